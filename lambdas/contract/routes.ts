@@ -1,0 +1,77 @@
+/**
+ * The route table: the single source of truth for the business API.
+ *
+ * Consumed by
+ *  - `infra/` (the CDK RestApi: one resource/method per row, each behind the Cognito user-pool
+ *    authorizer, each integrated with the Lambda named by `handler`),
+ *  - `scripts/local/gateway.ts` (the local API gateway: same paths, same authorizer semantics),
+ *  - `lambdas/handlers/*` (each Lambda registers the operations whose `handler` is its own name and
+ *    enforces `groups` from the verified token claims),
+ *  - the portal's API client (paths and operation ids).
+ *
+ * Paths use API Gateway's `{param}` syntax. `groups` lists the Cognito groups of which the caller must
+ * belong to at least one; an empty list means "any group" (spec §5/§6: every authenticated route needs
+ * membership of some group; `/analytics`-style routes need `admin`).
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Names of the Lambda functions that serve the API; each maps to `lambdas/handlers/<name>.ts`. */
+export const HANDLER_NAMES = ['incidents', 'devices', 'account'] as const;
+export type HandlerName = (typeof HANDLER_NAMES)[number];
+
+/** Cognito group whose members act on any tenant and open admin-only routes (spec §6). */
+export const ADMIN_GROUP = 'admin';
+
+export interface RouteDef {
+  /** Stable operation id (also the OpenAPI operationId). */
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  /** API Gateway resource path, e.g. `/incidents/{id}`. */
+  readonly path: string;
+  readonly handler: HandlerName;
+  /** At least one of these groups is required; `[]` = any group. */
+  readonly groups: readonly string[];
+  /** Whether the route is tenant-scoped (resolves the active tenant from claims + `tenant` query). */
+  readonly tenantScoped: boolean;
+  readonly summary: string;
+}
+
+export const ROUTES = [
+  { operationId: 'getMe', method: 'GET', path: '/me', handler: 'account', groups: [], tenantScoped: false, summary: 'The caller: e-mail, groups and the tenants it may act on' },
+  { operationId: 'listTenants', method: 'GET', path: '/tenants', handler: 'account', groups: [ADMIN_GROUP], tenantScoped: false, summary: 'All customer tenants (admin only)' },
+  { operationId: 'listIncidents', method: 'GET', path: '/incidents', handler: 'incidents', groups: [], tenantScoped: true, summary: 'Incidents of the tenant, newest first, cursor-paginated' },
+  { operationId: 'createIncident', method: 'POST', path: '/incidents', handler: 'incidents', groups: [], tenantScoped: true, summary: 'Open an incident' },
+  { operationId: 'getIncident', method: 'GET', path: '/incidents/{id}', handler: 'incidents', groups: [], tenantScoped: true, summary: 'One incident with its comments and change history' },
+  { operationId: 'updateIncident', method: 'PATCH', path: '/incidents/{id}', handler: 'incidents', groups: [], tenantScoped: true, summary: 'Change status, severity or description (version-checked)' },
+  { operationId: 'addIncidentComment', method: 'POST', path: '/incidents/{id}/comments', handler: 'incidents', groups: [], tenantScoped: true, summary: 'Add a comment to the incident timeline' },
+  { operationId: 'listDevices', method: 'GET', path: '/devices', handler: 'devices', groups: [], tenantScoped: true, summary: 'Devices of the tenant with status, availability and open alarms' },
+] as const satisfies readonly RouteDef[];
+
+export type Route = (typeof ROUTES)[number];
+export type OperationId = Route['operationId'];
+
+/** Routes served by one Lambda. */
+export function routesFor(handler: HandlerName): RouteDef[] {
+  return ROUTES.filter((r) => r.handler === handler);
+}
+
+/** Looks a route up by operation id; throws if the id is unknown (a programming error). */
+export function routeById(operationId: OperationId): RouteDef {
+  const r = ROUTES.find((x) => x.operationId === operationId);
+  if (!r) throw new Error(`unknown operation ${operationId}`);
+  return r;
+}
+
+/** `/incidents/{id}` → `/incidents/:id` (the syntax of Powertools' HTTP Router). */
+export function toColonPath(path: string): string {
+  return path.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+/** Fills `{param}`s of a route path, URL-encoding each value. */
+export function buildPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{([^}]+)\}/g, (_, k: string) => {
+    const v = params[k];
+    if (v === undefined) throw new Error(`missing path parameter ${k}`);
+    return encodeURIComponent(v);
+  });
+}

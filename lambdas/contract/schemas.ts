@@ -1,0 +1,202 @@
+/**
+ * API contract: zod schemas for every request and response of the business API.
+ *
+ * One set of schemas validates requests in the Lambda handlers and types the portal's API client
+ * (`web/src/shared/lib/api.ts` imports the inferred types). Request bodies are `.strict()`: unknown
+ * fields are rejected with `VALIDATION_FAILED`. Times are ISO-8601 UTC strings; percentages are 0–100.
+ */
+import { z } from 'zod';
+
+/** Incident severities, most severe first (security-operations standard scale). */
+export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
+export const Severity = z.enum(SEVERITIES);
+export type Severity = z.infer<typeof Severity>;
+
+/** Incident lifecycle states; allowed transitions live in `lambdas/domain/incidents.ts`. */
+export const INCIDENT_STATUSES = ['new', 'in_progress', 'on_hold', 'resolved', 'closed'] as const;
+export const IncidentStatus = z.enum(INCIDENT_STATUSES);
+export type IncidentStatus = z.infer<typeof IncidentStatus>;
+
+export const INCIDENT_SOURCES = ['portal', 'soc', 'alarm'] as const;
+export const IncidentSource = z.enum(INCIDENT_SOURCES);
+
+/** Human-readable incident id, unique per tenant: `INC-` + 6+ digits. */
+export const IncidentId = z.string().regex(/^INC-\d{6,}$/, 'must look like INC-000123');
+
+/** A tenant id = the name of the customer's Cognito group. */
+export const TenantId = z.string().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'invalid tenant id');
+
+const IsoTime = z.iso.datetime();
+
+/** Opaque pagination cursor (base64url); never parsed by clients. */
+export const Cursor = z.string().min(1).max(2048).regex(/^[A-Za-z0-9_-]+$/, 'invalid cursor');
+
+/** Page size: 1–100, default 20. */
+export const Limit = z.coerce.number().int().min(1).max(100).default(20);
+
+/** Query accepted by every tenant-scoped route: `tenant` picks the active tenant when the caller has several. */
+export const TenantQuery = z.strictObject({ tenant: TenantId.optional() });
+
+export const Incident = z.object({
+  id: IncidentId,
+  tenantId: TenantId,
+  title: z.string(),
+  description: z.string(),
+  severity: Severity,
+  status: IncidentStatus,
+  category: z.string(),
+  source: IncidentSource,
+  reporter: z.string(),
+  assignee: z.string().nullable(),
+  createdAt: IsoTime,
+  updatedAt: IsoTime,
+  resolvedAt: IsoTime.nullable(),
+  /** When the SLA for this severity runs out (createdAt + SLA hours). */
+  slaDueAt: IsoTime,
+  /** Optimistic-concurrency version; starts at 1, +1 per accepted update. */
+  version: z.number().int().positive(),
+});
+export type Incident = z.infer<typeof Incident>;
+
+export const IncidentComment = z.object({
+  id: z.string(),
+  author: z.string(),
+  body: z.string(),
+  createdAt: IsoTime,
+});
+export type IncidentComment = z.infer<typeof IncidentComment>;
+
+export const FieldChange = z.object({
+  field: z.string(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+});
+export const IncidentChange = z.object({
+  version: z.number().int().positive(),
+  at: IsoTime,
+  by: z.string(),
+  changes: z.array(FieldChange),
+});
+export type IncidentChange = z.infer<typeof IncidentChange>;
+
+export const IncidentDetail = Incident.extend({
+  comments: z.array(IncidentComment),
+  history: z.array(IncidentChange),
+});
+export type IncidentDetail = z.infer<typeof IncidentDetail>;
+
+export const ListIncidentsQuery = TenantQuery.extend({
+  limit: Limit,
+  cursor: Cursor.optional(),
+});
+export type ListIncidentsQuery = z.infer<typeof ListIncidentsQuery>;
+
+export const CreateIncidentBody = z.strictObject({
+  title: z.string().trim().min(3).max(120),
+  description: z.string().trim().min(1).max(5000),
+  severity: Severity,
+  category: z.string().trim().min(1).max(60).default('general'),
+});
+export type CreateIncidentBody = z.input<typeof CreateIncidentBody>;
+
+export const UpdateIncidentBody = z
+  .strictObject({
+    /** The version the client last saw; a stale one is answered 409 VERSION_CONFLICT. */
+    version: z.number().int().positive(),
+    status: IncidentStatus.optional(),
+    severity: Severity.optional(),
+    description: z.string().trim().min(1).max(5000).optional(),
+    comment: z.string().trim().min(1).max(2000).optional(),
+  })
+  .refine((b) => b.status !== undefined || b.severity !== undefined || b.description !== undefined || b.comment !== undefined, {
+    message: 'at least one of status, severity, description or comment is required',
+  });
+export type UpdateIncidentBody = z.input<typeof UpdateIncidentBody>;
+
+export const AddCommentBody = z.strictObject({
+  body: z.string().trim().min(1).max(2000),
+});
+export type AddCommentBody = z.input<typeof AddCommentBody>;
+
+export const IncidentIdParams = z.strictObject({ id: IncidentId });
+
+export const DEVICE_STATUSES = ['online', 'degraded', 'offline', 'unknown'] as const;
+export const DeviceStatus = z.enum(DEVICE_STATUSES);
+export type DeviceStatus = z.infer<typeof DeviceStatus>;
+
+export const Device = z.object({
+  id: z.string(),
+  tenantId: TenantId,
+  name: z.string(),
+  type: z.string(),
+  site: z.string(),
+  ipAddress: z.string(),
+  vendor: z.string(),
+  model: z.string(),
+  /** Derived from `lastHeartbeatAt` at read time (thresholds in `lambdas/domain/devices.ts`). */
+  status: DeviceStatus,
+  lastHeartbeatAt: IsoTime.nullable(),
+  /** Availability over the last 30 days, % (0–100, two decimals); null when no history. */
+  availability30d: z.number().min(0).max(100).nullable(),
+  /** Number of alarms in state active or acknowledged. */
+  openAlarms: z.number().int().min(0),
+});
+export type Device = z.infer<typeof Device>;
+
+export const ListDevicesQuery = TenantQuery.extend({
+  limit: Limit,
+  cursor: Cursor.optional(),
+});
+export type ListDevicesQuery = z.infer<typeof ListDevicesQuery>;
+
+/** A page of a cursor-paginated list; `nextCursor` is null on the last page. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: Cursor.nullable() });
+}
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export const Tenant = z.object({ id: TenantId, name: z.string() });
+export type Tenant = z.infer<typeof Tenant>;
+
+export const Me = z.object({
+  sub: z.string(),
+  email: z.string(),
+  groups: z.array(z.string()),
+  isAdmin: z.boolean(),
+  /** Tenants the caller may act on (all tenants for admin). */
+  tenants: z.array(Tenant),
+});
+export type Me = z.infer<typeof Me>;
+
+/** Stable error codes of the API; the HTTP status for each is fixed in `ERROR_STATUS`. */
+export const ERROR_STATUS = {
+  INVALID_JSON: 400,
+  VALIDATION_FAILED: 400,
+  TENANT_REQUIRED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  VERSION_CONFLICT: 409,
+  INVALID_TRANSITION: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  THROTTLED: 429,
+  INTERNAL_ERROR: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ApiErrorBody = z.object({
+  code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+  message: z.string(),
+  requestId: z.string(),
+  /** For VALIDATION_FAILED: one entry per offending field; for VERSION_CONFLICT: `{ currentVersion }`. */
+  details: z.unknown().optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+/** Maximum accepted request body, bytes (API Gateway allows 10 MB; we need far less). */
+export const MAX_BODY_BYTES = 16 * 1024;
