@@ -1,0 +1,356 @@
+/**
+ * Local API gateway: serves the route table (`lambdas/contract/routes.ts`) over HTTP and invokes the
+ * SAME Lambda handler modules that are deployed (`lambdas/handlers/<name>.ts`), in process.
+ *
+ * It mirrors what the deployed REST API does in front of the Lambdas:
+ *  - Cognito user-pool authorizer semantics: the raw ID token in the `Authorization` header, verified
+ *    for RS256 signature (JWKS of the pool), issuer, audience (the app client id), `token_use: "id"` and
+ *    expiry. Any failure is a 401 before the handler runs (AWS: "Use Amazon Cognito user pools as
+ *    authorizer for a REST API", API Gateway developer guide).
+ *  - Claims reach the handler under `event.requestContext.authorizer.claims` with every value a STRING;
+ *    arrays such as `cognito:groups` are flattened to a comma-separated string, numbers are stringified
+ *    (FINDINGS.md "API Gateway REST + Cognito authorizer facts").
+ *  - REST API v1 proxy events (`APIGatewayProxyEvent`) and results, with `{param}` path parameters.
+ *  - CORS preflight answered by the gateway (as the RestApi's `defaultCorsPreflightOptions` does), for the
+ *    configured origins only; gateway errors carry the API's JSON error shape `{ code, message, requestId }`.
+ *  - A 10 MB payload limit like API Gateway (handlers enforce the API's own, smaller limit).
+ */
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { ROUTES, type HandlerName, type RouteDef } from '../../lambdas/contract/routes.js';
+
+/** A Lambda handler for REST API proxy events, as exported by `lambdas/handlers/*.ts`. */
+export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+export interface GatewayOptions {
+  /** TCP port; 0 picks a free one. */
+  port: number;
+  host?: string;
+  /** Stage name, echoed in `requestContext.stage` (e.g. `local`). */
+  stage: string;
+  /** Expected `iss` of ID tokens: `<user-pool endpoint>/<userPoolId>`. */
+  issuer: string;
+  /** JWKS of the user pool (`<endpoint>/<userPoolId>/.well-known/jwks.json`). */
+  jwksUri: string;
+  /** Expected `aud`: the portal's app client id. */
+  audience: string;
+  /** Browser origins allowed by CORS, e.g. `http://127.0.0.1:5173`. */
+  allowedOrigins: string[];
+  /** The handler per Lambda name; defaults to importing `lambdas/handlers/<name>.ts`. */
+  handlers?: Partial<Record<HandlerName, ProxyHandler>>;
+  /** One line per request (method, path, status, ms); defaults to silence. */
+  log?: (line: string) => void;
+}
+
+export interface RunningGateway {
+  /** Base URL without trailing slash, e.g. `http://127.0.0.1:3001`. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** API Gateway's payload limit for REST APIs, bytes. */
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+const CORS_ALLOW_HEADERS = 'Authorization,Content-Type,Idempotency-Key,X-Amz-Date,X-Api-Key';
+const CORS_ALLOW_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
+
+interface CompiledRoute {
+  route: RouteDef;
+  regex: RegExp;
+  params: string[];
+}
+
+/** Compiles `/incidents/{id}` into a matcher; path parameters match one non-empty segment. */
+export function compileRoutes(routes: readonly RouteDef[]): CompiledRoute[] {
+  return routes.map((route) => {
+    const params: string[] = [];
+    const pattern = route.path
+      .split('/')
+      .map((seg) => {
+        const m = /^\{([^}]+)\}$/.exec(seg);
+        if (!m) return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        params.push(m[1]!);
+        return '([^/]+)';
+      })
+      .join('/');
+    return { route, regex: new RegExp(`^${pattern}/?$`), params };
+  });
+}
+
+/**
+ * Finds the route for a method and path. Returns `{ route, pathParameters }`, `'method-not-allowed'` when the
+ * path exists with other methods, or `undefined` when no resource matches.
+ */
+export function matchRoute(
+  compiled: CompiledRoute[],
+  method: string,
+  path: string,
+): { route: RouteDef; pathParameters: Record<string, string> } | 'method-not-allowed' | undefined {
+  let pathMatched = false;
+  for (const c of compiled) {
+    const m = c.regex.exec(path);
+    if (!m) continue;
+    pathMatched = true;
+    if (c.route.method !== method) continue;
+    const pathParameters: Record<string, string> = {};
+    c.params.forEach((p, i) => {
+      pathParameters[p] = decodeURIComponent(m[i + 1]!);
+    });
+    return { route: c.route, pathParameters };
+  }
+  return pathMatched ? 'method-not-allowed' : undefined;
+}
+
+/**
+ * Flattens verified JWT claims the way API Gateway's Cognito authorizer hands them to a REST API Lambda:
+ * every value becomes a string (arrays comma-joined, objects JSON-encoded).
+ */
+export function flattenClaims(payload: JWTPayload): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(payload)) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v)) out[k] = v.map(String).join(',');
+    else if (typeof v === 'object') out[k] = JSON.stringify(v);
+    else out[k] = String(v);
+  }
+  return out;
+}
+
+/** Why a token was refused; used in logs only (the client always gets a plain 401 like API Gateway). */
+export class TokenRejected extends Error {}
+
+/**
+ * Verifies an ID token as the Cognito user-pool authorizer does.
+ * @returns the verified payload.
+ * @throws TokenRejected on a missing token, bad signature, wrong issuer/audience, `token_use` other than `id`,
+ *   or expiry (`exp` compared in seconds against now, no clock tolerance).
+ */
+export async function verifyIdToken(
+  token: string | undefined,
+  jwks: JWTVerifyGetKey,
+  expected: { issuer: string; audience: string },
+): Promise<JWTPayload> {
+  if (!token) throw new TokenRejected('missing Authorization header');
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, jwks, {
+      issuer: expected.issuer,
+      audience: expected.audience,
+      algorithms: ['RS256'],
+      requiredClaims: ['exp', 'iat', 'sub'],
+    }));
+  } catch (e) {
+    throw new TokenRejected((e as Error).message);
+  }
+  if (payload['token_use'] !== 'id') throw new TokenRejected(`token_use is ${String(payload['token_use'])}, not id`);
+  return payload;
+}
+
+function lambdaContext(functionName: string, awsRequestId: string): Context {
+  const deadline = Date.now() + 29_000; // API Gateway's integration timeout
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+async function readBody(req: http.IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_PAYLOAD_BYTES) return 'too-large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function singleAndMulti(entries: Iterable<[string, string]>) {
+  const single: Record<string, string> = {};
+  const multi: Record<string, string[]> = {};
+  for (const [k, v] of entries) {
+    single[k] = v;
+    (multi[k] ??= []).push(v);
+  }
+  return { single, multi };
+}
+
+async function loadHandler(name: HandlerName): Promise<ProxyHandler> {
+  const mod = (await import(`../../lambdas/handlers/${name}.js`)) as { handler: ProxyHandler };
+  return mod.handler;
+}
+
+/** Starts the gateway. Rejects with a one-line Error when the port is busy. */
+export async function startGateway(opts: GatewayOptions): Promise<RunningGateway> {
+  const compiled = compileRoutes(ROUTES);
+  const jwks = createRemoteJWKSet(new URL(opts.jwksUri), { cooldownDuration: 1_000 });
+  const handlers = new Map<HandlerName, Promise<ProxyHandler>>();
+  const handlerFor = (name: HandlerName): Promise<ProxyHandler> => {
+    let h = handlers.get(name);
+    if (!h) {
+      const given = opts.handlers?.[name];
+      h = given ? Promise.resolve(given) : loadHandler(name);
+      handlers.set(name, h);
+    }
+    return h;
+  };
+  const log = opts.log ?? (() => undefined);
+
+  const server = http.createServer((req, res) => {
+    const started = Date.now();
+    const requestId = randomUUID();
+    const origin = req.headers.origin;
+    const corsHeaders: Record<string, string> =
+      origin && opts.allowedOrigins.includes(origin)
+        ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin', 'Access-Control-Expose-Headers': 'x-amzn-RequestId' }
+        : {};
+    const send = (status: number, body: string, headers: Record<string, string | number | boolean> = {}) => {
+      res.writeHead(status, { 'x-amzn-RequestId': requestId, ...corsHeaders, ...stringifyHeaders(headers) });
+      res.end(body);
+      log(`${req.method} ${req.url} → ${status} ${Date.now() - started} ms`);
+    };
+    const sendError = (status: number, code: string, message: string) =>
+      send(status, JSON.stringify({ code, message, requestId }), { 'Content-Type': 'application/json' });
+
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://gateway.local');
+      const method = (req.method ?? 'GET').toUpperCase();
+
+      if (method === 'OPTIONS') {
+        const found = compiled.some((c) => c.regex.test(url.pathname));
+        if (!found) return sendError(404, 'NOT_FOUND', 'No such resource');
+        return send(204, '', {
+          ...(corsHeaders['Access-Control-Allow-Origin']
+            ? {
+                'Access-Control-Allow-Methods': CORS_ALLOW_METHODS,
+                'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS,
+                'Access-Control-Max-Age': '600',
+              }
+            : {}),
+        });
+      }
+
+      const match = matchRoute(compiled, method, url.pathname);
+      if (match === undefined) return sendError(404, 'NOT_FOUND', 'No such resource');
+      if (match === 'method-not-allowed') return sendError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed on this resource');
+
+      let payload: JWTPayload;
+      try {
+        const auth = req.headers.authorization;
+        payload = await verifyIdToken(auth, jwks, { issuer: opts.issuer, audience: opts.audience });
+      } catch (e) {
+        log(`401 ${method} ${url.pathname}: ${(e as Error).message}`);
+        return sendError(401, 'UNAUTHORIZED', 'Unauthorized');
+      }
+
+      const body = await readBody(req);
+      if (body === 'too-large') return sendError(413, 'PAYLOAD_TOO_LARGE', 'Request body too large');
+
+      const headers = singleAndMulti(
+        Object.entries(req.headers).flatMap(([k, v]) =>
+          v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, x]),
+        ),
+      );
+      const query = singleAndMulti(url.searchParams.entries());
+      const hasQuery = url.searchParams.size > 0;
+      const event: APIGatewayProxyEvent = {
+        resource: match.route.path,
+        path: url.pathname,
+        httpMethod: method,
+        headers: headers.single,
+        multiValueHeaders: headers.multi,
+        queryStringParameters: hasQuery ? query.single : null,
+        multiValueQueryStringParameters: hasQuery ? query.multi : null,
+        pathParameters: Object.keys(match.pathParameters).length ? match.pathParameters : null,
+        stageVariables: null,
+        body: body.length ? body.toString('utf8') : null,
+        isBase64Encoded: false,
+        requestContext: {
+          accountId: '000000000000',
+          apiId: 'local',
+          authorizer: { claims: flattenClaims(payload) },
+          protocol: 'HTTP/1.1',
+          httpMethod: method,
+          identity: {
+            accessKey: null,
+            accountId: null,
+            apiKey: null,
+            apiKeyId: null,
+            caller: null,
+            clientCert: null,
+            cognitoAuthenticationProvider: null,
+            cognitoAuthenticationType: null,
+            cognitoIdentityId: null,
+            cognitoIdentityPoolId: null,
+            principalOrgId: null,
+            sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+            user: null,
+            userAgent: req.headers['user-agent'] ?? null,
+            userArn: null,
+          },
+          path: `/${opts.stage}${url.pathname}`,
+          stage: opts.stage,
+          requestId,
+          requestTimeEpoch: started,
+          resourceId: 'local',
+          resourcePath: match.route.path,
+        },
+      };
+
+      let result: APIGatewayProxyResult;
+      try {
+        const handler = await handlerFor(match.route.handler);
+        result = await handler(event, lambdaContext(`vigia-${opts.stage}-${match.route.handler}`, requestId));
+      } catch (e) {
+        // API Gateway answers 502 when the Lambda itself fails (unhandled error / malformed response).
+        console.error(`[gateway] handler ${match.route.handler} failed:`, e);
+        return sendError(502, 'INTERNAL_ERROR', 'Internal server error');
+      }
+      const outHeaders: Record<string, string> = { ...stringifyHeaders(result.headers ?? {}) };
+      for (const [k, vs] of Object.entries(result.multiValueHeaders ?? {})) outHeaders[k] = vs.map(String).join(', ');
+      const outBody = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+      res.writeHead(result.statusCode, { 'x-amzn-RequestId': requestId, ...corsHeaders, ...outHeaders });
+      res.end(outBody);
+      log(`${method} ${url.pathname}${url.search} → ${result.statusCode} ${Date.now() - started} ms`);
+    })().catch((e: unknown) => {
+      console.error('[gateway] unexpected error', e);
+      if (!res.headersSent) sendError(500, 'INTERNAL_ERROR', 'Internal server error');
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      reject(
+        e.code === 'EADDRINUSE'
+          ? new Error(`API gateway: port ${opts.port} is already in use (stop the other process or set another port)`)
+          : e,
+      ),
+    );
+    server.listen(opts.port, opts.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function stringifyHeaders(h: Record<string, string | number | boolean>): Record<string, string> {
+  return Object.fromEntries(Object.entries(h).map(([k, v]) => [k, String(v)]));
+}
