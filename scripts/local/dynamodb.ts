@@ -1,0 +1,205 @@
+/**
+ * Local DynamoDB engine for the offline stack and the integration tests: runs the dynoxide binary
+ * (`@dynoxide/linux-x64`, a DynamoDB-compatible server backed by SQLite; see /work/shared/FINDINGS.md)
+ * and creates the single application table.
+ *
+ *  - `startDynamo({ port, dbPath, host })` → `{ endpoint, stop() }`
+ *  - `ensureTable(endpoint, name)` creates the table from `createTableInput` if absent, and enables TTL.
+ *
+ * Errors (each a one-line `Error`): missing binary (names the package and the platform), busy port,
+ * engine exiting or not answering within 10 s.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import net from 'node:net';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DescribeTimeToLiveCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceInUseException,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { createTableInput, TABLE_DESIGN } from '../../lambdas/data/table-design.js';
+
+const DYNOXIDE_PACKAGE = '@dynoxide/linux-x64';
+const READY_TIMEOUT_MS = 10_000;
+
+export interface StartDynamoOptions {
+  /** TCP port; default 8000; `0` picks a free port. */
+  port?: number;
+  /** SQLite file to persist to; omit for an in-memory engine. */
+  dbPath?: string;
+  /** Interface to bind; default 127.0.0.1. */
+  host?: string;
+}
+
+export interface RunningDynamo {
+  /** e.g. `http://127.0.0.1:8000` — use as `AWS_ENDPOINT_URL_DYNAMODB`. */
+  endpoint: string;
+  /** Stops the engine (SIGTERM, then SIGKILL after 2 s); resolves once the process has exited. */
+  stop(): Promise<void>;
+}
+
+/** Absolute path of the dynoxide binary; throws a one-line Error if the package is not installed. */
+export function dynoxideBinary(): string {
+  const require = createRequire(import.meta.url);
+  let pkgJson: string;
+  try {
+    pkgJson = require.resolve(`${DYNOXIDE_PACKAGE}/package.json`);
+  } catch {
+    throw new Error(
+      `dynoxide binary not found: package ${DYNOXIDE_PACKAGE} is not installed (platform ${process.platform}-${process.arch}; it is an optionalDependency that only installs on linux-x64)`,
+    );
+  }
+  const bin = join(dirname(pkgJson), 'dynoxide');
+  if (!existsSync(bin)) {
+    throw new Error(`dynoxide binary missing at ${bin} (package ${DYNOXIDE_PACKAGE}, platform ${process.platform}-${process.arch})`);
+  }
+  return bin;
+}
+
+/** A free TCP port on `host`, chosen by the OS. */
+export function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, host, () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function assertPortFree(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', (e: NodeJS.ErrnoException) => {
+      reject(
+        new Error(
+          e.code === 'EADDRINUSE'
+            ? `cannot start dynoxide: port ${port} on ${host} is already in use`
+            : `cannot start dynoxide on ${host}:${port}: ${e.code ?? e.message}`,
+        ),
+      );
+    });
+    srv.listen(port, host, () => srv.close(() => resolve()));
+  });
+}
+
+function localClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint,
+    region: process.env.AWS_REGION ?? 'eu-west-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+}
+
+/** Starts dynoxide and resolves once it answers ListTables. */
+export async function startDynamo(opts: StartDynamoOptions = {}): Promise<RunningDynamo> {
+  const host = opts.host ?? '127.0.0.1';
+  const port = opts.port === 0 ? await freePort(host) : (opts.port ?? 8000);
+  const bin = dynoxideBinary();
+  await assertPortFree(port, host);
+
+  const args = ['serve', '--host', host, '--port', String(port)];
+  if (opts.dbPath) args.push('--db-path', opts.dbPath);
+  const child: ChildProcess = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-2000);
+  });
+  let exited = false;
+  // Never leave an orphan engine behind if this Node process exits without calling stop().
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const exitedPromise = new Promise<void>((resolve) => child.once('exit', () => {
+    exited = true;
+    process.removeListener('exit', killOnExit);
+    resolve();
+  }));
+  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  const endpoint = `http://${urlHost}:${port}`;
+
+  const stop = async (): Promise<void> => {
+    if (exited) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
+    await exitedPromise;
+    clearTimeout(timer);
+  };
+
+  const client = localClient(endpoint);
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  try {
+    for (;;) {
+      if (exited) {
+        const line = stderr.trim().split('\n').pop() ?? '';
+        throw new Error(
+          /in use/i.test(stderr)
+            ? `cannot start dynoxide: port ${port} on ${host} is already in use`
+            : `dynoxide exited before answering (code ${child.exitCode ?? '?'}): ${line}`,
+        );
+      }
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        break;
+      } catch {
+        if (Date.now() > deadline) throw new Error(`dynoxide did not answer on ${endpoint} within ${READY_TIMEOUT_MS} ms`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+  } catch (e) {
+    await stop();
+    throw e;
+  } finally {
+    client.destroy();
+  }
+  return { endpoint, stop };
+}
+
+/**
+ * Creates table `name` from `createTableInput` if it does not exist, waits until ACTIVE and enables TTL on
+ * `expiresAt`. Idempotent (safe to call on every start). Returns whether the table was created.
+ */
+export async function ensureTable(endpoint: string, name: string): Promise<boolean> {
+  const client = localClient(endpoint);
+  try {
+    let created = false;
+    try {
+      await client.send(new DescribeTableCommand({ TableName: name }));
+    } catch (e) {
+      if (!(e instanceof ResourceNotFoundException)) throw e;
+      try {
+        await client.send(new CreateTableCommand(createTableInput(name)));
+        created = true;
+      } catch (ce) {
+        if (!(ce instanceof ResourceInUseException)) throw ce;
+      }
+    }
+    for (let i = 0; i < 100; i++) {
+      const d = await client.send(new DescribeTableCommand({ TableName: name }));
+      if (d.Table?.TableStatus === 'ACTIVE') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: name }));
+    const status = ttl.TimeToLiveDescription?.TimeToLiveStatus;
+    if (status !== 'ENABLED' && status !== 'ENABLING') {
+      await client.send(
+        new UpdateTimeToLiveCommand({
+          TableName: name,
+          TimeToLiveSpecification: { AttributeName: TABLE_DESIGN.ttlAttribute, Enabled: true },
+        }),
+      );
+    }
+    return created;
+  } finally {
+    client.destroy();
+  }
+}
