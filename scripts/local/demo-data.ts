@@ -1,0 +1,207 @@
+/**
+ * Deterministic demo data for the local stack: two customer tenants, their users, an admin, ~40
+ * incidents per tenant over the last 60 days, ~20 devices per tenant with 30 days of availability and
+ * some alarms. Pure functions of a reference time `now` (ms since epoch) — the same inputs always give
+ * the same records, so seeding is idempotent (fixed ids) and tests can predict the data.
+ */
+import type { IncidentStatus, Severity } from '../../lambdas/contract/schemas.js';
+
+/** Demo password for every local user (local emulator only; never a deployed pool). */
+export const DEMO_PASSWORD = 'Vigia-Demo-2026';
+
+export interface DemoTenant {
+  id: string;
+  name: string;
+}
+export interface DemoUser {
+  email: string;
+  password: string;
+  groups: string[];
+  description: string;
+}
+export interface DemoIncident {
+  tenantId: string;
+  /** Sequence number; the incident id is `INC-` + 6 digits. */
+  seq: number;
+  title: string;
+  description: string;
+  severity: Severity;
+  status: IncidentStatus;
+  category: string;
+  source: 'portal' | 'soc' | 'alarm';
+  reporter: string;
+  assignee: string | null;
+  /** ISO-8601 UTC. */
+  createdAt: string;
+  updatedAt: string;
+  resolvedAt: string | null;
+}
+export interface DemoDevice {
+  tenantId: string;
+  id: string;
+  name: string;
+  type: string;
+  site: string;
+  ipAddress: string;
+  vendor: string;
+  model: string;
+  /** Minutes since the last heartbeat at `now`; null = never reported. */
+  heartbeatAgeMinutes: number | null;
+  /** Daily availability % (0–100) for the 30 days before `now`, oldest first. */
+  dailyAvailability: number[];
+  alarms: DemoAlarm[];
+}
+export interface DemoAlarm {
+  id: string;
+  severity: Severity;
+  title: string;
+  state: 'active' | 'acknowledged' | 'cleared';
+  raisedAt: string;
+}
+
+export const DEMO_TENANTS: DemoTenant[] = [
+  { id: 'acme', name: 'Acme Logística S.A.' },
+  { id: 'globex', name: 'Globex Salud' },
+];
+
+export const DEMO_USERS: DemoUser[] = [
+  { email: 'ana@acme.example', password: DEMO_PASSWORD, groups: ['acme'], description: 'customer of Acme Logística' },
+  { email: 'bruno@globex.example', password: DEMO_PASSWORD, groups: ['globex'], description: 'customer of Globex Salud' },
+  { email: 'admin@vigia.example', password: DEMO_PASSWORD, groups: ['admin'], description: 'staff (admin group)' },
+];
+
+/** mulberry32: a tiny seeded PRNG so the demo data is reproducible. Returns floats in [0, 1). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const pick = <T>(rnd: () => number, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+const seedOf = (s: string) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7);
+
+const INCIDENT_TEMPLATES: Array<{ title: string; category: string; description: string }> = [
+  { title: 'Intento de acceso por fuerza bruta en la VPN', category: 'acceso', description: 'Se detectaron más de 500 intentos fallidos de autenticación contra el concentrador VPN desde varias IP externas.' },
+  { title: 'Malware detectado en estación de trabajo', category: 'malware', description: 'El EDR bloqueó un ejecutable malicioso descargado desde un adjunto de correo.' },
+  { title: 'Correo de phishing reportado por un usuario', category: 'phishing', description: 'Un usuario reportó un correo que suplanta al banco; se analizan enlaces y destinatarios.' },
+  { title: 'Tráfico saliente anómalo hacia IP sospechosa', category: 'red', description: 'El firewall registra conexiones periódicas hacia una IP listada en inteligencia de amenazas.' },
+  { title: 'Caída del firewall perimetral', category: 'disponibilidad', description: 'El firewall principal dejó de responder; la sede opera con el enlace de respaldo.' },
+  { title: 'Certificado TLS próximo a expirar', category: 'vulnerabilidad', description: 'El certificado del portal público expira en menos de 15 días.' },
+  { title: 'Inicio de sesión desde un país inusual (Office 365)', category: 'office365', description: 'Inicio de sesión correcto desde un país donde la organización no opera.' },
+  { title: 'Regla de reenvío de correo sospechosa', category: 'office365', description: 'Se creó una regla que reenvía todo el correo de un buzón a una dirección externa.' },
+  { title: 'Escaneo de puertos desde Internet', category: 'red', description: 'Escaneo masivo de puertos contra el rango público de la oficina central.' },
+  { title: 'Vulnerabilidad crítica sin parchear en servidor', category: 'vulnerabilidad', description: 'El escaneo semanal encontró una vulnerabilidad crítica explotable remotamente.' },
+  { title: 'Cuenta bloqueada tras múltiples intentos fallidos', category: 'acceso', description: 'La cuenta de un usuario se bloqueó por intentos fallidos repetidos.' },
+  { title: 'Pérdida de enlace en switch de distribución', category: 'disponibilidad', description: 'Un puerto troncal del switch de distribución presenta caídas intermitentes.' },
+];
+const SEVERITY_WEIGHTS: Array<[Severity, number]> = [['critical', 0.1], ['high', 0.25], ['medium', 0.4], ['low', 0.25]];
+const ANALYSTS = ['soc.maria@vigia.example', 'soc.jorge@vigia.example', 'soc.lucia@vigia.example'];
+
+function weighted<T>(rnd: () => number, items: Array<[T, number]>): T {
+  let r = rnd();
+  for (const [v, w] of items) {
+    if ((r -= w) < 0) return v;
+  }
+  return items[items.length - 1]![0];
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+/** ~40 incidents of a tenant spread over the 60 days before `now`; older ones mostly resolved/closed. */
+export function demoIncidents(tenant: DemoTenant, reporter: string, now: number, count = 40): DemoIncident[] {
+  const rnd = prng(seedOf(`incidents:${tenant.id}`));
+  const out: DemoIncident[] = [];
+  for (let i = 0; i < count; i++) {
+    // Evenly spread, oldest first, with jitter; seq grows with time like a real counter.
+    const ageMs = Math.floor(((count - i) / count) * 60 * DAY - rnd() * DAY * 0.8);
+    const created = now - Math.max(ageMs, 30 * MIN);
+    const tpl = pick(rnd, INCIDENT_TEMPLATES);
+    const severity = weighted(rnd, SEVERITY_WEIGHTS);
+    const ageDays = (now - created) / DAY;
+    const status: IncidentStatus =
+      ageDays > 20
+        ? weighted(rnd, [['closed', 0.6], ['resolved', 0.35], ['on_hold', 0.05]])
+        : ageDays > 5
+          ? weighted(rnd, [['resolved', 0.45], ['in_progress', 0.3], ['on_hold', 0.15], ['closed', 0.1]])
+          : weighted(rnd, [['new', 0.45], ['in_progress', 0.4], ['on_hold', 0.15]]);
+    const resolved = status === 'resolved' || status === 'closed' ? created + Math.floor((0.5 + rnd() * 47) * HOUR) : null;
+    const updated = resolved ?? (status === 'new' ? created : created + Math.floor(rnd() * Math.min(now - created, 2 * DAY)));
+    out.push({
+      tenantId: tenant.id,
+      seq: i + 1,
+      title: tpl.title,
+      description: tpl.description,
+      severity,
+      status,
+      category: tpl.category,
+      source: weighted(rnd, [['soc', 0.6], ['alarm', 0.25], ['portal', 0.15]]),
+      reporter: rnd() < 0.2 ? reporter : pick(rnd, ANALYSTS),
+      assignee: status === 'new' ? null : pick(rnd, ANALYSTS),
+      createdAt: iso(created),
+      updatedAt: iso(Math.min(updated, now)),
+      resolvedAt: resolved === null ? null : iso(Math.min(resolved, now)),
+    });
+  }
+  return out;
+}
+
+const DEVICE_KINDS: Array<{ type: string; prefix: string; vendor: string; model: string }> = [
+  { type: 'firewall', prefix: 'FW', vendor: 'Fortinet', model: 'FortiGate 100F' },
+  { type: 'switch', prefix: 'SW', vendor: 'Cisco', model: 'Catalyst 9200' },
+  { type: 'access_point', prefix: 'AP', vendor: 'Ubiquiti', model: 'U6 Pro' },
+  { type: 'server', prefix: 'SRV', vendor: 'Dell', model: 'PowerEdge R650' },
+  { type: 'router', prefix: 'RT', vendor: 'MikroTik', model: 'CCR2004' },
+  { type: 'vpn', prefix: 'VPN', vendor: 'Palo Alto', model: 'PA-440' },
+];
+const SITES: Record<string, string[]> = {
+  acme: ['Madrid', 'Barcelona', 'Valencia'],
+  globex: ['Sevilla', 'Bilbao', 'Zaragoza'],
+};
+const ALARM_TITLES = ['CPU por encima del 90 %', 'Interfaz WAN caída', 'Pérdida de paquetes elevada', 'Disco casi lleno', 'Temperatura alta', 'Sesiones VPN rechazadas'];
+
+/** ~20 devices of a tenant: mostly online, a few degraded/offline, one that never reported. */
+export function demoDevices(tenant: DemoTenant, now: number, count = 20): DemoDevice[] {
+  const rnd = prng(seedOf(`devices:${tenant.id}`));
+  const sites = SITES[tenant.id] ?? ['Central'];
+  const tenantOctet = (Math.abs(seedOf(tenant.id)) % 200) + 10;
+  return Array.from({ length: count }, (_, i) => {
+    const kind = DEVICE_KINDS[i % DEVICE_KINDS.length]!;
+    const site = sites[i % sites.length]!;
+    const health = i === count - 1 ? 'never' : i % 9 === 4 ? 'offline' : i % 7 === 3 ? 'degraded' : 'online';
+    const heartbeatAgeMinutes = health === 'never' ? null : health === 'offline' ? 60 + Math.floor(rnd() * 600) : health === 'degraded' ? 8 + Math.floor(rnd() * 5) : 0;
+    const base = health === 'offline' ? 93 : health === 'degraded' ? 97.5 : 99.6;
+    const dailyAvailability =
+      health === 'never' ? [] : Array.from({ length: 30 }, () => Math.round(Math.min(100, base + (rnd() - 0.3) * (100 - base) * 1.4) * 100) / 100);
+    const alarms: DemoAlarm[] = [];
+    const nAlarms = health === 'online' ? (rnd() < 0.25 ? 1 : 0) : 1 + Math.floor(rnd() * 2);
+    for (let a = 0; a < nAlarms; a++) {
+      alarms.push({
+        id: `ALM-${tenant.id}-${String(i + 1).padStart(2, '0')}-${a + 1}`,
+        severity: health === 'offline' ? 'critical' : weighted(rnd, [['high', 0.4], ['medium', 0.4], ['low', 0.2]]),
+        title: health === 'offline' && a === 0 ? 'Dispositivo sin latido' : pick(rnd, ALARM_TITLES),
+        state: health === 'online' ? 'cleared' : a === 0 ? 'active' : 'acknowledged',
+        raisedAt: iso(now - Math.floor((heartbeatAgeMinutes ?? 60) * MIN + rnd() * 3 * DAY)),
+      });
+    }
+    return {
+      tenantId: tenant.id,
+      id: `dev-${String(i + 1).padStart(3, '0')}`,
+      name: `${kind.prefix}-${site.slice(0, 3).toUpperCase()}-${String(i + 1).padStart(2, '0')}`,
+      type: kind.type,
+      site,
+      ipAddress: `10.${tenantOctet}.${(i % sites.length) + 1}.${10 + i}`,
+      vendor: kind.vendor,
+      model: kind.model,
+      heartbeatAgeMinutes,
+      dailyAvailability,
+      alarms,
+    };
+  });
+}
