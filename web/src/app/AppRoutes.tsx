@@ -1,0 +1,85 @@
+/**
+ * The portal's route table (spec §2). Product routes render inside the shell behind the group guard;
+ * `/analytics` needs `admin`; unknown paths and the template leftovers (/email/*, /pos/*, /ui/*, …)
+ * show the error screen; `/page/login` and `/page/register` while signed in go to `/`.
+ */
+import { Link, Navigate, Route, Routes } from 'react-router-dom';
+import { ADMIN_GROUP } from '../shared/lib/contract';
+import { ComingSoonPage, PageHeader } from '../shared/ui/states';
+import { RequireGroupMembership, RequireGroups } from './guards';
+import { Shell } from './Shell';
+import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { IncidentListPage } from '../features/incidents/IncidentListPage';
+import { NewIncidentPage } from '../features/incidents/NewIncidentPage';
+import { IncidentDetailPage } from '../features/incidents/IncidentDetailPage';
+import { DeviceStatusPage } from '../features/devices/DeviceStatusPage';
+import { LogoutPage } from '../features/account/LogoutPage';
+import { ProfilePage } from '../features/account/ProfilePage';
+
+/** Product routes that show "Próximamente" for now: path → page title. */
+export const COMING_SOON_ROUTES: Readonly<Record<string, string>> = {
+  '/reports/general': 'Reportes generales',
+  '/devices/availability': 'Disponibilidad de dispositivos',
+  '/devices/alarms': 'Alarmas de dispositivos',
+  '/recommendations': 'Recomendaciones',
+  '/office365/alarms': 'Alarmas de Office 365',
+  '/office365/events': 'Eventos de Office 365',
+  '/calendar': 'Calendario',
+  '/settings': 'Configuración',
+  '/page/passwordchange': 'Cambiar contraseña',
+  '/page/search-results': 'Resultados de búsqueda',
+  '/page/coming-soon': 'Próximamente',
+};
+
+export function AppRoutes({ brandName }: { brandName: string }) {
+  return (
+    <Routes>
+      <Route path="/page/login" element={<Navigate to="/" replace />} />
+      <Route path="/page/register" element={<Navigate to="/" replace />} />
+      <Route path="/page/logout" element={<LogoutPage />} />
+      <Route
+        element={
+          <RequireGroupMembership>
+            <Shell brandName={brandName} />
+          </RequireGroupMembership>
+        }
+      >
+        <Route index element={<DashboardPage />} />
+        <Route path="/dashboard/general" element={<DashboardPage />} />
+        <Route path="/incidents/all" element={<IncidentListPage />} />
+        <Route path="/incidents/new" element={<NewIncidentPage />} />
+        <Route path="/ticket/update/:id" element={<IncidentDetailPage />} />
+        <Route path="/devices/status" element={<DeviceStatusPage />} />
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route
+          path="/analytics"
+          element={
+            <RequireGroups groups={[ADMIN_GROUP]}>
+              <ComingSoonPage title="Analítica" />
+            </RequireGroups>
+          }
+        />
+        {Object.entries(COMING_SOON_ROUTES).map(([path, title]) => (
+          <Route key={path} path={path} element={<ComingSoonPage title={title} />} />
+        ))}
+        <Route path="/page/error" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/** The error screen (`/page/error` and any unknown path). */
+export function NotFoundPage() {
+  return (
+    <section className="not-found">
+      <PageHeader title="Página no encontrada" />
+      <p>La página que buscas no existe o no tienes acceso a ella.</p>
+      <p>
+        <Link to="/" className="btn">
+          Volver al inicio
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * The sign-in page and the gate in front of the signed-in portal.
+ *
+ * Signed out: Amplify UI's `<Authenticator>` (e-mail login, Spanish texts, remote errors in its alert),
+ * at `/page/login` — or `/page/register`, which opens on "Crear cuenta" when self sign-up is allowed.
+ * Any other address visited while signed out is rewritten to `/page/login`.
+ * Signed in: the portal (router, SWR, shell, pages) is a `React.lazy` chunk, so the sign-in page only
+ * loads the Authenticator (spec §2 "Authentication screens", FINDINGS "Front end").
+ * After a sign-in (a signed-out → signed-in transition on this page) the portal opens at `/` (spec §4).
+ */
+import { lazy, Suspense, useRef } from 'react';
+import { Authenticator, useAuthenticator } from '@aws-amplify/ui-react';
+import type { AuthenticatorProps } from '@aws-amplify/ui-react';
+import type { PortalConfig } from '../shared/lib/config';
+import { PASSWORD_FIELD_LABELS } from '../shared/lib/i18n';
+import { LoadingScreen } from '../shared/ui/LoadingScreen';
+
+const SignedInApp = lazy(() => import('./SignedInApp'));
+
+const LOGIN_PATH = '/page/login';
+const REGISTER_PATH = '/page/register';
+
+const passwordField = { ...PASSWORD_FIELD_LABELS };
+// Amplify UI spreads each field's options into its `PasswordField` (ui `applyTranslation` keeps unknown
+// keys), so these props reach the show-password switch; its public type doesn't list them.
+const formFields = {
+  signIn: { password: passwordField },
+  signUp: { password: passwordField, confirm_password: passwordField },
+  forceNewPassword: { password: passwordField, confirm_password: passwordField },
+  confirmResetPassword: { password: passwordField, confirm_password: passwordField },
+} as unknown as AuthenticatorProps['formFields'];
+
+/** Props: the validated `/config.json`. Must be rendered after `configureAmplify(config)`. */
+export function AuthGate({ config }: { config: PortalConfig }) {
+  return (
+    <Authenticator.Provider>
+      <Gate config={config} />
+    </Authenticator.Provider>
+  );
+}
+
+function Gate({ config }: { config: PortalConfig }) {
+  const { authStatus } = useAuthenticator((ctx) => [ctx.authStatus]);
+  const sawSignedOut = useRef(false);
+
+  if (authStatus === 'configuring') return <LoadingScreen />;
+
+  if (authStatus === 'unauthenticated') {
+    sawSignedOut.current = true;
+    const wantsRegister = window.location.pathname === REGISTER_PATH && config.allowSignUp;
+    const path = wantsRegister ? REGISTER_PATH : LOGIN_PATH;
+    if (window.location.pathname !== path) window.history.replaceState(null, '', path);
+    return (
+      <div className="signin-page">
+        <Authenticator
+          loginMechanisms={['email']}
+          hideSignUp={!config.allowSignUp}
+          initialState={wantsRegister ? 'signUp' : 'signIn'}
+          formFields={formFields}
+          components={{ Header: () => <SignInBrand brandName={config.brandName} /> }}
+        />
+      </div>
+    );
+  }
+
+  // Authenticated. Coming from the sign-in form → start at `/` (spec §4 "After a sign-in event … goes to /").
+  if (sawSignedOut.current) {
+    sawSignedOut.current = false;
+    window.history.replaceState(null, '', '/');
+  }
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <SignedInApp config={config} />
+    </Suspense>
+  );
+}
+
+function SignInBrand({ brandName }: { brandName: string }) {
+  return (
+    <header className="signin-brand">
+      <h1>
+        {brandName} <span className="brand-tag">CLIENTE</span>
+      </h1>
+      <p>Portal de clientes</p>
+    </header>
+  );
+}

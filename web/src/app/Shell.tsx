@@ -1,0 +1,66 @@
+/**
+ * The signed-in layout (spec §2 "Shell"): skip link, header, sidebar, main content, footer.
+ * Every navigation closes the mobile sidebar and scrolls to the top (spec §2). The content waits for
+ * `GET /me` (the active tenant) and shows its error with "Reintentar".
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+import { useTenant } from '../shared/lib/tenant';
+import { useSession } from '../shared/lib/session';
+import { ErrorState, LoadingState } from '../shared/ui/states';
+
+const COLLAPSED_KEY = 'vigia.sidebarCollapsed';
+
+export function Shell({ brandName }: { brandName: string }) {
+  const session = useSession();
+  const email = session.status === 'ready' ? session.user.email : '';
+  const { pathname } = useLocation();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
+  const tenant = useTenant();
+
+  useEffect(() => {
+    setMobileOpen(false);
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  const closeMobile = useCallback(() => setMobileOpen(false), []);
+  const toggleCollapsed = () =>
+    setCollapsed((c) => {
+      localStorage.setItem(COLLAPSED_KEY, c ? '0' : '1');
+      return !c;
+    });
+
+  return (
+    <div className={`app${collapsed ? ' sidebar-collapsed' : ''}`}>
+      <a href="#main-content" className="skip-link">
+        Saltar al contenido
+      </a>
+      <Header
+        brandName={brandName}
+        email={email}
+        sidebarCollapsed={collapsed}
+        onToggleCollapsed={toggleCollapsed}
+        mobileOpen={mobileOpen}
+        onToggleMobile={() => setMobileOpen((o) => !o)}
+      />
+      <div className="app-body">
+        <Sidebar mobileOpen={mobileOpen} onClose={closeMobile} />
+        <main id="main-content" className="app-main" tabIndex={-1}>
+          {tenant.meError ? (
+            <ErrorState error={tenant.meError} onRetry={tenant.retry} />
+          ) : tenant.isLoading ? (
+            <LoadingState />
+          ) : (
+            <Outlet />
+          )}
+        </main>
+      </div>
+      <footer className="app-footer">
+        © {new Date().getFullYear()} {brandName} Security Group
+      </footer>
+    </div>
+  );
+}

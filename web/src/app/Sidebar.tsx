@@ -1,0 +1,65 @@
+/**
+ * Sidebar navigation (spec §2): groups with collapsible submenus. Submenus reset on every navigation
+ * (only the current route's group stays open). On phones it is a drawer opened from the header
+ * (`mobileOpen`), closed by the backdrop, Escape or any navigation; on desktop it can be collapsed.
+ */
+import { useEffect, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { SIDEBAR_MENU, groupForPath } from './menu';
+
+export interface SidebarProps {
+  mobileOpen: boolean;
+  onClose: () => void;
+}
+
+export function Sidebar({ mobileOpen, onClose }: SidebarProps) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState<string | null>(() => groupForPath(pathname));
+
+  // Reset submenu displays on navigation (spec §2).
+  useEffect(() => setOpen(groupForPath(pathname)), [pathname]);
+
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [mobileOpen, onClose]);
+
+  return (
+    <>
+      {mobileOpen && <div className="sidebar-backdrop" data-testid="sidebar-backdrop" aria-hidden="true" onClick={onClose} />}
+      <nav id="sidebar" className={`sidebar${mobileOpen ? ' is-open' : ''}`} aria-label="Menú principal">
+        <ul className="menu">
+          {SIDEBAR_MENU.map((group) => {
+            const expanded = open === group.id;
+            const subId = `submenu-${group.id}`;
+            return (
+              <li key={group.id} className="menu-group">
+                <button
+                  type="button"
+                  className="menu-group-toggle"
+                  aria-expanded={expanded}
+                  aria-controls={subId}
+                  onClick={() => setOpen(expanded ? null : group.id)}
+                >
+                  <span>{group.label}</span>
+                  <span className="chevron" aria-hidden="true" />
+                </button>
+                <ul id={subId} className="submenu" hidden={!expanded}>
+                  {group.entries.map((entry) => (
+                    <li key={entry.to}>
+                      <NavLink to={entry.to} className="menu-link" end>
+                        {entry.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * The signed-in portal (lazy chunk loaded by `AuthGate`): router, SWR, API client, session and tenant
+ * providers, and the route table.
+ */
+import { useMemo } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import type { PortalConfig } from '../shared/lib/config';
+import { createApiClient } from '../shared/lib/api';
+import type { ApiError } from '../shared/lib/api';
+import { ApiProvider } from '../shared/lib/api-context';
+import { SessionProvider } from '../shared/lib/session';
+import { TenantProvider } from '../shared/lib/tenant';
+import { AppRoutes } from './AppRoutes';
+
+/** SWR defaults: no retry storm on client errors, no retry on session loss. */
+const swrOptions = {
+  shouldRetryOnError: (err: ApiError) => err.kind === 'network' || err.kind === 'timeout' || err.kind === 'server',
+  errorRetryCount: 2,
+  revalidateOnFocus: false,
+};
+
+export default function SignedInApp({ config }: { config: PortalConfig }) {
+  const client = useMemo(() => createApiClient({ baseUrl: config.apiUrl }), [config.apiUrl]);
+  return (
+    <BrowserRouter>
+      <SWRConfig value={swrOptions}>
+        <ApiProvider client={client}>
+          <SessionProvider>
+            <TenantProvider>
+              <AppRoutes brandName={config.brandName} />
+            </TenantProvider>
+          </SessionProvider>
+        </ApiProvider>
+      </SWRConfig>
+    </BrowserRouter>
+  );
+}

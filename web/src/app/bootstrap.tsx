@@ -1,0 +1,53 @@
+/**
+ * Portal start-up: load `/config.json`, configure Amplify, render the sign-in gate.
+ *
+ * A missing, unreadable or invalid configuration renders exactly `CONFIG_ERROR_TEXT`
+ * ('Configuration error (see console) – please contact the administrator', spec §8) and logs the
+ * reason with `console.error`.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
+import { CONFIG_ERROR_TEXT, loadPortalConfig } from '../shared/lib/config';
+import { configureAmplify } from '../shared/lib/amplify';
+import { setUpSpanish } from '../shared/lib/i18n';
+import { AuthGate } from './AuthGate';
+
+/** Options for tests: where the config lives and which `fetch` reads it. */
+export interface BootstrapOptions {
+  configUrl?: string;
+  fetchImpl?: typeof fetch;
+}
+
+/**
+ * Starts the portal in `container`. Resolves with the React root once the first screen is rendered
+ * (the config error screen or the sign-in gate); never rejects.
+ */
+export async function bootstrap(container: HTMLElement, options: BootstrapOptions = {}): Promise<Root> {
+  const root = createRoot(container);
+  let config;
+  try {
+    config = await loadPortalConfig(options.configUrl, options.fetchImpl ?? fetch);
+  } catch (err) {
+    console.error('[vigia] portal configuration error:', err instanceof Error ? err.message : err);
+    root.render(<ConfigErrorScreen />);
+    return root;
+  }
+  setUpSpanish();
+  configureAmplify(config);
+  root.render(
+    <StrictMode>
+      <AuthGate config={config} />
+    </StrictMode>,
+  );
+  return root;
+}
+
+/** The configuration error screen (spec §8). */
+export function ConfigErrorScreen() {
+  return (
+    <main className="config-error">
+      <p role="alert">{CONFIG_ERROR_TEXT}</p>
+    </main>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * `/page/logout` (spec §2): signs the user out globally, then goes to `/page/login` (the sign-in gate
+ * renders the sign-in form there once Amplify reports the sign-out).
+ */
+import { useEffect, useRef } from 'react';
+import { signOutEverywhere } from '../../shared/lib/session';
+import { LoadingScreen } from '../../shared/ui/LoadingScreen';
+
+export function LogoutPage() {
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return; // StrictMode runs effects twice in development
+    started.current = true;
+    void signOutEverywhere().finally(() => window.history.replaceState(null, '', '/page/login'));
+  }, []);
+  return <LoadingScreen label="Cerrando sesión…" />;
+}

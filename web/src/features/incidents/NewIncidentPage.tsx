@@ -1,0 +1,131 @@
+/**
+ * `/incidents/new`: form to open an incident. Validated on submit and, after a field was left, on
+ * every change (Spanish messages under each field); on success goes to the new incident's page.
+ */
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { SEVERITIES } from '../../shared/lib/contract';
+import { SEVERITY_LABELS } from '../../shared/lib/format';
+import { toApiError } from '../../shared/lib/api';
+import type { ApiError } from '../../shared/lib/api';
+import { PageHeader } from '../../shared/ui/states';
+import { useIncidentActions } from './api';
+import { validateIncidentForm } from './validation';
+import type { IncidentFormErrors, IncidentFormField, IncidentFormValues } from './validation';
+
+const EMPTY: IncidentFormValues = { title: '', description: '', severity: '', category: '' };
+const ORDER: IncidentFormField[] = ['title', 'description', 'severity', 'category'];
+
+export function NewIncidentPage() {
+  const navigate = useNavigate();
+  const { create } = useIncidentActions();
+  const [values, setValues] = useState<IncidentFormValues>(EMPTY);
+  const [errors, setErrors] = useState<IncidentFormErrors>({});
+  const [touched, setTouched] = useState<Partial<Record<IncidentFormField, boolean>>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<ApiError | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const update = (field: IncidentFormField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (touched[field]) {
+      const r = validateIncidentForm(next);
+      setErrors(r.ok ? {} : r.errors);
+    }
+  };
+  const blur = (field: IncidentFormField) => {
+    setTouched((t) => ({ ...t, [field]: true }));
+    const r = validateIncidentForm(values);
+    setErrors((prev) => ({ ...prev, [field]: r.ok ? undefined : r.errors[field] }));
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setServerError(null);
+    setTouched({ title: true, description: true, severity: true, category: true });
+    const r = validateIncidentForm(values);
+    if (!r.ok) {
+      setErrors(r.errors);
+      const first = ORDER.find((f) => r.errors[f]);
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const incident = await create(r.body);
+      navigate(`/ticket/update/${encodeURIComponent(incident.id)}`);
+    } catch (err) {
+      setServerError(toApiError(err));
+      setSubmitting(false);
+    }
+  };
+
+  const fieldProps = (field: IncidentFormField) => ({
+    id: `incident-${field}`,
+    name: field,
+    value: values[field],
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `incident-${field}-error` : undefined,
+    onBlur: () => blur(field),
+  });
+  const fieldError = (field: IncidentFormField) =>
+    errors[field] ? (
+      <p id={`incident-${field}-error`} className="field-error">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <section>
+      <PageHeader title="Agregar incidente" />
+      <form ref={formRef} className="card form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        {serverError && (
+          <div className="error-state" role="alert">
+            <p>{serverError.userMessage}</p>
+            {serverError.requestId && <p className="muted small">Referencia: {serverError.requestId}</p>}
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor="incident-title">Título</label>
+          <input {...fieldProps('title')} type="text" maxLength={200} autoComplete="off" required onChange={(e) => update('title', e.target.value)} />
+          {fieldError('title')}
+        </div>
+        <div className="field">
+          <label htmlFor="incident-description">Descripción</label>
+          <textarea {...fieldProps('description')} rows={6} required onChange={(e) => update('description', e.target.value)} />
+          {fieldError('description')}
+        </div>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="incident-severity">Severidad</label>
+            <select {...fieldProps('severity')} required onChange={(e) => update('severity', e.target.value)}>
+              <option value="">Selecciona…</option>
+              {SEVERITIES.map((s) => (
+                <option key={s} value={s}>
+                  {SEVERITY_LABELS[s]}
+                </option>
+              ))}
+            </select>
+            {fieldError('severity')}
+          </div>
+          <div className="field">
+            <label htmlFor="incident-category">Categoría (opcional)</label>
+            <input {...fieldProps('category')} type="text" placeholder="general" onChange={(e) => update('category', e.target.value)} />
+            {fieldError('category')}
+          </div>
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={submitting}>
+            {submitting ? 'Creando…' : 'Crear incidente'}
+          </button>
+          <button type="button" className="btn" onClick={() => navigate('/incidents/all')}>
+            Cancelar
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

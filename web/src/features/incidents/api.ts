@@ -1,0 +1,56 @@
+/**
+ * Incident API hooks (routes `listIncidents`, `getIncident`, `createIncident`, `updateIncident`,
+ * `addIncidentComment` of `lambdas/contract/routes.ts`), all scoped to the active tenant.
+ */
+import { useSWRConfig } from 'swr';
+import { unstable_serialize } from 'swr/infinite';
+import { buildPath } from '../../shared/lib/contract';
+import type { CreateIncidentBody, Incident, IncidentDetail, IncidentStatus, UpdateIncidentBody } from '../../shared/lib/contract';
+import { pageKey, useApi, useApiSWR, useApiSWRInfinite } from '../../shared/lib/api-context';
+import { useTenantQuery } from '../../shared/lib/tenant';
+
+/** Page size of the incident list. */
+export const INCIDENT_PAGE_SIZE = 20;
+
+/**
+ * Next states offered in the status select. The API is the authority (it answers 409
+ * INVALID_TRANSITION); this mirrors the usual incident lifecycle: new → in progress / on hold /
+ * resolved, work can pause and resume, resolved can be closed or reopened, closed is final.
+ */
+export const NEXT_STATUSES: Record<IncidentStatus, IncidentStatus[]> = {
+  new: ['in_progress', 'on_hold', 'resolved', 'closed'],
+  in_progress: ['on_hold', 'resolved'],
+  on_hold: ['in_progress', 'resolved'],
+  resolved: ['closed', 'in_progress'],
+  closed: [],
+};
+
+export function useIncidentList() {
+  const tenant = useTenantQuery();
+  return useApiSWRInfinite<Incident>('/incidents', { ...tenant, limit: INCIDENT_PAGE_SIZE });
+}
+
+export function useIncident(id: string | undefined) {
+  const tenant = useTenantQuery();
+  return useApiSWR<IncidentDetail>(id ? buildPath('/incidents/{id}', { id }) : null, tenant);
+}
+
+/** Write calls; each rejects with `ApiError`. Creating revalidates the incident list. */
+export function useIncidentActions() {
+  const api = useApi();
+  const tenant = useTenantQuery();
+  const { mutate } = useSWRConfig();
+  return {
+    async create(body: CreateIncidentBody): Promise<Incident> {
+      const created = await api.post<Incident>('/incidents', body, tenant);
+      await mutate(unstable_serialize(pageKey('/incidents', { ...tenant, limit: INCIDENT_PAGE_SIZE })));
+      return created;
+    },
+    update(id: string, body: UpdateIncidentBody): Promise<Incident> {
+      return api.patch<Incident>(buildPath('/incidents/{id}', { id }), body, tenant);
+    },
+    comment(id: string, text: string): Promise<unknown> {
+      return api.post(buildPath('/incidents/{id}/comments', { id }), { body: text }, tenant);
+    },
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * HTTP client of the business API (paths: `lambdas/contract/routes.ts`; bodies: `schemas.ts`).
+ *
+ * - Sends the Cognito ID token in `Authorization` (API Gateway's Cognito user-pool authorizer reads it
+ *   there). The token comes from Amplify's `fetchAuthSession()`, which refreshes an expired token itself.
+ * - If no session can be obtained (refresh failed, signed out elsewhere) or the API answers 401, the
+ *   user is signed out; the sign-in gate then shows `/page/login` (spec §7).
+ * - Each request times out after `timeoutMs` (default 15 000 ms) via `AbortController`.
+ * - Every failure is an `ApiError` with a `kind`, the API's `code`/`requestId` when present, and a
+ *   Spanish `userMessage`.
+ */
+import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import type { ApiErrorBody } from './contract';
+
+/** Default request timeout, ms. */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/**
+ * How a request failed:
+ * - `network`: no HTTP response (offline, DNS, CORS refused);
+ * - `timeout`: no response within the timeout;
+ * - `session`: no valid session (ID token unavailable, or HTTP 401) — the user is being signed out;
+ * - `client`: HTTP 4xx other than 401 (`code` is the API's error code, e.g. `VERSION_CONFLICT`);
+ * - `server`: HTTP 5xx, or a 2xx/3xx response that is not the expected JSON.
+ */
+export type ApiErrorKind = 'network' | 'timeout' | 'session' | 'client' | 'server';
+
+/** Spanish messages for API error codes that users can act on. */
+const CODE_MESSAGES: Partial<Record<string, string>> = {
+  VALIDATION_FAILED: 'Revisa los datos introducidos.',
+  INVALID_JSON: 'La solicitud no es válida.',
+  TENANT_REQUIRED: 'Selecciona un cliente.',
+  FORBIDDEN: 'No tienes permiso para realizar esta acción.',
+  NOT_FOUND: 'No se encontró lo que buscas.',
+  VERSION_CONFLICT: 'El incidente cambió mientras lo editabas.',
+  INVALID_TRANSITION: 'Ese cambio de estado no está permitido.',
+  PAYLOAD_TOO_LARGE: 'El texto es demasiado largo.',
+  THROTTLED: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+};
+
+const KIND_MESSAGES: Record<ApiErrorKind, string> = {
+  network: 'No se pudo conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.',
+  timeout: 'El servidor tardó demasiado en responder. Inténtalo de nuevo.',
+  session: 'Tu sesión ha caducado. Inicia sesión de nuevo.',
+  client: 'No se pudo completar la solicitud.',
+  server: 'Error del servidor. Inténtalo de nuevo más tarde.',
+};
+
+/** A failed API call. `status` is null when there was no HTTP response. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  readonly status: number | null;
+  readonly code: string | null;
+  readonly requestId: string | null;
+  readonly details: unknown;
+
+  constructor(init: {
+    kind: ApiErrorKind;
+    message: string;
+    status?: number | null;
+    code?: string | null;
+    requestId?: string | null;
+    details?: unknown;
+  }) {
+    super(init.message);
+    this.kind = init.kind;
+    this.status = init.status ?? null;
+    this.code = init.code ?? null;
+    this.requestId = init.requestId ?? null;
+    this.details = init.details;
+  }
+
+  /** Spanish text for end users: by API code when known, else by kind. */
+  get userMessage(): string {
+    return (this.code && CODE_MESSAGES[this.code]) || KIND_MESSAGES[this.kind];
+  }
+}
+
+/** Query parameters; `undefined`/`null` values are left out. */
+export type Query = Record<string, string | number | undefined | null>;
+
+/** The calls features make; every method rejects with `ApiError`. */
+export interface ApiClient {
+  get<T>(path: string, query?: Query): Promise<T>;
+  post<T>(path: string, body: unknown, query?: Query): Promise<T>;
+  patch<T>(path: string, body: unknown, query?: Query): Promise<T>;
+}
+
+export interface ApiClientOptions {
+  /** API base URL without trailing slash (`config.apiUrl`). */
+  baseUrl: string;
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+  /** Returns the current ID token (JWT); rejects when there is no valid session. */
+  getIdToken?: () => Promise<string>;
+  /** Called once when the session is gone; default: `signOut()` (the gate then shows /page/login). */
+  onSessionExpired?: () => void;
+}
+
+/** The ID token of the current Amplify session; rejects when there is none (refresh failed). */
+export async function currentIdToken(): Promise<string> {
+  const session = await fetchAuthSession();
+  const token = session.tokens?.idToken?.toString();
+  if (!token) throw new Error('no ID token in the current session');
+  return token;
+}
+
+function defaultSessionExpired(): void {
+  signOut().catch((err: unknown) => console.error('[vigia] sign-out after session loss failed', err));
+}
+
+function buildUrl(baseUrl: string, path: string, query?: Query): string {
+  const url = new URL(baseUrl.replace(/\/+$/, '') + path);
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  }
+  return url.toString();
+}
+
+/** Creates a client bound to `baseUrl`. See the module comment for headers, timeout and errors. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const getIdToken = options.getIdToken ?? currentIdToken;
+  const onSessionExpired = options.onSessionExpired ?? defaultSessionExpired;
+
+  async function request<T>(method: string, path: string, body: unknown, query?: Query): Promise<T> {
+    const doFetch = options.fetchImpl ?? fetch;
+    let token: string;
+    try {
+      token = await getIdToken();
+    } catch (err) {
+      if (err instanceof Error && err.name === 'NetworkError') {
+        throw new ApiError({ kind: 'network', message: `session refresh failed: ${err.message}` });
+      }
+      onSessionExpired();
+      throw new ApiError({ kind: 'session', message: `no session: ${String(err)}` });
+    }
+
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const headers: Record<string, string> = { Authorization: token, Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let response: Response;
+    let text: string;
+    try {
+      response = await doFetch(buildUrl(options.baseUrl, path, query), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: controller.signal,
+      });
+      text = await response.text();
+    } catch (err) {
+      if (controller.signal.aborted) {
+        throw new ApiError({ kind: 'timeout', message: `${method} ${path} timed out after ${timeoutMs} ms` });
+      }
+      throw new ApiError({ kind: 'network', message: `${method} ${path} failed: ${String(err)}` });
+    } finally {
+      clearTimeout(timer);
+    }
+
+    let json: unknown = undefined;
+    if (text) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+    }
+
+    if (response.ok) {
+      if (json === undefined && response.status !== 204) {
+        throw new ApiError({ kind: 'server', status: response.status, message: `${method} ${path}: response is not JSON` });
+      }
+      return json as T;
+    }
+
+    const errBody = (json ?? {}) as Partial<ApiErrorBody>;
+    const common = {
+      status: response.status,
+      code: typeof errBody.code === 'string' ? errBody.code : null,
+      requestId: typeof errBody.requestId === 'string' ? errBody.requestId : response.headers.get('x-amzn-requestid'),
+      details: errBody.details,
+      message: `${method} ${path}: HTTP ${response.status}${errBody.message ? ` ${errBody.message}` : ''}`,
+    };
+    if (response.status === 401) {
+      onSessionExpired();
+      throw new ApiError({ kind: 'session', ...common });
+    }
+    throw new ApiError({ kind: response.status >= 500 ? 'server' : 'client', ...common });
+  }
+
+  return {
+    get: (path, query) => request('GET', path, undefined, query),
+    post: (path, body, query) => request('POST', path, body, query),
+    patch: (path, body, query) => request('PATCH', path, body, query),
+  };
+}
+
+/** Narrows an unknown error to `ApiError`, wrapping anything else as a `server` error. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  return new ApiError({ kind: 'server', message: err instanceof Error ? err.message : String(err) });
+}

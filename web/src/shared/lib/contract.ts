@@ -1,0 +1,29 @@
+/**
+ * The portal's single door to the API contract (`lambdas/contract`): zod schemas, inferred types,
+ * and route helpers (the `/config.json` shape is imported by `config.ts` alone, to keep the sign-in entry small). A relative re-export (no path alias) so Vite, `tsc -p web`
+ * and the vitest `web` project all resolve it the same way.
+ */
+export {
+  CreateIncidentBody,
+  SEVERITIES,
+  INCIDENT_STATUSES,
+  DEVICE_STATUSES,
+} from '../../../../lambdas/contract/schemas';
+export type {
+  Incident,
+  IncidentDetail,
+  IncidentComment,
+  IncidentChange,
+  IncidentStatus,
+  Severity,
+  Device,
+  DeviceStatus,
+  Me,
+  Tenant,
+  Page,
+  ApiErrorBody,
+  ErrorCode,
+  UpdateIncidentBody,
+  AddCommentBody,
+} from '../../../../lambdas/contract/schemas';
+export { ADMIN_GROUP, buildPath } from '../../../../lambdas/contract/routes';

@@ -1,0 +1,78 @@
+/**
+ * The signed-in user as the portal sees it, read from the verified ID token's claims (spec §3
+ * "Signed-in user", §6 "Groups come from the identity token").
+ */
+import { createContext, useContext, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+
+export interface SessionUser {
+  /** `email` claim; '' when absent. */
+  email: string;
+  /** `cognito:groups` claim (group names: `admin` and tenant ids). */
+  groups: string[];
+}
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'ready'; user: SessionUser }
+  | { status: 'error'; error: unknown };
+
+/**
+ * Parses `cognito:groups` defensively: an array, or one string in comma-separated, space-separated
+ * or `[a b]` form (how API Gateway flattens it; see /tmp common context).
+ */
+export function parseGroups(claim: unknown): string[] {
+  if (Array.isArray(claim)) return claim.filter((g): g is string => typeof g === 'string' && g !== '');
+  if (typeof claim !== 'string') return [];
+  return claim
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+}
+
+/** Reads the user from ID-token claims (`email`, `cognito:groups`). */
+export function userFromClaims(claims: Record<string, unknown> | undefined): SessionUser {
+  const email = typeof claims?.email === 'string' ? claims.email : '';
+  return { email, groups: parseGroups(claims?.['cognito:groups']) };
+}
+
+const SessionContext = createContext<SessionState>({ status: 'loading' });
+
+/** Loads the session once (`fetchAuthSession()`); `value` overrides it (tests). */
+export function SessionProvider({ children, value }: { children: ReactNode; value?: SessionState }) {
+  const [state, setState] = useState<SessionState>(value ?? { status: 'loading' });
+  useEffect(() => {
+    if (value) return;
+    let live = true;
+    fetchAuthSession()
+      .then((s) => {
+        const claims = s.tokens?.idToken?.payload as Record<string, unknown> | undefined;
+        if (!claims) throw new Error('no ID token in the session');
+        if (live) setState({ status: 'ready', user: userFromClaims(claims) });
+      })
+      .catch((error: unknown) => live && setState({ status: 'error', error }));
+    return () => {
+      live = false;
+    };
+  }, [value]);
+  return <SessionContext.Provider value={value ?? state}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionState {
+  return useContext(SessionContext);
+}
+
+/**
+ * Signs the user out of every device (`signOut({ global: true })`, which revokes the refresh token);
+ * falls back to a local sign-out when the global call fails (e.g. offline). The sign-in gate then
+ * shows `/page/login`.
+ */
+export async function signOutEverywhere(): Promise<void> {
+  try {
+    await signOut({ global: true });
+  } catch (err) {
+    console.error('[vigia] global sign-out failed; signing out locally', err);
+    await signOut();
+  }
+}

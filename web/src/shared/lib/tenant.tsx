@@ -1,0 +1,73 @@
+/**
+ * The active tenant: which customer's data the portal shows. The list comes from `GET /me`
+ * (`tenants`: the caller's tenants, every tenant for admin); the choice is kept in localStorage under
+ * `TENANT_STORAGE_KEY` and sent as the `tenant` query parameter of tenant-scoped calls.
+ */
+import { createContext, useCallback, useContext, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { Me, Tenant } from './contract';
+import type { ApiError } from './api';
+import { useApiSWR } from './api-context';
+
+export const TENANT_STORAGE_KEY = 'vigia.activeTenant';
+
+export interface TenantState {
+  me: Me | undefined;
+  meError: ApiError | undefined;
+  isLoading: boolean;
+  retry: () => void;
+  tenants: Tenant[];
+  /** Active tenant id; null until `/me` is loaded or when the caller has no tenant. */
+  activeTenant: string | null;
+  setActiveTenant: (id: string) => void;
+  /** Whether the header shows a tenant picker (several tenants, or admin). */
+  canPick: boolean;
+}
+
+const TenantContext = createContext<TenantState | null>(null);
+
+function readStored(): string | null {
+  try {
+    return localStorage.getItem(TENANT_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function TenantProvider({ children }: { children: ReactNode }) {
+  const { data: me, error, isLoading, mutate } = useApiSWR<Me>('/me');
+  const [chosen, setChosen] = useState<string | null>(readStored);
+  const tenants = useMemo(() => me?.tenants ?? [], [me]);
+  const activeTenant = tenants.some((t) => t.id === chosen) ? chosen : (tenants[0]?.id ?? null);
+  const setActiveTenant = useCallback((id: string) => {
+    setChosen(id);
+    try {
+      localStorage.setItem(TENANT_STORAGE_KEY, id);
+    } catch {
+      /* storage unavailable (private mode): keep the choice in memory */
+    }
+  }, []);
+  const value: TenantState = {
+    me,
+    meError: error,
+    isLoading,
+    retry: () => void mutate(),
+    tenants,
+    activeTenant,
+    setActiveTenant,
+    canPick: !!me && (me.isAdmin || tenants.length > 1),
+  };
+  return <TenantContext.Provider value={value}>{children}</TenantContext.Provider>;
+}
+
+export function useTenant(): TenantState {
+  const t = useContext(TenantContext);
+  if (!t) throw new Error('useTenant() outside <TenantProvider>');
+  return t;
+}
+
+/** The `tenant` query parameter for tenant-scoped calls (`{}` when no tenant is active). */
+export function useTenantQuery(): { tenant?: string } {
+  const { activeTenant } = useTenant();
+  return activeTenant ? { tenant: activeTenant } : {};
+}

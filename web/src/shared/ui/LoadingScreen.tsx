@@ -1,0 +1,9 @@
+/** Full-page busy indicator (start-up, lazy chunks). Announced politely to screen readers. */
+export function LoadingScreen({ label = 'Cargando…' }: { label?: string }) {
+  return (
+    <div className="loading-screen" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * Vite config of the portal (`npm run build:web` → `web/dist`, `npm run dev:web` → dev server on 5173).
+ *
+ * - root is `web/`; static files (e.g. a hand-written `config.json` offline) come from `web/public`.
+ * - The API contract (`lambdas/contract`) is reached through one relative re-export,
+ *   `web/src/shared/lib/contract.ts`, so the same import works in Vite, `tsc` and the vitest `web` project
+ *   (whose config has no alias); `server.fs.allow` lets the dev server read it from outside `web/`.
+ * - The port can be overridden on the command line (`npm run dev:web -- --port 5174`).
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig({
+  root: webRoot,
+  publicDir: 'public',
+  plugins: [react()],
+  server: { port: 5173, fs: { allow: [repoRoot] } },
+  preview: { port: 5173 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    // The Authenticator alone is ~800 KB raw (FINDINGS); don't warn about the known-size entry.
+    chunkSizeWarningLimit: 1000,
+  },
+});
