@@ -200,3 +200,7 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 
 /** Maximum accepted request body, bytes (API Gateway allows 10 MB; we need far less). */
 export const MAX_BODY_BYTES = 16 * 1024;
+
+/** Response of `GET /tenants` (admin only): every registered tenant, ordered by id. */
+export const TenantList = z.object({ items: z.array(Tenant) });
+export type TenantList = z.infer<typeof TenantList>;

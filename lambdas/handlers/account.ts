@@ -1,6 +1,25 @@
-/** Placeholder: replaced by the real account handler (Powertools Router over the route table). */
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+/** Account Lambda: getMe (`GET /me`) and listTenants (`GET /tenants`, admin only by the route table). */
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { z } from 'zod';
+import { describeMe } from '../domain/account.js';
+import { createApi, type Operation } from '../http/api.js';
 
-export async function handler(_event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
-  return { statusCode: 501, body: JSON.stringify({ code: 'NOT_IMPLEMENTED', message: 'not implemented', requestId: '' }) };
+const NoQuery = z.strictObject({});
+
+export const operations = {
+  getMe: async (ctx) => {
+    ctx.query(NoQuery);
+    return { status: 200, body: await describeMe(ctx.repo.tenants, ctx.identity) };
+  },
+  listTenants: async (ctx) => {
+    ctx.query(NoQuery);
+    return { status: 200, body: { items: await ctx.repo.tenants.listTenants() } };
+  },
+} satisfies Record<string, Operation>;
+
+const api = createApi('account', operations);
+
+/** API Gateway REST (v1 proxy) entry point. */
+export function handler(event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> {
+  return api(event, context);
 }

@@ -1,6 +1,55 @@
-/** Placeholder: replaced by the real incidents handler (Powertools Router over the route table). */
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+/**
+ * Incidents Lambda: listIncidents, createIncident, getIncident, updateIncident, addIncidentComment
+ * (route table rows with `handler: 'incidents'`). Validation and errors: `lambdas/http/api.ts`;
+ * rules: `lambdas/domain/incidents.ts`.
+ */
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import {
+  AddCommentBody,
+  CreateIncidentBody,
+  IncidentIdParams,
+  ListIncidentsQuery,
+  TenantQuery,
+  UpdateIncidentBody,
+} from '../contract/schemas.js';
+import { commentOnIncident, getIncidentDetail, openIncident, updateIncident } from '../domain/incidents.js';
+import { createApi, type Operation, type OperationContext } from '../http/api.js';
 
-export async function handler(_event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
-  return { statusCode: 501, body: JSON.stringify({ code: 'NOT_IMPLEMENTED', message: 'not implemented', requestId: '' }) };
+/** Tenant of a tenant-scoped route (always set by the plumbing for these routes). */
+const tenant = (ctx: OperationContext): string => ctx.tenantId!;
+
+export const operations = {
+  listIncidents: async (ctx) => {
+    const q = ctx.query(ListIncidentsQuery);
+    return { status: 200, body: await ctx.repo.incidents.listIncidents(tenant(ctx), { limit: q.limit, cursor: q.cursor }) };
+  },
+  createIncident: async (ctx) => {
+    ctx.query(TenantQuery);
+    const body = ctx.body(CreateIncidentBody);
+    return { status: 201, body: await openIncident(ctx.repo.incidents, tenant(ctx), body, ctx.identity, ctx.now.toISOString()) };
+  },
+  getIncident: async (ctx) => {
+    const { id } = ctx.params(IncidentIdParams);
+    ctx.query(TenantQuery);
+    return { status: 200, body: await getIncidentDetail(ctx.repo.incidents, tenant(ctx), id) };
+  },
+  updateIncident: async (ctx) => {
+    const { id } = ctx.params(IncidentIdParams);
+    ctx.query(TenantQuery);
+    const patch = ctx.body(UpdateIncidentBody);
+    return { status: 200, body: await updateIncident(ctx.repo.incidents, tenant(ctx), id, patch, ctx.identity, ctx.now.toISOString()) };
+  },
+  addIncidentComment: async (ctx) => {
+    const { id } = ctx.params(IncidentIdParams);
+    ctx.query(TenantQuery);
+    const { body } = ctx.body(AddCommentBody);
+    return { status: 201, body: await commentOnIncident(ctx.repo.incidents, tenant(ctx), id, body, ctx.identity, ctx.now.toISOString()) };
+  },
+} satisfies Record<string, Operation>;
+
+const api = createApi('incidents', operations);
+
+/** API Gateway REST (v1 proxy) entry point. */
+export function handler(event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> {
+  return api(event, context);
 }

@@ -1,0 +1,226 @@
+/**
+ * Incident storage over the single table (keys in `keys.ts`): implements `IncidentsPort` and exports
+ * `putIncident` for the seed.
+ */
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Incident, IncidentChange, IncidentComment, IncidentDetail } from '../contract/schemas.js';
+import type { IncidentsPort } from '../domain/incidents.js';
+import { defaultTable, type TableRef } from './client.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { isConditionFailure, isConditionFailureInTransaction, queryAll, stripKeys } from './dynamo-util.js';
+import { ENTITY, keys } from './keys.js';
+
+const CREATE_ATTEMPTS = 5;
+
+function incidentItem(i: Incident): Record<string, unknown> {
+  return { ...keys.incident(i.tenantId, i.id), ...keys.incidentGsi1(i.tenantId, i.id, i.createdAt), entity: ENTITY.incident, ...i };
+}
+function commentItem(tenantId: string, incidentId: string, c: IncidentComment): Record<string, unknown> {
+  return { ...keys.comment(tenantId, incidentId, c.createdAt, c.id), entity: ENTITY.comment, ...c };
+}
+function historyItem(tenantId: string, incidentId: string, h: IncidentChange): Record<string, unknown> {
+  return { ...keys.history(tenantId, incidentId, h.version), entity: ENTITY.history, ...h };
+}
+
+/** Sequence number of an `INC-000123` id. */
+function seqOf(id: string): number {
+  return Number(id.slice(4));
+}
+
+/**
+ * Raises the tenant's incident counter to at least `seq` (never lowers it). Used after seeding
+ * incidents with fixed ids so later creates do not collide.
+ */
+export async function raiseIncidentCounter(tenantId: string, seq: number, table: TableRef = defaultTable()): Promise<void> {
+  try {
+    await table.doc.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: keys.incidentCounter(tenantId),
+        UpdateExpression: 'SET seq = :s, #e = :t',
+        ConditionExpression: 'attribute_not_exists(seq) OR seq < :s',
+        ExpressionAttributeNames: { '#e': 'entity' },
+        ExpressionAttributeValues: { ':s': seq, ':t': ENTITY.counter },
+      }),
+    );
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e;
+  }
+}
+
+/**
+ * Seed path: writes an incident with a fixed id (replacing any previous copy), its comments and history
+ * entries, and raises the counter. Idempotent for the same input.
+ */
+export async function putIncident(
+  incident: Incident,
+  extras: { comments?: IncidentComment[]; history?: IncidentChange[] } = {},
+  table: TableRef = defaultTable(),
+): Promise<void> {
+  const items = [
+    incidentItem(incident),
+    ...(extras.comments ?? []).map((c) => commentItem(incident.tenantId, incident.id, c)),
+    ...(extras.history ?? []).map((h) => historyItem(incident.tenantId, incident.id, h)),
+  ];
+  for (const Item of items) await table.doc.send(new PutCommand({ TableName: table.tableName, Item }));
+  await raiseIncidentCounter(incident.tenantId, seqOf(incident.id), table);
+}
+
+/**
+ * Allocates the next per-tenant number and writes counter + incident in one TransactWriteItems (the counter
+ * write is conditioned on the value read, the incident on not existing); retries on a lost race.
+ * @throws Error after `CREATE_ATTEMPTS` lost races (sustained contention).
+ */
+export async function createIncident(tenantId: string, build: (seq: number) => Incident, table: TableRef = defaultTable()): Promise<Incident> {
+  for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
+    const counterKey = keys.incidentCounter(tenantId);
+    const cur = await table.doc.send(new GetCommand({ TableName: table.tableName, Key: counterKey, ConsistentRead: true }));
+    const prev = typeof cur.Item?.seq === 'number' ? cur.Item.seq : 0;
+    const incident = build(prev + 1);
+    try {
+      await table.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: table.tableName,
+                Item: { ...counterKey, entity: ENTITY.counter, seq: prev + 1 },
+                ConditionExpression: prev === 0 ? 'attribute_not_exists(seq)' : 'seq = :prev',
+                ExpressionAttributeValues: prev === 0 ? undefined : { ':prev': prev },
+              },
+            },
+            {
+              Put: {
+                TableName: table.tableName,
+                Item: incidentItem(incident),
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          ],
+        }),
+      );
+      return incident;
+    } catch (e) {
+      if (isConditionFailureInTransaction(e, 1)) {
+        // The id is taken (e.g. seeded without raising the counter): move the counter past it and retry.
+        await raiseIncidentCounter(tenantId, prev + 1, table);
+        continue;
+      }
+      if (isConditionFailureInTransaction(e, 0)) continue;
+      throw e;
+    }
+  }
+  throw new Error(`could not allocate an incident id for tenant ${tenantId} after ${CREATE_ATTEMPTS} attempts`);
+}
+
+/** The incident item alone (GetItem), or null. */
+export async function getIncident(tenantId: string, id: string, table: TableRef = defaultTable()): Promise<Incident | null> {
+  const res = await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.incident(tenantId, id), ConsistentRead: true }));
+  return res.Item ? stripKeys<Incident>(res.Item) : null;
+}
+
+/** Incident + comments (oldest first) + history (ascending version): one Query on the incident partition. */
+export async function getIncidentDetail(tenantId: string, id: string, table: TableRef = defaultTable()): Promise<IncidentDetail | null> {
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.incidentPk(tenantId, id) },
+    ConsistentRead: true,
+  });
+  let incident: Incident | undefined;
+  const comments: IncidentComment[] = [];
+  const history: IncidentChange[] = [];
+  for (const it of items) {
+    const sk = String(it.SK);
+    if (sk === 'INCIDENT') incident = stripKeys<Incident>(it);
+    else if (sk.startsWith('COMMENT#')) comments.push(stripKeys<IncidentComment>(it));
+    else if (sk.startsWith('HISTORY#')) history.push(stripKeys<IncidentChange>(it));
+  }
+  return incident ? { ...incident, comments, history } : null;
+}
+
+/** One page of the tenant's incidents, newest first (Query GSI1, ScanIndexForward=false). */
+export async function listIncidents(
+  tenantId: string,
+  opts: { limit: number; cursor?: string },
+  table: TableRef = defaultTable(),
+): Promise<{ items: Incident[]; nextCursor: string | null }> {
+  const scope = keys.incidentsGsi1Pk(tenantId);
+  const start = opts.cursor ? decodeCursor(opts.cursor, scope, keys.tenantPrefix(tenantId)) : undefined;
+  const res = await table.doc.send(
+    new QueryCommand({
+      TableName: table.tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :p',
+      ExpressionAttributeValues: { ':p': scope },
+      ScanIndexForward: false,
+      Limit: opts.limit,
+      ExclusiveStartKey: start,
+    }),
+  );
+  return { items: (res.Items ?? []).map((i) => stripKeys<Incident>(i)), nextCursor: encodeCursor(scope, res.LastEvaluatedKey) };
+}
+
+/** See `IncidentsPort.saveUpdate`: incident (condition on version) + history + comment in one transaction. */
+export async function saveIncidentUpdate(
+  tenantId: string,
+  next: Incident,
+  expectedVersion: number,
+  change: IncidentChange,
+  comment: IncidentComment | null,
+  table: TableRef = defaultTable(),
+): Promise<boolean> {
+  try {
+    await table.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: table.tableName,
+              Item: incidentItem(next),
+              ConditionExpression: 'version = :v',
+              ExpressionAttributeValues: { ':v': expectedVersion },
+            },
+          },
+          { Put: { TableName: table.tableName, Item: historyItem(tenantId, next.id, change), ConditionExpression: 'attribute_not_exists(SK)' } },
+          ...(comment
+            ? [{ Put: { TableName: table.tableName, Item: commentItem(tenantId, next.id, comment), ConditionExpression: 'attribute_not_exists(SK)' } }]
+            : []),
+        ],
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailureInTransaction(e)) return false;
+    throw e;
+  }
+}
+
+/** Adds a comment in one transaction with a ConditionCheck that the incident exists; false if it does not. */
+export async function addIncidentComment(tenantId: string, incidentId: string, comment: IncidentComment, table: TableRef = defaultTable()): Promise<boolean> {
+  try {
+    await table.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { ConditionCheck: { TableName: table.tableName, Key: keys.incident(tenantId, incidentId), ConditionExpression: 'attribute_exists(PK)' } },
+          { Put: { TableName: table.tableName, Item: commentItem(tenantId, incidentId, comment), ConditionExpression: 'attribute_not_exists(SK)' } },
+        ],
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionFailureInTransaction(e, 0)) return false;
+    throw e;
+  }
+}
+
+/** The incident storage as an `IncidentsPort`. */
+export function incidentsRepository(table: TableRef): IncidentsPort {
+  return {
+    createIncident: (t, build) => createIncident(t, build, table),
+    getIncident: (t, id) => getIncident(t, id, table),
+    getIncidentDetail: (t, id) => getIncidentDetail(t, id, table),
+    listIncidents: (t, opts) => listIncidents(t, opts, table),
+    saveUpdate: (t, next, v, change, comment) => saveIncidentUpdate(t, next, v, change, comment, table),
+    addComment: (t, id, c) => addIncidentComment(t, id, c, table),
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Data access entry point: the repository bundle used by the handlers and the write functions used by
+ * the seed (`scripts/local/seed.ts`) and the collector simulator. Every write function takes an optional
+ * last `TableRef` argument (default: `defaultTable()` from `TABLE_NAME` + the AWS SDK environment).
+ */
+import type { DevicesPort } from '../domain/devices.js';
+import type { IncidentsPort } from '../domain/incidents.js';
+import type { TenantsPort } from '../domain/account.js';
+import { defaultTable, type TableRef } from './client.js';
+import { devicesRepository } from './devices.js';
+import { incidentsRepository } from './incidents.js';
+import { tenantsRepository } from './tenants.js';
+
+export { createDocumentClient, defaultTable, resetDefaultTable, type TableRef } from './client.js';
+export { putTenant, getTenant, listTenants } from './tenants.js';
+export { createIncident, putIncident, raiseIncidentCounter, getIncidentDetail } from './incidents.js';
+export { putDevice, recordHeartbeat, putDailyAvailability, putAlarm, type DeviceAlarm, type DeviceInput } from './devices.js';
+
+/** All storage ports the handlers use. */
+export interface Repository {
+  incidents: IncidentsPort;
+  devices: DevicesPort;
+  tenants: TenantsPort;
+}
+
+/** The DynamoDB implementation of every port over one table. */
+export function dynamoRepository(table: TableRef = defaultTable()): Repository {
+  return { incidents: incidentsRepository(table), devices: devicesRepository(table), tenants: tenantsRepository(table) };
+}

@@ -1,0 +1,40 @@
+/**
+ * Tenant registry: one item per customer tenant (`PK=TENANTS`, `SK=TENANT#<id>`, `name`), written by the
+ * seed/admin scripts; Cognito groups are the source of membership, this registry the source of names.
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Tenant } from '../contract/schemas.js';
+import type { TenantsPort } from '../domain/account.js';
+import { defaultTable, type TableRef } from './client.js';
+import { queryAll, stripKeys } from './dynamo-util.js';
+import { ENTITY, keys, TENANTS_PK } from './keys.js';
+
+/** Creates or replaces a tenant's registry item (idempotent). */
+export async function putTenant(tenant: Tenant, table: TableRef = defaultTable()): Promise<void> {
+  await table.doc.send(
+    new PutCommand({ TableName: table.tableName, Item: { ...keys.tenant(tenant.id), entity: ENTITY.tenant, id: tenant.id, name: tenant.name } }),
+  );
+}
+
+/** One tenant, or null. */
+export async function getTenant(id: string, table: TableRef = defaultTable()): Promise<Tenant | null> {
+  const res = await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.tenant(id) }));
+  return res.Item ? stripKeys<Tenant>(res.Item) : null;
+}
+
+/** Every registered tenant, ordered by id (Query on the registry partition). */
+export async function listTenants(table: TableRef = defaultTable()): Promise<Tenant[]> {
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+    ExpressionAttributeValues: { ':pk': TENANTS_PK, ':p': 'TENANT#' },
+  });
+  return items.map((i) => stripKeys<Tenant>(i));
+}
+
+/** The registry as a `TenantsPort`. */
+export function tenantsRepository(table: TableRef): TenantsPort {
+  return {
+    getTenant: (id) => getTenant(id, table),
+    listTenants: () => listTenants(table),
+  };
+}

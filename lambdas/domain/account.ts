@@ -1,0 +1,26 @@
+/** Account operations: who am I (`GET /me`) and the tenant registry (`GET /tenants`, admin only). */
+import type { Me, Tenant } from '../contract/schemas.js';
+import type { Identity } from './identity.js';
+
+/** Storage of the tenant registry (implemented in `lambdas/data/tenants.ts`). */
+export interface TenantsPort {
+  getTenant(id: string): Promise<Tenant | null>;
+  /** All tenants ordered by id. */
+  listTenants(): Promise<Tenant[]>;
+}
+
+/**
+ * The caller: sub, e-mail, groups, admin flag and the tenants it may act on, with names from the
+ * registry (a tenant group missing from the registry is listed with its id as name). Admin: every
+ * registered tenant plus its own tenant groups.
+ */
+export async function describeMe(port: TenantsPort, identity: Identity): Promise<Me> {
+  const registry = await port.listTenants();
+  const byId = new Map(registry.map((t) => [t.id, t]));
+  const tenants: Tenant[] = identity.tenants.map((id) => byId.get(id) ?? { id, name: id });
+  if (identity.isAdmin) {
+    for (const t of registry) if (!identity.tenants.includes(t.id)) tenants.push(t);
+    tenants.sort((a, b) => a.id.localeCompare(b.id));
+  }
+  return { sub: identity.sub, email: identity.email, groups: identity.groups, isAdmin: identity.isAdmin, tenants };
+}
