@@ -1,0 +1,229 @@
+/**
+ * The local Cognito user pool: cognito-local 5.3.0 as a child process on an internal port, behind a small
+ * compatibility proxy on the public user-pool endpoint, so that the UNMODIFIED Amplify v6 client
+ * (`aws-amplify/auth` configured with `Auth.Cognito.userPoolEndpoint`) and `@aws-amplify/ui-react`'s
+ * Authenticator work offline, with no AWS account.
+ *
+ * Gaps of cognito-local that the proxy fills (measured, FINDINGS.md "Local Cognito user pool"), and why:
+ *  - USER_SRP_AUTH (HTTP 500 in cognito-local; Amplify's default sign-in flow): the proxy runs the server side of
+ *    Cognito's SRP-6a (./srp.ts), verifies PASSWORD_CLAIM_SIGNATURE and TIMESTAMP, then obtains the outcome from
+ *    cognito-local's USER_PASSWORD_AUTH with the stored password, so tokens and challenges (NEW_PASSWORD_REQUIRED,
+ *    UserNotConfirmedException…) are cognito-local's own.
+ *  - Wrong password / unknown user: NotAuthorizedException "Incorrect username or password." (cognito-local says
+ *    InvalidPasswordException); user-existence errors are prevented (PreventUserExistenceErrors) in sign-in,
+ *    ForgotPassword, ResendConfirmationCode, ConfirmForgotPassword.
+ *  - GetTokensFromRefreshToken (Amplify ≥ 6.21's only refresh call) and REFRESH_TOKEN_AUTH, refusing revoked,
+ *    expired or forged refresh tokens.
+ *  - GlobalSignOut, AdminUserGlobalSignOut and RevokeToken: older refresh tokens are revoked in cognito-local and
+ *    older access tokens are refused by GetUser & co. (cognito-local does not even verify access tokens) (./tokens.ts).
+ *  - ResendConfirmationCode (absent).
+ *  - Password policy (ignored by cognito-local) on SignUp, ChangePassword, ConfirmForgotPassword,
+ *    NEW_PASSWORD_REQUIRED, AdminSetUserPassword, AdminCreateUser (./policy.ts; spec §5/§9: length ≥ 8).
+ *  - ConfirmSignUp sets email_verified=true (else the Authenticator shows "Verify Contact").
+ *  - Challenge sessions are checked (cognito-local lets any session string set anyone's NEW_PASSWORD_REQUIRED).
+ *  - `/.well-known/openid-configuration` (hard-coded to localhost:9229 in cognito-local) and CORS headers
+ *    (cognito-local's lack Access-Control-Expose-Headers; the proxy answers preflights itself).
+ * Everything else (SignUp storage, groups, Admin* calls, JWKS, token signing) is cognito-local's, forwarded as is.
+ *
+ * Offline codes: every verification code is {@link FIXED_CODE}; each code "sent" is also appended to
+ * `<dataDir>/codes.jsonl` and reported through `log` (see {@link lastCodeFor}).
+ * Not built yet: TOTP MFA set-up, remembered devices, hosted UI (the dispatch table in ./proxy.ts is the place).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { JSONWebKeySet } from 'jose';
+import { createProxy } from './proxy.js';
+import { seedUserPool } from './store.js';
+import { RevocationRegistry, TokenVerifier } from './tokens.js';
+
+export { lastCodeFor, codesFile } from './store.js';
+export { checkPassword, VIGIA_PASSWORD_POLICY } from './policy.js';
+
+/** Stable id of the local user pool (SRP pool name = the part after `_`: `vigia`). */
+export const LOCAL_USER_POOL_ID = 'local_vigia';
+/** Stable id of the portal's app client (26 lowercase alphanumerics, like a real one; no secret). */
+export const LOCAL_USER_POOL_CLIENT_ID = 'vigialocalportalclient0001';
+/** Every verification / reset code of the local pool (cognito-local's `CODE`). */
+export const FIXED_CODE = '123456';
+
+export interface UserPoolOptions {
+  /** Directory for cognito-local's `.cognito/` data, the revocation state and `codes.jsonl`; created if absent. */
+  dataDir: string;
+  /** Public user-pool endpoint port (the proxy); default 9229; 0 picks a free port. */
+  port?: number;
+  /** cognito-local's internal port (loopback only); default 9230; 0 picks a free port. */
+  internalPort?: number;
+  /** Interface the proxy listens on; default `127.0.0.1`. */
+  host?: string;
+  /** Receives human-readable lines (codes sent, proxy failures, cognito-local's last output if it dies). */
+  log?: (line: string) => void;
+}
+
+export interface RunningUserPool {
+  /** Base URL clients use as `userPoolEndpoint` / SDK `endpoint`, e.g. `http://127.0.0.1:9229`. */
+  endpoint: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** `iss` of its tokens: `<endpoint>/<userPoolId>`. */
+  issuer: string;
+  /** `<issuer>/.well-known/jwks.json`. */
+  jwksUri: string;
+  /** Stops the proxy and cognito-local; frees both ports. */
+  stop(): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string, what: string): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const onError = (err: NodeJS.ErrnoException): void => {
+      reject(
+        new Error(
+          err.code === 'EADDRINUSE'
+            ? `Port ${port} on ${host} is already in use (${what}); stop the other process or choose another port.`
+            : `Cannot listen on ${host}:${port} (${what}): ${err.message}`,
+        ),
+      );
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolvePort((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Checks that `port` is free on 127.0.0.1 (0 → returns a free one). */
+async function probePort(port: number, what: string): Promise<number> {
+  const probe = createServer();
+  const actual = await listen(probe, port, '127.0.0.1', what);
+  await new Promise<void>((r) => probe.close(() => r()));
+  return actual;
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((r) => {
+    server.close(() => r());
+    server.closeAllConnections();
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  const timeout = sleep(3000).then(() => 'timeout' as const);
+  if ((await Promise.race([exited, timeout])) === 'timeout') {
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+/**
+ * Starts cognito-local and the compatibility proxy, after idempotently ensuring the Vigía user pool
+ * ({@link LOCAL_USER_POOL_ID}; e-mail as username, auto-verified; password policy of spec §5/§9; MFA OPTIONAL
+ * with TOTP) and its app client ({@link LOCAL_USER_POOL_CLIENT_ID}; no secret; SRP, refresh and password flows).
+ * Users and groups persist in `dataDir` across restarts; this function creates none.
+ *
+ * The pool accepts the AWS SDK v3 (`@aws-sdk/client-cognito-identity-provider`) at `endpoint` with any
+ * region and dummy credentials (SigV4 is ignored locally).
+ * @throws Error naming the port when a port is busy; Error with cognito-local's output if it fails to start
+ *         within 20 s.
+ */
+export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserPool> {
+  const dataDir = resolve(opts.dataDir);
+  const host = opts.host ?? '127.0.0.1';
+  const log = opts.log ?? (() => undefined);
+  await mkdir(dataDir, { recursive: true });
+
+  const internalPort = await probePort(opts.internalPort ?? 9230, 'cognito-local, internal user-pool port');
+  let handler: ((req: Parameters<ReturnType<typeof createProxy>>[0], res: Parameters<ReturnType<typeof createProxy>>[1]) => void) | null = null;
+  const server = createServer((req, res) => {
+    if (handler) handler(req, res);
+    else res.writeHead(503).end();
+  });
+  const port = await listen(server, opts.port ?? 9229, host, 'Cognito compatibility proxy, user-pool endpoint');
+  const urlHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const endpoint = `http://${urlHost}:${port}`;
+  const upstream = `http://127.0.0.1:${internalPort}`;
+  const issuer = `${endpoint}/${LOCAL_USER_POOL_ID}`;
+
+  let child: ChildProcess | null = null;
+  let stopping = false;
+  try {
+    await seedUserPool({ dataDir, userPoolId: LOCAL_USER_POOL_ID, userPoolClientId: LOCAL_USER_POOL_CLIENT_ID, issuerDomain: endpoint });
+
+    const require = createRequire(import.meta.url);
+    const bin = join(dirname(require.resolve('cognito-local/package.json')), 'lib/bin/start.js');
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(internalPort), HOST: '127.0.0.1', CODE: FIXED_CODE, NODE_NO_WARNINGS: '1' };
+    delete env.DEBUG;
+    delete env.COGNITO_LOCAL_DEVMODE;
+    const started = spawn(process.execPath, [bin], { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = started;
+    const output: string[] = [];
+    const keep = (chunk: Buffer): void => {
+      output.push(...chunk.toString('utf8').replace(/\x1b\[[0-9;]*m/g, '').split('\n').filter(Boolean)); // eslint-disable-line no-control-regex
+      output.splice(0, Math.max(0, output.length - 40));
+    };
+    started.stdout?.on('data', keep);
+    started.stderr?.on('data', keep);
+    let exited = false;
+    started.once('exit', (code, signal) => {
+      exited = true;
+      if (!stopping) log(`cognito-local exited (${signal ?? code}):\n${output.slice(-15).join('\n')}`);
+    });
+
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      if (exited) throw new Error(`cognito-local failed to start on port ${internalPort}:\n${output.join('\n')}`);
+      const ok = await fetch(`${upstream}/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error(`cognito-local did not answer on port ${internalPort} within 20 s:\n${output.join('\n')}`);
+      await sleep(50);
+    }
+
+    const jwks = (await (await fetch(`${upstream}/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
+    const registry = await RevocationRegistry.load(join(dataDir, 'revocations.json'));
+    handler = createProxy({
+      dataDir,
+      userPoolId: LOCAL_USER_POOL_ID,
+      userPoolClientId: LOCAL_USER_POOL_CLIENT_ID,
+      upstream,
+      endpoint,
+      verifier: new TokenVerifier(jwks, issuer, registry),
+      registry,
+      log,
+    });
+  } catch (err) {
+    stopping = true;
+    await closeServer(server);
+    if (child) await stopChild(child);
+    throw err;
+  }
+
+  const running = child;
+  const onExit = (): void => {
+    running.kill('SIGKILL');
+  };
+  process.once('exit', onExit);
+  let stopped: Promise<void> | null = null;
+  return {
+    endpoint,
+    userPoolId: LOCAL_USER_POOL_ID,
+    userPoolClientId: LOCAL_USER_POOL_CLIENT_ID,
+    issuer,
+    jwksUri: `${issuer}/.well-known/jwks.json`,
+    stop() {
+      stopped ??= (async () => {
+        stopping = true;
+        process.off('exit', onExit);
+        await closeServer(server);
+        await stopChild(running);
+      })();
+      return stopped;
+    },
+  };
+}

@@ -1,0 +1,543 @@
+/**
+ * The Cognito compatibility proxy: a `node:http` server on the public user-pool endpoint that forwards every
+ * request to cognito-local unchanged, except the `X-Amz-Target`s listed in {@link createProxy}'s dispatch table,
+ * which it completes or answers itself (the gaps are listed in FINDINGS.md "Local Cognito user pool").
+ *
+ * To support another target, add an entry to `handlers` (`(body, ctx) => Promise<response JSON>`; throw
+ * {@link CognitoError} for service errors, use `ctx.call` to reach cognito-local).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CognitoError, checkPassword, VIGIA_PASSWORD_POLICY, type CognitoErrorShape, type PasswordPolicy } from './policy.js';
+import { createSrpChallenge, parseSrpTimestamp, verifyPasswordClaim, type SrpChallenge } from './srp.js';
+import {
+  attributeValue,
+  findUser,
+  readAppClient,
+  readPool,
+  recordSentCode,
+  type LocalAppClient,
+  type LocalPoolFile,
+  type LocalUser,
+} from './store.js';
+import { decodeClaims, type RevocationRegistry, type TokenVerifier } from './tokens.js';
+
+/** What the proxy needs from its surroundings. */
+export interface ProxyOptions {
+  /** Working directory of cognito-local (its `.cognito/` lives here) and of the proxy's own files. */
+  dataDir: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** cognito-local's base URL, e.g. `http://127.0.0.1:9230`. */
+  upstream: string;
+  /** Public base URL of this proxy, e.g. `http://127.0.0.1:9229` (issuer = `<endpoint>/<userPoolId>`). */
+  endpoint: string;
+  verifier: TokenVerifier;
+  registry: RevocationRegistry;
+  /** Receives one line per code sent and per proxy-level failure. */
+  log: (line: string) => void;
+}
+
+type Json = Record<string, unknown>;
+
+/** Context handed to each target handler. */
+interface HandlerContext {
+  /** Calls cognito-local; resolves with its JSON output, rejects with its error as a {@link CognitoError}. */
+  call(target: string, body: Json): Promise<Json>;
+}
+type Handler = (body: Json, ctx: HandlerContext) => Promise<Json>;
+
+const JSON_TYPE = 'application/x-amz-json-1.1';
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'x-amzn-RequestId,x-amzn-ErrorType,x-amzn-ErrorMessage,Date',
+};
+/** Authentication sessions (PASSWORD_VERIFIER, NEW_PASSWORD_REQUIRED…) last 3 minutes, Cognito's default. */
+const SESSION_TTL_MS = 3 * 60 * 1000;
+const INCORRECT = 'Incorrect username or password.';
+const INVALID_SESSION = 'Invalid session for the user, session is expired.';
+/** Targets authorized by an access token (Cognito API reference: operations "authorized with an access token"). */
+const ACCESS_TOKEN_TARGETS = new Set([
+  'GetUser',
+  'ChangePassword',
+  'UpdateUserAttributes',
+  'DeleteUser',
+  'DeleteUserAttributes',
+  'GetUserAttributeVerificationCode',
+  'VerifyUserAttribute',
+  'SetUserMFAPreference',
+  'SetUserSettings',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'ListDevices',
+  'GetDevice',
+  'ForgetDevice',
+  'UpdateDeviceStatus',
+  'ConfirmDevice',
+  'GlobalSignOut',
+]);
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+
+function throwIfBad(err: CognitoErrorShape | null): void {
+  if (err) throw new CognitoError(err.type, err.message);
+}
+
+/**
+ * Builds the request listener of the proxy. Also answers CORS preflights and
+ * `GET /<userPoolId>/.well-known/openid-configuration` (cognito-local hard-codes localhost:9229 there).
+ */
+export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const srpSessions = new Map<string, { challenge: SrpChallenge; clientId: string; password: string | null; expires: number }>();
+  const challengeSessions = new Map<string, { challengeName: string; username: string; clientId: string; expires: number }>();
+  const issuer = `${opts.endpoint}/${opts.userPoolId}`;
+
+  const prune = (): void => {
+    const now = Date.now();
+    for (const [key, s] of srpSessions) if (s.expires < now) srpSessions.delete(key);
+    for (const [key, s] of challengeSessions) if (s.expires < now) challengeSessions.delete(key);
+  };
+
+  async function call(target: string, body: Json): Promise<Json> {
+    const response = await fetch(`${opts.upstream}/`, {
+      method: 'POST',
+      headers: { 'content-type': JSON_TYPE, 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    const json = text ? (JSON.parse(text) as Json) : {};
+    if (!response.ok) {
+      throw new CognitoError(str(json.__type) ?? 'InternalErrorException', str(json.message) ?? text, response.status);
+    }
+    return json;
+  }
+  const ctx: HandlerContext = { call };
+
+  async function pool(): Promise<LocalPoolFile> {
+    const p = await readPool(opts.dataDir, opts.userPoolId);
+    if (!p) throw new CognitoError('ResourceNotFoundException', `User pool ${opts.userPoolId} does not exist.`);
+    return p;
+  }
+  const policy = async (): Promise<PasswordPolicy> => (await pool()).Options.Policies?.PasswordPolicy ?? VIGIA_PASSWORD_POLICY;
+  const userByName = async (username: unknown): Promise<LocalUser | null> =>
+    typeof username === 'string' ? findUser(await pool(), username) : null;
+
+  async function appClient(clientId: unknown): Promise<LocalAppClient> {
+    const client = typeof clientId === 'string' ? await readAppClient(opts.dataDir, clientId) : null;
+    if (!client) throw new CognitoError('ResourceNotFoundException', `User pool client ${String(clientId)} does not exist.`);
+    return client;
+  }
+  function requireFlow(client: LocalAppClient, flow: string, allow: string): void {
+    if (client.ExplicitAuthFlows && !client.ExplicitAuthFlows.includes(allow)) {
+      throw new CognitoError('InvalidParameterException', `${flow} flow not enabled for this client`);
+    }
+  }
+
+  async function logCode(user: LocalUser | null, purpose: string, code: string | undefined): Promise<void> {
+    const destination = user ? attributeValue(user, 'email') : undefined;
+    if (!user || !destination || !code) return;
+    await recordSentCode(opts.dataDir, { time: new Date().toISOString(), destination, username: user.Username, purpose, code });
+    opts.log(`${purpose}: code ${code} sent to ${destination}`);
+  }
+
+  /** Completes an authentication response: records issued tokens / challenge sessions; adds ExpiresIn, TokenType. */
+  function afterAuth(result: Json, clientId: string, usedRefreshToken?: string): Json {
+    const auth = result.AuthenticationResult as Json | undefined;
+    if (auth) {
+      opts.registry.recordIssued(auth, usedRefreshToken);
+      const claims = decodeClaims(auth.AccessToken);
+      const expiresIn = claims?.exp && claims.iat ? claims.exp - claims.iat : 3600;
+      const clean = Object.fromEntries(Object.entries(auth).filter(([, v]) => v !== undefined && v !== null));
+      return { ...result, ChallengeParameters: result.ChallengeParameters ?? {}, AuthenticationResult: { ...clean, ExpiresIn: expiresIn, TokenType: 'Bearer' } };
+    }
+    const session = str(result.Session);
+    const challengeName = str(result.ChallengeName);
+    if (session && challengeName) {
+      prune();
+      const username = str(obj(result.ChallengeParameters).USER_ID_FOR_SRP) ?? '';
+      challengeSessions.set(session, { challengeName, username, clientId, expires: Date.now() + SESSION_TTL_MS });
+    }
+    return result;
+  }
+
+  async function refresh(clientId: string, refreshToken: unknown): Promise<Json> {
+    const client = await appClient(clientId);
+    requireFlow(client, 'REFRESH_TOKEN', 'ALLOW_REFRESH_TOKEN_AUTH');
+    await opts.verifier.verifyRefreshToken(refreshToken);
+    let result: Json;
+    try {
+      result = await call('InitiateAuth', { ClientId: clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken } });
+    } catch (err) {
+      // cognito-local refuses refresh tokens no longer in the user's list (revoked, or user gone).
+      if (err instanceof CognitoError && err.type === 'NotAuthorizedException') {
+        throw new CognitoError('NotAuthorizedException', 'Refresh Token has been revoked');
+      }
+      throw err;
+    }
+    return afterAuth(result, clientId, refreshToken as string);
+  }
+
+  /** Revokes every refresh token of the user in cognito-local and refuses its older tokens here. */
+  async function signOutUser(username: string): Promise<void> {
+    const user = await userByName(username);
+    for (const token of user?.RefreshTokens ?? []) {
+      await call('RevokeToken', { ClientId: opts.userPoolClientId, Token: token }).catch(() => undefined);
+    }
+    await opts.registry.revokeUser(user?.Username ?? username);
+  }
+
+  async function passwordAuthCheck(usernameInput: unknown, password: unknown): Promise<LocalUser> {
+    const user = await userByName(usernameInput);
+    if (!user || typeof password !== 'string' || user.Password !== password) throw new CognitoError('NotAuthorizedException', INCORRECT);
+    if (user.Enabled === false) throw new CognitoError('NotAuthorizedException', 'User is disabled.');
+    return user;
+  }
+
+  const simulatedDelivery = (username: unknown): Json => {
+    const name = String(username ?? '');
+    return { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: `${name.slice(0, 1)}***@${name.split('@')[1]?.slice(0, 1) ?? ''}***` } };
+  };
+
+  const handlers: Record<string, Handler> = {
+    async InitiateAuth(body) {
+      const clientId = str(body.ClientId) ?? '';
+      const client = await appClient(clientId);
+      const params = obj(body.AuthParameters);
+      switch (body.AuthFlow) {
+        case 'USER_SRP_AUTH': {
+          requireFlow(client, 'USER_SRP_AUTH', 'ALLOW_USER_SRP_AUTH');
+          const username = str(params.USERNAME);
+          const srpA = str(params.SRP_A);
+          if (!username) throw new CognitoError('InvalidParameterException', 'Missing required parameter USERNAME');
+          if (!srpA) throw new CognitoError('InvalidParameterException', 'Missing required parameter SRP_A');
+          const user = await userByName(username);
+          // Unknown user: answer with a challenge nobody can satisfy (user-existence errors prevented).
+          const password = user?.Password ?? null;
+          let challenge: SrpChallenge;
+          try {
+            challenge = createSrpChallenge({
+              userPoolId: opts.userPoolId,
+              userIdForSrp: user?.Username ?? username,
+              password: password ?? randomBytes(32).toString('hex'),
+              srpA,
+            });
+          } catch (err) {
+            throw new CognitoError('InvalidParameterException', (err as Error).message);
+          }
+          prune();
+          srpSessions.set(challenge.challengeParameters.SECRET_BLOCK, { challenge, clientId, password, expires: Date.now() + SESSION_TTL_MS });
+          return { ChallengeName: 'PASSWORD_VERIFIER', ChallengeParameters: challenge.challengeParameters };
+        }
+        case 'USER_PASSWORD_AUTH': {
+          requireFlow(client, 'USER_PASSWORD_AUTH', 'ALLOW_USER_PASSWORD_AUTH');
+          const user = await passwordAuthCheck(params.USERNAME, params.PASSWORD);
+          const result = await call('InitiateAuth', { ...body, AuthParameters: { ...params, USERNAME: user.Username } });
+          return afterAuth(result, clientId);
+        }
+        case 'REFRESH_TOKEN_AUTH':
+        case 'REFRESH_TOKEN':
+          return refresh(clientId, params.REFRESH_TOKEN);
+        default:
+          return call('InitiateAuth', body);
+      }
+    },
+
+    async RespondToAuthChallenge(body) {
+      const clientId = str(body.ClientId) ?? '';
+      await appClient(clientId);
+      const responses = obj(body.ChallengeResponses);
+      if (body.ChallengeName === 'PASSWORD_VERIFIER') {
+        const secretBlock = str(responses.PASSWORD_CLAIM_SECRET_BLOCK) ?? '';
+        const session = srpSessions.get(secretBlock);
+        srpSessions.delete(secretBlock);
+        if (!session || session.expires < Date.now() || session.clientId !== clientId) {
+          throw new CognitoError('NotAuthorizedException', INVALID_SESSION);
+        }
+        const timestamp = str(responses.TIMESTAMP) ?? '';
+        if (parseSrpTimestamp(timestamp) === null) {
+          throw new CognitoError('InvalidParameterException', 'TIMESTAMP format is invalid; expected "EEE MMM d HH:mm:ss z yyyy"');
+        }
+        const signatureOk =
+          session.password !== null &&
+          responses.USERNAME === session.challenge.userIdForSrp &&
+          verifyPasswordClaim(session.challenge, timestamp, str(responses.PASSWORD_CLAIM_SIGNATURE) ?? '');
+        if (!signatureOk) throw new CognitoError('NotAuthorizedException', INCORRECT);
+        // The password is proven: let cognito-local decide the outcome (tokens, NEW_PASSWORD_REQUIRED,
+        // UserNotConfirmedException, MFA…) with its own USER_PASSWORD_AUTH.
+        const user = await passwordAuthCheck(session.challenge.userIdForSrp, session.password);
+        const result = await call('InitiateAuth', {
+          ClientId: clientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: user.Username, PASSWORD: session.password },
+          ClientMetadata: body.ClientMetadata,
+        });
+        return afterAuth(result, clientId);
+      }
+
+      // Other challenges: only sessions this pool issued, for that challenge, user and app client.
+      const sessionId = str(body.Session) ?? '';
+      const session = challengeSessions.get(sessionId);
+      const user = await userByName(responses.USERNAME);
+      if (
+        !session ||
+        session.expires < Date.now() ||
+        session.challengeName !== body.ChallengeName ||
+        session.clientId !== clientId ||
+        !user ||
+        user.Username !== session.username
+      ) {
+        throw new CognitoError('NotAuthorizedException', INVALID_SESSION);
+      }
+      if (body.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
+        const newPassword = responses.NEW_PASSWORD;
+        throwIfBad(checkPassword(newPassword, await policy(), 'challengeResponses.NEW_PASSWORD'));
+        await call('RespondToAuthChallenge', body);
+        challengeSessions.delete(sessionId);
+        // cognito-local does not store the refresh token it issues here, so sign in again with the new
+        // password: the tokens (or next challenge) are then cognito-local's regular ones.
+        const result = await call('InitiateAuth', {
+          ClientId: clientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: user.Username, PASSWORD: newPassword },
+        });
+        return afterAuth(result, clientId);
+      }
+      const result = await call('RespondToAuthChallenge', body);
+      challengeSessions.delete(sessionId);
+      return afterAuth(result, clientId);
+    },
+
+    async GetTokensFromRefreshToken(body) {
+      const result = await refresh(str(body.ClientId) ?? '', body.RefreshToken);
+      return { AuthenticationResult: result.AuthenticationResult };
+    },
+
+    async GlobalSignOut(body) {
+      const claims = await opts.verifier.verifyAccessToken(body.AccessToken);
+      await signOutUser(claims.username);
+      return {};
+    },
+
+    async AdminUserGlobalSignOut(body) {
+      if (body.UserPoolId !== opts.userPoolId) throw new CognitoError('ResourceNotFoundException', `User pool ${String(body.UserPoolId)} does not exist.`);
+      const user = await userByName(body.Username);
+      if (!user) throw new CognitoError('UserNotFoundException', 'User does not exist.');
+      await signOutUser(user.Username);
+      return {};
+    },
+
+    async RevokeToken(body) {
+      await appClient(body.ClientId);
+      let claims;
+      try {
+        claims = await opts.verifier.verifyRefreshToken(body.Token);
+      } catch (err) {
+        // Revoking an already revoked token succeeds (idempotent); any other token is refused.
+        if (err instanceof CognitoError && err.message === 'Refresh Token has been revoked') return {};
+        throw new CognitoError('UnsupportedTokenTypeException', 'The token is not a valid refresh token of this user pool.');
+      }
+      await call('RevokeToken', { ClientId: body.ClientId, Token: body.Token }).catch(() => undefined);
+      await opts.registry.revokeRefreshToken(claims);
+      return {};
+    },
+
+    async SignUp(body) {
+      await appClient(body.ClientId);
+      throwIfBad(checkPassword(body.Password, await policy(), 'password'));
+      const result = await call('SignUp', body);
+      const user = await userByName(result.UserSub);
+      await logCode(user, 'SignUp', user?.ConfirmationCode);
+      return result;
+    },
+
+    async ConfirmSignUp(body) {
+      const result = await call('ConfirmSignUp', body);
+      // Confirming the code sent by e-mail verifies the address (AutoVerifiedAttributes: email).
+      const user = await userByName(body.Username);
+      const email = user && attributeValue(user, 'email');
+      if (user && email && attributeValue(user, 'email_verified') !== 'true') {
+        await call('AdminUpdateUserAttributes', {
+          UserPoolId: opts.userPoolId,
+          Username: user.Username,
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+        });
+      }
+      return result;
+    },
+
+    async ResendConfirmationCode(body) {
+      await appClient(body.ClientId);
+      const user = await userByName(body.Username);
+      if (!user) return simulatedDelivery(body.Username);
+      if (user.UserStatus !== 'UNCONFIRMED') throw new CognitoError('InvalidParameterException', 'User is already confirmed.');
+      const email = attributeValue(user, 'email');
+      if (!user.ConfirmationCode || !email) {
+        throw new CognitoError('InvalidParameterException', 'Cannot resend codes. Auto verification not turned on.');
+      }
+      // cognito-local keeps the pending code until confirmation; with the fixed offline code it stays valid.
+      await logCode(user, 'ResendConfirmationCode', user.ConfirmationCode);
+      return { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email } };
+    },
+
+    async ForgotPassword(body) {
+      await appClient(body.ClientId);
+      const user = await userByName(body.Username);
+      if (!user) return simulatedDelivery(body.Username);
+      if (attributeValue(user, 'email_verified') !== 'true') {
+        throw new CognitoError(
+          'InvalidParameterException',
+          'Cannot reset password for the user as there is no registered/verified email or phone_number',
+        );
+      }
+      const result = await call('ForgotPassword', body);
+      const updated = await userByName(user.Username);
+      await logCode(updated, 'ForgotPassword', updated?.ConfirmationCode);
+      return result;
+    },
+
+    async ConfirmForgotPassword(body) {
+      await appClient(body.ClientId);
+      throwIfBad(checkPassword(body.Password, await policy(), 'password'));
+      const user = await userByName(body.Username);
+      if (!user) throw new CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.');
+      try {
+        return await call('ConfirmForgotPassword', body);
+      } catch (err) {
+        if (err instanceof CognitoError && err.type === 'CodeMismatchException') {
+          throw new CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.');
+        }
+        throw err;
+      }
+    },
+
+    async ChangePassword(body) {
+      throwIfBad(checkPassword(body.ProposedPassword, await policy(), 'proposedPassword'));
+      try {
+        return await call('ChangePassword', body);
+      } catch (err) {
+        // cognito-local reports a wrong PreviousPassword as InvalidPasswordException.
+        if (err instanceof CognitoError && err.type === 'InvalidPasswordException') throw new CognitoError('NotAuthorizedException', INCORRECT);
+        throw err;
+      }
+    },
+
+    async AdminSetUserPassword(body) {
+      throwIfBad(checkPassword(body.Password, await policy(), 'password'));
+      return call('AdminSetUserPassword', body);
+    },
+
+    async AdminCreateUser(body) {
+      const p = await policy();
+      // Without TemporaryPassword cognito-local would use CODE (123456), which breaks the policy; the real pool
+      // generates one that conforms.
+      const temporaryPassword = str(body.TemporaryPassword) ?? `Tmp-${randomBytes(6).toString('hex')}9aA!`;
+      throwIfBad(checkPassword(temporaryPassword, p, 'temporaryPassword'));
+      const result = await call('AdminCreateUser', { ...body, TemporaryPassword: temporaryPassword, DesiredDeliveryMediums: body.DesiredDeliveryMediums ?? ['EMAIL'] });
+      if (body.MessageAction !== 'SUPPRESS') {
+        await logCode(await userByName(str(obj(result.User).Username)), 'AdminCreateUser', temporaryPassword);
+      }
+      return result;
+    },
+
+    async GetUserAttributeVerificationCode(body) {
+      const result = await call('GetUserAttributeVerificationCode', body);
+      const user = await userByName(decodeClaims(body.AccessToken)?.username);
+      await logCode(user, 'GetUserAttributeVerificationCode', user?.AttributeVerificationCode);
+      return result;
+    },
+  };
+
+  async function handlePost(req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> {
+    const target = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
+    const handler = handlers[target];
+    if (!handler && !ACCESS_TOKEN_TARGETS.has(target)) return forward(req, res, raw);
+    let body: Json;
+    try {
+      body = obj(JSON.parse(raw.toString('utf8') || '{}'));
+    } catch {
+      throw new CognitoError('SerializationException', 'Request body is not valid JSON');
+    }
+    if (ACCESS_TOKEN_TARGETS.has(target) && !(target.endsWith('SoftwareToken') && body.Session)) {
+      await opts.verifier.verifyAccessToken(body.AccessToken);
+    }
+    if (!handler) return forward(req, res, raw);
+    send(res, 200, await handler(body, ctx));
+  }
+
+  async function forward(req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined || ['host', 'connection', 'content-length', 'origin'].includes(name)) continue;
+      headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const method = req.method ?? 'GET';
+    const response = await fetch(`${opts.upstream}${req.url ?? '/'}`, {
+      method,
+      headers,
+      ...(method === 'GET' || method === 'HEAD' ? {} : { body: raw }),
+    });
+    const out: Record<string, string> = { ...CORS_HEADERS };
+    const type = response.headers.get('content-type');
+    if (type) out['content-type'] = type;
+    const payload = Buffer.from(await response.arrayBuffer());
+    res.writeHead(response.status, { ...out, 'content-length': String(payload.length) });
+    res.end(payload);
+  }
+
+  function send(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+    const payload = Buffer.from(JSON.stringify(body));
+    res.writeHead(status, {
+      ...CORS_HEADERS,
+      'content-type': JSON_TYPE,
+      'content-length': String(payload.length),
+      'x-amzn-requestid': randomUUID(),
+      ...extra,
+    });
+    res.end(payload);
+  }
+
+  return (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const run = async (): Promise<void> => {
+        const path = (req.url ?? '/').split('?')[0];
+        if (req.method === 'OPTIONS') {
+          res.writeHead(204, {
+            ...CORS_HEADERS,
+            'access-control-allow-methods': 'GET,POST,OPTIONS',
+            'access-control-allow-headers': String(req.headers['access-control-request-headers'] ?? 'content-type,x-amz-target,x-amz-user-agent'),
+            'access-control-max-age': '86400',
+          });
+          res.end();
+        } else if (req.method === 'GET' && path === `/${opts.userPoolId}/.well-known/openid-configuration`) {
+          send(res, 200, {
+            issuer,
+            jwks_uri: `${issuer}/.well-known/jwks.json`,
+            id_token_signing_alg_values_supported: ['RS256'],
+            subject_types_supported: ['public'],
+            response_types_supported: ['code', 'token'],
+          }, { 'content-type': 'application/json' });
+        } else if (req.method === 'POST' && path === '/') {
+          await handlePost(req, res, raw);
+        } else {
+          await forward(req, res, raw);
+        }
+      };
+      run().catch((err: unknown) => {
+        if (err instanceof CognitoError) {
+          send(res, err.status, { __type: err.type, message: err.message }, { 'x-amzn-errortype': `${err.type}:` });
+          return;
+        }
+        opts.log(`cognito proxy: ${(err as Error).stack ?? String(err)}`);
+        if (!res.headersSent) send(res, 500, { __type: 'InternalErrorException', message: (err as Error).message });
+        else res.destroy();
+      });
+    });
+  };
+}
