@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { renderSignedIn } from '../shared/lib/test-utils';
+import { AppRoutes } from './AppRoutes';
+
+/** Spec §2 "Sidebar menu (Spanish)", row by row. */
+const SPEC_MENU = [
+  ['Dashboard', 'General', '/dashboard/general'],
+  ['Reportes', 'General', '/reports/general'],
+  ['Incidentes', 'Ver', '/incidents/all'],
+  ['Incidentes', 'Agregar', '/incidents/new'],
+  ['Dispositivos', 'Estado', '/devices/status'],
+  ['Dispositivos', 'Disponibilidad', '/devices/availability'],
+  ['Dispositivos', 'Alarmas', '/devices/alarms'],
+  ['Otros', 'Recomendaciones', '/recommendations'],
+] as const;
+
+describe('shell', () => {
+  it('renders the spec §2 sidebar: groups in order, each entry linking to its route', async () => {
+    renderSignedIn(<AppRoutes brandName="Vigía" />, { path: '/page/coming-soon' });
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    const groups = within(nav).getAllByRole('button').map((b) => b.textContent);
+    expect(groups).toEqual(['Dashboard', 'Reportes', 'Incidentes', 'Dispositivos', 'Otros']);
+    for (const [group, label, to] of SPEC_MENU) {
+      const toggle = within(nav).getByRole('button', { name: group });
+      if (toggle.getAttribute('aria-expanded') !== 'true') fireEvent.click(toggle);
+      const submenu = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+      expect(submenu.hidden).toBe(false);
+      expect(within(submenu).getByRole('link', { name: label }).getAttribute('href')).toBe(to);
+    }
+    expect(within(nav).getAllByRole('link', { hidden: true })).toHaveLength(SPEC_MENU.length);
+  });
+
+  it('opens only the current route group and resets submenus on navigation', async () => {
+    renderSignedIn(<AppRoutes brandName="Vigía" />, { path: '/devices/alarms' });
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    const devices = within(nav).getByRole('button', { name: 'Dispositivos' });
+    const others = within(nav).getByRole('button', { name: 'Otros' });
+    expect(devices.getAttribute('aria-expanded')).toBe('true');
+    expect(others.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(others);
+    fireEvent.click(within(nav).getByRole('link', { name: 'Recomendaciones' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recomendaciones' })).toBeTruthy();
+    expect(others.getAttribute('aria-expanded')).toBe('true');
+    expect(devices.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('shows brand, profile e-mail with account links, and the copyright footer', async () => {
+    renderSignedIn(<AppRoutes brandName="Vigía" />, { path: '/page/coming-soon' });
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Vigía CLIENTE' }).getAttribute('href')).toBe('/');
+    fireEvent.click(within(banner).getByRole('button', { name: 'ana@acme.test' }));
+    const account = within(banner).getByRole('list', { name: 'Cuenta' });
+    expect(within(account).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Perfil', '/profile'],
+      ['Configuración', '/settings'],
+      ['Cambiar contraseña', '/page/passwordchange'],
+      ['Cerrar sesión', '/page/logout'],
+    ]);
+    expect(screen.getByRole('contentinfo').textContent).toBe(`© ${new Date().getFullYear()} Vigía Security Group`);
+    // one tenant, not admin → no tenant picker
+    expect(screen.queryByLabelText('Cliente')).toBeNull();
+  });
+
+  it('shows "User" when the ID token has no e-mail, and a tenant picker for admins', async () => {
+    const { fakeApi } = await import('../shared/lib/test-utils');
+    const api = fakeApi({
+      'GET /me': { sub: 'a', email: '', groups: ['admin'], isAdmin: true, tenants: [{ id: 'acme', name: 'ACME' }, { id: 'globex', name: 'Globex' }] },
+    });
+    renderSignedIn(<AppRoutes brandName="Vigía" />, { path: '/page/coming-soon', user: { email: '', groups: ['admin'] }, api });
+    expect(await screen.findByRole('button', { name: 'User' })).toBeTruthy();
+    const picker = (await screen.findByLabelText('Cliente')) as HTMLSelectElement;
+    expect(picker.value).toBe('acme');
+    fireEvent.change(picker, { target: { value: 'globex' } });
+    expect(localStorage.getItem('vigia.activeTenant')).toBe('globex');
+  });
+
+  it('mobile toggle opens the sidebar with a backdrop that closes it', async () => {
+    renderSignedIn(<AppRoutes brandName="Vigía" />, { path: '/page/coming-soon' });
+    const open = await screen.findByRole('button', { name: 'Abrir menú' });
+    fireEvent.click(open);
+    expect(screen.getByRole('navigation', { name: 'Menú principal' }).className).toContain('is-open');
+    fireEvent.click(screen.getByTestId('sidebar-backdrop'));
+    expect(screen.getByRole('navigation', { name: 'Menú principal' }).className).not.toContain('is-open');
+  });
+});

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { bootstrap } from './bootstrap';
+import type { Root } from 'react-dom/client';
+
+const VALID = {
+  region: 'eu-west-1',
+  userPoolId: 'local_abc123',
+  userPoolClientId: 'client123',
+  identityPoolId: '',
+  apiUrl: 'http://127.0.0.1:3001',
+  stage: 'local',
+  allowSignUp: true,
+  brandName: 'Vigía',
+  userPoolEndpoint: 'http://127.0.0.1:9229',
+};
+const CONFIG_ERROR = 'Configuration error (see console) – please contact the administrator';
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+async function start(fetchImpl: typeof fetch) {
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  await act(async () => {
+    root = await bootstrap(container, { fetchImpl });
+  });
+  return container;
+}
+
+describe('portal start-up', () => {
+  it.each([
+    ['missing (404)', async () => new Response('not found', { status: 404 }), /HTTP 404/],
+    ['unreachable', async () => Promise.reject(new TypeError('Failed to fetch')), /cannot fetch/],
+    ['not JSON (SPA fallback HTML)', async () => new Response('<!doctype html><html></html>', { status: 200 }), /not valid JSON/],
+    ['invalid shape', async () => Response.json({ ...VALID, apiUrl: 'not a url', userPoolId: '' }), /apiUrl.*userPoolId|userPoolId.*apiUrl/],
+  ])('shows the configuration error screen when config.json is %s', async (_name, fetchImpl, reason) => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const container = await start(fetchImpl as typeof fetch);
+    expect(container.textContent).toBe(CONFIG_ERROR);
+    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('configuration error'), expect.stringMatching(reason));
+  });
+
+  it('renders the Spanish sign-in form (e-mail login) when config.json is valid and nobody is signed in', async () => {
+    const fetchImpl = vi.fn(async () => Response.json(VALID));
+    window.history.replaceState(null, '', '/incidents/all');
+    await start(fetchImpl as unknown as typeof fetch);
+    expect(fetchImpl).toHaveBeenCalledWith('/config.json', expect.anything());
+    expect(await screen.findByLabelText('Correo electrónico')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Crear cuenta' })).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'Mostrar contraseña' })).toBeTruthy();
+    expect(screen.queryByText(CONFIG_ERROR)).toBeNull();
+    // signed out on a product route → the address becomes /page/login
+    await waitFor(() => expect(window.location.pathname).toBe('/page/login'));
+  });
+
+  it('opens on "Crear cuenta" at /page/register and hides it when sign-up is off', async () => {
+    window.history.replaceState(null, '', '/page/register');
+    await start((async () => Response.json(VALID)) as typeof fetch);
+    expect(await screen.findByLabelText('Confirmar contraseña')).toBeTruthy();
+    act(() => root?.unmount());
+    document.body.innerHTML = '';
+
+    window.history.replaceState(null, '', '/page/register');
+    await start((async () => Response.json({ ...VALID, allowSignUp: false })) as typeof fetch);
+    expect(await screen.findByLabelText('Correo electrónico')).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: 'Crear cuenta' })).toBeNull();
+    expect(window.location.pathname).toBe('/page/login');
+  });
+});

@@ -1,0 +1,150 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { ApiError } from '../../shared/lib/api';
+import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
+import type { IncidentDetail } from '../../shared/lib/contract';
+import { NewIncidentPage } from './NewIncidentPage';
+import { IncidentDetailPage } from './IncidentDetailPage';
+import { IncidentListPage } from './IncidentListPage';
+import { validateIncidentForm } from './validation';
+
+const INCIDENT: IncidentDetail = {
+  id: 'INC-000042',
+  tenantId: 'acme',
+  title: 'Ransomware en servidor de archivos',
+  description: 'Cifrado masivo detectado',
+  severity: 'critical',
+  status: 'new',
+  category: 'malware',
+  source: 'portal',
+  reporter: 'ana@acme.test',
+  assignee: null,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:00:00.000Z',
+  resolvedAt: null,
+  slaDueAt: '2026-03-01T14:00:00.000Z',
+  version: 2,
+  comments: [{ id: 'c1', author: 'soc@vigia.test', body: 'Aislando el equipo', createdAt: '2026-03-01T10:05:00.000Z' }],
+  history: [{ version: 2, at: '2026-03-01T10:03:00.000Z', by: 'soc@vigia.test', changes: [{ field: 'severity', from: 'high', to: 'critical' }] }],
+};
+
+function routes() {
+  return (
+    <Routes>
+      <Route path="/incidents/new" element={<NewIncidentPage />} />
+      <Route path="/incidents/all" element={<IncidentListPage />} />
+      <Route path="/ticket/update/:id" element={<IncidentDetailPage />} />
+    </Routes>
+  );
+}
+
+describe('new incident form', () => {
+  it('validates with Spanish messages (title 3–120, description, severity)', () => {
+    expect(validateIncidentForm({ title: 'ab', description: ' ', severity: '', category: '' })).toEqual({
+      ok: false,
+      errors: {
+        title: 'El título debe tener al menos 3 caracteres.',
+        description: 'Describe el incidente.',
+        severity: 'Selecciona una severidad.',
+      },
+    });
+    const long = validateIncidentForm({ title: 'x'.repeat(121), description: 'd', severity: 'low', category: 'c'.repeat(61) });
+    expect(long).toEqual({
+      ok: false,
+      errors: { title: 'El título no puede superar los 120 caracteres.', category: 'La categoría no puede superar los 60 caracteres.' },
+    });
+    expect(validateIncidentForm({ title: '  Phishing  ', description: 'Correo sospechoso', severity: 'high', category: '' })).toEqual({
+      ok: true,
+      body: { title: 'Phishing', description: 'Correo sospechoso', severity: 'high', category: 'general' },
+    });
+  });
+
+  it('shows the messages on submit without calling the API, then creates and opens the incident', async () => {
+    const create = vi.fn(() => ({ ...INCIDENT, comments: undefined, history: undefined }));
+    const api = fakeApi({ 'GET /me': ME_ACME, 'POST /incidents': create, 'GET /incidents/INC-000042': INCIDENT });
+    renderSignedIn(routes(), { path: '/incidents/new', api });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Crear incidente' }));
+    expect(screen.getByText('El título debe tener al menos 3 caracteres.')).toBeTruthy();
+    expect(screen.getByText('Describe el incidente.')).toBeTruthy();
+    expect(screen.getByText('Selecciona una severidad.')).toBeTruthy();
+    expect(screen.getByLabelText('Título').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Título'));
+    expect(create).not.toHaveBeenCalled();
+
+    fireEvent.change(screen.getByLabelText('Título'), { target: { value: 'Ransomware en servidor de archivos' } });
+    expect(screen.queryByText('El título debe tener al menos 3 caracteres.')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Descripción'), { target: { value: 'Cifrado masivo detectado' } });
+    fireEvent.change(screen.getByLabelText('Severidad'), { target: { value: 'critical' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crear incidente' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'INC-000042 · Ransomware en servidor de archivos' })).toBeTruthy();
+    expect(create).toHaveBeenCalledWith(
+      { title: 'Ransomware en servidor de archivos', description: 'Cifrado masivo detectado', severity: 'critical', category: 'general' },
+      { tenant: 'acme' },
+    );
+  });
+});
+
+describe('incident screens', () => {
+  it('lists incidents with Spanish badges and loads the next page with the cursor', async () => {
+    const list = vi.fn((_b: unknown, q: unknown) =>
+      (q as { cursor?: string }).cursor === 'abc'
+        ? { items: [{ ...INCIDENT, id: 'INC-000041', title: 'Segundo', severity: 'low', status: 'closed' }], nextCursor: null }
+        : { items: [INCIDENT], nextCursor: 'abc' },
+    );
+    renderSignedIn(routes(), { path: '/incidents/all', api: fakeApi({ 'GET /me': ME_ACME, 'GET /incidents': list }) });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('link', { name: 'INC-000042' }).getAttribute('href')).toBe('/ticket/update/INC-000042');
+    expect(within(table).getByText('Crítica')).toBeTruthy();
+    expect(within(table).getByText('Nuevo')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
+    expect(await within(table).findByText('Segundo')).toBeTruthy();
+    expect(within(table).getByText('Cerrado')).toBeTruthy();
+    expect(list).toHaveBeenLastCalledWith(undefined, { tenant: 'acme', limit: 20, cursor: 'abc' });
+    expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
+  });
+
+  it('shows the error with "Reintentar" and recovers', async () => {
+    let fail = true;
+    const list = vi.fn(() => {
+      if (fail) throw new ApiError({ kind: 'server', status: 500, code: 'INTERNAL_ERROR', requestId: 'req-9', message: 'boom' });
+      return { items: [], nextCursor: null };
+    });
+    renderSignedIn(routes(), { path: '/incidents/all', api: fakeApi({ 'GET /me': ME_ACME, 'GET /incidents': list }) });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Error del servidor');
+    expect(alert.textContent).toContain('req-9');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('No hay incidentes registrados.')).toBeTruthy();
+  });
+
+  it('sends the version with a status change and reloads on 409 VERSION_CONFLICT', async () => {
+    let current = INCIDENT;
+    const patch = vi.fn(() => {
+      current = { ...INCIDENT, status: 'in_progress', version: 3 };
+      throw new ApiError({ kind: 'client', status: 409, code: 'VERSION_CONFLICT', message: 'stale' });
+    });
+    const api = fakeApi({ 'GET /me': ME_ACME, 'GET /incidents/INC-000042': () => current, 'PATCH /incidents/INC-000042': patch });
+    renderSignedIn(routes(), { path: '/ticket/update/INC-000042', api });
+
+    const status = (await screen.findByLabelText('Cambiar estado')) as HTMLSelectElement;
+    expect([...status.options].map((o) => o.textContent)).toEqual(['Mantener (Nuevo)', 'En curso', 'En espera', 'Resuelto', 'Cerrado']);
+    expect(screen.getByText('Aislando el equipo')).toBeTruthy();
+    expect(screen.getByText('Severidad: Alta → Crítica')).toBeTruthy();
+
+    fireEvent.change(status, { target: { value: 'resolved' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('El incidente cambió mientras lo editabas');
+    expect(patch).toHaveBeenCalledWith({ version: 2, status: 'resolved' }, { tenant: 'acme' });
+    await waitFor(() =>
+      expect([...(screen.getByLabelText('Cambiar estado') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+        'Mantener (En curso)',
+        'En espera',
+        'Resuelto',
+      ]),
+    );
+  });
+});
