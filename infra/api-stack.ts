@@ -1,0 +1,315 @@
+/**
+ * Api stack (`Vigia-<stage>-Api`): the business REST API (API Gateway `RestApi` named
+ * `vigia-<stage>-api`, stage name = Vigía stage) and one Lambda function per `HANDLER_NAMES` entry.
+ *
+ * Shape (source of truth: `lambdas/contract/routes.ts`):
+ *  - one resource/method per `ROUTES` row, each behind a `CognitoUserPoolsAuthorizer` that reads the
+ *    **ID token** from the `Authorization` header; claims reach the handler under
+ *    `event.requestContext.authorizer.claims` (FINDINGS "API Gateway REST + Cognito authorizer");
+ *  - Lambda proxy integration to `vigia-<stage>-<handler>` (Node.js 24, arm64, esbuild-bundled locally —
+ *    never Docker — minified ESM with source maps and `NODE_OPTIONS=--enable-source-maps`);
+ *  - Lambda environment: `STAGE`, `TABLE_NAME`, `POWERTOOLS_SERVICE_NAME` (`vigia-api`),
+ *    `POWERTOOLS_LOG_LEVEL`, `ALLOWED_ORIGINS` (comma-separated CORS origins: the site origin first, then
+ *    the stage's extra origins — same variable as the local stack);
+ *  - IAM: explicit statements on the table ARN and `…/index/GSI1` only (no `grant*()`, which adds
+ *    wildcard index ARNs — cdk-nag IAM5). Transactions need no action of their own: DynamoDB authorises
+ *    each `TransactWriteItems` element as PutItem/UpdateItem/DeleteItem/ConditionCheckItem (AWS DynamoDB
+ *    developer guide, "Using IAM with DynamoDB transactions"); there is no `dynamodb:TransactWriteItems`
+ *    IAM action;
+ *  - CORS preflight (OPTIONS, no authorizer) for the portal origin plus the stage's extra origins, allowing
+ *    `Authorization`, `Content-Type`, `Idempotency-Key`;
+ *  - gateway responses (authorizer 401, 403, throttling, bad body, DEFAULT_4XX/5XX, …) carry CORS headers
+ *    and the API's error body `{"code","message","requestId"}` with codes from `ERROR_STATUS`
+ *    (`lambdas/contract/schemas.ts`), e.g. a missing/expired ID token → 401 `UNAUTHORIZED`;
+ *  - access logs as JSON in `/aws/apigateway/vigia-<stage>-api-access`; stage throttling and log
+ *    retention from `stage-config.ts`; a request validator (parameters + body; POST/PATCH bodies must be
+ *    JSON objects, anything finer is validated by the handler's zod schemas).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  AccessLogField,
+  AccessLogFormat,
+  AuthorizationType,
+  CognitoUserPoolsAuthorizer,
+  EndpointType,
+  IdentitySource,
+  JsonSchemaType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  type Model,
+  RequestValidator,
+  ResponseType,
+  RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { HANDLER_NAMES, ROUTES, type HandlerName } from '../lambdas/contract/routes.js';
+import type { ErrorCode } from '../lambdas/contract/schemas.js';
+import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
+import { physicalName, type StageConfig } from './stage-config.js';
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Lambda runtime of the API functions (cdk-nag L1 wants the latest Node.js runtime CDK knows). */
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
+
+/** Request headers the portal sends cross-origin (CORS `Access-Control-Allow-Headers`). */
+export const CORS_ALLOW_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key'] as const;
+
+/** Table actions per handler: `read` = GetItem/BatchGetItem/Query; `readwrite` adds item writes. */
+export const HANDLER_TABLE_ACCESS: Record<HandlerName, 'read' | 'readwrite'> = {
+  account: 'read',
+  devices: 'read',
+  incidents: 'readwrite',
+};
+
+export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
+export const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+] as const;
+
+/**
+ * Gateway responses rewritten into the API's error shape. `statusCode` is set where API Gateway's own
+ * status differs from `ERROR_STATUS` (e.g. an unknown path is API Gateway's 403
+ * "Missing Authentication Token", returned as 404 NOT_FOUND).
+ */
+export const GATEWAY_ERRORS: ReadonlyArray<{ type: ResponseType; code: ErrorCode; statusCode?: string }> = [
+  { type: ResponseType.UNAUTHORIZED, code: 'UNAUTHORIZED', statusCode: '401' },
+  { type: ResponseType.EXPIRED_TOKEN, code: 'UNAUTHORIZED', statusCode: '401' },
+  { type: ResponseType.ACCESS_DENIED, code: 'FORBIDDEN', statusCode: '403' },
+  { type: ResponseType.MISSING_AUTHENTICATION_TOKEN, code: 'NOT_FOUND', statusCode: '404' },
+  { type: ResponseType.RESOURCE_NOT_FOUND, code: 'NOT_FOUND', statusCode: '404' },
+  { type: ResponseType.BAD_REQUEST_BODY, code: 'VALIDATION_FAILED', statusCode: '400' },
+  { type: ResponseType.BAD_REQUEST_PARAMETERS, code: 'VALIDATION_FAILED', statusCode: '400' },
+  { type: ResponseType.REQUEST_TOO_LARGE, code: 'PAYLOAD_TOO_LARGE', statusCode: '413' },
+  { type: ResponseType.UNSUPPORTED_MEDIA_TYPE, code: 'UNSUPPORTED_MEDIA_TYPE', statusCode: '415' },
+  { type: ResponseType.THROTTLED, code: 'THROTTLED', statusCode: '429' },
+  { type: ResponseType.QUOTA_EXCEEDED, code: 'THROTTLED', statusCode: '429' },
+  { type: ResponseType.DEFAULT_4XX, code: 'VALIDATION_FAILED' },
+  { type: ResponseType.DEFAULT_5XX, code: 'INTERNAL_ERROR' },
+];
+
+/** Mapping template of a gateway response: `{"code":…,"message":…,"requestId":…}` (message is JSON-escaped by API Gateway). */
+export function gatewayErrorTemplate(code: ErrorCode): string {
+  return `{"code":"${code}","message":$context.error.messageString,"requestId":"$context.requestId"}`;
+}
+
+export interface ApiStackProps extends StackProps {
+  readonly config: StageConfig;
+  readonly userPool: IUserPool;
+  readonly table: ITable;
+  /** The portal's origin, `https://<distribution domain>` (from the Hosting stack). */
+  readonly siteOrigin: string;
+}
+
+export class ApiStack extends Stack {
+  readonly api: RestApi;
+  readonly functions: Record<HandlerName, NodejsFunction>;
+  /** Invoke URL of the API stage without a trailing slash, e.g. `https://abc.execute-api.eu-west-1.amazonaws.com/prod`. */
+  readonly apiUrl: string;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { config, table } = props;
+    const allowOrigins = [props.siteOrigin, ...config.extraCorsOrigins];
+
+    this.functions = Object.fromEntries(
+      HANDLER_NAMES.map((name) => [name, this.createFunction(name, config, table, allowOrigins)]),
+    ) as Record<HandlerName, NodejsFunction>;
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      logGroupName: `/aws/apigateway/${physicalName(config.stage, 'api-access')}`,
+      retention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+    });
+
+    this.api = new RestApi(this, 'Api', {
+      restApiName: physicalName(config.stage, 'api'),
+      description: `Vigía business API (${config.stage})`,
+      endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      cloudWatchRole: false,
+      deployOptions: {
+        stageName: config.stage,
+        throttlingRateLimit: config.throttling.rateLimit,
+        throttlingBurstLimit: config.throttling.burstLimit,
+        metricsEnabled: true,
+        accessLogDestination: new LogGroupLogDestination(accessLogs),
+        accessLogFormat: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: AccessLogField.contextRequestId(),
+            requestTime: AccessLogField.contextRequestTime(),
+            ip: AccessLogField.contextIdentitySourceIp(),
+            userAgent: AccessLogField.contextIdentityUserAgent(),
+            httpMethod: AccessLogField.contextHttpMethod(),
+            resourcePath: AccessLogField.contextResourcePath(),
+            protocol: AccessLogField.contextProtocol(),
+            status: AccessLogField.contextStatus(),
+            responseLength: AccessLogField.contextResponseLength(),
+            responseLatencyMs: AccessLogField.contextResponseLatency(),
+            integrationLatencyMs: AccessLogField.contextIntegrationLatency(),
+            sub: AccessLogField.contextAuthorizerClaims('sub'),
+            errorType: AccessLogField.contextErrorResponseType(),
+            error: AccessLogField.contextErrorMessage(),
+          }),
+        ),
+      },
+      defaultCorsPreflightOptions: {
+        allowOrigins,
+        allowHeaders: [...CORS_ALLOW_HEADERS],
+        allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+        maxAge: Duration.hours(1),
+      },
+    });
+
+    const authorizer = new CognitoUserPoolsAuthorizer(this, 'Authorizer', {
+      authorizerName: physicalName(config.stage, 'cognito'),
+      cognitoUserPools: [props.userPool],
+      identitySource: IdentitySource.header('Authorization'),
+    });
+
+    const validator = new RequestValidator(this, 'RequestValidator', {
+      restApi: this.api,
+      requestValidatorName: physicalName(config.stage, 'validator'),
+      validateRequestBody: true,
+      validateRequestParameters: true,
+    });
+    const jsonObject: Model = this.api.addModel('JsonObject', {
+      contentType: 'application/json',
+      modelName: 'JsonObject',
+      schema: { type: JsonSchemaType.OBJECT },
+    });
+
+    const integrations = Object.fromEntries(
+      HANDLER_NAMES.map((name) => [name, new LambdaIntegration(this.functions[name], { allowTestInvoke: false })]),
+    ) as Record<HandlerName, LambdaIntegration>;
+
+    for (const route of ROUTES) {
+      const requestParameters: Record<string, boolean> = {};
+      for (const m of route.path.matchAll(/\{([^}]+)\}/g)) requestParameters[`method.request.path.${m[1]}`] = true;
+      if (route.tenantScoped) requestParameters['method.request.querystring.tenant'] = false;
+      const hasBody = (['POST', 'PUT', 'PATCH'] as readonly string[]).includes(route.method);
+      this.api.root.resourceForPath(route.path).addMethod(route.method, integrations[route.handler], {
+          operationName: route.operationId,
+          authorizer,
+          authorizationType: AuthorizationType.COGNITO,
+          requestValidator: validator,
+          requestParameters,
+          ...(hasBody ? { requestModels: { 'application/json': jsonObject } } : {}),
+        });
+    }
+
+    // Errors produced by API Gateway itself (authorizer, validation, throttling) in our error shape.
+    const corsOrigin =
+      config.extraCorsOrigins.length === 0 ? `'${props.siteOrigin}'` : 'method.request.header.Origin';
+    for (const { type, code, statusCode } of GATEWAY_ERRORS) {
+      this.api.addGatewayResponse(`Gw${type.responseType}`, {
+        type,
+        ...(statusCode ? { statusCode } : {}),
+        responseHeaders: {
+          'Access-Control-Allow-Origin': corsOrigin,
+          'Access-Control-Allow-Headers': `'${CORS_ALLOW_HEADERS.join(',')}'`,
+          Vary: "'Origin'",
+        },
+        templates: { 'application/json': gatewayErrorTemplate(code) },
+      });
+    }
+
+    this.apiUrl = `https://${this.api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${this.api.deploymentStage.stageName}`;
+
+    Validations.of(this.api).acknowledge(
+      {
+        id: 'AwsSolutions-APIG3',
+        reason: 'Every business method requires a Cognito ID token and the stage is throttled; WAF can be attached per account later.',
+      },
+      {
+        id: 'AwsSolutions-APIG6',
+        reason: 'Execution logging needs the account-wide API Gateway CloudWatch role (disabled by feature flag); JSON access logs are enabled and the Lambdas log every request.',
+      },
+    );
+    // CORS preflight (OPTIONS) must be unauthenticated: browsers never send credentials with it.
+    for (const m of this.api.methods.filter((x) => x.httpMethod === 'OPTIONS')) {
+      Validations.of(m).acknowledge(
+        { id: 'AwsSolutions-APIG4', reason: 'CORS preflight (OPTIONS, mock integration): browsers send it without credentials.' },
+        { id: 'AwsSolutions-COG4', reason: 'CORS preflight (OPTIONS, mock integration): browsers send it without credentials.' },
+      );
+    }
+
+    new CfnOutput(this, 'ApiUrl', { value: this.apiUrl, description: 'Business API base URL (no trailing slash)' });
+  }
+
+  private createFunction(
+    name: HandlerName,
+    config: StageConfig,
+    table: ITable,
+    allowOrigins: readonly string[],
+  ): NodejsFunction {
+    const Name = name[0]!.toUpperCase() + name.slice(1);
+    const functionName = physicalName(config.stage, name);
+    const logGroup = new LogGroup(this, `${Name}Logs`, {
+      logGroupName: `/aws/lambda/${functionName}`,
+      retention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+    });
+    // Own role: only its log group and the table (no AWSLambdaBasicExecutionRole managed policy, cdk-nag IAM4).
+    const role = new Role(this, `${Name}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Vigía ${name} API function (${config.stage})`,
+    });
+    logGroup.grantWrite(role);
+    const tableActions = [
+      ...TABLE_READ_ACTIONS,
+      ...(HANDLER_TABLE_ACCESS[name] === 'readwrite' ? TABLE_WRITE_ACTIONS : []),
+    ];
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: tableActions, resources: [table.tableArn] }));
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: [`${table.tableArn}/index/${TABLE_DESIGN.gsi1.indexName}`],
+      }),
+    );
+
+    return new NodejsFunction(this, `${Name}Function`, {
+      functionName,
+      description: `Vigía API: ${name} routes (${config.stage})`,
+      entry: path.join(REPO_ROOT, 'lambdas', 'handlers', `${name}.ts`),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      runtime: LAMBDA_RUNTIME,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      role,
+      logGroup,
+      environment: {
+        STAGE: config.stage,
+        TABLE_NAME: table.tableName,
+        POWERTOOLS_SERVICE_NAME: 'vigia-api',
+        POWERTOOLS_LOG_LEVEL: config.logLevel,
+        ALLOWED_ORIGINS: allowOrigins.join(','),
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        forceDockerBundling: false,
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        // Some CommonJS dependencies call require(); give ESM bundles a require().
+        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+    });
+  }
+}

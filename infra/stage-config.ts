@@ -1,0 +1,135 @@
+/**
+ * Typed per-stage configuration of the Vigía CDK app: the one place where `dev`, `staging`, `prod`
+ * and `pr-<n>` preview stages differ.
+ *
+ * Stage names must match {@link STAGE_PATTERN} (`^[a-z][a-z0-9-]{1,20}$`): they become part of every
+ * stack name (`Vigia-<stage>-Auth`, …) and every physical resource name (`vigia-<stage>-…`), so several
+ * stages (e.g. `pr-42` and `prod`) coexist in one account and region.
+ *
+ * Profiles:
+ *  - `prod`, `staging`    → production profile: self sign-up off (customers are invited), data retained on
+ *                           stack deletion, deletion protection on the user pool and table (prod only),
+ *                           long log retention, higher throttling limits.
+ *  - `dev`                → development profile: self sign-up on, everything destroyed with the stack
+ *                           (bucket contents via autoDeleteObjects, log groups), `http://localhost:5173`
+ *                           allowed as an extra CORS origin so a local portal can call the dev API.
+ *  - `pr-<n>` and any other valid name → preview profile: like `dev` but smaller limits, 1-week logs and
+ *                           no extra CORS origins.
+ */
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+
+/** Valid stage names (lower-case, starts with a letter, 2–21 characters). */
+export const STAGE_PATTERN = /^[a-z][a-z0-9-]{1,20}$/;
+
+/** Stage used when no `-c stage=...` is given. */
+export const DEFAULT_STAGE = 'dev';
+
+/** Which family of settings a stage uses. */
+export type StageProfile = 'production' | 'development' | 'preview';
+
+/** Powertools log levels (`POWERTOOLS_LOG_LEVEL`). */
+export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+
+export interface StageConfig {
+  /** The validated stage name, e.g. `dev`, `prod`, `pr-42`. */
+  readonly stage: string;
+  readonly profile: StageProfile;
+  /** Whether visitors may create accounts (Cognito self sign-up; the portal hides "Create Account" when false). */
+  readonly selfSignUp: boolean;
+  /** Removal policy of stateful resources (user pool, table, buckets, log groups). */
+  readonly removalPolicy: RemovalPolicy;
+  /** Empty buckets on stack deletion (only when `removalPolicy` is DESTROY). */
+  readonly autoDeleteObjects: boolean;
+  /** Cognito/DynamoDB deletion protection (prod only). */
+  readonly deletionProtection: boolean;
+  /** API Gateway stage throttling: steady-state requests per second and burst size (requests). */
+  readonly throttling: { readonly rateLimit: number; readonly burstLimit: number };
+  /** Retention of Lambda, API access and log-bucket logs. */
+  readonly logRetention: RetentionDays;
+  /** Days after which S3/CloudFront access-log objects expire. */
+  readonly accessLogExpirationDays: number;
+  /** CORS origins allowed in addition to the CloudFront site origin, e.g. `http://localhost:5173`. */
+  readonly extraCorsOrigins: readonly string[];
+  /** Powertools log level of the Lambda functions. */
+  readonly logLevel: LogLevel;
+}
+
+/** Raised for a stage name that does not match {@link STAGE_PATTERN}. */
+export class InvalidStageError extends Error {
+  constructor(stage: string) {
+    super(`Invalid stage "${stage}": must match ${STAGE_PATTERN} (e.g. dev, prod, pr-42)`);
+    this.name = 'InvalidStageError';
+  }
+}
+
+/** Returns the profile of a (valid) stage name. */
+export function stageProfile(stage: string): StageProfile {
+  if (stage === 'prod' || stage === 'staging') return 'production';
+  if (stage === 'dev') return 'development';
+  return 'preview';
+}
+
+/**
+ * Builds the configuration of a stage.
+ * @param stage stage name from the `stage` context value
+ * @throws InvalidStageError when the name does not match {@link STAGE_PATTERN}
+ */
+export function stageConfig(stage: string): StageConfig {
+  if (!STAGE_PATTERN.test(stage)) throw new InvalidStageError(stage);
+  const profile = stageProfile(stage);
+  switch (profile) {
+    case 'production':
+      return {
+        stage,
+        profile,
+        selfSignUp: false,
+        removalPolicy: RemovalPolicy.RETAIN,
+        autoDeleteObjects: false,
+        deletionProtection: stage === 'prod',
+        throttling: stage === 'prod' ? { rateLimit: 50, burstLimit: 100 } : { rateLimit: 20, burstLimit: 40 },
+        logRetention: stage === 'prod' ? RetentionDays.ONE_YEAR : RetentionDays.THREE_MONTHS,
+        accessLogExpirationDays: stage === 'prod' ? 365 : 90,
+        extraCorsOrigins: [],
+        logLevel: 'INFO',
+      };
+    case 'development':
+      return {
+        stage,
+        profile,
+        selfSignUp: true,
+        removalPolicy: RemovalPolicy.DESTROY,
+        autoDeleteObjects: true,
+        deletionProtection: false,
+        throttling: { rateLimit: 10, burstLimit: 20 },
+        logRetention: RetentionDays.ONE_MONTH,
+        accessLogExpirationDays: 30,
+        extraCorsOrigins: ['http://localhost:5173'],
+        logLevel: 'DEBUG',
+      };
+    case 'preview':
+      return {
+        stage,
+        profile,
+        selfSignUp: true,
+        removalPolicy: RemovalPolicy.DESTROY,
+        autoDeleteObjects: true,
+        deletionProtection: false,
+        throttling: { rateLimit: 5, burstLimit: 10 },
+        logRetention: RetentionDays.ONE_WEEK,
+        accessLogExpirationDays: 7,
+        extraCorsOrigins: [],
+        logLevel: 'DEBUG',
+      };
+  }
+}
+
+/** Physical name of a stage-scoped resource: `vigia-<stage>-<suffix>` (e.g. `vigia-pr-42-users`). */
+export function physicalName(stage: string, suffix: string): string {
+  return `vigia-${stage}-${suffix}`;
+}
+
+/** CloudFormation stack name: `Vigia-<stage>-<part>` (e.g. `Vigia-prod-Api`). */
+export function stackName(stage: string, part: string): string {
+  return `Vigia-${stage}-${part}`;
+}
