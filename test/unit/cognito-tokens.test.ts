@@ -2,20 +2,20 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT, type JSONWebKeySet, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RevocationRegistry, TokenVerifier } from '../../scripts/local/cognito/tokens.js';
 
 const ISSUER = 'http://127.0.0.1:9229/local_vigia';
 let dir: string;
 let sign: (claims: JWTPayload, opts?: { issuer?: string; expSeconds?: number }) => Promise<string>;
-let jwks: { keys: JsonWebKey[] };
+let jwks: JSONWebKeySet;
 let n = 0;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'vigia-tokens-'));
   const { privateKey, publicKey } = await generateKeyPair('RS256');
-  jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: 'CognitoLocal', alg: 'RS256', use: 'sig' } as JsonWebKey] };
+  jwks = { keys: [{ ...(await exportJWK(publicKey)), kid: 'CognitoLocal', alg: 'RS256', use: 'sig' }] };
   sign = (claims, opts = {}) => {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ iat: now, jti: `jti-${++n}`, ...claims })
@@ -33,7 +33,7 @@ const refresh = (username: string, extra: JWTPayload = {}) => sign({ 'cognito:us
 
 async function setup(file = join(dir, `rev-${++n}.json`)) {
   const registry = await RevocationRegistry.load(file);
-  return { file, registry, verifier: new TokenVerifier(jwks as never, ISSUER, registry) };
+  return { file, registry, verifier: new TokenVerifier(jwks, ISSUER, registry) };
 }
 
 const messageOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: Error) => `${e.name}: ${e.message}`);
