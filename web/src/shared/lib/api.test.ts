@@ -60,7 +60,7 @@ describe('api client', () => {
 
   it('aborts after the timeout and reports kind timeout', async () => {
     const fetchImpl = vi.fn(
-      (_url: string, init?: RequestInit) =>
+      (_url: string | URL | Request, init?: RequestInit) =>
         new Promise<Response>((_resolve, reject) => {
           init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),

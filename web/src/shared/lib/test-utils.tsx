@@ -28,13 +28,15 @@ export const ME_ACME: Me = {
  */
 export function fakeApi(routes: Record<string, unknown | ((body: unknown, query: unknown) => unknown)>) {
   const call = (method: string) =>
-    vi.fn(async (path: string, a?: unknown, b?: unknown) => {
+    vi.fn(async <T,>(path: string, a?: unknown, b?: unknown): Promise<T> => {
       const handler = routes[`${method} ${path}`];
       if (handler === undefined) throw new Error(`fakeApi: no route ${method} ${path}`);
       const [body, query] = method === 'GET' ? [undefined, a] : [a, b];
-      return typeof handler === 'function' ? (handler as (b: unknown, q: unknown) => unknown)(body, query) : handler;
+      return (typeof handler === 'function' ? (handler as (b: unknown, q: unknown) => unknown)(body, query) : handler) as T;
     });
-  return { get: call('GET'), post: call('POST'), patch: call('PATCH') } satisfies ApiClient;
+  const client = { get: call('GET'), post: call('POST'), patch: call('PATCH') };
+  // vi.fn() drops the generic `<T>` of ApiClient's methods; the runtime shape is the same.
+  return client as typeof client & ApiClient;
 }
 
 export function renderSignedIn(
