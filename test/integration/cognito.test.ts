@@ -280,4 +280,16 @@ describe('local Cognito user pool with the real Amplify client', () => {
     const port = Number(new URL(pool.endpoint).port);
     await expect(startUserPool({ dataDir: join(dataDir, 'other'), port, internalPort: 0 })).rejects.toThrow(new RegExp(`^Port ${port} .*in use`));
   });
+
+  it('stop() frees both ports; a restart on the same data keeps the pool id, users and groups', async () => {
+    const { userPoolId, userPoolClientId, endpoint } = pool;
+    const port = Number(new URL(endpoint).port);
+    const internalPort = Number(new URL(pool.internalEndpoint).port);
+    await pool.stop();
+    pool = await startUserPool({ dataDir, port, internalPort });
+    expect(pool).toMatchObject({ userPoolId, userPoolClientId, endpoint });
+    expect((await signIn({ username: 'ana@acme.example', password: 'contraseña-ana' })).isSignedIn).toBe(true);
+    expect((await tokens()).idPayload['cognito:groups']).toEqual(['acme']);
+    await signOut();
+  });
 });

@@ -73,6 +73,8 @@ export interface RunningUserPool {
   issuer: string;
   /** `<issuer>/.well-known/jwks.json`. */
   jwksUri: string;
+  /** cognito-local's own URL, WITHOUT the compatibility layer (diagnostics only; clients use `endpoint`). */
+  internalEndpoint: string;
   /** Stops the proxy and cognito-local; frees both ports. */
   stop(): Promise<void>;
 }
@@ -216,6 +218,7 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
     userPoolClientId: LOCAL_USER_POOL_CLIENT_ID,
     issuer,
     jwksUri: `${issuer}/.well-known/jwks.json`,
+    internalEndpoint: upstream,
     stop() {
       stopped ??= (async () => {
         stopping = true;
