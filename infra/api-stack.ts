@@ -225,7 +225,7 @@ export class ApiStack extends Stack {
       });
     }
 
-    this.apiUrl = `https://${this.api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${this.api.deploymentStage.stageName}`;
+    this.apiUrl = `https://${this.api.restApiId}.execute-api.${this.region}.${this.urlSuffix}/${config.stage}`;
 
     Validations.of(this.api).acknowledge(
       {

@@ -16,12 +16,13 @@
  *    authenticated role has no policies (the portal only needs the identity id, spec §7).
  */
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import type {
+  UserPoolClient} from 'aws-cdk-lib/aws-cognito';
 import {
   AccountRecovery,
   FeaturePlan,
   Mfa,
   UserPool,
-  UserPoolClient,
   UserPoolGroup,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';

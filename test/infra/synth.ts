@@ -1,0 +1,105 @@
+/**
+ * Shared synthesis for the infra tests: one App per (stage, options) key, memoised for the worker, built
+ * with cdk.json's `context` (feature flags) exactly like `cdk synth`, with cdk-nag's AwsSolutions checks
+ * registered. `app.synth()` throws if any finding is unacknowledged, so obtaining a `Synthed` already
+ * proves "zero unacknowledged cdk-nag findings" for that stage.
+ *
+ * CloudFormation's built-in template validation is off here (it roughly doubles synth time; `cdk synth`
+ * keeps it on), and Lambda bundling (esbuild) only runs when `bundle: true`.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App, type Environment, type Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { addVigiaStacks, type VigiaStacks } from '../../infra/vigia-app.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** cdk.json's `context` (feature flags), as the CLI passes it to the app. */
+export function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+  return cdkJson.context;
+}
+
+/** A fake portal build (index.html, favicon, one hashed asset) so tests do not depend on `web/dist`. */
+export function fakeWebDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'vigia-web-dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Vigía</title>');
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+export interface SynthOptions {
+  readonly env?: Environment;
+  readonly bundle?: boolean;
+  readonly nag?: boolean;
+  /** Defaults to a fake build from {@link fakeWebDist}. */
+  readonly webDistDir?: string;
+}
+
+export interface Synthed {
+  readonly app: App;
+  readonly stacks: VigiaStacks;
+  readonly assembly: CloudAssembly;
+  readonly all: readonly Stack[];
+  readonly t: Record<'auth' | 'data' | 'hosting' | 'api' | 'portal', Template>;
+}
+
+const cache = new Map<string, Synthed>();
+
+/** Synthesises (once per worker and options) the Vigía app for `stage`; throws on cdk-nag findings. */
+export function synth(stage: string, options: SynthOptions = {}): Synthed {
+  const key = JSON.stringify([stage, options]);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const app = new App({
+    outdir: mkdtempSync(path.join(tmpdir(), 'vigia-cdk-out-')),
+    builtinCloudFormationValidation: false,
+    context: {
+      ...cdkJsonContext(),
+      stage,
+      ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+    },
+  });
+  const stacks = addVigiaStacks(app, {
+    stage,
+    nag: options.nag ?? true,
+    webDistDir: options.webDistDir ?? fakeWebDist(),
+    ...(options.env ? { env: options.env } : {}),
+  });
+  const assembly = app.synth();
+  const all = [stacks.auth, stacks.data, stacks.hosting, stacks.api, stacks.portal];
+  const t = {
+    auth: Template.fromStack(stacks.auth),
+    data: Template.fromStack(stacks.data),
+    hosting: Template.fromStack(stacks.hosting),
+    api: Template.fromStack(stacks.api),
+    portal: Template.fromStack(stacks.portal),
+  };
+  const result: Synthed = { app, stacks, assembly, all, t };
+  cache.set(key, result);
+  return result;
+}
+
+/** Stages used across the suite: prod is env-bound (as with credentials), the others environment-agnostic. */
+export const PROD_ENV: Environment = { account: '123456789012', region: 'eu-west-1' };
+export const synthPr42 = (): Synthed => synth('pr-42');
+export const synthProd = (): Synthed => synth('prod', { env: PROD_ENV });
+export const synthDev = (): Synthed => synth('dev');
+
+type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string }>;
+
+/** All resources of a template (logical id → resource). */
+export function resources(t: Template): Resources {
+  return (t.toJSON() as { Resources: Resources }).Resources;
+}
+
+/** Resources of one type. */
+export function ofType(t: Template, type: string): Array<[string, Resources[string]]> {
+  return Object.entries(resources(t)).filter(([, r]) => r.Type === type);
+}
