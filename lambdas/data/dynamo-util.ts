@@ -18,6 +18,15 @@ export function isConditionFailureInTransaction(err: unknown, index?: number): b
   return reasons[index]?.Code === 'ConditionalCheckFailed';
 }
 
+/** Whether `err` is a transaction cancelled because another transaction touched the same item. */
+export function isTransactionConflict(err: unknown): boolean {
+  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] } | null;
+  return (
+    e?.name === 'TransactionConflictException' ||
+    (e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict'))
+  );
+}
+
 /** Whether `err` is a failed ConditionExpression of a single-item write. */
 export function isConditionFailure(err: unknown): boolean {
   return (err as { name?: string } | null)?.name === 'ConditionalCheckFailedException';

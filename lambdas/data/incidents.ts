@@ -7,10 +7,11 @@ import type { Incident, IncidentChange, IncidentComment, IncidentDetail } from '
 import type { IncidentsPort } from '../domain/incidents.js';
 import { defaultTable, type TableRef } from './client.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { isConditionFailure, isConditionFailureInTransaction, queryAll, stripKeys } from './dynamo-util.js';
+import { isConditionFailure, isConditionFailureInTransaction, isTransactionConflict, queryAll, stripKeys } from './dynamo-util.js';
 import { ENTITY, keys } from './keys.js';
 
-const CREATE_ATTEMPTS = 5;
+/** Attempts before giving up on allocating an id under contention (jittered backoff between them). */
+const CREATE_ATTEMPTS = 12;
 
 function incidentItem(i: Incident): Record<string, unknown> {
   return { ...keys.incident(i.tenantId, i.id), ...keys.incidentGsi1(i.tenantId, i.id, i.createdAt), entity: ENTITY.incident, ...i };
@@ -68,7 +69,8 @@ export async function putIncident(
 
 /**
  * Allocates the next per-tenant number and writes counter + incident in one TransactWriteItems (the counter
- * write is conditioned on the value read, the incident on not existing); retries on a lost race.
+ * write is conditioned on the value read, the incident on not existing); retries a lost race with jittered
+ * backoff.
  * @throws Error after `CREATE_ATTEMPTS` lost races (sustained contention).
  */
 export async function createIncident(tenantId: string, build: (seq: number) => Incident, table: TableRef = defaultTable()): Promise<Incident> {
@@ -106,7 +108,10 @@ export async function createIncident(tenantId: string, build: (seq: number) => I
         await raiseIncidentCounter(tenantId, prev + 1, table);
         continue;
       }
-      if (isConditionFailureInTransaction(e, 0)) continue;
+      if (isConditionFailureInTransaction(e, 0) || isTransactionConflict(e)) {
+        await new Promise((r) => setTimeout(r, Math.random() * 10 * (attempt + 1)));
+        continue;
+      }
       throw e;
     }
   }
@@ -190,26 +195,34 @@ export async function saveIncidentUpdate(
     );
     return true;
   } catch (e) {
-    if (isConditionFailureInTransaction(e)) return false;
+    // A concurrent transaction on the incident is also a lost race: the caller reloads (VERSION_CONFLICT).
+    if (isConditionFailureInTransaction(e) || isTransactionConflict(e)) return false;
     throw e;
   }
 }
 
 /** Adds a comment in one transaction with a ConditionCheck that the incident exists; false if it does not. */
 export async function addIncidentComment(tenantId: string, incidentId: string, comment: IncidentComment, table: TableRef = defaultTable()): Promise<boolean> {
-  try {
-    await table.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { ConditionCheck: { TableName: table.tableName, Key: keys.incident(tenantId, incidentId), ConditionExpression: 'attribute_exists(PK)' } },
-          { Put: { TableName: table.tableName, Item: commentItem(tenantId, incidentId, comment), ConditionExpression: 'attribute_not_exists(SK)' } },
-        ],
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionFailureInTransaction(e, 0)) return false;
-    throw e;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await table.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { ConditionCheck: { TableName: table.tableName, Key: keys.incident(tenantId, incidentId), ConditionExpression: 'attribute_exists(PK)' } },
+            { Put: { TableName: table.tableName, Item: commentItem(tenantId, incidentId, comment), ConditionExpression: 'attribute_not_exists(SK)' } },
+          ],
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (isConditionFailureInTransaction(e, 0)) return false;
+      // The incident is being updated right now: retry shortly (a comment does not depend on its version).
+      if (isTransactionConflict(e) && attempt < 4) {
+        await new Promise((r) => setTimeout(r, 10 * attempt));
+        continue;
+      }
+      throw e;
+    }
   }
 }
 

@@ -1,0 +1,75 @@
+/** Repository behaviour under concurrency and seeding, over dynoxide in memory. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
+import { createDocumentClient, dynamoRepository, putIncident, type TableRef } from '../../lambdas/data/index.js';
+import { newIncident, planUpdate } from '../../lambdas/domain/incidents.js';
+
+let dynamo: RunningDynamo;
+let table: TableRef;
+
+beforeAll(async () => {
+  dynamo = await startDynamo({ port: 0 });
+  await ensureTable(dynamo.endpoint, 'vigia-data-main');
+  expect(await ensureTable(dynamo.endpoint, 'vigia-data-main')).toBe(false);
+  table = {
+    doc: createDocumentClient(new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } })),
+    tableName: 'vigia-data-main',
+  };
+});
+afterAll(async () => {
+  table?.doc.destroy();
+  await dynamo?.stop();
+});
+
+const body = { title: 'Brute force', description: 'ssh', severity: 'high' as const, category: 'general' };
+
+describe('incident repository', () => {
+  it('allocates distinct consecutive ids under concurrent creates', async () => {
+    const repo = dynamoRepository(table).incidents;
+    const made = await Promise.all(
+      Array.from({ length: 8 }, () => repo.createIncident('acme', (seq) => newIncident('acme', seq, body, 'x', new Date().toISOString()))),
+    );
+    expect(made.map((i) => i.id).sort()).toEqual(Array.from({ length: 8 }, (_, k) => `INC-00000${k + 1}`));
+  });
+
+  it('lets exactly one of two concurrent updates of the same version win', async () => {
+    const repo = dynamoRepository(table).incidents;
+    const cur = (await repo.getIncident('acme', 'INC-000001'))!;
+    const a = planUpdate(cur, { version: cur.version, status: 'in_progress' }, 'a', new Date().toISOString());
+    const b = planUpdate(cur, { version: cur.version, severity: 'low', comment: 'b' }, 'b', new Date().toISOString());
+    const results = await Promise.all([
+      repo.saveUpdate('acme', a.incident, cur.version, a.change, a.comment),
+      repo.saveUpdate('acme', b.incident, cur.version, b.change, b.comment),
+    ]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const detail = (await repo.getIncidentDetail('acme', 'INC-000001'))!;
+    expect(detail.version).toBe(2);
+    expect(detail.history).toHaveLength(1);
+    // the loser's comment was not written either (same transaction)
+    expect(detail.comments.length).toBe(results[1] ? 1 : 0);
+  });
+
+  it('seeds fixed ids idempotently and moves the counter past them', async () => {
+    const repo = dynamoRepository(table).incidents;
+    const seeded = newIncident('globex', 41, body, 'seed', '2025-01-01T00:00:00.000Z');
+    const comment = { id: 'c1', author: 'seed', body: 'hello', createdAt: '2025-01-01T00:01:00.000Z' };
+    await putIncident(seeded, { comments: [comment] }, table);
+    await putIncident(seeded, { comments: [comment] }, table);
+    expect((await repo.getIncidentDetail('globex', 'INC-000041'))!.comments).toHaveLength(1);
+    const next = await repo.createIncident('globex', (seq) => newIncident('globex', seq, body, 'x', new Date().toISOString()));
+    expect(next.id).toBe('INC-000042');
+  });
+
+  it('refuses a comment on a missing incident', async () => {
+    const repo = dynamoRepository(table).incidents;
+    expect(await repo.addComment('acme', 'INC-999999', { id: 'z', author: 'a', body: 'b', createdAt: new Date().toISOString() })).toBe(false);
+  });
+});
+
+describe('startDynamo', () => {
+  it('reports a busy port in one line', async () => {
+    const port = Number(new URL(dynamo.endpoint).port);
+    await expect(startDynamo({ port })).rejects.toThrow(/^cannot start dynoxide: port \d+ on 127\.0\.0\.1 is already in use$/);
+  });
+});
