@@ -249,6 +249,15 @@ describe('local Cognito user pool with the real Amplify client', () => {
     await signOut();
   });
 
+  it('treats e-mail user names case-insensitively, like the deployed pool', async () => {
+    expect((await signIn({ username: 'ANA@Acme.Example', password: 'contraseña-ana' })).isSignedIn).toBe(true);
+    await signOut();
+    expect(await errorName(signUp({ username: 'Ana@ACME.example', password: 'otra-contraseña', options: { userAttributes: { email: 'Ana@ACME.example' } } }))).toMatch(
+      /^UsernameExistsException/,
+    );
+    await admin.send(new AdminAddUserToGroupCommand({ UserPoolId: pool.userPoolId, Username: 'ANA@acme.example', GroupName: 'acme' }));
+  });
+
   it('refuses challenge sessions it did not issue', async () => {
     const res = await poolCall('RespondToAuthChallenge', {
       ClientId: pool.userPoolClientId,

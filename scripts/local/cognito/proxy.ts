@@ -454,7 +454,6 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
   async function handlePost(req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> {
     const target = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
     const handler = handlers[target];
-    if (!handler && !ACCESS_TOKEN_TARGETS.has(target)) return forward(req, res, raw);
     let body: Json;
     try {
       body = obj(JSON.parse(raw.toString('utf8') || '{}'));
@@ -464,7 +463,15 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
     if (ACCESS_TOKEN_TARGETS.has(target) && !(target.endsWith('SoftwareToken') && body.Session)) {
       await opts.verifier.verifyAccessToken(body.AccessToken);
     }
-    if (!handler) return forward(req, res, raw);
+    // Case-insensitive user names (the deployed pool's signInCaseSensitive: false): cognito-local matches
+    // e-mails exactly, so hand it the internal Username of an existing user.
+    if (typeof body.Username === 'string') {
+      const existing = await userByName(body.Username);
+      if (target === 'SignUp' && existing) throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
+      if (target === 'AdminCreateUser' && existing) throw new CognitoError('UsernameExistsException', 'User account already exists');
+      if (existing && target !== 'SignUp' && target !== 'AdminCreateUser') body = { ...body, Username: existing.Username };
+    }
+    if (!handler) return forward(req, res, Buffer.from(JSON.stringify(body)));
     send(res, 200, await handler(body, ctx));
   }
 

@@ -85,17 +85,19 @@ export async function readAppClient(dataDir: string, clientId: string): Promise<
 }
 
 /**
- * Finds a user the way cognito-local's `getUserByUsername` does: by Username, then by `sub`, then by `email` /
- * `phone_number` when those are username attributes of the pool.
+ * Finds a user the way cognito-local's `getUserByUsername` does (by Username, then by `sub`, then by `email` /
+ * `phone_number` when those are username attributes of the pool), except that the e-mail comparison ignores
+ * case, as the deployed pool does (`signInCaseSensitive: false` in infra/auth-stack.ts).
  */
 export function findUser(pool: LocalPoolFile, username: string): LocalUser | null {
   const users = pool.Users ?? {};
   const direct = users[username];
   if (direct) return direct;
   const aliases = pool.Options.UsernameAttributes ?? [];
+  const lower = username.toLowerCase();
   for (const user of Object.values(users)) {
     if (attributeValue(user, 'sub') === username) return user;
-    if (aliases.includes('email') && attributeValue(user, 'email') === username) return user;
+    if (aliases.includes('email') && attributeValue(user, 'email')?.toLowerCase() === lower) return user;
     if (aliases.includes('phone_number') && attributeValue(user, 'phone_number') === username) return user;
   }
   return null;
@@ -147,6 +149,7 @@ export async function seedUserPool(opts: SeedOptions): Promise<void> {
       LastModifiedDate: now,
       UsernameAttributes: ['email'],
       AutoVerifiedAttributes: ['email'],
+      UsernameConfiguration: { CaseSensitive: false },
       Policies: { PasswordPolicy: VIGIA_PASSWORD_POLICY },
       MfaConfiguration: 'OPTIONAL',
       SoftwareTokenMfaConfiguration: { Enabled: true },
