@@ -71,7 +71,14 @@ export function Header({ brandName, email, sidebarCollapsed, onToggleCollapsed, 
           )}
         </Disclosure>
         <Disclosure
-          label={<span className="profile-email">{email || 'User'}</span>}
+          label={
+            <>
+              <span className="avatar" aria-hidden="true">
+                {(email || 'U').charAt(0).toUpperCase()}
+              </span>
+              <span className="profile-email">{email || 'User'}</span>
+            </>
+          }
           buttonClassName="profile-btn"
           panelClassName="dropdown-end"
           closeSignal={location.pathname}
