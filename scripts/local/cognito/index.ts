@@ -20,7 +20,10 @@
  *  - Password policy (ignored by cognito-local) on SignUp, ChangePassword, ConfirmForgotPassword,
  *    NEW_PASSWORD_REQUIRED, AdminSetUserPassword, AdminCreateUser (./policy.ts; spec §5/§9: length ≥ 8).
  *  - ConfirmSignUp sets email_verified=true (else the Authenticator shows "Verify Contact").
- *  - Challenge sessions are checked (cognito-local lets any session string set anyone's NEW_PASSWORD_REQUIRED).
+ *  - Challenge sessions are checked (cognito-local lets any session string set anyone's NEW_PASSWORD_REQUIRED),
+ *    and after NEW_PASSWORD_REQUIRED the tokens come from a fresh sign-in (cognito-local does not store the refresh
+ *    token it issues there, so it could never be used).
+ *  - E-mail user names are case-insensitive, as in the deployed pool (infra/auth-stack.ts signInCaseSensitive false).
  *  - `/.well-known/openid-configuration` (hard-coded to localhost:9229 in cognito-local) and CORS headers
  *    (cognito-local's lack Access-Control-Expose-Headers; the proxy answers preflights itself).
  * Everything else (SignUp storage, groups, Admin* calls, JWKS, token signing) is cognito-local's, forwarded as is.

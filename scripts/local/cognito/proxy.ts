@@ -449,6 +449,15 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
       await logCode(user, 'GetUserAttributeVerificationCode', user?.AttributeVerificationCode);
       return result;
     },
+
+    async UpdateUserAttributes(body) {
+      const result = await call('UpdateUserAttributes', body);
+      if (Array.isArray(result.CodeDeliveryDetailsList) && result.CodeDeliveryDetailsList.length > 0) {
+        const user = await userByName(decodeClaims(body.AccessToken)?.username);
+        await logCode(user, 'UpdateUserAttributes', user?.AttributeVerificationCode);
+      }
+      return result;
+    },
   };
 
   async function handlePost(req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> {
