@@ -20,7 +20,7 @@ export type SessionState =
 
 /**
  * Parses `cognito:groups` defensively: an array, or one string in comma-separated, space-separated
- * or `[a b]` form (how API Gateway flattens it; see /tmp common context).
+ * or `[a b]` form (how API Gateway flattens it; FINDINGS "API Gateway REST + Cognito authorizer").
  */
 export function parseGroups(claim: unknown): string[] {
   if (Array.isArray(claim)) return claim.filter((g): g is string => typeof g === 'string' && g !== '');
