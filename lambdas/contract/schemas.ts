@@ -17,6 +17,19 @@ export const INCIDENT_STATUSES = ['new', 'in_progress', 'on_hold', 'resolved', '
 export const IncidentStatus = z.enum(INCIDENT_STATUSES);
 export type IncidentStatus = z.infer<typeof IncidentStatus>;
 
+/**
+ * Allowed status transitions (the incident lifecycle): new → in_progress ⇄ on_hold → resolved → closed;
+ * a resolved incident may be reopened (→ in_progress); closed is final. Enforced by the API
+ * (409 INVALID_TRANSITION) and used by the portal to offer only valid next states.
+ */
+export const INCIDENT_TRANSITIONS: Readonly<Record<IncidentStatus, readonly IncidentStatus[]>> = {
+  new: ['in_progress'],
+  in_progress: ['on_hold', 'resolved'],
+  on_hold: ['in_progress', 'resolved'],
+  resolved: ['in_progress', 'closed'],
+  closed: [],
+};
+
 export const INCIDENT_SOURCES = ['portal', 'soc', 'alarm'] as const;
 export const IncidentSource = z.enum(INCIDENT_SOURCES);
 

@@ -4,6 +4,7 @@
  * Plain functions over a storage port (`IncidentsPort`, implemented in `lambdas/data/incidents.ts`);
  * no AWS imports. Times are ISO-8601 UTC strings; `now` is injected for tests.
  */
+import { INCIDENT_TRANSITIONS } from '../contract/schemas.js';
 import type {
   CreateIncidentBody,
   Incident,
@@ -27,13 +28,8 @@ export const SLA_HOURS: Readonly<Record<Severity, number>> = { critical: 4, high
  * Allowed status transitions: new → in_progress ⇄ on_hold → resolved → closed; resolved may reopen to
  * in_progress. `closed` is terminal. (Setting the current status again is not a transition: no change.)
  */
-export const TRANSITIONS: Readonly<Record<IncidentStatus, readonly IncidentStatus[]>> = {
-  new: ['in_progress'],
-  in_progress: ['on_hold', 'resolved'],
-  on_hold: ['in_progress', 'resolved'],
-  resolved: ['in_progress', 'closed'],
-  closed: [],
-};
+/** The lifecycle table lives in the contract so the portal offers the same transitions. */
+export const TRANSITIONS = INCIDENT_TRANSITIONS;
 
 /** Whether `from → to` is allowed by `TRANSITIONS`. */
 export function canTransition(from: IncidentStatus, to: IncidentStatus): boolean {

@@ -6,6 +6,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+
+type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileRoutes, matchRoute, startGateway, type RunningGateway } from '../../scripts/local/gateway.js';
 import { ROUTES } from '../../lambdas/contract/routes.js';
@@ -14,11 +16,11 @@ const AUDIENCE = 'client-abc';
 let issuer = '';
 let jwksServer: http.Server;
 let gateway: RunningGateway;
-let goodKey: CryptoKey;
-let otherKey: CryptoKey;
+let goodKey: PrivateKey;
+let otherKey: PrivateKey;
 const seen: APIGatewayProxyEvent[] = [];
 
-async function token(overrides: Record<string, unknown> = {}, opts: { key?: CryptoKey; exp?: number } = {}) {
+async function token(overrides: Record<string, unknown> = {}, opts: { key?: PrivateKey; exp?: number } = {}) {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ token_use: 'id', email: 'ana@acme.example', 'cognito:groups': ['acme', 'admin'], ...overrides })
     .setProtectedHeader({ alg: 'RS256', kid: 'k1' })

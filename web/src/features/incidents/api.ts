@@ -4,7 +4,7 @@
  */
 import { useSWRConfig } from 'swr';
 import { unstable_serialize } from 'swr/infinite';
-import { buildPath } from '../../shared/lib/contract';
+import { buildPath, INCIDENT_TRANSITIONS } from '../../shared/lib/contract';
 import type { CreateIncidentBody, Incident, IncidentDetail, IncidentStatus, UpdateIncidentBody } from '../../shared/lib/contract';
 import { pageKey, useApi, useApiSWR, useApiSWRInfinite } from '../../shared/lib/api-context';
 import { useTenantQuery } from '../../shared/lib/tenant';
@@ -12,18 +12,8 @@ import { useTenantQuery } from '../../shared/lib/tenant';
 /** Page size of the incident list. */
 export const INCIDENT_PAGE_SIZE = 20;
 
-/**
- * Next states offered in the status select. The API is the authority (it answers 409
- * INVALID_TRANSITION); this mirrors the usual incident lifecycle: new → in progress / on hold /
- * resolved, work can pause and resume, resolved can be closed or reopened, closed is final.
- */
-export const NEXT_STATUSES: Record<IncidentStatus, IncidentStatus[]> = {
-  new: ['in_progress', 'on_hold', 'resolved', 'closed'],
-  in_progress: ['on_hold', 'resolved'],
-  on_hold: ['in_progress', 'resolved'],
-  resolved: ['closed', 'in_progress'],
-  closed: [],
-};
+/** Next states offered in the status select: the contract's lifecycle table (the API enforces it). */
+export const NEXT_STATUSES = INCIDENT_TRANSITIONS;
 
 export function useIncidentList() {
   const tenant = useTenantQuery();

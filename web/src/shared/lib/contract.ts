@@ -8,6 +8,7 @@ export {
   SEVERITIES,
   INCIDENT_STATUSES,
   DEVICE_STATUSES,
+  INCIDENT_TRANSITIONS,
 } from '../../../../lambdas/contract/schemas';
 export type {
   Incident,
