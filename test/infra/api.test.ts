@@ -1,0 +1,170 @@
+/** Api stack: route table ↔ methods, Cognito authorizer everywhere, Lambda settings, IAM, CORS, errors, stage. */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { HANDLER_NAMES, ROUTES } from '../../lambdas/contract/routes.js';
+import { CORS_ALLOW_HEADERS, TABLE_WRITE_ACTIONS } from '../../infra/api-stack.js';
+import { ofType, resources, synth, synthDev, synthPr42, synthProd } from './synth.js';
+
+/** `METHOD /path` of every API Gateway method, rebuilt from Resource PathPart/ParentId chains. */
+function methodsOf(t: Template): Array<{ key: string; props: Record<string, unknown> }> {
+  const res = resources(t);
+  const pathOf = (ref: unknown): string => {
+    const id = (ref as { Ref?: string }).Ref;
+    if (!id) return ''; // the root resource (Fn::GetAtt RootResourceId)
+    const r = res[id]!;
+    return `${pathOf(r.Properties!.ParentId)}/${String(r.Properties!.PathPart)}`;
+  };
+  return ofType(t, 'AWS::ApiGateway::Method').map(([, m]) => ({
+    key: `${String(m.Properties!.HttpMethod)} ${pathOf(m.Properties!.ResourceId) || '/'}`,
+    props: m.Properties!,
+  }));
+}
+
+describe('Api stack', () => {
+  it('has exactly one method per ROUTES row, each on its handler function', () => {
+    const { t } = synthPr42();
+    const methods = methodsOf(t.api).filter((m) => !m.key.startsWith('OPTIONS '));
+    expect(methods.map((m) => m.key).sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+    const fnByLogicalId = Object.fromEntries(
+      ofType(t.api, 'AWS::Lambda::Function').map(([id, f]) => [id, String(f.Properties!.FunctionName)]),
+    );
+    for (const route of ROUTES) {
+      const m = methods.find((x) => x.key === `${route.method} ${route.path}`)!;
+      const uri = JSON.stringify((m.props.Integration as { Uri: unknown }).Uri);
+      const target = Object.keys(fnByLogicalId).find((id) => uri.includes(`"${id}"`));
+      expect(target && fnByLogicalId[target], route.operationId).toBe(`vigia-pr-42-${route.handler}`);
+      expect(m.props.OperationName).toBe(route.operationId);
+      expect((m.props.Integration as { Type: string }).Type).toBe('AWS_PROXY');
+    }
+  });
+
+  it('puts a COGNITO_USER_POOLS authorizer (ID token in Authorization) on every method except OPTIONS', () => {
+    const { t } = synthPr42();
+    const authorizers = ofType(t.api, 'AWS::ApiGateway::Authorizer');
+    expect(authorizers).toHaveLength(1);
+    const [authorizerId, authorizer] = authorizers[0]!;
+    expect(authorizer.Properties).toMatchObject({
+      Type: 'COGNITO_USER_POOLS',
+      IdentitySource: 'method.request.header.Authorization',
+    });
+    const methods = methodsOf(t.api);
+    expect(methods.length).toBeGreaterThan(ROUTES.length);
+    for (const m of methods) {
+      if (m.key.startsWith('OPTIONS ')) {
+        expect(m.props.AuthorizationType, m.key).toBe('NONE');
+      } else {
+        expect(m.props.AuthorizationType, m.key).toBe('COGNITO_USER_POOLS');
+        expect(m.props.AuthorizerId, m.key).toEqual({ Ref: authorizerId });
+      }
+    }
+  });
+
+  it('one Node.js 24 arm64 function per handler with the documented environment', () => {
+    const { t } = synthPr42();
+    const fns = ofType(t.api, 'AWS::Lambda::Function');
+    expect(fns.map(([, f]) => f.Properties!.FunctionName).sort()).toEqual(HANDLER_NAMES.map((h) => `vigia-pr-42-${h}`).sort());
+    for (const [, f] of fns) {
+      const p = f.Properties!;
+      expect(p.Runtime).toBe('nodejs24.x');
+      expect(p.Architectures).toEqual(['arm64']);
+      expect(p.Handler).toBe('index.handler');
+      const env = (p.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(Object.keys(env).sort()).toEqual(
+        ['ALLOWED_ORIGINS', 'NODE_OPTIONS', 'POWERTOOLS_LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME', 'STAGE', 'TABLE_NAME'].sort(),
+      );
+      expect(env).toMatchObject({ STAGE: 'pr-42', NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: 'vigia-api' });
+      expect(JSON.stringify(env.TABLE_NAME)).toContain('Vigia-pr-42-Data');
+      expect(JSON.stringify(env.ALLOWED_ORIGINS)).toContain('Vigia-pr-42-Hosting');
+    }
+    // Log groups with retention, one per function.
+    const lambdaLogs = ofType(t.api, 'AWS::Logs::LogGroup').filter(([, l]) => String(l.Properties!.LogGroupName).startsWith('/aws/lambda/'));
+    expect(lambdaLogs).toHaveLength(HANDLER_NAMES.length);
+    for (const [, l] of lambdaLogs) expect(l.Properties!.RetentionInDays).toBe(7);
+  });
+
+  it('bundles each handler locally with esbuild into a minified ESM file with a source map', () => {
+    const { assembly, stacks } = synth('pr-42', { bundle: true, nag: false });
+    const dirs = readdirSync(assembly.directory).filter((d) => d.startsWith('asset.'));
+    const bundles = dirs.filter((d) => existsSync(path.join(assembly.directory, d, 'index.mjs')));
+    expect(bundles).toHaveLength(HANDLER_NAMES.length);
+    for (const d of bundles) expect(existsSync(path.join(assembly.directory, d, 'index.mjs.map'))).toBe(true);
+    expect(stacks.api.functions.incidents.runtime.name).toBe('nodejs24.x');
+  });
+
+  it('grants explicit least-privilege table statements (no wildcards, writes only for incidents)', () => {
+    const { t } = synthPr42();
+    const policies = ofType(t.api, 'AWS::IAM::Policy');
+    expect(policies).toHaveLength(HANDLER_NAMES.length);
+    for (const [id, p] of policies) {
+      const doc = JSON.stringify(p.Properties!.PolicyDocument);
+      expect(doc, id).not.toContain('*');
+      const actions = (p.Properties!.PolicyDocument as { Statement: Array<{ Action: string | string[] }> }).Statement.flatMap((s) =>
+        Array.isArray(s.Action) ? s.Action : [s.Action],
+      );
+      const writes = actions.filter((a) => (TABLE_WRITE_ACTIONS as readonly string[]).includes(a));
+      if (id.startsWith('Incidents')) expect(writes.sort()).toEqual([...TABLE_WRITE_ACTIONS].sort());
+      else expect(writes, id).toEqual([]);
+      expect(doc).toContain('/index/GSI1');
+    }
+    for (const [, r] of ofType(t.api, 'AWS::IAM::Role')) expect(r.Properties!.ManagedPolicyArns).toBeUndefined();
+  });
+
+  it('answers CORS preflight for the site origin (+ dev extra origins) with our headers', () => {
+    const dev = synthDev().t.api;
+    const pr = synthPr42().t.api;
+    const optionsOf = (t: Template) => methodsOf(t).filter((m) => m.key.startsWith('OPTIONS '));
+    expect(optionsOf(pr).length).toBeGreaterThan(0);
+    for (const m of optionsOf(pr)) {
+      const params = (m.props.Integration as { IntegrationResponses: Array<{ ResponseParameters: Record<string, unknown> }> })
+        .IntegrationResponses[0]!.ResponseParameters;
+      expect(params['method.response.header.Access-Control-Allow-Headers']).toBe(`'${CORS_ALLOW_HEADERS.join(',')}'`);
+      expect(JSON.stringify(params['method.response.header.Access-Control-Allow-Origin'])).toContain('Vigia-pr-42-Hosting');
+    }
+    const devTemplates = JSON.stringify(optionsOf(dev).map((m) => m.props.Integration));
+    expect(devTemplates).toContain('http://localhost:5173');
+    expect(JSON.stringify(optionsOf(pr).map((m) => m.props.Integration))).not.toContain('localhost');
+  });
+
+  it('gateway responses carry CORS headers and the {code,message,requestId} body (authorizer 401 → UNAUTHORIZED)', () => {
+    const { t } = synthProd();
+    const gw = Object.fromEntries(ofType(t.api, 'AWS::ApiGateway::GatewayResponse').map(([, r]) => [r.Properties!.ResponseType, r.Properties!]));
+    for (const type of ['UNAUTHORIZED', 'ACCESS_DENIED', 'DEFAULT_4XX', 'DEFAULT_5XX', 'THROTTLED', 'BAD_REQUEST_BODY']) {
+      const r = gw[type]!;
+      expect(r, type).toBeDefined();
+      const headers = r.ResponseParameters as Record<string, unknown>;
+      expect(JSON.stringify(headers['gatewayresponse.header.Access-Control-Allow-Origin'])).toContain('Vigia-prod-Hosting');
+      expect(headers['gatewayresponse.header.Access-Control-Allow-Headers']).toBe(`'${CORS_ALLOW_HEADERS.join(',')}'`);
+      const body = (r.ResponseTemplates as Record<string, string>)['application/json']!;
+      // Valid JSON once API Gateway substitutes the (JSON-escaped) message.
+      const parsed = JSON.parse(body.replace('$context.error.messageString', '"Unauthorized"').replace('$context.requestId', 'r-1')) as Record<string, unknown>;
+      expect(Object.keys(parsed).sort()).toEqual(['code', 'message', 'requestId']);
+    }
+    expect(gw.UNAUTHORIZED!.StatusCode).toBe('401');
+    expect(gw.UNAUTHORIZED!.ResponseTemplates).toEqual({
+      'application/json': '{"code":"UNAUTHORIZED","message":$context.error.messageString,"requestId":"$context.requestId"}',
+    });
+    // dev echoes the request Origin (several allowed origins), prod pins the site origin.
+    const devGw = ofType(synthDev().t.api, 'AWS::ApiGateway::GatewayResponse')[0]![1].Properties!.ResponseParameters as Record<string, unknown>;
+    expect(devGw['gatewayresponse.header.Access-Control-Allow-Origin']).toBe('method.request.header.Origin');
+  });
+
+  it.each([
+    ['pr-42', synthPr42, { rate: 5, burst: 10 }],
+    ['prod', synthProd, { rate: 50, burst: 100 }],
+  ] as const)('%s stage: JSON access logs, throttling from the stage config, request validator', (stage, get, limits) => {
+    const { t } = get();
+    const stages = ofType(t.api, 'AWS::ApiGateway::Stage');
+    expect(stages).toHaveLength(1);
+    const s = stages[0]![1].Properties!;
+    expect(s.StageName).toBe(stage);
+    const access = s.AccessLogSetting as { Format: string; DestinationArn: unknown };
+    expect(JSON.parse(access.Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
+    expect(s.MethodSettings).toEqual([
+      expect.objectContaining({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: limits.rate, ThrottlingBurstLimit: limits.burst }),
+    ]);
+    t.api.hasResourceProperties('AWS::ApiGateway::RequestValidator', { ValidateRequestBody: true, ValidateRequestParameters: true });
+    t.api.hasResourceProperties('AWS::ApiGateway::RestApi', { Name: `vigia-${stage}-api` });
+  });
+});
