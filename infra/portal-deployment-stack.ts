@@ -25,7 +25,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Annotations, Aws, CfnOutput, DefaultStackSynthesizer, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
+import { Annotations, Aws, DefaultStackSynthesizer, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -99,8 +99,6 @@ export class PortalDeploymentStack extends Stack {
       logGroup,
     });
     site.node.addDependency(assets);
-
-    new CfnOutput(this, 'PortalConfigStage', { value: config.stage, description: 'Stage written to config.json' });
 
     // Findings on the BucketDeployment's own handler (a CDK-provided singleton Lambda).
     const ack = (id: string, reason: string): void => Validations.of(this).acknowledge({ id, reason });

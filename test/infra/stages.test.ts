@@ -76,6 +76,17 @@ describe('stage isolation (pr-42 and prod in one account)', () => {
   });
 });
 
+describe('outputs', () => {
+  it('cdk deploy prints site URL, API URL, user pool, app client, identity pool, region and stage', () => {
+    const { t } = synthPr42();
+    const outputs = (tpl: Template): string[] => Object.keys((tpl.toJSON() as { Outputs?: object }).Outputs ?? {});
+    expect(outputs(t.auth)).toEqual(expect.arrayContaining(['UserPoolId', 'UserPoolClientId', 'IdentityPoolId', 'Region', 'Stage']));
+    expect(outputs(t.hosting)).toContain('SiteUrl');
+    expect(outputs(t.api)).toContain('ApiUrl');
+    t.auth.hasOutput('Stage', { Value: 'pr-42' });
+  });
+});
+
 describe('removal policies', () => {
   const stateful = ['AWS::DynamoDB::Table', 'AWS::Cognito::UserPool', 'AWS::S3::Bucket', 'AWS::Logs::LogGroup'];
 
