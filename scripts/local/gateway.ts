@@ -321,7 +321,9 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       const outHeaders: Record<string, string> = { ...stringifyHeaders(result.headers ?? {}) };
       for (const [k, vs] of Object.entries(result.multiValueHeaders ?? {})) outHeaders[k] = vs.map(String).join(', ');
       const outBody = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
-      res.writeHead(result.statusCode, { 'x-amzn-RequestId': requestId, ...corsHeaders, ...outHeaders });
+      // As with a Lambda proxy integration in AWS, CORS headers of real responses are the handler's own;
+      // the gateway adds them only to the responses it makes itself (preflight, 401, 404…).
+      res.writeHead(result.statusCode, { 'x-amzn-RequestId': requestId, ...outHeaders });
       res.end(outBody);
       log(`${method} ${url.pathname}${url.search} → ${result.statusCode} ${Date.now() - started} ms`);
     })().catch((e: unknown) => {

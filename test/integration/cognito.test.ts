@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  AdminListGroupsForUserCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   CognitoIdentityProviderClient,
@@ -256,6 +257,14 @@ describe('local Cognito user pool with the real Amplify client', () => {
       /^UsernameExistsException/,
     );
     await admin.send(new AdminAddUserToGroupCommand({ UserPoolId: pool.userPoolId, Username: 'ANA@acme.example', GroupName: 'acme' }));
+  });
+
+  it('refuses to re-create an existing group instead of wiping its members (cognito-local replaces it)', async () => {
+    const again = await poolCall('CreateGroup', { UserPoolId: pool.userPoolId, GroupName: 'acme', Description: 'otra' });
+    expect(again.status).toBe(400);
+    expect(String(again.json.__type)).toMatch(/GroupExistsException$/);
+    const groups = await admin.send(new AdminListGroupsForUserCommand({ UserPoolId: pool.userPoolId, Username: 'ana@acme.example' }));
+    expect(groups.Groups?.map((g) => g.GroupName)).toContain('acme');
   });
 
   it('refuses challenge sessions it did not issue', async () => {

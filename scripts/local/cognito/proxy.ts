@@ -430,6 +430,15 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
       return call('AdminSetUserPassword', body);
     },
 
+    async CreateGroup(body) {
+      // cognito-local silently REPLACES an existing group (dropping its members); the real pool refuses.
+      const name = str(body.GroupName);
+      if (name && (await pool()).Groups?.[name]) {
+        throw new CognitoError('GroupExistsException', 'A group with the name already exists.');
+      }
+      return call('CreateGroup', body);
+    },
+
     async AdminCreateUser(body) {
       const p = await policy();
       // Without TemporaryPassword cognito-local would use CODE (123456), which breaks the policy; the real pool

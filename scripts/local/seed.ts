@@ -1,0 +1,258 @@
+/**
+ * Seeds the local stack with demo data, idempotently:
+ *  - Cognito: the `admin` group, one group per demo tenant (group name = tenant id, description = name),
+ *    and the demo users (confirmed, e-mail verified, permanent password) in their groups — through the
+ *    Cognito API (`@aws-sdk/client-cognito-identity-provider`), the same calls an admin script makes in AWS.
+ *  - DynamoDB (through the repository layer in `lambdas/data`): tenants, ~40 incidents per tenant with
+ *    history and comments, ~20 devices per tenant with 30 days of availability and alarms.
+ * Data is written only when the tenant registry is empty, so what a developer changed survives restarts.
+ *
+ * Run alone with `npm run seed` against a running `npm start` (uses the default local ports).
+ */
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { IncidentChange, IncidentComment, IncidentStatus } from '../../lambdas/contract/schemas.js';
+import { ADMIN_GROUP } from '../../lambdas/contract/routes.js';
+import {
+  createDocumentClient,
+  getTenant,
+  putAlarm,
+  putDailyAvailability,
+  putDevice,
+  putIncident,
+  putTenant,
+  recordHeartbeat,
+  type TableRef,
+} from '../../lambdas/data/index.js';
+import { formatIncidentId, slaDueAt } from '../../lambdas/domain/incidents.js';
+import { DEMO_TENANTS, DEMO_USERS, demoDevices, demoIncidents, type DemoDevice, type DemoIncident, type DemoUser } from './demo-data.js';
+
+export type { DemoUser } from './demo-data.js';
+
+/** Region used by every local client (any value works offline; it must just be consistent). */
+export const DEMO_REGION = 'us-east-1';
+
+export interface SeedTarget {
+  dynamoEndpoint: string;
+  tableName: string;
+  cognitoEndpoint: string;
+  userPoolId: string;
+  /** Reference time, ms since epoch (default now). */
+  now?: number;
+}
+
+const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+/** A table reference for the local engine. */
+export function localTable(endpoint: string, tableName: string): TableRef {
+  return { doc: createDocumentClient(new DynamoDBClient({ endpoint, region: DEMO_REGION, credentials: localCredentials })), tableName };
+}
+
+function isAws(e: unknown, name: string): boolean {
+  return typeof e === 'object' && e !== null && (e as { name?: string }).name === name;
+}
+
+/** Creates the groups and users (skipping what exists). */
+export async function seedCognito(cognitoEndpoint: string, userPoolId: string, users: DemoUser[] = DEMO_USERS): Promise<void> {
+  const idp = new CognitoIdentityProviderClient({ endpoint: cognitoEndpoint, region: DEMO_REGION, credentials: localCredentials });
+  try {
+    const groups = [
+      { name: ADMIN_GROUP, description: 'Personal del SOC (todas las organizaciones)' },
+      ...DEMO_TENANTS.map((t) => ({ name: t.id, description: t.name })),
+    ];
+    for (const g of groups) {
+      try {
+        await idp.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: g.name, Description: g.description }));
+      } catch (e) {
+        if (!isAws(e, 'GroupExistsException')) throw e;
+      }
+    }
+    for (const u of users) {
+      let exists = true;
+      try {
+        await idp.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: u.email }));
+      } catch (e) {
+        if (!isAws(e, 'UserNotFoundException')) throw e;
+        exists = false;
+      }
+      if (!exists) {
+        await idp.send(
+          new AdminCreateUserCommand({
+            UserPoolId: userPoolId,
+            Username: u.email,
+            MessageAction: 'SUPPRESS',
+            UserAttributes: [
+              { Name: 'email', Value: u.email },
+              { Name: 'email_verified', Value: 'true' },
+            ],
+          }),
+        );
+        await idp.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: u.email, Password: u.password, Permanent: true }));
+      }
+      // Membership is (re)asserted every time: AdminAddUserToGroup is idempotent.
+      for (const g of u.groups) {
+        await idp.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: u.email, GroupName: g }));
+      }
+    }
+  } finally {
+    idp.destroy();
+  }
+}
+
+/** The status path a demo incident went through, e.g. new → in_progress → resolved → closed. */
+function statusPath(final: IncidentStatus, seq: number): IncidentStatus[] {
+  switch (final) {
+    case 'new':
+      return ['new'];
+    case 'in_progress':
+      return ['new', 'in_progress'];
+    case 'on_hold':
+      return ['new', 'in_progress', 'on_hold'];
+    case 'resolved':
+      return seq % 4 === 0 ? ['new', 'in_progress', 'on_hold', 'in_progress', 'resolved'] : ['new', 'in_progress', 'resolved'];
+    case 'closed':
+      return ['new', 'in_progress', 'resolved', 'closed'];
+  }
+}
+
+/** History entries and comments consistent with the incident's final status and times. */
+function incidentTimeline(d: DemoIncident): { history: IncidentChange[]; comments: IncidentComment[] } {
+  const path = statusPath(d.status, d.seq);
+  const start = Date.parse(d.createdAt);
+  const end = Date.parse(d.resolvedAt ?? d.updatedAt);
+  const steps = path.length - 1;
+  const by = d.assignee ?? 'soc@vigia.example';
+  const history: IncidentChange[] = [];
+  for (let i = 1; i <= steps; i++) {
+    const at = new Date(start + Math.floor(((end - start) * i) / Math.max(steps, 1))).toISOString();
+    history.push({ version: i + 1, at, by, changes: [{ field: 'status', from: path[i - 1]!, to: path[i]! }] });
+  }
+  const comments: IncidentComment[] =
+    d.status === 'new'
+      ? []
+      : [
+          {
+            id: `c-${d.tenantId}-${d.seq}-1`,
+            author: by,
+            body: 'El SOC está analizando el incidente; se informará de las acciones de contención.',
+            createdAt: new Date(start + Math.floor((end - start) / 3)).toISOString(),
+          },
+        ];
+  return { history, comments };
+}
+
+const DAY_MS = 86_400_000;
+
+/** Sets each reporting device's heartbeat to `now` minus its demo age (only ever moves forward). */
+export async function refreshHeartbeats(table: TableRef, now = Date.now(), devices?: DemoDevice[]): Promise<void> {
+  const all = devices ?? DEMO_TENANTS.flatMap((t) => demoDevices(t, now));
+  await Promise.all(
+    all
+      .filter((d) => d.heartbeatAgeMinutes !== null && d.heartbeatAgeMinutes < 60)
+      .map((d) => recordHeartbeat({ tenantId: d.tenantId, deviceId: d.id, at: new Date(now - d.heartbeatAgeMinutes! * 60_000).toISOString() }, table)),
+  );
+}
+
+/** Runs `fn` over `items` with at most `n` in flight. */
+async function inBatches<T>(items: T[], n: number, fn: (x: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += n) await Promise.all(items.slice(i, i + n).map(fn));
+}
+
+/**
+ * Seeds Cognito and DynamoDB. Returns the demo users and whether business data was written now
+ * (false when it was already there).
+ */
+export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUser[]; created: boolean }> {
+  const now = target.now ?? Date.now();
+  await seedCognito(target.cognitoEndpoint, target.userPoolId);
+  const table = localTable(target.dynamoEndpoint, target.tableName);
+  try {
+    const first = DEMO_TENANTS[0]!;
+    if (await getTenant(first.id, table)) {
+      await refreshHeartbeats(table, now);
+      return { users: DEMO_USERS, created: false };
+    }
+    for (const tenant of DEMO_TENANTS) {
+      const reporter = DEMO_USERS.find((u) => u.groups.includes(tenant.id))?.email ?? 'cliente@example.com';
+      await inBatches(demoIncidents(tenant, reporter, now), 8, async (d) => {
+        const { history, comments } = incidentTimeline(d);
+        await putIncident(
+          {
+            id: formatIncidentId(d.seq),
+            tenantId: d.tenantId,
+            title: d.title,
+            description: d.description,
+            severity: d.severity,
+            status: d.status,
+            category: d.category,
+            source: d.source,
+            reporter: d.reporter,
+            assignee: d.assignee,
+            createdAt: d.createdAt,
+            updatedAt: d.updatedAt,
+            resolvedAt: d.resolvedAt,
+            slaDueAt: slaDueAt(d.createdAt, d.severity),
+            version: history.length + 1,
+          },
+          { history, comments },
+          table,
+        );
+      });
+      const devices = demoDevices(tenant, now);
+      await inBatches(devices, 8, async (d) => {
+        await putDevice(
+          {
+            tenantId: d.tenantId,
+            id: d.id,
+            name: d.name,
+            type: d.type,
+            site: d.site,
+            ipAddress: d.ipAddress,
+            vendor: d.vendor,
+            model: d.model,
+            lastHeartbeatAt: d.heartbeatAgeMinutes === null ? null : new Date(now - d.heartbeatAgeMinutes * 60_000).toISOString(),
+          },
+          table,
+        );
+        for (const a of d.alarms) {
+          await putAlarm({ id: a.id, tenantId: d.tenantId, deviceId: d.id, raisedAt: a.raisedAt, severity: a.severity, state: a.state, title: a.title }, table);
+        }
+      });
+      const days = devices.flatMap((d) =>
+        d.dailyAvailability.map((pct, i) => ({
+          tenantId: d.tenantId,
+          deviceId: d.id,
+          date: new Date(now - (d.dailyAvailability.length - i) * DAY_MS).toISOString().slice(0, 10),
+          availablePct: pct,
+        })),
+      );
+      await inBatches(days, 16, (x) => putDailyAvailability(x, table));
+      // The tenant registry entry goes last: its presence marks a complete seed.
+      await putTenant(tenant, table);
+    }
+    return { users: DEMO_USERS, created: true };
+  } finally {
+    table.doc.destroy();
+  }
+}
+
+// `npm run seed`: seed a running local stack on the default ports.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { DEFAULT_PORTS, LOCAL_STAGE } = await import('./stack.js');
+  const { tableName } = await import('../../lambdas/data/table-design.js');
+  const { LOCAL_USER_POOL_ID } = await import('./cognito/index.js');
+  const result = await seedDemoData({
+    dynamoEndpoint: `http://127.0.0.1:${DEFAULT_PORTS.dynamodb}`,
+    tableName: tableName(LOCAL_STAGE),
+    cognitoEndpoint: `http://127.0.0.1:${DEFAULT_PORTS.cognito}`,
+    userPoolId: LOCAL_USER_POOL_ID,
+  });
+  console.log(result.created ? 'Demo data seeded.' : 'Demo data already present; users ensured.');
+}

@@ -1,0 +1,251 @@
+/**
+ * The offline stack, as a library: DynamoDB engine (dynoxide), Cognito user pool (cognito-local + the
+ * compatibility layer in `./cognito`), the local API gateway over the same Lambda handlers, demo data,
+ * and the built portal with a `config.json` of the production shape (`PortalConfig`).
+ *
+ * Used by `npm start` (`./start.ts`), the integration tests and the browser suite, so all three run the
+ * exact same wiring. No AWS account, no Docker, no internet.
+ */
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sirv from 'sirv';
+import type { PortalConfig } from '../../lambdas/contract/portal-config.js';
+import { tableName } from '../../lambdas/data/table-design.js';
+import { startUserPool } from './cognito/index.js';
+import { ensureTable, startDynamo } from './dynamodb.js';
+import { startGateway } from './gateway.js';
+import { DEMO_REGION, localTable, refreshHeartbeats, seedDemoData, type DemoUser } from './seed.js';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const LOCAL_STAGE = 'local';
+
+/** Default ports of `npm start` (each overridable; 0 = any free port). */
+export const DEFAULT_PORTS = { dynamodb: 8000, cognito: 9229, cognitoInternal: 9230, api: 3001, web: 5173 } as const;
+export type Ports = { -readonly [K in keyof typeof DEFAULT_PORTS]: number };
+
+export interface LocalStackOptions {
+  /** Folder for all local state (git-ignored `.local/` for `npm start`, a temp dir in tests). */
+  dataDir: string;
+  ports?: Partial<Ports>;
+  host?: string;
+  /** Keep DynamoDB data on disk under `dataDir` (default true); false = in memory. */
+  persist?: boolean;
+  /** Seed demo tenants, users, incidents and devices (idempotent; default true). */
+  seed?: boolean;
+  /** Build the portal: `auto` when sources are newer than `web/dist` (default), `always`, or `never`. */
+  buildPortal?: 'auto' | 'always' | 'never';
+  /** Serve the portal (default true). */
+  serveWeb?: boolean;
+  /** Progress lines. */
+  log?: (line: string) => void;
+  /** Per-request lines of the API gateway. */
+  requestLog?: (line: string) => void;
+}
+
+export interface RunningLocalStack {
+  urls: { web: string | null; api: string; cognito: string; dynamodb: string };
+  config: PortalConfig;
+  tableName: string;
+  demoUsers: DemoUser[];
+  stop(): Promise<void>;
+}
+
+/** Newest modification time (ms) of the files under the given paths. */
+function newestMtime(paths: string[]): number {
+  let newest = 0;
+  const visit = (p: string) => {
+    if (!existsSync(p)) return;
+    const st = statSync(p);
+    if (st.isDirectory()) for (const e of readdirSync(p)) visit(path.join(p, e));
+    else newest = Math.max(newest, st.mtimeMs);
+  };
+  paths.forEach(visit);
+  return newest;
+}
+
+/** Whether `web/dist` is missing or older than the portal's sources. */
+export function portalIsStale(root = REPO_ROOT): boolean {
+  const built = path.join(root, 'web/dist/index.html');
+  if (!existsSync(built)) return true;
+  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'lambdas/contract'].map((p) => path.join(root, p));
+  return newestMtime(sources) > statSync(built).mtimeMs;
+}
+
+/** Builds the portal with Vite (production mode) into `web/dist`. */
+export async function buildPortal(log: (l: string) => void): Promise<void> {
+  const { build } = await import('vite');
+  await build({ configFile: path.join(REPO_ROOT, 'web/vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  log('portal built into web/dist');
+}
+
+/** Serves `web/dist` with SPA fallback to index.html and `/config.json` from memory. */
+async function serveWeb(port: number, host: string, config: PortalConfig): Promise<{ url: string; stop(): Promise<void> }> {
+  const assets = sirv(path.join(REPO_ROOT, 'web/dist'), { single: true, dev: false, etag: true });
+  const configJson = JSON.stringify(config, null, 2);
+  const server = http.createServer((req, res) => {
+    if (req.url === '/config.json' || req.url?.startsWith('/config.json?')) {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end(configJson);
+      return;
+    }
+    assets(req, res, () => {
+      res.writeHead(404);
+      res.end('not found');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      reject(e.code === 'EADDRINUSE' ? new Error(`portal: port ${port} is already in use (stop the other process or set another port)`) : e),
+    );
+    server.listen(port, host, () => resolve());
+  });
+  const actual = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host}:${actual}`,
+    stop: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}
+
+/** Reserves a free TCP port on the host (for components that need to know their port before start). */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  const srv = http.createServer();
+  await new Promise<void>((r) => srv.listen(0, host, r));
+  const { port } = srv.address() as AddressInfo;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+/**
+ * Starts every local component in order and returns their URLs and the portal config.
+ * @throws Error with a one-line message on a busy port or a missing engine binary; components already
+ *   started are stopped before the error propagates.
+ */
+export async function startLocalStack(opts: LocalStackOptions): Promise<RunningLocalStack> {
+  const log = opts.log ?? (() => undefined);
+  const host = opts.host ?? '127.0.0.1';
+  const ports: Ports = { ...DEFAULT_PORTS, ...opts.ports };
+  // The web origin must be known before the gateway starts (CORS), so resolve a random port up front.
+  if (ports.web === 0) ports.web = await freePort(host);
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const s of stops.reverse()) await s().catch(() => undefined);
+    stops.length = 0;
+  };
+  mkdirSync(opts.dataDir, { recursive: true });
+
+  try {
+    let t = Date.now();
+    const persist = opts.persist ?? true;
+    const dynamo = await startDynamo({
+      port: ports.dynamodb,
+      host,
+      ...(persist ? { dbPath: path.join(opts.dataDir, 'dynamodb.sqlite') } : {}),
+    });
+    stops.push(dynamo.stop);
+    const table = tableName(LOCAL_STAGE);
+    await ensureTable(dynamo.endpoint, table);
+    log(`DynamoDB (dynoxide) on ${dynamo.endpoint}, table ${table} (${Date.now() - t} ms)`);
+
+    t = Date.now();
+    const pool = await startUserPool({
+      dataDir: path.join(opts.dataDir, 'cognito'),
+      port: ports.cognito,
+      internalPort: ports.cognitoInternal,
+      host,
+    });
+    stops.push(pool.stop);
+    log(`Cognito user pool ${pool.userPoolId} on ${pool.endpoint} (${Date.now() - t} ms)`);
+
+    // The handlers read their configuration from the environment, exactly as in Lambda.
+    Object.assign(process.env, {
+      STAGE: LOCAL_STAGE,
+      TABLE_NAME: table,
+      AWS_REGION: DEMO_REGION,
+      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
+      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      POWERTOOLS_SERVICE_NAME: 'vigia-api',
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      ALLOWED_ORIGINS: `http://${host}:${ports.web},http://localhost:${ports.web}`,
+    });
+
+    let demoUsers: DemoUser[] = [];
+    if (opts.seed ?? true) {
+      t = Date.now();
+      const seeded = await seedDemoData({
+        dynamoEndpoint: dynamo.endpoint,
+        tableName: table,
+        cognitoEndpoint: pool.endpoint,
+        userPoolId: pool.userPoolId,
+      });
+      demoUsers = seeded.users;
+      log(`demo data ${seeded.created ? 'seeded' : 'already present'} (${Date.now() - t} ms)`);
+      // A minimal stand-in for the collectors: keep the demo devices that are up reporting heartbeats,
+      // so their derived status stays online/degraded while the stack runs.
+      const heartbeatTable = localTable(dynamo.endpoint, table);
+      const timer = setInterval(() => void refreshHeartbeats(heartbeatTable).catch(() => undefined), 60_000);
+      timer.unref();
+      stops.push(async () => {
+        clearInterval(timer);
+        heartbeatTable.doc.destroy();
+      });
+    }
+
+    t = Date.now();
+    const gateway = await startGateway({
+      port: ports.api,
+      host,
+      stage: LOCAL_STAGE,
+      issuer: pool.issuer,
+      jwksUri: pool.jwksUri,
+      audience: pool.userPoolClientId,
+      allowedOrigins: process.env.ALLOWED_ORIGINS!.split(','),
+      ...(opts.requestLog ? { log: opts.requestLog } : {}),
+    });
+    stops.push(gateway.stop);
+    log(`API gateway on ${gateway.url} (${Date.now() - t} ms)`);
+
+    const config: PortalConfig = {
+      region: DEMO_REGION,
+      userPoolId: pool.userPoolId,
+      userPoolClientId: pool.userPoolClientId,
+      identityPoolId: '',
+      apiUrl: gateway.url,
+      stage: LOCAL_STAGE,
+      allowSignUp: true,
+      brandName: 'Vigía',
+      userPoolEndpoint: pool.endpoint,
+    };
+
+    let webUrl: string | null = null;
+    if (opts.serveWeb ?? true) {
+      const mode = opts.buildPortal ?? 'auto';
+      if (mode === 'always' || (mode === 'auto' && portalIsStale())) {
+        t = Date.now();
+        log('building the portal (vite build; first time ~30 s)…');
+        await buildPortal(log);
+        log(`portal built (${Date.now() - t} ms)`);
+      } else if (!existsSync(path.join(REPO_ROOT, 'web/dist/index.html'))) {
+        throw new Error('portal: web/dist is missing — run `npm run build:web` or drop --no-build');
+      }
+      const web = await serveWeb(ports.web, host, config);
+      stops.push(web.stop);
+      webUrl = web.url;
+      log(`portal on ${web.url}`);
+    }
+
+    return {
+      urls: { web: webUrl, api: gateway.url, cognito: pool.endpoint, dynamodb: dynamo.endpoint },
+      config,
+      tableName: table,
+      demoUsers,
+      stop: stopAll,
+    };
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+}
