@@ -5,7 +5,7 @@
 import { useSWRConfig } from 'swr';
 import { unstable_serialize } from 'swr/infinite';
 import { buildPath, INCIDENT_TRANSITIONS } from '../../shared/lib/contract';
-import type { CreateIncidentBody, Incident, IncidentDetail, IncidentStatus, UpdateIncidentBody } from '../../shared/lib/contract';
+import type { CreateIncidentBody, Incident, IncidentDetail, UpdateIncidentBody } from '../../shared/lib/contract';
 import { pageKey, useApi, useApiSWR, useApiSWRInfinite } from '../../shared/lib/api-context';
 import { useTenantQuery } from '../../shared/lib/tenant';
 

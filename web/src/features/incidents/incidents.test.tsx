@@ -131,14 +131,14 @@ describe('incident screens', () => {
     renderSignedIn(routes(), { path: '/ticket/update/INC-000042', api });
 
     const status = (await screen.findByLabelText('Cambiar estado')) as HTMLSelectElement;
-    expect([...status.options].map((o) => o.textContent)).toEqual(['Mantener (Nuevo)', 'En curso', 'En espera', 'Resuelto', 'Cerrado']);
+    expect([...status.options].map((o) => o.textContent)).toEqual(['Mantener (Nuevo)', 'En curso']);
     expect(screen.getByText('Aislando el equipo')).toBeTruthy();
     expect(screen.getByText('Severidad: Alta → Crítica')).toBeTruthy();
 
-    fireEvent.change(status, { target: { value: 'resolved' } });
+    fireEvent.change(status, { target: { value: 'in_progress' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect((await screen.findByRole('alert')).textContent).toContain('El incidente cambió mientras lo editabas');
-    expect(patch).toHaveBeenCalledWith({ version: 2, status: 'resolved' }, { tenant: 'acme' });
+    expect(patch).toHaveBeenCalledWith({ version: 2, status: 'in_progress' }, { tenant: 'acme' });
     await waitFor(() =>
       expect([...(screen.getByLabelText('Cambiar estado') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
         'Mantener (En curso)',
