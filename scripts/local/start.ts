@@ -11,6 +11,7 @@
  *   --quiet            do not log each API request
  * Ports: VIGIA_PORT_WEB (5173), VIGIA_PORT_API (3001), VIGIA_PORT_COGNITO (9229),
  *        VIGIA_PORT_COGNITO_INTERNAL (9230), VIGIA_PORT_DYNAMODB (8000).
+ * State:  VIGIA_DATA_DIR (default `.local/` in the repository).
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -47,7 +48,7 @@ const ports: Ports = {
   dynamodb: portFromEnv('VIGIA_PORT_DYNAMODB', DEFAULT_PORTS.dynamodb),
 };
 
-const dataDir = path.join(REPO_ROOT, '.local');
+const dataDir = process.env.VIGIA_DATA_DIR ? path.resolve(process.env.VIGIA_DATA_DIR) : path.join(REPO_ROOT, '.local');
 const started = Date.now();
 const step = (line: string) => console.log(`  • ${line}`);
 
@@ -59,7 +60,7 @@ async function shutdown(code: number) {
   if (stack) {
     console.log('\nStopping the local stack…');
     await stack.stop();
-    console.log('Stopped. Your data stays in .local/ (npm start -- --reset to start fresh).');
+    console.log(`Stopped. Your data stays in ${path.relative(process.cwd(), dataDir) || dataDir} (npm start -- --reset to start fresh).`);
   }
   process.exit(code);
 }
