@@ -32,6 +32,10 @@ export const INCIDENT_TRANSITIONS: Readonly<Record<IncidentStatus, readonly Inci
 
 export const INCIDENT_SOURCES = ['portal', 'soc', 'alarm'] as const;
 export const IncidentSource = z.enum(INCIDENT_SOURCES);
+export type IncidentSource = z.infer<typeof IncidentSource>;
+
+/** A person named on an incident (assignee): e-mail-like handle, 3–254 chars. */
+export const PersonRef = z.string().trim().min(3).max(254);
 
 /** Human-readable incident id, unique per tenant: `INC-` + 6+ digits. */
 export const IncidentId = z.string().regex(/^INC-\d{6,}$/, 'must look like INC-000123');
@@ -98,9 +102,37 @@ export const IncidentDetail = Incident.extend({
 });
 export type IncidentDetail = z.infer<typeof IncidentDetail>;
 
+/** Comma-separated list of enum values in a query parameter (`status=new,in_progress`), deduplicated. */
+function csvOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z
+    .string()
+    .max(200)
+    .transform((s) => [...new Set(s.split(',').map((x) => x.trim()))])
+    .pipe(z.array(z.enum(values)).min(1));
+}
+
+/** Sort orders of `GET /incidents` by creation time: `newest` (default) or `oldest`. */
+export const INCIDENT_SORTS = ['newest', 'oldest'] as const;
+
+/**
+ * Query of `GET /incidents`. Filters combine with AND; `status`/`severity` accept comma-separated lists
+ * (OR within the list); `from`/`to` bound `createdAt` (inclusive, ISO-8601 UTC); `q` is a case-insensitive
+ * substring of id, title, description or category (2–100 chars). A page may hold fewer than `limit` items
+ * while `nextCursor` is not null (the server reads at most a bounded number of items per request); follow
+ * `nextCursor` until it is null. A cursor is only valid with the same filters and sort that produced it.
+ */
 export const ListIncidentsQuery = TenantQuery.extend({
   limit: Limit,
   cursor: Cursor.optional(),
+  status: csvOf(INCIDENT_STATUSES).optional(),
+  severity: csvOf(SEVERITIES).optional(),
+  from: IsoTime.optional(),
+  to: IsoTime.optional(),
+  q: z.string().trim().min(2).max(100).optional(),
+  sort: z.enum(INCIDENT_SORTS).default('newest'),
+}).refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.from) <= Date.parse(q.to), {
+  message: 'from must not be after to',
+  path: ['from'],
 });
 export type ListIncidentsQuery = z.infer<typeof ListIncidentsQuery>;
 
@@ -109,8 +141,20 @@ export const CreateIncidentBody = z.strictObject({
   description: z.string().trim().min(1).max(5000),
   severity: Severity,
   category: z.string().trim().min(1).max(60).default('general'),
+  /** Who works on it; default unassigned. */
+  assignee: PersonRef.nullable().optional(),
+  /** Origin of the ticket; only `admin` (the SOC) may set `soc` or `alarm`, customers always open `portal`. */
+  source: IncidentSource.optional(),
 });
 export type CreateIncidentBody = z.input<typeof CreateIncidentBody>;
+
+/**
+ * `Idempotency-Key` request header of `POST /incidents`: 1–128 chars of `[A-Za-z0-9._:-]`. Retries with the
+ * same key (same tenant) within 24 h return the first result and create nothing; the same key with a
+ * different body → 409 IDEMPOTENCY_KEY_REUSED; a retry while the first is still running → 409
+ * IDEMPOTENCY_IN_PROGRESS (retry later).
+ */
+export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/, 'invalid Idempotency-Key');
 
 export const UpdateIncidentBody = z
   .strictObject({
@@ -120,10 +164,22 @@ export const UpdateIncidentBody = z
     severity: Severity.optional(),
     description: z.string().trim().min(1).max(5000).optional(),
     comment: z.string().trim().min(1).max(2000).optional(),
+    title: z.string().trim().min(3).max(120).optional(),
+    category: z.string().trim().min(1).max(60).optional(),
+    /** `null` unassigns. */
+    assignee: PersonRef.nullable().optional(),
   })
-  .refine((b) => b.status !== undefined || b.severity !== undefined || b.description !== undefined || b.comment !== undefined, {
-    message: 'at least one of status, severity, description or comment is required',
-  });
+  .refine(
+    (b) =>
+      b.status !== undefined ||
+      b.severity !== undefined ||
+      b.description !== undefined ||
+      b.comment !== undefined ||
+      b.title !== undefined ||
+      b.category !== undefined ||
+      b.assignee !== undefined,
+    { message: 'at least one of status, severity, description, title, category, assignee or comment is required' },
+  );
 export type UpdateIncidentBody = z.input<typeof UpdateIncidentBody>;
 
 export const AddCommentBody = z.strictObject({
@@ -195,6 +251,8 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   VERSION_CONFLICT: 409,
   INVALID_TRANSITION: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   THROTTLED: 429,

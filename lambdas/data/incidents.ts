@@ -4,7 +4,8 @@
  */
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Incident, IncidentChange, IncidentComment, IncidentDetail } from '../contract/schemas.js';
-import type { IncidentsPort } from '../domain/incidents.js';
+import { ApiError } from '../domain/errors.js';
+import type { IncidentListOptions, IncidentsPort } from '../domain/incidents.js';
 import { defaultTable, type TableRef } from './client.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { isConditionFailure, isConditionFailureInTransaction, isTransactionConflict, queryAll, stripKeys } from './dynamo-util.js';
@@ -13,9 +14,31 @@ import { ENTITY, keys } from './keys.js';
 /** Attempts before giving up on allocating an id under contention (jittered backoff between them). */
 const CREATE_ATTEMPTS = 12;
 
-function incidentItem(i: Incident): Record<string, unknown> {
-  return { ...keys.incident(i.tenantId, i.id), ...keys.incidentGsi1(i.tenantId, i.id, i.createdAt), entity: ENTITY.incident, ...i };
+/** Lower-cased text the `q` filter searches (id, title, description, category). */
+export function searchTextOf(i: Pick<Incident, 'id' | 'title' | 'description' | 'category'>): string {
+  return `${i.id}\n${i.title}\n${i.description}\n${i.category}`.toLowerCase();
 }
+
+function incidentItem(i: Incident): Record<string, unknown> {
+  return {
+    ...keys.incident(i.tenantId, i.id),
+    ...keys.incidentGsi1(i.tenantId, i.id, i.createdAt),
+    entity: ENTITY.incident,
+    ...i,
+    searchText: searchTextOf(i),
+  };
+}
+
+/** Stored incident item → API shape (drops keys and the search attribute). */
+function toIncident(item: Record<string, unknown>): Incident {
+  const i = stripKeys<Incident & { searchText?: string }>(item);
+  delete i.searchText;
+  return i;
+}
+
+/** Items read per Query round trip of a filtered list, and round trips per request (bounds latency/cost). */
+const LIST_READ_BATCH = 200;
+const LIST_MAX_ROUND_TRIPS = 8;
 function commentItem(tenantId: string, incidentId: string, c: IncidentComment): Record<string, unknown> {
   return { ...keys.comment(tenantId, incidentId, c.createdAt, c.id), entity: ENTITY.comment, ...c };
 }
@@ -121,7 +144,7 @@ export async function createIncident(tenantId: string, build: (seq: number) => I
 /** The incident item alone (GetItem), or null. */
 export async function getIncident(tenantId: string, id: string, table: TableRef = defaultTable()): Promise<Incident | null> {
   const res = await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.incident(tenantId, id), ConsistentRead: true }));
-  return res.Item ? stripKeys<Incident>(res.Item) : null;
+  return res.Item ? toIncident(res.Item) : null;
 }
 
 /** Incident + comments (oldest first) + history (ascending version): one Query on the incident partition. */
@@ -136,33 +159,88 @@ export async function getIncidentDetail(tenantId: string, id: string, table: Tab
   const history: IncidentChange[] = [];
   for (const it of items) {
     const sk = String(it.SK);
-    if (sk === 'INCIDENT') incident = stripKeys<Incident>(it);
+    if (sk === 'INCIDENT') incident = toIncident(it);
     else if (sk.startsWith('COMMENT#')) comments.push(stripKeys<IncidentComment>(it));
     else if (sk.startsWith('HISTORY#')) history.push(stripKeys<IncidentChange>(it));
   }
   return incident ? { ...incident, comments, history } : null;
 }
 
-/** One page of the tenant's incidents, newest first (Query GSI1, ScanIndexForward=false). */
+/**
+ * One page of the tenant's incidents (Query GSI1 `TENANT#t#INCIDENTS`, sort key `<createdAt>#<id>`):
+ *  - `from`/`to` become a KeyCondition `BETWEEN` on the sort key; `status`, `severity` and `q` a
+ *    FilterExpression (`q` against the lower-cased `searchText` attribute);
+ *  - order: newest first (ScanIndexForward=false) or `sort: 'oldest'`;
+ *  - the Query is repeated (at most `LIST_MAX_ROUND_TRIPS` reads of `LIST_READ_BATCH` items) until `limit`
+ *    matches are found; when more matched than fit, the cursor is built from the keys of the last item
+ *    returned, otherwise from LastEvaluatedKey. Either way the next page starts right after the last item
+ *    the client saw, so no item is skipped or repeated.
+ * @throws ApiError VALIDATION_FAILED for a cursor from another list/tenant or outside `from`/`to`.
+ */
 export async function listIncidents(
   tenantId: string,
-  opts: { limit: number; cursor?: string },
+  opts: IncidentListOptions,
   table: TableRef = defaultTable(),
 ): Promise<{ items: Incident[]; nextCursor: string | null }> {
   const scope = keys.incidentsGsi1Pk(tenantId);
-  const start = opts.cursor ? decodeCursor(opts.cursor, scope, keys.tenantPrefix(tenantId)) : undefined;
-  const res = await table.doc.send(
-    new QueryCommand({
-      TableName: table.tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :p',
-      ExpressionAttributeValues: { ':p': scope },
-      ScanIndexForward: false,
-      Limit: opts.limit,
-      ExclusiveStartKey: start,
-    }),
-  );
-  return { items: (res.Items ?? []).map((i) => stripKeys<Incident>(i)), nextCursor: encodeCursor(scope, res.LastEvaluatedKey) };
+  const lower = opts.from ? opts.from : '';
+  // `~` sorts after every character of `<iso>#INC-…`, so every id created at `to` is inside the range.
+  const upper = opts.to ? `${opts.to}#~` : '~';
+  let start: Record<string, unknown> | undefined = opts.cursor ? decodeCursor(opts.cursor, scope, keys.tenantPrefix(tenantId)) : undefined;
+  if (start) {
+    const sk = String(start.GSI1SK);
+    if (sk < lower || sk > upper) throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'cursor outside the from/to range' }]);
+  }
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':p': scope, ':lo': lower, ':hi': upper };
+  const filters: string[] = [];
+  if (opts.status?.length) {
+    names['#st'] = 'status';
+    filters.push(`#st IN (${opts.status.map((v, i) => ((values[`:st${i}`] = v), `:st${i}`)).join(', ')})`);
+  }
+  if (opts.severity?.length) {
+    names['#sv'] = 'severity';
+    filters.push(`#sv IN (${opts.severity.map((v, i) => ((values[`:sv${i}`] = v), `:sv${i}`)).join(', ')})`);
+  }
+  if (opts.q) {
+    values[':q'] = opts.q.toLowerCase();
+    filters.push('contains(searchText, :q)');
+  }
+  const filtered = filters.length > 0;
+  const out: Record<string, unknown>[] = [];
+  let lastKey: Record<string, unknown> | undefined;
+  for (let trip = 0; trip < LIST_MAX_ROUND_TRIPS; trip++) {
+    const res = await table.doc.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi',
+        ...(filtered ? { FilterExpression: filters.join(' AND ') } : {}),
+        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: values,
+        ScanIndexForward: opts.sort === 'oldest',
+        Limit: filtered ? LIST_READ_BATCH : opts.limit - out.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...(res.Items ?? []));
+    lastKey = res.LastEvaluatedKey;
+    if (out.length >= opts.limit || !lastKey) break;
+    start = lastKey;
+  }
+  let nextCursor: string | null;
+  if (out.length > opts.limit) {
+    out.length = opts.limit;
+    const last = out[out.length - 1]!;
+    nextCursor = encodeCursor(scope, { PK: last.PK, SK: last.SK, GSI1PK: last.GSI1PK, GSI1SK: last.GSI1SK });
+  } else if (out.length === opts.limit && lastKey) {
+    // Resume after the last item returned (LastEvaluatedKey may be further on when a filter skipped items).
+    const last = out[out.length - 1]!;
+    nextCursor = encodeCursor(scope, { PK: last.PK, SK: last.SK, GSI1PK: last.GSI1PK, GSI1SK: last.GSI1SK });
+  } else {
+    nextCursor = encodeCursor(scope, lastKey);
+  }
+  return { items: out.map(toIncident), nextCursor };
 }
 
 /** See `IncidentsPort.saveUpdate`: incident (condition on version) + history + comment in one transaction. */

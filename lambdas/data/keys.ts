@@ -13,6 +13,7 @@
  * | Device              | `TENANT#<t>#DEVICE#<id>`         | `DEVICE`                    | `TENANT#<t>#DEVICES`       | `<name>#<id>`        |
  * | Daily availability  | `TENANT#<t>#DEVICE#<id>`         | `AVAIL#<yyyy-mm-dd>`        | –                          | –                    |
  * | Device alarm        | `TENANT#<t>#DEVICE#<id>`         | `ALARM#<raisedAt>#<alarmId>`| –                          | –                    |
+ * | Idempotency record  | `TENANT#<t>#IDEMPOTENCY`         | `<operation>#<hash>`        | –                          | –                    |
  *
  * Access patterns (every request path is a GetItem, a Query or a transaction on known keys; never a Scan):
  *  1. List tenants (admin, /me)            Query PK=`TENANTS`
@@ -83,6 +84,9 @@ export const keys = {
     PK: keys.devicePk(tenantId, deviceId),
     SK: `ALARM#${raisedAt}#${alarmId}`,
   }),
+
+  /** Partition of the tenant's idempotency records (Powertools idempotency; `idempotency.ts`). */
+  idempotencyPk: (tenantId: string) => `TENANT#${tenantId}#IDEMPOTENCY`,
 
   /** Prefix every key of tenant `t` starts with (except the registry row). */
   tenantPrefix: (tenantId: string) => `TENANT#${tenantId}#`,

@@ -11,6 +11,7 @@ import type {
   IncidentChange,
   IncidentComment,
   IncidentDetail,
+  IncidentSource,
   IncidentStatus,
   Page,
   Severity,
@@ -52,11 +53,17 @@ export function actorName(identity: Identity): string {
   return identity.email || identity.sub;
 }
 
+/** A validated create body (defaults applied). `assignee`/`source` default to null / `portal`. */
+export type NewIncidentInput = Required<Pick<CreateIncidentBody, 'title' | 'description' | 'severity' | 'category'>> & {
+  assignee?: string | null | undefined;
+  source?: IncidentSource | undefined;
+};
+
 /** A new incident (status `new`, version 1) from a validated create body. */
 export function newIncident(
   tenantId: string,
   seq: number,
-  body: Required<CreateIncidentBody>,
+  body: NewIncidentInput,
   reporter: string,
   now: string,
 ): Incident {
@@ -68,9 +75,9 @@ export function newIncident(
     severity: body.severity,
     status: 'new',
     category: body.category,
-    source: 'portal',
+    source: body.source ?? 'portal',
     reporter,
-    assignee: null,
+    assignee: body.assignee ?? null,
     createdAt: now,
     updatedAt: now,
     resolvedAt: null,
@@ -82,10 +89,14 @@ export function newIncident(
 /** A validated PATCH body (see `UpdateIncidentBody`). */
 export interface IncidentPatch {
   version: number;
-  status?: IncidentStatus;
-  severity?: Severity;
-  description?: string;
-  comment?: string;
+  status?: IncidentStatus | undefined;
+  severity?: Severity | undefined;
+  description?: string | undefined;
+  comment?: string | undefined;
+  title?: string | undefined;
+  category?: string | undefined;
+  /** `null` unassigns. */
+  assignee?: string | null | undefined;
 }
 
 export interface PlannedUpdate {
@@ -136,11 +147,39 @@ export function planUpdate(current: Incident, patch: IncidentPatch, actor: strin
     next.description = patch.description;
     changes.push({ field: 'description', from: current.description, to: patch.description });
   }
+  if (patch.title !== undefined && patch.title !== current.title) {
+    next.title = patch.title;
+    changes.push({ field: 'title', from: current.title, to: patch.title });
+  }
+  if (patch.category !== undefined && patch.category !== current.category) {
+    next.category = patch.category;
+    changes.push({ field: 'category', from: current.category, to: patch.category });
+  }
+  if (patch.assignee !== undefined && patch.assignee !== current.assignee) {
+    next.assignee = patch.assignee;
+    changes.push({ field: 'assignee', from: current.assignee, to: patch.assignee });
+  }
   return {
     incident: next,
     change: { version: next.version, at: now, by: actor, changes },
     comment: patch.comment !== undefined ? newComment(actor, patch.comment, now) : null,
   };
+}
+
+/** Filters, order and position of an incident list (all optional except `limit`). */
+export interface IncidentListOptions {
+  limit: number;
+  cursor?: string | undefined;
+  /** Any of these statuses. */
+  status?: readonly IncidentStatus[] | undefined;
+  /** Any of these severities. */
+  severity?: readonly Severity[] | undefined;
+  /** Inclusive bounds on `createdAt`, ISO-8601 UTC. */
+  from?: string | undefined;
+  to?: string | undefined;
+  /** Case-insensitive substring of id, title, description or category. */
+  q?: string | undefined;
+  sort?: 'newest' | 'oldest' | undefined;
 }
 
 /** Storage operations the incident rules need (implemented over DynamoDB in `lambdas/data/incidents.ts`). */
@@ -150,8 +189,11 @@ export interface IncidentsPort {
   getIncident(tenantId: string, id: string): Promise<Incident | null>;
   /** The incident with comments (oldest first) and history (by version); null if absent. */
   getIncidentDetail(tenantId: string, id: string): Promise<IncidentDetail | null>;
-  /** Newest first. @throws ApiError VALIDATION_FAILED for a cursor not issued for this tenant/list. */
-  listIncidents(tenantId: string, opts: { limit: number; cursor?: string }): Promise<Page<Incident>>;
+  /**
+   * One page of the tenant's incidents matching `opts` (see `IncidentListOptions`), newest first unless
+   * `sort: 'oldest'`. @throws ApiError VALIDATION_FAILED for a cursor not issued for this tenant/list/range.
+   */
+  listIncidents(tenantId: string, opts: IncidentListOptions): Promise<Page<Incident>>;
   /**
    * Writes `next`, its history entry and the optional comment in one transaction, only if the stored
    * version is still `expectedVersion`. Returns false (nothing written) on a version mismatch.
@@ -165,7 +207,7 @@ export interface IncidentsPort {
 export function openIncident(
   port: IncidentsPort,
   tenantId: string,
-  body: Required<CreateIncidentBody>,
+  body: NewIncidentInput,
   identity: Identity,
   now: string,
 ): Promise<Incident> {

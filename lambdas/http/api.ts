@@ -27,6 +27,8 @@ import { parseJsonBody, queryRecord, validate } from './validation.js';
 /** What an operation receives. */
 export interface OperationContext {
   event: APIGatewayProxyEvent;
+  /** The Lambda context of the invocation (remaining time for Powertools idempotency). */
+  lambdaContext: Context | undefined;
   /** API Gateway's request id (`requestContext.requestId`). */
   requestId: string;
   route: RouteDef;
@@ -142,6 +144,7 @@ export function createApi(name: HandlerName, operations: Partial<Record<Operatio
           }
           const ctx: OperationContext = {
             event,
+            lambdaContext: reqCtx.context as Context | undefined,
             requestId,
             route,
             identity,

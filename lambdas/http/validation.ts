@@ -26,7 +26,7 @@ export function issuesToDetails(prefix: string, issues: readonly z.core.$ZodIssu
 }
 
 /** Parses `value` with `schema` or throws VALIDATION_FAILED with per-field details under `prefix`. */
-export function validate<S extends z.ZodType>(schema: S, value: unknown, prefix: 'body' | 'query' | 'path'): z.output<S> {
+export function validate<S extends z.ZodType>(schema: S, value: unknown, prefix: 'body' | 'query' | 'path' | 'header'): z.output<S> {
   const r = schema.safeParse(value);
   if (!r.success) {
     throw new ApiError('VALIDATION_FAILED', `invalid request ${prefix}`, issuesToDetails(prefix, r.error.issues));
