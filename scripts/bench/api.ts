@@ -1,0 +1,271 @@
+/**
+ * API figures over a running local stack (`scripts/local/stack.ts`): DynamoDB cost per route and load
+ * (autocannon through the local gateway vs the same Query replayed on the engine with the SDK).
+ *
+ * Routes come from the route table (`lambdas/contract/routes.ts`), so new routes are picked up:
+ *  - list route   = GET without path parameters whose response has `items` (e.g. `/incidents`);
+ *  - detail route = GET with path parameters, filled from the first item of the list route on the
+ *    parent path (`/incidents/{id}` ← `items[0].id` of `/incidents`);
+ *  - other GETs are costed but not loaded; writes are costed when a typical body is known (`WRITE_CALLS`).
+ *
+ * Consumed capacity is captured without touching the handlers' normal path: while benchmarking, a
+ * middleware is added to the container-wide document client (`defaultTable()`, the one the in-process
+ * handlers use) that sets `ReturnConsumedCapacity: TOTAL` and records each operation's name, input and
+ * `ConsumedCapacity` (DynamoDB API reference, "ReturnConsumedCapacity").
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ADMIN_GROUP, ROUTES, buildPath, type RouteDef } from '../../lambdas/contract/routes.js';
+import { createDocumentClient, defaultTable } from '../../lambdas/data/client.js';
+import type { RunningLocalStack } from '../local/stack.js';
+import { percentile } from './stats.js';
+import type { ApiRouteLoad, LoadFigures, RouteCost } from './types.js';
+
+/** One DynamoDB operation seen by the capture middleware. */
+interface CapturedOp {
+  commandName: string;
+  /** Document-client input (native JS values), as the repository sent it. */
+  input: Record<string, unknown>;
+  readUnits: number;
+  writeUnits: number;
+}
+
+let captured: CapturedOp[] = [];
+let installed = false;
+
+/** Adds the capacity-capturing middleware to the shared document client (idempotent; bench only). */
+export function installCapacityCapture(): void {
+  if (installed) return;
+  installed = true;
+  const doc = defaultTable().doc;
+  doc.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as Record<string, unknown>;
+      input.ReturnConsumedCapacity = 'TOTAL';
+      const res = await next(args);
+      const out = res.output as { ConsumedCapacity?: unknown };
+      const caps = (Array.isArray(out.ConsumedCapacity) ? out.ConsumedCapacity : out.ConsumedCapacity ? [out.ConsumedCapacity] : []) as {
+        ReadCapacityUnits?: number;
+        WriteCapacityUnits?: number;
+        CapacityUnits?: number;
+      }[];
+      const name = String(context.commandName ?? 'unknown');
+      const isWrite = /Put|Update|Delete|TransactWrite|BatchWrite/.test(name);
+      let readUnits = 0;
+      let writeUnits = 0;
+      for (const c of caps) {
+        readUnits += c.ReadCapacityUnits ?? (isWrite ? 0 : (c.CapacityUnits ?? 0));
+        writeUnits += c.WriteCapacityUnits ?? (isWrite ? (c.CapacityUnits ?? 0) : 0);
+      }
+      const { ReturnConsumedCapacity: _drop, ...clean } = input;
+      captured.push({ commandName: name, input: structuredClone(clean), readUnits, writeUnits });
+      return res;
+    },
+    { step: 'serialize', priority: 'high', name: 'vigiaBenchCapacity' },
+  );
+}
+
+/** Signs in with USER_PASSWORD_AUTH on the local user pool and returns the ID token. */
+export async function idTokenFor(stack: RunningLocalStack, email: string, password: string): Promise<string> {
+  const cip = new CognitoIdentityProviderClient({ region: stack.config.region, endpoint: stack.urls.cognito, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    const res = await cip.send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    );
+    const t = res.AuthenticationResult?.IdToken;
+    if (!t) throw new Error(`no ID token for ${email} (challenge ${res.ChallengeName ?? 'none'})`);
+    return t;
+  } finally {
+    cip.destroy();
+  }
+}
+
+/** Typical bodies of write routes, by operation id (`{id}` filled like detail routes). */
+export const WRITE_CALLS: Record<string, (item: Record<string, unknown> | undefined) => unknown> = {
+  createIncident: () => ({ title: 'Bench: acceso sospechoso', description: 'Incidente creado por el benchmark.', severity: 'low', category: 'general' }),
+  updateIncident: (item) => ({ version: item?.version, severity: item?.severity === 'low' ? 'medium' : 'low' }),
+  addIncidentComment: () => ({ body: 'Comentario del benchmark.' }),
+};
+
+export interface PlannedCall {
+  route: RouteDef;
+  kind: 'list' | 'detail' | 'other';
+  url: string;
+  token: string;
+  body?: string;
+}
+
+export interface ApiContext {
+  stack: RunningLocalStack;
+  customerToken: string;
+  adminToken: string;
+}
+
+async function call(url: string, token: string, method = 'GET', body?: string): Promise<{ status: number; text: string }> {
+  const res = await fetch(url, { method, headers: { Authorization: token, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ?? null });
+  return { status: res.status, text: await res.text() };
+}
+
+const hasParams = (p: string) => p.includes('{');
+/** Parent list path of a detail path: `/incidents/{id}` → `/incidents`. */
+const parentOf = (p: string) => p.slice(0, p.indexOf('/{'));
+
+/**
+ * Runs one typical call per route (GETs first, then writes) with the capture middleware on, and returns
+ * each route's cost plus the planned GET calls (for the load pass). The list routes' `items[0]` feed the
+ * detail routes' path parameters.
+ */
+export async function measureCosts(ctx: ApiContext, log: (l: string) => void = () => undefined): Promise<{ costs: RouteCost[]; calls: PlannedCall[]; queries: Map<string, QueryCommandInput> }> {
+  installCapacityCapture();
+  const api = ctx.stack.urls.api;
+  const tokenFor = (r: RouteDef) => (r.groups.includes(ADMIN_GROUP) ? ctx.adminToken : ctx.customerToken);
+  const firstItem = new Map<string, Record<string, unknown>>();
+  const costs: RouteCost[] = [];
+  const calls: PlannedCall[] = [];
+  const queries = new Map<string, QueryCommandInput>();
+  const ordered = [...ROUTES.filter((r) => r.method === 'GET' && !hasParams(r.path)), ...ROUTES.filter((r) => r.method === 'GET' && hasParams(r.path)), ...ROUTES.filter((r) => r.method !== 'GET')] as RouteDef[];
+
+  for (const route of ordered) {
+    let url: string;
+    let item: Record<string, unknown> | undefined;
+    if (hasParams(route.path)) {
+      item = firstItem.get(parentOf(route.path));
+      if (!item || typeof item.id !== 'string') {
+        log(`cost: skipped ${route.operationId} (no item to fill ${route.path})`);
+        continue;
+      }
+      url = api + buildPath(route.path, { id: item.id });
+    } else url = api + route.path;
+    let body: string | undefined;
+    if (route.method !== 'GET') {
+      const make = WRITE_CALLS[route.operationId];
+      if (!make) {
+        log(`cost: skipped ${route.operationId} (no typical body known)`);
+        continue;
+      }
+      body = JSON.stringify(make(item));
+    }
+    captured = [];
+    const res = await call(url, tokenFor(route), route.method, body);
+    const ops = captured;
+    captured = [];
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(res.text);
+    } catch {
+      parsed = undefined;
+    }
+    const items = (parsed as { items?: unknown } | undefined)?.items;
+    const isList = route.method === 'GET' && !hasParams(route.path) && Array.isArray(items);
+    if (isList && (items as unknown[]).length > 0) firstItem.set(route.path, (items as Record<string, unknown>[])[0]!);
+    const sum = (k: 'readUnits' | 'writeUnits') => Math.round(ops.reduce((a, o) => a + o[k], 0) * 100) / 100;
+    costs.push({
+      operationId: route.operationId,
+      method: route.method,
+      path: route.path,
+      status: res.status,
+      readUnits: sum('readUnits'),
+      writeUnits: sum('writeUnits'),
+      commands: ops.map((o) => o.commandName),
+      responseBytes: Buffer.byteLength(res.text),
+      list: isList,
+      pageItems: isList ? (items as unknown[]).length : null,
+    });
+    const q = ops.find((o) => o.commandName === 'QueryCommand');
+    if (q) {
+      queries.set(route.operationId, q.input as unknown as QueryCommandInput);
+      if (process.env.VIGIA_BENCH_DEBUG) log(`${route.operationId} query ${JSON.stringify(q.input)}`);
+    }
+    if (route.method === 'GET' && res.status === 200 && (isList || hasParams(route.path)))
+      calls.push({ route, kind: isList ? 'list' : 'detail', url, token: tokenFor(route) });
+  }
+  return { costs, calls, queries };
+}
+
+interface AutocannonJson {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+/** Runs autocannon in a child process (so the load generator does not share the gateway's event loop). */
+function autocannon(url: string, token: string, connections: number, seconds: number): Promise<LoadFigures> {
+  const bin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, '-j', '-c', String(connections), '-d', String(seconds), '-H', `Authorization=${token}`, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      try {
+        const j = JSON.parse(out) as AutocannonJson;
+        resolve({ rps: Math.round(j.requests.total / seconds), p50Ms: j.latency.p50, p99Ms: j.latency.p99, requests: j.requests.total, errors: j.errors + j.timeouts + j.non2xx });
+      } catch {
+        reject(new Error(`autocannon exited ${code}: ${err.slice(0, 300)}`));
+      }
+    });
+  });
+}
+
+/** Sends the document-client Query `input` as fast as possible with `concurrency` workers for `seconds`; per-request latencies. */
+async function engineLoad(endpoint: string, region: string, input: QueryCommandInput, concurrency: number, seconds: number): Promise<LoadFigures> {
+  // A document client built like the handlers' (`createDocumentClient`), so marshalling costs the same.
+  const client = createDocumentClient(new DynamoDBClient({ endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 }));
+  const lat: number[] = [];
+  let errors = 0;
+  try {
+    await client.send(new QueryCommand(input)); // warm the connection
+    const end = performance.now() + seconds * 1000;
+    const worker = async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        try {
+          await client.send(new QueryCommand(input));
+          lat.push(performance.now() - t);
+        } catch {
+          errors++;
+        }
+      }
+    };
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    const elapsed = (performance.now() - t0) / 1000;
+    const round = (v: number) => Math.round(v * 100) / 100;
+    return { rps: Math.round(lat.length / elapsed), p50Ms: round(percentile(lat, 50)), p99Ms: round(percentile(lat, 99)), requests: lat.length, errors };
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * Load pass: for each planned list/detail call and each concurrency, autocannon through the gateway, then
+ * the route's first Query on the engine with the SDK (same key condition, index, limit and order).
+ */
+export async function measureLoad(
+  ctx: ApiContext,
+  calls: PlannedCall[],
+  queries: Map<string, QueryCommandInput>,
+  opts: { concurrencies?: number[]; seconds?: number; log?: (l: string) => void } = {},
+): Promise<ApiRouteLoad[]> {
+  const out: ApiRouteLoad[] = [];
+  const seconds = opts.seconds ?? 4;
+  for (const c of calls) {
+    if (c.kind === 'other') continue;
+    const q = queries.get(c.route.operationId);
+    await autocannon(c.url, c.token, 2, 1); // warm-up (JIT, JWKS cache, connections)
+    for (const concurrency of opts.concurrencies ?? [1, 16]) {
+      const gateway = await autocannon(c.url, c.token, concurrency, seconds);
+      const engine = q ? await engineLoad(ctx.stack.urls.dynamodb, ctx.stack.config.region, q, concurrency, seconds) : null;
+      opts.log?.(`api ${c.route.operationId} c=${concurrency}: gateway ${gateway.rps} req/s p99 ${gateway.p99Ms} ms; engine ${engine ? `${engine.rps} req/s p99 ${engine.p99Ms} ms` : '–'}`);
+      out.push({ operationId: c.route.operationId, method: c.route.method, path: c.route.path, kind: c.kind, concurrency, gateway, engine });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,129 @@
+/**
+ * Performance budgets (issue 6), checked by `npm run bench -- --check`. A pure function of the results
+ * JSON (`types.ts`): each budget compares a figure with a reference measured in the same run, so the
+ * verdict does not depend on how busy the shared machine was.
+ *
+ * A budget whose figures are missing (section failed or not run) fails: an unmeasured budget is not met.
+ */
+import type { BenchResults } from './types.js';
+
+/** Limits, as multiples of the same-run reference (issue 6 "Budgets"). */
+export const LIMITS = {
+  /** Sign-in page initial JS (gzip) ≤ 1.05 × the Authenticator-only reference page. */
+  signInJsGzip: 1.05,
+  /** List-route throughput at concurrency 16 ≥ 0.5 × the raw engine Query. */
+  listThroughput: 0.5,
+  /** List-route p99 at concurrency 16 ≤ 3 × the raw engine Query. */
+  listP99: 3,
+  /** Each handler's import time ≤ 3 × the empty handler's. */
+  handlerImport: 3,
+  /** DynamoDB read capacity unit size for the list-page cost rule, bytes (4 KB, DynamoDB docs). */
+  capacityUnitBytes: 4096,
+  /** Concurrency at which the API budgets apply. */
+  apiConcurrency: 16,
+} as const;
+
+export interface BudgetOutcome {
+  /** Stable id, e.g. `api.list-throughput:listIncidents`. */
+  id: string;
+  /** Human text of the rule. */
+  rule: string;
+  pass: boolean;
+  /** Measured vs limit, e.g. `0.82 × (limit ≥ 0.5 ×)`, or why it could not be checked. */
+  detail: string;
+}
+
+const x = (n: number) => `${n.toFixed(2)} ×`;
+
+/**
+ * Evaluates every budget against `r`. Never throws; returns one outcome per budget (per route or
+ * handler where the rule applies to each).
+ */
+export function checkBudgets(r: BenchResults): BudgetOutcome[] {
+  const out: BudgetOutcome[] = [];
+
+  // 1. Sign-in page initial JS gzip.
+  {
+    const rule = `sign-in page initial JS gzip ≤ ${LIMITS.signInJsGzip} × Authenticator-only reference`;
+    const p = r.portal?.initial;
+    if (!p || p.reference.jsGzipBytes <= 0) out.push({ id: 'portal.signin-js', rule, pass: false, detail: 'not measured' });
+    else {
+      const ratio = p.portal.jsGzipBytes / p.reference.jsGzipBytes;
+      out.push({ id: 'portal.signin-js', rule, pass: ratio <= LIMITS.signInJsGzip, detail: `${x(ratio)} (${p.portal.jsGzipBytes} / ${p.reference.jsGzipBytes} bytes)` });
+    }
+  }
+
+  // 2–3. List routes at concurrency 16 vs the raw engine Query.
+  {
+    const lists = (r.api ?? []).filter((a) => a.kind === 'list' && a.concurrency === LIMITS.apiConcurrency);
+    const ruleT = `list-route throughput ≥ ${LIMITS.listThroughput} × raw engine Query at c=${LIMITS.apiConcurrency}`;
+    const ruleP = `list-route p99 ≤ ${LIMITS.listP99} × raw engine Query at c=${LIMITS.apiConcurrency}`;
+    if (lists.length === 0) {
+      out.push({ id: 'api.list-throughput', rule: ruleT, pass: false, detail: 'not measured' });
+      out.push({ id: 'api.list-p99', rule: ruleP, pass: false, detail: 'not measured' });
+    }
+    for (const a of lists) {
+      const e = a.engine;
+      const failed = a.gateway.errors > 0 ? ` — ${a.gateway.errors} errors` : '';
+      if (!e || e.rps <= 0 || e.p99Ms <= 0) {
+        out.push({ id: `api.list-throughput:${a.operationId}`, rule: ruleT, pass: false, detail: 'no engine reference' });
+        out.push({ id: `api.list-p99:${a.operationId}`, rule: ruleP, pass: false, detail: 'no engine reference' });
+        continue;
+      }
+      const t = a.gateway.rps / e.rps;
+      const p = a.gateway.p99Ms / e.p99Ms;
+      out.push({
+        id: `api.list-throughput:${a.operationId}`,
+        rule: ruleT,
+        pass: t >= LIMITS.listThroughput && a.gateway.errors === 0,
+        detail: `${x(t)} (${a.gateway.rps.toFixed(0)} / ${e.rps.toFixed(0)} req/s)${failed}`,
+      });
+      out.push({
+        id: `api.list-p99:${a.operationId}`,
+        rule: ruleP,
+        pass: p <= LIMITS.listP99 && a.gateway.errors === 0,
+        detail: `${x(p)} (${a.gateway.p99Ms} / ${e.p99Ms} ms)${failed}`,
+      });
+    }
+  }
+
+  // 4. Handler import time vs the empty handler.
+  {
+    const rule = `handler import time ≤ ${LIMITS.handlerImport} × empty handler`;
+    const c = r.coldStart;
+    if (!c || c.handlers.length === 0 || c.empty.importMs <= 0) out.push({ id: 'lambda.import', rule, pass: false, detail: 'not measured' });
+    else
+      for (const h of c.handlers) {
+        const ratio = h.importMs / c.empty.importMs;
+        out.push({ id: `lambda.import:${h.name}`, rule, pass: ratio <= LIMITS.handlerImport, detail: `${x(ratio)} (${h.importMs.toFixed(1)} / ${c.empty.importMs.toFixed(1)} ms)` });
+      }
+  }
+
+  // 5. No Scan, statically (lambdas/ source) and dynamically (operations issued by every route).
+  {
+    const rule = 'no route uses a Scan';
+    if (!r.cost) out.push({ id: 'dynamodb.no-scan', rule, pass: false, detail: 'not measured' });
+    else {
+      const dynamic = r.cost.routes.filter((c) => c.commands.some((n) => /^(Scan|ParallelScan)/.test(n) || n === 'ScanCommand')).map((c) => c.operationId);
+      const all = [...r.cost.staticScans, ...dynamic.map((d) => `route ${d}`)];
+      out.push({ id: 'dynamodb.no-scan', rule, pass: all.length === 0, detail: all.length === 0 ? `${r.cost.routes.length} routes, no Scan` : `Scan in ${all.join(', ')}` });
+    }
+  }
+
+  // 6. List page cost ≤ ceil(page bytes / 4 KB) + 1 read units.
+  {
+    const rule = 'each list page costs ≤ its size in 4 KB units + 1 RCU';
+    const lists = (r.cost?.routes ?? []).filter((c) => c.list);
+    if (lists.length === 0) out.push({ id: 'dynamodb.list-cost', rule, pass: false, detail: 'not measured' });
+    for (const c of lists) {
+      const limit = Math.ceil(c.responseBytes / LIMITS.capacityUnitBytes) + 1;
+      out.push({
+        id: `dynamodb.list-cost:${c.operationId}`,
+        rule,
+        pass: c.status === 200 && c.readUnits <= limit,
+        detail: `${c.readUnits} RCU for ${c.pageItems ?? '?'} items / ${c.responseBytes} bytes (limit ${limit})${c.status === 200 ? '' : ` — HTTP ${c.status}`}`,
+      });
+    }
+  }
+  return out;
+}

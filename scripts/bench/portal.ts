@@ -1,0 +1,290 @@
+/**
+ * Portal figures (issue 6): builds the portal (`web/vite.config.ts`) and the Authenticator-only reference
+ * (`bench/reference/`) into temp folders in the same run, compares their initial assets, then times cold
+ * loads and the sign-in → dashboard data flow in headless Chromium (playwright-core + Debian's
+ * `/usr/bin/chromium`, flags from FINDINGS.md "Front end").
+ *
+ * - "Initial" assets = the entry `<script type="module">` + `<link rel="modulepreload">` + stylesheets of
+ *   the built index.html. Gzip sizes use zlib level 9.
+ * - Each load uses a fresh browser context (empty HTTP cache); portal and reference loads alternate.
+ * - First paint = `first-paint` (or `first-contentful-paint`); "e-mail field visible" = first moment a
+ *   MutationObserver/animation frame sees a visible `input[name="username"]`; both ms since navigation.
+ * - Sign-in → data = from the form's submit event to the dashboard's two summary cards showing figures
+ *   (`.tile-value` in `#dash-incidents`/`#dash-devices` cards), in page time. The reference's counterpart is
+ *   submit → its signed-in line, on the same local user pool.
+ */
+import { readFileSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import sirv from 'sirv';
+import type { DemoUser } from '../local/demo-data.js';
+import { REPO_ROOT, type RunningLocalStack } from '../local/stack.js';
+import { median } from './stats.js';
+import type { AssetSizes, LoadTimings, PortalResults } from './types.js';
+
+export const CHROMIUM_PATH = process.env.VIGIA_CHROMIUM ?? '/usr/bin/chromium';
+/** Flags from FINDINGS.md ("Headless Chromium"). */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** Selector of the dashboard's data: a figure in both summary cards. */
+export const DASHBOARD_DATA = ['section[aria-labelledby="dash-incidents"] .tile-value', 'section[aria-labelledby="dash-devices"] .tile-value'];
+const EMAIL_FIELD = 'input[name="username"]';
+
+/** Raw and gzip (level 9) size of one file, bytes. */
+function sizes(file: string): { raw: number; gzip: number } {
+  const buf = readFileSync(file);
+  return { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
+}
+
+/** Value of attribute `name` in one HTML start tag, or null. */
+function attr(tag: string, name: string): string | null {
+  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  return m ? (m[1] ?? m[2] ?? m[3] ?? '') : null;
+}
+
+/**
+ * The initial asset URLs of a built index.html (Vite's output): `js` = `<script type="module" src>` +
+ * `<link rel="modulepreload" href>`, `css` = `<link rel="stylesheet" href>`, in document order, deduplicated.
+ */
+export function initialRefs(html: string): { js: string[]; css: string[] } {
+  const js: string[] = [];
+  const css: string[] = [];
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
+    const isScript = /^<script/i.test(tag);
+    if (isScript && attr(tag, 'type') === 'module' && attr(tag, 'src')) js.push(attr(tag, 'src')!);
+    if (!isScript) {
+      const rel = (attr(tag, 'rel') ?? '').toLowerCase().split(/\s+/);
+      const href = attr(tag, 'href');
+      if (href && rel.includes('modulepreload')) js.push(href);
+      if (href && rel.includes('stylesheet')) css.push(href);
+    }
+  }
+  return { js: [...new Set(js)], css: [...new Set(css)] };
+}
+
+/**
+ * The initial assets referenced by `<dir>/index.html`: entry module script, modulepreloads, stylesheets.
+ * @throws Error if index.html is missing.
+ */
+export function initialAssets(dir: string): AssetSizes {
+  const { js, css } = initialRefs(readFileSync(path.join(dir, 'index.html'), 'utf8'));
+  const out: AssetSizes = { jsBytes: 0, jsGzipBytes: 0, cssBytes: 0, cssGzipBytes: 0, files: [] };
+  for (const [list, kind] of [[js, 'js'], [css, 'css']] as const)
+    for (const href of new Set(list)) {
+      const rel = href.replace(/^\//, '');
+      const s = sizes(path.join(dir, rel));
+      out.files.push(rel);
+      if (kind === 'js') {
+        out.jsBytes += s.raw;
+        out.jsGzipBytes += s.gzip;
+      } else {
+        out.cssBytes += s.raw;
+        out.cssGzipBytes += s.gzip;
+      }
+    }
+  return out;
+}
+
+async function viteBuild(configFile: string, outDir: string): Promise<void> {
+  const { build } = await import('vite');
+  await build({ configFile, logLevel: 'warn', mode: 'production', build: { outDir, emptyOutDir: true } });
+}
+
+async function serve(dir: string, port: number, configJson?: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const assets = sirv(dir, { single: true, dev: false, etag: true });
+  const server = http.createServer((req, res) => {
+    if (configJson && req.url?.split('?')[0] === '/config.json') {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end(configJson);
+      return;
+    }
+    assets(req, res, () => {
+      res.writeHead(404);
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}
+
+/** In-page probe: records when the e-mail field first becomes visible and when a form is submitted. */
+const PROBE = `(() => {
+  const w = window;
+  const check = () => {
+    if (w.__emailAt) return;
+    const el = document.querySelector(${JSON.stringify(EMAIL_FIELD)});
+    if (el && el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden') w.__emailAt = performance.now();
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+  const tick = () => { check(); if (!w.__emailAt) requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  document.addEventListener('submit', () => { w.__submitAt = performance.now(); }, true);
+})();`;
+
+async function newPage(browser: Browser, throttle: boolean, init?: string): Promise<Page> {
+  const context = await browser.newContext();
+  await context.addInitScript(PROBE);
+  if (init) await context.addInitScript(init);
+  const page = await context.newPage();
+  if (throttle) {
+    const cdp = await context.newCDPSession(page);
+    // Slow 4G (DevTools preset) + 4× CPU slowdown.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }
+  return page;
+}
+
+async function coldLoad(browser: Browser, url: string, throttle: boolean): Promise<LoadTimings> {
+  const page = await newPage(browser, throttle);
+  try {
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForFunction('window.__emailAt', null, { timeout: 30_000 });
+    // The field may be in the DOM a frame before anything is painted: wait for the paint entry.
+    await page.waitForFunction("performance.getEntriesByType('paint').length > 0", null, { timeout: 10_000 });
+    return await page.evaluate<LoadTimings>(`(() => {
+      const paints = performance.getEntriesByType('paint');
+      const fp = paints.find((p) => p.name === 'first-paint') ?? paints.find((p) => p.name === 'first-contentful-paint');
+      return { firstPaintMs: Math.round(fp ? fp.startTime : NaN), emailVisibleMs: Math.round(window.__emailAt) };
+    })()`);
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** Signs in on `url` and returns (submit → `doneSelectors` all present) ms in page time, plus JS URLs fetched. */
+async function signInFlow(browser: Browser, url: string, user: DemoUser, doneSelectors: string[], init?: string): Promise<{ ms: number; js: string[] }> {
+  const page = await newPage(browser, false, init);
+  const js: string[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(r.url())) js.push(new URL(r.url()).pathname);
+  });
+  try {
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.locator(EMAIL_FIELD).fill(user.email, { timeout: 30_000 });
+    await page.locator('input[name="password"]').fill(user.password);
+    await page.locator('button[type="submit"]').first().click();
+    await page.waitForFunction(
+      `(() => {
+        if (${JSON.stringify(doneSelectors)}.every((s) => document.querySelector(s))) window.__dataAt ??= performance.now();
+        return window.__dataAt;
+      })()`,
+      null,
+      { timeout: 20_000, polling: 'raf' },
+    );
+    const ms = await page.evaluate<number>('Math.round(window.__dataAt - window.__submitAt)');
+    return { ms, js };
+  } finally {
+    await page.context().close();
+  }
+}
+
+/** `Chromium 1xx.x.x` from the binary, or null. */
+async function chromiumVersion(browser: Browser): Promise<string> {
+  return `Chromium ${browser.version()}`;
+}
+
+export interface PortalBenchOptions {
+  stack: RunningLocalStack;
+  /** Port the stack's API allows as CORS origin (the portal is served there). */
+  webPort: number;
+  user: DemoUser;
+  runs: number;
+  throttle: boolean;
+  log?: (l: string) => void;
+}
+
+/**
+ * Builds, serves and measures the portal and the reference. Temp folders and servers are removed.
+ * @throws Error when Chromium is missing or a build fails.
+ */
+export async function measurePortal(o: PortalBenchOptions): Promise<{ results: PortalResults; chromium: string }> {
+  const log = o.log ?? (() => undefined);
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium not found at ${CHROMIUM_PATH} (apt-get install -y chromium, or set VIGIA_CHROMIUM)`);
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'vigia-bench-web-'));
+  const stops: Array<() => Promise<void>> = [];
+  let browser: Browser | undefined;
+  try {
+    const portalDir = path.join(tmp, 'portal');
+    const refDir = path.join(tmp, 'reference');
+    let t = Date.now();
+    await viteBuild(path.join(REPO_ROOT, 'web/vite.config.ts'), portalDir);
+    await viteBuild(path.join(REPO_ROOT, 'bench/reference/vite.config.ts'), refDir);
+    log(`portal + reference built (${Date.now() - t} ms)`);
+    const initial = { portal: initialAssets(portalDir), reference: initialAssets(refDir) };
+
+    const portal = await serve(portalDir, o.webPort, JSON.stringify(o.stack.config));
+    stops.push(portal.stop);
+    const ref = await serve(refDir, 0);
+    stops.push(ref.stop);
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+
+    t = Date.now();
+    await coldLoad(browser, `${portal.url}/`, false); // warm-up: OS caches, browser process
+    await coldLoad(browser, `${ref.url}/`, false);
+    const p: LoadTimings[] = [];
+    const r: LoadTimings[] = [];
+    for (let i = 0; i < o.runs; i++) {
+      p.push(await coldLoad(browser, `${portal.url}/`, o.throttle));
+      r.push(await coldLoad(browser, `${ref.url}/`, o.throttle));
+    }
+    const med = (xs: LoadTimings[]): LoadTimings => ({ firstPaintMs: median(xs.map((x) => x.firstPaintMs)), emailVisibleMs: median(xs.map((x) => x.emailVisibleMs)) });
+    log(`cold loads done (${Date.now() - t} ms)`);
+
+    t = Date.now();
+    const refInit = `window.__VIGIA_BENCH_CONFIG__ = ${JSON.stringify({ userPoolId: o.stack.config.userPoolId, userPoolClientId: o.stack.config.userPoolClientId, userPoolEndpoint: o.stack.config.userPoolEndpoint })};`;
+    const signInRuns = 3;
+    const dash: number[] = [];
+    const refSignIn: number[] = [];
+    const jsFiles = new Set<string>();
+    let dashError: string | null = null;
+    for (let i = 0; i < signInRuns; i++) {
+      if (!dashError)
+        try {
+          const d = await signInFlow(browser, `${portal.url}/`, o.user, DASHBOARD_DATA);
+          dash.push(d.ms);
+          d.js.forEach((f) => jsFiles.add(f));
+        } catch (e) {
+          // Not retried: a broken dashboard would cost a timeout per run.
+          dashError = e instanceof Error ? e.message.split('\n')[0]! : String(e);
+        }
+      refSignIn.push((await signInFlow(browser, `${ref.url}/`, o.user, ['[data-bench="signed-in"]'], refInit)).ms);
+    }
+    if (dashError) log(`dashboard sign-in failed: ${dashError}`);
+    let jsBytes = 0;
+    let jsGzipBytes = 0;
+    for (const f of jsFiles) {
+      const file = path.join(portalDir, f.replace(/^\//, ''));
+      if (!existsSync(file)) continue;
+      const s = sizes(file);
+      jsBytes += s.raw;
+      jsGzipBytes += s.gzip;
+    }
+    log(`sign-in flows done (${Date.now() - t} ms)`);
+    return {
+      chromium: await chromiumVersion(browser),
+      results: {
+        initial,
+        load: { runs: o.runs, throttled: o.throttle, portal: med(p), reference: med(r) },
+        dashboard: {
+          runs: dash.length,
+          jsBytes,
+          jsGzipBytes,
+          signInToDataMs: dash.length ? median(dash) : null,
+          referenceSignInMs: refSignIn.length ? median(refSignIn) : null,
+          error: dashError,
+        },
+      },
+    };
+  } finally {
+    await browser?.close().catch(() => undefined);
+    for (const s of stops.reverse()) await s().catch(() => undefined);
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}

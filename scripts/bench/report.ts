@@ -1,0 +1,103 @@
+/**
+ * Renders `BenchResults` (+ budget outcomes) as the Markdown table of `bench/results/latest.md`.
+ * Pure: same input, same text. Ratios are "measured ÷ same-run reference".
+ */
+import type { BudgetOutcome } from './budgets.js';
+import { ratio } from './stats.js';
+import type { BenchResults } from './types.js';
+
+const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+const ms = (v: number | null) => (v == null ? '–' : `${v.toFixed(v < 10 ? 1 : 0)} ms`);
+const r = (v: number | null) => (v == null ? '–' : `**${v.toFixed(2)} ×**`);
+
+/** The whole report: machine line, one table per section, the budget list and any section errors. */
+export function renderMarkdown(res: BenchResults, budgets: BudgetOutcome[]): string {
+  const m = res.machine;
+  const lines: string[] = [
+    `# Vigía benchmark — ${res.startedAt}`,
+    '',
+    `Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB RAM, ${m.os}, Node ${m.node}${m.chromium ? `, ${m.chromium}` : ''}. ` +
+      `Run took ${(res.durationMs / 1000).toFixed(0)} s. Ratios are measured ÷ a reference measured in the same run.`,
+    '',
+  ];
+
+  const p = res.portal;
+  if (p) {
+    const { portal: a, reference: b } = p.initial;
+    lines.push(
+      '## Portal load',
+      '',
+      '| figure | portal | reference (Authenticator only) | ratio |',
+      '|---|---:|---:|---:|',
+      `| initial JS raw | ${kb(a.jsBytes)} | ${kb(b.jsBytes)} | ${r(ratio(a.jsBytes, b.jsBytes))} |`,
+      `| initial JS gzip | ${kb(a.jsGzipBytes)} | ${kb(b.jsGzipBytes)} | ${r(ratio(a.jsGzipBytes, b.jsGzipBytes))} |`,
+      `| initial CSS raw | ${kb(a.cssBytes)} | ${kb(b.cssBytes)} | ${r(ratio(a.cssBytes, b.cssBytes))} |`,
+      `| initial CSS gzip | ${kb(a.cssGzipBytes)} | ${kb(b.cssGzipBytes)} | ${r(ratio(a.cssGzipBytes, b.cssGzipBytes))} |`,
+      `| first paint (median of ${p.load.runs} cold loads${p.load.throttled ? ', throttled' : ''}) | ${ms(p.load.portal.firstPaintMs)} | ${ms(p.load.reference.firstPaintMs)} | ${r(ratio(p.load.portal.firstPaintMs, p.load.reference.firstPaintMs))} |`,
+      `| e-mail field visible | ${ms(p.load.portal.emailVisibleMs)} | ${ms(p.load.reference.emailVisibleMs)} | ${r(ratio(p.load.portal.emailVisibleMs, p.load.reference.emailVisibleMs))} |`,
+      `| signed-in dashboard, all JS gzip (vs reference initial JS gzip) | ${kb(p.dashboard.jsGzipBytes)} | ${kb(b.jsGzipBytes)} | ${r(ratio(p.dashboard.jsGzipBytes, b.jsGzipBytes))} |`,
+      `| submit credentials → dashboard data (vs → signed in on the reference; median of ${p.dashboard.runs}) | ${ms(p.dashboard.signInToDataMs)} | ${ms(p.dashboard.referenceSignInMs)} | ${r(ratio(p.dashboard.signInToDataMs, p.dashboard.referenceSignInMs))} |`,
+      ...(p.dashboard.error ? ['', `Dashboard flow did not complete: ${p.dashboard.error}`] : []),
+      '',
+    );
+  }
+
+  if (res.api && res.api.length) {
+    lines.push(
+      '## API (local gateway vs the same Query on the engine)',
+      '',
+      '| route | c | gateway req/s | engine req/s | throughput ratio | gateway p50 / p99 | engine p50 / p99 | p99 ratio |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
+    );
+    for (const a of res.api) {
+      const e = a.engine;
+      lines.push(
+        `| ${a.method} ${a.path} (${a.kind}) | ${a.concurrency} | ${a.gateway.rps.toFixed(0)}${a.gateway.errors ? ` (${a.gateway.errors} errors)` : ''} | ${e ? e.rps.toFixed(0) : '–'} | ${r(ratio(a.gateway.rps, e?.rps))} | ${ms(a.gateway.p50Ms)} / ${ms(a.gateway.p99Ms)} | ${e ? `${ms(e.p50Ms)} / ${ms(e.p99Ms)}` : '–'} | ${r(ratio(a.gateway.p99Ms, e?.p99Ms))} |`,
+      );
+    }
+    lines.push('');
+  }
+
+  const c = res.coldStart;
+  if (c) {
+    lines.push(
+      '## Lambda cold-start proxy (esbuild bundle as NodejsFunction, import in a fresh Node process)',
+      '',
+      '| bundle | size | import (median) | ratio to empty handler |',
+      '|---|---:|---:|---:|',
+      `| empty handler | ${kb(c.empty.bytes)} | ${ms(c.empty.importMs)} | 1.00 × |`,
+      ...(c.sdkOnly ? [`| (diagnostic) empty handler importing the DynamoDB SDK clients | ${kb(c.sdkOnly.bytes)} | ${ms(c.sdkOnly.importMs)} | ${r(ratio(c.sdkOnly.importMs, c.empty.importMs))} |`] : []),
+      ...c.handlers.map((h) => `| ${h.name} | ${kb(h.bytes)} | ${ms(h.importMs)} | ${r(ratio(h.importMs, c.empty.importMs))} |`),
+      '',
+    );
+  }
+
+  const d = res.cost;
+  if (d) {
+    lines.push(
+      '## DynamoDB cost per typical call (ReturnConsumedCapacity)',
+      '',
+      '| route | HTTP | RCU | WCU | operations | response |',
+      '|---|---:|---:|---:|---|---:|',
+      ...d.routes.map(
+        (x) =>
+          `| ${x.method} ${x.path} | ${x.status} | ${x.readUnits} | ${x.writeUnits} | ${summarize(x.commands)} | ${kb(x.responseBytes)}${x.pageItems != null ? `, ${x.pageItems} items` : ''} |`,
+      ),
+      '',
+    );
+  }
+
+  lines.push('## Budgets', '', '| budget | result | detail |', '|---|---|---|');
+  for (const b of budgets) lines.push(`| ${b.id} — ${b.rule} | ${b.pass ? 'pass' : '**FAIL**'} | ${b.detail} |`);
+  lines.push('');
+  const errs = Object.entries(res.errors);
+  if (errs.length) lines.push('## Sections that did not run', '', ...errs.map(([k, v]) => `- ${k}: ${v}`), '');
+  return lines.join('\n');
+}
+
+/** `['QueryCommand','QueryCommand','GetCommand']` → `2 Query, 1 Get`. */
+export function summarize(commands: string[]): string {
+  const counts = new Map<string, number>();
+  for (const c of commands) counts.set(c.replace(/Command$/, ''), (counts.get(c.replace(/Command$/, '')) ?? 0) + 1);
+  return [...counts].map(([k, n]) => `${n} ${k}`).join(', ') || '–';
+}

@@ -1,0 +1,161 @@
+/**
+ * `npm run bench` — the performance suite of issue 6. Writes `bench/results/latest.json` and
+ * `bench/results/latest.md` and prints the table. Every figure comes with a reference measured in the
+ * same run (the machines are shared and noisy).
+ *
+ * Options:
+ *  --check            evaluate the budgets (`budgets.ts`); exit 1 when any budget fails
+ *  --from <file>      skip measuring; read results from a JSON file (with --check: check that file)
+ *  --only a,b         sections to run: portal, api, lambda (default all; cost runs with api)
+ *  --runs <n>         cold loads / imports per figure (default 5 loads, 7 imports; minimum 5)
+ *  --seconds <n>      duration of each load run (default 4)
+ *  --throttle         throttle page loads (CDP: slow 4G network + 4× CPU slowdown)
+ *
+ * Exit codes: 0 ok, 1 a budget failed (with --check), 2 usage or run error.
+ */
+import { readFileSync, readdirSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEMO_USERS } from '../local/demo-data.js';
+import { REPO_ROOT, freePort, startLocalStack } from '../local/stack.js';
+import { checkBudgets, type BudgetOutcome } from './budgets.js';
+import { renderMarkdown } from './report.js';
+import type { BenchResults, MachineInfo } from './types.js';
+
+/** Files under `lambdas/` that use a DynamoDB Scan (`file:line`), found by source search. */
+export function findStaticScans(root = path.join(REPO_ROOT, 'lambdas')): string[] {
+  const hits: string[] = [];
+  const visit = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) visit(p);
+      else if (/\.ts$/.test(e.name))
+        readFileSync(p, 'utf8')
+          .split('\n')
+          .forEach((line, i) => {
+            if (/\b(Parallel)?ScanCommand\b|\bpaginateScan\b|\.scan\(/.test(line)) hits.push(`${path.relative(REPO_ROOT, p)}:${i + 1}`);
+          });
+    }
+  };
+  visit(root);
+  return hits;
+}
+
+function machine(chromium: string | null): MachineInfo {
+  return {
+    cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
+    cores: os.cpus().length,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    chromium,
+  };
+}
+
+/** Prints the budget outcomes and returns whether all passed. */
+function report(outcomes: BudgetOutcome[]): boolean {
+  for (const o of outcomes) console.log(`${o.pass ? 'PASS' : 'FAIL'}  ${o.id}: ${o.detail}`);
+  return outcomes.every((o) => o.pass);
+}
+
+async function measure(opts: { only: Set<string>; runs: number; seconds: number; throttle: boolean }): Promise<BenchResults> {
+  const t0 = Date.now();
+  const log = (l: string) => console.error(`[bench] ${l}`);
+  const res: BenchResults = {
+    schema: 1,
+    startedAt: new Date().toISOString(),
+    durationMs: 0,
+    machine: machine(null),
+    portal: null,
+    api: null,
+    coldStart: null,
+    cost: null,
+    errors: {},
+  };
+  const guard = async (name: string, fn: () => Promise<void>) => {
+    try {
+      await fn();
+    } catch (e) {
+      res.errors[name] = e instanceof Error ? e.message.split('\n')[0]! : String(e);
+      log(`${name} failed: ${res.errors[name]}`);
+    }
+  };
+
+  if (opts.only.has('lambda'))
+    await guard('lambda', async () => {
+      const { measureColdStart } = await import('./coldstart.js');
+      res.coldStart = await measureColdStart(REPO_ROOT, Math.max(5, opts.runs + 2), log);
+    });
+
+  if (!opts.only.has('api') && !opts.only.has('portal')) {
+    res.durationMs = Date.now() - t0;
+    return res;
+  }
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigia-bench-stack-'));
+  const webPort = await freePort();
+  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+  const stack = await startLocalStack({ dataDir, persist: false, serveWeb: false, ports: { dynamodb: 0, cognito: 0, cognitoInternal: 0, api: 0, web: webPort }, log });
+  try {
+    const customer = DEMO_USERS.find((u) => !u.groups.includes('admin'))!;
+    const admin = DEMO_USERS.find((u) => u.groups.includes('admin'))!;
+    if (opts.only.has('api'))
+      await guard('api', async () => {
+        const api = await import('./api.js');
+        const ctx = { stack, customerToken: await api.idTokenFor(stack, customer.email, customer.password), adminToken: await api.idTokenFor(stack, admin.email, admin.password) };
+        const { costs, calls, queries } = await api.measureCosts(ctx, log);
+        res.cost = { routes: costs, staticScans: findStaticScans() };
+        res.api = await api.measureLoad(ctx, calls, queries, { seconds: opts.seconds, log });
+      });
+    if (opts.only.has('portal'))
+      await guard('portal', async () => {
+        const { measurePortal } = await import('./portal.js');
+        const out = await measurePortal({ stack, webPort, user: customer, runs: opts.runs, throttle: opts.throttle, log });
+        res.portal = out.results;
+        res.machine.chromium = out.chromium;
+      });
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  res.durationMs = Date.now() - t0;
+  return res;
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      check: { type: 'boolean', default: false },
+      from: { type: 'string' },
+      only: { type: 'string', default: 'portal,api,lambda' },
+      runs: { type: 'string', default: '5' },
+      seconds: { type: 'string', default: '4' },
+      throttle: { type: 'boolean', default: false },
+    },
+  });
+  let results: BenchResults;
+  if (values.from) {
+    results = JSON.parse(readFileSync(values.from, 'utf8')) as BenchResults;
+  } else {
+    const only = new Set(values.only.split(',').map((s) => s.trim()));
+    results = await measure({ only, runs: Math.max(5, Number(values.runs)), seconds: Number(values.seconds), throttle: values.throttle });
+    const outcomes = checkBudgets(results);
+    const dir = path.join(REPO_ROOT, 'bench/results');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(results, null, 2) + '\n');
+    const md = renderMarkdown(results, outcomes);
+    writeFileSync(path.join(dir, 'latest.md'), md);
+    console.log(md);
+  }
+  if (!values.check) return 0;
+  return report(checkBudgets(results)) ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(e instanceof Error ? e.stack : e);
+    process.exit(2);
+  },
+);

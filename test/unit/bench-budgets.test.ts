@@ -1,0 +1,136 @@
+/**
+ * The benchmark's budget check (issue 6): `checkBudgets` is a pure function of the results JSON, and
+ * `npm run bench -- --check --from <file>` exits non-zero when a budget is broken.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { checkBudgets, LIMITS } from '../../scripts/bench/budgets.js';
+import { initialRefs } from '../../scripts/bench/portal.js';
+import { renderMarkdown, summarize } from '../../scripts/bench/report.js';
+import { median, percentile, ratio } from '../../scripts/bench/stats.js';
+import type { BenchResults } from '../../scripts/bench/types.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const fixture = (name: string) => JSON.parse(readFileSync(path.join(root, 'bench/fixtures', name), 'utf8')) as BenchResults;
+const failing = (r: BenchResults) => checkBudgets(r).filter((o) => !o.pass).map((o) => o.id);
+
+describe('checkBudgets', () => {
+  it('passes every budget of the passing fixture', () => {
+    expect(failing(fixture('passing.json'))).toEqual([]);
+  });
+
+  it('fails exactly the sign-in JS budget of the broken fixture (1.20 × the reference)', () => {
+    const out = checkBudgets(fixture('broken.json'));
+    expect(out.filter((o) => !o.pass).map((o) => o.id)).toEqual(['portal.signin-js']);
+    expect(out.find((o) => o.id === 'portal.signin-js')!.detail).toMatch(/^1\.20 ×/);
+  });
+
+  it('treats missing sections as failed ("not measured")', () => {
+    const r = { ...fixture('passing.json'), portal: null, api: null, coldStart: null, cost: null };
+    const out = checkBudgets(r);
+    expect(out.every((o) => !o.pass && o.detail === 'not measured')).toBe(true);
+    expect(out.map((o) => o.id)).toEqual(['portal.signin-js', 'api.list-throughput', 'api.list-p99', 'lambda.import', 'dynamodb.no-scan', 'dynamodb.list-cost']);
+  });
+
+  it('applies the limits at their boundaries', () => {
+    const r = fixture('passing.json');
+    const c16 = r.api!.find((a) => a.kind === 'list' && a.concurrency === 16)!;
+    c16.engine = { ...c16.engine!, rps: 1000, p99Ms: 100 };
+    c16.gateway = { ...c16.gateway, rps: 1000 * LIMITS.listThroughput, p99Ms: 100 * LIMITS.listP99 };
+    r.portal!.initial.portal.jsGzipBytes = r.portal!.initial.reference.jsGzipBytes * LIMITS.signInJsGzip;
+    r.coldStart!.handlers[0]!.importMs = r.coldStart!.empty.importMs * LIMITS.handlerImport;
+    const list = r.cost!.routes.find((c) => c.list)!;
+    list.responseBytes = 4096;
+    list.readUnits = 2; // ceil(4096 / 4096) + 1
+    expect(failing(r)).toEqual([]);
+
+    c16.gateway.rps -= 1;
+    c16.gateway.p99Ms += 1;
+    r.portal!.initial.portal.jsGzipBytes += 1;
+    r.coldStart!.handlers[0]!.importMs += 0.1;
+    list.readUnits = 2.5;
+    expect(failing(r)).toEqual([
+      'portal.signin-js',
+      'api.list-throughput:listIncidents',
+      'api.list-p99:listIncidents',
+      'lambda.import:incidents',
+      'dynamodb.list-cost:listIncidents',
+    ]);
+  });
+
+  it('fails a list route with errors, without an engine reference, or not answering 200', () => {
+    const r = fixture('passing.json');
+    const c16 = r.api!.find((a) => a.kind === 'list' && a.concurrency === 16)!;
+    c16.gateway.errors = 3;
+    expect(failing(r)).toEqual(['api.list-throughput:listIncidents', 'api.list-p99:listIncidents']);
+    c16.gateway.errors = 0;
+    c16.engine = null;
+    expect(failing(r)).toEqual(['api.list-throughput:listIncidents', 'api.list-p99:listIncidents']);
+    const r2 = fixture('passing.json');
+    r2.cost!.routes[0]!.status = 500;
+    expect(failing(r2)).toEqual(['dynamodb.list-cost:listIncidents']);
+  });
+
+  it('fails on a Scan issued by a route or found in the source', () => {
+    const r = fixture('passing.json');
+    r.cost!.routes[1]!.commands.push('ScanCommand');
+    expect(checkBudgets(r).find((o) => o.id === 'dynamodb.no-scan')).toMatchObject({ pass: false, detail: 'Scan in route getIncident' });
+    const r2 = fixture('passing.json');
+    r2.cost!.staticScans = ['lambdas/data/x.ts:3'];
+    expect(failing(r2)).toEqual(['dynamodb.no-scan']);
+  });
+
+  it('ignores detail routes and concurrency 1 for the API budgets', () => {
+    const r = fixture('passing.json');
+    for (const a of r.api!) if (a.kind === 'detail' || a.concurrency === 1) a.gateway.rps = 1;
+    expect(failing(r)).toEqual([]);
+  });
+});
+
+describe('npm run bench -- --check --from <file>', () => {
+  const run = (file: string) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/run.ts', '--check', '--from', file], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+
+  it('exits 1 and names the broken budget for the broken fixture', () => {
+    const res = run('bench/fixtures/broken.json');
+    expect(res.status).toBe(1);
+    expect(res.stdout).toContain('FAIL  portal.signin-js: 1.20 ×');
+  });
+
+  it('exits 0 for the passing fixture', () => {
+    const res = run('bench/fixtures/passing.json');
+    expect(res.stdout).not.toContain('FAIL');
+    expect(res.status).toBe(0);
+  });
+});
+
+describe('helpers', () => {
+  it('finds the initial assets of a Vite index.html', () => {
+    const html = `<head><script type="module" crossorigin src="/assets/index-a.js"></script>
+      <link rel="modulepreload" crossorigin href="/assets/vendor-b.js"><link rel='stylesheet' href=/assets/index-c.css>
+      <link rel="icon" href="/favicon.svg"><script src="/legacy.js"></script><link rel="modulepreload" href="/assets/vendor-b.js"></head>`;
+    expect(initialRefs(html)).toEqual({ js: ['/assets/index-a.js', '/assets/vendor-b.js'], css: ['/assets/index-c.css'] });
+  });
+
+  it('computes medians, nearest-rank percentiles and ratios', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+    expect(percentile([5, 1, 4, 2, 3], 50)).toBe(3);
+    expect(percentile(Array.from({ length: 100 }, (_, i) => i + 1), 99)).toBe(99);
+    expect(() => median([])).toThrow(RangeError);
+    expect(ratio(3, 2)).toBe(1.5);
+    expect(ratio(1, 0)).toBeNull();
+    expect(ratio(null, 2)).toBeNull();
+  });
+
+  it('renders the table with ratios and marks failed budgets', () => {
+    const r = fixture('broken.json');
+    const md = renderMarkdown(r, checkBudgets(r));
+    expect(md).toContain('| initial JS gzip | 252.0 KB | 210.0 KB | **1.20 ×** |');
+    expect(md).toMatch(/portal\.signin-js .* \| \*\*FAIL\*\* \|/);
+    expect(summarize(['QueryCommand', 'GetCommand', 'QueryCommand'])).toBe('2 Query, 1 Get');
+  });
+});
