@@ -66,8 +66,11 @@ export const CORS_ALLOW_HEADERS = ['Authorization', 'Content-Type', 'Idempotency
 /** Table actions per handler: `read` = GetItem/BatchGetItem/Query; `readwrite` adds item writes. */
 export const HANDLER_TABLE_ACCESS: Record<HandlerName, 'read' | 'readwrite'> = {
   account: 'read',
-  devices: 'read',
+  // acknowledging an alarm is a conditional UpdateItem
+  devices: 'readwrite',
   incidents: 'readwrite',
+  // collectors: heartbeats, alarms raise/clear (ingest routes, IAM-authorised)
+  ingest: 'readwrite',
 };
 
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
@@ -199,14 +202,22 @@ export class ApiStack extends Stack {
       for (const m of route.path.matchAll(/\{([^}]+)\}/g)) requestParameters[`method.request.path.${m[1]}`] = true;
       if (route.tenantScoped) requestParameters['method.request.querystring.tenant'] = false;
       const hasBody = (['POST', 'PUT', 'PATCH'] as readonly string[]).includes(route.method);
-      this.api.root.resourceForPath(route.path).addMethod(route.method, integrations[route.handler], {
+      const method = this.api.root.resourceForPath(route.path).addMethod(route.method, integrations[route.handler], {
           operationName: route.operationId,
-          authorizer,
-          authorizationType: AuthorizationType.COGNITO,
+          // Collector routes (`auth: 'iam'`) are SigV4-signed by the collectors' IAM role; the rest need an ID token.
+          ...(('auth' in route ? route.auth : 'cognito') === 'iam'
+            ? { authorizationType: AuthorizationType.IAM }
+            : { authorizer, authorizationType: AuthorizationType.COGNITO }),
           requestValidator: validator,
           requestParameters,
           ...(hasBody ? { requestModels: { 'application/json': jsonObject } } : {}),
         });
+      if ('auth' in route && route.auth === 'iam') {
+        Validations.of(method).acknowledge({
+          id: 'AwsSolutions-COG4',
+          reason: 'Collector ingest routes are called by the security company\'s collectors with SigV4 (AuthorizationType.IAM), not by users.',
+        });
+      }
     }
 
     // Errors produced by API Gateway itself (authorizer, validation, throttling) in our error shape.

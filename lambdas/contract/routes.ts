@@ -16,7 +16,7 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Names of the Lambda functions that serve the API; each maps to `lambdas/handlers/<name>.ts`. */
-export const HANDLER_NAMES = ['incidents', 'devices', 'account'] as const;
+export const HANDLER_NAMES = ['incidents', 'devices', 'account', 'ingest'] as const;
 export type HandlerName = (typeof HANDLER_NAMES)[number];
 
 /** Cognito group whose members act on any tenant and open admin-only routes (spec §6). */
@@ -33,6 +33,12 @@ export interface RouteDef {
   readonly groups: readonly string[];
   /** Whether the route is tenant-scoped (resolves the active tenant from claims + `tenant` query). */
   readonly tenantScoped: boolean;
+  /**
+   * Who may call: `cognito` (default) = a user-pool ID token (customers, SOC); `iam` = the security
+   * company's collectors, authorised by AWS IAM (SigV4; AuthorizationType.IAM in API Gateway; a local
+   * access key in the local gateway). Cognito tokens are refused on `iam` routes and vice versa.
+   */
+  readonly auth?: 'cognito' | 'iam';
   readonly summary: string;
 }
 
@@ -45,6 +51,11 @@ export const ROUTES = [
   { operationId: 'updateIncident', method: 'PATCH', path: '/incidents/{id}', handler: 'incidents', groups: [], tenantScoped: true, summary: 'Change status, severity or description (version-checked)' },
   { operationId: 'addIncidentComment', method: 'POST', path: '/incidents/{id}/comments', handler: 'incidents', groups: [], tenantScoped: true, summary: 'Add a comment to the incident timeline' },
   { operationId: 'listDevices', method: 'GET', path: '/devices', handler: 'devices', groups: [], tenantScoped: true, summary: 'Devices of the tenant with status, availability and open alarms' },
+  { operationId: 'getDevice', method: 'GET', path: '/devices/{id}', handler: 'devices', groups: [], tenantScoped: true, summary: 'One device: availability per day and over 7/30/90 days against the SLA target, open alarms' },
+  { operationId: 'listAlarms', method: 'GET', path: '/alarms', handler: 'devices', groups: [], tenantScoped: true, summary: 'Device alarms of the tenant, newest first, filtered by state, severity, device and time' },
+  { operationId: 'acknowledgeAlarm', method: 'POST', path: '/devices/{deviceId}/alarms/{alarmId}/acknowledge', handler: 'devices', groups: [], tenantScoped: true, summary: 'Acknowledge an active device alarm' },
+  { operationId: 'ingestHeartbeat', method: 'POST', path: '/ingest/heartbeats', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam', summary: 'Collector: a device heartbeat' },
+  { operationId: 'ingestDeviceAlarm', method: 'POST', path: '/ingest/device-alarms', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam', summary: 'Collector: raise or clear a device alarm' },
 ] as const satisfies readonly RouteDef[];
 
 export type Route = (typeof ROUTES)[number];

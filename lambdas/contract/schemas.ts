@@ -218,6 +218,114 @@ export const ListDevicesQuery = TenantQuery.extend({
 });
 export type ListDevicesQuery = z.infer<typeof ListDevicesQuery>;
 
+/** Device id: 1–64 chars of `[A-Za-z0-9_.-]` (assigned by the collectors' inventory). */
+export const DeviceId = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'invalid device id');
+/** Alarm id, unique per device: 1–64 chars of `[A-Za-z0-9_.-]`. */
+export const AlarmId = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'invalid alarm id');
+
+/** Device alarm lifecycle: active → acknowledged (customer or SOC) → cleared (collectors only); active → cleared. */
+export const ALARM_STATES = ['active', 'acknowledged', 'cleared'] as const;
+export const AlarmState = z.enum(ALARM_STATES);
+export type AlarmState = z.infer<typeof AlarmState>;
+
+export const DeviceAlarm = z.object({
+  id: AlarmId,
+  tenantId: TenantId,
+  deviceId: DeviceId,
+  title: z.string(),
+  severity: Severity,
+  state: AlarmState,
+  raisedAt: IsoTime,
+  acknowledgedAt: IsoTime.nullable(),
+  /** E-mail (or `sub`) of who acknowledged. */
+  acknowledgedBy: z.string().nullable(),
+  clearedAt: IsoTime.nullable(),
+});
+export type DeviceAlarm = z.infer<typeof DeviceAlarm>;
+
+/** Query of `GET /alarms`: newest raised first; filters AND-combined; `from`/`to` bound `raisedAt` (inclusive). */
+export const ListAlarmsQuery = TenantQuery.extend({
+  limit: Limit,
+  cursor: Cursor.optional(),
+  state: csvOf(ALARM_STATES).optional(),
+  severity: csvOf(SEVERITIES).optional(),
+  deviceId: DeviceId.optional(),
+  from: IsoTime.optional(),
+  to: IsoTime.optional(),
+});
+export type ListAlarmsQuery = z.input<typeof ListAlarmsQuery>;
+
+export const DeviceIdParams = z.strictObject({ id: DeviceId });
+export const AlarmParams = z.strictObject({ deviceId: DeviceId, alarmId: AlarmId });
+
+/** One UTC day of availability. */
+export const DailyAvailability = z.object({
+  date: z.string(),
+  /** % of the monitored time the device was available, 0–100. */
+  availablePct: z.number().min(0).max(100),
+  /** Seconds monitored that day. */
+  monitoredSeconds: z.number().min(0),
+});
+
+/** Availability over a trailing window ending today (UTC) against the SLA target. */
+export const AvailabilityWindow = z.object({
+  days: z.number().int(),
+  /** Monitored-time-weighted %, two decimals; null when nothing was monitored. */
+  availablePct: z.number().min(0).max(100).nullable(),
+  /** Whether `availablePct >= slaTargetPct`; null without data. */
+  meetsSla: z.boolean().nullable(),
+});
+
+/** `GET /devices/{id}`: the device, availability per day (last 90 days, oldest first) and over 7/30/90 days. */
+export const DeviceDetail = Device.extend({
+  /** Availability target of the managed-service SLA, %. */
+  slaTargetPct: z.number(),
+  availability: z.object({ last7d: AvailabilityWindow, last30d: AvailabilityWindow, last90d: AvailabilityWindow }),
+  daily: z.array(DailyAvailability),
+  /** Alarms in state active or acknowledged, newest first. */
+  activeAlarms: z.array(DeviceAlarm),
+});
+export type DeviceDetail = z.infer<typeof DeviceDetail>;
+
+/** Collector event id: unique per event; a replay with the same id changes nothing. */
+export const EventId = z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'invalid event id');
+
+/** `POST /ingest/heartbeats`: one device heartbeat. */
+export const HeartbeatIngest = z.strictObject({
+  eventId: EventId,
+  tenantId: TenantId,
+  deviceId: DeviceId,
+  at: IsoTime,
+});
+export type HeartbeatIngest = z.infer<typeof HeartbeatIngest>;
+
+/** `POST /ingest/device-alarms`: raise (`action: raise`) or clear (`action: clear`) a device alarm. */
+export const DeviceAlarmIngest = z.discriminatedUnion('action', [
+  z.strictObject({
+    action: z.literal('raise'),
+    eventId: EventId,
+    tenantId: TenantId,
+    deviceId: DeviceId,
+    alarmId: AlarmId,
+    severity: Severity,
+    title: z.string().trim().min(1).max(200),
+    at: IsoTime,
+  }),
+  z.strictObject({
+    action: z.literal('clear'),
+    eventId: EventId,
+    tenantId: TenantId,
+    deviceId: DeviceId,
+    alarmId: AlarmId,
+    at: IsoTime,
+  }),
+]);
+export type DeviceAlarmIngest = z.infer<typeof DeviceAlarmIngest>;
+
+/** Answer of every ingest route: `applied` false when the event was a replay or stale (nothing changed). */
+export const IngestResult = z.object({ eventId: EventId, applied: z.boolean() });
+export type IngestResult = z.infer<typeof IngestResult>;
+
 /** A page of a cursor-paginated list; `nextCursor` is null on the last page. */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: Cursor.nullable() });

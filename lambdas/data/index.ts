@@ -14,7 +14,8 @@ import { tenantsRepository } from './tenants.js';
 export { createDocumentClient, defaultTable, resetDefaultTable, type TableRef } from './client.js';
 export { putTenant, getTenant, listTenants } from './tenants.js';
 export { createIncident, putIncident, raiseIncidentCounter, getIncidentDetail } from './incidents.js';
-export { putDevice, recordHeartbeat, putDailyAvailability, putAlarm, type DeviceAlarm, type DeviceInput } from './devices.js';
+export { putDevice, recordHeartbeat, ingestHeartbeat, raiseAlarm, putDailyAvailability, putAlarm, type DeviceAlarmInput, type DeviceInput } from './devices.js';
+export type { DeviceAlarm } from '../contract/schemas.js';
 
 /** All storage ports the handlers use. */
 export interface Repository {

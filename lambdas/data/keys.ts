@@ -12,7 +12,7 @@
  * | Incident history    | `TENANT#<t>#INCIDENT#<id>`       | `HISTORY#<version, 10 digits>` | –                       | –                    |
  * | Device              | `TENANT#<t>#DEVICE#<id>`         | `DEVICE`                    | `TENANT#<t>#DEVICES`       | `<name>#<id>`        |
  * | Daily availability  | `TENANT#<t>#DEVICE#<id>`         | `AVAIL#<yyyy-mm-dd>`        | –                          | –                    |
- * | Device alarm        | `TENANT#<t>#DEVICE#<id>`         | `ALARM#<raisedAt>#<alarmId>`| –                          | –                    |
+ * | Device alarm        | `TENANT#<t>#DEVICE#<id>`         | `ALARM#<alarmId>`           | `TENANT#<t>#ALARMS`        | `<raisedAt>#<deviceId>#<alarmId>` |
  * | Idempotency record  | `TENANT#<t>#IDEMPOTENCY`         | `<operation>#<hash>`        | –                          | –                    |
  *
  * Access patterns (every request path is a GetItem, a Query or a transaction on known keys; never a Scan):
@@ -26,6 +26,10 @@
  *  8. List devices of t by name            Query GSI1 GSI1PK=`TENANT#t#DEVICES`
  *  9. Device 30-day availability           Query PK=device, SK BETWEEN `AVAIL#<from>` AND `AVAIL#9999`
  * 10. Device open alarms                   Query PK=device, begins_with(SK,`ALARM#`), filter state IN (active, acknowledged)
+ * 11. Alarms of t, newest first (filters)  Query GSI1 GSI1PK=`TENANT#t#ALARMS` (+ BETWEEN on raisedAt), filter state/severity/device
+ * 12. Acknowledge / clear one alarm        UpdateItem device partition / `ALARM#<alarmId>` with a condition on `state`
+ * 13. Heartbeat (collector)                UpdateItem device (condition lastHeartbeatAt < at, ALL_OLD) + UpdateItem ADD day bucket
+ * 14. Device detail (90 days)              GetItem device + Query PK=device, SK BETWEEN `AVAIL#<from>` AND `AVAIL#9999`
  *
  * Every tenant-owned key starts with `TENANT#<t>#` so a tenant id can never address another tenant's
  * items; pagination cursors are bound to the list's partition (`cursor.ts`).
@@ -80,9 +84,14 @@ export const keys = {
     PK: keys.devicePk(tenantId, deviceId),
     SK: `AVAIL#${date}`,
   }),
-  alarm: (tenantId: string, deviceId: string, raisedAt: string, alarmId: string) => ({
+  alarm: (tenantId: string, deviceId: string, alarmId: string) => ({
     PK: keys.devicePk(tenantId, deviceId),
-    SK: `ALARM#${raisedAt}#${alarmId}`,
+    SK: `ALARM#${alarmId}`,
+  }),
+  alarmsGsi1Pk: (tenantId: string) => `TENANT#${tenantId}#ALARMS`,
+  alarmGsi1: (tenantId: string, deviceId: string, alarmId: string, raisedAt: string) => ({
+    GSI1PK: keys.alarmsGsi1Pk(tenantId),
+    GSI1SK: `${raisedAt}#${deviceId}#${alarmId}`,
   }),
 
   /** Partition of the tenant's idempotency records (Powertools idempotency; `idempotency.ts`). */

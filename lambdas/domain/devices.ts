@@ -4,7 +4,10 @@
  * Plain functions over a storage port (`DevicesPort`, implemented in `lambdas/data/devices.ts`);
  * no AWS imports. Times are ISO-8601 UTC; durations in ms; availability in % (0–100).
  */
-import type { Device, DeviceStatus, Page } from '../contract/schemas.js';
+import { ALARM_STATES, type AlarmState, type Device, type DeviceAlarm, type DeviceDetail, type DeviceStatus, type Page } from '../contract/schemas.js';
+import { ApiError } from './errors.js';
+import type { Identity } from './identity.js';
+import { actorName } from './incidents.js';
 
 /**
  * The one place the heartbeat thresholds live: a device is `online` if its last heartbeat is at most
@@ -15,9 +18,8 @@ export const HEARTBEAT_THRESHOLDS_MS = { online: 5 * 60_000, degraded: 15 * 60_0
 /** Days of daily availability items that make up `availability30d` (today UTC and the 29 days before). */
 export const AVAILABILITY_WINDOW_DAYS = 30;
 
-/** Alarm states; `active` and `acknowledged` count as open. */
-export const ALARM_STATES = ['active', 'acknowledged', 'cleared'] as const;
-export type AlarmState = (typeof ALARM_STATES)[number];
+/** Alarm states (from the contract); `active` and `acknowledged` count as open. */
+export { ALARM_STATES, type AlarmState };
 export const OPEN_ALARM_STATES: readonly AlarmState[] = ['active', 'acknowledged'];
 
 /** Status at `now` from `lastHeartbeatAt` (a heartbeat in the future — clock skew — counts as online). */
@@ -31,10 +33,19 @@ export function deviceStatus(lastHeartbeatAt: string | null, now: Date): DeviceS
   return 'offline';
 }
 
-/** `yyyy-mm-dd` (UTC) of the first day of the availability window ending on `now`'s UTC day. */
-export function availabilityWindowStart(now: Date): string {
+/**
+ * Availability target of the managed-service SLA, % per window (the one place it is set; contractual
+ * figure of the service description, 99.5 % = at most ~3.6 h down per 30 days).
+ */
+export const AVAILABILITY_SLA_TARGET_PCT = 99.5;
+
+/** Windows reported by `GET /devices/{id}`, days. */
+export const AVAILABILITY_WINDOWS = [7, 30, 90] as const;
+
+/** `yyyy-mm-dd` (UTC) of the first day of the `days`-day window ending on `now`'s UTC day. */
+export function availabilityWindowStart(now: Date, days: number = AVAILABILITY_WINDOW_DAYS): string {
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  d.setUTCDate(d.getUTCDate() - (AVAILABILITY_WINDOW_DAYS - 1));
+  d.setUTCDate(d.getUTCDate() - (days - 1));
   return d.toISOString().slice(0, 10);
 }
 
@@ -52,8 +63,8 @@ export interface DailyAvailability {
  * Availability over the window ending on `now`'s UTC day: monitored-time-weighted mean of the daily
  * figures inside the window, rounded to two decimals; null when there is no day with monitored time.
  */
-export function availability30d(days: readonly DailyAvailability[], now: Date): number | null {
-  const from = availabilityWindowStart(now);
+export function availability30d(days: readonly DailyAvailability[], now: Date, windowDays: number = AVAILABILITY_WINDOW_DAYS): number | null {
+  const from = availabilityWindowStart(now, windowDays);
   const to = now.toISOString().slice(0, 10);
   let weight = 0;
   let sum = 0;
@@ -76,6 +87,89 @@ export interface DevicesPort {
   listDevices(tenantId: string, opts: { limit: number; cursor?: string }): Promise<Page<StoredDevice>>;
   /** Daily availability items with `date >= fromDate` and the number of open alarms of one device. */
   deviceStats(tenantId: string, deviceId: string, fromDate: string): Promise<{ days: DailyAvailability[]; openAlarms: number }>;
+  getDevice(tenantId: string, deviceId: string): Promise<StoredDevice | null>;
+  /** Days with `date >= fromDate` and the open alarms (newest first) of one device. */
+  deviceHistory(tenantId: string, deviceId: string, fromDate: string): Promise<{ days: DailyAvailability[]; openAlarms: DeviceAlarm[] }>;
+  /** Newest raised first; filters AND-combined. @throws ApiError VALIDATION_FAILED for a bad cursor. */
+  listAlarms(
+    tenantId: string,
+    opts: {
+      limit: number;
+      cursor?: string | undefined;
+      state?: readonly AlarmState[] | undefined;
+      severity?: readonly string[] | undefined;
+      deviceId?: string | undefined;
+      from?: string | undefined;
+      to?: string | undefined;
+    },
+  ): Promise<Page<DeviceAlarm>>;
+  /** Atomic state change guarded by `from`; null if the alarm does not exist. */
+  transitionAlarm(
+    tenantId: string,
+    deviceId: string,
+    alarmId: string,
+    from: readonly AlarmState[],
+    to: AlarmState,
+    fields: Partial<Pick<DeviceAlarm, 'acknowledgedAt' | 'acknowledgedBy' | 'clearedAt'>>,
+  ): Promise<{ alarm: DeviceAlarm; changed: boolean } | null>;
+  /** Writes a new alarm unless device + id exists; false on a replay. */
+  raiseAlarm(alarm: DeviceAlarm): Promise<boolean>;
+  /** See `ingestHeartbeat` in `lambdas/data/devices.ts`; false when nothing changed. */
+  ingestHeartbeat(input: { tenantId: string; deviceId: string; at: string }): Promise<boolean>;
+}
+
+/**
+ * The device with availability per day (last 90 days, oldest first), over 7/30/90 days against
+ * `AVAILABILITY_SLA_TARGET_PCT`, and its open alarms. @throws ApiError NOT_FOUND
+ */
+export async function deviceDetailView(port: DevicesPort, tenantId: string, deviceId: string, now: Date): Promise<DeviceDetail> {
+  const stored = await port.getDevice(tenantId, deviceId);
+  if (!stored) throw new ApiError('NOT_FOUND', `device ${deviceId} not found`);
+  const maxDays = AVAILABILITY_WINDOWS[AVAILABILITY_WINDOWS.length - 1]!;
+  const { days, openAlarms } = await port.deviceHistory(tenantId, deviceId, availabilityWindowStart(now, maxDays));
+  const window = (n: number) => {
+    const pct = availability30d(days, now, n);
+    return { days: n, availablePct: pct, meetsSla: pct === null ? null : pct >= AVAILABILITY_SLA_TARGET_PCT };
+  };
+  const today = now.toISOString().slice(0, 10);
+  return {
+    ...stored,
+    status: deviceStatus(stored.lastHeartbeatAt, now),
+    availability30d: availability30d(days, now),
+    openAlarms: openAlarms.length,
+    slaTargetPct: AVAILABILITY_SLA_TARGET_PCT,
+    availability: { last7d: window(7), last30d: window(30), last90d: window(90) },
+    daily: days
+      .filter((d) => d.date <= today)
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .map((d) => ({ ...d, availablePct: Math.round(Math.min(100, Math.max(0, d.availablePct)) * 100) / 100 })),
+    activeAlarms: openAlarms,
+  };
+}
+
+/**
+ * A customer (or the SOC) acknowledges an active alarm: active → acknowledged with who and when.
+ * @throws ApiError NOT_FOUND; INVALID_TRANSITION (409, `details.state`) when it is not active.
+ */
+export async function acknowledgeAlarm(
+  port: DevicesPort,
+  tenantId: string,
+  deviceId: string,
+  alarmId: string,
+  identity: Identity,
+  now: Date,
+): Promise<DeviceAlarm> {
+  const r = await port.transitionAlarm(tenantId, deviceId, alarmId, ['active'], 'acknowledged', {
+    acknowledgedAt: now.toISOString(),
+    acknowledgedBy: actorName(identity),
+  });
+  if (!r) throw new ApiError('NOT_FOUND', `alarm ${alarmId} of device ${deviceId} not found`);
+  if (!r.changed) {
+    throw new ApiError('INVALID_TRANSITION', `the alarm is ${r.alarm.state}; only active alarms can be acknowledged`, {
+      state: r.alarm.state,
+    });
+  }
+  return r.alarm;
 }
 
 /** A page of devices with status, availability30d and openAlarms derived at `now`. */

@@ -73,6 +73,16 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+/**
+ * Identity of an IAM-authorised caller (a collector): `requestContext.identity.userArn` (set by API Gateway
+ * for AuthorizationType.IAM, and by the local gateway for its local access key). Null when absent.
+ */
+export function collectorIdentity(event: APIGatewayProxyEvent): Identity | null {
+  const arn = event.requestContext?.identity?.userArn;
+  if (typeof arn !== 'string' || arn.length === 0) return null;
+  return { sub: arn, email: '', groups: [], tenants: [], isAdmin: false };
+}
+
 /** Status of a Powertools `HttpError` → our error code. */
 function codeForHttpStatus(status: number): ErrorCode {
   switch (status) {
@@ -131,10 +141,18 @@ export function createApi(name: HandlerName, operations: Partial<Record<Operatio
         logger.appendKeys({ operationId: route.operationId });
         try {
           const claims = event.requestContext?.authorizer?.claims as Record<string, unknown> | undefined;
-          const identity = identityFromClaims(claims);
-          if (!identity) throw new ApiError('UNAUTHORIZED', 'missing or invalid identity');
+          let identity: Identity | null;
+          if (route.auth === 'iam') {
+            // Collector routes: API Gateway verified the SigV4 signature; the caller is an IAM principal.
+            if (claims) throw new ApiError('FORBIDDEN', 'collector routes do not accept user tokens');
+            identity = collectorIdentity(event);
+            if (!identity) throw new ApiError('UNAUTHORIZED', 'missing IAM caller identity');
+          } else {
+            identity = identityFromClaims(claims);
+            if (!identity) throw new ApiError('UNAUTHORIZED', 'missing or invalid identity');
+          }
           logger.appendKeys({ sub: identity.sub });
-          assertGroups(identity, route.groups);
+          if (route.auth !== 'iam') assertGroups(identity, route.groups);
           const rawQuery = queryRecord(event);
           let tenantId: string | null = null;
           if (route.tenantScoped) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { HANDLER_NAMES, ROUTES } from '../../lambdas/contract/routes.js';
-import { CORS_ALLOW_HEADERS, TABLE_WRITE_ACTIONS } from '../../infra/api-stack.js';
+import { CORS_ALLOW_HEADERS, HANDLER_TABLE_ACCESS, TABLE_WRITE_ACTIONS } from '../../infra/api-stack.js';
 import { ofType, resources, synth, synthDev, synthPr42, synthProd } from './synth.js';
 
 /** `METHOD /path` of every API Gateway method, rebuilt from Resource PathPart/ParentId chains. */
@@ -54,6 +54,10 @@ describe('Api stack', () => {
     for (const m of methods) {
       if (m.key.startsWith('OPTIONS ')) {
         expect(m.props.AuthorizationType, m.key).toBe('NONE');
+      } else if (ROUTES.some((r) => `${r.method} ${r.path}` === m.key && 'auth' in r && r.auth === 'iam')) {
+        // collector ingest routes: SigV4 (IAM), no user-pool authorizer
+        expect(m.props.AuthorizationType, m.key).toBe('AWS_IAM');
+        expect(m.props.AuthorizerId, m.key).toBeUndefined();
       } else {
         expect(m.props.AuthorizationType, m.key).toBe('COGNITO_USER_POOLS');
         expect(m.props.AuthorizerId, m.key).toEqual({ Ref: authorizerId });
@@ -93,7 +97,7 @@ describe('Api stack', () => {
     expect(stacks.api.functions.incidents.runtime.name).toBe('nodejs24.x');
   });
 
-  it('grants explicit least-privilege table statements (no wildcards, writes only for incidents)', () => {
+  it('grants explicit least-privilege table statements (no wildcards, writes only per HANDLER_TABLE_ACCESS)', () => {
     const { t } = synthPr42();
     const policies = ofType(t.api, 'AWS::IAM::Policy');
     expect(policies).toHaveLength(HANDLER_NAMES.length);
@@ -104,7 +108,9 @@ describe('Api stack', () => {
         Array.isArray(s.Action) ? s.Action : [s.Action],
       );
       const writes = actions.filter((a) => (TABLE_WRITE_ACTIONS as readonly string[]).includes(a));
-      if (id.startsWith('Incidents')) expect(writes.sort()).toEqual([...TABLE_WRITE_ACTIONS].sort());
+      const name = HANDLER_NAMES.find((h) => id.toLowerCase().startsWith(`${h}role`))!;
+      expect(name, id).toBeDefined();
+      if (HANDLER_TABLE_ACCESS[name] === 'readwrite') expect(writes.sort()).toEqual([...TABLE_WRITE_ACTIONS].sort());
       else expect(writes, id).toEqual([]);
       expect(doc).toContain('/index/GSI1');
     }

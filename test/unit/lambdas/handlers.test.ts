@@ -40,7 +40,16 @@ function memoryIncidents(): IncidentsPort {
 function repoWith(incidents: IncidentsPort): Repository {
   return {
     incidents,
-    devices: { listDevices: async () => ({ items: [], nextCursor: null }), deviceStats: async () => ({ days: [], openAlarms: 0 }) },
+    devices: {
+      listDevices: async () => ({ items: [], nextCursor: null }),
+      deviceStats: async () => ({ days: [], openAlarms: 0 }),
+      getDevice: async () => null,
+      deviceHistory: async () => ({ days: [], openAlarms: [] }),
+      listAlarms: async () => ({ items: [], nextCursor: null }),
+      transitionAlarm: async () => null,
+      raiseAlarm: async () => false,
+      ingestHeartbeat: async () => false,
+    },
     tenants: { getTenant: async (id) => ({ id, name: id }), listTenants: async () => [{ id: 'acme', name: 'Acme' }] },
   };
 }
