@@ -1,29 +1,56 @@
 /**
  * CDK app entry point (`cdk.json` → `node --import tsx bin/app.ts`).
  *
- * Context: `stage` (default `dev`; must match `^[a-z][a-z0-9-]{1,20}$`), e.g.
- *   npx cdk synth -c stage=pr-7 --no-notices
+ * Per-stage app (default). Context:
+ *   - `stage` (default `dev`; must match `^[a-z][a-z0-9-]{1,20}$`), e.g. `npx cdk synth -c stage=pr-7 --no-notices`;
+ *   - `alarmEmail` (optional): e-mail subscribed to the stage's alarm topic;
+ *   - `createdAt` (optional, ISO-8601 UTC): tagged `created-at` on every stack (set by
+ *     `scripts/platform/deploy.ts`, kept across redeploys; the preview clean-up job reads it).
+ * Once-per-account app: `-c githubOidc=true -c githubRepo=<owner>/<name>` synthesizes ONLY the
+ * `Vigia-GitHubOidc` stack (GitHub OIDC provider + deploy role, see `infra/github-oidc-stack.ts`).
+ *
  * Environment: account/region from `CDK_DEFAULT_ACCOUNT` / `CDK_DEFAULT_REGION` when both are set (the CLI
  * sets them from your credentials), otherwise the app is environment-agnostic (synth works offline).
- * An invalid stage makes the app exit with status 1 and a message on stderr.
+ * Invalid context makes the app exit with status 1 and a one-line message on stderr.
  */
-import { App } from 'aws-cdk-lib';
-import { DEFAULT_STAGE, InvalidStageError } from '../infra/stage-config.js';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { GITHUB_OIDC_STACK_NAME, GitHubOidcStack } from '../infra/github-oidc-stack.js';
+import { DEFAULT_STAGE } from '../infra/stage-config.js';
 import { addVigiaStacks } from '../infra/vigia-app.js';
 
 const app = new App();
-const raw: unknown = app.node.tryGetContext('stage') ?? DEFAULT_STAGE;
-const stage = String(raw);
+const ctx = (key: string): string | undefined => {
+  const v: unknown = app.node.tryGetContext(key);
+  return v === undefined || v === null || v === '' ? undefined : String(v);
+};
 const account = process.env.CDK_DEFAULT_ACCOUNT;
 const region = process.env.CDK_DEFAULT_REGION;
+const env = account && region ? { env: { account, region } } : {};
 
 try {
-  addVigiaStacks(app, { stage, ...(account && region ? { env: { account, region } } : {}) });
-} catch (e) {
-  if (e instanceof InvalidStageError) {
-    console.error(e.message);
-    process.exit(1);
+  if (ctx('githubOidc') === 'true') {
+    const githubRepo = ctx('githubRepo');
+    if (!githubRepo) throw new Error('githubOidc=true needs -c githubRepo=<owner>/<name>');
+    new GitHubOidcStack(app, GITHUB_OIDC_STACK_NAME, {
+      stackName: GITHUB_OIDC_STACK_NAME,
+      description: 'Vigía: GitHub Actions OIDC provider and deploy role (once per account)',
+      githubRepo,
+      ...env,
+    });
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  } else {
+    const alarmEmail = ctx('alarmEmail');
+    const createdAt = ctx('createdAt');
+    addVigiaStacks(app, {
+      stage: ctx('stage') ?? DEFAULT_STAGE,
+      ...env,
+      ...(alarmEmail ? { overrides: { alarmEmail } } : {}),
+      ...(createdAt ? { createdAt } : {}),
+    });
   }
-  throw e;
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(1);
 }
 app.synth();

@@ -3,10 +3,11 @@
  * (`PK`/`SK`, index `GSI1` on `GSI1PK`/`GSI1SK` projecting all attributes, TTL on `expiresAt`),
  * named `tableName(stage)` = `vigia-<stage>-main`.
  *
- * On-demand capacity, point-in-time recovery, AWS-managed encryption; retained (and deletion-protected
- * in prod) on production stages, destroyed with the stack on dev/preview stages (see `stage-config.ts`).
+ * On-demand capacity, AWS-managed encryption; point-in-time recovery and retention on production stages
+ * (deletion protection in prod), destroyed with the stack and without backups on dev/preview stages
+ * (see `stage-config.ts`).
  */
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { TABLE_DESIGN, tableName } from '../lambdas/data/table-design.js';
@@ -30,7 +31,7 @@ export class DataStack extends Stack {
       sortKey: { name: d.sortKey, type: AttributeType.STRING },
       timeToLiveAttribute: d.ttlAttribute,
       billingMode: BillingMode.PAY_PER_REQUEST,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: config.pointInTimeRecovery },
       encryption: TableEncryption.AWS_MANAGED,
       deletionProtection: config.deletionProtection,
       removalPolicy: config.removalPolicy,
@@ -41,6 +42,13 @@ export class DataStack extends Stack {
       sortKey: { name: d.gsi1.sortKey, type: AttributeType.STRING },
       projectionType: ProjectionType.ALL,
     });
+
+    if (!config.pointInTimeRecovery) {
+      Validations.of(this.table).acknowledge({
+        id: 'AwsSolutions-DDB3',
+        reason: `Stage ${config.stage} holds only disposable demo/test data and is destroyed with its stack; PITR is on for production stages.`,
+      });
+    }
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'DynamoDB table name' });
   }

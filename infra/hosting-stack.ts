@@ -7,20 +7,24 @@
  *    logs to the log bucket; emptied and deleted with the stack on non-production stages.
  *  - Distribution: origin access control (OAC) to the bucket, HTTP→HTTPS redirect, default root object
  *    `index.html`, SPA fallback (S3's 403/404 → `/index.html` with status 200, not cached) so deep links
- *    such as `/incidents/all` load the portal, security response headers, and no caching at all for
+ *    such as `/incidents/all` load the portal, the security response headers of `security-headers.ts`
+ *    (CSP naming only the site, the stage region's Cognito endpoints and API Gateway; HSTS; nosniff;
+ *    frame-ancestors 'none'; no-referrer) on every response, and no caching at all for
  *    `/index.html` and `/config.json` (a new deployment takes effect on the next page load; the hashed
  *    `assets/*` files are cached for a long time).
  *  - Log bucket: S3 server access logs (`s3/`) and CloudFront standard logs (`cloudfront/`), expired after
  *    `accessLogExpirationDays`; it needs ACLs (BUCKET_OWNER_PREFERRED) because CloudFront standard logging
  *    writes with ACLs (AWS CloudFront developer guide, "Configure standard logging (legacy)").
  */
-import { Aws, CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
 import {
   AllowedMethods,
   CachePolicy,
   Distribution,
   HttpVersion,
   PriceClass,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
   type BehaviorOptions,
@@ -28,7 +32,8 @@ import {
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import type { StageConfig } from './stage-config.js';
+import { awsPortalOrigins, securityHeaderSettings, type REFERRER_POLICY, type SecurityHeaderSettings } from './security-headers.js';
+import { physicalName, type StageConfig } from './stage-config.js';
 
 /**
  * Physical name of the site bucket: `vigia-<stage>-site-<account>-<region>` (≤ 63 characters for stage
@@ -38,6 +43,32 @@ import type { StageConfig } from './stage-config.js';
  */
 export function siteBucketName(stage: string): string {
   return `vigia-${stage}-site-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+}
+
+/**
+ * A CloudFront response headers policy carrying `settings` (all values override the origin's).
+ * @param name policy name, unique per account (e.g. `vigia-prod-security-headers`)
+ */
+export function portalResponseHeadersPolicy(scope: Construct, name: string, settings: SecurityHeaderSettings): ResponseHeadersPolicy {
+  const referrer: Record<typeof REFERRER_POLICY, HeadersReferrerPolicy> = { 'no-referrer': HeadersReferrerPolicy.NO_REFERRER };
+  return new ResponseHeadersPolicy(scope, 'SecurityHeaders', {
+    responseHeadersPolicyName: name,
+    comment: 'Vigía portal: CSP, HSTS, nosniff, frame-ancestors none, no-referrer',
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy: settings.contentSecurityPolicy, override: true },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(settings.hsts.maxAgeSeconds),
+        includeSubdomains: settings.hsts.includeSubdomains,
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: { referrerPolicy: referrer[settings.referrerPolicy], override: true },
+    },
+    customHeadersBehavior: {
+      customHeaders: Object.entries(settings.custom).map(([header, value]) => ({ header, value, override: true })),
+    },
+  });
 }
 
 export interface HostingStackProps extends StackProps {
@@ -50,6 +81,8 @@ export class HostingStack extends Stack {
   readonly distribution: Distribution;
   /** `https://<distribution domain>` — the portal's origin, used for CORS by the Api stack. */
   readonly siteOrigin: string;
+  /** The security headers every portal response carries. */
+  readonly securityHeaders: SecurityHeaderSettings;
 
   constructor(scope: Construct, id: string, props: HostingStackProps) {
     super(scope, id, props);
@@ -81,13 +114,19 @@ export class HostingStack extends Stack {
       autoDeleteObjects: config.autoDeleteObjects,
     });
 
+    // ─── Security response headers (security-headers.ts; same builder as the local portal server) ───
+    // Env-bound stacks get literal origins; environment-agnostic ones resolve region/suffix at deploy time.
+    const urlSuffix = Token.isUnresolved(this.region) ? this.urlSuffix : this.region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com';
+    this.securityHeaders = securityHeaderSettings(awsPortalOrigins(this.region, urlSuffix));
+    const responseHeadersPolicy = portalResponseHeadersPolicy(this, physicalName(config.stage, 'security-headers'), this.securityHeaders);
+
     const origin = S3BucketOrigin.withOriginAccessControl(this.siteBucket);
     const noCache: BehaviorOptions = {
       origin,
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
       cachePolicy: CachePolicy.CACHING_DISABLED,
-      responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+      responseHeadersPolicy,
       compress: true,
     };
 
@@ -101,7 +140,7 @@ export class HostingStack extends Stack {
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy,
         compress: true,
       },
       additionalBehaviors: { '/index.html': noCache, '/config.json': noCache },

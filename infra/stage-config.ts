@@ -9,12 +9,17 @@
  * Profiles:
  *  - `prod`, `staging`    → production profile: self sign-up off (customers are invited), data retained on
  *                           stack deletion, deletion protection on the user pool and table (prod only),
- *                           long log retention, higher throttling limits.
+ *                           point-in-time recovery, AWS WAF on the API, long log retention, higher
+ *                           throttling limits.
  *  - `dev`                → development profile: self sign-up on, everything destroyed with the stack
  *                           (bucket contents via autoDeleteObjects, log groups), `http://localhost:5173`
  *                           allowed as an extra CORS origin so a local portal can call the dev API.
  *  - `pr-<n>` and any other valid name → preview profile: like `dev` but smaller limits, 1-week logs and
- *                           no extra CORS origins.
+ *                           no extra CORS origins. Nothing outlives `cdk destroy`: no Retain policy,
+ *                           buckets emptied, log groups deleted, no PITR backups.
+ *
+ * Per-account values that are not part of the code (alarm e-mail) come from CDK context and are merged
+ * with {@link StageOverrides}.
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -53,7 +58,23 @@ export interface StageConfig {
   readonly extraCorsOrigins: readonly string[];
   /** Powertools log level of the Lambda functions. */
   readonly logLevel: LogLevel;
+  /** DynamoDB point-in-time recovery (continuous backups, 35 days); production profile only. */
+  readonly pointInTimeRecovery: boolean;
+  /** Attach an AWS WAF web ACL with AWS managed rules to the API stage (billed per ACL and request). */
+  readonly waf: boolean;
+  /** Requests per 5 minutes from one IP address above which the WAF blocks (only when `waf`). */
+  readonly wafRateLimitPer5Min: number;
+  /** E-mail subscribed to the stage's alarm topic (SNS sends a confirmation mail first); none = topic only. */
+  readonly alarmEmail?: string;
 }
+
+/** Per-deployment values given as CDK context (`-c alarmEmail=ops@example.com`). */
+export interface StageOverrides {
+  readonly alarmEmail?: string;
+}
+
+/** Loose e-mail shape check (SNS validates fully at deploy time). */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Raised for a stage name that does not match {@link STAGE_PATTERN}. */
 export class InvalidStageError extends Error {
@@ -73,10 +94,19 @@ export function stageProfile(stage: string): StageProfile {
 /**
  * Builds the configuration of a stage.
  * @param stage stage name from the `stage` context value
- * @throws InvalidStageError when the name does not match {@link STAGE_PATTERN}
+ * @param overrides per-deployment values from CDK context (alarm e-mail)
+ * @throws InvalidStageError when the name does not match {@link STAGE_PATTERN}; Error on a malformed e-mail
  */
-export function stageConfig(stage: string): StageConfig {
+export function stageConfig(stage: string, overrides: StageOverrides = {}): StageConfig {
   if (!STAGE_PATTERN.test(stage)) throw new InvalidStageError(stage);
+  const base = baseStageConfig(stage);
+  const email = overrides.alarmEmail?.trim();
+  if (!email) return base;
+  if (!EMAIL_PATTERN.test(email)) throw new Error(`Invalid alarmEmail "${email}" for stage ${stage}`);
+  return { ...base, alarmEmail: email };
+}
+
+function baseStageConfig(stage: string): StageConfig {
   const profile = stageProfile(stage);
   switch (profile) {
     case 'production':
@@ -92,6 +122,9 @@ export function stageConfig(stage: string): StageConfig {
         accessLogExpirationDays: stage === 'prod' ? 365 : 90,
         extraCorsOrigins: [],
         logLevel: 'INFO',
+        pointInTimeRecovery: true,
+        waf: true,
+        wafRateLimitPer5Min: stage === 'prod' ? 2000 : 1000,
       };
     case 'development':
       return {
@@ -106,6 +139,9 @@ export function stageConfig(stage: string): StageConfig {
         accessLogExpirationDays: 30,
         extraCorsOrigins: ['http://localhost:5173'],
         logLevel: 'DEBUG',
+        pointInTimeRecovery: false,
+        waf: false,
+        wafRateLimitPer5Min: 1000,
       };
     case 'preview':
       return {
@@ -120,6 +156,9 @@ export function stageConfig(stage: string): StageConfig {
         accessLogExpirationDays: 7,
         extraCorsOrigins: [],
         logLevel: 'DEBUG',
+        pointInTimeRecovery: false,
+        waf: false,
+        wafRateLimitPer5Min: 1000,
       };
   }
 }

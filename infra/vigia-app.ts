@@ -4,7 +4,10 @@
  *
  * Stacks (dependency order; every name contains the stage so stages coexist in one account):
  *   `Vigia-<stage>-Auth`, `Vigia-<stage>-Data`, `Vigia-<stage>-Hosting`,
- *   `Vigia-<stage>-Api` (needs Auth, Data, Hosting), `Vigia-<stage>-PortalDeployment` (needs all).
+ *   `Vigia-<stage>-Api` (needs Auth, Data, Hosting; holds the optional WAF of `api-waf.ts`),
+ *   `Vigia-<stage>-PortalDeployment` (needs all), `Vigia-<stage>-Monitoring` (alarms + dashboard; needs Api, Data).
+ * Tags on every stack (and so on every taggable resource): `project=vigia`, `stage=<stage>` and, when
+ * given, `created-at=<ISO-8601 UTC>` — the preview clean-up job finds stale previews by these tags.
  * See `portal-deployment-stack.ts` for why hosting and upload are split.
  */
 import { type App, type Environment, Tags, Validations } from 'aws-cdk-lib';
@@ -13,9 +16,11 @@ import type { PortalConfig } from '../lambdas/contract/portal-config.js';
 import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { DataStack } from './data-stack.js';
+import { ApiWaf } from './api-waf.js';
 import { HostingStack, siteBucketName } from './hosting-stack.js';
+import { MonitoringStack } from './monitoring-stack.js';
 import { PortalDeploymentStack } from './portal-deployment-stack.js';
-import { stackName, stageConfig, type StageConfig } from './stage-config.js';
+import { stackName, stageConfig, type StageConfig, type StageOverrides } from './stage-config.js';
 
 /** Brand shown by the portal (`config.json` → `brandName`). */
 export const BRAND_NAME = 'Vigía';
@@ -29,7 +34,16 @@ export interface VigiaAppOptions {
   readonly nag?: boolean;
   /** Built portal folder (default `web/dist`). */
   readonly webDistDir?: string;
+  /** Per-deployment values (alarm e-mail) from CDK context. */
+  readonly overrides?: StageOverrides;
+  /** ISO-8601 UTC creation time of the stage, tagged `created-at` (set by `scripts/platform/deploy.ts`). */
+  readonly createdAt?: string;
 }
+
+/** Tag keys put on every stack of a stage. */
+export const TAG_PROJECT = 'project';
+export const TAG_STAGE = 'stage';
+export const TAG_CREATED_AT = 'created-at';
 
 export interface VigiaStacks {
   readonly config: StageConfig;
@@ -38,13 +52,26 @@ export interface VigiaStacks {
   readonly hosting: HostingStack;
   readonly api: ApiStack;
   readonly portal: PortalDeploymentStack;
+  readonly monitoring: MonitoringStack;
+  readonly waf?: ApiWaf;
 }
 
 /** Adds the stacks of one stage to `app`; returns them with the resolved stage configuration. */
 export function addVigiaStacks(app: App, options: VigiaAppOptions): VigiaStacks {
-  const config = stageConfig(options.stage);
+  const config = stageConfig(options.stage, options.overrides);
+  if (options.createdAt !== undefined && Number.isNaN(Date.parse(options.createdAt))) {
+    throw new Error(`createdAt "${options.createdAt}" is not an ISO-8601 date`);
+  }
+  // Stack-level tags (DescribeStacks shows them; CloudFormation propagates them to resources). With the
+  // `@aws-cdk/core:explicitStackTags` flag, Tags.of(stack) below only reaches the resources.
+  const stackTags: Record<string, string> = {
+    [TAG_PROJECT]: 'vigia',
+    [TAG_STAGE]: config.stage,
+    ...(options.createdAt ? { [TAG_CREATED_AT]: options.createdAt } : {}),
+  };
   const common = {
     config,
+    tags: stackTags,
     terminationProtection: config.deletionProtection,
     ...(options.env ? { env: options.env } : {}),
   };
@@ -94,10 +121,23 @@ export function addVigiaStacks(app: App, options: VigiaAppOptions): VigiaStacks 
   });
   portal.addStackDependency(hosting);
 
-  for (const stack of [auth, data, hosting, api, portal]) {
-    Tags.of(stack).add('project', 'vigia');
-    Tags.of(stack).add('stage', s);
+  // ─── Platform (issue 5): WAF on the API stage, alarms + dashboard ───
+  const waf = config.waf
+    ? new ApiWaf(api, 'Waf', { stage: s, apiStageArn: api.api.deploymentStage.stageArn, rateLimitPer5Min: config.wafRateLimitPer5Min })
+    : undefined;
+  const monitoring = new MonitoringStack(app, stackName(s, 'Monitoring'), {
+    ...common,
+    stackName: stackName(s, 'Monitoring'),
+    description: `Vigía ${s}: CloudWatch alarms, alarm topic and dashboard`,
+  });
+  monitoring.addStackDependency(api);
+  monitoring.addStackDependency(data);
+
+  // Dashboard tags are recent in CloudFormation; cfn-lint 1.51's schema still rejects them, and nothing needs them.
+  const tagProps = { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] };
+  for (const stack of [auth, data, hosting, api, portal, monitoring]) {
+    for (const [key, value] of Object.entries(stackTags)) Tags.of(stack).add(key, value, tagProps);
   }
   if (options.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { config, auth, data, hosting, api, portal };
+  return { config, auth, data, hosting, api, portal, monitoring, ...(waf ? { waf } : {}) };
 }

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import type { PortalConfig } from '../../lambdas/contract/portal-config.js';
 import { tableName } from '../../lambdas/data/table-design.js';
+import { localSecurityHeaders } from '../../infra/security-headers.js';
 import { startUserPool } from './cognito/index.js';
 import { ensureTable, startDynamo } from './dynamodb.js';
 import { startGateway } from './gateway.js';
@@ -81,11 +82,16 @@ export async function buildPortal(log: (l: string) => void): Promise<void> {
   log('portal built into web/dist');
 }
 
-/** Serves `web/dist` with SPA fallback to index.html and `/config.json` from memory. */
+/**
+ * Serves `web/dist` with SPA fallback to index.html and `/config.json` from memory, with the same security
+ * response headers as CloudFront (`infra/security-headers.ts`; CSP naming the local user pool and gateway).
+ */
 async function serveWeb(port: number, host: string, config: PortalConfig): Promise<{ url: string; stop(): Promise<void> }> {
   const assets = sirv(path.join(REPO_ROOT, 'web/dist'), { single: true, dev: false, etag: true });
   const configJson = JSON.stringify(config, null, 2);
+  const headers = localSecurityHeaders(config);
   const server = http.createServer((req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     if (req.url === '/config.json' || req.url?.startsWith('/config.json?')) {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
       res.end(configJson);

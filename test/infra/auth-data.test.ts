@@ -75,7 +75,7 @@ describe('Data stack', () => {
   it.each([
     ['pr-42', synthPr42, false],
     ['prod', synthProd, true],
-  ] as const)('%s: table from TABLE_DESIGN, on-demand, PITR, AWS-managed encryption', (stage, get, prodLike) => {
+  ] as const)('%s: table from TABLE_DESIGN, on-demand, PITR on prod only, AWS-managed encryption', (stage, get, prodLike) => {
     const { t } = get();
     const d = TABLE_DESIGN;
     t.data.resourceCountIs('AWS::DynamoDB::Table', 1);
@@ -99,7 +99,7 @@ describe('Data stack', () => {
           },
         ],
         TimeToLiveSpecification: { AttributeName: d.ttlAttribute, Enabled: true },
-        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: prodLike },
         SSESpecification: { SSEEnabled: true },
         DeletionProtectionEnabled: prodLike,
       },

@@ -21,7 +21,7 @@ describe('stage configuration', () => {
   });
 
   it('self sign-up on dev and previews only; prod/staging retain data; prod alone is deletion-protected', () => {
-    const [dev, pr, staging, prod] = ['dev', 'pr-42', 'staging', 'prod'].map(stageConfig) as [
+    const [dev, pr, staging, prod] = ['dev', 'pr-42', 'staging', 'prod'].map((s) => stageConfig(s)) as [
       ReturnType<typeof stageConfig>, ReturnType<typeof stageConfig>, ReturnType<typeof stageConfig>, ReturnType<typeof stageConfig>,
     ];
     expect([dev.selfSignUp, pr.selfSignUp, staging.selfSignUp, prod.selfSignUp]).toEqual([true, true, false, false]);
@@ -64,7 +64,7 @@ describe('stage isolation (pr-42 and prod in one account)', () => {
     ['prod', synthProd],
   ] as const)('%s: every stack name and physical name contains the stage', (stage, get) => {
     const s = get();
-    expect(s.all.map((x) => x.stackName)).toEqual(['Auth', 'Data', 'Hosting', 'Api', 'PortalDeployment'].map((p) => `Vigia-${stage}-${p}`));
+    expect(s.all.map((x) => x.stackName)).toEqual(['Auth', 'Data', 'Hosting', 'Api', 'PortalDeployment', 'Monitoring'].map((p) => `Vigia-${stage}-${p}`));
     const names = physicalNames(s);
     expect(names.length).toBeGreaterThanOrEqual(12);
     for (const n of names) expect(n.includes(stage) || n.includes(stage.replace(/-/g, '')), n).toBe(true);
@@ -126,7 +126,7 @@ describe('cdk-nag (AwsSolutions)', () => {
     ['pr-42', synthPr42],
   ] as const)('%s synthesizes with zero unacknowledged findings', (_stage, get) => {
     // synth() calls app.synth(), which throws on any unacknowledged finding.
-    expect(get().assembly.stacks).toHaveLength(5);
+    expect(get().assembly.stacks).toHaveLength(6);
   });
 
   it('the checks are active: an unacknowledged finding fails synthesis', () => {

@@ -40,6 +40,9 @@ export interface SynthOptions {
   readonly nag?: boolean;
   /** Defaults to a fake build from {@link fakeWebDist}. */
   readonly webDistDir?: string;
+  /** CDK context values added to cdk.json's (e.g. `{ alarmEmail: 'ops@example.com' }` is passed as overrides). */
+  readonly alarmEmail?: string;
+  readonly createdAt?: string;
 }
 
 export interface Synthed {
@@ -47,7 +50,7 @@ export interface Synthed {
   readonly stacks: VigiaStacks;
   readonly assembly: CloudAssembly;
   readonly all: readonly Stack[];
-  readonly t: Record<'auth' | 'data' | 'hosting' | 'api' | 'portal', Template>;
+  readonly t: Record<'auth' | 'data' | 'hosting' | 'api' | 'portal' | 'monitoring', Template>;
 }
 
 const cache = new Map<string, Synthed>();
@@ -71,15 +74,18 @@ export function synth(stage: string, options: SynthOptions = {}): Synthed {
     nag: options.nag ?? true,
     webDistDir: options.webDistDir ?? fakeWebDist(),
     ...(options.env ? { env: options.env } : {}),
+    ...(options.alarmEmail ? { overrides: { alarmEmail: options.alarmEmail } } : {}),
+    ...(options.createdAt ? { createdAt: options.createdAt } : {}),
   });
   const assembly = app.synth();
-  const all = [stacks.auth, stacks.data, stacks.hosting, stacks.api, stacks.portal];
+  const all = [stacks.auth, stacks.data, stacks.hosting, stacks.api, stacks.portal, stacks.monitoring];
   const t = {
     auth: Template.fromStack(stacks.auth),
     data: Template.fromStack(stacks.data),
     hosting: Template.fromStack(stacks.hosting),
     api: Template.fromStack(stacks.api),
     portal: Template.fromStack(stacks.portal),
+    monitoring: Template.fromStack(stacks.monitoring),
   };
   const result: Synthed = { app, stacks, assembly, all, t };
   cache.set(key, result);
@@ -91,6 +97,7 @@ export const PROD_ENV: Environment = { account: '123456789012', region: 'eu-west
 export const synthPr42 = (): Synthed => synth('pr-42');
 export const synthProd = (): Synthed => synth('prod', { env: PROD_ENV });
 export const synthDev = (): Synthed => synth('dev');
+export const synthStaging = (): Synthed => synth('staging', { env: PROD_ENV, alarmEmail: 'soc@example.com' });
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string }>;
 

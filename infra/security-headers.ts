@@ -1,0 +1,123 @@
+/**
+ * The portal's HTTP security response headers — ONE definition used by both
+ *  - the CloudFront response headers policy of the Hosting stack (`hosting-stack.ts`), and
+ *  - the local stack's portal server (`scripts/local/stack.ts` → `serveWeb`),
+ * so the browser suite exercises exactly the policy that production sends. Pure module (no aws-cdk-lib
+ * import) so the local stack can load it cheaply.
+ *
+ * Content-Security-Policy (W3C CSP Level 3):
+ *  - `default-src 'none'`, then only what the portal needs: scripts, styles, fonts, images and the
+ *    manifest from the site itself (`'self'`); no inline scripts, no `eval` (the Vite build has none:
+ *    `web/dist/index.html` loads one external module script; test/unit/platform-security-headers.test.ts
+ *    checks the built file);
+ *  - `img-src 'self' data:` — Amplify UI's stylesheet draws icons as `data:` SVG images;
+ *  - `connect-src 'self'` + the Cognito endpoints + the API origin(s) (XHR/fetch only go there);
+ *  - `frame-ancestors 'none'` (no clickjacking), `base-uri 'none'`, `form-action 'self'`, `object-src 'none'`;
+ *  - `upgrade-insecure-requests` only when served over HTTPS (CloudFront), never locally (it would
+ *    rewrite the local `http://127.0.0.1:<port>` API calls to https).
+ * Plus: HSTS 2 years with sub-domains (RFC 6797; browsers ignore it on plain-HTTP responses, so sending it
+ * locally is harmless), `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY` (legacy twin of
+ * frame-ancestors), `Referrer-Policy: no-referrer`, a Permissions-Policy that disables powerful features
+ * and `Cross-Origin-Opener-Policy: same-origin`.
+ */
+
+/** Origins the portal may contact besides itself. */
+export interface PortalOrigins {
+  /** Cognito endpoints, e.g. `https://cognito-idp.eu-west-1.amazonaws.com` (or the local user pool). */
+  readonly cognito: readonly string[];
+  /** API origin(s), e.g. `https://abc123.execute-api.eu-west-1.amazonaws.com` (or the local gateway). */
+  readonly api: readonly string[];
+  /** Served over HTTPS: adds `upgrade-insecure-requests` to the CSP. */
+  readonly https: boolean;
+}
+
+/** HSTS max-age in seconds (2 years, the hstspreload.org minimum is 1 year). */
+export const HSTS_MAX_AGE_SECONDS = 63_072_000;
+export const REFERRER_POLICY = 'no-referrer';
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+export const CROSS_ORIGIN_OPENER_POLICY = 'same-origin';
+
+/**
+ * The Cognito and API origins of a deployed stage in `region`.
+ *
+ * The API origin is a regional wildcard (`https://*.execute-api.<region>.<suffix>`): the REST API id is
+ * random and the Hosting stack (which owns this policy) is deployed before the Api stack, which needs the
+ * CloudFront domain for CORS — naming the exact API host would be a cross-stack cycle. The wildcard still
+ * limits fetches to API Gateway in the stage's region (scripts may only come from the site itself).
+ * `cognito-identity` is included because the portal uses the identity pool (`identityPoolId`).
+ * @param region AWS region (may be a CDK token such as `${AWS::Region}`)
+ * @param urlSuffix `amazonaws.com` (or `amazonaws.com.cn`; may be a token)
+ */
+export function awsPortalOrigins(region: string, urlSuffix = 'amazonaws.com'): PortalOrigins {
+  return {
+    cognito: [`https://cognito-idp.${region}.${urlSuffix}`, `https://cognito-identity.${region}.${urlSuffix}`],
+    api: [`https://*.execute-api.${region}.${urlSuffix}`],
+    https: true,
+  };
+}
+
+/** The Content-Security-Policy header value for the given origins (directives joined with `; `). */
+export function contentSecurityPolicy(origins: PortalOrigins): string {
+  const directives: Array<[string, ...string[]]> = [
+    ['default-src', "'none'"],
+    ['script-src', "'self'"],
+    ['style-src', "'self'"],
+    ['img-src', "'self'", 'data:'],
+    ['font-src', "'self'"],
+    ['manifest-src', "'self'"],
+    ['connect-src', "'self'", ...origins.cognito, ...origins.api],
+    ['frame-ancestors', "'none'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'self'"],
+    ['object-src', "'none'"],
+  ];
+  if (origins.https) directives.push(['upgrade-insecure-requests']);
+  return directives.map((d) => d.join(' ')).join('; ');
+}
+
+/** Structured settings, mapped 1:1 onto a CloudFront response headers policy and onto plain headers. */
+export interface SecurityHeaderSettings {
+  readonly contentSecurityPolicy: string;
+  readonly hsts: { readonly maxAgeSeconds: number; readonly includeSubdomains: true };
+  readonly contentTypeOptions: 'nosniff';
+  readonly frameOptions: 'DENY';
+  readonly referrerPolicy: typeof REFERRER_POLICY;
+  /** Headers CloudFront has no typed field for (sent as custom headers). */
+  readonly custom: Readonly<Record<string, string>>;
+}
+
+/** The security header settings for the given origins. */
+export function securityHeaderSettings(origins: PortalOrigins): SecurityHeaderSettings {
+  return {
+    contentSecurityPolicy: contentSecurityPolicy(origins),
+    hsts: { maxAgeSeconds: HSTS_MAX_AGE_SECONDS, includeSubdomains: true },
+    contentTypeOptions: 'nosniff',
+    frameOptions: 'DENY',
+    referrerPolicy: REFERRER_POLICY,
+    custom: {
+      'Permissions-Policy': PERMISSIONS_POLICY,
+      'Cross-Origin-Opener-Policy': CROSS_ORIGIN_OPENER_POLICY,
+    },
+  };
+}
+
+/** The settings as HTTP response headers (name → value), as the local portal server sends them. */
+export function securityHeaders(settings: SecurityHeaderSettings): Record<string, string> {
+  return {
+    'Content-Security-Policy': settings.contentSecurityPolicy,
+    'Strict-Transport-Security': `max-age=${settings.hsts.maxAgeSeconds}${settings.hsts.includeSubdomains ? '; includeSubDomains' : ''}`,
+    'X-Content-Type-Options': settings.contentTypeOptions,
+    'X-Frame-Options': settings.frameOptions,
+    'Referrer-Policy': settings.referrerPolicy,
+    ...settings.custom,
+  };
+}
+
+/**
+ * Headers for the local portal: the local user pool and gateway as exact origins, no HTTPS upgrade.
+ * @param config the local `config.json` (`apiUrl`, `userPoolEndpoint` are absolute URLs)
+ */
+export function localSecurityHeaders(config: { apiUrl: string; userPoolEndpoint?: string | undefined }): Record<string, string> {
+  const cognito = config.userPoolEndpoint ? [new URL(config.userPoolEndpoint).origin] : [];
+  return securityHeaders(securityHeaderSettings({ cognito, api: [new URL(config.apiUrl).origin], https: false }));
+}

@@ -1,0 +1,266 @@
+/**
+ * Platform (issue 5): per-stage synthesized differences (PITR, deletion protection, WAF, throttling, alarm
+ * e-mail, tags), the CloudFront security headers (same builder as the local portal), alarms and dashboard,
+ * and the once-per-account GitHub OIDC stack.
+ */
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { HANDLER_NAMES } from '../../lambdas/contract/routes.js';
+import { WAF_MANAGED_RULE_GROUPS } from '../../infra/api-waf.js';
+import { allowedSubjects, GitHubOidcStack } from '../../infra/github-oidc-stack.js';
+import { ALARM_THRESHOLDS } from '../../infra/monitoring-stack.js';
+import { awsPortalOrigins, securityHeaderSettings, securityHeaders } from '../../infra/security-headers.js';
+import { stageConfig } from '../../infra/stage-config.js';
+import { addVigiaStacks, TAG_CREATED_AT } from '../../infra/vigia-app.js';
+import { cdkJsonContext, fakeWebDist, ofType, PROD_ENV, resources, synth, synthPr42, synthProd, synthStaging, type Synthed } from './synth.js';
+
+type Props = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const one = (s: Synthed, stack: keyof Synthed['t'], type: string): Props => {
+  const found = ofType(s.t[stack], type);
+  expect(found, type).toHaveLength(1);
+  return found[0]![1].Properties!;
+};
+
+describe('stage configuration matrix', () => {
+  it('PITR and WAF on production stages only; alarm e-mail from context, validated', () => {
+    const rows = ['dev', 'pr-42', 'staging', 'prod'].map((s) => stageConfig(s)).map((c) => [c.stage, c.pointInTimeRecovery, c.waf, c.alarmEmail]);
+    expect(rows).toEqual([
+      ['dev', false, false, undefined],
+      ['pr-42', false, false, undefined],
+      ['staging', true, true, undefined],
+      ['prod', true, true, undefined],
+    ]);
+    expect(stageConfig('prod', { alarmEmail: ' soc@example.com ' }).alarmEmail).toBe('soc@example.com');
+    expect(() => stageConfig('prod', { alarmEmail: 'not-an-email' })).toThrow(/alarmEmail/);
+    expect(() => addVigiaStacks(new App(), { stage: 'pr-1', nag: false, createdAt: 'yesterday' })).toThrow(/ISO-8601/);
+  });
+});
+
+describe('synthesized differences per stage', () => {
+  it('pr-42 leaves nothing behind: no Retain, buckets auto-emptied, log groups deleted, no PITR, no deletion protection', () => {
+    const s = synthPr42();
+    let logGroups = 0;
+    for (const t of Object.values(s.t)) {
+      for (const [id, r] of Object.entries(resources(t))) {
+        expect(r.DeletionPolicy ?? 'Delete', id).toBe('Delete');
+        expect(r.UpdateReplacePolicy ?? 'Delete', id).toBe('Delete');
+        if (r.Type === 'AWS::Logs::LogGroup') logGroups += 1;
+        if (r.Type === 'AWS::S3::Bucket') {
+          // every bucket has an auto-delete custom resource pointing at it
+          const autoDelete = ofType(t, 'Custom::S3AutoDeleteObjects').map(([, c]) => JSON.stringify(c.Properties!.BucketName));
+          expect(autoDelete, id).toContain(JSON.stringify({ Ref: id }));
+        }
+      }
+    }
+    expect(logGroups).toBeGreaterThanOrEqual(HANDLER_NAMES.length + 2);
+    const table = one(s, 'data', 'AWS::DynamoDB::Table');
+    expect(table.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: false });
+    expect(table.DeletionProtectionEnabled).toBe(false);
+    expect(one(s, 'auth', 'AWS::Cognito::UserPool').DeletionProtection).toBe('INACTIVE');
+    expect(s.all.some((x) => x.terminationProtection)).toBe(false);
+    s.t.api.resourceCountIs('AWS::WAFv2::WebACL', 0);
+    expect(one(s, 'auth', 'AWS::Cognito::UserPool').Policies).toBeDefined();
+    expect(one(s, 'auth', 'AWS::Cognito::UserPool').AdminCreateUserConfig.AllowAdminCreateUserOnly).toBe(false);
+  });
+
+  it('prod keeps its data: Retain on table/pool/buckets/logs, PITR, deletion protection, termination protection, no self sign-up', () => {
+    const s = synthProd();
+    const table = ofType(s.t.data, 'AWS::DynamoDB::Table')[0]![1] as Props;
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.UpdateReplacePolicy).toBe('Retain');
+    expect(table.Properties!.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(table.Properties!.DeletionProtectionEnabled).toBe(true);
+    const pool = ofType(s.t.auth, 'AWS::Cognito::UserPool')[0]![1] as Props;
+    expect(pool.DeletionPolicy).toBe('Retain');
+    expect(pool.Properties!.DeletionProtection).toBe('ACTIVE');
+    expect(pool.Properties!.AdminCreateUserConfig.AllowAdminCreateUserOnly).toBe(true);
+    for (const t of Object.values(s.t)) {
+      for (const [id, r] of ofType(t, 'AWS::Logs::LogGroup')) expect(r.DeletionPolicy, id).toBe('Retain');
+      t.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+    }
+    expect(s.all.every((x) => x.terminationProtection)).toBe(true);
+  });
+
+  it('staging: production profile (retained, PITR, WAF) without deletion protection', () => {
+    const s = synthStaging();
+    const table = ofType(s.t.data, 'AWS::DynamoDB::Table')[0]![1] as Props;
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.Properties!.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(table.Properties!.DeletionProtectionEnabled).toBe(false);
+    s.t.api.resourceCountIs('AWS::WAFv2::WebACL', 1);
+  });
+
+  it.each([
+    ['pr-42', synthPr42, { rateLimit: 5, burstLimit: 10 }],
+    ['staging', synthStaging, { rateLimit: 20, burstLimit: 40 }],
+    ['prod', synthProd, { rateLimit: 50, burstLimit: 100 }],
+  ] as const)('%s: API stage throttling', (_stage, get, limits) => {
+    const stage = one(get(), 'api', 'AWS::ApiGateway::Stage');
+    expect(stage.MethodSettings).toEqual(
+      expect.arrayContaining([expect.objectContaining({ ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit })]),
+    );
+  });
+
+  it('prod: WAF web ACL with the AWS managed rules and a per-IP rate rule, associated with the API stage', () => {
+    const s = synthProd();
+    const acl = one(s, 'api', 'AWS::WAFv2::WebACL');
+    expect(acl.Scope).toBe('REGIONAL');
+    expect(acl.DefaultAction).toEqual({ Allow: {} });
+    const rules = acl.Rules as Props[];
+    expect(rules.map((r) => r.Name)).toEqual(['RateLimitPerIp', ...WAF_MANAGED_RULE_GROUPS]);
+    expect(rules[0]!.Statement.RateBasedStatement).toEqual({ Limit: 2000, AggregateKeyType: 'IP' });
+    for (const r of rules.slice(1)) expect(r.Statement.ManagedRuleGroupStatement.VendorName).toBe('AWS');
+    const assoc = one(s, 'api', 'AWS::WAFv2::WebACLAssociation');
+    const [stageId] = ofType(s.t.api, 'AWS::ApiGateway::Stage')[0]!;
+    expect(JSON.stringify(assoc.ResourceArn)).toContain(`"/stages/",{"Ref":"${stageId}"}`);
+    expect(one(s, 'api', 'AWS::ApiGateway::Stage').StageName).toBe('prod');
+  });
+
+  it('tags: project and stage on every stack; created-at when given', () => {
+    const s = synth('pr-7', { createdAt: '2026-11-20T08:00:00Z' });
+    for (const stack of s.all) {
+      expect(stack.tags.tagValues(), stack.stackName).toEqual({ project: 'vigia', stage: 'pr-7', [TAG_CREATED_AT]: '2026-11-20T08:00:00Z' });
+    }
+    // …and they reach taggable resources such as the user pool (the deploy role's seeding condition uses them).
+    expect(one(s, 'auth', 'AWS::Cognito::UserPool').UserPoolTags).toEqual({ project: 'vigia', stage: 'pr-7', [TAG_CREATED_AT]: '2026-11-20T08:00:00Z' });
+    expect(synthPr42().all[0]!.tags.tagValues()[TAG_CREATED_AT]).toBeUndefined();
+  });
+});
+
+describe('CloudFront security headers', () => {
+  /** The policy's headers as a browser would receive them. */
+  function policyHeaders(p: Props): Record<string, string> {
+    const sec = p.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const hsts = sec.StrictTransportSecurity;
+    return {
+      'Content-Security-Policy': sec.ContentSecurityPolicy.ContentSecurityPolicy,
+      'Strict-Transport-Security': `max-age=${hsts.AccessControlMaxAgeSec}${hsts.IncludeSubdomains ? '; includeSubDomains' : ''}`,
+      'X-Content-Type-Options': sec.ContentTypeOptions.Override ? 'nosniff' : '',
+      'X-Frame-Options': sec.FrameOptions.FrameOption,
+      'Referrer-Policy': sec.ReferrerPolicy.ReferrerPolicy,
+      ...Object.fromEntries((p.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items as Props[]).map((h) => [h.Header, h.Value])),
+    };
+  }
+
+  it('prod (eu-west-1): exactly the headers of security-headers.ts, with the region\'s Cognito and API Gateway origins', () => {
+    const s = synthProd();
+    const policy = one(s, 'hosting', 'AWS::CloudFront::ResponseHeadersPolicy');
+    const expected = securityHeaders(securityHeaderSettings(awsPortalOrigins(PROD_ENV.region!)));
+    expect(policyHeaders(policy)).toEqual(expected);
+    const csp = expected['Content-Security-Policy']!;
+    expect(csp).toContain("connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com https://cognito-identity.eu-west-1.amazonaws.com https://*.execute-api.eu-west-1.amazonaws.com;");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe');
+    for (const item of policy.ResponseHeadersPolicyConfig.CustomHeadersConfig.Items as Props[]) expect(item.Override).toBe(true);
+  });
+
+  it('every distribution behaviour uses the policy', () => {
+    const s = synthPr42();
+    const [policyId] = ofType(s.t.hosting, 'AWS::CloudFront::ResponseHeadersPolicy')[0]!;
+    const dist = one(s, 'hosting', 'AWS::CloudFront::Distribution').DistributionConfig;
+    const behaviours = [dist.DefaultCacheBehavior, ...(dist.CacheBehaviors as Props[])];
+    expect(behaviours.length).toBe(3);
+    for (const b of behaviours) expect(b.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+  });
+});
+
+describe('alarms and dashboard', () => {
+  it('API 5xx/latency, Lambda errors/throttles per function, DynamoDB throttles → the stage topic; dashboard per stage', () => {
+    const s = synthPr42();
+    // Labelled metrics synthesize as a one-element `Metrics` array: flatten to the classic shape.
+    const alarms = ofType(s.t.monitoring, 'AWS::CloudWatch::Alarm').map(([, a]): Props => {
+      const p = a.Properties as Props;
+      const stat = p.Metrics?.[0]?.MetricStat;
+      return stat
+        ? { ...p, Namespace: stat.Metric.Namespace, MetricName: stat.Metric.MetricName, Dimensions: stat.Metric.Dimensions, Statistic: stat.Stat }
+        : p;
+    });
+    expect(alarms).toHaveLength(2 + 2 * HANDLER_NAMES.length + 2);
+    const [topicId] = ofType(s.t.monitoring, 'AWS::SNS::Topic')[0]!;
+    for (const a of alarms) {
+      expect(a.AlarmActions, a.AlarmName).toEqual([{ Ref: topicId }]);
+      expect(a.TreatMissingData).toBe('notBreaching');
+      expect(a.AlarmName).toMatch(/^vigia-pr-42-/);
+    }
+    const byMetric = (ns: string, name: string) => alarms.filter((a) => a.Namespace === ns && a.MetricName === name);
+    expect(byMetric('AWS/ApiGateway', '5XXError')[0]!.Dimensions).toEqual(
+      expect.arrayContaining([{ Name: 'ApiName', Value: 'vigia-pr-42-api' }, { Name: 'Stage', Value: 'pr-42' }]),
+    );
+    const latency = byMetric('AWS/ApiGateway', 'Latency')[0]!;
+    expect([latency.Statistic ?? latency.ExtendedStatistic, latency.Threshold, latency.EvaluationPeriods]).toEqual(['p95', ALARM_THRESHOLDS.apiLatencyP95Ms, 3]);
+    expect(byMetric('AWS/Lambda', 'Errors').map((a) => a.Dimensions[0].Value).sort()).toEqual(HANDLER_NAMES.map((h) => `vigia-pr-42-${h}`).sort());
+    expect(byMetric('AWS/Lambda', 'Throttles')).toHaveLength(HANDLER_NAMES.length);
+    expect(byMetric('AWS/DynamoDB', 'ReadThrottleEvents')[0]!.Dimensions).toEqual([{ Name: 'TableName', Value: 'vigia-pr-42-main' }]);
+    expect(byMetric('AWS/DynamoDB', 'WriteThrottleEvents')).toHaveLength(1);
+    s.t.monitoring.resourceCountIs('AWS::SNS::Subscription', 0);
+    expect(one(s, 'monitoring', 'AWS::CloudWatch::Dashboard').DashboardName).toBe('vigia-pr-42-dashboard');
+    // The topic refuses non-TLS publishing.
+    expect(JSON.stringify(one(s, 'monitoring', 'AWS::SNS::TopicPolicy'))).toContain('aws:SecureTransport');
+  });
+
+  it('the alarm e-mail of the stage is subscribed', () => {
+    const sub = one(synthStaging(), 'monitoring', 'AWS::SNS::Subscription');
+    expect([sub.Protocol, sub.Endpoint]).toEqual(['email', 'soc@example.com']);
+  });
+});
+
+describe('GitHub OIDC stack (once per account)', () => {
+  const oidc = (repo: string, env = PROD_ENV) => {
+    const app = new App({ builtinCloudFormationValidation: false, context: cdkJsonContext() });
+    const stack = new GitHubOidcStack(app, 'Vigia-GitHubOidc', { githubRepo: repo, env });
+    return { app, t: Template.fromStack(stack) };
+  };
+
+  it('trusts only this repository (main, pull requests, staging/prod environments) through GitHub OIDC', () => {
+    const { t } = oidc('acme/vigia');
+    t.hasResourceProperties('AWS::IAM::OIDCProvider', { Url: 'https://token.actions.githubusercontent.com', ClientIdList: ['sts.amazonaws.com'] });
+    const role = ofType(t, 'AWS::IAM::Role')[0]![1].Properties as Props;
+    const [statement] = role.AssumeRolePolicyDocument.Statement as Props[];
+    expect(statement!.Action).toBe('sts:AssumeRoleWithWebIdentity');
+    expect(statement!.Condition).toEqual({
+      StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com' },
+      'ForAnyValue:StringEquals': { 'token.actions.githubusercontent.com:sub': allowedSubjects('acme/vigia') },
+    });
+    expect(allowedSubjects('acme/vigia')).toEqual([
+      'repo:acme/vigia:ref:refs/heads/main',
+      'repo:acme/vigia:pull_request',
+      'repo:acme/vigia:environment:staging',
+      'repo:acme/vigia:environment:prod',
+    ]);
+  });
+
+  it('may assume only the CDK bootstrap roles; other rights are read-only or limited to preview resources', () => {
+    const { t } = oidc('acme/vigia');
+    const statements = ofType(t, 'AWS::IAM::Policy').flatMap(([, p]) => (p.Properties as Props).PolicyDocument.Statement as Props[]);
+    const assume = statements.filter((s) => [s.Action].flat().includes('sts:AssumeRole'));
+    expect(assume).toHaveLength(1);
+    expect(assume[0]!.Resource).toEqual(
+      ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((k) => `arn:aws:iam::123456789012:role/cdk-hnb659fds-${k}-role-123456789012-eu-west-1`),
+    );
+    const all = JSON.stringify(statements);
+    expect(all).not.toMatch(/"(\*|iam:\*|cloudformation:\*|sts:\*)"/);
+    const cognito = statements.find((s) => s.Sid === 'SeedPreviewUserPools')!;
+    expect(cognito.Condition).toEqual({ StringEquals: { 'aws:ResourceTag/project': 'vigia' }, StringLike: { 'aws:ResourceTag/stage': 'pr-*' } });
+    expect(statements.find((s) => s.Sid === 'SeedPreviewTables')!.Resource).toBe('arn:aws:dynamodb:eu-west-1:123456789012:table/vigia-pr-*-main');
+  });
+
+  it('passes cdk-nag (env-bound and environment-agnostic) and rejects a malformed repository', async () => {
+    const { AwsSolutionsChecks } = await import('cdk-nag');
+    const { Validations } = await import('aws-cdk-lib');
+    for (const env of [PROD_ENV, undefined]) {
+      const app = new App({ builtinCloudFormationValidation: false, context: cdkJsonContext() });
+      new GitHubOidcStack(app, 'Vigia-GitHubOidc', { githubRepo: 'acme/vigia', ...(env ? { env } : {}) });
+      Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+      expect(() => app.synth()).not.toThrow();
+    }
+    expect(() => oidc('not a repo')).toThrow(/githubRepo/);
+    expect(() => oidc('acme/vigia/extra')).toThrow(/githubRepo/);
+  });
+});
+
+it('fake web dist helper stays available to other suites', () => {
+  expect(fakeWebDist()).toMatch(/vigia-web-dist-/);
+});
