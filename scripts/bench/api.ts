@@ -5,7 +5,8 @@
  * Routes come from the route table (`lambdas/contract/routes.ts`), so new routes are picked up:
  *  - list route   = GET without path parameters whose response has `items` (e.g. `/incidents`);
  *  - detail route = GET with path parameters, filled from the first item of the list route on the
- *    parent path (`/incidents/{id}` ← `items[0].id` of `/incidents`);
+ *    parent path (`/incidents/{id}` ← `items[0].id` of `/incidents`; a parameter named like a field of
+ *    that item takes the field, e.g. `{deviceId}` ← `items[0].deviceId`, else `items[0].id`);
  *  - other GETs are costed but not loaded; writes are costed when a typical body is known (`WRITE_CALLS`).
  *
  * Consumed capacity is captured without touching the handlers' normal path: while benchmarking, a
@@ -110,8 +111,27 @@ async function call(url: string, token: string, method = 'GET', body?: string): 
 }
 
 const hasParams = (p: string) => p.includes('{');
-/** Parent list path of a detail path: `/incidents/{id}` → `/incidents`. */
-const parentOf = (p: string) => p.slice(0, p.indexOf('/{'));
+/**
+ * Path parameters of `path` from the first items of the list routes (`firstItems`: list path → item).
+ * A parameter takes the item's same-named field; `id`, or the last parameter, falls back to the item's
+ * `id`. The list on the parent path (`/incidents` for `/incidents/{id}`) is tried first. Null when no
+ * list item fills every parameter.
+ */
+export function fillParams(path: string, firstItems: Map<string, Record<string, unknown>>): { params: Record<string, string>; item: Record<string, unknown> } | null {
+  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+  const parent = path.slice(0, path.indexOf('/{'));
+  const candidates = [...firstItems].sort(([a], [b]) => Number(b === parent) - Number(a === parent)).map(([, item]) => item);
+  for (const item of candidates) {
+    const params: Record<string, string> = {};
+    for (const [i, n] of names.entries()) {
+      const v = item[n] ?? (n === 'id' || i === names.length - 1 ? item.id : undefined);
+      if (typeof v !== 'string' && typeof v !== 'number') break;
+      params[n] = String(v);
+    }
+    if (Object.keys(params).length === names.length) return { params, item };
+  }
+  return null;
+}
 
 /**
  * Runs one typical call per route (GETs first, then writes) with the capture middleware on, and returns
@@ -129,25 +149,23 @@ export async function measureCosts(ctx: ApiContext, log: (l: string) => void = (
   const ordered = [...ROUTES.filter((r) => r.method === 'GET' && !hasParams(r.path)), ...ROUTES.filter((r) => r.method === 'GET' && hasParams(r.path)), ...ROUTES.filter((r) => r.method !== 'GET')] as RouteDef[];
 
   for (const route of ordered) {
-    let url: string;
+    let body: string | undefined;
+    if (route.method !== 'GET' && !WRITE_CALLS[route.operationId]) {
+      log(`cost: skipped ${route.operationId} (no typical body known)`);
+      continue;
+    }
+    let url = api + route.path;
     let item: Record<string, unknown> | undefined;
     if (hasParams(route.path)) {
-      item = firstItem.get(parentOf(route.path));
-      if (!item || typeof item.id !== 'string') {
-        log(`cost: skipped ${route.operationId} (no item to fill ${route.path})`);
+      const filled = fillParams(route.path, firstItem);
+      if (!filled) {
+        log(`cost: skipped ${route.operationId} (no list item to fill ${route.path})`);
         continue;
       }
-      url = api + buildPath(route.path, { id: item.id });
-    } else url = api + route.path;
-    let body: string | undefined;
-    if (route.method !== 'GET') {
-      const make = WRITE_CALLS[route.operationId];
-      if (!make) {
-        log(`cost: skipped ${route.operationId} (no typical body known)`);
-        continue;
-      }
-      body = JSON.stringify(make(item));
+      item = filled.item;
+      url = api + buildPath(route.path, filled.params);
     }
+    if (route.method !== 'GET') body = JSON.stringify(WRITE_CALLS[route.operationId]!(item));
     captured = [];
     const res = await call(url, tokenFor(route), route.method, body);
     const ops = captured;

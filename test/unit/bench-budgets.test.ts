@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { fillParams } from '../../scripts/bench/api.js';
 import { checkBudgets, LIMITS } from '../../scripts/bench/budgets.js';
 import { initialRefs } from '../../scripts/bench/portal.js';
 import { renderMarkdown, summarize } from '../../scripts/bench/report.js';
@@ -113,6 +114,16 @@ describe('helpers', () => {
       <link rel="modulepreload" crossorigin href="/assets/vendor-b.js"><link rel='stylesheet' href=/assets/index-c.css>
       <link rel="icon" href="/favicon.svg"><script src="/legacy.js"></script><link rel="modulepreload" href="/assets/vendor-b.js"></head>`;
     expect(initialRefs(html)).toEqual({ js: ['/assets/index-a.js', '/assets/vendor-b.js'], css: ['/assets/index-c.css'] });
+  });
+
+  it('fills detail-route parameters from the first item of a list route, parent path first', () => {
+    const items = new Map<string, Record<string, unknown>>([
+      ['/alarms', { id: 'ALM-1', deviceId: 'DEV-9' }],
+      ['/devices', { id: 'DEV-1' }],
+    ]);
+    expect(fillParams('/devices/{id}', items)).toEqual({ params: { id: 'DEV-1' }, item: { id: 'DEV-1' } });
+    expect(fillParams('/devices/{deviceId}/alarms/{alarmId}/acknowledge', items)?.params).toEqual({ deviceId: 'DEV-9', alarmId: 'ALM-1' });
+    expect(fillParams('/reports/{reportId}/{x}', new Map([['/reports', { name: 'r' }]]))).toBeNull();
   });
 
   it('computes medians, nearest-rank percentiles and ratios', () => {
