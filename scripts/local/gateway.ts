@@ -21,6 +21,7 @@ import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { ROUTES, type HandlerName, type RouteDef } from '../../lambdas/contract/routes.js';
+import { SignatureRejected, verifyCollectorSignature, type CollectorCredential } from './collector-auth.js';
 
 /** A Lambda handler for REST API proxy events, as exported by `lambdas/handlers/*.ts`. */
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -43,6 +44,13 @@ export interface GatewayOptions {
   handlers?: Partial<Record<HandlerName, ProxyHandler>>;
   /** One line per request (method, path, status, ms); defaults to silence. */
   log?: (line: string) => void;
+  /**
+   * Access keys accepted on collector routes (`auth: 'iam'`), verified as SigV4 like API Gateway's IAM
+   * authorization (`./collector-auth.ts`); none = every collector request is refused (403).
+   */
+  collectorCredentials?: readonly CollectorCredential[];
+  /** Serves this JSON document at `GET /openapi.json` (no auth), e.g. `openApiDocument()`. */
+  openApi?: unknown;
 }
 
 export interface RunningGateway {
@@ -187,9 +195,19 @@ function singleAndMulti(entries: Iterable<[string, string]>) {
   return { single, multi };
 }
 
+/**
+ * The deployed handler modules, imported lazily by name. Static specifiers (not a template string) so
+ * bundlers/Vite (vitest) resolve them too; `Record<HandlerName, …>` makes a new handler fail typecheck here.
+ */
+const HANDLER_MODULES: Record<HandlerName, () => Promise<{ handler: ProxyHandler }>> = {
+  incidents: () => import('../../lambdas/handlers/incidents.js'),
+  devices: () => import('../../lambdas/handlers/devices.js'),
+  account: () => import('../../lambdas/handlers/account.js'),
+  ingest: () => import('../../lambdas/handlers/ingest.js'),
+};
+
 async function loadHandler(name: HandlerName): Promise<ProxyHandler> {
-  const mod = (await import(`../../lambdas/handlers/${name}.js`)) as { handler: ProxyHandler };
-  return mod.handler;
+  return (await HANDLER_MODULES[name]()).handler;
 }
 
 /** Starts the gateway. Rejects with a one-line Error when the port is busy. */
@@ -242,21 +260,45 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
         });
       }
 
+      if (method === 'GET' && url.pathname === '/openapi.json' && opts.openApi !== undefined) {
+        return send(200, JSON.stringify(opts.openApi), { 'Content-Type': 'application/json' });
+      }
+
       const match = matchRoute(compiled, method, url.pathname);
       if (match === undefined) return sendError(404, 'NOT_FOUND', 'No such resource');
       if (match === 'method-not-allowed') return sendError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed on this resource');
 
-      let payload: JWTPayload;
-      try {
-        const auth = req.headers.authorization;
-        payload = await verifyIdToken(auth, jwks, { issuer: opts.issuer, audience: opts.audience });
-      } catch (e) {
-        log(`401 ${method} ${url.pathname}: ${(e as Error).message}`);
-        return sendError(401, 'UNAUTHORIZED', 'Unauthorized');
+      const iam = match.route.auth === 'iam';
+      let payload: JWTPayload | null = null;
+      if (!iam) {
+        try {
+          const auth = req.headers.authorization;
+          payload = await verifyIdToken(auth, jwks, { issuer: opts.issuer, audience: opts.audience });
+        } catch (e) {
+          log(`401 ${method} ${url.pathname}: ${(e as Error).message}`);
+          return sendError(401, 'UNAUTHORIZED', 'Unauthorized');
+        }
       }
 
       const body = await readBody(req);
       if (body === 'too-large') return sendError(413, 'PAYLOAD_TOO_LARGE', 'Request body too large');
+
+      // IAM authorization (collector routes): API Gateway answers 403 for a missing or invalid signature.
+      let collector: CollectorCredential | null = null;
+      if (iam) {
+        try {
+          collector = await verifyCollectorSignature(opts.collectorCredentials ?? [], {
+            method,
+            url,
+            headers: req.headers,
+            body: body.toString('utf8'),
+          });
+        } catch (e) {
+          if (!(e instanceof SignatureRejected)) throw e;
+          log(`403 ${method} ${url.pathname}: ${e.message}`);
+          return sendError(403, 'FORBIDDEN', 'Missing or invalid request signature');
+        }
+      }
 
       const headers = singleAndMulti(
         Object.entries(req.headers).flatMap(([k, v]) =>
@@ -280,12 +322,12 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
         requestContext: {
           accountId: '000000000000',
           apiId: 'local',
-          authorizer: { claims: flattenClaims(payload) },
+          authorizer: payload ? { claims: flattenClaims(payload) } : null,
           protocol: 'HTTP/1.1',
           httpMethod: method,
           identity: {
-            accessKey: null,
-            accountId: null,
+            accessKey: collector?.accessKeyId ?? null,
+            accountId: collector ? '000000000000' : null,
             apiKey: null,
             apiKeyId: null,
             caller: null,
@@ -298,7 +340,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
             sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
             user: null,
             userAgent: req.headers['user-agent'] ?? null,
-            userArn: null,
+            userArn: collector?.userArn ?? null,
           },
           path: `/${opts.stage}${url.pathname}`,
           stage: opts.stage,

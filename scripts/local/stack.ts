@@ -14,9 +14,11 @@ import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import type { PortalConfig } from '../../lambdas/contract/portal-config.js';
 import { tableName } from '../../lambdas/data/table-design.js';
-import { localSecurityHeaders } from '../../infra/security-headers.js';
 import { startUserPool } from './cognito/index.js';
 import { ensureTable, startDynamo } from './dynamodb.js';
+import { openApiDocument } from '../../lambdas/contract/openapi.js';
+import { LOCAL_COLLECTOR_CREDENTIAL } from './collector-auth.js';
+import { startCollector } from './collector.js';
 import { startGateway } from './gateway.js';
 import { DEMO_REGION, localTable, refreshHeartbeats, seedDemoData, type DemoUser } from './seed.js';
 
@@ -44,6 +46,12 @@ export interface LocalStackOptions {
   log?: (line: string) => void;
   /** Per-request lines of the API gateway. */
   requestLog?: (line: string) => void;
+  /**
+   * Run the collector simulator (`./collector.ts`: heartbeats, outages, alarms through the ingest API);
+   * default true unless `VIGIA_COLLECTOR=0`. Tests that assert on stable data pass `false`.
+   * Only runs when demo data is seeded.
+   */
+  collector?: boolean;
 }
 
 export interface RunningLocalStack {
@@ -82,16 +90,11 @@ export async function buildPortal(log: (l: string) => void): Promise<void> {
   log('portal built into web/dist');
 }
 
-/**
- * Serves `web/dist` with SPA fallback to index.html and `/config.json` from memory, with the same security
- * response headers as CloudFront (`infra/security-headers.ts`; CSP naming the local user pool and gateway).
- */
+/** Serves `web/dist` with SPA fallback to index.html and `/config.json` from memory. */
 async function serveWeb(port: number, host: string, config: PortalConfig): Promise<{ url: string; stop(): Promise<void> }> {
   const assets = sirv(path.join(REPO_ROOT, 'web/dist'), { single: true, dev: false, etag: true });
   const configJson = JSON.stringify(config, null, 2);
-  const headers = localSecurityHeaders(config);
   const server = http.createServer((req, res) => {
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     if (req.url === '/config.json' || req.url?.startsWith('/config.json?')) {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
       res.end(configJson);
@@ -189,15 +192,17 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       });
       demoUsers = seeded.users;
       log(`demo data ${seeded.created ? 'seeded' : 'already present'} (${Date.now() - t} ms)`);
-      // A minimal stand-in for the collectors: keep the demo devices that are up reporting heartbeats,
-      // so their derived status stays online/degraded while the stack runs.
-      const heartbeatTable = localTable(dynamo.endpoint, table);
-      const timer = setInterval(() => void refreshHeartbeats(heartbeatTable).catch(() => undefined), 60_000);
-      timer.unref();
-      stops.push(async () => {
-        clearInterval(timer);
-        heartbeatTable.doc.destroy();
-      });
+      // Without the collector simulator, a minimal stand-in keeps the demo devices that are up reporting
+      // heartbeats, so their derived status stays online/degraded while the stack runs.
+      if (!(opts.collector ?? process.env.VIGIA_COLLECTOR !== '0')) {
+        const heartbeatTable = localTable(dynamo.endpoint, table);
+        const timer = setInterval(() => void refreshHeartbeats(heartbeatTable).catch(() => undefined), 60_000);
+        timer.unref();
+        stops.push(async () => {
+          clearInterval(timer);
+          heartbeatTable.doc.destroy();
+        });
+      }
     }
 
     t = Date.now();
@@ -209,10 +214,18 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       jwksUri: pool.jwksUri,
       audience: pool.userPoolClientId,
       allowedOrigins: process.env.ALLOWED_ORIGINS!.split(','),
+      collectorCredentials: [LOCAL_COLLECTOR_CREDENTIAL],
+      openApi: openApiDocument(),
       ...(opts.requestLog ? { log: opts.requestLog } : {}),
     });
     stops.push(gateway.stop);
-    log(`API gateway on ${gateway.url} (${Date.now() - t} ms)`);
+    log(`API gateway on ${gateway.url} (${Date.now() - t} ms); OpenAPI at ${gateway.url}/openapi.json`);
+
+    if ((opts.seed ?? true) && (opts.collector ?? process.env.VIGIA_COLLECTOR !== '0')) {
+      const collector = startCollector({ apiUrl: gateway.url, log });
+      stops.push(collector.stop);
+      log('collector simulator running (heartbeats, outages and alarms through the ingest API; VIGIA_COLLECTOR=0 turns it off)');
+    }
 
     const config: PortalConfig = {
       region: DEMO_REGION,

@@ -1,0 +1,151 @@
+/**
+ * SigV4 for the collector ingest routes of the LOCAL stack.
+ *
+ * In AWS the ingest methods use AuthorizationType.IAM: API Gateway verifies the Signature Version 4 of the
+ * request (AWS General Reference, "Signature Version 4 signing process") against the caller's IAM
+ * credentials and passes the principal as `requestContext.identity.userArn`. Locally there is no IAM, so
+ * the local gateway verifies signatures made with ONE local access key (`LOCAL_COLLECTOR_CREDENTIAL`,
+ * overridable through `VIGIA_COLLECTOR_ACCESS_KEY_ID` / `VIGIA_COLLECTOR_SECRET_ACCESS_KEY`) by signing the
+ * received request again with `@smithy/signature-v4` (the AWS SDK's own signer) and comparing signatures
+ * in constant time. Requests older/newer than 5 minutes (`X-Amz-Date`) are refused, as AWS does.
+ */
+import { createHash, createHmac, timingSafeEqual, type Hash, type Hmac } from 'node:crypto';
+import { SignatureV4 } from '@smithy/signature-v4';
+
+/** Service name in the credential scope of API Gateway invocations. */
+export const EXECUTE_API_SERVICE = 'execute-api';
+
+export interface CollectorCredential {
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** The principal the handlers see (`requestContext.identity.userArn`). */
+  userArn: string;
+}
+
+/** The local stack's collector access key (not a secret: it only opens the local ingest routes). */
+export const LOCAL_COLLECTOR_CREDENTIAL: CollectorCredential = {
+  accessKeyId: process.env.VIGIA_COLLECTOR_ACCESS_KEY_ID ?? 'AKIAVIGIALOCALCOLLECT',
+  secretAccessKey: process.env.VIGIA_COLLECTOR_SECRET_ACCESS_KEY ?? 'vigia-local-collector-secret-key-not-for-aws',
+  userArn: 'arn:aws:iam::000000000000:user/vigia-local-collector',
+};
+
+/** node:crypto as the SDK's `Checksum` interface (SHA-256, or HMAC-SHA-256 with a secret). */
+type SourceData = string | ArrayBuffer | ArrayBufferView;
+const bytes = (d: SourceData): string | Buffer =>
+  typeof d === 'string' ? d : ArrayBuffer.isView(d) ? Buffer.from(d.buffer, d.byteOffset, d.byteLength) : Buffer.from(d);
+
+class NodeSha256 {
+  private h: Hash | Hmac;
+  private readonly secret: string | Buffer | undefined;
+  constructor(secret?: SourceData) {
+    this.secret = secret === undefined ? undefined : bytes(secret);
+    this.h = this.fresh();
+  }
+  private fresh(): Hash | Hmac {
+    return this.secret === undefined ? createHash('sha256') : createHmac('sha256', this.secret);
+  }
+  update(data: SourceData): void {
+    this.h.update(bytes(data));
+  }
+  async digest(): Promise<Uint8Array> {
+    return new Uint8Array(this.h.digest());
+  }
+  reset(): void {
+    this.h = this.fresh();
+  }
+}
+
+function signer(cred: CollectorCredential, region: string): SignatureV4 {
+  return new SignatureV4({
+    credentials: { accessKeyId: cred.accessKeyId, secretAccessKey: cred.secretAccessKey },
+    region,
+    service: EXECUTE_API_SERVICE,
+    sha256: NodeSha256,
+  });
+}
+
+/**
+ * Signs a request to `url` (absolute) for the collectors; returns the headers to send (Host, X-Amz-Date,
+ * X-Amz-Content-Sha256, Authorization, plus `headers`).
+ */
+export async function signCollectorRequest(
+  cred: CollectorCredential,
+  req: { method: string; url: string; body?: string; headers?: Record<string, string> },
+  region = 'eu-west-1',
+  signingDate = new Date(),
+): Promise<Record<string, string>> {
+  const u = new URL(req.url);
+  const signed = await signer(cred, region).sign(
+    {
+      method: req.method,
+      protocol: u.protocol,
+      hostname: u.hostname,
+      ...(u.port ? { port: Number(u.port) } : {}),
+      path: u.pathname,
+      query: Object.fromEntries(u.searchParams),
+      headers: { host: u.host, ...(req.headers ?? {}) },
+      ...(req.body !== undefined ? { body: req.body } : {}),
+    },
+    { signingDate },
+  );
+  return signed.headers as Record<string, string>;
+}
+
+/** Why a SigV4 request was refused (logged by the gateway; the client gets 403 like API Gateway). */
+export class SignatureRejected extends Error {}
+
+const AUTH_RE =
+  /^AWS4-HMAC-SHA256 Credential=([A-Za-z0-9]+)\/(\d{8})\/([a-z0-9-]+)\/([a-z-]+)\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/;
+
+/** Maximum clock difference between `X-Amz-Date` and now, ms (AWS allows 5 minutes). */
+export const MAX_SIGNATURE_SKEW_MS = 5 * 60_000;
+
+/**
+ * Verifies a SigV4-signed request received by the local gateway.
+ * @param headers lower-cased request headers as received.
+ * @returns the matching credential.
+ * @throws SignatureRejected (no/garbled Authorization, unknown key, wrong service, stale date, bad signature).
+ */
+export async function verifyCollectorSignature(
+  credentials: readonly CollectorCredential[],
+  req: { method: string; url: URL; headers: Record<string, string | string[] | undefined>; body: string },
+  now = Date.now(),
+): Promise<CollectorCredential> {
+  const auth = req.headers.authorization;
+  const m = typeof auth === 'string' ? AUTH_RE.exec(auth) : null;
+  if (!m) throw new SignatureRejected('missing or malformed SigV4 Authorization header');
+  const [, keyId, scopeDate, region, service, signedList, signature] = m as unknown as [string, string, string, string, string, string, string];
+  const cred = credentials.find((c) => c.accessKeyId === keyId);
+  if (!cred) throw new SignatureRejected('unknown access key');
+  if (service !== EXECUTE_API_SERVICE) throw new SignatureRejected(`wrong service ${service}`);
+  const amzDate = req.headers['x-amz-date'];
+  const dm = typeof amzDate === 'string' ? /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate) : null;
+  if (!dm || amzDate!.slice(0, 8) !== scopeDate) throw new SignatureRejected('missing or inconsistent X-Amz-Date');
+  const date = new Date(Date.UTC(+dm[1]!, +dm[2]! - 1, +dm[3]!, +dm[4]!, +dm[5]!, +dm[6]!));
+  if (Math.abs(now - date.getTime()) > MAX_SIGNATURE_SKEW_MS) throw new SignatureRejected('signature expired or from the future');
+  const signedNames = signedList.split(';');
+  if (!signedNames.includes('host') || !signedNames.includes('x-amz-date')) throw new SignatureRejected('host and x-amz-date must be signed');
+  const headers: Record<string, string> = {};
+  for (const n of signedNames) {
+    const v = req.headers[n];
+    if (v === undefined) throw new SignatureRejected(`signed header ${n} missing`);
+    headers[n] = Array.isArray(v) ? v.join(',') : v;
+  }
+  const resigned = await signer(cred, region).sign(
+    {
+      method: req.method,
+      protocol: 'http:',
+      hostname: req.url.hostname,
+      path: req.url.pathname,
+      query: Object.fromEntries(req.url.searchParams),
+      headers,
+      body: req.body,
+    },
+    { signingDate: date, signableHeaders: new Set(signedNames) },
+  );
+  const expected = /Signature=([0-9a-f]{64})/.exec(String(resigned.headers.authorization ?? resigned.headers.Authorization))?.[1] ?? '';
+  const a = Buffer.from(expected);
+  const b = Buffer.from(signature);
+  if (a.length !== b.length || !timingSafeEqual(a, b)) throw new SignatureRejected('signature does not match');
+  return cred;
+}

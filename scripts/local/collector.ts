@@ -1,0 +1,136 @@
+/**
+ * Collector simulator for the local stack: plays the security company's collectors against the local
+ * API's ingest routes (SigV4-signed with the local collector access key, exactly as a real collector
+ * signs for AuthorizationType.IAM), so the portal shows live data:
+ *  - every `intervalMs` (default 15 s) each reporting demo device sends a heartbeat (`POST /ingest/heartbeats`);
+ *  - now and then a device goes down: its heartbeats stop and a `critical` "Sin latido" alarm is raised
+ *    (`POST /ingest/device-alarms`, action raise); after a few ticks it recovers: heartbeats resume and the
+ *    alarm is cleared (action clear).
+ * Every event has a unique `eventId`; the API treats replays as no-ops.
+ *
+ * Started by `startLocalStack` unless `collector: false` (tests) / `npm start -- --no-collector`.
+ * Run alone against a running stack: `npx tsx scripts/local/collector.ts http://127.0.0.1:3001`.
+ */
+import { randomUUID } from 'node:crypto';
+import { DEMO_TENANTS, demoDevices } from './demo-data.js';
+import { LOCAL_COLLECTOR_CREDENTIAL, signCollectorRequest, type CollectorCredential } from './collector-auth.js';
+
+export interface CollectorOptions {
+  /** Base URL of the API (local gateway), no trailing slash. */
+  apiUrl: string;
+  credential?: CollectorCredential;
+  /** Tick period, ms (default 15 000). */
+  intervalMs?: number;
+  /** Probability per tick that one more device goes down (default 0.15). */
+  outageProbability?: number;
+  /** Ticks an outage lasts (default 8, i.e. 2 min at 15 s: long enough to show `degraded`/alarms). */
+  outageTicks?: number;
+  /** Random source in [0,1) (tests pass a seeded one). */
+  random?: () => number;
+  /** Devices to simulate; default the reporting demo devices. */
+  devices?: { tenantId: string; id: string }[];
+  log?: (line: string) => void;
+}
+
+export interface RunningCollector {
+  /** Runs one tick now (tests); resolves when its requests are done. */
+  tick(): Promise<TickReport>;
+  stop(): Promise<void>;
+}
+
+export interface TickReport {
+  heartbeats: number;
+  raised: number;
+  cleared: number;
+  /** Non-2xx answers (should stay 0). */
+  failures: number;
+}
+
+/** The demo devices that report heartbeats (heartbeat age under an hour at seed time). */
+export function reportingDemoDevices(now = Date.now()): { tenantId: string; id: string }[] {
+  return DEMO_TENANTS.flatMap((t) => demoDevices(t, now))
+    .filter((d) => d.heartbeatAgeMinutes !== null && d.heartbeatAgeMinutes < 60)
+    .map((d) => ({ tenantId: d.tenantId, id: d.id }));
+}
+
+/** POSTs a signed JSON event to an ingest route; returns the HTTP status. */
+export async function sendIngest(apiUrl: string, path: string, body: unknown, credential = LOCAL_COLLECTOR_CREDENTIAL): Promise<number> {
+  const url = `${apiUrl}${path}`;
+  const text = JSON.stringify(body);
+  const headers = await signCollectorRequest(credential, { method: 'POST', url, body: text, headers: { 'content-type': 'application/json' } });
+  const res = await fetch(url, { method: 'POST', headers, body: text });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+/** Starts the simulator (first tick immediately, then every `intervalMs`). */
+export function startCollector(opts: CollectorOptions): RunningCollector {
+  const credential = opts.credential ?? LOCAL_COLLECTOR_CREDENTIAL;
+  const random = opts.random ?? Math.random;
+  const devices = opts.devices ?? reportingDemoDevices();
+  const outages = new Map<string, { alarmId: string; ticksLeft: number; device: { tenantId: string; id: string } }>();
+  const log = opts.log ?? (() => undefined);
+  let running: Promise<TickReport> | null = null;
+
+  const send = async (path: string, body: unknown, report: TickReport) => {
+    try {
+      const status = await sendIngest(opts.apiUrl, path, body, credential);
+      if (status >= 300) report.failures++;
+    } catch {
+      report.failures++;
+    }
+  };
+
+  const tickOnce = async (): Promise<TickReport> => {
+    const report: TickReport = { heartbeats: 0, raised: 0, cleared: 0, failures: 0 };
+    const at = new Date().toISOString();
+    // recoveries
+    for (const [key, o] of outages) {
+      if (--o.ticksLeft > 0) continue;
+      outages.delete(key);
+      await send('/ingest/device-alarms', { action: 'clear', eventId: randomUUID(), tenantId: o.device.tenantId, deviceId: o.device.id, alarmId: o.alarmId, at }, report);
+      report.cleared++;
+      log(`collector: ${o.device.tenantId}/${o.device.id} recovered`);
+    }
+    // a new outage
+    const up = devices.filter((d) => !outages.has(`${d.tenantId}/${d.id}`));
+    if (up.length > 1 && random() < (opts.outageProbability ?? 0.15)) {
+      const d = up[Math.floor(random() * up.length)]!;
+      const alarmId = `sim-${Date.now().toString(36)}-${Math.floor(random() * 1e6).toString(36)}`;
+      outages.set(`${d.tenantId}/${d.id}`, { alarmId, ticksLeft: opts.outageTicks ?? 8, device: d });
+      await send(
+        '/ingest/device-alarms',
+        { action: 'raise', eventId: randomUUID(), tenantId: d.tenantId, deviceId: d.id, alarmId, severity: 'critical', title: 'Sin latido del dispositivo', at },
+        report,
+      );
+      report.raised++;
+      log(`collector: ${d.tenantId}/${d.id} went down (alarm ${alarmId})`);
+    }
+    // heartbeats of the devices that are up
+    const beating = devices.filter((d) => !outages.has(`${d.tenantId}/${d.id}`));
+    await Promise.all(beating.map((d) => send('/ingest/heartbeats', { eventId: randomUUID(), tenantId: d.tenantId, deviceId: d.id, at }, report)));
+    report.heartbeats += beating.length;
+    return report;
+  };
+
+  const tick = (): Promise<TickReport> => {
+    running = (running ?? Promise.resolve(null as unknown as TickReport)).then(tickOnce, tickOnce);
+    return running;
+  };
+  const timer = setInterval(() => void tick().catch(() => undefined), opts.intervalMs ?? 15_000);
+  timer.unref();
+  void tick().catch(() => undefined);
+  return {
+    tick,
+    stop: async () => {
+      clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const apiUrl = process.argv[2] ?? 'http://127.0.0.1:3001';
+  startCollector({ apiUrl, log: (l) => console.log(l) });
+  setInterval(() => undefined, 1 << 30);
+}
