@@ -13,7 +13,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 import type { PortalConfig } from '../../lambdas/contract/portal-config.js';
+import { resetDefaultTable } from '../../lambdas/data/index.js';
 import { tableName } from '../../lambdas/data/table-design.js';
+import { localSecurityHeaders } from '../../infra/security-headers.js';
 import { startUserPool } from './cognito/index.js';
 import { ensureTable, startDynamo } from './dynamodb.js';
 import { openApiDocument } from '../../lambdas/contract/openapi.js';
@@ -90,11 +92,16 @@ export async function buildPortal(log: (l: string) => void): Promise<void> {
   log('portal built into web/dist');
 }
 
-/** Serves `web/dist` with SPA fallback to index.html and `/config.json` from memory. */
+/**
+ * Serves `web/dist` with SPA fallback to index.html and `/config.json` from memory, with the same security
+ * response headers as CloudFront (`infra/security-headers.ts`; CSP naming the local user pool and gateway).
+ */
 async function serveWeb(port: number, host: string, config: PortalConfig): Promise<{ url: string; stop(): Promise<void> }> {
   const assets = sirv(path.join(REPO_ROOT, 'web/dist'), { single: true, dev: false, etag: true });
   const configJson = JSON.stringify(config, null, 2);
+  const headers = localSecurityHeaders(config);
   const server = http.createServer((req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     if (req.url === '/config.json' || req.url?.startsWith('/config.json?')) {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
       res.end(configJson);
@@ -180,6 +187,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       ALLOWED_ORIGINS: `http://${host}:${ports.web},http://localhost:${ports.web}`,
     });
+
+    // Like a fresh Lambda container: the handlers' shared DynamoDB client is rebuilt from this environment.
+    resetDefaultTable();
 
     let demoUsers: DemoUser[] = [];
     if (opts.seed ?? true) {

@@ -11,7 +11,7 @@ export type { PortalConfig };
  * The zod schema is loaded as its own chunk, in parallel with the `/config.json` request: classic zod
  * is ~28 KB gzip and not tree-shakable, and the signed-in chunk shares it (incident form validation).
  */
-const loadSchema = () => import('../../../../lambdas/contract/portal-config').then((m) => m.PortalConfig);
+const loadSchema = () => import('./portal-config-schema').then((m) => m.PortalConfig);
 
 /** Text shown instead of the portal when the configuration is missing or invalid (spec §8). */
 export const CONFIG_ERROR_TEXT = 'Configuration error (see console) – please contact the administrator';

@@ -3,6 +3,8 @@
  * and route helpers (the `/config.json` shape is imported by `config.ts` alone, to keep the sign-in entry small). A relative re-export (no path alias) so Vite, `tsc -p web`
  * and the vitest `web` project all resolve it the same way.
  */
+import './zod-setup';
+
 export {
   CreateIncidentBody,
   SEVERITIES,

@@ -1,0 +1,131 @@
+/**
+ * Browser-suite support: a fresh local stack (the same `startLocalStack` as `npm start`, on random ports,
+ * in a temp folder) and Debian's Chromium driven by playwright-core.
+ *
+ * Chromium: `/usr/bin/chromium` (apt-get install -y chromium), or `CHROMIUM_PATH`. Screenshots go to
+ * `test-results/e2e/` (git-ignored). Every page records console errors, failed API requests and CSP
+ * violations so a test can assert there were none.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { REPO_ROOT, startLocalStack, type Ports, type RunningLocalStack } from '../../scripts/local/stack.js';
+
+export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results/e2e');
+export const VIEWPORTS = {
+  phone: { width: 375, height: 812 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+/** Chromium flags that work headless as root on these machines (FINDINGS.md). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface E2eEnv {
+  stack: RunningLocalStack;
+  browser: Browser;
+  /** Base URL of the portal, e.g. http://127.0.0.1:43121 */
+  web: string;
+  /** Stops the stack and starts it again on the same data and ports: like re-running `npm start`. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts a seeded stack and Chromium. */
+export async function startE2e(): Promise<E2eEnv> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    throw new Error(`Chromium not found at ${executablePath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  }
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vigia-e2e-'));
+  const start = (ports: Partial<Ports>) =>
+    startLocalStack({ dataDir, persist: true, ports, log: (l) => console.log(`  [stack] ${l}`) });
+  let stack = await start({ dynamodb: 0, cognito: 0, cognitoInternal: 0, api: 0, web: 0 });
+  // playwright-core gives every launch a fresh, temporary profile (the equivalent of a new --user-data-dir).
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  } catch (e) {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
+  return {
+    get stack() {
+      return stack;
+    },
+    browser,
+    get web() {
+      return stack.urls.web!;
+    },
+    restart: async () => {
+      // Same ports as before, like re-running `npm start` (the handlers keep their container state).
+      const port = (url: string) => Number(new URL(url).port);
+      const ports: Partial<Ports> = {
+        dynamodb: port(stack.urls.dynamodb),
+        cognito: port(stack.urls.cognito),
+        cognitoInternal: 0,
+        api: port(stack.urls.api),
+        web: port(stack.urls.web!),
+      };
+      await stack.stop();
+      stack = await start(ports);
+    },
+    close: async () => {
+      await browser.close().catch(() => undefined);
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TrackedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors, page errors, CSP violations and failed API calls seen so far. */
+  problems: string[];
+}
+
+/** A fresh browser context (no shared storage) at the given viewport, with problem tracking. */
+export async function newPage(env: E2eEnv, viewport: { width: number; height: number }): Promise<TrackedPage> {
+  const context = await env.browser.newContext({ viewport, locale: 'es-ES' });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('response', (r) => {
+    if (r.url().startsWith(env.stack.urls.api) && r.status() >= 500) problems.push(`api ${r.status()}: ${r.url()}`);
+  });
+  await page.addInitScript({
+    content: "document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI));",
+  });
+  return { context, page, problems };
+}
+
+/** Signs in through the real Amplify Authenticator (SRP against the local pool) and waits for the shell. */
+export async function signIn(page: Page, web: string, email: string, password: string): Promise<void> {
+  await page.goto(`${web}/page/login`);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.getByRole('banner').getByText(email).waitFor({ timeout: 20_000 });
+}
+
+/** Saves a full-page screenshot as `test-results/e2e/<name>.png`. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
