@@ -12,7 +12,7 @@
  * CORS: `Access-Control-Allow-Origin` echoes the request's `Origin` when it is listed in the
  * comma-separated env var `ALLOWED_ORIGINS` (Powertools `cors` middleware); otherwise no CORS headers.
  */
-import { Router, HttpError } from '@aws-lambda-powertools/event-handler/http';
+import { Router, HttpError, ParameterValidationError } from '@aws-lambda-powertools/event-handler/http';
 import { cors } from '@aws-lambda-powertools/event-handler/http/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { z } from 'zod';
@@ -106,6 +106,10 @@ export function errorResponse(err: unknown, requestId: string): Response {
   } else if (err instanceof URIError) {
     code = 'VALIDATION_FAILED';
     message = 'malformed percent-encoding in the path';
+  } else if (err instanceof ParameterValidationError) {
+    // Powertools refuses blank path parameters (e.g. `/incidents/%20`) before our schemas run.
+    code = 'VALIDATION_FAILED';
+    message = 'invalid path parameter';
   } else if (err instanceof HttpError && err.statusCode < 500) {
     code = codeForHttpStatus(err.statusCode);
     message = code === 'NOT_FOUND' ? 'no such route' : err.message;
@@ -195,7 +199,7 @@ export function createApi(name: HandlerName, operations: Partial<Record<Operatio
     // `new Request()` refuses a body on GET/HEAD; such a body is meaningless, drop it instead of failing.
     const method = (event.httpMethod ?? '').toUpperCase();
     const ev: APIGatewayProxyEvent =
-      (method === 'GET' || method === 'HEAD') && event.body ? { ...event, body: null, isBase64Encoded: false } : event;
+      (method === 'GET' || method === 'HEAD') && event.body != null ? { ...event, body: null, isBase64Encoded: false } : event;
     let res: APIGatewayProxyResult;
     try {
       res = await app.resolve(ev, context);
