@@ -97,7 +97,8 @@ export async function buildPortal(log: (l: string) => void): Promise<void> {
  * response headers as CloudFront (`infra/security-headers.ts`; CSP naming the local user pool and gateway).
  */
 async function serveWeb(port: number, host: string, config: PortalConfig): Promise<{ url: string; stop(): Promise<void> }> {
-  const assets = sirv(path.join(REPO_ROOT, 'web/dist'), { single: true, dev: false, etag: true });
+  // dev: true re-reads web/dist on each request, so `npm run build:web` while the stack runs is picked up.
+  const assets = sirv(path.join(REPO_ROOT, 'web/dist'), { single: true, dev: true, etag: true });
   const configJson = JSON.stringify(config, null, 2);
   const headers = localSecurityHeaders(config);
   const server = http.createServer((req, res) => {

@@ -18,6 +18,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_PORTS, REPO_ROOT, startLocalStack, type Ports, type RunningLocalStack } from './stack.js';
 
+// The pinned AWS SDK v3 still supports Node 20 (these machines); its notice about a future Node 22
+// requirement is not actionable in a local session.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const { values: flags } = parseArgs({
   options: {
     reset: { type: 'boolean', default: false },
