@@ -1,0 +1,132 @@
+/**
+ * AWS plumbing shared by the platform scripts: client construction (region, optional endpoint override for
+ * the local stack), CloudFormation outputs of a stage, and the portal `config.json` built from them.
+ *
+ * Clients are passed in (anything with the SDK v3 `send`), so tests inject fakes or local endpoints.
+ * Credentials come from the default provider chain (env, profile, SSO, GitHub OIDC web identity); with an
+ * endpoint override and no credentials in the environment, dummy credentials are used (the local engines
+ * accept any).
+ */
+import { CloudFormationClient, DescribeStacksCommand, type Stack } from '@aws-sdk/client-cloudformation';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { PortalConfig } from '../../lambdas/contract/portal-config.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { tableName } from '../../lambdas/data/table-design.js';
+import { stackName, stageConfig } from '../../infra/stage-config.js';
+import { BRAND_NAME } from '../../infra/vigia-app.js';
+
+/** Where the scripts talk to: a region, optionally a local endpoint (cognito-local proxy / dynoxide). */
+export interface Target {
+  region: string;
+  /** Cognito user-pool endpoint override, e.g. `http://127.0.0.1:9229`. */
+  cognitoEndpoint?: string;
+  /** DynamoDB endpoint override, e.g. `http://127.0.0.1:8000`. */
+  dynamodbEndpoint?: string;
+}
+
+/** Region from `--region`, `AWS_REGION`, `AWS_DEFAULT_REGION`, `CDK_DEFAULT_REGION`. @throws Error when none */
+export function resolveRegion(flag?: string, env: NodeJS.ProcessEnv = process.env): string {
+  const region = flag ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? env.CDK_DEFAULT_REGION;
+  if (!region) throw new Error('no AWS region: pass --region or set AWS_REGION');
+  return region;
+}
+
+const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+const credentialsFor = (endpoint?: string) =>
+  endpoint && !process.env.AWS_ACCESS_KEY_ID ? { credentials: localCredentials } : {};
+
+export function cognitoClient(t: Target): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    region: t.region,
+    ...(t.cognitoEndpoint ? { endpoint: t.cognitoEndpoint } : {}),
+    ...credentialsFor(t.cognitoEndpoint),
+  });
+}
+
+/** The stage table (`vigia-<stage>-main`) or an explicit table name, through the data layer's document client. */
+export function tableRef(t: Target, name: string): TableRef {
+  const client = new DynamoDBClient({
+    region: t.region,
+    ...(t.dynamodbEndpoint ? { endpoint: t.dynamodbEndpoint } : {}),
+    ...credentialsFor(t.dynamodbEndpoint),
+  });
+  return { doc: createDocumentClient(client), tableName: name };
+}
+
+/** Minimal CloudFormation client shape (the real `CloudFormationClient` or a fake). */
+export interface CfnLike {
+  send(command: DescribeStacksCommand): Promise<{ Stacks?: Stack[]; NextToken?: string }>;
+}
+
+export function cloudFormationClient(region: string): CloudFormationClient {
+  return new CloudFormationClient({ region });
+}
+
+/** Raised when a stage's stack does not exist (not deployed, or another region/account). */
+export class StageNotDeployedError extends Error {
+  constructor(stack: string, region: string) {
+    super(`stack ${stack} not found in ${region}: deploy the stage first (npm run platform:deploy -- --stage …) or check --region / credentials`);
+    this.name = 'StageNotDeployedError';
+  }
+}
+
+/** One stack (null when it does not exist). */
+export async function describeStack(cfn: CfnLike, name: string): Promise<Stack | null> {
+  try {
+    const res = await cfn.send(new DescribeStacksCommand({ StackName: name }));
+    return res.Stacks?.[0] ?? null;
+  } catch (e) {
+    if ((e as { name?: string }).name === 'ValidationError' && /does not exist/.test((e as Error).message)) return null;
+    throw e;
+  }
+}
+
+/** Every stack of the account/region (DescribeStacks, all pages). */
+export async function listStacks(cfn: CfnLike): Promise<Stack[]> {
+  const out: Stack[] = [];
+  let NextToken: string | undefined;
+  do {
+    const res = await cfn.send(new DescribeStacksCommand(NextToken ? { NextToken } : {}));
+    out.push(...(res.Stacks ?? []));
+    NextToken = res.NextToken;
+  } while (NextToken);
+  return out;
+}
+
+/** Outputs (key → value) of the stage's Auth, Hosting and Api stacks. @throws StageNotDeployedError */
+export async function stageOutputs(cfn: CfnLike, stage: string, region: string): Promise<Record<string, string>> {
+  const outputs: Record<string, string> = {};
+  for (const part of ['Auth', 'Hosting', 'Api']) {
+    const name = stackName(stage, part);
+    const stack = await describeStack(cfn, name);
+    if (!stack) throw new StageNotDeployedError(name, region);
+    for (const o of stack.Outputs ?? []) if (o.OutputKey && o.OutputValue !== undefined) outputs[o.OutputKey] = o.OutputValue;
+  }
+  return outputs;
+}
+
+/**
+ * The portal `config.json` of a deployed stage from its stack outputs (same values the PortalDeployment stack
+ * uploads). @throws Error naming the missing output; ZodError when a value is malformed
+ */
+export function portalConfigFromOutputs(stage: string, outputs: Record<string, string>): PortalConfig {
+  const need = (key: string): string => {
+    const v = outputs[key];
+    if (v === undefined) throw new Error(`stage ${stage}: stack output ${key} is missing (redeploy the stage)`);
+    return v;
+  };
+  return PortalConfig.parse({
+    region: need('Region'),
+    userPoolId: need('UserPoolId'),
+    userPoolClientId: need('UserPoolClientId'),
+    identityPoolId: need('IdentityPoolId'),
+    apiUrl: need('ApiUrl'),
+    stage,
+    allowSignUp: stageConfig(stage).selfSignUp,
+    brandName: BRAND_NAME,
+  });
+}
+
+/** The stage's table name (`vigia-<stage>-main`). */
+export const stageTableName = (stage: string): string => tableName(stage);

@@ -1,0 +1,131 @@
+/**
+ * Deploying and destroying a stage with the pinned CDK CLI (`npx cdk`, aws-cdk 2.1148 from devDependencies).
+ *
+ * Pure parts (argument lists, guards, created-at resolution, stale-preview selection) are exported for unit
+ * tests; `runCdk` spawns the CLI with telemetry and version checks off (FINDINGS "Toolchain").
+ */
+import { spawn } from 'node:child_process';
+import type { Stack } from '@aws-sdk/client-cloudformation';
+import { stackName, stageProfile, STAGE_PATTERN } from '../../infra/stage-config.js';
+import { TAG_CREATED_AT, TAG_PROJECT, TAG_STAGE } from '../../infra/vigia-app.js';
+import { REPO_ROOT } from '../local/stack.js';
+import { UsageError } from './cli.js';
+
+/** Preview stage names made by preview.yml: `pr-<pull request number>`. */
+export const PREVIEW_STAGE = /^pr-\d+$/;
+
+/** @throws UsageError for a name that is not a valid stage */
+export function checkStage(stage: string): string {
+  if (!STAGE_PATTERN.test(stage)) throw new UsageError(`invalid stage "${stage}": must match ${STAGE_PATTERN} (e.g. dev, staging, prod, pr-42)`);
+  return stage;
+}
+
+export interface DeployArgs {
+  stage: string;
+  /** ISO-8601 UTC, tagged `created-at`. */
+  createdAt: string;
+  alarmEmail?: string;
+  /** Skip the IAM/security-group change confirmation (`--require-approval never`; CI). */
+  approve: boolean;
+  /** Where the CLI writes the stack outputs (JSON). */
+  outputsFile: string;
+}
+
+/** Arguments of `cdk deploy` for a stage (all its stacks, in dependency order). */
+export function deployArgs(a: DeployArgs): string[] {
+  return [
+    'deploy',
+    '--all',
+    '-c', `stage=${a.stage}`,
+    '-c', `createdAt=${a.createdAt}`,
+    ...(a.alarmEmail ? ['-c', `alarmEmail=${a.alarmEmail}`] : []),
+    '--require-approval', a.approve ? 'never' : 'broadening',
+    '--outputs-file', a.outputsFile,
+    '--no-notices',
+    '--progress', 'events',
+  ];
+}
+
+/** Arguments of `cdk destroy` for a stage (no prompt: the caller has already guarded). */
+export function destroyArgs(stage: string): string[] {
+  return ['destroy', '--all', '--force', '-c', `stage=${stage}`, '--no-notices'];
+}
+
+/**
+ * Refuses to destroy production-profile stages (prod, staging) unless forced. Note prod stacks also have
+ * termination protection and retain their table, user pool, buckets and logs.
+ * @throws UsageError
+ */
+export function guardDestroy(stage: string, forceProduction: boolean): void {
+  checkStage(stage);
+  if (stageProfile(stage) === 'production' && !forceProduction) {
+    throw new UsageError(`refusing to destroy production stage "${stage}" (pass --force-production; data resources are retained anyway)`);
+  }
+}
+
+/** The `created-at` tag of an existing stage stack, else `now` (so redeploys keep the creation time). */
+export function resolveCreatedAt(existing: Stack | null, now: Date): string {
+  const tag = existing?.Tags?.find((t) => t.Key === TAG_CREATED_AT)?.Value;
+  if (tag && !Number.isNaN(Date.parse(tag))) return tag;
+  if (existing?.CreationTime) return new Date(existing.CreationTime).toISOString();
+  return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+export interface PreviewStage {
+  stage: string;
+  /** ISO-8601 UTC. */
+  createdAt: string;
+  ageHours: number;
+  stacks: string[];
+}
+
+/**
+ * Preview stages (tag `project=vigia`, tag `stage` = `pr-<n>`) whose creation time (tag `created-at`, else
+ * the oldest stack's CreationTime) is older than `maxAgeHours`, oldest first.
+ */
+export function stalePreviewStages(stacks: readonly Stack[], now: Date, maxAgeHours: number): PreviewStage[] {
+  const byStage = new Map<string, { created: number; stacks: string[] }>();
+  for (const s of stacks) {
+    const tags = new Map((s.Tags ?? []).map((t) => [t.Key, t.Value]));
+    const stage = tags.get(TAG_STAGE);
+    if (tags.get(TAG_PROJECT) !== 'vigia' || !stage || !PREVIEW_STAGE.test(stage)) continue;
+    if (s.StackStatus === 'DELETE_COMPLETE') continue;
+    const tagged = Date.parse(tags.get(TAG_CREATED_AT) ?? '');
+    const created = Number.isNaN(tagged) ? (s.CreationTime ? new Date(s.CreationTime).getTime() : now.getTime()) : tagged;
+    const entry = byStage.get(stage) ?? { created, stacks: [] };
+    entry.created = Math.min(entry.created, created);
+    entry.stacks.push(s.StackName ?? stackName(stage, '?'));
+    byStage.set(stage, entry);
+  }
+  return [...byStage.entries()]
+    .map(([stage, e]) => ({ stage, createdAt: new Date(e.created).toISOString(), ageHours: (now.getTime() - e.created) / 3_600_000, stacks: e.stacks.sort() }))
+    .filter((p) => p.ageHours > maxAgeHours)
+    .sort((a, b) => b.ageHours - a.ageHours);
+}
+
+/**
+ * Runs `npx cdk <args>` in the repository, streaming its output to stderr.
+ * @throws Error with the exit status when the CLI fails
+ */
+export async function runCdk(args: readonly string[], log: (l: string) => void): Promise<void> {
+  log(`npx cdk ${args.join(' ')}`);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn('npx', ['cdk', ...args], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', process.stderr, process.stderr],
+      env: { ...process.env, CDK_DISABLE_CLI_TELEMETRY: '1', CDK_DISABLE_VERSION_CHECK: '1' },
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`cdk ${args[0]} failed with exit status ${code}`))));
+  });
+}
+
+/** Runs an npm script (e.g. `build:web`). @throws Error on failure */
+export async function runNpm(script: string, log: (l: string) => void): Promise<void> {
+  log(`npm run ${script}`);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn('npm', ['run', script], { cwd: REPO_ROOT, stdio: ['ignore', process.stderr, process.stderr] });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run ${script} failed with exit status ${code}`))));
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * Deploy a stage: build the portal, then `cdk deploy --all` of the stage's six stacks with the `created-at`
+ * tag kept from the first deployment, and print the stage URLs.
+ *
+ *   npm run platform:deploy -- --stage pr-42 --approve
+ *   npm run platform:deploy -- --stage prod --alarm-email soc@example.com
+ *
+ * Needs AWS credentials for an account/region bootstrapped with `npx cdk bootstrap`.
+ * Output (stdout): one JSON line `{ stage, siteUrl, apiUrl, userPoolId, outputsFile }`.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { stackName } from '../../infra/stage-config.js';
+import { REPO_ROOT } from '../local/stack.js';
+import { cloudFormationClient, describeStack, resolveRegion } from './aws.js';
+import { checkStage, deployArgs, resolveCreatedAt, runCdk, runNpm } from './cdk.js';
+import { optional, parse, progress, required, runCli } from './cli.js';
+
+export const USAGE = `
+Usage: tsx scripts/platform/deploy.ts --stage <stage> [--approve] [--alarm-email <e-mail>] [--skip-build]
+
+Builds the portal and deploys every stack of the stage (Vigia-<stage>-*).
+
+Options:
+  --stage         dev | staging | prod | pr-<n> | any name matching ^[a-z][a-z0-9-]{1,20}$
+  --approve       do not ask before IAM / security changes (CI)
+  --alarm-email   e-mail subscribed to the stage's alarm topic (SNS asks it to confirm)
+  --skip-build    deploy the existing web/dist
+  --region        AWS region (default $AWS_REGION)
+  -h, --help      this text
+`;
+
+async function main(argv: string[]): Promise<void | 'help'> {
+  const p = parse(argv, {
+    stage: { type: 'string' },
+    approve: { type: 'boolean' },
+    'alarm-email': { type: 'string' },
+    'skip-build': { type: 'boolean' },
+    region: { type: 'string' },
+  });
+  if (!p) return 'help';
+  const log = progress('deploy');
+  const stage = checkStage(required(p, 'stage'));
+  const region = resolveRegion(optional(p, 'region'));
+  process.env.AWS_REGION = region;
+  process.env.CDK_DEFAULT_REGION = region;
+
+  const cfn = cloudFormationClient(region);
+  const existing = await describeStack(cfn, stackName(stage, 'Auth'));
+  const createdAt = resolveCreatedAt(existing, new Date());
+  log(existing ? `updating stage ${stage} (created ${createdAt})` : `creating stage ${stage} in ${region}`);
+
+  if (!p.values['skip-build']) await runNpm('build:web', log);
+  const outputsFile = path.join('cdk.out', `outputs-${stage}.json`);
+  const alarmEmail = optional(p, 'alarm-email');
+  await runCdk(deployArgs({ stage, createdAt, approve: p.values.approve === true, outputsFile, ...(alarmEmail ? { alarmEmail } : {}) }), log);
+
+  const outputs = JSON.parse(readFileSync(path.join(REPO_ROOT, outputsFile), 'utf8')) as Record<string, Record<string, string>>;
+  const out = (part: string, key: string) => outputs[stackName(stage, part)]?.[key];
+  const summary = { stage, siteUrl: out('Hosting', 'SiteUrl'), apiUrl: out('Api', 'ApiUrl'), userPoolId: out('Auth', 'UserPoolId'), outputsFile };
+  log(`stage ${stage} deployed: portal ${summary.siteUrl}, API ${summary.apiUrl}`);
+  process.stdout.write(`${JSON.stringify(summary)}\n`);
+}
+
+runCli(import.meta.url, USAGE, main);

@@ -1,0 +1,83 @@
+/**
+ * create-tenant.ts and invite-user.ts as real command lines (tsx subprocesses) against the LOCAL stack
+ * (cognito-local behind the compatibility proxy + dynoxide, random ports, temp folder) through their
+ * endpoint overrides — the same code paths preview.yml uses against a deployed stage.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { AdminGetUserCommand, CognitoIdentityProviderClient, ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getTenant } from '../../lambdas/data/tenants.js';
+import { DEMO_REGION, localTable } from '../../scripts/local/seed.js';
+import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+let stack: RunningLocalStack;
+let dataDir: string;
+
+async function cli(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)('npx', ['tsx', `scripts/platform/${script}.ts`, ...args], {
+      cwd: ROOT,
+      timeout: 60_000,
+      env: { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_REGION: '' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+const local = () => ['--region', DEMO_REGION, '--user-pool-id', stack.config.userPoolId, '--endpoint', stack.urls.cognito];
+
+describe('platform scripts against the local stack', () => {
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'vigia-platform-scripts-'));
+    stack = await startLocalStack({ dataDir, persist: false, serveWeb: false, ports: { dynamodb: 0, cognito: 0, cognitoInternal: 0, api: 0, web: 0 } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('create-tenant creates the Cognito group and the registry item; invite-user adds a user to it', async () => {
+    const created = await cli('create-tenant', [...local(), '--table', stack.tableName, '--dynamodb-endpoint', stack.urls.dynamodb, '--tenant', 'initech', '--name', 'Initech S.L.']);
+    expect(created.code, created.stderr).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({ tenant: 'initech', groupCreated: true });
+    expect(created.stderr).toContain('[create-tenant] group initech created');
+
+    const table = localTable(stack.urls.dynamodb, stack.tableName);
+    expect(await getTenant('initech', table)).toEqual({ id: 'initech', name: 'Initech S.L.' });
+    table.doc.destroy();
+
+    const again = await cli('create-tenant', [...local(), '--table', stack.tableName, '--dynamodb-endpoint', stack.urls.dynamodb, '--tenant', 'initech', '--name', 'Initech']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({ groupCreated: false });
+
+    const invited = await cli('invite-user', [...local(), '--email', 'Nuevo@Initech.example', '--tenant', 'initech', '--password', 'Secreta123']);
+    expect(invited.code, invited.stderr).toBe(0);
+    expect(JSON.parse(invited.stdout)).toEqual({ email: 'nuevo@initech.example', group: 'initech', created: true, delivery: 'none' });
+
+    const idp = new CognitoIdentityProviderClient({ endpoint: stack.urls.cognito, region: DEMO_REGION, credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+    const members = await idp.send(new ListUsersInGroupCommand({ UserPoolId: stack.config.userPoolId, GroupName: 'initech' }));
+    expect(members.Users?.map((u) => u.Attributes?.find((a) => a.Name === 'email')?.Value)).toEqual(['nuevo@initech.example']);
+    const user = await idp.send(new AdminGetUserCommand({ UserPoolId: stack.config.userPoolId, Username: 'nuevo@initech.example' }));
+    expect(user.UserStatus).toBe('CONFIRMED');
+    idp.destroy();
+  });
+
+  it('invite-user into a group that does not exist fails with a clear message and exit status 1', async () => {
+    const r = await cli('invite-user', [...local(), '--email', 'x@nowhere.example', '--tenant', 'nowhere']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('group "nowhere" does not exist');
+    const usage = await cli('invite-user', [...local(), '--email', 'x@nowhere.example']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('--tenant is required');
+  });
+});

@@ -1,0 +1,207 @@
+/** Pure parts of the platform scripts and their AWS calls against injected fake clients. */
+import type { Stack } from '@aws-sdk/client-cloudformation';
+import { describe, expect, it } from 'vitest';
+import { describeStack, listStacks, portalConfigFromOutputs, resolveRegion, stageOutputs, StageNotDeployedError, type CfnLike } from '../../scripts/platform/aws.js';
+import { checkStage, deployArgs, destroyArgs, guardDestroy, resolveCreatedAt, stalePreviewStages } from '../../scripts/platform/cdk.js';
+import { parseMaxAge } from '../../scripts/platform/cleanup-previews.js';
+import { parse, required, UsageError } from '../../scripts/platform/cli.js';
+import { createTenant, validateTenant } from '../../scripts/platform/create-tenant.js';
+import { inviteUser, validateInvite } from '../../scripts/platform/invite-user.js';
+import { githubOutputLines } from '../../scripts/platform/write-config.js';
+import type { TableRef } from '../../lambdas/data/client.js';
+
+/** A fake SDK client: records `[CommandName, input]` and answers from `handler`. */
+function fakeClient(handler: (name: string, input: Record<string, unknown>) => unknown = () => ({})) {
+  const calls: Array<[string, Record<string, unknown>]> = [];
+  return {
+    calls,
+    send: async (cmd: object) => {
+      const name = cmd.constructor.name.replace(/Command$/, '');
+      const input = (cmd as { input: Record<string, unknown> }).input;
+      calls.push([name, input]);
+      return handler(name, input);
+    },
+  };
+}
+const awsError = (name: string, message = name) => Object.assign(new Error(message), { name });
+
+describe('command line', () => {
+  it('parses options, rejects unknown ones and reports missing required values', () => {
+    expect(parse(['--stage', 'pr-1'], { stage: { type: 'string' } })?.values.stage).toBe('pr-1');
+    expect(parse(['--help'], { stage: { type: 'string' } })).toBeNull();
+    expect(() => parse(['--nope'], { stage: { type: 'string' } })).toThrow(UsageError);
+    expect(() => required(parse([], { stage: { type: 'string' } })!, 'stage')).toThrow('--stage is required');
+  });
+
+  it('region comes from the flag or the environment, else a clear error', () => {
+    expect(resolveRegion('eu-west-1', {})).toBe('eu-west-1');
+    expect(resolveRegion(undefined, { AWS_DEFAULT_REGION: 'us-east-2' })).toBe('us-east-2');
+    expect(() => resolveRegion(undefined, {})).toThrow(/--region/);
+  });
+});
+
+describe('deploy / destroy', () => {
+  it('deploy arguments carry stage, created-at, alarm e-mail and approval mode', () => {
+    expect(deployArgs({ stage: 'pr-42', createdAt: '2026-11-20T10:00:00Z', approve: true, outputsFile: 'cdk.out/o.json' })).toEqual([
+      'deploy', '--all', '-c', 'stage=pr-42', '-c', 'createdAt=2026-11-20T10:00:00Z',
+      '--require-approval', 'never', '--outputs-file', 'cdk.out/o.json', '--no-notices', '--progress', 'events',
+    ]);
+    const prod = deployArgs({ stage: 'prod', createdAt: 'x', approve: false, outputsFile: 'o', alarmEmail: 'soc@example.com' });
+    expect(prod).toContain('alarmEmail=soc@example.com');
+    expect(prod.slice(prod.indexOf('--require-approval'))[1]).toBe('broadening');
+    expect(destroyArgs('pr-42')).toEqual(['destroy', '--all', '--force', '-c', 'stage=pr-42', '--no-notices']);
+  });
+
+  it('stage names are validated; production stages need --force-production to be destroyed', () => {
+    expect(() => checkStage('PR_42')).toThrow(UsageError);
+    expect(() => guardDestroy('prod', false)).toThrow(/refusing/);
+    expect(() => guardDestroy('staging', false)).toThrow(/refusing/);
+    expect(() => guardDestroy('prod', true)).not.toThrow();
+    expect(() => guardDestroy('pr-42', false)).not.toThrow();
+  });
+
+  it('created-at is kept across redeploys', () => {
+    const now = new Date('2026-11-20T12:34:56.789Z');
+    expect(resolveCreatedAt(null, now)).toBe('2026-11-20T12:34:56Z');
+    expect(resolveCreatedAt({ StackName: 'a', Tags: [{ Key: 'created-at', Value: '2026-11-01T00:00:00Z' }] } as Stack, now)).toBe('2026-11-01T00:00:00Z');
+    expect(resolveCreatedAt({ StackName: 'a', CreationTime: new Date('2026-10-01T00:00:00Z') } as Stack, now)).toBe('2026-10-01T00:00:00.000Z');
+  });
+});
+
+describe('stale preview selection (scheduled clean-up)', () => {
+  const stack = (name: string, tags: Record<string, string>, extra: Partial<Stack> = {}): Stack =>
+    ({ StackName: name, Tags: Object.entries(tags).map(([Key, Value]) => ({ Key, Value })), ...extra }) as Stack;
+  const now = new Date('2026-11-20T12:00:00Z');
+
+  it('selects only vigia pr-<n> stages older than the maximum age, oldest first, all their stacks', () => {
+    const stacks = [
+      stack('Vigia-pr-1-Auth', { project: 'vigia', stage: 'pr-1', 'created-at': '2026-11-10T12:00:00Z' }),
+      stack('Vigia-pr-1-Api', { project: 'vigia', stage: 'pr-1', 'created-at': '2026-11-10T12:00:00Z' }),
+      stack('Vigia-pr-2-Auth', { project: 'vigia', stage: 'pr-2', 'created-at': '2026-11-20T06:00:00Z' }), // 6 h: young
+      stack('Vigia-pr-3-Auth', { project: 'vigia', stage: 'pr-3' }, { CreationTime: new Date('2026-11-15T12:00:00Z') }), // no tag
+      stack('Vigia-prod-Auth', { project: 'vigia', stage: 'prod', 'created-at': '2020-01-01T00:00:00Z' }), // never
+      stack('Vigia-pr-4-Auth', { project: 'other', stage: 'pr-4', 'created-at': '2020-01-01T00:00:00Z' }), // not ours
+      stack('Vigia-pr-5-Auth', { project: 'vigia', stage: 'pr-5', 'created-at': '2020-01-01T00:00:00Z' }, { StackStatus: 'DELETE_COMPLETE' }),
+      stack('Unrelated', {}),
+    ];
+    const stale = stalePreviewStages(stacks, now, 72);
+    expect(stale.map((s) => [s.stage, s.ageHours, s.stacks])).toEqual([
+      ['pr-1', 240, ['Vigia-pr-1-Api', 'Vigia-pr-1-Auth']],
+      ['pr-3', 120, ['Vigia-pr-3-Auth']],
+    ]);
+    expect(stalePreviewStages(stacks, now, 1).map((s) => s.stage)).toEqual(['pr-1', 'pr-3', 'pr-2']);
+  });
+
+  it('maximum age must be a positive number', () => {
+    expect(parseMaxAge(undefined)).toBe(72);
+    expect(parseMaxAge('12')).toBe(12);
+    for (const bad of ['0', '-1', 'abc']) expect(() => parseMaxAge(bad)).toThrow(UsageError);
+  });
+});
+
+describe('stage outputs → portal config.json', () => {
+  const outputs = {
+    'Vigia-pr-9-Auth': [['UserPoolId', 'eu-west-1_AbC'], ['UserPoolClientId', 'client123'], ['IdentityPoolId', 'eu-west-1:abc'], ['Region', 'eu-west-1'], ['Stage', 'pr-9']],
+    'Vigia-pr-9-Hosting': [['SiteUrl', 'https://d1.cloudfront.net']],
+    'Vigia-pr-9-Api': [['ApiUrl', 'https://x1.execute-api.eu-west-1.amazonaws.com/pr-9']],
+  } as Record<string, string[][]>;
+  const cfn = fakeClient((_n, input) => {
+    const o = outputs[input.StackName as string];
+    if (!o) throw awsError('ValidationError', `Stack with id ${String(input.StackName)} does not exist`);
+    return { Stacks: [{ StackName: input.StackName, Outputs: o.map(([OutputKey, OutputValue]) => ({ OutputKey, OutputValue })) }] };
+  });
+
+  it('reads the Auth, Hosting and Api outputs and builds a valid PortalConfig', async () => {
+    const o = await stageOutputs(cfn as unknown as CfnLike, 'pr-9', 'eu-west-1');
+    expect(portalConfigFromOutputs('pr-9', o)).toEqual({
+      region: 'eu-west-1',
+      userPoolId: 'eu-west-1_AbC',
+      userPoolClientId: 'client123',
+      identityPoolId: 'eu-west-1:abc',
+      apiUrl: 'https://x1.execute-api.eu-west-1.amazonaws.com/pr-9',
+      stage: 'pr-9',
+      allowSignUp: true,
+      brandName: 'Vigía',
+    });
+    expect(portalConfigFromOutputs('prod', o).allowSignUp).toBe(false);
+    expect(githubOutputLines('pr-9', o)).toBe(
+      'site_url=https://d1.cloudfront.net\napi_url=https://x1.execute-api.eu-west-1.amazonaws.com/pr-9\nuser_pool_id=eu-west-1_AbC\ntable_name=vigia-pr-9-main\n',
+    );
+  });
+
+  it('a missing stage or output is a clear error; other errors propagate', async () => {
+    await expect(stageOutputs(cfn as unknown as CfnLike, 'pr-10', 'eu-west-1')).rejects.toThrow(StageNotDeployedError);
+    expect(() => portalConfigFromOutputs('pr-9', { Region: 'eu-west-1' })).toThrow(/UserPoolId is missing/);
+    const denied = fakeClient(() => {
+      throw awsError('AccessDenied');
+    });
+    await expect(describeStack(denied as unknown as CfnLike, 'x')).rejects.toThrow('AccessDenied');
+  });
+
+  it('lists stacks across pages', async () => {
+    const pages = fakeClient((_n, input) => (input.NextToken ? { Stacks: [{ StackName: 'b' }] } : { Stacks: [{ StackName: 'a' }], NextToken: 't' }));
+    expect((await listStacks(pages as unknown as CfnLike)).map((s) => s.StackName)).toEqual(['a', 'b']);
+  });
+});
+
+describe('invite a user', () => {
+  it('admin-creates the user with a verified e-mail (Cognito e-mails the temporary password) and adds it to the tenant group', async () => {
+    const idp = fakeClient();
+    const r = await inviteUser(idp, { userPoolId: 'pool', email: 'Ana@Acme.com', group: 'acme' });
+    expect(r).toEqual({ created: true, delivery: 'email' });
+    expect(idp.calls).toEqual([
+      ['GetGroup', { UserPoolId: 'pool', GroupName: 'acme' }],
+      ['AdminCreateUser', {
+        UserPoolId: 'pool',
+        Username: 'ana@acme.com',
+        UserAttributes: [{ Name: 'email', Value: 'ana@acme.com' }, { Name: 'email_verified', Value: 'true' }],
+        DesiredDeliveryMediums: ['EMAIL'],
+      }],
+      ['AdminAddUserToGroup', { UserPoolId: 'pool', Username: 'ana@acme.com', GroupName: 'acme' }],
+    ]);
+  });
+
+  it('with --password: no e-mail, permanent password; an existing user is only added to the group', async () => {
+    const idp = fakeClient((name) => {
+      if (name === 'AdminCreateUser') throw awsError('UsernameExistsException');
+      return {};
+    });
+    const r = await inviteUser(idp, { userPoolId: 'pool', email: 'ci@example.com', group: 'preview', password: 'Secreta123' });
+    expect(r).toEqual({ created: false, delivery: 'none' });
+    expect(idp.calls.map(([n]) => n)).toEqual(['GetGroup', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminAddUserToGroup']);
+    expect(idp.calls[1]![1].MessageAction).toBe('SUPPRESS');
+    expect(idp.calls[2]![1]).toMatchObject({ Password: 'Secreta123', Permanent: true });
+  });
+
+  it('refuses a missing group, a bad e-mail or a bad tenant id before creating anything', async () => {
+    const idp = fakeClient((name) => {
+      if (name === 'GetGroup') throw awsError('ResourceNotFoundException');
+      return {};
+    });
+    await expect(inviteUser(idp, { userPoolId: 'pool', email: 'a@b.co', group: 'nope' })).rejects.toThrow(/create the tenant first/);
+    expect(idp.calls.map(([n]) => n)).toEqual(['GetGroup']);
+    expect(() => validateInvite({ userPoolId: 'p', email: 'not-mail', group: 'acme' })).toThrow(UsageError);
+    expect(() => validateInvite({ userPoolId: 'p', email: 'a@b.co', group: 'Bad Tenant' })).toThrow(UsageError);
+    expect(() => validateInvite({ userPoolId: 'p', email: 'a@b.co', group: 'admin' })).not.toThrow();
+  });
+});
+
+describe('create a tenant', () => {
+  it('creates the Cognito group and writes the registry item with putTenant; an existing group is kept', async () => {
+    const puts: unknown[] = [];
+    const table = { tableName: 'vigia-pr-9-main', doc: { send: async (c: { input: unknown }) => void puts.push(c.input) } } as unknown as TableRef;
+    const idp = fakeClient();
+    expect(await createTenant(idp, table, { userPoolId: 'pool', id: 'initech', name: ' Initech ' })).toEqual({ groupCreated: true });
+    expect(idp.calls).toEqual([['CreateGroup', { UserPoolId: 'pool', GroupName: 'initech', Description: 'Initech' }]]);
+    expect(puts).toEqual([
+      { TableName: 'vigia-pr-9-main', Item: expect.objectContaining({ PK: 'TENANTS', SK: 'TENANT#initech', id: 'initech', name: 'Initech' }) },
+    ]);
+    const existing = fakeClient(() => {
+      throw awsError('GroupExistsException');
+    });
+    expect(await createTenant(existing, table, { userPoolId: 'pool', id: 'initech', name: 'Initech' })).toEqual({ groupCreated: false });
+    expect(() => validateTenant({ id: 'admin', name: 'x' })).toThrow(/staff group/);
+    expect(() => validateTenant({ id: 'UPPER', name: 'x' })).toThrow(UsageError);
+    expect(() => validateTenant({ id: 'ok-1', name: ' ' })).toThrow(/--name/);
+  });
+});
