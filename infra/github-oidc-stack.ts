@@ -15,7 +15,8 @@
  *  1. `sts:AssumeRole` / `sts:TagSession` on the CDK bootstrap roles of this account and region only
  *     (`cdk-<qualifier>-{deploy,file-publishing,image-publishing,lookup}-role-<account>-<region>`): every
  *     deployment and destruction goes through CloudFormation with the bootstrap execution role;
- *  2. read-only `cloudformation:DescribeStacks` (stage outputs; the clean-up job lists preview stacks by tag);
+ *  2. read-only `cloudformation:DescribeStacks` on `*` (stage outputs; the clean-up job lists every stack to
+ *     find previews by tag, which IAM authorises against `*`);
  *  3. seeding of PREVIEW stages only (the preview workflow creates a tenant and a test user): Cognito group /
  *     admin-user actions on user pools tagged `project=vigia` and `stage=pr-*`, and `PutItem`/`GetItem` on
  *     the `vigia-pr-*-main` tables. Production user pools and tables cannot be touched directly.
@@ -76,13 +77,9 @@ export class GitHubOidcStack extends Stack {
       (kind) => `arn:${this.partition}:iam::${this.account}:role/cdk-${qualifier}-${kind}-role-${this.account}-${this.region}`,
     );
     this.role.addToPolicy(new PolicyStatement({ sid: 'AssumeCdkBootstrapRoles', actions: ['sts:AssumeRole', 'sts:TagSession'], resources: bootstrapRoles }));
-    this.role.addToPolicy(
-      new PolicyStatement({
-        sid: 'ReadStacks',
-        actions: ['cloudformation:DescribeStacks'],
-        resources: [`arn:${this.partition}:cloudformation:${this.region}:${this.account}:stack/Vigia-*/*`],
-      }),
-    );
+    // DescribeStacks without a stack name (the clean-up job lists every stack to find previews by tag) is
+    // authorised against resource "*" (AWS Service Authorization Reference, CloudFormation); read-only.
+    this.role.addToPolicy(new PolicyStatement({ sid: 'ReadStacks', actions: ['cloudformation:DescribeStacks'], resources: ['*'] }));
     this.role.addToPolicy(
       new PolicyStatement({
         sid: 'SeedPreviewUserPools',
@@ -103,7 +100,7 @@ export class GitHubOidcStack extends Stack {
     const nag = (value: string, pseudo: string): string => (Token.isUnresolved(value) ? `<${pseudo}>` : value);
     const [p, r, a] = [nag(this.partition, 'AWS::Partition'), nag(this.region, 'AWS::Region'), nag(this.account, 'AWS::AccountId')];
     const wildcards: Array<[string, string]> = [
-      [`arn:${p}:cloudformation:${r}:${a}:stack/Vigia-*/*`, 'Read-only DescribeStacks on Vigía stacks (names Vigia-<stage>-<part>; stack ids are random).'],
+      ['*', 'Read-only cloudformation:DescribeStacks: listing stacks to find preview stages by tag needs resource "*".'],
       [`arn:${p}:cognito-idp:${r}:${a}:userpool/*`, 'User pool ids are random; the statement is limited by the tags project=vigia and stage=pr-* (preview pools only).'],
       [`arn:${p}:dynamodb:${r}:${a}:table/vigia-pr-*-main`, 'Preview tables only (vigia-pr-<n>-main), PutItem/GetItem to seed a preview tenant.'],
     ];

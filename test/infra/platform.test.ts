@@ -241,7 +241,9 @@ describe('GitHub OIDC stack (once per account)', () => {
       ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((k) => `arn:aws:iam::123456789012:role/cdk-hnb659fds-${k}-role-123456789012-eu-west-1`),
     );
     const all = JSON.stringify(statements);
-    expect(all).not.toMatch(/"(\*|iam:\*|cloudformation:\*|sts:\*)"/);
+    expect(all).not.toMatch(/"(iam:\*|cloudformation:\*|sts:\*|cognito-idp:\*|dynamodb:\*|\*:\*)"/);
+    // The only statement on every resource is the read-only stack listing.
+    expect(statements.filter((s) => s.Resource === '*')).toEqual([{ Sid: 'ReadStacks', Effect: 'Allow', Action: 'cloudformation:DescribeStacks', Resource: '*' }]);
     const cognito = statements.find((s) => s.Sid === 'SeedPreviewUserPools')!;
     expect(cognito.Condition).toEqual({ StringEquals: { 'aws:ResourceTag/project': 'vigia' }, StringLike: { 'aws:ResourceTag/stage': 'pr-*' } });
     expect(statements.find((s) => s.Sid === 'SeedPreviewTables')!.Resource).toBe('arn:aws:dynamodb:eu-west-1:123456789012:table/vigia-pr-*-main');
