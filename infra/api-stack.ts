@@ -71,6 +71,9 @@ export const HANDLER_TABLE_ACCESS: Record<HandlerName, 'read' | 'readwrite'> = {
   incidents: 'readwrite',
   // collectors: heartbeats, alarms raise/clear (ingest routes, IAM-authorised)
   ingest: 'readwrite',
+  office365: 'read',
+  // status changes of recommendations
+  recommendations: 'readwrite',
 };
 
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;

@@ -38,7 +38,7 @@ function errorStatuses(route: RouteDef, ops: OperationSchemas): number[] {
     out.add(413);
     out.add(415);
   }
-  if (['updateIncident', 'acknowledgeAlarm', 'createIncident'].includes(route.operationId)) out.add(409);
+  if (['updateIncident', 'acknowledgeAlarm', 'createIncident', 'updateRecommendation'].includes(route.operationId)) out.add(409);
   if (route.auth === 'iam') out.add(404);
   return [...out].sort();
 }

@@ -29,6 +29,17 @@ import {
   TenantQuery,
   UpdateIncidentBody,
   pageOf,
+  ListO365AlarmsQuery,
+  ListO365EventsQuery,
+  ListRecommendationsQuery,
+  O365AlarmIngest,
+  O365EventIngest,
+  Office365Alarm,
+  Office365Event,
+  Recommendation,
+  RecommendationIdParams,
+  RecommendationIngest,
+  UpdateRecommendationBody,
 } from './schemas.js';
 
 export interface OperationSchemas {
@@ -62,6 +73,13 @@ export const OPERATION_SCHEMAS = {
   getDevice: { params: DeviceIdParams, query: TenantQuery, status: 200, response: DeviceDetail },
   listAlarms: { query: ListAlarmsQuery, status: 200, response: pageOf(DeviceAlarm) },
   acknowledgeAlarm: { params: AlarmParams, query: TenantQuery, status: 200, response: DeviceAlarm },
+  listOffice365Alarms: { query: ListO365AlarmsQuery, status: 200, response: pageOf(Office365Alarm) },
+  listOffice365Events: { query: ListO365EventsQuery, status: 200, response: pageOf(Office365Event) },
+  listRecommendations: { query: ListRecommendationsQuery, status: 200, response: pageOf(Recommendation) },
+  updateRecommendation: { params: RecommendationIdParams, query: TenantQuery, body: UpdateRecommendationBody, status: 200, response: Recommendation },
+  ingestOffice365Alarm: { query: NoQuery, body: O365AlarmIngest, status: 202, response: IngestResult },
+  ingestOffice365Event: { query: NoQuery, body: O365EventIngest, status: 202, response: IngestResult },
+  ingestRecommendation: { query: NoQuery, body: RecommendationIngest, status: 202, response: IngestResult },
   ingestHeartbeat: { query: NoQuery, body: HeartbeatIngest, status: 202, response: IngestResult },
   ingestDeviceAlarm: { query: NoQuery, body: DeviceAlarmIngest, status: 202, response: IngestResult },
 } as const satisfies Record<OperationId, OperationSchemas>;

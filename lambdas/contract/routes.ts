@@ -16,7 +16,7 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Names of the Lambda functions that serve the API; each maps to `lambdas/handlers/<name>.ts`. */
-export const HANDLER_NAMES = ['incidents', 'devices', 'account', 'ingest'] as const;
+export const HANDLER_NAMES = ['incidents', 'devices', 'account', 'ingest', 'office365', 'recommendations'] as const;
 export type HandlerName = (typeof HANDLER_NAMES)[number];
 
 /** Cognito group whose members act on any tenant and open admin-only routes (spec §6). */
@@ -54,8 +54,15 @@ export const ROUTES = [
   { operationId: 'getDevice', method: 'GET', path: '/devices/{id}', handler: 'devices', groups: [], tenantScoped: true, summary: 'One device: availability per day and over 7/30/90 days against the SLA target, open alarms' },
   { operationId: 'listAlarms', method: 'GET', path: '/alarms', handler: 'devices', groups: [], tenantScoped: true, summary: 'Device alarms of the tenant, newest first, filtered by state, severity, device and time' },
   { operationId: 'acknowledgeAlarm', method: 'POST', path: '/devices/{deviceId}/alarms/{alarmId}/acknowledge', handler: 'devices', groups: [], tenantScoped: true, summary: 'Acknowledge an active device alarm' },
+  { operationId: 'listOffice365Alarms', method: 'GET', path: '/office365/alarms', handler: 'office365', groups: [], tenantScoped: true, summary: 'Office 365 alerts by time range, severity, status and user, newest first' },
+  { operationId: 'listOffice365Events', method: 'GET', path: '/office365/events', handler: 'office365', groups: [], tenantScoped: true, summary: 'Office 365 audit events by time range, workload, operation, user and result, newest first' },
+  { operationId: 'listRecommendations', method: 'GET', path: '/recommendations', handler: 'recommendations', groups: [], tenantScoped: true, summary: 'Security recommendations of the tenant, newest first' },
+  { operationId: 'updateRecommendation', method: 'PATCH', path: '/recommendations/{id}', handler: 'recommendations', groups: [], tenantScoped: true, summary: 'Change the status of a recommendation with a note' },
   { operationId: 'ingestHeartbeat', method: 'POST', path: '/ingest/heartbeats', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam', summary: 'Collector: a device heartbeat' },
   { operationId: 'ingestDeviceAlarm', method: 'POST', path: '/ingest/device-alarms', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam', summary: 'Collector: raise or clear a device alarm' },
+  { operationId: 'ingestOffice365Alarm', method: 'POST', path: '/ingest/office365/alarms', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam', summary: 'Collector: an Office 365 alert (create or update)' },
+  { operationId: 'ingestOffice365Event', method: 'POST', path: '/ingest/office365/events', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam', summary: 'Collector: an Office 365 audit event' },
+  { operationId: 'ingestRecommendation', method: 'POST', path: '/ingest/recommendations', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam', summary: 'Collector/SOC: a new recommendation' },
 ] as const satisfies readonly RouteDef[];
 
 export type Route = (typeof ROUTES)[number];

@@ -326,6 +326,163 @@ export type DeviceAlarmIngest = z.infer<typeof DeviceAlarmIngest>;
 export const IngestResult = z.object({ eventId: EventId, applied: z.boolean() });
 export type IngestResult = z.infer<typeof IngestResult>;
 
+// ---------------------------------------------------------------------------------------------------
+// Office 365 (alerts and audit events pushed by the collectors)
+
+export const O365_ALARM_STATUSES = ['active', 'investigating', 'resolved'] as const;
+export const O365AlarmStatus = z.enum(O365_ALARM_STATUSES);
+
+/** An Office 365 alert (e.g. from Microsoft Defender / Purview alert policies), as the SOC reports it. */
+export const Office365Alarm = z.object({
+  id: EventId,
+  tenantId: TenantId,
+  title: z.string(),
+  severity: Severity,
+  category: z.string(),
+  status: O365AlarmStatus,
+  /** UPN / e-mail of the affected user; null when the alert is not about one user. */
+  affectedUser: z.string().nullable(),
+  detectedAt: IsoTime,
+  updatedAt: IsoTime,
+});
+export type Office365Alarm = z.infer<typeof Office365Alarm>;
+
+/** An Office 365 unified audit log record (subset). */
+export const Office365Event = z.object({
+  id: EventId,
+  tenantId: TenantId,
+  /** Exchange, SharePoint, OneDrive, AzureActiveDirectory, Teams… */
+  workload: z.string(),
+  /** e.g. UserLoggedIn, New-InboxRule, FileDownloaded. */
+  operation: z.string(),
+  user: z.string(),
+  /** Succeeded, Failed, PartiallySucceeded… */
+  result: z.string(),
+  clientIp: z.string().nullable(),
+  at: IsoTime,
+});
+export type Office365Event = z.infer<typeof Office365Event>;
+
+const TimeRange = { from: IsoTime.optional(), to: IsoTime.optional() };
+const rangeOk = (q: { from?: string | undefined; to?: string | undefined }) => q.from === undefined || q.to === undefined || Date.parse(q.from) <= Date.parse(q.to);
+
+/** `GET /office365/alarms`: newest detected first; `from`/`to` bound `detectedAt`. */
+export const ListO365AlarmsQuery = TenantQuery.extend({
+  limit: Limit,
+  cursor: Cursor.optional(),
+  ...TimeRange,
+  severity: csvOf(SEVERITIES).optional(),
+  status: csvOf(O365_ALARM_STATUSES).optional(),
+  user: z.string().trim().min(1).max(254).optional(),
+}).refine(rangeOk, { message: 'from must not be after to', path: ['from'] });
+export type ListO365AlarmsQuery = z.input<typeof ListO365AlarmsQuery>;
+
+/** `GET /office365/events`: newest first; `from`/`to` bound `at`; exact-match filters. */
+export const ListO365EventsQuery = TenantQuery.extend({
+  limit: Limit,
+  cursor: Cursor.optional(),
+  ...TimeRange,
+  workload: z.string().trim().min(1).max(60).optional(),
+  operation: z.string().trim().min(1).max(120).optional(),
+  user: z.string().trim().min(1).max(254).optional(),
+  result: z.string().trim().min(1).max(60).optional(),
+}).refine(rangeOk, { message: 'from must not be after to', path: ['from'] });
+export type ListO365EventsQuery = z.input<typeof ListO365EventsQuery>;
+
+/** `POST /ingest/office365/alarms`: creates or updates an alert (newer `updatedAt` wins; replays are no-ops). */
+export const O365AlarmIngest = z.strictObject({
+  eventId: EventId,
+  tenantId: TenantId,
+  alarmId: EventId,
+  title: z.string().trim().min(1).max(200),
+  severity: Severity,
+  category: z.string().trim().min(1).max(60),
+  status: O365AlarmStatus,
+  affectedUser: z.string().trim().min(1).max(254).nullable(),
+  detectedAt: IsoTime,
+  updatedAt: IsoTime,
+});
+export type O365AlarmIngest = z.infer<typeof O365AlarmIngest>;
+
+/** `POST /ingest/office365/events`: one audit record; `eventId` is its id (a replay is a no-op). */
+export const O365EventIngest = z.strictObject({
+  eventId: EventId,
+  tenantId: TenantId,
+  workload: z.string().trim().min(1).max(60),
+  operation: z.string().trim().min(1).max(120),
+  user: z.string().trim().min(1).max(254),
+  result: z.string().trim().min(1).max(60),
+  clientIp: z.string().trim().min(2).max(45).nullable(),
+  at: IsoTime,
+});
+export type O365EventIngest = z.infer<typeof O365EventIngest>;
+
+// ---------------------------------------------------------------------------------------------------
+// Recommendations
+
+export const RECOMMENDATION_STATUSES = ['open', 'accepted', 'dismissed', 'done'] as const;
+export const RecommendationStatus = z.enum(RECOMMENDATION_STATUSES);
+export type RecommendationStatus = z.infer<typeof RecommendationStatus>;
+export const RECOMMENDATION_PRIORITIES = ['high', 'medium', 'low'] as const;
+export const RecommendationPriority = z.enum(RECOMMENDATION_PRIORITIES);
+
+/**
+ * Allowed recommendation status changes: open → accepted | dismissed; accepted → done | dismissed;
+ * dismissed → open (reconsider); done is final.
+ */
+export const RECOMMENDATION_TRANSITIONS: Readonly<Record<RecommendationStatus, readonly RecommendationStatus[]>> = {
+  open: ['accepted', 'dismissed'],
+  accepted: ['done', 'dismissed'],
+  dismissed: ['open'],
+  done: [],
+};
+
+export const Recommendation = z.object({
+  id: EventId,
+  tenantId: TenantId,
+  title: z.string(),
+  rationale: z.string(),
+  priority: RecommendationPriority,
+  category: z.string(),
+  status: RecommendationStatus,
+  createdAt: IsoTime,
+  /** Last status change: note, who (e-mail or `sub`), when; null until the first change. */
+  statusNote: z.string().nullable(),
+  statusChangedBy: z.string().nullable(),
+  statusChangedAt: IsoTime.nullable(),
+});
+export type Recommendation = z.infer<typeof Recommendation>;
+
+export const ListRecommendationsQuery = TenantQuery.extend({
+  limit: Limit,
+  cursor: Cursor.optional(),
+  status: csvOf(RECOMMENDATION_STATUSES).optional(),
+  priority: csvOf(RECOMMENDATION_PRIORITIES).optional(),
+});
+export type ListRecommendationsQuery = z.input<typeof ListRecommendationsQuery>;
+
+export const RecommendationIdParams = z.strictObject({ id: EventId });
+
+/** `PATCH /recommendations/{id}`: a status change with a note (409 INVALID_TRANSITION if not allowed). */
+export const UpdateRecommendationBody = z.strictObject({
+  status: RecommendationStatus,
+  note: z.string().trim().min(1).max(1000),
+});
+export type UpdateRecommendationBody = z.input<typeof UpdateRecommendationBody>;
+
+/** `POST /ingest/recommendations`: a new recommendation (status open); a replay of the id is a no-op. */
+export const RecommendationIngest = z.strictObject({
+  eventId: EventId,
+  tenantId: TenantId,
+  recommendationId: EventId,
+  title: z.string().trim().min(3).max(200),
+  rationale: z.string().trim().min(1).max(4000),
+  priority: RecommendationPriority,
+  category: z.string().trim().min(1).max(60),
+  at: IsoTime,
+});
+export type RecommendationIngest = z.infer<typeof RecommendationIngest>;
+
 /** A page of a cursor-paginated list; `nextCursor` is null on the last page. */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: Cursor.nullable() });

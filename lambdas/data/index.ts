@@ -9,6 +9,8 @@ import type { TenantsPort } from '../domain/account.js';
 import { defaultTable, type TableRef } from './client.js';
 import { devicesRepository } from './devices.js';
 import { incidentsRepository } from './incidents.js';
+import { office365Repository, type Office365Port } from './office365.js';
+import { recommendationsRepository, type RecommendationsPort } from './recommendations.js';
 import { tenantsRepository } from './tenants.js';
 
 export { createDocumentClient, defaultTable, resetDefaultTable, type TableRef } from './client.js';
@@ -16,15 +18,25 @@ export { putTenant, getTenant, listTenants } from './tenants.js';
 export { createIncident, putIncident, raiseIncidentCounter, getIncidentDetail } from './incidents.js';
 export { putDevice, recordHeartbeat, ingestHeartbeat, raiseAlarm, putDailyAvailability, putAlarm, type DeviceAlarmInput, type DeviceInput } from './devices.js';
 export type { DeviceAlarm } from '../contract/schemas.js';
+export { upsertO365Alarm, putO365Event, o365EventRetentionDays, type Office365Port } from './office365.js';
+export { putRecommendation, type RecommendationsPort } from './recommendations.js';
 
 /** All storage ports the handlers use. */
 export interface Repository {
   incidents: IncidentsPort;
   devices: DevicesPort;
   tenants: TenantsPort;
+  office365: Office365Port;
+  recommendations: RecommendationsPort;
 }
 
 /** The DynamoDB implementation of every port over one table. */
 export function dynamoRepository(table: TableRef = defaultTable()): Repository {
-  return { incidents: incidentsRepository(table), devices: devicesRepository(table), tenants: tenantsRepository(table) };
+  return {
+    incidents: incidentsRepository(table),
+    devices: devicesRepository(table),
+    tenants: tenantsRepository(table),
+    office365: office365Repository(table),
+    recommendations: recommendationsRepository(table),
+  };
 }

@@ -13,6 +13,9 @@
  * | Device              | `TENANT#<t>#DEVICE#<id>`         | `DEVICE`                    | `TENANT#<t>#DEVICES`       | `<name>#<id>`        |
  * | Daily availability  | `TENANT#<t>#DEVICE#<id>`         | `AVAIL#<yyyy-mm-dd>`        | –                          | –                    |
  * | Device alarm        | `TENANT#<t>#DEVICE#<id>`         | `ALARM#<alarmId>`           | `TENANT#<t>#ALARMS`        | `<raisedAt>#<deviceId>#<alarmId>` |
+ * | Office 365 alarm    | `TENANT#<t>#O365ALARM#<id>`      | `O365ALARM`                 | `TENANT#<t>#O365ALARMS`    | `<detectedAt>#<id>`  |
+ * | Office 365 event    | `TENANT#<t>#O365EVENT#<id>`      | `O365EVENT`                 | `TENANT#<t>#O365EVENTS`    | `<at>#<id>` (TTL)    |
+ * | Recommendation      | `TENANT#<t>#RECOMMENDATION#<id>` | `RECOMMENDATION`            | `TENANT#<t>#RECOMMENDATIONS` | `<createdAt>#<id>` |
  * | Idempotency record  | `TENANT#<t>#IDEMPOTENCY`         | `<operation>#<hash>`        | –                          | –                    |
  *
  * Access patterns (every request path is a GetItem, a Query or a transaction on known keys; never a Scan):
@@ -45,6 +48,9 @@ export const ENTITY = {
   device: 'Device',
   availability: 'DailyAvailability',
   alarm: 'DeviceAlarm',
+  o365Alarm: 'Office365Alarm',
+  o365Event: 'Office365Event',
+  recommendation: 'Recommendation',
 } as const;
 
 /** Partition of the tenant registry. */
@@ -93,6 +99,16 @@ export const keys = {
     GSI1PK: keys.alarmsGsi1Pk(tenantId),
     GSI1SK: `${raisedAt}#${deviceId}#${alarmId}`,
   }),
+
+  o365Alarm: (tenantId: string, id: string) => ({ PK: `TENANT#${tenantId}#O365ALARM#${id}`, SK: 'O365ALARM' }),
+  o365AlarmGsi1: (tenantId: string, id: string, detectedAt: string) => ({ GSI1PK: `TENANT#${tenantId}#O365ALARMS`, GSI1SK: `${detectedAt}#${id}` }),
+  o365AlarmsGsi1Pk: (tenantId: string) => `TENANT#${tenantId}#O365ALARMS`,
+  o365Event: (tenantId: string, id: string) => ({ PK: `TENANT#${tenantId}#O365EVENT#${id}`, SK: 'O365EVENT' }),
+  o365EventGsi1: (tenantId: string, id: string, at: string) => ({ GSI1PK: `TENANT#${tenantId}#O365EVENTS`, GSI1SK: `${at}#${id}` }),
+  o365EventsGsi1Pk: (tenantId: string) => `TENANT#${tenantId}#O365EVENTS`,
+  recommendation: (tenantId: string, id: string) => ({ PK: `TENANT#${tenantId}#RECOMMENDATION#${id}`, SK: 'RECOMMENDATION' }),
+  recommendationGsi1: (tenantId: string, id: string, createdAt: string) => ({ GSI1PK: `TENANT#${tenantId}#RECOMMENDATIONS`, GSI1SK: `${createdAt}#${id}` }),
+  recommendationsGsi1Pk: (tenantId: string) => `TENANT#${tenantId}#RECOMMENDATIONS`,
 
   /** Partition of the tenant's idempotency records (Powertools idempotency; `idempotency.ts`). */
   idempotencyPk: (tenantId: string) => `TENANT#${tenantId}#IDEMPOTENCY`,

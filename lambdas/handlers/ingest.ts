@@ -10,11 +10,16 @@
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { z } from 'zod';
-import { DeviceAlarmIngest, HeartbeatIngest, type IngestResult } from '../contract/schemas.js';
+import { DeviceAlarmIngest, HeartbeatIngest, O365AlarmIngest, O365EventIngest, RecommendationIngest, type IngestResult } from '../contract/schemas.js';
 import { ApiError } from '../domain/errors.js';
-import { createApi, type Operation, type OperationResult } from '../http/api.js';
+import { createApi, type Operation, type OperationContext, type OperationResult } from '../http/api.js';
 
 const NoQuery = z.strictObject({});
+
+/** @throws ApiError NOT_FOUND when the tenant is not registered. */
+async function requireTenant(ctx: OperationContext, tenantId: string): Promise<void> {
+  if (!(await ctx.repo.tenants.getTenant(tenantId))) throw new ApiError('NOT_FOUND', `tenant ${tenantId} not found`);
+}
 
 const result = (eventId: string, applied: boolean): OperationResult => ({
   status: applied ? 202 : 200,
@@ -55,6 +60,38 @@ export const operations = {
     const r = await ctx.repo.devices.transitionAlarm(ev.tenantId, ev.deviceId, ev.alarmId, ['active', 'acknowledged'], 'cleared', { clearedAt: ev.at });
     if (!r) throw new ApiError('NOT_FOUND', `alarm ${ev.alarmId} of device ${ev.deviceId} not found`);
     return result(ev.eventId, r.changed);
+  },
+  ingestOffice365Alarm: async (ctx) => {
+    ctx.query(NoQuery);
+    const ev = ctx.body(O365AlarmIngest);
+    await requireTenant(ctx, ev.tenantId);
+    const { eventId, alarmId, ...rest } = ev;
+    return result(eventId, await ctx.repo.office365.upsertAlarm({ ...rest, id: alarmId }));
+  },
+  ingestOffice365Event: async (ctx) => {
+    ctx.query(NoQuery);
+    const { eventId, ...ev } = ctx.body(O365EventIngest);
+    await requireTenant(ctx, ev.tenantId);
+    return result(eventId, await ctx.repo.office365.putEvent({ ...ev, id: eventId }));
+  },
+  ingestRecommendation: async (ctx) => {
+    ctx.query(NoQuery);
+    const ev = ctx.body(RecommendationIngest);
+    await requireTenant(ctx, ev.tenantId);
+    const applied = await ctx.repo.recommendations.put({
+      id: ev.recommendationId,
+      tenantId: ev.tenantId,
+      title: ev.title,
+      rationale: ev.rationale,
+      priority: ev.priority,
+      category: ev.category,
+      status: 'open',
+      createdAt: ev.at,
+      statusNote: null,
+      statusChangedBy: null,
+      statusChangedAt: null,
+    });
+    return result(ev.eventId, applied);
   },
 } satisfies Record<string, Operation>;
 

@@ -204,6 +204,8 @@ const HANDLER_MODULES: Record<HandlerName, () => Promise<{ handler: ProxyHandler
   devices: () => import('../../lambdas/handlers/devices.js'),
   account: () => import('../../lambdas/handlers/account.js'),
   ingest: () => import('../../lambdas/handlers/ingest.js'),
+  office365: () => import('../../lambdas/handlers/office365.js'),
+  recommendations: () => import('../../lambdas/handlers/recommendations.js'),
 };
 
 async function loadHandler(name: HandlerName): Promise<ProxyHandler> {

@@ -112,7 +112,7 @@ function expectError(r: Sent, status: number, what: string): void {
 }
 
 /** A concrete request per route for a caller of tenant acme (or the admin/collector where required). */
-function sample(route: RouteDef, ctx: { incident: Incident; alarm: DeviceAlarm }): { path: string; body?: unknown } {
+function sample(route: RouteDef, ctx: { incident: Incident; alarm: DeviceAlarm; recommendationId: string }): { path: string; body?: unknown } {
   switch (route.operationId) {
     case 'getIncident':
       return { path: `/incidents/${ctx.incident.id}` };
@@ -128,6 +128,23 @@ function sample(route: RouteDef, ctx: { incident: Incident; alarm: DeviceAlarm }
       return { path: `/devices/${ctx.alarm.deviceId}/alarms/${ctx.alarm.id}/acknowledge` };
     case 'ingestHeartbeat':
       return { path: '/ingest/heartbeats', body: { eventId: 'ev-hb-1', tenantId: 'acme', deviceId: ctx.alarm.deviceId, at: new Date().toISOString() } };
+    case 'updateRecommendation':
+      return { path: `/recommendations/${ctx.recommendationId}`, body: { status: 'accepted', note: 'Lo aplicamos este mes' } };
+    case 'ingestOffice365Alarm':
+      return {
+        path: '/ingest/office365/alarms',
+        body: { eventId: 'ev-o365a-1', tenantId: 'acme', alarmId: 'o365-route-1', title: 'Regla de reenvío sospechosa', severity: 'high', category: 'exchange', status: 'active', affectedUser: 'ana@acme.example', detectedAt: new Date().toISOString(), updatedAt: new Date().toISOString() },
+      };
+    case 'ingestOffice365Event':
+      return {
+        path: '/ingest/office365/events',
+        body: { eventId: 'ev-o365e-1', tenantId: 'acme', workload: 'Exchange', operation: 'New-InboxRule', user: 'ana@acme.example', result: 'Succeeded', clientIp: '203.0.113.9', at: new Date().toISOString() },
+      };
+    case 'ingestRecommendation':
+      return {
+        path: '/ingest/recommendations',
+        body: { eventId: 'ev-rec-route', tenantId: 'acme', recommendationId: 'rec-route-2', title: 'Activar MFA', rationale: 'Reduce el riesgo', priority: 'high', category: 'identidad', at: new Date().toISOString() },
+      };
     case 'ingestDeviceAlarm':
       return {
         path: '/ingest/device-alarms',
@@ -138,12 +155,25 @@ function sample(route: RouteDef, ctx: { incident: Incident; alarm: DeviceAlarm }
   }
 }
 
-async function fixtures(): Promise<{ incident: Incident; alarm: DeviceAlarm }> {
+let recCounter = 0;
+async function fixtures(): Promise<{ incident: Incident; alarm: DeviceAlarm; recommendationId: string }> {
+  const recommendationId = `rec-fixture-${++recCounter}`;
+  const rec = await sendSigned('/ingest/recommendations', {
+    eventId: `ev-${recommendationId}`,
+    tenantId: 'acme',
+    recommendationId,
+    title: 'Revisar reglas de reenvío',
+    rationale: 'Las reglas de reenvío externas son un vector de exfiltración',
+    priority: 'medium',
+    category: 'office365',
+    at: new Date().toISOString(),
+  });
+  expect(rec.status, rec.text).toBe(202);
   const inc = (await send('GET', '/incidents?limit=1', { token: tokens.ana.id })).json as Page<Incident>;
   const alarms = (await send('GET', '/alarms?state=active&limit=1', { token: tokens.ana.id })).json as Page<DeviceAlarm>;
   expect(inc.items).toHaveLength(1);
   expect(alarms.items).toHaveLength(1);
-  return { incident: inc.items[0]!, alarm: alarms.items[0]! };
+  return { incident: inc.items[0]!, alarm: alarms.items[0]!, recommendationId };
 }
 
 describe('every route through the local gateway', () => {
@@ -201,11 +231,12 @@ describe('every route through the local gateway', () => {
     if (g.status === 200) expect((g.json as Incident).tenantId).toBe('globex');
     else expectError(g, 404, 'foreign incident');
     expectError(await send('POST', `/devices/${ctx.alarm.deviceId}/alarms/${ctx.alarm.id}/acknowledge`, { token: tokens.bruno.id }), 404, 'foreign alarm');
-    for (const p of ['/incidents?limit=100', '/devices?limit=100', '/alarms?limit=100', `/devices/${ctx.alarm.deviceId}`]) {
+    expectError(await send('PATCH', `/recommendations/${ctx.recommendationId}`, { token: tokens.bruno.id, body: { status: 'accepted', note: 'x' } }), 404, 'foreign recommendation');
+    for (const p of ['/incidents?limit=100', '/devices?limit=100', '/alarms?limit=100', `/devices/${ctx.alarm.deviceId}`, '/recommendations', '/office365/alarms', '/office365/events']) {
       const r = await send('GET', p, { token: tokens.bruno.id });
       expect(r.status, p).toBe(200);
       expect(r.text, p).not.toMatch(/"tenantId":"acme"/);
-      expect(r.text, p).not.toMatch(/ALM-acme/);
+      expect(r.text, p).not.toMatch(/ALM-acme|rec-fixture|acme\.example/);
     }
   });
 

@@ -14,7 +14,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
-import { ROUTES, type HandlerName, type RouteDef } from '../../lambdas/contract/routes.js';
+import { HANDLER_NAMES, ROUTES, type HandlerName, type RouteDef } from '../../lambdas/contract/routes.js';
 import { ApiErrorBody, ERROR_STATUS } from '../../lambdas/contract/schemas.js';
 import { apiEvent, lambdaContext, type CallerSpec } from '../unit/lambdas/events.js';
 
@@ -39,7 +39,7 @@ beforeAll(async () => {
   raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
   const data = await import('../../lambdas/data/index.js');
   data.resetDefaultTable();
-  for (const name of ['incidents', 'devices', 'account', 'ingest'] as const) handlers[name] = (await import(`../../lambdas/handlers/${name}.ts`)).handler;
+  for (const name of HANDLER_NAMES) handlers[name] = (await import(`../../lambdas/handlers/${name}.ts`)).handler;
   const { newIncident } = await import('../../lambdas/domain/incidents.js');
   await data.putTenant({ id: 'acme', name: 'Acme' });
   await data.putTenant({ id: 'globex', name: 'Globex' });

@@ -51,6 +51,18 @@ function repoWith(incidents: IncidentsPort): Repository {
       ingestHeartbeat: async () => false,
     },
     tenants: { getTenant: async (id) => ({ id, name: id }), listTenants: async () => [{ id: 'acme', name: 'Acme' }] },
+    office365: {
+      upsertAlarm: async () => false,
+      putEvent: async () => false,
+      listAlarms: async () => ({ items: [], nextCursor: null }),
+      listEvents: async () => ({ items: [], nextCursor: null }),
+    },
+    recommendations: {
+      put: async () => false,
+      get: async () => null,
+      changeStatus: async () => null,
+      list: async () => ({ items: [], nextCursor: null }),
+    },
   };
 }
 
