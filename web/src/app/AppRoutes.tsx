@@ -3,18 +3,28 @@
  * `/analytics` needs `admin`; unknown paths and the template leftovers (/email/*, /pos/*, /ui/*, …)
  * show the error screen; `/page/login` and `/page/register` while signed in go to `/`.
  */
+import { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
 import { ADMIN_GROUP } from '../shared/lib/contract';
 import { ComingSoonPage, PageHeader } from '../shared/ui/states';
 import { RequireGroupMembership, RequireGroups } from './guards';
 import { Shell } from './Shell';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { IncidentListPage } from '../features/incidents/IncidentListPage';
+import { LoadingState } from '../shared/ui/states';
 import { NewIncidentPage } from '../features/incidents/NewIncidentPage';
 import { IncidentDetailPage } from '../features/incidents/IncidentDetailPage';
 import { DeviceStatusPage } from '../features/devices/DeviceStatusPage';
 import { LogoutPage } from '../features/account/LogoutPage';
 import { ProfilePage } from '../features/account/ProfilePage';
+
+// Business screens load as their own chunks (charts and their d3 parts stay out of the shell's chunk).
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const IncidentListPage = lazy(() => import('../features/incidents/IncidentListPage').then((m) => ({ default: m.IncidentListPage })));
+
+/** A lazily loaded screen with the standard loading state while its chunk downloads. */
+function Screen({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingState />}>{children}</Suspense>;
+}
 
 /** Product routes that show "Próximamente" for now: path → page title. */
 export const COMING_SOON_ROUTES: Readonly<Record<string, string>> = {
@@ -44,9 +54,9 @@ export function AppRoutes({ brandName }: { brandName: string }) {
           </RequireGroupMembership>
         }
       >
-        <Route index element={<DashboardPage />} />
-        <Route path="/dashboard/general" element={<DashboardPage />} />
-        <Route path="/incidents/all" element={<IncidentListPage />} />
+        <Route index element={<Screen><DashboardPage /></Screen>} />
+        <Route path="/dashboard/general" element={<Screen><DashboardPage /></Screen>} />
+        <Route path="/incidents/all" element={<Screen><IncidentListPage /></Screen>} />
         <Route path="/incidents/new" element={<NewIncidentPage />} />
         <Route path="/ticket/update/:id" element={<IncidentDetailPage />} />
         <Route path="/devices/status" element={<DeviceStatusPage />} />

@@ -1,86 +1,247 @@
 /**
- * `/` and `/dashboard/general`: open incidents by severity (status other than resolved/closed) and
- * devices by status. Tiles link to the incident list and the device status screen.
+ * `/` and `/dashboard/general` (spec §2 Dashboard): KPIs of the active tenant — open incidents by
+ * severity, devices by status, mean 30-day availability, active alarms, Office 365 alarms (no API yet)
+ * — the incident trend (30 days, by severity), 30-day availability per device against the SLA target,
+ * the latest open alarms and the latest incident updates. Every tile links to its screen. Each block has
+ * its own loading, error (with "Reintentar") and empty state.
  */
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { DEVICE_STATUSES, SEVERITIES } from '../../shared/lib/contract';
-import { DEVICE_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
-import { ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
-import { SUMMARY_SAMPLE, countBy, useDeviceSample, useIncidentSample } from './api';
+import type { DeviceAlarm } from '../../shared/lib/contract';
+import type { ApiError } from '../../shared/lib/api';
+import { DEVICE_STATUS_LABELS, formatDateTime, formatPercent, SEVERITY_LABELS } from '../../shared/lib/format';
+import { AlarmStateBadge, IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
+import { IncidentTrendChart, PercentBarChart } from '../../shared/ui/charts';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
+import '../../shared/ui/screens.css';
+import {
+  countBy,
+  incidentTrend,
+  latestUpdates,
+  meanAvailability,
+  trendStart,
+  useAllDevices,
+  useOpenAlarms,
+  useOpenIncidents,
+  useRecentIncidents,
+} from './api';
+
+/** SLA availability target, % (contract: `DeviceDetail.slaTargetPct`; `lambdas/domain/devices.ts`). */
+const SLA_TARGET_PCT = 99.5;
+
+interface Loadable {
+  error: ApiError | undefined;
+  isLoading: boolean;
+  data: unknown;
+  mutate: () => unknown;
+}
+
+/** Renders `children` once `swr` has data; otherwise its loading or error state. */
+function Block({ swr, rows = 2, children }: { swr: Loadable; rows?: number; children: () => React.ReactNode }) {
+  if (swr.error && !swr.data) return <ErrorState error={swr.error} onRetry={() => void swr.mutate()} />;
+  if (!swr.data) return <LoadingState rows={rows} />;
+  return <>{children()}</>;
+}
 
 export function DashboardPage() {
+  const start = useMemo(() => trendStart(new Date()), []);
+  const open = useOpenIncidents();
+  const recent = useRecentIncidents(start.toISOString());
+  const devices = useAllDevices();
+  const alarms = useOpenAlarms();
+  const deviceNames = useMemo(() => new Map((devices.data?.items ?? []).map((d) => [d.id, d.name])), [devices.data]);
+
   return (
-    <section>
+    <section className="dashboard">
       <PageHeader title="Dashboard" />
-      <div className="dashboard-grid">
-        <IncidentSummary />
-        <DeviceSummary />
+      <div className="kpi-grid">
+        <section className="card" aria-labelledby="kpi-incidents">
+          <h2 id="kpi-incidents">Incidentes abiertos por severidad</h2>
+          <Block swr={open}>
+            {() => {
+              const by = countBy(open.data!.items, SEVERITIES, (i) => i.severity);
+              return (
+                <>
+                  <ul className="tiles">
+                    {SEVERITIES.map((s) => (
+                      <li key={s}>
+                        <Link to={`/incidents/all?status=${encodeURIComponent('new,in_progress,on_hold')}&severity=${s}`} className={`tile tile-sev-${s}`}>
+                          <span className="tile-value">{by[s]}</span>
+                          <span className="tile-label">{SEVERITY_LABELS[s]}</span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                  <p className="muted small">
+                    {open.data!.items.length}
+                    {open.data!.truncated ? '+' : ''} incidentes abiertos. <Link to="/incidents/all">Ver incidentes</Link>
+                  </p>
+                </>
+              );
+            }}
+          </Block>
+        </section>
+
+        <section className="card" aria-labelledby="kpi-devices">
+          <h2 id="kpi-devices">Dispositivos por estado</h2>
+          <Block swr={devices}>
+            {() => {
+              const by = countBy(devices.data!.items, DEVICE_STATUSES, (d) => d.status);
+              return (
+                <>
+                  <ul className="tiles">
+                    {DEVICE_STATUSES.map((s) => (
+                      <li key={s}>
+                        <Link to="/devices/status" className={`tile tile-dev-${s}`}>
+                          <span className="tile-value">{by[s]}</span>
+                          <span className="tile-label">{DEVICE_STATUS_LABELS[s]}</span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                  <p className="muted small">
+                    {devices.data!.items.length} dispositivos. <Link to="/devices/status">Ver estado</Link>
+                  </p>
+                </>
+              );
+            }}
+          </Block>
+        </section>
+
+        <section className="card" aria-labelledby="kpi-more">
+          <h2 id="kpi-more">Disponibilidad y alarmas</h2>
+          <ul className="tiles">
+            <li>
+              <Link to="/devices/availability" className="tile">
+                <span className="tile-value" data-testid="kpi-availability">
+                  {devices.data ? formatPercent(meanAvailability(devices.data.items)) : devices.error ? '—' : '…'}
+                </span>
+                <span className="tile-label">Disponibilidad 30 días</span>
+              </Link>
+            </li>
+            <li>
+              <Link to="/devices/alarms" className="tile">
+                <span className="tile-value" data-testid="kpi-alarms">
+                  {alarms.data ? alarms.data.items.filter((a) => a.state === 'active').length : alarms.error ? '—' : '…'}
+                </span>
+                <span className="tile-label">Alarmas activas</span>
+              </Link>
+            </li>
+            <li>
+              <Link to="/office365/alarms" className="tile">
+                <span className="tile-value">—</span>
+                <span className="tile-label">Alarmas Office 365 (próximamente)</span>
+              </Link>
+            </li>
+          </ul>
+          {(devices.error ?? alarms.error) && !(devices.data && alarms.data) && (
+            <ErrorState
+              error={devices.error ?? alarms.error}
+              onRetry={() => {
+                void devices.mutate();
+                void alarms.mutate();
+              }}
+            />
+          )}
+        </section>
+      </div>
+
+      <div className="chart-grid">
+        <section className="card" aria-labelledby="chart-trend">
+          <h2 id="chart-trend">Tendencia de incidentes</h2>
+          <Block swr={recent} rows={5}>
+            {() =>
+              recent.data!.items.length === 0 ? (
+                <EmptyState>No se abrieron incidentes en los últimos 30 días.</EmptyState>
+              ) : (
+                <IncidentTrendChart
+                  points={incidentTrend(recent.data!.items, start)}
+                  caption={`Incidentes abiertos por día en los últimos 30 días (${recent.data!.items.length} en total)`}
+                />
+              )
+            }
+          </Block>
+        </section>
+        <section className="card" aria-labelledby="chart-availability">
+          <h2 id="chart-availability">Disponibilidad por dispositivo</h2>
+          <Block swr={devices} rows={5}>
+            {() => {
+              const items = devices.data!.items
+                .filter((d) => d.availability30d !== null)
+                .map((d) => ({ name: d.name, value: d.availability30d! }));
+              return items.length === 0 ? (
+                <EmptyState>No hay datos de disponibilidad.</EmptyState>
+              ) : (
+                <>
+                  <PercentBarChart items={items} target={SLA_TARGET_PCT} caption={`Disponibilidad a 30 días; línea discontinua: objetivo SLA ${formatPercent(SLA_TARGET_PCT)}`} />
+                  <p className="small">
+                    <Link to="/devices/availability">Ver disponibilidad por dispositivo</Link>
+                  </p>
+                </>
+              );
+            }}
+          </Block>
+        </section>
+      </div>
+
+      <div className="chart-grid">
+        <section className="card" aria-labelledby="latest-alarms">
+          <h2 id="latest-alarms">Últimas alarmas</h2>
+          <Block swr={alarms}>
+            {() => <LatestAlarms alarms={alarms.data!.items.slice(0, 5)} names={deviceNames} />}
+          </Block>
+        </section>
+        <section className="card" aria-labelledby="latest-updates">
+          <h2 id="latest-updates">Últimas actualizaciones de incidentes</h2>
+          <Block swr={recent}>
+            {() => {
+              const latest = latestUpdates([open.data?.items ?? [], recent.data!.items]);
+              return latest.length === 0 ? (
+                <EmptyState />
+              ) : (
+                <ul className="feed">
+                  {latest.map((inc) => (
+                    <li key={inc.id}>
+                      <Link to={`/ticket/update/${encodeURIComponent(inc.id)}`}>
+                        {inc.id} · {inc.title}
+                      </Link>
+                      <span className="feed-meta">
+                        <IncidentStatusBadge status={inc.status} /> <SeverityBadge severity={inc.severity} />{' '}
+                        <time dateTime={inc.updatedAt}>{formatDateTime(inc.updatedAt)}</time>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              );
+            }}
+          </Block>
+        </section>
       </div>
     </section>
   );
 }
 
-function IncidentSummary() {
-  const { data, error, isLoading, mutate } = useIncidentSample();
-  const open = (data?.items ?? []).filter((i) => i.status !== 'resolved' && i.status !== 'closed');
-  const bySeverity = countBy(open, SEVERITIES, (i) => i.severity);
+function LatestAlarms({ alarms, names }: { alarms: DeviceAlarm[]; names: Map<string, string> }) {
+  if (alarms.length === 0) return <EmptyState>No hay alarmas abiertas.</EmptyState>;
   return (
-    <section className="card" aria-labelledby="dash-incidents">
-      <h2 id="dash-incidents">Incidentes abiertos por severidad</h2>
-      {error && !data ? (
-        <ErrorState error={error} onRetry={() => void mutate()} />
-      ) : isLoading || !data ? (
-        <LoadingState rows={2} />
-      ) : (
-        <>
-          <ul className="tiles">
-            {SEVERITIES.map((s) => (
-              <li key={s}>
-                <Link to="/incidents/all" className={`tile tile-sev-${s}`}>
-                  <span className="tile-value">{bySeverity[s]}</span>
-                  <span className="tile-label">{SEVERITY_LABELS[s]}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <p className="muted small">
-            {open.length} abiertos{data.nextCursor ? ` entre los ${SUMMARY_SAMPLE} más recientes` : ''}.{' '}
-            <Link to="/incidents/all">Ver incidentes</Link>
-          </p>
-        </>
-      )}
-    </section>
-  );
-}
-
-function DeviceSummary() {
-  const { data, error, isLoading, mutate } = useDeviceSample();
-  const byStatus = countBy(data?.items ?? [], DEVICE_STATUSES, (d) => d.status);
-  return (
-    <section className="card" aria-labelledby="dash-devices">
-      <h2 id="dash-devices">Dispositivos por estado</h2>
-      {error && !data ? (
-        <ErrorState error={error} onRetry={() => void mutate()} />
-      ) : isLoading || !data ? (
-        <LoadingState rows={2} />
-      ) : (
-        <>
-          <ul className="tiles">
-            {DEVICE_STATUSES.map((s) => (
-              <li key={s}>
-                <Link to="/devices/status" className={`tile tile-dev-${s}`}>
-                  <span className="tile-value">{byStatus[s]}</span>
-                  <span className="tile-label">{DEVICE_STATUS_LABELS[s]}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <p className="muted small">
-            {data.items.length}
-            {data.nextCursor ? '+' : ''} dispositivos. <Link to="/devices/status">Ver estado</Link>
-          </p>
-        </>
-      )}
-    </section>
+    <>
+      <ul className="feed">
+        {alarms.map((a) => (
+          <li key={`${a.deviceId}/${a.id}`}>
+            <span>
+              {a.title} — {names.get(a.deviceId) ?? a.deviceId}
+            </span>
+            <span className="feed-meta">
+              <SeverityBadge severity={a.severity} /> <AlarmStateBadge state={a.state} />{' '}
+              <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="small">
+        <Link to="/devices/alarms">Ver todas las alarmas</Link>
+      </p>
+    </>
   );
 }

@@ -10,7 +10,8 @@ import { SEVERITIES } from '../../shared/lib/contract';
 import type { IncidentDetail, IncidentStatus, Severity } from '../../shared/lib/contract';
 import { formatDateTime, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { toApiError } from '../../shared/lib/api';
-import { IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
+import { INCIDENT_SOURCE_LABELS, IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
+import { slaLabel } from './filters';
 import { ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import { NEXT_STATUSES, useIncident, useIncidentActions } from './api';
 
@@ -84,6 +85,8 @@ function IncidentSummary({ incident }: { incident: IncidentDetail }) {
         </dd>
         <dt>Categoría</dt>
         <dd>{incident.category}</dd>
+        <dt>Origen</dt>
+        <dd>{INCIDENT_SOURCE_LABELS[incident.source] ?? incident.source}</dd>
         <dt>Reportado por</dt>
         <dd>{incident.reporter}</dd>
         <dt>Asignado a</dt>
@@ -93,7 +96,9 @@ function IncidentSummary({ incident }: { incident: IncidentDetail }) {
         <dt>Actualizado</dt>
         <dd>{formatDateTime(incident.updatedAt)}</dd>
         <dt>Vence SLA</dt>
-        <dd>{formatDateTime(incident.slaDueAt)}</dd>
+        <dd>
+          {formatDateTime(incident.slaDueAt)} ({slaLabel(incident).startsWith('Vence') ? 'en plazo' : slaLabel(incident).toLowerCase()})
+        </dd>
         {incident.resolvedAt && (
           <>
             <dt>Resuelto</dt>

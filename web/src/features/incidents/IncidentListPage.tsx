@@ -1,30 +1,145 @@
 /**
- * `/incidents/all`: the tenant's incidents, newest first, with cursor pagination ("Cargar más").
- * A table on wide screens; the same rows render as cards under 640 px (CSS).
+ * `/incidents/all`: the tenant's incidents with filters (status, severity, creation date range, text),
+ * sort (newest/oldest), cursor pagination ("Cargar más") and CSV export of every matching incident.
+ * Filters live in the URL (`filters.ts`), so the dashboard tiles link to a filtered list and the browser
+ * back button restores it. A table on wide screens; the same rows render as cards under 640 px (CSS).
  */
-import { Link } from 'react-router-dom';
-import { formatDateTime } from '../../shared/lib/format';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/lib/contract';
+import type { IncidentStatus, Severity } from '../../shared/lib/contract';
+import { toApiError } from '../../shared/lib/api';
+import { formatDateTime, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
+import { downloadCsv, toCsv } from '../../shared/ui/csv';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
-import { useIncidentList } from './api';
+import '../../shared/ui/screens.css';
+import { CSV_MAX_ITEMS, useIncidentExport, useIncidentList } from './api';
+import { EMPTY_FILTERS, filtersError, filtersFromParams, filtersToParams, filtersToQuery, INCIDENT_CSV_COLUMNS, slaLabel } from './filters';
+import type { IncidentFilters } from './filters';
+
+/** Value of the status select meaning "open" (not resolved or closed). */
+const OPEN = 'new,in_progress,on_hold';
 
 export function IncidentListPage() {
-  const list = useIncidentList();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const invalid = filtersError(filters);
+  const query = invalid ? {} : filtersToQuery(filters);
+  const list = useIncidentList(query);
+  const exportAll = useIncidentExport();
+  const [exporting, setExporting] = useState<string | null>(null);
+  const [qDraft, setQDraft] = useState(filters.q);
+
+  const apply = (next: Partial<IncidentFilters>) => setParams(filtersToParams({ ...filters, ...next }), { replace: true });
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    apply({ q: qDraft });
+  };
+  const onExport = async () => {
+    setExporting('Preparando CSV…');
+    try {
+      const all = await exportAll(query);
+      downloadCsv(`incidentes-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(all.items, INCIDENT_CSV_COLUMNS));
+      setExporting(all.truncated ? `CSV descargado con los primeros ${CSV_MAX_ITEMS} incidentes.` : `CSV descargado (${all.items.length} incidentes).`);
+    } catch (err) {
+      setExporting(`No se pudo exportar: ${toApiError(err).userMessage}`);
+    }
+  };
+  const statusValue = filters.status.join(',');
+  const hasFilters = filtersToParams({ ...filters, sort: 'newest' }).toString() !== '';
+
   return (
     <section>
       <PageHeader title="Incidentes">
+        <button type="button" className="btn" onClick={() => void onExport()} disabled={exporting === 'Preparando CSV…'}>
+          Exportar CSV
+        </button>
         <Link to="/incidents/new" className="btn btn-primary">
           Agregar incidente
         </Link>
       </PageHeader>
-      {list.error && !list.data ? (
+      <form className="card filters" role="search" aria-label="Filtrar incidentes" onSubmit={onSearch}>
+        <div className="field">
+          <label htmlFor="f-q">Texto</label>
+          <input id="f-q" type="search" value={qDraft} placeholder="ID, título, descripción…" onChange={(e) => setQDraft(e.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-status">Estado</label>
+          <select id="f-status" value={statusValue} onChange={(e) => apply({ status: e.target.value ? (e.target.value.split(',') as IncidentStatus[]) : [] })}>
+            <option value="">Todos</option>
+            <option value={OPEN}>Abiertos</option>
+            {INCIDENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {INCIDENT_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="f-severity">Severidad</label>
+          <select id="f-severity" value={filters.severity.join(',')} onChange={(e) => apply({ severity: e.target.value ? (e.target.value.split(',') as Severity[]) : [] })}>
+            <option value="">Todas</option>
+            {SEVERITIES.map((s) => (
+              <option key={s} value={s}>
+                {SEVERITY_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="f-from">Desde</label>
+          <input id="f-from" type="date" value={filters.from} onChange={(e) => apply({ from: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-to">Hasta</label>
+          <input id="f-to" type="date" value={filters.to} onChange={(e) => apply({ to: e.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-sort">Orden</label>
+          <select id="f-sort" value={filters.sort} onChange={(e) => apply({ sort: e.target.value === 'oldest' ? 'oldest' : 'newest' })}>
+            <option value="newest">Más recientes primero</option>
+            <option value="oldest">Más antiguos primero</option>
+          </select>
+        </div>
+        <div className="filters-actions">
+          <button type="submit" className="btn btn-primary">
+            Buscar
+          </button>
+          <button
+            type="button"
+            className="btn"
+            disabled={!hasFilters}
+            onClick={() => {
+              setQDraft('');
+              setParams(filtersToParams(EMPTY_FILTERS), { replace: true });
+            }}
+          >
+            Limpiar filtros
+          </button>
+        </div>
+      </form>
+      {exporting && (
+        <p role="status" className="muted small">
+          {exporting}
+        </p>
+      )}
+      {invalid ? (
+        <div className="error-state" role="alert">
+          <p>{invalid}</p>
+        </div>
+      ) : list.error && !list.data ? (
         <ErrorState error={list.error} onRetry={() => void list.mutate()} />
-      ) : list.isLoading ? (
+      ) : list.isLoading || !list.data ? (
         <LoadingState />
-      ) : list.items.length === 0 ? (
-        <EmptyState>No hay incidentes registrados.</EmptyState>
+      ) : list.items.length === 0 && !list.hasMore ? (
+        <EmptyState>{hasFilters ? 'Ningún incidente coincide con los filtros.' : 'No hay incidentes registrados.'}</EmptyState>
       ) : (
         <>
+          <p className="muted small" aria-live="polite">
+            Mostrando {list.items.length} incidentes{list.hasMore ? ' (hay más)' : ''}.
+          </p>
           <table className="data-table responsive">
             <caption className="visually-hidden">Lista de incidentes</caption>
             <thead>
@@ -33,7 +148,9 @@ export function IncidentListPage() {
                 <th scope="col">Título</th>
                 <th scope="col">Severidad</th>
                 <th scope="col">Estado</th>
+                <th scope="col">Categoría</th>
                 <th scope="col">Creado</th>
+                <th scope="col">SLA</th>
               </tr>
             </thead>
             <tbody>
@@ -49,9 +166,11 @@ export function IncidentListPage() {
                   <td data-label="Estado">
                     <IncidentStatusBadge status={inc.status} />
                   </td>
+                  <td data-label="Categoría">{inc.category}</td>
                   <td data-label="Creado">
                     <time dateTime={inc.createdAt}>{formatDateTime(inc.createdAt)}</time>
                   </td>
+                  <td data-label="SLA">{slaLabel(inc)}</td>
                 </tr>
               ))}
             </tbody>

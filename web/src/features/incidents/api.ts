@@ -5,7 +5,9 @@
 import { useSWRConfig } from 'swr';
 import { unstable_serialize } from 'swr/infinite';
 import { buildPath, INCIDENT_TRANSITIONS } from '../../shared/lib/contract';
-import type { CreateIncidentBody, Incident, IncidentDetail, UpdateIncidentBody } from '../../shared/lib/contract';
+import type { CreateIncidentBody, Incident, IncidentDetail, Page, UpdateIncidentBody } from '../../shared/lib/contract';
+import type { Query } from '../../shared/lib/api';
+import { collectPages } from '../../shared/ui/useAllPages';
 import { pageKey, useApi, useApiSWR, useApiSWRInfinite } from '../../shared/lib/api-context';
 import { useTenantQuery } from '../../shared/lib/tenant';
 
@@ -15,9 +17,20 @@ export const INCIDENT_PAGE_SIZE = 20;
 /** Next states offered in the status select: the contract's lifecycle table (the API enforces it). */
 export const NEXT_STATUSES = INCIDENT_TRANSITIONS;
 
-export function useIncidentList() {
+/** The incident list with `filters` (a `GET /incidents` query from `filtersToQuery`), cursor-paginated. */
+export function useIncidentList(filters: Query = {}) {
   const tenant = useTenantQuery();
-  return useApiSWRInfinite<Incident>('/incidents', { ...tenant, limit: INCIDENT_PAGE_SIZE });
+  return useApiSWRInfinite<Incident>('/incidents', { ...tenant, ...filters, limit: INCIDENT_PAGE_SIZE });
+}
+
+/** Most incidents one CSV export reads (every page of the filtered list up to this many). */
+export const CSV_MAX_ITEMS = 5000;
+
+/** Every incident matching `filters` (up to `CSV_MAX_ITEMS`), for the CSV export. Rejects with `ApiError`. */
+export function useIncidentExport() {
+  const api = useApi();
+  const tenant = useTenantQuery();
+  return (filters: Query) => collectPages((q) => api.get<Page<Incident>>('/incidents', q), { ...tenant, ...filters }, CSV_MAX_ITEMS);
 }
 
 export function useIncident(id: string | undefined) {

@@ -11,6 +11,8 @@ export {
   INCIDENT_STATUSES,
   DEVICE_STATUSES,
   INCIDENT_TRANSITIONS,
+  ALARM_STATES,
+  INCIDENT_SOURCES,
 } from '../../../../lambdas/contract/schemas';
 export type {
   Incident,
@@ -21,6 +23,10 @@ export type {
   Severity,
   Device,
   DeviceStatus,
+  DeviceAlarm,
+  DeviceDetail,
+  AlarmState,
+  IncidentSource,
   Me,
   Tenant,
   Page,

@@ -1,5 +1,5 @@
 /** Badges of API enums with Spanish labels (`shared/lib/format.ts`). */
-import type { DeviceStatus, IncidentStatus, Severity } from '../lib/contract';
+import type { AlarmState, DeviceStatus, IncidentSource, IncidentStatus, Severity } from '../lib/contract';
 import { DEVICE_STATUS_LABELS, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../lib/format';
 import { Badge } from './states';
 
@@ -13,4 +13,22 @@ export function IncidentStatusBadge({ status }: { status: IncidentStatus }) {
 
 export function DeviceStatusBadge({ status }: { status: DeviceStatus }) {
   return <Badge tone={`dev-${status}`}>{DEVICE_STATUS_LABELS[status] ?? status}</Badge>;
+}
+
+/** Spanish labels of device-alarm states (contract `ALARM_STATES`). */
+export const ALARM_STATE_LABELS: Record<AlarmState, string> = {
+  active: 'Activa',
+  acknowledged: 'Reconocida',
+  cleared: 'Resuelta',
+};
+
+/** Spanish labels of incident sources (contract `INCIDENT_SOURCES`). */
+export const INCIDENT_SOURCE_LABELS: Record<IncidentSource, string> = {
+  portal: 'Portal',
+  soc: 'SOC',
+  alarm: 'Alarma',
+};
+
+export function AlarmStateBadge({ state }: { state: AlarmState }) {
+  return <Badge tone={`alarm-${state}`}>{ALARM_STATE_LABELS[state] ?? state}</Badge>;
 }

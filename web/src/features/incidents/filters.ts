@@ -1,0 +1,110 @@
+/**
+ * Incident-list filters (`/incidents/all`) ⇄ URL search parameters ⇄ `GET /incidents` query
+ * (`ListIncidentsQuery` in `lambdas/contract/schemas.ts`).
+ *
+ * URL form (shareable, what the dashboard tiles link to): `status` and `severity` as comma-separated
+ * enum lists, `from`/`to` as calendar dates `YYYY-MM-DD` in the browser's time zone, `q` free text,
+ * `sort` = `newest` | `oldest`. Unknown values are dropped. `from` is the start of that local day and
+ * `to` the last millisecond of that local day, both sent as ISO-8601 UTC instants.
+ */
+import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/lib/contract';
+import type { Incident, IncidentStatus, Severity } from '../../shared/lib/contract';
+import type { Query } from '../../shared/lib/api';
+import type { CsvColumn } from '../../shared/ui/csv';
+import { formatDateTime, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
+import { INCIDENT_SOURCE_LABELS } from '../../shared/ui/badges';
+
+export type IncidentSort = 'newest' | 'oldest';
+
+export interface IncidentFilters {
+  status: IncidentStatus[];
+  severity: Severity[];
+  /** `YYYY-MM-DD` (local) or '' */
+  from: string;
+  to: string;
+  q: string;
+  sort: IncidentSort;
+}
+
+export const EMPTY_FILTERS: IncidentFilters = { status: [], severity: [], from: '', to: '', q: '', sort: 'newest' };
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function listOf<T extends string>(raw: string | null, allowed: readonly T[]): T[] {
+  if (!raw) return [];
+  return [...new Set(raw.split(',').map((s) => s.trim()))].filter((s): s is T => (allowed as readonly string[]).includes(s));
+}
+
+export function filtersFromParams(params: URLSearchParams): IncidentFilters {
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  return {
+    status: listOf(params.get('status'), INCIDENT_STATUSES),
+    severity: listOf(params.get('severity'), SEVERITIES),
+    from: DATE.test(from) ? from : '',
+    to: DATE.test(to) ? to : '',
+    q: (params.get('q') ?? '').slice(0, 100),
+    sort: params.get('sort') === 'oldest' ? 'oldest' : 'newest',
+  };
+}
+
+/** Filters → URL search parameters (defaults left out). */
+export function filtersToParams(f: IncidentFilters): URLSearchParams {
+  const p = new URLSearchParams();
+  if (f.status.length) p.set('status', f.status.join(','));
+  if (f.severity.length) p.set('severity', f.severity.join(','));
+  if (f.from) p.set('from', f.from);
+  if (f.to) p.set('to', f.to);
+  if (f.q.trim()) p.set('q', f.q.trim());
+  if (f.sort !== 'newest') p.set('sort', f.sort);
+  return p;
+}
+
+/** Local calendar date `YYYY-MM-DD` → the ISO-8601 UTC instant of its first (or last) millisecond. */
+export function localDayBound(date: string, end: boolean): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const t = end ? new Date(y, m - 1, d, 23, 59, 59, 999) : new Date(y, m - 1, d, 0, 0, 0, 0);
+  return t.toISOString();
+}
+
+/** Spanish message for filters the API would refuse, or null when they are valid. */
+export function filtersError(f: IncidentFilters): string | null {
+  if (f.q.trim().length === 1) return 'La búsqueda necesita al menos 2 caracteres.';
+  if (f.from && f.to && f.from > f.to) return 'La fecha «desde» no puede ser posterior a «hasta».';
+  return null;
+}
+
+/** Filters → the query of `GET /incidents` (without tenant/limit/cursor). Call only when `filtersError` is null. */
+export function filtersToQuery(f: IncidentFilters): Query {
+  // `newest` is the API's default: left out so the unfiltered list keeps one cache key.
+  const q: Query = f.sort === 'oldest' ? { sort: 'oldest' } : {};
+  if (f.status.length) q.status = f.status.join(',');
+  if (f.severity.length) q.severity = f.severity.join(',');
+  if (f.from) q.from = localDayBound(f.from, false);
+  if (f.to) q.to = localDayBound(f.to, true);
+  if (f.q.trim().length >= 2) q.q = f.q.trim();
+  return q;
+}
+
+/** Columns of the incident CSV export (Spanish headers, dates as ISO-8601 UTC for spreadsheets). */
+export const INCIDENT_CSV_COLUMNS: CsvColumn<Incident>[] = [
+  { header: 'ID', value: (i) => i.id },
+  { header: 'Título', value: (i) => i.title },
+  { header: 'Severidad', value: (i) => SEVERITY_LABELS[i.severity] },
+  { header: 'Estado', value: (i) => INCIDENT_STATUS_LABELS[i.status] },
+  { header: 'Categoría', value: (i) => i.category },
+  { header: 'Origen', value: (i) => INCIDENT_SOURCE_LABELS[i.source] },
+  { header: 'Reportado por', value: (i) => i.reporter },
+  { header: 'Asignado a', value: (i) => i.assignee },
+  { header: 'Creado (UTC)', value: (i) => i.createdAt },
+  { header: 'Actualizado (UTC)', value: (i) => i.updatedAt },
+  { header: 'Vence SLA (UTC)', value: (i) => i.slaDueAt },
+  { header: 'Resuelto (UTC)', value: (i) => i.resolvedAt },
+];
+
+/** Human summary of the SLA state of an incident at `now`: "Vencido", "Vence <fecha>" or "Cumplido". */
+export function slaLabel(i: Pick<Incident, 'slaDueAt' | 'resolvedAt'>, now: number = Date.now()): string {
+  const due = Date.parse(i.slaDueAt);
+  if (i.resolvedAt) return Date.parse(i.resolvedAt) <= due ? 'Cumplido' : 'Incumplido';
+  return due < now ? 'Vencido' : `Vence ${formatDateTime(i.slaDueAt)}`;
+}

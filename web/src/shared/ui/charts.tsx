@@ -1,0 +1,135 @@
+/**
+ * Charts of the portal (recharts 3). Import this module only from lazily loaded screens (dashboard,
+ * device availability, reports): recharts and its d3 parts then land in those screens' chunks, never in
+ * the sign-in entry. Each chart is a `<figure>` with a caption; the numbers it draws are also shown as
+ * text on the same screen (tiles or tables), so the SVG is decorative for screen readers.
+ */
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { formatPercent } from '../lib/format';
+
+/** Colours of the four severities (same hues as the severity badges). */
+export const SEVERITY_COLORS = { critical: '#b91c1c', high: '#c2410c', medium: '#a16207', low: '#1d4ed8' } as const;
+
+/** One day of the incident trend: `date` = `YYYY-MM-DD` (UTC), counts per severity. */
+export interface TrendPoint {
+  date: string;
+  critical: number;
+  high: number;
+  medium: number;
+  low: number;
+}
+
+const SEV_LABELS = { critical: 'Crítica', high: 'Alta', medium: 'Media', low: 'Baja' } as const;
+
+/** `YYYY-MM-DD` → "3 mar" (es-ES, UTC date). */
+function shortDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? date : d.toLocaleDateString('es-ES', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
+function ChartFigure({ caption, height, children }: { caption: string; height: number; children: React.ReactElement }) {
+  return (
+    <figure className="chart">
+      <figcaption className="chart-caption">{caption}</figcaption>
+      <div className="chart-box" style={{ height }} aria-hidden="true">
+        <ResponsiveContainer width="100%" height="100%">
+          {children}
+        </ResponsiveContainer>
+      </div>
+    </figure>
+  );
+}
+
+/** Stacked bars: incidents opened per day, by severity. */
+export function IncidentTrendChart({ points, caption }: { points: readonly TrendPoint[]; caption: string }) {
+  return (
+    <ChartFigure caption={caption} height={240}>
+      <BarChart data={points as TrendPoint[]} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} fontSize={12} />
+        <YAxis allowDecimals={false} fontSize={12} />
+        <Tooltip labelFormatter={(l) => shortDay(String(l))} />
+        <Legend />
+        {(Object.keys(SEV_LABELS) as (keyof typeof SEV_LABELS)[]).map((s) => (
+          <Bar key={s} dataKey={s} name={SEV_LABELS[s]} stackId="sev" fill={SEVERITY_COLORS[s]} isAnimationActive={false} />
+        ))}
+      </BarChart>
+    </ChartFigure>
+  );
+}
+
+/** One day of availability, % 0–100 (null = not monitored). */
+export interface AvailabilityPoint {
+  date: string;
+  availablePct: number | null;
+}
+
+/** Line of daily availability (%) with the SLA target as a dashed reference line. */
+export function AvailabilityChart({
+  points,
+  slaTargetPct,
+  caption,
+}: {
+  points: readonly AvailabilityPoint[];
+  slaTargetPct: number | null;
+  caption: string;
+}) {
+  const min = Math.min(slaTargetPct ?? 100, ...points.map((p) => p.availablePct ?? 100));
+  const floor = Math.max(0, Math.floor(min - 1));
+  return (
+    <ChartFigure caption={caption} height={260}>
+      <LineChart data={points as AvailabilityPoint[]} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} fontSize={12} />
+        <YAxis domain={[floor, 100]} tickFormatter={(v: number) => `${v} %`} fontSize={12} width={56} />
+        <Tooltip labelFormatter={(l) => shortDay(String(l))} formatter={(v) => formatPercent(typeof v === 'number' ? v : null)} />
+        {slaTargetPct !== null && (
+          <ReferenceLine
+            y={slaTargetPct}
+            stroke="#b91c1c"
+            strokeDasharray="6 4"
+            label={{ value: `SLA ${formatPercent(slaTargetPct)}`, position: 'insideBottomRight', fontSize: 12, fill: '#b91c1c' }}
+          />
+        )}
+        <Line type="monotone" dataKey="availablePct" name="Disponibilidad" stroke="#0f766e" dot={false} connectNulls isAnimationActive={false} />
+      </LineChart>
+    </ChartFigure>
+  );
+}
+
+/** Horizontal-friendly bars: one value (%) per named item (e.g. 30-day availability per device). */
+export function PercentBarChart({
+  items,
+  caption,
+  target,
+}: {
+  items: readonly { name: string; value: number }[];
+  caption: string;
+  target?: number;
+}) {
+  const min = Math.min(target ?? 100, ...items.map((i) => i.value));
+  return (
+    <ChartFigure caption={caption} height={260}>
+      <BarChart data={items as { name: string; value: number }[]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="name" fontSize={11} interval={0} angle={-35} textAnchor="end" height={70} />
+        <YAxis domain={[Math.max(0, Math.floor(min - 1)), 100]} tickFormatter={(v: number) => `${v} %`} fontSize={12} width={56} />
+        <Tooltip formatter={(v) => formatPercent(typeof v === 'number' ? v : null)} />
+        {target !== undefined && <ReferenceLine y={target} stroke="#b91c1c" strokeDasharray="6 4" />}
+        <Bar dataKey="value" name="Disponibilidad" fill="#0f766e" isAnimationActive={false} />
+      </BarChart>
+    </ChartFigure>
+  );
+}
