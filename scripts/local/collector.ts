@@ -5,7 +5,11 @@
  *  - every `intervalMs` (default 15 s) each reporting demo device sends a heartbeat (`POST /ingest/heartbeats`);
  *  - now and then a device goes down: its heartbeats stop and a `critical` "Sin latido" alarm is raised
  *    (`POST /ingest/device-alarms`, action raise); after a few ticks it recovers: heartbeats resume and the
- *    alarm is cleared (action clear).
+ *    alarm is cleared (action clear);
+ *  - each tick, 1–3 Office 365 audit events per tenant arrive (`POST /ingest/office365/events`), and now
+ *    and then an Office 365 alert (`POST /ingest/office365/alarms`);
+ *  - on the first tick, a fixed set of recommendations per tenant (`POST /ingest/recommendations`; fixed
+ *    ids, so restarts replay them as no-ops).
  * Every event has a unique `eventId`; the API treats replays as no-ops.
  *
  * Started by `startLocalStack` unless `collector: false` (tests) / `npm start -- --no-collector`.
@@ -42,9 +46,38 @@ export interface TickReport {
   heartbeats: number;
   raised: number;
   cleared: number;
+  /** Office 365 events + alerts and recommendations sent. */
+  office365: number;
+  recommendations: number;
   /** Non-2xx answers (should stay 0). */
   failures: number;
 }
+
+const USERS = ['ana', 'luis', 'marta', 'pablo', 'sofia', 'admin.it'];
+/** [workload, operation] pairs of the Office 365 unified audit log. */
+const O365_OPERATIONS: ReadonlyArray<readonly [string, string]> = [
+  ['AzureActiveDirectory', 'UserLoggedIn'],
+  ['AzureActiveDirectory', 'UserLoginFailed'],
+  ['Exchange', 'New-InboxRule'],
+  ['Exchange', 'MailItemsAccessed'],
+  ['SharePoint', 'FileDownloaded'],
+  ['OneDrive', 'AnonymousLinkCreated'],
+  ['MicrosoftTeams', 'MemberAdded'],
+];
+/** [title, severity, category] of Office 365 alert policies. */
+const O365_ALERTS: ReadonlyArray<readonly [string, string, string]> = [
+  ['Inicio de sesión desde un país inusual', 'high', 'identidad'],
+  ['Regla de reenvío externo creada', 'high', 'exchange'],
+  ['Descarga masiva de archivos', 'medium', 'datos'],
+  ['Varios intentos de inicio de sesión fallidos', 'low', 'identidad'],
+];
+/** [title, rationale, priority, category]. */
+const RECOMMENDATIONS: ReadonlyArray<readonly [string, string, string, string]> = [
+  ['Activar MFA para todas las cuentas administrativas', 'Las cuentas con privilegios sin MFA son el principal vector de toma de control de Office 365.', 'high', 'identidad'],
+  ['Bloquear el reenvío automático de correo a dominios externos', 'Las reglas de reenvío externas se usan para exfiltrar correo tras un phishing.', 'high', 'office365'],
+  ['Actualizar el firmware de los firewalls perimetrales', 'Hay versiones con vulnerabilidades críticas publicadas para el modelo instalado.', 'medium', 'vulnerabilidades'],
+  ['Revisar los enlaces anónimos de OneDrive', 'Los enlaces anónimos sin caducidad exponen documentos internos.', 'low', 'datos'],
+];
 
 /** The demo devices that report heartbeats (heartbeat age under an hour at seed time). */
 export function reportingDemoDevices(now = Date.now()): { tenantId: string; id: string }[] {
@@ -71,6 +104,7 @@ export function startCollector(opts: CollectorOptions): RunningCollector {
   const outages = new Map<string, { alarmId: string; ticksLeft: number; device: { tenantId: string; id: string } }>();
   const log = opts.log ?? (() => undefined);
   let running: Promise<TickReport> | null = null;
+  let recommendationsSent = false;
 
   const send = async (path: string, body: unknown, report: TickReport) => {
     try {
@@ -82,7 +116,7 @@ export function startCollector(opts: CollectorOptions): RunningCollector {
   };
 
   const tickOnce = async (): Promise<TickReport> => {
-    const report: TickReport = { heartbeats: 0, raised: 0, cleared: 0, failures: 0 };
+    const report: TickReport = { heartbeats: 0, raised: 0, cleared: 0, office365: 0, recommendations: 0, failures: 0 };
     const at = new Date().toISOString();
     // recoveries
     for (const [key, o] of outages) {
@@ -106,6 +140,41 @@ export function startCollector(opts: CollectorOptions): RunningCollector {
       report.raised++;
       log(`collector: ${d.tenantId}/${d.id} went down (alarm ${alarmId})`);
     }
+    // Office 365 activity per tenant, and the recommendations once
+    for (const tenantId of [...new Set(devices.map((d) => d.tenantId))]) {
+      const n = 1 + Math.floor(random() * 3);
+      for (let i = 0; i < n; i++) {
+        const op = O365_OPERATIONS[Math.floor(random() * O365_OPERATIONS.length)]!;
+        const user = `${USERS[Math.floor(random() * USERS.length)]}@${tenantId}.example`;
+        await send(
+          '/ingest/office365/events',
+          { eventId: randomUUID(), tenantId, workload: op[0], operation: op[1], user, result: random() < 0.85 ? 'Succeeded' : 'Failed', clientIp: `203.0.113.${1 + Math.floor(random() * 250)}`, at },
+          report,
+        );
+        report.office365++;
+      }
+      if (random() < (opts.outageProbability ?? 0.15) / 2) {
+        const a = O365_ALERTS[Math.floor(random() * O365_ALERTS.length)]!;
+        const user = `${USERS[Math.floor(random() * USERS.length)]}@${tenantId}.example`;
+        await send(
+          '/ingest/office365/alarms',
+          { eventId: randomUUID(), tenantId, alarmId: `o365-${randomUUID()}`, title: a[0], severity: a[1], category: a[2], status: 'active', affectedUser: user, detectedAt: at, updatedAt: at },
+          report,
+        );
+        report.office365++;
+      }
+      if (!recommendationsSent) {
+        for (const [k, r] of RECOMMENDATIONS.entries()) {
+          await send(
+            '/ingest/recommendations',
+            { eventId: randomUUID(), tenantId, recommendationId: `rec-demo-${tenantId}-${k + 1}`, title: r[0], rationale: r[1], priority: r[2], category: r[3], at },
+            report,
+          );
+          report.recommendations++;
+        }
+      }
+    }
+    recommendationsSent = true;
     // heartbeats of the devices that are up
     const beating = devices.filter((d) => !outages.has(`${d.tenantId}/${d.id}`));
     await Promise.all(beating.map((d) => send('/ingest/heartbeats', { eventId: randomUUID(), tenantId: d.tenantId, deviceId: d.id, at }, report)));

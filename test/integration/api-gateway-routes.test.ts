@@ -273,6 +273,11 @@ describe('every route through the local gateway', () => {
       const sim = [...alarms.items, ...alarms2.items].filter((a) => a.id.startsWith('sim-'));
       expect(sim.length).toBeGreaterThanOrEqual(1);
       expect(sim.some((a) => a.state === 'cleared')).toBe(true);
+      expect(all.reduce((n, t) => n + t.office365, 0)).toBeGreaterThan(0);
+      const events = (await send('GET', '/office365/events?limit=5', { token: tokens.ana.id })).json as Page<{ tenantId: string }>;
+      expect(events.items.length).toBeGreaterThan(0);
+      const recs = (await send('GET', '/recommendations?limit=100', { token: tokens.ana.id })).json as Page<{ id: string }>;
+      expect(recs.items.map((r) => r.id)).toContain('rec-demo-acme-1');
     } finally {
       await collector.stop();
     }
