@@ -9,7 +9,9 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { lastCodeFor } from '../../scripts/local/cognito/index.js';
 import { REPO_ROOT, startLocalStack, type Ports, type RunningLocalStack } from '../../scripts/local/stack.js';
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results/e2e');
@@ -35,6 +37,8 @@ export interface E2eEnv {
   browser: Browser;
   /** Base URL of the portal, e.g. http://127.0.0.1:43121 */
   web: string;
+  /** The stack's temp data folder (the local pool keeps its files under `<dataDir>/cognito`). */
+  dataDir: string;
   /** Stops the stack and starts it again on the same data and ports: like re-running `npm start`. */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -68,6 +72,7 @@ export async function startE2e(): Promise<E2eEnv> {
     get web() {
       return stack.urls.web!;
     },
+    dataDir,
     restart: async () => {
       // Same ports as before, like re-running `npm start` (the handlers keep their container state).
       const port = (url: string) => Number(new URL(url).port);
@@ -128,4 +133,23 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * The last code (or AdminCreateUser temporary password) the local pool "sent" to `email`, optionally for one
+ * `purpose` (SignUp, ResendConfirmationCode, ForgotPassword, AdminCreateUser…); throws when none was sent.
+ */
+export async function lastCode(env: E2eEnv, email: string, purpose?: string): Promise<string> {
+  const code = await lastCodeFor(path.join(env.dataDir, 'cognito'), email, purpose);
+  if (!code) throw new Error(`no code sent to ${email}${purpose ? ` for ${purpose}` : ''}`);
+  return code;
+}
+
+/** An AWS SDK v3 client for the local user pool's admin API (any credentials are accepted offline). */
+export function cognitoAdmin(env: E2eEnv): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    endpoint: env.stack.urls.cognito,
+    region: env.stack.config.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 }

@@ -8,11 +8,12 @@
  * loads the Authenticator (spec §2 "Authentication screens", FINDINGS "Front end").
  * After a sign-in (a signed-out → signed-in transition on this page) the portal opens at `/` (spec §4).
  */
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Authenticator, useAuthenticator } from '@aws-amplify/ui-react';
 import type { AuthenticatorProps } from '@aws-amplify/ui-react';
 import type { PortalConfig } from '../shared/lib/config';
-import { PASSWORD_FIELD_LABELS } from '../shared/lib/i18n';
+import { localizeAriaLabels, PASSWORD_FIELD_LABELS } from '../shared/lib/i18n';
 import { LoadingScreen } from '../shared/ui/LoadingScreen';
 
 const SignedInApp = lazy(() => import('./SignedInApp'));
@@ -51,7 +52,7 @@ function Gate({ config }: { config: PortalConfig }) {
     const path = wantsRegister ? REGISTER_PATH : LOGIN_PATH;
     if (window.location.pathname !== path) window.history.replaceState(null, '', path);
     return (
-      <div className="signin-page">
+      <SignInPage>
         <Authenticator
           loginMechanisms={['email']}
           hideSignUp={!config.allowSignUp}
@@ -59,7 +60,7 @@ function Gate({ config }: { config: PortalConfig }) {
           formFields={formFields}
           components={{ Header: () => <SignInBrand brandName={config.brandName} /> }}
         />
-      </div>
+      </SignInPage>
     );
   }
 
@@ -72,6 +73,17 @@ function Gate({ config }: { config: PortalConfig }) {
     <Suspense fallback={<LoadingScreen />}>
       <SignedInApp config={config} />
     </Suspense>
+  );
+}
+
+/** The sign-in page's container; keeps Amplify's untranslated screen-reader texts in Spanish. */
+function SignInPage({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => (ref.current ? localizeAriaLabels(ref.current) : undefined), []);
+  return (
+    <div className="signin-page" ref={ref}>
+      {children}
+    </div>
   );
 }
 

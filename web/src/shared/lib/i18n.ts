@@ -52,6 +52,34 @@ export const PASSWORD_FIELD_LABELS = {
   passwordIsShownLabel: 'La contraseña está visible',
 } as const;
 
+/**
+ * Amplify UI primitives whose screen-reader text is a hard-coded English default the Authenticator never
+ * translates: CSS selector of the element → its `aria-label` dictionary key (translated with `I18n.get`).
+ * Today: the remote-error alert's dismiss button (`Alert` `dismissButtonLabel` = 'Dismiss alert').
+ */
+export const UNTRANSLATED_ARIA_LABELS: Readonly<Record<string, string>> = {
+  'button.amplify-alert__dismiss': 'Dismiss alert',
+};
+
+/**
+ * Keeps the `UNTRANSLATED_ARIA_LABELS` of every element under `root` in the current I18n language, now and
+ * whenever the Authenticator renders new ones (a `MutationObserver`). Returns the function that stops it.
+ */
+export function localizeAriaLabels(root: HTMLElement): () => void {
+  const apply = (): void => {
+    for (const [selector, key] of Object.entries(UNTRANSLATED_ARIA_LABELS)) {
+      const text = I18n.get(key);
+      root.querySelectorAll(selector).forEach((el) => {
+        if (el.getAttribute('aria-label') !== text) el.setAttribute('aria-label', text);
+      });
+    }
+  };
+  apply();
+  const observer = new MutationObserver(apply);
+  observer.observe(root, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}
+
 /** Loads Amplify UI's dictionaries plus `ES_OVERRIDES` and switches Amplify's I18n to Spanish. */
 export function setUpSpanish(): void {
   I18n.putVocabularies(translations);

@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { localizeAriaLabels, setUpSpanish } from './i18n';
+
+describe('localizeAriaLabels', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it("translates Amplify's English dismiss-alert label now and in later renders, until stopped", async () => {
+    setUpSpanish();
+    const root = document.createElement('div');
+    root.innerHTML = '<button class="amplify-alert__dismiss" aria-label="Dismiss alert"></button>';
+    document.body.append(root);
+    const stop = localizeAriaLabels(root);
+    expect(root.querySelector('button')!.getAttribute('aria-label')).toBe('Descartar alerta');
+
+    root.insertAdjacentHTML('beforeend', '<button class="amplify-alert__dismiss" aria-label="Dismiss alert"></button>');
+    await Promise.resolve();
+    expect(root.querySelectorAll('button')[1]!.getAttribute('aria-label')).toBe('Descartar alerta');
+
+    stop();
+    root.insertAdjacentHTML('beforeend', '<button class="amplify-alert__dismiss" aria-label="Dismiss alert"></button>');
+    await Promise.resolve();
+    expect(root.querySelectorAll('button')[2]!.getAttribute('aria-label')).toBe('Dismiss alert');
+  });
+});
