@@ -459,6 +459,30 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
       return result;
     },
 
+    async GetUser(body) {
+      const result = await call('GetUser', body);
+      // The service omits UserMFASettingList when no MFA method is enabled; cognito-local returns [] after
+      // SetUserMFAPreference disables the last one (Amplify's fetchMFAPreference then reports `enabled: []`).
+      if (Array.isArray(result.UserMFASettingList) && result.UserMFASettingList.length === 0) {
+        const { UserMFASettingList: _empty, PreferredMfaSetting: _none, ...rest } = result;
+        return rest;
+      }
+      return result;
+    },
+
+    // Remembered devices. The user pool has no device tracking (infra/auth-stack.ts sets none), so sign-ins never
+    // return NewDeviceMetadata and no device is ever remembered: the list is empty and any device key is unknown
+    // (cognito-local has no device targets at all and answers 500).
+    async ListDevices() {
+      return { Devices: [] };
+    },
+    async ForgetDevice(body) {
+      throw new CognitoError('ResourceNotFoundException', `Device ${String(body.DeviceKey)} not found.`);
+    },
+    async UpdateDeviceStatus(body) {
+      throw new CognitoError('ResourceNotFoundException', `Device ${String(body.DeviceKey)} not found.`);
+    },
+
     async UpdateUserAttributes(body) {
       const result = await call('UpdateUserAttributes', body);
       if (Array.isArray(result.CodeDeliveryDetailsList) && result.CodeDeliveryDetailsList.length > 0) {
