@@ -20,6 +20,10 @@ import { ProfilePage } from '../features/account/ProfilePage';
 // Business screens load as their own chunks (charts and their d3 parts stay out of the shell's chunk).
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const IncidentListPage = lazy(() => import('../features/incidents/IncidentListPage').then((m) => ({ default: m.IncidentListPage })));
+const DeviceAvailabilityPage = lazy(() => import('../features/devices/DeviceAvailabilityPage').then((m) => ({ default: m.DeviceAvailabilityPage })));
+const DeviceAlarmsPage = lazy(() => import('../features/devices/DeviceAlarmsPage').then((m) => ({ default: m.DeviceAlarmsPage })));
+const CalendarPage = lazy(() => import('../features/calendar/CalendarPage').then((m) => ({ default: m.CalendarPage })));
+const SearchResultsPage = lazy(() => import('../features/search/SearchResultsPage').then((m) => ({ default: m.SearchResultsPage })));
 
 /** A lazily loaded screen with the standard loading state while its chunk downloads. */
 function Screen({ children }: { children: ReactNode }) {
@@ -29,15 +33,11 @@ function Screen({ children }: { children: ReactNode }) {
 /** Product routes that show "Próximamente" for now: path → page title. */
 export const COMING_SOON_ROUTES: Readonly<Record<string, string>> = {
   '/reports/general': 'Reportes generales',
-  '/devices/availability': 'Disponibilidad de dispositivos',
-  '/devices/alarms': 'Alarmas de dispositivos',
   '/recommendations': 'Recomendaciones',
   '/office365/alarms': 'Alarmas de Office 365',
   '/office365/events': 'Eventos de Office 365',
-  '/calendar': 'Calendario',
   '/settings': 'Configuración',
   '/page/passwordchange': 'Cambiar contraseña',
-  '/page/search-results': 'Resultados de búsqueda',
   '/page/coming-soon': 'Próximamente',
 };
 
@@ -60,6 +60,10 @@ export function AppRoutes({ brandName }: { brandName: string }) {
         <Route path="/incidents/new" element={<NewIncidentPage />} />
         <Route path="/ticket/update/:id" element={<IncidentDetailPage />} />
         <Route path="/devices/status" element={<DeviceStatusPage />} />
+        <Route path="/devices/availability" element={<Screen><DeviceAvailabilityPage /></Screen>} />
+        <Route path="/devices/alarms" element={<Screen><DeviceAlarmsPage /></Screen>} />
+        <Route path="/calendar" element={<Screen><CalendarPage /></Screen>} />
+        <Route path="/page/search-results" element={<Screen><SearchResultsPage /></Screen>} />
         <Route path="/profile" element={<ProfilePage />} />
         <Route
           path="/analytics"

@@ -1,13 +1,14 @@
 /**
  * Header (spec §2 "Header"): menu toggles, brand "<brand> CLIENTE" → `/`, search form →
- * `/page/search-results?q=…`, tenant picker (several tenants or admin), notifications dropdown (empty
- * state "No hay registros") and the profile menu with the user's e-mail ("User" when empty).
+ * `/page/search-results?q=…`, tenant picker (several tenants or admin), notifications dropdown (latest alarms and incident changes from
+ * the API, `features/notifications`; empty state "No hay registros") and the profile menu with the user's e-mail ("User" when empty).
  */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Disclosure } from '../shared/ui/Disclosure';
 import { useTenant } from '../shared/lib/tenant';
+import { NotificationsPanel } from '../features/notifications/NotificationsPanel';
 
 export interface HeaderProps {
   brandName: string;
@@ -63,12 +64,7 @@ export function Header({ brandName, email, sidebarCollapsed, onToggleCollapsed, 
           panelClassName="dropdown-end"
           closeSignal={location.pathname}
         >
-          {() => (
-            <div className="notifications">
-              <p className="dropdown-title">Notificaciones</p>
-              <p className="empty-state">No hay registros</p>
-            </div>
-          )}
+          {(close) => <NotificationsPanel onNavigate={close} />}
         </Disclosure>
         <Disclosure
           label={

@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { renderSignedIn } from '../shared/lib/test-utils';
 import { AppRoutes } from './AppRoutes';
 
-/** Spec §2 "Sidebar menu (Spanish)", row by row. */
+/** Spec §2 "Sidebar menu (Spanish)", row by row, plus the "Office 365" group of issue 3. */
 const SPEC_MENU = [
   ['Dashboard', 'General', '/dashboard/general'],
   ['Reportes', 'General', '/reports/general'],
@@ -12,6 +12,8 @@ const SPEC_MENU = [
   ['Dispositivos', 'Estado', '/devices/status'],
   ['Dispositivos', 'Disponibilidad', '/devices/availability'],
   ['Dispositivos', 'Alarmas', '/devices/alarms'],
+  ['Office 365', 'Alarmas', '/office365/alarms'],
+  ['Office 365', 'Eventos', '/office365/events'],
   ['Otros', 'Recomendaciones', '/recommendations'],
 ] as const;
 
@@ -20,7 +22,7 @@ describe('shell', () => {
     renderSignedIn(<AppRoutes brandName="Vigía" />, { path: '/page/coming-soon' });
     const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
     const groups = within(nav).getAllByRole('button').map((b) => b.textContent);
-    expect(groups).toEqual(['Dashboard', 'Reportes', 'Incidentes', 'Dispositivos', 'Otros']);
+    expect(groups).toEqual(['Dashboard', 'Reportes', 'Incidentes', 'Dispositivos', 'Office 365', 'Otros']);
     for (const [group, label, to] of SPEC_MENU) {
       const toggle = within(nav).getByRole('button', { name: group });
       if (toggle.getAttribute('aria-expanded') !== 'true') fireEvent.click(toggle);
@@ -29,6 +31,13 @@ describe('shell', () => {
       expect(within(submenu).getByRole('link', { name: label }).getAttribute('href')).toBe(to);
     }
     expect(within(nav).getAllByRole('link', { hidden: true })).toHaveLength(SPEC_MENU.length);
+  });
+
+  it('adds "Analítica" → /analytics for admin only', async () => {
+    renderSignedIn(<AppRoutes brandName="Vigía" />, { path: '/page/coming-soon', user: { email: 'admin@vigia.test', groups: ['admin'] } });
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    fireEvent.click(within(nav).getByRole('button', { name: 'Analítica' }));
+    expect(within(nav).getByRole('link', { name: 'General', hidden: false }).getAttribute('href')).toBe('/analytics');
   });
 
   it('opens only the current route group and resets submenus on navigation', async () => {

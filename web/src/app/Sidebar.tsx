@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { SIDEBAR_MENU, groupForPath } from './menu';
+import { groupForPath, menuFor } from './menu';
+import { useSession } from '../shared/lib/session';
 
 export interface SidebarProps {
   mobileOpen: boolean;
@@ -14,6 +15,8 @@ export interface SidebarProps {
 
 export function Sidebar({ mobileOpen, onClose }: SidebarProps) {
   const { pathname } = useLocation();
+  const session = useSession();
+  const menu = menuFor(session.status === 'ready' ? session.user.groups : []);
   const [open, setOpen] = useState<string | null>(() => groupForPath(pathname));
 
   // Reset submenu displays on navigation (spec §2).
@@ -31,7 +34,7 @@ export function Sidebar({ mobileOpen, onClose }: SidebarProps) {
       {mobileOpen && <div className="sidebar-backdrop" data-testid="sidebar-backdrop" aria-hidden="true" onClick={onClose} />}
       <nav id="sidebar" className={`sidebar${mobileOpen ? ' is-open' : ''}`} aria-label="Menú principal">
         <ul className="menu">
-          {SIDEBAR_MENU.map((group) => {
+          {menu.map((group) => {
             const expanded = open === group.id;
             const subId = `submenu-${group.id}`;
             return (

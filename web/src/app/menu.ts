@@ -1,5 +1,6 @@
 /**
- * The sidebar menu, exactly as spec §2 "Sidebar menu (Spanish)": groups with their entries and routes.
+ * The sidebar menu, as spec §2 "Sidebar menu (Spanish)" lists it, plus the "Office 365" group and the
+ * admin-only "Analítica" group asked for by issue 3: groups with their entries and routes.
  */
 export interface MenuEntry {
   label: string;
@@ -10,6 +11,8 @@ export interface MenuGroup {
   id: string;
   label: string;
   entries: MenuEntry[];
+  /** Shown only to members of these Cognito groups (e.g. `admin`); absent = everyone. */
+  groups?: readonly string[];
 }
 
 export const SIDEBAR_MENU: readonly MenuGroup[] = [
@@ -32,8 +35,22 @@ export const SIDEBAR_MENU: readonly MenuGroup[] = [
       { label: 'Alarmas', to: '/devices/alarms' },
     ],
   },
+  {
+    id: 'office365',
+    label: 'Office 365',
+    entries: [
+      { label: 'Alarmas', to: '/office365/alarms' },
+      { label: 'Eventos', to: '/office365/events' },
+    ],
+  },
   { id: 'others', label: 'Otros', entries: [{ label: 'Recomendaciones', to: '/recommendations' }] },
+  { id: 'analytics', label: 'Analítica', entries: [{ label: 'General', to: '/analytics' }], groups: ['admin'] },
 ];
+
+/** The menu groups visible to a user in `userGroups` (Cognito groups from the ID token). */
+export function menuFor(userGroups: readonly string[]): MenuGroup[] {
+  return SIDEBAR_MENU.filter((g) => !g.groups || g.groups.some((x) => userGroups.includes(x)));
+}
 
 /** The group whose entry matches `pathname` (`/` counts as Dashboard; `/ticket/…` as Incidentes). */
 export function groupForPath(pathname: string): string | null {

@@ -1,0 +1,130 @@
+/**
+ * `/calendar` (spec §2): the tenant's incidents (by creation date) and device alarms (by raised date)
+ * on a month calendar, Monday first, in the browser's time zone. `?month=YYYY-MM` picks the month
+ * (default: the current one); "Mes anterior"/"Mes siguiente" move it. On phones each day shows only a
+ * count; the list under the calendar names every item of the month.
+ */
+import { Link, useSearchParams } from 'react-router-dom';
+import type { DeviceAlarm, Incident } from '../../shared/lib/contract';
+import { formatDateTime } from '../../shared/lib/format';
+import { useTenantQuery } from '../../shared/lib/tenant';
+import { SeverityBadge } from '../../shared/ui/badges';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
+import { useAllPages } from '../../shared/ui/useAllPages';
+import '../../shared/ui/screens.css';
+import { byDay, dayKey, monthGrid, monthKey, parseMonth } from './month';
+
+const WEEKDAYS = ['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Dom'];
+
+export function CalendarPage() {
+  const [params, setParams] = useSearchParams();
+  const now = new Date();
+  const { year, month } = parseMonth(params.get('month')) ?? { year: now.getFullYear(), month: now.getMonth() };
+  const grid = monthGrid(year, month);
+  const tenant = useTenantQuery();
+  const incidents = useAllPages<Incident>('/incidents', { ...tenant, from: grid.from, to: grid.to });
+  const alarms = useAllPages<DeviceAlarm>('/alarms', { ...tenant, from: grid.from, to: grid.to });
+  const title = new Date(year, month, 1).toLocaleDateString('es-ES', { month: 'long', year: 'numeric' });
+  const go = (delta: number) => setParams({ month: monthKey(new Date(year, month + delta, 1)) }, { replace: true });
+  const error = incidents.error ?? alarms.error;
+  const incByDay = byDay(incidents.data?.items ?? [], (i) => i.createdAt);
+  const alByDay = byDay(alarms.data?.items ?? [], (a) => a.raisedAt);
+  const today = dayKey(now);
+
+  return (
+    <section>
+      <PageHeader title="Calendario">
+        <button type="button" className="btn" onClick={() => go(-1)}>
+          Mes anterior
+        </button>
+        <button type="button" className="btn" onClick={() => go(1)}>
+          Mes siguiente
+        </button>
+      </PageHeader>
+      <h2 className="calendar-title">{title.charAt(0).toUpperCase() + title.slice(1)}</h2>
+      {error && !(incidents.data && alarms.data) ? (
+        <ErrorState
+          error={error}
+          onRetry={() => {
+            void incidents.mutate();
+            void alarms.mutate();
+          }}
+        />
+      ) : !incidents.data || !alarms.data ? (
+        <LoadingState rows={6} />
+      ) : (
+        <>
+          <div className="card">
+            <table className="calendar">
+              <caption className="visually-hidden">Incidentes y alarmas de {title}</caption>
+              <thead>
+                <tr>
+                  {WEEKDAYS.map((d) => (
+                    <th key={d} scope="col">
+                      {d}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {grid.weeks.map((week) => (
+                  <tr key={dayKey(week[0]!)}>
+                    {week.map((d) => {
+                      const k = dayKey(d);
+                      const inc = incByDay.get(k) ?? [];
+                      const al = alByDay.get(k) ?? [];
+                      const n = inc.length + al.length;
+                      return (
+                        <td key={k} className={d.getMonth() === month ? (k === today ? 'today' : '') : 'other-month'}>
+                          <span className="day-number">{d.getDate()}</span>
+                          {n > 0 && <span className="day-count">{n} eventos</span>}
+                          <ul>
+                            {inc.slice(0, 3).map((i) => (
+                              <li key={i.id}>
+                                <Link to={`/ticket/update/${encodeURIComponent(i.id)}`} title={i.title}>
+                                  {i.id}
+                                </Link>
+                              </li>
+                            ))}
+                            {al.slice(0, 2).map((a) => (
+                              <li key={`${a.deviceId}/${a.id}`} title={a.title}>
+                                Alarma: {a.title}
+                              </li>
+                            ))}
+                            {n > 5 && <li>+{n - Math.min(inc.length, 3) - Math.min(al.length, 2)} más</li>}
+                          </ul>
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <section className="card" aria-labelledby="cal-list">
+            <h2 id="cal-list">Eventos del mes</h2>
+            {incidents.data.items.length + alarms.data.items.length === 0 ? (
+              <EmptyState>No hay incidentes ni alarmas este mes.</EmptyState>
+            ) : (
+              <ul className="feed">
+                {[
+                  ...incidents.data.items.map((i) => ({ key: `i-${i.id}`, at: i.createdAt, node: <Link to={`/ticket/update/${encodeURIComponent(i.id)}`}>Incidente {i.id} · {i.title}</Link>, sev: i.severity })),
+                  ...alarms.data.items.map((a) => ({ key: `a-${a.deviceId}/${a.id}`, at: a.raisedAt, node: <span>Alarma: {a.title}</span>, sev: a.severity })),
+                ]
+                  .sort((a, b) => a.at.localeCompare(b.at))
+                  .map((e) => (
+                    <li key={e.key}>
+                      {e.node}
+                      <span className="feed-meta">
+                        <SeverityBadge severity={e.sev} /> <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+                      </span>
+                    </li>
+                  ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </section>
+  );
+}

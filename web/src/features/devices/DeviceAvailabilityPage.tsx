@@ -1,0 +1,108 @@
+/**
+ * `/devices/availability` (spec §2): availability of one device over a chosen trailing window
+ * (7/30/90 days, `GET /devices/{id}`), as a daily line chart with the SLA target as a reference line,
+ * plus the three windows with "Cumple"/"No cumple" against the target. The device and window live in
+ * the URL (`?device=<id>&days=30`); the first device is shown by default.
+ */
+import { useSearchParams } from 'react-router-dom';
+import { formatPercent } from '../../shared/lib/format';
+import { AvailabilityChart } from '../../shared/ui/charts';
+import { DeviceStatusBadge } from '../../shared/ui/badges';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
+import '../../shared/ui/screens.css';
+import { lastDays, useAllDevices, useDevice, WINDOWS } from './api';
+import type { WindowDays } from './api';
+
+function slaText(meets: boolean | null): string {
+  return meets === null ? 'Sin datos' : meets ? 'Cumple el SLA' : 'No cumple el SLA';
+}
+
+export function DeviceAvailabilityPage() {
+  const [params, setParams] = useSearchParams();
+  const devices = useAllDevices();
+  const items = devices.data?.items ?? [];
+  const requested = params.get('device');
+  const deviceId = items.find((d) => d.id === requested)?.id ?? items[0]?.id ?? null;
+  const daysParam = Number(params.get('days'));
+  const days: WindowDays = (WINDOWS as readonly number[]).includes(daysParam) ? (daysParam as WindowDays) : 30;
+  const detail = useDevice(deviceId);
+  const set = (next: { device?: string; days?: number }) =>
+    setParams({ device: next.device ?? deviceId ?? '', days: String(next.days ?? days) }, { replace: true });
+
+  return (
+    <section>
+      <PageHeader title="Disponibilidad de dispositivos" />
+      {devices.error && !devices.data ? (
+        <ErrorState error={devices.error} onRetry={() => void devices.mutate()} />
+      ) : !devices.data ? (
+        <LoadingState />
+      ) : items.length === 0 ? (
+        <EmptyState>No hay dispositivos registrados.</EmptyState>
+      ) : (
+        <>
+          <div className="card toolbar">
+            <div className="field">
+              <label htmlFor="av-device">Dispositivo</label>{' '}
+              <select id="av-device" value={deviceId ?? ''} onChange={(e) => set({ device: e.target.value })}>
+                {items.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.name} ({d.site})
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div role="group" aria-label="Periodo" className="segmented">
+              {WINDOWS.map((w) => (
+                <button key={w} type="button" aria-pressed={w === days} onClick={() => set({ days: w })}>
+                  {w} días
+                </button>
+              ))}
+            </div>
+          </div>
+          {detail.error && !detail.data ? (
+            <ErrorState error={detail.error} onRetry={() => void detail.mutate()} />
+          ) : !detail.data ? (
+            <LoadingState rows={6} />
+          ) : (
+            <div className="card">
+              <h2>
+                {detail.data.name} <DeviceStatusBadge status={detail.data.status} />
+              </h2>
+              <p className="muted small">
+                {detail.data.type} · {detail.data.vendor} {detail.data.model} · {detail.data.site} · {detail.data.ipAddress}
+              </p>
+              <ul className="kpi-row" aria-label="Disponibilidad por periodo">
+                {(
+                  [
+                    ['Últimos 7 días', detail.data.availability.last7d],
+                    ['Últimos 30 días', detail.data.availability.last30d],
+                    ['Últimos 90 días', detail.data.availability.last90d],
+                  ] as const
+                ).map(([label, w]) => (
+                  <li key={label}>
+                    <span className="muted small">{label}</span>
+                    <strong>{formatPercent(w.availablePct)}</strong>
+                    <span className={w.meetsSla === false ? 'text-danger small' : 'small'}>{slaText(w.meetsSla)}</span>
+                  </li>
+                ))}
+                <li>
+                  <span className="muted small">Objetivo SLA</span>
+                  <strong>{formatPercent(detail.data.slaTargetPct)}</strong>
+                </li>
+              </ul>
+              {detail.data.daily.length === 0 ? (
+                <EmptyState>Este dispositivo aún no tiene historial de disponibilidad.</EmptyState>
+              ) : (
+                <AvailabilityChart
+                  points={lastDays(detail.data.daily, days)}
+                  slaTargetPct={detail.data.slaTargetPct}
+                  caption={`Disponibilidad diaria de ${detail.data.name} en los últimos ${days} días; línea discontinua: objetivo SLA ${formatPercent(detail.data.slaTargetPct)}`}
+                />
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
