@@ -1,20 +1,32 @@
-/** `/profile`: the signed-in user's e-mail, groups and tenants (read-only for now). */
+/**
+ * `/profile` (issue 3, spec §2): the signed-in user's e-mail, groups and tenants; two-step verification with an
+ * authenticator app (set up with the QR code, verify a code, turn off) and remembered devices (list, forget).
+ */
 import { Link } from 'react-router-dom';
 import { useSession } from '../../shared/lib/session';
 import { useTenant } from '../../shared/lib/tenant';
 import { PageHeader } from '../../shared/ui/states';
+import { DevicesCard } from './DevicesCard';
+import { MfaCard } from './MfaCard';
+
+/** How the portal names itself in the user's authenticator app (the `issuer` of the otpauth URI). */
+export const TOTP_ISSUER = 'Vigía';
 
 export function ProfilePage() {
   const session = useSession();
   const { me } = useTenant();
   const email = session.status === 'ready' ? session.user.email : '';
+  const groups = session.status === 'ready' ? session.user.groups : [];
   return (
     <section>
       <PageHeader title="Perfil" />
-      <div className="card">
+      <section className="card" aria-labelledby="profile-data">
+        <h2 id="profile-data">Datos de la cuenta</h2>
         <dl className="details">
           <dt>Correo electrónico</dt>
           <dd>{email || 'User'}</dd>
+          <dt>Grupos</dt>
+          <dd>{groups.join(', ') || '—'}</dd>
           <dt>Clientes</dt>
           <dd>{me?.tenants.map((t) => t.name || t.id).join(', ') || '—'}</dd>
           <dt>Administrador</dt>
@@ -23,7 +35,9 @@ export function ProfilePage() {
         <p>
           <Link to="/page/passwordchange">Cambiar contraseña</Link> · <Link to="/page/logout">Cerrar sesión</Link>
         </p>
-      </div>
+      </section>
+      <MfaCard issuer={TOTP_ISSUER} email={email} />
+      <DevicesCard />
     </section>
   );
 }

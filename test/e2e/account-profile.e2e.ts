@@ -1,0 +1,93 @@
+/**
+ * `/profile` in real Chromium (issue 3): e-mail, groups and tenants; two-step verification — set up TOTP with the
+ * 228 px QR code and the copyable secret, a wrong code refused in Spanish, a right code (RFC 6238, computed here
+ * with otplib) turns it on; sign out; sign in answering the Authenticator's TOTP challenge; turn it off; the
+ * remembered-devices card (empty: the pool has no device tracking).
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { generateSync } from 'otplib';
+import { cognitoAdmin, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from './support.js';
+
+const EMAIL = `mfa.${randomUUID().slice(0, 8)}@acme.example`;
+const PASSWORD = 'Vigia-Mfa-2026';
+const totp = (secret: string): string => generateSync({ secret, algorithm: 'sha1', digits: 6, period: 30 });
+
+let env: E2eEnv;
+
+describe('/profile: account data, TOTP set-up and sign-in with a TOTP code, devices', () => {
+  before(async () => {
+    env = await startE2e();
+    const idp = cognitoAdmin(env);
+    const UserPoolId = env.stack.config.userPoolId;
+    await idp.send(
+      new AdminCreateUserCommand({
+        UserPoolId,
+        Username: EMAIL,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: EMAIL },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    await idp.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: EMAIL, Password: PASSWORD, Permanent: true }));
+    await idp.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: EMAIL, GroupName: 'acme' }));
+    idp.destroy();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  it('sets up TOTP on /profile, signs in again with a TOTP code, turns it off', async () => {
+    const { page, problems, context } = await newPage(env, VIEWPORTS.desktop);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.web });
+    await signIn(page, env.web, EMAIL, PASSWORD);
+    await page.goto(`${env.web}/profile`);
+    const main = page.getByRole('main');
+    await main.getByText(EMAIL).waitFor();
+    await main.getByText('Acme Logística S.A.').waitFor();
+    await page.getByText('No hay dispositivos recordados.').waitFor();
+    await page.getByText('desactivada').waitFor();
+
+    await page.getByRole('button', { name: 'Configurar aplicación de autenticación' }).click();
+    const qr = page.getByRole('img', { name: 'Código QR para la aplicación de autenticación' });
+    await qr.waitFor();
+    assert.deepEqual(await qr.evaluate((img: HTMLImageElement) => [img.width, img.height, img.naturalWidth > 0]), [228, 228, true]);
+    const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+    assert.match(secret, /^[A-Z2-7]{32}$/);
+    await page.getByRole('button', { name: 'Copiar' }).click();
+    await page.getByRole('button', { name: 'Copiado' }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), secret);
+    await screenshot(page, 'account-desktop-01-totp-setup');
+
+    await page.getByLabel('Código de la aplicación').fill('000000');
+    await page.getByRole('button', { name: 'Verificar y activar' }).click();
+    await page.getByText('El código no es correcto.', { exact: false }).waitFor();
+    await page.getByLabel('Código de la aplicación').fill(totp(secret));
+    await page.getByRole('button', { name: 'Verificar y activar' }).click();
+    await page.getByText('La verificación en dos pasos está activada.').waitFor();
+    await page.getByText('activada', { exact: true }).waitFor();
+    await screenshot(page, 'account-desktop-02-totp-on');
+
+    // Sign out (global), then sign in: the Authenticator asks for the TOTP code.
+    await page.goto(`${env.web}/page/logout`);
+    await page.waitForURL('**/page/login');
+    await page.getByLabel('Correo electrónico').fill(EMAIL);
+    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('heading', { name: 'Confirmar código TOTP' }).waitFor();
+    await screenshot(page, 'account-desktop-03-totp-challenge');
+    await page.getByLabel('Código *').fill(totp(secret));
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByRole('banner').getByText(EMAIL).waitFor({ timeout: 20_000 });
+
+    await page.goto(`${env.web}/profile`);
+    await page.getByRole('button', { name: 'Desactivar verificación en dos pasos' }).click();
+    await page.getByText('La verificación en dos pasos está desactivada.').waitFor();
+    assert.deepEqual(problems.filter((p) => !p.includes('status of 400')), [], 'only the refused wrong code failed');
+    await context.close();
+  });
+});
