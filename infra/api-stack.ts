@@ -74,6 +74,7 @@ export const HANDLER_TABLE_ACCESS: Record<HandlerName, 'read' | 'readwrite'> = {
   office365: 'read',
   // status changes of recommendations
   recommendations: 'readwrite',
+  reports: 'read',
 };
 
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;

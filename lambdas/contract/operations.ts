@@ -40,6 +40,10 @@ import {
   RecommendationIdParams,
   RecommendationIngest,
   UpdateRecommendationBody,
+  Analytics,
+  AnalyticsQuery,
+  Report,
+  ReportQuery,
 } from './schemas.js';
 
 export interface OperationSchemas {
@@ -77,6 +81,8 @@ export const OPERATION_SCHEMAS = {
   listOffice365Events: { query: ListO365EventsQuery, status: 200, response: pageOf(Office365Event) },
   listRecommendations: { query: ListRecommendationsQuery, status: 200, response: pageOf(Recommendation) },
   updateRecommendation: { params: RecommendationIdParams, query: TenantQuery, body: UpdateRecommendationBody, status: 200, response: Recommendation },
+  getReport: { query: ReportQuery, status: 200, response: Report },
+  getAnalytics: { query: AnalyticsQuery, status: 200, response: Analytics },
   ingestOffice365Alarm: { query: NoQuery, body: O365AlarmIngest, status: 202, response: IngestResult },
   ingestOffice365Event: { query: NoQuery, body: O365EventIngest, status: 202, response: IngestResult },
   ingestRecommendation: { query: NoQuery, body: RecommendationIngest, status: 202, response: IngestResult },

@@ -16,7 +16,7 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Names of the Lambda functions that serve the API; each maps to `lambdas/handlers/<name>.ts`. */
-export const HANDLER_NAMES = ['incidents', 'devices', 'account', 'ingest', 'office365', 'recommendations'] as const;
+export const HANDLER_NAMES = ['incidents', 'devices', 'account', 'ingest', 'office365', 'recommendations', 'reports'] as const;
 export type HandlerName = (typeof HANDLER_NAMES)[number];
 
 /** Cognito group whose members act on any tenant and open admin-only routes (spec §6). */
@@ -58,6 +58,8 @@ export const ROUTES = [
   { operationId: 'listOffice365Events', method: 'GET', path: '/office365/events', handler: 'office365', groups: [], tenantScoped: true, summary: 'Office 365 audit events by time range, workload, operation, user and result, newest first' },
   { operationId: 'listRecommendations', method: 'GET', path: '/recommendations', handler: 'recommendations', groups: [], tenantScoped: true, summary: 'Security recommendations of the tenant, newest first' },
   { operationId: 'updateRecommendation', method: 'PATCH', path: '/recommendations/{id}', handler: 'recommendations', groups: [], tenantScoped: true, summary: 'Change the status of a recommendation with a note' },
+  { operationId: 'getReport', method: 'GET', path: '/reports', handler: 'reports', groups: [], tenantScoped: true, summary: 'Report of the tenant for a period (JSON or CSV): incidents, MTTA/MTTR, SLA, availability, top alarms' },
+  { operationId: 'getAnalytics', method: 'GET', path: '/analytics', handler: 'reports', groups: [ADMIN_GROUP], tenantScoped: false, summary: 'The report figures across all tenants and per tenant (admin only; JSON or CSV)' },
   { operationId: 'ingestHeartbeat', method: 'POST', path: '/ingest/heartbeats', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam', summary: 'Collector: a device heartbeat' },
   { operationId: 'ingestDeviceAlarm', method: 'POST', path: '/ingest/device-alarms', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam', summary: 'Collector: raise or clear a device alarm' },
   { operationId: 'ingestOffice365Alarm', method: 'POST', path: '/ingest/office365/alarms', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam', summary: 'Collector: an Office 365 alert (create or update)' },

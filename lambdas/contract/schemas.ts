@@ -483,6 +483,74 @@ export const RecommendationIngest = z.strictObject({
 });
 export type RecommendationIngest = z.infer<typeof RecommendationIngest>;
 
+// ---------------------------------------------------------------------------------------------------
+// Reports (per tenant) and analytics (admin, across tenants)
+
+/** Longest report period, days. */
+export const MAX_REPORT_DAYS = 366;
+
+/**
+ * Query of `GET /reports` / `GET /analytics`: the period `[from, to]` (ISO-8601 UTC; default the 30 days
+ * before now, at most `MAX_REPORT_DAYS`), and `format` json (default) or csv (a download).
+ */
+export const ReportQuery = TenantQuery.extend({
+  from: IsoTime.optional(),
+  to: IsoTime.optional(),
+  format: z.enum(['json', 'csv']).default('json'),
+})
+  .refine(rangeOk, { message: 'from must not be after to', path: ['from'] })
+  .refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.to) - Date.parse(q.from) <= MAX_REPORT_DAYS * 86_400_000, {
+    message: `the period is at most ${MAX_REPORT_DAYS} days`,
+    path: ['to'],
+  });
+export type ReportQuery = z.input<typeof ReportQuery>;
+export const AnalyticsQuery = ReportQuery;
+export type AnalyticsQuery = ReportQuery;
+
+export const ReportFigures = z.object({
+  period: z.object({ from: IsoTime, to: IsoTime }),
+  incidents: z.object({
+    /** Incidents created in the period. */
+    total: z.number().int(),
+    bySeverity: z.record(Severity, z.number().int()),
+    byStatus: z.record(IncidentStatus, z.number().int()),
+  }),
+  /** Mean time to acknowledge: createdAt → first status change away from `new`, minutes; null without data. */
+  mttaMinutes: z.number().nullable(),
+  /** Mean time to resolve: createdAt → resolvedAt, minutes, over resolved incidents; null without data. */
+  mttrMinutes: z.number().nullable(),
+  sla: z.object({
+    /** Incidents of the period resolved (or closed after resolution). */
+    resolved: z.number().int(),
+    /** Of those, resolved by `slaDueAt`. */
+    resolvedWithinSla: z.number().int(),
+    /** resolvedWithinSla / resolved × 100, two decimals; null when nothing was resolved. */
+    compliancePct: z.number().nullable(),
+    /** Still unresolved and past `slaDueAt` at the end of the period. */
+    openBreached: z.number().int(),
+  }),
+  availability: z.object({
+    slaTargetPct: z.number(),
+    devices: z.array(
+      z.object({ tenantId: TenantId, deviceId: z.string(), name: z.string(), availablePct: z.number().nullable(), meetsSla: z.boolean().nullable() }),
+    ),
+  }),
+  /** Device alarms raised in the period, grouped by title, most frequent first (top 10). */
+  topAlarms: z.array(z.object({ title: z.string(), count: z.number().int(), highestSeverity: Severity })),
+});
+export type ReportFigures = z.infer<typeof ReportFigures>;
+
+export const Report = ReportFigures.extend({ tenantId: TenantId, generatedAt: IsoTime });
+export type Report = z.infer<typeof Report>;
+
+/** `GET /analytics` (admin only): the same figures for every tenant and across all of them. */
+export const Analytics = z.object({
+  generatedAt: IsoTime,
+  totals: ReportFigures,
+  tenants: z.array(ReportFigures.extend({ tenantId: TenantId, tenantName: z.string() })),
+});
+export type Analytics = z.infer<typeof Analytics>;
+
 /** A page of a cursor-paginated list; `nextCursor` is null on the last page. */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: Cursor.nullable() });

@@ -11,6 +11,8 @@ import { devicesRepository } from './devices.js';
 import { incidentsRepository } from './incidents.js';
 import { office365Repository, type Office365Port } from './office365.js';
 import { recommendationsRepository, type RecommendationsPort } from './recommendations.js';
+import { loadReportData } from './reports.js';
+import type { ReportData } from '../domain/reports.js';
 import { tenantsRepository } from './tenants.js';
 
 export { createDocumentClient, defaultTable, resetDefaultTable, type TableRef } from './client.js';
@@ -28,6 +30,7 @@ export interface Repository {
   tenants: TenantsPort;
   office365: Office365Port;
   recommendations: RecommendationsPort;
+  reports: { load(tenantId: string, from: string, to: string): Promise<ReportData> };
 }
 
 /** The DynamoDB implementation of every port over one table. */
@@ -38,5 +41,6 @@ export function dynamoRepository(table: TableRef = defaultTable()): Repository {
     tenants: tenantsRepository(table),
     office365: office365Repository(table),
     recommendations: recommendationsRepository(table),
+    reports: { load: (t, from, to) => loadReportData(t, from, to, table) },
   };
 }

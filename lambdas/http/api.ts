@@ -45,10 +45,15 @@ export interface OperationContext {
   body<S extends z.ZodType>(schema: S): z.output<S>;
 }
 
-/** An operation's successful result: HTTP status and JSON body. */
+/**
+ * An operation's successful result: HTTP status and JSON body; or, with `contentType`, a text body sent as
+ * is (e.g. a CSV download) with optional extra `headers` (e.g. `Content-Disposition`).
+ */
 export interface OperationResult {
   status: number;
   body: unknown;
+  contentType?: string;
+  headers?: Record<string, string>;
 }
 
 export type Operation = (ctx: OperationContext) => Promise<OperationResult>;
@@ -178,6 +183,9 @@ export function createApi(name: HandlerName, operations: Partial<Record<Operatio
             body: (schema) => parseJsonBody(event, schema),
           };
           const result = await op(ctx);
+          if (result.contentType !== undefined) {
+            return new Response(String(result.body), { status: result.status, headers: { ...result.headers, 'Content-Type': result.contentType } });
+          }
           return json(result.status, result.body);
         } catch (err) {
           return errorResponse(err, requestId);

@@ -206,6 +206,7 @@ const HANDLER_MODULES: Record<HandlerName, () => Promise<{ handler: ProxyHandler
   ingest: () => import('../../lambdas/handlers/ingest.js'),
   office365: () => import('../../lambdas/handlers/office365.js'),
   recommendations: () => import('../../lambdas/handlers/recommendations.js'),
+  reports: () => import('../../lambdas/handlers/reports.js'),
 };
 
 async function loadHandler(name: HandlerName): Promise<ProxyHandler> {

@@ -63,6 +63,7 @@ function repoWith(incidents: IncidentsPort): Repository {
       changeStatus: async () => null,
       list: async () => ({ items: [], nextCursor: null }),
     },
+    reports: { load: async (tenantId) => ({ tenantId, incidents: [], devices: [], alarms: [] }) },
   };
 }
 

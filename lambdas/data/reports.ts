@@ -1,0 +1,87 @@
+/**
+ * Raw data of a tenant's report for a period, read with Queries only (keys in `keys.ts`):
+ *  - incidents created in [from, to]: Query GSI1 `TENANT#t#INCIDENTS` BETWEEN from AND to;
+ *  - for each of them the first status change away from `new` (MTTA): Query the incident partition's
+ *    `HISTORY#` items (at most `HISTORY_CONCURRENCY` in flight);
+ *  - devices: Query GSI1 `TENANT#t#DEVICES`; their days in the period: Query `AVAIL#from..AVAIL#to`;
+ *  - device alarms raised in the period: Query GSI1 `TENANT#t#ALARMS` BETWEEN from AND to.
+ * Figures are computed by `buildReport` (`lambdas/domain/reports.ts`).
+ */
+import type { DeviceAlarm, Incident, IncidentChange } from '../contract/schemas.js';
+import type { DailyAvailability, StoredDevice } from '../domain/devices.js';
+import type { ReportData } from '../domain/reports.js';
+import { defaultTable, type TableRef } from './client.js';
+import { queryAll, stripKeys } from './dynamo-util.js';
+import { keys } from './keys.js';
+
+const HISTORY_CONCURRENCY = 8;
+
+/** Runs `fn` over `items` with at most `n` in flight, keeping order. */
+async function mapLimit<T, R>(items: readonly T[], n: number, fn: (x: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!);
+      }
+    }),
+  );
+  return out;
+}
+
+/** Everything `buildReport` needs for tenant `tenantId` and the period `[from, to]` (ISO-8601 UTC). */
+export async function loadReportData(tenantId: string, from: string, to: string, table: TableRef = defaultTable()): Promise<ReportData> {
+  const [incItems, devItems, alarmItems] = await Promise.all([
+    queryAll(table, {
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi',
+      ExpressionAttributeValues: { ':p': keys.incidentsGsi1Pk(tenantId), ':lo': from, ':hi': `${to}#~` },
+    }),
+    queryAll(table, { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :p', ExpressionAttributeValues: { ':p': keys.devicesGsi1Pk(tenantId) } }),
+    queryAll(table, {
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi',
+      ExpressionAttributeValues: { ':p': keys.alarmsGsi1Pk(tenantId), ':lo': from, ':hi': `${to}#~` },
+    }),
+  ]);
+  const incidents = incItems.map((i) => {
+    const x = stripKeys<Incident & { searchText?: string }>(i);
+    delete x.searchText;
+    return x as Incident;
+  });
+  const firstResponse = await mapLimit(incidents, HISTORY_CONCURRENCY, async (inc) => {
+    const hist = await queryAll(table, {
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :h)',
+      ExpressionAttributeValues: { ':pk': keys.incidentPk(tenantId, inc.id), ':h': 'HISTORY#' },
+    });
+    const first = hist
+      .map((h) => stripKeys<IncidentChange>(h))
+      .sort((a, b) => a.version - b.version)
+      .find((h) => h.changes.some((c) => c.field === 'status' && c.from === 'new'));
+    return first?.at ?? null;
+  });
+  const fromDate = from.slice(0, 10);
+  const toDate = to.slice(0, 10);
+  const devices = await mapLimit(devItems.map((d) => stripKeys<StoredDevice>(d)), HISTORY_CONCURRENCY, async (d) => {
+    const days = await queryAll(table, {
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :a AND :b',
+      ExpressionAttributeValues: { ':pk': keys.devicePk(tenantId, d.id), ':a': `AVAIL#${fromDate}`, ':b': `AVAIL#${toDate}` },
+    });
+    return { device: d, days: days.map(dayOf) };
+  });
+  return {
+    tenantId,
+    incidents: incidents.map((inc, i) => ({ incident: inc, firstResponseAt: firstResponse[i] ?? null })),
+    devices,
+    alarms: alarmItems.map((a) => stripKeys<DeviceAlarm>(a)),
+  };
+}
+
+/** Same rule as `lambdas/data/devices.ts`: heartbeat-measured time when present, else the stored figure. */
+function dayOf(item: Record<string, unknown>): DailyAvailability {
+  const hbM = Number(item.hbMonitoredSeconds ?? 0);
+  if (hbM > 0) return { date: String(item.date), availablePct: Math.min(100, (Number(item.hbUpSeconds ?? 0) / hbM) * 100), monitoredSeconds: hbM };
+  return { date: String(item.date), availablePct: Number(item.availablePct ?? 0), monitoredSeconds: Number(item.monitoredSeconds ?? 0) };
+}

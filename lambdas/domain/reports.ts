@@ -1,0 +1,120 @@
+/**
+ * Report figures for a period (pure; `loadReportData` in `lambdas/data/reports.ts` reads the data):
+ * incidents by severity and status, MTTA, MTTR, SLA compliance, availability per device against the SLA
+ * target, top alarms. Also the CSV rendering of a report.
+ *
+ * Definitions (managed-SOC practice; the incident SLA table is `SLA_HOURS`):
+ *  - MTTA: mean of (first status change away from `new`) − createdAt, minutes, over incidents created in
+ *    the period that have such a change;
+ *  - MTTR: mean of resolvedAt − createdAt, minutes, over incidents created in the period with `resolvedAt`;
+ *  - SLA compliance: share of those resolved incidents with resolvedAt ≤ slaDueAt; `openBreached` counts
+ *    unresolved incidents whose `slaDueAt` is before the end of the period (or now, if earlier);
+ *  - device availability: monitored-time-weighted mean of the device's days in the period (two decimals).
+ */
+import { SEVERITIES, INCIDENT_STATUSES, type DeviceAlarm, type Incident, type ReportFigures, type Severity } from '../contract/schemas.js';
+import { AVAILABILITY_SLA_TARGET_PCT, type DailyAvailability, type StoredDevice } from './devices.js';
+
+export interface ReportData {
+  tenantId: string;
+  incidents: { incident: Incident; firstResponseAt: string | null }[];
+  devices: { device: StoredDevice; days: DailyAvailability[] }[];
+  alarms: DeviceAlarm[];
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+const mean = (xs: number[]) => (xs.length ? round2(xs.reduce((a, b) => a + b, 0) / xs.length) : null);
+const minutesBetween = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 60_000;
+
+/** Figures of one or several tenants' data (several = analytics totals) for `[from, to]` at `now`. */
+export function buildReport(data: readonly ReportData[], period: { from: string; to: string }, now: Date): ReportFigures {
+  const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
+  const byStatus = Object.fromEntries(INCIDENT_STATUSES.map((s) => [s, 0])) as ReportFigures['incidents']['byStatus'];
+  const tta: number[] = [];
+  const ttr: number[] = [];
+  let resolved = 0;
+  let within = 0;
+  let openBreached = 0;
+  const horizon = Math.min(Date.parse(period.to), now.getTime());
+  let total = 0;
+  for (const d of data) {
+    for (const { incident: i, firstResponseAt } of d.incidents) {
+      total++;
+      bySeverity[i.severity]++;
+      byStatus[i.status]++;
+      if (firstResponseAt) tta.push(minutesBetween(i.createdAt, firstResponseAt));
+      if (i.resolvedAt) {
+        resolved++;
+        ttr.push(minutesBetween(i.createdAt, i.resolvedAt));
+        if (i.resolvedAt <= i.slaDueAt) within++;
+      } else if (i.status !== 'closed' && Date.parse(i.slaDueAt) < horizon) {
+        openBreached++;
+      }
+    }
+  }
+  const devices = data.flatMap((d) =>
+    d.devices.map(({ device, days }) => {
+      let w = 0;
+      let sum = 0;
+      for (const day of days) {
+        if (!(day.monitoredSeconds > 0)) continue;
+        w += day.monitoredSeconds;
+        sum += Math.min(100, Math.max(0, day.availablePct)) * day.monitoredSeconds;
+      }
+      const pct = w > 0 ? round2(sum / w) : null;
+      return { tenantId: d.tenantId, deviceId: device.id, name: device.name, availablePct: pct, meetsSla: pct === null ? null : pct >= AVAILABILITY_SLA_TARGET_PCT };
+    }),
+  );
+  const groups = new Map<string, { count: number; highestSeverity: Severity }>();
+  for (const a of data.flatMap((d) => d.alarms)) {
+    const g = groups.get(a.title);
+    if (!g) groups.set(a.title, { count: 1, highestSeverity: a.severity });
+    else {
+      g.count++;
+      if (SEVERITIES.indexOf(a.severity) < SEVERITIES.indexOf(g.highestSeverity)) g.highestSeverity = a.severity;
+    }
+  }
+  const topAlarms = [...groups.entries()]
+    .map(([title, g]) => ({ title, ...g }))
+    .sort((a, b) => b.count - a.count || a.title.localeCompare(b.title))
+    .slice(0, 10);
+  return {
+    period,
+    incidents: { total, bySeverity, byStatus },
+    mttaMinutes: mean(tta),
+    mttrMinutes: mean(ttr),
+    sla: { resolved, resolvedWithinSla: within, compliancePct: resolved ? round2((within / resolved) * 100) : null, openBreached },
+    availability: { slaTargetPct: AVAILABILITY_SLA_TARGET_PCT, devices },
+    topAlarms,
+  };
+}
+
+/**
+ * One CSV field (RFC 4180 quoting). Values starting with `=`, `+`, `-`, `@` are prefixed with `'` so a
+ * spreadsheet does not run them as formulas (OWASP "CSV injection"); numbers are written as is.
+ */
+export function csvField(v: string | number | boolean | null): string {
+  if (v === null) return '';
+  if (typeof v !== 'string') return String(v);
+  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** The report as CSV: `section,key,value[,extra]` rows, one section per figure (UTF-8, CRLF lines). */
+export function reportToCsv(r: ReportFigures & { tenantId?: string }): string {
+  const rows: (string | number | boolean | null)[][] = [['section', 'key', 'value', 'extra']];
+  if (r.tenantId) rows.push(['report', 'tenant', r.tenantId, null]);
+  rows.push(['report', 'from', r.period.from, null], ['report', 'to', r.period.to, null]);
+  rows.push(['incidents', 'total', r.incidents.total, null]);
+  for (const [k, v] of Object.entries(r.incidents.bySeverity)) rows.push(['incidents_by_severity', k, v, null]);
+  for (const [k, v] of Object.entries(r.incidents.byStatus)) rows.push(['incidents_by_status', k, v, null]);
+  rows.push(['times', 'mtta_minutes', r.mttaMinutes, null], ['times', 'mttr_minutes', r.mttrMinutes, null]);
+  rows.push(
+    ['sla', 'resolved', r.sla.resolved, null],
+    ['sla', 'resolved_within_sla', r.sla.resolvedWithinSla, null],
+    ['sla', 'compliance_pct', r.sla.compliancePct, null],
+    ['sla', 'open_breached', r.sla.openBreached, null],
+  );
+  for (const d of r.availability.devices) rows.push(['availability_pct', `${d.tenantId}/${d.deviceId}`, d.availablePct, d.name]);
+  for (const a of r.topAlarms) rows.push(['top_alarms', a.title, a.count, a.highestSeverity]);
+  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,129 @@
+/**
+ * Reports and analytics over the REAL handlers and dynoxide: incidents opened, acknowledged and resolved
+ * through the API produce the expected MTTA/MTTR/SLA figures; CSV download; analytics is admin-only (403
+ * for customers, enforced by the server) and sums every tenant.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
+import type { ApiHandler } from '../../lambdas/http/api.js';
+import { Analytics, Report, type ApiErrorBody, type Incident } from '../../lambdas/contract/schemas.js';
+import { apiEvent, bodyOf, headerOf, lambdaContext, type CallerSpec, type EventSpec } from '../unit/lambdas/events.js';
+
+const TABLE = 'vigia-reports-main';
+const alice: CallerSpec = { sub: 'sub-alice', groups: ['acme'] };
+const bob: CallerSpec = { sub: 'sub-bob', groups: ['globex'] };
+const soc: CallerSpec = { sub: 'sub-soc', groups: ['admin'] };
+let dynamo: RunningDynamo;
+let incidents: ApiHandler;
+let reports: ApiHandler;
+const envBackup = { ...process.env };
+const T0 = Date.parse('2026-05-04T08:00:00.000Z');
+let clock = T0;
+
+const call = (h: ApiHandler, s: EventSpec): Promise<APIGatewayProxyResult> => h(apiEvent(s), lambdaContext);
+
+beforeAll(async () => {
+  dynamo = await startDynamo({ port: 0 });
+  await ensureTable(dynamo.endpoint, TABLE);
+  Object.assign(process.env, {
+    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+    AWS_REGION: 'eu-west-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    TABLE_NAME: TABLE,
+    POWERTOOLS_LOG_LEVEL: 'SILENT',
+  });
+  const data = await import('../../lambdas/data/index.js');
+  data.resetDefaultTable();
+  const { createApi } = await import('../../lambdas/http/api.js');
+  // The same operations as the deployed handlers, with a controllable clock.
+  incidents = createApi('incidents', (await import('../../lambdas/handlers/incidents.js')).operations, { now: () => new Date(clock) });
+  reports = createApi('reports', (await import('../../lambdas/handlers/reports.js')).operations, { now: () => new Date(clock) });
+  await data.putTenant({ id: 'acme', name: 'Acme' });
+  await data.putTenant({ id: 'globex', name: 'Globex' });
+  await data.putDevice({ tenantId: 'acme', id: 'fw-1', name: 'fw', type: 'firewall', site: 'M', ipAddress: '10.0.0.1', vendor: 'v', model: 'm' });
+  await data.putDailyAvailability({ tenantId: 'acme', deviceId: 'fw-1', date: '2026-05-04', availablePct: 99 });
+  await data.putAlarm({ tenantId: 'acme', deviceId: 'fw-1', id: 'al-1', title: 'Sin latido', severity: 'critical', state: 'active', raisedAt: new Date(T0 + 60_000).toISOString() });
+
+  const open = async (caller: CallerSpec, severity: string) =>
+    bodyOf<Incident>(await call(incidents, { method: 'POST', path: '/incidents', caller, body: { title: 'Incidente de prueba', description: 'd', severity } }));
+  const patch = async (id: string, version: number, status: string) => {
+    const r = await call(incidents, { method: 'PATCH', path: `/incidents/${id}`, caller: alice, body: { version, status } });
+    expect(r.statusCode, r.body).toBe(200);
+  };
+  const a = await open(alice, 'critical'); // SLA 4 h
+  const b = await open(alice, 'high'); // SLA 8 h
+  await open(bob, 'low');
+  clock = T0 + 20 * 60_000;
+  await patch(a.id, 1, 'in_progress');
+  clock = T0 + 40 * 60_000;
+  await patch(b.id, 1, 'in_progress');
+  clock = T0 + 2 * 3_600_000;
+  await patch(a.id, 2, 'resolved');
+  clock = T0 + 9 * 3_600_000;
+  await patch(b.id, 2, 'resolved');
+  clock = T0 + 24 * 3_600_000;
+});
+
+afterAll(async () => {
+  const data = await import('../../lambdas/data/index.js');
+  data.resetDefaultTable();
+  process.env = envBackup;
+  await dynamo?.stop();
+});
+
+describe('reports', () => {
+  it('computes the figures of the tenant for the period', async () => {
+    const r = await call(reports, { method: 'GET', path: '/reports', caller: alice });
+    expect(r.statusCode, r.body).toBe(200);
+    const rep = Report.parse(bodyOf(r));
+    expect(rep.tenantId).toBe('acme');
+    expect(rep.incidents.total).toBe(2);
+    expect(rep.incidents.bySeverity).toMatchObject({ critical: 1, high: 1, low: 0 });
+    expect(rep.mttaMinutes).toBe(30);
+    expect(rep.mttrMinutes).toBe((120 + 540) / 2);
+    expect(rep.sla).toEqual({ resolved: 2, resolvedWithinSla: 1, compliancePct: 50, openBreached: 0 });
+    expect(rep.availability.devices).toEqual([{ tenantId: 'acme', deviceId: 'fw-1', name: 'fw', availablePct: 99, meetsSla: false }]);
+    expect(rep.topAlarms).toEqual([{ title: 'Sin latido', count: 1, highestSeverity: 'critical' }]);
+    // a period before everything is empty
+    const empty = Report.parse(bodyOf(await call(reports, { method: 'GET', path: '/reports', caller: alice, query: { from: '2026-01-01T00:00:00Z', to: '2026-01-31T00:00:00Z' } })));
+    expect(empty.incidents.total).toBe(0);
+    expect(empty.mttaMinutes).toBeNull();
+  });
+
+  it('downloads the report as CSV', async () => {
+    const r = await call(reports, { method: 'GET', path: '/reports', caller: alice, query: { format: 'csv' } });
+    expect(r.statusCode).toBe(200);
+    expect(headerOf(r, 'content-type')).toBe('text/csv; charset=utf-8');
+    expect(headerOf(r, 'content-disposition')).toMatch(/^attachment; filename="vigia-acme-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(r.body.split('\r\n')).toContain('times,mtta_minutes,30,');
+  });
+
+  it('rejects bad periods', async () => {
+    const bad: Record<string, string>[] = [{ from: '2026-05-02T00:00:00Z', to: '2026-05-01T00:00:00Z' }, { from: '2024-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }, { format: 'pdf' }];
+    for (const query of bad) {
+      const r = await call(reports, { method: 'GET', path: '/reports', caller: alice, query });
+      expect(r.statusCode).toBe(400);
+      expect(bodyOf<ApiErrorBody>(r).code).toBe('VALIDATION_FAILED');
+    }
+  });
+});
+
+describe('analytics (admin only)', () => {
+  it('is refused to customers by the server', async () => {
+    const r = await call(reports, { method: 'GET', path: '/analytics', caller: alice });
+    expect(r.statusCode).toBe(403);
+    expect(bodyOf<ApiErrorBody>(r).code).toBe('FORBIDDEN');
+  });
+
+  it('sums every tenant and breaks the figures down per tenant', async () => {
+    const r = await call(reports, { method: 'GET', path: '/analytics', caller: soc });
+    expect(r.statusCode, r.body).toBe(200);
+    const a = Analytics.parse(bodyOf(r));
+    expect(a.totals.incidents.total).toBe(3);
+    expect(a.tenants.map((t) => [t.tenantId, t.incidents.total])).toEqual([['acme', 2], ['globex', 1]]);
+    const csv = await call(reports, { method: 'GET', path: '/analytics', caller: soc, query: { format: 'csv' } });
+    expect(csv.body.split('\r\n')).toEqual(expect.arrayContaining(['incidents,total,3,', 'report,tenant,globex,']));
+  });
+});
