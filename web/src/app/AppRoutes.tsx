@@ -23,6 +23,9 @@ const IncidentListPage = lazy(() => import('../features/incidents/IncidentListPa
 const DeviceAvailabilityPage = lazy(() => import('../features/devices/DeviceAvailabilityPage').then((m) => ({ default: m.DeviceAvailabilityPage })));
 const DeviceAlarmsPage = lazy(() => import('../features/devices/DeviceAlarmsPage').then((m) => ({ default: m.DeviceAlarmsPage })));
 const CalendarPage = lazy(() => import('../features/calendar/CalendarPage').then((m) => ({ default: m.CalendarPage })));
+const RecommendationsPage = lazy(() => import('../features/recommendations/RecommendationsPage').then((m) => ({ default: m.RecommendationsPage })));
+const Office365AlarmsPage = lazy(() => import('../features/office365/Office365Pages').then((m) => ({ default: m.Office365AlarmsPage })));
+const Office365EventsPage = lazy(() => import('../features/office365/Office365Pages').then((m) => ({ default: m.Office365EventsPage })));
 const SearchResultsPage = lazy(() => import('../features/search/SearchResultsPage').then((m) => ({ default: m.SearchResultsPage })));
 
 /** A lazily loaded screen with the standard loading state while its chunk downloads. */
@@ -33,9 +36,6 @@ function Screen({ children }: { children: ReactNode }) {
 /** Product routes that show "Próximamente" for now: path → page title. */
 export const COMING_SOON_ROUTES: Readonly<Record<string, string>> = {
   '/reports/general': 'Reportes generales',
-  '/recommendations': 'Recomendaciones',
-  '/office365/alarms': 'Alarmas de Office 365',
-  '/office365/events': 'Eventos de Office 365',
   '/settings': 'Configuración',
   '/page/passwordchange': 'Cambiar contraseña',
   '/page/coming-soon': 'Próximamente',
@@ -62,6 +62,9 @@ export function AppRoutes({ brandName }: { brandName: string }) {
         <Route path="/devices/status" element={<DeviceStatusPage />} />
         <Route path="/devices/availability" element={<Screen><DeviceAvailabilityPage /></Screen>} />
         <Route path="/devices/alarms" element={<Screen><DeviceAlarmsPage /></Screen>} />
+        <Route path="/recommendations" element={<Screen><RecommendationsPage /></Screen>} />
+        <Route path="/office365/alarms" element={<Screen><Office365AlarmsPage /></Screen>} />
+        <Route path="/office365/events" element={<Screen><Office365EventsPage /></Screen>} />
         <Route path="/calendar" element={<Screen><CalendarPage /></Screen>} />
         <Route path="/page/search-results" element={<Screen><SearchResultsPage /></Screen>} />
         <Route path="/profile" element={<ProfilePage />} />

@@ -12,6 +12,10 @@ export {
   DEVICE_STATUSES,
   INCIDENT_TRANSITIONS,
   ALARM_STATES,
+  O365_ALARM_STATUSES,
+  RECOMMENDATION_STATUSES,
+  RECOMMENDATION_PRIORITIES,
+  RECOMMENDATION_TRANSITIONS,
   INCIDENT_SOURCES,
 } from '../../../../lambdas/contract/schemas';
 export type {
@@ -24,6 +28,10 @@ export type {
   Device,
   DeviceStatus,
   DeviceAlarm,
+  Office365Alarm,
+  Office365Event,
+  Recommendation,
+  RecommendationStatus,
   DeviceDetail,
   AlarmState,
   IncidentSource,

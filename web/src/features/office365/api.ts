@@ -1,0 +1,62 @@
+/**
+ * Office 365 hooks (routes `listOffice365Alarms`, `listOffice365Events`) and the time-range filter
+ * shared by both screens. Filters live in the URL: `range` (`24h` | `7d` | `30d` | `all`, default
+ * `7d`), plus `severity`/`status` (alarms) or `workload`/`result` (events, exact match).
+ */
+import { O365_ALARM_STATUSES, SEVERITIES } from '../../shared/lib/contract';
+import type { Office365Alarm, Office365Event } from '../../shared/lib/contract';
+import type { Query } from '../../shared/lib/api';
+import { useApiSWRInfinite } from '../../shared/lib/api-context';
+import { useTenantQuery } from '../../shared/lib/tenant';
+
+export const RANGES = { '24h': 'Últimas 24 horas', '7d': 'Últimos 7 días', '30d': 'Últimos 30 días', all: 'Todo' } as const;
+export type RangeKey = keyof typeof RANGES;
+const RANGE_MS: Record<Exclude<RangeKey, 'all'>, number> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 };
+
+/** Workloads of the unified audit log offered in the events filter. */
+export const WORKLOADS = ['AzureActiveDirectory', 'Exchange', 'SharePoint', 'OneDrive', 'MicrosoftTeams'] as const;
+export const RESULTS = ['Succeeded', 'Failed', 'PartiallySucceeded'] as const;
+export const RESULT_LABELS: Record<string, string> = { Succeeded: 'Correcto', Failed: 'Fallido', PartiallySucceeded: 'Parcial' };
+export const O365_STATUS_LABELS: Record<string, string> = { active: 'Activa', investigating: 'En investigación', resolved: 'Resuelta' };
+
+export function rangeOf(params: URLSearchParams): RangeKey {
+  const r = params.get('range');
+  return r && r in RANGES ? (r as RangeKey) : '7d';
+}
+
+/**
+ * `from` of a range, rounded down to the minute so the SWR key (and the API cursor, valid only with
+ * the same filters) stays stable while the user pages within the same minute. ISO-8601 UTC.
+ */
+export function rangeFrom(range: RangeKey, now: number): string | undefined {
+  if (range === 'all') return undefined;
+  return new Date(Math.floor((now - RANGE_MS[range]) / 60_000) * 60_000).toISOString();
+}
+
+/** URL → `GET /office365/alarms` query (unknown values dropped). */
+export function alarmsQuery(params: URLSearchParams, now: number): Query {
+  const q: Query = { from: rangeFrom(rangeOf(params), now) };
+  const sev = params.get('severity');
+  if (sev && (SEVERITIES as readonly string[]).includes(sev)) q.severity = sev;
+  const st = params.get('status');
+  if (st && (O365_ALARM_STATUSES as readonly string[]).includes(st)) q.status = st;
+  return q;
+}
+
+/** URL → `GET /office365/events` query (unknown values dropped). */
+export function eventsQuery(params: URLSearchParams, now: number): Query {
+  const q: Query = { from: rangeFrom(rangeOf(params), now) };
+  const w = params.get('workload');
+  if (w && (WORKLOADS as readonly string[]).includes(w)) q.workload = w;
+  const r = params.get('result');
+  if (r && (RESULTS as readonly string[]).includes(r)) q.result = r;
+  return q;
+}
+
+export function useO365Alarms(filters: Query) {
+  return useApiSWRInfinite<Office365Alarm>('/office365/alarms', { ...useTenantQuery(), ...filters, limit: 25 });
+}
+
+export function useO365Events(filters: Query) {
+  return useApiSWRInfinite<Office365Event>('/office365/events', { ...useTenantQuery(), ...filters, limit: 50 });
+}

@@ -1,0 +1,177 @@
+/**
+ * `/recommendations` (spec §2): the SOC's recommendations for the tenant, filtered by status and
+ * priority (URL `?status=open&priority=high`). Each card offers the contract's next steps — accept,
+ * dismiss, mark done, reopen — and each asks for a note (required by the API), then shows who changed
+ * it, when, and the note.
+ */
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { RECOMMENDATION_PRIORITIES, RECOMMENDATION_STATUSES } from '../../shared/lib/contract';
+import type { Recommendation, RecommendationStatus } from '../../shared/lib/contract';
+import type { Query } from '../../shared/lib/api';
+import { toApiError } from '../../shared/lib/api';
+import { formatDateTime } from '../../shared/lib/format';
+import { Badge, EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
+import '../../shared/ui/screens.css';
+import { ACTION_LABELS, actionsFor, PRIORITY_LABELS, REC_STATUS_LABELS, useRecommendations, useUpdateRecommendation } from './api';
+
+/** URL → `GET /recommendations` filters (unknown values dropped). */
+export function recommendationQuery(params: URLSearchParams): Query {
+  const q: Query = {};
+  const s = params.get('status');
+  if (s && (RECOMMENDATION_STATUSES as readonly string[]).includes(s)) q.status = s;
+  const p = params.get('priority');
+  if (p && (RECOMMENDATION_PRIORITIES as readonly string[]).includes(p)) q.priority = p;
+  return q;
+}
+
+export function RecommendationsPage() {
+  const [params, setParams] = useSearchParams();
+  const query = recommendationQuery(params);
+  const list = useRecommendations(query);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <section>
+      <PageHeader title="Recomendaciones" />
+      <form className="card filters" aria-label="Filtrar recomendaciones" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label htmlFor="rec-status">Estado</label>
+          <select id="rec-status" value={String(query.status ?? '')} onChange={(e) => set('status', e.target.value)}>
+            <option value="">Todos</option>
+            {RECOMMENDATION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {REC_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="rec-priority">Prioridad</label>
+          <select id="rec-priority" value={String(query.priority ?? '')} onChange={(e) => set('priority', e.target.value)}>
+            <option value="">Todas</option>
+            {RECOMMENDATION_PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {PRIORITY_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+      {notice && (
+        <div className={notice.ok ? 'notice-ok' : 'error-state'} role={notice.ok ? 'status' : 'alert'}>
+          <p>{notice.text}</p>
+        </div>
+      )}
+      {list.error && !list.data ? (
+        <ErrorState error={list.error} onRetry={() => void list.mutate()} />
+      ) : list.isLoading || !list.data ? (
+        <LoadingState />
+      ) : list.items.length === 0 && !list.hasMore ? (
+        <EmptyState>{Object.keys(query).length ? 'Ninguna recomendación coincide con los filtros.' : 'No hay recomendaciones.'}</EmptyState>
+      ) : (
+        <>
+          <ul className="rec-list">
+            {list.items.map((r) => (
+              <li key={r.id}>
+                <RecommendationCard rec={r} onChanged={(n) => { setNotice(n); void list.mutate(); }} />
+              </li>
+            ))}
+          </ul>
+          {list.hasMore && (
+            <p className="load-more">
+              <button type="button" className="btn" disabled={list.isLoadingMore} onClick={() => void list.loadMore()}>
+                {list.isLoadingMore ? 'Cargando…' : 'Cargar más'}
+              </button>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function RecommendationCard({ rec, onChanged }: { rec: Recommendation; onChanged: (n: { ok: boolean; text: string }) => void }) {
+  const update = useUpdateRecommendation();
+  const [target, setTarget] = useState<RecommendationStatus | null>(null);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const noteId = `rec-note-${rec.id}`;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!target) return;
+    const text = note.trim();
+    if (!text) return setError('Escribe una nota.');
+    if (text.length > 1000) return setError('La nota no puede superar los 1000 caracteres.');
+    setError(null);
+    setBusy(true);
+    try {
+      await update(rec.id, target, text);
+      onChanged({ ok: true, text: `Recomendación «${rec.title}»: ${REC_STATUS_LABELS[target].toLowerCase()}.` });
+      setTarget(null);
+      setNote('');
+    } catch (err) {
+      onChanged({ ok: false, text: toApiError(err).userMessage });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article className="card" aria-labelledby={`rec-title-${rec.id}`}>
+      <h2 id={`rec-title-${rec.id}`}>{rec.title}</h2>
+      <p className="feed-meta">
+        <Badge tone={`rec-${rec.status}`}>{REC_STATUS_LABELS[rec.status]}</Badge>
+        <Badge tone={`sev-${rec.priority}`}>Prioridad {PRIORITY_LABELS[rec.priority]?.toLowerCase()}</Badge>
+        <span>{rec.category}</span> · <time dateTime={rec.createdAt}>{formatDateTime(rec.createdAt)}</time>
+      </p>
+      <p className="pre-wrap">{rec.rationale}</p>
+      {rec.statusChangedAt && (
+        <p className="muted small">
+          {REC_STATUS_LABELS[rec.status]} por {rec.statusChangedBy ?? '—'} el {formatDateTime(rec.statusChangedAt)}
+          {rec.statusNote ? `: «${rec.statusNote}»` : ''}
+        </p>
+      )}
+      {target ? (
+        <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+          <div className="field">
+            <label htmlFor={noteId}>Nota para «{ACTION_LABELS[target]}»</label>
+            <textarea id={noteId} rows={2} value={note} onChange={(e) => setNote(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${noteId}-error` : undefined} />
+            {error && (
+              <p id={`${noteId}-error`} className="field-error">
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="rec-actions">
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy ? 'Guardando…' : `Confirmar: ${ACTION_LABELS[target]}`}
+            </button>
+            <button type="button" className="btn" onClick={() => { setTarget(null); setError(null); }}>
+              Cancelar
+            </button>
+          </div>
+        </form>
+      ) : (
+        actionsFor(rec.status).length > 0 && (
+          <div className="rec-actions">
+            {actionsFor(rec.status).map((s) => (
+              <button key={s} type="button" className="btn" onClick={() => setTarget(s)} aria-label={`${ACTION_LABELS[s]}: ${rec.title}`}>
+                {ACTION_LABELS[s]}
+              </button>
+            ))}
+          </div>
+        )
+      )}
+    </article>
+  );
+}

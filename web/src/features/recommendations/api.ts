@@ -1,0 +1,42 @@
+/**
+ * Recommendation hooks (routes `listRecommendations`, `updateRecommendation`). A status change always
+ * carries a note (1–1000 chars, `UpdateRecommendationBody`); the API allows only the contract's
+ * `RECOMMENDATION_TRANSITIONS` (409 INVALID_TRANSITION otherwise).
+ */
+import { buildPath, RECOMMENDATION_TRANSITIONS } from '../../shared/lib/contract';
+import type { Recommendation, RecommendationStatus } from '../../shared/lib/contract';
+import type { Query } from '../../shared/lib/api';
+import { useApi, useApiSWRInfinite } from '../../shared/lib/api-context';
+import { useTenantQuery } from '../../shared/lib/tenant';
+
+export const REC_STATUS_LABELS: Record<RecommendationStatus, string> = {
+  open: 'Abierta',
+  accepted: 'Aceptada',
+  dismissed: 'Descartada',
+  done: 'Completada',
+};
+export const PRIORITY_LABELS: Record<string, string> = { high: 'Alta', medium: 'Media', low: 'Baja' };
+
+/** Button text of each target status (the action that leads to it). */
+export const ACTION_LABELS: Record<RecommendationStatus, string> = {
+  open: 'Reabrir',
+  accepted: 'Aceptar',
+  dismissed: 'Descartar',
+  done: 'Marcar como hecha',
+};
+
+/** Actions offered for a recommendation in `status` (the contract's transitions). */
+export function actionsFor(status: RecommendationStatus): readonly RecommendationStatus[] {
+  return RECOMMENDATION_TRANSITIONS[status];
+}
+
+export function useRecommendations(filters: Query) {
+  return useApiSWRInfinite<Recommendation>('/recommendations', { ...useTenantQuery(), ...filters, limit: 50 });
+}
+
+export function useUpdateRecommendation() {
+  const api = useApi();
+  const tenant = useTenantQuery();
+  return (id: string, status: RecommendationStatus, note: string) =>
+    api.patch<Recommendation>(buildPath('/recommendations/{id}', { id }), { status, note }, tenant);
+}
