@@ -55,12 +55,15 @@ describe('/profile: account data, TOTP set-up and sign-in with a TOTP code, devi
     await page.getByRole('button', { name: 'Configurar aplicación de autenticación' }).click();
     const qr = page.getByRole('img', { name: 'Código QR para la aplicación de autenticación' });
     await qr.waitFor();
-    assert.deepEqual(await qr.evaluate((img: HTMLImageElement) => [img.width, img.height, img.naturalWidth > 0]), [228, 228, true]);
+    assert.deepEqual(await qr.evaluate((img) => {
+      const i = img as unknown as { width: number; height: number; naturalWidth: number };
+      return [i.width, i.height, i.naturalWidth > 0];
+    }), [228, 228, true]);
     const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
     assert.match(secret, /^[A-Z2-7]{32}$/);
     await page.getByRole('button', { name: 'Copiar' }).click();
     await page.getByRole('button', { name: 'Copiado' }).waitFor();
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), secret);
+    assert.equal(await page.evaluate<string>('navigator.clipboard.readText()'), secret);
     await screenshot(page, 'account-desktop-01-totp-setup');
 
     await page.getByLabel('Código de la aplicación').fill('000000');
