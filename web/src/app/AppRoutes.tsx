@@ -16,6 +16,8 @@ import { IncidentDetailPage } from '../features/incidents/IncidentDetailPage';
 import { DeviceStatusPage } from '../features/devices/DeviceStatusPage';
 import { LogoutPage } from '../features/account/LogoutPage';
 import { ProfilePage } from '../features/account/ProfilePage';
+import { PasswordChangePage } from '../features/account/PasswordChangePage';
+import { SettingsPage } from '../features/settings/SettingsPage';
 
 // Business screens load as their own chunks (charts and their d3 parts stay out of the shell's chunk).
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
@@ -36,8 +38,6 @@ function Screen({ children }: { children: ReactNode }) {
 /** Product routes that show "Próximamente" for now: path → page title. */
 export const COMING_SOON_ROUTES: Readonly<Record<string, string>> = {
   '/reports/general': 'Reportes generales',
-  '/settings': 'Configuración',
-  '/page/passwordchange': 'Cambiar contraseña',
   '/page/coming-soon': 'Próximamente',
 };
 
@@ -68,6 +68,8 @@ export function AppRoutes({ brandName }: { brandName: string }) {
         <Route path="/calendar" element={<Screen><CalendarPage /></Screen>} />
         <Route path="/page/search-results" element={<Screen><SearchResultsPage /></Screen>} />
         <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/page/passwordchange" element={<PasswordChangePage />} />
         <Route
           path="/analytics"
           element={

@@ -9,6 +9,8 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Disclosure } from '../shared/ui/Disclosure';
 import { useTenant } from '../shared/lib/tenant';
 import { NotificationsPanel } from '../features/notifications/NotificationsPanel';
+import { translateChrome } from '../shared/lib/i18n';
+import { usePreferences } from '../features/settings/preferences';
 
 export interface HeaderProps {
   brandName: string;
@@ -29,6 +31,8 @@ export const PROFILE_LINKS = [
 
 export function Header({ brandName, email, sidebarCollapsed, onToggleCollapsed, mobileOpen, onToggleMobile }: HeaderProps) {
   const location = useLocation();
+  const { language } = usePreferences();
+  const tr = (text: string) => translateChrome(text, language);
   return (
     <header className="app-header">
       <button
@@ -39,7 +43,7 @@ export function Header({ brandName, email, sidebarCollapsed, onToggleCollapsed, 
         onClick={onToggleMobile}
       >
         <span className="hamburger" aria-hidden="true" />
-        <span className="visually-hidden">{mobileOpen ? 'Cerrar menú' : 'Abrir menú'}</span>
+        <span className="visually-hidden">{tr(mobileOpen ? 'Cerrar menú' : 'Abrir menú')}</span>
       </button>
       <button
         type="button"
@@ -49,7 +53,7 @@ export function Header({ brandName, email, sidebarCollapsed, onToggleCollapsed, 
         onClick={onToggleCollapsed}
       >
         <span className="hamburger" aria-hidden="true" />
-        <span className="visually-hidden">Contraer menú lateral</span>
+        <span className="visually-hidden">{tr('Contraer menú lateral')}</span>
       </button>
       <Link to="/" className="brand">
         {brandName} <span className="brand-tag">CLIENTE</span>
@@ -59,7 +63,7 @@ export function Header({ brandName, email, sidebarCollapsed, onToggleCollapsed, 
         <TenantPicker />
         <Disclosure
           label={<span className="bell" aria-hidden="true" />}
-          ariaLabel="Notificaciones"
+          ariaLabel={tr('Notificaciones')}
           buttonClassName="icon-btn"
           panelClassName="dropdown-end"
           closeSignal={location.pathname}
@@ -80,11 +84,11 @@ export function Header({ brandName, email, sidebarCollapsed, onToggleCollapsed, 
           closeSignal={location.pathname}
         >
           {(close) => (
-            <ul className="dropdown-list" aria-label="Cuenta">
+            <ul className="dropdown-list" aria-label={tr('Cuenta')}>
               {PROFILE_LINKS.map((l) => (
                 <li key={l.to}>
                   <Link to={l.to} onClick={close}>
-                    {l.label}
+                    {tr(l.label)}
                   </Link>
                 </li>
               ))}

@@ -1,7 +1,8 @@
 /**
  * The signed-in layout (spec §2 "Shell"): skip link, header, sidebar, main content, footer.
  * Every navigation closes the mobile sidebar and scrolls to the top (spec §2). The content waits for
- * `GET /me` (the active tenant) and shows its error with "Reintentar".
+ * `GET /me` (the active tenant) and shows its error with "Reintentar". Collapse state, layout toggles, theme and
+ * chrome language come from the per-browser preferences (`features/settings/preferences`).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -10,15 +11,16 @@ import { Sidebar } from './Sidebar';
 import { useTenant } from '../shared/lib/tenant';
 import { useSession } from '../shared/lib/session';
 import { ErrorState, LoadingState } from '../shared/ui/states';
-
-const COLLAPSED_KEY = 'vigia.sidebarCollapsed';
+import { translateChrome } from '../shared/lib/i18n';
+import { updatePreferences, usePreferences } from '../features/settings/preferences';
+import '../features/settings/settings.css';
 
 export function Shell({ brandName }: { brandName: string }) {
   const session = useSession();
   const email = session.status === 'ready' ? session.user.email : '';
   const { pathname } = useLocation();
   const [mobileOpen, setMobileOpen] = useState(false);
-  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
+  const { sidebarCollapsed: collapsed, language } = usePreferences();
   const tenant = useTenant();
 
   useEffect(() => {
@@ -27,16 +29,12 @@ export function Shell({ brandName }: { brandName: string }) {
   }, [pathname]);
 
   const closeMobile = useCallback(() => setMobileOpen(false), []);
-  const toggleCollapsed = () =>
-    setCollapsed((c) => {
-      localStorage.setItem(COLLAPSED_KEY, c ? '0' : '1');
-      return !c;
-    });
+  const toggleCollapsed = () => updatePreferences({ sidebarCollapsed: !collapsed });
 
   return (
     <div className={`app${collapsed ? ' sidebar-collapsed' : ''}`}>
       <a href="#main-content" className="skip-link">
-        Saltar al contenido
+        {translateChrome('Saltar al contenido', language)}
       </a>
       <Header
         brandName={brandName}

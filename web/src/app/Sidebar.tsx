@@ -7,6 +7,8 @@ import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { groupForPath, menuFor } from './menu';
 import { useSession } from '../shared/lib/session';
+import { translateChrome } from '../shared/lib/i18n';
+import { usePreferences } from '../features/settings/preferences';
 
 export interface SidebarProps {
   mobileOpen: boolean;
@@ -17,6 +19,8 @@ export function Sidebar({ mobileOpen, onClose }: SidebarProps) {
   const { pathname } = useLocation();
   const session = useSession();
   const menu = menuFor(session.status === 'ready' ? session.user.groups : []);
+  const { language } = usePreferences();
+  const tr = (text: string) => translateChrome(text, language);
   const [open, setOpen] = useState<string | null>(() => groupForPath(pathname));
 
   // Reset submenu displays on navigation (spec §2).
@@ -32,7 +36,7 @@ export function Sidebar({ mobileOpen, onClose }: SidebarProps) {
   return (
     <>
       {mobileOpen && <div className="sidebar-backdrop" data-testid="sidebar-backdrop" aria-hidden="true" onClick={onClose} />}
-      <nav id="sidebar" className={`sidebar${mobileOpen ? ' is-open' : ''}`} aria-label="Menú principal">
+      <nav id="sidebar" className={`sidebar${mobileOpen ? ' is-open' : ''}`} aria-label={tr('Menú principal')}>
         <ul className="menu">
           {menu.map((group) => {
             const expanded = open === group.id;
@@ -46,14 +50,14 @@ export function Sidebar({ mobileOpen, onClose }: SidebarProps) {
                   aria-controls={subId}
                   onClick={() => setOpen(expanded ? null : group.id)}
                 >
-                  <span>{group.label}</span>
+                  <span>{tr(group.label)}</span>
                   <span className="chevron" aria-hidden="true" />
                 </button>
                 <ul id={subId} className="submenu" hidden={!expanded}>
                   {group.entries.map((entry) => (
                     <li key={entry.to}>
                       <NavLink to={entry.to} className="menu-link" end>
-                        {entry.label}
+                        {tr(entry.label)}
                       </NavLink>
                     </li>
                   ))}

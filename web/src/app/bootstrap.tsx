@@ -11,6 +11,7 @@ import type { Root } from 'react-dom/client';
 import { CONFIG_ERROR_TEXT, loadPortalConfig } from '../shared/lib/config';
 import { configureAmplify } from '../shared/lib/amplify';
 import { setUpSpanish } from '../shared/lib/i18n';
+import { applyPreferences, getPreferences } from '../features/settings/preferences';
 import { AuthGate } from './AuthGate';
 
 /** Options for tests: where the config lives and which `fetch` reads it. */
@@ -33,7 +34,9 @@ export async function bootstrap(container: HTMLElement, options: BootstrapOption
     root.render(<ConfigErrorScreen />);
     return root;
   }
-  setUpSpanish();
+  const preferences = getPreferences();
+  applyPreferences(preferences);
+  setUpSpanish(preferences.language);
   configureAmplify(config);
   root.render(
     <StrictMode>

@@ -1,0 +1,88 @@
+/**
+ * `/page/passwordchange` (issue 3, spec §2 and §5): current, new and confirm password. Validates with
+ * `validatePasswordChange` (min 8, 'Las contraseñas deben coincidir'), then `updatePassword` (Cognito
+ * ChangePassword with the access token). A wrong current password or a refused new one shows in Spanish.
+ */
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { updatePassword } from 'aws-amplify/auth';
+import { PageHeader } from '../../shared/ui/states';
+import { authErrorMessage } from './authErrors';
+import { validatePasswordChange } from './passwordChange';
+import type { PasswordChangeField, PasswordChangeValues } from './passwordChange';
+
+const EMPTY: PasswordChangeValues = { current: '', next: '', confirm: '' };
+const FIELDS: readonly { field: PasswordChangeField; label: string; autoComplete: string }[] = [
+  { field: 'current', label: 'Contraseña actual', autoComplete: 'current-password' },
+  { field: 'next', label: 'Nueva contraseña', autoComplete: 'new-password' },
+  { field: 'confirm', label: 'Confirmar nueva contraseña', autoComplete: 'new-password' },
+];
+
+export function PasswordChangePage() {
+  const [values, setValues] = useState(EMPTY);
+  const [touched, setTouched] = useState<Partial<Record<PasswordChangeField, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState('');
+  const [done, setDone] = useState(false);
+  const errors = validatePasswordChange(values, touched, submitted);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    setServerError('');
+    setDone(false);
+    if (Object.keys(validatePasswordChange(values, touched, true)).length > 0) return;
+    setBusy(true);
+    try {
+      await updatePassword({ oldPassword: values.current, newPassword: values.next });
+      setValues(EMPTY);
+      setTouched({});
+      setSubmitted(false);
+      setDone(true);
+    } catch (err) {
+      setServerError(authErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section>
+      <PageHeader title="Cambiar contraseña" />
+      <form className="card form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        {FIELDS.map(({ field, label, autoComplete }) => (
+          <div className="field" key={field}>
+            <label htmlFor={`pw-${field}`}>{label}</label>
+            <input
+              id={`pw-${field}`}
+              type="password"
+              autoComplete={autoComplete}
+              value={values[field]}
+              aria-invalid={Boolean(errors[field])}
+              aria-describedby={errors[field] ? `pw-${field}-error` : undefined}
+              onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
+              onBlur={() => setTouched((t) => ({ ...t, [field]: true }))}
+            />
+            {errors[field] && (
+              <p id={`pw-${field}-error`} className="field-error">
+                {errors[field]}
+              </p>
+            )}
+          </div>
+        ))}
+        {serverError && (
+          <p role="alert" className="field-error">
+            {serverError}
+          </p>
+        )}
+        {done && <p role="status">Contraseña actualizada.</p>}
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Cambiando…' : 'Cambiar contraseña'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
