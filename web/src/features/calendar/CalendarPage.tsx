@@ -77,7 +77,7 @@ export function CalendarPage() {
                       return (
                         <td key={k} className={d.getMonth() === month ? (k === today ? 'today' : '') : 'other-month'}>
                           <span className="day-number">{d.getDate()}</span>
-                          {n > 0 && <span className="day-count">{n} eventos</span>}
+                          {n > 0 && <span className="day-count">{n === 1 ? '1 evento' : `${n} eventos`}</span>}
                           <ul>
                             {inc.slice(0, 3).map((i) => (
                               <li key={i.id}>

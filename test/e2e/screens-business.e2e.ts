@@ -1,0 +1,251 @@
+/**
+ * Business screens browser suite (issue 3b): against a fresh `npm start`-equivalent stack (seed + collector
+ * simulator), in real Chromium, a seeded customer walks the dashboard, incident list (filters, CSV export),
+ * incident detail, device availability and alarms (acknowledge), Office 365 alarms and events,
+ * recommendations (accept with a note), calendar, header search and notifications, at 1440 px and 375 px,
+ * asserting seeded data and Spanish text and saving screenshots (`test-results/e2e/screens-*.png`). The
+ * admin sees "Analítica" in the menu; template leftovers show the error screen.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { upsertO365Alarm } from '../../lambdas/data/index.js';
+import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
+import { localTable } from '../../scripts/local/seed.js';
+import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from './support.js';
+
+const ANA = 'ana@acme.example';
+const ADMIN = 'admin@vigia.example';
+
+let env: E2eEnv;
+
+/** Waits for the screen (its h1, rendered once its lazy chunk is in) and until no "Cargando…" skeleton is left. */
+async function settled(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.locator('.skeleton').first().waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+/** The page never scrolls sideways (phone layout holds at the viewport width). */
+async function assertNoHorizontalScroll(page: Page, width: number): Promise<void> {
+  const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
+  assert.ok(scrollWidth <= width, `page is ${scrollWidth}px wide at a ${width}px viewport`);
+}
+
+describe('business screens on seeded data', () => {
+  before(async () => {
+    env = await startE2e();
+    // The collector simulator raises Office 365 alerts only by chance (a few % per tick): put one for Acme
+    // through the repository, as the ingest route would.
+    const table = localTable(env.stack.urls.dynamodb, env.stack.tableName);
+    const at = new Date(Date.now() - 3_600_000).toISOString();
+    await upsertO365Alarm(
+      { id: 'e2e-o365-1', tenantId: 'acme', title: 'Regla de reenvío externo creada (e2e)', severity: 'high', category: 'exchange', status: 'active', affectedUser: 'laura@acme.example', detectedAt: at, updatedAt: at },
+      table,
+    );
+    table.doc.destroy();
+  });
+
+  after(async () => {
+    await env?.close();
+  });
+
+  it('desktop: dashboard, incidents (filters, CSV), detail, devices, alarms, Office 365, recommendations, calendar, search, notifications', async () => {
+    const { page, problems, context } = await newPage(env, VIEWPORTS.desktop);
+    await signIn(page, env.web, ANA, DEMO_PASSWORD);
+
+    // Dashboard: KPIs, both charts, latest alarms and incident updates.
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await settled(page);
+    for (const h of ['Incidentes abiertos por severidad', 'Dispositivos por estado', 'Disponibilidad y alarmas', 'Tendencia de incidentes', 'Disponibilidad por dispositivo', 'Últimas alarmas', 'Últimas actualizaciones de incidentes']) {
+      await page.getByRole('heading', { level: 2, name: h }).waitFor();
+    }
+    assert.match((await page.getByTestId('kpi-availability').textContent()) ?? '', /^\d{1,3}(,\d{1,2})? %$/, '30-day availability as a Spanish percentage');
+    assert.match((await page.getByTestId('kpi-alarms').textContent()) ?? '', /^\d+$/);
+    await page.locator('.recharts-wrapper').nth(1).waitFor();
+    assert.ok((await page.locator('.recharts-bar-rectangle').count()) > 0, 'the charts draw bars from seeded data');
+    assert.ok((await page.locator('section[aria-labelledby="latest-updates"] .feed li').count()) > 0, 'latest incident updates listed');
+    await screenshot(page, 'screens-desktop-01-dashboard');
+
+    // A severity tile opens the incident list filtered to open incidents of that severity.
+    await page.locator('a.tile-sev-high').click();
+    await page.waitForURL(/\/incidents\/all\?status=new%2Cin_progress%2Con_hold&severity=high/);
+    const table = page.getByRole('table', { name: 'Lista de incidentes' });
+    await table.getByRole('row').nth(1).waitFor();
+    const sevCells = await table.locator('td[data-label="Severidad"]').allTextContents();
+    assert.ok(sevCells.length > 0 && sevCells.every((t) => t === 'Alta'), `only "Alta": ${sevCells.join(',')}`);
+    const statusCells = await table.locator('td[data-label="Estado"]').allTextContents();
+    assert.ok(statusCells.every((t) => ['Nuevo', 'En curso', 'En espera'].includes(t)), `only open: ${statusCells.join(',')}`);
+
+    // Clear, then filter by critical and export CSV.
+    await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+    await page.waitForURL(/\/incidents\/all$/);
+    await page.getByLabel('Severidad').selectOption('critical');
+    await page.waitForURL(/severity=critical/);
+    await settled(page);
+    await table.getByRole('row').nth(1).waitFor();
+    const crit = await table.locator('td[data-label="Severidad"]').allTextContents();
+    assert.ok(crit.length > 0 && crit.every((t) => t === 'Crítica'));
+    await page.getByLabel('Orden').selectOption('oldest');
+    await page.waitForURL(/sort=oldest/);
+    await settled(page);
+    const created = await table.locator('td[data-label="Creado"] time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
+    assert.deepEqual(created, [...created].sort(), 'oldest first');
+    await screenshot(page, 'screens-desktop-02-incidents-filtered');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+    assert.match(download.suggestedFilename(), /^incidentes-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const lines = csv.split('\r\n');
+    assert.equal(lines[0], 'ID,Título,Severidad,Estado,Categoría,Origen,Reportado por,Asignado a,Creado (UTC),Actualizado (UTC),Vence SLA (UTC),Resuelto (UTC)');
+    assert.ok(lines.length > 1 && lines.slice(1).every((l) => /^INC-\d{6},.*,Crítica,/.test(l)), 'every exported row is a critical incident');
+    await page.getByText(/CSV descargado \(\d+ incidentes\)/).waitFor();
+
+    // Text search narrows to the incidents containing the text (id of the first row).
+    const firstId = (await table.locator('td[data-label="ID"]').first().textContent())!;
+    await page.getByLabel('Texto').fill(firstId);
+    await page.getByRole('search', { name: 'Filtrar incidentes' }).getByRole('button', { name: 'Buscar' }).click();
+    await page.waitForURL(new RegExp(`q=${firstId}`));
+    await settled(page);
+    assert.deepEqual(await table.locator('td[data-label="ID"]').allTextContents(), [firstId]);
+
+    // Detail: new fields.
+    await table.getByRole('link', { name: firstId }).click();
+    await page.waitForURL(`**/ticket/update/${firstId}`);
+    for (const dt of ['Categoría', 'Origen', 'Asignado a', 'Vence SLA']) await page.locator('dt', { hasText: dt }).first().waitFor();
+    await screenshot(page, 'screens-desktop-03-incident-detail');
+
+    // Device availability: 90-day window with the SLA line.
+    await page.goto(`${env.web}/devices/availability`);
+    await settled(page);
+    await page.getByRole('button', { name: '90 días' }).click();
+    await page.waitForURL(/days=90/);
+    await page.getByText('Objetivo SLA').first().waitFor();
+    await page.getByText(/Disponibilidad diaria de .+ en los últimos 90 días/).waitFor();
+    await page.locator('.chart-box').getByText(/^SLA 99,5 %$/).waitFor(); // the SLA reference line's label
+    await page.getByText(/Cumple el SLA|No cumple el SLA/).first().waitFor();
+    await screenshot(page, 'screens-desktop-04-availability');
+
+    // Device alarms: active only, acknowledge the first.
+    await page.goto(`${env.web}/devices/alarms?state=active`);
+    const alarms = page.getByRole('table', { name: 'Lista de alarmas' });
+    await alarms.getByRole('row').nth(1).waitFor();
+    assert.ok((await alarms.locator('td[data-label="Estado"]').allTextContents()).every((t) => t === 'Activa'));
+    const ack = alarms.getByRole('button', { name: /^Reconocer alarma / }).first();
+    const ackName = (await ack.getAttribute('aria-label'))!;
+    await ack.click();
+    await page.getByText(/Alarma «.+» reconocida\./).waitFor();
+    // The list reloads: the acknowledged alarm leaves the active list.
+    await page.getByRole('button', { name: ackName, exact: true }).first().waitFor({ state: 'detached', timeout: 10_000 });
+    await screenshot(page, 'screens-desktop-05-alarms');
+
+    // Office 365 (the collector simulator feeds alerts and audit events).
+    await page.goto(`${env.web}/office365/alarms?range=all`);
+    await page.getByRole('table', { name: 'Alarmas de Office 365' }).getByRole('row', { name: /Regla de reenvío externo creada \(e2e\)/ }).waitFor();
+    await page.getByLabel('Severidad').selectOption('low');
+    await page.waitForURL(/severity=low/);
+    await settled(page);
+    assert.equal(await page.getByText('Regla de reenvío externo creada (e2e)').count(), 0, 'the severity filter applies');
+    await page.getByLabel('Severidad').selectOption('high');
+    await page.getByText('Regla de reenvío externo creada (e2e)').waitFor();
+    await screenshot(page, 'screens-desktop-06-o365-alarms');
+    await page.goto(`${env.web}/office365/events?range=all`);
+    const events = page.getByRole('table', { name: 'Eventos de Office 365' });
+    await events.getByRole('row').nth(1).waitFor({ timeout: 30_000 });
+    await page.getByLabel('Servicio').selectOption('Exchange');
+    await page.waitForURL(/workload=Exchange/);
+    await settled(page);
+    const workloads = await events.locator('td[data-label="Servicio"]').allTextContents();
+    assert.ok(workloads.every((w) => w === 'Exchange'), `only Exchange: ${workloads.join(',')}`);
+    await screenshot(page, 'screens-desktop-07-o365-events');
+
+    // Recommendations: accept one with a note.
+    await page.goto(`${env.web}/recommendations?status=open`);
+    const accept = page.getByRole('button', { name: /^Aceptar: / }).first();
+    await accept.waitFor({ timeout: 30_000 });
+    const recTitle = ((await accept.getAttribute('aria-label')) ?? '').replace(/^Aceptar: /, '');
+    await accept.click();
+    await page.getByLabel('Nota para «Aceptar»').fill('Lo aplicamos esta semana (e2e)');
+    await page.getByRole('button', { name: 'Confirmar: Aceptar' }).click();
+    await page.getByText(`Recomendación «${recTitle}»: aceptada.`).waitFor();
+    await page.goto(`${env.web}/recommendations?status=accepted`);
+    await page.getByRole('heading', { name: recTitle }).waitFor();
+    await page.getByText(/Aceptada por ana@acme\.example .*«Lo aplicamos esta semana \(e2e\)»/).waitFor();
+    await screenshot(page, 'screens-desktop-08-recommendations');
+
+    // Calendar: this month holds seeded incidents.
+    await page.goto(`${env.web}/calendar`);
+    await page.getByRole('heading', { name: 'Eventos del mes' }).waitFor();
+    assert.ok((await page.locator('table.calendar a').count()) > 0, 'incidents on the month calendar');
+    await page.getByRole('heading', { name: 'Eventos del mes' }).waitFor();
+    await screenshot(page, 'screens-desktop-09-calendar');
+
+    // Header search → /page/search-results with incidents and devices.
+    await page.goto(`${env.web}/devices/status`);
+    const deviceName = (await page.getByRole('table', { name: 'Estado de los dispositivos' }).locator('td[data-label="Nombre"]').first().textContent())!;
+    await page.getByRole('search').first().getByLabel('Buscar').fill(deviceName);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/page/search-results?q=*');
+    await page.getByRole('heading', { level: 1, name: 'Resultados de búsqueda' }).waitFor();
+    await settled(page);
+    await page.locator('section[aria-labelledby="sr-devices"]').getByRole('link', { name: new RegExp(deviceName) }).waitFor();
+    await screenshot(page, 'screens-desktop-10-search');
+
+    // Notifications from real data, with "Ver todas".
+    await page.getByRole('button', { name: 'Notificaciones' }).click();
+    const panel = page.locator('.notifications');
+    await panel.getByRole('link', { name: 'Ver todas' }).waitFor();
+    await settled(page);
+    assert.ok((await panel.locator('.feed li').count()) > 0, 'latest alarms / incident changes');
+    await screenshot(page, 'screens-desktop-11-notifications');
+    await panel.getByRole('link', { name: 'Ver todas' }).click();
+    await page.waitForURL('**/devices/alarms');
+
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('phone (375 px): dashboard, incidents, availability, alarms, Office 365, recommendations, calendar hold the width', async () => {
+    const { page, problems, context } = await newPage(env, VIEWPORTS.phone);
+    await signIn(page, env.web, ANA, DEMO_PASSWORD);
+    const screens: Array<[string, string, string]> = [
+      ['/', 'Dashboard', 'screens-phone-01-dashboard'],
+      ['/incidents/all', 'Incidentes', 'screens-phone-02-incidents'],
+      ['/devices/availability', 'Disponibilidad de dispositivos', 'screens-phone-03-availability'],
+      ['/devices/alarms', 'Alarmas de dispositivos', 'screens-phone-04-alarms'],
+      ['/office365/events?range=all', 'Eventos de Office 365', 'screens-phone-05-o365-events'],
+      ['/recommendations', 'Recomendaciones', 'screens-phone-06-recommendations'],
+      ['/calendar', 'Calendario', 'screens-phone-07-calendar'],
+    ];
+    for (const [path, title, shot] of screens) {
+      await page.goto(`${env.web}${path}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await settled(page);
+      assert.equal(await page.locator('.error-state').count(), 0, `${path}: no error state`);
+      await assertNoHorizontalScroll(page, VIEWPORTS.phone.width);
+      await screenshot(page, shot);
+    }
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('admin sees "Analítica"; template leftovers show the error screen', async () => {
+    const { page, problems, context } = await newPage(env, VIEWPORTS.desktop);
+    await signIn(page, env.web, ADMIN, DEMO_PASSWORD);
+    const nav = page.getByRole('navigation', { name: 'Menú principal' });
+    await nav.getByRole('button', { name: 'Analítica' }).click();
+    await nav.getByRole('link', { name: 'General' }).last().click();
+    await page.waitForURL('**/analytics');
+    for (const path of [
+      '/pos/customer-order', '/pos/menu-stock', '/ui/buttons', '/ui/modal-notifications', '/form/wizards', '/table/plugins', '/chart/chart-js',
+      '/chart/chart-apex', '/map', '/layout/boxed-layout', '/page/scrum-board', '/page/product', '/page/product-details', '/page/order',
+      '/page/order-details', '/page/gallery', '/page/messenger', '/page/data-management', '/email/inbox', '/email/compose', '/email/detail/7',
+      '/helper', '/widgets', '/extra/search',
+    ]) {
+      await page.goto(`${env.web}${path}`);
+      await page.getByRole('heading', { level: 1, name: 'Página no encontrada' }).waitFor();
+    }
+    await screenshot(page, 'screens-desktop-12-leftover-error');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
