@@ -2,14 +2,36 @@
  * Device storage over the single table (keys in `keys.ts`): implements `DevicesPort` and exports the write
  * functions used by the seed and the collector simulator (`putDevice`, `recordHeartbeat`,
  * `putDailyAvailability`, `putAlarm`).
+ *
+ * Roll-ups on the device item (docs/data-model.md, "Device roll-ups") so `GET /devices` is one Query:
+ * - `openAlarms` (count of alarms in `OPEN_ALARM_STATES`): changed by `ADD` in the SAME TransactWriteItems
+ *   as every alarm write that moves an alarm into or out of an open state.
+ * - `availRev` (ADD 1 in the same write as every daily-availability change) and the roll-up
+ *   `availAsOf` / `availPct30d` / `availRollupRev` (see `AvailabilityRollup`; top-level attributes, no
+ *   nested map): rebuilt from scratch by `refreshAvailabilityRollup` after each such write, written only if
+ *   `availRev` still equals the `rev` it read, so the last writer's roll-up — which read after every write —
+ *   wins. A roll-up whose `availRollupRev` differs from `availRev` (a writer died between its two steps) is
+ *   ignored by readers (from-scratch fallback).
  */
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AlarmState, DeviceAlarm, Page } from '../contract/schemas.js';
-import { HEARTBEAT_THRESHOLDS_MS, OPEN_ALARM_STATES, type DailyAvailability, type DevicesPort, type StoredDevice } from '../domain/devices.js';
+import {
+  AVAILABILITY_WINDOW_DAYS,
+  HEARTBEAT_THRESHOLDS_MS,
+  OPEN_ALARM_STATES,
+  addDays,
+  availabilityRollup,
+  type AvailabilityRollup,
+  type DailyAvailability,
+  type DevicesPort,
+  type ListedDevice,
+  type StoredDevice,
+} from '../domain/devices.js';
+import { ApiError } from '../domain/errors.js';
 import { filteredGsi1Page } from './paging.js';
 import { defaultTable, type TableRef } from './client.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { isConditionFailure, queryAll, stripKeys } from './dynamo-util.js';
+import { isConditionFailure, isConditionFailureInTransaction, isTransactionConflict, queryAll, stripKeys } from './dynamo-util.js';
 import { AVAIL_SK_MAX, ENTITY, keys } from './keys.js';
 
 /** Daily availability items expire (TTL) this many days after their date. */
@@ -18,19 +40,127 @@ export const AVAILABILITY_RETENTION_DAYS = 400;
 export const CLEARED_ALARM_RETENTION_DAYS = 90;
 
 const DAY_S = 86_400;
+/** Attempts of a write that lost a race (optimistic alarm write, or a transaction conflict) before giving up. */
+const WRITE_ATTEMPTS = 8;
 
 /** Input of `putDevice`: the stored device; `lastHeartbeatAt` defaults to null (never seen). */
 export type DeviceInput = Omit<StoredDevice, 'lastHeartbeatAt'> & { lastHeartbeatAt?: string | null };
 
-/** Creates or replaces a device (idempotent for a fixed id). */
-export async function putDevice(device: DeviceInput, table: TableRef = defaultTable()): Promise<void> {
+/** Stored fields of a device, in a fixed order (the roll-up attributes are not part of it). */
+const STORED_DEVICE_FIELDS = ['id', 'tenantId', 'name', 'type', 'site', 'ipAddress', 'vendor', 'model', 'lastHeartbeatAt'] as const;
+
+/** A device item → `StoredDevice` (keys and roll-up attributes dropped). */
+export function storedDeviceOf(item: Record<string, unknown>): StoredDevice {
+  const out: Record<string, unknown> = {};
+  for (const f of STORED_DEVICE_FIELDS) out[f] = f === 'lastHeartbeatAt' ? (item[f] ?? null) : item[f];
+  return out as StoredDevice;
+}
+
+const isOpen = (s: AlarmState | undefined): boolean => s !== undefined && OPEN_ALARM_STATES.includes(s);
+
+/** Open alarms of one device counted from its alarm items (Query `ALARM#…`, Select COUNT). */
+async function countOpenAlarms(table: TableRef, tenantId: string, deviceId: string): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await table.doc.send(
+      new QueryCommand({
+        TableName: table.tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :a)',
+        FilterExpression: '#s IN (:s0, :s1)',
+        ExpressionAttributeNames: { '#s': 'state' },
+        ExpressionAttributeValues: { ':pk': keys.devicePk(tenantId, deviceId), ':a': 'ALARM#', ':s0': OPEN_ALARM_STATES[0], ':s1': OPEN_ALARM_STATES[1] },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += res.Count ?? 0;
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/**
+ * Creates or replaces a device's stored fields (idempotent for a fixed id). An UpdateItem, so the
+ * roll-ups survive; a device without `openAlarms` gets it counted from its alarm items, and the
+ * availability roll-up is rebuilt.
+ */
+export async function putDevice(device: DeviceInput, table: TableRef = defaultTable(), now: Date = new Date()): Promise<void> {
   const d: StoredDevice = { ...device, lastHeartbeatAt: device.lastHeartbeatAt ?? null };
+  const fields: Record<string, unknown> = { ...keys.deviceGsi1(d.tenantId, d.id, d.name), entity: ENTITY.device };
+  for (const f of STORED_DEVICE_FIELDS) fields[f] = d[f];
+  const names: Record<string, string> = { '#open': 'openAlarms' };
+  const values: Record<string, unknown> = { ':open': await countOpenAlarms(table, d.tenantId, d.id) };
+  const sets = ['#open = if_not_exists(#open, :open)'];
+  Object.entries(fields).forEach(([k, v], i) => {
+    names[`#f${i}`] = k;
+    values[`:f${i}`] = v;
+    sets.push(`#f${i} = :f${i}`);
+  });
   await table.doc.send(
-    new PutCommand({
+    new UpdateCommand({
       TableName: table.tableName,
-      Item: { ...keys.device(d.tenantId, d.id), ...keys.deviceGsi1(d.tenantId, d.id, d.name), entity: ENTITY.device, ...d },
+      Key: keys.device(d.tenantId, d.id),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
     }),
   );
+  await refreshAvailabilityRollup(d.tenantId, d.id, table, now);
+}
+
+/** The Update of a transaction that adds `delta` to a device attribute, conditional on the device existing. */
+function deviceAdd(table: TableRef, tenantId: string, deviceId: string, attr: 'openAlarms' | 'availRev', delta: number) {
+  return {
+    Update: {
+      TableName: table.tableName,
+      Key: keys.device(tenantId, deviceId),
+      UpdateExpression: 'ADD #a :d',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#a': attr },
+      ExpressionAttributeValues: { ':d': delta },
+    },
+  };
+}
+
+/**
+ * Rebuilds the device's availability roll-up from its stored days (one consistent Query
+ * `SK BETWEEN AVAIL#<today-29> AND DEVICE`, which also returns the device item and its `availRev`) and
+ * writes it if `availRev` did not move meanwhile (a later writer then rebuilds it). No-op for a missing
+ * device. `now` fixes the roll-up's `asOf` day (default: the clock).
+ */
+export async function refreshAvailabilityRollup(tenantId: string, deviceId: string, table: TableRef = defaultTable(), now: Date = new Date()): Promise<void> {
+  const asOf = now.toISOString().slice(0, 10);
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.devicePk(tenantId, deviceId), ':from': `AVAIL#${addDays(asOf, 1 - AVAILABILITY_WINDOW_DAYS)}`, ':to': 'DEVICE' },
+    ConsistentRead: true,
+  });
+  const device = items.find((i) => i.SK === 'DEVICE');
+  if (!device) return;
+  const rev = typeof device.availRev === 'number' ? device.availRev : 0;
+  const rollup = availabilityRollup(items.filter((i) => String(i.SK).startsWith('AVAIL#')).map(dayOf), asOf);
+  try {
+    await table.doc.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: keys.device(tenantId, deviceId),
+        UpdateExpression: 'SET availAsOf = :a, availRollupRev = :rev, availPct30d = :p',
+        ConditionExpression: rev === 0 ? 'attribute_exists(PK) AND (attribute_not_exists(availRev) OR availRev = :rev)' : 'availRev = :rev',
+        ExpressionAttributeValues: { ':a': rollup.asOf, ':p': rollup.pct30d, ':rev': rev },
+      }),
+    );
+  } catch (e) {
+    if (!isConditionFailure(e)) throw e;
+  }
+}
+
+/** The roll-up of a device item if it matches the item's `availRev` (else null: stale or absent). */
+function rollupOf(item: Record<string, unknown>): AvailabilityRollup | null {
+  const rev = typeof item.availRev === 'number' ? item.availRev : 0;
+  if (item.availRollupRev !== rev || typeof item.availAsOf !== 'string' || !Array.isArray(item.availPct30d)) return null;
+  return { asOf: item.availAsOf, pct30d: item.availPct30d as (number | null)[] };
 }
 
 /**
@@ -57,21 +187,41 @@ export async function recordHeartbeat(input: { tenantId: string; deviceId: strin
 
 /**
  * Creates or replaces one day of availability (`date` yyyy-mm-dd UTC, `availablePct` 0–100,
- * `monitoredSeconds` default 86 400). Expires after `AVAILABILITY_RETENTION_DAYS`.
+ * `monitoredSeconds` default 86 400). Expires after `AVAILABILITY_RETENTION_DAYS`. TransactWriteItems
+ * [Put day, ADD device `availRev`], then `refreshAvailabilityRollup`.
+ * @throws ApiError NOT_FOUND when the device does not exist (nothing is written).
  */
 export async function putDailyAvailability(
   input: { tenantId: string; deviceId: string; date: string; availablePct: number; monitoredSeconds?: number },
   table: TableRef = defaultTable(),
+  now: Date = new Date(),
 ): Promise<void> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date)) throw new RangeError(`invalid date ${input.date}`);
   const day: DailyAvailability = { date: input.date, availablePct: input.availablePct, monitoredSeconds: input.monitoredSeconds ?? DAY_S };
   const expiresAt = Math.floor(Date.parse(`${input.date}T00:00:00Z`) / 1000) + AVAILABILITY_RETENTION_DAYS * DAY_S;
-  await table.doc.send(
-    new PutCommand({
-      TableName: table.tableName,
-      Item: { ...keys.availability(input.tenantId, input.deviceId, input.date), entity: ENTITY.availability, deviceId: input.deviceId, ...day, expiresAt },
-    }),
-  );
+  // Put and ADD do not depend on what they overwrite: a conflict with a concurrent transaction is retried.
+  for (let i = 0; ; i++) {
+    try {
+      await table.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: table.tableName,
+                Item: { ...keys.availability(input.tenantId, input.deviceId, input.date), entity: ENTITY.availability, deviceId: input.deviceId, ...day, expiresAt },
+              },
+            },
+            deviceAdd(table, input.tenantId, input.deviceId, 'availRev', 1),
+          ],
+        }),
+      );
+      break;
+    } catch (e) {
+      if (isConditionFailureInTransaction(e, 1)) throw new ApiError('NOT_FOUND', `device ${input.deviceId} of tenant ${input.tenantId} not found`);
+      if (!isTransactionConflict(e) || i >= WRITE_ATTEMPTS) throw e;
+    }
+  }
+  await refreshAvailabilityRollup(input.tenantId, input.deviceId, table, now);
 }
 
 /** Input of `putAlarm` (seed): acknowledgement/clearing fields default to null. */
@@ -90,29 +240,85 @@ function alarmItem(a: DeviceAlarm): Record<string, unknown> {
   };
 }
 
-/** Creates or replaces an alarm (idempotent for a fixed device + id); cleared alarms get a TTL. */
-export async function putAlarm(alarm: DeviceAlarmInput, table: TableRef = defaultTable()): Promise<void> {
-  const a: DeviceAlarm = { acknowledgedAt: null, acknowledgedBy: null, clearedAt: null, ...alarm };
-  await table.doc.send(new PutCommand({ TableName: table.tableName, Item: alarmItem(a) }));
-}
-
-/** Raises an alarm unless one with this device + id exists (replays change nothing). Returns whether it was written. */
-export async function raiseAlarm(alarm: DeviceAlarm, table: TableRef = defaultTable()): Promise<boolean> {
+/**
+ * Writes the alarm item (Put or Update) and, when its openness changes by `delta`, `ADD openAlarms :delta`
+ * on the device in the same TransactWriteItems. Returns `written`, `condition` (the alarm's condition
+ * failed) or `conflict` (another transaction touched the items; retry).
+ * @throws ApiError NOT_FOUND when the device does not exist.
+ */
+async function writeAlarmWithCount(
+  table: TableRef,
+  a: { tenantId: string; deviceId: string; id: string },
+  alarmWrite: Record<string, unknown>,
+  delta: number,
+): Promise<'written' | 'condition' | 'conflict'> {
   try {
     await table.doc.send(
-      new PutCommand({ TableName: table.tableName, Item: alarmItem(alarm), ConditionExpression: 'attribute_not_exists(PK)' }),
+      new TransactWriteCommand({
+        TransactItems: [
+          alarmWrite,
+          delta === 0
+            ? { ConditionCheck: { TableName: table.tableName, Key: keys.device(a.tenantId, a.deviceId), ConditionExpression: 'attribute_exists(PK)' } }
+            : deviceAdd(table, a.tenantId, a.deviceId, 'openAlarms', delta),
+        ],
+      }),
     );
-    return true;
+    return 'written';
   } catch (e) {
-    if (isConditionFailure(e)) return false;
+    if (isConditionFailureInTransaction(e, 1)) throw new ApiError('NOT_FOUND', `device ${a.deviceId} of tenant ${a.tenantId} not found`);
+    if (isConditionFailureInTransaction(e, 0)) return 'condition';
+    if (isTransactionConflict(e)) return 'conflict';
     throw e;
   }
+}
+
+async function getAlarmItem(table: TableRef, tenantId: string, deviceId: string, alarmId: string): Promise<DeviceAlarm | null> {
+  const cur = await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.alarm(tenantId, deviceId, alarmId), ConsistentRead: true }));
+  return cur.Item ? stripKeys<DeviceAlarm>(cur.Item) : null;
+}
+
+/**
+ * Creates or replaces an alarm (idempotent for a fixed device + id); cleared alarms get a TTL. The device's
+ * `openAlarms` moves with the alarm's state in the same transaction (condition: the alarm is still in the
+ * state read). @throws ApiError NOT_FOUND when the device does not exist.
+ */
+export async function putAlarm(alarm: DeviceAlarmInput, table: TableRef = defaultTable()): Promise<void> {
+  const a: DeviceAlarm = { acknowledgedAt: null, acknowledgedBy: null, clearedAt: null, ...alarm };
+  for (let i = 0; i < WRITE_ATTEMPTS; i++) {
+    const old = await getAlarmItem(table, a.tenantId, a.deviceId, a.id);
+    const put = {
+      Put: {
+        TableName: table.tableName,
+        Item: alarmItem(a),
+        ConditionExpression: old ? '#s = :old' : 'attribute_not_exists(PK)',
+        ...(old ? { ExpressionAttributeNames: { '#s': 'state' }, ExpressionAttributeValues: { ':old': old.state } } : {}),
+      },
+    };
+    if ((await writeAlarmWithCount(table, a, put, Number(isOpen(a.state)) - Number(isOpen(old?.state)))) === 'written') return;
+  }
+  throw new Error(`putAlarm ${a.id}: too many concurrent writes`);
+}
+
+/**
+ * Raises an alarm unless one with this device + id exists (replays change nothing); `ADD openAlarms` on the
+ * device in the same transaction. Returns whether it was written.
+ * @throws ApiError NOT_FOUND when the device does not exist.
+ */
+export async function raiseAlarm(alarm: DeviceAlarm, table: TableRef = defaultTable()): Promise<boolean> {
+  const put = { Put: { TableName: table.tableName, Item: alarmItem(alarm), ConditionExpression: 'attribute_not_exists(PK)' } };
+  for (let i = 0; i < WRITE_ATTEMPTS; i++) {
+    const r = await writeAlarmWithCount(table, alarm, put, Number(isOpen(alarm.state)));
+    if (r !== 'conflict') return r === 'written';
+  }
+  throw new Error(`raiseAlarm ${alarm.id}: too many concurrent writes`);
 }
 
 /**
  * Moves an alarm from one of `from` states to `to` with extra fields, atomically (condition on `state`).
  * Returns the updated alarm, or the current one with `changed: false` when its state is not in `from`;
- * null when the alarm does not exist.
+ * null when the alarm does not exist. When the move changes whether the alarm is open (e.g. → cleared), the
+ * alarm is read first and updated with `state = :read` in one TransactWriteItems with `ADD openAlarms` on the
+ * device; otherwise (e.g. active → acknowledged) one conditional UpdateItem.
  */
 export async function transitionAlarm(
   tenantId: string,
@@ -126,39 +332,55 @@ export async function transitionAlarm(
   const names: Record<string, string> = { '#s': 'state' };
   const values: Record<string, unknown> = { ':to': to };
   const sets = ['#s = :to'];
-  from.forEach((f, i) => {
-    values[`:f${i}`] = f;
-  });
   for (const [k, v] of Object.entries(fields)) {
     names[`#${k}`] = k;
     values[`:${k}`] = v;
     sets.push(`#${k} = :${k}`);
   }
+  let expiresAt: number | undefined;
   if (to === 'cleared') {
     const at = fields.clearedAt ?? new Date().toISOString();
+    expiresAt = Math.floor(Date.parse(at) / 1000) + CLEARED_ALARM_RETENTION_DAYS * DAY_S;
     names['#x'] = 'expiresAt';
-    values[':x'] = Math.floor(Date.parse(at) / 1000) + CLEARED_ALARM_RETENTION_DAYS * DAY_S;
+    values[':x'] = expiresAt;
     sets.push('#x = :x');
   }
-  try {
-    const res = await table.doc.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: keys.alarm(tenantId, deviceId, alarmId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: `attribute_exists(PK) AND #s IN (${from.map((_, i) => `:f${i}`).join(', ')})`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return { alarm: stripKeys<DeviceAlarm>(res.Attributes ?? {}), changed: true };
-  } catch (e) {
-    if (!isConditionFailure(e)) throw e;
-    const cur = await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.alarm(tenantId, deviceId, alarmId), ConsistentRead: true }));
-    return cur.Item ? { alarm: stripKeys<DeviceAlarm>(cur.Item), changed: false } : null;
+  const update = {
+    TableName: table.tableName,
+    Key: keys.alarm(tenantId, deviceId, alarmId),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ExpressionAttributeNames: names,
+  };
+  if (from.every((f) => isOpen(f) === isOpen(to))) {
+    from.forEach((f, i) => {
+      values[`:f${i}`] = f;
+    });
+    try {
+      const res = await table.doc.send(
+        new UpdateCommand({
+          ...update,
+          ConditionExpression: `attribute_exists(PK) AND #s IN (${from.map((_, i) => `:f${i}`).join(', ')})`,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return { alarm: stripKeys<DeviceAlarm>(res.Attributes ?? {}), changed: true };
+    } catch (e) {
+      if (!isConditionFailure(e)) throw e;
+      const cur = await getAlarmItem(table, tenantId, deviceId, alarmId);
+      return cur ? { alarm: cur, changed: false } : null;
+    }
   }
+  for (let i = 0; i < WRITE_ATTEMPTS; i++) {
+    const cur = await getAlarmItem(table, tenantId, deviceId, alarmId);
+    if (!cur) return null;
+    if (!from.includes(cur.state)) return { alarm: cur, changed: false };
+    const write = { Update: { ...update, ConditionExpression: '#s = :cur', ExpressionAttributeValues: { ...values, ':cur': cur.state } } };
+    if ((await writeAlarmWithCount(table, { tenantId, deviceId, id: alarmId }, write, Number(isOpen(to)) - Number(isOpen(cur.state)))) === 'written') {
+      return { alarm: { ...cur, ...fields, state: to }, changed: true };
+    }
+  }
+  throw new Error(`transitionAlarm ${alarmId}: too many concurrent writes`);
 }
 
 /** Filters of `listAlarms`. */
@@ -208,29 +430,34 @@ export async function listAlarms(tenantId: string, opts: AlarmListOptions, table
 /** The stored device, or null (GetItem). */
 export async function getDevice(tenantId: string, deviceId: string, table: TableRef = defaultTable()): Promise<StoredDevice | null> {
   const res = await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.device(tenantId, deviceId) }));
-  return res.Item ? stripKeys<StoredDevice>(res.Item) : null;
+  return res.Item ? storedDeviceOf(res.Item) : null;
 }
 
-/** Daily availability since `fromDate` and the open alarms (newest first) of one device: one Query on its partition. */
+/**
+ * The device, its daily availability since `fromDate` and its open alarms (newest first): ONE Query on its
+ * partition, `SK BETWEEN ALARM# AND DEVICE` (sort order ALARM#… < AVAIL#… < DEVICE).
+ */
 export async function deviceHistory(
   tenantId: string,
   deviceId: string,
   fromDate: string,
   table: TableRef = defaultTable(),
-): Promise<{ days: DailyAvailability[]; openAlarms: DeviceAlarm[] }> {
+): Promise<{ device: StoredDevice | null; days: DailyAvailability[]; openAlarms: DeviceAlarm[] }> {
   const items = await queryAll(table, {
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': keys.devicePk(tenantId, deviceId), ':from': `ALARM#`, ':to': AVAIL_SK_MAX },
+    ExpressionAttributeValues: { ':pk': keys.devicePk(tenantId, deviceId), ':from': `ALARM#`, ':to': 'DEVICE' },
   });
+  let device: StoredDevice | null = null;
   const days: DailyAvailability[] = [];
   const openAlarms: DeviceAlarm[] = [];
   for (const it of items) {
     const sk = String(it.SK);
-    if (sk.startsWith('AVAIL#') && sk >= `AVAIL#${fromDate}`) days.push(dayOf(it));
+    if (sk === 'DEVICE') device = storedDeviceOf(it);
+    else if (sk.startsWith('AVAIL#') && sk >= `AVAIL#${fromDate}`) days.push(dayOf(it));
     else if (sk.startsWith('ALARM#') && OPEN_ALARM_STATES.includes(it.state as AlarmState)) openAlarms.push(stripKeys<DeviceAlarm>(it));
   }
   openAlarms.sort((a, b) => b.raisedAt.localeCompare(a.raisedAt));
-  return { days, openAlarms };
+  return { device, days, openAlarms };
 }
 
 /**
@@ -239,9 +466,14 @@ export async function deviceHistory(
  * heartbeat to the day of `at` (UTC) as monitored time, and as available time when the interval is within
  * the online threshold (`HEARTBEAT_THRESHOLDS_MS.online`). Intervals are capped at one day; the first
  * heartbeat of a device only sets `lastHeartbeatAt`. Returns false when nothing changed (unknown device,
- * replay, stale). Day items expire after `AVAILABILITY_RETENTION_DAYS`.
+ * replay, stale). Day items expire after `AVAILABILITY_RETENTION_DAYS`. The day update and `ADD availRev 1`
+ * on the device are one TransactWriteItems, followed by `refreshAvailabilityRollup` (`now`: its clock).
  */
-export async function ingestHeartbeat(input: { tenantId: string; deviceId: string; at: string }, table: TableRef = defaultTable()): Promise<boolean> {
+export async function ingestHeartbeat(
+  input: { tenantId: string; deviceId: string; at: string },
+  table: TableRef = defaultTable(),
+  now: Date = new Date(),
+): Promise<boolean> {
   let previous: string | null;
   try {
     const res = await table.doc.send(
@@ -264,8 +496,8 @@ export async function ingestHeartbeat(input: { tenantId: string; deviceId: strin
   const gapS = Math.min(DAY_S, Math.max(0, (Date.parse(input.at) - Date.parse(previous)) / 1000));
   const up = gapS * 1000 <= HEARTBEAT_THRESHOLDS_MS.online ? gapS : 0;
   const date = input.at.slice(0, 10);
-  await table.doc.send(
-    new UpdateCommand({
+  const dayUpdate = {
+    Update: {
       TableName: table.tableName,
       Key: keys.availability(input.tenantId, input.deviceId, date),
       UpdateExpression: 'ADD hbMonitoredSeconds :m, hbUpSeconds :u SET #e = :e, deviceId = :d, #date = :date, expiresAt = :x',
@@ -278,8 +510,18 @@ export async function ingestHeartbeat(input: { tenantId: string; deviceId: strin
         ':date': date,
         ':x': Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000) + AVAILABILITY_RETENTION_DAYS * DAY_S,
       },
-    }),
-  );
+    },
+  };
+  // Both ADDs commute, so a conflict with a concurrent transaction is simply retried.
+  for (let i = 0; ; i++) {
+    try {
+      await table.doc.send(new TransactWriteCommand({ TransactItems: [dayUpdate, deviceAdd(table, input.tenantId, input.deviceId, 'availRev', 1)] }));
+      break;
+    } catch (e) {
+      if (!isTransactionConflict(e) || i >= WRITE_ATTEMPTS) throw e;
+    }
+  }
+  await refreshAvailabilityRollup(input.tenantId, input.deviceId, table, now);
   return true;
 }
 
@@ -296,12 +538,12 @@ function dayOf(item: Record<string, unknown>): DailyAvailability {
   return { date: String(item.date), availablePct: Number(item.availablePct ?? 0), monitoredSeconds: Number(item.monitoredSeconds ?? 0) };
 }
 
-/** One page of the tenant's devices ordered by name (Query GSI1). */
+/** One page of the tenant's devices ordered by name, with their roll-ups (ONE Query GSI1). */
 export async function listDevices(
   tenantId: string,
   opts: { limit: number; cursor?: string },
   table: TableRef = defaultTable(),
-): Promise<Page<StoredDevice>> {
+): Promise<Page<ListedDevice>> {
   const scope = keys.devicesGsi1Pk(tenantId);
   const start = opts.cursor ? decodeCursor(opts.cursor, scope, keys.tenantPrefix(tenantId)) : undefined;
   const res = await table.doc.send(
@@ -314,46 +556,37 @@ export async function listDevices(
       ExclusiveStartKey: start,
     }),
   );
-  return { items: (res.Items ?? []).map((i) => stripKeys<StoredDevice>(i)), nextCursor: encodeCursor(scope, res.LastEvaluatedKey) };
+  return {
+    items: (res.Items ?? []).map((i) => ({
+      device: storedDeviceOf(i),
+      openAlarms: typeof i.openAlarms === 'number' ? i.openAlarms : null,
+      availability: rollupOf(i),
+    })),
+    nextCursor: encodeCursor(scope, res.LastEvaluatedKey),
+  };
 }
 
-/** Availability days since `fromDate` and the open-alarm count of one device (two Queries on its partition). */
+/**
+ * From scratch (no roll-up): availability days since `fromDate` and the open-alarm count of one device
+ * (two Queries on its partition). The reference the roll-ups are tested against, and the fallback when a
+ * roll-up is missing or stale.
+ */
 export async function deviceStats(
   tenantId: string,
   deviceId: string,
   fromDate: string,
   table: TableRef = defaultTable(),
 ): Promise<{ days: DailyAvailability[]; openAlarms: number }> {
-  const pk = keys.devicePk(tenantId, deviceId);
-  const [days, alarms] = await Promise.all([
+  const [days, openAlarms] = await Promise.all([
     queryAll(table, {
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': pk, ':from': `AVAIL#${fromDate}`, ':to': AVAIL_SK_MAX },
+      ExpressionAttributeValues: { ':pk': keys.devicePk(tenantId, deviceId), ':from': `AVAIL#${fromDate}`, ':to': AVAIL_SK_MAX },
       ProjectionExpression: '#d, availablePct, monitoredSeconds, hbUpSeconds, hbMonitoredSeconds',
       ExpressionAttributeNames: { '#d': 'date' },
     }),
-    (async () => {
-      let count = 0;
-      let start: Record<string, unknown> | undefined;
-      do {
-        const res = await table.doc.send(
-          new QueryCommand({
-            TableName: table.tableName,
-            KeyConditionExpression: 'PK = :pk AND begins_with(SK, :a)',
-            FilterExpression: '#s IN (:s0, :s1)',
-            ExpressionAttributeNames: { '#s': 'state' },
-            ExpressionAttributeValues: { ':pk': pk, ':a': 'ALARM#', ':s0': OPEN_ALARM_STATES[0], ':s1': OPEN_ALARM_STATES[1] },
-            Select: 'COUNT',
-            ExclusiveStartKey: start,
-          }),
-        );
-        count += res.Count ?? 0;
-        start = res.LastEvaluatedKey;
-      } while (start);
-      return count;
-    })(),
+    countOpenAlarms(table, tenantId, deviceId),
   ]);
-  return { days: days.map(dayOf), openAlarms: alarms };
+  return { days: days.map(dayOf), openAlarms };
 }
 
 /** The device storage as a `DevicesPort`. */

@@ -26,13 +26,13 @@
  *  5. Create incident                      GetItem counter, then TransactWrite [counter (version-checked), incident]
  *  6. Update incident                      TransactWrite [incident (condition version), history, comment?]
  *  7. Add comment                          TransactWrite [ConditionCheck incident exists, comment]
- *  8. List devices of t by name            Query GSI1 GSI1PK=`TENANT#t#DEVICES`
- *  9. Device 30-day availability           Query PK=device, SK BETWEEN `AVAIL#<from>` AND `AVAIL#9999`
- * 10. Device open alarms                   Query PK=device, begins_with(SK,`ALARM#`), filter state IN (active, acknowledged)
+ *  8. List devices of t by name            Query GSI1 GSI1PK=`TENANT#t#DEVICES` (roll-ups on the item: docs/data-model.md)
+ *  9. Device 30-day availability (fallback) Query PK=device, SK BETWEEN `AVAIL#<from>` AND `AVAIL#9999`
+ * 10. Device open alarms (fallback)        Query PK=device, begins_with(SK,`ALARM#`), filter state IN (active, acknowledged)
  * 11. Alarms of t, newest first (filters)  Query GSI1 GSI1PK=`TENANT#t#ALARMS` (+ BETWEEN on raisedAt), filter state/severity/device
  * 12. Acknowledge / clear one alarm        UpdateItem device partition / `ALARM#<alarmId>` with a condition on `state`
  * 13. Heartbeat (collector)                UpdateItem device (condition lastHeartbeatAt < at, ALL_OLD) + UpdateItem ADD day bucket
- * 14. Device detail (90 days)              GetItem device + Query PK=device, SK BETWEEN `AVAIL#<from>` AND `AVAIL#9999`
+ * 14. Device detail (90 days)              Query PK=device, SK BETWEEN `ALARM#` AND `DEVICE` (alarms, days, device)
  *
  * Every tenant-owned key starts with `TENANT#<t>#` so a tenant id can never address another tenant's
  * items; pagination cursors are bound to the list's partition (`cursor.ts`).

@@ -8,7 +8,8 @@
  * Figures are computed by `buildReport` (`lambdas/domain/reports.ts`).
  */
 import type { DeviceAlarm, Incident, IncidentChange } from '../contract/schemas.js';
-import type { DailyAvailability, StoredDevice } from '../domain/devices.js';
+import type { DailyAvailability } from '../domain/devices.js';
+import { storedDeviceOf } from './devices.js';
 import type { ReportData } from '../domain/reports.js';
 import { defaultTable, type TableRef } from './client.js';
 import { queryAll, stripKeys } from './dynamo-util.js';
@@ -64,7 +65,7 @@ export async function loadReportData(tenantId: string, from: string, to: string,
   });
   const fromDate = from.slice(0, 10);
   const toDate = to.slice(0, 10);
-  const devices = await mapLimit(devItems.map((d) => stripKeys<StoredDevice>(d)), HISTORY_CONCURRENCY, async (d) => {
+  const devices = await mapLimit(devItems.map((d) => storedDeviceOf(d)), HISTORY_CONCURRENCY, async (d) => {
     const days = await queryAll(table, {
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :a AND :b',
       ExpressionAttributeValues: { ':pk': keys.devicePk(tenantId, d.id), ':a': `AVAIL#${fromDate}`, ':b': `AVAIL#${toDate}` },

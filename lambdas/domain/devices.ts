@@ -81,15 +81,65 @@ export function availability30d(days: readonly DailyAvailability[], now: Date, w
 /** A device as stored (no derived fields). */
 export type StoredDevice = Omit<Device, 'status' | 'availability30d' | 'openAlarms'>;
 
+/**
+ * The 30-day availability roll-up kept on the device item: `pct30d[k]` is `availability30d(days, D + k)`
+ * for the UTC day `D = asOf` and k = 0…29, computed from the stored daily items when one was last written
+ * (so a day with no new data still reads the exact sliding-window figure). Rebuilt from scratch by
+ * `refreshAvailabilityRollup` in `lambdas/data/devices.ts`.
+ */
+export interface AvailabilityRollup {
+  /** `yyyy-mm-dd` (UTC) the roll-up was computed on. */
+  asOf: string;
+  /** 30 entries: % (0–100, two decimals) or null, for the days asOf … asOf + 29. */
+  pct30d: (number | null)[];
+}
+
+/** One row of the device list as stored: the device and its roll-ups (null when absent or stale). */
+export interface ListedDevice {
+  device: StoredDevice;
+  /** Count of alarms in `OPEN_ALARM_STATES`, maintained with every alarm write; null if never maintained. */
+  openAlarms: number | null;
+  availability: AvailabilityRollup | null;
+}
+
+/** `yyyy-mm-dd` + `n` days (UTC). */
+export function addDays(date: string, n: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The roll-up of `days` on the UTC day `asOf`: `availability30d` for each of the 30 days asOf … asOf + 29
+ * (the same function the from-scratch path uses, over the same days in the same order, so the numbers are
+ * bit-identical). `days` must hold every stored day with `date >= asOf - 29`.
+ */
+export function availabilityRollup(days: readonly DailyAvailability[], asOf: string): AvailabilityRollup {
+  const pct30d: (number | null)[] = [];
+  for (let k = 0; k < AVAILABILITY_WINDOW_DAYS; k++) pct30d.push(availability30d(days, new Date(`${addDays(asOf, k)}T12:00:00Z`)));
+  return { asOf, pct30d };
+}
+
+/** `availability30d` at `now` from a roll-up, or undefined when the roll-up does not cover `now`'s UTC day. */
+export function availabilityFromRollup(rollup: AvailabilityRollup | null, now: Date): number | null | undefined {
+  if (!rollup) return undefined;
+  const k = Math.round((Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`) - Date.parse(`${rollup.asOf}T00:00:00Z`)) / 86_400_000);
+  if (!(k >= 0 && k < rollup.pct30d.length)) return undefined;
+  return rollup.pct30d[k] ?? null;
+}
+
 /** Storage operations for the device list (implemented over DynamoDB in `lambdas/data/devices.ts`). */
 export interface DevicesPort {
-  /** Devices of the tenant ordered by name. @throws ApiError VALIDATION_FAILED for a foreign/garbled cursor. */
-  listDevices(tenantId: string, opts: { limit: number; cursor?: string }): Promise<Page<StoredDevice>>;
-  /** Daily availability items with `date >= fromDate` and the number of open alarms of one device. */
+  /**
+   * Devices of the tenant ordered by name, with their roll-ups (one Query).
+   * @throws ApiError VALIDATION_FAILED for a foreign/garbled cursor.
+   */
+  listDevices(tenantId: string, opts: { limit: number; cursor?: string }): Promise<Page<ListedDevice>>;
+  /** From scratch: daily availability items with `date >= fromDate` and the number of open alarms of one device. */
   deviceStats(tenantId: string, deviceId: string, fromDate: string): Promise<{ days: DailyAvailability[]; openAlarms: number }>;
   getDevice(tenantId: string, deviceId: string): Promise<StoredDevice | null>;
-  /** Days with `date >= fromDate` and the open alarms (newest first) of one device. */
-  deviceHistory(tenantId: string, deviceId: string, fromDate: string): Promise<{ days: DailyAvailability[]; openAlarms: DeviceAlarm[] }>;
+  /** The device (null if absent), its days with `date >= fromDate` and its open alarms (newest first): one Query. */
+  deviceHistory(tenantId: string, deviceId: string, fromDate: string): Promise<{ device: StoredDevice | null; days: DailyAvailability[]; openAlarms: DeviceAlarm[] }>;
   /** Newest raised first; filters AND-combined. @throws ApiError VALIDATION_FAILED for a bad cursor. */
   listAlarms(
     tenantId: string,
@@ -103,7 +153,7 @@ export interface DevicesPort {
       to?: string | undefined;
     },
   ): Promise<Page<DeviceAlarm>>;
-  /** Atomic state change guarded by `from`; null if the alarm does not exist. */
+  /** Atomic state change guarded by `from` (and of the device's open-alarm count); null if the alarm does not exist. */
   transitionAlarm(
     tenantId: string,
     deviceId: string,
@@ -112,7 +162,7 @@ export interface DevicesPort {
     to: AlarmState,
     fields: Partial<Pick<DeviceAlarm, 'acknowledgedAt' | 'acknowledgedBy' | 'clearedAt'>>,
   ): Promise<{ alarm: DeviceAlarm; changed: boolean } | null>;
-  /** Writes a new alarm unless device + id exists; false on a replay. */
+  /** Writes a new alarm unless device + id exists; false on a replay. @throws ApiError NOT_FOUND without the device. */
   raiseAlarm(alarm: DeviceAlarm): Promise<boolean>;
   /** See `ingestHeartbeat` in `lambdas/data/devices.ts`; false when nothing changed. */
   ingestHeartbeat(input: { tenantId: string; deviceId: string; at: string }): Promise<boolean>;
@@ -123,10 +173,9 @@ export interface DevicesPort {
  * `AVAILABILITY_SLA_TARGET_PCT`, and its open alarms. @throws ApiError NOT_FOUND
  */
 export async function deviceDetailView(port: DevicesPort, tenantId: string, deviceId: string, now: Date): Promise<DeviceDetail> {
-  const stored = await port.getDevice(tenantId, deviceId);
-  if (!stored) throw new ApiError('NOT_FOUND', `device ${deviceId} not found`);
   const maxDays = AVAILABILITY_WINDOWS[AVAILABILITY_WINDOWS.length - 1]!;
-  const { days, openAlarms } = await port.deviceHistory(tenantId, deviceId, availabilityWindowStart(now, maxDays));
+  const { device: stored, days, openAlarms } = await port.deviceHistory(tenantId, deviceId, availabilityWindowStart(now, maxDays));
+  if (!stored) throw new ApiError('NOT_FOUND', `device ${deviceId} not found`);
   const window = (n: number) => {
     const pct = availability30d(days, now, n);
     return { days: n, availablePct: pct, meetsSla: pct === null ? null : pct >= AVAILABILITY_SLA_TARGET_PCT };
@@ -172,7 +221,11 @@ export async function acknowledgeAlarm(
   return r.alarm;
 }
 
-/** A page of devices with status, availability30d and openAlarms derived at `now`. */
+/**
+ * A page of devices with status, availability30d and openAlarms at `now`: one Query for the page (the
+ * roll-ups on the device items); a device whose roll-up is missing, stale or does not cover `now`'s day
+ * (no availability written for 30 days, clock skew) falls back to the from-scratch `deviceStats`.
+ */
 export async function listDevicesView(
   port: DevicesPort,
   tenantId: string,
@@ -182,14 +235,15 @@ export async function listDevicesView(
   const page = await port.listDevices(tenantId, opts);
   const from = availabilityWindowStart(now);
   const items = await Promise.all(
-    page.items.map(async (d): Promise<Device> => {
-      const stats = await port.deviceStats(tenantId, d.id, from);
-      return {
-        ...d,
-        status: deviceStatus(d.lastHeartbeatAt, now),
-        availability30d: availability30d(stats.days, now),
-        openAlarms: stats.openAlarms,
-      };
+    page.items.map(async ({ device, openAlarms, availability }): Promise<Device> => {
+      let pct = availabilityFromRollup(availability, now);
+      let open = openAlarms;
+      if (pct === undefined || open === null) {
+        const stats = await port.deviceStats(tenantId, device.id, from);
+        if (pct === undefined) pct = availability30d(stats.days, now);
+        if (open === null) open = stats.openAlarms;
+      }
+      return { ...device, status: deviceStatus(device.lastHeartbeatAt, now), availability30d: pct, openAlarms: open };
     }),
   );
   return { items, nextCursor: page.nextCursor };

@@ -44,7 +44,7 @@ function repoWith(incidents: IncidentsPort): Repository {
       listDevices: async () => ({ items: [], nextCursor: null }),
       deviceStats: async () => ({ days: [], openAlarms: 0 }),
       getDevice: async () => null,
-      deviceHistory: async () => ({ days: [], openAlarms: [] }),
+      deviceHistory: async () => ({ device: null, days: [], openAlarms: [] }),
       listAlarms: async () => ({ items: [], nextCursor: null }),
       transitionAlarm: async () => null,
       raiseAlarm: async () => false,
