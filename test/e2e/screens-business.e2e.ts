@@ -62,6 +62,7 @@ describe('business screens on seeded data', () => {
     }
     assert.match((await page.getByTestId('kpi-availability').textContent()) ?? '', /^\d{1,3}(,\d{1,2})? %$/, '30-day availability as a Spanish percentage');
     assert.match((await page.getByTestId('kpi-alarms').textContent()) ?? '', /^\d+$/);
+    assert.ok(Number(await page.getByTestId('kpi-o365').textContent()) >= 1, 'the active Office 365 alert put in before() is counted');
     await page.locator('.recharts-wrapper').nth(1).waitFor();
     assert.ok((await page.locator('.recharts-bar-rectangle').count()) > 0, 'the charts draw bars from seeded data');
     assert.ok((await page.locator('section[aria-labelledby="latest-updates"] .feed li').count()) > 0, 'latest incident updates listed');
@@ -242,7 +243,10 @@ describe('business screens on seeded data', () => {
       '/helper', '/widgets', '/extra/search',
     ]) {
       await page.goto(`${env.web}${path}`);
-      await page.getByRole('heading', { level: 1, name: 'Página no encontrada' }).waitFor();
+      await page
+        .getByRole('heading', { level: 1, name: 'Página no encontrada' })
+        .waitFor({ timeout: 10_000 })
+        .catch((e: unknown) => assert.fail(`${path}: no error screen (${String(e)})`));
     }
     await screenshot(page, 'screens-desktop-12-leftover-error');
     assert.deepEqual(problems, []);

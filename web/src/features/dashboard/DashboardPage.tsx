@@ -1,7 +1,7 @@
 /**
  * `/` and `/dashboard/general` (spec §2 Dashboard): KPIs of the active tenant — open incidents by
- * severity, devices by status, mean 30-day availability, active alarms, Office 365 alarms (no API yet)
- * — the incident trend (30 days, by severity), 30-day availability per device against the SLA target,
+ * severity, devices by status, mean 30-day availability, active device alarms, active Office 365 alarms
+ * — the incident trend (30 days, by severity), the 10 lowest 30-day availabilities against the SLA target,
  * the latest open alarms and the latest incident updates. Every tile links to its screen. Each block has
  * its own loading, error (with "Reintentar") and empty state.
  */
@@ -19,11 +19,14 @@ import {
   countBy,
   incidentTrend,
   latestUpdates,
+  LOWEST_DEVICES,
+  lowestAvailability,
   meanAvailability,
   trendStart,
   useAllDevices,
   useOpenAlarms,
   useOpenIncidents,
+  useOpenO365Alarms,
   useRecentIncidents,
 } from './api';
 
@@ -50,6 +53,7 @@ export function DashboardPage() {
   const recent = useRecentIncidents(start.toISOString());
   const devices = useAllDevices();
   const alarms = useOpenAlarms();
+  const o365 = useOpenO365Alarms();
   const deviceNames = useMemo(() => new Map((devices.data?.items ?? []).map((d) => [d.id, d.name])), [devices.data]);
 
   return (
@@ -111,7 +115,7 @@ export function DashboardPage() {
 
         <section className="card" aria-labelledby="kpi-more">
           <h2 id="kpi-more">Disponibilidad y alarmas</h2>
-          <ul className="tiles">
+          <ul className="tiles tiles-wide">
             <li>
               <Link to="/devices/availability" className="tile">
                 <span className="tile-value" data-testid="kpi-availability">
@@ -129,18 +133,21 @@ export function DashboardPage() {
               </Link>
             </li>
             <li>
-              <Link to="/office365/alarms" className="tile">
-                <span className="tile-value">—</span>
-                <span className="tile-label">Alarmas Office 365 (próximamente)</span>
+              <Link to="/office365/alarms?status=active&range=all" className="tile">
+                <span className="tile-value" data-testid="kpi-o365">
+                  {o365.data ? `${o365.data.items.length}${o365.data.truncated ? '+' : ''}` : o365.error ? '—' : '…'}
+                </span>
+                <span className="tile-label">Alarmas Office 365 activas</span>
               </Link>
             </li>
           </ul>
-          {(devices.error ?? alarms.error) && !(devices.data && alarms.data) && (
+          {(devices.error ?? alarms.error ?? o365.error) && !(devices.data && alarms.data && o365.data) && (
             <ErrorState
-              error={devices.error ?? alarms.error}
+              error={devices.error ?? alarms.error ?? o365.error}
               onRetry={() => {
                 void devices.mutate();
                 void alarms.mutate();
+                void o365.mutate();
               }}
             />
           )}
@@ -167,14 +174,12 @@ export function DashboardPage() {
           <h2 id="chart-availability">Disponibilidad por dispositivo</h2>
           <Block swr={devices} rows={5}>
             {() => {
-              const items = devices.data!.items
-                .filter((d) => d.availability30d !== null)
-                .map((d) => ({ name: d.name, value: d.availability30d! }));
+              const items = lowestAvailability(devices.data!.items, LOWEST_DEVICES);
               return items.length === 0 ? (
                 <EmptyState>No hay datos de disponibilidad.</EmptyState>
               ) : (
                 <>
-                  <PercentBarChart items={items} target={SLA_TARGET_PCT} caption={`Disponibilidad a 30 días; línea discontinua: objetivo SLA ${formatPercent(SLA_TARGET_PCT)}`} />
+                  <PercentBarChart items={items} target={SLA_TARGET_PCT} caption={`Los ${items.length} dispositivos con menor disponibilidad a 30 días; línea discontinua: objetivo SLA ${formatPercent(SLA_TARGET_PCT)}`} />
                   <p className="small">
                     <Link to="/devices/availability">Ver disponibilidad por dispositivo</Link>
                   </p>

@@ -4,9 +4,9 @@
  * - incident trend: `GET /incidents?from=<30 days ago>` (every page, up to 1,000);
  * - devices: `GET /devices` (every page) → counts by status and the mean 30-day availability;
  * - alarms: `GET /alarms?state=active,acknowledged` (every page) → active count and latest alarms.
- * Office 365 alarms have no API route yet (issue 4): the tile says so.
+ * - Office 365: `GET /office365/alarms?status=active` (every page, up to 1,000) → count.
  */
-import type { Device, DeviceAlarm, Incident, Severity } from '../../shared/lib/contract';
+import type { Device, DeviceAlarm, Incident, Office365Alarm, Severity } from '../../shared/lib/contract';
 import { useTenant, useTenantQuery } from '../../shared/lib/tenant';
 import { useAllPages } from '../../shared/ui/useAllPages';
 import type { TrendPoint } from '../../shared/ui/charts';
@@ -47,6 +47,23 @@ export function useAllDevices() {
 export function useOpenAlarms() {
   const tenant = useTenantQuery();
   return useAllPages<DeviceAlarm>(useReady() ? '/alarms' : null, { ...tenant, state: 'active,acknowledged' });
+}
+
+export function useOpenO365Alarms() {
+  const tenant = useTenantQuery();
+  return useAllPages<Office365Alarm>(useReady() ? '/office365/alarms' : null, { ...tenant, status: 'active' });
+}
+
+/** How many devices the availability chart shows. */
+export const LOWEST_DEVICES = 10;
+
+/** The `n` devices with the lowest 30-day availability (devices without history left out), lowest first. */
+export function lowestAvailability(devices: readonly Pick<Device, 'name' | 'availability30d'>[], n: number): { name: string; value: number }[] {
+  return devices
+    .filter((d): d is Pick<Device, 'name'> & { availability30d: number } => d.availability30d !== null)
+    .map((d) => ({ name: d.name, value: d.availability30d }))
+    .sort((a, b) => a.value - b.value)
+    .slice(0, n);
 }
 
 /** Counts `items` by `key`, returning an entry (possibly 0) for every value of `all`. */

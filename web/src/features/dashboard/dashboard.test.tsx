@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { incidentTrend, latestUpdates, meanAvailability, trendStart, TREND_DAYS } from './api';
+import { incidentTrend, latestUpdates, lowestAvailability, meanAvailability, trendStart, TREND_DAYS } from './api';
 import type { Incident } from '../../shared/lib/contract';
 
 describe('dashboard aggregation', () => {
@@ -24,6 +24,10 @@ describe('dashboard aggregation', () => {
   it('averages 30-day availability over devices with history', () => {
     expect(meanAvailability([{ availability30d: 99 }, { availability30d: null }, { availability30d: 100 }])).toBe(99.5);
     expect(meanAvailability([{ availability30d: null }])).toBeNull();
+    expect(lowestAvailability([{ name: 'a', availability30d: 99.9 }, { name: 'b', availability30d: null }, { name: 'c', availability30d: 95 }, { name: 'd', availability30d: 98 }], 2)).toEqual([
+      { name: 'c', value: 95 },
+      { name: 'd', value: 98 },
+    ]);
   });
 
   it('lists the latest updated incidents once each', () => {

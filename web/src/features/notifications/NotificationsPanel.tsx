@@ -1,6 +1,6 @@
 /**
  * Content of the header notifications dropdown (spec §2 "Header"): the tenant's latest open device
- * alarms (`GET /alarms?state=active`, 5) and latest incident changes (the 20 newest incidents, 5 most
+ * alarms (`GET /alarms?state=active`, 4) and latest incident changes (the 20 newest incidents, 4 most
  * recently updated), each linking to its screen, with "Ver todas" and the empty state "No hay
  * registros". Rendered only while the dropdown is open, so it fetches on open (SWR caches it).
  */
@@ -14,10 +14,10 @@ import { ErrorState, LoadingState } from '../../shared/ui/states';
 
 export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
   const tenant = useTenantQuery();
-  const alarms = useApiSWR<Page<DeviceAlarm>>('/alarms', { ...tenant, state: 'active', limit: 5 });
+  const alarms = useApiSWR<Page<DeviceAlarm>>('/alarms', { ...tenant, state: 'active', limit: 4 });
   const incidents = useApiSWR<Page<Incident>>('/incidents', { ...tenant, limit: 20 });
   const error = alarms.error ?? incidents.error;
-  const updates = [...(incidents.data?.items ?? [])].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, 5);
+  const updates = [...(incidents.data?.items ?? [])].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, 4);
   const alarmItems = alarms.data?.items ?? [];
 
   return (

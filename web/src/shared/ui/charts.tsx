@@ -61,7 +61,7 @@ export function IncidentTrendChart({ points, caption }: { points: readonly Trend
         <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} fontSize={12} />
         <YAxis allowDecimals={false} fontSize={12} />
         <Tooltip labelFormatter={(l) => shortDay(String(l))} />
-        <Legend />
+        <Legend itemSorter={null} />
         {(Object.keys(SEV_LABELS) as (keyof typeof SEV_LABELS)[]).map((s) => (
           <Bar key={s} dataKey={s} name={SEV_LABELS[s]} stackId="sev" fill={SEVERITY_COLORS[s]} isAnimationActive={false} />
         ))}
@@ -124,7 +124,7 @@ export function PercentBarChart({
     <ChartFigure caption={caption} height={260}>
       <BarChart data={items as { name: string; value: number }[]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="name" fontSize={11} interval={0} angle={-35} textAnchor="end" height={70} />
+        <XAxis dataKey="name" fontSize={10} interval={0} angle={-50} textAnchor="end" height={80} />
         <YAxis domain={[Math.max(0, Math.floor(min - 1)), 100]} tickFormatter={(v: number) => `${v} %`} fontSize={12} width={56} />
         <Tooltip formatter={(v) => formatPercent(typeof v === 'number' ? v : null)} />
         {target !== undefined && <ReferenceLine y={target} stroke="#b91c1c" strokeDasharray="6 4" />}
