@@ -8,7 +8,7 @@
  * (AWS IAM, Signature Version 4) on the collectors' `auth: 'iam'` routes.
  */
 import { writeFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { OPERATION_SCHEMAS, type OperationSchemas } from './operations.js';
 import { ROUTES, type RouteDef } from './routes.js';
 import { ApiErrorBody, ERROR_STATUS } from './schemas.js';

@@ -3,7 +3,7 @@
  * is generated (`openapi.ts`) and against which integration tests check responses. Every schema is the
  * one the handlers validate with (`schemas.ts`), so the document cannot drift from the code.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { OperationId } from './routes.js';
 import {
   AddCommentBody,

@@ -5,7 +5,7 @@
  * `scripts/local/start.ts` offline; validated by the portal at start-up (a missing or invalid file shows
  * 'Configuration error (see console) – please contact the administrator', spec §8).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const PortalConfig = z.object({
   /** AWS region of the user pool, e.g. `eu-west-1`. */

@@ -5,7 +5,7 @@
  * (`web/src/shared/lib/api.ts` imports the inferred types). Request bodies are `.strict()`: unknown
  * fields are rejected with `VALIDATION_FAILED`. Times are ISO-8601 UTC strings; percentages are 0–100.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Incident severities, most severe first (security-operations standard scale). */
 export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;

@@ -6,7 +6,7 @@
  * the list being read, or any key not inside the tenant's key space → `ApiError('VALIDATION_FAILED')`
  * (400), so a forged cursor can neither crash the handler nor read another tenant's items.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ApiError } from '../domain/errors.js';
 import { KEY_ATTRIBUTES } from './keys.js';
 

@@ -1,6 +1,6 @@
 /** Account Lambda: getMe (`GET /me`) and listTenants (`GET /tenants`, admin only by the route table). */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeMe } from '../domain/account.js';
 import { createApi, type Operation } from '../http/api.js';
 

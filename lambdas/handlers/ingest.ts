@@ -9,7 +9,7 @@
  * Unknown tenant/device/alarm → 404 NOT_FOUND.
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DeviceAlarmIngest, HeartbeatIngest, O365AlarmIngest, O365EventIngest, RecommendationIngest, type IngestResult } from '../contract/schemas.js';
 import { ApiError } from '../domain/errors.js';
 import { createApi, type Operation, type OperationContext, type OperationResult } from '../http/api.js';

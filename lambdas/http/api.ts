@@ -15,7 +15,7 @@
 import { Router, HttpError, ParameterValidationError } from '@aws-lambda-powertools/event-handler/http';
 import { cors } from '@aws-lambda-powertools/event-handler/http/middleware';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { routesFor, toColonPath, type HandlerName, type OperationId, type RouteDef } from '../contract/routes.js';
 import { ERROR_STATUS, TenantId, type ApiErrorBody, type ErrorCode } from '../contract/schemas.js';
 import { ApiError } from '../domain/errors.js';

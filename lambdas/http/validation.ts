@@ -7,7 +7,7 @@
  *  - schema mismatch (or a missing body)              → 400 VALIDATION_FAILED, `details: [{ path, message }]`
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { MAX_BODY_BYTES } from '../contract/schemas.js';
 import { ApiError, type FieldIssue } from '../domain/errors.js';
 
