@@ -6,7 +6,8 @@
  * `test-results/e2e/` (git-ignored). Every page records console errors, failed API requests and CSP
  * violations so a test can assert there were none.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
@@ -152,4 +153,45 @@ export function cognitoAdmin(env: E2eEnv): CognitoIdentityProviderClient {
     region: env.stack.config.region,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
+}
+
+/**
+ * axe-core's browser script (`axe.min.js`): the project's devDependency, or the copy at `AXE_CORE_PATH` (a folder
+ * holding axe-core's package); null when neither is installed.
+ */
+export function axeSource(): string | null {
+  const candidates = [process.env.AXE_CORE_PATH, REPO_ROOT].filter((p): p is string => Boolean(p));
+  for (const base of candidates) {
+    try {
+      const file = createRequire(path.join(base, 'noop.js')).resolve('axe-core/axe.min.js');
+      return readFileSync(file, 'utf8');
+    } catch {
+      // try the next place
+    }
+  }
+  return null;
+}
+
+/** One axe-core violation as reported by {@link checkA11y}. */
+export interface A11yViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  /** CSS selectors of the offending nodes. */
+  targets: string[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.x A/AA and best-practice rules) on the current page and returns its serious and critical
+ * violations (impact `serious` | `critical`); minor and moderate ones are ignored. The script is injected through
+ * the DevTools protocol, so the portal's CSP (script-src 'self') does not block it. Throws when axe-core is missing.
+ */
+export async function checkA11y(page: Page): Promise<A11yViolation[]> {
+  const source = axeSource();
+  if (!source) throw new Error('axe-core is not installed (npm i -E -D axe-core, or set AXE_CORE_PATH)');
+  if (!(await page.evaluate<boolean>('typeof window.axe === "object"'))) await page.evaluate(source);
+  const json = await page.evaluate<string>(
+    "axe.run(document, { resultTypes: ['violations'] }).then((r) => JSON.stringify(r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))))",
+  );
+  return (JSON.parse(json) as A11yViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
