@@ -50,7 +50,7 @@ describe('business screens on seeded data', () => {
     await env?.close();
   });
 
-  it('desktop: dashboard, incidents (filters, CSV), detail, devices, alarms, Office 365, recommendations, calendar, search, notifications', async () => {
+  it('desktop: dashboard, incidents (filters, CSV), detail, devices, alarms, Office 365, recommendations, report (CSV, print), calendar, search, notifications', async () => {
     const { page, problems, context } = await newPage(env, VIEWPORTS.desktop);
     await signIn(page, env.web, ANA, DEMO_PASSWORD);
 
@@ -173,12 +173,37 @@ describe('business screens on seeded data', () => {
     await page.getByText(/Aceptada por ana@acme\.example .*«Lo aplicamos esta semana \(e2e\)»/).waitFor();
     await screenshot(page, 'screens-desktop-08-recommendations');
 
+    // Reports: 90-day period, summary figures, CSV download, print view.
+    await page.goto(`${env.web}/reports/general`);
+    await page.getByRole('heading', { level: 1, name: 'Reportes generales' }).waitFor();
+    await page.getByRole('button', { name: '90 días' }).click();
+    await page.waitForURL(/days=90/);
+    await settled(page);
+    const summary = page.getByRole('list', { name: 'Resumen' });
+    for (const k of ['Incidentes', 'MTTA (tiempo medio de reconocimiento)', 'MTTR (tiempo medio de resolución)', 'Cumplimiento SLA']) await summary.getByText(k, { exact: true }).waitFor();
+    assert.ok(Number(await summary.locator('li').first().locator('strong').textContent()) > 0, 'seeded incidents in the last 90 days');
+    assert.ok((await page.getByRole('table', { name: 'Disponibilidad por dispositivo' }).getByRole('row').count()) > 1);
+    await page.getByRole('table', { name: 'Alarmas más frecuentes' }).getByRole('row').nth(1).waitFor();
+    const [report] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar CSV' }).click()]);
+    assert.match(report.suggestedFilename(), /^informe-acme-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const reportCsv = readFileSync((await report.path())!, 'utf8');
+    assert.match(reportCsv, /^\uFEFFIndicador,Valor\r\nInforme,Informe Acme/);
+    assert.match(reportCsv, /Alarma,Veces,Severidad máxima/);
+    await screenshot(page, 'screens-desktop-09-report');
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await page.locator('.app-header').isVisible(), false, 'print view hides the header');
+    assert.equal(await page.locator('#sidebar').isVisible(), false, 'print view hides the sidebar');
+    assert.equal(await page.getByRole('button', { name: 'Descargar CSV' }).isVisible(), false, 'print view hides the actions');
+    assert.ok(await summary.isVisible());
+    await screenshot(page, 'screens-desktop-10-report-print');
+    await page.emulateMedia({ media: 'screen' });
+
     // Calendar: this month holds seeded incidents.
     await page.goto(`${env.web}/calendar`);
     await page.getByRole('heading', { name: 'Eventos del mes' }).waitFor();
     assert.ok((await page.locator('table.calendar a').count()) > 0, 'incidents on the month calendar');
     await page.getByRole('heading', { name: 'Eventos del mes' }).waitFor();
-    await screenshot(page, 'screens-desktop-09-calendar');
+    await screenshot(page, 'screens-desktop-11-calendar');
 
     // Header search → /page/search-results with incidents and devices.
     await page.goto(`${env.web}/devices/status`);
@@ -189,7 +214,7 @@ describe('business screens on seeded data', () => {
     await page.getByRole('heading', { level: 1, name: 'Resultados de búsqueda' }).waitFor();
     await settled(page);
     await page.locator('section[aria-labelledby="sr-devices"]').getByRole('link', { name: new RegExp(deviceName) }).waitFor();
-    await screenshot(page, 'screens-desktop-10-search');
+    await screenshot(page, 'screens-desktop-12-search');
 
     // Notifications from real data, with "Ver todas".
     await page.getByRole('button', { name: 'Notificaciones' }).click();
@@ -197,7 +222,7 @@ describe('business screens on seeded data', () => {
     await panel.getByRole('link', { name: 'Ver todas' }).waitFor();
     await settled(page);
     assert.ok((await panel.locator('.feed li').count()) > 0, 'latest alarms / incident changes');
-    await screenshot(page, 'screens-desktop-11-notifications');
+    await screenshot(page, 'screens-desktop-13-notifications');
     await panel.getByRole('link', { name: 'Ver todas' }).click();
     await page.waitForURL('**/devices/alarms');
 
@@ -205,7 +230,7 @@ describe('business screens on seeded data', () => {
     await context.close();
   });
 
-  it('phone (375 px): dashboard, incidents, availability, alarms, Office 365, recommendations, calendar hold the width', async () => {
+  it('phone (375 px): dashboard, incidents, availability, alarms, Office 365, recommendations, calendar, report, search hold the width', async () => {
     const { page, problems, context } = await newPage(env, VIEWPORTS.phone);
     await signIn(page, env.web, ANA, DEMO_PASSWORD);
     const screens: Array<[string, string, string]> = [
@@ -216,6 +241,8 @@ describe('business screens on seeded data', () => {
       ['/office365/events?range=all', 'Eventos de Office 365', 'screens-phone-05-o365-events'],
       ['/recommendations', 'Recomendaciones', 'screens-phone-06-recommendations'],
       ['/calendar', 'Calendario', 'screens-phone-07-calendar'],
+      ['/reports/general', 'Reportes generales', 'screens-phone-08-report'],
+      ['/page/search-results?q=VPN', 'Resultados de búsqueda', 'screens-phone-09-search'],
     ];
     for (const [path, title, shot] of screens) {
       await page.goto(`${env.web}${path}`);
@@ -229,13 +256,19 @@ describe('business screens on seeded data', () => {
     await context.close();
   });
 
-  it('admin sees "Analítica"; template leftovers show the error screen', async () => {
+  it('admin: "Analítica" across tenants; template leftovers show the error screen', async () => {
     const { page, problems, context } = await newPage(env, VIEWPORTS.desktop);
     await signIn(page, env.web, ADMIN, DEMO_PASSWORD);
     const nav = page.getByRole('navigation', { name: 'Menú principal' });
     await nav.getByRole('button', { name: 'Analítica' }).click();
     await nav.getByRole('link', { name: 'General' }).last().click();
     await page.waitForURL('**/analytics');
+    await page.getByRole('heading', { level: 1, name: 'Analítica' }).waitFor();
+    const perTenant = page.getByRole('table', { name: 'Indicadores por cliente' });
+    await perTenant.getByRole('row', { name: /Acme/ }).waitFor();
+    await perTenant.getByRole('row', { name: /Globex/ }).waitFor();
+    assert.match((await perTenant.getByRole('row', { name: /Acme/ }).textContent()) ?? '', /cumplen · media \d/);
+    await screenshot(page, 'screens-desktop-14-analytics');
     for (const path of [
       '/pos/customer-order', '/pos/menu-stock', '/ui/buttons', '/ui/modal-notifications', '/form/wizards', '/table/plugins', '/chart/chart-js',
       '/chart/chart-apex', '/map', '/layout/boxed-layout', '/page/scrum-board', '/page/product', '/page/product-details', '/page/order',
@@ -248,7 +281,7 @@ describe('business screens on seeded data', () => {
         .waitFor({ timeout: 10_000 })
         .catch((e: unknown) => assert.fail(`${path}: no error screen (${String(e)})`));
     }
-    await screenshot(page, 'screens-desktop-12-leftover-error');
+    await screenshot(page, 'screens-desktop-15-leftover-error');
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -28,6 +28,8 @@ const CalendarPage = lazy(() => import('../features/calendar/CalendarPage').then
 const RecommendationsPage = lazy(() => import('../features/recommendations/RecommendationsPage').then((m) => ({ default: m.RecommendationsPage })));
 const Office365AlarmsPage = lazy(() => import('../features/office365/Office365Pages').then((m) => ({ default: m.Office365AlarmsPage })));
 const Office365EventsPage = lazy(() => import('../features/office365/Office365Pages').then((m) => ({ default: m.Office365EventsPage })));
+const ReportsPage = lazy(() => import('../features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
+const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })));
 const SearchResultsPage = lazy(() => import('../features/search/SearchResultsPage').then((m) => ({ default: m.SearchResultsPage })));
 
 /** A lazily loaded screen with the standard loading state while its chunk downloads. */
@@ -37,7 +39,6 @@ function Screen({ children }: { children: ReactNode }) {
 
 /** Product routes that show "Próximamente" for now: path → page title. */
 export const COMING_SOON_ROUTES: Readonly<Record<string, string>> = {
-  '/reports/general': 'Reportes generales',
   '/page/coming-soon': 'Próximamente',
 };
 
@@ -62,6 +63,7 @@ export function AppRoutes({ brandName }: { brandName: string }) {
         <Route path="/devices/status" element={<DeviceStatusPage />} />
         <Route path="/devices/availability" element={<Screen><DeviceAvailabilityPage /></Screen>} />
         <Route path="/devices/alarms" element={<Screen><DeviceAlarmsPage /></Screen>} />
+        <Route path="/reports/general" element={<Screen><ReportsPage /></Screen>} />
         <Route path="/recommendations" element={<Screen><RecommendationsPage /></Screen>} />
         <Route path="/office365/alarms" element={<Screen><Office365AlarmsPage /></Screen>} />
         <Route path="/office365/events" element={<Screen><Office365EventsPage /></Screen>} />
@@ -74,7 +76,9 @@ export function AppRoutes({ brandName }: { brandName: string }) {
           path="/analytics"
           element={
             <RequireGroups groups={[ADMIN_GROUP]}>
-              <ComingSoonPage title="Analítica" />
+              <Screen>
+                <AnalyticsPage />
+              </Screen>
             </RequireGroups>
           }
         />

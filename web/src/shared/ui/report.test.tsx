@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { ReportFigures } from '../lib/contract';
+import { fleetHealth, formatDuration, periodFromParams, periodQuery, reportToCsv } from './report';
+
+const F: ReportFigures = {
+  period: { from: '2026-03-01T00:00:00.000Z', to: '2026-03-31T00:00:00.000Z' },
+  incidents: { total: 3, bySeverity: { critical: 1, high: 2, medium: 0, low: 0 }, byStatus: { new: 1, in_progress: 0, on_hold: 0, resolved: 2, closed: 0 } },
+  mttaMinutes: 42.4,
+  mttrMinutes: 1500,
+  sla: { resolved: 2, resolvedWithinSla: 1, compliancePct: 50, openBreached: 1 },
+  availability: {
+    slaTargetPct: 99.5,
+    devices: [
+      { tenantId: 'acme', deviceId: 'fw-1', name: 'Cortafuegos, sede', availablePct: 99.9, meetsSla: true },
+      { tenantId: 'acme', deviceId: 'sw-1', name: 'Switch', availablePct: 98.1, meetsSla: false },
+      { tenantId: 'acme', deviceId: 'ap-1', name: 'AP', availablePct: null, meetsSla: null },
+    ],
+  },
+  topAlarms: [{ title: 'CPU alta', count: 4, highestSeverity: 'high' }],
+};
+
+describe('report figures', () => {
+  it('formats MTTA/MTTR durations', () => {
+    expect(formatDuration(null)).toBe('—');
+    expect(formatDuration(42.4)).toBe('42 min');
+    expect(formatDuration(200)).toBe('3 h 20 min');
+    expect(formatDuration(120)).toBe('2 h');
+    expect(formatDuration(1500)).toBe('1 d 1 h');
+  });
+
+  it('computes fleet health over devices with data', () => {
+    expect(fleetHealth(F)).toEqual({ meeting: 1, measured: 2, meanPct: 99 });
+  });
+
+  it('turns the URL into a period: presets (minute-rounded) or whole local days', () => {
+    expect(periodFromParams(new URLSearchParams('days=90'))).toEqual({ days: 90, fromDate: '', toDate: '' });
+    expect(periodFromParams(new URLSearchParams('days=12&from=2026-03-05&to=2026-03-01'))).toEqual({ days: 30, fromDate: '', toDate: '' });
+    const now = Date.parse('2026-03-31T10:20:30.400Z');
+    expect(periodQuery(7, '', '', now)).toEqual({ from: '2026-03-24T10:20:00.000Z', to: '2026-03-31T10:20:00.000Z' });
+    const custom = periodQuery(30, '2026-03-01', '2026-03-02', now);
+    expect(custom.from).toBe(new Date(2026, 2, 1).toISOString());
+    expect(Date.parse(custom.to) - Date.parse(custom.from)).toBe(2 * 86_400_000 - 1);
+  });
+
+  it('exports every section as CSV with Spanish headers', () => {
+    const csv = reportToCsv(F, 'Informe Acme');
+    const sections = csv.split('\r\n\r\n');
+    expect(sections).toHaveLength(5);
+    expect(sections[0]).toContain('Indicador,Valor\r\nInforme,Informe Acme');
+    expect(sections[0]).toContain('MTTA (min),42');
+    expect(sections[0]).toContain('Cumplimiento SLA (%),50');
+    expect(sections[1]).toBe('Severidad,Incidentes\r\nCrítica,1\r\nAlta,2\r\nMedia,0\r\nBaja,0');
+    expect(sections[3]).toContain('"Cortafuegos, sede",fw-1,99.9,Sí');
+    expect(sections[3]).toContain('AP,ap-1,,');
+    expect(sections[4]).toBe('Alarma,Veces,Severidad máxima\r\nCPU alta,4,Alta');
+  });
+});
