@@ -42,8 +42,19 @@ const LIST_MAX_ROUND_TRIPS = 8;
 function commentItem(tenantId: string, incidentId: string, c: IncidentComment): Record<string, unknown> {
   return { ...keys.comment(tenantId, incidentId, c.createdAt, c.id), entity: ENTITY.comment, ...c };
 }
-function historyItem(tenantId: string, incidentId: string, h: IncidentChange): Record<string, unknown> {
-  return { ...keys.history(tenantId, incidentId, h.version), entity: ENTITY.history, ...h };
+/**
+ * A history entry item. The entry that takes the incident out of `new` (its first response, for MTTA in
+ * reports) also carries GSI1 keys `TENANT#t#FIRSTRESPONSES` / `<incident createdAt>#<id>#<version>`, so a
+ * report reads every first response of a period with one Query instead of one per incident.
+ */
+function historyItem(tenantId: string, incidentId: string, incidentCreatedAt: string, h: IncidentChange): Record<string, unknown> {
+  const firstResponse = h.changes.some((c) => c.field === 'status' && c.from === 'new');
+  return {
+    ...keys.history(tenantId, incidentId, h.version),
+    ...(firstResponse ? keys.firstResponseGsi1(tenantId, incidentId, incidentCreatedAt, h.version) : {}),
+    entity: ENTITY.history,
+    ...h,
+  };
 }
 
 /** Sequence number of an `INC-000123` id. */
@@ -84,7 +95,7 @@ export async function putIncident(
   const items = [
     incidentItem(incident),
     ...(extras.comments ?? []).map((c) => commentItem(incident.tenantId, incident.id, c)),
-    ...(extras.history ?? []).map((h) => historyItem(incident.tenantId, incident.id, h)),
+    ...(extras.history ?? []).map((h) => historyItem(incident.tenantId, incident.id, incident.createdAt, h)),
   ];
   for (const Item of items) await table.doc.send(new PutCommand({ TableName: table.tableName, Item }));
   await raiseIncidentCounter(incident.tenantId, seqOf(incident.id), table);
@@ -264,7 +275,7 @@ export async function saveIncidentUpdate(
               ExpressionAttributeValues: { ':v': expectedVersion },
             },
           },
-          { Put: { TableName: table.tableName, Item: historyItem(tenantId, next.id, change), ConditionExpression: 'attribute_not_exists(SK)' } },
+          { Put: { TableName: table.tableName, Item: historyItem(tenantId, next.id, next.createdAt, change), ConditionExpression: 'attribute_not_exists(SK)' } },
           ...(comment
             ? [{ Put: { TableName: table.tableName, Item: commentItem(tenantId, next.id, comment), ConditionExpression: 'attribute_not_exists(SK)' } }]
             : []),

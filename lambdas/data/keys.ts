@@ -9,7 +9,7 @@
  * | Incident counter    | `TENANT#<t>`                     | `COUNTER#INCIDENT`          | –                          | –                    |
  * | Incident            | `TENANT#<t>#INCIDENT#<id>`       | `INCIDENT`                  | `TENANT#<t>#INCIDENTS`     | `<createdAt>#<id>`   |
  * | Incident comment    | `TENANT#<t>#INCIDENT#<id>`       | `COMMENT#<createdAt>#<uuid>`| –                          | –                    |
- * | Incident history    | `TENANT#<t>#INCIDENT#<id>`       | `HISTORY#<version, 10 digits>` | –                       | –                    |
+ * | Incident history    | `TENANT#<t>#INCIDENT#<id>`       | `HISTORY#<version, 10 digits>` | `TENANT#<t>#FIRSTRESPONSES` (only the entry leaving `new`) | `<incident createdAt>#<id>#<version>` |
  * | Device              | `TENANT#<t>#DEVICE#<id>`         | `DEVICE`                    | `TENANT#<t>#DEVICES`       | `<name>#<id>`        |
  * | Daily availability  | `TENANT#<t>#DEVICE#<id>`         | `AVAIL#<yyyy-mm-dd>`        | –                          | –                    |
  * | Device alarm        | `TENANT#<t>#DEVICE#<id>`         | `ALARM#<alarmId>`           | `TENANT#<t>#ALARMS`        | `<raisedAt>#<deviceId>#<alarmId>` |
@@ -77,6 +77,12 @@ export const keys = {
   history: (tenantId: string, incidentId: string, version: number) => ({
     PK: keys.incidentPk(tenantId, incidentId),
     SK: `HISTORY#${String(version).padStart(10, '0')}`,
+  }),
+  /** GSI1 partition of the history entries that take an incident out of `new` (its first response). */
+  firstResponsesGsi1Pk: (tenantId: string) => `TENANT#${tenantId}#FIRSTRESPONSES`,
+  firstResponseGsi1: (tenantId: string, incidentId: string, incidentCreatedAt: string, version: number) => ({
+    GSI1PK: keys.firstResponsesGsi1Pk(tenantId),
+    GSI1SK: `${incidentCreatedAt}#${incidentId}#${String(version).padStart(10, '0')}`,
   }),
 
   devicePk: (tenantId: string, deviceId: string) => `TENANT#${tenantId}#DEVICE#${deviceId}`,

@@ -1,8 +1,10 @@
 /**
  * Raw data of a tenant's report for a period, read with Queries only (keys in `keys.ts`):
  *  - incidents created in [from, to]: Query GSI1 `TENANT#t#INCIDENTS` BETWEEN from AND to;
- *  - for each of them the first status change away from `new` (MTTA): Query the incident partition's
- *    `HISTORY#` items (at most `HISTORY_CONCURRENCY` in flight);
+ *  - their first status changes away from `new` (MTTA): ONE Query GSI1 `TENANT#t#FIRSTRESPONSES` over the
+ *    same createdAt range (history entries leaving `new` are indexed there, `incidents.ts`); only an
+ *    incident that left `new` without an indexed entry (older data) has its `HISTORY#` items queried
+ *    (at most `HISTORY_CONCURRENCY` in flight);
  *  - devices: Query GSI1 `TENANT#t#DEVICES`; their days in the period: Query `AVAIL#from..AVAIL#to`;
  *  - device alarms raised in the period: Query GSI1 `TENANT#t#ALARMS` BETWEEN from AND to.
  * Figures are computed by `buildReport` (`lambdas/domain/reports.ts`).
@@ -34,25 +36,34 @@ async function mapLimit<T, R>(items: readonly T[], n: number, fn: (x: T) => Prom
 
 /** Everything `buildReport` needs for tenant `tenantId` and the period `[from, to]` (ISO-8601 UTC). */
 export async function loadReportData(tenantId: string, from: string, to: string, table: TableRef = defaultTable()): Promise<ReportData> {
-  const [incItems, devItems, alarmItems] = await Promise.all([
-    queryAll(table, {
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi',
-      ExpressionAttributeValues: { ':p': keys.incidentsGsi1Pk(tenantId), ':lo': from, ':hi': `${to}#~` },
-    }),
+  const between = (pk: string) => ({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi',
+    ExpressionAttributeValues: { ':p': pk, ':lo': from, ':hi': `${to}#~` },
+  });
+  const [incItems, devItems, alarmItems, firstResponseItems] = await Promise.all([
+    queryAll(table, between(keys.incidentsGsi1Pk(tenantId))),
     queryAll(table, { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :p', ExpressionAttributeValues: { ':p': keys.devicesGsi1Pk(tenantId) } }),
-    queryAll(table, {
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi',
-      ExpressionAttributeValues: { ':p': keys.alarmsGsi1Pk(tenantId), ':lo': from, ':hi': `${to}#~` },
-    }),
+    queryAll(table, between(keys.alarmsGsi1Pk(tenantId))),
+    // First responses of the incidents created in the period (same GSI1SK range: the incident's createdAt).
+    queryAll(table, { ...between(keys.firstResponsesGsi1Pk(tenantId)), ProjectionExpression: 'PK, version, #at', ExpressionAttributeNames: { '#at': 'at' } }),
   ]);
   const incidents = incItems.map((i) => {
     const x = stripKeys<Incident & { searchText?: string }>(i);
     delete x.searchText;
     return x as Incident;
   });
-  const firstResponse = await mapLimit(incidents, HISTORY_CONCURRENCY, async (inc) => {
+  const indexed = new Map<string, { version: number; at: string }>();
+  for (const f of firstResponseItems) {
+    const cur = indexed.get(String(f.PK));
+    if (!cur || Number(f.version) < cur.version) indexed.set(String(f.PK), { version: Number(f.version), at: String(f.at) });
+  }
+  // An incident still `new` has no first response; one that left `new` without an indexed entry (history
+  // written before the FIRSTRESPONSES index existed) is read from its partition as before.
+  const firstResponse = await mapLimit(incidents, HISTORY_CONCURRENCY, async (inc): Promise<string | null> => {
+    const hit = indexed.get(keys.incidentPk(tenantId, inc.id));
+    if (hit) return hit.at;
+    if (inc.status === 'new') return null;
     const hist = await queryAll(table, {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :h)',
       ExpressionAttributeValues: { ':pk': keys.incidentPk(tenantId, inc.id), ':h': 'HISTORY#' },

@@ -126,4 +126,27 @@ describe('analytics (admin only)', () => {
     const csv = await call(reports, { method: 'GET', path: '/analytics', caller: soc, query: { format: 'csv' } });
     expect(csv.body.split('\r\n')).toEqual(expect.arrayContaining(['incidents,total,3,', 'report,tenant,globex,']));
   });
+
+  it('reads the first responses of the period with one Query, not one per incident (GSI1 FIRSTRESPONSES)', async () => {
+    const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+    const { createDocumentClient } = await import('../../lambdas/data/client.js');
+    const { loadReportData } = await import('../../lambdas/data/reports.js');
+    const doc = createDocumentClient(new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }));
+    const commands: string[] = [];
+    doc.middlewareStack.add(
+      (next, context) => (args) => {
+        commands.push(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize', name: 'countCommands' },
+    );
+    try {
+      const d = await loadReportData('acme', '2026-05-01T00:00:00.000Z', '2026-05-31T00:00:00.000Z', { doc, tableName: TABLE });
+      expect(d.incidents.map((i) => (Date.parse(i.firstResponseAt!) - T0) / 60_000).sort((x, y) => x - y)).toEqual([20, 40]);
+      // incidents, devices, alarms, first responses (GSI1) + the one device's days; no HISTORY# Query
+      expect(commands).toEqual(Array(5).fill('QueryCommand'));
+    } finally {
+      doc.destroy();
+    }
+  });
 });
