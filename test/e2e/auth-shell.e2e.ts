@@ -1,17 +1,19 @@
 /**
  * Shell behaviour in real Chromium (issue 3, spec §2, §5, §7, §8): each navigation closes the mobile sidebar,
- * scrolls to the top and resets submenus; `admin` switches tenant and the incident list changes; a missing or
+ * scrolls to the top and resets submenus; `admin` switches tenant and the incident list changes; a customer of
+ * two tenants picks the active one; a missing or
  * unreadable config.json shows the configuration error; API failures show Spanish messages by kind with a retry.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { createIncident } from '../../lambdas/data/index.js';
 import { newIncident } from '../../lambdas/domain/incidents.js';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
 import { localTable } from '../../scripts/local/seed.js';
 import type { Route } from 'playwright-core';
-import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from './support.js';
+import { cognitoAdmin, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from './support.js';
 
 const GLOBEX_ONLY = `Solo Globex ${randomUUID().slice(0, 8)}`;
 const CONFIG_ERROR = 'Configuration error (see console) – please contact the administrator';
@@ -81,6 +83,45 @@ describe('shell: navigation, tenant switch, configuration and API errors', () =>
     assert.equal(await page.getByLabel('Cliente').inputValue(), 'globex');
     assert.deepEqual(problems, []);
     await context.close();
+  });
+
+  it('a customer of two tenants picks the active one; a customer of one gets no picker', async () => {
+    const email = `dos.${randomUUID().slice(0, 8)}@acme.example`;
+    const idp = cognitoAdmin(env);
+    const UserPoolId = env.stack.config.userPoolId;
+    await idp.send(
+      new AdminCreateUserCommand({
+        UserPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    await idp.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: DEMO_PASSWORD, Permanent: true }));
+    for (const GroupName of ['acme', 'globex']) await idp.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: email, GroupName }));
+    idp.destroy();
+
+    const { page, problems, context } = await newPage(env, VIEWPORTS.phone);
+    await signIn(page, env.web, email, DEMO_PASSWORD);
+    const picker = page.getByLabel('Cliente');
+    assert.deepEqual((await picker.locator('option').allTextContents()).sort(), ['Acme Logística S.A.', 'Globex Salud']);
+    await picker.selectOption('acme');
+    await page.goto(`${env.web}/incidents/all`);
+    await page.getByText('INC-', { exact: false }).first().waitFor();
+    assert.equal(await page.getByText(GLOBEX_ONLY).count(), 0);
+    await page.getByLabel('Cliente').selectOption('globex');
+    await page.getByText(GLOBEX_ONLY).first().waitFor();
+    await screenshot(page, 'shell-phone-03-two-tenants');
+    await context.close();
+
+    const single = await newPage(env, VIEWPORTS.phone);
+    await signIn(single.page, env.web, 'ana@acme.example', DEMO_PASSWORD);
+    assert.equal(await single.page.getByLabel('Cliente').count(), 0);
+    await single.context.close();
+    assert.deepEqual([...problems, ...single.problems], []);
   });
 
   it('a missing or unreadable config.json shows the configuration error', async () => {
