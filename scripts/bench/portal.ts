@@ -10,7 +10,7 @@
  * - First paint = `first-paint` (or `first-contentful-paint`); "e-mail field visible" = first moment a
  *   MutationObserver/animation frame sees a visible `input[name="username"]`; both ms since navigation.
  * - Sign-in → data = from the form's submit event to the dashboard's two summary cards showing figures
- *   (`.tile-value` in `#dash-incidents`/`#dash-devices` cards), in page time. The reference's counterpart is
+ *   (`.tile-value` in `#kpi-incidents`/`#kpi-devices` cards), in page time. The reference's counterpart is
  *   submit → its signed-in line, on the same local user pool.
  */
 import { readFileSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
@@ -30,7 +30,7 @@ export const CHROMIUM_PATH = process.env.VIGIA_CHROMIUM ?? '/usr/bin/chromium';
 /** Flags from FINDINGS.md ("Headless Chromium"). */
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** Selector of the dashboard's data: a figure in both summary cards. */
-export const DASHBOARD_DATA = ['section[aria-labelledby="dash-incidents"] .tile-value', 'section[aria-labelledby="dash-devices"] .tile-value'];
+export const DASHBOARD_DATA = ['section[aria-labelledby="kpi-incidents"] .tile-value', 'section[aria-labelledby="kpi-devices"] .tile-value'];
 const EMAIL_FIELD = 'input[name="username"]';
 
 /** Raw and gzip (level 9) size of one file, bytes. */
