@@ -27,9 +27,9 @@ async function settled(page: Page): Promise<void> {
 }
 
 /** The page never scrolls sideways (phone layout holds at the viewport width). */
-async function assertNoHorizontalScroll(page: Page, width: number): Promise<void> {
+async function assertNoHorizontalScroll(page: Page, width: number, where: string): Promise<void> {
   const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
-  assert.ok(scrollWidth <= width, `page is ${scrollWidth}px wide at a ${width}px viewport`);
+  assert.ok(scrollWidth <= width, `${where}: page is ${scrollWidth}px wide at a ${width}px viewport`);
 }
 
 describe('business screens on seeded data', () => {
@@ -121,7 +121,7 @@ describe('business screens on seeded data', () => {
     await page.getByRole('button', { name: '90 días' }).click();
     await page.waitForURL(/days=90/);
     await page.getByText('Objetivo SLA').first().waitFor();
-    await page.getByText(/Disponibilidad diaria de .+ en los últimos 90 días/).waitFor();
+    await page.locator('figcaption', { hasText: /Disponibilidad diaria de .+ en los últimos 90 días/ }).waitFor();
     await page.locator('.chart-box').getByText(/^SLA 99,5 %$/).waitFor(); // the SLA reference line's label
     await page.getByText(/Cumple el SLA|No cumple el SLA/).first().waitFor();
     await screenshot(page, 'screens-desktop-04-availability');
@@ -249,7 +249,7 @@ describe('business screens on seeded data', () => {
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await settled(page);
       assert.equal(await page.locator('.error-state').count(), 0, `${path}: no error state`);
-      await assertNoHorizontalScroll(page, VIEWPORTS.phone.width);
+      await assertNoHorizontalScroll(page, VIEWPORTS.phone.width, path);
       await screenshot(page, shot);
     }
     assert.deepEqual(problems, []);

@@ -121,8 +121,8 @@ export function ReportsPage() {
             {r.availability.devices.length === 0 ? (
               <EmptyState>No hay dispositivos.</EmptyState>
             ) : (
-              <div className="table-scroll">
-                <table className="data-table">
+              <div>
+                <table className="data-table responsive">
                   <caption className="visually-hidden">Disponibilidad por dispositivo</caption>
                   <thead>
                     <tr>
@@ -134,9 +134,9 @@ export function ReportsPage() {
                   <tbody>
                     {r.availability.devices.map((d) => (
                       <tr key={d.deviceId}>
-                        <td>{d.name}</td>
-                        <td className="num">{formatPercent(d.availablePct)}</td>
-                        <td className={d.meetsSla === false ? 'text-danger' : undefined}>{d.meetsSla === null ? 'Sin datos' : d.meetsSla ? 'Cumple' : 'No cumple'}</td>
+                        <td data-label="Dispositivo">{d.name}</td>
+                        <td data-label="Disponibilidad" className="num">{formatPercent(d.availablePct)}</td>
+                        <td data-label="SLA" className={d.meetsSla === false ? 'text-danger' : undefined}>{d.meetsSla === null ? 'Sin datos' : d.meetsSla ? 'Cumple' : 'No cumple'}</td>
                       </tr>
                     ))}
                   </tbody>

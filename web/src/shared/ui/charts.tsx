@@ -1,8 +1,9 @@
 /**
  * Charts of the portal (recharts 3). Import this module only from lazily loaded screens (dashboard,
- * device availability, reports): recharts and its d3 parts then land in those screens' chunks, never in
- * the sign-in entry. Each chart is a `<figure>` with a caption; the numbers it draws are also shown as
- * text on the same screen (tiles or tables), so the SVG is decorative for screen readers.
+ * device availability): recharts and its d3 parts then land in those screens' chunks, never in the
+ * sign-in entry. Each chart is a `<figure>` with a caption (also the SVG's title); recharts' accessibility
+ * layer (on by default in v3) lets keyboard users focus the chart and move through its points with the
+ * arrow keys, the tooltip reading each value.
  */
 import {
   Bar,
@@ -43,7 +44,7 @@ function ChartFigure({ caption, height, children }: { caption: string; height: n
   return (
     <figure className="chart">
       <figcaption className="chart-caption">{caption}</figcaption>
-      <div className="chart-box" style={{ height }} aria-hidden="true">
+      <div className="chart-box" style={{ height }}>
         <ResponsiveContainer width="100%" height="100%">
           {children}
         </ResponsiveContainer>
@@ -56,7 +57,7 @@ function ChartFigure({ caption, height, children }: { caption: string; height: n
 export function IncidentTrendChart({ points, caption }: { points: readonly TrendPoint[]; caption: string }) {
   return (
     <ChartFigure caption={caption} height={240}>
-      <BarChart data={points as TrendPoint[]} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+      <BarChart data={points as TrendPoint[]} title={caption} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} fontSize={12} />
         <YAxis allowDecimals={false} fontSize={12} />
@@ -90,7 +91,7 @@ export function AvailabilityChart({
   const floor = Math.max(0, Math.floor(min - 1));
   return (
     <ChartFigure caption={caption} height={260}>
-      <LineChart data={points as AvailabilityPoint[]} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+      <LineChart data={points as AvailabilityPoint[]} title={caption} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} fontSize={12} />
         <YAxis domain={[floor, 100]} tickFormatter={(v: number) => `${v} %`} fontSize={12} width={56} />
@@ -122,7 +123,7 @@ export function PercentBarChart({
   const min = Math.min(target ?? 100, ...items.map((i) => i.value));
   return (
     <ChartFigure caption={caption} height={260}>
-      <BarChart data={items as { name: string; value: number }[]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <BarChart data={items as { name: string; value: number }[]} title={caption} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="name" fontSize={10} interval={0} angle={-50} textAnchor="end" height={80} />
         <YAxis domain={[Math.max(0, Math.floor(min - 1)), 100]} tickFormatter={(v: number) => `${v} %`} fontSize={12} width={56} />

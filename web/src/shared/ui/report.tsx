@@ -152,7 +152,7 @@ export function PeriodPicker({ params, onChange }: { params: URLSearchParams; on
         if (from && to) onChange(new URLSearchParams({ from, to }));
       }}
     >
-      <div className="field">
+      <div className="field field-wide">
         <span id="period-presets">Periodo</span>
         <div role="group" aria-labelledby="period-presets" className="segmented">
           {PERIODS.map((d) => (
