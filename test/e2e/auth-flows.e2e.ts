@@ -99,6 +99,31 @@ describe('sign-in flows through the Amplify Authenticator, in Spanish', () => {
     await context.close();
   });
 
+  it('a self-registered user in no group is signed in, then signed out globally (spec §5)', async () => {
+    const email = `singrupo.${run}@example.com`;
+    const { page, problems, context } = await newPage(env, VIEWPORTS.desktop);
+    await page.goto(`${env.web}/page/register`);
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirmar contraseña', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await page.getByLabel('Código de confirmación').waitFor();
+    await page.getByLabel('Código de confirmación').fill(await lastCode(env, email, 'SignUp'));
+    const signedOut = page.waitForRequest((r) => r.url().startsWith(env.stack.urls.cognito) && (r.headers()['x-amz-target'] ?? '').endsWith('.GlobalSignOut'));
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await signedOut;
+    // Back on Sign In (not on the Create Account tab this session started on).
+    await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
+    assert.equal(await page.getByRole('tab', { name: 'Iniciar sesión' }).getAttribute('aria-selected'), 'true');
+    assert.equal(new URL(page.url()).pathname, '/page/login');
+    // The guard logs the reason; the API refuses the no-group caller's GET /me (403) while the sign-out runs.
+    assert.deepEqual(
+      problems.filter((p) => !p.includes('status of 403')),
+      ['console: [vigia] the signed-in user belongs to no group; signing out (spec §5)'],
+    );
+    await context.close();
+  });
+
   it('a wrong password shows the Spanish error in the dismissible alert', async () => {
     const { page, context } = await newPage(env, VIEWPORTS.desktop);
     await page.goto(`${env.web}/page/login`);

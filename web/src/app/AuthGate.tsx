@@ -41,8 +41,18 @@ export function AuthGate({ config }: { config: PortalConfig }) {
 }
 
 function Gate({ config }: { config: PortalConfig }) {
-  const { authStatus } = useAuthenticator((ctx) => [ctx.authStatus]);
+  const { authStatus, route, toSignIn } = useAuthenticator((ctx) => [ctx.authStatus, ctx.route]);
   const sawSignedOut = useRef(false);
+  const signedOutFromApp = useRef(false);
+  if (authStatus === 'authenticated') signedOutFromApp.current = true;
+
+  // Amplify's state machine lives in the Provider and restarts on its first `initialState`: a session begun at
+  // /page/register would come back to "Crear cuenta" after a sign-out. A sign-out always lands on Sign In.
+  useEffect(() => {
+    if (authStatus !== 'unauthenticated' || !signedOutFromApp.current) return;
+    if (route === 'signUp') toSignIn();
+    if (route === 'signUp' || route === 'signIn') signedOutFromApp.current = false;
+  }, [authStatus, route, toSignIn]);
 
   if (authStatus === 'configuring') return <LoadingScreen />;
 
