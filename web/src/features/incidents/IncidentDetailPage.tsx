@@ -1,5 +1,6 @@
 /**
- * `/ticket/update/{id}`: one incident — details, status change (allowed next states only), severity,
+ * `/ticket/update/{id}`: one incident — details (category, source, reporter, assignee, SLA due and
+ * state), status change (allowed next states only), severity, category and assignee (empty = unassign),
  * comments, and a timeline of comments and change history. Updates send the `version` last read;
  * a 409 (VERSION_CONFLICT / INVALID_TRANSITION) shows why and reloads the incident.
  */
@@ -116,13 +117,22 @@ function UpdateForm({ incident, onDone, reload }: { incident: IncidentDetail; on
   const { update } = useIncidentActions();
   const [status, setStatus] = useState<IncidentStatus | ''>('');
   const [severity, setSeverity] = useState<Severity>(incident.severity);
+  const [category, setCategory] = useState(incident.category);
+  const [assignee, setAssignee] = useState(incident.assignee ?? '');
+  const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const next = NEXT_STATUSES[incident.status];
-  const changed = status !== '' || severity !== incident.severity;
+  const categoryChanged = category.trim() !== incident.category;
+  const assigneeChanged = assignee.trim() !== (incident.assignee ?? '');
+  const changed = status !== '' || severity !== incident.severity || categoryChanged || assigneeChanged;
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!changed) return;
+    // Contract limits (UpdateIncidentBody): category 1–60 chars, assignee 3–254 chars or empty (= unassign).
+    if (categoryChanged && (category.trim().length < 1 || category.trim().length > 60)) return setFieldError('La categoría debe tener entre 1 y 60 caracteres.');
+    if (assigneeChanged && assignee.trim() !== '' && (assignee.trim().length < 3 || assignee.trim().length > 254)) return setFieldError('El responsable debe tener entre 3 y 254 caracteres (vacío = sin asignar).');
+    setFieldError(null);
     setBusy(true);
     onDone(null);
     try {
@@ -130,6 +140,8 @@ function UpdateForm({ incident, onDone, reload }: { incident: IncidentDetail; on
         version: incident.version,
         ...(status ? { status } : {}),
         ...(severity !== incident.severity ? { severity } : {}),
+        ...(categoryChanged ? { category: category.trim() } : {}),
+        ...(assigneeChanged ? { assignee: assignee.trim() === '' ? null : assignee.trim() } : {}),
       });
       onDone({ tone: 'ok', text: 'Incidente actualizado.' });
       setStatus('');
@@ -176,6 +188,19 @@ function UpdateForm({ incident, onDone, reload }: { incident: IncidentDetail; on
           ))}
         </select>
       </div>
+      <div className="field">
+        <label htmlFor="update-category">Categoría</label>
+        <input id="update-category" value={category} maxLength={60} onChange={(e) => setCategory(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="update-assignee">Asignado a</label>
+        <input id="update-assignee" type="text" inputMode="email" autoComplete="off" value={assignee} placeholder="Sin asignar" maxLength={254} onChange={(e) => setAssignee(e.target.value)} />
+      </div>
+      {fieldError && (
+        <p className="field-error" role="alert">
+          {fieldError}
+        </p>
+      )}
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={!changed || busy}>
           {busy ? 'Guardando…' : 'Guardar cambios'}

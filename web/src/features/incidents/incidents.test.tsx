@@ -147,4 +147,20 @@ describe('incident screens', () => {
       ]),
     );
   });
+
+  it('changes category and assignee (empty unassigns), validating the contract limits first', async () => {
+    const patch = vi.fn((body: unknown) => ({ ...INCIDENT, ...(body as object), version: 3 }));
+    const api = fakeApi({ 'GET /me': ME_ACME, 'GET /incidents/INC-000042': { ...INCIDENT, assignee: 'soc@vigia.example' }, 'PATCH /incidents/INC-000042': patch });
+    renderSignedIn(routes(), { path: '/ticket/update/INC-000042', api });
+    const assignee = (await screen.findByLabelText('Asignado a')) as HTMLInputElement;
+    expect(assignee.value).toBe('soc@vigia.example');
+    fireEvent.change(assignee, { target: { value: 'ab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('entre 3 y 254 caracteres');
+    expect(patch).not.toHaveBeenCalled();
+    fireEvent.change(assignee, { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Categoría'), { target: { value: ' phishing ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(patch).toHaveBeenCalledWith({ version: 2, category: 'phishing', assignee: null }, { tenant: 'acme' }));
+  });
 });
