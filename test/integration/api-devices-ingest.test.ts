@@ -5,47 +5,30 @@
  * (active → acknowledged only; customers cannot use ingest routes, collectors carry an IAM identity).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
+import { call, collectorEvent, startInProcessApi, type InProcessApi } from './support/in-process-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { ApiErrorBody, DeviceAlarm, DeviceDetail, IngestResult, Page } from '../../lambdas/contract/schemas.js';
-import { apiEvent, bodyOf, lambdaContext, type CallerSpec, type EventSpec } from '../unit/lambdas/events.js';
+import { bodyOf, lambdaContext, type CallerSpec } from '../unit/lambdas/events.js';
 
 const TABLE = 'vigia-devices-main';
 const alice: CallerSpec = { sub: 'sub-alice', groups: ['acme'] };
 const bob: CallerSpec = { sub: 'sub-bob', groups: ['globex'] };
 const COLLECTOR_ARN = 'arn:aws:iam::000000000000:user/vigia-local-collector';
 
-let dynamo: RunningDynamo;
+let api: InProcessApi;
 let devices: ApiHandler;
 let ingest: ApiHandler;
-const envBackup = { ...process.env };
 
-/** An event as API Gateway sends it for an IAM-authorised method: no claims, the caller's ARN. */
-function collectorEvent(path: string, body: unknown): APIGatewayProxyEvent {
-  const e = apiEvent({ method: 'POST', path, caller: null, body });
-  e.requestContext.identity = { ...e.requestContext.identity, userArn: COLLECTOR_ARN, accessKey: 'AKIDLOCAL' };
-  return e;
-}
-const collect = (path: string, body: unknown) => ingest(collectorEvent(path, body), lambdaContext);
-const call = (h: ApiHandler, s: EventSpec): Promise<APIGatewayProxyResult> => h(apiEvent(s), lambdaContext);
+/** The collector's IAM identity as API Gateway passes it for an IAM-authorised method. */
+const COLLECTOR = { userArn: COLLECTOR_ARN, accessKey: 'AKIDLOCAL' };
+const collect = (path: string, body: unknown) => ingest(collectorEvent(path, body, COLLECTOR), lambdaContext);
 
 const NOW = Date.now();
 const iso = (msAgo: number) => new Date(NOW - msAgo).toISOString();
 
 beforeAll(async () => {
-  dynamo = await startDynamo({ port: 0 });
-  await ensureTable(dynamo.endpoint, TABLE);
-  Object.assign(process.env, {
-    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-    AWS_REGION: 'eu-west-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    TABLE_NAME: TABLE,
-    POWERTOOLS_LOG_LEVEL: 'SILENT',
-  });
-  const data = await import('../../lambdas/data/index.js');
-  data.resetDefaultTable();
+  api = await startInProcessApi({ table: TABLE });
+  const { data } = api;
   devices = (await import('../../lambdas/handlers/devices.js')).handler;
   ingest = (await import('../../lambdas/handlers/ingest.js')).handler;
   await data.putTenant({ id: 'acme', name: 'Acme' });
@@ -60,10 +43,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const data = await import('../../lambdas/data/index.js');
-  data.resetDefaultTable();
-  process.env = envBackup;
-  await dynamo?.stop();
+  await api?.stop();
 });
 
 describe('collector ingest', () => {
@@ -158,7 +138,7 @@ describe('collector ingest', () => {
     expect(asUser.statusCode).toBe(403);
     const anonymous = await call(ingest, { method: 'POST', path: '/ingest/heartbeats', caller: null, body: { eventId: 'e', tenantId: 'acme', deviceId: 'fw-1', at: iso(0) } });
     expect(anonymous.statusCode).toBe(401);
-    const collectorOnDevices = await devices(collectorEvent('/devices/fw-1/alarms/a1/acknowledge', undefined), lambdaContext);
+    const collectorOnDevices = await devices(collectorEvent('/devices/fw-1/alarms/a1/acknowledge', undefined, COLLECTOR), lambdaContext);
     expect(collectorOnDevices.statusCode).toBe(401);
     const bad = await collect('/ingest/device-alarms', { action: 'raise', eventId: 'e', tenantId: 'acme', deviceId: 'fw-1', alarmId: 'x', severity: 'bad', title: 't', at: iso(0), extra: 1 });
     expect(bad.statusCode).toBe(400);

@@ -3,12 +3,10 @@
  * the application table created by `ensureTable`, API Gateway-shaped events with string claims.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
+import { call, startInProcessApi, type InProcessApi } from './support/in-process-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { Incident, IncidentDetail, Page, Device, Me } from '../../lambdas/contract/schemas.js';
-import { apiEvent, bodyOf, headerOf, lambdaContext, type CallerSpec, type EventSpec } from '../unit/lambdas/events.js';
+import { bodyOf, headerOf, type CallerSpec } from '../unit/lambdas/events.js';
 
 const TABLE = 'vigia-test-main';
 const ORIGIN = 'http://localhost:5173';
@@ -19,30 +17,15 @@ const carol: CallerSpec = { sub: 'sub-carol', groups: ['admin'] };
 const dave: CallerSpec = { sub: 'sub-dave', groups: ['acme', 'globex'], groupsForm: 'space' };
 const erin: CallerSpec = { sub: 'sub-erin', groups: [] };
 
-let dynamo: RunningDynamo;
+let api: InProcessApi;
 let incidents: ApiHandler;
 let devices: ApiHandler;
 let account: ApiHandler;
-const envBackup = { ...process.env };
 
-function call(h: ApiHandler, s: EventSpec): Promise<APIGatewayProxyResult> {
-  return h(apiEvent(s), lambdaContext);
-}
 
 beforeAll(async () => {
-  dynamo = await startDynamo({ port: 0 });
-  await ensureTable(dynamo.endpoint, TABLE);
-  Object.assign(process.env, {
-    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-    AWS_REGION: 'eu-west-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    TABLE_NAME: TABLE,
-    ALLOWED_ORIGINS: `https://portal.example.com, ${ORIGIN}`,
-    POWERTOOLS_LOG_LEVEL: 'SILENT',
-  });
-  const data = await import('../../lambdas/data/index.js');
-  data.resetDefaultTable();
+  api = await startInProcessApi({ table: TABLE, env: { ALLOWED_ORIGINS: `https://portal.example.com, ${ORIGIN}` } });
+  const { data } = api;
   incidents = (await import('../../lambdas/handlers/incidents.js')).handler;
   devices = (await import('../../lambdas/handlers/devices.js')).handler;
   account = (await import('../../lambdas/handlers/account.js')).handler;
@@ -72,10 +55,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const data = await import('../../lambdas/data/index.js');
-  data.resetDefaultTable();
-  process.env = envBackup;
-  await dynamo?.stop();
+  await api?.stop();
 });
 
 describe('incidents API over dynoxide', () => {
@@ -265,7 +245,7 @@ describe('devices and account API over dynoxide', () => {
   });
 
   it('really talks to the engine named by AWS_ENDPOINT_URL_DYNAMODB', async () => {
-    const c = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+    const c = api.rawClient();
     const { ListTablesCommand } = await import('@aws-sdk/client-dynamodb');
     expect((await c.send(new ListTablesCommand({}))).TableNames).toContain(TABLE);
     c.destroy();

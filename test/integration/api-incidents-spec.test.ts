@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
+import { startInProcessApi, type InProcessApi } from './support/in-process-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { ApiErrorBody, Incident, IncidentDetail, Page } from '../../lambdas/contract/schemas.js';
 import { apiEvent, bodyOf, lambdaContext, type CallerSpec, type EventSpec } from '../unit/lambdas/events.js';
@@ -16,9 +16,8 @@ const alice: CallerSpec = { sub: 'sub-alice', groups: ['acme'] };
 const soc: CallerSpec = { sub: 'sub-soc', groups: ['admin'] };
 const bob: CallerSpec = { sub: 'sub-bob', groups: ['globex'] };
 
-let dynamo: RunningDynamo;
+let api: InProcessApi;
 let incidents: ApiHandler;
-const envBackup = { ...process.env };
 
 const call = (s: EventSpec): Promise<APIGatewayProxyResult> => incidents(apiEvent(s), lambdaContext);
 
@@ -45,18 +44,8 @@ const BASE = Date.parse('2026-01-01T00:00:00.000Z');
 let all: Incident[] = [];
 
 beforeAll(async () => {
-  dynamo = await startDynamo({ port: 0 });
-  await ensureTable(dynamo.endpoint, TABLE);
-  Object.assign(process.env, {
-    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-    AWS_REGION: 'eu-west-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    TABLE_NAME: TABLE,
-    POWERTOOLS_LOG_LEVEL: 'SILENT',
-  });
-  const data = await import('../../lambdas/data/index.js');
-  data.resetDefaultTable();
+  api = await startInProcessApi({ table: TABLE });
+  const { data } = api;
   incidents = (await import('../../lambdas/handlers/incidents.js')).handler;
   const { newIncident } = await import('../../lambdas/domain/incidents.js');
   await data.putTenant({ id: 'acme', name: 'Acme' });
@@ -83,10 +72,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  const data = await import('../../lambdas/data/index.js');
-  data.resetDefaultTable();
-  process.env = envBackup;
-  await dynamo?.stop();
+  await api?.stop();
 });
 
 /** Expected ids newest first: createdAt desc, then id desc (the GSI1 sort key `<createdAt>#<id>`). */

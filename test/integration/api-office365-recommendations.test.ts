@@ -4,29 +4,21 @@
  * TTL on audit events, recommendation status changes (allowed transitions, note and who, conflicts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { call, collectorEvent, startInProcessApi, type InProcessApi } from './support/in-process-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { ApiErrorBody, IngestResult, Office365Alarm, Office365Event, Page, Recommendation } from '../../lambdas/contract/schemas.js';
-import { apiEvent, bodyOf, lambdaContext, type CallerSpec, type EventSpec } from '../unit/lambdas/events.js';
+import { bodyOf, lambdaContext, type CallerSpec } from '../unit/lambdas/events.js';
 
 const TABLE = 'vigia-o365-main';
 const alice: CallerSpec = { sub: 'sub-alice', groups: ['acme'] };
 const bob: CallerSpec = { sub: 'sub-bob', groups: ['globex'] };
-let dynamo: RunningDynamo;
+let api: InProcessApi;
 let ingest: ApiHandler;
 let o365: ApiHandler;
 let recs: ApiHandler;
-const envBackup = { ...process.env };
 
-function collectorEvent(path: string, body: unknown): APIGatewayProxyEvent {
-  const e = apiEvent({ method: 'POST', path, caller: null, body });
-  e.requestContext.identity = { ...e.requestContext.identity, userArn: 'arn:aws:iam::0:user/collector' };
-  return e;
-}
-const collect = (path: string, body: unknown) => ingest(collectorEvent(path, body), lambdaContext);
-const call = (h: ApiHandler, s: EventSpec): Promise<APIGatewayProxyResult> => h(apiEvent(s), lambdaContext);
+const collect = (path: string, body: unknown) => ingest(collectorEvent(path, body, { userArn: 'arn:aws:iam::0:user/collector' }), lambdaContext);
 
 async function listAll<T>(h: ApiHandler, path: string, query: Record<string, string>, caller = alice): Promise<T[]> {
   const out: T[] = [];
@@ -45,19 +37,8 @@ const T0 = Date.parse('2026-03-01T00:00:00.000Z');
 const at = (min: number) => new Date(T0 + min * 60_000).toISOString();
 
 beforeAll(async () => {
-  dynamo = await startDynamo({ port: 0 });
-  await ensureTable(dynamo.endpoint, TABLE);
-  Object.assign(process.env, {
-    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-    AWS_REGION: 'eu-west-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    TABLE_NAME: TABLE,
-    POWERTOOLS_LOG_LEVEL: 'SILENT',
-    O365_EVENT_RETENTION_DAYS: '30',
-  });
-  const data = await import('../../lambdas/data/index.js');
-  data.resetDefaultTable();
+  api = await startInProcessApi({ table: TABLE, env: { O365_EVENT_RETENTION_DAYS: '30' } });
+  const { data } = api;
   ingest = (await import('../../lambdas/handlers/ingest.js')).handler;
   o365 = (await import('../../lambdas/handlers/office365.js')).handler;
   recs = (await import('../../lambdas/handlers/recommendations.js')).handler;
@@ -66,10 +47,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const data = await import('../../lambdas/data/index.js');
-  data.resetDefaultTable();
-  process.env = envBackup;
-  await dynamo?.stop();
+  await api?.stop();
 });
 
 describe('Office 365', () => {
@@ -101,7 +79,7 @@ describe('Office 365', () => {
     expect(ranged.map((e) => e.id)).toEqual(want);
     expect(await listAll(o365, '/office365/events', {}, bob)).toEqual([]);
 
-    const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+    const raw = api.rawClient();
     const item = await raw.send(new GetItemCommand({ TableName: TABLE, Key: { PK: { S: 'TENANT#acme#O365EVENT#ev-0' }, SK: { S: 'O365EVENT' } } }));
     raw.destroy();
     expect(Number(item.Item!.expiresAt!.N)).toBe(Math.floor(T0 / 1000) + 30 * 86_400);

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
-import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
+import { ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { startInProcessApi, type InProcessApi } from './support/in-process-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import { HANDLER_NAMES, ROUTES, type HandlerName, type RouteDef } from '../../lambdas/contract/routes.js';
 import { ApiErrorBody, ERROR_STATUS } from '../../lambdas/contract/schemas.js';
@@ -20,25 +20,14 @@ import { apiEvent, lambdaContext, type CallerSpec } from '../unit/lambdas/events
 
 const TABLE = 'vigia-prop-main';
 const RUNS = 1000;
-let dynamo: RunningDynamo;
+let api: InProcessApi;
 let raw: DynamoDBClient;
 const handlers = {} as Record<HandlerName, ApiHandler>;
-const envBackup = { ...process.env };
 
 beforeAll(async () => {
-  dynamo = await startDynamo({ port: 0 });
-  await ensureTable(dynamo.endpoint, TABLE);
-  Object.assign(process.env, {
-    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-    AWS_REGION: 'eu-west-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    TABLE_NAME: TABLE,
-    POWERTOOLS_LOG_LEVEL: 'SILENT',
-  });
-  raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
-  const data = await import('../../lambdas/data/index.js');
-  data.resetDefaultTable();
+  api = await startInProcessApi({ table: TABLE });
+  const { data } = api;
+  raw = api.rawClient();
   for (const name of HANDLER_NAMES) handlers[name] = (await import(`../../lambdas/handlers/${name}.ts`)).handler;
   const { newIncident } = await import('../../lambdas/domain/incidents.js');
   await data.putTenant({ id: 'acme', name: 'Acme' });
@@ -51,11 +40,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  const data = await import('../../lambdas/data/index.js');
-  data.resetDefaultTable();
   raw?.destroy();
-  process.env = envBackup;
-  await dynamo?.stop();
+  await api?.stop();
 });
 
 /** Hash of every item in the table (test-only Scan; request paths never Scan). */

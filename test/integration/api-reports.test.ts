@@ -4,38 +4,25 @@
  * for customers, enforced by the server) and sums every tenant.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
+import { call, startInProcessApi, type InProcessApi } from './support/in-process-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import { Analytics, Report, type ApiErrorBody, type Incident } from '../../lambdas/contract/schemas.js';
-import { apiEvent, bodyOf, headerOf, lambdaContext, type CallerSpec, type EventSpec } from '../unit/lambdas/events.js';
+import { bodyOf, headerOf, type CallerSpec } from '../unit/lambdas/events.js';
 
 const TABLE = 'vigia-reports-main';
 const alice: CallerSpec = { sub: 'sub-alice', groups: ['acme'] };
 const bob: CallerSpec = { sub: 'sub-bob', groups: ['globex'] };
 const soc: CallerSpec = { sub: 'sub-soc', groups: ['admin'] };
-let dynamo: RunningDynamo;
+let api: InProcessApi;
 let incidents: ApiHandler;
 let reports: ApiHandler;
-const envBackup = { ...process.env };
 const T0 = Date.parse('2026-05-04T08:00:00.000Z');
 let clock = T0;
 
-const call = (h: ApiHandler, s: EventSpec): Promise<APIGatewayProxyResult> => h(apiEvent(s), lambdaContext);
 
 beforeAll(async () => {
-  dynamo = await startDynamo({ port: 0 });
-  await ensureTable(dynamo.endpoint, TABLE);
-  Object.assign(process.env, {
-    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-    AWS_REGION: 'eu-west-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    TABLE_NAME: TABLE,
-    POWERTOOLS_LOG_LEVEL: 'SILENT',
-  });
-  const data = await import('../../lambdas/data/index.js');
-  data.resetDefaultTable();
+  api = await startInProcessApi({ table: TABLE });
+  const { data } = api;
   const { createApi } = await import('../../lambdas/http/api.js');
   // The same operations as the deployed handlers, with a controllable clock.
   incidents = createApi('incidents', (await import('../../lambdas/handlers/incidents.js')).operations, { now: () => new Date(clock) });
@@ -67,10 +54,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const data = await import('../../lambdas/data/index.js');
-  data.resetDefaultTable();
-  process.env = envBackup;
-  await dynamo?.stop();
+  await api?.stop();
 });
 
 describe('reports', () => {
@@ -128,10 +112,9 @@ describe('analytics (admin only)', () => {
   });
 
   it('reads the first responses of the period with one Query, not one per incident (GSI1 FIRSTRESPONSES)', async () => {
-    const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
     const { createDocumentClient } = await import('../../lambdas/data/client.js');
     const { loadReportData } = await import('../../lambdas/data/reports.js');
-    const doc = createDocumentClient(new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }));
+    const doc = createDocumentClient(api.rawClient());
     const commands: string[] = [];
     doc.middlewareStack.add(
       (next, context) => (args) => {
