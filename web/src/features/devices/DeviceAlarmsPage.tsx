@@ -11,7 +11,8 @@ import type { Query } from '../../shared/lib/api';
 import { toApiError } from '../../shared/lib/api';
 import { formatDateTime, SEVERITY_LABELS } from '../../shared/lib/format';
 import { ALARM_STATE_LABELS, AlarmStateBadge, SeverityBadge } from '../../shared/ui/badges';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
+import { FilterSelect, ListFrame } from '../../shared/ui/lists';
+import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { useAcknowledge, useAlarmList, useAllDevices } from './api';
 
@@ -62,107 +63,61 @@ export function DeviceAlarmsPage() {
     <section>
       <PageHeader title="Alarmas de dispositivos" />
       <form className="card filters" aria-label="Filtrar alarmas" onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <label htmlFor="al-state">Estado</label>
-          <select id="al-state" value={String(query.state ?? '')} onChange={(e) => setFilter('state', e.target.value)}>
-            <option value="">Todos</option>
-            {ALARM_STATES.map((s) => (
-              <option key={s} value={s}>
-                {ALARM_STATE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="al-severity">Severidad</label>
-          <select id="al-severity" value={String(query.severity ?? '')} onChange={(e) => setFilter('severity', e.target.value)}>
-            <option value="">Todas</option>
-            {SEVERITIES.map((s) => (
-              <option key={s} value={s}>
-                {SEVERITY_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="al-device">Dispositivo</label>
-          <select id="al-device" value={String(query.deviceId ?? '')} onChange={(e) => setFilter('device', e.target.value)}>
-            <option value="">Todos</option>
-            {(devices.data?.items ?? []).map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="al-state" label="Estado" value={String(query.state ?? '')} options={ALARM_STATES.map((s) => [s, ALARM_STATE_LABELS[s]] as const)} onChange={(v) => setFilter('state', v)} />
+        <FilterSelect id="al-severity" label="Severidad" all="Todas" value={String(query.severity ?? '')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => setFilter('severity', v)} />
+        <FilterSelect id="al-device" label="Dispositivo" value={String(query.deviceId ?? '')} options={(devices.data?.items ?? []).map((d) => [d.id, d.name] as const)} onChange={(v) => setFilter('device', v)} />
       </form>
       {notice && (
         <div className={notice.ok ? 'notice-ok' : 'error-state'} role={notice.ok ? 'status' : 'alert'}>
           <p>{notice.text}</p>
         </div>
       )}
-      {list.error && !list.data ? (
-        <ErrorState error={list.error} onRetry={() => void list.mutate()} />
-      ) : list.isLoading || !list.data ? (
-        <LoadingState />
-      ) : list.items.length === 0 && !list.hasMore ? (
-        <EmptyState>{Object.keys(query).length ? 'Ninguna alarma coincide con los filtros.' : 'No hay alarmas registradas.'}</EmptyState>
-      ) : (
-        <>
-          <table className="data-table responsive">
-            <caption className="visually-hidden">Lista de alarmas</caption>
-            <thead>
-              <tr>
-                <th scope="col">Alarma</th>
-                <th scope="col">Dispositivo</th>
-                <th scope="col">Severidad</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Activada</th>
-                <th scope="col">Reconocida</th>
-                <th scope="col">
-                  <span className="visually-hidden">Acciones</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((a) => {
-                const key = `${a.deviceId}/${a.id}`;
-                return (
-                  <tr key={key}>
-                    <td data-label="Alarma">{a.title}</td>
-                    <td data-label="Dispositivo">{names.get(a.deviceId) ?? a.deviceId}</td>
-                    <td data-label="Severidad">
-                      <SeverityBadge severity={a.severity} />
-                    </td>
-                    <td data-label="Estado">
-                      <AlarmStateBadge state={a.state} />
-                    </td>
-                    <td data-label="Activada">
-                      <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time>
-                    </td>
-                    <td data-label="Reconocida">{a.acknowledgedAt ? `${formatDateTime(a.acknowledgedAt)} · ${a.acknowledgedBy ?? ''}` : '—'}</td>
-                    <td data-label="Acciones">
-                      {a.state === 'active' ? (
-                        <button type="button" className="btn" disabled={busy !== null} onClick={() => void onAck(a)} aria-label={`Reconocer alarma ${a.title} de ${names.get(a.deviceId) ?? a.deviceId}`}>
-                          {busy === key ? 'Reconociendo…' : 'Reconocer'}
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-          {list.error && <ErrorState error={list.error} onRetry={() => void list.mutate()} />}
-          {list.hasMore && (
-            <p className="load-more">
-              <button type="button" className="btn" disabled={list.isLoadingMore} onClick={() => void list.loadMore()}>
-                {list.isLoadingMore ? 'Cargando…' : 'Cargar más'}
-              </button>
-            </p>
-          )}
-        </>
-      )}
+      <ListFrame list={list} empty={Object.keys(query).length ? 'Ninguna alarma coincide con los filtros.' : 'No hay alarmas registradas.'}>
+        <table className="data-table responsive">
+          <caption className="visually-hidden">Lista de alarmas</caption>
+          <thead>
+            <tr>
+              <th scope="col">Alarma</th>
+              <th scope="col">Dispositivo</th>
+              <th scope="col">Severidad</th>
+              <th scope="col">Estado</th>
+              <th scope="col">Activada</th>
+              <th scope="col">Reconocida</th>
+              <th scope="col">
+                <span className="visually-hidden">Acciones</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((a) => {
+              const key = `${a.deviceId}/${a.id}`;
+              return (
+                <tr key={key}>
+                  <td data-label="Alarma">{a.title}</td>
+                  <td data-label="Dispositivo">{names.get(a.deviceId) ?? a.deviceId}</td>
+                  <td data-label="Severidad">
+                    <SeverityBadge severity={a.severity} />
+                  </td>
+                  <td data-label="Estado">
+                    <AlarmStateBadge state={a.state} />
+                  </td>
+                  <td data-label="Activada">
+                    <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time>
+                  </td>
+                  <td data-label="Reconocida">{a.acknowledgedAt ? `${formatDateTime(a.acknowledgedAt)} · ${a.acknowledgedBy ?? ''}` : '—'}</td>
+                  <td data-label="Acciones">
+                    {a.state === 'active' ? (
+                      <button type="button" className="btn" disabled={busy !== null} onClick={() => void onAck(a)} aria-label={`Reconocer alarma ${a.title} de ${names.get(a.deviceId) ?? a.deviceId}`}>
+                        {busy === key ? 'Reconociendo…' : 'Reconocer'}
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </ListFrame>
     </section>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { formatDateTime, formatPercent } from '../../shared/lib/format';
 import { DeviceStatusBadge } from '../../shared/ui/badges';
+import { LoadMore } from '../../shared/ui/lists';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import { useDeviceList } from './api';
 
@@ -60,13 +61,7 @@ export function DeviceStatusPage() {
             </tbody>
           </table>
           {list.error && <ErrorState error={list.error} onRetry={() => void list.mutate()} />}
-          {list.hasMore && (
-            <p className="load-more">
-              <button type="button" className="btn" disabled={list.isLoadingMore} onClick={() => void list.loadMore()}>
-                {list.isLoadingMore ? 'Cargando…' : 'Cargar más'}
-              </button>
-            </p>
-          )}
+          <LoadMore list={list} />
         </>
       )}
     </section>

@@ -13,7 +13,8 @@ import { toApiError } from '../../shared/lib/api';
 import { formatDateTime, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
 import { downloadCsv, toCsv } from '../../shared/ui/csv';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
+import { FilterSelect, ListFrame } from '../../shared/ui/lists';
+import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { CSV_MAX_ITEMS, useIncidentExport, useIncidentList } from './api';
 import { EMPTY_FILTERS, filtersError, filtersFromParams, filtersToParams, filtersToQuery, INCIDENT_CSV_COLUMNS, slaLabel } from './filters';
@@ -65,29 +66,14 @@ export function IncidentListPage() {
           <label htmlFor="f-q">Texto</label>
           <input id="f-q" type="search" value={qDraft} placeholder="ID, título, descripción…" onChange={(e) => setQDraft(e.target.value)} />
         </div>
-        <div className="field">
-          <label htmlFor="f-status">Estado</label>
-          <select id="f-status" value={statusValue} onChange={(e) => apply({ status: e.target.value ? (e.target.value.split(',') as IncidentStatus[]) : [] })}>
-            <option value="">Todos</option>
-            <option value={OPEN}>Abiertos</option>
-            {INCIDENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {INCIDENT_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="f-severity">Severidad</label>
-          <select id="f-severity" value={filters.severity.join(',')} onChange={(e) => apply({ severity: e.target.value ? (e.target.value.split(',') as Severity[]) : [] })}>
-            <option value="">Todas</option>
-            {SEVERITIES.map((s) => (
-              <option key={s} value={s}>
-                {SEVERITY_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="f-status"
+          label="Estado"
+          value={statusValue}
+          options={[[OPEN, 'Abiertos'] as const, ...INCIDENT_STATUSES.map((s) => [s, INCIDENT_STATUS_LABELS[s]] as const)]}
+          onChange={(v) => apply({ status: v ? (v.split(',') as IncidentStatus[]) : [] })}
+        />
+        <FilterSelect id="f-severity" label="Severidad" all="Todas" value={filters.severity.join(',')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => apply({ severity: v ? (v.split(',') as Severity[]) : [] })} />
         <div className="field">
           <label htmlFor="f-from">Desde</label>
           <input id="f-from" type="date" value={filters.from} onChange={(e) => apply({ from: e.target.value })} />
@@ -129,14 +115,8 @@ export function IncidentListPage() {
         <div className="error-state" role="alert">
           <p>{invalid}</p>
         </div>
-      ) : list.error && !list.data ? (
-        <ErrorState error={list.error} onRetry={() => void list.mutate()} />
-      ) : list.isLoading || !list.data ? (
-        <LoadingState />
-      ) : list.items.length === 0 && !list.hasMore ? (
-        <EmptyState>{hasFilters ? 'Ningún incidente coincide con los filtros.' : 'No hay incidentes registrados.'}</EmptyState>
       ) : (
-        <>
+        <ListFrame list={list} empty={hasFilters ? 'Ningún incidente coincide con los filtros.' : 'No hay incidentes registrados.'}>
           <p className="muted small" aria-live="polite">
             Mostrando {list.items.length} incidentes{list.hasMore ? ' (hay más)' : ''}.
           </p>
@@ -175,15 +155,7 @@ export function IncidentListPage() {
               ))}
             </tbody>
           </table>
-          {list.error && <ErrorState error={list.error} onRetry={() => void list.mutate()} />}
-          {list.hasMore && (
-            <p className="load-more">
-              <button type="button" className="btn" disabled={list.isLoadingMore} onClick={() => void list.loadMore()}>
-                {list.isLoadingMore ? 'Cargando…' : 'Cargar más'}
-              </button>
-            </p>
-          )}
-        </>
+        </ListFrame>
       )}
     </section>
   );

@@ -12,7 +12,7 @@ import { SeverityBadge } from '../../shared/ui/badges';
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { alarmsQuery, eventsQuery, O365_STATUS_LABELS, RANGES, rangeOf, RESULT_LABELS, RESULTS, useO365Alarms, useO365Events, WORKLOADS } from './api';
-import { FilterSelect, ListFrame } from './ListFrame';
+import { FilterSelect, ListFrame } from '../../shared/ui/lists';
 
 function useFilterParams() {
   const [params, setParams] = useSearchParams();

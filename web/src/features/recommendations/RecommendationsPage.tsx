@@ -12,6 +12,7 @@ import type { Recommendation, RecommendationStatus } from '../../shared/lib/cont
 import type { Query } from '../../shared/lib/api';
 import { toApiError } from '../../shared/lib/api';
 import { formatDateTime } from '../../shared/lib/format';
+import { FilterSelect, LoadMore } from '../../shared/ui/lists';
 import { Badge, EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { ACTION_LABELS, actionsFor, PRIORITY_LABELS, REC_STATUS_LABELS, useRecommendations, useUpdateRecommendation } from './api';
@@ -42,28 +43,8 @@ export function RecommendationsPage() {
     <section>
       <PageHeader title="Recomendaciones" />
       <form className="card filters" aria-label="Filtrar recomendaciones" onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <label htmlFor="rec-status">Estado</label>
-          <select id="rec-status" value={String(query.status ?? '')} onChange={(e) => set('status', e.target.value)}>
-            <option value="">Todos</option>
-            {RECOMMENDATION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {REC_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="rec-priority">Prioridad</label>
-          <select id="rec-priority" value={String(query.priority ?? '')} onChange={(e) => set('priority', e.target.value)}>
-            <option value="">Todas</option>
-            {RECOMMENDATION_PRIORITIES.map((p) => (
-              <option key={p} value={p}>
-                {PRIORITY_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="rec-status" label="Estado" value={String(query.status ?? '')} options={RECOMMENDATION_STATUSES.map((s) => [s, REC_STATUS_LABELS[s]] as const)} onChange={(v) => set('status', v)} />
+        <FilterSelect id="rec-priority" label="Prioridad" all="Todas" value={String(query.priority ?? '')} options={RECOMMENDATION_PRIORITIES.map((p) => [p, PRIORITY_LABELS[p] ?? p] as const)} onChange={(v) => set('priority', v)} />
       </form>
       {notice && (
         <div className={notice.ok ? 'notice-ok' : 'error-state'} role={notice.ok ? 'status' : 'alert'}>
@@ -85,13 +66,7 @@ export function RecommendationsPage() {
               </li>
             ))}
           </ul>
-          {list.hasMore && (
-            <p className="load-more">
-              <button type="button" className="btn" disabled={list.isLoadingMore} onClick={() => void list.loadMore()}>
-                {list.isLoadingMore ? 'Cargando…' : 'Cargar más'}
-              </button>
-            </p>
-          )}
+          <LoadMore list={list} />
         </>
       )}
     </section>

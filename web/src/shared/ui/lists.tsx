@@ -1,7 +1,15 @@
-/** Loading / error / empty / "Cargar más" frame shared by the two Office 365 lists. */
+/**
+ * Building blocks of the portal's cursor-paged, filterable lists (spec §2: incidents, devices, alarms,
+ * Office 365, recommendations):
+ *  - `ListFrame`: error (with "Reintentar") before the first page, loading, empty message, then the
+ *    list, an error of a later page, and "Cargar más";
+ *  - `LoadMore`: the "Cargar más" button alone (disabled and "Cargando…" while the next page loads);
+ *  - `FilterSelect`: one labelled `<select>` of a filter bar, first option "Todos"/"Todas" = no filter.
+ * `list` is the shape returned by the features' paged-list hooks (`useApiSWRInfinite`).
+ */
 import type { ReactNode } from 'react';
-import type { ApiError } from '../../shared/lib/api';
-import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
+import type { ApiError } from '../lib/api';
+import { EmptyState, ErrorState, LoadingState } from './states';
 
 export interface ListState {
   error: ApiError | undefined;
@@ -14,6 +22,7 @@ export interface ListState {
   loadMore: () => unknown;
 }
 
+/** Loading / error / empty / "Cargar más" frame around a paged list; `empty` is shown when no item matches. */
 export function ListFrame({ list, empty, children }: { list: ListState; empty: string; children: ReactNode }) {
   if (list.error && !list.data) return <ErrorState error={list.error} onRetry={() => void list.mutate()} />;
   if (list.isLoading || !list.data) return <LoadingState />;
@@ -22,18 +31,27 @@ export function ListFrame({ list, empty, children }: { list: ListState; empty: s
     <>
       {children}
       {list.error && <ErrorState error={list.error} onRetry={() => void list.mutate()} />}
-      {list.hasMore && (
-        <p className="load-more">
-          <button type="button" className="btn" disabled={list.isLoadingMore} onClick={() => void list.loadMore()}>
-            {list.isLoadingMore ? 'Cargando…' : 'Cargar más'}
-          </button>
-        </p>
-      )}
+      <LoadMore list={list} />
     </>
   );
 }
 
-/** A labelled select of the filter bar; `''` = no filter. */
+/** "Cargar más" under a list while `list.hasMore`; nothing otherwise. */
+export function LoadMore({ list }: { list: Pick<ListState, 'hasMore' | 'isLoadingMore' | 'loadMore'> }) {
+  if (!list.hasMore) return null;
+  return (
+    <p className="load-more">
+      <button type="button" className="btn" disabled={list.isLoadingMore} onClick={() => void list.loadMore()}>
+        {list.isLoadingMore ? 'Cargando…' : 'Cargar más'}
+      </button>
+    </p>
+  );
+}
+
+/**
+ * A labelled select of the filter bar; `''` = no filter. `options` are `[value, label]` pairs; `all` is the
+ * text of the no-filter option ("Todos" by default, "Todas" for feminine nouns; `null` = no such option).
+ */
 export function FilterSelect({ id, label, value, options, onChange, all = 'Todos' }: { id: string; label: string; value: string; options: readonly (readonly [string, string])[]; onChange: (v: string) => void; all?: string | null }) {
   return (
     <div className="field">
