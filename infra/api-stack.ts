@@ -45,7 +45,7 @@ import {
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -125,6 +125,8 @@ export class ApiStack extends Stack {
   readonly functions: Record<HandlerName, NodejsFunction>;
   /** Invoke URL of the API stage without a trailing slash, e.g. `https://abc.execute-api.eu-west-1.amazonaws.com/prod`. */
   readonly apiUrl: string;
+  /** execute-api:Invoke on the collector ingest routes only (attach to the collectors' IAM principal). */
+  readonly collectorPolicy: ManagedPolicy;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -261,6 +263,24 @@ export class ApiStack extends Stack {
     }
 
     new CfnOutput(this, 'ApiUrl', { value: this.apiUrl, description: 'Business API base URL (no trailing slash)' });
+
+    // What a collector needs: execute-api:Invoke on exactly the ingest routes of this stage (no wildcard).
+    // Attach it to the collectors' IAM role or user; customers never get it.
+    const ingestRoutes = ROUTES.filter((r) => 'auth' in r && r.auth === 'iam');
+    this.collectorPolicy = new ManagedPolicy(this, 'CollectorInvokePolicy', {
+      managedPolicyName: physicalName(config.stage, 'collector-invoke'),
+      description: `Vigia ${config.stage}: SigV4 calls to the collector ingest routes only`,
+      statements: [
+        new PolicyStatement({
+          actions: ['execute-api:Invoke'],
+          resources: ingestRoutes.map((r) => this.api.arnForExecuteApi(r.method, r.path, this.api.deploymentStage.stageName)),
+        }),
+      ],
+    });
+    new CfnOutput(this, 'CollectorPolicyArn', {
+      value: this.collectorPolicy.managedPolicyArn,
+      description: 'Managed policy to attach to the collectors (execute-api:Invoke on the ingest routes)',
+    });
   }
 
   private createFunction(

@@ -30,6 +30,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { openApiDocument } from '../lambdas/contract/openapi.js';
 import type { PortalConfig } from '../lambdas/contract/portal-config.js';
 import type { StageConfig } from './stage-config.js';
 
@@ -91,7 +92,12 @@ export class PortalDeploymentStack extends Stack {
 
     const site = new BucketDeployment(this, 'Site', {
       destinationBucket: siteBucket,
-      sources: [Source.asset(this.sourceDir), Source.jsonData('config.json', props.portalConfig)],
+      sources: [
+        Source.asset(this.sourceDir),
+        Source.jsonData('config.json', props.portalConfig),
+        // The API contract of this deployment (issue 4): OpenAPI 3.1 from the same zod schemas, served at /openapi.json.
+        Source.jsonData('openapi.json', openApiDocument({ serverUrl: props.portalConfig.apiUrl })),
+      ],
       exclude: ['assets/*'],
       prune: true,
       cacheControl: [CacheControl.noCache()],

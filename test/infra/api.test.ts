@@ -174,3 +174,23 @@ describe('Api stack', () => {
     t.api.hasResourceProperties('AWS::ApiGateway::RestApi', { Name: `vigia-${stage}-api` });
   });
 });
+
+describe('collector access', () => {
+  it('a managed policy grants execute-api:Invoke on exactly the ingest routes of the stage', () => {
+    const { t } = synthPr42();
+    const policies = ofType(t.api, 'AWS::IAM::ManagedPolicy');
+    expect(policies).toHaveLength(1);
+    const [, policy] = policies[0]!;
+    expect(policy.Properties!.ManagedPolicyName).toBe('vigia-pr-42-collector-invoke');
+    const statements = (policy.Properties!.PolicyDocument as { Statement: Array<{ Action: string; Resource: unknown[] }> }).Statement;
+    expect(statements).toHaveLength(1);
+    expect(statements[0]!.Action).toBe('execute-api:Invoke');
+    const ingest = ROUTES.filter((r) => 'auth' in r && r.auth === 'iam');
+    expect(ingest.length).toBeGreaterThan(0);
+    const resourcesText = statements[0]!.Resource.map((r) => JSON.stringify(r));
+    expect(resourcesText).toHaveLength(ingest.length);
+    for (const r of ingest) expect(resourcesText.some((x) => x.includes(`/${r.method}${r.path}`)), r.path).toBe(true);
+    // No customer route is reachable with it.
+    expect(resourcesText.some((x) => x.includes('/incidents'))).toBe(false);
+  });
+});

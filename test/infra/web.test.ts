@@ -115,3 +115,21 @@ describe('PortalDeployment stack', () => {
     ]);
   });
 });
+
+describe('PortalDeployment ships the API contract', () => {
+  it('uploads openapi.json (OpenAPI 3.1 from the zod schemas) with the API URL as its server', () => {
+    const s = synthProd();
+    const deployments = ofType(s.t.portal, 'Custom::CDKBucketDeployment').map(([, d]) => d.Properties!);
+    const site = deployments.find((d) => ((d.SourceMarkers ?? []) as object[]).some((m) => Object.keys(m).length > 0))!;
+    const keys = site.SourceObjectKeys as string[];
+    const docs = keys
+      .map((k) => path.join(s.assembly.directory, `asset.${k.replace(/\.zip$/, '')}`, 'openapi.json'))
+      .filter((f) => existsSync(f))
+      .map((f) => JSON.parse(readFileSync(f, 'utf8')) as { openapi: string; paths: Record<string, unknown>; servers: Array<{ url: string }> });
+    expect(docs).toHaveLength(1);
+    expect(docs[0]!.openapi).toBe('3.1.0');
+    expect(Object.keys(docs[0]!.paths)).toContain('/incidents/{id}');
+    // The server URL is a deploy-time token (a marker), resolved to the stage's API URL.
+    expect(docs[0]!.servers[0]!.url).toMatch(/<<marker:/);
+  });
+});
