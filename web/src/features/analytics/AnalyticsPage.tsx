@@ -4,13 +4,11 @@
  * incidents, MTTA/MTTR, SLA compliance, open incidents past SLA and fleet health (devices meeting the
  * availability SLA, mean availability).
  */
-import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { Analytics } from '../../shared/lib/contract';
 import { useApiSWR } from '../../shared/lib/api-context';
 import { formatDateTime, formatPercent } from '../../shared/lib/format';
 import { downloadCsv, toCsv } from '../../shared/ui/csv';
-import { FiguresSummary, fleetHealth, formatDuration, PeriodPicker, periodFromParams, periodQuery } from '../../shared/ui/report';
+import { FiguresSummary, fleetHealth, formatDuration, useUrlPeriod } from '../../shared/ui/report';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 
@@ -31,9 +29,7 @@ const COLUMNS = [
 ];
 
 export function AnalyticsPage() {
-  const [params, setParams] = useSearchParams();
-  const { days, fromDate, toDate } = periodFromParams(params);
-  const period = useMemo(() => periodQuery(days, fromDate, toDate, Date.now()), [days, fromDate, toDate]);
+  const { period, picker } = useUrlPeriod();
   const analytics = useApiSWR<Analytics>('/analytics', period);
   const a = analytics.data;
 
@@ -44,7 +40,7 @@ export function AnalyticsPage() {
           Descargar CSV
         </button>
       </PageHeader>
-      <PeriodPicker params={params} onChange={(p) => setParams(p, { replace: true })} />
+      {picker}
       {analytics.error && !a ? (
         <ErrorState error={analytics.error} onRetry={() => void analytics.mutate()} />
       ) : !a ? (

@@ -4,8 +4,6 @@
  * top alarms. "Descargar CSV" exports the same figures; "Imprimir" opens the browser's print dialog, and
  * the print stylesheet (`screens.css`, `@media print`) leaves out the shell, controls and buttons.
  */
-import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/lib/contract';
 import type { Report } from '../../shared/lib/contract';
 import { useApiSWR } from '../../shared/lib/api-context';
@@ -13,14 +11,12 @@ import { formatDateTime, formatPercent, INCIDENT_STATUS_LABELS, SEVERITY_LABELS 
 import { useTenant, useTenantQuery } from '../../shared/lib/tenant';
 import { SeverityBadge } from '../../shared/ui/badges';
 import { downloadCsv } from '../../shared/ui/csv';
-import { FiguresSummary, PeriodPicker, periodFromParams, periodQuery, reportToCsv } from '../../shared/ui/report';
+import { FiguresSummary, reportToCsv, useUrlPeriod } from '../../shared/ui/report';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 
 export function ReportsPage() {
-  const [params, setParams] = useSearchParams();
-  const { days, fromDate, toDate } = periodFromParams(params);
-  const period = useMemo(() => periodQuery(days, fromDate, toDate, Date.now()), [days, fromDate, toDate]);
+  const { period, picker } = useUrlPeriod();
   const tenant = useTenantQuery();
   const { tenants, activeTenant } = useTenant();
   const tenantName = tenants.find((t) => t.id === activeTenant)?.name ?? activeTenant ?? '';
@@ -38,7 +34,7 @@ export function ReportsPage() {
           Imprimir
         </button>
       </PageHeader>
-      <PeriodPicker params={params} onChange={(p) => setParams(p, { replace: true })} />
+      {picker}
       {report.error && !r ? (
         <ErrorState error={report.error} onRetry={() => void report.mutate()} />
       ) : !r ? (

@@ -4,6 +4,8 @@
  * duration formatter for MTTA/MTTR, the summary KPI row, and the CSV export built from the same JSON
  * (sections separated by a blank line; RFC 4180 via `csv.ts`).
  */
+import { useMemo, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { ReportFigures } from '../lib/contract';
 import { formatPercent, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../lib/format';
 import { toCsv } from './csv';
@@ -177,4 +179,17 @@ export function PeriodPicker({ params, onChange }: { params: URLSearchParams; on
       </div>
     </form>
   );
+}
+
+/**
+ * The report period kept in the page's URL (`?days=N` or `?from=YYYY-MM-DD&to=YYYY-MM-DD`, read by
+ * `periodFromParams`): `period` is the `{ from, to }` query (ISO-8601 UTC, see `periodQuery`) of
+ * `GET /reports` and `GET /analytics`, the same object while the URL's period is unchanged (stable SWR key);
+ * `picker` is the `PeriodPicker` bound to the URL (a change replaces the history entry).
+ */
+export function useUrlPeriod(): { period: { from: string; to: string }; picker: ReactNode } {
+  const [params, setParams] = useSearchParams();
+  const { days, fromDate, toDate } = periodFromParams(params);
+  const period = useMemo(() => periodQuery(days, fromDate, toDate, Date.now()), [days, fromDate, toDate]);
+  return { period, picker: <PeriodPicker params={params} onChange={(p) => setParams(p, { replace: true })} /> };
 }
