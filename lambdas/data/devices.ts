@@ -28,7 +28,7 @@ import {
   type StoredDevice,
 } from '../domain/devices.js';
 import { ApiError } from '../domain/errors.js';
-import { filteredGsi1Page } from './paging.js';
+import { newestFirstInRange, type TimeRangePageOptions } from './paging.js';
 import { defaultTable, type TableRef } from './client.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { isConditionFailure, isConditionFailureInTransaction, isTransactionConflict, queryAll, stripKeys } from './dynamo-util.js';
@@ -384,14 +384,10 @@ export async function transitionAlarm(
 }
 
 /** Filters of `listAlarms`. */
-export interface AlarmListOptions {
-  limit: number;
-  cursor?: string | undefined;
+export interface AlarmListOptions extends TimeRangePageOptions {
   state?: readonly AlarmState[] | undefined;
   severity?: readonly string[] | undefined;
   deviceId?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
 }
 
 /**
@@ -414,16 +410,12 @@ export async function listAlarms(tenantId: string, opts: AlarmListOptions, table
   if (opts.state?.length) inList('state', 'st', opts.state);
   if (opts.severity?.length) inList('severity', 'sv', opts.severity);
   if (opts.deviceId) inList('deviceId', 'dv', [opts.deviceId]);
-  const page = await filteredGsi1Page(table, {
-    scope: keys.alarmsGsi1Pk(tenantId),
-    tenantPrefix: keys.tenantPrefix(tenantId),
-    lower: opts.from ?? '',
-    upper: opts.to ? `${opts.to}#~` : '~',
-    newestFirst: true,
-    limit: opts.limit,
-    cursor: opts.cursor,
-    filter: filters.length ? { expression: filters.join(' AND '), names, values } : undefined,
-  });
+  const page = await newestFirstInRange(
+    table,
+    { scope: keys.alarmsGsi1Pk(tenantId), tenantPrefix: keys.tenantPrefix(tenantId) },
+    opts,
+    filters.length ? { expression: filters.join(' AND '), names, values } : undefined,
+  );
   return { items: page.items.map((i) => stripKeys<DeviceAlarm>(i)), nextCursor: page.nextCursor };
 }
 

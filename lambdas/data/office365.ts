@@ -8,7 +8,7 @@ import type { Office365Alarm, Office365Event, Page } from '../contract/schemas.j
 import { defaultTable, type TableRef } from './client.js';
 import { isConditionFailure, stripKeys } from './dynamo-util.js';
 import { ENTITY, keys } from './keys.js';
-import { filteredGsi1Page } from './paging.js';
+import { newestFirstInRange, type TimeRangePageOptions } from './paging.js';
 
 const DAY_S = 86_400;
 
@@ -78,12 +78,8 @@ export async function putO365Event(ev: Office365Event, table: TableRef = default
   }
 }
 
-export interface O365ListOptions {
-  limit: number;
-  cursor?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
+/** Paging and time range of the Office 365 lists. */
+export type O365ListOptions = TimeRangePageOptions;
 
 /** Alarms newest detected first (Query GSI1 `TENANT#t#O365ALARMS`). @throws ApiError VALIDATION_FAILED (cursor) */
 export async function listO365Alarms(
@@ -91,16 +87,12 @@ export async function listO365Alarms(
   opts: O365ListOptions & { severity?: readonly string[] | undefined; status?: readonly string[] | undefined; user?: string | undefined },
   table: TableRef = defaultTable(),
 ): Promise<Page<Office365Alarm>> {
-  const page = await filteredGsi1Page(table, {
-    scope: keys.o365AlarmsGsi1Pk(tenantId),
-    tenantPrefix: keys.tenantPrefix(tenantId),
-    lower: opts.from ?? '',
-    upper: opts.to ? `${opts.to}#~` : '~',
-    newestFirst: true,
-    limit: opts.limit,
-    cursor: opts.cursor,
-    filter: filterOf({ severity: opts.severity, status: opts.status, affectedUser: opts.user }),
-  });
+  const page = await newestFirstInRange(
+    table,
+    { scope: keys.o365AlarmsGsi1Pk(tenantId), tenantPrefix: keys.tenantPrefix(tenantId) },
+    opts,
+    filterOf({ severity: opts.severity, status: opts.status, affectedUser: opts.user }),
+  );
   return { items: page.items.map((i) => stripKeys<Office365Alarm>(i)), nextCursor: page.nextCursor };
 }
 
@@ -110,16 +102,12 @@ export async function listO365Events(
   opts: O365ListOptions & { workload?: string | undefined; operation?: string | undefined; user?: string | undefined; result?: string | undefined },
   table: TableRef = defaultTable(),
 ): Promise<Page<Office365Event>> {
-  const page = await filteredGsi1Page(table, {
-    scope: keys.o365EventsGsi1Pk(tenantId),
-    tenantPrefix: keys.tenantPrefix(tenantId),
-    lower: opts.from ?? '',
-    upper: opts.to ? `${opts.to}#~` : '~',
-    newestFirst: true,
-    limit: opts.limit,
-    cursor: opts.cursor,
-    filter: filterOf({ workload: opts.workload, operation: opts.operation, user: opts.user, result: opts.result }),
-  });
+  const page = await newestFirstInRange(
+    table,
+    { scope: keys.o365EventsGsi1Pk(tenantId), tenantPrefix: keys.tenantPrefix(tenantId) },
+    opts,
+    filterOf({ workload: opts.workload, operation: opts.operation, user: opts.user, result: opts.result }),
+  );
   return { items: page.items.map((i) => stripKeys<Office365Event>(i)), nextCursor: page.nextCursor };
 }
 

@@ -72,3 +72,34 @@ export async function filteredGsi1Page(
   }
   return { items: out, nextCursor: encodeCursor(input.scope, lastKey) };
 }
+
+/** Time bounds and paging of a newest-first list (`from`/`to` ISO-8601 UTC instants, inclusive; both optional). */
+export interface TimeRangePageOptions {
+  limit: number;
+  cursor?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/**
+ * One page of a time-ordered GSI1 list, newest first, between `opts.from` and `opts.to`: the GSI1SK of
+ * these lists is `<ISO instant>#<id>`, so `to` is widened to `<to>#~` to keep the items of that instant;
+ * no bound = `''`/`'~'`. Raw items (with keys), as `filteredGsi1Page`.
+ * @throws ApiError VALIDATION_FAILED for a foreign cursor or one outside the bounds.
+ */
+export function newestFirstInRange(
+  table: TableRef,
+  list: { scope: string; tenantPrefix: string },
+  opts: TimeRangePageOptions,
+  filter?: Gsi1PageInput['filter'],
+): Promise<{ items: Record<string, unknown>[]; nextCursor: string | null }> {
+  return filteredGsi1Page(table, {
+    ...list,
+    lower: opts.from ?? '',
+    upper: opts.to ? `${opts.to}#~` : '~',
+    newestFirst: true,
+    limit: opts.limit,
+    cursor: opts.cursor,
+    filter,
+  });
+}
