@@ -4,14 +4,13 @@
  * ("Cargar más"). Filters live in the URL (`?state=active&severity=high&device=<id>`).
  */
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { ALARM_STATES, SEVERITIES } from '../../shared/lib/contract';
 import type { DeviceAlarm } from '../../shared/lib/contract';
 import type { Query } from '../../shared/lib/api';
 import { toApiError } from '../../shared/lib/api';
 import { formatDateTime, SEVERITY_LABELS } from '../../shared/lib/format';
 import { ALARM_STATE_LABELS, AlarmStateBadge, SeverityBadge } from '../../shared/ui/badges';
-import { FilterSelect, ListFrame } from '../../shared/ui/lists';
+import { FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { useAcknowledge, useAlarmList, useAllDevices } from './api';
@@ -29,7 +28,7 @@ export function alarmQuery(params: URLSearchParams): Query {
 }
 
 export function DeviceAlarmsPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, set: setFilter } = useFilterParams();
   const query = alarmQuery(params);
   const list = useAlarmList(query);
   const devices = useAllDevices();
@@ -37,12 +36,6 @@ export function DeviceAlarmsPage() {
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const names = new Map((devices.data?.items ?? []).map((d) => [d.id, d.name]));
-  const setFilter = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
   const onAck = async (a: DeviceAlarm) => {
     const key = `${a.deviceId}/${a.id}`;
     setBusy(key);

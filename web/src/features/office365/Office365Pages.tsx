@@ -4,7 +4,6 @@
  * severity + status (alerts) or workload + result (events) filters; cursor pages ("Cargar más").
  */
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { O365_ALARM_STATUSES, SEVERITIES } from '../../shared/lib/contract';
 import { formatDateTime, SEVERITY_LABELS } from '../../shared/lib/format';
 import { Badge } from '../../shared/ui/states';
@@ -12,18 +11,8 @@ import { SeverityBadge } from '../../shared/ui/badges';
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { alarmsQuery, eventsQuery, O365_STATUS_LABELS, RANGES, rangeOf, RESULT_LABELS, RESULTS, useO365Alarms, useO365Events, WORKLOADS } from './api';
-import { FilterSelect, ListFrame } from '../../shared/ui/lists';
+import { FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
 
-function useFilterParams() {
-  const [params, setParams] = useSearchParams();
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
-  return { params, set };
-}
 
 export function Office365AlarmsPage() {
   const { params, set } = useFilterParams();

@@ -6,13 +6,12 @@
  */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { RECOMMENDATION_PRIORITIES, RECOMMENDATION_STATUSES } from '../../shared/lib/contract';
 import type { Recommendation, RecommendationStatus } from '../../shared/lib/contract';
 import type { Query } from '../../shared/lib/api';
 import { toApiError } from '../../shared/lib/api';
 import { formatDateTime } from '../../shared/lib/format';
-import { FilterSelect, LoadMore } from '../../shared/ui/lists';
+import { FilterSelect, LoadMore, useFilterParams } from '../../shared/ui/lists';
 import { Badge, EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { ACTION_LABELS, actionsFor, PRIORITY_LABELS, REC_STATUS_LABELS, useRecommendations, useUpdateRecommendation } from './api';
@@ -28,16 +27,10 @@ export function recommendationQuery(params: URLSearchParams): Query {
 }
 
 export function RecommendationsPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useFilterParams();
   const query = recommendationQuery(params);
   const list = useRecommendations(query);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
 
   return (
     <section>

@@ -4,10 +4,12 @@
  *  - `ListFrame`: error (with "Reintentar") before the first page, loading, empty message, then the
  *    list, an error of a later page, and "Cargar más";
  *  - `LoadMore`: the "Cargar más" button alone (disabled and "Cargando…" while the next page loads);
- *  - `FilterSelect`: one labelled `<select>` of a filter bar, first option "Todos"/"Todas" = no filter.
+ *  - `FilterSelect`: one labelled `<select>` of a filter bar, first option "Todos"/"Todas" = no filter;
+ *  - `useFilterParams`: the filters kept in the URL's search parameters.
  * `list` is the shape returned by the features' paged-list hooks (`useApiSWRInfinite`).
  */
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { ApiError } from '../lib/api';
 import { EmptyState, ErrorState, LoadingState } from './states';
 
@@ -66,4 +68,19 @@ export function FilterSelect({ id, label, value, options, onChange, all = 'Todos
       </select>
     </div>
   );
+}
+
+/**
+ * Filters kept in the URL's search parameters: `params` as read, `set(key, value)` sets one (`''` removes
+ * it) and replaces the history entry, so Back leaves the page instead of undoing a filter.
+ */
+export function useFilterParams(): { params: URLSearchParams; set: (key: string, value: string) => void } {
+  const [params, setParams] = useSearchParams();
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  };
+  return { params, set };
 }
