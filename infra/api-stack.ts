@@ -10,7 +10,8 @@
  *    never Docker — minified ESM with source maps and `NODE_OPTIONS=--enable-source-maps`);
  *  - Lambda environment: `STAGE`, `TABLE_NAME`, `POWERTOOLS_SERVICE_NAME` (`vigia-api`),
  *    `POWERTOOLS_LOG_LEVEL`, `ALLOWED_ORIGINS` (comma-separated CORS origins: the site origin first, then
- *    the stage's extra origins — same variable as the local stack);
+ *    the stage's extra origins — same variable as the local stack), `AVAILABILITY_RETENTION_DAYS` and
+ *    `O365_EVENT_RETENTION_DAYS` (TTL of time-series items, from the stage's `dataRetention`);
  *  - IAM: explicit statements on the table ARN and `…/index/GSI1` only (no `grant*()`, which adds
  *    wildcard index ARNs — cdk-nag IAM5). Transactions need no action of their own: DynamoDB authorises
  *    each `TransactWriteItems` element as PutItem/UpdateItem/DeleteItem/ConditionCheckItem (AWS DynamoDB
@@ -333,6 +334,8 @@ export class ApiStack extends Stack {
         POWERTOOLS_SERVICE_NAME: 'vigia-api',
         POWERTOOLS_LOG_LEVEL: config.logLevel,
         ALLOWED_ORIGINS: allowOrigins.join(','),
+        AVAILABILITY_RETENTION_DAYS: String(config.dataRetention.availabilityDays),
+        O365_EVENT_RETENTION_DAYS: String(config.dataRetention.o365EventDays),
         NODE_OPTIONS: '--enable-source-maps',
       },
       bundling: {

@@ -64,6 +64,11 @@ export interface StageConfig {
   readonly waf: boolean;
   /** Requests per 5 minutes from one IP address above which the WAF blocks (only when `waf`). */
   readonly wafRateLimitPer5Min: number;
+  /**
+   * Retention of time-series data, days, enforced by DynamoDB TTL (issue 4): daily device availability and
+   * Office 365 audit events. Passed to the Lambdas as `AVAILABILITY_RETENTION_DAYS` / `O365_EVENT_RETENTION_DAYS`.
+   */
+  readonly dataRetention: { readonly availabilityDays: number; readonly o365EventDays: number };
   /** E-mail subscribed to the stage's alarm topic (SNS sends a confirmation mail first); none = topic only. */
   readonly alarmEmail?: string;
 }
@@ -125,6 +130,7 @@ function baseStageConfig(stage: string): StageConfig {
         pointInTimeRecovery: true,
         waf: true,
         wafRateLimitPer5Min: stage === 'prod' ? 2000 : 1000,
+        dataRetention: { availabilityDays: 400, o365EventDays: 180 },
       };
     case 'development':
       return {
@@ -142,6 +148,7 @@ function baseStageConfig(stage: string): StageConfig {
         pointInTimeRecovery: false,
         waf: false,
         wafRateLimitPer5Min: 1000,
+        dataRetention: { availabilityDays: 120, o365EventDays: 30 },
       };
     case 'preview':
       return {
@@ -159,6 +166,7 @@ function baseStageConfig(stage: string): StageConfig {
         pointInTimeRecovery: false,
         waf: false,
         wafRateLimitPer5Min: 1000,
+        dataRetention: { availabilityDays: 120, o365EventDays: 30 },
       };
   }
 }

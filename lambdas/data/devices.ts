@@ -29,13 +29,17 @@ import {
 } from '../domain/devices.js';
 import { ApiError } from '../domain/errors.js';
 import { newestFirstInRange, type TimeRangePageOptions } from './paging.js';
+import { retentionDays } from './retention.js';
 import { defaultTable, type TableRef } from './client.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { isConditionFailure, isConditionFailureInTransaction, isTransactionConflict, queryAll, stripKeys } from './dynamo-util.js';
 import { AVAIL_SK_MAX, ENTITY, keys } from './keys.js';
 
 /** Daily availability items expire (TTL) this many days after their date. */
-export const AVAILABILITY_RETENTION_DAYS = 400;
+/** Retention of daily availability items, days (env `AVAILABILITY_RETENTION_DAYS`, 1–3650, default 400). */
+export function availabilityRetentionDays(value = process.env.AVAILABILITY_RETENTION_DAYS): number {
+  return retentionDays(value, 400);
+}
 /** Cleared alarms expire (TTL) this many days after clearing. */
 export const CLEARED_ALARM_RETENTION_DAYS = 90;
 
@@ -187,7 +191,7 @@ export async function recordHeartbeat(input: { tenantId: string; deviceId: strin
 
 /**
  * Creates or replaces one day of availability (`date` yyyy-mm-dd UTC, `availablePct` 0–100,
- * `monitoredSeconds` default 86 400). Expires after `AVAILABILITY_RETENTION_DAYS`. TransactWriteItems
+ * `monitoredSeconds` default 86 400). Expires after `availabilityRetentionDays()`. TransactWriteItems
  * [Put day, ADD device `availRev`], then `refreshAvailabilityRollup`.
  * @throws ApiError NOT_FOUND when the device does not exist (nothing is written).
  */
@@ -198,7 +202,7 @@ export async function putDailyAvailability(
 ): Promise<void> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date)) throw new RangeError(`invalid date ${input.date}`);
   const day: DailyAvailability = { date: input.date, availablePct: input.availablePct, monitoredSeconds: input.monitoredSeconds ?? DAY_S };
-  const expiresAt = Math.floor(Date.parse(`${input.date}T00:00:00Z`) / 1000) + AVAILABILITY_RETENTION_DAYS * DAY_S;
+  const expiresAt = Math.floor(Date.parse(`${input.date}T00:00:00Z`) / 1000) + availabilityRetentionDays() * DAY_S;
   // Put and ADD do not depend on what they overwrite: a conflict with a concurrent transaction is retried.
   for (let i = 0; ; i++) {
     try {
@@ -458,7 +462,7 @@ export async function deviceHistory(
  * heartbeat to the day of `at` (UTC) as monitored time, and as available time when the interval is within
  * the online threshold (`HEARTBEAT_THRESHOLDS_MS.online`). Intervals are capped at one day; the first
  * heartbeat of a device only sets `lastHeartbeatAt`. Returns false when nothing changed (unknown device,
- * replay, stale). Day items expire after `AVAILABILITY_RETENTION_DAYS`. The day update and `ADD availRev 1`
+ * replay, stale). Day items expire after `availabilityRetentionDays()`. The day update and `ADD availRev 1`
  * on the device are one TransactWriteItems, followed by `refreshAvailabilityRollup` (`now`: its clock).
  */
 export async function ingestHeartbeat(
@@ -500,7 +504,7 @@ export async function ingestHeartbeat(
         ':e': ENTITY.availability,
         ':d': input.deviceId,
         ':date': date,
-        ':x': Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000) + AVAILABILITY_RETENTION_DAYS * DAY_S,
+        ':x': Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000) + availabilityRetentionDays() * DAY_S,
       },
     },
   };

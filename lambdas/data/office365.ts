@@ -9,13 +9,13 @@ import { defaultTable, type TableRef } from './client.js';
 import { isConditionFailure, stripKeys } from './dynamo-util.js';
 import { ENTITY, keys } from './keys.js';
 import { newestFirstInRange, type TimeRangePageOptions } from './paging.js';
+import { retentionDays } from './retention.js';
 
 const DAY_S = 86_400;
 
 /** Retention of Office 365 audit events, days (env `O365_EVENT_RETENTION_DAYS`, 1–3650, default 90). */
 export function o365EventRetentionDays(value = process.env.O365_EVENT_RETENTION_DAYS): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 && n <= 3650 ? n : 90;
+  return retentionDays(value, 90);
 }
 
 /** Builds an `IN` / `=` FilterExpression from optional filters (attribute → accepted values). */

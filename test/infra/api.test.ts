@@ -76,7 +76,7 @@ describe('Api stack', () => {
       expect(p.Handler).toBe('index.handler');
       const env = (p.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(Object.keys(env).sort()).toEqual(
-        ['ALLOWED_ORIGINS', 'NODE_OPTIONS', 'POWERTOOLS_LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME', 'STAGE', 'TABLE_NAME'].sort(),
+        ['ALLOWED_ORIGINS', 'AVAILABILITY_RETENTION_DAYS', 'NODE_OPTIONS', 'O365_EVENT_RETENTION_DAYS', 'POWERTOOLS_LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME', 'STAGE', 'TABLE_NAME'].sort(),
       );
       expect(env).toMatchObject({ STAGE: 'pr-42', NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: 'vigia-api' });
       expect(JSON.stringify(env.TABLE_NAME)).toContain('Vigia-pr-42-Data');
@@ -192,5 +192,22 @@ describe('collector access', () => {
     for (const r of ingest) expect(resourcesText.some((x) => x.includes(`/${r.method}${r.path}`)), r.path).toBe(true);
     // No customer route is reachable with it.
     expect(resourcesText.some((x) => x.includes('/incidents'))).toBe(false);
+  });
+});
+
+describe('time-series retention per stage', () => {
+  it('passes the stage\'s TTL retention to every function', () => {
+    for (const [stage, synthed, expected] of [
+      ['prod', synthProd(), { a: '400', o: '180' }],
+      ['pr-42', synthPr42(), { a: '120', o: '30' }],
+    ] as const) {
+      const fns = ofType(synthed.t.api, 'AWS::Lambda::Function').filter(([, f]) => JSON.stringify(f.Properties).includes('TABLE_NAME'));
+      expect(fns.length, stage).toBeGreaterThan(0);
+      for (const [id, f] of fns) {
+        const env = (f.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+        expect(env.AVAILABILITY_RETENTION_DAYS, `${stage} ${id}`).toBe(expected.a);
+        expect(env.O365_EVENT_RETENTION_DAYS, `${stage} ${id}`).toBe(expected.o);
+      }
+    }
   });
 });
