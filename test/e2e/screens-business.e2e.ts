@@ -23,6 +23,9 @@ let env: E2eEnv;
 /** Waits for the screen (its h1, rendered once its lazy chunk is in) and until no "Cargando…" skeleton is left. */
 async function settled(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
+  // The fetch for the new URL may not have started yet: wait for the network to go quiet (500 ms), then
+  // for any loading skeleton to go away.
+  await page.waitForLoadState('networkidle');
   await page.locator('.skeleton').first().waitFor({ state: 'detached', timeout: 20_000 });
 }
 
@@ -106,6 +109,7 @@ describe('business screens on seeded data', () => {
     await page.getByLabel('Texto').fill(firstId);
     await page.getByRole('search', { name: 'Filtrar incidentes' }).getByRole('button', { name: 'Buscar' }).click();
     await page.waitForURL(new RegExp(`q=${firstId}`));
+    await table.locator('td[data-label="ID"]', { hasText: firstId }).first().waitFor();
     await settled(page);
     assert.deepEqual(await table.locator('td[data-label="ID"]').allTextContents(), [firstId]);
 
