@@ -5,7 +5,7 @@
  * the URL (`?device=<id>&days=30`); the first device is shown by default.
  */
 import { useSearchParams } from 'react-router-dom';
-import { formatPercent } from '../../shared/lib/format';
+import { deviceTypeLabel, formatPercent } from '../../shared/lib/format';
 import { AvailabilityChart } from '../../shared/ui/charts';
 import { DeviceStatusBadge } from '../../shared/ui/badges';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
@@ -69,7 +69,7 @@ export function DeviceAvailabilityPage() {
                 {detail.data.name} <DeviceStatusBadge status={detail.data.status} />
               </h2>
               <p className="muted small">
-                {detail.data.type} · {detail.data.vendor} {detail.data.model} · {detail.data.site} · {detail.data.ipAddress}
+                {deviceTypeLabel(detail.data.type)} · {detail.data.vendor} {detail.data.model} · {detail.data.site} · {detail.data.ipAddress}
               </p>
               <ul className="kpi-row" aria-label="Disponibilidad por periodo">
                 {(

@@ -2,7 +2,7 @@
  * `/devices/status`: the tenant's devices with status, last heartbeat, 30-day availability (%) and
  * open alarms (active or acknowledged). Cursor pagination with "Cargar más".
  */
-import { formatDateTime, formatPercent } from '../../shared/lib/format';
+import { deviceTypeLabel, formatDateTime, formatPercent } from '../../shared/lib/format';
 import { DeviceStatusBadge } from '../../shared/ui/badges';
 import { LoadMore } from '../../shared/ui/lists';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
@@ -42,7 +42,7 @@ export function DeviceStatusPage() {
               {list.items.map((d) => (
                 <tr key={d.id}>
                   <td data-label="Nombre">{d.name}</td>
-                  <td data-label="Tipo">{d.type}</td>
+                  <td data-label="Tipo">{deviceTypeLabel(d.type)}</td>
                   <td data-label="Sede">{d.site}</td>
                   <td data-label="Estado">
                     <DeviceStatusBadge status={d.status} />

@@ -25,6 +25,21 @@ export const DEVICE_STATUS_LABELS: Record<DeviceStatus, string> = {
   unknown: 'Desconocido',
 };
 
+/** Device types sent by the collectors (free text in the API); unknown types are shown as sent. */
+const DEVICE_TYPE_LABELS: Record<string, string> = {
+  firewall: 'Cortafuegos',
+  switch: 'Switch',
+  access_point: 'Punto de acceso',
+  server: 'Servidor',
+  router: 'Router',
+  vpn: 'Concentrador VPN',
+};
+
+/** Spanish label of a device type, e.g. `access_point` → "Punto de acceso". */
+export function deviceTypeLabel(type: string): string {
+  return DEVICE_TYPE_LABELS[type] ?? type;
+}
+
 const dateTime = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** ISO-8601 instant → e.g. "3 mar 2026, 14:05" in the browser's time zone; '—' for null/invalid. */
