@@ -68,6 +68,9 @@ export class AuthStack extends Stack {
       },
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
+      // Remembered devices on /profile (issue 3): the user chooses to remember a device; no device challenge on a
+      // new device (Cognito "Device tracking": user opt-in).
+      deviceTracking: { challengeRequiredOnNewDevice: false, deviceOnlyRememberedOnUserPrompt: true },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       deletionProtection: config.deletionProtection,
       removalPolicy: config.removalPolicy,

@@ -1,8 +1,9 @@
 /**
  * `/profile` in real Chromium (issue 3): e-mail, groups and tenants; two-step verification — set up TOTP with the
  * 228 px QR code and the copyable secret, a wrong code refused in Spanish, a right code (RFC 6238, computed here
- * with otplib) turns it on; sign out; sign in answering the Authenticator's TOTP challenge; turn it off; the
- * remembered-devices card (empty: the pool has no device tracking).
+ * with otplib) turns it on; sign out; sign in answering the Authenticator's TOTP challenge; turn it off; remembered
+ * devices (user opt-in device tracking): remember this browser, see it listed with its name and last use, forget
+ * it, the list is empty again.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -91,6 +92,33 @@ describe('/profile: account data, TOTP set-up and sign-in with a TOTP code, devi
     await page.getByRole('button', { name: 'Desactivar verificación en dos pasos' }).click();
     await page.getByText('La verificación en dos pasos está desactivada.').waitFor();
     assert.deepEqual(problems.filter((p) => !p.includes('status of 400')), [], 'only the refused wrong code failed');
+    await context.close();
+  });
+
+  it('remembers this browser, lists it with its name and last use, forgets it', async () => {
+    const { page, problems, context } = await newPage(env, VIEWPORTS.desktop);
+    await signIn(page, env.web, EMAIL, PASSWORD);
+    await page.goto(`${env.web}/profile`);
+    const card = page.getByRole('region', { name: 'Dispositivos recordados' });
+    await card.getByText('No hay dispositivos recordados.').waitFor();
+    await card.getByRole('button', { name: 'Recordar este dispositivo' }).click();
+    const list = card.getByRole('list', { name: 'Dispositivos recordados' });
+    await list.waitFor();
+    const items = list.getByRole('listitem');
+    assert.equal(await items.count(), 1);
+    // Amplify names the device after the browser (User-Agent Client Hints: platform, brands and versions).
+    const text = (await items.first().textContent()) ?? '';
+    assert.match(text, /Chromium\/\d+/, `device named after the browser: ${text}`);
+    assert.match(text, /Último uso: \d{1,2} \S+ \d{4}, \d{1,2}:\d{2}/);
+    await screenshot(page, 'account-desktop-04-device-remembered');
+
+    await items.first().getByRole('button', { name: /^Olvidar / }).click();
+    await card.getByText('No hay dispositivos recordados.').waitFor();
+    await list.waitFor({ state: 'detached' });
+    // The list stays empty after a reload (the device is gone in the user pool, not only in the page).
+    await page.reload();
+    await card.getByText('No hay dispositivos recordados.').waitFor();
+    assert.deepEqual(problems, []);
     await context.close();
   });
 });

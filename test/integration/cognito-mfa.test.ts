@@ -2,7 +2,8 @@
  * TOTP MFA on the local user pool with the REAL Amplify v6 client (`aws-amplify/auth`): set up an authenticator
  * app (AssociateSoftwareToken → VerifySoftwareToken), enable it (SetUserMFAPreference), then sign in with a
  * SOFTWARE_TOKEN_MFA challenge answered with an RFC 6238 code computed here (otplib, the library cognito-local
- * uses); a wrong code is refused; turning TOTP off signs in without the challenge again; remembered devices.
+ * uses); a wrong code is refused; turning TOTP off signs in without the challenge again; remembered devices (device tracking, user opt-in:
+ * ConfirmDevice at sign-in, rememberDevice, fetchDevices, forgetDevice).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import {
   fetchDevices,
   fetchMFAPreference,
   forgetDevice,
+  rememberDevice,
   setUpTOTP,
   signIn,
   signOut,
@@ -37,6 +39,9 @@ const PASSWORD = 'Vigia-Totp-2026';
 const totp = (secret: string): string => generateSync({ secret, algorithm: 'sha1', digits: 6, period: 30 });
 
 beforeAll(async () => {
+  // Amplify names a new device after navigator.userAgent (getDeviceName); Node 20 has no navigator, and without a
+  // name Amplify silently skips ConfirmDevice. A browser always has one.
+  if (!('navigator' in globalThis)) Object.defineProperty(globalThis, 'navigator', { value: { userAgent: 'Vitest (Node 20)' }, configurable: true });
   dataDir = await mkdtemp(join(tmpdir(), 'vigia-cognito-mfa-'));
   pool = await startUserPool({ dataDir, port: 0, internalPort: 0 });
   admin = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: pool.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
@@ -99,8 +104,25 @@ describe('TOTP MFA with the real Amplify client', () => {
     expect((await signIn({ username: EMAIL, password: PASSWORD })).isSignedIn).toBe(true);
   });
 
-  it('lists remembered devices (none: the pool has no device tracking) and refuses to forget an unknown one', async () => {
+  it('remembers the current device on request, lists it with its name and dates, forgets it', async () => {
+    // Device tracking with user opt-in: the sign-in confirmed a device, which is not listed until remembered.
     expect(await fetchDevices()).toEqual([]);
-    await expect(forgetDevice({ device: { id: 'eu-west-1_unknown' } })).rejects.toThrow(/not found/);
+    await rememberDevice();
+    const [device, ...others] = await fetchDevices();
+    expect(others).toEqual([]);
+    expect(device!.id).toMatch(/^local_[0-9a-f-]{36}$/);
+    expect(device!.name).toBeTruthy();
+    expect(device!.attributes).toMatchObject({ device_name: device!.name, device_status: 'valid' });
+    expect(Math.abs(device!.lastAuthenticatedDate!.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(device!.createDate).toBeInstanceOf(Date);
+
+    // Signing in again from the remembered device keeps it (no second device is issued).
+    await signOut();
+    expect((await signIn({ username: EMAIL, password: PASSWORD })).isSignedIn).toBe(true);
+    expect((await fetchDevices()).map((d) => d.id)).toEqual([device!.id]);
+
+    await forgetDevice({ device: { id: device!.id } });
+    expect(await fetchDevices()).toEqual([]);
+    await expect(forgetDevice({ device: { id: device!.id } })).rejects.toThrow(/not found/);
   });
 });

@@ -17,6 +17,11 @@
  *  - GlobalSignOut, AdminUserGlobalSignOut and RevokeToken: older refresh tokens are revoked in cognito-local and
  *    older access tokens are refused by GetUser & co. (cognito-local does not even verify access tokens) (./tokens.ts).
  *  - ResendConfirmationCode (absent).
+ *  - Remembered devices (absent; ./devices.ts, `<dataDir>/devices.json`): the pool tracks devices with user opt-in like
+ *    infra/auth-stack.ts, so each sign-in returns NewDeviceMetadata (DeviceKey `local_<uuid>`) unless it carries the
+ *    DEVICE_KEY of one of the user's devices; ConfirmDevice, ListDevices (remembered only), GetDevice,
+ *    UpdateDeviceStatus, ForgetDevice. No DEVICE_SRP_AUTH challenge is issued (ChallengeRequiredOnNewDevice false), so
+ *    a known DEVICE_KEY is trusted without the device's SRP proof.
  *  - Password policy (ignored by cognito-local) on SignUp, ChangePassword, ConfirmForgotPassword,
  *    NEW_PASSWORD_REQUIRED, AdminSetUserPassword, AdminCreateUser (./policy.ts; spec §5/§9: length ≥ 8).
  *  - ConfirmSignUp sets email_verified=true (else the Authenticator shows "Verify Contact").
@@ -30,7 +35,7 @@
  *
  * Offline codes: every verification code is {@link FIXED_CODE}; each code "sent" is also appended to
  * `<dataDir>/codes.jsonl` and reported through `log` (see {@link lastCodeFor}).
- * Not built yet: TOTP MFA set-up, remembered devices, hosted UI (the dispatch table in ./proxy.ts is the place).
+ * Not built yet: hosted UI, DEVICE_SRP_AUTH (the dispatch table in ./proxy.ts is the place).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';

@@ -9,6 +9,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CognitoError, checkPassword, VIGIA_PASSWORD_POLICY, type CognitoErrorShape, type PasswordPolicy } from './policy.js';
+import { DeviceStore, toDeviceType } from './devices.js';
 import { createSrpChallenge, parseSrpTimestamp, verifyPasswordClaim, type SrpChallenge } from './srp.js';
 import {
   attributeValue,
@@ -90,8 +91,9 @@ function throwIfBad(err: CognitoErrorShape | null): void {
  */
 export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const srpSessions = new Map<string, { challenge: SrpChallenge; clientId: string; password: string | null; expires: number }>();
-  const challengeSessions = new Map<string, { challengeName: string; username: string; clientId: string; expires: number }>();
+  const challengeSessions = new Map<string, { challengeName: string; username: string; clientId: string; deviceKey?: string; expires: number }>();
   const issuer = `${opts.endpoint}/${opts.userPoolId}`;
+  const devices = new DeviceStore(opts.dataDir, opts.userPoolId.split('_')[0] || 'local');
 
   const prune = (): void => {
     const now = Date.now();
@@ -141,8 +143,28 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
     opts.log(`${purpose}: code ${code} sent to ${destination}`);
   }
 
+  /**
+   * Device tracking of a completed sign-in (not a refresh), when the pool has a `DeviceConfiguration`: a DEVICE_KEY
+   * of a device of this user stamps its LastAuthenticatedDate; otherwise a new device is issued and returned as
+   * `NewDeviceMetadata`. The pool never issues DEVICE_SRP_AUTH (ChallengeRequiredOnNewDevice false), so a known
+   * device key is trusted without the device's SRP proof — local only.
+   */
+  async function trackDevice(result: Json, deviceKey: string | undefined): Promise<Json> {
+    const auth = result.AuthenticationResult as Json | undefined;
+    if (!auth || !(await pool()).Options.DeviceConfiguration) return result;
+    const username = str(decodeClaims(auth.AccessToken)?.username);
+    if (!username) return result;
+    const known = deviceKey
+      ? await devices.modify(username, deviceKey, (d) => {
+          d.LastAuthenticatedDate = new Date().toISOString();
+        })
+      : null;
+    if (known) return result;
+    return { ...result, AuthenticationResult: { ...auth, NewDeviceMetadata: await devices.issue(username) } };
+  }
+
   /** Completes an authentication response: records issued tokens / challenge sessions; adds ExpiresIn, TokenType. */
-  function afterAuth(result: Json, clientId: string, usedRefreshToken?: string): Json {
+  function afterAuth(result: Json, clientId: string, usedRefreshToken?: string, deviceKey?: string): Json {
     const auth = result.AuthenticationResult as Json | undefined;
     if (auth) {
       opts.registry.recordIssued(auth, usedRefreshToken);
@@ -156,7 +178,7 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
     if (session && challengeName) {
       prune();
       const username = str(obj(result.ChallengeParameters).USER_ID_FOR_SRP) ?? '';
-      challengeSessions.set(session, { challengeName, username, clientId, expires: Date.now() + SESSION_TTL_MS });
+      challengeSessions.set(session, { challengeName, username, clientId, deviceKey, expires: Date.now() + SESSION_TTL_MS });
     }
     return result;
   }
@@ -193,6 +215,9 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
     if (user.Enabled === false) throw new CognitoError('NotAuthorizedException', 'User is disabled.');
     return user;
   }
+
+  const tokenUser = async (accessToken: unknown): Promise<string> => (await opts.verifier.verifyAccessToken(accessToken)).username;
+  const deviceNotFound = (key: unknown): CognitoError => new CognitoError('ResourceNotFoundException', `Device ${String(key)} not found.`);
 
   const simulatedDelivery = (username: unknown): Json => {
     const name = String(username ?? '');
@@ -232,8 +257,9 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
         case 'USER_PASSWORD_AUTH': {
           requireFlow(client, 'USER_PASSWORD_AUTH', 'ALLOW_USER_PASSWORD_AUTH');
           const user = await passwordAuthCheck(params.USERNAME, params.PASSWORD);
-          const result = await call('InitiateAuth', { ...body, AuthParameters: { ...params, USERNAME: user.Username } });
-          return afterAuth(result, clientId);
+          const { DEVICE_KEY: deviceKey, ...rest } = params;
+          const result = await call('InitiateAuth', { ...body, AuthParameters: { ...rest, USERNAME: user.Username } });
+          return afterAuth(await trackDevice(result, str(deviceKey)), clientId, undefined, str(deviceKey));
         }
         case 'REFRESH_TOKEN_AUTH':
         case 'REFRESH_TOKEN':
@@ -272,7 +298,8 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
           AuthParameters: { USERNAME: user.Username, PASSWORD: session.password },
           ClientMetadata: body.ClientMetadata,
         });
-        return afterAuth(result, clientId);
+        const deviceKey = str(responses.DEVICE_KEY);
+        return afterAuth(await trackDevice(result, deviceKey), clientId, undefined, deviceKey);
       }
 
       // Other challenges: only sessions this pool issued, for that challenge, user and app client.
@@ -301,11 +328,12 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
           AuthFlow: 'USER_PASSWORD_AUTH',
           AuthParameters: { USERNAME: user.Username, PASSWORD: newPassword },
         });
-        return afterAuth(result, clientId);
+        return afterAuth(await trackDevice(result, session.deviceKey), clientId, undefined, session.deviceKey);
       }
-      const result = await call('RespondToAuthChallenge', body);
+      const { DEVICE_KEY: _deviceKey, ...forwarded } = responses;
+      const result = await call('RespondToAuthChallenge', { ...body, ChallengeResponses: forwarded });
       challengeSessions.delete(sessionId);
-      return afterAuth(result, clientId);
+      return afterAuth(await trackDevice(result, session.deviceKey), clientId, undefined, session.deviceKey);
     },
 
     async GetTokensFromRefreshToken(body) {
@@ -470,17 +498,44 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
       return result;
     },
 
-    // Remembered devices. The user pool has no device tracking (infra/auth-stack.ts sets none), so sign-ins never
-    // return NewDeviceMetadata and no device is ever remembered: the list is empty and any device key is unknown
-    // (cognito-local has no device targets at all and answers 500).
-    async ListDevices() {
-      return { Devices: [] };
+    // Remembered devices (cognito-local has none of these targets): ./devices.ts; the access token is verified in
+    // handlePost, its `username` names the owner. Unknown keys: ResourceNotFoundException, as the service says.
+    async ConfirmDevice(body) {
+      const username = await tokenUser(body.AccessToken);
+      const device = await devices.modify(username, body.DeviceKey, (d) => {
+        d.DeviceName = str(body.DeviceName) ?? d.DeviceName;
+        const config = obj(body.DeviceSecretVerifierConfig);
+        d.DeviceSecretVerifierConfig = { Salt: str(config.Salt), PasswordVerifier: str(config.PasswordVerifier) };
+      });
+      if (!device) throw deviceNotFound(body.DeviceKey);
+      // DeviceOnlyRememberedOnUserPrompt: the client must ask the user (UserConfirmationNecessary true).
+      const prompt = obj((await pool()).Options.DeviceConfiguration).DeviceOnlyRememberedOnUserPrompt === true;
+      if (!prompt) await devices.modify(username, body.DeviceKey, (d) => void (d.DeviceRememberedStatus = 'remembered'));
+      return { UserConfirmationNecessary: prompt };
     },
-    async ForgetDevice(body) {
-      throw new CognitoError('ResourceNotFoundException', `Device ${String(body.DeviceKey)} not found.`);
+    async ListDevices(body) {
+      const username = await tokenUser(body.AccessToken);
+      // With user opt-in tracking only remembered devices are listed (measured on AWS: amplify-js PR #12171).
+      const remembered = (await devices.list(username)).filter((d) => d.DeviceSecretVerifierConfig && d.DeviceRememberedStatus === 'remembered');
+      return { Devices: remembered.map(toDeviceType) };
+    },
+    async GetDevice(body) {
+      const device = await devices.find(await tokenUser(body.AccessToken), body.DeviceKey);
+      if (!device) throw deviceNotFound(body.DeviceKey);
+      return { Device: toDeviceType(device) };
     },
     async UpdateDeviceStatus(body) {
-      throw new CognitoError('ResourceNotFoundException', `Device ${String(body.DeviceKey)} not found.`);
+      const status = body.DeviceRememberedStatus;
+      if (status !== 'remembered' && status !== 'not_remembered') {
+        throw new CognitoError('InvalidParameterException', "DeviceRememberedStatus must be 'remembered' or 'not_remembered'");
+      }
+      const device = await devices.modify(await tokenUser(body.AccessToken), body.DeviceKey, (d) => void (d.DeviceRememberedStatus = status));
+      if (!device) throw deviceNotFound(body.DeviceKey);
+      return {};
+    },
+    async ForgetDevice(body) {
+      if (!(await devices.forget(await tokenUser(body.AccessToken), body.DeviceKey))) throw deviceNotFound(body.DeviceKey);
+      return {};
     },
 
     async UpdateUserAttributes(body) {

@@ -153,6 +153,8 @@ export async function seedUserPool(opts: SeedOptions): Promise<void> {
       Policies: { PasswordPolicy: VIGIA_PASSWORD_POLICY },
       MfaConfiguration: 'OPTIONAL',
       SoftwareTokenMfaConfiguration: { Enabled: true },
+      // infra/auth-stack.ts deviceTracking: the user chooses to remember a device; no device challenge.
+      DeviceConfiguration: { ChallengeRequiredOnNewDevice: false, DeviceOnlyRememberedOnUserPrompt: true },
       AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false, UnusedAccountValidityDays: 7 },
       VerificationMessageTemplate: { DefaultEmailOption: 'CONFIRM_WITH_CODE' },
