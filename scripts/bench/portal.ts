@@ -23,12 +23,13 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import sirv from 'sirv';
 import type { DemoUser } from '../local/demo-data.js';
 import { REPO_ROOT, type RunningLocalStack } from '../local/stack.js';
+import { CHROMIUM_ARGS, chromiumPath } from '../lib/chromium.js';
 import { median } from './stats.js';
 import type { AssetSizes, LoadTimings, PortalResults } from './types.js';
 
-export const CHROMIUM_PATH = process.env.VIGIA_CHROMIUM ?? '/usr/bin/chromium';
+/** `VIGIA_CHROMIUM` (kept for existing scripts) or the project default (`CHROMIUM_PATH`, /usr/bin/chromium). */
+export const CHROMIUM_PATH = process.env.VIGIA_CHROMIUM ?? chromiumPath();
 /** Flags from FINDINGS.md ("Headless Chromium"). */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** Selector of the dashboard's data: a figure in both summary cards. */
 export const DASHBOARD_DATA = ['section[aria-labelledby="kpi-incidents"] .tile-value', 'section[aria-labelledby="kpi-devices"] .tile-value'];
 const EMAIL_FIELD = 'input[name="username"]';

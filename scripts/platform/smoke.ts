@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { PortalConfig } from '../../lambdas/contract/portal-config.js';
+import { CHROMIUM_ARGS, chromiumPath } from '../lib/chromium.js';
 import { optional, parse, progress, required, runCli, UsageError } from './cli.js';
 
 export const USAGE = `
@@ -33,17 +34,6 @@ Options:
   -h, --help   this text
 `;
 
-/** Flags that work headless as root (FINDINGS.md). */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Headers the portal's HTML response must carry (names lower-case). */
 export const REQUIRED_HEADERS = [
@@ -84,7 +74,7 @@ export async function smokeTest(o: SmokeOptions): Promise<SmokeResult> {
   const log = o.log ?? (() => undefined);
   // playwright-core gives the browser a fresh temporary profile itself.
   const browser = await chromium.launch({
-    executablePath: o.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: o.chromiumPath ?? chromiumPath(),
     args: CHROMIUM_ARGS,
   });
   const cspViolations: string[] = [];

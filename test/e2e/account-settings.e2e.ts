@@ -7,32 +7,18 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { seedCognito } from '../../scripts/local/seed.js';
 import type { Locator } from 'playwright-core';
-import { cognitoAdmin, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from './support.js';
+import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from './support.js';
 
 const run = randomUUID().slice(0, 8);
 const PASSWORD = 'Vigia-Cuenta-2026';
 const NEW_PASSWORD = 'Vigia-Cambiada-2026';
 let env: E2eEnv;
 
+/** A confirmed Acme user with a permanent password (the seed's own Cognito provisioning). */
 async function createUser(email: string): Promise<void> {
-  const idp = cognitoAdmin(env);
-  const UserPoolId = env.stack.config.userPoolId;
-  await idp.send(
-    new AdminCreateUserCommand({
-      UserPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-  await idp.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: PASSWORD, Permanent: true }));
-  await idp.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: email, GroupName: 'acme' }));
-  idp.destroy();
+  await seedCognito(env.stack.urls.cognito, env.stack.config.userPoolId, [{ email, password: PASSWORD, groups: ['acme'], description: 'e2e' }]);
 }
 
 /** A computed CSS property of the element (browser-side `getComputedStyle`). */

@@ -7,13 +7,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { createIncident } from '../../lambdas/data/index.js';
 import { newIncident } from '../../lambdas/domain/incidents.js';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
-import { localTable } from '../../scripts/local/seed.js';
+import { localTable, seedCognito } from '../../scripts/local/seed.js';
 import type { Route } from 'playwright-core';
-import { cognitoAdmin, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from './support.js';
+import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from './support.js';
 
 const GLOBEX_ONLY = `Solo Globex ${randomUUID().slice(0, 8)}`;
 const CONFIG_ERROR = 'Configuration error (see console) – please contact the administrator';
@@ -87,22 +86,9 @@ describe('shell: navigation, tenant switch, configuration and API errors', () =>
 
   it('a customer of two tenants picks the active one; a customer of one gets no picker', async () => {
     const email = `dos.${randomUUID().slice(0, 8)}@acme.example`;
-    const idp = cognitoAdmin(env);
-    const UserPoolId = env.stack.config.userPoolId;
-    await idp.send(
-      new AdminCreateUserCommand({
-        UserPoolId,
-        Username: email,
-        MessageAction: 'SUPPRESS',
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-      }),
-    );
-    await idp.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: DEMO_PASSWORD, Permanent: true }));
-    for (const GroupName of ['acme', 'globex']) await idp.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: email, GroupName }));
-    idp.destroy();
+    await seedCognito(env.stack.urls.cognito, env.stack.config.userPoolId, [
+      { email, password: DEMO_PASSWORD, groups: ['acme', 'globex'], description: 'e2e' },
+    ]);
 
     const { page, problems, context } = await newPage(env, VIEWPORTS.phone);
     await signIn(page, env.web, email, DEMO_PASSWORD);

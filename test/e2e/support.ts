@@ -14,6 +14,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { lastCodeFor } from '../../scripts/local/cognito/index.js';
 import { REPO_ROOT, startLocalStack, type Ports, type RunningLocalStack } from '../../scripts/local/stack.js';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium.js';
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results/e2e');
 export const VIEWPORTS = {
@@ -21,17 +22,6 @@ export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
 } as const;
 
-/** Chromium flags that work headless as root on these machines (FINDINGS.md). */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface E2eEnv {
   stack: RunningLocalStack;
@@ -47,7 +37,7 @@ export interface E2eEnv {
 
 /** Starts a seeded stack and Chromium. */
 export async function startE2e(): Promise<E2eEnv> {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const executablePath = chromiumPath();
   if (!existsSync(executablePath)) {
     throw new Error(`Chromium not found at ${executablePath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   }
