@@ -111,6 +111,29 @@ export function stageConfig(stage: string, overrides: StageOverrides = {}): Stag
   return { ...base, alarmEmail: email };
 }
 
+/**
+ * What dev and preview stages share: self sign-up, everything destroyed with the stack (bucket contents
+ * included), no deletion protection, PITR or WAF, verbose logs and short time-series retention.
+ */
+function disposableStage(
+  stage: string,
+  profile: StageProfile,
+): Omit<StageConfig, 'throttling' | 'logRetention' | 'accessLogExpirationDays' | 'extraCorsOrigins'> {
+  return {
+    stage,
+    profile,
+    selfSignUp: true,
+    removalPolicy: RemovalPolicy.DESTROY,
+    autoDeleteObjects: true,
+    deletionProtection: false,
+    logLevel: 'DEBUG',
+    pointInTimeRecovery: false,
+    waf: false,
+    wafRateLimitPer5Min: 1000,
+    dataRetention: { availabilityDays: 120, o365EventDays: 30 },
+  };
+}
+
 function baseStageConfig(stage: string): StageConfig {
   const profile = stageProfile(stage);
   switch (profile) {
@@ -134,39 +157,19 @@ function baseStageConfig(stage: string): StageConfig {
       };
     case 'development':
       return {
-        stage,
-        profile,
-        selfSignUp: true,
-        removalPolicy: RemovalPolicy.DESTROY,
-        autoDeleteObjects: true,
-        deletionProtection: false,
+        ...disposableStage(stage, profile),
         throttling: { rateLimit: 10, burstLimit: 20 },
         logRetention: RetentionDays.ONE_MONTH,
         accessLogExpirationDays: 30,
         extraCorsOrigins: ['http://localhost:5173'],
-        logLevel: 'DEBUG',
-        pointInTimeRecovery: false,
-        waf: false,
-        wafRateLimitPer5Min: 1000,
-        dataRetention: { availabilityDays: 120, o365EventDays: 30 },
       };
     case 'preview':
       return {
-        stage,
-        profile,
-        selfSignUp: true,
-        removalPolicy: RemovalPolicy.DESTROY,
-        autoDeleteObjects: true,
-        deletionProtection: false,
+        ...disposableStage(stage, profile),
         throttling: { rateLimit: 5, burstLimit: 10 },
         logRetention: RetentionDays.ONE_WEEK,
         accessLogExpirationDays: 7,
         extraCorsOrigins: [],
-        logLevel: 'DEBUG',
-        pointInTimeRecovery: false,
-        waf: false,
-        wafRateLimitPer5Min: 1000,
-        dataRetention: { availabilityDays: 120, o365EventDays: 30 },
       };
   }
 }
