@@ -4,6 +4,8 @@
  * verdict does not depend on how busy the shared machine was.
  *
  * A budget whose figures are missing (section failed or not run) fails: an unmeasured budget is not met.
+ * One check is not a budget but fails the same way: `portal.dashboard`, the signed-in dashboard figures
+ * issue 6 requires (a broken sign-in flow must not pass as "0 KB of dashboard JS").
  */
 import type { BenchResults } from './types.js';
 
@@ -15,8 +17,11 @@ export const LIMITS = {
   listThroughput: 0.5,
   /** List-route p99 at concurrency 16 ≤ 3 × the raw engine Query. */
   listP99: 3,
-  /** Each handler's import time ≤ 3 × the empty handler's. */
-  handlerImport: 3,
+  /**
+   * Each handler's cold start (fresh Node process until the handler is imported) ≤ 3 × the empty
+   * handler's, measured the same way (issue 6: "import time … in a fresh Node process").
+   */
+  handlerColdStart: 3,
   /** DynamoDB read capacity unit size for the list-page cost rule, bytes (4 KB, DynamoDB docs). */
   capacityUnitBytes: 4096,
   /** Concurrency at which the API budgets apply. */
@@ -50,6 +55,17 @@ export function checkBudgets(r: BenchResults): BudgetOutcome[] {
     else {
       const ratio = p.portal.jsGzipBytes / p.reference.jsGzipBytes;
       out.push({ id: 'portal.signin-js', rule, pass: ratio <= LIMITS.signInJsGzip, detail: `${x(ratio)} (${p.portal.jsGzipBytes} / ${p.reference.jsGzipBytes} bytes)` });
+    }
+  }
+
+  // 1b. Not a budget of its own: the signed-in dashboard figures issue 6 asks for must have been measured.
+  {
+    const rule = 'signed-in dashboard flow measured (its JS and submit → data figures are required)';
+    const d = r.portal?.dashboard;
+    if (!d) out.push({ id: 'portal.dashboard', rule, pass: false, detail: 'not measured' });
+    else {
+      const ok = !d.error && d.runs > 0 && d.signInToDataMs != null && d.jsGzipBytes > 0;
+      out.push({ id: 'portal.dashboard', rule, pass: ok, detail: ok ? `${d.runs} runs` : `flow failed: ${d.error ?? 'no dashboard data seen'}` });
     }
   }
 
@@ -87,15 +103,20 @@ export function checkBudgets(r: BenchResults): BudgetOutcome[] {
     }
   }
 
-  // 4. Handler import time vs the empty handler.
+  // 4. Handler cold start (fresh Node process until the handler is imported) vs the empty handler.
   {
-    const rule = `handler import time ≤ ${LIMITS.handlerImport} × empty handler`;
+    const rule = `handler cold start (fresh Node process until the handler is imported) ≤ ${LIMITS.handlerColdStart} × empty handler`;
     const c = r.coldStart;
-    if (!c || c.handlers.length === 0 || c.empty.importMs <= 0) out.push({ id: 'lambda.import', rule, pass: false, detail: 'not measured' });
+    if (!c || c.handlers.length === 0 || !(c.empty.coldStartMs > 0)) out.push({ id: 'lambda.cold-start', rule, pass: false, detail: 'not measured' });
     else
       for (const h of c.handlers) {
-        const ratio = h.importMs / c.empty.importMs;
-        out.push({ id: `lambda.import:${h.name}`, rule, pass: ratio <= LIMITS.handlerImport, detail: `${x(ratio)} (${h.importMs.toFixed(1)} / ${c.empty.importMs.toFixed(1)} ms)` });
+        const ratio = h.coldStartMs / c.empty.coldStartMs;
+        out.push({
+          id: `lambda.cold-start:${h.name}`,
+          rule,
+          pass: ratio <= LIMITS.handlerColdStart,
+          detail: `${x(ratio)} (${h.coldStartMs.toFixed(1)} / ${c.empty.coldStartMs.toFixed(1)} ms; import only ${c.empty.importMs > 0 ? x(h.importMs / c.empty.importMs) : '–'}, not budgeted)`,
+        });
       }
   }
 

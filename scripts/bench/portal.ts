@@ -11,9 +11,12 @@
  *   MutationObserver/animation frame sees a visible `input[name="username"]`; both ms since navigation.
  * - Sign-in → data = from the form's submit event to the dashboard's two summary cards showing figures
  *   (`.tile-value` in `#kpi-incidents`/`#kpi-devices` cards), in page time. The reference's counterpart is
- *   submit → its signed-in line, on the same local user pool.
+ *   submit → its signed-in line, on the same local user pool. A flow that does not get there within 20 s
+ *   is not retried: `dashboard.error` says what it waited for and what the page showed, with a screenshot
+ *   under `test-results/bench/`; the run records it as a portal error and `portal.dashboard` fails.
+ *   (`test/unit/bench-portal.test.ts` keeps `DASHBOARD_DATA` in step with the dashboard's markup.)
  */
-import { readFileSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -33,6 +36,8 @@ export const CHROMIUM_PATH = process.env.VIGIA_CHROMIUM ?? chromiumPath();
 /** Selector of the dashboard's data: a figure in both summary cards. */
 export const DASHBOARD_DATA = ['section[aria-labelledby="kpi-incidents"] .tile-value', 'section[aria-labelledby="kpi-devices"] .tile-value'];
 const EMAIL_FIELD = 'input[name="username"]';
+/** Where a failed sign-in flow leaves its screenshot (git-ignored). */
+const FAILURE_DIR = path.join(REPO_ROOT, 'test-results/bench');
 
 /** Raw and gzip (level 9) size of one file, bytes. */
 function sizes(file: string): { raw: number; gzip: number } {
@@ -180,7 +185,15 @@ async function signInFlow(browser: Browser, url: string, user: DemoUser, doneSel
       { timeout: 20_000, polling: 'raf' },
     );
     const ms = await page.evaluate<number>('Math.round(window.__dataAt - window.__submitAt)');
+    if (!Number.isFinite(ms)) throw new Error('no submit event seen before the data (window.__submitAt unset)');
     return { ms, js };
+  } catch (e) {
+    const shot = path.join(FAILURE_DIR, `sign-in-${new URL(url).port}-${Date.now()}.png`);
+    mkdirSync(FAILURE_DIR, { recursive: true });
+    await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+    const where = await page.evaluate<string>("location.pathname + ': ' + document.body.innerText.replace(/\\s+/g, ' ').slice(0, 300)").catch(() => '?');
+    const why = e instanceof Error ? e.message.split('\n')[0]! : String(e);
+    throw new Error(`waiting for ${doneSelectors.join(' + ')}: ${why} — page ${where} — screenshot ${path.relative(REPO_ROOT, shot)}`, { cause: e });
   } finally {
     await page.context().close();
   }

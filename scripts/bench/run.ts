@@ -6,14 +6,16 @@
  * Options:
  *  --check            evaluate the budgets (`budgets.ts`); exit 1 when any budget fails
  *  --from <file>      skip measuring; read results from a JSON file (with --check: check that file)
- *  --only a,b         sections to run: portal, api, lambda (default all; cost runs with api)
- *  --runs <n>         cold loads / imports per figure (default 5 loads, 7 imports; minimum 5)
+ *  --only a,b         sections to run: portal, api, lambda (default all; cost runs with api). A subset is
+ *                     merged into the existing latest.json (same schema and machine): the other sections
+ *                     keep their figures and their own measuredAt
+ *  --runs <n>         cold loads per figure (default 5) and Node processes per bundle (n + 2); minimum 5
  *  --seconds <n>      duration of each load run (default 4)
  *  --throttle         throttle page loads (CDP: slow 4G network + 4× CPU slowdown)
  *
  * Exit codes: 0 ok, 1 a budget failed (with --check), 2 usage or run error.
  */
-import { readFileSync, readdirSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,7 +23,7 @@ import { DEMO_USERS } from '../local/demo-data.js';
 import { REPO_ROOT, freePort, startLocalStack } from '../local/stack.js';
 import { checkBudgets, type BudgetOutcome } from './budgets.js';
 import { renderMarkdown } from './report.js';
-import type { BenchResults, MachineInfo } from './types.js';
+import { mergeResults, parseResults, RESULTS_SCHEMA, SECTIONS, type BenchResults, type MachineInfo, type Section } from './types.js';
 
 /** Files under `lambdas/` that use a DynamoDB Scan (`file:line`), found by source search. */
 export function findStaticScans(root = path.join(REPO_ROOT, 'lambdas')): string[] {
@@ -59,21 +61,24 @@ function report(outcomes: BudgetOutcome[]): boolean {
   return outcomes.every((o) => o.pass);
 }
 
-async function measure(opts: { only: Set<string>; runs: number; seconds: number; throttle: boolean }): Promise<BenchResults> {
+const log = (l: string) => console.error(`[bench] ${l}`);
+
+async function measure(opts: { only: ReadonlySet<Section>; runs: number; seconds: number; throttle: boolean }): Promise<BenchResults> {
   const t0 = Date.now();
-  const log = (l: string) => console.error(`[bench] ${l}`);
+  const startedAt = new Date().toISOString();
   const res: BenchResults = {
-    schema: 1,
-    startedAt: new Date().toISOString(),
+    schema: RESULTS_SCHEMA,
+    startedAt,
     durationMs: 0,
     machine: machine(null),
+    measuredAt: Object.fromEntries([...opts.only].map((s) => [s, startedAt])),
     portal: null,
     api: null,
     coldStart: null,
     cost: null,
     errors: {},
   };
-  const guard = async (name: string, fn: () => Promise<void>) => {
+  const guard = async (name: Section, fn: () => Promise<void>) => {
     try {
       await fn();
     } catch (e) {
@@ -114,6 +119,11 @@ async function measure(opts: { only: Set<string>; runs: number; seconds: number;
         const out = await measurePortal({ stack, webPort, user: customer, runs: opts.runs, throttle: opts.throttle, log });
         res.portal = out.results;
         res.machine.chromium = out.chromium;
+        // Part of the section failed: say so next to the section errors and in --check (portal.dashboard).
+        if (out.results.dashboard.error) {
+          res.errors.portal = `signed-in dashboard flow failed: ${out.results.dashboard.error}`;
+          log(res.errors.portal);
+        }
       });
   } finally {
     await stack.stop();
@@ -123,12 +133,20 @@ async function measure(opts: { only: Set<string>; runs: number; seconds: number;
   return res;
 }
 
+/** `--only` value → sections. @throws Error on an unknown or empty list (usage error). */
+function parseOnly(value: string): Set<Section> {
+  const names = value.split(',').map((x) => x.trim()).filter(Boolean);
+  const bad = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
+  if (bad.length || names.length === 0) throw new Error(`--only takes a comma-separated subset of ${SECTIONS.join(', ')} (got ${JSON.stringify(value)})`);
+  return new Set(names as Section[]);
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       check: { type: 'boolean', default: false },
       from: { type: 'string' },
-      only: { type: 'string', default: 'portal,api,lambda' },
+      only: { type: 'string', default: SECTIONS.join(',') },
       runs: { type: 'string', default: '5' },
       seconds: { type: 'string', default: '4' },
       throttle: { type: 'boolean', default: false },
@@ -136,14 +154,27 @@ async function main(): Promise<number> {
   });
   let results: BenchResults;
   if (values.from) {
-    results = JSON.parse(readFileSync(values.from, 'utf8')) as BenchResults;
+    results = parseResults(JSON.parse(readFileSync(values.from, 'utf8')), values.from);
   } else {
-    const only = new Set(values.only.split(',').map((s) => s.trim()));
+    const only = parseOnly(values.only);
     results = await measure({ only, runs: Math.max(5, Number(values.runs)), seconds: Number(values.seconds), throttle: values.throttle });
-    const outcomes = checkBudgets(results);
     const dir = path.join(REPO_ROOT, 'bench/results');
+    const latest = path.join(dir, 'latest.json');
+    if (only.size < SECTIONS.length && existsSync(latest)) {
+      let previous: BenchResults | null = null;
+      try {
+        previous = parseResults(JSON.parse(readFileSync(latest, 'utf8')), path.relative(REPO_ROOT, latest));
+      } catch (e) {
+        log(`not merging into the previous results: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      const merged = mergeResults(previous, results, only);
+      if (merged.note) log(merged.note);
+      if (merged.kept.length) log(`kept from ${path.relative(REPO_ROOT, latest)}: ${merged.kept.map((k) => `${k} (${merged.results.measuredAt[k]})`).join(', ')}`);
+      results = merged.results;
+    }
+    const outcomes = checkBudgets(results);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, 'latest.json'), JSON.stringify(results, null, 2) + '\n');
+    writeFileSync(latest, JSON.stringify(results, null, 2) + '\n');
     const md = renderMarkdown(results, outcomes);
     writeFileSync(path.join(dir, 'latest.md'), md);
     console.log(md);

@@ -64,10 +64,25 @@ export interface ApiRouteLoad {
 
 export interface ColdStartBundle {
   name: string;
+  /** What a diagnostic bundle is (diagnostic rows only). */
+  description?: string;
   bytes: number;
-  /** Median time to `import()` the bundle in a fresh Node process, ms. */
+  /**
+   * Median wall time from spawning a fresh `node` process until the bundle has been imported, ms (Node's
+   * boot + module evaluation, like Lambda's Init duration). The budgeted figure.
+   */
+  coldStartMs: number;
+  /** Median time of `await import()` of the bundle measured inside that process (excludes Node's boot), ms. Diagnostic. */
   importMs: number;
   runs: number;
+}
+
+export interface ColdStartResults {
+  /** The reference: an empty handler bundled the same way. */
+  empty: ColdStartBundle;
+  handlers: ColdStartBundle[];
+  /** Not budgeted, e.g. the empty handler importing the AWS SDK v3 DynamoDB clients. */
+  diagnostics: ColdStartBundle[];
 }
 
 export interface RouteCost {
@@ -103,21 +118,80 @@ export interface MachineInfo {
   chromium: string | null;
 }
 
+/** Current version of the results file. v2: Lambda cold start per process (`coldStartMs`) + per-section `measuredAt`. */
+export const RESULTS_SCHEMA = 2;
+
+/** The parts `--only` selects; `api` also measures the DynamoDB cost (`cost`), `lambda` fills `coldStart`. */
+export const SECTIONS = ['portal', 'api', 'lambda'] as const;
+export type Section = (typeof SECTIONS)[number];
+
 export interface BenchResults {
-  schema: 1;
-  /** ISO-8601 UTC. */
+  schema: typeof RESULTS_SCHEMA;
+  /** Start of the run that wrote the file, ISO-8601 UTC. */
   startedAt: string;
+  /** Duration of that run, ms. */
   durationMs: number;
   machine: MachineInfo;
+  /**
+   * When each section's figures were measured, ISO-8601 UTC (start of the run that measured it). Differs
+   * between sections when a `--only` run was merged into an earlier full run; absent = never measured.
+   */
+  measuredAt: Partial<Record<Section, string>>;
   portal: PortalResults | null;
   api: ApiRouteLoad[] | null;
-  coldStart: {
-    empty: ColdStartBundle;
-    handlers: ColdStartBundle[];
-    /** Diagnostic, not budgeted: empty handler importing only `@aws-sdk/client-dynamodb` + `lib-dynamodb`. */
-    sdkOnly?: ColdStartBundle;
-  } | null;
+  coldStart: ColdStartResults | null;
   cost: CostResults | null;
-  /** Sections that failed to run, with the reason. */
-  errors: Record<string, string>;
+  /** Sections (by `Section` name) that failed in whole or in part, with the reason. */
+  errors: Partial<Record<Section, string>>;
+}
+
+/**
+ * A results file read back (`--from`, or the previous `latest.json` a `--only` run merges into).
+ * @param json the parsed JSON.
+ * @param source where it came from, for the error message.
+ * @throws Error for schema 1 (its Lambda figure was the in-process import only, not comparable) or any
+ *   other schema than `RESULTS_SCHEMA`, naming the file and what to do.
+ */
+export function parseResults(json: unknown, source: string): BenchResults {
+  const schema = (json as { schema?: unknown } | null)?.schema;
+  if (schema === RESULTS_SCHEMA) return json as BenchResults;
+  if (schema === 1)
+    throw new Error(
+      `${source} is a schema 1 bench result: its Lambda figure is the in-process import time only, while schema ${RESULTS_SCHEMA} budgets the cold start of a fresh Node process. Re-run npm run bench to get a schema ${RESULTS_SCHEMA} file.`,
+    );
+  throw new Error(`${source} is not a bench result of schema ${RESULTS_SCHEMA} (schema: ${JSON.stringify(schema)}).`);
+}
+
+const SAME_MACHINE_FIELDS = ['cpuModel', 'cores', 'memoryGb', 'node', 'os'] as const;
+
+/**
+ * Merges a partial run (`--only`) into the previous results: the sections in `measured` come from
+ * `current` (figures, `measuredAt`, errors — even when they failed), every other section is kept from
+ * `previous` with its own `measuredAt` and error, and the portal's `machine.chromium` goes with the portal
+ * section. `startedAt`/`durationMs` are the current run's. Pure; inputs are not modified.
+ *
+ * Nothing is kept (the result is `current` alone) when there is no previous file or it was measured on
+ * another machine or Node version (`note` says which): same-machine figures only.
+ */
+export function mergeResults(previous: BenchResults | null, current: BenchResults, measured: ReadonlySet<Section>): { results: BenchResults; kept: Section[]; note: string | null } {
+  if (!previous) return { results: current, kept: [], note: null };
+  const differs = SAME_MACHINE_FIELDS.filter((k) => previous.machine[k] !== current.machine[k]);
+  if (differs.length) return { results: current, kept: [], note: `previous results not kept: measured with a different ${differs.join(', ')}` };
+  const out: BenchResults = structuredClone(current);
+  const kept: Section[] = [];
+  for (const s of SECTIONS) {
+    if (measured.has(s) || previous.measuredAt[s] === undefined) continue;
+    kept.push(s);
+    out.measuredAt[s] = previous.measuredAt[s];
+    if (previous.errors[s] !== undefined) out.errors[s] = previous.errors[s];
+    else delete out.errors[s];
+    if (s === 'portal') {
+      out.portal = structuredClone(previous.portal);
+      out.machine.chromium = previous.machine.chromium;
+    } else if (s === 'api') {
+      out.api = structuredClone(previous.api);
+      out.cost = structuredClone(previous.cost);
+    } else out.coldStart = structuredClone(previous.coldStart);
+  }
+  return { results: out, kept, note: null };
 }

@@ -3,7 +3,8 @@
  * `npm run bench -- --check --from <file>` exits non-zero when a budget is broken.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ describe('checkBudgets', () => {
     const r = { ...fixture('passing.json'), portal: null, api: null, coldStart: null, cost: null };
     const out = checkBudgets(r);
     expect(out.every((o) => !o.pass && o.detail === 'not measured')).toBe(true);
-    expect(out.map((o) => o.id)).toEqual(['portal.signin-js', 'api.list-throughput', 'api.list-p99', 'lambda.import', 'dynamodb.no-scan', 'dynamodb.list-cost']);
+    expect(out.map((o) => o.id)).toEqual(['portal.signin-js', 'portal.dashboard', 'api.list-throughput', 'api.list-p99', 'lambda.cold-start', 'dynamodb.no-scan', 'dynamodb.list-cost']);
   });
 
   it('applies the limits at their boundaries', () => {
@@ -42,7 +43,7 @@ describe('checkBudgets', () => {
     c16.engine = { ...c16.engine!, rps: 1000, p99Ms: 100 };
     c16.gateway = { ...c16.gateway, rps: 1000 * LIMITS.listThroughput, p99Ms: 100 * LIMITS.listP99 };
     r.portal!.initial.portal.jsGzipBytes = r.portal!.initial.reference.jsGzipBytes * LIMITS.signInJsGzip;
-    r.coldStart!.handlers[0]!.importMs = r.coldStart!.empty.importMs * LIMITS.handlerImport;
+    r.coldStart!.handlers[0]!.coldStartMs = r.coldStart!.empty.coldStartMs * LIMITS.handlerColdStart;
     const list = r.cost!.routes.find((c) => c.list)!;
     list.responseBytes = 4096;
     list.readUnits = 2; // ceil(4096 / 4096) + 1
@@ -51,15 +52,39 @@ describe('checkBudgets', () => {
     c16.gateway.rps -= 1;
     c16.gateway.p99Ms += 1;
     r.portal!.initial.portal.jsGzipBytes += 1;
-    r.coldStart!.handlers[0]!.importMs += 0.1;
+    r.coldStart!.handlers[0]!.coldStartMs += 0.1;
     list.readUnits = 2.5;
     expect(failing(r)).toEqual([
       'portal.signin-js',
       'api.list-throughput:listIncidents',
       'api.list-p99:listIncidents',
-      'lambda.import:incidents',
+      'lambda.cold-start:incidents',
       'dynamodb.list-cost:listIncidents',
     ]);
+  });
+
+  it('budgets the process cold start, not the import-only diagnostic', () => {
+    const r = fixture('passing.json');
+    const c = r.coldStart!;
+    for (const h of c.handlers) h.importMs = c.empty.importMs * 20; // far past 3 × on the diagnostic figure
+    expect(failing(r)).toEqual([]);
+    expect(checkBudgets(r).find((o) => o.id === 'lambda.cold-start:account')!.detail).toBe('2.40 × (60.0 / 25.0 ms; import only 20.00 ×, not budgeted)');
+    c.handlers[1]!.coldStartMs = c.empty.coldStartMs * 8; // e.g. a handler that loads the whole AWS SDK
+    expect(failing(r)).toEqual(['lambda.cold-start:account']);
+    c.empty.coldStartMs = 0;
+    expect(checkBudgets(r).find((o) => o.id.startsWith('lambda.'))).toMatchObject({ id: 'lambda.cold-start', pass: false, detail: 'not measured' });
+  });
+
+  it('fails portal.dashboard when the signed-in dashboard flow did not complete', () => {
+    const r = fixture('passing.json');
+    Object.assign(r.portal!.dashboard, { runs: 0, jsBytes: 0, jsGzipBytes: 0, signInToDataMs: null, error: 'page.waitForFunction: Timeout 20000ms exceeded' });
+    const out = checkBudgets(r);
+    expect(failing(r)).toEqual(['portal.dashboard']);
+    expect(out.find((o) => o.id === 'portal.dashboard')!.detail).toBe('flow failed: page.waitForFunction: Timeout 20000ms exceeded');
+    const md = renderMarkdown(r, out);
+    expect(md).toContain('| signed-in dashboard, all JS gzip | **not measured** | 210.0 KB | – |');
+    expect(md).toContain('**Signed-in dashboard flow failed**');
+    expect(md).not.toMatch(/\| 0\.0 KB \|/);
   });
 
   it('fails a list route with errors, without an engine reference, or not answering 200', () => {
@@ -104,7 +129,35 @@ describe('npm run bench -- --check --from <file>', () => {
   it('exits 0 for the passing fixture', () => {
     const res = run('bench/fixtures/passing.json');
     expect(res.stdout).not.toContain('FAIL');
+    expect(res.stdout).toContain('PASS  lambda.cold-start:incidents: 2.20 ×');
     expect(res.status).toBe(0);
+  });
+
+  it('exits 1 when a handler cold start breaks its budget', () => {
+    const r = fixture('passing.json');
+    r.coldStart!.handlers[0]!.coldStartMs = 200;
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-check-'));
+    try {
+      writeFileSync(path.join(dir, 'slow.json'), JSON.stringify(r));
+      const res = run(path.join(dir, 'slow.json'));
+      expect(res.status).toBe(1);
+      expect(res.stdout).toContain('FAIL  lambda.cold-start:incidents: 8.00 × (200.0 / 25.0 ms');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('rejects a schema 1 file with exit 2 and says why', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-check-'));
+    try {
+      writeFileSync(path.join(dir, 'v1.json'), JSON.stringify({ ...fixture('passing.json'), schema: 1 }));
+      const res = run(path.join(dir, 'v1.json'));
+      expect(res.status).toBe(2);
+      expect(res.stderr).toContain('is a schema 1 bench result');
+      expect(res.stdout).not.toContain('PASS');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -143,5 +196,16 @@ describe('helpers', () => {
     expect(md).toContain('| initial JS gzip | 252.0 KB | 210.0 KB | **1.20 ×** |');
     expect(md).toMatch(/portal\.signin-js .* \| \*\*FAIL\*\* \|/);
     expect(summarize(['QueryCommand', 'GetCommand', 'QueryCommand'])).toBe('2 Query, 1 Get');
+  });
+
+  it('renders the Lambda table with both figures and their ratios, and says which is budgeted', () => {
+    const r = fixture('passing.json');
+    const md = renderMarkdown(r, checkBudgets(r));
+    expect(md).toContain('| bundle | size | cold start (median) | ratio | import only (median) | ratio |');
+    expect(md).toContain('| empty handler (reference) | 0.2 KB | 25 ms | 1.00 × | 10 ms | 1.00 × |');
+    expect(md).toContain('| incidents | 488.3 KB | 55 ms | **2.20 ×** | 25 ms | 2.50 × |');
+    expect(md).toContain('| (diagnostic, not budgeted) empty handler + AWS SDK v3 DynamoDB clients');
+    expect(md).toMatch(/Budgeted: \*\*cold start\*\*, the wall time from spawning `node` until the handler is imported/);
+    expect(md).not.toContain('_Measured'); // one run: no per-section times
   });
 });
