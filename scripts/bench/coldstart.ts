@@ -56,14 +56,17 @@ export const SDK_DYNAMODB_DIAGNOSTIC = { name: 'aws-sdk-v3-dynamodb', descriptio
  */
 const RUNNER = 'const t = performance.now();\nawait import(process.argv[2]);\nprocess.stdout.write(String(performance.now() - t));\nprocess.exit(0);\n';
 
-/** The environment of a Lambda-like child: what the handlers read at import time, and no inherited loaders. */
+/**
+ * The environment of a Lambda-like child: what the handlers read at import time, and the deployed
+ * functions' `NODE_OPTIONS` (infra/api-stack.ts) in place of the parent's (no inherited tsx loader).
+ */
 const CHILD_ENV = {
   PATH: process.env.PATH ?? '',
   AWS_REGION: 'us-east-1',
   TABLE_NAME: 'bench',
   POWERTOOLS_SERVICE_NAME: 'vigia-api',
   POWERTOOLS_LOG_LEVEL: 'WARN',
-  NODE_OPTIONS: '',
+  NODE_OPTIONS: '--enable-source-maps',
 };
 
 /** One run of one bundle, both in ms. */
