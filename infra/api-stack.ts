@@ -48,12 +48,13 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { HANDLER_NAMES, ROUTES, type HandlerName } from '../lambdas/contract/routes.js';
 import type { ErrorCode } from '../lambdas/contract/schemas.js';
 import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
+import { HANDLER_BUNDLING } from './handler-bundling.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -338,16 +339,7 @@ export class ApiStack extends Stack {
         O365_EVENT_RETENTION_DAYS: String(config.dataRetention.o365EventDays),
         NODE_OPTIONS: '--enable-source-maps',
       },
-      bundling: {
-        forceDockerBundling: false,
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        // Some CommonJS dependencies call require(); give ESM bundles a require().
-        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-      },
+      bundling: HANDLER_BUNDLING,
     });
   }
 }

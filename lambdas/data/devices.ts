@@ -13,7 +13,6 @@
  *   wins. A roll-up whose `availRollupRev` differs from `availRev` (a writer died between its two steps) is
  *   ignored by readers (from-scratch fallback).
  */
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AlarmState, DeviceAlarm, Page } from '../contract/schemas.js';
 import {
   AVAILABILITY_WINDOW_DAYS,
@@ -30,7 +29,7 @@ import {
 import { ApiError } from '../domain/errors.js';
 import { newestFirstInRange, type TimeRangePageOptions } from './paging.js';
 import { retentionDays } from './retention.js';
-import { defaultTable, type TableRef } from './client.js';
+import { defaultTable, type TableRef, type TransactWriteItem } from './client.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { isConditionFailure, isConditionFailureInTransaction, isTransactionConflict, queryAll, stripKeys } from './dynamo-util.js';
 import { AVAIL_SK_MAX, ENTITY, keys } from './keys.js';
@@ -67,18 +66,16 @@ async function countOpenAlarms(table: TableRef, tenantId: string, deviceId: stri
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await table.doc.send(
-      new QueryCommand({
-        TableName: table.tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :a)',
-        FilterExpression: '#s IN (:s0, :s1)',
-        ExpressionAttributeNames: { '#s': 'state' },
-        ExpressionAttributeValues: { ':pk': keys.devicePk(tenantId, deviceId), ':a': 'ALARM#', ':s0': OPEN_ALARM_STATES[0], ':s1': OPEN_ALARM_STATES[1] },
-        Select: 'COUNT',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
+    const res = await table.doc.send('Query', {
+      TableName: table.tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :a)',
+      FilterExpression: '#s IN (:s0, :s1)',
+      ExpressionAttributeNames: { '#s': 'state' },
+      ExpressionAttributeValues: { ':pk': keys.devicePk(tenantId, deviceId), ':a': 'ALARM#', ':s0': OPEN_ALARM_STATES[0], ':s1': OPEN_ALARM_STATES[1] },
+      Select: 'COUNT',
+      ConsistentRead: true,
+      ExclusiveStartKey: start,
+    });
     count += res.Count ?? 0;
     start = res.LastEvaluatedKey;
   } while (start);
@@ -102,20 +99,18 @@ export async function putDevice(device: DeviceInput, table: TableRef = defaultTa
     values[`:f${i}`] = v;
     sets.push(`#f${i} = :f${i}`);
   });
-  await table.doc.send(
-    new UpdateCommand({
-      TableName: table.tableName,
-      Key: keys.device(d.tenantId, d.id),
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    }),
-  );
+  await table.doc.send('UpdateItem', {
+    TableName: table.tableName,
+    Key: keys.device(d.tenantId, d.id),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  });
   await refreshAvailabilityRollup(d.tenantId, d.id, table, now);
 }
 
 /** The Update of a transaction that adds `delta` to a device attribute, conditional on the device existing. */
-function deviceAdd(table: TableRef, tenantId: string, deviceId: string, attr: 'openAlarms' | 'availRev', delta: number) {
+function deviceAdd(table: TableRef, tenantId: string, deviceId: string, attr: 'openAlarms' | 'availRev', delta: number): TransactWriteItem {
   return {
     Update: {
       TableName: table.tableName,
@@ -146,15 +141,13 @@ export async function refreshAvailabilityRollup(tenantId: string, deviceId: stri
   const rev = typeof device.availRev === 'number' ? device.availRev : 0;
   const rollup = availabilityRollup(items.filter((i) => String(i.SK).startsWith('AVAIL#')).map(dayOf), asOf);
   try {
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: keys.device(tenantId, deviceId),
-        UpdateExpression: 'SET availAsOf = :a, availRollupRev = :rev, availPct30d = :p',
-        ConditionExpression: rev === 0 ? 'attribute_exists(PK) AND (attribute_not_exists(availRev) OR availRev = :rev)' : 'availRev = :rev',
-        ExpressionAttributeValues: { ':a': rollup.asOf, ':p': rollup.pct30d, ':rev': rev },
-      }),
-    );
+    await table.doc.send('UpdateItem', {
+      TableName: table.tableName,
+      Key: keys.device(tenantId, deviceId),
+      UpdateExpression: 'SET availAsOf = :a, availRollupRev = :rev, availPct30d = :p',
+      ConditionExpression: rev === 0 ? 'attribute_exists(PK) AND (attribute_not_exists(availRev) OR availRev = :rev)' : 'availRev = :rev',
+      ExpressionAttributeValues: { ':a': rollup.asOf, ':p': rollup.pct30d, ':rev': rev },
+    });
   } catch (e) {
     if (!isConditionFailure(e)) throw e;
   }
@@ -173,15 +166,13 @@ function rollupOf(item: Record<string, unknown>): AvailabilityRollup | null {
  */
 export async function recordHeartbeat(input: { tenantId: string; deviceId: string; at: string }, table: TableRef = defaultTable()): Promise<boolean> {
   try {
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: keys.device(input.tenantId, input.deviceId),
-        UpdateExpression: 'SET lastHeartbeatAt = :at',
-        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lastHeartbeatAt) OR lastHeartbeatAt = :null OR lastHeartbeatAt < :at)',
-        ExpressionAttributeValues: { ':at': input.at, ':null': null },
-      }),
-    );
+    await table.doc.send('UpdateItem', {
+      TableName: table.tableName,
+      Key: keys.device(input.tenantId, input.deviceId),
+      UpdateExpression: 'SET lastHeartbeatAt = :at',
+      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lastHeartbeatAt) OR lastHeartbeatAt = :null OR lastHeartbeatAt < :at)',
+      ExpressionAttributeValues: { ':at': input.at, ':null': null },
+    });
     return true;
   } catch (e) {
     if (isConditionFailure(e)) return false;
@@ -206,19 +197,17 @@ export async function putDailyAvailability(
   // Put and ADD do not depend on what they overwrite: a conflict with a concurrent transaction is retried.
   for (let i = 0; ; i++) {
     try {
-      await table.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: table.tableName,
-                Item: { ...keys.availability(input.tenantId, input.deviceId, input.date), entity: ENTITY.availability, deviceId: input.deviceId, ...day, expiresAt },
-              },
+      await table.doc.send('TransactWriteItems', {
+        TransactItems: [
+          {
+            Put: {
+              TableName: table.tableName,
+              Item: { ...keys.availability(input.tenantId, input.deviceId, input.date), entity: ENTITY.availability, deviceId: input.deviceId, ...day, expiresAt },
             },
-            deviceAdd(table, input.tenantId, input.deviceId, 'availRev', 1),
-          ],
-        }),
-      );
+          },
+          deviceAdd(table, input.tenantId, input.deviceId, 'availRev', 1),
+        ],
+      });
       break;
     } catch (e) {
       if (isConditionFailureInTransaction(e, 1)) throw new ApiError('NOT_FOUND', `device ${input.deviceId} of tenant ${input.tenantId} not found`);
@@ -253,20 +242,18 @@ function alarmItem(a: DeviceAlarm): Record<string, unknown> {
 async function writeAlarmWithCount(
   table: TableRef,
   a: { tenantId: string; deviceId: string; id: string },
-  alarmWrite: Record<string, unknown>,
+  alarmWrite: TransactWriteItem,
   delta: number,
 ): Promise<'written' | 'condition' | 'conflict'> {
   try {
-    await table.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          alarmWrite,
-          delta === 0
-            ? { ConditionCheck: { TableName: table.tableName, Key: keys.device(a.tenantId, a.deviceId), ConditionExpression: 'attribute_exists(PK)' } }
-            : deviceAdd(table, a.tenantId, a.deviceId, 'openAlarms', delta),
-        ],
-      }),
-    );
+    await table.doc.send('TransactWriteItems', {
+      TransactItems: [
+        alarmWrite,
+        delta === 0
+          ? { ConditionCheck: { TableName: table.tableName, Key: keys.device(a.tenantId, a.deviceId), ConditionExpression: 'attribute_exists(PK)' } }
+          : deviceAdd(table, a.tenantId, a.deviceId, 'openAlarms', delta),
+      ],
+    });
     return 'written';
   } catch (e) {
     if (isConditionFailureInTransaction(e, 1)) throw new ApiError('NOT_FOUND', `device ${a.deviceId} of tenant ${a.tenantId} not found`);
@@ -277,7 +264,7 @@ async function writeAlarmWithCount(
 }
 
 async function getAlarmItem(table: TableRef, tenantId: string, deviceId: string, alarmId: string): Promise<DeviceAlarm | null> {
-  const cur = await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.alarm(tenantId, deviceId, alarmId), ConsistentRead: true }));
+  const cur = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.alarm(tenantId, deviceId, alarmId), ConsistentRead: true });
   return cur.Item ? stripKeys<DeviceAlarm>(cur.Item) : null;
 }
 
@@ -360,14 +347,12 @@ export async function transitionAlarm(
       values[`:f${i}`] = f;
     });
     try {
-      const res = await table.doc.send(
-        new UpdateCommand({
-          ...update,
-          ConditionExpression: `attribute_exists(PK) AND #s IN (${from.map((_, i) => `:f${i}`).join(', ')})`,
-          ExpressionAttributeValues: values,
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
+      const res = await table.doc.send('UpdateItem', {
+        ...update,
+        ConditionExpression: `attribute_exists(PK) AND #s IN (${from.map((_, i) => `:f${i}`).join(', ')})`,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      });
       return { alarm: stripKeys<DeviceAlarm>(res.Attributes ?? {}), changed: true };
     } catch (e) {
       if (!isConditionFailure(e)) throw e;
@@ -425,7 +410,7 @@ export async function listAlarms(tenantId: string, opts: AlarmListOptions, table
 
 /** The stored device, or null (GetItem). */
 export async function getDevice(tenantId: string, deviceId: string, table: TableRef = defaultTable()): Promise<StoredDevice | null> {
-  const res = await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.device(tenantId, deviceId) }));
+  const res = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.device(tenantId, deviceId) });
   return res.Item ? storedDeviceOf(res.Item) : null;
 }
 
@@ -472,16 +457,14 @@ export async function ingestHeartbeat(
 ): Promise<boolean> {
   let previous: string | null;
   try {
-    const res = await table.doc.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: keys.device(input.tenantId, input.deviceId),
-        UpdateExpression: 'SET lastHeartbeatAt = :at',
-        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lastHeartbeatAt) OR lastHeartbeatAt = :null OR lastHeartbeatAt < :at)',
-        ExpressionAttributeValues: { ':at': input.at, ':null': null },
-        ReturnValues: 'UPDATED_OLD',
-      }),
-    );
+    const res = await table.doc.send('UpdateItem', {
+      TableName: table.tableName,
+      Key: keys.device(input.tenantId, input.deviceId),
+      UpdateExpression: 'SET lastHeartbeatAt = :at',
+      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lastHeartbeatAt) OR lastHeartbeatAt = :null OR lastHeartbeatAt < :at)',
+      ExpressionAttributeValues: { ':at': input.at, ':null': null },
+      ReturnValues: 'UPDATED_OLD',
+    });
     const old = res.Attributes?.lastHeartbeatAt;
     previous = typeof old === 'string' ? old : null;
   } catch (e) {
@@ -511,7 +494,7 @@ export async function ingestHeartbeat(
   // Both ADDs commute, so a conflict with a concurrent transaction is simply retried.
   for (let i = 0; ; i++) {
     try {
-      await table.doc.send(new TransactWriteCommand({ TransactItems: [dayUpdate, deviceAdd(table, input.tenantId, input.deviceId, 'availRev', 1)] }));
+      await table.doc.send('TransactWriteItems', { TransactItems: [dayUpdate, deviceAdd(table, input.tenantId, input.deviceId, 'availRev', 1)] });
       break;
     } catch (e) {
       if (!isTransactionConflict(e) || i >= WRITE_ATTEMPTS) throw e;
@@ -542,16 +525,14 @@ export async function listDevices(
 ): Promise<Page<ListedDevice>> {
   const scope = keys.devicesGsi1Pk(tenantId);
   const start = opts.cursor ? decodeCursor(opts.cursor, scope, keys.tenantPrefix(tenantId)) : undefined;
-  const res = await table.doc.send(
-    new QueryCommand({
-      TableName: table.tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :p',
-      ExpressionAttributeValues: { ':p': scope },
-      Limit: opts.limit,
-      ExclusiveStartKey: start,
-    }),
-  );
+  const res = await table.doc.send('Query', {
+    TableName: table.tableName,
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :p',
+    ExpressionAttributeValues: { ':p': scope },
+    Limit: opts.limit,
+    ExclusiveStartKey: start,
+  });
   return {
     items: (res.Items ?? []).map((i) => ({
       device: storedDeviceOf(i),

@@ -1,7 +1,5 @@
-/** Small helpers over lib-dynamodb shared by the repositories (no business rules). */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { TableRef } from './client.js';
+/** Small helpers over the document client (`client.ts`) shared by the repositories (no business rules). */
+import type { QueryInput, TableRef } from './client.js';
 import { KEY_ATTRIBUTES } from './keys.js';
 
 /**
@@ -9,10 +7,8 @@ import { KEY_ATTRIBUTES } from './keys.js';
  * (any index when omitted).
  */
 export function isConditionFailureInTransaction(err: unknown, index?: number): boolean {
-  const reasons =
-    err instanceof TransactionCanceledException || (err as { name?: string } | null)?.name === 'TransactionCanceledException'
-      ? ((err as TransactionCanceledException).CancellationReasons ?? [])
-      : null;
+  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] } | null;
+  const reasons = e?.name === 'TransactionCanceledException' ? (e.CancellationReasons ?? []) : null;
   if (!reasons) return false;
   if (index === undefined) return reasons.some((r) => r.Code === 'ConditionalCheckFailed');
   return reasons[index]?.Code === 'ConditionalCheckFailed';
@@ -33,11 +29,11 @@ export function isConditionFailure(err: unknown): boolean {
 }
 
 /** Runs a Query to exhaustion (following LastEvaluatedKey) and returns all items. */
-export async function queryAll(table: TableRef, input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+export async function queryAll(table: TableRef, input: Omit<QueryInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const res = await table.doc.send(new QueryCommand({ ...input, TableName: table.tableName, ExclusiveStartKey: start }));
+    const res = await table.doc.send('Query', { ...input, TableName: table.tableName, ExclusiveStartKey: start });
     out.push(...(res.Items ?? []));
     start = res.LastEvaluatedKey;
   } while (start);

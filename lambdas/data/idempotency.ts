@@ -1,7 +1,8 @@
 /**
  * Idempotent execution of client requests that carry an `Idempotency-Key` header (e.g. `POST /incidents`),
- * with Powertools for AWS Lambda's idempotency utility (`makeIdempotent` + `DynamoDBPersistenceLayer`,
- * https://docs.powertools.aws.dev/lambda/typescript/latest/features/idempotency/) on the single table.
+ * with Powertools for AWS Lambda's idempotency utility (`makeIdempotent`,
+ * https://docs.powertools.aws.dev/lambda/typescript/latest/features/idempotency/) on the single table, stored
+ * through the data layer's document client (`DocumentClientPersistenceLayer`, `idempotency-store.ts`).
  *
  * Records live in the tenant's own partition: `PK = TENANT#<t>#IDEMPOTENCY`, `SK = <operation>#<md5 of
  * [tenantId, key]>`, with Powertools' `status`, `data` (the stored result), `validation` (hash of the
@@ -17,10 +18,10 @@
 import type { Context } from 'aws-lambda';
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
-import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { TABLE_DESIGN } from './table-design.js';
 import { ApiError } from '../domain/errors.js';
 import { defaultTable, type TableRef } from './client.js';
+import { DocumentClientPersistenceLayer } from './idempotency-store.js';
 import { keys } from './keys.js';
 
 /** How long a completed request's result is replayed, seconds (24 h, as common payment APIs do). */
@@ -44,10 +45,8 @@ export interface IdempotentRequest {
  * @throws ApiError IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS; whatever `run` throws.
  */
 export async function runIdempotent<T>(req: IdempotentRequest, run: () => Promise<T>, table: TableRef = defaultTable()): Promise<T> {
-  const persistenceStore = new DynamoDBPersistenceLayer({
-    tableName: table.tableName,
-    // The document client shares the low-level client's middleware stack, so plain DynamoDB commands work.
-    awsSdkV3Client: table.doc as never,
+  const persistenceStore = new DocumentClientPersistenceLayer({
+    table,
     keyAttr: TABLE_DESIGN.partitionKey,
     sortKeyAttr: TABLE_DESIGN.sortKey,
     staticPkValue: keys.idempotencyPk(req.tenantId),

@@ -2,7 +2,6 @@
  * Incident storage over the single table (keys in `keys.ts`): implements `IncidentsPort` and exports
  * `putIncident` for the seed.
  */
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Incident, IncidentChange, IncidentComment, IncidentDetail } from '../contract/schemas.js';
 import { ApiError } from '../domain/errors.js';
 import type { IncidentListOptions, IncidentsPort } from '../domain/incidents.js';
@@ -68,16 +67,14 @@ function seqOf(id: string): number {
  */
 export async function raiseIncidentCounter(tenantId: string, seq: number, table: TableRef = defaultTable()): Promise<void> {
   try {
-    await table.doc.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: keys.incidentCounter(tenantId),
-        UpdateExpression: 'SET seq = :s, #e = :t',
-        ConditionExpression: 'attribute_not_exists(seq) OR seq < :s',
-        ExpressionAttributeNames: { '#e': 'entity' },
-        ExpressionAttributeValues: { ':s': seq, ':t': ENTITY.counter },
-      }),
-    );
+    await table.doc.send('UpdateItem', {
+      TableName: table.tableName,
+      Key: keys.incidentCounter(tenantId),
+      UpdateExpression: 'SET seq = :s, #e = :t',
+      ConditionExpression: 'attribute_not_exists(seq) OR seq < :s',
+      ExpressionAttributeNames: { '#e': 'entity' },
+      ExpressionAttributeValues: { ':s': seq, ':t': ENTITY.counter },
+    });
   } catch (e) {
     if (!isConditionFailure(e)) throw e;
   }
@@ -97,7 +94,7 @@ export async function putIncident(
     ...(extras.comments ?? []).map((c) => commentItem(incident.tenantId, incident.id, c)),
     ...(extras.history ?? []).map((h) => historyItem(incident.tenantId, incident.id, incident.createdAt, h)),
   ];
-  for (const Item of items) await table.doc.send(new PutCommand({ TableName: table.tableName, Item }));
+  for (const Item of items) await table.doc.send('PutItem', { TableName: table.tableName, Item });
   await raiseIncidentCounter(incident.tenantId, seqOf(incident.id), table);
 }
 
@@ -110,31 +107,29 @@ export async function putIncident(
 export async function createIncident(tenantId: string, build: (seq: number) => Incident, table: TableRef = defaultTable()): Promise<Incident> {
   for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
     const counterKey = keys.incidentCounter(tenantId);
-    const cur = await table.doc.send(new GetCommand({ TableName: table.tableName, Key: counterKey, ConsistentRead: true }));
+    const cur = await table.doc.send('GetItem', { TableName: table.tableName, Key: counterKey, ConsistentRead: true });
     const prev = typeof cur.Item?.seq === 'number' ? cur.Item.seq : 0;
     const incident = build(prev + 1);
     try {
-      await table.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: table.tableName,
-                Item: { ...counterKey, entity: ENTITY.counter, seq: prev + 1 },
-                ConditionExpression: prev === 0 ? 'attribute_not_exists(seq)' : 'seq = :prev',
-                ExpressionAttributeValues: prev === 0 ? undefined : { ':prev': prev },
-              },
+      await table.doc.send('TransactWriteItems', {
+        TransactItems: [
+          {
+            Put: {
+              TableName: table.tableName,
+              Item: { ...counterKey, entity: ENTITY.counter, seq: prev + 1 },
+              ConditionExpression: prev === 0 ? 'attribute_not_exists(seq)' : 'seq = :prev',
+              ExpressionAttributeValues: prev === 0 ? undefined : { ':prev': prev },
             },
-            {
-              Put: {
-                TableName: table.tableName,
-                Item: incidentItem(incident),
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
+          },
+          {
+            Put: {
+              TableName: table.tableName,
+              Item: incidentItem(incident),
+              ConditionExpression: 'attribute_not_exists(PK)',
             },
-          ],
-        }),
-      );
+          },
+        ],
+      });
       return incident;
     } catch (e) {
       if (isConditionFailureInTransaction(e, 1)) {
@@ -154,7 +149,7 @@ export async function createIncident(tenantId: string, build: (seq: number) => I
 
 /** The incident item alone (GetItem), or null. */
 export async function getIncident(tenantId: string, id: string, table: TableRef = defaultTable()): Promise<Incident | null> {
-  const res = await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.incident(tenantId, id), ConsistentRead: true }));
+  const res = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.incident(tenantId, id), ConsistentRead: true });
   return res.Item ? toIncident(res.Item) : null;
 }
 
@@ -221,19 +216,17 @@ export async function listIncidents(
   const out: Record<string, unknown>[] = [];
   let lastKey: Record<string, unknown> | undefined;
   for (let trip = 0; trip < LIST_MAX_ROUND_TRIPS; trip++) {
-    const res = await table.doc.send(
-      new QueryCommand({
-        TableName: table.tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi',
-        ...(filtered ? { FilterExpression: filters.join(' AND ') } : {}),
-        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-        ExpressionAttributeValues: values,
-        ScanIndexForward: opts.sort === 'oldest',
-        Limit: filtered ? LIST_READ_BATCH : opts.limit - out.length,
-        ExclusiveStartKey: start,
-      }),
-    );
+    const res = await table.doc.send('Query', {
+      TableName: table.tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi',
+      ...(filtered ? { FilterExpression: filters.join(' AND ') } : {}),
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values,
+      ScanIndexForward: opts.sort === 'oldest',
+      Limit: filtered ? LIST_READ_BATCH : opts.limit - out.length,
+      ExclusiveStartKey: start,
+    });
     out.push(...(res.Items ?? []));
     lastKey = res.LastEvaluatedKey;
     if (out.length >= opts.limit || !lastKey) break;
@@ -264,24 +257,22 @@ export async function saveIncidentUpdate(
   table: TableRef = defaultTable(),
 ): Promise<boolean> {
   try {
-    await table.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: table.tableName,
-              Item: incidentItem(next),
-              ConditionExpression: 'version = :v',
-              ExpressionAttributeValues: { ':v': expectedVersion },
-            },
+    await table.doc.send('TransactWriteItems', {
+      TransactItems: [
+        {
+          Put: {
+            TableName: table.tableName,
+            Item: incidentItem(next),
+            ConditionExpression: 'version = :v',
+            ExpressionAttributeValues: { ':v': expectedVersion },
           },
-          { Put: { TableName: table.tableName, Item: historyItem(tenantId, next.id, next.createdAt, change), ConditionExpression: 'attribute_not_exists(SK)' } },
-          ...(comment
-            ? [{ Put: { TableName: table.tableName, Item: commentItem(tenantId, next.id, comment), ConditionExpression: 'attribute_not_exists(SK)' } }]
-            : []),
-        ],
-      }),
-    );
+        },
+        { Put: { TableName: table.tableName, Item: historyItem(tenantId, next.id, next.createdAt, change), ConditionExpression: 'attribute_not_exists(SK)' } },
+        ...(comment
+          ? [{ Put: { TableName: table.tableName, Item: commentItem(tenantId, next.id, comment), ConditionExpression: 'attribute_not_exists(SK)' } }]
+          : []),
+      ],
+    });
     return true;
   } catch (e) {
     // A concurrent transaction on the incident is also a lost race: the caller reloads (VERSION_CONFLICT).
@@ -294,14 +285,12 @@ export async function saveIncidentUpdate(
 export async function addIncidentComment(tenantId: string, incidentId: string, comment: IncidentComment, table: TableRef = defaultTable()): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await table.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { ConditionCheck: { TableName: table.tableName, Key: keys.incident(tenantId, incidentId), ConditionExpression: 'attribute_exists(PK)' } },
-            { Put: { TableName: table.tableName, Item: commentItem(tenantId, incidentId, comment), ConditionExpression: 'attribute_not_exists(SK)' } },
-          ],
-        }),
-      );
+      await table.doc.send('TransactWriteItems', {
+        TransactItems: [
+          { ConditionCheck: { TableName: table.tableName, Key: keys.incident(tenantId, incidentId), ConditionExpression: 'attribute_exists(PK)' } },
+          { Put: { TableName: table.tableName, Item: commentItem(tenantId, incidentId, comment), ConditionExpression: 'attribute_not_exists(SK)' } },
+        ],
+      });
       return true;
     } catch (e) {
       if (isConditionFailureInTransaction(e, 0)) return false;

@@ -3,7 +3,6 @@
  * the collectors (ingest routes) and listed newest first by time range with filters (`paging.ts`).
  * Events expire by TTL after `o365EventRetentionDays()` days (env `O365_EVENT_RETENTION_DAYS`, default 90).
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Office365Alarm, Office365Event, Page } from '../contract/schemas.js';
 import { defaultTable, type TableRef } from './client.js';
 import { isConditionFailure, stripKeys } from './dynamo-util.js';
@@ -45,14 +44,12 @@ function filterOf(spec: Record<string, readonly string[] | string | undefined>) 
  */
 export async function upsertO365Alarm(a: Office365Alarm, table: TableRef = defaultTable()): Promise<boolean> {
   try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.tableName,
-        Item: { ...keys.o365Alarm(a.tenantId, a.id), ...keys.o365AlarmGsi1(a.tenantId, a.id, a.detectedAt), entity: ENTITY.o365Alarm, ...a },
-        ConditionExpression: 'attribute_not_exists(PK) OR updatedAt < :u',
-        ExpressionAttributeValues: { ':u': a.updatedAt },
-      }),
-    );
+    await table.doc.send('PutItem', {
+      TableName: table.tableName,
+      Item: { ...keys.o365Alarm(a.tenantId, a.id), ...keys.o365AlarmGsi1(a.tenantId, a.id, a.detectedAt), entity: ENTITY.o365Alarm, ...a },
+      ConditionExpression: 'attribute_not_exists(PK) OR updatedAt < :u',
+      ExpressionAttributeValues: { ':u': a.updatedAt },
+    });
     return true;
   } catch (e) {
     if (isConditionFailure(e)) return false;
@@ -64,13 +61,11 @@ export async function upsertO365Alarm(a: Office365Alarm, table: TableRef = defau
 export async function putO365Event(ev: Office365Event, table: TableRef = defaultTable()): Promise<boolean> {
   const expiresAt = Math.floor(Date.parse(ev.at) / 1000) + o365EventRetentionDays() * DAY_S;
   try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.tableName,
-        Item: { ...keys.o365Event(ev.tenantId, ev.id), ...keys.o365EventGsi1(ev.tenantId, ev.id, ev.at), entity: ENTITY.o365Event, ...ev, expiresAt },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
+    await table.doc.send('PutItem', {
+      TableName: table.tableName,
+      Item: { ...keys.o365Event(ev.tenantId, ev.id), ...keys.o365EventGsi1(ev.tenantId, ev.id, ev.at), entity: ENTITY.o365Event, ...ev, expiresAt },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    });
     return true;
   } catch (e) {
     if (isConditionFailure(e)) return false;

@@ -8,7 +8,6 @@
  * (not LastEvaluatedKey, which may be past unreturned matches), so the next page resumes right after what
  * the client saw: no item is skipped or repeated. A short page with a non-null cursor is possible.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ApiError } from '../domain/errors.js';
 import type { TableRef } from './client.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -47,19 +46,17 @@ export async function filteredGsi1Page(
   const out: Record<string, unknown>[] = [];
   let lastKey: Record<string, unknown> | undefined;
   for (let trip = 0; trip < MAX_ROUND_TRIPS; trip++) {
-    const res = await table.doc.send(
-      new QueryCommand({
-        TableName: table.tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi',
-        ...(input.filter ? { FilterExpression: input.filter.expression } : {}),
-        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-        ExpressionAttributeValues: values,
-        ScanIndexForward: !input.newestFirst,
-        Limit: input.filter ? READ_BATCH : input.limit - out.length,
-        ExclusiveStartKey: start,
-      }),
-    );
+    const res = await table.doc.send('Query', {
+      TableName: table.tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi',
+      ...(input.filter ? { FilterExpression: input.filter.expression } : {}),
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values,
+      ScanIndexForward: !input.newestFirst,
+      Limit: input.filter ? READ_BATCH : input.limit - out.length,
+      ExclusiveStartKey: start,
+    });
     out.push(...(res.Items ?? []));
     lastKey = res.LastEvaluatedKey;
     if (out.length >= input.limit || !lastKey) break;

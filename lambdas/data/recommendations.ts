@@ -3,7 +3,6 @@
  * ingest API, listed newest first with status/priority filters, status changed by customers with a note
  * (conditional on the status read, so concurrent changes cannot both apply).
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page, Recommendation, RecommendationStatus } from '../contract/schemas.js';
 import { defaultTable, type TableRef } from './client.js';
 import { isConditionFailure, stripKeys } from './dynamo-util.js';
@@ -13,13 +12,11 @@ import { filteredGsi1Page } from './paging.js';
 /** Creates a recommendation unless its id exists (false on a replay). */
 export async function putRecommendation(r: Recommendation, table: TableRef = defaultTable()): Promise<boolean> {
   try {
-    await table.doc.send(
-      new PutCommand({
-        TableName: table.tableName,
-        Item: { ...keys.recommendation(r.tenantId, r.id), ...keys.recommendationGsi1(r.tenantId, r.id, r.createdAt), entity: ENTITY.recommendation, ...r },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    );
+    await table.doc.send('PutItem', {
+      TableName: table.tableName,
+      Item: { ...keys.recommendation(r.tenantId, r.id), ...keys.recommendationGsi1(r.tenantId, r.id, r.createdAt), entity: ENTITY.recommendation, ...r },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    });
     return true;
   } catch (e) {
     if (isConditionFailure(e)) return false;
@@ -28,7 +25,7 @@ export async function putRecommendation(r: Recommendation, table: TableRef = def
 }
 
 export async function getRecommendation(tenantId: string, id: string, table: TableRef = defaultTable()): Promise<Recommendation | null> {
-  const r = await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.recommendation(tenantId, id), ConsistentRead: true }));
+  const r = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.recommendation(tenantId, id), ConsistentRead: true });
   return r.Item ? stripKeys<Recommendation>(r.Item) : null;
 }
 
@@ -41,17 +38,15 @@ export async function changeRecommendationStatus(
   table: TableRef = defaultTable(),
 ): Promise<Recommendation | null> {
   try {
-    const r = await table.doc.send(
-      new UpdateCommand({
-        TableName: table.tableName,
-        Key: keys.recommendation(tenantId, id),
-        UpdateExpression: 'SET #s = :s, statusNote = :n, statusChangedBy = :b, statusChangedAt = :a',
-        ConditionExpression: '#s = :e',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':s': change.status, ':n': change.note, ':b': change.by, ':a': change.at, ':e': expected },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
+    const r = await table.doc.send('UpdateItem', {
+      TableName: table.tableName,
+      Key: keys.recommendation(tenantId, id),
+      UpdateExpression: 'SET #s = :s, statusNote = :n, statusChangedBy = :b, statusChangedAt = :a',
+      ConditionExpression: '#s = :e',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':s': change.status, ':n': change.note, ':b': change.by, ':a': change.at, ':e': expected },
+      ReturnValues: 'ALL_NEW',
+    });
     return stripKeys<Recommendation>(r.Attributes ?? {});
   } catch (e) {
     if (isConditionFailure(e)) return null;

@@ -2,7 +2,6 @@
  * Tenant registry: one item per customer tenant (`PK=TENANTS`, `SK=TENANT#<id>`, `name`), written by the
  * seed/admin scripts; Cognito groups are the source of membership, this registry the source of names.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Tenant } from '../contract/schemas.js';
 import type { TenantsPort } from '../domain/account.js';
 import { defaultTable, type TableRef } from './client.js';
@@ -11,14 +10,12 @@ import { ENTITY, keys, TENANTS_PK } from './keys.js';
 
 /** Creates or replaces a tenant's registry item (idempotent). */
 export async function putTenant(tenant: Tenant, table: TableRef = defaultTable()): Promise<void> {
-  await table.doc.send(
-    new PutCommand({ TableName: table.tableName, Item: { ...keys.tenant(tenant.id), entity: ENTITY.tenant, id: tenant.id, name: tenant.name } }),
-  );
+  await table.doc.send('PutItem', { TableName: table.tableName, Item: { ...keys.tenant(tenant.id), entity: ENTITY.tenant, id: tenant.id, name: tenant.name } });
 }
 
 /** One tenant, or null. */
 export async function getTenant(id: string, table: TableRef = defaultTable()): Promise<Tenant | null> {
-  const res = await table.doc.send(new GetCommand({ TableName: table.tableName, Key: keys.tenant(id) }));
+  const res = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.tenant(id) });
   return res.Item ? stripKeys<Tenant>(res.Item) : null;
 }
 

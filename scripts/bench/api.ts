@@ -1,6 +1,7 @@
 /**
  * API figures over a running local stack (`scripts/local/stack.ts`): DynamoDB cost per route and load
- * (autocannon through the local gateway vs the same Query replayed on the engine with the SDK).
+ * (autocannon through the local gateway vs the same Query replayed on the engine with the handlers'
+ * document client).
  *
  * Routes come from the route table (`lambdas/contract/routes.ts`), so new routes are picked up:
  *  - list route   = GET without path parameters whose response has `items` (e.g. `/incidents`);
@@ -9,23 +10,21 @@
  *    that item takes the field, e.g. `{deviceId}` ← `items[0].deviceId`, else `items[0].id`);
  *  - other GETs are costed but not loaded; writes are costed when a typical body is known (`WRITE_CALLS`).
  *
- * Consumed capacity is captured without touching the handlers' normal path: while benchmarking, a
- * middleware is added to the container-wide document client (`defaultTable()`, the one the in-process
- * handlers use) that sets `ReturnConsumedCapacity: TOTAL` and records each operation's name, input and
- * `ConsumedCapacity` (DynamoDB API reference, "ReturnConsumedCapacity").
+ * Consumed capacity is captured without touching the handlers' normal path: while benchmarking, the
+ * container-wide document client (`defaultTable()`, the one the in-process handlers use) is wrapped so each
+ * operation sets `ReturnConsumedCapacity: TOTAL`, and its name, input and `ConsumedCapacity` are recorded
+ * (DynamoDB API reference, "ReturnConsumedCapacity").
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_GROUP, ROUTES, buildPath, type RouteDef } from '../../lambdas/contract/routes.js';
-import { createDocumentClient, defaultTable } from '../../lambdas/data/client.js';
+import { createDocumentClient, wrapDefaultTable, type ConsumedCapacity, type DocumentClient, type QueryInput } from '../../lambdas/data/client.js';
 import type { RunningLocalStack } from '../local/stack.js';
 import { percentile } from './stats.js';
 import type { ApiRouteLoad, LoadFigures, RouteCost } from './types.js';
 
-/** One DynamoDB operation seen by the capture middleware. */
+/** One DynamoDB operation seen by the capture wrapper. */
 interface CapturedOp {
   commandName: string;
   /** Document-client input (native JS values), as the repository sent it. */
@@ -37,36 +36,31 @@ interface CapturedOp {
 let captured: CapturedOp[] = [];
 let installed = false;
 
-/** Adds the capacity-capturing middleware to the shared document client (idempotent; bench only). */
+/**
+ * Wraps the shared document client (`wrapDefaultTable`) so every operation asks for
+ * `ReturnConsumedCapacity: TOTAL` and is recorded with its input (without that option) and units
+ * (idempotent; bench only).
+ */
 export function installCapacityCapture(): void {
   if (installed) return;
   installed = true;
-  const doc = defaultTable().doc;
-  doc.middlewareStack.add(
-    (next, context) => async (args) => {
-      const input = args.input as Record<string, unknown>;
-      input.ReturnConsumedCapacity = 'TOTAL';
-      const res = await next(args);
-      const out = res.output as { ConsumedCapacity?: unknown };
-      const caps = (Array.isArray(out.ConsumedCapacity) ? out.ConsumedCapacity : out.ConsumedCapacity ? [out.ConsumedCapacity] : []) as {
-        ReadCapacityUnits?: number;
-        WriteCapacityUnits?: number;
-        CapacityUnits?: number;
-      }[];
-      const name = String(context.commandName ?? 'unknown');
-      const isWrite = /Put|Update|Delete|TransactWrite|BatchWrite/.test(name);
+  wrapDefaultTable((inner): DocumentClient => ({
+    async send(operation, input) {
+      const out = await inner.send(operation, { ...input, ReturnConsumedCapacity: 'TOTAL' });
+      const consumed = (out as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
+      const caps = Array.isArray(consumed) ? consumed : consumed ? [consumed] : [];
+      const isWrite = operation !== 'Query' && operation !== 'GetItem';
       let readUnits = 0;
       let writeUnits = 0;
       for (const c of caps) {
         readUnits += c.ReadCapacityUnits ?? (isWrite ? 0 : (c.CapacityUnits ?? 0));
         writeUnits += c.WriteCapacityUnits ?? (isWrite ? (c.CapacityUnits ?? 0) : 0);
       }
-      const { ReturnConsumedCapacity: _drop, ...clean } = input;
-      captured.push({ commandName: name, input: structuredClone(clean), readUnits, writeUnits });
-      return res;
+      captured.push({ commandName: operation, input: structuredClone(input) as unknown as Record<string, unknown>, readUnits, writeUnits });
+      return out;
     },
-    { step: 'serialize', priority: 'high', name: 'vigiaBenchCapacity' },
-  );
+    destroy: () => inner.destroy(),
+  }));
 }
 
 /** Signs in with USER_PASSWORD_AUTH on the local user pool and returns the ID token. */
@@ -134,18 +128,18 @@ export function fillParams(path: string, firstItems: Map<string, Record<string, 
 }
 
 /**
- * Runs one typical call per route (GETs first, then writes) with the capture middleware on, and returns
+ * Runs one typical call per route (GETs first, then writes) with the capture wrapper on, and returns
  * each route's cost plus the planned GET calls (for the load pass). The list routes' `items[0]` feed the
  * detail routes' path parameters.
  */
-export async function measureCosts(ctx: ApiContext, log: (l: string) => void = () => undefined): Promise<{ costs: RouteCost[]; calls: PlannedCall[]; queries: Map<string, QueryCommandInput> }> {
+export async function measureCosts(ctx: ApiContext, log: (l: string) => void = () => undefined): Promise<{ costs: RouteCost[]; calls: PlannedCall[]; queries: Map<string, QueryInput> }> {
   installCapacityCapture();
   const api = ctx.stack.urls.api;
   const tokenFor = (r: RouteDef) => (r.groups.includes(ADMIN_GROUP) ? ctx.adminToken : ctx.customerToken);
   const firstItem = new Map<string, Record<string, unknown>>();
   const costs: RouteCost[] = [];
   const calls: PlannedCall[] = [];
-  const queries = new Map<string, QueryCommandInput>();
+  const queries = new Map<string, QueryInput>();
   const ordered = [...ROUTES.filter((r) => r.method === 'GET' && !hasParams(r.path)), ...ROUTES.filter((r) => r.method === 'GET' && hasParams(r.path)), ...ROUTES.filter((r) => r.method !== 'GET')] as RouteDef[];
 
   for (const route of ordered) {
@@ -192,9 +186,9 @@ export async function measureCosts(ctx: ApiContext, log: (l: string) => void = (
       list: isList,
       pageItems: isList ? (items as unknown[]).length : null,
     });
-    const q = ops.find((o) => o.commandName === 'QueryCommand');
+    const q = ops.find((o) => o.commandName === 'Query');
     if (q) {
-      queries.set(route.operationId, q.input as unknown as QueryCommandInput);
+      queries.set(route.operationId, q.input as unknown as QueryInput);
       if (process.env.VIGIA_BENCH_DEBUG) log(`${route.operationId} query ${JSON.stringify(q.input)}`);
     }
     if (route.method === 'GET' && res.status === 200 && (isList || hasParams(route.path)))
@@ -233,19 +227,19 @@ function autocannon(url: string, token: string, connections: number, seconds: nu
 }
 
 /** Sends the document-client Query `input` as fast as possible with `concurrency` workers for `seconds`; per-request latencies. */
-async function engineLoad(endpoint: string, region: string, input: QueryCommandInput, concurrency: number, seconds: number): Promise<LoadFigures> {
-  // A document client built like the handlers' (`createDocumentClient`), so marshalling costs the same.
-  const client = createDocumentClient(new DynamoDBClient({ endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 }));
+async function engineLoad(endpoint: string, region: string, input: QueryInput, concurrency: number, seconds: number): Promise<LoadFigures> {
+  // The handlers' document client (`createDocumentClient`), so client and marshalling cost the same.
+  const client = createDocumentClient({ endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, retries: 0 });
   const lat: number[] = [];
   let errors = 0;
   try {
-    await client.send(new QueryCommand(input)); // warm the connection
+    await client.send('Query', input); // warm the connection
     const end = performance.now() + seconds * 1000;
     const worker = async () => {
       while (performance.now() < end) {
         const t = performance.now();
         try {
-          await client.send(new QueryCommand(input));
+          await client.send('Query', input);
           lat.push(performance.now() - t);
         } catch {
           errors++;
@@ -264,12 +258,12 @@ async function engineLoad(endpoint: string, region: string, input: QueryCommandI
 
 /**
  * Load pass: for each planned list/detail call and each concurrency, autocannon through the gateway, then
- * the route's first Query on the engine with the SDK (same key condition, index, limit and order).
+ * the route's first Query on the engine with the handlers' document client (same key condition, index, limit and order).
  */
 export async function measureLoad(
   ctx: ApiContext,
   calls: PlannedCall[],
-  queries: Map<string, QueryCommandInput>,
+  queries: Map<string, QueryInput>,
   opts: { concurrencies?: number[]; seconds?: number; log?: (l: string) => void } = {},
 ): Promise<ApiRouteLoad[]> {
   const out: ApiRouteLoad[] = [];

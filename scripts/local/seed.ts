@@ -17,7 +17,6 @@ import {
   CognitoIdentityProviderClient,
   CreateGroupCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { IncidentChange, IncidentComment, IncidentStatus } from '../../lambdas/contract/schemas.js';
 import { ADMIN_GROUP } from '../../lambdas/contract/routes.js';
 import {
@@ -52,7 +51,7 @@ const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
 /** A table reference for the local engine. */
 export function localTable(endpoint: string, tableName: string): TableRef {
-  return { doc: createDocumentClient(new DynamoDBClient({ endpoint, region: DEMO_REGION, credentials: localCredentials })), tableName };
+  return { doc: createDocumentClient({ endpoint, region: DEMO_REGION, credentials: localCredentials }), tableName };
 }
 
 function isAws(e: unknown, name: string): boolean {

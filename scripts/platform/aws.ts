@@ -11,7 +11,8 @@ import { CloudFormationClient, DescribeStacksCommand, type Stack } from '@aws-sd
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PortalConfig } from '../../lambdas/contract/portal-config.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import type { TableRef } from '../../lambdas/data/client.js';
+import { sdkDocumentClient } from '../../lambdas/data/sdk-client.js';
 import { tableName } from '../../lambdas/data/table-design.js';
 import { stackName, stageConfig } from '../../infra/stage-config.js';
 import { BRAND_NAME } from '../../infra/vigia-app.js';
@@ -51,7 +52,7 @@ export function tableRef(t: Target, name: string): TableRef {
     ...(t.dynamodbEndpoint ? { endpoint: t.dynamodbEndpoint } : {}),
     ...credentialsFor(t.dynamodbEndpoint),
   });
-  return { doc: createDocumentClient(client), tableName: name };
+  return { doc: sdkDocumentClient(client), tableName: name };
 }
 
 /** Minimal CloudFormation client shape (the real `CloudFormationClient` or a fake). */

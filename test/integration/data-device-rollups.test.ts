@@ -8,7 +8,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
 import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
 import {
@@ -32,8 +31,7 @@ let table: TableRef;
 beforeAll(async () => {
   dynamo = await startDynamo({ port: 0 });
   await ensureTable(dynamo.endpoint, TABLE);
-  const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
-  table = { doc: createDocumentClient(client), tableName: TABLE };
+  table = { doc: createDocumentClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }), tableName: TABLE };
 }, 60_000);
 
 afterAll(async () => {

@@ -1,30 +1,39 @@
-/** Repository behaviour under concurrency and seeding, over dynoxide in memory. */
+/**
+ * Repository behaviour under concurrency and seeding, over dynoxide in memory — once with the handlers'
+ * aws-lite document client and once with the AWS SDK v3 adapter the operator scripts use (same code path).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
 import { createDocumentClient, dynamoRepository, putIncident, type TableRef } from '../../lambdas/data/index.js';
+import { sdkDocumentClient } from '../../lambdas/data/sdk-client.js';
 import { newIncident, planUpdate } from '../../lambdas/domain/incidents.js';
 
 let dynamo: RunningDynamo;
-let table: TableRef;
+const tables: Record<string, TableRef> = {};
+const credentials = { accessKeyId: 'l', secretAccessKey: 'l' };
 
 beforeAll(async () => {
   dynamo = await startDynamo({ port: 0 });
   await ensureTable(dynamo.endpoint, 'vigia-data-main');
   expect(await ensureTable(dynamo.endpoint, 'vigia-data-main')).toBe(false);
-  table = {
-    doc: createDocumentClient(new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } })),
-    tableName: 'vigia-data-main',
-  };
+  await ensureTable(dynamo.endpoint, 'vigia-sdk-main');
+  tables['aws-lite'] = { doc: createDocumentClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials }), tableName: 'vigia-data-main' };
+  tables['AWS SDK v3'] = { doc: sdkDocumentClient(new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials })), tableName: 'vigia-sdk-main' };
 });
 afterAll(async () => {
-  table?.doc.destroy();
+  for (const t of Object.values(tables)) t.doc.destroy();
   await dynamo?.stop();
 });
 
 const body = { title: 'Brute force', description: 'ssh', severity: 'high' as const, category: 'general' };
 
-describe('incident repository', () => {
+describe.each(['aws-lite', 'AWS SDK v3'])('incident repository (%s document client)', (client) => {
+  let table: TableRef;
+  beforeAll(() => {
+    table = tables[client]!;
+  });
+
   it('allocates distinct consecutive ids under concurrent creates', async () => {
     const repo = dynamoRepository(table).incidents;
     const made = await Promise.all(

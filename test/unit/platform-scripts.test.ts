@@ -189,12 +189,12 @@ describe('invite a user', () => {
 describe('create a tenant', () => {
   it('creates the Cognito group and writes the registry item with putTenant; an existing group is kept', async () => {
     const puts: unknown[] = [];
-    const table = { tableName: 'vigia-pr-9-main', doc: { send: async (c: { input: unknown }) => void puts.push(c.input) } } as unknown as TableRef;
+    const table: TableRef = { tableName: 'vigia-pr-9-main', doc: { send: async (op, input) => (puts.push([op, input]), {}) as never, destroy: () => undefined } };
     const idp = fakeClient();
     expect(await createTenant(idp, table, { userPoolId: 'pool', id: 'initech', name: ' Initech ' })).toEqual({ groupCreated: true });
     expect(idp.calls).toEqual([['CreateGroup', { UserPoolId: 'pool', GroupName: 'initech', Description: 'Initech' }]]);
     expect(puts).toEqual([
-      { TableName: 'vigia-pr-9-main', Item: expect.objectContaining({ PK: 'TENANTS', SK: 'TENANT#initech', id: 'initech', name: 'Initech' }) },
+      ['PutItem', { TableName: 'vigia-pr-9-main', Item: expect.objectContaining({ PK: 'TENANTS', SK: 'TENANT#initech', id: 'initech', name: 'Initech' }) }],
     ]);
     const existing = fakeClient(() => {
       throw awsError('GroupExistsException');

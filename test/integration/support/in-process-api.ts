@@ -20,6 +20,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../../scripts/local/dynamodb.js';
 import type { ApiHandler } from '../../../lambdas/http/api.js';
 import type * as DataIndex from '../../../lambdas/data/index.js';
+import type { DocumentClientOptions } from '../../../lambdas/data/client.js';
 import { apiEvent, lambdaContext, type EventSpec } from '../../unit/lambdas/events.js';
 
 /** The repository module (lambdas/data/index.ts), loaded after the environment is set. */
@@ -39,6 +40,8 @@ export interface InProcessApi {
   data: DataModule;
   /** A low-level client on the engine (dummy credentials); the caller destroys it. */
   rawClient(): DynamoDBClient;
+  /** Options for the data layer's `createDocumentClient` on the same engine. */
+  documentClientOptions(): DocumentClientOptions;
   stop(): Promise<void>;
 }
 
@@ -75,6 +78,7 @@ export async function startInProcessApi(opts: InProcessApiOptions): Promise<InPr
     endpoint,
     data,
     rawClient: () => new DynamoDBClient({ endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }),
+    documentClientOptions: () => ({ endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }),
     stop,
   };
 }

@@ -1,0 +1,48 @@
+/**
+ * How every API handler is bundled — one source of truth for the CDK `NodejsFunction` `bundling` props
+ * (`infra/api-stack.ts`) and the equivalent esbuild options used outside CDK (the benchmark's Lambda
+ * cold-start proxy in `scripts/bench/coldstart.ts`, `test/unit/lambda-bundles.test.ts`).
+ *
+ * Everything is bundled (`externalModules: []`, where CDK's default leaves `@aws-sdk/*` to the runtime):
+ * the handlers talk to DynamoDB through aws-lite (`lambdas/data/client.ts`), and the one AWS package they
+ * use, `@aws-sdk/util-dynamodb` (marshalling, ~5 KB), comes at the version our lockfile pins. Minified ESM
+ * with external source maps (`NODE_OPTIONS=--enable-source-maps` is set on the functions).
+ */
+import type { BuildOptions } from 'esbuild';
+import type { BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+
+/** Some CommonJS dependencies (aws-lite) call require(); give the ESM bundle one. */
+const REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+
+/** esbuild target of the Lambda runtime (`LAMBDA_RUNTIME` = Node.js 24 in `api-stack.ts`). */
+export const HANDLER_TARGET = 'node24';
+
+/** `NodejsFunction` bundling props of every API handler. */
+export const HANDLER_BUNDLING = {
+  forceDockerBundling: false,
+  minify: true,
+  sourceMap: true,
+  sourcesContent: false,
+  format: 'esm' as OutputFormat,
+  target: HANDLER_TARGET,
+  mainFields: ['module', 'main'],
+  externalModules: [],
+  banner: REQUIRE_BANNER,
+} satisfies BundlingOptions;
+
+/** The esbuild options `NodejsFunction` derives from `HANDLER_BUNDLING` (add `entryPoints` and `outfile`). */
+export function handlerEsbuildOptions(): BuildOptions {
+  return {
+    bundle: true,
+    platform: 'node',
+    minify: HANDLER_BUNDLING.minify,
+    format: 'esm',
+    target: HANDLER_BUNDLING.target,
+    mainFields: [...HANDLER_BUNDLING.mainFields],
+    external: [...HANDLER_BUNDLING.externalModules],
+    sourcemap: 'external',
+    sourcesContent: HANDLER_BUNDLING.sourcesContent,
+    banner: { js: HANDLER_BUNDLING.banner },
+    logLevel: 'silent',
+  };
+}
