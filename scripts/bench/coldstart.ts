@@ -1,10 +1,10 @@
 /**
  * Lambda cold-start proxy (issue 6): bundles each API handler (`lambdas/handlers/<name>.ts`, names from
- * the route table's `HANDLER_NAMES`) and an empty handler with esbuild using the options of the CDK
- * NodejsFunction in `infra/api-stack.ts` (bundle, minify, ESM, `mainFields` module/main, the createRequire
- * banner, `@aws-sdk/*` external as on the Lambda Node.js runtime), then starts a fresh `node` process per
- * bundle and run that imports the bundle and exits. Two figures per bundle, medians over interleaved runs
- * (every bundle once per round, so machine noise hits all bundles alike):
+ * the route table's `HANDLER_NAMES`) and an empty handler with the esbuild options the CDK NodejsFunction
+ * derives from the project's handler bundling (`infra/handler-bundling.ts`, used by `infra/api-stack.ts`:
+ * everything bundled, minified ESM, `mainFields` module/main, the createRequire banner), then starts a
+ * fresh `node` process per bundle and run that imports the bundle and exits. Two figures per bundle,
+ * medians over interleaved runs (every bundle once per round, so machine noise hits all bundles alike):
  *
  *  - **cold start** (budgeted): wall time, measured by this process, from spawning `node` until the child
  *    reports that the bundle has been imported. Like Lambda's Init duration it holds the runtime boot
@@ -15,8 +15,8 @@
  *    only the ESM loader's fixed cost (~5 ms) and its ratios are much larger.
  *
  * One more diagnostic row, when `@aws-sdk/client-dynamodb` and `@aws-sdk/lib-dynamodb` resolve from the
- * checkout: the empty handler importing both (external, as the runtime provides them), i.e. what the
- * AWS SDK v3 DynamoDB clients alone cost a cold start.
+ * checkout: the empty handler importing both, bundled the same way — what the AWS SDK v3 DynamoDB clients
+ * alone cost a cold start (the handlers use aws-lite instead, `lambdas/data/client.ts`).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -24,31 +24,20 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
+import { handlerEsbuildOptions } from '../../infra/handler-bundling.js';
 import { HANDLER_NAMES } from '../../lambdas/contract/routes.js';
 import { median } from './stats.js';
 import type { ColdStartBundle, ColdStartResults } from './types.js';
 
-/** esbuild options equivalent to the NodejsFunction `bundling` block (infra/api-stack.ts). */
-export const NODEJS_FUNCTION_ESBUILD = {
-  bundle: true,
-  minify: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node22',
-  mainFields: ['module', 'main'],
-  external: ['@aws-sdk/*'],
-  sourcemap: 'external',
-  sourcesContent: false,
-  banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-  logLevel: 'silent',
-} as const;
+/** esbuild options equivalent to the NodejsFunction `bundling` of every handler (`infra/handler-bundling.ts`). */
+export const NODEJS_FUNCTION_ESBUILD: Readonly<BuildOptions> = handlerEsbuildOptions();
 
 const EMPTY_HANDLER = 'export const handler = async () => ({ statusCode: 200, body: "{}" });\n';
-/** Diagnostic (not budgeted): the empty handler plus the AWS SDK v3 DynamoDB clients (external). */
+/** Diagnostic (not budgeted): the empty handler plus the AWS SDK v3 DynamoDB clients. */
 const SDK_DYNAMODB_HANDLER = "import '@aws-sdk/client-dynamodb'; import '@aws-sdk/lib-dynamodb';\n" + EMPTY_HANDLER;
 /** Name and description of that diagnostic bundle. */
-export const SDK_DYNAMODB_DIAGNOSTIC = { name: 'aws-sdk-v3-dynamodb', description: 'empty handler + AWS SDK v3 DynamoDB clients (@aws-sdk/client-dynamodb, lib-dynamodb)' } as const;
+export const SDK_DYNAMODB_DIAGNOSTIC = { name: 'aws-sdk-v3-dynamodb', description: 'empty handler + AWS SDK v3 DynamoDB clients (@aws-sdk/client-dynamodb, lib-dynamodb), bundled the same way' } as const;
 
 /**
  * The child's program (`argv[2]` = bundle file URL): imports the bundle, writes the in-process import time
@@ -133,8 +122,8 @@ function sdkDynamoDbAvailable(repoRoot: string): boolean {
 /**
  * Bundles every handler, the empty handler and (when available) the SDK diagnostic, and measures each
  * `runs` times, interleaved, after one unmeasured warm-up round (OS file cache).
- * @param repoRoot the checkout (its `node_modules` is linked next to the bundles so the external
- *   `@aws-sdk/*` resolve as they would on the Lambda runtime).
+ * @param repoRoot the checkout (its `node_modules` is linked next to the bundles, so a package the bundling
+ *   options ever leave external resolves as it would from the function's own folder).
  * @param runs measured runs per bundle (≥ 5; default 7).
  * @throws Error when a bundle fails to build or to import.
  */
@@ -162,7 +151,7 @@ export async function measureColdStart(repoRoot: string, runs = 7, log: (l: stri
       const outDir = path.join(dir, e.name);
       mkdirSync(outDir);
       const file = path.join(outDir, 'index.mjs');
-      await build({ ...NODEJS_FUNCTION_ESBUILD, mainFields: [...NODEJS_FUNCTION_ESBUILD.mainFields], external: [...NODEJS_FUNCTION_ESBUILD.external], entryPoints: [e.src], outfile: file, absWorkingDir: repoRoot });
+      await build({ ...NODEJS_FUNCTION_ESBUILD, entryPoints: [e.src], outfile: file, absWorkingDir: repoRoot });
       outs.push({ name: e.name, kind: e.kind, file, bytes: statSync(file).size, samples: [] });
     }
     for (const o of outs) await runOnce(runner, o.file);
