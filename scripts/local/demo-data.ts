@@ -1,10 +1,13 @@
 /**
  * Deterministic demo data for the local stack: two customer tenants, their users, an admin, ~40
  * incidents per tenant over the last 60 days, ~20 devices per tenant with 30 days of availability and
- * some alarms. Pure functions of a reference time `now` (ms since epoch) — the same inputs always give
- * the same records, so seeding is idempotent (fixed ids) and tests can predict the data.
+ * some alarms, and per tenant the Office 365 side (60 audit events over the last 14 days, 6 alerts in
+ * every status) and the 4 recommendations. Pure functions of a reference time `now` (ms since epoch) —
+ * the same inputs always give the same records, so seeding is idempotent (fixed ids) and tests can
+ * predict the data. The collector simulator (`collector.ts`) adds live Office 365 activity on top and
+ * sends the same recommendations (same ids: its replays are no-ops).
  */
-import type { IncidentStatus, Severity } from '../../lambdas/contract/schemas.js';
+import type { IncidentStatus, Office365Alarm, Office365Event, Recommendation, Severity } from '../../lambdas/contract/schemas.js';
 
 /** Demo password for every local user (local emulator only; never a deployed pool). */
 export const DEMO_PASSWORD = 'Vigia-Demo-2026';
@@ -202,6 +205,104 @@ export function demoDevices(tenant: DemoTenant, now: number, count = 20): DemoDe
       heartbeatAgeMinutes,
       dailyAvailability,
       alarms,
+    };
+  });
+}
+
+/** People of a tenant's Office 365 (`<name>@<tenant>.example`), as the collector simulator uses them. */
+const O365_USERS = ['ana', 'luis', 'marta', 'pablo', 'sofia', 'admin.it'];
+/** [workload, operation] pairs of the Office 365 unified audit log. */
+const O365_OPERATIONS: ReadonlyArray<readonly [string, string]> = [
+  ['AzureActiveDirectory', 'UserLoggedIn'],
+  ['AzureActiveDirectory', 'UserLoginFailed'],
+  ['Exchange', 'New-InboxRule'],
+  ['Exchange', 'MailItemsAccessed'],
+  ['SharePoint', 'FileDownloaded'],
+  ['OneDrive', 'AnonymousLinkCreated'],
+  ['MicrosoftTeams', 'MemberAdded'],
+];
+/** [title, severity, category] of Office 365 alert policies. */
+const O365_ALERTS: ReadonlyArray<readonly [string, Severity, string]> = [
+  ['Inicio de sesión desde un país inusual', 'high', 'identidad'],
+  ['Regla de reenvío externo creada', 'high', 'exchange'],
+  ['Descarga masiva de archivos', 'medium', 'datos'],
+  ['Varios intentos de inicio de sesión fallidos', 'low', 'identidad'],
+];
+/** [title, rationale, priority, category] of the demo recommendations (ids `rec-demo-<tenant>-<1…4>`). */
+export const DEMO_RECOMMENDATIONS: ReadonlyArray<readonly [string, string, Recommendation['priority'], string]> = [
+  ['Activar MFA para todas las cuentas administrativas', 'Las cuentas con privilegios sin MFA son el principal vector de toma de control de Office 365.', 'high', 'identidad'],
+  ['Bloquear el reenvío automático de correo a dominios externos', 'Las reglas de reenvío externas se usan para exfiltrar correo tras un phishing.', 'high', 'office365'],
+  ['Actualizar el firmware de los firewalls perimetrales', 'Hay versiones con vulnerabilidades críticas publicadas para el modelo instalado.', 'medium', 'vulnerabilidades'],
+  ['Revisar los enlaces anónimos de OneDrive', 'Los enlaces anónimos sin caducidad exponen documentos internos.', 'low', 'datos'],
+];
+
+/**
+ * `count` Office 365 audit events of a tenant over the 14 days before `now`, newest last; ids
+ * `o365-ev-demo-<tenant>-<nnn>`; about 1 in 7 failed; client IPs in 203.0.113.0/24 (documentation range).
+ */
+export function demoO365Events(tenant: DemoTenant, now: number, count = 60): Office365Event[] {
+  const rnd = prng(seedOf(`o365-events:${tenant.id}`));
+  return Array.from({ length: count }, (_, i) => {
+    const [workload, operation] = pick(rnd, O365_OPERATIONS);
+    const ageMs = Math.floor(((count - i) / count) * 14 * DAY - rnd() * 3 * HOUR);
+    return {
+      id: `o365-ev-demo-${tenant.id}-${String(i + 1).padStart(3, '0')}`,
+      tenantId: tenant.id,
+      workload,
+      operation,
+      user: `${pick(rnd, O365_USERS)}@${tenant.id}.example`,
+      result: operation === 'UserLoginFailed' || rnd() < 0.05 ? 'Failed' : 'Succeeded',
+      clientIp: `203.0.113.${1 + Math.floor(rnd() * 250)}`,
+      at: iso(now - Math.max(ageMs, 5 * MIN)),
+    };
+  });
+}
+
+/**
+ * 6 Office 365 alerts of a tenant over the 10 days before `now`, oldest first: 3 resolved, 1 under
+ * investigation, 2 active (the newest); ids `o365-demo-<tenant>-<n>`.
+ */
+export function demoO365Alarms(tenant: DemoTenant, now: number): Office365Alarm[] {
+  const rnd = prng(seedOf(`o365-alarms:${tenant.id}`));
+  const statuses: Office365Alarm['status'][] = ['resolved', 'resolved', 'resolved', 'investigating', 'active', 'active'];
+  return statuses.map((status, i) => {
+    const [title, severity, category] = O365_ALERTS[(i + (tenant.id.length % O365_ALERTS.length)) % O365_ALERTS.length]!;
+    const detected = now - Math.floor(((statuses.length - i) / statuses.length) * 10 * DAY - rnd() * 6 * HOUR);
+    const updated = status === 'active' ? detected : Math.min(now, detected + Math.floor((1 + rnd() * 20) * HOUR));
+    return {
+      id: `o365-demo-${tenant.id}-${i + 1}`,
+      tenantId: tenant.id,
+      title,
+      severity,
+      category,
+      status,
+      affectedUser: i === 2 ? null : `${pick(rnd, O365_USERS)}@${tenant.id}.example`,
+      detectedAt: iso(detected),
+      updatedAt: iso(updated),
+    };
+  });
+}
+
+/**
+ * The `DEMO_RECOMMENDATIONS` of a tenant, created 20–5 days before `now`; all open except the third
+ * (firmware), accepted by the tenant's user `acceptedBy` with a note.
+ */
+export function demoRecommendations(tenant: DemoTenant, now: number, acceptedBy: string): Recommendation[] {
+  return DEMO_RECOMMENDATIONS.map(([title, rationale, priority, category], k) => {
+    const createdAt = iso(now - (20 - 5 * k) * DAY);
+    const accepted = k === 2;
+    return {
+      id: `rec-demo-${tenant.id}-${k + 1}`,
+      tenantId: tenant.id,
+      title,
+      rationale,
+      priority,
+      category,
+      status: accepted ? 'accepted' : 'open',
+      createdAt,
+      statusNote: accepted ? 'Planificado para la próxima ventana de mantenimiento.' : null,
+      statusChangedBy: accepted ? acceptedBy : null,
+      statusChangedAt: accepted ? iso(now - 2 * DAY) : null,
     };
   });
 }

@@ -4,7 +4,9 @@
  *    and the demo users (confirmed, e-mail verified, permanent password) in their groups — through the
  *    Cognito API (`@aws-sdk/client-cognito-identity-provider`), the same calls an admin script makes in AWS.
  *  - DynamoDB (through the repository layer in `lambdas/data`): tenants, ~40 incidents per tenant with
- *    history and comments, ~20 devices per tenant with 30 days of availability and alarms.
+ *    history and comments, ~20 devices per tenant with 30 days of availability and alarms, and per tenant
+ *    Office 365 audit events and alerts and the recommendations — so the Office 365 and recommendation
+ *    screens have data without the collector simulator (`npm start -- --no-collector`, tests, bench).
  * Data is written only when the tenant registry is empty, so what a developer changed survives restarts.
  *
  * Run alone with `npm run seed` against a running `npm start` (uses the default local ports).
@@ -26,12 +28,26 @@ import {
   putDailyAvailability,
   putDevice,
   putIncident,
+  putO365Event,
+  putRecommendation,
   putTenant,
   recordHeartbeat,
+  upsertO365Alarm,
   type TableRef,
 } from '../../lambdas/data/index.js';
 import { formatIncidentId, slaDueAt } from '../../lambdas/domain/incidents.js';
-import { DEMO_TENANTS, DEMO_USERS, demoDevices, demoIncidents, type DemoDevice, type DemoIncident, type DemoUser } from './demo-data.js';
+import {
+  DEMO_TENANTS,
+  DEMO_USERS,
+  demoDevices,
+  demoIncidents,
+  demoO365Alarms,
+  demoO365Events,
+  demoRecommendations,
+  type DemoDevice,
+  type DemoIncident,
+  type DemoUser,
+} from './demo-data.js';
 
 export type { DemoUser } from './demo-data.js';
 
@@ -233,6 +249,9 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
         })),
       );
       await inBatches(days, 16, (x) => putDailyAvailability(x, table));
+      await inBatches(demoO365Events(tenant, now), 16, async (ev) => void (await putO365Event(ev, table)));
+      for (const a of demoO365Alarms(tenant, now)) await upsertO365Alarm(a, table);
+      for (const r of demoRecommendations(tenant, now, reporter)) await putRecommendation(r, table);
       // The tenant registry entry goes last: its presence marks a complete seed.
       await putTenant(tenant, table);
     }
