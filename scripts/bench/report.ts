@@ -23,7 +23,7 @@ export function renderMarkdown(res: BenchResults, budgets: BudgetOutcome[]): str
     `# Vigía benchmark — ${res.startedAt}`,
     '',
     `Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB RAM, ${m.os}, Node ${m.node}${m.chromium ? `, ${m.chromium}` : ''}. ` +
-      `Run took ${(res.durationMs / 1000).toFixed(0)} s. Ratios are measured ÷ a reference measured in the same run.`,
+      `${mixed ? `Last run (${when.filter(([, t]) => t === res.startedAt).map(([s]) => s).join(', ')})` : 'Run'} took ${(res.durationMs / 1000).toFixed(0)} s. Ratios are measured ÷ a reference measured in the same run.`,
     '',
     ...(mixed ? [`Sections come from different runs (same machine): ${when.map(([s, t]) => `${s} ${t}`).join(', ')}.`, ''] : []),
   ];

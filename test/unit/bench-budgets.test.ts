@@ -207,5 +207,6 @@ describe('helpers', () => {
     expect(md).toContain('| (diagnostic, not budgeted) empty handler + AWS SDK v3 DynamoDB clients');
     expect(md).toMatch(/Budgeted: \*\*cold start\*\*, the wall time from spawning `node` until the handler is imported/);
     expect(md).not.toContain('_Measured'); // one run: no per-section times
+    expect(md).toContain('Run took 200 s.');
   });
 });

@@ -121,6 +121,7 @@ describe('mergeResults', () => {
     const { results } = mergeResults(fixture(), lambdaOnlyRun(), new Set<Section>(['lambda']));
     const md = renderMarkdown(results, checkBudgets(results));
     expect(md).toContain(`Sections come from different runs (same machine): portal ${EARLIER}, api ${EARLIER}, lambda ${LATER}.`);
+    expect(md).toContain('Last run (lambda) took 9 s.');
     expect(md).toMatch(new RegExp(`## Lambda cold-start proxy[^\\n]*\\n\\n_Measured ${LATER}\\._`));
     expect(md).toMatch(new RegExp(`## Portal load\\n\\n_Measured ${EARLIER}\\._`));
     expect(md).toMatch(new RegExp(`## DynamoDB cost per typical call[^\\n]*\\n\\n_Measured ${EARLIER}\\._`));
