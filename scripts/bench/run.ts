@@ -133,11 +133,14 @@ async function measure(opts: { only: ReadonlySet<Section>; runs: number; seconds
   return res;
 }
 
-/** `--only` value → sections. @throws Error on an unknown or empty list (usage error). */
+/** A mistake in the command line or its input file: printed without a stack trace, exit 2. */
+class UsageError extends Error {}
+
+/** `--only` value → sections. @throws UsageError on an unknown or empty list. */
 function parseOnly(value: string): Set<Section> {
   const names = value.split(',').map((x) => x.trim()).filter(Boolean);
   const bad = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
-  if (bad.length || names.length === 0) throw new Error(`--only takes a comma-separated subset of ${SECTIONS.join(', ')} (got ${JSON.stringify(value)})`);
+  if (bad.length || names.length === 0) throw new UsageError(`--only takes a comma-separated subset of ${SECTIONS.join(', ')} (got ${JSON.stringify(value)})`);
   return new Set(names as Section[]);
 }
 
@@ -154,7 +157,11 @@ async function main(): Promise<number> {
   });
   let results: BenchResults;
   if (values.from) {
-    results = parseResults(JSON.parse(readFileSync(values.from, 'utf8')), values.from);
+    try {
+      results = parseResults(JSON.parse(readFileSync(values.from, 'utf8')), values.from);
+    } catch (e) {
+      throw new UsageError(e instanceof Error ? e.message : String(e), { cause: e });
+    }
   } else {
     const only = parseOnly(values.only);
     results = await measure({ only, runs: Math.max(5, Number(values.runs)), seconds: Number(values.seconds), throttle: values.throttle });
@@ -186,7 +193,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (e: unknown) => {
-    console.error(e instanceof Error ? e.stack : e);
+    console.error(e instanceof UsageError ? `bench: ${e.message}` : e instanceof Error ? e.stack : e);
     process.exit(2);
   },
 );
