@@ -1,7 +1,7 @@
 /**
  * API figures over a running local stack (`scripts/local/stack.ts`): DynamoDB cost per route and load
- * (autocannon through the local gateway vs the same Query replayed on the engine with the handlers'
- * document client).
+ * (autocannon through the local gateway vs the same Query replayed on the engine from one Node process;
+ * see `EngineClient` for the two clients).
  *
  * Routes come from the route table (`lambdas/contract/routes.ts`), so new routes are picked up:
  *  - list route   = GET without path parameters whose response has `items` (e.g. `/incidents`);
@@ -19,7 +19,9 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP, ROUTES, buildPath, type RouteDef } from '../../lambdas/contract/routes.js';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createDocumentClient, wrapDefaultTable, type ConsumedCapacity, type DocumentClient, type QueryInput } from '../../lambdas/data/client.js';
+import { sdkDocumentClient } from '../../lambdas/data/sdk-client.js';
 import type { RunningLocalStack } from '../local/stack.js';
 import { percentile } from './stats.js';
 import type { ApiRouteLoad, LoadFigures, RouteCost } from './types.js';
@@ -34,17 +36,14 @@ interface CapturedOp {
 }
 
 let captured: CapturedOp[] = [];
-let installed = false;
 
 /**
  * Wraps the shared document client (`wrapDefaultTable`) so every operation asks for
- * `ReturnConsumedCapacity: TOTAL` and is recorded with its input (without that option) and units
- * (idempotent; bench only).
+ * `ReturnConsumedCapacity: TOTAL` and is recorded with its input (without that option) and units.
+ * Returns the function that removes the wrapper (the load pass must run on the handlers' normal path).
  */
-export function installCapacityCapture(): void {
-  if (installed) return;
-  installed = true;
-  wrapDefaultTable((inner): DocumentClient => ({
+export function installCapacityCapture(): () => void {
+  return wrapDefaultTable((inner): DocumentClient => ({
     async send(operation, input) {
       const out = await inner.send(operation, { ...input, ReturnConsumedCapacity: 'TOTAL' });
       const consumed = (out as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
@@ -133,7 +132,15 @@ export function fillParams(path: string, firstItems: Map<string, Record<string, 
  * detail routes' path parameters.
  */
 export async function measureCosts(ctx: ApiContext, log: (l: string) => void = () => undefined): Promise<{ costs: RouteCost[]; calls: PlannedCall[]; queries: Map<string, QueryInput> }> {
-  installCapacityCapture();
+  const uninstall = installCapacityCapture();
+  try {
+    return await costEveryRoute(ctx, log);
+  } finally {
+    uninstall();
+  }
+}
+
+async function costEveryRoute(ctx: ApiContext, log: (l: string) => void): Promise<{ costs: RouteCost[]; calls: PlannedCall[]; queries: Map<string, QueryInput> }> {
   const api = ctx.stack.urls.api;
   const tokenFor = (r: RouteDef) => (r.groups.includes(ADMIN_GROUP) ? ctx.adminToken : ctx.customerToken);
   const firstItem = new Map<string, Record<string, unknown>>();
@@ -227,9 +234,20 @@ function autocannon(url: string, token: string, connections: number, seconds: nu
 }
 
 /** Sends the document-client Query `input` as fast as possible with `concurrency` workers for `seconds`; per-request latencies. */
-async function engineLoad(endpoint: string, region: string, input: QueryInput, concurrency: number, seconds: number): Promise<LoadFigures> {
-  // The handlers' document client (`createDocumentClient`), so client and marshalling cost the same.
-  const client = createDocumentClient({ endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, retries: 0 });
+/**
+ * Which Node client sends the engine's Query: `sdk` — the AWS SDK v3 document client, the standard way a
+ * Node program drives DynamoDB and how FINDINGS.md measures the engine's raw throughput (the budgeted
+ * reference: it does not move when the handlers' own client changes); `handlers` — the handlers' own
+ * aws-lite client (diagnostic: isolates what the gateway, Powertools router and handler code add).
+ */
+export type EngineClient = 'sdk' | 'handlers';
+
+async function engineLoad(endpoint: string, region: string, input: QueryInput, concurrency: number, seconds: number, which: EngineClient): Promise<LoadFigures> {
+  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const client =
+    which === 'sdk'
+      ? sdkDocumentClient(new DynamoDBClient({ endpoint, region, credentials, maxAttempts: 1 }))
+      : createDocumentClient({ endpoint, region, credentials, retries: 0 });
   const lat: number[] = [];
   let errors = 0;
   try {
@@ -258,7 +276,8 @@ async function engineLoad(endpoint: string, region: string, input: QueryInput, c
 
 /**
  * Load pass: for each planned list/detail call and each concurrency, autocannon through the gateway, then
- * the route's first Query on the engine with the handlers' document client (same key condition, index, limit and order).
+ * the route's first Query on the engine (same key condition, index, limit and order) from this process, with
+ * the AWS SDK v3 (budgeted reference) and with the handlers' own client (diagnostic); see `EngineClient`.
  */
 export async function measureLoad(
   ctx: ApiContext,
@@ -274,9 +293,11 @@ export async function measureLoad(
     await autocannon(c.url, c.token, 2, 1); // warm-up (JIT, JWKS cache, connections)
     for (const concurrency of opts.concurrencies ?? [1, 16]) {
       const gateway = await autocannon(c.url, c.token, concurrency, seconds);
-      const engine = q ? await engineLoad(ctx.stack.urls.dynamodb, ctx.stack.config.region, q, concurrency, seconds) : null;
-      opts.log?.(`api ${c.route.operationId} c=${concurrency}: gateway ${gateway.rps} req/s p99 ${gateway.p99Ms} ms; engine ${engine ? `${engine.rps} req/s p99 ${engine.p99Ms} ms` : '–'}`);
-      out.push({ operationId: c.route.operationId, method: c.route.method, path: c.route.path, kind: c.kind, concurrency, gateway, engine });
+      const engine = q ? await engineLoad(ctx.stack.urls.dynamodb, ctx.stack.config.region, q, concurrency, seconds, 'sdk') : null;
+      const engineHandlersClient = q ? await engineLoad(ctx.stack.urls.dynamodb, ctx.stack.config.region, q, concurrency, seconds, 'handlers') : null;
+      const fig = (f: LoadFigures | null) => (f ? `${f.rps} req/s p99 ${f.p99Ms} ms` : '–');
+      opts.log?.(`api ${c.route.operationId} c=${concurrency}: gateway ${fig(gateway)}; engine (SDK v3) ${fig(engine)}; engine (handlers' client) ${fig(engineHandlersClient)}`);
+      out.push({ operationId: c.route.operationId, method: c.route.method, path: c.route.path, kind: c.kind, concurrency, gateway, engine, engineHandlersClient });
     }
   }
   return out;

@@ -2,7 +2,7 @@
  * Renders `BenchResults` (+ budget outcomes) as the Markdown table of `bench/results/latest.md`.
  * Pure: same input, same text. Ratios are "measured ÷ same-run reference".
  */
-import type { BudgetOutcome } from './budgets.js';
+import { summariseBudgets, type BudgetOutcome } from './budgets.js';
 import { ratio } from './stats.js';
 import { SECTIONS, type BenchResults, type ColdStartBundle, type Section } from './types.js';
 
@@ -63,6 +63,9 @@ export function renderMarkdown(res: BenchResults, budgets: BudgetOutcome[]): str
       '## API (local gateway vs the same Query on the engine)',
       '',
       ...measured('api'),
+      'Reference (budgeted): the route\'s first Query sent straight to the engine from one Node process with the AWS SDK v3 document client — ' +
+        'the standard client, as FINDINGS.md measures the engine\'s raw throughput; it does not move when the handlers\' own client changes.',
+      '',
       '| route | c | gateway req/s | engine req/s | throughput ratio | gateway p50 / p99 | engine p50 / p99 | p99 ratio |',
       '|---|---:|---:|---:|---:|---:|---:|---:|',
     );
@@ -73,6 +76,20 @@ export function renderMarkdown(res: BenchResults, budgets: BudgetOutcome[]): str
       );
     }
     lines.push('');
+    const diag = res.api.filter((a) => a.engineHandlersClient);
+    if (diag.length) {
+      lines.push(
+        'Diagnostic (not budgeted): the same Query with the handlers\' own client (aws-lite) — what the gateway, the Powertools router and the handler add per request on top of one client call.',
+        '',
+        '| route | c | engine req/s (handlers\' client) | gateway ÷ it | engine p99 | gateway p99 ÷ it |',
+        '|---|---:|---:|---:|---:|---:|',
+        ...diag.map((a) => {
+          const h = a.engineHandlersClient!;
+          return `| ${a.method} ${a.path} (${a.kind}) | ${a.concurrency} | ${h.rps.toFixed(0)} | ${plain(ratio(a.gateway.rps, h.rps))} | ${ms(h.p99Ms)} | ${plain(ratio(a.gateway.p99Ms, h.p99Ms))} |`;
+        }),
+        '',
+      );
+    }
   }
 
   const c = res.coldStart;
@@ -124,4 +141,46 @@ export function summarize(commands: string[]): string {
   const counts = new Map<string, number>();
   for (const c of commands) counts.set(c.replace(/Command$/, ''), (counts.get(c.replace(/Command$/, '')) ?? 0) + 1);
   return [...counts].map(([k, n]) => `${n} ${k}`).join(', ') || '–';
+}
+
+/** Markers around the block `npm run bench` keeps up to date in README.md ("Performance"). */
+export const README_MARKERS = { start: '<!-- bench:summary:start (written by npm run bench; do not edit) -->', end: '<!-- bench:summary:end -->' } as const;
+
+/**
+ * The README's summary of a results file: when and where it ran, one row per budget (how many of its
+ * routes/handlers pass, the worst case), and the portal's headline load figures. Pure.
+ */
+export function renderReadmeSummary(res: BenchResults, budgets: BudgetOutcome[]): string {
+  const m = res.machine;
+  const p = res.portal;
+  const lines = [
+    `Latest run: ${res.startedAt.slice(0, 16).replace('T', ' ')} UTC on ${m.cpuModel}, ${m.cores} cores, ${m.memoryGb} GB RAM, ${m.os}, Node ${m.node}${m.chromium ? `, ${m.chromium}` : ''}. ` +
+      `Every figure: \`bench/results/latest.md\`.`,
+    '',
+    '| budget | passing | worst case | result |',
+    '|---|---:|---|---|',
+    ...summariseBudgets(budgets).map((b) => `| ${b.rule} | ${b.passed} / ${b.total} | ${b.worst.id.includes(':') ? `${b.worst.id.split(':')[1]}: ` : ''}${b.worst.detail} | ${b.passed === b.total ? 'pass' : '**FAIL**'} |`),
+  ];
+  if (p) {
+    lines.push(
+      '',
+      '| portal figure | portal | reference (Authenticator only) | ratio |',
+      '|---|---:|---:|---:|',
+      `| first paint (median of ${p.load.runs} cold loads) | ${ms(p.load.portal.firstPaintMs)} | ${ms(p.load.reference.firstPaintMs)} | ${plain(ratio(p.load.portal.firstPaintMs, p.load.reference.firstPaintMs))} |`,
+      `| e-mail field visible | ${ms(p.load.portal.emailVisibleMs)} | ${ms(p.load.reference.emailVisibleMs)} | ${plain(ratio(p.load.portal.emailVisibleMs, p.load.reference.emailVisibleMs))} |`,
+      `| submit credentials → dashboard data (reference: → signed in) | ${ms(p.dashboard.signInToDataMs)} | ${ms(p.dashboard.referenceSignInMs)} | ${plain(ratio(p.dashboard.signInToDataMs, p.dashboard.referenceSignInMs))} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/**
+ * `readme` with the text between `README_MARKERS` replaced by `block`; null when the markers are missing
+ * or out of order (the caller leaves the README alone and says so).
+ */
+export function replaceReadmeSummary(readme: string, block: string): string | null {
+  const a = readme.indexOf(README_MARKERS.start);
+  const b = readme.indexOf(README_MARKERS.end);
+  if (a < 0 || b < a) return null;
+  return `${readme.slice(0, a + README_MARKERS.start.length)}\n${block}\n${readme.slice(b)}`;
 }

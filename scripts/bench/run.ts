@@ -22,7 +22,7 @@ import { parseArgs } from 'node:util';
 import { DEMO_USERS } from '../local/demo-data.js';
 import { REPO_ROOT, freePort, startLocalStack } from '../local/stack.js';
 import { checkBudgets, type BudgetOutcome } from './budgets.js';
-import { renderMarkdown } from './report.js';
+import { renderMarkdown, renderReadmeSummary, replaceReadmeSummary } from './report.js';
 import { mergeResults, parseResults, RESULTS_SCHEMA, SECTIONS, type BenchResults, type MachineInfo, type Section } from './types.js';
 
 /** Files under `lambdas/` that use a DynamoDB Scan (`file:line`), found by source search. */
@@ -185,6 +185,13 @@ async function main(): Promise<number> {
     const md = renderMarkdown(results, outcomes);
     writeFileSync(path.join(dir, 'latest.md'), md);
     console.log(md);
+    const readmePath = path.join(REPO_ROOT, 'README.md');
+    const readme = replaceReadmeSummary(readFileSync(readmePath, 'utf8'), renderReadmeSummary(results, outcomes));
+    if (readme === null) log('README.md has no bench summary markers; not updated');
+    else {
+      writeFileSync(readmePath, readme);
+      log('README.md "Performance" summary updated');
+    }
   }
   if (!values.check) return 0;
   return report(checkBudgets(results)) ? 0 : 1;

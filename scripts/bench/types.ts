@@ -58,8 +58,13 @@ export interface ApiRouteLoad {
   kind: 'list' | 'detail';
   concurrency: number;
   gateway: LoadFigures;
-  /** The first Query the route's handler issued, replayed against the engine; null if it issued none. */
+  /**
+   * The first Query the route's handler issued, replayed against the engine from one Node process with the
+   * AWS SDK v3 document client — the budgeted reference (`api.ts` `EngineClient`); null if it issued none.
+   */
   engine: LoadFigures | null;
+  /** The same Query with the handlers' own client (aws-lite); diagnostic, not budgeted. Absent in older files. */
+  engineHandlersClient?: LoadFigures | null;
 }
 
 export interface ColdStartBundle {
