@@ -16,8 +16,8 @@
  * Run alone against a running stack: `npx tsx scripts/local/collector.ts http://127.0.0.1:3001`.
  */
 import { randomUUID } from 'node:crypto';
-import { DEMO_TENANTS, demoDevices } from './demo-data.js';
 import { LOCAL_COLLECTOR_CREDENTIAL, signCollectorRequest, type CollectorCredential } from './collector-auth.js';
+import { DEMO_RECOMMENDATIONS, DEMO_TENANTS, demoDevices, O365_ALERTS, O365_OPERATIONS, O365_USERS } from './demo-data.js';
 
 export interface CollectorOptions {
   /** Base URL of the API (local gateway), no trailing slash. */
@@ -53,31 +53,6 @@ export interface TickReport {
   failures: number;
 }
 
-const USERS = ['ana', 'luis', 'marta', 'pablo', 'sofia', 'admin.it'];
-/** [workload, operation] pairs of the Office 365 unified audit log. */
-const O365_OPERATIONS: ReadonlyArray<readonly [string, string]> = [
-  ['AzureActiveDirectory', 'UserLoggedIn'],
-  ['AzureActiveDirectory', 'UserLoginFailed'],
-  ['Exchange', 'New-InboxRule'],
-  ['Exchange', 'MailItemsAccessed'],
-  ['SharePoint', 'FileDownloaded'],
-  ['OneDrive', 'AnonymousLinkCreated'],
-  ['MicrosoftTeams', 'MemberAdded'],
-];
-/** [title, severity, category] of Office 365 alert policies. */
-const O365_ALERTS: ReadonlyArray<readonly [string, string, string]> = [
-  ['Inicio de sesión desde un país inusual', 'high', 'identidad'],
-  ['Regla de reenvío externo creada', 'high', 'exchange'],
-  ['Descarga masiva de archivos', 'medium', 'datos'],
-  ['Varios intentos de inicio de sesión fallidos', 'low', 'identidad'],
-];
-/** [title, rationale, priority, category]. */
-const RECOMMENDATIONS: ReadonlyArray<readonly [string, string, string, string]> = [
-  ['Activar MFA para todas las cuentas administrativas', 'Las cuentas con privilegios sin MFA son el principal vector de toma de control de Office 365.', 'high', 'identidad'],
-  ['Bloquear el reenvío automático de correo a dominios externos', 'Las reglas de reenvío externas se usan para exfiltrar correo tras un phishing.', 'high', 'office365'],
-  ['Actualizar el firmware de los firewalls perimetrales', 'Hay versiones con vulnerabilidades críticas publicadas para el modelo instalado.', 'medium', 'vulnerabilidades'],
-  ['Revisar los enlaces anónimos de OneDrive', 'Los enlaces anónimos sin caducidad exponen documentos internos.', 'low', 'datos'],
-];
 
 /** The demo devices that report heartbeats (heartbeat age under an hour at seed time). */
 export function reportingDemoDevices(now = Date.now()): { tenantId: string; id: string }[] {
@@ -145,7 +120,7 @@ export function startCollector(opts: CollectorOptions): RunningCollector {
       const n = 1 + Math.floor(random() * 3);
       for (let i = 0; i < n; i++) {
         const op = O365_OPERATIONS[Math.floor(random() * O365_OPERATIONS.length)]!;
-        const user = `${USERS[Math.floor(random() * USERS.length)]}@${tenantId}.example`;
+        const user = `${O365_USERS[Math.floor(random() * O365_USERS.length)]}@${tenantId}.example`;
         await send(
           '/ingest/office365/events',
           { eventId: randomUUID(), tenantId, workload: op[0], operation: op[1], user, result: random() < 0.85 ? 'Succeeded' : 'Failed', clientIp: `203.0.113.${1 + Math.floor(random() * 250)}`, at },
@@ -155,7 +130,7 @@ export function startCollector(opts: CollectorOptions): RunningCollector {
       }
       if (random() < (opts.outageProbability ?? 0.15) / 2) {
         const a = O365_ALERTS[Math.floor(random() * O365_ALERTS.length)]!;
-        const user = `${USERS[Math.floor(random() * USERS.length)]}@${tenantId}.example`;
+        const user = `${O365_USERS[Math.floor(random() * O365_USERS.length)]}@${tenantId}.example`;
         await send(
           '/ingest/office365/alarms',
           { eventId: randomUUID(), tenantId, alarmId: `o365-${randomUUID()}`, title: a[0], severity: a[1], category: a[2], status: 'active', affectedUser: user, detectedAt: at, updatedAt: at },
@@ -164,7 +139,7 @@ export function startCollector(opts: CollectorOptions): RunningCollector {
         report.office365++;
       }
       if (!recommendationsSent) {
-        for (const [k, r] of RECOMMENDATIONS.entries()) {
+        for (const [k, r] of DEMO_RECOMMENDATIONS.entries()) {
           await send(
             '/ingest/recommendations',
             { eventId: randomUUID(), tenantId, recommendationId: `rec-demo-${tenantId}-${k + 1}`, title: r[0], rationale: r[1], priority: r[2], category: r[3], at },

@@ -210,9 +210,9 @@ export function demoDevices(tenant: DemoTenant, now: number, count = 20): DemoDe
 }
 
 /** People of a tenant's Office 365 (`<name>@<tenant>.example`), as the collector simulator uses them. */
-const O365_USERS = ['ana', 'luis', 'marta', 'pablo', 'sofia', 'admin.it'];
+export const O365_USERS = ['ana', 'luis', 'marta', 'pablo', 'sofia', 'admin.it'];
 /** [workload, operation] pairs of the Office 365 unified audit log. */
-const O365_OPERATIONS: ReadonlyArray<readonly [string, string]> = [
+export const O365_OPERATIONS: ReadonlyArray<readonly [string, string]> = [
   ['AzureActiveDirectory', 'UserLoggedIn'],
   ['AzureActiveDirectory', 'UserLoginFailed'],
   ['Exchange', 'New-InboxRule'],
@@ -222,7 +222,7 @@ const O365_OPERATIONS: ReadonlyArray<readonly [string, string]> = [
   ['MicrosoftTeams', 'MemberAdded'],
 ];
 /** [title, severity, category] of Office 365 alert policies. */
-const O365_ALERTS: ReadonlyArray<readonly [string, Severity, string]> = [
+export const O365_ALERTS: ReadonlyArray<readonly [string, Severity, string]> = [
   ['Inicio de sesión desde un país inusual', 'high', 'identidad'],
   ['Regla de reenvío externo creada', 'high', 'exchange'],
   ['Descarga masiva de archivos', 'medium', 'datos'],
