@@ -30,7 +30,11 @@ export const HANDLER_BUNDLING = {
   banner: REQUIRE_BANNER,
 } satisfies BundlingOptions;
 
-/** The esbuild options `NodejsFunction` derives from `HANDLER_BUNDLING` (add `entryPoints` and `outfile`). */
+/**
+ * The esbuild options `NodejsFunction` derives from `HANDLER_BUNDLING` (add `entryPoints` and `outfile`):
+ * CDK turns `sourceMap: true` into esbuild `--sourcemap`, i.e. a linked map (a `sourceMappingURL` comment),
+ * which Node loads at import under `--enable-source-maps`.
+ */
 export function handlerEsbuildOptions(): BuildOptions {
   return {
     bundle: true,
@@ -40,7 +44,7 @@ export function handlerEsbuildOptions(): BuildOptions {
     target: HANDLER_BUNDLING.target,
     mainFields: [...HANDLER_BUNDLING.mainFields],
     external: [...HANDLER_BUNDLING.externalModules],
-    sourcemap: 'external',
+    sourcemap: 'linked',
     sourcesContent: HANDLER_BUNDLING.sourcesContent,
     banner: { js: HANDLER_BUNDLING.banner },
     logLevel: 'silent',

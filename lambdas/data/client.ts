@@ -4,28 +4,33 @@
  * `DocumentClient.send(operation, input)` runs one of the six DynamoDB API operations the repositories
  * use — GetItem, PutItem, UpdateItem, DeleteItem, Query, TransactWriteItems — with plain JavaScript values
  * in and out (no `{ S: … }` attribute values), parameter names as in the DynamoDB API reference. Marshalling
- * drops `undefined` fields (as lib-dynamodb's `removeUndefinedValues: true`); numbers come back as JS numbers.
+ * is AWS's own `@aws-sdk/util-dynamodb` with `removeUndefinedValues` (as lib-dynamodb); numbers come back as
+ * JS numbers. Binary attributes are not supported (none are stored).
  *
- * Errors reject with an `Error` whose `name` is the DynamoDB error code, as the AWS SDK does
- * (`ConditionalCheckFailedException`, `TransactionCanceledException` with `CancellationReasons`,
+ * Errors: a DynamoDB error rejects with an `Error` whose `name` is the DynamoDB error code, as the AWS SDK
+ * does (`ConditionalCheckFailedException`, `TransactionCanceledException` with `CancellationReasons`,
  * `ValidationException`, …); an item returned with a failed condition (`ReturnValuesOnConditionCheckFailure:
  * 'ALL_OLD'`) is on `err.Item` / `CancellationReasons[i].Item`, unmarshalled. Throttling, 5xx and connection
- * errors are retried with exponential backoff before they reject.
+ * errors are retried with exponential backoff (aws-lite) before they reject; a connection error that outlives
+ * the retries keeps Node's `code` (`ECONNREFUSED`, …). TransactWriteItems carries a `ClientRequestToken`, so a
+ * retried transaction is applied once.
  *
- * Implementation: `@aws-lite/client` + `@aws-lite/dynamodb`, not the AWS SDK v3, because a handler's cold
- * start was dominated by loading its DynamoDB client (`npm run bench`, "Lambda cold-start proxy", fresh Node
- * process until the handler is imported): SDK-based handlers took 4.6–4.8 × an empty handler (SDK external,
- * as the Lambda runtime provides it), the SDK's DynamoDB clients alone bundled ~2 ×, and whole handlers on
- * aws-lite take ~2.1 ×. Operator scripts, which need the SDK's full credential chain (SSO, assumed roles), wrap an SDK
- * client instead: `sdkDocumentClient` in `sdk-client.ts` — same interface, same repository code.
+ * Implementation: the `@aws-lite/client` request signer (SigV4, credentials, retries, keep-alive) sending
+ * the DynamoDB JSON 1.0 protocol, not the AWS SDK v3, because the SDK dominated a handler's cold start
+ * (`npm run bench`, "Lambda cold-start proxy": fresh Node process until the handler is imported). The
+ * SDK-based handlers of commit d77f90a took 4.6–4.8 × an empty handler (measured once with the bench's
+ * method, SDK external as the Lambda runtime provides it); an empty handler holding only the SDK's DynamoDB
+ * clients takes 2.0–2.3 × (the bench's diagnostic row), as long as whole handlers on aws-lite (2.0–2.3 ×). Operator scripts,
+ * which need the SDK's full credential chain (SSO, assumed roles), wrap an SDK client instead:
+ * `sdkDocumentClient` in `sdk-client.ts` — same interface, same repository code.
  *
  * Region, credentials and endpoint come from the standard AWS environment: `AWS_REGION`,
  * `AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY` / `AWS_SESSION_TOKEN` (set by Lambda), and
  * `AWS_ENDPOINT_URL_DYNAMODB` (the SDK's service-specific endpoint variable; the local stack points it at
  * dynoxide). The table name comes from `TABLE_NAME`.
  */
+import { randomUUID } from 'node:crypto';
 import awsLite from '@aws-lite/client';
-import dynamodbPlugin from '@aws-lite/dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 
 /** An item, key or expression-value map with plain JavaScript values. */
@@ -147,43 +152,98 @@ export interface DocumentClientOptions {
   retries?: number;
 }
 
-/** The part of an aws-lite client this module calls (the DynamoDB plugin's methods). */
-type AwsLiteDynamoDB = Record<Operation, (input: unknown) => Promise<Record<string, unknown>>>;
+/** The aws-lite client function: one signed HTTP request to an AWS service. */
+type AwsLiteClient = (request: {
+  service: string;
+  headers: Record<string, string>;
+  payload: string;
+  awsjson: false;
+}) => Promise<{ statusCode: number; payload: unknown }>;
 
-const unmarshallItem = (m: unknown): AttributeMap => unmarshall(m as Parameters<typeof unmarshall>[0]) as AttributeMap;
+type Marshallable = Parameters<typeof marshall>[0];
+const toAttributes = (m: AttributeMap): unknown => marshall(m as Marshallable, { removeUndefinedValues: true });
+const fromAttributes = (m: unknown): AttributeMap => unmarshall(m as Parameters<typeof unmarshall>[0]) as AttributeMap;
+
+/** Marshals the attribute maps of one request (or transaction action) in place: `Key`, `Item`, values, start key. */
+function marshalRequest(r: Record<string, unknown>): void {
+  for (const k of ['Key', 'Item', 'ExpressionAttributeValues', 'ExclusiveStartKey'] as const) {
+    if (r[k] && typeof r[k] === 'object') r[k] = toAttributes(r[k] as AttributeMap);
+  }
+}
 
 /**
- * Unmarshalls, in place, the items a DynamoDB error carries (`Item` of a failed condition,
- * `CancellationReasons[i].Item`); neither aws-lite nor lib-dynamodb does. Returns `err`.
+ * The DynamoDB JSON request body of `operation`: a copy of `input` (the caller's objects are never touched;
+ * retry loops resend them) without `undefined` parameters, attribute maps marshalled, and a
+ * `ClientRequestToken` on TransactWriteItems so a resend after a lost reply is a no-op for DynamoDB (as the
+ * SDK does; DynamoDB API reference, TransactWriteItems "ClientRequestToken").
+ */
+export function requestBody(operation: Operation, input: object): Record<string, unknown> {
+  const body = structuredClone(input) as Record<string, unknown>;
+  for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
+  marshalRequest(body);
+  if (operation === 'TransactWriteItems') {
+    body.ClientRequestToken ??= randomUUID();
+    for (const action of body.TransactItems as Record<string, Record<string, unknown>>[]) for (const r of Object.values(action)) marshalRequest(r);
+  }
+  return body;
+}
+
+/** The plain-value response of a DynamoDB JSON response body (see module doc). */
+function responseOf(operation: Operation, payload: unknown): Record<string, unknown> {
+  const out = { ...((payload ?? {}) as Record<string, unknown>) };
+  if (out.Item) out.Item = fromAttributes(out.Item);
+  if (out.Attributes) out.Attributes = fromAttributes(out.Attributes);
+  if (out.LastEvaluatedKey) out.LastEvaluatedKey = fromAttributes(out.LastEvaluatedKey);
+  if (operation === 'Query') out.Items = ((out.Items as unknown[] | undefined) ?? []).map(fromAttributes);
+  return out;
+}
+
+/**
+ * Brings a DynamoDB error to the SDK's shape, in place: `name` is the error code without the
+ * `com.amazonaws.dynamodb.v20120810#` prefix, and the items it carries (`Item` of a failed condition,
+ * `CancellationReasons[i].Item`) are unmarshalled — neither aws-lite nor lib-dynamodb does that. Returns `err`.
  */
 export function normaliseError(err: unknown): unknown {
   if (!(err instanceof Error)) return err;
-  const e = err as Error & { Item?: unknown; CancellationReasons?: { Item?: unknown }[] };
-  if (e.Item && typeof e.Item === 'object') e.Item = unmarshallItem(e.Item);
+  const e = err as Error & { Item?: unknown; CancellationReasons?: { Item?: unknown }[]; __type?: unknown };
+  const code = typeof e.__type === 'string' ? e.__type : e.name;
+  if (code.includes('#')) e.name = code.slice(code.lastIndexOf('#') + 1);
+  if (e.Item && typeof e.Item === 'object') e.Item = fromAttributes(e.Item);
   if (Array.isArray(e.CancellationReasons)) {
-    e.CancellationReasons = e.CancellationReasons.map((r) => (r?.Item ? { ...r, Item: unmarshallItem(r.Item) } : r));
+    e.CancellationReasons = e.CancellationReasons.map((r) => (r?.Item ? { ...r, Item: fromAttributes(r.Item) } : r));
   }
   return err;
 }
 
 /**
+ * The regional DynamoDB endpoint, given explicitly so aws-lite does not check `region` against its own
+ * (dated) region list; China regions end in `.amazonaws.com.cn` (AWS General Reference, "Service endpoints").
+ */
+export function dynamodbEndpoint(region: string): string {
+  return `https://dynamodb.${region}.amazonaws.com${region.startsWith('cn-') ? '.cn' : ''}`;
+}
+
+/**
  * A document client over aws-lite (see module doc). The underlying client is created on the first call
  * (aws-lite's factory is async) and shared by later calls; a failed creation is retried on the next call.
+ * @throws Error (on `send`) when no region is configured.
  */
 export function createDocumentClient(opts: DocumentClientOptions = {}): DocumentClient {
-  let client: Promise<AwsLiteDynamoDB> | undefined;
-  const connect = (): Promise<AwsLiteDynamoDB> => {
+  let client: Promise<AwsLiteClient> | undefined;
+  const connect = (): Promise<AwsLiteClient> => {
+    const region = opts.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION;
+    if (!region) return Promise.reject(new Error('no AWS region: set AWS_REGION'));
     client ??= awsLite({
-      region: opts.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION,
-      ...(opts.endpoint ?? process.env.AWS_ENDPOINT_URL_DYNAMODB ? { endpoint: opts.endpoint ?? process.env.AWS_ENDPOINT_URL_DYNAMODB } : {}),
+      region,
+      endpoint: opts.endpoint ?? process.env.AWS_ENDPOINT_URL_DYNAMODB ?? dynamodbEndpoint(region),
       ...(opts.credentials ?? {}),
-      plugins: [dynamodbPlugin],
       autoloadPlugins: false,
       keepAlive: true,
       retries: opts.retries ?? 3,
-      awsjsonMarshall: { removeUndefinedValues: true },
+      // Parse responses as plain JSON; this module unmarshals exactly the fields DynamoDB returns as items.
+      responseContentType: 'application/json',
     } as Parameters<typeof awsLite>[0]).then(
-      (c) => (c as unknown as { DynamoDB: AwsLiteDynamoDB }).DynamoDB,
+      (c) => c as unknown as AwsLiteClient,
       (e: unknown) => {
         client = undefined;
         throw e;
@@ -193,24 +253,19 @@ export function createDocumentClient(opts: DocumentClientOptions = {}): Document
   };
   return {
     async send(operation, input) {
-      const ddb = await connect();
-      // aws-lite marshals some inputs in place (TransactItems); the caller's objects must stay untouched
-      // (retry loops resend them). It leaves ExclusiveStartKey / LastEvaluatedKey marshalled: do those here.
-      // Optional parameters given as `undefined` are dropped, as the SDK does.
-      const payload = structuredClone(input) as unknown as Record<string, unknown>;
-      for (const k of Object.keys(payload)) if (payload[k] === undefined) delete payload[k];
-      if (payload.ExclusiveStartKey) payload.ExclusiveStartKey = marshall(payload.ExclusiveStartKey as AttributeMap, { removeUndefinedValues: true });
-      let out: Record<string, unknown>;
+      const aws = await connect();
+      const payload = JSON.stringify(requestBody(operation, input));
       try {
-        out = await ddb[operation](payload);
+        const res = await aws({
+          service: 'dynamodb',
+          headers: { 'X-Amz-Target': `DynamoDB_20120810.${operation}`, 'content-type': 'application/x-amz-json-1.0' },
+          payload,
+          awsjson: false,
+        });
+        return responseOf(operation, res.payload) as never;
       } catch (e) {
         throw normaliseError(e);
       }
-      if (operation === 'Query') {
-        out.Items ??= [];
-        if (out.LastEvaluatedKey) out.LastEvaluatedKey = unmarshallItem(out.LastEvaluatedKey);
-      }
-      return out as never;
     },
     destroy() {
       // aws-lite keeps one keep-alive agent per process; its idle sockets are unref'd by Node.
