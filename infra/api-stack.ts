@@ -54,7 +54,7 @@ import type { Construct } from 'constructs';
 import { HANDLER_NAMES, ROUTES, type HandlerName } from '../lambdas/contract/routes.js';
 import type { ErrorCode } from '../lambdas/contract/schemas.js';
 import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
-import { HANDLER_BUNDLING } from './handler-bundling.js';
+import { HANDLER_BUNDLING, HANDLER_NODE_OPTIONS } from './handler-bundling.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -337,7 +337,7 @@ export class ApiStack extends Stack {
         ALLOWED_ORIGINS: allowOrigins.join(','),
         AVAILABILITY_RETENTION_DAYS: String(config.dataRetention.availabilityDays),
         O365_EVENT_RETENTION_DAYS: String(config.dataRetention.o365EventDays),
-        NODE_OPTIONS: '--enable-source-maps',
+        NODE_OPTIONS: HANDLER_NODE_OPTIONS,
       },
       bundling: HANDLER_BUNDLING,
     });

@@ -6,7 +6,7 @@
  * Everything is bundled (`externalModules: []`, where CDK's default leaves `@aws-sdk/*` to the runtime):
  * the handlers talk to DynamoDB through aws-lite (`lambdas/data/client.ts`), and the one AWS package they
  * use, `@aws-sdk/util-dynamodb` (marshalling, ~5 KB), comes at the version our lockfile pins. Minified ESM
- * with external source maps (`NODE_OPTIONS=--enable-source-maps` is set on the functions).
+ * with linked source maps (`HANDLER_NODE_OPTIONS` enables them on the functions).
  */
 import type { BuildOptions } from 'esbuild';
 import type { BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -16,6 +16,9 @@ const REQUIRE_BANNER = "import { createRequire } from 'node:module'; const requi
 
 /** esbuild target of the Lambda runtime (`LAMBDA_RUNTIME` = Node.js 24 in `api-stack.ts`). */
 export const HANDLER_TARGET = 'node24';
+
+/** `NODE_OPTIONS` of every API function: stack traces through the linked source maps. */
+export const HANDLER_NODE_OPTIONS = '--enable-source-maps';
 
 /** `NodejsFunction` bundling props of every API handler. */
 export const HANDLER_BUNDLING = {

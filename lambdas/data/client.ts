@@ -123,7 +123,6 @@ export interface Operations {
   TransactWriteItems: { input: TransactWriteItemsInput; output: { ConsumedCapacity?: ConsumedCapacity[] } };
 }
 export type Operation = keyof Operations;
-export const OPERATIONS = ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'TransactWriteItems'] as const satisfies readonly Operation[];
 
 /** The data layer's view of DynamoDB; see the module doc. */
 export interface DocumentClient {
@@ -164,11 +163,16 @@ type Marshallable = Parameters<typeof marshall>[0];
 const toAttributes = (m: AttributeMap): unknown => marshall(m as Marshallable, { removeUndefinedValues: true });
 const fromAttributes = (m: unknown): AttributeMap => unmarshall(m as Parameters<typeof unmarshall>[0]) as AttributeMap;
 
-/** Marshals the attribute maps of one request (or transaction action) in place: `Key`, `Item`, values, start key. */
-function marshalRequest(r: Record<string, unknown>): void {
-  for (const k of ['Key', 'Item', 'ExpressionAttributeValues', 'ExclusiveStartKey'] as const) {
-    if (r[k] && typeof r[k] === 'object') r[k] = toAttributes(r[k] as AttributeMap);
+/** Parameters that hold attribute maps (marshalled to `{ S: … }` form). */
+const ATTRIBUTE_MAPS = new Set(['Key', 'Item', 'ExpressionAttributeValues', 'ExclusiveStartKey']);
+
+/** A copy of one request (or transaction action) without `undefined` parameters, its attribute maps marshalled. */
+function marshalRequest(r: object): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(r)) {
+    if (v !== undefined) out[k] = ATTRIBUTE_MAPS.has(k) && v !== null && typeof v === 'object' ? toAttributes(v as AttributeMap) : v;
   }
+  return out;
 }
 
 /**
@@ -178,12 +182,12 @@ function marshalRequest(r: Record<string, unknown>): void {
  * SDK does; DynamoDB API reference, TransactWriteItems "ClientRequestToken").
  */
 export function requestBody(operation: Operation, input: object): Record<string, unknown> {
-  const body = structuredClone(input) as Record<string, unknown>;
-  for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
-  marshalRequest(body);
+  const body = marshalRequest(input);
   if (operation === 'TransactWriteItems') {
     body.ClientRequestToken ??= randomUUID();
-    for (const action of body.TransactItems as Record<string, Record<string, unknown>>[]) for (const r of Object.values(action)) marshalRequest(r);
+    body.TransactItems = (body.TransactItems as Record<string, object>[]).map((action) =>
+      Object.fromEntries(Object.entries(action).map(([kind, r]) => [kind, marshalRequest(r)])),
+    );
   }
   return body;
 }

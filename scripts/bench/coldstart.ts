@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
-import { handlerEsbuildOptions } from '../../infra/handler-bundling.js';
+import { HANDLER_NODE_OPTIONS, handlerEsbuildOptions } from '../../infra/handler-bundling.js';
 import { HANDLER_NAMES } from '../../lambdas/contract/routes.js';
 import { median } from './stats.js';
 import type { ColdStartBundle, ColdStartResults } from './types.js';
@@ -47,7 +47,7 @@ const RUNNER = 'const t = performance.now();\nawait import(process.argv[2]);\npr
 
 /**
  * The environment of a Lambda-like child: what the handlers read at import time, and the deployed
- * functions' `NODE_OPTIONS` (infra/api-stack.ts) in place of the parent's (no inherited tsx loader).
+ * functions' `NODE_OPTIONS` (`HANDLER_NODE_OPTIONS`) in place of the parent's (no inherited tsx loader).
  */
 const CHILD_ENV = {
   PATH: process.env.PATH ?? '',
@@ -55,7 +55,7 @@ const CHILD_ENV = {
   TABLE_NAME: 'bench',
   POWERTOOLS_SERVICE_NAME: 'vigia-api',
   POWERTOOLS_LOG_LEVEL: 'WARN',
-  NODE_OPTIONS: '--enable-source-maps',
+  NODE_OPTIONS: HANDLER_NODE_OPTIONS,
 };
 
 /** One run of one bundle, both in ms. */
