@@ -17,7 +17,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { LOCAL_COLLECTOR_CREDENTIAL, signCollectorRequest, type CollectorCredential } from './collector-auth.js';
-import { DEMO_RECOMMENDATIONS, DEMO_TENANTS, demoDevices, O365_ALERTS, O365_OPERATIONS, O365_USERS } from './demo-data.js';
+import { DEMO_RECOMMENDATIONS, DEMO_TENANTS, demoDevices, O365_ALERTS, O365_OPERATIONS, O365_USERS, o365Result } from './demo-data.js';
 
 export interface CollectorOptions {
   /** Base URL of the API (local gateway), no trailing slash. */
@@ -123,7 +123,7 @@ export function startCollector(opts: CollectorOptions): RunningCollector {
         const user = `${O365_USERS[Math.floor(random() * O365_USERS.length)]}@${tenantId}.example`;
         await send(
           '/ingest/office365/events',
-          { eventId: randomUUID(), tenantId, workload: op[0], operation: op[1], user, result: random() < 0.85 ? 'Succeeded' : 'Failed', clientIp: `203.0.113.${1 + Math.floor(random() * 250)}`, at },
+          { eventId: randomUUID(), tenantId, workload: op[0], operation: op[1], user, result: o365Result(op[1], random, 0.15), clientIp: `203.0.113.${1 + Math.floor(random() * 250)}`, at },
           report,
         );
         report.office365++;

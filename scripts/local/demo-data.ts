@@ -237,6 +237,14 @@ export const DEMO_RECOMMENDATIONS: ReadonlyArray<readonly [string, string, Recom
 ];
 
 /**
+ * The result of a simulated Office 365 audit event: a `UserLoginFailed` is always `Failed` (the operation
+ * names the outcome); any other operation fails with probability `failRate` (0–1), drawn from `rnd`.
+ */
+export function o365Result(operation: string, rnd: () => number, failRate: number): 'Succeeded' | 'Failed' {
+  return operation === 'UserLoginFailed' || rnd() < failRate ? 'Failed' : 'Succeeded';
+}
+
+/**
  * `count` Office 365 audit events of a tenant over the 14 days before `now`, newest last; ids
  * `o365-ev-demo-<tenant>-<nnn>`; about 1 in 7 failed; client IPs in 203.0.113.0/24 (documentation range).
  */
@@ -251,7 +259,7 @@ export function demoO365Events(tenant: DemoTenant, now: number, count = 60): Off
       workload,
       operation,
       user: `${pick(rnd, O365_USERS)}@${tenant.id}.example`,
-      result: operation === 'UserLoginFailed' || rnd() < 0.05 ? 'Failed' : 'Succeeded',
+      result: o365Result(operation, rnd, 0.05),
       clientIp: `203.0.113.${1 + Math.floor(rnd() * 250)}`,
       at: iso(now - Math.max(ageMs, 5 * MIN)),
     };

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Office365Alarm, Office365Event, Recommendation } from '../../lambdas/contract/schemas.js';
-import { DEMO_RECOMMENDATIONS, DEMO_TENANTS, demoO365Alarms, demoO365Events, demoRecommendations } from '../../scripts/local/demo-data.js';
+import { DEMO_RECOMMENDATIONS, DEMO_TENANTS, demoO365Alarms, demoO365Events, demoRecommendations, o365Result } from '../../scripts/local/demo-data.js';
 
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -28,6 +28,15 @@ describe('demo Office 365 events', () => {
     expect(evs[0]!.id).toBe('o365-ev-demo-acme-001');
     expect(new Set(evs.map((e) => e.workload)).size).toBeGreaterThan(2);
     expect(evs.some((e) => e.result === 'Failed') && evs.some((e) => e.result === 'Succeeded')).toBe(true);
+  });
+
+  it('never show a failed sign-in as succeeded (seed and collector share o365Result)', () => {
+    const failedLogins = demoO365Events(acme, NOW, 400).filter((e) => e.operation === 'UserLoginFailed');
+    expect(failedLogins.length).toBeGreaterThan(0);
+    expect(failedLogins.every((e) => e.result === 'Failed')).toBe(true);
+    expect(o365Result('UserLoginFailed', () => 0.99, 0)).toBe('Failed');
+    expect(o365Result('UserLoggedIn', () => 0.99, 0.15)).toBe('Succeeded');
+    expect(o365Result('UserLoggedIn', () => 0.01, 0.15)).toBe('Failed');
   });
 
   it('are the same for the same inputs and differ between tenants', () => {
