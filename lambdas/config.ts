@@ -1,0 +1,133 @@
+/**
+ * The API Lambdas' configuration: one zod-parsed object, built once per container from the function's
+ * environment (in AWS) or directly by the local stack and the tests, then handed to the handlers.
+ *
+ * - The CDK Api stack builds every function's `environment` with {@link lambdaEnvironment} from the same
+ *   object shape, so the variable names are spelled in this file only.
+ * - Nothing reads `process.env` at import time: a handler module reads it on its first invocation
+ *   ({@link lambdaConfigFromEnv}); the local stack and the tests call {@link parseLambdaConfig} and pass the
+ *   result to `createApi(..., { config })`, never mutating `process.env`.
+ *
+ * Errors: {@link parseLambdaConfig} / {@link lambdaConfigFromEnv} throw `LambdaConfigError` (a deployment
+ * mistake: the function cannot serve requests without its table name or stage).
+ */
+import * as z from 'zod';
+
+/**
+ * Request headers the portal and collectors send that CORS pre-flights must allow (API Gateway's
+ * `defaultCorsPreflightOptions`, the Lambdas' CORS middleware and the local gateway use this one list).
+ * `X-Amz-Date` / `X-Amz-Security-Token` / `X-Amz-Content-Sha256` belong to SigV4-signed collector calls.
+ */
+export const CORS_ALLOW_HEADERS = [
+  'Authorization',
+  'Content-Type',
+  'Idempotency-Key',
+  'X-Amz-Date',
+  'X-Amz-Security-Token',
+  'X-Amz-Content-Sha256',
+] as const;
+
+/** Days kept before DynamoDB TTL removes a time-series item; an integer in 1–3650. */
+const RetentionDays = z.coerce.number().int().min(1).max(3650);
+
+/** The configuration object every API Lambda receives. */
+export const LambdaConfig = z.object({
+  /** Stage name (`prod`, `dev`, `pr-42`, `local`). */
+  stage: z.string().min(1),
+  /** Physical name of the single DynamoDB table (`vigia-<stage>-main`). */
+  tableName: z.string().min(1),
+  /** AWS region of the table (Lambda sets `AWS_REGION`). */
+  region: z.string().min(1),
+  /** DynamoDB endpoint override (local engine); absent in AWS = the regional endpoint. */
+  dynamodbEndpoint: z.url().optional(),
+  /** Origins whose browser requests get CORS headers (the site first, then the stage's extra origins). */
+  allowedOrigins: z.array(z.string().min(1)).default([]),
+  /** Request headers allowed by CORS pre-flights. */
+  allowedHeaders: z.array(z.string().min(1)).default([...CORS_ALLOW_HEADERS]),
+  /** Retention (TTL) of time-series items, days. Defaults: availability 400, Office 365 events 90. */
+  retention: z
+    .object({
+      availabilityDays: RetentionDays.default(400),
+      o365EventDays: RetentionDays.default(90),
+    })
+    .default({ availabilityDays: 400, o365EventDays: 90 }),
+  /** Powertools service name and log level. */
+  serviceName: z.string().min(1).default('vigia-api'),
+  logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']).default('INFO'),
+});
+export type LambdaConfig = z.output<typeof LambdaConfig>;
+export type LambdaConfigInput = z.input<typeof LambdaConfig>;
+
+/** Raised for a missing or malformed setting (message names every field at fault). */
+export class LambdaConfigError extends Error {
+  constructor(issues: readonly z.core.$ZodIssue[]) {
+    super(`invalid Lambda configuration: ${issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+    this.name = 'LambdaConfigError';
+  }
+}
+
+/** Validates a configuration object (fills defaults). @throws LambdaConfigError */
+export function parseLambdaConfig(input: LambdaConfigInput): LambdaConfig {
+  const r = LambdaConfig.safeParse(input);
+  if (!r.success) throw new LambdaConfigError(r.error.issues);
+  return r.data;
+}
+
+/** Environment variable names, one per setting (the only place they are spelled). */
+const ENV = {
+  stage: 'STAGE',
+  tableName: 'TABLE_NAME',
+  dynamodbEndpoint: 'AWS_ENDPOINT_URL_DYNAMODB',
+  allowedOrigins: 'ALLOWED_ORIGINS',
+  allowedHeaders: 'ALLOWED_HEADERS',
+  availabilityDays: 'AVAILABILITY_RETENTION_DAYS',
+  o365EventDays: 'O365_EVENT_RETENTION_DAYS',
+  serviceName: 'POWERTOOLS_SERVICE_NAME',
+  logLevel: 'POWERTOOLS_LOG_LEVEL',
+} as const;
+
+const list = (v: string | undefined): string[] | undefined =>
+  v === undefined ? undefined : v.split(',').map((s) => s.trim()).filter(Boolean);
+
+/**
+ * The configuration from a Lambda environment (`process.env` on the first invocation). `AWS_REGION` is
+ * set by the Lambda runtime; the rest by {@link lambdaEnvironment}. @throws LambdaConfigError
+ */
+export function lambdaConfigFromEnv(env: Record<string, string | undefined>): LambdaConfig {
+  const pick = <T>(v: T | undefined) => (v === undefined || v === '' ? undefined : v);
+  return parseLambdaConfig({
+    stage: env[ENV.stage] ?? '',
+    tableName: env[ENV.tableName] ?? '',
+    region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? '',
+    dynamodbEndpoint: pick(env[ENV.dynamodbEndpoint]),
+    allowedOrigins: list(env[ENV.allowedOrigins]),
+    allowedHeaders: list(pick(env[ENV.allowedHeaders])),
+    retention: {
+      availabilityDays: pick(env[ENV.availabilityDays]) as unknown as number | undefined,
+      o365EventDays: pick(env[ENV.o365EventDays]) as unknown as number | undefined,
+    },
+    serviceName: pick(env[ENV.serviceName]),
+    logLevel: pick(env[ENV.logLevel]) as LambdaConfig['logLevel'] | undefined,
+  });
+}
+
+/**
+ * The Lambda `environment` for a configuration (CDK Api stack). `region` is omitted (the runtime sets
+ * `AWS_REGION`, a reserved variable) and so is `dynamodbEndpoint` unless given. Values may be CDK tokens
+ * (strings) because they are copied as they are.
+ */
+export function lambdaEnvironment(config: Omit<LambdaConfigInput, 'region'>): Record<string, string> {
+  const c = { ...config };
+  const out: Record<string, string> = {
+    [ENV.stage]: c.stage,
+    [ENV.tableName]: c.tableName,
+    [ENV.allowedOrigins]: (c.allowedOrigins ?? []).join(','),
+    [ENV.allowedHeaders]: (c.allowedHeaders ?? [...CORS_ALLOW_HEADERS]).join(','),
+    [ENV.serviceName]: c.serviceName ?? 'vigia-api',
+    [ENV.logLevel]: c.logLevel ?? 'INFO',
+  };
+  if (c.retention?.availabilityDays !== undefined) out[ENV.availabilityDays] = String(c.retention.availabilityDays);
+  if (c.retention?.o365EventDays !== undefined) out[ENV.o365EventDays] = String(c.retention.o365EventDays);
+  if (c.dynamodbEndpoint !== undefined) out[ENV.dynamodbEndpoint] = c.dynamodbEndpoint;
+  return out;
+}
