@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
-import { cognitoAdmin, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from './support.js';
+import { cognitoAdmin, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const EMAIL = `mfa.${randomUUID().slice(0, 8)}@acme.example`;
 const PASSWORD = 'Vigia-Mfa-2026';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { seedCognito } from '../../scripts/local/seed.js';
 import type { Locator } from 'playwright-core';
-import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from './support.js';
+import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const run = randomUUID().slice(0, 8);
 const PASSWORD = 'Vigia-Cuenta-2026';

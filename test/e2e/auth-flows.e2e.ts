@@ -19,7 +19,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
 import { codesFile } from '../../scripts/local/cognito/index.js';
-import { cognitoAdmin, lastCode, newPage, screenshot, startE2e, VIEWPORTS, type E2eEnv } from './support.js';
+import { cognitoAdmin, lastCode, newPage, screenshot, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const run = randomUUID().slice(0, 8);
 const NEW_PASSWORD = 'Vigia-Nueva-2026';

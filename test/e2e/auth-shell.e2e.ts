@@ -12,7 +12,7 @@ import { newIncident } from '../../lambdas/domain/incidents.js';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
 import { localTable, seedCognito } from '../../scripts/local/seed.js';
 import type { Route } from 'playwright-core';
-import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from './support.js';
+import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const GLOBEX_ONLY = `Solo Globex ${randomUUID().slice(0, 8)}`;
 const CONFIG_ERROR = 'Configuration error (see console) – please contact the administrator';

@@ -11,7 +11,7 @@ import { createIncident } from '../../lambdas/data/index.js';
 import { newIncident } from '../../lambdas/domain/incidents.js';
 import { localTable } from '../../scripts/local/seed.js';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
-import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from './support.js';
+import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const ANA = 'ana@acme.example';
 const BRUNO = 'bruno@globex.example';

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
-import { axeSource, checkA11y, newPage, signIn, startE2e, VIEWPORTS, type E2eEnv } from './support.js';
+import { axeSource, checkA11y, newPage, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const SCREENS = [
   '/',

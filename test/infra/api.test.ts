@@ -5,7 +5,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { HANDLER_NAMES, ROUTES } from '../../lambdas/contract/routes.js';
 import { CORS_ALLOW_HEADERS, HANDLER_TABLE_ACCESS, TABLE_WRITE_ACTIONS } from '../../infra/api-stack.js';
-import { ofType, resources, synth, synthDev, synthPr42, synthProd } from './synth.js';
+import { ofType, resources, synth, synthDev, synthPr42, synthProd } from '../support/synth.js';
 
 /** `METHOD /path` of every API Gateway method, rebuilt from Resource PathPart/ParentId chains. */
 function methodsOf(t: Template): Array<{ key: string; props: Record<string, unknown> }> {

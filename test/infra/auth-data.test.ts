@@ -3,7 +3,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_GROUP } from '../../lambdas/contract/routes.js';
 import { TABLE_DESIGN, tableName } from '../../lambdas/data/table-design.js';
-import { ofType, synthPr42, synthProd } from './synth.js';
+import { ofType, synthPr42, synthProd } from '../support/synth.js';
 
 describe('Auth stack', () => {
   it.each([

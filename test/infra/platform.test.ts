@@ -13,7 +13,7 @@ import { ALARM_THRESHOLDS } from '../../infra/monitoring-stack.js';
 import { awsPortalOrigins, securityHeaderSettings, securityHeaders } from '../../infra/security-headers.js';
 import { stageConfig } from '../../infra/stage-config.js';
 import { addVigiaStacks, TAG_CREATED_AT } from '../../infra/vigia-app.js';
-import { cdkJsonContext, fakeWebDist, ofType, PROD_ENV, resources, synth, synthPr42, synthProd, synthStaging, type Synthed } from './synth.js';
+import { cdkJsonContext, fakeWebDist, ofType, PROD_ENV, resources, synth, synthPr42, synthProd, synthStaging, type Synthed } from '../support/synth.js';
 
 type Props = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -9,7 +9,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
 import { InvalidStageError, stageConfig } from '../../infra/stage-config.js';
 import { addVigiaStacks } from '../../infra/vigia-app.js';
-import { cdkJsonContext, fakeWebDist, ofType, resources, synthDev, synthPr42, synthProd, type Synthed } from './synth.js';
+import { cdkJsonContext, fakeWebDist, ofType, resources, synthDev, synthPr42, synthProd, type Synthed } from '../support/synth.js';
 
 describe('stage configuration', () => {
   it('validates stage names', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PortalConfig } from '../../lambdas/contract/portal-config.js';
 import { WEB_DIST_MISSING_WARNING } from '../../infra/portal-deployment-stack.js';
-import { ofType, synth, synthPr42, synthProd, type Synthed } from './synth.js';
+import { ofType, synth, synthPr42, synthProd, type Synthed } from '../support/synth.js';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 
