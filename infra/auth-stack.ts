@@ -2,18 +2,17 @@
  * Auth stack (`Vigia-<stage>-Auth`): the Cognito user pool the portal signs in against, its app client,
  * the `admin` group and an identity pool for signed-in users.
  *
- * Rules and their sources:
- *  - e-mail is the username (sign-in alias e-mail only), verified with an e-mailed code (spec §1, §3
- *    "Identity configuration": username attribute EMAIL, verification mechanism EMAIL);
- *  - password policy: minimum length 8, no required character classes (spec §5 "Password policy", §9);
- *  - MFA optional, TOTP (authenticator app) only — no SMS (project brief; spec §2 lists the TOTP set-up screen);
+ * Rules (the product rules behind them: docs/platform.md#cognito-user-pool):
+ *  - e-mail is the username (sign-in alias e-mail only), verified with an e-mailed code;
+ *  - password policy: minimum length 8, no required character classes;
+ *  - MFA optional, TOTP (authenticator app) only — no SMS;
  *  - account recovery by e-mail only; the app client hides whether a user exists
  *    (`preventUserExistenceErrors`);
  *  - self sign-up per stage (see `stage-config.ts`);
  *  - only the `admin` group is created here: tenant groups (`acme`, `globex`, …) are data, created by
- *    scripts, never by the stack (spec §6);
+ *    scripts, never by the stack;
  *  - the identity pool accepts only this pool + app client, refuses unauthenticated identities, and its
- *    authenticated role has no policies (the portal only needs the identity id, spec §7).
+ *    authenticated role has no policies (the portal only needs the identity id).
  */
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type {
@@ -68,7 +67,7 @@ export class AuthStack extends Stack {
       },
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
-      // Remembered devices on /profile (issue 3): the user chooses to remember a device; no device challenge on a
+      // Remembered devices on /profile: the user chooses to remember a device; no device challenge on a
       // new device (Cognito "Device tracking": user opt-in).
       deviceTracking: { challengeRequiredOnNewDevice: false, deviceOnlyRememberedOnUserPrompt: true },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
@@ -79,11 +78,11 @@ export class AuthStack extends Stack {
     Validations.of(this.userPool).acknowledge(
       {
         id: 'AwsSolutions-COG1',
-        reason: 'The deployment requires length >= 8 and no character classes (spec §5 "Password policy", §9).',
+        reason: 'The product requires length >= 8 and no character classes (docs/platform.md#cognito-user-pool).',
       },
       {
         id: 'AwsSolutions-COG2',
-        reason: 'MFA is optional with TOTP only: users may enrol an authenticator app; making it mandatory is a product decision (spec §9 lists MFA off).',
+        reason: 'MFA is optional with TOTP only: users may enrol an authenticator app; making it mandatory is a product decision (docs/platform.md#cognito-user-pool).',
       },
       {
         id: 'AwsSolutions-COG8',

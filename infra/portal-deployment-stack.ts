@@ -95,7 +95,7 @@ export class PortalDeploymentStack extends Stack {
       sources: [
         Source.asset(this.sourceDir),
         Source.jsonData('config.json', props.portalConfig),
-        // The API contract of this deployment (issue 4): OpenAPI 3.1 from the same zod schemas, served at /openapi.json.
+        // The API contract of this deployment, served at /openapi.json (docs/platform.md#published-api-contract).
         Source.jsonData('openapi.json', openApiDocument({ serverUrl: props.portalConfig.apiUrl })),
       ],
       exclude: ['assets/*'],

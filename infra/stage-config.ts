@@ -65,8 +65,9 @@ export interface StageConfig {
   /** Requests per 5 minutes from one IP address above which the WAF blocks (only when `waf`). */
   readonly wafRateLimitPer5Min: number;
   /**
-   * Retention of time-series data, days, enforced by DynamoDB TTL (issue 4): daily device availability and
-   * Office 365 audit events. Passed to the Lambdas as `AVAILABILITY_RETENTION_DAYS` / `O365_EVENT_RETENTION_DAYS`.
+   * Retention of time-series data, days, enforced by DynamoDB TTL: daily device availability and Office 365
+   * audit events (docs/platform.md#time-series-retention). Passed to the Lambdas through `lambdaEnvironment`
+   * (`lambdas/config.ts`: `AVAILABILITY_RETENTION_DAYS` / `O365_EVENT_RETENTION_DAYS`).
    */
   readonly dataRetention: { readonly availabilityDays: number; readonly o365EventDays: number };
   /** E-mail subscribed to the stage's alarm topic (SNS sends a confirmation mail first); none = topic only. */

@@ -1,5 +1,5 @@
 /**
- * Assembles the Vigía CDK app for one stage: the five stacks, their wiring, tags and the cdk-nag
+ * Assembles the Vigía CDK app for one stage: the six stacks, their wiring, tags and the cdk-nag
  * AwsSolutions checks. Shared by `bin/app.ts` (the CDK app command) and `test/infra/*`.
  *
  * Stacks (dependency order; every name contains the stage so stages coexist in one account):
@@ -8,7 +8,8 @@
  *   `Vigia-<stage>-PortalDeployment` (needs all), `Vigia-<stage>-Monitoring` (alarms + dashboard; needs Api, Data).
  * Tags on every stack (and so on every taggable resource): `project=vigia`, `stage=<stage>` and, when
  * given, `created-at=<ISO-8601 UTC>` — the preview clean-up job finds stale previews by these tags.
- * See `portal-deployment-stack.ts` for why hosting and upload are split.
+ * The once-per-account `Vigia-GitHubOidc` stack is not part of a stage (`bin/app.ts`). Why hosting and upload
+ * are split: `portal-deployment-stack.ts` and docs/platform.md#why-hosting-and-upload-are-two-stacks.
  */
 import { type App, type Environment, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -121,7 +122,7 @@ export function addVigiaStacks(app: App, options: VigiaAppOptions): VigiaStacks 
   });
   portal.addStackDependency(hosting);
 
-  // ─── Platform (issue 5): WAF on the API stage, alarms + dashboard ───
+  // ─── Platform: WAF on the API stage (production profile), alarms + dashboard ───
   const waf = config.waf
     ? new ApiWaf(api, 'Waf', { stage: s, apiStageArn: api.api.deploymentStage.stageArn, rateLimitPer5Min: config.wafRateLimitPer5Min })
     : undefined;
@@ -133,7 +134,8 @@ export function addVigiaStacks(app: App, options: VigiaAppOptions): VigiaStacks 
   monitoring.addStackDependency(api);
   monitoring.addStackDependency(data);
 
-  // Dashboard tags are recent in CloudFormation; cfn-lint 1.51's schema still rejects them, and nothing needs them.
+  // Dashboard tags are recent in CloudFormation; cfn-lint 1.51's schema still rejects them, and nothing needs
+  // them (docs/platform.md#tags).
   const tagProps = { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] };
   for (const stack of [auth, data, hosting, api, portal, monitoring]) {
     for (const [key, value] of Object.entries(stackTags)) Tags.of(stack).add(key, value, tagProps);
