@@ -5,7 +5,7 @@
  * Shape (source of truth: `lambdas/contract/routes.ts`):
  *  - one resource/method per `ROUTES` row, each behind a `CognitoUserPoolsAuthorizer` that reads the
  *    **ID token** from the `Authorization` header; claims reach the handler under
- *    `event.requestContext.authorizer.claims` (FINDINGS "API Gateway REST + Cognito authorizer");
+ *    `event.requestContext.authorizer.claims`, every value a string (docs/platform.md#api-gateway-and-the-cognito-authorizer);
  *  - Lambda proxy integration to `vigia-<stage>-<handler>` (Node.js 24, arm64, esbuild-bundled locally —
  *    never Docker — minified ESM with source maps and `NODE_OPTIONS=--enable-source-maps`);
  *  - Lambda environment: `STAGE`, `TABLE_NAME`, `POWERTOOLS_SERVICE_NAME` (`vigia-api`),
