@@ -4,30 +4,19 @@
  * In AWS the ingest methods use AuthorizationType.IAM: API Gateway verifies the Signature Version 4 of the
  * request (AWS General Reference, "Signature Version 4 signing process") against the caller's IAM
  * credentials and passes the principal as `requestContext.identity.userArn`. Locally there is no IAM, so
- * the local gateway verifies signatures made with ONE local access key (`LOCAL_COLLECTOR_CREDENTIAL`,
- * overridable through `VIGIA_COLLECTOR_ACCESS_KEY_ID` / `VIGIA_COLLECTOR_SECRET_ACCESS_KEY`) by signing the
- * received request again with `@smithy/signature-v4` (the AWS SDK's own signer) and comparing signatures
+ * the local gateway verifies signatures made with the local access key (`LOCAL_COLLECTOR_CREDENTIAL` in
+ * `./config.ts`; `npm start` reads `VIGIA_COLLECTOR_ACCESS_KEY_ID` / `VIGIA_COLLECTOR_SECRET_ACCESS_KEY`
+ * to replace it) by signing the received request again with `@smithy/signature-v4` (the AWS SDK's own signer) and comparing signatures
  * in constant time. Requests older/newer than 5 minutes (`X-Amz-Date`) are refused, as AWS does.
  */
 import { createHash, createHmac, timingSafeEqual, type Hash, type Hmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
+import type { CollectorCredential } from './config.js';
 
 /** Service name in the credential scope of API Gateway invocations. */
 export const EXECUTE_API_SERVICE = 'execute-api';
 
-export interface CollectorCredential {
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** The principal the handlers see (`requestContext.identity.userArn`). */
-  userArn: string;
-}
-
-/** The local stack's collector access key (not a secret: it only opens the local ingest routes). */
-export const LOCAL_COLLECTOR_CREDENTIAL: CollectorCredential = {
-  accessKeyId: process.env.VIGIA_COLLECTOR_ACCESS_KEY_ID ?? 'AKIAVIGIALOCALCOLLECT',
-  secretAccessKey: process.env.VIGIA_COLLECTOR_SECRET_ACCESS_KEY ?? 'vigia-local-collector-secret-key-not-for-aws',
-  userArn: 'arn:aws:iam::000000000000:user/vigia-local-collector',
-};
+export { LOCAL_COLLECTOR_CREDENTIAL, type CollectorCredential } from './config.js';
 
 /** node:crypto as the SDK's `Checksum` interface (SHA-256, or HMAC-SHA-256 with a secret). */
 type SourceData = string | ArrayBuffer | ArrayBufferView;

@@ -9,22 +9,55 @@
  *    authorizer for a REST API", API Gateway developer guide).
  *  - Claims reach the handler under `event.requestContext.authorizer.claims` with every value a STRING;
  *    arrays such as `cognito:groups` are flattened to a comma-separated string, numbers are stringified
- *    (FINDINGS.md "API Gateway REST + Cognito authorizer facts").
+ *    (docs/local-emulation.md#api-gateway).
  *  - REST API v1 proxy events (`APIGatewayProxyEvent`) and results, with `{param}` path parameters.
  *  - CORS preflight answered by the gateway (as the RestApi's `defaultCorsPreflightOptions` does), for the
- *    configured origins only; gateway errors carry the API's JSON error shape `{ code, message, requestId }`.
+ *    configured origins only, allowing `CORS_ALLOW_HEADERS` (lambdas/config.ts, the list the deployed API
+ *    uses); gateway errors carry the API's JSON error shape `{ code, message, requestId }`.
  *  - A 10 MB payload limit like API Gateway (handlers enforce the API's own, smaller limit).
+ *  - Each handler is built once per gateway with `createHandler(lambda.config, { repository })`, as a
+ *    Lambda container builds its API from its environment on the first invocation; nothing reads or
+ *    writes `process.env`.
+ * What differs from API Gateway is listed in docs/local-emulation.md#api-gateway.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { CORS_ALLOW_HEADERS, type LambdaConfig } from '../../lambdas/config.js';
 import { ROUTES, type HandlerName, type RouteDef } from '../../lambdas/contract/routes.js';
+import type { Repository } from '../../lambdas/data/index.js';
 import { SignatureRejected, verifyCollectorSignature, type CollectorCredential } from './collector-auth.js';
 
 /** A Lambda handler for REST API proxy events, as exported by `lambdas/handlers/*.ts`. */
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+/** What the handlers of the gateway are built with (`createHandler(config, { repository })`). */
+export interface GatewayLambdas {
+  config: LambdaConfig;
+  /** The table access the handlers use (the local stack's, with local credentials). */
+  repository?: Repository;
+}
+
+/** One request the gateway answered (for the request log and the terminal summary). */
+export interface GatewayRequest {
+  method: string;
+  /** Path and query string as received, e.g. `/incidents?limit=20`. */
+  url: string;
+  status: number;
+  /** Time from the request's arrival to the response, ms. */
+  ms: number;
+  /** `iam` for collector (ingest) routes, `cognito` for the portal's; absent when no route matched. */
+  auth?: 'iam' | 'cognito';
+  /** Why the gateway refused the request itself (token or signature check), when it did. */
+  reason?: string;
+}
+
+/** One log line for a request: `GET /incidents?limit=20 → 200 12 ms` (plus `: <reason>` for refusals). */
+export function formatGatewayRequest(r: GatewayRequest): string {
+  return `${r.method} ${r.url} → ${r.status} ${r.ms} ms${r.reason ? `: ${r.reason}` : ''}`;
+}
 
 export interface GatewayOptions {
   /** TCP port; 0 picks a free one. */
@@ -40,10 +73,15 @@ export interface GatewayOptions {
   audience: string;
   /** Browser origins allowed by CORS, e.g. `http://127.0.0.1:5173`. */
   allowedOrigins: string[];
-  /** The handler per Lambda name; defaults to importing `lambdas/handlers/<name>.ts`. */
+  /**
+   * Configuration for the deployed handler modules (`lambdas/handlers/<name>.ts`, imported on first use);
+   * required unless `handlers` covers every route called.
+   */
+  lambda?: GatewayLambdas;
+  /** A handler per Lambda name instead of the deployed module (tests). */
   handlers?: Partial<Record<HandlerName, ProxyHandler>>;
-  /** One line per request (method, path, status, ms); defaults to silence. */
-  log?: (line: string) => void;
+  /** Called once per answered request (see {@link formatGatewayRequest}); defaults to nothing. */
+  onRequest?: (request: GatewayRequest) => void;
   /**
    * Access keys accepted on collector routes (`auth: 'iam'`), verified as SigV4 like API Gateway's IAM
    * authorization (`./collector-auth.ts`); none = every collector request is refused (403).
@@ -61,7 +99,6 @@ export interface RunningGateway {
 
 /** API Gateway's payload limit for REST APIs, bytes. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
-const CORS_ALLOW_HEADERS = 'Authorization,Content-Type,Idempotency-Key,X-Amz-Date,X-Api-Key';
 const CORS_ALLOW_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
 
 interface CompiledRoute {
@@ -195,11 +232,17 @@ function singleAndMulti(entries: Iterable<[string, string]>) {
   return { single, multi };
 }
 
+/** What the gateway uses of a handler module: `createHandler(config, deps)`, else the Lambda entry `handler`. */
+interface HandlerModule {
+  handler: ProxyHandler;
+  createHandler?: (config: LambdaConfig, deps?: { repository?: Repository }) => ProxyHandler;
+}
+
 /**
  * The deployed handler modules, imported lazily by name. Static specifiers (not a template string) so
  * bundlers/Vite (vitest) resolve them too; `Record<HandlerName, …>` makes a new handler fail typecheck here.
  */
-const HANDLER_MODULES: Record<HandlerName, () => Promise<{ handler: ProxyHandler }>> = {
+const HANDLER_MODULES: Record<HandlerName, () => Promise<HandlerModule>> = {
   incidents: () => import('../../lambdas/handlers/incidents.js'),
   devices: () => import('../../lambdas/handlers/devices.js'),
   account: () => import('../../lambdas/handlers/account.js'),
@@ -209,8 +252,12 @@ const HANDLER_MODULES: Record<HandlerName, () => Promise<{ handler: ProxyHandler
   reports: () => import('../../lambdas/handlers/reports.js'),
 };
 
-async function loadHandler(name: HandlerName): Promise<ProxyHandler> {
-  return (await HANDLER_MODULES[name]()).handler;
+/** Imports the module of `name` and builds its handler for `lambda` (see {@link GatewayLambdas}). */
+async function loadHandler(name: HandlerName, lambda: GatewayLambdas | undefined): Promise<ProxyHandler> {
+  const mod = await HANDLER_MODULES[name]();
+  if (!lambda) throw new Error(`gateway: no Lambda configuration for the ${name} handler (pass \`lambda\`)`);
+  if (!mod.createHandler) return mod.handler;
+  return mod.createHandler(lambda.config, lambda.repository ? { repository: lambda.repository } : {});
 }
 
 /** Starts the gateway. Rejects with a one-line Error when the port is busy. */
@@ -222,12 +269,13 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
     let h = handlers.get(name);
     if (!h) {
       const given = opts.handlers?.[name];
-      h = given ? Promise.resolve(given) : loadHandler(name);
+      h = given ? Promise.resolve(given) : loadHandler(name, opts.lambda);
       handlers.set(name, h);
+      h.catch(() => handlers.delete(name));
     }
     return h;
   };
-  const log = opts.log ?? (() => undefined);
+  const onRequest = opts.onRequest ?? (() => undefined);
 
   const server = http.createServer((req, res) => {
     const started = Date.now();
@@ -237,13 +285,23 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       origin && opts.allowedOrigins.includes(origin)
         ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin', 'Access-Control-Expose-Headers': 'x-amzn-RequestId' }
         : {};
-    const send = (status: number, body: string, headers: Record<string, string | number | boolean> = {}) => {
+    let auth: GatewayRequest['auth'];
+    const record = (status: number, reason?: string) =>
+      onRequest({
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        status,
+        ms: Date.now() - started,
+        ...(auth ? { auth } : {}),
+        ...(reason ? { reason } : {}),
+      });
+    const send = (status: number, body: string, headers: Record<string, string | number | boolean> = {}, reason?: string) => {
       res.writeHead(status, { 'x-amzn-RequestId': requestId, ...corsHeaders, ...stringifyHeaders(headers) });
       res.end(body);
-      log(`${req.method} ${req.url} → ${status} ${Date.now() - started} ms`);
+      record(status, reason);
     };
-    const sendError = (status: number, code: string, message: string) =>
-      send(status, JSON.stringify({ code, message, requestId }), { 'Content-Type': 'application/json' });
+    const sendError = (status: number, code: string, message: string, reason?: string) =>
+      send(status, JSON.stringify({ code, message, requestId }), { 'Content-Type': 'application/json' }, reason);
 
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://gateway.local');
@@ -256,7 +314,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
           ...(corsHeaders['Access-Control-Allow-Origin']
             ? {
                 'Access-Control-Allow-Methods': CORS_ALLOW_METHODS,
-                'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS,
+                'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS.join(','),
                 'Access-Control-Max-Age': '600',
               }
             : {}),
@@ -272,14 +330,14 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       if (match === 'method-not-allowed') return sendError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed on this resource');
 
       const iam = match.route.auth === 'iam';
+      auth = iam ? 'iam' : 'cognito';
       let payload: JWTPayload | null = null;
       if (!iam) {
         try {
           const auth = req.headers.authorization;
           payload = await verifyIdToken(auth, jwks, { issuer: opts.issuer, audience: opts.audience });
         } catch (e) {
-          log(`401 ${method} ${url.pathname}: ${(e as Error).message}`);
-          return sendError(401, 'UNAUTHORIZED', 'Unauthorized');
+          return sendError(401, 'UNAUTHORIZED', 'Unauthorized', (e as Error).message);
         }
       }
 
@@ -298,8 +356,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
           });
         } catch (e) {
           if (!(e instanceof SignatureRejected)) throw e;
-          log(`403 ${method} ${url.pathname}: ${e.message}`);
-          return sendError(403, 'FORBIDDEN', 'Missing or invalid request signature');
+          return sendError(403, 'FORBIDDEN', 'Missing or invalid request signature', e.message);
         }
       }
 
@@ -370,7 +427,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       // the gateway adds them only to the responses it makes itself (preflight, 401, 404…).
       res.writeHead(result.statusCode, { 'x-amzn-RequestId': requestId, ...outHeaders });
       res.end(outBody);
-      log(`${method} ${url.pathname}${url.search} → ${result.statusCode} ${Date.now() - started} ms`);
+      record(result.statusCode);
     })().catch((e: unknown) => {
       console.error('[gateway] unexpected error', e);
       if (!res.headersSent) sendError(500, 'INTERNAL_ERROR', 'Internal server error');

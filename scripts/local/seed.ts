@@ -22,7 +22,6 @@ import {
 import type { IncidentChange, IncidentComment, IncidentStatus } from '../../lambdas/contract/schemas.js';
 import { ADMIN_GROUP } from '../../lambdas/contract/routes.js';
 import {
-  createDocumentClient,
   getTenant,
   putAlarm,
   putDailyAvailability,
@@ -48,11 +47,11 @@ import {
   type DemoIncident,
   type DemoUser,
 } from './demo-data.js';
+import { DEFAULT_PORTS, DEMO_REGION, LOCAL_AWS_CREDENTIALS, LOCAL_STAGE, localTable } from './config.js';
 
 export type { DemoUser } from './demo-data.js';
 
-/** Region used by every local client (any value works offline; it must just be consistent). */
-export const DEMO_REGION = 'us-east-1';
+export { DEMO_REGION, localTable } from './config.js';
 
 export interface SeedTarget {
   dynamoEndpoint: string;
@@ -63,20 +62,13 @@ export interface SeedTarget {
   now?: number;
 }
 
-const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
-
-/** A table reference for the local engine. */
-export function localTable(endpoint: string, tableName: string): TableRef {
-  return { doc: createDocumentClient({ endpoint, region: DEMO_REGION, credentials: localCredentials }), tableName };
-}
-
 function isAws(e: unknown, name: string): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: string }).name === name;
 }
 
 /** Creates the groups and users (skipping what exists). */
 export async function seedCognito(cognitoEndpoint: string, userPoolId: string, users: DemoUser[] = DEMO_USERS): Promise<void> {
-  const idp = new CognitoIdentityProviderClient({ endpoint: cognitoEndpoint, region: DEMO_REGION, credentials: localCredentials });
+  const idp = new CognitoIdentityProviderClient({ endpoint: cognitoEndpoint, region: DEMO_REGION, credentials: { ...LOCAL_AWS_CREDENTIALS } });
   try {
     const groups = [
       { name: ADMIN_GROUP, description: 'Personal del SOC (todas las organizaciones)' },
@@ -263,7 +255,6 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
 
 // `npm run seed`: seed a running local stack on the default ports.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { DEFAULT_PORTS, LOCAL_STAGE } = await import('./stack.js');
   const { tableName } = await import('../../lambdas/data/table-design.js');
   const { LOCAL_USER_POOL_ID } = await import('./cognito/index.js');
   const result = await seedDemoData({

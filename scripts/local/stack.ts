@@ -3,33 +3,43 @@
  * compatibility layer in `./cognito`), the local API gateway over the same Lambda handlers, demo data,
  * and the built portal with a `config.json` of the production shape (`PortalConfig`).
  *
- * Used by `npm start` (`./start.ts`), the integration tests and the browser suite, so all three run the
- * exact same wiring. No AWS account, no Docker, no internet.
+ * Used by `npm start` (`./start.ts`), the integration tests, the browser suite and the benchmarks, so
+ * all of them run the exact same wiring. No AWS account, no Docker, no internet.
+ *
+ * Configuration is passed explicitly: the handlers get one `LambdaConfig` (`localLambdaConfig` in
+ * `./config.ts`) and a repository on the local engine through the gateway; nothing here reads or writes
+ * `process.env` (the `npm start` CLI reads its variables and passes them in as options). What each local
+ * component stands in for, and where it differs from AWS: docs/local-emulation.md.
  */
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
+import type { LambdaConfig } from '../../lambdas/config.js';
 import type { PortalConfig } from '../../lambdas/contract/portal-config.js';
-import { resetDefaultTable } from '../../lambdas/data/index.js';
+import { dynamoRepository, type TableRef } from '../../lambdas/data/index.js';
 import { tableName } from '../../lambdas/data/table-design.js';
 import { localSecurityHeaders } from '../../infra/security-headers.js';
 import { startUserPool } from './cognito/index.js';
 import { ensureTable, startDynamo } from './dynamodb.js';
 import { openApiDocument } from '../../lambdas/contract/openapi.js';
-import { LOCAL_COLLECTOR_CREDENTIAL } from './collector-auth.js';
 import { startCollector } from './collector.js';
-import { startGateway } from './gateway.js';
-import { DEMO_REGION, localTable, refreshHeartbeats, seedDemoData, type DemoUser } from './seed.js';
+import {
+  DEFAULT_PORTS,
+  DEMO_REGION,
+  LOCAL_COLLECTOR_CREDENTIAL,
+  LOCAL_STAGE,
+  REPO_ROOT,
+  localLambdaConfig,
+  localTable,
+  type CollectorCredential,
+  type Ports,
+} from './config.js';
+import { startGateway, type GatewayRequest } from './gateway.js';
+import { refreshHeartbeats, seedDemoData, type DemoUser } from './seed.js';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const LOCAL_STAGE = 'local';
-
-/** Default ports of `npm start` (each overridable; 0 = any free port). */
-export const DEFAULT_PORTS = { dynamodb: 8000, cognito: 9229, cognitoInternal: 9230, api: 3001, web: 5173 } as const;
-export type Ports = { -readonly [K in keyof typeof DEFAULT_PORTS]: number };
+export { DEFAULT_PORTS, LOCAL_STAGE, REPO_ROOT, type Ports } from './config.js';
 
 export interface LocalStackOptions {
   /** Folder for all local state (git-ignored `.local/` for `npm start`, a temp dir in tests). */
@@ -46,20 +56,32 @@ export interface LocalStackOptions {
   serveWeb?: boolean;
   /** Progress lines. */
   log?: (line: string) => void;
-  /** Per-request lines of the API gateway. */
-  requestLog?: (line: string) => void;
+  /** Called for every request the API gateway answers (`formatGatewayRequest` makes a log line of it). */
+  onRequest?: (request: GatewayRequest) => void;
   /**
    * Run the collector simulator (`./collector.ts`: heartbeats, outages, alarms through the ingest API);
-   * default true unless `VIGIA_COLLECTOR=0`. Tests that assert on stable data pass `false`.
-   * Only runs when demo data is seeded.
+   * default true. Tests that assert on stable data pass `false`. Only runs when demo data is seeded.
    */
   collector?: boolean;
+  /** Lines of the collector simulator (a device going down or recovering); default `log`. */
+  collectorLog?: (line: string) => void;
+  /** Access key of the collector routes (default `LOCAL_COLLECTOR_CREDENTIAL`). */
+  collectorCredential?: CollectorCredential;
+  /** Powertools log level of the handlers (default `WARN`). */
+  logLevel?: LambdaConfig['logLevel'];
 }
 
 export interface RunningLocalStack {
   urls: { web: string | null; api: string; cognito: string; dynamodb: string };
   config: PortalConfig;
+  /** The configuration the handlers were given. */
+  lambdaConfig: LambdaConfig;
   tableName: string;
+  /**
+   * The table reference of the handlers' repository: its `doc` may be wrapped (`wrapTableClient` from
+   * lambdas/data) to observe every DynamoDB call the API makes (the benchmark's capacity capture).
+   */
+  repositoryTable: TableRef;
   demoUsers: DemoUser[];
   stop(): Promise<void>;
 }
@@ -176,21 +198,19 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     stops.push(pool.stop);
     log(`Cognito user pool ${pool.userPoolId} on ${pool.endpoint} (${Date.now() - t} ms)`);
 
-    // The handlers read their configuration from the environment, exactly as in Lambda.
-    Object.assign(process.env, {
-      STAGE: LOCAL_STAGE,
-      TABLE_NAME: table,
-      AWS_REGION: DEMO_REGION,
-      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
-      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
-      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
-      POWERTOOLS_SERVICE_NAME: 'vigia-api',
-      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
-      ALLOWED_ORIGINS: `http://${host}:${ports.web},http://localhost:${ports.web}`,
+    // What a deployed function gets from its environment, given to the handlers directly. The repository
+    // is built here (not by the handlers from the config) because the local engine needs the dummy
+    // credentials of `localTable`, where a Lambda uses its role's.
+    const lambdaConfig = localLambdaConfig({
+      tableName: table,
+      dynamodbEndpoint: dynamo.endpoint,
+      allowedOrigins: [`http://${host}:${ports.web}`, `http://localhost:${ports.web}`],
+      ...(opts.logLevel ? { logLevel: opts.logLevel } : {}),
     });
-
-    // Like a fresh Lambda container: the handlers' shared DynamoDB client is rebuilt from this environment.
-    resetDefaultTable();
+    const repositoryTable = localTable(dynamo.endpoint, table);
+    stops.push(async () => repositoryTable.doc.destroy());
+    const repository = dynamoRepository(repositoryTable, { retention: lambdaConfig.retention });
+    const collectorOn = opts.collector ?? true;
 
     let demoUsers: DemoUser[] = [];
     if (opts.seed ?? true) {
@@ -205,7 +225,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       log(`demo data ${seeded.created ? 'seeded' : 'already present'} (${Date.now() - t} ms)`);
       // Without the collector simulator, a minimal stand-in keeps the demo devices that are up reporting
       // heartbeats, so their derived status stays online/degraded while the stack runs.
-      if (!(opts.collector ?? process.env.VIGIA_COLLECTOR !== '0')) {
+      if (!collectorOn) {
         const heartbeatTable = localTable(dynamo.endpoint, table);
         const timer = setInterval(() => void refreshHeartbeats(heartbeatTable).catch(() => undefined), 60_000);
         timer.unref();
@@ -224,18 +244,23 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       issuer: pool.issuer,
       jwksUri: pool.jwksUri,
       audience: pool.userPoolClientId,
-      allowedOrigins: process.env.ALLOWED_ORIGINS!.split(','),
-      collectorCredentials: [LOCAL_COLLECTOR_CREDENTIAL],
+      allowedOrigins: lambdaConfig.allowedOrigins,
+      lambda: { config: lambdaConfig, repository },
+      collectorCredentials: [opts.collectorCredential ?? LOCAL_COLLECTOR_CREDENTIAL],
       openApi: openApiDocument(),
-      ...(opts.requestLog ? { log: opts.requestLog } : {}),
+      ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
     });
     stops.push(gateway.stop);
     log(`API gateway on ${gateway.url} (${Date.now() - t} ms); OpenAPI at ${gateway.url}/openapi.json`);
 
-    if ((opts.seed ?? true) && (opts.collector ?? process.env.VIGIA_COLLECTOR !== '0')) {
-      const collector = startCollector({ apiUrl: gateway.url, log });
+    if ((opts.seed ?? true) && collectorOn) {
+      const collector = startCollector({
+        apiUrl: gateway.url,
+        log: opts.collectorLog ?? log,
+        ...(opts.collectorCredential ? { credential: opts.collectorCredential } : {}),
+      });
       stops.push(collector.stop);
-      log('collector simulator running (heartbeats, outages and alarms through the ingest API; VIGIA_COLLECTOR=0 turns it off)');
+      log('collector simulator running (heartbeats, outages and alarms through the ingest API)');
     }
 
     const config: PortalConfig = {
@@ -270,7 +295,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     return {
       urls: { web: webUrl, api: gateway.url, cognito: pool.endpoint, dynamodb: dynamo.endpoint },
       config,
+      lambdaConfig,
       tableName: table,
+      repositoryTable,
       demoUsers,
       stop: stopAll,
     };

@@ -1,0 +1,145 @@
+/**
+ * Settings of the local stack in one place: the stage name, region and dummy AWS credentials every local
+ * client uses, the default ports and state folder of `npm start`, the local collector access key, and the
+ * two builders the rest of `scripts/local` shares (`localTable`, `localLambdaConfig`).
+ *
+ * Only {@link localSettingsFromEnv} looks at environment variables, and only when `npm start` (the CLI)
+ * passes it `process.env`; the library (`./stack.ts`) takes everything as arguments. Nothing here
+ * imports another `scripts/local` module, so any of them can import it without a cycle.
+ *
+ * See docs/local-emulation.md for what each local component stands in for.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseLambdaConfig, type LambdaConfig } from '../../lambdas/config.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/index.js';
+
+/** The repository's root folder (absolute). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Stage name of the local stack (`vigia-local-main` table, `requestContext.stage`). */
+export const LOCAL_STAGE = 'local';
+
+/** Region used by every local client (any value works offline; it must just be consistent). */
+export const DEMO_REGION = 'us-east-1';
+
+/** Dummy AWS credentials for the local engines (dynoxide and cognito-local ignore SigV4). */
+export const LOCAL_AWS_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+
+/** Default ports of `npm start` (each overridable; 0 = any free port). */
+export const DEFAULT_PORTS = { dynamodb: 8000, cognito: 9229, cognitoInternal: 9230, api: 3001, web: 5173 } as const;
+export type Ports = { -readonly [K in keyof typeof DEFAULT_PORTS]: number };
+
+/** Environment variable naming each port (read by `npm start` only). */
+export const PORT_VARIABLES: Record<keyof Ports, string> = {
+  web: 'VIGIA_PORT_WEB',
+  api: 'VIGIA_PORT_API',
+  cognito: 'VIGIA_PORT_COGNITO',
+  cognitoInternal: 'VIGIA_PORT_COGNITO_INTERNAL',
+  dynamodb: 'VIGIA_PORT_DYNAMODB',
+};
+
+/** Default state folder of `npm start` (git-ignored): DynamoDB file, user pool, devices, codes, logs. */
+export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.local');
+
+/** An access key the local gateway accepts on the collector (IAM-authorised) routes. */
+export interface CollectorCredential {
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** The principal the handlers see (`requestContext.identity.userArn`). */
+  userArn: string;
+}
+
+/** The local stack's collector access key (not a secret: it only opens the local ingest routes). */
+export const LOCAL_COLLECTOR_CREDENTIAL: CollectorCredential = {
+  accessKeyId: 'AKIAVIGIALOCALCOLLECT',
+  secretAccessKey: 'vigia-local-collector-secret-key-not-for-aws',
+  userArn: 'arn:aws:iam::000000000000:user/vigia-local-collector',
+};
+
+/** Powertools log level of the handlers in the local stack unless told otherwise (quiet terminal). */
+export const LOCAL_LOG_LEVEL: LambdaConfig['logLevel'] = 'WARN';
+
+/** A table reference on the local engine (dummy credentials, {@link DEMO_REGION}). */
+export function localTable(endpoint: string, tableName: string): TableRef {
+  return { doc: createDocumentClient({ endpoint, region: DEMO_REGION, credentials: { ...LOCAL_AWS_CREDENTIALS } }), tableName };
+}
+
+/**
+ * The Lambda configuration of the local stack: stage `local`, {@link DEMO_REGION}, the local engine as
+ * DynamoDB endpoint, the portal's origins for CORS, default retention.
+ * @throws LambdaConfigError (lambdas/config.ts) on an empty table name or a malformed endpoint.
+ */
+export function localLambdaConfig(input: {
+  tableName: string;
+  dynamodbEndpoint: string;
+  allowedOrigins: string[];
+  logLevel?: LambdaConfig['logLevel'];
+}): LambdaConfig {
+  return parseLambdaConfig({
+    stage: LOCAL_STAGE,
+    region: DEMO_REGION,
+    tableName: input.tableName,
+    dynamodbEndpoint: input.dynamodbEndpoint,
+    allowedOrigins: input.allowedOrigins,
+    logLevel: input.logLevel ?? LOCAL_LOG_LEVEL,
+  });
+}
+
+/** What `npm start` reads from its environment (see {@link localSettingsFromEnv}). */
+export interface LocalEnvSettings {
+  ports: Ports;
+  /** Absolute state folder. */
+  dataDir: string;
+  /** False when `VIGIA_COLLECTOR=0`. */
+  collector: boolean;
+  collectorCredential: CollectorCredential;
+  /** `POWERTOOLS_LOG_LEVEL` when set to a valid level, else {@link LOCAL_LOG_LEVEL}. */
+  logLevel: LambdaConfig['logLevel'];
+  /** `VIGIA_DEBUG` set: print stack traces of start-up errors. */
+  debug: boolean;
+}
+
+/** A setting in the environment that cannot be used; `message` names the variable and the value. */
+export class LocalSettingError extends Error {
+  override name = 'LocalSettingError';
+}
+
+const LOG_LEVELS: ReadonlyArray<LambdaConfig['logLevel']> = ['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL'];
+
+/**
+ * `npm start`'s settings from environment variables (a pure function of `env`):
+ * `VIGIA_PORT_*` (integers 0–65535; 0 = any free port), `VIGIA_DATA_DIR` (resolved against `cwd`),
+ * `VIGIA_COLLECTOR=0`, `VIGIA_COLLECTOR_ACCESS_KEY_ID` / `VIGIA_COLLECTOR_SECRET_ACCESS_KEY`,
+ * `POWERTOOLS_LOG_LEVEL`, `VIGIA_DEBUG`.
+ * @throws LocalSettingError on a port that is not an integer in 0–65535 or an unknown log level.
+ */
+export function localSettingsFromEnv(env: Record<string, string | undefined>, cwd = process.cwd()): LocalEnvSettings {
+  const ports = { ...DEFAULT_PORTS } as Ports;
+  for (const key of Object.keys(PORT_VARIABLES) as Array<keyof Ports>) {
+    const name = PORT_VARIABLES[key];
+    const raw = env[name];
+    if (raw === undefined || raw === '') continue;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(n) || n < 0 || n > 65535) {
+      throw new LocalSettingError(`${name}=${raw} is not a valid port (an integer from 0 to 65535; 0 = any free port)`);
+    }
+    ports[key] = n;
+  }
+  const level = env.POWERTOOLS_LOG_LEVEL;
+  if (level && !LOG_LEVELS.includes(level as LambdaConfig['logLevel'])) {
+    throw new LocalSettingError(`POWERTOOLS_LOG_LEVEL=${level} is not one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return {
+    ports,
+    dataDir: env.VIGIA_DATA_DIR ? path.resolve(cwd, env.VIGIA_DATA_DIR) : DEFAULT_DATA_DIR,
+    collector: env.VIGIA_COLLECTOR !== '0',
+    collectorCredential: {
+      ...LOCAL_COLLECTOR_CREDENTIAL,
+      ...(env.VIGIA_COLLECTOR_ACCESS_KEY_ID ? { accessKeyId: env.VIGIA_COLLECTOR_ACCESS_KEY_ID } : {}),
+      ...(env.VIGIA_COLLECTOR_SECRET_ACCESS_KEY ? { secretAccessKey: env.VIGIA_COLLECTOR_SECRET_ACCESS_KEY } : {}),
+    },
+    logLevel: (level as LambdaConfig['logLevel'] | undefined) || LOCAL_LOG_LEVEL,
+    debug: Boolean(env.VIGIA_DEBUG),
+  };
+}
