@@ -1,7 +1,7 @@
 /**
  * How every API handler is bundled — one source of truth for the CDK `NodejsFunction` `bundling` props
  * (`infra/api-stack.ts`) and the equivalent esbuild options used outside CDK (the benchmark's Lambda
- * cold-start proxy in `scripts/bench/coldstart.ts`, `test/unit/lambda-bundles.test.ts`).
+ * cold-start proxy in `scripts/bench/coldstart.ts`, `test/infra/lambda-bundles.test.ts`).
  *
  * Everything is bundled (`externalModules: []`, where CDK's default leaves `@aws-sdk/*` to the runtime):
  * the handlers talk to DynamoDB through aws-lite (`lambdas/data/client.ts`), and the one AWS package they

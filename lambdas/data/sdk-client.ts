@@ -2,7 +2,7 @@
  * The data layer's `DocumentClient` over the AWS SDK v3 (`@aws-sdk/lib-dynamodb`), for operator scripts
  * (`scripts/platform/*`) that run on engineers' machines and CI with the SDK's full credential chain
  * (SSO, assumed roles, profiles). The Lambda handlers use the lighter aws-lite client of `client.ts`
- * (cold start); never import this module from a handler — `test/unit/lambda-bundles.test.ts` fails if a
+ * (cold start); never import this module from a handler — `test/infra/lambda-bundles.test.ts` fails if a
  * handler bundle contains the SDK's DynamoDB client.
  *
  * Same operations, inputs, outputs and error names as `client.ts` (the SDK's error classes carry the

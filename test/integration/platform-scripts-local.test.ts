@@ -70,7 +70,7 @@ describe('platform scripts against the local stack', () => {
     const user = await idp.send(new AdminGetUserCommand({ UserPoolId: stack.config.userPoolId, Username: 'nuevo@initech.example' }));
     expect(user.UserStatus).toBe('CONFIRMED');
     idp.destroy();
-  });
+  }, 120_000);
 
   it('invite-user into a group that does not exist fails with a clear message and exit status 1', async () => {
     const r = await cli('invite-user', [...local(), '--email', 'x@nowhere.example', '--tenant', 'nowhere']);

@@ -13,7 +13,19 @@ import { HANDLER_NAMES } from '../../lambdas/contract/routes.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-async function metafileOf(name: string): Promise<Metafile> {
+const metafiles = new Map<string, Promise<Metafile>>();
+
+/** esbuild's metafile of one handler bundle, built once per handler for this file's tests. */
+function metafileOf(name: string): Promise<Metafile> {
+  let meta = metafiles.get(name);
+  if (!meta) {
+    meta = bundle(name);
+    metafiles.set(name, meta);
+  }
+  return meta;
+}
+
+async function bundle(name: string): Promise<Metafile> {
   const res = await build({
     ...handlerEsbuildOptions(),
     entryPoints: [path.join(ROOT, 'lambdas/handlers', `${name}.ts`)],
