@@ -4,13 +4,14 @@
  * the policy CloudFront sends is exercised end to end by `scripts/platform/smoke.ts --local` (the same
  * script preview.yml runs against the CloudFront URL).
  *
- * Runs the script as a tsx subprocess: inside vitest, Vite's transform breaks the local gateway's dynamic
- * handler import. Needs /usr/bin/chromium (or CHROMIUM_PATH) and builds the portal when stale.
+ * Runs the script as a tsx subprocess, as preview.yml does. Needs /usr/bin/chromium (or CHROMIUM_PATH)
+ * and builds the portal when stale.
  */
+import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { before, describe, it } from 'node:test';
 import { localSecurityHeaders } from '../../infra/security-headers.js';
 import type { SmokeResult } from '../../scripts/platform/smoke.js';
 import type { PortalConfig } from '../../lambdas/contract/portal-config.js';
@@ -21,7 +22,7 @@ let result: SmokeResult & { stackConfig: PortalConfig };
 let exitCode = 0;
 
 describe('local portal: security headers and CSP in Chromium', () => {
-  beforeAll(async () => {
+  before(async () => {
     try {
       const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/platform/smoke.ts', '--local', '--json'], {
         cwd: ROOT,
@@ -35,23 +36,26 @@ describe('local portal: security headers and CSP in Chromium', () => {
       if (!err.stdout?.trim().startsWith('{')) throw new Error(`smoke.ts --local failed before testing: ${err.stderr ?? String(e)}`, { cause: e });
       result = JSON.parse(err.stdout) as typeof result;
     }
-  }, 180_000);
+  });
 
   it('serves exactly the shared security headers with the local Cognito and API origins', () => {
     const expected = localSecurityHeaders(result.stackConfig);
-    for (const [name, value] of Object.entries(expected)) expect(result.headers[name.toLowerCase()], name).toBe(value);
+    for (const [name, value] of Object.entries(expected)) assert.equal(result.headers[name.toLowerCase()], value, name);
     const cognito = new URL(result.stackConfig.userPoolEndpoint!).origin;
-    expect(result.headers['content-security-policy']).toContain(`connect-src 'self' ${cognito} ${new URL(result.stackConfig.apiUrl).origin};`);
+    assert.ok(
+      result.headers['content-security-policy']?.includes(`connect-src 'self' ${cognito} ${new URL(result.stackConfig.apiUrl).origin};`),
+      result.headers['content-security-policy'],
+    );
   });
 
   it('a customer signs in with no CSP violation, console error or 5xx; an injected inline script is refused', () => {
-    expect(result.signedIn).toBe(true);
+    assert.equal(result.signedIn, true);
     // zod's eval probe is gone since the portal sets z.config({ jitless: true }) (web/src/shared/lib/zod-setup.ts).
-    expect(result.cspViolations).toEqual([]);
-    expect(result.errors).toEqual([]);
-    expect(result.inlineScriptBlocked).toBe(true);
+    assert.deepEqual(result.cspViolations, []);
+    assert.deepEqual(result.errors, []);
+    assert.equal(result.inlineScriptBlocked, true);
     // The script's own verdict agrees.
-    expect(result.problems).toEqual([]);
-    expect(exitCode).toBe(0);
+    assert.deepEqual(result.problems, []);
+    assert.equal(exitCode, 0);
   });
 });
