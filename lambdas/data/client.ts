@@ -24,10 +24,9 @@
  * which need the SDK's full credential chain (SSO, assumed roles), wrap an SDK client instead:
  * `sdkDocumentClient` in `sdk-client.ts` — same interface, same repository code.
  *
- * Region, credentials and endpoint come from the standard AWS environment: `AWS_REGION`,
- * `AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY` / `AWS_SESSION_TOKEN` (set by Lambda), and
- * `AWS_ENDPOINT_URL_DYNAMODB` (the SDK's service-specific endpoint variable; the local stack points it at
- * dynoxide). The table name comes from `TABLE_NAME`.
+ * Region and endpoint are given by the caller (`createRepository` takes them from the Lambda configuration,
+ * `lambdas/config.ts`); credentials, unless given, are read by aws-lite from the standard AWS variables
+ * (`AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY` / `AWS_SESSION_TOKEN`, set by Lambda).
  */
 import { randomUUID } from 'node:crypto';
 import awsLite from '@aws-lite/client';
@@ -141,11 +140,12 @@ export interface TableRef {
   tableName: string;
 }
 
-/** Options of `createDocumentClient`; each defaults to the AWS environment described in the module doc. */
+/** Options of `createDocumentClient`. */
 export interface DocumentClientOptions {
-  region?: string;
-  /** e.g. `http://127.0.0.1:8000` for the local engine; default `AWS_ENDPOINT_URL_DYNAMODB`, else AWS. */
-  endpoint?: string;
+  /** AWS region of the table, e.g. `eu-west-1`. */
+  region: string;
+  /** e.g. `http://127.0.0.1:8000` for the local engine; default: the regional endpoint (`dynamodbEndpoint`). */
+  endpoint?: string | undefined;
   credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
   /** Retries after the first attempt for throttling, 5xx and connection errors (default 3). */
   retries?: number;
@@ -230,16 +230,16 @@ export function dynamodbEndpoint(region: string): string {
 /**
  * A document client over aws-lite (see module doc). The underlying client is created on the first call
  * (aws-lite's factory is async) and shared by later calls; a failed creation is retried on the next call.
- * @throws Error (on `send`) when no region is configured.
+ * @throws Error (on `send`) when `region` is empty.
  */
-export function createDocumentClient(opts: DocumentClientOptions = {}): DocumentClient {
+export function createDocumentClient(opts: DocumentClientOptions): DocumentClient {
   let client: Promise<AwsLiteClient> | undefined;
   const connect = (): Promise<AwsLiteClient> => {
-    const region = opts.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION;
-    if (!region) return Promise.reject(new Error('no AWS region: set AWS_REGION'));
+    const region = opts.region;
+    if (!region) return Promise.reject(new Error('no AWS region given to createDocumentClient'));
     client ??= awsLite({
       region,
-      endpoint: opts.endpoint ?? process.env.AWS_ENDPOINT_URL_DYNAMODB ?? dynamodbEndpoint(region),
+      endpoint: opts.endpoint ?? dynamodbEndpoint(region),
       ...(opts.credentials ?? {}),
       autoloadPlugins: false,
       keepAlive: true,
@@ -277,36 +277,14 @@ export function createDocumentClient(opts: DocumentClientOptions = {}): Document
   };
 }
 
-let shared: TableRef | undefined;
-
 /**
- * The container-wide table reference, created on first use from the environment.
- * @throws Error if `TABLE_NAME` is not set (a deployment mistake).
+ * Replaces `table.doc` with `wrap(table.doc)` (e.g. the benchmark's consumed-capacity recorder; the
+ * repositories read `table.doc` on every call) and returns a function that restores the original.
  */
-export function defaultTable(): TableRef {
-  if (!shared) {
-    const tableName = process.env.TABLE_NAME;
-    if (!tableName) throw new Error('TABLE_NAME is not set');
-    shared = { doc: createDocumentClient(), tableName };
-  }
-  return shared;
-}
-
-/**
- * Replaces the shared reference's client with `wrap(current)` (e.g. the benchmark's consumed-capacity
- * recorder) and returns a function that restores the original.
- */
-export function wrapDefaultTable(wrap: (doc: DocumentClient) => DocumentClient): () => void {
-  const table = defaultTable();
+export function wrapTableClient(table: TableRef, wrap: (doc: DocumentClient) => DocumentClient): () => void {
   const original = table.doc;
   table.doc = wrap(original);
   return () => {
     table.doc = original;
   };
-}
-
-/** Forgets the shared reference (tests that change the environment between suites). */
-export function resetDefaultTable(): void {
-  shared?.doc.destroy();
-  shared = undefined;
 }

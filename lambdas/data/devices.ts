@@ -28,17 +28,12 @@ import {
 } from '../domain/devices.js';
 import { ApiError } from '../domain/errors.js';
 import { newestFirstInRange, type TimeRangePageOptions } from './paging.js';
-import { retentionDays } from './retention.js';
-import { defaultTable, type TableRef, type TransactWriteItem } from './client.js';
+import { DEFAULT_RETENTION, type Retention } from './retention.js';
+import { type TableRef, type TransactWriteItem } from './client.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { isConditionFailure, isConditionFailureInTransaction, isTransactionConflict, queryAll, stripKeys } from './dynamo-util.js';
 import { AVAIL_SK_MAX, ENTITY, keys } from './keys.js';
 
-/** Daily availability items expire (TTL) this many days after their date. */
-/** Retention of daily availability items, days (env `AVAILABILITY_RETENTION_DAYS`, 1–3650, default 400). */
-export function availabilityRetentionDays(value = process.env.AVAILABILITY_RETENTION_DAYS): number {
-  return retentionDays(value, 400);
-}
 /** Cleared alarms expire (TTL) this many days after clearing. */
 export const CLEARED_ALARM_RETENTION_DAYS = 90;
 
@@ -87,7 +82,7 @@ async function countOpenAlarms(table: TableRef, tenantId: string, deviceId: stri
  * roll-ups survive; a device without `openAlarms` gets it counted from its alarm items, and the
  * availability roll-up is rebuilt.
  */
-export async function putDevice(device: DeviceInput, table: TableRef = defaultTable(), now: Date = new Date()): Promise<void> {
+export async function putDevice(device: DeviceInput, table: TableRef, now: Date = new Date()): Promise<void> {
   const d: StoredDevice = { ...device, lastHeartbeatAt: device.lastHeartbeatAt ?? null };
   const fields: Record<string, unknown> = { ...keys.deviceGsi1(d.tenantId, d.id, d.name), entity: ENTITY.device };
   for (const f of STORED_DEVICE_FIELDS) fields[f] = d[f];
@@ -129,7 +124,7 @@ function deviceAdd(table: TableRef, tenantId: string, deviceId: string, attr: 'o
  * writes it if `availRev` did not move meanwhile (a later writer then rebuilds it). No-op for a missing
  * device. `now` fixes the roll-up's `asOf` day (default: the clock).
  */
-export async function refreshAvailabilityRollup(tenantId: string, deviceId: string, table: TableRef = defaultTable(), now: Date = new Date()): Promise<void> {
+export async function refreshAvailabilityRollup(tenantId: string, deviceId: string, table: TableRef, now: Date = new Date()): Promise<void> {
   const asOf = now.toISOString().slice(0, 10);
   const items = await queryAll(table, {
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
@@ -164,7 +159,7 @@ function rollupOf(item: Record<string, unknown>): AvailabilityRollup | null {
  * Records a heartbeat at `at` (ISO-8601 UTC). Only moves `lastHeartbeatAt` forward; returns false when the
  * device does not exist or already has a newer heartbeat.
  */
-export async function recordHeartbeat(input: { tenantId: string; deviceId: string; at: string }, table: TableRef = defaultTable()): Promise<boolean> {
+export async function recordHeartbeat(input: { tenantId: string; deviceId: string; at: string }, table: TableRef): Promise<boolean> {
   try {
     await table.doc.send('UpdateItem', {
       TableName: table.tableName,
@@ -182,18 +177,19 @@ export async function recordHeartbeat(input: { tenantId: string; deviceId: strin
 
 /**
  * Creates or replaces one day of availability (`date` yyyy-mm-dd UTC, `availablePct` 0–100,
- * `monitoredSeconds` default 86 400). Expires after `availabilityRetentionDays()`. TransactWriteItems
+ * `monitoredSeconds` default 86 400). Expires `retention.availabilityDays` after its date. TransactWriteItems
  * [Put day, ADD device `availRev`], then `refreshAvailabilityRollup`.
  * @throws ApiError NOT_FOUND when the device does not exist (nothing is written).
  */
 export async function putDailyAvailability(
   input: { tenantId: string; deviceId: string; date: string; availablePct: number; monitoredSeconds?: number },
-  table: TableRef = defaultTable(),
+  table: TableRef,
   now: Date = new Date(),
+  retention: Retention = DEFAULT_RETENTION,
 ): Promise<void> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date)) throw new RangeError(`invalid date ${input.date}`);
   const day: DailyAvailability = { date: input.date, availablePct: input.availablePct, monitoredSeconds: input.monitoredSeconds ?? DAY_S };
-  const expiresAt = Math.floor(Date.parse(`${input.date}T00:00:00Z`) / 1000) + availabilityRetentionDays() * DAY_S;
+  const expiresAt = Math.floor(Date.parse(`${input.date}T00:00:00Z`) / 1000) + retention.availabilityDays * DAY_S;
   // Put and ADD do not depend on what they overwrite: a conflict with a concurrent transaction is retried.
   for (let i = 0; ; i++) {
     try {
@@ -273,7 +269,7 @@ async function getAlarmItem(table: TableRef, tenantId: string, deviceId: string,
  * `openAlarms` moves with the alarm's state in the same transaction (condition: the alarm is still in the
  * state read). @throws ApiError NOT_FOUND when the device does not exist.
  */
-export async function putAlarm(alarm: DeviceAlarmInput, table: TableRef = defaultTable()): Promise<void> {
+export async function putAlarm(alarm: DeviceAlarmInput, table: TableRef): Promise<void> {
   const a: DeviceAlarm = { acknowledgedAt: null, acknowledgedBy: null, clearedAt: null, ...alarm };
   for (let i = 0; i < WRITE_ATTEMPTS; i++) {
     const old = await getAlarmItem(table, a.tenantId, a.deviceId, a.id);
@@ -295,7 +291,7 @@ export async function putAlarm(alarm: DeviceAlarmInput, table: TableRef = defaul
  * device in the same transaction. Returns whether it was written.
  * @throws ApiError NOT_FOUND when the device does not exist.
  */
-export async function raiseAlarm(alarm: DeviceAlarm, table: TableRef = defaultTable()): Promise<boolean> {
+export async function raiseAlarm(alarm: DeviceAlarm, table: TableRef): Promise<boolean> {
   const put = { Put: { TableName: table.tableName, Item: alarmItem(alarm), ConditionExpression: 'attribute_not_exists(PK)' } };
   for (let i = 0; i < WRITE_ATTEMPTS; i++) {
     const r = await writeAlarmWithCount(table, alarm, put, Number(isOpen(alarm.state)));
@@ -318,7 +314,7 @@ export async function transitionAlarm(
   from: readonly AlarmState[],
   to: AlarmState,
   fields: Partial<Pick<DeviceAlarm, 'acknowledgedAt' | 'acknowledgedBy' | 'clearedAt'>>,
-  table: TableRef = defaultTable(),
+  table: TableRef,
 ): Promise<{ alarm: DeviceAlarm; changed: boolean } | null> {
   const names: Record<string, string> = { '#s': 'state' };
   const values: Record<string, unknown> = { ':to': to };
@@ -384,7 +380,7 @@ export interface AlarmListOptions extends TimeRangePageOptions {
  * FilterExpression for state/severity/device); same gap-free cursor rule as `listIncidents`.
  * @throws ApiError VALIDATION_FAILED for a foreign cursor or one outside from/to.
  */
-export async function listAlarms(tenantId: string, opts: AlarmListOptions, table: TableRef = defaultTable()): Promise<Page<DeviceAlarm>> {
+export async function listAlarms(tenantId: string, opts: AlarmListOptions, table: TableRef): Promise<Page<DeviceAlarm>> {
   const filters: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -409,7 +405,7 @@ export async function listAlarms(tenantId: string, opts: AlarmListOptions, table
 }
 
 /** The stored device, or null (GetItem). */
-export async function getDevice(tenantId: string, deviceId: string, table: TableRef = defaultTable()): Promise<StoredDevice | null> {
+export async function getDevice(tenantId: string, deviceId: string, table: TableRef): Promise<StoredDevice | null> {
   const res = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.device(tenantId, deviceId) });
   return res.Item ? storedDeviceOf(res.Item) : null;
 }
@@ -422,7 +418,7 @@ export async function deviceHistory(
   tenantId: string,
   deviceId: string,
   fromDate: string,
-  table: TableRef = defaultTable(),
+  table: TableRef,
 ): Promise<{ device: StoredDevice | null; days: DailyAvailability[]; openAlarms: DeviceAlarm[] }> {
   const items = await queryAll(table, {
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
@@ -447,13 +443,14 @@ export async function deviceHistory(
  * heartbeat to the day of `at` (UTC) as monitored time, and as available time when the interval is within
  * the online threshold (`HEARTBEAT_THRESHOLDS_MS.online`). Intervals are capped at one day; the first
  * heartbeat of a device only sets `lastHeartbeatAt`. Returns false when nothing changed (unknown device,
- * replay, stale). Day items expire after `availabilityRetentionDays()`. The day update and `ADD availRev 1`
+ * replay, stale). Day items expire `retention.availabilityDays` after their date. The day update and `ADD availRev 1`
  * on the device are one TransactWriteItems, followed by `refreshAvailabilityRollup` (`now`: its clock).
  */
 export async function ingestHeartbeat(
   input: { tenantId: string; deviceId: string; at: string },
-  table: TableRef = defaultTable(),
+  table: TableRef,
   now: Date = new Date(),
+  retention: Retention = DEFAULT_RETENTION,
 ): Promise<boolean> {
   let previous: string | null;
   try {
@@ -487,7 +484,7 @@ export async function ingestHeartbeat(
         ':e': ENTITY.availability,
         ':d': input.deviceId,
         ':date': date,
-        ':x': Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000) + availabilityRetentionDays() * DAY_S,
+        ':x': Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000) + retention.availabilityDays * DAY_S,
       },
     },
   };
@@ -521,7 +518,7 @@ function dayOf(item: Record<string, unknown>): DailyAvailability {
 export async function listDevices(
   tenantId: string,
   opts: { limit: number; cursor?: string },
-  table: TableRef = defaultTable(),
+  table: TableRef,
 ): Promise<Page<ListedDevice>> {
   const scope = keys.devicesGsi1Pk(tenantId);
   const start = opts.cursor ? decodeCursor(opts.cursor, scope, keys.tenantPrefix(tenantId)) : undefined;
@@ -552,7 +549,7 @@ export async function deviceStats(
   tenantId: string,
   deviceId: string,
   fromDate: string,
-  table: TableRef = defaultTable(),
+  table: TableRef,
 ): Promise<{ days: DailyAvailability[]; openAlarms: number }> {
   const [days, openAlarms] = await Promise.all([
     queryAll(table, {
@@ -567,7 +564,7 @@ export async function deviceStats(
 }
 
 /** The device storage as a `DevicesPort`. */
-export function devicesRepository(table: TableRef): DevicesPort {
+export function devicesRepository(table: TableRef, retention: Retention = DEFAULT_RETENTION): DevicesPort {
   return {
     listDevices: (t, opts) => listDevices(t, opts, table),
     deviceStats: (t, id, from) => deviceStats(t, id, from, table),
@@ -576,6 +573,6 @@ export function devicesRepository(table: TableRef): DevicesPort {
     listAlarms: (t, opts) => listAlarms(t, opts, table),
     transitionAlarm: (t, d, a, from, to, fields) => transitionAlarm(t, d, a, from, to, fields, table),
     raiseAlarm: (a) => raiseAlarm(a, table),
-    ingestHeartbeat: (i) => ingestHeartbeat(i, table),
+    ingestHeartbeat: (i) => ingestHeartbeat(i, table, new Date(), retention),
   };
 }

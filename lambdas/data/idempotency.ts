@@ -20,7 +20,7 @@ import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempo
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import { TABLE_DESIGN } from './table-design.js';
 import { ApiError } from '../domain/errors.js';
-import { defaultTable, type TableRef } from './client.js';
+import { type TableRef } from './client.js';
 import { DocumentClientPersistenceLayer } from './idempotency-store.js';
 import { keys } from './keys.js';
 
@@ -44,7 +44,7 @@ export interface IdempotentRequest {
  * The result must be JSON-serialisable (it is stored and replayed).
  * @throws ApiError IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_IN_PROGRESS; whatever `run` throws.
  */
-export async function runIdempotent<T>(req: IdempotentRequest, run: () => Promise<T>, table: TableRef = defaultTable()): Promise<T> {
+export async function runIdempotent<T>(req: IdempotentRequest, run: () => Promise<T>, table: TableRef): Promise<T> {
   const persistenceStore = new DocumentClientPersistenceLayer({
     table,
     keyAttr: TABLE_DESIGN.partitionKey,

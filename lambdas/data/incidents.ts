@@ -5,7 +5,7 @@
 import type { Incident, IncidentChange, IncidentComment, IncidentDetail } from '../contract/schemas.js';
 import { ApiError } from '../domain/errors.js';
 import type { IncidentListOptions, IncidentsPort } from '../domain/incidents.js';
-import { defaultTable, type TableRef } from './client.js';
+import { type TableRef } from './client.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { isConditionFailure, isConditionFailureInTransaction, isTransactionConflict, queryAll, stripKeys } from './dynamo-util.js';
 import { ENTITY, keys } from './keys.js';
@@ -65,7 +65,7 @@ function seqOf(id: string): number {
  * Raises the tenant's incident counter to at least `seq` (never lowers it). Used after seeding
  * incidents with fixed ids so later creates do not collide.
  */
-export async function raiseIncidentCounter(tenantId: string, seq: number, table: TableRef = defaultTable()): Promise<void> {
+export async function raiseIncidentCounter(tenantId: string, seq: number, table: TableRef): Promise<void> {
   try {
     await table.doc.send('UpdateItem', {
       TableName: table.tableName,
@@ -87,7 +87,7 @@ export async function raiseIncidentCounter(tenantId: string, seq: number, table:
 export async function putIncident(
   incident: Incident,
   extras: { comments?: IncidentComment[]; history?: IncidentChange[] } = {},
-  table: TableRef = defaultTable(),
+  table: TableRef,
 ): Promise<void> {
   const items = [
     incidentItem(incident),
@@ -104,7 +104,7 @@ export async function putIncident(
  * backoff.
  * @throws Error after `CREATE_ATTEMPTS` lost races (sustained contention).
  */
-export async function createIncident(tenantId: string, build: (seq: number) => Incident, table: TableRef = defaultTable()): Promise<Incident> {
+export async function createIncident(tenantId: string, build: (seq: number) => Incident, table: TableRef): Promise<Incident> {
   for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
     const counterKey = keys.incidentCounter(tenantId);
     const cur = await table.doc.send('GetItem', { TableName: table.tableName, Key: counterKey, ConsistentRead: true });
@@ -148,13 +148,13 @@ export async function createIncident(tenantId: string, build: (seq: number) => I
 }
 
 /** The incident item alone (GetItem), or null. */
-export async function getIncident(tenantId: string, id: string, table: TableRef = defaultTable()): Promise<Incident | null> {
+export async function getIncident(tenantId: string, id: string, table: TableRef): Promise<Incident | null> {
   const res = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.incident(tenantId, id), ConsistentRead: true });
   return res.Item ? toIncident(res.Item) : null;
 }
 
 /** Incident + comments (oldest first) + history (ascending version): one Query on the incident partition. */
-export async function getIncidentDetail(tenantId: string, id: string, table: TableRef = defaultTable()): Promise<IncidentDetail | null> {
+export async function getIncidentDetail(tenantId: string, id: string, table: TableRef): Promise<IncidentDetail | null> {
   const items = await queryAll(table, {
     KeyConditionExpression: 'PK = :pk',
     ExpressionAttributeValues: { ':pk': keys.incidentPk(tenantId, id) },
@@ -186,7 +186,7 @@ export async function getIncidentDetail(tenantId: string, id: string, table: Tab
 export async function listIncidents(
   tenantId: string,
   opts: IncidentListOptions,
-  table: TableRef = defaultTable(),
+  table: TableRef,
 ): Promise<{ items: Incident[]; nextCursor: string | null }> {
   const scope = keys.incidentsGsi1Pk(tenantId);
   const lower = opts.from ? opts.from : '';
@@ -254,7 +254,7 @@ export async function saveIncidentUpdate(
   expectedVersion: number,
   change: IncidentChange,
   comment: IncidentComment | null,
-  table: TableRef = defaultTable(),
+  table: TableRef,
 ): Promise<boolean> {
   try {
     await table.doc.send('TransactWriteItems', {
@@ -282,7 +282,7 @@ export async function saveIncidentUpdate(
 }
 
 /** Adds a comment in one transaction with a ConditionCheck that the incident exists; false if it does not. */
-export async function addIncidentComment(tenantId: string, incidentId: string, comment: IncidentComment, table: TableRef = defaultTable()): Promise<boolean> {
+export async function addIncidentComment(tenantId: string, incidentId: string, comment: IncidentComment, table: TableRef): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
     try {
       await table.doc.send('TransactWriteItems', {

@@ -1,12 +1,21 @@
 /**
- * Data access entry point: the repository bundle used by the handlers and the write functions used by
- * the seed (`scripts/local/seed.ts`) and the collector simulator. Every write function takes an optional
- * last `TableRef` argument (default: `defaultTable()` from `TABLE_NAME` + the AWS SDK environment).
+ * Data access entry point: the repository bundle used by the handlers (`createRepository` from the Lambda
+ * configuration, or `dynamoRepository` over a given table) and the write functions used by the seed
+ * (`scripts/local/seed.ts`) and the collector simulator, which take the `TableRef` to write to.
+ * Nothing here reads the process environment.
  */
 import type { DevicesPort } from '../domain/devices.js';
 import type { IncidentsPort } from '../domain/incidents.js';
 import type { TenantsPort } from '../domain/account.js';
-import { defaultTable, type TableRef } from './client.js';
+import type { LambdaConfig } from '../config.js';
+import { createDocumentClient, type TableRef } from './client.js';
+import { DEFAULT_RETENTION, type Retention } from './retention.js';
+import * as devices from './devices.js';
+import * as incidents from './incidents.js';
+import * as office365 from './office365.js';
+import * as recommendations from './recommendations.js';
+import * as tenants from './tenants.js';
+import { runIdempotent, type IdempotentRequest } from './idempotency.js';
 import { devicesRepository } from './devices.js';
 import { incidentsRepository } from './incidents.js';
 import { office365Repository, type Office365Port } from './office365.js';
@@ -15,12 +24,13 @@ import { loadReportData } from './reports.js';
 import type { ReportData } from '../domain/reports.js';
 import { tenantsRepository } from './tenants.js';
 
-export { createDocumentClient, defaultTable, resetDefaultTable, type TableRef } from './client.js';
+export { createDocumentClient, wrapTableClient, type TableRef } from './client.js';
+export { DEFAULT_RETENTION, type Retention } from './retention.js';
 export { putTenant, getTenant, listTenants } from './tenants.js';
 export { createIncident, putIncident, raiseIncidentCounter, getIncidentDetail } from './incidents.js';
 export { putDevice, recordHeartbeat, ingestHeartbeat, raiseAlarm, putDailyAvailability, putAlarm, type DeviceAlarmInput, type DeviceInput } from './devices.js';
 export type { DeviceAlarm } from '../contract/schemas.js';
-export { upsertO365Alarm, putO365Event, o365EventRetentionDays, type Office365Port } from './office365.js';
+export { upsertO365Alarm, putO365Event, type Office365Port } from './office365.js';
 export { putRecommendation, type RecommendationsPort } from './recommendations.js';
 
 /** All storage ports the handlers use. */
@@ -31,16 +41,65 @@ export interface Repository {
   office365: Office365Port;
   recommendations: RecommendationsPort;
   reports: { load(tenantId: string, from: string, to: string): Promise<ReportData> };
+  /** Runs a request at most once per `Idempotency-Key` (see `runIdempotent`). */
+  idempotency: { run<T>(req: IdempotentRequest, run: () => Promise<T>): Promise<T> };
+}
+
+/** Options of `dynamoRepository`. */
+export interface RepositoryOptions {
+  /** TTL of time-series items, days (default `DEFAULT_RETENTION`). */
+  retention?: Retention | undefined;
 }
 
 /** The DynamoDB implementation of every port over one table. */
-export function dynamoRepository(table: TableRef = defaultTable()): Repository {
+export function dynamoRepository(table: TableRef, options: RepositoryOptions = {}): Repository {
+  const retention = options.retention ?? DEFAULT_RETENTION;
   return {
     incidents: incidentsRepository(table),
-    devices: devicesRepository(table),
+    devices: devicesRepository(table, retention),
     tenants: tenantsRepository(table),
-    office365: office365Repository(table),
+    office365: office365Repository(table, retention),
     recommendations: recommendationsRepository(table),
     reports: { load: (t, from, to) => loadReportData(t, from, to, table) },
+    idempotency: { run: (req, fn) => runIdempotent(req, fn, table) },
   };
+}
+
+/**
+ * The write functions of the seed, the collector simulator and the tests, bound to `table` (and the
+ * retention of time-series items): the same functions as the named exports, without the table argument.
+ */
+export function tableWriters(table: TableRef, options: RepositoryOptions = {}) {
+  const retention = options.retention ?? DEFAULT_RETENTION;
+  return {
+    table,
+    putTenant: (t: Parameters<typeof tenants.putTenant>[0]) => tenants.putTenant(t, table),
+    getTenant: (id: string) => tenants.getTenant(id, table),
+    createIncident: (tenantId: string, build: Parameters<typeof incidents.createIncident>[1]) => incidents.createIncident(tenantId, build, table),
+    putIncident: (i: Parameters<typeof incidents.putIncident>[0], extras?: Parameters<typeof incidents.putIncident>[1]) => incidents.putIncident(i, extras, table),
+    raiseIncidentCounter: (tenantId: string, seq: number) => incidents.raiseIncidentCounter(tenantId, seq, table),
+    putDevice: (d: devices.DeviceInput, now?: Date) => devices.putDevice(d, table, now),
+    recordHeartbeat: (i: Parameters<typeof devices.recordHeartbeat>[0]) => devices.recordHeartbeat(i, table),
+    ingestHeartbeat: (i: Parameters<typeof devices.ingestHeartbeat>[0], now?: Date) => devices.ingestHeartbeat(i, table, now, retention),
+    putDailyAvailability: (d: Parameters<typeof devices.putDailyAvailability>[0], now?: Date) => devices.putDailyAvailability(d, table, now, retention),
+    putAlarm: (a: devices.DeviceAlarmInput) => devices.putAlarm(a, table),
+    raiseAlarm: (a: Parameters<typeof devices.raiseAlarm>[0]) => devices.raiseAlarm(a, table),
+    upsertO365Alarm: (a: Parameters<typeof office365.upsertO365Alarm>[0]) => office365.upsertO365Alarm(a, table),
+    putO365Event: (e: Parameters<typeof office365.putO365Event>[0]) => office365.putO365Event(e, table, retention),
+    putRecommendation: (r: Parameters<typeof recommendations.putRecommendation>[0]) => recommendations.putRecommendation(r, table),
+  };
+}
+/** See `tableWriters`. */
+export type TableWriters = ReturnType<typeof tableWriters>;
+
+/** Settings of the Lambda configuration the repository needs. */
+export type RepositoryConfig = Pick<LambdaConfig, 'tableName' | 'region' | 'dynamodbEndpoint' | 'retention'>;
+
+/**
+ * The repository of a Lambda container: an aws-lite document client for `config.region` (and
+ * `config.dynamodbEndpoint` when set, e.g. the local engine) on table `config.tableName`.
+ */
+export function createRepository(config: RepositoryConfig): Repository {
+  const table: TableRef = { doc: createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint }), tableName: config.tableName };
+  return dynamoRepository(table, { retention: config.retention });
 }

@@ -1,21 +1,17 @@
 /**
  * Office 365 alarms and audit events over the single table (keys in `keys.ts`). Both are written only by
  * the collectors (ingest routes) and listed newest first by time range with filters (`paging.ts`).
- * Events expire by TTL after `o365EventRetentionDays()` days (env `O365_EVENT_RETENTION_DAYS`, default 90).
+ * Events expire by TTL `retention.o365EventDays` days after their time (Lambda configuration, default 90).
  */
 import type { Office365Alarm, Office365Event, Page } from '../contract/schemas.js';
-import { defaultTable, type TableRef } from './client.js';
+import { type TableRef } from './client.js';
 import { isConditionFailure, stripKeys } from './dynamo-util.js';
 import { ENTITY, keys } from './keys.js';
 import { newestFirstInRange, type TimeRangePageOptions } from './paging.js';
-import { retentionDays } from './retention.js';
+import { DEFAULT_RETENTION, type Retention } from './retention.js';
 
 const DAY_S = 86_400;
 
-/** Retention of Office 365 audit events, days (env `O365_EVENT_RETENTION_DAYS`, 1–3650, default 90). */
-export function o365EventRetentionDays(value = process.env.O365_EVENT_RETENTION_DAYS): number {
-  return retentionDays(value, 90);
-}
 
 /** Builds an `IN` / `=` FilterExpression from optional filters (attribute → accepted values). */
 function filterOf(spec: Record<string, readonly string[] | string | undefined>) {
@@ -42,7 +38,7 @@ function filterOf(spec: Record<string, readonly string[] | string | undefined>) 
  * Creates or updates an alarm: written when absent or when `updatedAt` is newer than the stored one;
  * returns false for a replay or an older update.
  */
-export async function upsertO365Alarm(a: Office365Alarm, table: TableRef = defaultTable()): Promise<boolean> {
+export async function upsertO365Alarm(a: Office365Alarm, table: TableRef): Promise<boolean> {
   try {
     await table.doc.send('PutItem', {
       TableName: table.tableName,
@@ -58,8 +54,8 @@ export async function upsertO365Alarm(a: Office365Alarm, table: TableRef = defau
 }
 
 /** Stores an audit event once (false on a replay of its id); TTL = `at` + retention. */
-export async function putO365Event(ev: Office365Event, table: TableRef = defaultTable()): Promise<boolean> {
-  const expiresAt = Math.floor(Date.parse(ev.at) / 1000) + o365EventRetentionDays() * DAY_S;
+export async function putO365Event(ev: Office365Event, table: TableRef, retention: Retention = DEFAULT_RETENTION): Promise<boolean> {
+  const expiresAt = Math.floor(Date.parse(ev.at) / 1000) + retention.o365EventDays * DAY_S;
   try {
     await table.doc.send('PutItem', {
       TableName: table.tableName,
@@ -80,7 +76,7 @@ export type O365ListOptions = TimeRangePageOptions;
 export async function listO365Alarms(
   tenantId: string,
   opts: O365ListOptions & { severity?: readonly string[] | undefined; status?: readonly string[] | undefined; user?: string | undefined },
-  table: TableRef = defaultTable(),
+  table: TableRef,
 ): Promise<Page<Office365Alarm>> {
   const page = await newestFirstInRange(
     table,
@@ -95,7 +91,7 @@ export async function listO365Alarms(
 export async function listO365Events(
   tenantId: string,
   opts: O365ListOptions & { workload?: string | undefined; operation?: string | undefined; user?: string | undefined; result?: string | undefined },
-  table: TableRef = defaultTable(),
+  table: TableRef,
 ): Promise<Page<Office365Event>> {
   const page = await newestFirstInRange(
     table,
@@ -114,10 +110,10 @@ export interface Office365Port {
   listEvents: (tenantId: string, opts: Parameters<typeof listO365Events>[1]) => Promise<Page<Office365Event>>;
 }
 
-export function office365Repository(table: TableRef): Office365Port {
+export function office365Repository(table: TableRef, retention: Retention = DEFAULT_RETENTION): Office365Port {
   return {
     upsertAlarm: (a) => upsertO365Alarm(a, table),
-    putEvent: (e) => putO365Event(e, table),
+    putEvent: (e) => putO365Event(e, table, retention),
     listAlarms: (t, o) => listO365Alarms(t, o, table),
     listEvents: (t, o) => listO365Events(t, o, table),
   };

@@ -4,13 +4,13 @@
  * (conditional on the status read, so concurrent changes cannot both apply).
  */
 import type { Page, Recommendation, RecommendationStatus } from '../contract/schemas.js';
-import { defaultTable, type TableRef } from './client.js';
+import { type TableRef } from './client.js';
 import { isConditionFailure, stripKeys } from './dynamo-util.js';
 import { ENTITY, keys } from './keys.js';
 import { filteredGsi1Page } from './paging.js';
 
 /** Creates a recommendation unless its id exists (false on a replay). */
-export async function putRecommendation(r: Recommendation, table: TableRef = defaultTable()): Promise<boolean> {
+export async function putRecommendation(r: Recommendation, table: TableRef): Promise<boolean> {
   try {
     await table.doc.send('PutItem', {
       TableName: table.tableName,
@@ -24,7 +24,7 @@ export async function putRecommendation(r: Recommendation, table: TableRef = def
   }
 }
 
-export async function getRecommendation(tenantId: string, id: string, table: TableRef = defaultTable()): Promise<Recommendation | null> {
+export async function getRecommendation(tenantId: string, id: string, table: TableRef): Promise<Recommendation | null> {
   const r = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.recommendation(tenantId, id), ConsistentRead: true });
   return r.Item ? stripKeys<Recommendation>(r.Item) : null;
 }
@@ -35,7 +35,7 @@ export async function changeRecommendationStatus(
   id: string,
   expected: RecommendationStatus,
   change: { status: RecommendationStatus; note: string; by: string; at: string },
-  table: TableRef = defaultTable(),
+  table: TableRef,
 ): Promise<Recommendation | null> {
   try {
     const r = await table.doc.send('UpdateItem', {
@@ -58,7 +58,7 @@ export async function changeRecommendationStatus(
 export async function listRecommendations(
   tenantId: string,
   opts: { limit: number; cursor?: string | undefined; status?: readonly string[] | undefined; priority?: readonly string[] | undefined },
-  table: TableRef = defaultTable(),
+  table: TableRef,
 ): Promise<Page<Recommendation>> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};

@@ -13,7 +13,7 @@ import type { DeviceAlarm, Incident, IncidentChange } from '../contract/schemas.
 import type { DailyAvailability } from '../domain/devices.js';
 import { storedDeviceOf } from './devices.js';
 import type { ReportData } from '../domain/reports.js';
-import { defaultTable, type TableRef } from './client.js';
+import { type TableRef } from './client.js';
 import { queryAll, stripKeys } from './dynamo-util.js';
 import { keys } from './keys.js';
 
@@ -35,7 +35,7 @@ async function mapLimit<T, R>(items: readonly T[], n: number, fn: (x: T) => Prom
 }
 
 /** Everything `buildReport` needs for tenant `tenantId` and the period `[from, to]` (ISO-8601 UTC). */
-export async function loadReportData(tenantId: string, from: string, to: string, table: TableRef = defaultTable()): Promise<ReportData> {
+export async function loadReportData(tenantId: string, from: string, to: string, table: TableRef): Promise<ReportData> {
   const between = (pk: string) => ({
     IndexName: 'GSI1',
     KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi',

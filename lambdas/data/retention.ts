@@ -1,15 +1,11 @@
 /**
- * Retention of time-series items (DynamoDB TTL on `expiresAt`), configured per stage through the Lambda
- * environment (`infra/stage-config.ts` → `dataRetention`).
+ * Retention of time-series items (DynamoDB TTL on `expiresAt`): the `retention` part of the Lambda
+ * configuration (`lambdas/config.ts`; per stage in `infra/stage-config.ts` → `dataRetention`).
  */
+import { LambdaConfig } from '../config.js';
 
-/**
- * Parses a retention setting in days.
- * @param value the raw environment value (e.g. `process.env.O365_EVENT_RETENTION_DAYS`).
- * @param fallback days used when the value is absent or not an integer in 1–3650.
- * @returns days, an integer in 1–3650.
- */
-export function retentionDays(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isInteger(n) && n >= 1 && n <= 3650 ? n : fallback;
-}
+/** Days each time-series entity is kept: `availabilityDays` (daily availability), `o365EventDays` (Office 365 events). */
+export type Retention = LambdaConfig['retention'];
+
+/** The configuration's defaults (availability 400 days, Office 365 events 90 days). */
+export const DEFAULT_RETENTION: Retention = LambdaConfig.shape.retention.parse(undefined);

@@ -4,23 +4,23 @@
  */
 import type { Tenant } from '../contract/schemas.js';
 import type { TenantsPort } from '../domain/account.js';
-import { defaultTable, type TableRef } from './client.js';
+import { type TableRef } from './client.js';
 import { queryAll, stripKeys } from './dynamo-util.js';
 import { ENTITY, keys, TENANTS_PK } from './keys.js';
 
 /** Creates or replaces a tenant's registry item (idempotent). */
-export async function putTenant(tenant: Tenant, table: TableRef = defaultTable()): Promise<void> {
+export async function putTenant(tenant: Tenant, table: TableRef): Promise<void> {
   await table.doc.send('PutItem', { TableName: table.tableName, Item: { ...keys.tenant(tenant.id), entity: ENTITY.tenant, id: tenant.id, name: tenant.name } });
 }
 
 /** One tenant, or null. */
-export async function getTenant(id: string, table: TableRef = defaultTable()): Promise<Tenant | null> {
+export async function getTenant(id: string, table: TableRef): Promise<Tenant | null> {
   const res = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.tenant(id) });
   return res.Item ? stripKeys<Tenant>(res.Item) : null;
 }
 
 /** Every registered tenant, ordered by id (Query on the registry partition). */
-export async function listTenants(table: TableRef = defaultTable()): Promise<Tenant[]> {
+export async function listTenants(table: TableRef): Promise<Tenant[]> {
   const items = await queryAll(table, {
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
     ExpressionAttributeValues: { ':pk': TENANTS_PK, ':p': 'TENANT#' },

@@ -13,7 +13,6 @@ import {
   TenantQuery,
   UpdateIncidentBody,
 } from '../contract/schemas.js';
-import { runIdempotent } from '../data/idempotency.js';
 import { ApiError } from '../domain/errors.js';
 import { commentOnIncident, getIncidentDetail, openIncident, updateIncident } from '../domain/incidents.js';
 import { createApi, type Operation, type OperationContext } from '../http/api.js';
@@ -49,7 +48,7 @@ export const operations = {
       throw new ApiError('FORBIDDEN', 'only the SOC (admin) may open incidents with source soc or alarm');
     }
     const open = () => openIncident(ctx.repo.incidents, tenant(ctx), body, ctx.identity, ctx.now.toISOString());
-    const incident = key === undefined ? await open() : await runIdempotent({ operation: 'createIncident', tenantId: tenant(ctx), key, payload: body, lambdaContext: ctx.lambdaContext }, open);
+    const incident = key === undefined ? await open() : await ctx.repo.idempotency.run({ operation: 'createIncident', tenantId: tenant(ctx), key, payload: body, lambdaContext: ctx.lambdaContext }, open);
     return { status: 201, body: incident };
   },
   getIncident: async (ctx) => {

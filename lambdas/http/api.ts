@@ -20,7 +20,8 @@ import { routesFor, toColonPath, type HandlerName, type OperationId, type RouteD
 import { ERROR_STATUS, TenantId, type ApiErrorBody, type ErrorCode } from '../contract/schemas.js';
 import { ApiError } from '../domain/errors.js';
 import { assertGroups, identityFromClaims, resolveTenant, type Identity } from '../domain/identity.js';
-import { dynamoRepository as defaultRepository, type Repository } from '../data/index.js';
+import { createRepository, type Repository } from '../data/index.js';
+import { lambdaConfigFromEnv } from '../config.js';
 import { logger } from './logger.js';
 import { parseJsonBody, queryRecord, validate } from './validation.js';
 
@@ -134,7 +135,7 @@ export function errorResponse(err: unknown, requestId: string): Response {
  */
 export function createApi(name: HandlerName, operations: Partial<Record<OperationId, Operation>>, opts: ApiOptions = {}): ApiHandler {
   let repo: Repository | undefined;
-  const getRepo = (): Repository => (repo ??= opts.repository ? opts.repository() : defaultRepository());
+  const getRepo = (): Repository => (repo ??= opts.repository ? opts.repository() : createRepository(lambdaConfigFromEnv({ STAGE: 'unknown', ...process.env })));
   const now = opts.now ?? (() => new Date());
   const app = new Router({ logger });
   app.use(cors({ origin: opts.allowedOrigins ?? allowedOriginsFromEnv(), allowHeaders: ['Authorization', 'Content-Type'] }));

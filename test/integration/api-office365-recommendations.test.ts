@@ -122,7 +122,7 @@ describe('recommendations', () => {
     expect((await patch('r1', { status: 'done', note: 'Hecho' }, bob)).statusCode).toBe(404);
     // two concurrent changes from the same status read: the write is conditional, exactly one applies
     const { dynamoRepository } = await import('../../lambdas/data/index.js');
-    const repo = dynamoRepository().recommendations;
+    const repo = dynamoRepository(api.data.table).recommendations;
     const race = await Promise.all(
       (['accepted', 'dismissed'] as const).map((status) => repo.changeStatus('acme', 'r2', 'open', { status, note: status, by: 'x', at: at(9) })),
     );

@@ -4,10 +4,10 @@
  *
  *  - `startInProcessApi({ table, env })` starts dynoxide on port 0, creates the application table with
  *    `ensureTable`, points the AWS SDK at it through the environment (`AWS_ENDPOINT_URL_DYNAMODB`, region
- *    eu-west-1, static local credentials, `TABLE_NAME`, Powertools logs silenced, plus `env`), drops any
- *    cached table client (`resetDefaultTable`) and returns the data module to seed with. Import handler
- *    modules only AFTER it resolves: they read the environment when first loaded.
- *  - `stop()` drops the table client again, restores `process.env` as it was before the start, stops the
+ *    eu-west-1, static local credentials, `TABLE_NAME`, Powertools logs silenced, plus `env`) and returns the
+ *    data layer's write functions bound to that table (`tableWriters`) to seed with. Import handler
+ *    modules only AFTER it resolves: they read the environment when first invoked.
+ *  - `stop()` restores `process.env` as it was before the start, stops the
  *    engine. Safe to call when the start failed half-way.
  *  - `call(handler, spec)`: one API Gateway-shaped event (string claims) through a handler.
  *  - `collectorEvent(path, body, identity)`: a POST as API Gateway sends it for an IAM-authorised method
@@ -19,12 +19,12 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../../scripts/local/dynamodb.js';
 import type { ApiHandler } from '../../../lambdas/http/api.js';
-import type * as DataIndex from '../../../lambdas/data/index.js';
+import { createDocumentClient, tableWriters, type TableWriters } from '../../../lambdas/data/index.js';
 import type { DocumentClientOptions } from '../../../lambdas/data/client.js';
 import { apiEvent, lambdaContext, type EventSpec } from '../../unit/lambdas/events.js';
 
-/** The repository module (lambdas/data/index.ts), loaded after the environment is set. */
-export type DataModule = typeof DataIndex;
+/** The data layer's write functions bound to the engine's table (`tableWriters`). */
+export type DataModule = TableWriters;
 
 export interface InProcessApiOptions {
   /** Name of the application table to create in the fresh engine. */
@@ -50,8 +50,6 @@ export async function startInProcessApi(opts: InProcessApiOptions): Promise<InPr
   const envBackup = { ...process.env };
   let dynamo: RunningDynamo | undefined;
   const stop = async (): Promise<void> => {
-    const data = await import('../../../lambdas/data/index.js');
-    data.resetDefaultTable();
     process.env = envBackup;
     await dynamo?.stop();
   };
@@ -72,8 +70,14 @@ export async function startInProcessApi(opts: InProcessApiOptions): Promise<InPr
     POWERTOOLS_LOG_LEVEL: 'SILENT',
     ...opts.env,
   });
-  const data = await import('../../../lambdas/data/index.js');
-  data.resetDefaultTable();
+  const retention = {
+    availabilityDays: Number(opts.env?.AVAILABILITY_RETENTION_DAYS ?? 400),
+    o365EventDays: Number(opts.env?.O365_EVENT_RETENTION_DAYS ?? 90),
+  };
+  const data = tableWriters(
+    { doc: createDocumentClient({ endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }), tableName: opts.table },
+    { retention },
+  );
   return {
     endpoint,
     data,

@@ -64,6 +64,7 @@ function repoWith(incidents: IncidentsPort): Repository {
       list: async () => ({ items: [], nextCursor: null }),
     },
     reports: { load: async (tenantId) => ({ tenantId, incidents: [], devices: [], alarms: [] }) },
+    idempotency: { run: (_req, fn) => fn() },
   };
 }
 

@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { availabilityRetentionDays } from '../../../lambdas/data/devices.js';
-import { o365EventRetentionDays } from '../../../lambdas/data/office365.js';
-import { retentionDays } from '../../../lambdas/data/retention.js';
+import { lambdaConfigFromEnv } from '../../../lambdas/config.js';
+import { DEFAULT_RETENTION } from '../../../lambdas/data/retention.js';
 
 describe('time-series retention (TTL days)', () => {
-  it('reads a valid number of days and falls back otherwise', () => {
-    expect(retentionDays('30', 90)).toBe(30);
-    expect(retentionDays('3650', 90)).toBe(3650);
-    for (const bad of [undefined, '', '0', '-5', '1.5', 'abc', '3651']) expect(retentionDays(bad, 90), String(bad)).toBe(90);
+  const env = { STAGE: 'dev', TABLE_NAME: 'vigia-dev-main', AWS_REGION: 'eu-west-1' };
+
+  it('reads a valid number of days from the Lambda environment and rejects others', () => {
+    expect(lambdaConfigFromEnv({ ...env, AVAILABILITY_RETENTION_DAYS: '30', O365_EVENT_RETENTION_DAYS: '3650' }).retention).toEqual({ availabilityDays: 30, o365EventDays: 3650 });
+    for (const bad of ['0', '-5', '1.5', 'abc', '3651']) expect(() => lambdaConfigFromEnv({ ...env, O365_EVENT_RETENTION_DAYS: bad }), bad).toThrow(/retention/);
   });
 
   it('has one default per kind of data', () => {
-    expect(availabilityRetentionDays(undefined)).toBe(400);
-    expect(availabilityRetentionDays('120')).toBe(120);
-    expect(o365EventRetentionDays(undefined)).toBe(90);
-    expect(o365EventRetentionDays('30')).toBe(30);
+    expect(DEFAULT_RETENTION).toEqual({ availabilityDays: 400, o365EventDays: 90 });
+    expect(lambdaConfigFromEnv(env).retention).toEqual(DEFAULT_RETENTION);
   });
 });
