@@ -1,7 +1,7 @@
 /**
- * Benchmark reference page (issue 6): ONLY Amplify UI's `<Authenticator>` (e-mail sign-in, Spanish),
- * built with the portal's Vite/React/Amplify versions. After sign-in it renders one line, so the bench
- * can time "submit → signed in" without any portal code.
+ * Benchmark reference page: ONLY Amplify UI's `<Authenticator>` (e-mail sign-in, Spanish), built with the
+ * portal's Vite/React/Amplify versions (why: docs/benchmarks.md#portal-the-authenticator-only-page). After
+ * sign-in it renders one line, so the bench can time "submit → signed in" without any portal code.
  *
  * Configuration: `window.__VIGIA_BENCH_CONFIG__` (injected by the bench before load; the local user
  * pool) or placeholder ids (the form renders the same either way). No network request before the form.

@@ -1,15 +1,16 @@
 /**
- * Performance budgets (issue 6), checked by `npm run bench -- --check`. A pure function of the results
+ * Performance budgets, checked by `npm run bench -- --check`. A pure function of the results
  * JSON (`types.ts`): each budget compares a figure with a reference measured in the same run, so the
- * verdict does not depend on how busy the shared machine was.
+ * verdict does not depend on how busy the shared machine was. Each limit and its reason:
+ * docs/benchmarks.md#budgets.
  *
  * A budget whose figures are missing (section failed or not run) fails: an unmeasured budget is not met.
  * One check is not a budget but fails the same way: `portal.dashboard`, the signed-in dashboard figures
- * issue 6 requires (a broken sign-in flow must not pass as "0 KB of dashboard JS").
+ * the report requires (a broken sign-in flow must not pass as "0 KB of dashboard JS").
  */
 import type { BenchResults } from './types.js';
 
-/** Limits, as multiples of the same-run reference (issue 6 "Budgets"). */
+/** Limits, as multiples of the same-run reference (docs/benchmarks.md#budgets). */
 export const LIMITS = {
   /** Sign-in page initial JS (gzip) ≤ 1.05 × the Authenticator-only reference page. */
   signInJsGzip: 1.05,
@@ -19,7 +20,7 @@ export const LIMITS = {
   listP99: 3,
   /**
    * Each handler's cold start (fresh Node process until the handler is imported) ≤ 3 × the empty
-   * handler's, measured the same way (issue 6: "import time … in a fresh Node process").
+   * handler's, measured the same way (docs/benchmarks.md#lambda-the-empty-handler).
    */
   handlerColdStart: 3,
   /** DynamoDB read capacity unit size for the list-page cost rule, bytes (4 KB, DynamoDB docs). */
@@ -63,7 +64,7 @@ export function checkBudgets(r: BenchResults): BudgetOutcome[] {
     }
   }
 
-  // 1b. Not a budget of its own: the signed-in dashboard figures issue 6 asks for must have been measured.
+  // 1b. Not a budget of its own: the signed-in dashboard figures must have been measured.
   {
     const rule = 'signed-in dashboard flow measured (its JS and submit → data figures are required)';
     const d = r.portal?.dashboard;

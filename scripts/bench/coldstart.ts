@@ -1,5 +1,5 @@
 /**
- * Lambda cold-start proxy (issue 6): bundles each API handler (`lambdas/handlers/<name>.ts`, names from
+ * Lambda cold-start proxy (docs/benchmarks.md#lambda-the-empty-handler): bundles each API handler (`lambdas/handlers/<name>.ts`, names from
  * the route table's `HANDLER_NAMES`) and an empty handler with the esbuild options the CDK NodejsFunction
  * derives from the project's handler bundling (`infra/handler-bundling.ts`, used by `infra/api-stack.ts`:
  * everything bundled, minified ESM, `mainFields` module/main, the createRequire banner), then starts a

@@ -1,8 +1,9 @@
 /**
- * Portal figures (issue 6): builds the portal (`web/vite.config.ts`) and the Authenticator-only reference
+ * Portal figures: builds the portal (`web/vite.config.ts`) and the Authenticator-only reference
  * (`bench/reference/`) into temp folders in the same run, compares their initial assets, then times cold
  * loads and the sign-in → dashboard data flow in headless Chromium (playwright-core + Debian's
- * `/usr/bin/chromium`, flags from FINDINGS.md "Front end").
+ * `/usr/bin/chromium` with the flags of `scripts/lib/chromium.ts`, see docs/decisions/headless-chromium.md).
+ * What the figures mean and why the reference: docs/benchmarks.md#portal-the-authenticator-only-page.
  *
  * - "Initial" assets = the entry `<script type="module">` + `<link rel="modulepreload">` + stylesheets of
  *   the built index.html. Gzip sizes use zlib level 9.
@@ -32,7 +33,6 @@ import type { AssetSizes, LoadTimings, PortalResults } from './types.js';
 
 /** `VIGIA_CHROMIUM` (kept for existing scripts) or the project default (`CHROMIUM_PATH`, /usr/bin/chromium). */
 export const CHROMIUM_PATH = process.env.VIGIA_CHROMIUM ?? chromiumPath();
-/** Flags from FINDINGS.md ("Headless Chromium"). */
 /** Selector of the dashboard's data: a figure in both summary cards. */
 export const DASHBOARD_DATA = ['section[aria-labelledby="kpi-incidents"] .tile-value', 'section[aria-labelledby="kpi-devices"] .tile-value'];
 const EMAIL_FIELD = 'input[name="username"]';

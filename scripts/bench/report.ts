@@ -64,7 +64,7 @@ export function renderMarkdown(res: BenchResults, budgets: BudgetOutcome[]): str
       '',
       ...measured('api'),
       'Reference (budgeted): the route\'s first Query sent straight to the engine from one Node process with the AWS SDK v3 document client — ' +
-        'the standard client, as FINDINGS.md measures the engine\'s raw throughput; it does not move when the handlers\' own client changes.',
+        'the standard client, as the engine ceiling in docs/benchmarks.md was measured; it does not move when the handlers\' own client changes.',
       '',
       '| route | c | gateway req/s | engine req/s | throughput ratio | gateway p50 / p99 | engine p50 / p99 | p99 ratio |',
       '|---|---:|---:|---:|---:|---:|---:|---:|',

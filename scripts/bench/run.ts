@@ -1,5 +1,5 @@
 /**
- * `npm run bench` — the performance suite of issue 6. Writes `bench/results/latest.json` and
+ * `npm run bench` — the performance suite (docs/benchmarks.md). Writes `bench/results/latest.json` and
  * `bench/results/latest.md` and prints the table. Every figure comes with a reference measured in the
  * same run (the machines are shared and noisy).
  *

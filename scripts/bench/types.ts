@@ -2,7 +2,8 @@
  * Shape of `bench/results/latest.json`, the output of `npm run bench` and the input of the budget check
  * (`budgets.ts`). Units are in the field names: `Ms` milliseconds, `Bytes` bytes, `Rps` requests per
  * second; capacity in DynamoDB read/write capacity units (RCU/WCU). Every measured figure has a reference
- * measured in the same run next to it, because the machines are shared and noisy (issue 6).
+ * measured in the same run next to it, because the machines are shared and noisy
+ * (docs/benchmarks.md#same-run-references).
  */
 
 /** Sizes of a set of static assets. */
