@@ -1,8 +1,9 @@
 /**
- * Deploying and destroying a stage with the pinned CDK CLI (`npx cdk`, aws-cdk 2.1148 from devDependencies).
+ * Deploying and destroying a stage with the pinned CDK CLI (`npx cdk`, aws-cdk 2.1148 from devDependencies;
+ * why pinned: docs/platform.md#cdk-cli-pin).
  *
  * Pure parts (argument lists, guards, created-at resolution, stale-preview selection) are exported for unit
- * tests; `runCdk` spawns the CLI with telemetry and version checks off (FINDINGS "Toolchain").
+ * tests; `runCdk` spawns the CLI with telemetry and version checks off (docs/platform.md#cli-environment).
  */
 import { spawn } from 'node:child_process';
 import type { Stack } from '@aws-sdk/client-cloudformation';

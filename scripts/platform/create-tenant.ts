@@ -1,6 +1,7 @@
 /**
- * Create a tenant in a stage: the Cognito group (group name = tenant id, spec §6) and the tenant registry
- * item in the stage table (`putTenant` from lambdas/data: `PK=TENANTS`, `SK=TENANT#<id>`, `name`).
+ * Create a tenant in a stage: the Cognito group (group name = tenant id; tenants are groups, see
+ * docs/platform.md#cognito-user-pool) and the tenant registry item in the stage table (`putTenant` from
+ * lambdas/data: `PK=TENANTS`, `SK=TENANT#<id>`, `name`).
  * Idempotent: an existing group is kept, the registry item is replaced (renames the tenant).
  *
  *   npm run platform:create-tenant -- --stage prod --tenant acme --name "Acme S.A."
