@@ -8,8 +8,8 @@
  * Content-Security-Policy (W3C CSP Level 3):
  *  - `default-src 'none'`, then only what the portal needs: scripts, styles, fonts, images and the
  *    manifest from the site itself (`'self'`); no inline scripts, no `eval` (the Vite build has none:
- *    `web/dist/index.html` loads one external module script; test/unit/platform-security-headers.test.ts
- *    checks the built file);
+ *    `web/dist/index.html` loads one external module script; the browser suite's test/e2e/portal-csp.e2e.ts
+ *    signs in under this policy and fails on any CSP violation);
  *  - `img-src 'self' data:` — Amplify UI's stylesheet draws icons as `data:` SVG images;
  *  - `connect-src 'self'` + the Cognito endpoints + the API origin(s) (XHR/fetch only go there);
  *  - `frame-ancestors 'none'` (no clickjacking), `base-uri 'none'`, `form-action 'self'`, `object-src 'none'`;
