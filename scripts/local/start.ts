@@ -1,71 +1,68 @@
 /**
  * `npm start`: the whole system offline — DynamoDB engine, Cognito user pool, API gateway over the
- * Lambda handlers, demo data and the portal — with progress output, then the portal URL, the demo
- * credentials and how to stop. Ctrl-C stops every child process.
+ * Lambda handlers, demo data and the portal — with progress output, then a ready banner (the portal URL,
+ * the demo credentials, the request log file and how to stop). Ctrl-C stops every child process.
  *
- * Flags (all optional):
- *   --reset            delete local state (.local/) first: fresh pool, table and demo data
- *   --no-build         serve web/dist as it is (fails if it was never built)
- *   --rebuild          always rebuild the portal
- *   --no-seed          do not create demo users/data
- *   --quiet            do not log each API request
- * Ports: VIGIA_PORT_WEB (5173), VIGIA_PORT_API (3001), VIGIA_PORT_COGNITO (9229),
- *        VIGIA_PORT_COGNITO_INTERNAL (9230), VIGIA_PORT_DYNAMODB (8000).
- * State:  VIGIA_DATA_DIR (default `.local/` in the repository).
+ * Flags and environment variables: `npm start -- --help` (defined in `./start-options.ts`; settings from
+ * the environment are read once, here, by `localSettingsFromEnv` in `./config.ts`).
+ *
+ * Output: every API request and collector event is appended to `<state folder>/requests.log` (truncated
+ * at each start); the terminal shows a one-line summary every 10 s while requests arrive, every request
+ * with `--verbose`, neither with `--quiet`. Handler warnings and errors always reach the terminal.
  */
-import { rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync, type WriteStream } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { DEFAULT_PORTS, REPO_ROOT, startLocalStack, type Ports, type RunningLocalStack } from './stack.js';
+import { localSettingsFromEnv, LocalSettingError, type LocalEnvSettings } from './config.js';
+import type { GatewayRequest } from './gateway.js';
+import type { RunningLocalStack } from './stack.js';
+import {
+  countRequest,
+  formatRequestSummary,
+  NO_REQUESTS,
+  parseStartArgs,
+  startUsage,
+  StartUsageError,
+  SUMMARY_INTERVAL_MS,
+  type StartFlags,
+} from './start-options.js';
 
-// The pinned AWS SDK v3 still supports Node 20 (these machines); its notice about a future Node 22
-// requirement is not actionable in a local session.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
-const { values: flags } = parseArgs({
-  options: {
-    reset: { type: 'boolean', default: false },
-    'no-build': { type: 'boolean', default: false },
-    rebuild: { type: 'boolean', default: false },
-    'no-seed': { type: 'boolean', default: false },
-    quiet: { type: 'boolean', default: false },
-  },
-  strict: true,
-});
-
-function portFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) {
-    console.error(`✖ ${name}=${raw} is not a valid port`);
-    process.exit(2);
-  }
-  return n;
+let flags: StartFlags;
+let settings: LocalEnvSettings;
+try {
+  flags = parseStartArgs(process.argv.slice(2));
+  settings = localSettingsFromEnv(process.env);
+} catch (e) {
+  if (!(e instanceof StartUsageError || e instanceof LocalSettingError)) throw e;
+  console.error(`✖ ${e.message}`);
+  process.exit(2);
 }
+if (flags.help) {
+  console.log(startUsage());
+  process.exit(0);
+}
+// Loaded after the flags are checked, so `--help` and usage errors answer at once.
+const { startLocalStack } = await import('./stack.js');
+const { formatGatewayRequest } = await import('./gateway.js');
 
-const ports: Ports = {
-  web: portFromEnv('VIGIA_PORT_WEB', DEFAULT_PORTS.web),
-  api: portFromEnv('VIGIA_PORT_API', DEFAULT_PORTS.api),
-  cognito: portFromEnv('VIGIA_PORT_COGNITO', DEFAULT_PORTS.cognito),
-  cognitoInternal: portFromEnv('VIGIA_PORT_COGNITO_INTERNAL', DEFAULT_PORTS.cognitoInternal),
-  dynamodb: portFromEnv('VIGIA_PORT_DYNAMODB', DEFAULT_PORTS.dynamodb),
-};
-
-const dataDir = process.env.VIGIA_DATA_DIR ? path.resolve(process.env.VIGIA_DATA_DIR) : path.join(REPO_ROOT, '.local');
+const { dataDir } = settings;
+const shownDataDir = path.relative(process.cwd(), dataDir) || dataDir;
 const started = Date.now();
 const step = (line: string) => console.log(`  • ${line}`);
 
 let stack: RunningLocalStack | undefined;
+let summaryTimer: NodeJS.Timeout | undefined;
+let requestLog: WriteStream | undefined;
 let stopping = false;
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
+  clearInterval(summaryTimer);
   if (stack) {
     console.log('\nStopping the local stack…');
     await stack.stop();
-    console.log(`Stopped. Your data stays in ${path.relative(process.cwd(), dataDir) || dataDir} (npm start -- --reset to start fresh).`);
+    console.log(`Stopped. Your data stays in ${shownDataDir} (npm start -- --reset to start fresh).`);
   }
+  requestLog?.end();
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));
@@ -74,21 +71,45 @@ process.on('SIGTERM', () => void shutdown(0));
 console.log('Vigía — starting the local stack (offline: no AWS account, no Docker)');
 if (flags.reset) {
   rmSync(dataDir, { recursive: true, force: true });
-  step('local state reset (.local/ removed)');
+  step(`local state reset (${shownDataDir} removed)`);
 }
+
+// Per-request lines go to a file; the terminal gets them only with --verbose, else a summary per window.
+mkdirSync(dataDir, { recursive: true });
+const requestLogPath = path.join(dataDir, 'requests.log');
+requestLog = createWriteStream(requestLogPath, { flags: 'w' });
+const toFile = (line: string) => requestLog?.write(`${new Date().toISOString()} ${line}\n`);
+let window = { ...NO_REQUESTS };
+const onRequest = (r: GatewayRequest) => {
+  const line = formatGatewayRequest(r);
+  toFile(line);
+  if (flags.requests === 'each') console.log(`    api ${line}`);
+  else window = countRequest(window, r);
+};
+const collectorLog = (line: string) => {
+  toFile(line);
+  if (flags.requests === 'each') console.log(`    ${line}`);
+};
+
 
 try {
   stack = await startLocalStack({
     dataDir,
-    ports,
-    seed: !flags['no-seed'],
-    buildPortal: flags['no-build'] ? 'never' : flags.rebuild ? 'always' : 'auto',
+    ports: settings.ports,
+    seed: flags.seed,
+    collector: flags.collector && settings.collector,
+    collectorCredential: settings.collectorCredential,
+    logLevel: settings.logLevel,
+    serveWeb: flags.web,
+    buildPortal: flags.build,
     log: step,
-    ...(flags.quiet ? {} : { requestLog: (l: string) => console.log(`    api ${l}`) }),
+    onRequest,
+    collectorLog,
   });
 } catch (e) {
   console.error(`✖ ${(e as Error).message}`);
-  if (process.env.VIGIA_DEBUG) console.error(e);
+  if (settings.debug) console.error(e);
+  requestLog.end();
   process.exit(1);
 }
 
@@ -96,6 +117,12 @@ const secs = ((Date.now() - started) / 1000).toFixed(1);
 const users = stack.demoUsers
   .map((u) => `    ${u.email.padEnd(28)} ${u.password.padEnd(18)} ${u.description}`)
   .join('\n');
+const shownLog = path.relative(process.cwd(), requestLogPath) || requestLogPath;
+const requestOutput = {
+  summary: `summary here every ${SUMMARY_INTERVAL_MS / 1000} s; --verbose prints each request`,
+  each: 'and each request here (--verbose)',
+  none: 'nothing here (--quiet)',
+}[flags.requests];
 console.log(`
 Ready in ${secs} s.
 
@@ -103,9 +130,23 @@ Ready in ${secs} s.
   API         ${stack.urls.api}   (ID token in Authorization)
   User pool   ${stack.urls.cognito}   (${stack.config.userPoolId}, app client ${stack.config.userPoolClientId})
   DynamoDB    ${stack.urls.dynamodb}   (table ${stack.tableName})
+  Requests    ${shownLog}   (${requestOutput})
 
   Demo users (local only):
 ${users || '    (none: started with --no-seed)'}
   Verification and reset codes offline are always 123456.
 
 Press Ctrl-C to stop.`);
+
+if (flags.requests === 'summary') {
+  // Requests made while starting (the collector's first tick) are in the file only.
+  window = { ...NO_REQUESTS };
+  let windowStart = Date.now();
+  summaryTimer = setInterval(() => {
+    const now = Date.now();
+    const line = formatRequestSummary(window, now - windowStart);
+    window = { ...NO_REQUESTS };
+    windowStart = now;
+    if (line) console.log(`    ${line}`);
+  }, SUMMARY_INTERVAL_MS);
+}
