@@ -15,7 +15,7 @@
  *   submit → its signed-in line, on the same local user pool. A flow that does not get there within 20 s
  *   is not retried: `dashboard.error` says what it waited for and what the page showed, with a screenshot
  *   under `test-results/bench/`; the run records it as a portal error and `portal.dashboard` fails.
- *   (`test/unit/bench-portal.test.ts` keeps `DASHBOARD_DATA` in step with the dashboard's markup.)
+ *   (`test/e2e/screens-business.e2e.ts` checks that `DASHBOARD_DATA` finds the rendered dashboard's figures.)
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
