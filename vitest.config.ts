@@ -1,9 +1,15 @@
 /**
- * Vitest projects (one `npm test` runs them all):
- *  - unit:        pure functions and handlers with fakes at the edges (test/unit)
- *  - infra:       template assertions on the synthesized CDK stacks (test/infra)
- *  - integration: real local engines (dynoxide, cognito-local + compat layer, local gateway) (test/integration)
+ * Vitest projects (one `npm test` runs them all; docs/testing.md says what each covers and how to run parts):
+ *  - unit:        pure functions and handlers with fakes at the edges, in-process only: no subprocess,
+ *                 no server, no engine (test/unit)
+ *  - infra:       the synthesized CDK stacks (template assertions, cdk-nag) and the esbuild handler
+ *                 bundles (test/infra)
+ *  - integration: real local engines and processes: dynoxide, cognito-local + compatibility layer, the
+ *                 local gateway, the whole local stack, command-line subprocesses (test/integration);
+ *                 files run one at a time (they start servers on random ports and use the CPU fully)
  *  - web:         portal components in jsdom (web/src/**\/*.test.tsx)
+ * Chromium tests are the browser suite (`npm run test:e2e`, node:test, test/e2e), not a Vitest project.
+ * Helpers shared by several test files live in test/support/.
  */
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -17,8 +23,9 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // One synthesis of all six stacks (with bundling) takes ~5 s on 2 cores; leave room for a busy machine.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
