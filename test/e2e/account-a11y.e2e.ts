@@ -1,5 +1,5 @@
 /**
- * Accessibility of the sign-in page and the account/shell screens (issue 3 "Done when"): axe-core finds no serious
+ * Accessibility of the sign-in page and the account/shell screens (docs/portal.md#accessibility): axe-core finds no serious
  * or critical violation at 375 px and 1440 px; signing in and moving through the sidebar menu work with the
  * keyboard only. Needs axe-core (devDependency, or AXE_CORE_PATH); skipped with that reason when it is missing.
  */

@@ -1,5 +1,5 @@
 /**
- * `/profile` in real Chromium (issue 3): e-mail, groups and tenants; two-step verification — set up TOTP with the
+ * `/profile` in real Chromium (docs/portal.md#screens): e-mail, groups and tenants; two-step verification — set up TOTP with the
  * 228 px QR code and the copyable secret, a wrong code refused in Spanish, a right code (RFC 6238, computed here
  * with otplib) turns it on; sign out; sign in answering the Authenticator's TOTP challenge; turn it off; remembered
  * devices (user opt-in device tracking): remember this browser, see it listed with its name and last use, forget

@@ -1,5 +1,5 @@
 /**
- * Account screens in real Chromium (issue 3): `/page/passwordchange` (spec §5 rules and Spanish messages, wrong
+ * Account screens in real Chromium: `/page/passwordchange` (docs/portal.md#password-rules and Spanish messages, wrong
  * current password, success, then sign-in with the new password after `/page/logout`); `/settings` (dark theme,
  * layout toggles, English chrome and sign-in widget, persisted across reloads and sign-out); `/page/error`,
  * `/page/coming-soon` and a template leftover path.

@@ -1,5 +1,5 @@
 /**
- * Shell behaviour in real Chromium (issue 3, spec §2, §5, §7, §8): each navigation closes the mobile sidebar,
+ * Shell behaviour in real Chromium (docs/portal.md#shell, #groups-and-tenants): each navigation closes the mobile sidebar,
  * scrolls to the top and resets submenus; `admin` switches tenant and the incident list changes; a customer of
  * two tenants picks the active one; a missing or
  * unreadable config.json shows the configuration error; API failures show Spanish messages by kind with a retry.

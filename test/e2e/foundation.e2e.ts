@@ -1,5 +1,5 @@
 /**
- * Foundation browser suite (issue 2): against a fresh `npm start`-equivalent stack, in real Chromium,
+ * Foundation browser suite: against a fresh `npm start`-equivalent stack, in real Chromium,
  * a seeded customer signs in through the Amplify Authenticator (SRP), sees only its tenant's incidents,
  * creates one, updates it (status + comment), signs out globally; the other tenant never sees it; the
  * incident survives a restart of the stack. Desktop (1440 px) and phone (375 px) widths.
@@ -47,7 +47,7 @@ describe('foundation: sign in, tenant isolation, create and update an incident, 
     assert.equal(new URL(page.url()).pathname, '/');
     await screenshot(page, 'desktop-02-dashboard');
 
-    // Sidebar (spec §2) → Incidentes → Ver
+    // Sidebar (docs/portal.md#screens) → Incidentes → Ver
     const nav = page.getByRole('navigation', { name: 'Menú principal' });
     await nav.getByRole('button', { name: 'Incidentes' }).click();
     await nav.getByRole('link', { name: 'Ver' }).click();

@@ -1,5 +1,5 @@
 /**
- * Accessibility of the business screens (issue 3 "Done when"): axe-core finds no serious or critical violation
+ * Accessibility of the business screens (docs/portal.md#accessibility): axe-core finds no serious or critical violation
  * on the dashboard, incident list and detail, device screens, Office 365, recommendations, reports, calendar,
  * search results, the open notifications dropdown and (admin) analytics, at 375 px and 1440 px; the incident
  * filters, an alarm acknowledgement and a recommendation change work with the keyboard only. Needs axe-core

@@ -1,4 +1,4 @@
-/** Auth and Data stacks: Cognito settings (spec §1, §5, §9; brief) and the single DynamoDB table. */
+/** Auth and Data stacks: Cognito settings (docs/platform.md#cognito-user-pool) and the single DynamoDB table. */
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_GROUP } from '../../lambdas/contract/routes.js';

@@ -1,5 +1,5 @@
 /**
- * Platform (issue 5): per-stage synthesized differences (PITR, deletion protection, WAF, throttling, alarm
+ * Platform (docs/platform.md#stages): per-stage synthesized differences (PITR, deletion protection, WAF, throttling, alarm
  * e-mail, tags), the CloudFront security headers (same builder as the local portal), alarms and dashboard,
  * and the once-per-account GitHub OIDC stack.
  */

@@ -1,7 +1,7 @@
 /**
  * The local user pool (cognito-local + compatibility proxy) driven by the REAL Amplify v6 client
  * (`aws-amplify/auth`, configured with `userPoolEndpoint`) and by the AWS SDK v3 the seed uses.
- * Every test exercises a gap of cognito-local the proxy fills (FINDINGS.md "Local Cognito user pool"), so each
+ * Every test exercises a gap of cognito-local the proxy fills (docs/decisions/local-cognito.md lists them), so each
  * fails without the layer.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

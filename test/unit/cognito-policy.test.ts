@@ -1,4 +1,4 @@
-/** Password policy of the local user pool (scripts/local/cognito/policy.ts; spec §5/§9, Cognito messages). */
+/** Password policy of the local user pool (scripts/local/cognito/policy.ts; docs/platform.md#cognito-user-pool, Cognito's messages). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkPassword, VIGIA_PASSWORD_POLICY } from '../../scripts/local/cognito/policy.js';
