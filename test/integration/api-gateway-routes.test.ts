@@ -3,10 +3,12 @@
  * proxy, local gateway, demo seed; random ports, temp dir, collector simulator off), with ID tokens from
  * InitiateAuth USER_PASSWORD_AUTH and SigV4-signed collector requests:
  *  - each route answers its success status for an authorised caller (and the body matches its schema);
- *  - the authorisation matrix: no token, malformed, forged signature, expired, wrong audience, access token,
- *    other tenant, no group, customer on admin routes, customer on ingest routes, unsigned/forged/stale
- *    collector signatures → the designed 401/403/404, always with the JSON error shape, and no other
- *    tenant's data in any body;
+ *  - the authorisation matrix: no token, malformed, forged signature, tampered payload, expired, wrong
+ *    audience, wrong issuer, access token, other tenant, no group, customer on admin routes, customer on
+ *    ingest routes, unsigned/forged/stale collector signatures → the designed 401/403/404, always with the
+ *    JSON error shape, and no other tenant's data in any body (the suite's one test of refused tokens);
+ *  - tenant isolation: another tenant's ids are 404, its data never in a list, its cursors refused (the
+ *    suite's one test of it through the gateway);
  *  - `/openapi.json` documents every route; the collector simulator's tick is accepted by the ingest API.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -29,7 +31,9 @@ let dataDir: string;
 const tokens: Record<'ana' | 'bruno' | 'admin' | 'nobody', { id: string; access: string }> = {} as never;
 let expiredToken: string;
 let wrongAudienceToken: string;
+let wrongIssuerToken: string;
 let forgedToken: string;
+let tamperedToken: string;
 
 async function signIn(email: string): Promise<{ id: string; access: string }> {
   const idp = new CognitoIdentityProviderClient({ endpoint: stack.urls.cognito, region: stack.config.region, credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
@@ -62,6 +66,10 @@ beforeAll(async () => {
   const now = Math.floor(Date.now() / 1000);
   expiredToken = await new SignJWT({ ...claims, iat: now - 7200, exp: now - 3600 }).setProtectedHeader({ alg: 'RS256', kid: header.kid }).sign(key);
   wrongAudienceToken = await new SignJWT({ ...claims, aud: 'someotherappclient' }).setProtectedHeader({ alg: 'RS256', kid: header.kid }).sign(key);
+  wrongIssuerToken = await new SignJWT({ ...claims, iss: 'http://evil.example/local_pool' }).setProtectedHeader({ alg: 'RS256', kid: header.kid }).sign(key);
+  // Ana's real token with the payload rewritten to another tenant's group, signature kept.
+  const [h, , sig] = tokens.ana.id.split('.');
+  tamperedToken = `${h}.${Buffer.from(JSON.stringify({ ...claims, 'cognito:groups': ['globex'] })).toString('base64url')}.${sig}`;
   const other = await generateKeyPair('RS256');
   forgedToken = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'RS256', kid: header.kid }).sign(other.privateKey);
 }, 120_000);
@@ -209,8 +217,10 @@ describe('every route through the local gateway', () => {
       expectError(await send(m, s.path, { body: s.body }), 401, `${name} no token`);
       expectError(await send(m, s.path, { token: 'not.a.jwt', body: s.body }), 401, `${name} malformed`);
       expectError(await send(m, s.path, { token: forgedToken, body: s.body }), 401, `${name} forged`);
+      expectError(await send(m, s.path, { token: tamperedToken, body: s.body }), 401, `${name} tampered payload`);
       expectError(await send(m, s.path, { token: expiredToken, body: s.body }), 401, `${name} expired`);
       expectError(await send(m, s.path, { token: wrongAudienceToken, body: s.body }), 401, `${name} wrong audience`);
+      expectError(await send(m, s.path, { token: wrongIssuerToken, body: s.body }), 401, `${name} wrong issuer`);
       expectError(await send(m, s.path, { token: tokens.ana.access, body: s.body }), 401, `${name} access token`);
       expectError(await send(m, s.path, { token: tokens.nobody.id, body: s.body }), 403, `${name} no group`);
       if ((route.groups as readonly string[]).includes('admin')) {
@@ -225,11 +235,36 @@ describe('every route through the local gateway', () => {
     }
   });
 
-  it("never shows another tenant's data: globex's user reading acme's resources gets 404 or its own", async () => {
+  it("never shows another tenant's data: acme's ids are 404 to globex's user, never in its lists, acme's cursors refused", async () => {
     const ctx = await fixtures();
-    const g = await send('GET', `/incidents/${ctx.incident.id}`, { token: tokens.bruno.id });
-    if (g.status === 200) expect((g.json as Incident).tenantId).toBe('globex');
-    else expectError(g, 404, 'foreign incident');
+    // Acme's newest incidents get numbers Globex has never used, so a leak could not hide behind an id clash.
+    for (let i = 0; i < 3; i++) {
+      const created = await send('POST', '/incidents', { token: tokens.ana.id, body: { title: `Solo Acme ${i}`, description: 'Prueba de aislamiento', severity: 'low' } });
+      expect(created.status, created.text).toBe(201);
+    }
+    const acmePage = (await send('GET', '/incidents?limit=2', { token: tokens.ana.id })).json as Page<Incident>;
+    const newest = acmePage.items[0]!;
+    expect(newest.title).toBe('Solo Acme 2');
+    const globexIds = new Set<string>();
+    let cursor: string | null = null;
+    do {
+      const page = (await send('GET', `/incidents?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { token: tokens.bruno.id })).json as Page<Incident>;
+      page.items.forEach((x) => globexIds.add(x.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(globexIds.has(newest.id)).toBe(false);
+    const foreign = await send('GET', `/incidents/${newest.id}`, { token: tokens.bruno.id });
+    expectError(foreign, 404, 'foreign incident');
+    expect((foreign.json as ApiErrorBody).code).toBe('NOT_FOUND');
+    expect(foreign.text).not.toContain('Solo Acme');
+    expectError(await send('PATCH', `/incidents/${newest.id}`, { token: tokens.bruno.id, body: { version: newest.version, status: 'in_progress' } }), 404, 'foreign incident update');
+    expectError(await send('POST', `/incidents/${newest.id}/comments`, { token: tokens.bruno.id, body: { body: 'x' } }), 404, 'foreign incident comment');
+    const stolen = await send('GET', `/incidents?cursor=${acmePage.nextCursor!}`, { token: tokens.bruno.id });
+    expectError(stolen, 400, 'cursor of another tenant');
+    expect((stolen.json as ApiErrorBody).code).toBe('VALIDATION_FAILED');
+    const own = await send('GET', `/incidents/${newest.id}`, { token: tokens.ana.id });
+    expect(own.status).toBe(200);
+    expect((own.json as Incident).version).toBe(newest.version);
     expectError(await send('POST', `/devices/${ctx.alarm.deviceId}/alarms/${ctx.alarm.id}/acknowledge`, { token: tokens.bruno.id }), 404, 'foreign alarm');
     expectError(await send('PATCH', `/recommendations/${ctx.recommendationId}`, { token: tokens.bruno.id, body: { status: 'accepted', note: 'x' } }), 404, 'foreign recommendation');
     for (const p of ['/incidents?limit=100', '/devices?limit=100', '/alarms?limit=100', `/devices/${ctx.alarm.deviceId}`, '/recommendations', '/office365/alarms', '/office365/events']) {
