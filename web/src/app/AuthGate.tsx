@@ -8,7 +8,7 @@
  * loads the Authenticator (spec §2 "Authentication screens", FINDINGS "Front end").
  * After a sign-in (a signed-out → signed-in transition on this page) the portal opens at `/` (spec §4).
  */
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Authenticator, useAuthenticator } from '@aws-amplify/ui-react';
 import type { AuthenticatorProps } from '@aws-amplify/ui-react';
@@ -42,9 +42,14 @@ export function AuthGate({ config }: { config: PortalConfig }) {
 
 function Gate({ config }: { config: PortalConfig }) {
   const { authStatus, route, toSignIn } = useAuthenticator((ctx) => [ctx.authStatus, ctx.route]);
-  const sawSignedOut = useRef(false);
+  // The sign-in form was shown on this page: the next `authenticated` is a sign-in (not a restored session).
+  const [sawSignedOut, setSawSignedOut] = useState(false);
+  if (authStatus === 'unauthenticated' && !sawSignedOut) setSawSignedOut(true);
+  // A session was open on this page: the next `unauthenticated` is a sign-out.
   const signedOutFromApp = useRef(false);
-  if (authStatus === 'authenticated') signedOutFromApp.current = true;
+  useEffect(() => {
+    if (authStatus === 'authenticated') signedOutFromApp.current = true;
+  }, [authStatus]);
 
   // Amplify's state machine lives in the Provider and restarts on its first `initialState`: a session begun at
   // /page/register would come back to "Crear cuenta" after a sign-out. A sign-out always lands on Sign In.
@@ -57,7 +62,6 @@ function Gate({ config }: { config: PortalConfig }) {
   if (authStatus === 'configuring') return <LoadingScreen />;
 
   if (authStatus === 'unauthenticated') {
-    sawSignedOut.current = true;
     const wantsRegister = window.location.pathname === REGISTER_PATH && config.allowSignUp;
     const path = wantsRegister ? REGISTER_PATH : LOGIN_PATH;
     if (window.location.pathname !== path) window.history.replaceState(null, '', path);
@@ -75,8 +79,8 @@ function Gate({ config }: { config: PortalConfig }) {
   }
 
   // Authenticated. Coming from the sign-in form → start at `/` (spec §4 "After a sign-in event … goes to /").
-  if (sawSignedOut.current) {
-    sawSignedOut.current = false;
+  if (sawSignedOut) {
+    setSawSignedOut(false);
     window.history.replaceState(null, '', '/');
   }
   return (

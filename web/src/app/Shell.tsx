@@ -4,12 +4,13 @@
  * `GET /me` (the active tenant) and shows its error with "Reintentar". Collapse state, layout toggles, theme and
  * chrome language come from the per-browser preferences (`features/settings/preferences`).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { useTenant } from '../shared/lib/tenant';
 import { useSession } from '../shared/lib/session';
+import { useStateResetOn } from '../shared/lib/hooks';
 import { ErrorState, LoadingState } from '../shared/ui/states';
 import { translateChrome } from '../shared/lib/i18n';
 import { updatePreferences, usePreferences } from '../features/settings/preferences';
@@ -19,16 +20,16 @@ export function Shell({ brandName }: { brandName: string }) {
   const session = useSession();
   const email = session.status === 'ready' ? session.user.email : '';
   const { pathname } = useLocation();
-  const [mobileOpen, setMobileOpen] = useState(false);
+  // The mobile sidebar closes on every navigation (docs/portal.md#shell).
+  const [mobileOpen, setMobileOpen] = useStateResetOn(pathname, () => false);
   const { sidebarCollapsed: collapsed, language } = usePreferences();
   const tenant = useTenant();
 
   useEffect(() => {
-    setMobileOpen(false);
     window.scrollTo(0, 0);
   }, [pathname]);
 
-  const closeMobile = useCallback(() => setMobileOpen(false), []);
+  const closeMobile = useCallback(() => setMobileOpen(false), [setMobileOpen]);
   const toggleCollapsed = () => updatePreferences({ sidebarCollapsed: !collapsed });
 
   return (

@@ -3,10 +3,11 @@
  * (only the current route's group stays open). On phones it is a drawer opened from the header
  * (`mobileOpen`), closed by the backdrop, Escape or any navigation; on desktop it can be collapsed.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { groupForPath, menuFor } from './menu';
 import { useSession } from '../shared/lib/session';
+import { useStateResetOn } from '../shared/lib/hooks';
 import { translateChrome } from '../shared/lib/i18n';
 import { usePreferences } from '../features/settings/preferences';
 
@@ -21,10 +22,8 @@ export function Sidebar({ mobileOpen, onClose }: SidebarProps) {
   const menu = menuFor(session.status === 'ready' ? session.user.groups : []);
   const { language } = usePreferences();
   const tr = (text: string) => translateChrome(text, language);
-  const [open, setOpen] = useState<string | null>(() => groupForPath(pathname));
-
-  // Reset submenu displays on navigation (spec §2).
-  useEffect(() => setOpen(groupForPath(pathname)), [pathname]);
+  // Submenus reset on every navigation: only the current page's group stays open (docs/portal.md#shell).
+  const [open, setOpen] = useStateResetOn<string | null, string>(pathname, groupForPath);
 
   useEffect(() => {
     if (!mobileOpen) return;

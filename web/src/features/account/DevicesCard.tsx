@@ -23,7 +23,9 @@ export function DevicesCard() {
     setError('');
     fetchDevices().then(setDevices, (err: unknown) => setError(authErrorMessage(err)));
   };
-  useEffect(load, []);
+  useEffect(() => {
+    fetchDevices().then(setDevices, (err: unknown) => setError(authErrorMessage(err)));
+  }, []);
 
   const run = (action: () => Promise<void>) => {
     setError('');

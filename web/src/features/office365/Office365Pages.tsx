@@ -6,6 +6,7 @@
 import { useMemo } from 'react';
 import { O365_ALARM_STATUSES, SEVERITIES } from '../../shared/lib/contract';
 import { formatDateTime, SEVERITY_LABELS } from '../../shared/lib/format';
+import { useTimeOfChange } from '../../shared/lib/hooks';
 import { Badge } from '../../shared/ui/states';
 import { SeverityBadge } from '../../shared/ui/badges';
 import { PageHeader } from '../../shared/ui/states';
@@ -18,7 +19,8 @@ export function Office365AlarmsPage() {
   const { params, set } = useFilterParams();
   const key = params.toString();
   // `from` is recomputed only when the filters change (a stable SWR key while paging).
-  const query = useMemo(() => alarmsQuery(params, Date.now()), [key]);
+  const changedAt = useTimeOfChange(key);
+  const query = useMemo(() => alarmsQuery(new URLSearchParams(key), changedAt), [key, changedAt]);
   const list = useO365Alarms(query);
   return (
     <section>
@@ -69,7 +71,8 @@ export function Office365EventsPage() {
   const { params, set } = useFilterParams();
   const key = params.toString();
   // `from` is recomputed only when the filters change (a stable SWR key while paging).
-  const query = useMemo(() => eventsQuery(params, Date.now()), [key]);
+  const changedAt = useTimeOfChange(key);
+  const query = useMemo(() => eventsQuery(new URLSearchParams(key), changedAt), [key, changedAt]);
   const list = useO365Events(query);
   return (
     <section>

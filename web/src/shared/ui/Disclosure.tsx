@@ -2,7 +2,8 @@
  * A button that shows/hides a panel below it (header dropdowns). Closes on Escape (focus returns to
  * the button), on a click outside, and when `closeSignal` changes (e.g. on navigation).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useStateResetOn } from '../lib/hooks';
 import type { ReactNode } from 'react';
 
 export interface DisclosureProps {
@@ -17,12 +18,10 @@ export interface DisclosureProps {
 }
 
 export function Disclosure({ label, ariaLabel, buttonClassName, panelClassName, closeSignal, children }: DisclosureProps) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useStateResetOn(closeSignal, () => false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-
-  useEffect(() => setOpen(false), [closeSignal]);
 
   useEffect(() => {
     if (!open) return;
@@ -41,7 +40,7 @@ export function Disclosure({ label, ariaLabel, buttonClassName, panelClassName, 
       document.removeEventListener('mousedown', onDown);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open]);
+  }, [open, setOpen]);
 
   return (
     <div className="disclosure" ref={rootRef}>

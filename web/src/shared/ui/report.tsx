@@ -8,6 +8,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ReportFigures } from '../lib/contract';
 import { formatPercent, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../lib/format';
+import { useTimeOfChange } from '../lib/hooks';
 import { toCsv } from './csv';
 
 /** Period presets, days back from now. */
@@ -190,6 +191,7 @@ export function PeriodPicker({ params, onChange }: { params: URLSearchParams; on
 export function useUrlPeriod(): { period: { from: string; to: string }; picker: ReactNode } {
   const [params, setParams] = useSearchParams();
   const { days, fromDate, toDate } = periodFromParams(params);
-  const period = useMemo(() => periodQuery(days, fromDate, toDate, Date.now()), [days, fromDate, toDate]);
+  const changedAt = useTimeOfChange(`${days}|${fromDate}|${toDate}`);
+  const period = useMemo(() => periodQuery(days, fromDate, toDate, changedAt), [days, fromDate, toDate, changedAt]);
   return { period, picker: <PeriodPicker params={params} onChange={(p) => setParams(p, { replace: true })} /> };
 }
