@@ -140,26 +140,6 @@ describe('incidents API over dynoxide', () => {
     expect(bodyOf<Incident>(res).resolvedAt).not.toBeNull();
   });
 
-  it('isolates tenants: 404 for a foreign id, never in lists, 403 for a foreign tenant, cursors bound to the tenant', async () => {
-    const foreign = await call(incidents, { method: 'GET', path: '/incidents/INC-000005', caller: bob });
-    // bob's tenant has INC-000001 only
-    expect(foreign.statusCode).toBe(404);
-    expect(bodyOf(foreign)).toMatchObject({ code: 'NOT_FOUND' });
-    const patch = await call(incidents, { method: 'PATCH', path: '/incidents/INC-000005', caller: bob, body: { version: 1, status: 'in_progress' } });
-    expect(patch.statusCode).toBe(404);
-    const list = bodyOf<Page<Incident>>(await call(incidents, { method: 'GET', path: '/incidents', caller: bob }));
-    expect(list.items.map((i) => i.tenantId)).toEqual(['globex']);
-    const pick = await call(incidents, { method: 'GET', path: '/incidents', caller: bob, query: { tenant: 'acme' } });
-    expect(pick.statusCode).toBe(403);
-    expect(bodyOf(pick)).toMatchObject({ code: 'FORBIDDEN', requestId: expect.any(String) });
-
-    const acmePage = bodyOf<Page<Incident>>(await call(incidents, { method: 'GET', path: '/incidents', caller: alice, query: { limit: '2' } }));
-    expect(acmePage.nextCursor).toBeTruthy();
-    const stolen = await call(incidents, { method: 'GET', path: '/incidents', caller: bob, query: { cursor: acmePage.nextCursor! } });
-    expect(stolen.statusCode).toBe(400);
-    expect(bodyOf(stolen)).toMatchObject({ code: 'VALIDATION_FAILED' });
-  });
-
   it('lets an admin pick any existing tenant and asks callers with several tenants to choose', async () => {
     const none = await call(incidents, { method: 'GET', path: '/incidents', caller: carol });
     expect(bodyOf(none)).toMatchObject({ code: 'TENANT_REQUIRED' });

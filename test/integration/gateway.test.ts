@@ -83,32 +83,16 @@ describe('route matching from the route table', () => {
 });
 
 describe('authorizer semantics', () => {
-  it('401 without a token, before the handler runs', async () => {
+  // Which tokens are refused, route by route, is api-gateway-routes.test.ts; here: refused requests never
+  // reach the handler, and the error carries a request id.
+  it('never hands a refused request to the handler', async () => {
     const before = seen.length;
-    const res = await call('/incidents');
-    expect(res.status).toBe(401);
-    const body = (await res.json()) as { code: string; requestId: string };
-    expect(body.code).toBe('UNAUTHORIZED');
-    expect(body.requestId).toMatch(/[0-9a-f-]{36}/);
-    expect(seen.length).toBe(before);
-  });
-
-  it.each([
-    ['expired', async () => token({}, { exp: Math.floor(Date.now() / 1000) - 1 })],
-    ['forged signature', async () => token({}, { key: otherKey })],
-    ['wrong audience', async () => token({ aud: 'someone-else' })],
-    ['wrong issuer', async () => token({ iss: 'http://evil.example/local_test' })],
-    ['access token instead of ID token', async () => token({ token_use: 'access' })],
-    ['tampered payload', async () => {
-      const [h, , s] = (await token()).split('.');
-      const payload = Buffer.from(JSON.stringify({ sub: 'x', 'cognito:groups': ['admin'], token_use: 'id' })).toString('base64url');
-      return `${h}.${payload}.${s}`;
-    }],
-    ['garbage', async () => 'not-a-jwt'],
-  ])('401 for a %s token', async (_name, make) => {
-    const before = seen.length;
-    const res = await call('/incidents', { headers: { Authorization: await make() } });
-    expect(res.status).toBe(401);
+    const none = await call('/incidents');
+    expect(none.status).toBe(401);
+    expect(((await none.json()) as { requestId: string }).requestId).toMatch(/[0-9a-f-]{36}/);
+    for (const bad of [await token({}, { exp: Math.floor(Date.now() / 1000) - 1 }), await token({}, { key: otherKey }), 'not-a-jwt']) {
+      expect((await call('/incidents', { headers: { Authorization: bad } })).status).toBe(401);
+    }
     expect(seen.length).toBe(before);
   });
 

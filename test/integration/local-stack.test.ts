@@ -1,10 +1,10 @@
 /**
  * The offline stack as `npm start` wires it (real dynoxide, cognito-local + compatibility layer, local
- * gateway over the Lambda handlers, seeded demo data): the issue-2 acceptance checks at the HTTP level.
- *  - 401 for a missing, expired or tampered ID token (before any handler runs);
- *  - 404 for a customer asking for another tenant's incident, whose id does not exist in its own tenant;
+ * gateway over the Lambda handlers, seeded demo data), checked at the HTTP level:
  *  - a created incident survives a restart on the same data;
  *  - the portal config has the production shape.
+ * Refused tokens and tenant isolation through the same stack are tested once, route by route, in
+ * api-gateway-routes.test.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,51 +64,6 @@ describe('local stack (npm start wiring)', () => {
     expect(config.apiUrl).toBe(stack.urls.api);
     expect(config.userPoolEndpoint).toBe(stack.urls.cognito);
     expect(config.stage).toBe('local');
-  });
-
-  it('answers 401 to a missing, expired or tampered ID token', async () => {
-    expect((await api('GET', '/incidents')).status).toBe(401);
-    const token = await idToken('ana@acme.example');
-    const [h, p, sig] = token.split('.') as [string, string, string];
-    const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>;
-    const tampered = `${h}.${Buffer.from(JSON.stringify({ ...claims, 'cognito:groups': ['globex'] })).toString('base64url')}.${sig}`;
-    const expired = `${h}.${Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 })).toString('base64url')}.${sig}`;
-    for (const bad of [tampered, expired, `${h}.${p}.${sig.slice(0, -4)}AAAA`]) {
-      const res = await api('GET', '/incidents', bad);
-      expect(res.status).toBe(401);
-      expect(res.body).toMatchObject({ code: 'UNAUTHORIZED' });
-    }
-    expect((await api('GET', '/incidents', token)).status).toBe(200);
-  });
-
-  it("answers 404 to a customer asking for another tenant's incident", async () => {
-    const ana = await idToken('ana@acme.example');
-    const bruno = await idToken('bruno@globex.example');
-    // Acme's newest incident gets a number Globex has never used.
-    for (let i = 0; i < 3; i++) {
-      const created = await api('POST', '/incidents', ana, { title: `Solo Acme ${i}`, description: 'Prueba de aislamiento', severity: 'low' });
-      expect(created.status).toBe(201);
-    }
-    const acmeList = await api('GET', '/incidents?limit=1', ana);
-    const id = (acmeList.body.items as Array<{ id: string }>)[0]!.id;
-    const globexIds = new Set<string>();
-    let cursor: string | null = null;
-    do {
-      const page = await api('GET', `/incidents?limit=100${cursor ? `&cursor=${cursor}` : ''}`, bruno);
-      (page.body.items as Array<{ id: string }>).forEach((x) => globexIds.add(x.id));
-      cursor = page.body.nextCursor as string | null;
-    } while (cursor);
-    expect(globexIds.has(id)).toBe(false);
-
-    const foreign = await api('GET', `/incidents/${id}`, bruno);
-    expect(foreign.status).toBe(404);
-    expect(foreign.body).toMatchObject({ code: 'NOT_FOUND' });
-    expect(JSON.stringify(foreign.body)).not.toContain('Solo Acme');
-    const own = await api('GET', `/incidents/${id}`, ana);
-    expect(own.status).toBe(200);
-    expect(own.body.title).toBe('Solo Acme 2');
-    // Nor can Bruno pick Acme as his tenant.
-    expect((await api('GET', `/incidents/${id}?tenant=acme`, bruno)).status).toBe(403);
   });
 
   it('keeps a created incident across a restart on the same data and ports', async () => {
