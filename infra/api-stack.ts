@@ -24,7 +24,8 @@
  *    (`lambdas/contract/schemas.ts`), e.g. a missing/expired ID token → 401 `UNAUTHORIZED`;
  *  - access logs as JSON in `/aws/apigateway/vigia-<stage>-api-access`; stage throttling and log
  *    retention from `stage-config.ts`; a request validator (parameters + body; POST/PATCH bodies must be
- *    JSON objects, anything finer is validated by the handler's zod schemas).
+ *    JSON objects; anything finer is validated in the Lambda against the route row's schemas,
+ *    `lambdas/contract/routes.ts`).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
