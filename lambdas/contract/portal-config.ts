@@ -1,8 +1,8 @@
 /**
  * Shape of the portal's `/config.json`.
  *
- * Produced from stack outputs by the Web stack in AWS (`BucketDeployment` + `Source.jsonData`) and by
- * `scripts/local/start.ts` offline; validated by the portal at start-up (a missing or invalid file shows
+ * Produced from stack outputs by the PortalDeployment stack in AWS (`BucketDeployment` + `Source.jsonData`)
+ * and by the local stack (`scripts/local/stack.ts`) offline; validated by the portal at start-up (a missing or invalid file shows
  * 'Configuration error (see console) – please contact the administrator', spec §8).
  */
 import * as z from 'zod';

@@ -12,7 +12,7 @@ export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 export const Severity = z.enum(SEVERITIES);
 export type Severity = z.infer<typeof Severity>;
 
-/** Incident lifecycle states; allowed transitions live in `lambdas/domain/incidents.ts`. */
+/** Incident lifecycle states; the allowed transitions are `INCIDENT_TRANSITIONS` below (enforced by `lambdas/domain/incidents.ts`). */
 export const INCIDENT_STATUSES = ['new', 'in_progress', 'on_hold', 'resolved', 'closed'] as const;
 export const IncidentStatus = z.enum(INCIDENT_STATUSES);
 export type IncidentStatus = z.infer<typeof IncidentStatus>;

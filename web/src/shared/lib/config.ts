@@ -1,7 +1,7 @@
 /**
  * Loading and validating the portal's runtime configuration, `/config.json` (shape: `PortalConfig` in
- * `lambdas/contract/portal-config.ts`; written by the Web stack in AWS and by `scripts/local/start.ts`
- * offline).
+ * `lambdas/contract/portal-config.ts`; written by the PortalDeployment stack in AWS and by the local stack,
+ * `scripts/local/stack.ts`, offline).
  */
 import type { PortalConfig } from '../../../../lambdas/contract/portal-config';
 
