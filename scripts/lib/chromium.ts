@@ -1,7 +1,7 @@
 /**
  * How this project starts Debian's Chromium headless with playwright-core (browser suite, smoke test, bench).
- * The flags are the ones that work as root on these machines without a network beyond localhost
- * (shared FINDINGS.md "Front end"); without the background-networking flags Chromium keeps dialling out.
+ * The flags are the ones that work as root on the development machines without a network beyond localhost
+ * (docs/decisions/headless-chromium.md); without the background-networking flags Chromium keeps dialling out.
  */
 
 /** Chromium command-line flags for headless runs. */

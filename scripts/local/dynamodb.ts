@@ -1,6 +1,6 @@
 /**
  * Local DynamoDB engine for the offline stack and the integration tests: runs the dynoxide binary
- * (`@dynoxide/linux-x64`, a DynamoDB-compatible server backed by SQLite; see /work/shared/FINDINGS.md)
+ * (`@dynoxide/linux-x64`, a DynamoDB-compatible server backed by SQLite; see docs/local-emulation.md#dynamodb)
  * and creates the single application table.
  *
  *  - `startDynamo({ port, dbPath, host })` → `{ endpoint, stop() }`
@@ -25,6 +25,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { createTableInput, TABLE_DESIGN } from '../../lambdas/data/table-design.js';
+import { DEMO_REGION, LOCAL_AWS_CREDENTIALS } from './config.js';
 
 const DYNOXIDE_PACKAGE = '@dynoxide/linux-x64';
 const READY_TIMEOUT_MS = 10_000;
@@ -95,8 +96,8 @@ function assertPortFree(port: number, host: string): Promise<void> {
 function localClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient({
     endpoint,
-    region: process.env.AWS_REGION ?? 'eu-west-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    region: DEMO_REGION,
+    credentials: { ...LOCAL_AWS_CREDENTIALS },
     maxAttempts: 1,
   });
 }

@@ -4,7 +4,8 @@
  * (`aws-amplify/auth` configured with `Auth.Cognito.userPoolEndpoint`) and `@aws-amplify/ui-react`'s
  * Authenticator work offline, with no AWS account.
  *
- * Gaps of cognito-local that the proxy fills (measured, FINDINGS.md "Local Cognito user pool"), and why:
+ * Gaps of cognito-local that the proxy fills, and why (the full account, with what is still different from
+ * Cognito: docs/local-emulation.md#cognito-user-pool):
  *  - USER_SRP_AUTH (HTTP 500 in cognito-local; Amplify's default sign-in flow): the proxy runs the server side of
  *    Cognito's SRP-6a (./srp.ts), verifies PASSWORD_CLAIM_SIGNATURE and TIMESTAMP, then obtains the outcome from
  *    cognito-local's USER_PASSWORD_AUTH with the stored password, so tokens and challenges (NEW_PASSWORD_REQUIRED,
@@ -23,7 +24,7 @@
  *    UpdateDeviceStatus, ForgetDevice. No DEVICE_SRP_AUTH challenge is issued (ChallengeRequiredOnNewDevice false), so
  *    a known DEVICE_KEY is trusted without the device's SRP proof.
  *  - Password policy (ignored by cognito-local) on SignUp, ChangePassword, ConfirmForgotPassword,
- *    NEW_PASSWORD_REQUIRED, AdminSetUserPassword, AdminCreateUser (./policy.ts; spec §5/§9: length ≥ 8).
+ *    NEW_PASSWORD_REQUIRED, AdminSetUserPassword, AdminCreateUser (./policy.ts; the deployed pool's: length ≥ 8).
  *  - ConfirmSignUp sets email_verified=true (else the Authenticator shows "Verify Contact").
  *  - Challenge sessions are checked (cognito-local lets any session string set anyone's NEW_PASSWORD_REQUIRED),
  *    and after NEW_PASSWORD_REQUIRED the tokens come from a fresh sign-in (cognito-local does not store the refresh
@@ -134,7 +135,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * Starts cognito-local and the compatibility proxy, after idempotently ensuring the Vigía user pool
- * ({@link LOCAL_USER_POOL_ID}; e-mail as username, auto-verified; password policy of spec §5/§9; MFA OPTIONAL
+ * ({@link LOCAL_USER_POOL_ID}; e-mail as username, auto-verified; the deployed pool's password policy; MFA OPTIONAL
  * with TOTP) and its app client ({@link LOCAL_USER_POOL_CLIENT_ID}; no secret; SRP, refresh and password flows).
  * Users and groups persist in `dataDir` across restarts; this function creates none.
  *

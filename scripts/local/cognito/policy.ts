@@ -1,10 +1,10 @@
 /**
- * Request validation the real user pool performs and cognito-local does not (FINDINGS.md "Local Cognito user
- * pool": "password policy not enforced"): the pool's password policy and the API's password constraints.
+ * Request validation the real user pool performs and cognito-local does not (cognito-local ignores the password
+ * policy; docs/local-emulation.md#password-policy): the pool's password policy and the API's password constraints.
  *
  * Messages are Cognito's own (observed service responses; API reference, "InvalidPasswordException"):
  * "Password did not conform with policy: Password not long enough", "…: Password must have lowercase characters",
- * "…uppercase…", "…numeric…", "…symbol…". Symbols are the set of spec §5 / Cognito's docs ("Password policies").
+ * "…uppercase…", "…numeric…", "…symbol…". Symbols are the set of Cognito's docs ("Password policies").
  */
 
 /** A user pool's `Policies.PasswordPolicy` (Cognito API shape). */
@@ -17,7 +17,7 @@ export interface PasswordPolicy {
   TemporaryPasswordValidityDays?: number;
 }
 
-/** Vigía's deployed policy (spec §5 "Password policy", §9): length ≥ 8, no character classes required. */
+/** Vigía's deployed policy (`passwordPolicy` in infra/auth-stack.ts): length ≥ 8, no character classes required. */
 export const VIGIA_PASSWORD_POLICY: Required<PasswordPolicy> = {
   MinimumLength: 8,
   RequireUppercase: false,

@@ -1,7 +1,7 @@
 /**
  * The Cognito compatibility proxy: a `node:http` server on the public user-pool endpoint that forwards every
  * request to cognito-local unchanged, except the `X-Amz-Target`s listed in {@link createProxy}'s dispatch table,
- * which it completes or answers itself (the gaps are listed in FINDINGS.md "Local Cognito user pool").
+ * which it completes or answers itself (the gaps are listed in docs/local-emulation.md#cognito-user-pool).
  *
  * To support another target, add an entry to `handlers` (`(body, ctx) => Promise<response JSON>`; throw
  * {@link CognitoError} for service errors, use `ctx.call` to reach cognito-local).

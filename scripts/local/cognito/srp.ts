@@ -1,7 +1,7 @@
 /**
  * Server side of Amazon Cognito's SRP-6a variant (the `USER_SRP_AUTH` flow and its `PASSWORD_VERIFIER`
  * challenge), written for the local user pool because cognito-local answers `USER_SRP_AUTH` with HTTP 500
- * (FINDINGS.md, "Local Cognito user pool").
+ * (docs/local-emulation.md#srp-sign-in).
  *
  * Parameters, as the Amplify v6 client uses them (`@aws-amplify/auth` …/providers/cognito/utils/srp):
  *  - group: the 3072-bit MODP prime of RFC 3526 §4, generator g = 2, multiplier k = H(pad(N) | pad(g));

@@ -114,7 +114,7 @@ export interface SeedOptions {
 /**
  * Idempotently writes cognito-local's config and the Vigía user pool + app client BEFORE cognito-local starts.
  * Existing users and groups are kept; pool options and the app client are rewritten every time, so policy changes
- * apply on the next start. Pool: e-mail as username, e-mail auto-verified, password policy of spec §5/§9,
+ * apply on the next start. Pool: e-mail as username, e-mail auto-verified, the deployed pool's password policy,
  * MFA OPTIONAL (TOTP only), user-existence errors prevented. App client: no secret; SRP, refresh and password
  * flows; token lifetimes as the Cognito defaults (access/ID 60 min, refresh 30 days); token revocation on.
  */

@@ -1,6 +1,6 @@
 /**
  * Token checks and revocation for the local user pool. cognito-local decodes access tokens without verifying
- * them, and has no GlobalSignOut (FINDINGS.md "Local Cognito user pool"); the real service refuses revoked or
+ * them, and has no GlobalSignOut (docs/local-emulation.md#refresh-and-sign-out); the real service refuses revoked or
  * invalid tokens with NotAuthorizedException (Cognito API reference: GlobalSignOut, RevokeToken, GetUser).
  *
  * Revocation model (as the real pool behaves after GlobalSignOut / RevokeToken):
