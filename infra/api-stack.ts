@@ -8,17 +8,18 @@
  *    `event.requestContext.authorizer.claims`, every value a string (docs/platform.md#api-gateway-and-the-cognito-authorizer);
  *  - Lambda proxy integration to `vigia-<stage>-<handler>` (Node.js 24, arm64, esbuild-bundled locally —
  *    never Docker — minified ESM with source maps and `NODE_OPTIONS=--enable-source-maps`);
- *  - Lambda environment: `STAGE`, `TABLE_NAME`, `POWERTOOLS_SERVICE_NAME` (`vigia-api`),
- *    `POWERTOOLS_LOG_LEVEL`, `ALLOWED_ORIGINS` (comma-separated CORS origins: the site origin first, then
- *    the stage's extra origins — same variable as the local stack), `AVAILABILITY_RETENTION_DAYS` and
- *    `O365_EVENT_RETENTION_DAYS` (TTL of time-series items, from the stage's `dataRetention`);
+ *  - Lambda environment: built by `lambdaEnvironment` (lambdas/config.ts, where the variable names are
+ *    spelled) from the stage, the table name, the CORS origins (the site origin first, then the stage's
+ *    extra origins) and allowed headers, the log level and the retention of time-series items (the stage's
+ *    `dataRetention`); plus `NODE_OPTIONS`;
  *  - IAM: explicit statements on the table ARN and `…/index/GSI1` only (no `grant*()`, which adds
  *    wildcard index ARNs — cdk-nag IAM5). Transactions need no action of their own: DynamoDB authorises
  *    each `TransactWriteItems` element as PutItem/UpdateItem/DeleteItem/ConditionCheckItem (AWS DynamoDB
  *    developer guide, "Using IAM with DynamoDB transactions"); there is no `dynamodb:TransactWriteItems`
  *    IAM action;
  *  - CORS preflight (OPTIONS, no authorizer) for the portal origin plus the stage's extra origins, allowing
- *    `Authorization`, `Content-Type`, `Idempotency-Key`;
+ *    the request headers of `CORS_ALLOW_HEADERS` (lambdas/config.ts, the one list the Lambdas and the local
+ *    gateway also use);
  *  - gateway responses (authorizer 401, 403, throttling, bad body, DEFAULT_4XX/5XX, …) carry CORS headers
  *    and the API's error body `{"code","message","requestId"}` with codes from `ERROR_STATUS`
  *    (`lambdas/contract/schemas.ts`), e.g. a missing/expired ID token → 401 `UNAUTHORIZED`;
@@ -52,6 +53,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { CORS_ALLOW_HEADERS, lambdaEnvironment } from '../lambdas/config.js';
 import { HANDLER_NAMES, ROUTES, type HandlerName } from '../lambdas/contract/routes.js';
 import type { ErrorCode } from '../lambdas/contract/schemas.js';
 import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
@@ -62,9 +64,6 @@ const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Lambda runtime of the API functions (cdk-nag L1 wants the latest Node.js runtime CDK knows). */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
-
-/** Request headers the portal sends cross-origin (CORS `Access-Control-Allow-Headers`). */
-export const CORS_ALLOW_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key'] as const;
 
 /** Table actions per handler: `read` = GetItem/BatchGetItem/Query; `readwrite` adds item writes. */
 export const HANDLER_TABLE_ACCESS: Record<HandlerName, 'read' | 'readwrite'> = {
@@ -331,13 +330,14 @@ export class ApiStack extends Stack {
       role,
       logGroup,
       environment: {
-        STAGE: config.stage,
-        TABLE_NAME: table.tableName,
-        POWERTOOLS_SERVICE_NAME: 'vigia-api',
-        POWERTOOLS_LOG_LEVEL: config.logLevel,
-        ALLOWED_ORIGINS: allowOrigins.join(','),
-        AVAILABILITY_RETENTION_DAYS: String(config.dataRetention.availabilityDays),
-        O365_EVENT_RETENTION_DAYS: String(config.dataRetention.o365EventDays),
+        ...lambdaEnvironment({
+          stage: config.stage,
+          tableName: table.tableName,
+          allowedOrigins: [...allowOrigins],
+          allowedHeaders: [...CORS_ALLOW_HEADERS],
+          logLevel: config.logLevel,
+          retention: { ...config.dataRetention },
+        }),
         NODE_OPTIONS: HANDLER_NODE_OPTIONS,
       },
       bundling: HANDLER_BUNDLING,

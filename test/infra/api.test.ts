@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { HANDLER_NAMES, ROUTES } from '../../lambdas/contract/routes.js';
-import { CORS_ALLOW_HEADERS, HANDLER_TABLE_ACCESS, TABLE_WRITE_ACTIONS } from '../../infra/api-stack.js';
+import { HANDLER_TABLE_ACCESS, TABLE_WRITE_ACTIONS } from '../../infra/api-stack.js';
+import { CORS_ALLOW_HEADERS } from '../../lambdas/config.js';
 import { ofType, resources, synth, synthDev, synthPr42, synthProd } from '../support/synth.js';
 
 /** `METHOD /path` of every API Gateway method, rebuilt from Resource PathPart/ParentId chains. */
@@ -76,9 +77,9 @@ describe('Api stack', () => {
       expect(p.Handler).toBe('index.handler');
       const env = (p.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(Object.keys(env).sort()).toEqual(
-        ['ALLOWED_ORIGINS', 'AVAILABILITY_RETENTION_DAYS', 'NODE_OPTIONS', 'O365_EVENT_RETENTION_DAYS', 'POWERTOOLS_LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME', 'STAGE', 'TABLE_NAME'].sort(),
+        ['ALLOWED_HEADERS', 'ALLOWED_ORIGINS', 'AVAILABILITY_RETENTION_DAYS', 'NODE_OPTIONS', 'O365_EVENT_RETENTION_DAYS', 'POWERTOOLS_LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME', 'STAGE', 'TABLE_NAME'].sort(),
       );
-      expect(env).toMatchObject({ STAGE: 'pr-42', NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: 'vigia-api' });
+      expect(env).toMatchObject({ STAGE: 'pr-42', NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: 'vigia-api', ALLOWED_HEADERS: CORS_ALLOW_HEADERS.join(',') });
       expect(JSON.stringify(env.TABLE_NAME)).toContain('Vigia-pr-42-Data');
       expect(JSON.stringify(env.ALLOWED_ORIGINS)).toContain('Vigia-pr-42-Hosting');
     }
