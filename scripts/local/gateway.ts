@@ -232,10 +232,9 @@ function singleAndMulti(entries: Iterable<[string, string]>) {
   return { single, multi };
 }
 
-/** What the gateway uses of a handler module: `createHandler(config, deps)`, else the Lambda entry `handler`. */
+/** What the gateway uses of a handler module: `createHandler(config, deps)` (the Lambda entry `handler` reads the environment). */
 interface HandlerModule {
-  handler: ProxyHandler;
-  createHandler?: (config: LambdaConfig, deps?: { repository?: Repository }) => ProxyHandler;
+  createHandler: (config: LambdaConfig, deps?: { repository?: Repository }) => ProxyHandler;
 }
 
 /**
@@ -254,9 +253,8 @@ const HANDLER_MODULES: Record<HandlerName, () => Promise<HandlerModule>> = {
 
 /** Imports the module of `name` and builds its handler for `lambda` (see {@link GatewayLambdas}). */
 async function loadHandler(name: HandlerName, lambda: GatewayLambdas | undefined): Promise<ProxyHandler> {
-  const mod = await HANDLER_MODULES[name]();
   if (!lambda) throw new Error(`gateway: no Lambda configuration for the ${name} handler (pass \`lambda\`)`);
-  if (!mod.createHandler) return mod.handler;
+  const mod = await HANDLER_MODULES[name]();
   return mod.createHandler(lambda.config, lambda.repository ? { repository: lambda.repository } : {});
 }
 
