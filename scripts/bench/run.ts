@@ -100,8 +100,7 @@ async function measure(opts: { only: ReadonlySet<Section>; runs: number; seconds
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vigia-bench-stack-'));
   const webPort = await freePort();
-  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
-  const stack = await startLocalStack({ dataDir, persist: false, serveWeb: false, collector: false, ports: { dynamodb: 0, cognito: 0, cognitoInternal: 0, api: 0, web: webPort }, log });
+  const stack = await startLocalStack({ dataDir, persist: false, serveWeb: false, collector: false, logLevel: 'ERROR', ports: { dynamodb: 0, cognito: 0, cognitoInternal: 0, api: 0, web: webPort }, log });
   try {
     const customer = DEMO_USERS.find((u) => !u.groups.includes('admin'))!;
     const admin = DEMO_USERS.find((u) => u.groups.includes('admin'))!;
