@@ -1,5 +1,6 @@
 /**
- * Device storage over the single table (keys in `keys.ts`): implements `DevicesPort` and exports the write
+ * Device storage over the single table (entities `DeviceEntity`, `AvailabilityEntity`, `AlarmEntity` in
+ * `entities.ts`): implements `DevicesPort` and exports the write
  * functions used by the seed and the collector simulator (`putDevice`, `recordHeartbeat`,
  * `putDailyAvailability`, `putAlarm`).
  *
@@ -14,67 +15,40 @@
  *   ignored by readers (from-scratch fallback).
  */
 import type { AlarmState, DeviceAlarm, Page } from '../contract/schemas.js';
-import {
-  AVAILABILITY_WINDOW_DAYS,
-  HEARTBEAT_THRESHOLDS_MS,
-  OPEN_ALARM_STATES,
-  addDays,
-  availabilityRollup,
-  type AvailabilityRollup,
-  type DailyAvailability,
-  type DevicesPort,
-  type ListedDevice,
-  type StoredDevice,
-} from '../domain/devices.js';
+import { AVAILABILITY_WINDOW_DAYS, HEARTBEAT_THRESHOLDS_MS, OPEN_ALARM_STATES, addDays, availabilityRollup } from '../domain/devices.js';
+import type { AlarmListOptions, AvailabilityRollup, DailyAvailability, DevicesPort, ListedDevice, StoredDevice } from '../domain/ports.js';
 import { ApiError } from '../domain/errors.js';
-import { newestFirstInRange, type TimeRangePageOptions } from './paging.js';
+import type { TableRef, TransactWriteItem } from './client.js';
+import { isConditionFailureInTransaction, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
+import { AlarmEntity, AvailabilityEntity, DeviceEntity, attributesOf, itemOf, recordOf } from './entities.js';
+import { AVAIL_SK_MAX, keys } from './keys.js';
+import { filterExpression, queryPage, timeRange } from './paging.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
-import { type TableRef, type TransactWriteItem } from './client.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
-import { isConditionFailure, isConditionFailureInTransaction, isTransactionConflict, queryAll, stripKeys } from './dynamo-util.js';
-import { AVAIL_SK_MAX, ENTITY, keys } from './keys.js';
-
-/** Cleared alarms expire (TTL) this many days after clearing. */
-export const CLEARED_ALARM_RETENTION_DAYS = 90;
 
 const DAY_S = 86_400;
-/** Attempts of a write that lost a race (optimistic alarm write, or a transaction conflict) before giving up. */
-const WRITE_ATTEMPTS = 8;
 
 /** Input of `putDevice`: the stored device; `lastHeartbeatAt` defaults to null (never seen). */
 export type DeviceInput = Omit<StoredDevice, 'lastHeartbeatAt'> & { lastHeartbeatAt?: string | null };
 
-/** Stored fields of a device, in a fixed order (the roll-up attributes are not part of it). */
-const STORED_DEVICE_FIELDS = ['id', 'tenantId', 'name', 'type', 'site', 'ipAddress', 'vendor', 'model', 'lastHeartbeatAt'] as const;
-
 /** A device item → `StoredDevice` (keys and roll-up attributes dropped). */
 export function storedDeviceOf(item: Record<string, unknown>): StoredDevice {
-  const out: Record<string, unknown> = {};
-  for (const f of STORED_DEVICE_FIELDS) out[f] = f === 'lastHeartbeatAt' ? (item[f] ?? null) : item[f];
-  return out as StoredDevice;
+  return recordOf(DeviceEntity, item);
 }
 
 const isOpen = (s: AlarmState | undefined): boolean => s !== undefined && OPEN_ALARM_STATES.includes(s);
 
 /** Open alarms of one device counted from its alarm items (Query `ALARM#…`, Select COUNT). */
 async function countOpenAlarms(table: TableRef, tenantId: string, deviceId: string): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await table.doc.send('Query', {
-      TableName: table.tableName,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :a)',
-      FilterExpression: '#s IN (:s0, :s1)',
-      ExpressionAttributeNames: { '#s': 'state' },
-      ExpressionAttributeValues: { ':pk': keys.devicePk(tenantId, deviceId), ':a': 'ALARM#', ':s0': OPEN_ALARM_STATES[0], ':s1': OPEN_ALARM_STATES[1] },
-      Select: 'COUNT',
-      ConsistentRead: true,
-      ExclusiveStartKey: start,
-    });
-    count += res.Count ?? 0;
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return count;
+  const open = filterExpression({ in: { state: OPEN_ALARM_STATES } })!;
+  const res = await queryAll(table, {
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :a)',
+    FilterExpression: open.expression,
+    ExpressionAttributeNames: open.names,
+    ExpressionAttributeValues: { ...open.values, ':pk': keys.devicePk(tenantId, deviceId), ':a': 'ALARM#' },
+    Select: 'COUNT',
+    ConsistentRead: true,
+  });
+  return res.count;
 }
 
 /**
@@ -84,8 +58,7 @@ async function countOpenAlarms(table: TableRef, tenantId: string, deviceId: stri
  */
 export async function putDevice(device: DeviceInput, table: TableRef, now: Date = new Date()): Promise<void> {
   const d: StoredDevice = { ...device, lastHeartbeatAt: device.lastHeartbeatAt ?? null };
-  const fields: Record<string, unknown> = { ...keys.deviceGsi1(d.tenantId, d.id, d.name), entity: ENTITY.device };
-  for (const f of STORED_DEVICE_FIELDS) fields[f] = d[f];
+  const fields: Record<string, unknown> = { ...DeviceEntity.gsi1!(d), entity: DeviceEntity.name, ...attributesOf(DeviceEntity, d), lastHeartbeatAt: d.lastHeartbeatAt };
   const names: Record<string, string> = { '#open': 'openAlarms' };
   const values: Record<string, unknown> = { ':open': await countOpenAlarms(table, d.tenantId, d.id) };
   const sets = ['#open = if_not_exists(#open, :open)'];
@@ -96,7 +69,7 @@ export async function putDevice(device: DeviceInput, table: TableRef, now: Date 
   });
   await table.doc.send('UpdateItem', {
     TableName: table.tableName,
-    Key: keys.device(d.tenantId, d.id),
+    Key: DeviceEntity.key(d),
     UpdateExpression: `SET ${sets.join(', ')}`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
@@ -135,17 +108,12 @@ export async function refreshAvailabilityRollup(tenantId: string, deviceId: stri
   if (!device) return;
   const rev = typeof device.availRev === 'number' ? device.availRev : 0;
   const rollup = availabilityRollup(items.filter((i) => String(i.SK).startsWith('AVAIL#')).map(dayOf), asOf);
-  try {
-    await table.doc.send('UpdateItem', {
-      TableName: table.tableName,
-      Key: keys.device(tenantId, deviceId),
-      UpdateExpression: 'SET availAsOf = :a, availRollupRev = :rev, availPct30d = :p',
-      ConditionExpression: rev === 0 ? 'attribute_exists(PK) AND (attribute_not_exists(availRev) OR availRev = :rev)' : 'availRev = :rev',
-      ExpressionAttributeValues: { ':a': rollup.asOf, ':p': rollup.pct30d, ':rev': rev },
-    });
-  } catch (e) {
-    if (!isConditionFailure(e)) throw e;
-  }
+  await writeIf(table, 'UpdateItem', {
+    Key: keys.device(tenantId, deviceId),
+    UpdateExpression: 'SET availAsOf = :a, availRollupRev = :rev, availPct30d = :p',
+    ConditionExpression: rev === 0 ? 'attribute_exists(PK) AND (attribute_not_exists(availRev) OR availRev = :rev)' : 'availRev = :rev',
+    ExpressionAttributeValues: { ':a': rollup.asOf, ':p': rollup.pct30d, ':rev': rev },
+  });
 }
 
 /** The roll-up of a device item if it matches the item's `availRev` (else null: stale or absent). */
@@ -155,30 +123,30 @@ function rollupOf(item: Record<string, unknown>): AvailabilityRollup | null {
   return { asOf: item.availAsOf, pct30d: item.availPct30d as (number | null)[] };
 }
 
+/** Moves `lastHeartbeatAt` to `at` if it is newer; the UpdateItem output, or null when nothing changed. */
+function advanceHeartbeat(input: { tenantId: string; deviceId: string; at: string }, table: TableRef, returnOld: boolean) {
+  return writeIf(table, 'UpdateItem', {
+    Key: keys.device(input.tenantId, input.deviceId),
+    UpdateExpression: 'SET lastHeartbeatAt = :at',
+    ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lastHeartbeatAt) OR lastHeartbeatAt = :null OR lastHeartbeatAt < :at)',
+    ExpressionAttributeValues: { ':at': input.at, ':null': null },
+    ...(returnOld ? { ReturnValues: 'UPDATED_OLD' as const } : {}),
+  });
+}
+
 /**
  * Records a heartbeat at `at` (ISO-8601 UTC). Only moves `lastHeartbeatAt` forward; returns false when the
  * device does not exist or already has a newer heartbeat.
  */
 export async function recordHeartbeat(input: { tenantId: string; deviceId: string; at: string }, table: TableRef): Promise<boolean> {
-  try {
-    await table.doc.send('UpdateItem', {
-      TableName: table.tableName,
-      Key: keys.device(input.tenantId, input.deviceId),
-      UpdateExpression: 'SET lastHeartbeatAt = :at',
-      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lastHeartbeatAt) OR lastHeartbeatAt = :null OR lastHeartbeatAt < :at)',
-      ExpressionAttributeValues: { ':at': input.at, ':null': null },
-    });
-    return true;
-  } catch (e) {
-    if (isConditionFailure(e)) return false;
-    throw e;
-  }
+  return (await advanceHeartbeat(input, table, false)) !== null;
 }
 
 /**
  * Creates or replaces one day of availability (`date` yyyy-mm-dd UTC, `availablePct` 0–100,
  * `monitoredSeconds` default 86 400). Expires `retention.availabilityDays` after its date. TransactWriteItems
- * [Put day, ADD device `availRev`], then `refreshAvailabilityRollup`.
+ * [Put day, ADD device `availRev`] (a conflict is retried: neither depends on what it overwrites), then
+ * `refreshAvailabilityRollup`.
  * @throws ApiError NOT_FOUND when the device does not exist (nothing is written).
  */
 export async function putDailyAvailability(
@@ -188,28 +156,17 @@ export async function putDailyAvailability(
   retention: Retention = DEFAULT_RETENTION,
 ): Promise<void> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date)) throw new RangeError(`invalid date ${input.date}`);
-  const day: DailyAvailability = { date: input.date, availablePct: input.availablePct, monitoredSeconds: input.monitoredSeconds ?? DAY_S };
-  const expiresAt = Math.floor(Date.parse(`${input.date}T00:00:00Z`) / 1000) + retention.availabilityDays * DAY_S;
-  // Put and ADD do not depend on what they overwrite: a conflict with a concurrent transaction is retried.
-  for (let i = 0; ; i++) {
+  const Item = itemOf(AvailabilityEntity, { ...input, monitoredSeconds: input.monitoredSeconds ?? DAY_S }, retention);
+  await withRetries(`putDailyAvailability ${input.deviceId} ${input.date}`, async () => {
     try {
       await table.doc.send('TransactWriteItems', {
-        TransactItems: [
-          {
-            Put: {
-              TableName: table.tableName,
-              Item: { ...keys.availability(input.tenantId, input.deviceId, input.date), entity: ENTITY.availability, deviceId: input.deviceId, ...day, expiresAt },
-            },
-          },
-          deviceAdd(table, input.tenantId, input.deviceId, 'availRev', 1),
-        ],
+        TransactItems: [{ Put: { TableName: table.tableName, Item } }, deviceAdd(table, input.tenantId, input.deviceId, 'availRev', 1)],
       });
-      break;
     } catch (e) {
       if (isConditionFailureInTransaction(e, 1)) throw new ApiError('NOT_FOUND', `device ${input.deviceId} of tenant ${input.tenantId} not found`);
-      if (!isTransactionConflict(e) || i >= WRITE_ATTEMPTS) throw e;
+      throw e;
     }
-  }
+  });
   await refreshAvailabilityRollup(input.tenantId, input.deviceId, table, now);
 }
 
@@ -217,22 +174,11 @@ export async function putDailyAvailability(
 export type DeviceAlarmInput = Omit<DeviceAlarm, 'acknowledgedAt' | 'acknowledgedBy' | 'clearedAt'> &
   Partial<Pick<DeviceAlarm, 'acknowledgedAt' | 'acknowledgedBy' | 'clearedAt'>>;
 
-function alarmItem(a: DeviceAlarm): Record<string, unknown> {
-  const expiresAt =
-    a.state === 'cleared' ? Math.floor(Date.parse(a.clearedAt ?? a.raisedAt) / 1000) + CLEARED_ALARM_RETENTION_DAYS * DAY_S : undefined;
-  return {
-    ...keys.alarm(a.tenantId, a.deviceId, a.id),
-    ...keys.alarmGsi1(a.tenantId, a.deviceId, a.id, a.raisedAt),
-    entity: ENTITY.alarm,
-    ...a,
-    expiresAt,
-  };
-}
-
 /**
  * Writes the alarm item (Put or Update) and, when its openness changes by `delta`, `ADD openAlarms :delta`
- * on the device in the same TransactWriteItems. Returns `written`, `condition` (the alarm's condition
- * failed) or `conflict` (another transaction touched the items; retry).
+ * on the device in the same TransactWriteItems (else a ConditionCheck that the device exists). Returns
+ * `written`, or `condition` when the alarm's own condition failed; a transaction conflict is thrown (the
+ * callers retry it with `withRetries`).
  * @throws ApiError NOT_FOUND when the device does not exist.
  */
 async function writeAlarmWithCount(
@@ -240,7 +186,7 @@ async function writeAlarmWithCount(
   a: { tenantId: string; deviceId: string; id: string },
   alarmWrite: TransactWriteItem,
   delta: number,
-): Promise<'written' | 'condition' | 'conflict'> {
+): Promise<'written' | 'condition'> {
   try {
     await table.doc.send('TransactWriteItems', {
       TransactItems: [
@@ -254,14 +200,13 @@ async function writeAlarmWithCount(
   } catch (e) {
     if (isConditionFailureInTransaction(e, 1)) throw new ApiError('NOT_FOUND', `device ${a.deviceId} of tenant ${a.tenantId} not found`);
     if (isConditionFailureInTransaction(e, 0)) return 'condition';
-    if (isTransactionConflict(e)) return 'conflict';
     throw e;
   }
 }
 
-async function getAlarmItem(table: TableRef, tenantId: string, deviceId: string, alarmId: string): Promise<DeviceAlarm | null> {
+async function getAlarm(table: TableRef, tenantId: string, deviceId: string, alarmId: string): Promise<DeviceAlarm | null> {
   const cur = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.alarm(tenantId, deviceId, alarmId), ConsistentRead: true });
-  return cur.Item ? stripKeys<DeviceAlarm>(cur.Item) : null;
+  return cur.Item ? recordOf(AlarmEntity, cur.Item) : null;
 }
 
 /**
@@ -269,21 +214,20 @@ async function getAlarmItem(table: TableRef, tenantId: string, deviceId: string,
  * `openAlarms` moves with the alarm's state in the same transaction (condition: the alarm is still in the
  * state read). @throws ApiError NOT_FOUND when the device does not exist.
  */
-export async function putAlarm(alarm: DeviceAlarmInput, table: TableRef): Promise<void> {
+export function putAlarm(alarm: DeviceAlarmInput, table: TableRef): Promise<void> {
   const a: DeviceAlarm = { acknowledgedAt: null, acknowledgedBy: null, clearedAt: null, ...alarm };
-  for (let i = 0; i < WRITE_ATTEMPTS; i++) {
-    const old = await getAlarmItem(table, a.tenantId, a.deviceId, a.id);
+  return withRetries(`putAlarm ${a.id}`, async () => {
+    const old = await getAlarm(table, a.tenantId, a.deviceId, a.id);
     const put = {
       Put: {
         TableName: table.tableName,
-        Item: alarmItem(a),
+        Item: itemOf(AlarmEntity, a),
         ConditionExpression: old ? '#s = :old' : 'attribute_not_exists(PK)',
         ...(old ? { ExpressionAttributeNames: { '#s': 'state' }, ExpressionAttributeValues: { ':old': old.state } } : {}),
       },
     };
-    if ((await writeAlarmWithCount(table, a, put, Number(isOpen(a.state)) - Number(isOpen(old?.state)))) === 'written') return;
-  }
-  throw new Error(`putAlarm ${a.id}: too many concurrent writes`);
+    return (await writeAlarmWithCount(table, a, put, Number(isOpen(a.state)) - Number(isOpen(old?.state)))) === 'written' ? undefined : RETRY;
+  });
 }
 
 /**
@@ -291,13 +235,9 @@ export async function putAlarm(alarm: DeviceAlarmInput, table: TableRef): Promis
  * device in the same transaction. Returns whether it was written.
  * @throws ApiError NOT_FOUND when the device does not exist.
  */
-export async function raiseAlarm(alarm: DeviceAlarm, table: TableRef): Promise<boolean> {
-  const put = { Put: { TableName: table.tableName, Item: alarmItem(alarm), ConditionExpression: 'attribute_not_exists(PK)' } };
-  for (let i = 0; i < WRITE_ATTEMPTS; i++) {
-    const r = await writeAlarmWithCount(table, alarm, put, Number(isOpen(alarm.state)));
-    if (r !== 'conflict') return r === 'written';
-  }
-  throw new Error(`raiseAlarm ${alarm.id}: too many concurrent writes`);
+export function raiseAlarm(alarm: DeviceAlarm, table: TableRef): Promise<boolean> {
+  const put = { Put: { TableName: table.tableName, Item: itemOf(AlarmEntity, alarm), ConditionExpression: 'attribute_not_exists(PK)' } };
+  return withRetries(`raiseAlarm ${alarm.id}`, async () => (await writeAlarmWithCount(table, alarm, put, Number(isOpen(alarm.state)))) === 'written');
 }
 
 /**
@@ -305,7 +245,8 @@ export async function raiseAlarm(alarm: DeviceAlarm, table: TableRef): Promise<b
  * Returns the updated alarm, or the current one with `changed: false` when its state is not in `from`;
  * null when the alarm does not exist. When the move changes whether the alarm is open (e.g. → cleared), the
  * alarm is read first and updated with `state = :read` in one TransactWriteItems with `ADD openAlarms` on the
- * device; otherwise (e.g. active → acknowledged) one conditional UpdateItem.
+ * device; otherwise (e.g. active → acknowledged) one conditional UpdateItem. Moving to `cleared` sets the
+ * alarm's TTL (`AlarmEntity`).
  */
 export async function transitionAlarm(
   tenantId: string,
@@ -319,89 +260,55 @@ export async function transitionAlarm(
   const names: Record<string, string> = { '#s': 'state' };
   const values: Record<string, unknown> = { ':to': to };
   const sets = ['#s = :to'];
-  for (const [k, v] of Object.entries(fields)) {
+  const ttl = to === 'cleared' ? AlarmEntity.ttl!({ state: to, clearedAt: fields.clearedAt ?? new Date().toISOString() } as DeviceAlarm, DEFAULT_RETENTION) : undefined;
+  for (const [k, v] of Object.entries({ ...fields, ...(ttl === undefined ? {} : { expiresAt: ttl }) })) {
     names[`#${k}`] = k;
     values[`:${k}`] = v;
     sets.push(`#${k} = :${k}`);
   }
-  let expiresAt: number | undefined;
-  if (to === 'cleared') {
-    const at = fields.clearedAt ?? new Date().toISOString();
-    expiresAt = Math.floor(Date.parse(at) / 1000) + CLEARED_ALARM_RETENTION_DAYS * DAY_S;
-    names['#x'] = 'expiresAt';
-    values[':x'] = expiresAt;
-    sets.push('#x = :x');
-  }
-  const update = {
-    TableName: table.tableName,
-    Key: keys.alarm(tenantId, deviceId, alarmId),
-    UpdateExpression: `SET ${sets.join(', ')}`,
-    ExpressionAttributeNames: names,
-  };
+  const update = { TableName: table.tableName, Key: keys.alarm(tenantId, deviceId, alarmId), UpdateExpression: `SET ${sets.join(', ')}`, ExpressionAttributeNames: names };
   if (from.every((f) => isOpen(f) === isOpen(to))) {
-    from.forEach((f, i) => {
-      values[`:f${i}`] = f;
+    const inFrom = filterExpression({ in: { state: from } })!;
+    const res = await writeIf(table, 'UpdateItem', {
+      ...update,
+      ExpressionAttributeNames: { ...names, ...inFrom.names },
+      ConditionExpression: `attribute_exists(PK) AND ${inFrom.expression}`,
+      ExpressionAttributeValues: { ...values, ...inFrom.values },
+      ReturnValues: 'ALL_NEW',
     });
-    try {
-      const res = await table.doc.send('UpdateItem', {
-        ...update,
-        ConditionExpression: `attribute_exists(PK) AND #s IN (${from.map((_, i) => `:f${i}`).join(', ')})`,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      });
-      return { alarm: stripKeys<DeviceAlarm>(res.Attributes ?? {}), changed: true };
-    } catch (e) {
-      if (!isConditionFailure(e)) throw e;
-      const cur = await getAlarmItem(table, tenantId, deviceId, alarmId);
-      return cur ? { alarm: cur, changed: false } : null;
-    }
+    if (res) return { alarm: recordOf(AlarmEntity, res.Attributes ?? {}), changed: true };
+    const cur = await getAlarm(table, tenantId, deviceId, alarmId);
+    return cur ? { alarm: cur, changed: false } : null;
   }
-  for (let i = 0; i < WRITE_ATTEMPTS; i++) {
-    const cur = await getAlarmItem(table, tenantId, deviceId, alarmId);
+  return withRetries(`transitionAlarm ${alarmId}`, async () => {
+    const cur = await getAlarm(table, tenantId, deviceId, alarmId);
     if (!cur) return null;
     if (!from.includes(cur.state)) return { alarm: cur, changed: false };
     const write = { Update: { ...update, ConditionExpression: '#s = :cur', ExpressionAttributeValues: { ...values, ':cur': cur.state } } };
-    if ((await writeAlarmWithCount(table, { tenantId, deviceId, id: alarmId }, write, Number(isOpen(to)) - Number(isOpen(cur.state)))) === 'written') {
-      return { alarm: { ...cur, ...fields, state: to }, changed: true };
-    }
-  }
-  throw new Error(`transitionAlarm ${alarmId}: too many concurrent writes`);
+    const r = await writeAlarmWithCount(table, { tenantId, deviceId, id: alarmId }, write, Number(isOpen(to)) - Number(isOpen(cur.state)));
+    return r === 'written' ? { alarm: { ...cur, ...fields, state: to }, changed: true } : RETRY;
+  });
 }
 
 /** Filters of `listAlarms`. */
-export interface AlarmListOptions extends TimeRangePageOptions {
-  state?: readonly AlarmState[] | undefined;
-  severity?: readonly string[] | undefined;
-  deviceId?: string | undefined;
-}
+export type { AlarmListOptions };
 
 /**
- * One page of the tenant's alarms, newest raised first (Query GSI1 `TENANT#t#ALARMS`, BETWEEN on raisedAt,
- * FilterExpression for state/severity/device); same gap-free cursor rule as `listIncidents`.
+ * One page of the tenant's alarms, newest raised first (GSI1 `TENANT#t#ALARMS`, BETWEEN on raisedAt,
+ * filters on state/severity/device); gap-free cursors (`queryPage`).
  * @throws ApiError VALIDATION_FAILED for a foreign cursor or one outside from/to.
  */
 export async function listAlarms(tenantId: string, opts: AlarmListOptions, table: TableRef): Promise<Page<DeviceAlarm>> {
-  const filters: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const inList = (attr: string, tag: string, vs: readonly string[]) => {
-    names[`#${tag}`] = attr;
-    const ph = vs.map((v, i) => {
-      values[`:${tag}${i}`] = v;
-      return `:${tag}${i}`;
-    });
-    filters.push(`#${tag} IN (${ph.join(', ')})`);
-  };
-  if (opts.state?.length) inList('state', 'st', opts.state);
-  if (opts.severity?.length) inList('severity', 'sv', opts.severity);
-  if (opts.deviceId) inList('deviceId', 'dv', [opts.deviceId]);
-  const page = await newestFirstInRange(
-    table,
-    { scope: keys.alarmsGsi1Pk(tenantId), tenantPrefix: keys.tenantPrefix(tenantId) },
-    opts,
-    filters.length ? { expression: filters.join(' AND '), names, values } : undefined,
-  );
-  return { items: page.items.map((i) => stripKeys<DeviceAlarm>(i)), nextCursor: page.nextCursor };
+  const page = await queryPage(table, {
+    tenantId,
+    scope: keys.alarmsGsi1Pk(tenantId),
+    limit: opts.limit,
+    cursor: opts.cursor,
+    range: timeRange(opts.from, opts.to),
+    newestFirst: true,
+    filter: { in: { state: opts.state, severity: opts.severity, deviceId: opts.deviceId } },
+  });
+  return { items: page.items.map((i) => recordOf(AlarmEntity, i)), nextCursor: page.nextCursor };
 }
 
 /** The stored device, or null (GetItem). */
@@ -431,7 +338,7 @@ export async function deviceHistory(
     const sk = String(it.SK);
     if (sk === 'DEVICE') device = storedDeviceOf(it);
     else if (sk.startsWith('AVAIL#') && sk >= `AVAIL#${fromDate}`) days.push(dayOf(it));
-    else if (sk.startsWith('ALARM#') && OPEN_ALARM_STATES.includes(it.state as AlarmState)) openAlarms.push(stripKeys<DeviceAlarm>(it));
+    else if (sk.startsWith('ALARM#') && OPEN_ALARM_STATES.includes(it.state as AlarmState)) openAlarms.push(recordOf(AlarmEntity, it));
   }
   openAlarms.sort((a, b) => b.raisedAt.localeCompare(a.raisedAt));
   return { device, days, openAlarms };
@@ -443,8 +350,9 @@ export async function deviceHistory(
  * heartbeat to the day of `at` (UTC) as monitored time, and as available time when the interval is within
  * the online threshold (`HEARTBEAT_THRESHOLDS_MS.online`). Intervals are capped at one day; the first
  * heartbeat of a device only sets `lastHeartbeatAt`. Returns false when nothing changed (unknown device,
- * replay, stale). Day items expire `retention.availabilityDays` after their date. The day update and `ADD availRev 1`
- * on the device are one TransactWriteItems, followed by `refreshAvailabilityRollup` (`now`: its clock).
+ * replay, stale). Day items expire `retention.availabilityDays` after their date. The day update and
+ * `ADD availRev 1` on the device are one TransactWriteItems (both ADDs commute, so a conflict is retried),
+ * followed by `refreshAvailabilityRollup` (`now`: its clock).
  */
 export async function ingestHeartbeat(
   input: { tenantId: string; deviceId: string; at: string },
@@ -452,91 +360,44 @@ export async function ingestHeartbeat(
   now: Date = new Date(),
   retention: Retention = DEFAULT_RETENTION,
 ): Promise<boolean> {
-  let previous: string | null;
-  try {
-    const res = await table.doc.send('UpdateItem', {
-      TableName: table.tableName,
-      Key: keys.device(input.tenantId, input.deviceId),
-      UpdateExpression: 'SET lastHeartbeatAt = :at',
-      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lastHeartbeatAt) OR lastHeartbeatAt = :null OR lastHeartbeatAt < :at)',
-      ExpressionAttributeValues: { ':at': input.at, ':null': null },
-      ReturnValues: 'UPDATED_OLD',
-    });
-    const old = res.Attributes?.lastHeartbeatAt;
-    previous = typeof old === 'string' ? old : null;
-  } catch (e) {
-    if (isConditionFailure(e)) return false;
-    throw e;
-  }
-  if (previous === null) return true;
-  const gapS = Math.min(DAY_S, Math.max(0, (Date.parse(input.at) - Date.parse(previous)) / 1000));
+  const res = await advanceHeartbeat(input, table, true);
+  if (!res) return false;
+  const old = res.Attributes?.lastHeartbeatAt;
+  if (typeof old !== 'string') return true;
+  const gapS = Math.min(DAY_S, Math.max(0, (Date.parse(input.at) - Date.parse(old)) / 1000));
   const up = gapS * 1000 <= HEARTBEAT_THRESHOLDS_MS.online ? gapS : 0;
-  const date = input.at.slice(0, 10);
+  const day = { tenantId: input.tenantId, deviceId: input.deviceId, date: input.at.slice(0, 10) };
   const dayUpdate = {
     Update: {
       TableName: table.tableName,
-      Key: keys.availability(input.tenantId, input.deviceId, date),
+      Key: AvailabilityEntity.key(day),
       UpdateExpression: 'ADD hbMonitoredSeconds :m, hbUpSeconds :u SET #e = :e, deviceId = :d, #date = :date, expiresAt = :x',
       ExpressionAttributeNames: { '#e': 'entity', '#date': 'date' },
-      ExpressionAttributeValues: {
-        ':m': gapS,
-        ':u': up,
-        ':e': ENTITY.availability,
-        ':d': input.deviceId,
-        ':date': date,
-        ':x': Math.floor(Date.parse(`${date}T00:00:00Z`) / 1000) + retention.availabilityDays * DAY_S,
-      },
+      ExpressionAttributeValues: { ':m': gapS, ':u': up, ':e': AvailabilityEntity.name, ':d': day.deviceId, ':date': day.date, ':x': AvailabilityEntity.ttl!(day, retention) as number },
     },
   };
-  // Both ADDs commute, so a conflict with a concurrent transaction is simply retried.
-  for (let i = 0; ; i++) {
-    try {
-      await table.doc.send('TransactWriteItems', { TransactItems: [dayUpdate, deviceAdd(table, input.tenantId, input.deviceId, 'availRev', 1)] });
-      break;
-    } catch (e) {
-      if (!isTransactionConflict(e) || i >= WRITE_ATTEMPTS) throw e;
-    }
-  }
+  await withRetries(`ingestHeartbeat ${input.deviceId}`, async () => {
+    await table.doc.send('TransactWriteItems', { TransactItems: [dayUpdate, deviceAdd(table, input.tenantId, input.deviceId, 'availRev', 1)] });
+  });
   await refreshAvailabilityRollup(input.tenantId, input.deviceId, table, now);
   return true;
 }
 
-/**
- * A stored day → `DailyAvailability`: heartbeat-measured time (`hbUpSeconds`/`hbMonitoredSeconds`) when
- * present, else the figure written by `putDailyAvailability`.
- */
-function dayOf(item: Record<string, unknown>): DailyAvailability {
-  const hbM = Number(item.hbMonitoredSeconds ?? 0);
-  if (hbM > 0) {
-    const up = Number(item.hbUpSeconds ?? 0);
-    return { date: String(item.date), availablePct: Math.min(100, (up / hbM) * 100), monitoredSeconds: hbM };
-  }
-  return { date: String(item.date), availablePct: Number(item.availablePct ?? 0), monitoredSeconds: Number(item.monitoredSeconds ?? 0) };
+/** A stored day → `DailyAvailability` (heartbeat-measured time when present; `AvailabilityEntity.read`). */
+export function dayOf(item: Record<string, unknown>): DailyAvailability {
+  return recordOf(AvailabilityEntity, item);
 }
 
 /** One page of the tenant's devices ordered by name, with their roll-ups (ONE Query GSI1). */
-export async function listDevices(
-  tenantId: string,
-  opts: { limit: number; cursor?: string },
-  table: TableRef,
-): Promise<Page<ListedDevice>> {
-  const scope = keys.devicesGsi1Pk(tenantId);
-  const start = opts.cursor ? decodeCursor(opts.cursor, scope, keys.tenantPrefix(tenantId)) : undefined;
-  const res = await table.doc.send('Query', {
-    TableName: table.tableName,
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :p',
-    ExpressionAttributeValues: { ':p': scope },
-    Limit: opts.limit,
-    ExclusiveStartKey: start,
-  });
+export async function listDevices(tenantId: string, opts: { limit: number; cursor?: string | undefined }, table: TableRef): Promise<Page<ListedDevice>> {
+  const page = await queryPage(table, { tenantId, scope: keys.devicesGsi1Pk(tenantId), limit: opts.limit, cursor: opts.cursor });
   return {
-    items: (res.Items ?? []).map((i) => ({
+    items: page.items.map((i) => ({
       device: storedDeviceOf(i),
       openAlarms: typeof i.openAlarms === 'number' ? i.openAlarms : null,
       availability: rollupOf(i),
     })),
-    nextCursor: encodeCursor(scope, res.LastEvaluatedKey),
+    nextCursor: page.nextCursor,
   };
 }
 
@@ -545,12 +406,7 @@ export async function listDevices(
  * (two Queries on its partition). The reference the roll-ups are tested against, and the fallback when a
  * roll-up is missing or stale.
  */
-export async function deviceStats(
-  tenantId: string,
-  deviceId: string,
-  fromDate: string,
-  table: TableRef,
-): Promise<{ days: DailyAvailability[]; openAlarms: number }> {
+export async function deviceStats(tenantId: string, deviceId: string, fromDate: string, table: TableRef): Promise<{ days: DailyAvailability[]; openAlarms: number }> {
   const [days, openAlarms] = await Promise.all([
     queryAll(table, {
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
@@ -563,7 +419,7 @@ export async function deviceStats(
   return { days: days.map(dayOf), openAlarms };
 }
 
-/** The device storage as a `DevicesPort`. */
+/** The device storage as a `DevicesPort`; heartbeat day items expire after `retention.availabilityDays`. */
 export function devicesRepository(table: TableRef, retention: Retention = DEFAULT_RETENTION): DevicesPort {
   return {
     listDevices: (t, opts) => listDevices(t, opts, table),

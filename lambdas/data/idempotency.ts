@@ -15,7 +15,7 @@
  *  - retry while the first call is still running → 409 IDEMPOTENCY_IN_PROGRESS.
  * If `run()` throws, the record is deleted (Powertools) so the client may retry with the same key.
  */
-import type { Context } from 'aws-lambda';
+import type { IdempotentRequest } from '../domain/ports.js';
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
 import { TABLE_DESIGN } from './table-design.js';
@@ -27,17 +27,7 @@ import { keys } from './keys.js';
 /** How long a completed request's result is replayed, seconds (24 h, as common payment APIs do). */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 
-export interface IdempotentRequest {
-  /** Operation name, part of the stored key (`createIncident`). */
-  operation: string;
-  tenantId: string;
-  /** The client's `Idempotency-Key`. */
-  key: string;
-  /** The validated request payload; a retry must send the same one. JSON-serialisable. */
-  payload: unknown;
-  /** The Lambda context: an in-progress record expires with the invocation's remaining time. */
-  lambdaContext?: Context | undefined;
-}
+export type { IdempotentRequest };
 
 /**
  * Runs `run` at most once per (tenant, operation, key) within `IDEMPOTENCY_TTL_SECONDS`; see module doc.

@@ -1,60 +1,22 @@
 /**
- * Incident storage over the single table (keys in `keys.ts`): implements `IncidentsPort` and exports
- * `putIncident` for the seed.
+ * Incident storage over the single table (entities `IncidentEntity`, `CommentEntity`, `HistoryEntity`,
+ * `IncidentCounterEntity` in `entities.ts`): implements `IncidentsPort` and exports `putIncident` and
+ * `raiseIncidentCounter` for the seed.
  */
-import type { Incident, IncidentChange, IncidentComment, IncidentDetail } from '../contract/schemas.js';
-import { ApiError } from '../domain/errors.js';
-import type { IncidentListOptions, IncidentsPort } from '../domain/incidents.js';
-import { type TableRef } from './client.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
-import { isConditionFailure, isConditionFailureInTransaction, isTransactionConflict, queryAll, stripKeys } from './dynamo-util.js';
-import { ENTITY, keys } from './keys.js';
+import type { Incident, IncidentChange, IncidentComment, IncidentDetail, Page } from '../contract/schemas.js';
+import type { IncidentListOptions, IncidentsPort } from '../domain/ports.js';
+import type { TableRef } from './client.js';
+import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
+import { CommentEntity, HistoryEntity, IncidentCounterEntity, IncidentEntity, itemOf, recordOf } from './entities.js';
+import { keys } from './keys.js';
+import { queryPage, timeRange } from './paging.js';
 
-/** Attempts before giving up on allocating an id under contention (jittered backoff between them). */
+/** Attempts at allocating an id under contention (more than the default: creates race on one counter). */
 const CREATE_ATTEMPTS = 12;
 
-/** Lower-cased text the `q` filter searches (id, title, description, category). */
-export function searchTextOf(i: Pick<Incident, 'id' | 'title' | 'description' | 'category'>): string {
-  return `${i.id}\n${i.title}\n${i.description}\n${i.category}`.toLowerCase();
-}
-
-function incidentItem(i: Incident): Record<string, unknown> {
-  return {
-    ...keys.incident(i.tenantId, i.id),
-    ...keys.incidentGsi1(i.tenantId, i.id, i.createdAt),
-    entity: ENTITY.incident,
-    ...i,
-    searchText: searchTextOf(i),
-  };
-}
-
-/** Stored incident item → API shape (drops keys and the search attribute). */
-function toIncident(item: Record<string, unknown>): Incident {
-  const i = stripKeys<Incident & { searchText?: string }>(item);
-  delete i.searchText;
-  return i;
-}
-
-/** Items read per Query round trip of a filtered list, and round trips per request (bounds latency/cost). */
-const LIST_READ_BATCH = 200;
-const LIST_MAX_ROUND_TRIPS = 8;
-function commentItem(tenantId: string, incidentId: string, c: IncidentComment): Record<string, unknown> {
-  return { ...keys.comment(tenantId, incidentId, c.createdAt, c.id), entity: ENTITY.comment, ...c };
-}
-/**
- * A history entry item. The entry that takes the incident out of `new` (its first response, for MTTA in
- * reports) also carries GSI1 keys `TENANT#t#FIRSTRESPONSES` / `<incident createdAt>#<id>#<version>`, so a
- * report reads every first response of a period with one Query instead of one per incident.
- */
-function historyItem(tenantId: string, incidentId: string, incidentCreatedAt: string, h: IncidentChange): Record<string, unknown> {
-  const firstResponse = h.changes.some((c) => c.field === 'status' && c.from === 'new');
-  return {
-    ...keys.history(tenantId, incidentId, h.version),
-    ...(firstResponse ? keys.firstResponseGsi1(tenantId, incidentId, incidentCreatedAt, h.version) : {}),
-    entity: ENTITY.history,
-    ...h,
-  };
-}
+const commentItem = (tenantId: string, incidentId: string, c: IncidentComment) => itemOf(CommentEntity, { ...c, tenantId, incidentId });
+const historyItem = (tenantId: string, incidentId: string, incidentCreatedAt: string, h: IncidentChange) =>
+  itemOf(HistoryEntity, { ...h, tenantId, incidentId, incidentCreatedAt });
 
 /** Sequence number of an `INC-000123` id. */
 function seqOf(id: string): number {
@@ -66,18 +28,13 @@ function seqOf(id: string): number {
  * incidents with fixed ids so later creates do not collide.
  */
 export async function raiseIncidentCounter(tenantId: string, seq: number, table: TableRef): Promise<void> {
-  try {
-    await table.doc.send('UpdateItem', {
-      TableName: table.tableName,
-      Key: keys.incidentCounter(tenantId),
-      UpdateExpression: 'SET seq = :s, #e = :t',
-      ConditionExpression: 'attribute_not_exists(seq) OR seq < :s',
-      ExpressionAttributeNames: { '#e': 'entity' },
-      ExpressionAttributeValues: { ':s': seq, ':t': ENTITY.counter },
-    });
-  } catch (e) {
-    if (!isConditionFailure(e)) throw e;
-  }
+  await writeIf(table, 'UpdateItem', {
+    Key: keys.incidentCounter(tenantId),
+    UpdateExpression: 'SET seq = :s, #e = :t',
+    ConditionExpression: 'attribute_not_exists(seq) OR seq < :s',
+    ExpressionAttributeNames: { '#e': 'entity' },
+    ExpressionAttributeValues: { ':s': seq, ':t': IncidentCounterEntity.name },
+  });
 }
 
 /**
@@ -86,13 +43,13 @@ export async function raiseIncidentCounter(tenantId: string, seq: number, table:
  */
 export async function putIncident(
   incident: Incident,
-  extras: { comments?: IncidentComment[]; history?: IncidentChange[] } = {},
+  extras: { comments?: IncidentComment[] | undefined; history?: IncidentChange[] | undefined } | undefined,
   table: TableRef,
 ): Promise<void> {
   const items = [
-    incidentItem(incident),
-    ...(extras.comments ?? []).map((c) => commentItem(incident.tenantId, incident.id, c)),
-    ...(extras.history ?? []).map((h) => historyItem(incident.tenantId, incident.id, incident.createdAt, h)),
+    itemOf(IncidentEntity, incident),
+    ...(extras?.comments ?? []).map((c) => commentItem(incident.tenantId, incident.id, c)),
+    ...(extras?.history ?? []).map((h) => historyItem(incident.tenantId, incident.id, incident.createdAt, h)),
   ];
   for (const Item of items) await table.doc.send('PutItem', { TableName: table.tableName, Item });
   await raiseIncidentCounter(incident.tenantId, seqOf(incident.id), table);
@@ -100,57 +57,48 @@ export async function putIncident(
 
 /**
  * Allocates the next per-tenant number and writes counter + incident in one TransactWriteItems (the counter
- * write is conditioned on the value read, the incident on not existing); retries a lost race with jittered
- * backoff.
+ * write is conditioned on the value read, the incident on not existing); a lost race is retried
+ * (`withRetries`). An id taken by a seeded incident moves the counter past it first.
  * @throws Error after `CREATE_ATTEMPTS` lost races (sustained contention).
  */
-export async function createIncident(tenantId: string, build: (seq: number) => Incident, table: TableRef): Promise<Incident> {
-  for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
-    const counterKey = keys.incidentCounter(tenantId);
-    const cur = await table.doc.send('GetItem', { TableName: table.tableName, Key: counterKey, ConsistentRead: true });
-    const prev = typeof cur.Item?.seq === 'number' ? cur.Item.seq : 0;
-    const incident = build(prev + 1);
-    try {
-      await table.doc.send('TransactWriteItems', {
-        TransactItems: [
-          {
-            Put: {
-              TableName: table.tableName,
-              Item: { ...counterKey, entity: ENTITY.counter, seq: prev + 1 },
-              ConditionExpression: prev === 0 ? 'attribute_not_exists(seq)' : 'seq = :prev',
-              ExpressionAttributeValues: prev === 0 ? undefined : { ':prev': prev },
+export function createIncident(tenantId: string, build: (seq: number) => Incident, table: TableRef): Promise<Incident> {
+  return withRetries(
+    `createIncident for tenant ${tenantId}`,
+    async () => {
+      const counterKey = keys.incidentCounter(tenantId);
+      const cur = await table.doc.send('GetItem', { TableName: table.tableName, Key: counterKey, ConsistentRead: true });
+      const prev = typeof cur.Item?.seq === 'number' ? cur.Item.seq : 0;
+      const incident = build(prev + 1);
+      try {
+        await table.doc.send('TransactWriteItems', {
+          TransactItems: [
+            {
+              Put: {
+                TableName: table.tableName,
+                Item: itemOf(IncidentCounterEntity, { tenantId, seq: prev + 1 }),
+                ConditionExpression: prev === 0 ? 'attribute_not_exists(seq)' : 'seq = :prev',
+                ExpressionAttributeValues: prev === 0 ? undefined : { ':prev': prev },
+              },
             },
-          },
-          {
-            Put: {
-              TableName: table.tableName,
-              Item: incidentItem(incident),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-        ],
-      });
-      return incident;
-    } catch (e) {
-      if (isConditionFailureInTransaction(e, 1)) {
-        // The id is taken (e.g. seeded without raising the counter): move the counter past it and retry.
-        await raiseIncidentCounter(tenantId, prev + 1, table);
-        continue;
+            { Put: { TableName: table.tableName, Item: itemOf(IncidentEntity, incident), ConditionExpression: 'attribute_not_exists(PK)' } },
+          ],
+        });
+        return incident;
+      } catch (e) {
+        // The id is taken (e.g. seeded without raising the counter): move the counter past it.
+        if (isConditionFailureInTransaction(e, 1)) await raiseIncidentCounter(tenantId, prev + 1, table);
+        if (isConditionFailureInTransaction(e)) return RETRY;
+        throw e;
       }
-      if (isConditionFailureInTransaction(e, 0) || isTransactionConflict(e)) {
-        await new Promise((r) => setTimeout(r, Math.random() * 10 * (attempt + 1)));
-        continue;
-      }
-      throw e;
-    }
-  }
-  throw new Error(`could not allocate an incident id for tenant ${tenantId} after ${CREATE_ATTEMPTS} attempts`);
+    },
+    CREATE_ATTEMPTS,
+  );
 }
 
 /** The incident item alone (GetItem), or null. */
 export async function getIncident(tenantId: string, id: string, table: TableRef): Promise<Incident | null> {
   const res = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.incident(tenantId, id), ConsistentRead: true });
-  return res.Item ? toIncident(res.Item) : null;
+  return res.Item ? recordOf(IncidentEntity, res.Item) : null;
 }
 
 /** Incident + comments (oldest first) + history (ascending version): one Query on the incident partition. */
@@ -165,86 +113,30 @@ export async function getIncidentDetail(tenantId: string, id: string, table: Tab
   const history: IncidentChange[] = [];
   for (const it of items) {
     const sk = String(it.SK);
-    if (sk === 'INCIDENT') incident = toIncident(it);
-    else if (sk.startsWith('COMMENT#')) comments.push(stripKeys<IncidentComment>(it));
-    else if (sk.startsWith('HISTORY#')) history.push(stripKeys<IncidentChange>(it));
+    if (sk === 'INCIDENT') incident = recordOf(IncidentEntity, it);
+    else if (sk.startsWith('COMMENT#')) comments.push(recordOf(CommentEntity, it));
+    else if (sk.startsWith('HISTORY#')) history.push(recordOf(HistoryEntity, it));
   }
   return incident ? { ...incident, comments, history } : null;
 }
 
 /**
- * One page of the tenant's incidents (Query GSI1 `TENANT#t#INCIDENTS`, sort key `<createdAt>#<id>`):
- *  - `from`/`to` become a KeyCondition `BETWEEN` on the sort key; `status`, `severity` and `q` a
- *    FilterExpression (`q` against the lower-cased `searchText` attribute);
- *  - order: newest first (ScanIndexForward=false) or `sort: 'oldest'`;
- *  - the Query is repeated (at most `LIST_MAX_ROUND_TRIPS` reads of `LIST_READ_BATCH` items) until `limit`
- *    matches are found; when more matched than fit, the cursor is built from the keys of the last item
- *    returned, otherwise from LastEvaluatedKey. Either way the next page starts right after the last item
- *    the client saw, so no item is skipped or repeated.
+ * One page of the tenant's incidents (GSI1 `TENANT#t#INCIDENTS`, sort key `<createdAt>#<id>`): `from`/`to`
+ * bound the sort key, `status`/`severity`/`q` filter (`q` against the lower-cased derived `searchText`),
+ * newest first unless `sort: 'oldest'`; gap-free cursors (`queryPage`).
  * @throws ApiError VALIDATION_FAILED for a cursor from another list/tenant or outside `from`/`to`.
  */
-export async function listIncidents(
-  tenantId: string,
-  opts: IncidentListOptions,
-  table: TableRef,
-): Promise<{ items: Incident[]; nextCursor: string | null }> {
-  const scope = keys.incidentsGsi1Pk(tenantId);
-  const lower = opts.from ? opts.from : '';
-  // `~` sorts after every character of `<iso>#INC-…`, so every id created at `to` is inside the range.
-  const upper = opts.to ? `${opts.to}#~` : '~';
-  let start: Record<string, unknown> | undefined = opts.cursor ? decodeCursor(opts.cursor, scope, keys.tenantPrefix(tenantId)) : undefined;
-  if (start) {
-    const sk = String(start.GSI1SK);
-    if (sk < lower || sk > upper) throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'cursor outside the from/to range' }]);
-  }
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':p': scope, ':lo': lower, ':hi': upper };
-  const filters: string[] = [];
-  if (opts.status?.length) {
-    names['#st'] = 'status';
-    filters.push(`#st IN (${opts.status.map((v, i) => ((values[`:st${i}`] = v), `:st${i}`)).join(', ')})`);
-  }
-  if (opts.severity?.length) {
-    names['#sv'] = 'severity';
-    filters.push(`#sv IN (${opts.severity.map((v, i) => ((values[`:sv${i}`] = v), `:sv${i}`)).join(', ')})`);
-  }
-  if (opts.q) {
-    values[':q'] = opts.q.toLowerCase();
-    filters.push('contains(searchText, :q)');
-  }
-  const filtered = filters.length > 0;
-  const out: Record<string, unknown>[] = [];
-  let lastKey: Record<string, unknown> | undefined;
-  for (let trip = 0; trip < LIST_MAX_ROUND_TRIPS; trip++) {
-    const res = await table.doc.send('Query', {
-      TableName: table.tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi',
-      ...(filtered ? { FilterExpression: filters.join(' AND ') } : {}),
-      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: values,
-      ScanIndexForward: opts.sort === 'oldest',
-      Limit: filtered ? LIST_READ_BATCH : opts.limit - out.length,
-      ExclusiveStartKey: start,
-    });
-    out.push(...(res.Items ?? []));
-    lastKey = res.LastEvaluatedKey;
-    if (out.length >= opts.limit || !lastKey) break;
-    start = lastKey;
-  }
-  let nextCursor: string | null;
-  if (out.length > opts.limit) {
-    out.length = opts.limit;
-    const last = out[out.length - 1]!;
-    nextCursor = encodeCursor(scope, { PK: last.PK, SK: last.SK, GSI1PK: last.GSI1PK, GSI1SK: last.GSI1SK });
-  } else if (out.length === opts.limit && lastKey) {
-    // Resume after the last item returned (LastEvaluatedKey may be further on when a filter skipped items).
-    const last = out[out.length - 1]!;
-    nextCursor = encodeCursor(scope, { PK: last.PK, SK: last.SK, GSI1PK: last.GSI1PK, GSI1SK: last.GSI1SK });
-  } else {
-    nextCursor = encodeCursor(scope, lastKey);
-  }
-  return { items: out.map(toIncident), nextCursor };
+export async function listIncidents(tenantId: string, opts: IncidentListOptions, table: TableRef): Promise<Page<Incident>> {
+  const page = await queryPage(table, {
+    tenantId,
+    scope: keys.incidentsGsi1Pk(tenantId),
+    limit: opts.limit,
+    cursor: opts.cursor,
+    range: timeRange(opts.from, opts.to),
+    newestFirst: opts.sort !== 'oldest',
+    filter: { in: { status: opts.status, severity: opts.severity }, contains: { attribute: 'searchText', value: opts.q?.toLowerCase() } },
+  });
+  return { items: page.items.map((i) => recordOf(IncidentEntity, i)), nextCursor: page.nextCursor };
 }
 
 /** See `IncidentsPort.saveUpdate`: incident (condition on version) + history + comment in one transaction. */
@@ -256,21 +148,13 @@ export async function saveIncidentUpdate(
   comment: IncidentComment | null,
   table: TableRef,
 ): Promise<boolean> {
+  const put = (Item: Record<string, unknown>) => ({ Put: { TableName: table.tableName, Item, ConditionExpression: 'attribute_not_exists(SK)' } });
   try {
     await table.doc.send('TransactWriteItems', {
       TransactItems: [
-        {
-          Put: {
-            TableName: table.tableName,
-            Item: incidentItem(next),
-            ConditionExpression: 'version = :v',
-            ExpressionAttributeValues: { ':v': expectedVersion },
-          },
-        },
-        { Put: { TableName: table.tableName, Item: historyItem(tenantId, next.id, next.createdAt, change), ConditionExpression: 'attribute_not_exists(SK)' } },
-        ...(comment
-          ? [{ Put: { TableName: table.tableName, Item: commentItem(tenantId, next.id, comment), ConditionExpression: 'attribute_not_exists(SK)' } }]
-          : []),
+        { Put: { TableName: table.tableName, Item: itemOf(IncidentEntity, next), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': expectedVersion } } },
+        put(historyItem(tenantId, next.id, next.createdAt, change)),
+        ...(comment ? [put(commentItem(tenantId, next.id, comment))] : []),
       ],
     });
     return true;
@@ -282,8 +166,9 @@ export async function saveIncidentUpdate(
 }
 
 /** Adds a comment in one transaction with a ConditionCheck that the incident exists; false if it does not. */
-export async function addIncidentComment(tenantId: string, incidentId: string, comment: IncidentComment, table: TableRef): Promise<boolean> {
-  for (let attempt = 1; ; attempt++) {
+export function addIncidentComment(tenantId: string, incidentId: string, comment: IncidentComment, table: TableRef): Promise<boolean> {
+  // A transaction conflict (the incident is being updated right now) is retried: a comment does not depend on its version.
+  return withRetries(`addComment to ${incidentId}`, async () => {
     try {
       await table.doc.send('TransactWriteItems', {
         TransactItems: [
@@ -294,14 +179,9 @@ export async function addIncidentComment(tenantId: string, incidentId: string, c
       return true;
     } catch (e) {
       if (isConditionFailureInTransaction(e, 0)) return false;
-      // The incident is being updated right now: retry shortly (a comment does not depend on its version).
-      if (isTransactionConflict(e) && attempt < 4) {
-        await new Promise((r) => setTimeout(r, 10 * attempt));
-        continue;
-      }
       throw e;
     }
-  }
+  });
 }
 
 /** The incident storage as an `IncidentsPort`. */

@@ -4,25 +4,17 @@
  * (`scripts/local/seed.ts`) and the collector simulator, which take the `TableRef` to write to.
  * Nothing here reads the process environment.
  */
-import type { DevicesPort } from '../domain/devices.js';
-import type { IncidentsPort } from '../domain/incidents.js';
-import type { TenantsPort } from '../domain/account.js';
 import type { LambdaConfig } from '../config.js';
+import type { Repository } from '../domain/ports.js';
 import { createDocumentClient, type TableRef } from './client.js';
-import { DEFAULT_RETENTION, type Retention } from './retention.js';
 import * as devices from './devices.js';
+import { runIdempotent } from './idempotency.js';
 import * as incidents from './incidents.js';
 import * as office365 from './office365.js';
 import * as recommendations from './recommendations.js';
+import { reportsRepository } from './reports.js';
+import { DEFAULT_RETENTION, type Retention } from './retention.js';
 import * as tenants from './tenants.js';
-import { runIdempotent, type IdempotentRequest } from './idempotency.js';
-import { devicesRepository } from './devices.js';
-import { incidentsRepository } from './incidents.js';
-import { office365Repository, type Office365Port } from './office365.js';
-import { recommendationsRepository, type RecommendationsPort } from './recommendations.js';
-import { loadReportData } from './reports.js';
-import type { ReportData } from '../domain/reports.js';
-import { tenantsRepository } from './tenants.js';
 
 export { createDocumentClient, wrapTableClient, type TableRef } from './client.js';
 export { DEFAULT_RETENTION, type Retention } from './retention.js';
@@ -30,20 +22,9 @@ export { putTenant, getTenant, listTenants } from './tenants.js';
 export { createIncident, putIncident, raiseIncidentCounter, getIncidentDetail } from './incidents.js';
 export { putDevice, recordHeartbeat, ingestHeartbeat, raiseAlarm, putDailyAvailability, putAlarm, type DeviceAlarmInput, type DeviceInput } from './devices.js';
 export type { DeviceAlarm } from '../contract/schemas.js';
-export { upsertO365Alarm, putO365Event, type Office365Port } from './office365.js';
-export { putRecommendation, type RecommendationsPort } from './recommendations.js';
-
-/** All storage ports the handlers use. */
-export interface Repository {
-  incidents: IncidentsPort;
-  devices: DevicesPort;
-  tenants: TenantsPort;
-  office365: Office365Port;
-  recommendations: RecommendationsPort;
-  reports: { load(tenantId: string, from: string, to: string): Promise<ReportData> };
-  /** Runs a request at most once per `Idempotency-Key` (see `runIdempotent`). */
-  idempotency: { run<T>(req: IdempotentRequest, run: () => Promise<T>): Promise<T> };
-}
+export { upsertO365Alarm, putO365Event } from './office365.js';
+export { putRecommendation } from './recommendations.js';
+export type { Repository, Office365Port, RecommendationsPort } from '../domain/ports.js';
 
 /** Options of `dynamoRepository`. */
 export interface RepositoryOptions {
@@ -55,12 +36,12 @@ export interface RepositoryOptions {
 export function dynamoRepository(table: TableRef, options: RepositoryOptions = {}): Repository {
   const retention = options.retention ?? DEFAULT_RETENTION;
   return {
-    incidents: incidentsRepository(table),
-    devices: devicesRepository(table, retention),
-    tenants: tenantsRepository(table),
-    office365: office365Repository(table, retention),
-    recommendations: recommendationsRepository(table),
-    reports: { load: (t, from, to) => loadReportData(t, from, to, table) },
+    incidents: incidents.incidentsRepository(table),
+    devices: devices.devicesRepository(table, retention),
+    tenants: tenants.tenantsRepository(table),
+    office365: office365.office365Repository(table, retention),
+    recommendations: recommendations.recommendationsRepository(table),
+    reports: reportsRepository(table),
     idempotency: { run: (req, fn) => runIdempotent(req, fn, table) },
   };
 }

@@ -1,57 +1,13 @@
 /**
- * Key builders for the single table (`table-design.ts`): the ONE place item keys are spelled.
- *
- * Entities (all attributes besides keys are the entity's fields; `entity` names the entity type):
- *
- * | Entity              | PK                               | SK                          | GSI1PK                     | GSI1SK               |
- * |---------------------|----------------------------------|-----------------------------|----------------------------|----------------------|
- * | Tenant (registry)   | `TENANTS`                        | `TENANT#<tenantId>`         | –                          | –                    |
- * | Incident counter    | `TENANT#<t>`                     | `COUNTER#INCIDENT`          | –                          | –                    |
- * | Incident            | `TENANT#<t>#INCIDENT#<id>`       | `INCIDENT`                  | `TENANT#<t>#INCIDENTS`     | `<createdAt>#<id>`   |
- * | Incident comment    | `TENANT#<t>#INCIDENT#<id>`       | `COMMENT#<createdAt>#<uuid>`| –                          | –                    |
- * | Incident history    | `TENANT#<t>#INCIDENT#<id>`       | `HISTORY#<version, 10 digits>` | `TENANT#<t>#FIRSTRESPONSES` (only the entry leaving `new`) | `<incident createdAt>#<id>#<version>` |
- * | Device              | `TENANT#<t>#DEVICE#<id>`         | `DEVICE`                    | `TENANT#<t>#DEVICES`       | `<name>#<id>`        |
- * | Daily availability  | `TENANT#<t>#DEVICE#<id>`         | `AVAIL#<yyyy-mm-dd>`        | –                          | –                    |
- * | Device alarm        | `TENANT#<t>#DEVICE#<id>`         | `ALARM#<alarmId>`           | `TENANT#<t>#ALARMS`        | `<raisedAt>#<deviceId>#<alarmId>` |
- * | Office 365 alarm    | `TENANT#<t>#O365ALARM#<id>`      | `O365ALARM`                 | `TENANT#<t>#O365ALARMS`    | `<detectedAt>#<id>`  |
- * | Office 365 event    | `TENANT#<t>#O365EVENT#<id>`      | `O365EVENT`                 | `TENANT#<t>#O365EVENTS`    | `<at>#<id>` (TTL)    |
- * | Recommendation      | `TENANT#<t>#RECOMMENDATION#<id>` | `RECOMMENDATION`            | `TENANT#<t>#RECOMMENDATIONS` | `<createdAt>#<id>` |
- * | Idempotency record  | `TENANT#<t>#IDEMPOTENCY`         | `<operation>#<hash>`        | –                          | –                    |
- *
- * Access patterns (every request path is a GetItem, a Query or a transaction on known keys; never a Scan):
- *  1. List tenants (admin, /me)            Query PK=`TENANTS`
- *  2. Does tenant t exist                  GetItem TENANTS / TENANT#t
- *  3. List incidents of t, newest first    Query GSI1 GSI1PK=`TENANT#t#INCIDENTS`, ScanIndexForward=false
- *  4. Incident with comments + history     Query PK=`TENANT#t#INCIDENT#id` (one partition)
- *  5. Create incident                      GetItem counter, then TransactWrite [counter (version-checked), incident]
- *  6. Update incident                      TransactWrite [incident (condition version), history, comment?]
- *  7. Add comment                          TransactWrite [ConditionCheck incident exists, comment]
- *  8. List devices of t by name            Query GSI1 GSI1PK=`TENANT#t#DEVICES` (roll-ups on the item: docs/data-model.md)
- *  9. Device 30-day availability (fallback) Query PK=device, SK BETWEEN `AVAIL#<from>` AND `AVAIL#9999`
- * 10. Device open alarms (fallback)        Query PK=device, begins_with(SK,`ALARM#`), filter state IN (active, acknowledged)
- * 11. Alarms of t, newest first (filters)  Query GSI1 GSI1PK=`TENANT#t#ALARMS` (+ BETWEEN on raisedAt), filter state/severity/device
- * 12. Acknowledge / clear one alarm        UpdateItem device partition / `ALARM#<alarmId>` with a condition on `state`
- * 13. Heartbeat (collector)                UpdateItem device (condition lastHeartbeatAt < at, ALL_OLD) + UpdateItem ADD day bucket
- * 14. Device detail (90 days)              Query PK=device, SK BETWEEN `ALARM#` AND `DEVICE` (alarms, days, device)
+ * Key builders for the single table (`table-design.ts`): the ONE place item key strings are spelled.
+ * Which entity uses which key, its attributes, TTL and list are declared in `entities.ts` (table in
+ * docs/data-model.md, with the access patterns).
  *
  * Every tenant-owned key starts with `TENANT#<t>#` so a tenant id can never address another tenant's
- * items; pagination cursors are bound to the list's partition (`cursor.ts`).
- * Tenant ids match `TenantId` (`[a-z0-9-]`), so `#` cannot be smuggled into a key through them.
+ * items; pagination cursors are bound to the list's partition (`cursor.ts`). Tenant ids match `TenantId`
+ * (`[a-z0-9-]`), so `#` cannot be smuggled into a key through them. Changing a format here orphans the
+ * items already stored under the old one.
  */
-
-export const ENTITY = {
-  tenant: 'Tenant',
-  counter: 'Counter',
-  incident: 'Incident',
-  comment: 'IncidentComment',
-  history: 'IncidentHistory',
-  device: 'Device',
-  availability: 'DailyAvailability',
-  alarm: 'DeviceAlarm',
-  o365Alarm: 'Office365Alarm',
-  o365Event: 'Office365Event',
-  recommendation: 'Recommendation',
-} as const;
 
 /** Partition of the tenant registry. */
 export const TENANTS_PK = 'TENANTS';

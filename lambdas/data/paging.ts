@@ -1,102 +1,115 @@
 /**
- * Gap-free cursor pages over a GSI1 partition with an optional FilterExpression (used by the alarm list;
- * the incident list in `incidents.ts` follows the same rule).
+ * The one paging function of the data layer: gap-free cursor pages over a GSI1 list partition, with an
+ * optional sort-key range and optional filters (docs/data-model.md, "Pagination cursors").
  *
- * DynamoDB applies `Limit` before the filter, so a filtered Query may return fewer items than asked while
- * more exist. This reads up to `MAX_ROUND_TRIPS` batches of `READ_BATCH` items until `limit` matches are
- * found. When it has more matches than fit, the cursor is built from the keys of the LAST ITEM RETURNED
- * (not LastEvaluatedKey, which may be past unreturned matches), so the next page resumes right after what
- * the client saw: no item is skipped or repeated. A short page with a non-null cursor is possible.
+ * DynamoDB applies `Limit` before the FilterExpression, so a filtered Query may return fewer items than
+ * asked while more exist. A filtered page reads up to `MAX_ROUND_TRIPS` batches of `READ_BATCH` items until
+ * `limit` matches are found. When it has more matches than fit, the cursor is built from the keys of the
+ * LAST ITEM RETURNED (not LastEvaluatedKey, which may be past unreturned matches), so the next page resumes
+ * right after what the client saw: no item is skipped or repeated. A short page with a non-null cursor is
+ * possible.
  */
 import { ApiError } from '../domain/errors.js';
-import type { TableRef } from './client.js';
+import type { AttributeMap, TableRef } from './client.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
+import { keys } from './keys.js';
 
+/** Items read per Query round trip of a filtered page, and round trips per page (bounds latency and cost). */
 const READ_BATCH = 200;
 const MAX_ROUND_TRIPS = 8;
 
-export interface Gsi1PageInput {
-  /** GSI1PK of the list, e.g. `TENANT#acme#ALARMS`. */
-  scope: string;
-  /** Prefix every base-table PK of the list starts with (cursor check). */
-  tenantPrefix: string;
-  /** Inclusive GSI1SK bounds (`''` / `'~'` for unbounded). */
-  lower: string;
-  upper: string;
-  newestFirst: boolean;
-  limit: number;
-  cursor?: string | undefined;
-  filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> } | undefined;
+/**
+ * Filters of a list, AND-combined: `in` keeps items whose attribute equals one of the values (a single
+ * string = that value; undefined or `[]` = no filter); `contains` keeps items whose string attribute
+ * contains the value.
+ */
+export interface ListFilter {
+  in?: Record<string, readonly string[] | string | undefined>;
+  contains?: { attribute: string; value: string | undefined };
 }
 
-/** One page of raw items (with keys). @throws ApiError VALIDATION_FAILED for a foreign cursor or one outside the bounds. */
-export async function filteredGsi1Page(
-  table: TableRef,
-  input: Gsi1PageInput,
-): Promise<{ items: Record<string, unknown>[]; nextCursor: string | null }> {
-  let start: Record<string, unknown> | undefined = input.cursor ? decodeCursor(input.cursor, input.scope, input.tenantPrefix) : undefined;
-  if (start) {
+/** A FilterExpression with its names and values, or undefined when `filter` filters nothing. */
+export function filterExpression(filter: ListFilter | undefined): { expression: string; names: Record<string, string>; values: AttributeMap } | undefined {
+  const names: Record<string, string> = {};
+  const values: AttributeMap = {};
+  const parts: string[] = [];
+  Object.entries(filter?.in ?? {}).forEach(([attr, v], n) => {
+    const list = v === undefined ? [] : typeof v === 'string' ? [v] : v;
+    if (list.length === 0) return;
+    names[`#f${n}`] = attr;
+    parts.push(`#f${n} IN (${list.map((x, i) => ((values[`:f${n}_${i}`] = x), `:f${n}_${i}`)).join(', ')})`);
+  });
+  const c = filter?.contains;
+  if (c?.value) {
+    names['#c'] = c.attribute;
+    values[':c'] = c.value;
+    parts.push('contains(#c, :c)');
+  }
+  return parts.length ? { expression: parts.join(' AND '), names, values } : undefined;
+}
+
+/** One page request on a GSI1 list of tenant `tenantId`. */
+export interface PageRequest {
+  tenantId: string;
+  /** GSI1PK of the list, e.g. `TENANT#acme#ALARMS`. */
+  scope: string;
+  limit: number;
+  cursor?: string | undefined;
+  /** Inclusive GSI1SK bounds; absent = the whole partition. */
+  range?: { lower: string; upper: string } | undefined;
+  /** Default false (ascending GSI1SK). */
+  newestFirst?: boolean | undefined;
+  filter?: ListFilter | undefined;
+}
+
+/**
+ * Inclusive GSI1SK bounds of a time-ordered list whose sort key is `<ISO instant>#…`, between `from` and
+ * `to` (both optional; none = `''` … `'~'`, every ISO instant): `to` is widened to `<to>#~` to keep every
+ * item of that instant.
+ */
+export function timeRange(from?: string, to?: string): { lower: string; upper: string } {
+  return { lower: from ?? '', upper: to ? `${to}#~` : '~' };
+}
+
+/**
+ * One page of raw items (with keys) of a GSI1 list; see the module doc.
+ * @throws ApiError VALIDATION_FAILED for a cursor of another list or tenant, or outside `range`.
+ */
+export async function queryPage(table: TableRef, req: PageRequest): Promise<{ items: AttributeMap[]; nextCursor: string | null }> {
+  let start: AttributeMap | undefined = req.cursor ? decodeCursor(req.cursor, req.scope, keys.tenantPrefix(req.tenantId)) : undefined;
+  if (start && req.range) {
     const sk = String(start.GSI1SK);
-    if (start.GSI1SK === undefined || sk < input.lower || sk > input.upper) {
+    if (start.GSI1SK === undefined || sk < req.range.lower || sk > req.range.upper) {
       throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'cursor outside the from/to range' }]);
     }
   }
-  const names = { ...(input.filter?.names ?? {}) };
-  const values = { ...(input.filter?.values ?? {}), ':p': input.scope, ':lo': input.lower, ':hi': input.upper };
-  const out: Record<string, unknown>[] = [];
-  let lastKey: Record<string, unknown> | undefined;
+  const filter = filterExpression(req.filter);
+  const names = { ...filter?.names };
+  const values: AttributeMap = { ...filter?.values, ':p': req.scope, ...(req.range ? { ':lo': req.range.lower, ':hi': req.range.upper } : {}) };
+  const out: AttributeMap[] = [];
+  let lastKey: AttributeMap | undefined;
   for (let trip = 0; trip < MAX_ROUND_TRIPS; trip++) {
     const res = await table.doc.send('Query', {
       TableName: table.tableName,
       IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi',
-      ...(input.filter ? { FilterExpression: input.filter.expression } : {}),
+      KeyConditionExpression: req.range ? 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi' : 'GSI1PK = :p',
+      ...(filter ? { FilterExpression: filter.expression } : {}),
       ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
       ExpressionAttributeValues: values,
-      ScanIndexForward: !input.newestFirst,
-      Limit: input.filter ? READ_BATCH : input.limit - out.length,
+      ScanIndexForward: !req.newestFirst,
+      Limit: filter ? READ_BATCH : req.limit - out.length,
       ExclusiveStartKey: start,
     });
     out.push(...(res.Items ?? []));
     lastKey = res.LastEvaluatedKey;
-    if (out.length >= input.limit || !lastKey) break;
+    if (out.length >= req.limit || !lastKey) break;
     start = lastKey;
   }
-  if (out.length >= input.limit && (out.length > input.limit || lastKey)) {
-    out.length = input.limit;
+  if (out.length > req.limit || (out.length === req.limit && lastKey && filter)) {
+    // Resume after the last item returned (LastEvaluatedKey may be further on when a filter skipped items).
+    out.length = req.limit;
     const last = out[out.length - 1]!;
-    return { items: out, nextCursor: encodeCursor(input.scope, { PK: last.PK, SK: last.SK, GSI1PK: last.GSI1PK, GSI1SK: last.GSI1SK }) };
+    return { items: out, nextCursor: encodeCursor(req.scope, { PK: last.PK, SK: last.SK, GSI1PK: last.GSI1PK, GSI1SK: last.GSI1SK }) };
   }
-  return { items: out, nextCursor: encodeCursor(input.scope, lastKey) };
-}
-
-/** Time bounds and paging of a newest-first list (`from`/`to` ISO-8601 UTC instants, inclusive; both optional). */
-export interface TimeRangePageOptions {
-  limit: number;
-  cursor?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
-
-/**
- * One page of a time-ordered GSI1 list, newest first, between `opts.from` and `opts.to`: the GSI1SK of
- * these lists is `<ISO instant>#<id>`, so `to` is widened to `<to>#~` to keep the items of that instant;
- * no bound = `''`/`'~'`. Raw items (with keys), as `filteredGsi1Page`.
- * @throws ApiError VALIDATION_FAILED for a foreign cursor or one outside the bounds.
- */
-export function newestFirstInRange(
-  table: TableRef,
-  list: { scope: string; tenantPrefix: string },
-  opts: TimeRangePageOptions,
-  filter?: Gsi1PageInput['filter'],
-): Promise<{ items: Record<string, unknown>[]; nextCursor: string | null }> {
-  return filteredGsi1Page(table, {
-    ...list,
-    lower: opts.from ?? '',
-    upper: opts.to ? `${opts.to}#~` : '~',
-    newestFirst: true,
-    limit: opts.limit,
-    cursor: opts.cursor,
-    filter,
-  });
+  return { items: out, nextCursor: encodeCursor(req.scope, lastKey) };
 }

@@ -1,20 +1,19 @@
 /**
- * Raw data of a tenant's report for a period, read with Queries only (keys in `keys.ts`):
+ * Raw data of a tenant's report for a period, read with Queries only (keys in `keys.ts`, entities in `entities.ts`):
  *  - incidents created in [from, to]: Query GSI1 `TENANT#t#INCIDENTS` BETWEEN from AND to;
  *  - their first status changes away from `new` (MTTA): ONE Query GSI1 `TENANT#t#FIRSTRESPONSES` over the
- *    same createdAt range (history entries leaving `new` are indexed there, `incidents.ts`); only an
+ *    same createdAt range (history entries leaving `new` are indexed there, `HistoryEntity`); only an
  *    incident that left `new` without an indexed entry (older data) has its `HISTORY#` items queried
  *    (at most `HISTORY_CONCURRENCY` in flight);
  *  - devices: Query GSI1 `TENANT#t#DEVICES`; their days in the period: Query `AVAIL#from..AVAIL#to`;
  *  - device alarms raised in the period: Query GSI1 `TENANT#t#ALARMS` BETWEEN from AND to.
  * Figures are computed by `buildReport` (`lambdas/domain/reports.ts`).
  */
-import type { DeviceAlarm, Incident, IncidentChange } from '../contract/schemas.js';
-import type { DailyAvailability } from '../domain/devices.js';
-import { storedDeviceOf } from './devices.js';
-import type { ReportData } from '../domain/reports.js';
-import { type TableRef } from './client.js';
-import { queryAll, stripKeys } from './dynamo-util.js';
+import type { ReportData, ReportsPort } from '../domain/ports.js';
+import type { TableRef } from './client.js';
+import { dayOf, storedDeviceOf } from './devices.js';
+import { queryAll } from './dynamo-util.js';
+import { AlarmEntity, HistoryEntity, IncidentEntity, isFirstResponse, recordOf } from './entities.js';
 import { keys } from './keys.js';
 
 const HISTORY_CONCURRENCY = 8;
@@ -48,11 +47,7 @@ export async function loadReportData(tenantId: string, from: string, to: string,
     // First responses of the incidents created in the period (same GSI1SK range: the incident's createdAt).
     queryAll(table, { ...between(keys.firstResponsesGsi1Pk(tenantId)), ProjectionExpression: 'PK, version, #at', ExpressionAttributeNames: { '#at': 'at' } }),
   ]);
-  const incidents = incItems.map((i) => {
-    const x = stripKeys<Incident & { searchText?: string }>(i);
-    delete x.searchText;
-    return x as Incident;
-  });
+  const incidents = incItems.map((i) => recordOf(IncidentEntity, i));
   const indexed = new Map<string, { version: number; at: string }>();
   for (const f of firstResponseItems) {
     const cur = indexed.get(String(f.PK));
@@ -69,9 +64,9 @@ export async function loadReportData(tenantId: string, from: string, to: string,
       ExpressionAttributeValues: { ':pk': keys.incidentPk(tenantId, inc.id), ':h': 'HISTORY#' },
     });
     const first = hist
-      .map((h) => stripKeys<IncidentChange>(h))
+      .map((h) => recordOf(HistoryEntity, h))
       .sort((a, b) => a.version - b.version)
-      .find((h) => h.changes.some((c) => c.field === 'status' && c.from === 'new'));
+      .find(isFirstResponse);
     return first?.at ?? null;
   });
   const fromDate = from.slice(0, 10);
@@ -87,13 +82,11 @@ export async function loadReportData(tenantId: string, from: string, to: string,
     tenantId,
     incidents: incidents.map((inc, i) => ({ incident: inc, firstResponseAt: firstResponse[i] ?? null })),
     devices,
-    alarms: alarmItems.map((a) => stripKeys<DeviceAlarm>(a)),
+    alarms: alarmItems.map((a) => recordOf(AlarmEntity, a)),
   };
 }
 
-/** Same rule as `lambdas/data/devices.ts`: heartbeat-measured time when present, else the stored figure. */
-function dayOf(item: Record<string, unknown>): DailyAvailability {
-  const hbM = Number(item.hbMonitoredSeconds ?? 0);
-  if (hbM > 0) return { date: String(item.date), availablePct: Math.min(100, (Number(item.hbUpSeconds ?? 0) / hbM) * 100), monitoredSeconds: hbM };
-  return { date: String(item.date), availablePct: Number(item.availablePct ?? 0), monitoredSeconds: Number(item.monitoredSeconds ?? 0) };
+/** The report storage as a `ReportsPort`. */
+export function reportsRepository(table: TableRef): ReportsPort {
+  return { load: (t, from, to) => loadReportData(t, from, to, table) };
 }

@@ -6,7 +6,7 @@
  *  - `PK` / `SK`       — primary key; every item is addressed under its tenant: `TENANT#<tenantId>#...`.
  *  - `GSI1PK`/`GSI1SK` — index `GSI1` for tenant-scoped lists in a chosen order (e.g. incidents newest first).
  *  - `expiresAt`       — TTL attribute (epoch seconds) for time-series items.
- * The full entity/key table and access patterns are documented in `lambdas/data/keys.ts`.
+ * The entities stored in it are declared in `lambdas/data/entities.ts` (docs/data-model.md).
  */
 export const TABLE_DESIGN = {
   /** Logical suffix; the physical name is `vigia-<stage>-main`. */

@@ -1,22 +1,23 @@
 /**
- * Tenant registry: one item per customer tenant (`PK=TENANTS`, `SK=TENANT#<id>`, `name`), written by the
+ * Tenant registry (`TenantEntity` in `entities.ts`): one item per customer tenant, written by the
  * seed/admin scripts; Cognito groups are the source of membership, this registry the source of names.
  */
 import type { Tenant } from '../contract/schemas.js';
-import type { TenantsPort } from '../domain/account.js';
-import { type TableRef } from './client.js';
-import { queryAll, stripKeys } from './dynamo-util.js';
-import { ENTITY, keys, TENANTS_PK } from './keys.js';
+import type { TenantsPort } from '../domain/ports.js';
+import type { TableRef } from './client.js';
+import { queryAll } from './dynamo-util.js';
+import { itemOf, recordOf, TenantEntity } from './entities.js';
+import { keys, TENANTS_PK } from './keys.js';
 
 /** Creates or replaces a tenant's registry item (idempotent). */
 export async function putTenant(tenant: Tenant, table: TableRef): Promise<void> {
-  await table.doc.send('PutItem', { TableName: table.tableName, Item: { ...keys.tenant(tenant.id), entity: ENTITY.tenant, id: tenant.id, name: tenant.name } });
+  await table.doc.send('PutItem', { TableName: table.tableName, Item: itemOf(TenantEntity, tenant) });
 }
 
 /** One tenant, or null. */
 export async function getTenant(id: string, table: TableRef): Promise<Tenant | null> {
   const res = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.tenant(id) });
-  return res.Item ? stripKeys<Tenant>(res.Item) : null;
+  return res.Item ? recordOf(TenantEntity, res.Item) : null;
 }
 
 /** Every registered tenant, ordered by id (Query on the registry partition). */
@@ -25,7 +26,7 @@ export async function listTenants(table: TableRef): Promise<Tenant[]> {
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
     ExpressionAttributeValues: { ':pk': TENANTS_PK, ':p': 'TENANT#' },
   });
-  return items.map((i) => stripKeys<Tenant>(i));
+  return items.map((i) => recordOf(TenantEntity, i));
 }
 
 /** The registry as a `TenantsPort`. */

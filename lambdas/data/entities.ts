@@ -1,0 +1,325 @@
+/**
+ * Every entity stored in the single table, declared once (in the manner of ElectroDB / dynamodb-toolbox
+ * models, without their AWS SDK dependency): its primary key, its GSI1 keys (the list it belongs to), the
+ * explicit list of attributes it stores, its TTL and how it is read and listed. Key strings are spelled in
+ * `keys.ts`; docs/data-model.md is the table of these declarations (`test/integration/data-entities.test.ts`
+ * keeps the two equal).
+ *
+ * The two directions of the mapping:
+ *  - `itemOf(entity, record)`: the stored item = keys + `entity` marker + the declared attributes +
+ *    `derived` attributes + the TTL attribute. Nothing else of `record` is stored.
+ *  - `recordOf(entity, item)`: the API object = the declared attributes present on the item (plus
+ *    `readDefaults` for attributes older items lack). Keys, the marker, the TTL, derived and internal
+ *    attributes, and any attribute added to an item later, never reach a response.
+ */
+import type { DeviceAlarm, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Tenant } from '../contract/schemas.js';
+import type { DailyAvailability, StoredDevice } from '../domain/ports.js';
+import { TABLE_DESIGN } from './table-design.js';
+import { keys } from './keys.js';
+import type { Retention } from './retention.js';
+
+/** Primary key of an item. */
+export type ItemKey = {
+  PK: string;
+  SK: string;
+};
+/** GSI1 keys of an item (the tenant-scoped list it appears in). */
+export type Gsi1Key = {
+  GSI1PK: string;
+  GSI1SK: string;
+};
+
+/**
+ * Declaration of one entity. `R` is what a write receives (the API object plus the ids of its parents,
+ * e.g. a comment's `incidentId`); `A` is the API object read back (by default `R`).
+ */
+export interface Entity<R extends object, A extends object = R> {
+  /** Value of the `entity` attribute on every item of this type. */
+  readonly name: string;
+  /** What the entity is, in one line (docs/data-model.md). */
+  readonly description: string;
+  readonly key: (r: R) => ItemKey;
+  /** GSI1 keys, or undefined when this item is not in a GSI1 list. */
+  readonly gsi1?: (r: R) => Gsi1Key | undefined;
+  /** GSI1 keys in words, for the documentation (e.g. only some history entries are indexed). */
+  readonly gsi1Note?: string;
+  /** The attributes stored from `R`, in order; the API object is built from these only. */
+  readonly attributes: readonly (keyof R & string)[];
+  /** Attributes computed from `R` at write time and stored, never returned (e.g. `searchText`). */
+  readonly derived?: (r: R) => Record<string, unknown>;
+  /** Attributes stored by dedicated updates (counters, roll-ups), never returned as API fields. */
+  readonly internal?: readonly string[];
+  /** Values for declared attributes an older item lacks. */
+  readonly readDefaults?: Partial<A>;
+  /** Builds the API object from the declared attributes when it is not a plain copy of them. */
+  readonly read?: (picked: Partial<R>) => A;
+  /** The TTL (`expiresAt`, epoch seconds) for `r`, or undefined when the item never expires. */
+  readonly ttl?: (r: R, retention: Retention) => number | undefined;
+  /** The TTL rule in words (docs). */
+  readonly ttlNote?: string;
+  /** How items of this entity are read as a list or a set (docs). */
+  readonly listedBy: string;
+}
+
+/**
+ * `attributes` written so that TypeScript fails when `A` gains a field the declaration does not list:
+ * `allOf<Incident>()(['id', …])`.
+ */
+export function allOf<A extends object>() {
+  return <const L extends readonly (keyof A & string)[]>(list: L & ([Exclude<keyof A, L[number]>] extends [never] ? unknown : { missing: Exclude<keyof A, L[number]> })): L => list;
+}
+
+const DAY_S = 86_400;
+/** Epoch seconds of an ISO-8601 instant or a `yyyy-mm-dd` day (00:00 UTC) plus `days`. */
+const epochPlusDays = (isoOrDay: string, days: number): number =>
+  Math.floor(Date.parse(isoOrDay.length === 10 ? `${isoOrDay}T00:00:00Z` : isoOrDay) / 1000) + days * DAY_S;
+
+/** Cleared device alarms expire this many days after `clearedAt` (fixed, not configured per stage). */
+export const CLEARED_ALARM_RETENTION_DAYS = 90;
+
+/** Lower-cased text the incident list's `q` filter searches (id, title, description, category). */
+export function searchTextOf(i: Pick<Incident, 'id' | 'title' | 'description' | 'category'>): string {
+  return `${i.id}\n${i.title}\n${i.description}\n${i.category}`.toLowerCase();
+}
+
+/** Whether a history entry takes its incident out of `new` (its first response; MTTA in reports). */
+export const isFirstResponse = (h: IncidentChange): boolean => h.changes.some((c) => c.field === 'status' && c.from === 'new');
+
+/** A tenant-registry record. */
+export const TenantEntity: Entity<Tenant> = {
+  name: 'Tenant',
+  description: 'Tenant registry: one customer tenant (membership comes from Cognito groups)',
+  key: (t) => keys.tenant(t.id),
+  attributes: allOf<Tenant>()(['id', 'name']),
+  listedBy: 'Query `PK = TENANTS` (ordered by id)',
+};
+
+/** The per-tenant incident number counter. */
+export interface IncidentCounterRecord {
+  tenantId: string;
+  /** Last issued number of `INC-<seq>`. */
+  seq: number;
+}
+export const IncidentCounterEntity: Entity<IncidentCounterRecord, { seq: number }> = {
+  name: 'Counter',
+  description: 'Incident counter: the last number issued for `INC-<seq>` in the tenant',
+  key: (c) => keys.incidentCounter(c.tenantId),
+  attributes: allOf<{ seq: number }>()(['seq']),
+  listedBy: 'GetItem (consistent) before each create',
+};
+
+export const IncidentEntity: Entity<Incident> = {
+  name: 'Incident',
+  description: 'Incident; `version` is the optimistic-concurrency check of every update',
+  key: (i) => keys.incident(i.tenantId, i.id),
+  gsi1: (i) => keys.incidentGsi1(i.tenantId, i.id, i.createdAt),
+  attributes: allOf<Incident>()([
+    'id',
+    'tenantId',
+    'title',
+    'description',
+    'severity',
+    'status',
+    'category',
+    'source',
+    'reporter',
+    'assignee',
+    'createdAt',
+    'updatedAt',
+    'resolvedAt',
+    'slaDueAt',
+    'version',
+  ]),
+  derived: (i) => ({ searchText: searchTextOf(i) }),
+  listedBy: 'Query GSI1 `TENANT#<t>#INCIDENTS` (newest or oldest first, BETWEEN on createdAt, filters)',
+};
+
+/** A comment as stored: the comment and its incident. */
+export type CommentRecord = IncidentComment & { tenantId: string; incidentId: string };
+export const CommentEntity: Entity<CommentRecord, IncidentComment> = {
+  name: 'IncidentComment',
+  description: 'Comment on an incident (in the incident partition)',
+  key: (c) => keys.comment(c.tenantId, c.incidentId, c.createdAt, c.id),
+  attributes: allOf<IncidentComment>()(['id', 'author', 'body', 'createdAt']),
+  listedBy: 'Query `PK = TENANT#<t>#INCIDENT#<id>` (with the incident and its history; oldest first)',
+};
+
+/** A history entry as stored: the change, its incident and the incident's creation time (GSI1 order). */
+export type HistoryRecord = IncidentChange & { tenantId: string; incidentId: string; incidentCreatedAt: string };
+export const HistoryEntity: Entity<HistoryRecord, IncidentChange> = {
+  name: 'IncidentHistory',
+  description: 'One accepted incident update: version, who, when, `changes[{field, from, to}]`',
+  key: (h) => keys.history(h.tenantId, h.incidentId, h.version),
+  gsi1: (h) => (isFirstResponse(h) ? keys.firstResponseGsi1(h.tenantId, h.incidentId, h.incidentCreatedAt, h.version) : undefined),
+  gsi1Note: 'only the entry that takes the incident out of `new` (its first response)',
+  attributes: allOf<IncidentChange>()(['version', 'at', 'by', 'changes']),
+  listedBy: 'Query the incident partition; first responses of a period: Query GSI1 `TENANT#<t>#FIRSTRESPONSES`',
+};
+
+/** Roll-up attributes of a device item (docs/data-model.md, "Device roll-ups"). */
+export const DEVICE_ROLLUP_ATTRIBUTES = ['openAlarms', 'availRev', 'availAsOf', 'availPct30d', 'availRollupRev'] as const;
+
+export const DeviceEntity: Entity<StoredDevice> = {
+  name: 'Device',
+  description: 'Monitored device; `status` is derived from `lastHeartbeatAt` at read time',
+  key: (d) => keys.device(d.tenantId, d.id),
+  gsi1: (d) => keys.deviceGsi1(d.tenantId, d.id, d.name),
+  attributes: allOf<StoredDevice>()(['id', 'tenantId', 'name', 'type', 'site', 'ipAddress', 'vendor', 'model', 'lastHeartbeatAt']),
+  internal: DEVICE_ROLLUP_ATTRIBUTES,
+  readDefaults: { lastHeartbeatAt: null },
+  listedBy: 'Query GSI1 `TENANT#<t>#DEVICES` (by name; roll-ups on the item)',
+};
+
+/**
+ * One day of a device's availability as stored: the figure written by the daily roll-up/seed
+ * (`availablePct`, `monitoredSeconds`) and/or the time measured from heartbeats (`hbUpSeconds`,
+ * `hbMonitoredSeconds`, seconds), which is preferred when present.
+ */
+export interface AvailabilityRecord {
+  tenantId: string;
+  deviceId: string;
+  /** yyyy-mm-dd, UTC. */
+  date: string;
+  availablePct?: number;
+  monitoredSeconds?: number;
+  hbUpSeconds?: number;
+  hbMonitoredSeconds?: number;
+}
+export const AvailabilityEntity: Entity<AvailabilityRecord, DailyAvailability> = {
+  name: 'DailyAvailability',
+  description: 'One UTC day of a device availability (roll-up figure and/or heartbeat-measured seconds)',
+  key: (d) => keys.availability(d.tenantId, d.deviceId, d.date),
+  attributes: allOf<Omit<AvailabilityRecord, 'tenantId'>>()(['deviceId', 'date', 'availablePct', 'monitoredSeconds', 'hbUpSeconds', 'hbMonitoredSeconds']),
+  read: (d) => {
+    const hbM = Number(d.hbMonitoredSeconds ?? 0);
+    if (hbM > 0) return { date: String(d.date), availablePct: Math.min(100, (Number(d.hbUpSeconds ?? 0) / hbM) * 100), monitoredSeconds: hbM };
+    return { date: String(d.date), availablePct: Number(d.availablePct ?? 0), monitoredSeconds: Number(d.monitoredSeconds ?? 0) };
+  },
+  ttl: (d, retention) => epochPlusDays(d.date, retention.availabilityDays),
+  ttlNote: 'its date + `retention.availabilityDays` (default 400)',
+  listedBy: 'Query `PK = TENANT#<t>#DEVICE#<id>`, `SK BETWEEN AVAIL#<from> AND …`',
+};
+
+export const AlarmEntity: Entity<DeviceAlarm> = {
+  name: 'DeviceAlarm',
+  description: 'Device alarm: active → acknowledged → cleared',
+  key: (a) => keys.alarm(a.tenantId, a.deviceId, a.id),
+  gsi1: (a) => keys.alarmGsi1(a.tenantId, a.deviceId, a.id, a.raisedAt),
+  attributes: allOf<DeviceAlarm>()(['id', 'tenantId', 'deviceId', 'title', 'severity', 'state', 'raisedAt', 'acknowledgedAt', 'acknowledgedBy', 'clearedAt']),
+  ttl: (a) => (a.state === 'cleared' ? epochPlusDays(a.clearedAt ?? a.raisedAt, CLEARED_ALARM_RETENTION_DAYS) : undefined),
+  ttlNote: `cleared alarms: \`clearedAt\` + ${CLEARED_ALARM_RETENTION_DAYS} days`,
+  listedBy: 'Query GSI1 `TENANT#<t>#ALARMS` (newest raised first, filters); per device: Query its partition',
+};
+
+export const O365AlarmEntity: Entity<Office365Alarm> = {
+  name: 'Office365Alarm',
+  description: 'Office 365 alert; a newer `updatedAt` replaces it',
+  key: (a) => keys.o365Alarm(a.tenantId, a.id),
+  gsi1: (a) => keys.o365AlarmGsi1(a.tenantId, a.id, a.detectedAt),
+  attributes: allOf<Office365Alarm>()(['id', 'tenantId', 'title', 'severity', 'category', 'status', 'affectedUser', 'detectedAt', 'updatedAt']),
+  listedBy: 'Query GSI1 `TENANT#<t>#O365ALARMS` (newest detected first, filters)',
+};
+
+export const O365EventEntity: Entity<Office365Event> = {
+  name: 'Office365Event',
+  description: 'Office 365 unified audit log record (subset)',
+  key: (e) => keys.o365Event(e.tenantId, e.id),
+  gsi1: (e) => keys.o365EventGsi1(e.tenantId, e.id, e.at),
+  attributes: allOf<Office365Event>()(['id', 'tenantId', 'workload', 'operation', 'user', 'result', 'clientIp', 'at']),
+  ttl: (e, retention) => epochPlusDays(e.at, retention.o365EventDays),
+  ttlNote: '`at` + `retention.o365EventDays` (default 90)',
+  listedBy: 'Query GSI1 `TENANT#<t>#O365EVENTS` (newest first, filters)',
+};
+
+export const RecommendationEntity: Entity<Recommendation> = {
+  name: 'Recommendation',
+  description: 'Security recommendation; last status change in `statusNote` / `statusChangedBy` / `statusChangedAt`',
+  key: (r) => keys.recommendation(r.tenantId, r.id),
+  gsi1: (r) => keys.recommendationGsi1(r.tenantId, r.id, r.createdAt),
+  attributes: allOf<Recommendation>()([
+    'id',
+    'tenantId',
+    'title',
+    'rationale',
+    'priority',
+    'category',
+    'status',
+    'createdAt',
+    'statusNote',
+    'statusChangedBy',
+    'statusChangedAt',
+  ]),
+  listedBy: 'Query GSI1 `TENANT#<t>#RECOMMENDATIONS` (newest first, filters)',
+};
+
+/**
+ * A Powertools idempotency record (`idempotency-store.ts` writes it; never returned by the API). `key` is
+ * `<operation>#<md5 of [tenantId, Idempotency-Key]>`.
+ */
+export interface IdempotencyRecordItem {
+  tenantId: string;
+  key: string;
+  status: string;
+  data?: unknown;
+  validation?: string;
+  in_progress_expiration?: number;
+}
+export const IdempotencyEntity: Entity<IdempotencyRecordItem, Omit<IdempotencyRecordItem, 'tenantId' | 'key'>> = {
+  name: 'IdempotencyRecord',
+  description: 'Result of a request sent with an `Idempotency-Key` (Powertools idempotency)',
+  key: (r) => ({ PK: keys.idempotencyPk(r.tenantId), SK: r.key }),
+  attributes: allOf<Omit<IdempotencyRecordItem, 'tenantId' | 'key'>>()(['status', 'data', 'validation', 'in_progress_expiration']),
+  ttlNote: '24 h after completion (`IDEMPOTENCY_TTL_SECONDS`)',
+  listedBy: 'GetItem on the key (never listed)',
+};
+
+/** Every declaration, in the order of docs/data-model.md. */
+export const ENTITIES = [
+  TenantEntity,
+  IncidentCounterEntity,
+  IncidentEntity,
+  CommentEntity,
+  HistoryEntity,
+  DeviceEntity,
+  AvailabilityEntity,
+  AlarmEntity,
+  O365AlarmEntity,
+  O365EventEntity,
+  RecommendationEntity,
+  IdempotencyEntity,
+] as const;
+
+/** The TTL attribute (epoch seconds) of the table. */
+export const TTL_ATTRIBUTE = TABLE_DESIGN.ttlAttribute;
+
+/**
+ * The stored item of `record`: keys, `entity`, the declared attributes (undefined ones are not stored),
+ * derived attributes and the TTL. `retention` is needed by entities whose TTL is configured.
+ */
+export function itemOf<R extends object, A extends object>(entity: Entity<R, A>, record: R, retention?: Retention): Record<string, unknown> {
+  const item: Record<string, unknown> = { ...entity.key(record), ...entity.gsi1?.(record), entity: entity.name };
+  for (const a of entity.attributes) if (record[a] !== undefined) item[a] = record[a];
+  if (entity.derived) Object.assign(item, entity.derived(record));
+  if (entity.ttl) {
+    const ttl = entity.ttl(record, retention ?? { availabilityDays: NaN, o365EventDays: NaN });
+    if (ttl !== undefined) {
+      if (!Number.isFinite(ttl)) throw new Error(`${entity.name}: no retention given for its TTL`);
+      item[TTL_ATTRIBUTE] = ttl;
+    }
+  }
+  return item;
+}
+
+/** The declared, non-key attributes of `record` (what an UpdateItem `SET`s to store it). */
+export function attributesOf<R extends object, A extends object>(entity: Entity<R, A>, record: R): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const a of entity.attributes) if (record[a] !== undefined) out[a] = record[a];
+  return out;
+}
+
+/** The API object of a stored item: only the declared attributes (see module doc). */
+export function recordOf<R extends object, A extends object>(entity: Entity<R, A>, item: Record<string, unknown>): A {
+  const picked: Record<string, unknown> = { ...entity.readDefaults };
+  for (const a of entity.attributes) if (item[a] !== undefined) picked[a] = item[a];
+  return entity.read ? entity.read(picked as Partial<R>) : (picked as A);
+}

@@ -1,0 +1,264 @@
+/**
+ * The storage interfaces (ports) of the domain, in one place: what the use cases in `lambdas/domain` need
+ * from storage, and the shapes storage hands back. `lambdas/data` implements every port over the single
+ * DynamoDB table (`dynamoRepository`); tests implement them in memory. Nothing here depends on DynamoDB.
+ *
+ * Conventions of every port:
+ *  - ids are the API's (tenant ids match `TenantId`); times are ISO-8601 UTC strings, days `yyyy-mm-dd`;
+ *  - a list takes `limit` (1–100) and an opaque `cursor` and returns `Page<T>` (`nextCursor` null on the last
+ *    page; a page may be short while `nextCursor` is not null) and throws `ApiError('VALIDATION_FAILED')` for a
+ *    cursor not issued for that tenant, list and range;
+ *  - a conditional write returns `false`/`null` when its condition did not hold (nothing written) rather than
+ *    throwing; `ApiError('NOT_FOUND')` where a parent item is missing is said on the method.
+ */
+import type { Context } from 'aws-lambda';
+import type {
+  AlarmState,
+  Device,
+  DeviceAlarm,
+  Incident,
+  IncidentChange,
+  IncidentComment,
+  IncidentDetail,
+  IncidentStatus,
+  Office365Alarm,
+  Office365Event,
+  Page,
+  Recommendation,
+  RecommendationStatus,
+  Severity,
+  Tenant,
+} from '../contract/schemas.js';
+
+// ---------------------------------------------------------------------------------------------- tenants
+
+/** Storage of the tenant registry. */
+export interface TenantsPort {
+  getTenant(id: string): Promise<Tenant | null>;
+  /** All tenants ordered by id. */
+  listTenants(): Promise<Tenant[]>;
+}
+
+// -------------------------------------------------------------------------------------------- incidents
+
+/** Filters and position of the incident list. */
+export interface IncidentListOptions {
+  limit: number;
+  cursor?: string | undefined;
+  /** Any of these statuses. */
+  status?: readonly IncidentStatus[] | undefined;
+  /** Any of these severities. */
+  severity?: readonly Severity[] | undefined;
+  /** Inclusive bounds on `createdAt`, ISO-8601 UTC. */
+  from?: string | undefined;
+  to?: string | undefined;
+  /** Case-insensitive substring of id, title, description or category. */
+  q?: string | undefined;
+  sort?: 'newest' | 'oldest' | undefined;
+}
+
+/** Storage operations the incident rules need. */
+export interface IncidentsPort {
+  /** Allocates the tenant's next sequence number and writes counter + `build(seq)` atomically. */
+  createIncident(tenantId: string, build: (seq: number) => Incident): Promise<Incident>;
+  getIncident(tenantId: string, id: string): Promise<Incident | null>;
+  /** The incident with comments (oldest first) and history (by version); null if absent. */
+  getIncidentDetail(tenantId: string, id: string): Promise<IncidentDetail | null>;
+  /**
+   * One page of the tenant's incidents matching `opts` (see `IncidentListOptions`), newest first unless
+   * `sort: 'oldest'`. @throws ApiError VALIDATION_FAILED for a cursor not issued for this tenant/list/range.
+   */
+  listIncidents(tenantId: string, opts: IncidentListOptions): Promise<Page<Incident>>;
+  /**
+   * Writes `next`, its history entry and the optional comment in one transaction, only if the stored
+   * version is still `expectedVersion`. Returns false (nothing written) on a version mismatch.
+   */
+  saveUpdate(tenantId: string, next: Incident, expectedVersion: number, change: IncidentChange, comment: IncidentComment | null): Promise<boolean>;
+  /** Adds a comment if the incident exists (checked in the same transaction); false if it does not. */
+  addComment(tenantId: string, incidentId: string, comment: IncidentComment): Promise<boolean>;
+}
+
+/** A request sent with an `Idempotency-Key`. */
+export interface IdempotentRequest {
+  /** Operation name, part of the stored key (`createIncident`). */
+  operation: string;
+  tenantId: string;
+  /** The client's `Idempotency-Key`. */
+  key: string;
+  /** The validated request payload; a retry must send the same one. JSON-serialisable. */
+  payload: unknown;
+  /** The Lambda context: an in-progress record expires with the invocation's remaining time. */
+  lambdaContext?: Context | undefined;
+}
+
+/** Runs a request at most once per client `Idempotency-Key` (Powertools idempotency on the table). */
+export interface IdempotencyPort {
+  /**
+   * First call: runs `run`, stores and returns its (JSON-serialisable) result; a retry with the same key and
+   * payload returns the stored result without running it.
+   * @throws ApiError IDEMPOTENCY_KEY_REUSED (same key, other payload), IDEMPOTENCY_IN_PROGRESS; whatever `run` throws
+   */
+  run<T>(req: IdempotentRequest, run: () => Promise<T>): Promise<T>;
+}
+
+// ---------------------------------------------------------------------------------------------- devices
+
+/** A device as stored (no derived fields). */
+export type StoredDevice = Omit<Device, 'status' | 'availability30d' | 'openAlarms'>;
+
+/** One day of measured availability. */
+export interface DailyAvailability {
+  /** `yyyy-mm-dd`, UTC. */
+  date: string;
+  /** % of the monitored time the device was available, 0–100. */
+  availablePct: number;
+  /** Seconds monitored that day (86 400 for a full day); weights the day in the 30-day figure. */
+  monitoredSeconds: number;
+}
+
+/**
+ * The 30-day availability roll-up kept on the device item: `pct30d[k]` is `availability30d(days, D + k)`
+ * for the UTC day `D = asOf` and k = 0…29 (docs/data-model.md, "Device roll-ups").
+ */
+export interface AvailabilityRollup {
+  /** `yyyy-mm-dd` (UTC) the roll-up was computed on. */
+  asOf: string;
+  /** 30 entries: % (0–100, two decimals) or null, for the days asOf … asOf + 29. */
+  pct30d: (number | null)[];
+}
+
+/** One row of the device list as stored: the device and its roll-ups (null when absent or stale). */
+export interface ListedDevice {
+  device: StoredDevice;
+  /** Count of alarms in state active/acknowledged, maintained with every alarm write; null if never maintained. */
+  openAlarms: number | null;
+  availability: AvailabilityRollup | null;
+}
+
+/** Filters and position of the device alarm list (`from`/`to` bound `raisedAt`, inclusive). */
+export interface AlarmListOptions {
+  limit: number;
+  cursor?: string | undefined;
+  state?: readonly AlarmState[] | undefined;
+  severity?: readonly string[] | undefined;
+  deviceId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** Storage operations of devices, their availability and alarms. */
+export interface DevicesPort {
+  /** Devices of the tenant ordered by name, with their roll-ups (one Query). */
+  listDevices(tenantId: string, opts: { limit: number; cursor?: string | undefined }): Promise<Page<ListedDevice>>;
+  /** From scratch: daily availability items with `date >= fromDate` and the number of open alarms of one device. */
+  deviceStats(tenantId: string, deviceId: string, fromDate: string): Promise<{ days: DailyAvailability[]; openAlarms: number }>;
+  getDevice(tenantId: string, deviceId: string): Promise<StoredDevice | null>;
+  /** The device (null if absent), its days with `date >= fromDate` and its open alarms (newest first): one Query. */
+  deviceHistory(tenantId: string, deviceId: string, fromDate: string): Promise<{ device: StoredDevice | null; days: DailyAvailability[]; openAlarms: DeviceAlarm[] }>;
+  /** Newest raised first; filters AND-combined. */
+  listAlarms(tenantId: string, opts: AlarmListOptions): Promise<Page<DeviceAlarm>>;
+  /** Atomic state change guarded by `from` (and of the device's open-alarm count); null if the alarm does not exist. */
+  transitionAlarm(
+    tenantId: string,
+    deviceId: string,
+    alarmId: string,
+    from: readonly AlarmState[],
+    to: AlarmState,
+    fields: Partial<Pick<DeviceAlarm, 'acknowledgedAt' | 'acknowledgedBy' | 'clearedAt'>>,
+  ): Promise<{ alarm: DeviceAlarm; changed: boolean } | null>;
+  /** Writes a new alarm unless device + id exists; false on a replay. @throws ApiError NOT_FOUND without the device. */
+  raiseAlarm(alarm: DeviceAlarm): Promise<boolean>;
+  /**
+   * Heartbeat at `at`: moves `lastHeartbeatAt` forward and accounts the interval since the previous one as
+   * monitored (and, within the online threshold, available) time of that UTC day; false when nothing
+   * changed (unknown device, replay, older heartbeat).
+   */
+  ingestHeartbeat(input: { tenantId: string; deviceId: string; at: string }): Promise<boolean>;
+}
+
+// ------------------------------------------------------------------------------------------- office 365
+
+/** Position and time range of an Office 365 list (`from`/`to` inclusive, ISO-8601 UTC). */
+export interface Office365ListOptions {
+  limit: number;
+  cursor?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+/** Filters of the Office 365 alert list (`user` = `affectedUser`). */
+export type O365AlarmListOptions = Office365ListOptions & { severity?: readonly string[] | undefined; status?: readonly string[] | undefined; user?: string | undefined };
+/** Filters of the Office 365 audit event list. */
+export type O365EventListOptions = Office365ListOptions & { workload?: string | undefined; operation?: string | undefined; user?: string | undefined; result?: string | undefined };
+
+/** Storage of Office 365 alerts and audit events. */
+export interface Office365Port {
+  /** Creates or updates an alert (a newer `updatedAt` wins); false when nothing changed. */
+  upsertAlarm(a: Office365Alarm): Promise<boolean>;
+  /** Stores an audit event once; false on a replay. */
+  putEvent(e: Office365Event): Promise<boolean>;
+  /** Newest detected first. */
+  listAlarms(tenantId: string, opts: O365AlarmListOptions): Promise<Page<Office365Alarm>>;
+  /** Newest first. */
+  listEvents(tenantId: string, opts: O365EventListOptions): Promise<Page<Office365Event>>;
+}
+
+// -------------------------------------------------------------------------------------- recommendations
+
+/** Filters and position of a recommendation list. */
+export interface RecommendationListOptions {
+  limit: number;
+  cursor?: string | undefined;
+  status?: readonly RecommendationStatus[] | readonly string[] | undefined;
+  priority?: readonly string[] | undefined;
+}
+
+/** A recommendation status change: the new status, the note, who (e-mail or `sub`) and when. */
+export interface RecommendationStatusChange {
+  status: RecommendationStatus;
+  note: string;
+  by: string;
+  at: string;
+}
+
+/** Storage of recommendations. */
+export interface RecommendationsPort {
+  /** Creates a recommendation unless its id exists; false on a replay. */
+  put(r: Recommendation): Promise<boolean>;
+  get(tenantId: string, id: string): Promise<Recommendation | null>;
+  /** Writes the change only if the stored status is still `expected`; null (nothing written) otherwise. */
+  changeStatus(tenantId: string, id: string, expected: RecommendationStatus, change: RecommendationStatusChange): Promise<Recommendation | null>;
+  /** Newest first. */
+  list(tenantId: string, opts: RecommendationListOptions): Promise<Page<Recommendation>>;
+}
+
+// ---------------------------------------------------------------------------------------------- reports
+
+/** What a tenant's report for a period is computed from. */
+export interface ReportData {
+  tenantId: string;
+  /** Incidents created in the period, each with its first status change away from `new` (or null). */
+  incidents: { incident: Incident; firstResponseAt: string | null }[];
+  /** Every device with its days inside the period. */
+  devices: { device: StoredDevice; days: DailyAvailability[] }[];
+  /** Alarms raised in the period. */
+  alarms: DeviceAlarm[];
+}
+
+/** Storage the reports read. */
+export interface ReportsPort {
+  /** Incidents created, devices with their days, and alarms raised in `[from, to]` (ISO-8601 UTC) for one tenant. */
+  load(tenantId: string, from: string, to: string): Promise<ReportData>;
+}
+
+// ------------------------------------------------------------------------------------------- repository
+
+/** Every port, as the handlers receive them. */
+export interface Repository {
+  incidents: IncidentsPort;
+  devices: DevicesPort;
+  tenants: TenantsPort;
+  office365: Office365Port;
+  recommendations: RecommendationsPort;
+  reports: ReportsPort;
+  idempotency: IdempotencyPort;
+}
