@@ -1,26 +1,96 @@
 /**
- * The route table: the single source of truth for the business API.
+ * The route table: the one place that describes each operation of the business API. A row names the
+ * operation (`operationId`, method, path, the Lambda that serves it, who may call it) and carries its
+ * contract: request schemas (path, query, body, headers), success responses (status → JSON schema, and
+ * whether a `text/csv` download is offered) and the domain error codes it can answer. Nothing else names
+ * an operation's schemas.
  *
  * Consumed by
  *  - `infra/` (the CDK RestApi: one resource/method per row, each behind the Cognito user-pool
- *    authorizer, each integrated with the Lambda named by `handler`),
+ *    authorizer or AWS IAM, each integrated with the Lambda named by `handler`),
  *  - `scripts/local/gateway.ts` (the local API gateway: same paths, same authorizer semantics),
- *  - `lambdas/handlers/*` (each Lambda registers the operations whose `handler` is its own name and
- *    enforces `groups` from the verified token claims),
- *  - the portal's API client (paths and operation ids).
+ *  - `lambdas/http/api.ts` (validation, identity, groups, tenant and error mapping registered once per
+ *    row for the Lambda named by `handler`),
+ *  - `lambdas/contract/openapi.ts` (the OpenAPI document),
+ *  - the portal's API client (operation ids, paths and the inferred request/response types).
  *
- * Paths use API Gateway's `{param}` syntax. `groups` lists the Cognito groups of which the caller must
- * belong to at least one; an empty list means "any group" (spec §5/§6: every authenticated route needs
- * membership of some group; `/analytics`-style routes need `admin`).
+ * Paths use API Gateway's `{param}` syntax. Rules on groups, tenants, statuses and errors: docs/api.md.
  */
+import * as z from 'zod';
+import {
+  AddCommentBody,
+  AlarmParams,
+  Analytics,
+  AnalyticsQuery,
+  CreateIncidentBody,
+  Device,
+  DeviceAlarm,
+  DeviceAlarmIngest,
+  DeviceDetail,
+  DeviceIdParams,
+  HeartbeatIngest,
+  IdempotencyKey,
+  Incident,
+  IncidentComment,
+  IncidentDetail,
+  IncidentIdParams,
+  IngestResult,
+  ListAlarmsQuery,
+  ListDevicesQuery,
+  ListIncidentsQuery,
+  ListO365AlarmsQuery,
+  ListO365EventsQuery,
+  ListRecommendationsQuery,
+  Me,
+  O365AlarmIngest,
+  O365EventIngest,
+  Office365Alarm,
+  Office365Event,
+  Recommendation,
+  RecommendationIdParams,
+  RecommendationIngest,
+  Report,
+  ReportQuery,
+  TenantList,
+  TenantQuery,
+  UpdateIncidentBody,
+  UpdateRecommendationBody,
+  pageOf,
+  type ErrorCode,
+} from './schemas.js';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Names of the Lambda functions that serve the API; each maps to `lambdas/handlers/<name>.ts`. */
 export const HANDLER_NAMES = ['incidents', 'devices', 'account', 'ingest', 'office365', 'recommendations', 'reports'] as const;
 export type HandlerName = (typeof HANDLER_NAMES)[number];
 
-/** Cognito group whose members act on any tenant and open admin-only routes (spec §6). */
+/** Cognito group whose members act on any tenant and open admin-only routes (docs/api.md#roles). */
 export const ADMIN_GROUP = 'admin';
+
+/** Request schemas of an operation; each is validated before the operation runs (400 VALIDATION_FAILED). */
+export interface RequestDef {
+  /** Path parameters (`{id}` → `id`). */
+  readonly params?: z.ZodType;
+  /** Query string (every operation has one: a strict object, unknown parameters are refused). */
+  readonly query: z.ZodType;
+  /** JSON request body (`Content-Type: application/json`, at most `MAX_BODY_BYTES`). */
+  readonly body?: z.ZodType;
+  /** Optional request headers, name as documented → schema of the value (e.g. `Idempotency-Key`). */
+  readonly headers?: Readonly<Record<string, z.ZodType>>;
+}
+
+/** One success response of an operation. */
+export interface ResponseDef {
+  readonly description: string;
+  /** Schema of the `application/json` body. */
+  readonly body: z.ZodType;
+  /** Also answered as a `text/csv` attachment (when the query asks `format=csv`). */
+  readonly csv?: true;
+}
+
+/** Success statuses the API uses. */
+export type SuccessStatus = 200 | 201 | 202;
 
 export interface RouteDef {
   /** Stable operation id (also the OpenAPI operationId). */
@@ -40,35 +110,206 @@ export interface RouteDef {
    */
   readonly auth?: 'cognito' | 'iam';
   readonly summary: string;
+  readonly request: RequestDef;
+  /** Success responses by status (several only together with `statusOf`). */
+  readonly responses: Readonly<Partial<Record<SuccessStatus, ResponseDef>>>;
+  /**
+   * With several success statuses: which one a result gets (e.g. ingest: 202 applied, 200 replay).
+   * Without it the row has exactly one success status.
+   */
+  readonly statusOf?: (body: never) => SuccessStatus;
+  /**
+   * Error codes the operation itself can answer, beyond those every route of its kind can answer
+   * (`plumbingErrors`): e.g. NOT_FOUND for an unknown id, the 409 conflicts.
+   */
+  readonly errors: readonly ErrorCode[];
 }
 
+/** Query of routes that take no parameters at all. */
+const NoQuery = z.strictObject({});
+
+const ingestResponses = {
+  202: { description: 'The event was applied', body: IngestResult },
+  200: { description: 'A replay of an event already applied (or stale): nothing changed', body: IngestResult },
+} as const;
+const ingestStatus = (r: IngestResult): SuccessStatus => (r.applied ? 202 : 200);
+
 export const ROUTES = [
-  { operationId: 'getMe', method: 'GET', path: '/me', handler: 'account', groups: [], tenantScoped: false, summary: 'The caller: e-mail, groups and the tenants it may act on' },
-  { operationId: 'listTenants', method: 'GET', path: '/tenants', handler: 'account', groups: [ADMIN_GROUP], tenantScoped: false, summary: 'All customer tenants (admin only)' },
-  { operationId: 'listIncidents', method: 'GET', path: '/incidents', handler: 'incidents', groups: [], tenantScoped: true, summary: 'Incidents of the tenant, newest first, cursor-paginated' },
-  { operationId: 'createIncident', method: 'POST', path: '/incidents', handler: 'incidents', groups: [], tenantScoped: true, summary: 'Open an incident' },
-  { operationId: 'getIncident', method: 'GET', path: '/incidents/{id}', handler: 'incidents', groups: [], tenantScoped: true, summary: 'One incident with its comments and change history' },
-  { operationId: 'updateIncident', method: 'PATCH', path: '/incidents/{id}', handler: 'incidents', groups: [], tenantScoped: true, summary: 'Change status, severity or description (version-checked)' },
-  { operationId: 'addIncidentComment', method: 'POST', path: '/incidents/{id}/comments', handler: 'incidents', groups: [], tenantScoped: true, summary: 'Add a comment to the incident timeline' },
-  { operationId: 'listDevices', method: 'GET', path: '/devices', handler: 'devices', groups: [], tenantScoped: true, summary: 'Devices of the tenant with status, availability and open alarms' },
-  { operationId: 'getDevice', method: 'GET', path: '/devices/{id}', handler: 'devices', groups: [], tenantScoped: true, summary: 'One device: availability per day and over 7/30/90 days against the SLA target, open alarms' },
-  { operationId: 'listAlarms', method: 'GET', path: '/alarms', handler: 'devices', groups: [], tenantScoped: true, summary: 'Device alarms of the tenant, newest first, filtered by state, severity, device and time' },
-  { operationId: 'acknowledgeAlarm', method: 'POST', path: '/devices/{deviceId}/alarms/{alarmId}/acknowledge', handler: 'devices', groups: [], tenantScoped: true, summary: 'Acknowledge an active device alarm' },
-  { operationId: 'listOffice365Alarms', method: 'GET', path: '/office365/alarms', handler: 'office365', groups: [], tenantScoped: true, summary: 'Office 365 alerts by time range, severity, status and user, newest first' },
-  { operationId: 'listOffice365Events', method: 'GET', path: '/office365/events', handler: 'office365', groups: [], tenantScoped: true, summary: 'Office 365 audit events by time range, workload, operation, user and result, newest first' },
-  { operationId: 'listRecommendations', method: 'GET', path: '/recommendations', handler: 'recommendations', groups: [], tenantScoped: true, summary: 'Security recommendations of the tenant, newest first' },
-  { operationId: 'updateRecommendation', method: 'PATCH', path: '/recommendations/{id}', handler: 'recommendations', groups: [], tenantScoped: true, summary: 'Change the status of a recommendation with a note' },
-  { operationId: 'getReport', method: 'GET', path: '/reports', handler: 'reports', groups: [], tenantScoped: true, summary: 'Report of the tenant for a period (JSON or CSV): incidents, MTTA/MTTR, SLA, availability, top alarms' },
-  { operationId: 'getAnalytics', method: 'GET', path: '/analytics', handler: 'reports', groups: [ADMIN_GROUP], tenantScoped: false, summary: 'The report figures across all tenants and per tenant (admin only; JSON or CSV)' },
-  { operationId: 'ingestHeartbeat', method: 'POST', path: '/ingest/heartbeats', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam', summary: 'Collector: a device heartbeat' },
-  { operationId: 'ingestDeviceAlarm', method: 'POST', path: '/ingest/device-alarms', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam', summary: 'Collector: raise or clear a device alarm' },
-  { operationId: 'ingestOffice365Alarm', method: 'POST', path: '/ingest/office365/alarms', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam', summary: 'Collector: an Office 365 alert (create or update)' },
-  { operationId: 'ingestOffice365Event', method: 'POST', path: '/ingest/office365/events', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam', summary: 'Collector: an Office 365 audit event' },
-  { operationId: 'ingestRecommendation', method: 'POST', path: '/ingest/recommendations', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam', summary: 'Collector/SOC: a new recommendation' },
+  {
+    operationId: 'getMe', method: 'GET', path: '/me', handler: 'account', groups: [], tenantScoped: false,
+    summary: 'The caller: e-mail, groups and the tenants it may act on',
+    request: { query: NoQuery },
+    responses: { 200: { description: 'The caller', body: Me } },
+    errors: [],
+  },
+  {
+    operationId: 'listTenants', method: 'GET', path: '/tenants', handler: 'account', groups: [ADMIN_GROUP], tenantScoped: false,
+    summary: 'All customer tenants (admin only)',
+    request: { query: NoQuery },
+    responses: { 200: { description: 'Every registered tenant, ordered by id', body: TenantList } },
+    errors: [],
+  },
+  {
+    operationId: 'listIncidents', method: 'GET', path: '/incidents', handler: 'incidents', groups: [], tenantScoped: true,
+    summary: 'Incidents of the tenant, newest first, cursor-paginated',
+    request: { query: ListIncidentsQuery },
+    responses: { 200: { description: 'A page of incidents', body: pageOf(Incident) } },
+    errors: [],
+  },
+  {
+    operationId: 'createIncident', method: 'POST', path: '/incidents', handler: 'incidents', groups: [], tenantScoped: true,
+    summary: 'Open an incident',
+    request: { query: TenantQuery, body: CreateIncidentBody, headers: { 'Idempotency-Key': IdempotencyKey } },
+    responses: { 201: { description: 'The incident opened (a retry with the same Idempotency-Key answers the first one again)', body: Incident } },
+    errors: ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+  },
+  {
+    operationId: 'getIncident', method: 'GET', path: '/incidents/{id}', handler: 'incidents', groups: [], tenantScoped: true,
+    summary: 'One incident with its comments and change history',
+    request: { params: IncidentIdParams, query: TenantQuery },
+    responses: { 200: { description: 'The incident with comments and history', body: IncidentDetail } },
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'updateIncident', method: 'PATCH', path: '/incidents/{id}', handler: 'incidents', groups: [], tenantScoped: true,
+    summary: 'Change status, severity or description (version-checked)',
+    request: { params: IncidentIdParams, query: TenantQuery, body: UpdateIncidentBody },
+    responses: { 200: { description: 'The incident after the change', body: Incident } },
+    errors: ['NOT_FOUND', 'VERSION_CONFLICT', 'INVALID_TRANSITION'],
+  },
+  {
+    operationId: 'addIncidentComment', method: 'POST', path: '/incidents/{id}/comments', handler: 'incidents', groups: [], tenantScoped: true,
+    summary: 'Add a comment to the incident timeline',
+    request: { params: IncidentIdParams, query: TenantQuery, body: AddCommentBody },
+    responses: { 201: { description: 'The comment added', body: IncidentComment } },
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'listDevices', method: 'GET', path: '/devices', handler: 'devices', groups: [], tenantScoped: true,
+    summary: 'Devices of the tenant with status, availability and open alarms',
+    request: { query: ListDevicesQuery },
+    responses: { 200: { description: 'A page of devices', body: pageOf(Device) } },
+    errors: [],
+  },
+  {
+    operationId: 'getDevice', method: 'GET', path: '/devices/{id}', handler: 'devices', groups: [], tenantScoped: true,
+    summary: 'One device: availability per day and over 7/30/90 days against the SLA target, open alarms',
+    request: { params: DeviceIdParams, query: TenantQuery },
+    responses: { 200: { description: 'The device with its availability and open alarms', body: DeviceDetail } },
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'listAlarms', method: 'GET', path: '/alarms', handler: 'devices', groups: [], tenantScoped: true,
+    summary: 'Device alarms of the tenant, newest first, filtered by state, severity, device and time',
+    request: { query: ListAlarmsQuery },
+    responses: { 200: { description: 'A page of device alarms', body: pageOf(DeviceAlarm) } },
+    errors: [],
+  },
+  {
+    operationId: 'acknowledgeAlarm', method: 'POST', path: '/devices/{deviceId}/alarms/{alarmId}/acknowledge', handler: 'devices', groups: [], tenantScoped: true,
+    summary: 'Acknowledge an active device alarm',
+    request: { params: AlarmParams, query: TenantQuery },
+    responses: { 200: { description: 'The alarm, now acknowledged', body: DeviceAlarm } },
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  {
+    operationId: 'listOffice365Alarms', method: 'GET', path: '/office365/alarms', handler: 'office365', groups: [], tenantScoped: true,
+    summary: 'Office 365 alerts by time range, severity, status and user, newest first',
+    request: { query: ListO365AlarmsQuery },
+    responses: { 200: { description: 'A page of Office 365 alerts', body: pageOf(Office365Alarm) } },
+    errors: [],
+  },
+  {
+    operationId: 'listOffice365Events', method: 'GET', path: '/office365/events', handler: 'office365', groups: [], tenantScoped: true,
+    summary: 'Office 365 audit events by time range, workload, operation, user and result, newest first',
+    request: { query: ListO365EventsQuery },
+    responses: { 200: { description: 'A page of Office 365 audit events', body: pageOf(Office365Event) } },
+    errors: [],
+  },
+  {
+    operationId: 'listRecommendations', method: 'GET', path: '/recommendations', handler: 'recommendations', groups: [], tenantScoped: true,
+    summary: 'Security recommendations of the tenant, newest first',
+    request: { query: ListRecommendationsQuery },
+    responses: { 200: { description: 'A page of recommendations', body: pageOf(Recommendation) } },
+    errors: [],
+  },
+  {
+    operationId: 'updateRecommendation', method: 'PATCH', path: '/recommendations/{id}', handler: 'recommendations', groups: [], tenantScoped: true,
+    summary: 'Change the status of a recommendation with a note',
+    request: { params: RecommendationIdParams, query: TenantQuery, body: UpdateRecommendationBody },
+    responses: { 200: { description: 'The recommendation after the change', body: Recommendation } },
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'VERSION_CONFLICT'],
+  },
+  {
+    operationId: 'getReport', method: 'GET', path: '/reports', handler: 'reports', groups: [], tenantScoped: true,
+    summary: 'Report of the tenant for a period (JSON or CSV): incidents, MTTA/MTTR, SLA, availability, top alarms',
+    request: { query: ReportQuery },
+    responses: { 200: { description: 'The report (JSON, or a CSV attachment with format=csv)', body: Report, csv: true } },
+    errors: [],
+  },
+  {
+    operationId: 'getAnalytics', method: 'GET', path: '/analytics', handler: 'reports', groups: [ADMIN_GROUP], tenantScoped: false,
+    summary: 'The report figures across all tenants and per tenant (admin only; JSON or CSV)',
+    request: { query: AnalyticsQuery },
+    responses: { 200: { description: 'The figures (JSON, or a CSV attachment with format=csv)', body: Analytics, csv: true } },
+    errors: [],
+  },
+  {
+    operationId: 'ingestHeartbeat', method: 'POST', path: '/ingest/heartbeats', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam',
+    summary: 'Collector: a device heartbeat',
+    request: { query: NoQuery, body: HeartbeatIngest },
+    responses: ingestResponses, statusOf: ingestStatus,
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'ingestDeviceAlarm', method: 'POST', path: '/ingest/device-alarms', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam',
+    summary: 'Collector: raise or clear a device alarm',
+    request: { query: NoQuery, body: DeviceAlarmIngest },
+    responses: ingestResponses, statusOf: ingestStatus,
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'ingestOffice365Alarm', method: 'POST', path: '/ingest/office365/alarms', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam',
+    summary: 'Collector: an Office 365 alert (create or update)',
+    request: { query: NoQuery, body: O365AlarmIngest },
+    responses: ingestResponses, statusOf: ingestStatus,
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'ingestOffice365Event', method: 'POST', path: '/ingest/office365/events', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam',
+    summary: 'Collector: an Office 365 audit event',
+    request: { query: NoQuery, body: O365EventIngest },
+    responses: ingestResponses, statusOf: ingestStatus,
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'ingestRecommendation', method: 'POST', path: '/ingest/recommendations', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam',
+    summary: 'Collector/SOC: a new recommendation',
+    request: { query: NoQuery, body: RecommendationIngest },
+    responses: ingestResponses, statusOf: ingestStatus,
+    errors: ['NOT_FOUND'],
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type Route = (typeof ROUTES)[number];
 export type OperationId = Route['operationId'];
+/** The row of one operation (its literal type, schemas included). */
+export type RouteOf<Op extends OperationId> = Extract<Route, { operationId: Op }>;
+/** Operation ids served by one Lambda. */
+export type OperationsOf<H extends HandlerName> = Extract<Route, { handler: H }>['operationId'];
+
+type RequestPart<Op extends OperationId, K extends keyof RequestDef> = RouteOf<Op>['request'] extends { [P in K]: infer S } ? S : never;
+
+/** Path parameters a caller sends (`{ id: 'INC-000001' }`); `never` for routes without any. */
+export type OperationParams<Op extends OperationId> = RequestPart<Op, 'params'> extends z.ZodType ? z.input<RequestPart<Op, 'params'>> : never;
+/** Query parameters a caller may send. */
+export type OperationQuery<Op extends OperationId> = z.input<RouteOf<Op>['request']['query']>;
+/** JSON body a caller sends; `never` for routes without a body. */
+export type OperationBody<Op extends OperationId> = RequestPart<Op, 'body'> extends z.ZodType ? z.input<RequestPart<Op, 'body'>> : never;
+/** JSON body of any success response of the operation. */
+export type OperationResponse<Op extends OperationId> = {
+  [S in keyof RouteOf<Op>['responses']]: RouteOf<Op>['responses'][S] extends { body: infer B extends z.ZodType } ? z.output<B> : never;
+}[keyof RouteOf<Op>['responses']];
 
 /** Routes served by one Lambda. */
 export function routesFor(handler: HandlerName): RouteDef[] {
@@ -80,6 +321,30 @@ export function routeById(operationId: OperationId): RouteDef {
   const r = ROUTES.find((x) => x.operationId === operationId);
   if (!r) throw new Error(`unknown operation ${operationId}`);
   return r;
+}
+
+/** Success statuses of a row, ascending. */
+export function successStatuses(route: RouteDef): SuccessStatus[] {
+  return Object.keys(route.responses).map(Number).sort((a, b) => a - b) as SuccessStatus[];
+}
+
+/**
+ * Error codes a route can answer: those of the plumbing for its kind of route (identity, groups, tenant,
+ * query and body checks, throttling, unexpected failures; see docs/api.md#errors) plus the row's `errors`.
+ */
+export function errorCodes(route: RouteDef): ErrorCode[] {
+  const out = new Set<ErrorCode>(['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'THROTTLED', 'INTERNAL_ERROR']);
+  if (route.tenantScoped) {
+    out.add('TENANT_REQUIRED');
+    out.add('NOT_FOUND');
+  }
+  if (route.request.body) {
+    out.add('INVALID_JSON');
+    out.add('PAYLOAD_TOO_LARGE');
+    out.add('UNSUPPORTED_MEDIA_TYPE');
+  }
+  for (const c of route.errors) out.add(c);
+  return [...out];
 }
 
 /** `/incidents/{id}` → `/incidents/:id` (the syntax of Powertools' HTTP Router). */

@@ -1,5 +1,5 @@
 /** Account operations: who am I (`GET /me`) and the tenant registry (`GET /tenants`, admin only). */
-import type { Me, Tenant } from '../contract/schemas.js';
+import type { Me, Tenant, TenantList } from '../contract/schemas.js';
 import type { Identity } from './identity.js';
 
 /** Storage of the tenant registry (implemented in `lambdas/data/tenants.ts`). */
@@ -23,4 +23,9 @@ export async function describeMe(port: TenantsPort, identity: Identity): Promise
     tenants.sort((a, b) => a.id.localeCompare(b.id));
   }
   return { sub: identity.sub, email: identity.email, groups: identity.groups, isAdmin: identity.isAdmin, tenants };
+}
+
+/** `GET /tenants` (admin only by the route table): every registered tenant, ordered by id. */
+export async function listTenants(port: TenantsPort): Promise<TenantList> {
+  return { items: await port.listTenants() };
 }

@@ -248,3 +248,13 @@ export async function listDevicesView(
   );
   return { items, nextCursor: page.nextCursor };
 }
+
+/** A page of the tenant's device alarms for a validated `ListAlarmsQuery` (its `tenant` is not a filter). */
+export function listAlarms(
+  port: Pick<DevicesPort, 'listAlarms'>,
+  tenantId: string,
+  q: Parameters<DevicesPort['listAlarms']>[1] & { tenant?: string | undefined },
+): Promise<Page<DeviceAlarm>> {
+  const { tenant: _tenant, ...opts } = q;
+  return port.listAlarms(tenantId, opts);
+}

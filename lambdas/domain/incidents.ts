@@ -16,8 +16,10 @@ import type {
   Page,
   Severity,
 } from '../contract/schemas.js';
+import type { Context } from 'aws-lambda';
 import { ApiError } from './errors.js';
 import type { Identity } from './identity.js';
+import type { IdempotencyPort } from './ports.js';
 
 /**
  * Time to resolve by severity, hours. The one SLA table of the product (managed-SOC practice:
@@ -201,6 +203,34 @@ export interface IncidentsPort {
   saveUpdate(tenantId: string, next: Incident, expectedVersion: number, change: IncidentChange, comment: IncidentComment | null): Promise<boolean>;
   /** Adds a comment if the incident exists (checked in the same transaction); false if it does not. */
   addComment(tenantId: string, incidentId: string, comment: IncidentComment): Promise<boolean>;
+}
+
+/** A page of the tenant's incidents for a validated `ListIncidentsQuery` (its `tenant` is not a filter). */
+export function listIncidents(port: IncidentsPort, tenantId: string, q: IncidentListOptions & { tenant?: string | undefined }): Promise<Page<Incident>> {
+  const { tenant: _tenant, ...opts } = q;
+  return port.listIncidents(tenantId, opts);
+}
+
+/**
+ * `POST /incidents`: opens an incident for the caller. Only the SOC (admin) files tickets with source
+ * `soc` or `alarm`; customers always open `portal` ones. With an `Idempotency-Key`, a retry with the same
+ * key and body answers the incident opened first (see docs/api.md#idempotency).
+ * @throws ApiError FORBIDDEN; IDEMPOTENCY_KEY_REUSED; IDEMPOTENCY_IN_PROGRESS
+ */
+export async function fileIncident(
+  ports: { incidents: IncidentsPort; idempotency: IdempotencyPort },
+  tenantId: string,
+  body: NewIncidentInput,
+  identity: Identity,
+  now: Date,
+  retry: { key?: string | undefined; lambdaContext?: Context | undefined } = {},
+): Promise<Incident> {
+  if (body.source !== undefined && body.source !== 'portal' && !identity.isAdmin) {
+    throw new ApiError('FORBIDDEN', 'only the SOC (admin) may open incidents with source soc or alarm');
+  }
+  const open = () => openIncident(ports.incidents, tenantId, body, identity, now.toISOString());
+  if (retry.key === undefined) return open();
+  return ports.idempotency.run({ operation: 'createIncident', tenantId, key: retry.key, payload: body, lambdaContext: retry.lambdaContext }, open);
 }
 
 /** Opens an incident for the caller in `tenantId`. */

@@ -11,8 +11,79 @@
  *    unresolved incidents whose `slaDueAt` is before the end of the period (or now, if earlier);
  *  - device availability: monitored-time-weighted mean of the device's days in the period (two decimals).
  */
-import { SEVERITIES, INCIDENT_STATUSES, type DeviceAlarm, type Incident, type ReportFigures, type Severity } from '../contract/schemas.js';
+import {
+  SEVERITIES,
+  INCIDENT_STATUSES,
+  type Analytics,
+  type DeviceAlarm,
+  type Incident,
+  type Report,
+  type ReportFigures,
+  type Severity,
+} from '../contract/schemas.js';
 import { AVAILABILITY_SLA_TARGET_PCT, type DailyAvailability, type StoredDevice } from './devices.js';
+import type { ReportsPort, TenantsPort } from './ports.js';
+
+/** A CSV file to send as an attachment (`text/csv; charset=utf-8`, `Content-Disposition: attachment`). */
+export class CsvDownload {
+  static readonly contentType = 'text/csv; charset=utf-8';
+  constructor(
+    /** File name offered to the browser, e.g. `vigia-acme-2025-01-01-2025-01-31.csv`. */
+    readonly filename: string,
+    /** The CSV text (UTF-8, CRLF lines). */
+    readonly text: string,
+  ) {}
+}
+
+/** Default report period: the 30 days before now. */
+export const DEFAULT_REPORT_DAYS = 30;
+
+/** The validated report query (`ReportQuery` output). */
+export interface ReportRequest {
+  from?: string | undefined;
+  to?: string | undefined;
+  format: 'json' | 'csv';
+}
+
+/** `[from, to]` of a report query: `to` defaults to now, `from` to `DEFAULT_REPORT_DAYS` before `to` (ISO-8601 UTC). */
+export function reportPeriod(q: { from?: string | undefined; to?: string | undefined }, now: Date): { from: string; to: string } {
+  const to = q.to ? new Date(q.to).toISOString() : now.toISOString();
+  const from = q.from ? new Date(q.from).toISOString() : new Date(Date.parse(to) - DEFAULT_REPORT_DAYS * 86_400_000).toISOString();
+  return { from, to };
+}
+
+/** The report of one tenant for the query's period, as JSON or (with `format: 'csv'`) a CSV download. */
+export async function tenantReport(port: ReportsPort, tenantId: string, q: ReportRequest, now: Date): Promise<Report | CsvDownload> {
+  const period = reportPeriod(q, now);
+  const data = await port.load(tenantId, period.from, period.to);
+  const report: Report = { tenantId, generatedAt: now.toISOString(), ...buildReport([data], period, now) };
+  if (q.format === 'csv') return new CsvDownload(`vigia-${tenantId}-${period.from.slice(0, 10)}-${period.to.slice(0, 10)}.csv`, reportToCsv(report));
+  return report;
+}
+
+/**
+ * The figures across every registered tenant and per tenant (admin), as JSON or a CSV download (the totals'
+ * rows, then each tenant's rows without the header line).
+ */
+export async function analytics(
+  ports: { reports: ReportsPort; tenants: Pick<TenantsPort, 'listTenants'> },
+  q: ReportRequest,
+  now: Date,
+): Promise<Analytics | CsvDownload> {
+  const period = reportPeriod(q, now);
+  const tenants = await ports.tenants.listTenants();
+  const data = await Promise.all(tenants.map((t) => ports.reports.load(t.id, period.from, period.to)));
+  const body: Analytics = {
+    generatedAt: now.toISOString(),
+    totals: buildReport(data, period, now),
+    tenants: tenants.map((t, i) => ({ tenantId: t.id, tenantName: t.name, ...buildReport([data[i]!], period, now) })),
+  };
+  if (q.format === 'csv') {
+    const parts = [reportToCsv(body.totals), ...body.tenants.map((t) => reportToCsv(t).split('\r\n').slice(1).join('\r\n'))];
+    return new CsvDownload(`vigia-analytics-${period.from.slice(0, 10)}-${period.to.slice(0, 10)}.csv`, parts.join(''));
+  }
+  return body;
+}
 
 export interface ReportData {
   tenantId: string;

@@ -1,25 +1,17 @@
 /** Account Lambda: getMe (`GET /me`) and listTenants (`GET /tenants`, admin only by the route table). */
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import * as z from 'zod';
-import { describeMe } from '../domain/account.js';
-import { createApi, type Operation } from '../http/api.js';
+import type { LambdaConfig } from '../config.js';
+import { describeMe, listTenants } from '../domain/account.js';
+import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type Operations } from '../http/api.js';
 
-const NoQuery = z.strictObject({});
+export const operations: Operations<'account'> = {
+  getMe: ({ repo, identity }) => describeMe(repo.tenants, identity),
+  listTenants: ({ repo }) => listTenants(repo.tenants),
+};
 
-export const operations = {
-  getMe: async (ctx) => {
-    ctx.query(NoQuery);
-    return { status: 200, body: await describeMe(ctx.repo.tenants, ctx.identity) };
-  },
-  listTenants: async (ctx) => {
-    ctx.query(NoQuery);
-    return { status: 200, body: { items: await ctx.repo.tenants.listTenants() } };
-  },
-} satisfies Record<string, Operation>;
-
-const api = createApi('account', operations);
-
-/** API Gateway REST (v1 proxy) entry point. */
-export function handler(event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> {
-  return api(event, context);
+/** The account API for an explicit configuration (local gateway, tests). */
+export function createHandler(config: LambdaConfig, deps?: HandlerDeps): ApiHandler {
+  return createApi('account', operations, config, deps);
 }
+
+/** API Gateway REST (v1 proxy) entry point; configuration from the environment on the first invocation. */
+export const handler: ApiHandler = handlerFromEnv(createHandler);

@@ -2,36 +2,21 @@
  * Devices Lambda: listDevices, getDevice, listAlarms, acknowledgeAlarm (route table rows with
  * `handler: 'devices'`). Status, availability and alarm rules live in `lambdas/domain/devices.ts`.
  */
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { AlarmParams, DeviceIdParams, ListAlarmsQuery, ListDevicesQuery, TenantQuery } from '../contract/schemas.js';
-import { acknowledgeAlarm, deviceDetailView, listDevicesView } from '../domain/devices.js';
-import { createApi, type Operation } from '../http/api.js';
+import type { LambdaConfig } from '../config.js';
+import { acknowledgeAlarm, deviceDetailView, listAlarms, listDevicesView } from '../domain/devices.js';
+import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type Operations } from '../http/api.js';
 
-export const operations = {
-  listDevices: async (ctx) => {
-    const q = ctx.query(ListDevicesQuery);
-    return { status: 200, body: await listDevicesView(ctx.repo.devices, ctx.tenantId!, { limit: q.limit, cursor: q.cursor }, ctx.now) };
-  },
-  getDevice: async (ctx) => {
-    const { id } = ctx.params(DeviceIdParams);
-    ctx.query(TenantQuery);
-    return { status: 200, body: await deviceDetailView(ctx.repo.devices, ctx.tenantId!, id, ctx.now) };
-  },
-  listAlarms: async (ctx) => {
-    const q = ctx.query(ListAlarmsQuery);
-    const { tenant: _tenant, ...opts } = q;
-    return { status: 200, body: await ctx.repo.devices.listAlarms(ctx.tenantId!, opts) };
-  },
-  acknowledgeAlarm: async (ctx) => {
-    const { deviceId, alarmId } = ctx.params(AlarmParams);
-    ctx.query(TenantQuery);
-    return { status: 200, body: await acknowledgeAlarm(ctx.repo.devices, ctx.tenantId!, deviceId, alarmId, ctx.identity, ctx.now) };
-  },
-} satisfies Record<string, Operation>;
+export const operations: Operations<'devices'> = {
+  listDevices: ({ repo, tenantId, query, now }) => listDevicesView(repo.devices, tenantId, query, now),
+  getDevice: ({ repo, tenantId, params, now }) => deviceDetailView(repo.devices, tenantId, params.id, now),
+  listAlarms: ({ repo, tenantId, query }) => listAlarms(repo.devices, tenantId, query),
+  acknowledgeAlarm: ({ repo, tenantId, params, identity, now }) => acknowledgeAlarm(repo.devices, tenantId, params.deviceId, params.alarmId, identity, now),
+};
 
-const api = createApi('devices', operations);
-
-/** API Gateway REST (v1 proxy) entry point. */
-export function handler(event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> {
-  return api(event, context);
+/** The devices API for an explicit configuration (local gateway, tests). */
+export function createHandler(config: LambdaConfig, deps?: HandlerDeps): ApiHandler {
+  return createApi('devices', operations, config, deps);
 }
+
+/** API Gateway REST (v1 proxy) entry point; configuration from the environment on the first invocation. */
+export const handler: ApiHandler = handlerFromEnv(createHandler);

@@ -1,22 +1,17 @@
 /** Office 365 Lambda: listOffice365Alarms, listOffice365Events (read-only; the collectors write via ingest). */
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { ListO365AlarmsQuery, ListO365EventsQuery } from '../contract/schemas.js';
-import { createApi, type Operation } from '../http/api.js';
+import type { LambdaConfig } from '../config.js';
+import { listOffice365Alarms, listOffice365Events } from '../domain/office365.js';
+import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type Operations } from '../http/api.js';
 
-export const operations = {
-  listOffice365Alarms: async (ctx) => {
-    const { tenant: _t, ...q } = ctx.query(ListO365AlarmsQuery);
-    return { status: 200, body: await ctx.repo.office365.listAlarms(ctx.tenantId!, q) };
-  },
-  listOffice365Events: async (ctx) => {
-    const { tenant: _t, ...q } = ctx.query(ListO365EventsQuery);
-    return { status: 200, body: await ctx.repo.office365.listEvents(ctx.tenantId!, q) };
-  },
-} satisfies Record<string, Operation>;
+export const operations: Operations<'office365'> = {
+  listOffice365Alarms: ({ repo, tenantId, query }) => listOffice365Alarms(repo.office365, tenantId, query),
+  listOffice365Events: ({ repo, tenantId, query }) => listOffice365Events(repo.office365, tenantId, query),
+};
 
-const api = createApi('office365', operations);
-
-/** API Gateway REST (v1 proxy) entry point. */
-export function handler(event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> {
-  return api(event, context);
+/** The Office 365 API for an explicit configuration (local gateway, tests). */
+export function createHandler(config: LambdaConfig, deps?: HandlerDeps): ApiHandler {
+  return createApi('office365', operations, config, deps);
 }
+
+/** API Gateway REST (v1 proxy) entry point; configuration from the environment on the first invocation. */
+export const handler: ApiHandler = handlerFromEnv(createHandler);

@@ -1,78 +1,97 @@
 /**
- * The shared plumbing of the API Lambdas: one Powertools HTTP `Router` per Lambda, with the routes of the
- * route table (`routesFor(name)`, `{id}` → `:id`), and for every request:
+ * The shared plumbing of the API Lambdas: one Powertools HTTP `Router` per Lambda with the rows of the
+ * route table whose `handler` is that Lambda. Everything an operation needs is registered ONCE from its
+ * row, with what the Router offers:
  *
- *  1. identity from `event.requestContext.authorizer.claims` only (absent → 401 UNAUTHORIZED);
- *  2. the route's `groups` (→ 403 FORBIDDEN; a user in no group is always 403, spec §5/§6);
- *  3. for tenant-scoped routes the active tenant (`tenant` query parameter; see `resolveTenant`);
- *  4. the operation (which validates its path/query/body through the context helpers);
- *  5. the result as JSON, or an error body `{ code, message, requestId, details? }` with the status from
- *     `ERROR_STATUS`. Unexpected errors → 500 INTERNAL_ERROR, logged with the stack, nothing leaked.
+ *  1. `cors` middleware (global): `Access-Control-Allow-Origin` echoes a request `Origin` listed in
+ *     `config.allowedOrigins`, on errors too; pre-flights allow `config.allowedHeaders`;
+ *  2. the caller middleware (per route): identity from the verified claims (or the IAM caller on
+ *     collector routes), the row's `groups`, a repeated query parameter refused, the active tenant of a
+ *     tenant-scoped row, and the envelope of a JSON body (size, media type);
+ *  3. Powertools' `validation` option with the row's request schemas (path, query, headers, body);
+ *  4. the operation: a function of the validated, typed input that calls the domain layer;
+ *  5. the result as JSON with the row's status (or a CSV attachment), and one `errorHandler` that maps
+ *     every thrown error to the body `{ code, message, requestId, details? }` with the status of its code
+ *     (`ERROR_STATUS`); unexpected errors → 500 INTERNAL_ERROR, logged with the stack, nothing leaked.
  *
- * CORS: `Access-Control-Allow-Origin` echoes the request's `Origin` when it is listed in the
- * comma-separated env var `ALLOWED_ORIGINS` (Powertools `cors` middleware); otherwise no CORS headers.
+ * Order of the checks and the error bodies: docs/api.md#request-checks.
  */
-import { Router, HttpError, ParameterValidationError } from '@aws-lambda-powertools/event-handler/http';
+import { Router, HttpError, ParameterValidationError, RequestValidationError } from '@aws-lambda-powertools/event-handler/http';
 import { cors } from '@aws-lambda-powertools/event-handler/http/middleware';
+import type { Middleware, RequestContext, TypedRequestContext } from '@aws-lambda-powertools/event-handler/types';
+import type { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod';
-import { routesFor, toColonPath, type HandlerName, type OperationId, type RouteDef } from '../contract/routes.js';
+import { lambdaConfigFromEnv, type LambdaConfig } from '../config.js';
+import {
+  routesFor,
+  successStatuses,
+  toColonPath,
+  type HandlerName,
+  type OperationId,
+  type OperationResponse,
+  type OperationsOf,
+  type RouteDef,
+  type RouteOf,
+} from '../contract/routes.js';
 import { ERROR_STATUS, TenantId, type ApiErrorBody, type ErrorCode } from '../contract/schemas.js';
+import { createRepository, type Repository } from '../data/index.js';
 import { ApiError } from '../domain/errors.js';
 import { assertGroups, identityFromClaims, resolveTenant, type Identity } from '../domain/identity.js';
-import { createRepository, type Repository } from '../data/index.js';
-import { lambdaConfigFromEnv } from '../config.js';
-import { logger } from './logger.js';
-import { parseJsonBody, queryRecord, validate } from './validation.js';
+import { CsvDownload } from '../domain/reports.js';
+import { createLogger } from './logger.js';
+import { checkBodyEnvelope, queryRecord, requestValidation, validate, validationFailure } from './validation.js';
 
-/** What an operation receives. */
-export interface OperationContext {
-  event: APIGatewayProxyEvent;
-  /** The Lambda context of the invocation (remaining time for Powertools idempotency). */
-  lambdaContext: Context | undefined;
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Request<Op extends OperationId> = RouteOf<Op>['request'];
+type Headers<Op extends OperationId> = Request<Op> extends { headers: infer H } ? { [K in keyof H]?: Output<H[K]> } : Record<string, never>;
+type Responses<Op extends OperationId> = RouteOf<Op>['responses'][keyof RouteOf<Op>['responses']];
+
+/** What an operation receives: the validated request of its row and the caller. */
+export interface OperationInput<Op extends OperationId> {
+  /** Path parameters after the row's `params` schema. */
+  params: Request<Op> extends { params: infer P } ? Output<P> : undefined;
+  /** Query after the row's `query` schema (defaults applied). */
+  query: Output<Request<Op>['query']>;
+  /** JSON body after the row's `body` schema. */
+  body: Request<Op> extends { body: infer B } ? Output<B> : undefined;
+  /** The row's optional headers that were sent, by their documented names. */
+  headers: Headers<Op>;
+  identity: Identity;
+  /** Active tenant of a tenant-scoped row; `null` on the others. */
+  tenantId: RouteOf<Op>['tenantScoped'] extends true ? string : null;
+  repo: Repository;
+  /** The clock at the start of the request. */
+  now: Date;
   /** API Gateway's request id (`requestContext.requestId`). */
   requestId: string;
-  route: RouteDef;
-  identity: Identity;
-  /** Active tenant; `null` on routes that are not tenant-scoped. */
-  tenantId: string | null;
-  repo: Repository;
-  now: Date;
-  /** Path parameters validated with `schema` (400 VALIDATION_FAILED). */
-  params<S extends z.ZodType>(schema: S): z.output<S>;
-  /** Query string validated with `schema` (400 VALIDATION_FAILED; repeated parameters rejected). */
-  query<S extends z.ZodType>(schema: S): z.output<S>;
-  /** JSON body validated with `schema` (413 / 415 / 400 INVALID_JSON / 400 VALIDATION_FAILED). */
-  body<S extends z.ZodType>(schema: S): z.output<S>;
+  /** The Lambda context of the invocation (remaining time for Powertools idempotency). */
+  lambdaContext: Context | undefined;
 }
 
-/**
- * An operation's successful result: HTTP status and JSON body; or, with `contentType`, a text body sent as
- * is (e.g. a CSV download) with optional extra `headers` (e.g. `Content-Disposition`).
- */
-export interface OperationResult {
-  status: number;
-  body: unknown;
-  contentType?: string;
-  headers?: Record<string, string>;
-}
+/** What an operation returns: a JSON body of the row's responses, or a CSV download where the row offers one. */
+export type OperationOutput<Op extends OperationId> =
+  | OperationResponse<Op>
+  | (Extract<Responses<Op>, { csv: true }> extends never ? never : CsvDownload);
 
-export type Operation = (ctx: OperationContext) => Promise<OperationResult>;
+/** The operations of one Lambda, one per row whose `handler` is that Lambda. */
+export type Operations<H extends HandlerName> = {
+  [Op in OperationsOf<H>]: (input: OperationInput<Op>) => Promise<OperationOutput<Op>>;
+};
 
-export interface ApiOptions {
-  /** Storage; default: DynamoDB from the environment, created on first use. */
-  repository?: () => Repository;
+/** Dependencies a test or the local stack may replace. */
+export interface HandlerDeps {
+  /** Storage; default `createRepository(config)` (DynamoDB). */
+  repository?: Repository;
   /** Clock; default `new Date()`. */
   now?: () => Date;
-  /** Allowed CORS origins; default from `ALLOWED_ORIGINS`. */
-  allowedOrigins?: string[];
 }
 
 export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
-/** Origins listed in `ALLOWED_ORIGINS` (comma-separated, trimmed, empty entries ignored). */
-export function allowedOriginsFromEnv(value = process.env.ALLOWED_ORIGINS): string[] {
-  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+/** The request store of the Router: what the caller middleware resolved. */
+interface ApiEnv {
+  store: { request: { caller: { identity: Identity; tenantId: string | null } } };
 }
 
 function json(status: number, body: unknown): Response {
@@ -102,26 +121,28 @@ function codeForHttpStatus(status: number): ErrorCode {
   }
 }
 
-/** Any thrown value → the API error response (logs unexpected errors with their stack). */
-export function errorResponse(err: unknown, requestId: string): Response {
+/** Any thrown value → the API error response (logs unexpected errors with their stack on `logger`). */
+export function errorResponse(err: unknown, requestId: string, logger: Pick<Logger, 'error'>): Response {
+  let e = err;
+  if (e instanceof RequestValidationError) e = validationFailure(e);
   let code: ErrorCode;
   let message: string;
   let details: unknown;
-  if (err instanceof ApiError) {
-    ({ code, message, details } = err);
-  } else if (err instanceof URIError) {
+  if (e instanceof ApiError) {
+    ({ code, message, details } = e);
+  } else if (e instanceof URIError) {
     code = 'VALIDATION_FAILED';
     message = 'malformed percent-encoding in the path';
-  } else if (err instanceof ParameterValidationError) {
+  } else if (e instanceof ParameterValidationError) {
     // Powertools refuses blank path parameters (e.g. `/incidents/%20`) before our schemas run.
     code = 'VALIDATION_FAILED';
     message = 'invalid path parameter';
-  } else if (err instanceof HttpError && err.statusCode < 500) {
-    code = codeForHttpStatus(err.statusCode);
-    message = code === 'NOT_FOUND' ? 'no such route' : err.message;
+  } else if (e instanceof HttpError && e.statusCode < 500) {
+    code = codeForHttpStatus(e.statusCode);
+    message = code === 'NOT_FOUND' ? 'no such route' : e.message;
   } else {
-    if (err instanceof Error) logger.error('unexpected error', err);
-    else logger.error('unexpected error', { error: String(err) });
+    if (e instanceof Error) logger.error('unexpected error', e);
+    else logger.error('unexpected error', { error: String(e) });
     code = 'INTERNAL_ERROR';
     message = 'internal error';
   }
@@ -129,76 +150,90 @@ export function errorResponse(err: unknown, requestId: string): Response {
   return json(ERROR_STATUS[code], body);
 }
 
+const requestIdOf = (event: unknown): string => (event as APIGatewayProxyEvent).requestContext?.requestId ?? '';
+
 /**
- * Builds the Lambda handler of `name` from its operations (one per route-table row whose `handler` is
- * `name`). @throws Error at start-up if an operation of the route table is missing (a programming error).
+ * The caller middleware of a row (step 2 of the module doc): resolves identity and tenant into the
+ * request store, checks the body envelope of a row with a body. @throws ApiError
  */
-export function createApi(name: HandlerName, operations: Partial<Record<OperationId, Operation>>, opts: ApiOptions = {}): ApiHandler {
-  let repo: Repository | undefined;
-  const getRepo = (): Repository => (repo ??= opts.repository ? opts.repository() : createRepository(lambdaConfigFromEnv({ STAGE: 'unknown', ...process.env })));
-  const now = opts.now ?? (() => new Date());
-  const app = new Router({ logger });
-  app.use(cors({ origin: opts.allowedOrigins ?? allowedOriginsFromEnv(), allowHeaders: ['Authorization', 'Content-Type'] }));
+function callerMiddleware(route: RouteDef, repo: Repository, logger: Logger): Middleware<ApiEnv> {
+  return async ({ reqCtx, next }) => {
+    const event = reqCtx.event as APIGatewayProxyEvent;
+    const claims = event.requestContext?.authorizer?.claims as Record<string, unknown> | undefined;
+    let identity: Identity | null;
+    if (route.auth === 'iam') {
+      // Collector routes: API Gateway verified the SigV4 signature; the caller is an IAM principal.
+      if (claims) throw new ApiError('FORBIDDEN', 'collector routes do not accept user tokens');
+      identity = collectorIdentity(event);
+      if (!identity) throw new ApiError('UNAUTHORIZED', 'missing IAM caller identity');
+    } else {
+      identity = identityFromClaims(claims);
+      if (!identity) throw new ApiError('UNAUTHORIZED', 'missing or invalid identity');
+    }
+    logger.appendKeys({ sub: identity.sub });
+    if (route.auth !== 'iam') assertGroups(identity, route.groups);
+    const rawQuery = queryRecord(event);
+    let tenantId: string | null = null;
+    if (route.tenantScoped) {
+      const requested = rawQuery.tenant === undefined ? undefined : validate(TenantId, rawQuery.tenant, 'query');
+      tenantId = await resolveTenant(identity, requested, async (id) => (await repo.tenants.getTenant(id)) !== null);
+      logger.appendKeys({ tenantId });
+    }
+    if (route.request.body) checkBodyEnvelope(event);
+    reqCtx.set('caller', { identity, tenantId });
+    await next();
+  };
+}
+
+/**
+ * Builds the Lambda handler of `name` from its operations and an explicit configuration.
+ * @throws Error at build time if the operations do not match the route table (a programming error).
+ */
+export function createApi<H extends HandlerName>(name: H, operations: Operations<H>, config: LambdaConfig, deps: HandlerDeps = {}): ApiHandler {
+  const logger = createLogger(config);
+  const repo = deps.repository ?? createRepository(config);
+  const now = deps.now ?? (() => new Date());
+  const app = new Router<ApiEnv>({ logger });
+  app.use(cors({ origin: config.allowedOrigins, allowHeaders: config.allowedHeaders }));
 
   for (const route of routesFor(name)) {
-    const op = operations[route.operationId as OperationId];
+    const op = (operations as unknown as Record<string, ((input: OperationInput<OperationId>) => Promise<unknown>) | undefined>)[route.operationId];
     if (!op) throw new Error(`handler ${name}: no operation for ${route.operationId}`);
-    const path = toColonPath(route.path) as `/${string}`;
-    app.route(
-      async (reqCtx) => {
-        const event = reqCtx.event as APIGatewayProxyEvent;
-        const requestId = event.requestContext?.requestId ?? '';
-        logger.appendKeys({ operationId: route.operationId });
-        try {
-          const claims = event.requestContext?.authorizer?.claims as Record<string, unknown> | undefined;
-          let identity: Identity | null;
-          if (route.auth === 'iam') {
-            // Collector routes: API Gateway verified the SigV4 signature; the caller is an IAM principal.
-            if (claims) throw new ApiError('FORBIDDEN', 'collector routes do not accept user tokens');
-            identity = collectorIdentity(event);
-            if (!identity) throw new ApiError('UNAUTHORIZED', 'missing IAM caller identity');
-          } else {
-            identity = identityFromClaims(claims);
-            if (!identity) throw new ApiError('UNAUTHORIZED', 'missing or invalid identity');
-          }
-          logger.appendKeys({ sub: identity.sub });
-          if (route.auth !== 'iam') assertGroups(identity, route.groups);
-          const rawQuery = queryRecord(event);
-          let tenantId: string | null = null;
-          if (route.tenantScoped) {
-            const requested = rawQuery.tenant === undefined ? undefined : validate(TenantId, rawQuery.tenant, 'query');
-            tenantId = await resolveTenant(identity, requested, async (id) => (await getRepo().tenants.getTenant(id)) !== null);
-            logger.appendKeys({ tenantId });
-          }
-          const ctx: OperationContext = {
-            event,
-            lambdaContext: reqCtx.context as Context | undefined,
-            requestId,
-            route,
-            identity,
-            tenantId,
-            repo: getRepo(),
-            now: now(),
-            params: (schema) => validate(schema, reqCtx.params, 'path'),
-            query: (schema) => validate(schema, rawQuery, 'query'),
-            body: (schema) => parseJsonBody(event, schema),
-          };
-          const result = await op(ctx);
-          if (result.contentType !== undefined) {
-            return new Response(String(result.body), { status: result.status, headers: { ...result.headers, 'Content-Type': result.contentType } });
-          }
-          return json(result.status, result.body);
-        } catch (err) {
-          return errorResponse(err, requestId);
-        }
-      },
-      { method: route.method, path },
-    );
+    const statuses = successStatuses(route);
+    if (statuses.length !== 1 && !route.statusOf) throw new Error(`route ${route.operationId}: several success statuses need statusOf`);
+    const statusOf = (route.statusOf as ((body: unknown) => number) | undefined) ?? (() => statuses[0]!);
+    const run = async (reqCtx: TypedRequestContext<ApiEnv>): Promise<Response> => {
+      logger.appendKeys({ operationId: route.operationId });
+      const { identity, tenantId } = reqCtx.get('caller')!;
+      const valid = (reqCtx.valid as { req: { path?: unknown; query?: unknown; body?: unknown; headers?: unknown } }).req;
+      const result = await op({
+        params: valid.path,
+        query: valid.query,
+        body: valid.body,
+        headers: valid.headers ?? {},
+        identity,
+        tenantId,
+        repo,
+        now: now(),
+        requestId: requestIdOf(reqCtx.event),
+        lambdaContext: reqCtx.context as Context | undefined,
+      } as OperationInput<OperationId>);
+      if (result instanceof CsvDownload) {
+        return new Response(result.text, {
+          status: 200,
+          headers: { 'Content-Disposition': `attachment; filename="${result.filename}"`, 'Content-Type': CsvDownload.contentType },
+        });
+      }
+      return json(statusOf(result), result);
+    };
+    app.route(run as never, {
+      method: route.method,
+      path: toColonPath(route.path) as `/${string}`,
+      middleware: [callerMiddleware(route, repo, logger) as Middleware],
+      validation: { req: requestValidation(route) } as never,
+    });
   }
-  const notFound = async (err: Error, reqCtx: { event: unknown }): Promise<Response> =>
-    errorResponse(err, (reqCtx.event as APIGatewayProxyEvent).requestContext?.requestId ?? '');
-  app.notFound(notFound);
-  app.errorHandler(Error, notFound);
+  app.errorHandler(Error, async (err: Error, reqCtx: RequestContext) => errorResponse(err, requestIdOf(reqCtx.event), logger));
 
   return async (event, context) => {
     const started = Date.now();
@@ -213,10 +248,21 @@ export function createApi(name: HandlerName, operations: Partial<Record<Operatio
     try {
       res = await app.resolve(ev, context);
     } catch (err) {
-      const r = errorResponse(err, event.requestContext?.requestId ?? '');
+      // Failures before routing (an event the Router cannot turn into a request).
+      const r = errorResponse(err, event.requestContext?.requestId ?? '', logger);
       res = { statusCode: r.status, headers: { 'Content-Type': 'application/json' }, body: await r.text() };
     }
     logger.info('request', { method, status: res.statusCode, durationMs: Date.now() - started });
     return res;
   };
+}
+
+/**
+ * The Lambda entry of a handler module: builds the API from the function's environment
+ * (`lambdaConfigFromEnv(process.env)`) on the FIRST invocation, then reuses it.
+ * @throws LambdaConfigError on the first invocation when the environment is incomplete (a deployment mistake).
+ */
+export function handlerFromEnv(create: (config: LambdaConfig) => ApiHandler): ApiHandler {
+  let api: ApiHandler | undefined;
+  return (event, context) => (api ??= create(lambdaConfigFromEnv(process.env)))(event, context);
 }

@@ -29,8 +29,8 @@ const iso = (msAgo: number) => new Date(NOW - msAgo).toISOString();
 beforeAll(async () => {
   api = await startInProcessApi({ table: TABLE });
   const { data } = api;
-  devices = (await import('../../lambdas/handlers/devices.js')).handler;
-  ingest = (await import('../../lambdas/handlers/ingest.js')).handler;
+  devices = api.handler('devices');
+  ingest = api.handler('ingest');
   await data.putTenant({ id: 'acme', name: 'Acme' });
   await data.putTenant({ id: 'globex', name: 'Globex' });
   const base = { type: 'firewall', site: 'Madrid', ipAddress: '10.0.0.1', vendor: 'Fortinet', model: 'FG-60F' };

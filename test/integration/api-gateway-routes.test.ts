@@ -22,8 +22,7 @@ import { seedCognito } from '../../scripts/local/seed.js';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
 import { LOCAL_COLLECTOR_CREDENTIAL, signCollectorRequest } from '../../scripts/local/collector-auth.js';
 import { startCollector } from '../../scripts/local/collector.js';
-import { ROUTES, type RouteDef } from '../../lambdas/contract/routes.js';
-import { OPERATION_SCHEMAS } from '../../lambdas/contract/operations.js';
+import { ROUTES, successStatuses, type RouteDef } from '../../lambdas/contract/routes.js';
 import { ApiErrorBody, type DeviceAlarm, type Incident, type Page } from '../../lambdas/contract/schemas.js';
 
 let stack: RunningLocalStack;
@@ -189,13 +188,13 @@ describe('every route through the local gateway', () => {
     const ctx = await fixtures();
     for (const route of ROUTES as readonly RouteDef[]) {
       const s = sample(route, ctx);
-      const ops = OPERATION_SCHEMAS[route.operationId as keyof typeof OPERATION_SCHEMAS];
       const r =
         route.auth === 'iam'
           ? await sendSigned(s.path, s.body)
           : await send(route.method, s.path, { token: (route.groups as readonly string[]).includes('admin') ? tokens.admin.id : tokens.ana.id, body: s.body });
-      expect(r.status, `${route.operationId}: ${r.text}`).toBe(ops.status);
-      const parsed = ops.response.safeParse(r.json);
+      // a first application (ingest answers 200 only for a replay): the row's highest success status
+      expect(r.status, `${route.operationId}: ${r.text}`).toBe(Math.max(...successStatuses(route)));
+      const parsed = route.responses[r.status as keyof typeof route.responses]!.body.safeParse(r.json);
       expect(parsed.success, `${route.operationId}: ${JSON.stringify(parsed.error?.issues.slice(0, 3))}`).toBe(true);
     }
   });

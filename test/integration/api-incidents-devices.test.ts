@@ -24,11 +24,11 @@ let account: ApiHandler;
 
 
 beforeAll(async () => {
-  api = await startInProcessApi({ table: TABLE, env: { ALLOWED_ORIGINS: `https://portal.example.com, ${ORIGIN}` } });
+  api = await startInProcessApi({ table: TABLE, config: { allowedOrigins: ['https://portal.example.com', ORIGIN] } });
   const { data } = api;
-  incidents = (await import('../../lambdas/handlers/incidents.js')).handler;
-  devices = (await import('../../lambdas/handlers/devices.js')).handler;
-  account = (await import('../../lambdas/handlers/account.js')).handler;
+  incidents = api.handler('incidents');
+  devices = api.handler('devices');
+  account = api.handler('account');
 
   await data.putTenant({ id: 'acme', name: 'Acme Corp' });
   await data.putTenant({ id: 'globex', name: 'Globex' });

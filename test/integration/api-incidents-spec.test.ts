@@ -46,7 +46,7 @@ let all: Incident[] = [];
 beforeAll(async () => {
   api = await startInProcessApi({ table: TABLE });
   const { data } = api;
-  incidents = (await import('../../lambdas/handlers/incidents.js')).handler;
+  incidents = api.handler('incidents');
   const { newIncident } = await import('../../lambdas/domain/incidents.js');
   await data.putTenant({ id: 'acme', name: 'Acme' });
   await data.putTenant({ id: 'globex', name: 'Globex' });

@@ -37,11 +37,11 @@ const T0 = Date.parse('2026-03-01T00:00:00.000Z');
 const at = (min: number) => new Date(T0 + min * 60_000).toISOString();
 
 beforeAll(async () => {
-  api = await startInProcessApi({ table: TABLE, env: { O365_EVENT_RETENTION_DAYS: '30' } });
+  api = await startInProcessApi({ table: TABLE, config: { retention: { o365EventDays: 30 } } });
   const { data } = api;
-  ingest = (await import('../../lambdas/handlers/ingest.js')).handler;
-  o365 = (await import('../../lambdas/handlers/office365.js')).handler;
-  recs = (await import('../../lambdas/handlers/recommendations.js')).handler;
+  ingest = api.handler('ingest');
+  o365 = api.handler('office365');
+  recs = api.handler('recommendations');
   await data.putTenant({ id: 'acme', name: 'Acme' });
   await data.putTenant({ id: 'globex', name: 'Globex' });
 });

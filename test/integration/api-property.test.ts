@@ -31,7 +31,7 @@ beforeAll(async () => {
   api = await startInProcessApi({ table: TABLE });
   const { data } = api;
   raw = api.rawClient();
-  for (const name of HANDLER_NAMES) handlers[name] = (await import(`../../lambdas/handlers/${name}.ts`)).handler;
+  for (const name of HANDLER_NAMES) handlers[name] = api.handler(name);
   const { newIncident } = await import('../../lambdas/domain/incidents.js');
   await data.putTenant({ id: 'acme', name: 'Acme' });
   await data.putTenant({ id: 'globex', name: 'Globex' });

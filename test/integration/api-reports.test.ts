@@ -23,10 +23,9 @@ let clock = T0;
 beforeAll(async () => {
   api = await startInProcessApi({ table: TABLE });
   const { data } = api;
-  const { createApi } = await import('../../lambdas/http/api.js');
-  // The same operations as the deployed handlers, with a controllable clock.
-  incidents = createApi('incidents', (await import('../../lambdas/handlers/incidents.js')).operations, { now: () => new Date(clock) });
-  reports = createApi('reports', (await import('../../lambdas/handlers/reports.js')).operations, { now: () => new Date(clock) });
+  // The deployed handlers with a controllable clock.
+  incidents = api.handler('incidents', { now: () => new Date(clock) });
+  reports = api.handler('reports', { now: () => new Date(clock) });
   await data.putTenant({ id: 'acme', name: 'Acme' });
   await data.putTenant({ id: 'globex', name: 'Globex' });
   await data.putDevice({ tenantId: 'acme', id: 'fw-1', name: 'fw', type: 'firewall', site: 'M', ipAddress: '10.0.0.1', vendor: 'v', model: 'm' });

@@ -1,14 +1,16 @@
 /**
  * Shared set-up of the in-process API suites (test/integration/api-*.test.ts): the REAL Lambda handlers
- * called as functions, over a real DynamoDB engine (dynoxide, in memory, random port).
+ * called as functions, over a real DynamoDB engine (dynoxide, in memory, random port). No process
+ * environment is read or written: the handlers get an explicit configuration through `createHandler`.
  *
- *  - `startInProcessApi({ table, env })` starts dynoxide on port 0, creates the application table with
- *    `ensureTable`, points the AWS SDK at it through the environment (`AWS_ENDPOINT_URL_DYNAMODB`, region
- *    eu-west-1, static local credentials, `TABLE_NAME`, Powertools logs silenced, plus `env`) and returns the
- *    data layer's write functions bound to that table (`tableWriters`) to seed with. Import handler
- *    modules only AFTER it resolves: they read the environment when first invoked.
- *  - `stop()` restores `process.env` as it was before the start, stops the
- *    engine. Safe to call when the start failed half-way.
+ *  - `startInProcessApi({ table, config })` starts dynoxide on port 0, creates the application table with
+ *    `ensureTable`, and builds the Lambda configuration (`parseLambdaConfig`: stage `test`, region
+ *    eu-west-1, the engine as DynamoDB endpoint, logs silenced, plus `config`), a repository on the engine
+ *    (static local credentials) and the data layer's write functions bound to the table (`tableWriters`).
+ *  - `api.handler(name, { now })`: the handler of `lambdas/handlers/<name>.ts` from `createHandler(config,
+ *    { repository, now })`, wrapped so that EVERY response it gives is checked against the generated
+ *    OpenAPI document (`openapi-validator.ts`); a mismatch rejects the call, failing the test.
+ *  - `stop()` stops the engine. Safe to call when the start failed half-way.
  *  - `call(handler, spec)`: one API Gateway-shaped event (string claims) through a handler.
  *  - `collectorEvent(path, body, identity)`: a POST as API Gateway sends it for an IAM-authorised method
  *    (no claims; the caller's IAM identity, e.g. `userArn`, in `requestContext.identity`).
@@ -18,10 +20,30 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../../scripts/local/dynamodb.js';
-import type { ApiHandler } from '../../../lambdas/http/api.js';
-import { createDocumentClient, tableWriters, type TableWriters } from '../../../lambdas/data/index.js';
+import type { ApiHandler, HandlerDeps } from '../../../lambdas/http/api.js';
+import { createDocumentClient, dynamoRepository, tableWriters, type Repository, type TableWriters } from '../../../lambdas/data/index.js';
 import type { DocumentClientOptions } from '../../../lambdas/data/client.js';
-import { apiEvent, lambdaContext, type EventSpec } from '../../unit/lambdas/events.js';
+import { parseLambdaConfig, type LambdaConfig, type LambdaConfigInput } from '../../../lambdas/config.js';
+import type { HandlerName } from '../../../lambdas/contract/routes.js';
+import * as account from '../../../lambdas/handlers/account.js';
+import * as devices from '../../../lambdas/handlers/devices.js';
+import * as incidents from '../../../lambdas/handlers/incidents.js';
+import * as ingest from '../../../lambdas/handlers/ingest.js';
+import * as office365 from '../../../lambdas/handlers/office365.js';
+import * as recommendations from '../../../lambdas/handlers/recommendations.js';
+import * as reports from '../../../lambdas/handlers/reports.js';
+import { apiEvent, headerOf, lambdaContext, type EventSpec } from '../../unit/lambdas/events.js';
+import { createResponseValidator } from './openapi-validator.js';
+
+const HANDLERS: Record<HandlerName, { createHandler(config: LambdaConfig, deps?: HandlerDeps): ApiHandler }> = {
+  account,
+  devices,
+  incidents,
+  ingest,
+  office365,
+  recommendations,
+  reports,
+};
 
 /** The data layer's write functions bound to the engine's table (`tableWriters`). */
 export type DataModule = TableWriters;
@@ -29,15 +51,21 @@ export type DataModule = TableWriters;
 export interface InProcessApiOptions {
   /** Name of the application table to create in the fresh engine. */
   table: string;
-  /** Extra environment for the handlers (e.g. `ALLOWED_ORIGINS`, `O365_EVENT_RETENTION_DAYS`). */
-  env?: Record<string, string>;
+  /** Settings laid over the defaults of the configuration (e.g. `allowedOrigins`, `retention`). */
+  config?: Partial<Omit<LambdaConfigInput, 'tableName' | 'dynamodbEndpoint'>>;
 }
 
 export interface InProcessApi {
   /** `http://127.0.0.1:<port>` of the engine. */
   endpoint: string;
-  /** The repository module, table client reset to the new engine. */
+  /** The configuration every handler gets. */
+  config: LambdaConfig;
+  /** The handlers' repository on the engine. */
+  repository: Repository;
+  /** The write functions bound to the engine's table. */
   data: DataModule;
+  /** The handler of `lambdas/handlers/<name>.ts`, every response checked against the OpenAPI document. */
+  handler(name: HandlerName, deps?: Pick<HandlerDeps, 'now'>): ApiHandler;
   /** A low-level client on the engine (dummy credentials); the caller destroys it. */
   rawClient(): DynamoDBClient;
   /** Options for the data layer's `createDocumentClient` on the same engine. */
@@ -45,12 +73,27 @@ export interface InProcessApi {
   stop(): Promise<void>;
 }
 
-/** Starts the engine and sets the environment; see the module docstring. */
+const validator = createResponseValidator();
+
+/** `handler` with every response checked against the OpenAPI document (rejects with `OpenApiMismatch`). */
+export function validatingHandler(handler: ApiHandler): ApiHandler {
+  return async (event, context) => {
+    const res = await handler(event, context);
+    validator.checkResponse({
+      method: event.httpMethod,
+      path: event.path,
+      status: res.statusCode,
+      contentType: headerOf(res, 'content-type'),
+      body: res.body,
+    });
+    return res;
+  };
+}
+
+/** Starts the engine and builds configuration, repository and writers; see the module docstring. */
 export async function startInProcessApi(opts: InProcessApiOptions): Promise<InProcessApi> {
-  const envBackup = { ...process.env };
   let dynamo: RunningDynamo | undefined;
   const stop = async (): Promise<void> => {
-    process.env = envBackup;
     await dynamo?.stop();
   };
   try {
@@ -61,28 +104,26 @@ export async function startInProcessApi(opts: InProcessApiOptions): Promise<InPr
     throw e;
   }
   const endpoint = dynamo.endpoint;
-  Object.assign(process.env, {
-    AWS_ENDPOINT_URL_DYNAMODB: endpoint,
-    AWS_REGION: 'eu-west-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    TABLE_NAME: opts.table,
-    POWERTOOLS_LOG_LEVEL: 'SILENT',
-    ...opts.env,
+  const config = parseLambdaConfig({
+    stage: 'test',
+    region: 'eu-west-1',
+    logLevel: 'SILENT',
+    ...opts.config,
+    tableName: opts.table,
+    dynamodbEndpoint: endpoint,
   });
-  const retention = {
-    availabilityDays: Number(opts.env?.AVAILABILITY_RETENTION_DAYS ?? 400),
-    o365EventDays: Number(opts.env?.O365_EVENT_RETENTION_DAYS ?? 90),
-  };
-  const data = tableWriters(
-    { doc: createDocumentClient({ endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }), tableName: opts.table },
-    { retention },
-  );
+  const clientOptions = { endpoint, region: config.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+  const table = { doc: createDocumentClient(clientOptions), tableName: opts.table };
+  const repository = dynamoRepository(table, { retention: config.retention });
+  const data = tableWriters(table, { retention: config.retention });
   return {
     endpoint,
+    config,
+    repository,
     data,
-    rawClient: () => new DynamoDBClient({ endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }),
-    documentClientOptions: () => ({ endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }),
+    handler: (name, deps = {}) => validatingHandler(HANDLERS[name].createHandler(config, { repository, ...deps })),
+    rawClient: () => new DynamoDBClient({ ...clientOptions }),
+    documentClientOptions: () => ({ ...clientOptions }),
     stop,
   };
 }

@@ -1,16 +1,21 @@
 /** Handler plumbing with fake repositories: error mapping, validation (fuzzed), identity, CORS. */
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { createApi, type ApiHandler } from '../../../lambdas/http/api.js';
-import { logger } from '../../../lambdas/http/logger.js';
-import { operations as incidentOps } from '../../../lambdas/handlers/incidents.js';
-import { operations as accountOps } from '../../../lambdas/handlers/account.js';
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { ApiHandler, HandlerDeps } from '../../../lambdas/http/api.js';
+import { createHandler as incidentsHandler } from '../../../lambdas/handlers/incidents.js';
+import { createHandler as accountHandler } from '../../../lambdas/handlers/account.js';
+import { parseLambdaConfig, type LambdaConfig } from '../../../lambdas/config.js';
 import type { Repository } from '../../../lambdas/data/index.js';
 import type { IncidentsPort } from '../../../lambdas/domain/incidents.js';
 import { ApiErrorBody, ERROR_STATUS, MAX_BODY_BYTES, type Incident } from '../../../lambdas/contract/schemas.js';
 import { apiEvent, bodyOf, headerOf, lambdaContext, type CallerSpec, type EventSpec } from './events.js';
 
-logger.setLogLevel('SILENT');
+/** The configuration the handlers get (no process environment involved). */
+function config(allowedOrigins: string[] = []): LambdaConfig {
+  return parseLambdaConfig({ stage: 'test', tableName: 'unused', region: 'eu-west-1', allowedOrigins, logLevel: 'SILENT' });
+}
+const incidentsApi = (deps: HandlerDeps, allowedOrigins: string[] = []) => incidentsHandler(config(allowedOrigins), deps);
 
 const alice: CallerSpec = { sub: 'sub-alice', groups: ['acme'] };
 const NOW = new Date('2025-05-05T10:00:00.000Z');
@@ -69,7 +74,7 @@ function repoWith(incidents: IncidentsPort): Repository {
 }
 
 function api(repo: Repository = repoWith(memoryIncidents()), allowedOrigins: string[] = []): (s: EventSpec) => ReturnType<ApiHandler> {
-  const h = createApi('incidents', incidentOps, { repository: () => repo, now: () => NOW, allowedOrigins });
+  const h = incidentsApi({ repository: repo, now: () => NOW }, allowedOrigins);
   return (s) => h(apiEvent(s), lambdaContext);
 }
 
@@ -77,7 +82,7 @@ describe('error mapping', () => {
   it('turns an unexpected failure into 500 INTERNAL_ERROR without internals, logged with the stack', async () => {
     const boom = new Error('ddb://internal-host secret detail');
     const failing = { ...memoryIncidents(), listIncidents: async () => { throw boom; } };
-    const spy = vi.spyOn(logger, 'error');
+    const spy = vi.spyOn(Logger.prototype, 'error');
     const r = await api(repoWith(failing))({ method: 'GET', path: '/incidents', caller: alice, requestId: 'rid-500' });
     expect(r.statusCode).toBe(500);
     expect(bodyOf(r)).toEqual({ code: 'INTERNAL_ERROR', message: 'internal error', requestId: 'rid-500' });
@@ -98,7 +103,7 @@ describe('error mapping', () => {
   it('answers 401 without claims, 403 without groups, 404 for unknown routes — all in the error shape', async () => {
     const call = api();
     const noAuth = apiEvent({ method: 'GET', path: '/incidents', caller: null });
-    const h = createApi('incidents', incidentOps, { repository: () => repoWith(memoryIncidents()) });
+    const h = incidentsApi({ repository: repoWith(memoryIncidents()) });
     for (const r of [
       await h(noAuth, lambdaContext),
       await h({ ...noAuth, requestContext: { ...noAuth.requestContext, authorizer: { claims: { email: 'x' } } } }, lambdaContext),
@@ -136,7 +141,7 @@ describe('error mapping', () => {
     const json = JSON.stringify({ title: 'abc', description: 'é'.repeat(MAX_BODY_BYTES / 2 + 10), severity: 'low' });
     expect(json.length).toBeLessThan(MAX_BODY_BYTES + 100);
     expect((await call({ method: 'POST', path: '/incidents', caller: alice, body: json, headers: { 'Content-Type': 'application/json' } })).statusCode).toBe(413);
-    const h = createApi('incidents', incidentOps, { repository: () => repoWith(memoryIncidents()), now: () => NOW });
+    const h = incidentsApi({ repository: repoWith(memoryIncidents()), now: () => NOW });
     const ev = apiEvent({ method: 'POST', path: '/incidents', caller: alice, headers: { 'content-type': 'application/json' } });
     const b64 = await h({ ...ev, isBase64Encoded: true, body: Buffer.from(JSON.stringify({ title: 'abc', description: 'd', severity: 'low' })).toString('base64') }, lambdaContext);
     expect(b64.statusCode).toBe(201);
@@ -155,7 +160,7 @@ describe('error mapping', () => {
   });
 
   it('enforces the admin group on /tenants', async () => {
-    const h = createApi('account', accountOps, { repository: () => repoWith(memoryIncidents()) });
+    const h = accountHandler(config(), { repository: repoWith(memoryIncidents()) });
     expect((await h(apiEvent({ method: 'GET', path: '/tenants', caller: alice }), lambdaContext)).statusCode).toBe(403);
     const r = await h(apiEvent({ method: 'GET', path: '/tenants', caller: { sub: 'a', groups: ['admin'], groupsForm: 'bracket' } }), lambdaContext);
     expect(bodyOf(r)).toEqual({ items: [{ id: 'acme', name: 'Acme' }] });
