@@ -22,7 +22,7 @@ import type { TableRef, TransactWriteItem } from './client.js';
 import { isConditionFailureInTransaction, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
 import { AlarmEntity, AvailabilityEntity, DeviceEntity, attributesOf, itemOf, recordOf } from './entities.js';
 import { AVAIL_SK_MAX, keys } from './keys.js';
-import { filterExpression, queryPage, timeRange } from './paging.js';
+import { filterExpression, listPage, queryPage } from './paging.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 
 const DAY_S = 86_400;
@@ -295,20 +295,11 @@ export type { AlarmListOptions };
 
 /**
  * One page of the tenant's alarms, newest raised first (GSI1 `TENANT#t#ALARMS`, BETWEEN on raisedAt,
- * filters on state/severity/device); gap-free cursors (`queryPage`).
+ * filters on state/severity/device); gap-free cursors (`listPage`).
  * @throws ApiError VALIDATION_FAILED for a foreign cursor or one outside from/to.
  */
-export async function listAlarms(tenantId: string, opts: AlarmListOptions, table: TableRef): Promise<Page<DeviceAlarm>> {
-  const page = await queryPage(table, {
-    tenantId,
-    scope: keys.alarmsGsi1Pk(tenantId),
-    limit: opts.limit,
-    cursor: opts.cursor,
-    range: timeRange(opts.from, opts.to),
-    newestFirst: true,
-    filter: { in: { state: opts.state, severity: opts.severity, deviceId: opts.deviceId } },
-  });
-  return { items: page.items.map((i) => recordOf(AlarmEntity, i)), nextCursor: page.nextCursor };
+export function listAlarms(tenantId: string, opts: AlarmListOptions, table: TableRef): Promise<Page<DeviceAlarm>> {
+  return listPage(table, AlarmEntity, tenantId, opts, { in: { state: opts.state, severity: opts.severity, deviceId: opts.deviceId } });
 }
 
 /** The stored device, or null (GetItem). */
@@ -390,7 +381,7 @@ export function dayOf(item: Record<string, unknown>): DailyAvailability {
 
 /** One page of the tenant's devices ordered by name, with their roll-ups (ONE Query GSI1). */
 export async function listDevices(tenantId: string, opts: { limit: number; cursor?: string | undefined }, table: TableRef): Promise<Page<ListedDevice>> {
-  const page = await queryPage(table, { tenantId, scope: keys.devicesGsi1Pk(tenantId), limit: opts.limit, cursor: opts.cursor });
+  const page = await queryPage(table, { tenantId, scope: DeviceEntity.list!.gsi1pk(tenantId), limit: opts.limit, cursor: opts.cursor });
   return {
     items: page.items.map((i) => ({
       device: storedDeviceOf(i),

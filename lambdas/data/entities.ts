@@ -57,8 +57,13 @@ export interface Entity<R extends object, A extends object = R> {
   readonly ttl?: (r: R, retention: Retention) => number | undefined;
   /** The TTL rule in words (docs). */
   readonly ttlNote?: string;
-  /** How items of this entity are read as a list or a set (docs). */
-  readonly listedBy: string;
+  /** How items of this entity are read besides their GSI1 `list` (docs). */
+  readonly readBy?: string;
+  /**
+   * The tenant's GSI1 list of this entity, when it has one: its partition, whether the sort key starts with
+   * an ISO instant (`from`/`to` bound it) and the default order.
+   */
+  readonly list?: { readonly gsi1pk: (tenantId: string) => string; readonly byTime: boolean; readonly newestFirst: boolean };
 }
 
 /**
@@ -67,6 +72,14 @@ export interface Entity<R extends object, A extends object = R> {
  */
 export function allOf<A extends object>() {
   return <const L extends readonly (keyof A & string)[]>(list: L & ([Exclude<keyof A, L[number]>] extends [never] ? unknown : { missing: Exclude<keyof A, L[number]> })): L => list;
+}
+
+/**
+ * GSI1 keys and list of an entity listed newest first by the ISO-8601 instant its GSI1 sort key starts
+ * with (`from`/`to` bound it).
+ */
+function newestFirstByTime<R extends object>(gsi1pk: (tenantId: string) => string, gsi1: (r: R) => Gsi1Key) {
+  return { gsi1, list: { gsi1pk, byTime: true, newestFirst: true } } as const;
 }
 
 const DAY_S = 86_400;
@@ -85,13 +98,12 @@ export function searchTextOf(i: Pick<Incident, 'id' | 'title' | 'description' | 
 /** Whether a history entry takes its incident out of `new` (its first response; MTTA in reports). */
 export const isFirstResponse = (h: IncidentChange): boolean => h.changes.some((c) => c.field === 'status' && c.from === 'new');
 
-/** A tenant-registry record. */
 export const TenantEntity: Entity<Tenant> = {
   name: 'Tenant',
   description: 'Tenant registry: one customer tenant (membership comes from Cognito groups)',
+  readBy: 'Query `PK = TENANTS` (ordered by id)',
   key: (t) => keys.tenant(t.id),
   attributes: allOf<Tenant>()(['id', 'name']),
-  listedBy: 'Query `PK = TENANTS` (ordered by id)',
 };
 
 /** The per-tenant incident number counter. */
@@ -103,35 +115,19 @@ export interface IncidentCounterRecord {
 export const IncidentCounterEntity: Entity<IncidentCounterRecord, { seq: number }> = {
   name: 'Counter',
   description: 'Incident counter: the last number issued for `INC-<seq>` in the tenant',
+  readBy: 'GetItem (consistent) before each create',
   key: (c) => keys.incidentCounter(c.tenantId),
   attributes: allOf<{ seq: number }>()(['seq']),
-  listedBy: 'GetItem (consistent) before each create',
 };
 
 export const IncidentEntity: Entity<Incident> = {
   name: 'Incident',
   description: 'Incident; `version` is the optimistic-concurrency check of every update',
+  readBy: 'also oldest first (`sort=oldest`); with its comments and history: Query the incident partition',
   key: (i) => keys.incident(i.tenantId, i.id),
-  gsi1: (i) => keys.incidentGsi1(i.tenantId, i.id, i.createdAt),
-  attributes: allOf<Incident>()([
-    'id',
-    'tenantId',
-    'title',
-    'description',
-    'severity',
-    'status',
-    'category',
-    'source',
-    'reporter',
-    'assignee',
-    'createdAt',
-    'updatedAt',
-    'resolvedAt',
-    'slaDueAt',
-    'version',
-  ]),
+  ...newestFirstByTime<Incident>(keys.incidentsGsi1Pk, (i) => keys.incidentGsi1(i.tenantId, i.id, i.createdAt)),
+  attributes: allOf<Incident>()(['id', 'tenantId', 'title', 'description', 'severity', 'status', 'category', 'source', 'reporter', 'assignee', 'createdAt', 'updatedAt', 'resolvedAt', 'slaDueAt', 'version']),
   derived: (i) => ({ searchText: searchTextOf(i) }),
-  listedBy: 'Query GSI1 `TENANT#<t>#INCIDENTS` (newest or oldest first, BETWEEN on createdAt, filters)',
 };
 
 /** A comment as stored: the comment and its incident. */
@@ -139,9 +135,9 @@ export type CommentRecord = IncidentComment & { tenantId: string; incidentId: st
 export const CommentEntity: Entity<CommentRecord, IncidentComment> = {
   name: 'IncidentComment',
   description: 'Comment on an incident (in the incident partition)',
+  readBy: 'Query `PK = TENANT#<t>#INCIDENT#<id>` (with the incident and its history; oldest first)',
   key: (c) => keys.comment(c.tenantId, c.incidentId, c.createdAt, c.id),
   attributes: allOf<IncidentComment>()(['id', 'author', 'body', 'createdAt']),
-  listedBy: 'Query `PK = TENANT#<t>#INCIDENT#<id>` (with the incident and its history; oldest first)',
 };
 
 /** A history entry as stored: the change, its incident and the incident's creation time (GSI1 order). */
@@ -149,11 +145,11 @@ export type HistoryRecord = IncidentChange & { tenantId: string; incidentId: str
 export const HistoryEntity: Entity<HistoryRecord, IncidentChange> = {
   name: 'IncidentHistory',
   description: 'One accepted incident update: version, who, when, `changes[{field, from, to}]`',
+  readBy: 'Query the incident partition; first responses of a period: Query GSI1 `TENANT#<t>#FIRSTRESPONSES`',
   key: (h) => keys.history(h.tenantId, h.incidentId, h.version),
   gsi1: (h) => (isFirstResponse(h) ? keys.firstResponseGsi1(h.tenantId, h.incidentId, h.incidentCreatedAt, h.version) : undefined),
   gsi1Note: 'only the entry that takes the incident out of `new` (its first response)',
   attributes: allOf<IncidentChange>()(['version', 'at', 'by', 'changes']),
-  listedBy: 'Query the incident partition; first responses of a period: Query GSI1 `TENANT#<t>#FIRSTRESPONSES`',
 };
 
 /** Roll-up attributes of a device item (docs/data-model.md, "Device roll-ups"). */
@@ -162,12 +158,13 @@ export const DEVICE_ROLLUP_ATTRIBUTES = ['openAlarms', 'availRev', 'availAsOf', 
 export const DeviceEntity: Entity<StoredDevice> = {
   name: 'Device',
   description: 'Monitored device; `status` is derived from `lastHeartbeatAt` at read time',
+  readBy: 'ordered by name; the list reads the roll-ups on the item',
   key: (d) => keys.device(d.tenantId, d.id),
   gsi1: (d) => keys.deviceGsi1(d.tenantId, d.id, d.name),
   attributes: allOf<StoredDevice>()(['id', 'tenantId', 'name', 'type', 'site', 'ipAddress', 'vendor', 'model', 'lastHeartbeatAt']),
   internal: DEVICE_ROLLUP_ATTRIBUTES,
   readDefaults: { lastHeartbeatAt: null },
-  listedBy: 'Query GSI1 `TENANT#<t>#DEVICES` (by name; roll-ups on the item)',
+  list: { gsi1pk: keys.devicesGsi1Pk, byTime: false, newestFirst: false },
 };
 
 /**
@@ -188,6 +185,7 @@ export interface AvailabilityRecord {
 export const AvailabilityEntity: Entity<AvailabilityRecord, DailyAvailability> = {
   name: 'DailyAvailability',
   description: 'One UTC day of a device availability (roll-up figure and/or heartbeat-measured seconds)',
+  readBy: 'Query `PK = TENANT#<t>#DEVICE#<id>`, `SK BETWEEN AVAIL#<from> AND …`',
   key: (d) => keys.availability(d.tenantId, d.deviceId, d.date),
   attributes: allOf<Omit<AvailabilityRecord, 'tenantId'>>()(['deviceId', 'date', 'availablePct', 'monitoredSeconds', 'hbUpSeconds', 'hbMonitoredSeconds']),
   read: (d) => {
@@ -197,59 +195,43 @@ export const AvailabilityEntity: Entity<AvailabilityRecord, DailyAvailability> =
   },
   ttl: (d, retention) => epochPlusDays(d.date, retention.availabilityDays),
   ttlNote: 'its date + `retention.availabilityDays` (default 400)',
-  listedBy: 'Query `PK = TENANT#<t>#DEVICE#<id>`, `SK BETWEEN AVAIL#<from> AND …`',
 };
 
 export const AlarmEntity: Entity<DeviceAlarm> = {
   name: 'DeviceAlarm',
   description: 'Device alarm: active → acknowledged → cleared',
+  readBy: 'open alarms of one device: Query its partition',
   key: (a) => keys.alarm(a.tenantId, a.deviceId, a.id),
-  gsi1: (a) => keys.alarmGsi1(a.tenantId, a.deviceId, a.id, a.raisedAt),
+  ...newestFirstByTime<DeviceAlarm>(keys.alarmsGsi1Pk, (a) => keys.alarmGsi1(a.tenantId, a.deviceId, a.id, a.raisedAt)),
   attributes: allOf<DeviceAlarm>()(['id', 'tenantId', 'deviceId', 'title', 'severity', 'state', 'raisedAt', 'acknowledgedAt', 'acknowledgedBy', 'clearedAt']),
   ttl: (a) => (a.state === 'cleared' ? epochPlusDays(a.clearedAt ?? a.raisedAt, CLEARED_ALARM_RETENTION_DAYS) : undefined),
   ttlNote: `cleared alarms: \`clearedAt\` + ${CLEARED_ALARM_RETENTION_DAYS} days`,
-  listedBy: 'Query GSI1 `TENANT#<t>#ALARMS` (newest raised first, filters); per device: Query its partition',
 };
 
 export const O365AlarmEntity: Entity<Office365Alarm> = {
   name: 'Office365Alarm',
   description: 'Office 365 alert; a newer `updatedAt` replaces it',
   key: (a) => keys.o365Alarm(a.tenantId, a.id),
-  gsi1: (a) => keys.o365AlarmGsi1(a.tenantId, a.id, a.detectedAt),
+  ...newestFirstByTime<Office365Alarm>(keys.o365AlarmsGsi1Pk, (a) => keys.o365AlarmGsi1(a.tenantId, a.id, a.detectedAt)),
   attributes: allOf<Office365Alarm>()(['id', 'tenantId', 'title', 'severity', 'category', 'status', 'affectedUser', 'detectedAt', 'updatedAt']),
-  listedBy: 'Query GSI1 `TENANT#<t>#O365ALARMS` (newest detected first, filters)',
 };
 
 export const O365EventEntity: Entity<Office365Event> = {
   name: 'Office365Event',
   description: 'Office 365 unified audit log record (subset)',
   key: (e) => keys.o365Event(e.tenantId, e.id),
-  gsi1: (e) => keys.o365EventGsi1(e.tenantId, e.id, e.at),
+  ...newestFirstByTime<Office365Event>(keys.o365EventsGsi1Pk, (e) => keys.o365EventGsi1(e.tenantId, e.id, e.at)),
   attributes: allOf<Office365Event>()(['id', 'tenantId', 'workload', 'operation', 'user', 'result', 'clientIp', 'at']),
   ttl: (e, retention) => epochPlusDays(e.at, retention.o365EventDays),
   ttlNote: '`at` + `retention.o365EventDays` (default 90)',
-  listedBy: 'Query GSI1 `TENANT#<t>#O365EVENTS` (newest first, filters)',
 };
 
 export const RecommendationEntity: Entity<Recommendation> = {
   name: 'Recommendation',
   description: 'Security recommendation; last status change in `statusNote` / `statusChangedBy` / `statusChangedAt`',
   key: (r) => keys.recommendation(r.tenantId, r.id),
-  gsi1: (r) => keys.recommendationGsi1(r.tenantId, r.id, r.createdAt),
-  attributes: allOf<Recommendation>()([
-    'id',
-    'tenantId',
-    'title',
-    'rationale',
-    'priority',
-    'category',
-    'status',
-    'createdAt',
-    'statusNote',
-    'statusChangedBy',
-    'statusChangedAt',
-  ]),
-  listedBy: 'Query GSI1 `TENANT#<t>#RECOMMENDATIONS` (newest first, filters)',
+  ...newestFirstByTime<Recommendation>(keys.recommendationsGsi1Pk, (r) => keys.recommendationGsi1(r.tenantId, r.id, r.createdAt)),
+  attributes: allOf<Recommendation>()(['id', 'tenantId', 'title', 'rationale', 'priority', 'category', 'status', 'createdAt', 'statusNote', 'statusChangedBy', 'statusChangedAt']),
 };
 
 /**
@@ -267,10 +249,10 @@ export interface IdempotencyRecordItem {
 export const IdempotencyEntity: Entity<IdempotencyRecordItem, Omit<IdempotencyRecordItem, 'tenantId' | 'key'>> = {
   name: 'IdempotencyRecord',
   description: 'Result of a request sent with an `Idempotency-Key` (Powertools idempotency)',
+  readBy: 'GetItem on the key (never listed)',
   key: (r) => ({ PK: keys.idempotencyPk(r.tenantId), SK: r.key }),
   attributes: allOf<Omit<IdempotencyRecordItem, 'tenantId' | 'key'>>()(['status', 'data', 'validation', 'in_progress_expiration']),
   ttlNote: '24 h after completion (`IDEMPOTENCY_TTL_SECONDS`)',
-  listedBy: 'GetItem on the key (never listed)',
 };
 
 /** Every declaration, in the order of docs/data-model.md. */

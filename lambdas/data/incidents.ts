@@ -9,7 +9,7 @@ import type { TableRef } from './client.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
 import { CommentEntity, HistoryEntity, IncidentCounterEntity, IncidentEntity, itemOf, recordOf } from './entities.js';
 import { keys } from './keys.js';
-import { queryPage, timeRange } from './paging.js';
+import { listPage } from './paging.js';
 
 /** Attempts at allocating an id under contention (more than the default: creates race on one counter). */
 const CREATE_ATTEMPTS = 12;
@@ -123,20 +123,15 @@ export async function getIncidentDetail(tenantId: string, id: string, table: Tab
 /**
  * One page of the tenant's incidents (GSI1 `TENANT#t#INCIDENTS`, sort key `<createdAt>#<id>`): `from`/`to`
  * bound the sort key, `status`/`severity`/`q` filter (`q` against the lower-cased derived `searchText`),
- * newest first unless `sort: 'oldest'`; gap-free cursors (`queryPage`).
+ * newest first unless `sort: 'oldest'`; gap-free cursors (`listPage`).
  * @throws ApiError VALIDATION_FAILED for a cursor from another list/tenant or outside `from`/`to`.
  */
-export async function listIncidents(tenantId: string, opts: IncidentListOptions, table: TableRef): Promise<Page<Incident>> {
-  const page = await queryPage(table, {
-    tenantId,
-    scope: keys.incidentsGsi1Pk(tenantId),
-    limit: opts.limit,
-    cursor: opts.cursor,
-    range: timeRange(opts.from, opts.to),
-    newestFirst: opts.sort !== 'oldest',
-    filter: { in: { status: opts.status, severity: opts.severity }, contains: { attribute: 'searchText', value: opts.q?.toLowerCase() } },
+export function listIncidents(tenantId: string, opts: IncidentListOptions, table: TableRef): Promise<Page<Incident>> {
+  const { status, severity, q, sort, ...position } = opts;
+  return listPage(table, IncidentEntity, tenantId, { ...position, newestFirst: sort !== 'oldest' }, {
+    in: { status, severity },
+    contains: { attribute: 'searchText', value: q?.toLowerCase() },
   });
-  return { items: page.items.map((i) => recordOf(IncidentEntity, i)), nextCursor: page.nextCursor };
 }
 
 /** See `IncidentsPort.saveUpdate`: incident (condition on version) + history + comment in one transaction. */

@@ -15,68 +15,52 @@ export const TENANTS_PK = 'TENANTS';
 /** Highest sort key value below which every `AVAIL#yyyy-mm-dd` falls. */
 export const AVAIL_SK_MAX = 'AVAIL#9999';
 
+/** The tenant's partition prefix `TENANT#<t>#` followed by `rest`. */
+const owned = (tenantId: string, rest: string): string => `TENANT#${tenantId}#${rest}`;
+/** A history version as 10 digits, so sort-key order = version order. */
+const version10 = (version: number): string => String(version).padStart(10, '0');
+/** GSI1 keys: the list partition and the item's place in it. */
+const gsi1 = (GSI1PK: string, GSI1SK: string) => ({ GSI1PK, GSI1SK });
+
 export const keys = {
   tenant: (tenantId: string) => ({ PK: TENANTS_PK, SK: `TENANT#${tenantId}` }),
   incidentCounter: (tenantId: string) => ({ PK: `TENANT#${tenantId}`, SK: 'COUNTER#INCIDENT' }),
 
-  incidentPk: (tenantId: string, id: string) => `TENANT#${tenantId}#INCIDENT#${id}`,
+  incidentPk: (tenantId: string, id: string) => owned(tenantId, `INCIDENT#${id}`),
   incident: (tenantId: string, id: string) => ({ PK: keys.incidentPk(tenantId, id), SK: 'INCIDENT' }),
-  incidentsGsi1Pk: (tenantId: string) => `TENANT#${tenantId}#INCIDENTS`,
-  incidentGsi1: (tenantId: string, id: string, createdAt: string) => ({
-    GSI1PK: keys.incidentsGsi1Pk(tenantId),
-    GSI1SK: `${createdAt}#${id}`,
-  }),
-  comment: (tenantId: string, incidentId: string, createdAt: string, commentId: string) => ({
-    PK: keys.incidentPk(tenantId, incidentId),
-    SK: `COMMENT#${createdAt}#${commentId}`,
-  }),
-  history: (tenantId: string, incidentId: string, version: number) => ({
-    PK: keys.incidentPk(tenantId, incidentId),
-    SK: `HISTORY#${String(version).padStart(10, '0')}`,
-  }),
+  incidentsGsi1Pk: (tenantId: string) => owned(tenantId, 'INCIDENTS'),
+  incidentGsi1: (tenantId: string, id: string, createdAt: string) => gsi1(keys.incidentsGsi1Pk(tenantId), `${createdAt}#${id}`),
+  comment: (tenantId: string, incidentId: string, createdAt: string, commentId: string) => ({ PK: keys.incidentPk(tenantId, incidentId), SK: `COMMENT#${createdAt}#${commentId}` }),
+  history: (tenantId: string, incidentId: string, version: number) => ({ PK: keys.incidentPk(tenantId, incidentId), SK: `HISTORY#${version10(version)}` }),
   /** GSI1 partition of the history entries that take an incident out of `new` (its first response). */
-  firstResponsesGsi1Pk: (tenantId: string) => `TENANT#${tenantId}#FIRSTRESPONSES`,
-  firstResponseGsi1: (tenantId: string, incidentId: string, incidentCreatedAt: string, version: number) => ({
-    GSI1PK: keys.firstResponsesGsi1Pk(tenantId),
-    GSI1SK: `${incidentCreatedAt}#${incidentId}#${String(version).padStart(10, '0')}`,
-  }),
+  firstResponsesGsi1Pk: (tenantId: string) => owned(tenantId, 'FIRSTRESPONSES'),
+  firstResponseGsi1: (tenantId: string, incidentId: string, incidentCreatedAt: string, version: number) =>
+    gsi1(keys.firstResponsesGsi1Pk(tenantId), `${incidentCreatedAt}#${incidentId}#${version10(version)}`),
 
-  devicePk: (tenantId: string, deviceId: string) => `TENANT#${tenantId}#DEVICE#${deviceId}`,
+  devicePk: (tenantId: string, deviceId: string) => owned(tenantId, `DEVICE#${deviceId}`),
   device: (tenantId: string, deviceId: string) => ({ PK: keys.devicePk(tenantId, deviceId), SK: 'DEVICE' }),
-  devicesGsi1Pk: (tenantId: string) => `TENANT#${tenantId}#DEVICES`,
-  deviceGsi1: (tenantId: string, deviceId: string, name: string) => ({
-    GSI1PK: keys.devicesGsi1Pk(tenantId),
-    GSI1SK: `${name}#${deviceId}`,
-  }),
-  availability: (tenantId: string, deviceId: string, date: string) => ({
-    PK: keys.devicePk(tenantId, deviceId),
-    SK: `AVAIL#${date}`,
-  }),
-  alarm: (tenantId: string, deviceId: string, alarmId: string) => ({
-    PK: keys.devicePk(tenantId, deviceId),
-    SK: `ALARM#${alarmId}`,
-  }),
-  alarmsGsi1Pk: (tenantId: string) => `TENANT#${tenantId}#ALARMS`,
-  alarmGsi1: (tenantId: string, deviceId: string, alarmId: string, raisedAt: string) => ({
-    GSI1PK: keys.alarmsGsi1Pk(tenantId),
-    GSI1SK: `${raisedAt}#${deviceId}#${alarmId}`,
-  }),
+  devicesGsi1Pk: (tenantId: string) => owned(tenantId, 'DEVICES'),
+  deviceGsi1: (tenantId: string, deviceId: string, name: string) => gsi1(keys.devicesGsi1Pk(tenantId), `${name}#${deviceId}`),
+  availability: (tenantId: string, deviceId: string, date: string) => ({ PK: keys.devicePk(tenantId, deviceId), SK: `AVAIL#${date}` }),
+  alarm: (tenantId: string, deviceId: string, alarmId: string) => ({ PK: keys.devicePk(tenantId, deviceId), SK: `ALARM#${alarmId}` }),
+  alarmsGsi1Pk: (tenantId: string) => owned(tenantId, 'ALARMS'),
+  alarmGsi1: (tenantId: string, deviceId: string, alarmId: string, raisedAt: string) => gsi1(keys.alarmsGsi1Pk(tenantId), `${raisedAt}#${deviceId}#${alarmId}`),
 
-  o365Alarm: (tenantId: string, id: string) => ({ PK: `TENANT#${tenantId}#O365ALARM#${id}`, SK: 'O365ALARM' }),
-  o365AlarmGsi1: (tenantId: string, id: string, detectedAt: string) => ({ GSI1PK: `TENANT#${tenantId}#O365ALARMS`, GSI1SK: `${detectedAt}#${id}` }),
-  o365AlarmsGsi1Pk: (tenantId: string) => `TENANT#${tenantId}#O365ALARMS`,
-  o365Event: (tenantId: string, id: string) => ({ PK: `TENANT#${tenantId}#O365EVENT#${id}`, SK: 'O365EVENT' }),
-  o365EventGsi1: (tenantId: string, id: string, at: string) => ({ GSI1PK: `TENANT#${tenantId}#O365EVENTS`, GSI1SK: `${at}#${id}` }),
-  o365EventsGsi1Pk: (tenantId: string) => `TENANT#${tenantId}#O365EVENTS`,
-  recommendation: (tenantId: string, id: string) => ({ PK: `TENANT#${tenantId}#RECOMMENDATION#${id}`, SK: 'RECOMMENDATION' }),
-  recommendationGsi1: (tenantId: string, id: string, createdAt: string) => ({ GSI1PK: `TENANT#${tenantId}#RECOMMENDATIONS`, GSI1SK: `${createdAt}#${id}` }),
-  recommendationsGsi1Pk: (tenantId: string) => `TENANT#${tenantId}#RECOMMENDATIONS`,
+  o365Alarm: (tenantId: string, id: string) => ({ PK: owned(tenantId, `O365ALARM#${id}`), SK: 'O365ALARM' }),
+  o365AlarmsGsi1Pk: (tenantId: string) => owned(tenantId, 'O365ALARMS'),
+  o365AlarmGsi1: (tenantId: string, id: string, detectedAt: string) => gsi1(keys.o365AlarmsGsi1Pk(tenantId), `${detectedAt}#${id}`),
+  o365Event: (tenantId: string, id: string) => ({ PK: owned(tenantId, `O365EVENT#${id}`), SK: 'O365EVENT' }),
+  o365EventsGsi1Pk: (tenantId: string) => owned(tenantId, 'O365EVENTS'),
+  o365EventGsi1: (tenantId: string, id: string, at: string) => gsi1(keys.o365EventsGsi1Pk(tenantId), `${at}#${id}`),
+  recommendation: (tenantId: string, id: string) => ({ PK: owned(tenantId, `RECOMMENDATION#${id}`), SK: 'RECOMMENDATION' }),
+  recommendationsGsi1Pk: (tenantId: string) => owned(tenantId, 'RECOMMENDATIONS'),
+  recommendationGsi1: (tenantId: string, id: string, createdAt: string) => gsi1(keys.recommendationsGsi1Pk(tenantId), `${createdAt}#${id}`),
 
   /** Partition of the tenant's idempotency records (Powertools idempotency; `idempotency.ts`). */
-  idempotencyPk: (tenantId: string) => `TENANT#${tenantId}#IDEMPOTENCY`,
+  idempotencyPk: (tenantId: string) => owned(tenantId, 'IDEMPOTENCY'),
 
   /** Prefix every key of tenant `t` starts with (except the registry row). */
-  tenantPrefix: (tenantId: string) => `TENANT#${tenantId}#`,
+  tenantPrefix: (tenantId: string) => owned(tenantId, ''),
 } as const;
 
 /** Key attribute names the engine returns in LastEvaluatedKey for a base-table / GSI1 query. */

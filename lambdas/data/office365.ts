@@ -1,15 +1,14 @@
 /**
  * Office 365 alerts and audit events over the single table (entities `O365AlarmEntity`, `O365EventEntity`
  * in `entities.ts`). Both are written only by the collectors (ingest routes) and listed newest first by
- * time range with filters (`queryPage`). Events expire `retention.o365EventDays` after their time.
+ * time range with filters (`listPage`). Events expire `retention.o365EventDays` after their time.
  */
 import type { Office365Alarm, Office365Event, Page } from '../contract/schemas.js';
 import type { O365AlarmListOptions, O365EventListOptions, Office365Port } from '../domain/ports.js';
 import type { TableRef } from './client.js';
 import { writeIf } from './dynamo-util.js';
-import { itemOf, O365AlarmEntity, O365EventEntity, recordOf } from './entities.js';
-import { keys } from './keys.js';
-import { queryPage, timeRange } from './paging.js';
+import { itemOf, O365AlarmEntity, O365EventEntity } from './entities.js';
+import { listPage } from './paging.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 
 /**
@@ -31,31 +30,13 @@ export async function putO365Event(ev: Office365Event, table: TableRef, retentio
 }
 
 /** Alarms newest detected first (GSI1 `TENANT#t#O365ALARMS`). @throws ApiError VALIDATION_FAILED (cursor) */
-export async function listO365Alarms(tenantId: string, opts: O365AlarmListOptions, table: TableRef): Promise<Page<Office365Alarm>> {
-  const page = await queryPage(table, {
-    tenantId,
-    scope: keys.o365AlarmsGsi1Pk(tenantId),
-    limit: opts.limit,
-    cursor: opts.cursor,
-    range: timeRange(opts.from, opts.to),
-    newestFirst: true,
-    filter: { in: { severity: opts.severity, status: opts.status, affectedUser: opts.user } },
-  });
-  return { items: page.items.map((i) => recordOf(O365AlarmEntity, i)), nextCursor: page.nextCursor };
+export function listO365Alarms(tenantId: string, opts: O365AlarmListOptions, table: TableRef): Promise<Page<Office365Alarm>> {
+  return listPage(table, O365AlarmEntity, tenantId, opts, { in: { severity: opts.severity, status: opts.status, affectedUser: opts.user } });
 }
 
 /** Events newest first (GSI1 `TENANT#t#O365EVENTS`). @throws ApiError VALIDATION_FAILED (cursor) */
-export async function listO365Events(tenantId: string, opts: O365EventListOptions, table: TableRef): Promise<Page<Office365Event>> {
-  const page = await queryPage(table, {
-    tenantId,
-    scope: keys.o365EventsGsi1Pk(tenantId),
-    limit: opts.limit,
-    cursor: opts.cursor,
-    range: timeRange(opts.from, opts.to),
-    newestFirst: true,
-    filter: { in: { workload: opts.workload, operation: opts.operation, user: opts.user, result: opts.result } },
-  });
-  return { items: page.items.map((i) => recordOf(O365EventEntity, i)), nextCursor: page.nextCursor };
+export function listO365Events(tenantId: string, opts: O365EventListOptions, table: TableRef): Promise<Page<Office365Event>> {
+  return listPage(table, O365EventEntity, tenantId, opts, { in: { workload: opts.workload, operation: opts.operation, user: opts.user, result: opts.result } });
 }
 
 /** The Office 365 storage as an `Office365Port`; events expire after `retention.o365EventDays`. */

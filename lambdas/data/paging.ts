@@ -9,9 +9,11 @@
  * right after what the client saw: no item is skipped or repeated. A short page with a non-null cursor is
  * possible.
  */
+import type { Page } from '../contract/schemas.js';
 import { ApiError } from '../domain/errors.js';
 import type { AttributeMap, TableRef } from './client.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
+import { recordOf, type Entity } from './entities.js';
 import { keys } from './keys.js';
 
 /** Items read per Query round trip of a filtered page, and round trips per page (bounds latency and cost). */
@@ -112,4 +114,40 @@ export async function queryPage(table: TableRef, req: PageRequest): Promise<{ it
     return { items: out, nextCursor: encodeCursor(req.scope, { PK: last.PK, SK: last.SK, GSI1PK: last.GSI1PK, GSI1SK: last.GSI1SK }) };
   }
   return { items: out, nextCursor: encodeCursor(req.scope, lastKey) };
+}
+
+/** Position, time range and order of a page of an entity's list (`from`/`to` inclusive, ISO-8601 UTC). */
+export interface ListOptions {
+  limit: number;
+  cursor?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  /** Overrides the list's default order. */
+  newestFirst?: boolean | undefined;
+}
+
+/**
+ * One page of the tenant's list of `entity` (its declared `list`) as API objects: `queryPage` on the
+ * list's GSI1 partition, bounded by `from`/`to` when the list is ordered by time, with `filter`.
+ * @throws ApiError VALIDATION_FAILED for a cursor of another list or tenant, or outside `from`/`to`.
+ */
+export async function listPage<R extends object, A extends object>(
+  table: TableRef,
+  entity: Entity<R, A>,
+  tenantId: string,
+  opts: ListOptions,
+  filter?: ListFilter,
+): Promise<Page<A>> {
+  const list = entity.list;
+  if (!list) throw new Error(`${entity.name} has no list`);
+  const page = await queryPage(table, {
+    tenantId,
+    scope: list.gsi1pk(tenantId),
+    limit: opts.limit,
+    cursor: opts.cursor,
+    range: list.byTime ? timeRange(opts.from, opts.to) : undefined,
+    newestFirst: opts.newestFirst ?? list.newestFirst,
+    filter,
+  });
+  return { items: page.items.map((i) => recordOf(entity, i)), nextCursor: page.nextCursor };
 }

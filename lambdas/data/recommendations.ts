@@ -10,7 +10,7 @@ import type { TableRef } from './client.js';
 import { writeIf } from './dynamo-util.js';
 import { itemOf, RecommendationEntity, recordOf } from './entities.js';
 import { keys } from './keys.js';
-import { queryPage, timeRange } from './paging.js';
+import { listPage } from './paging.js';
 
 /** Creates a recommendation unless its id exists (false on a replay). */
 export async function putRecommendation(r: Recommendation, table: TableRef): Promise<boolean> {
@@ -43,17 +43,8 @@ export async function changeRecommendationStatus(
 }
 
 /** Newest first (GSI1 `TENANT#t#RECOMMENDATIONS`). @throws ApiError VALIDATION_FAILED (cursor) */
-export async function listRecommendations(tenantId: string, opts: RecommendationListOptions, table: TableRef): Promise<Page<Recommendation>> {
-  const page = await queryPage(table, {
-    tenantId,
-    scope: keys.recommendationsGsi1Pk(tenantId),
-    limit: opts.limit,
-    cursor: opts.cursor,
-    range: timeRange(),
-    newestFirst: true,
-    filter: { in: { status: opts.status, priority: opts.priority } },
-  });
-  return { items: page.items.map((i) => recordOf(RecommendationEntity, i)), nextCursor: page.nextCursor };
+export function listRecommendations(tenantId: string, opts: RecommendationListOptions, table: TableRef): Promise<Page<Recommendation>> {
+  return listPage(table, RecommendationEntity, tenantId, opts, { in: { status: opts.status, priority: opts.priority } });
 }
 
 /** The recommendation storage as a `RecommendationsPort`. */
