@@ -6,7 +6,8 @@
  *   object shape, so the variable names are spelled in this file only.
  * - Nothing reads `process.env` at import time: a handler module reads it on its first invocation
  *   ({@link lambdaConfigFromEnv}); the local stack and the tests call {@link parseLambdaConfig} and pass the
- *   result to `createApi(..., { config })`, never mutating `process.env`.
+ *   result to a handler module's `createHandler(config, deps)` (docs/api.md#configuration), never mutating
+ *   `process.env`.
  *
  * Errors: {@link parseLambdaConfig} / {@link lambdaConfigFromEnv} throw `LambdaConfigError` (a deployment
  * mistake: the function cannot serve requests without its table name or stage).

@@ -3,7 +3,7 @@
  *
  * Produced from stack outputs by the PortalDeployment stack in AWS (`BucketDeployment` + `Source.jsonData`)
  * and by the local stack (`scripts/local/stack.ts`) offline; validated by the portal at start-up (a missing or invalid file shows
- * 'Configuration error (see console) – please contact the administrator', spec §8).
+ * 'Configuration error (see console) – please contact the administrator'; `web/src/app/bootstrap.tsx`).
  */
 import * as z from 'zod';
 

@@ -3,9 +3,9 @@
  *
  * API Gateway's Cognito user-pool authorizer passes the claims to the Lambda as strings under
  * `event.requestContext.authorizer.claims`; arrays such as `cognito:groups` arrive flattened
- * (`"acme,admin"`, `"acme admin"`, `"[acme admin]"`) — see /work/shared/FINDINGS.md. Tenants are the
- * caller's Cognito groups other than `admin` (group name = tenant id); `admin` may act on any existing
- * tenant (spec §6, shared conventions).
+ * (`"acme,admin"`, `"acme admin"`, `"[acme admin]"`). Tenants are the caller's Cognito groups other than
+ * `admin` (group name = tenant id); `admin` may act on any existing tenant. Rules: docs/api.md#roles and
+ * docs/api.md#tenants.
  */
 import { ADMIN_GROUP } from '../contract/routes.js';
 import { TenantId } from '../contract/schemas.js';
