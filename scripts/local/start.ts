@@ -45,7 +45,12 @@ const { startLocalStack } = await import('./stack.js');
 const { formatGatewayRequest } = await import('./gateway.js');
 
 const { dataDir } = settings;
-const shownDataDir = path.relative(process.cwd(), dataDir) || dataDir;
+/** A path as the user would type it: relative when inside the working folder, else absolute. */
+const shown = (p: string) => {
+  const rel = path.relative(process.cwd(), p);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : p;
+};
+const shownDataDir = shown(dataDir);
 const started = Date.now();
 const step = (line: string) => console.log(`  • ${line}`);
 
@@ -117,7 +122,7 @@ const secs = ((Date.now() - started) / 1000).toFixed(1);
 const users = stack.demoUsers
   .map((u) => `    ${u.email.padEnd(28)} ${u.password.padEnd(18)} ${u.description}`)
   .join('\n');
-const shownLog = path.relative(process.cwd(), requestLogPath) || requestLogPath;
+const shownLog = shown(requestLogPath);
 const requestOutput = {
   summary: `summary here every ${SUMMARY_INTERVAL_MS / 1000} s; --verbose prints each request`,
   each: 'and each request here (--verbose)',
