@@ -24,6 +24,10 @@ import { LOCAL_COLLECTOR_CREDENTIAL, signCollectorRequest } from '../../scripts/
 import { startCollector } from '../../scripts/local/collector.js';
 import { ROUTES, successStatuses, type RouteDef } from '../../lambdas/contract/routes.js';
 import { ApiErrorBody, type DeviceAlarm, type Incident, type Page } from '../../lambdas/contract/schemas.js';
+import { createResponseValidator } from './support/openapi-validator.js';
+
+/** Every API response this suite receives is checked against the generated OpenAPI document. */
+const openApi = createResponseValidator();
 
 let stack: RunningLocalStack;
 let dataDir: string;
@@ -94,6 +98,7 @@ async function send(method: string, p: string, opts: { token?: string | null; bo
   }
   const res = await fetch(`${stack.urls.api}${p}`, { method, headers, ...(body !== undefined ? { body } : {}) });
   const text = await res.text();
+  if (p !== '/openapi.json') openApi.checkResponse({ method, path: p.split('?')[0]!, status: res.status, contentType: res.headers.get('content-type') ?? undefined, body: text });
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -110,6 +115,7 @@ async function sendSigned(p: string, body: unknown, opts: { date?: Date; secret?
   const headers = await signCollectorRequest(cred, { method: 'POST', url, body: text, headers: { 'content-type': 'application/json' } }, 'eu-west-1', opts.date);
   const res = await fetch(url, { method: 'POST', headers, body: text });
   const t = await res.text();
+  openApi.checkResponse({ method: 'POST', path: p, status: res.status, contentType: res.headers.get('content-type') ?? undefined, body: t });
   return { status: res.status, text: t, json: JSON.parse(t) as unknown };
 }
 
