@@ -74,7 +74,7 @@ describe('shell', () => {
   it('shows "User" when the ID token has no e-mail, and a tenant picker for admins', async () => {
     const { fakeApi } = await import('../shared/lib/test-utils');
     const api = fakeApi({
-      'GET /me': { sub: 'a', email: '', groups: ['admin'], isAdmin: true, tenants: [{ id: 'acme', name: 'ACME' }, { id: 'globex', name: 'Globex' }] },
+      getMe: { sub: 'a', email: '', groups: ['admin'], isAdmin: true, tenants: [{ id: 'acme', name: 'ACME' }, { id: 'globex', name: 'Globex' }] },
     });
     renderSignedIn(<AppRoutes brandName="Vigía" />, { path: '/page/coming-soon', user: { email: '', groups: ['admin'] }, api });
     expect(await screen.findByRole('button', { name: 'User' })).toBeTruthy();

@@ -30,7 +30,7 @@ const COLUMNS = [
 
 export function AnalyticsPage() {
   const { period, picker } = useUrlPeriod();
-  const analytics = useApiSWR<Analytics>('/analytics', period);
+  const analytics = useApiSWR('getAnalytics', { query: period });
   const a = analytics.data;
 
   return (

@@ -5,7 +5,6 @@
  * count; the list under the calendar names every item of the month.
  */
 import { Link, useSearchParams } from 'react-router-dom';
-import type { DeviceAlarm, Incident } from '../../shared/lib/contract';
 import { formatDateTime } from '../../shared/lib/format';
 import { useTenantQuery } from '../../shared/lib/tenant';
 import { SeverityBadge } from '../../shared/ui/badges';
@@ -22,8 +21,8 @@ export function CalendarPage() {
   const { year, month } = parseMonth(params.get('month')) ?? { year: now.getFullYear(), month: now.getMonth() };
   const grid = monthGrid(year, month);
   const tenant = useTenantQuery();
-  const incidents = useAllPages<Incident>('/incidents', { ...tenant, from: grid.from, to: grid.to });
-  const alarms = useAllPages<DeviceAlarm>('/alarms', { ...tenant, from: grid.from, to: grid.to });
+  const incidents = useAllPages('listIncidents', { query: { ...tenant, from: grid.from, to: grid.to } });
+  const alarms = useAllPages('listAlarms', { query: { ...tenant, from: grid.from, to: grid.to } });
   const title = new Date(year, month, 1).toLocaleDateString('es-ES', { month: 'long', year: 'numeric' });
   const go = (delta: number) => setParams({ month: monthKey(new Date(year, month + delta, 1)) }, { replace: true });
   const error = incidents.error ?? alarms.error;

@@ -6,7 +6,7 @@
  * - alarms: `GET /alarms?state=active,acknowledged` (every page) → active count and latest alarms.
  * - Office 365: `GET /office365/alarms?status=active` (every page, up to 1,000) → count.
  */
-import type { Device, DeviceAlarm, Incident, Office365Alarm, Severity } from '../../shared/lib/contract';
+import type { Device, Incident, Severity } from '../../shared/lib/contract';
 import { useTenant, useTenantQuery } from '../../shared/lib/tenant';
 import { useAllPages } from '../../shared/ui/useAllPages';
 import type { TrendPoint } from '../../shared/ui/charts';
@@ -24,7 +24,7 @@ function useReady() {
 
 export function useOpenIncidents() {
   const tenant = useTenantQuery();
-  return useAllPages<Incident>(useReady() ? '/incidents' : null, { ...tenant, status: OPEN_STATUSES });
+  return useAllPages('listIncidents', useReady() ? { query: { ...tenant, status: OPEN_STATUSES } } : null);
 }
 
 /** Start of the trend window: midnight UTC `TREND_DAYS - 1` days before `now`. */
@@ -36,22 +36,22 @@ export function trendStart(now: Date): Date {
 
 export function useRecentIncidents(from: string) {
   const tenant = useTenantQuery();
-  return useAllPages<Incident>(useReady() ? '/incidents' : null, { ...tenant, from });
+  return useAllPages('listIncidents', useReady() ? { query: { ...tenant, from } } : null);
 }
 
 export function useAllDevices() {
   const tenant = useTenantQuery();
-  return useAllPages<Device>(useReady() ? '/devices' : null, tenant);
+  return useAllPages('listDevices', useReady() ? { query: tenant } : null);
 }
 
 export function useOpenAlarms() {
   const tenant = useTenantQuery();
-  return useAllPages<DeviceAlarm>(useReady() ? '/alarms' : null, { ...tenant, state: 'active,acknowledged' });
+  return useAllPages('listAlarms', useReady() ? { query: { ...tenant, state: 'active,acknowledged' } } : null);
 }
 
 export function useOpenO365Alarms() {
   const tenant = useTenantQuery();
-  return useAllPages<Office365Alarm>(useReady() ? '/office365/alarms' : null, { ...tenant, status: 'active' });
+  return useAllPages('listOffice365Alarms', useReady() ? { query: { ...tenant, status: 'active' } } : null);
 }
 
 /** How many devices the availability chart shows. */

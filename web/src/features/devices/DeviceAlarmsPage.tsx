@@ -6,7 +6,6 @@
 import { useState } from 'react';
 import { ALARM_STATES, SEVERITIES } from '../../shared/lib/contract';
 import type { DeviceAlarm } from '../../shared/lib/contract';
-import type { Query } from '../../shared/lib/api';
 import { toApiError } from '../../shared/lib/api';
 import { formatDateTime, SEVERITY_LABELS } from '../../shared/lib/format';
 import { ALARM_STATE_LABELS, AlarmStateBadge, SeverityBadge } from '../../shared/ui/badges';
@@ -14,10 +13,11 @@ import { FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists'
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { useAcknowledge, useAlarmList, useAllDevices } from './api';
+import type { AlarmFilters } from './api';
 
 /** URL search parameters → `GET /alarms` filters (unknown values dropped). */
-export function alarmQuery(params: URLSearchParams): Query {
-  const q: Query = {};
+export function alarmQuery(params: URLSearchParams): AlarmFilters {
+  const q: AlarmFilters = {};
   const state = params.get('state');
   if (state && (ALARM_STATES as readonly string[]).includes(state)) q.state = state;
   const severity = params.get('severity');

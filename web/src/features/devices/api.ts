@@ -2,9 +2,7 @@
  * Device API hooks (routes `listDevices`, `getDevice`, `listAlarms`, `acknowledgeAlarm` of
  * `lambdas/contract/routes.ts`), scoped to the active tenant.
  */
-import { buildPath } from '../../shared/lib/contract';
-import type { Device, DeviceAlarm, DeviceDetail } from '../../shared/lib/contract';
-import type { Query } from '../../shared/lib/api';
+import type { DeviceAlarm, OperationQuery } from '../../shared/lib/contract';
 import { useApi, useApiSWR, useApiSWRInfinite } from '../../shared/lib/api-context';
 import { useTenantQuery } from '../../shared/lib/tenant';
 import { useAllPages } from '../../shared/ui/useAllPages';
@@ -14,31 +12,33 @@ export const ALARM_PAGE_SIZE = 25;
 
 export function useDeviceList() {
   const tenant = useTenantQuery();
-  return useApiSWRInfinite<Device>('/devices', { ...tenant, limit: DEVICE_PAGE_SIZE });
+  return useApiSWRInfinite('listDevices', { query: { ...tenant, limit: DEVICE_PAGE_SIZE } });
 }
 
 /** Every device of the tenant (device pickers, names of alarm devices). */
 export function useAllDevices() {
-  return useAllPages<Device>('/devices', useTenantQuery());
+  return useAllPages('listDevices', { query: useTenantQuery() });
 }
 
 export function useDevice(id: string | null) {
   const tenant = useTenantQuery();
-  return useApiSWR<DeviceDetail>(id ? buildPath('/devices/{id}', { id }) : null, tenant);
+  return useApiSWR('getDevice', id ? { params: { id }, query: tenant } : null);
 }
 
-/** Alarm list with `filters` (`ListAlarmsQuery`: state, severity, deviceId, from, to), newest first. */
-export function useAlarmList(filters: Query) {
+/** Alarm list with `filters` (state, severity, deviceId, from, to of `listAlarms`), newest first. */
+export function useAlarmList(filters: AlarmFilters) {
   const tenant = useTenantQuery();
-  return useApiSWRInfinite<DeviceAlarm>('/alarms', { ...tenant, ...filters, limit: ALARM_PAGE_SIZE });
+  return useApiSWRInfinite('listAlarms', { query: { ...tenant, ...filters, limit: ALARM_PAGE_SIZE } });
 }
+
+/** The filters of the alarm list (the `listAlarms` query without tenant, page size and cursor). */
+export type AlarmFilters = Omit<OperationQuery<'listAlarms'>, 'tenant' | 'limit' | 'cursor'>;
 
 /** `POST /devices/{deviceId}/alarms/{alarmId}/acknowledge`; rejects with `ApiError`. */
 export function useAcknowledge() {
   const api = useApi();
   const tenant = useTenantQuery();
-  return (a: Pick<DeviceAlarm, 'deviceId' | 'id'>) =>
-    api.post<DeviceAlarm>(buildPath('/devices/{deviceId}/alarms/{alarmId}/acknowledge', { deviceId: a.deviceId, alarmId: a.id }), {}, tenant);
+  return (a: Pick<DeviceAlarm, 'deviceId' | 'id'>) => api.call('acknowledgeAlarm', { params: { deviceId: a.deviceId, alarmId: a.id }, query: tenant });
 }
 
 /** Availability windows offered on `/devices/availability`, days (the API's 7/30/90-day windows). */

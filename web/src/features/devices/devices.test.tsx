@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, fireEvent, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
-import type { DeviceAlarm } from '../../shared/lib/contract';
+import type { Device, DeviceAlarm } from '../../shared/lib/contract';
 import { alarmQuery, DeviceAlarmsPage } from './DeviceAlarmsPage';
 import { lastDays } from './api';
 
@@ -17,6 +17,21 @@ const ALARM: DeviceAlarm = {
   acknowledgedAt: null,
   acknowledgedBy: null,
   clearedAt: null,
+};
+
+const DEVICE: Device = {
+  id: 'fw-01',
+  tenantId: 'acme',
+  name: 'Cortafuegos',
+  type: 'firewall',
+  site: 'Madrid',
+  ipAddress: '10.0.0.1',
+  vendor: 'Fortinet',
+  model: 'FortiGate 60F',
+  status: 'online',
+  lastHeartbeatAt: '2026-03-01T10:00:00.000Z',
+  availability30d: 99.9,
+  openAlarms: 1,
 };
 
 describe('device alarms', () => {
@@ -34,10 +49,10 @@ describe('device alarms', () => {
       return { ...ALARM, state };
     };
     const api = fakeApi({
-      'GET /me': ME_ACME,
-      'GET /alarms': () => ({ items: [{ ...ALARM, state, acknowledgedAt: state === 'active' ? null : '2026-03-01T11:00:00.000Z', acknowledgedBy: state === 'active' ? null : 'ana@acme.test' }], nextCursor: null }),
-      'GET /devices': { items: [{ id: 'fw-01', name: 'Cortafuegos' }], nextCursor: null },
-      'POST /devices/fw-01/alarms/al-1/acknowledge': ack,
+      getMe: ME_ACME,
+      listAlarms: () => ({ items: [{ ...ALARM, state, acknowledgedAt: state === 'active' ? null : '2026-03-01T11:00:00.000Z', acknowledgedBy: state === 'active' ? null : 'ana@acme.test' }], nextCursor: null }),
+      listDevices: { items: [DEVICE], nextCursor: null },
+      acknowledgeAlarm: ack,
     });
     renderSignedIn(
       <Routes>
@@ -49,6 +64,14 @@ describe('device alarms', () => {
     expect(await screen.findByText('Alarma «CPU alta» reconocida.')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: /Reconocer alarma/ })).toBeNull());
     expect(screen.getAllByText('Reconocida').length).toBeGreaterThan(0);
-    expect(api.post).toHaveBeenCalledWith('/devices/fw-01/alarms/al-1/acknowledge', {}, { tenant: 'acme' });
+    expect(api.call).toHaveBeenCalledWith('acknowledgeAlarm', { params: { deviceId: 'fw-01', alarmId: 'al-1' }, query: { tenant: 'acme' } });
+  });
+
+  it('types the fake API by operation: an answer with half a Device does not compile', () => {
+    // @ts-expect-error -- a Device needs every field of the contract (tenantId, status, availability30d, …)
+    const api = fakeApi({ listDevices: { items: [{ id: 'fw-01', name: 'Cortafuegos' }], nextCursor: null } });
+    // @ts-expect-error -- getDevice answers a DeviceDetail, not a page of devices
+    fakeApi({ getDevice: { items: [DEVICE], nextCursor: null } });
+    expect(api.call).not.toHaveBeenCalled();
   });
 });

@@ -4,11 +4,11 @@
  */
 import { useSWRConfig } from 'swr';
 import { unstable_serialize } from 'swr/infinite';
-import { buildPath, INCIDENT_TRANSITIONS } from '../../shared/lib/contract';
-import type { CreateIncidentBody, Incident, IncidentDetail, Page, UpdateIncidentBody } from '../../shared/lib/contract';
-import type { Query } from '../../shared/lib/api';
-import { collectPages } from '../../shared/ui/useAllPages';
+import { INCIDENT_TRANSITIONS } from '../../shared/lib/contract';
+import type { CreateIncidentBody, Incident, IncidentComment, UpdateIncidentBody } from '../../shared/lib/contract';
+import { readAllPages } from '../../shared/ui/useAllPages';
 import { pageKey, useApi, useApiSWR, useApiSWRInfinite } from '../../shared/lib/api-context';
+import type { IncidentQuery } from './filters';
 import { useTenantQuery } from '../../shared/lib/tenant';
 
 /** Page size of the incident list. */
@@ -18,9 +18,9 @@ export const INCIDENT_PAGE_SIZE = 20;
 export const NEXT_STATUSES = INCIDENT_TRANSITIONS;
 
 /** The incident list with `filters` (a `GET /incidents` query from `filtersToQuery`), cursor-paginated. */
-export function useIncidentList(filters: Query = {}) {
+export function useIncidentList(filters: IncidentQuery = {}) {
   const tenant = useTenantQuery();
-  return useApiSWRInfinite<Incident>('/incidents', { ...tenant, ...filters, limit: INCIDENT_PAGE_SIZE });
+  return useApiSWRInfinite('listIncidents', { query: { ...tenant, ...filters, limit: INCIDENT_PAGE_SIZE } });
 }
 
 /** Most incidents one CSV export reads (every page of the filtered list up to this many). */
@@ -30,12 +30,12 @@ export const CSV_MAX_ITEMS = 5000;
 export function useIncidentExport() {
   const api = useApi();
   const tenant = useTenantQuery();
-  return (filters: Query) => collectPages((q) => api.get<Page<Incident>>('/incidents', q), { ...tenant, ...filters }, CSV_MAX_ITEMS);
+  return (filters: IncidentQuery) => readAllPages(api, 'listIncidents', { query: { ...tenant, ...filters } }, CSV_MAX_ITEMS);
 }
 
 export function useIncident(id: string | undefined) {
   const tenant = useTenantQuery();
-  return useApiSWR<IncidentDetail>(id ? buildPath('/incidents/{id}', { id }) : null, tenant);
+  return useApiSWR('getIncident', id ? { params: { id }, query: tenant } : null);
 }
 
 /** Write calls; each rejects with `ApiError`. Creating revalidates the incident list. */
@@ -45,15 +45,15 @@ export function useIncidentActions() {
   const { mutate } = useSWRConfig();
   return {
     async create(body: CreateIncidentBody): Promise<Incident> {
-      const created = await api.post<Incident>('/incidents', body, tenant);
-      await mutate(unstable_serialize(pageKey('/incidents', { ...tenant, limit: INCIDENT_PAGE_SIZE })));
+      const created = await api.call('createIncident', { body, query: tenant });
+      await mutate(unstable_serialize(pageKey('listIncidents', { query: { ...tenant, limit: INCIDENT_PAGE_SIZE } })));
       return created;
     },
     update(id: string, body: UpdateIncidentBody): Promise<Incident> {
-      return api.patch<Incident>(buildPath('/incidents/{id}', { id }), body, tenant);
+      return api.call('updateIncident', { params: { id }, body, query: tenant });
     },
-    comment(id: string, text: string): Promise<unknown> {
-      return api.post(buildPath('/incidents/{id}/comments', { id }), { body: text }, tenant);
+    comment(id: string, text: string): Promise<IncidentComment> {
+      return api.call('addIncidentComment', { params: { id }, body: { body: text }, query: tenant });
     },
   };
 }

@@ -8,8 +8,7 @@
  * `to` the last millisecond of that local day, both sent as ISO-8601 UTC instants.
  */
 import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/lib/contract';
-import type { Incident, IncidentStatus, Severity } from '../../shared/lib/contract';
-import type { Query } from '../../shared/lib/api';
+import type { Incident, IncidentStatus, OperationQuery, Severity } from '../../shared/lib/contract';
 import type { CsvColumn } from '../../shared/ui/csv';
 import { formatDateTime, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { INCIDENT_SOURCE_LABELS } from '../../shared/ui/badges';
@@ -74,10 +73,13 @@ export function filtersError(f: IncidentFilters): string | null {
   return null;
 }
 
+/** The filter part of the `listIncidents` query (without tenant, page size and cursor). */
+export type IncidentQuery = Omit<OperationQuery<'listIncidents'>, 'tenant' | 'limit' | 'cursor'>;
+
 /** Filters → the query of `GET /incidents` (without tenant/limit/cursor). Call only when `filtersError` is null. */
-export function filtersToQuery(f: IncidentFilters): Query {
+export function filtersToQuery(f: IncidentFilters): IncidentQuery {
   // `newest` is the API's default: left out so the unfiltered list keeps one cache key.
-  const q: Query = f.sort === 'oldest' ? { sort: 'oldest' } : {};
+  const q: IncidentQuery = f.sort === 'oldest' ? { sort: 'oldest' } : {};
   if (f.status.length) q.status = f.status.join(',');
   if (f.severity.length) q.severity = f.severity.join(',');
   if (f.from) q.from = localDayBound(f.from, false);

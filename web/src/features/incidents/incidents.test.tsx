@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { ApiError } from '../../shared/lib/api';
 import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
-import type { IncidentDetail } from '../../shared/lib/contract';
+import type { Incident, IncidentDetail } from '../../shared/lib/contract';
+import type { CallInput } from '../../shared/lib/api';
 import { NewIncidentPage } from './NewIncidentPage';
 import { IncidentDetailPage } from './IncidentDetailPage';
 import { IncidentListPage } from './IncidentListPage';
@@ -28,6 +29,10 @@ const INCIDENT: IncidentDetail = {
   comments: [{ id: 'c1', author: 'soc@vigia.test', body: 'Aislando el equipo', createdAt: '2026-03-01T10:05:00.000Z' }],
   history: [{ version: 2, at: '2026-03-01T10:03:00.000Z', by: 'soc@vigia.test', changes: [{ field: 'severity', from: 'high', to: 'critical' }] }],
 };
+
+/** The incident as lists and writes return it (no comments, no history). */
+const { comments: _comments, history: _history, ...INCIDENT_ROW } = INCIDENT;
+const INCIDENT_SUMMARY: Incident = INCIDENT_ROW;
 
 function routes() {
   return (
@@ -61,8 +66,9 @@ describe('new incident form', () => {
   });
 
   it('shows the messages on submit without calling the API, then creates and opens the incident', async () => {
-    const create = vi.fn(() => ({ ...INCIDENT, comments: undefined, history: undefined }));
-    const api = fakeApi({ 'GET /me': ME_ACME, 'POST /incidents': create, 'GET /incidents/INC-000042': INCIDENT });
+    const create = vi.fn((_input: CallInput<'createIncident'>) => INCIDENT_SUMMARY);
+    const getIncident = vi.fn((_input: CallInput<'getIncident'>) => INCIDENT);
+    const api = fakeApi({ getMe: ME_ACME, createIncident: create, getIncident });
     renderSignedIn(routes(), { path: '/incidents/new', api });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Crear incidente' }));
@@ -80,21 +86,22 @@ describe('new incident form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Crear incidente' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'INC-000042 · Ransomware en servidor de archivos' })).toBeTruthy();
-    expect(create).toHaveBeenCalledWith(
-      { title: 'Ransomware en servidor de archivos', description: 'Cifrado masivo detectado', severity: 'critical', category: 'general' },
-      { tenant: 'acme' },
-    );
+    expect(create).toHaveBeenCalledWith({
+      body: { title: 'Ransomware en servidor de archivos', description: 'Cifrado masivo detectado', severity: 'critical', category: 'general' },
+      query: { tenant: 'acme' },
+    });
+    expect(getIncident).toHaveBeenCalledWith({ params: { id: 'INC-000042' }, query: { tenant: 'acme' } });
   });
 });
 
 describe('incident screens', () => {
   it('lists incidents with Spanish badges and loads the next page with the cursor', async () => {
-    const list = vi.fn((_b: unknown, q: unknown) =>
-      (q as { cursor?: string }).cursor === 'abc'
-        ? { items: [{ ...INCIDENT, id: 'INC-000041', title: 'Segundo', severity: 'low', status: 'closed' }], nextCursor: null }
-        : { items: [INCIDENT], nextCursor: 'abc' },
+    const list = vi.fn(({ query }: CallInput<'listIncidents'>) =>
+      query?.cursor === 'abc'
+        ? { items: [{ ...INCIDENT_SUMMARY, id: 'INC-000041', title: 'Segundo', severity: 'low' as const, status: 'closed' as const }], nextCursor: null }
+        : { items: [INCIDENT_SUMMARY], nextCursor: 'abc' },
     );
-    renderSignedIn(routes(), { path: '/incidents/all', api: fakeApi({ 'GET /me': ME_ACME, 'GET /incidents': list }) });
+    renderSignedIn(routes(), { path: '/incidents/all', api: fakeApi({ getMe: ME_ACME, listIncidents: list }) });
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('link', { name: 'INC-000042' }).getAttribute('href')).toBe('/ticket/update/INC-000042');
     expect(within(table).getByText('Crítica')).toBeTruthy();
@@ -102,7 +109,7 @@ describe('incident screens', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
     expect(await within(table).findByText('Segundo')).toBeTruthy();
     expect(within(table).getByText('Cerrado')).toBeTruthy();
-    expect(list).toHaveBeenLastCalledWith(undefined, { tenant: 'acme', limit: 20, cursor: 'abc' });
+    expect(list).toHaveBeenLastCalledWith({ query: { tenant: 'acme', limit: 20, cursor: 'abc' } });
     expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
   });
 
@@ -112,7 +119,7 @@ describe('incident screens', () => {
       if (fail) throw new ApiError({ kind: 'server', status: 500, code: 'INTERNAL_ERROR', requestId: 'req-9', message: 'boom' });
       return { items: [], nextCursor: null };
     });
-    renderSignedIn(routes(), { path: '/incidents/all', api: fakeApi({ 'GET /me': ME_ACME, 'GET /incidents': list }) });
+    renderSignedIn(routes(), { path: '/incidents/all', api: fakeApi({ getMe: ME_ACME, listIncidents: list }) });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Error del servidor');
     expect(alert.textContent).toContain('req-9');
@@ -123,11 +130,11 @@ describe('incident screens', () => {
 
   it('sends the version with a status change and reloads on 409 VERSION_CONFLICT', async () => {
     let current = INCIDENT;
-    const patch = vi.fn(() => {
+    const patch = vi.fn((_input: CallInput<'updateIncident'>): Incident => {
       current = { ...INCIDENT, status: 'in_progress', version: 3 };
       throw new ApiError({ kind: 'client', status: 409, code: 'VERSION_CONFLICT', message: 'stale' });
     });
-    const api = fakeApi({ 'GET /me': ME_ACME, 'GET /incidents/INC-000042': () => current, 'PATCH /incidents/INC-000042': patch });
+    const api = fakeApi({ getMe: ME_ACME, getIncident: () => current, updateIncident: patch });
     renderSignedIn(routes(), { path: '/ticket/update/INC-000042', api });
 
     const status = (await screen.findByLabelText('Cambiar estado')) as HTMLSelectElement;
@@ -138,7 +145,7 @@ describe('incident screens', () => {
     fireEvent.change(status, { target: { value: 'in_progress' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect((await screen.findByRole('alert')).textContent).toContain('El incidente cambió mientras lo editabas');
-    expect(patch).toHaveBeenCalledWith({ version: 2, status: 'in_progress' }, { tenant: 'acme' });
+    expect(patch).toHaveBeenCalledWith({ params: { id: 'INC-000042' }, body: { version: 2, status: 'in_progress' }, query: { tenant: 'acme' } });
     await waitFor(() =>
       expect([...(screen.getByLabelText('Cambiar estado') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
         'Mantener (En curso)',
@@ -149,8 +156,8 @@ describe('incident screens', () => {
   });
 
   it('changes category and assignee (empty unassigns), validating the contract limits first', async () => {
-    const patch = vi.fn((body: unknown) => ({ ...INCIDENT, ...(body as object), version: 3 }));
-    const api = fakeApi({ 'GET /me': ME_ACME, 'GET /incidents/INC-000042': { ...INCIDENT, assignee: 'soc@vigia.example' }, 'PATCH /incidents/INC-000042': patch });
+    const patch = vi.fn(({ body }: CallInput<'updateIncident'>): Incident => ({ ...INCIDENT_SUMMARY, category: body.category ?? INCIDENT.category, assignee: body.assignee ?? null, version: 3 }));
+    const api = fakeApi({ getMe: ME_ACME, getIncident: { ...INCIDENT, assignee: 'soc@vigia.example' }, updateIncident: patch });
     renderSignedIn(routes(), { path: '/ticket/update/INC-000042', api });
     const assignee = (await screen.findByLabelText('Asignado a')) as HTMLInputElement;
     expect(assignee.value).toBe('soc@vigia.example');
@@ -161,6 +168,6 @@ describe('incident screens', () => {
     fireEvent.change(assignee, { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Categoría'), { target: { value: ' phishing ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
-    await waitFor(() => expect(patch).toHaveBeenCalledWith({ version: 2, category: 'phishing', assignee: null }, { tenant: 'acme' }));
+    await waitFor(() => expect(patch).toHaveBeenCalledWith({ params: { id: 'INC-000042' }, body: { version: 2, category: 'phishing', assignee: null }, query: { tenant: 'acme' } }));
   });
 });

@@ -5,7 +5,6 @@
  * registros". Rendered only while the dropdown is open, so it fetches on open (SWR caches it).
  */
 import { Link } from 'react-router-dom';
-import type { DeviceAlarm, Incident, Page } from '../../shared/lib/contract';
 import { useApiSWR } from '../../shared/lib/api-context';
 import { formatDateTime, INCIDENT_STATUS_LABELS } from '../../shared/lib/format';
 import { useTenantQuery } from '../../shared/lib/tenant';
@@ -14,8 +13,8 @@ import { ErrorState, LoadingState } from '../../shared/ui/states';
 
 export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
   const tenant = useTenantQuery();
-  const alarms = useApiSWR<Page<DeviceAlarm>>('/alarms', { ...tenant, state: 'active', limit: 4 });
-  const incidents = useApiSWR<Page<Incident>>('/incidents', { ...tenant, limit: 20 });
+  const alarms = useApiSWR('listAlarms', { query: { ...tenant, state: 'active', limit: 4 } });
+  const incidents = useApiSWR('listIncidents', { query: { ...tenant, limit: 20 } });
   const error = alarms.error ?? incidents.error;
   const updates = [...(incidents.data?.items ?? [])].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, 4);
   const alarmItems = alarms.data?.items ?? [];

@@ -4,8 +4,7 @@
  * `7d`), plus `severity`/`status` (alarms) or `workload`/`result` (events, exact match).
  */
 import { O365_ALARM_STATUSES, SEVERITIES } from '../../shared/lib/contract';
-import type { Office365Alarm, Office365Event } from '../../shared/lib/contract';
-import type { Query } from '../../shared/lib/api';
+import type { OperationQuery } from '../../shared/lib/contract';
 import { useApiSWRInfinite } from '../../shared/lib/api-context';
 import { useTenantQuery } from '../../shared/lib/tenant';
 
@@ -33,9 +32,14 @@ export function rangeFrom(range: RangeKey, now: number): string | undefined {
   return new Date(Math.floor((now - RANGE_MS[range]) / 60_000) * 60_000).toISOString();
 }
 
+/** The filters of the Office 365 alert list (its query without tenant, page size and cursor). */
+export type O365AlarmFilters = Omit<OperationQuery<'listOffice365Alarms'>, 'tenant' | 'limit' | 'cursor'>;
+/** The filters of the Office 365 event list (its query without tenant, page size and cursor). */
+export type O365EventFilters = Omit<OperationQuery<'listOffice365Events'>, 'tenant' | 'limit' | 'cursor'>;
+
 /** URL → `GET /office365/alarms` query (unknown values dropped). */
-export function alarmsQuery(params: URLSearchParams, now: number): Query {
-  const q: Query = { from: rangeFrom(rangeOf(params), now) };
+export function alarmsQuery(params: URLSearchParams, now: number): O365AlarmFilters {
+  const q: O365AlarmFilters = { from: rangeFrom(rangeOf(params), now) };
   const sev = params.get('severity');
   if (sev && (SEVERITIES as readonly string[]).includes(sev)) q.severity = sev;
   const st = params.get('status');
@@ -44,8 +48,8 @@ export function alarmsQuery(params: URLSearchParams, now: number): Query {
 }
 
 /** URL → `GET /office365/events` query (unknown values dropped). */
-export function eventsQuery(params: URLSearchParams, now: number): Query {
-  const q: Query = { from: rangeFrom(rangeOf(params), now) };
+export function eventsQuery(params: URLSearchParams, now: number): O365EventFilters {
+  const q: O365EventFilters = { from: rangeFrom(rangeOf(params), now) };
   const w = params.get('workload');
   if (w && (WORKLOADS as readonly string[]).includes(w)) q.workload = w;
   const r = params.get('result');
@@ -53,10 +57,10 @@ export function eventsQuery(params: URLSearchParams, now: number): Query {
   return q;
 }
 
-export function useO365Alarms(filters: Query) {
-  return useApiSWRInfinite<Office365Alarm>('/office365/alarms', { ...useTenantQuery(), ...filters, limit: 25 });
+export function useO365Alarms(filters: O365AlarmFilters) {
+  return useApiSWRInfinite('listOffice365Alarms', { query: { ...useTenantQuery(), ...filters, limit: 25 } });
 }
 
-export function useO365Events(filters: Query) {
-  return useApiSWRInfinite<Office365Event>('/office365/events', { ...useTenantQuery(), ...filters, limit: 50 });
+export function useO365Events(filters: O365EventFilters) {
+  return useApiSWRInfinite('listOffice365Events', { query: { ...useTenantQuery(), ...filters, limit: 50 } });
 }

@@ -8,17 +8,17 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { RECOMMENDATION_PRIORITIES, RECOMMENDATION_STATUSES } from '../../shared/lib/contract';
 import type { Recommendation, RecommendationStatus } from '../../shared/lib/contract';
-import type { Query } from '../../shared/lib/api';
 import { toApiError } from '../../shared/lib/api';
 import { formatDateTime } from '../../shared/lib/format';
 import { FilterSelect, LoadMore, useFilterParams } from '../../shared/ui/lists';
 import { Badge, EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { ACTION_LABELS, actionsFor, PRIORITY_LABELS, REC_STATUS_LABELS, useRecommendations, useUpdateRecommendation } from './api';
+import type { RecommendationFilters } from './api';
 
 /** URL → `GET /recommendations` filters (unknown values dropped). */
-export function recommendationQuery(params: URLSearchParams): Query {
-  const q: Query = {};
+export function recommendationQuery(params: URLSearchParams): RecommendationFilters {
+  const q: RecommendationFilters = {};
   const s = params.get('status');
   if (s && (RECOMMENDATION_STATUSES as readonly string[]).includes(s)) q.status = s;
   const p = params.get('priority');

@@ -3,9 +3,8 @@
  * carries a note (1–1000 chars, `UpdateRecommendationBody`); the API allows only the contract's
  * `RECOMMENDATION_TRANSITIONS` (409 INVALID_TRANSITION otherwise).
  */
-import { buildPath, RECOMMENDATION_TRANSITIONS } from '../../shared/lib/contract';
-import type { Recommendation, RecommendationStatus } from '../../shared/lib/contract';
-import type { Query } from '../../shared/lib/api';
+import { RECOMMENDATION_TRANSITIONS } from '../../shared/lib/contract';
+import type { OperationQuery, RecommendationStatus } from '../../shared/lib/contract';
 import { useApi, useApiSWRInfinite } from '../../shared/lib/api-context';
 import { useTenantQuery } from '../../shared/lib/tenant';
 
@@ -30,13 +29,16 @@ export function actionsFor(status: RecommendationStatus): readonly Recommendatio
   return RECOMMENDATION_TRANSITIONS[status];
 }
 
-export function useRecommendations(filters: Query) {
-  return useApiSWRInfinite<Recommendation>('/recommendations', { ...useTenantQuery(), ...filters, limit: 50 });
+/** The filters of the recommendation list (its query without tenant, page size and cursor). */
+export type RecommendationFilters = Omit<OperationQuery<'listRecommendations'>, 'tenant' | 'limit' | 'cursor'>;
+
+export function useRecommendations(filters: RecommendationFilters) {
+  return useApiSWRInfinite('listRecommendations', { query: { ...useTenantQuery(), ...filters, limit: 50 } });
 }
 
 export function useUpdateRecommendation() {
   const api = useApi();
   const tenant = useTenantQuery();
   return (id: string, status: RecommendationStatus, note: string) =>
-    api.patch<Recommendation>(buildPath('/recommendations/{id}', { id }), { status, note }, tenant);
+    api.call('updateRecommendation', { params: { id }, body: { status, note }, query: tenant });
 }

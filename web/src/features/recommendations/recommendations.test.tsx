@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
 import type { Recommendation } from '../../shared/lib/contract';
+import type { CallInput } from '../../shared/lib/api';
 import { RecommendationsPage, recommendationQuery } from './RecommendationsPage';
 
 const REC: Recommendation = {
@@ -27,12 +28,11 @@ describe('recommendations', () => {
 
   it('offers the contract transitions and sends the status with a required note', async () => {
     let current = REC;
-    const patch = (body: unknown) => {
-      const b = body as { status: Recommendation['status']; note: string };
-      current = { ...current, status: b.status, statusNote: b.note, statusChangedBy: 'ana@acme.test', statusChangedAt: '2026-03-02T10:00:00.000Z' };
+    const patch = ({ body }: CallInput<'updateRecommendation'>) => {
+      current = { ...current, status: body.status, statusNote: body.note, statusChangedBy: 'ana@acme.test', statusChangedAt: '2026-03-02T10:00:00.000Z' };
       return current;
     };
-    const api = fakeApi({ 'GET /me': ME_ACME, 'GET /recommendations': () => ({ items: [current], nextCursor: null }), 'PATCH /recommendations/rec-mfa': patch });
+    const api = fakeApi({ getMe: ME_ACME, listRecommendations: () => ({ items: [current], nextCursor: null }), updateRecommendation: patch });
     renderSignedIn(
       <Routes>
         <Route path="/recommendations" element={<RecommendationsPage />} />
@@ -45,10 +45,12 @@ describe('recommendations', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Aceptar: Activar MFA para administradores' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar: Aceptar' }));
     expect(await screen.findByText('Escribe una nota.')).toBeTruthy();
-    expect(api.patch).not.toHaveBeenCalled();
+    expect(api.call).not.toHaveBeenCalledWith('updateRecommendation', expect.anything());
     fireEvent.change(screen.getByLabelText('Nota para «Aceptar»'), { target: { value: 'Lo hacemos esta semana' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar: Aceptar' }));
-    await waitFor(() => expect(api.patch).toHaveBeenCalledWith('/recommendations/rec-mfa', { status: 'accepted', note: 'Lo hacemos esta semana' }, { tenant: 'acme' }));
+    await waitFor(() =>
+      expect(api.call).toHaveBeenCalledWith('updateRecommendation', { params: { id: 'rec-mfa' }, body: { status: 'accepted', note: 'Lo hacemos esta semana' }, query: { tenant: 'acme' } }),
+    );
     expect(await screen.findByRole('button', { name: 'Marcar como hecha: Activar MFA para administradores' })).toBeTruthy();
     expect(screen.getByText(/Aceptada por ana@acme.test/)).toBeTruthy();
   });

@@ -5,7 +5,6 @@
  * the print stylesheet (`screens.css`, `@media print`) leaves out the shell, controls and buttons.
  */
 import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/lib/contract';
-import type { Report } from '../../shared/lib/contract';
 import { useApiSWR } from '../../shared/lib/api-context';
 import { formatDateTime, formatPercent, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { useTenant, useTenantQuery } from '../../shared/lib/tenant';
@@ -20,7 +19,7 @@ export function ReportsPage() {
   const tenant = useTenantQuery();
   const { tenants, activeTenant } = useTenant();
   const tenantName = tenants.find((t) => t.id === activeTenant)?.name ?? activeTenant ?? '';
-  const report = useApiSWR<Report>(activeTenant ? '/reports' : null, { ...tenant, ...period });
+  const report = useApiSWR('getReport', activeTenant ? { query: { ...tenant, ...period } } : null);
   const r = report.data;
   const title = `Informe ${tenantName} ${period.from.slice(0, 10)} – ${period.to.slice(0, 10)}`;
 

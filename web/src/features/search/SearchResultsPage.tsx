@@ -5,7 +5,7 @@
  * The API needs 2–100 characters; shorter text shows a hint instead of a request.
  */
 import { Link, useSearchParams } from 'react-router-dom';
-import type { Device, Incident, Page } from '../../shared/lib/contract';
+import type { Device } from '../../shared/lib/contract';
 import { useApiSWR } from '../../shared/lib/api-context';
 import { formatDateTime } from '../../shared/lib/format';
 import { useTenantQuery } from '../../shared/lib/tenant';
@@ -26,8 +26,8 @@ export function SearchResultsPage() {
   const q = (params.get('q') ?? '').trim().slice(0, 100);
   const tenant = useTenantQuery();
   const valid = q.length >= 2;
-  const incidents = useApiSWR<Page<Incident>>(valid ? '/incidents' : null, { ...tenant, q, limit: 20 });
-  const devices = useAllPages<Device>(valid ? '/devices' : null, tenant);
+  const incidents = useApiSWR('listIncidents', valid ? { query: { ...tenant, q, limit: 20 } } : null);
+  const devices = useAllPages('listDevices', valid ? { query: tenant } : null);
   const matched = (devices.data?.items ?? []).filter((d) => deviceMatches(d, q));
 
   return (

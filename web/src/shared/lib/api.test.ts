@@ -19,17 +19,48 @@ describe('api client', () => {
     auth.signOut.mockReset().mockResolvedValue(undefined);
   });
 
-  it('sends the ID token in Authorization, the query and the JSON body', async () => {
+  it("takes method and path from the operation's route row; sends the ID token, the query, the headers and the JSON body", async () => {
     const fetchImpl = vi.fn(async () => jsonResponse(201, { id: 'INC-000001' }));
     const api = createApiClient({ baseUrl: 'http://127.0.0.1:3001/', fetchImpl });
-    const out = await api.post('/incidents', { title: 'x' }, { tenant: 'acme', cursor: undefined });
+    const body = { title: 'Phishing', description: 'Correo sospechoso', severity: 'high' } as const;
+    const out = await api.call('createIncident', { body, query: { tenant: 'acme' }, headers: { 'Idempotency-Key': 'k-1' } });
     expect(out).toEqual({ id: 'INC-000001' });
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://127.0.0.1:3001/incidents?tenant=acme');
     expect(init.method).toBe('POST');
-    expect((init.headers as Record<string, string>).Authorization).toBe('id.token.jwt');
-    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
-    expect(init.body).toBe('{"title":"x"}');
+    const headers = init.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('id.token.jwt');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(headers['Idempotency-Key']).toBe('k-1');
+    expect(init.body).toBe(JSON.stringify(body));
+  });
+
+  it('fills and encodes path parameters, leaves out empty query values and sends no body when the operation has none', async () => {
+    const fetchImpl = vi.fn(async () => jsonResponse(200, {}));
+    const api = createApiClient({ baseUrl: 'http://api', fetchImpl });
+    await api.call('acknowledgeAlarm', { params: { deviceId: 'fw 01', alarmId: 'a/1' }, query: { tenant: 'acme' } });
+    await api.call('listIncidents', { query: { tenant: 'acme', cursor: undefined, q: '', status: 'new,on_hold' } });
+    await api.call('getMe');
+    const calls = fetchImpl.mock.calls as unknown as [string, RequestInit][];
+    expect(calls.map(([url, init]) => `${init.method} ${url}`)).toEqual([
+      'POST http://api/devices/fw%2001/alarms/a%2F1/acknowledge?tenant=acme',
+      'GET http://api/incidents?tenant=acme&status=new%2Con_hold',
+      'GET http://api/me',
+    ]);
+    expect(calls[0]![1].body).toBeUndefined();
+    expect((calls[0]![1].headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
+  it('downloads CSV operations as text (format=csv, Accept: text/csv)', async () => {
+    const fetchImpl = vi.fn(async () => new Response('section,key,value\r\n', { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } }));
+    const api = createApiClient({ baseUrl: 'http://api', fetchImpl });
+    const text = await api.csv('getReport', { query: { tenant: 'acme', from: '2026-03-01T00:00:00.000Z' } });
+    expect(text).toBe('section,key,value\r\n');
+    const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('http://api/reports?tenant=acme&from=2026-03-01T00%3A00%3A00.000Z&format=csv');
+    expect((init.headers as Record<string, string>).Accept).toBe('text/csv');
+    // @ts-expect-error -- only operations whose query offers format=csv have a CSV download
+    await api.csv('listIncidents').catch(() => undefined);
   });
 
   it('maps 4xx to kind client with the API code and request id', async () => {
@@ -37,7 +68,7 @@ describe('api client', () => {
       baseUrl: 'http://api',
       fetchImpl: async () => jsonResponse(409, { code: 'VERSION_CONFLICT', message: 'stale', requestId: 'req-1', details: { currentVersion: 3 } }),
     });
-    const err = await api.patch('/incidents/INC-000001', { version: 2 }).catch((e: unknown) => e);
+    const err = await api.call('updateIncident', { params: { id: 'INC-000001' }, body: { version: 2, status: 'in_progress' } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ kind: 'client', status: 409, code: 'VERSION_CONFLICT', requestId: 'req-1', details: { currentVersion: 3 } });
     expect((err as ApiError).userMessage).toBe('El incidente cambió mientras lo editabas.');
@@ -45,14 +76,14 @@ describe('api client', () => {
 
   it('maps 5xx and non-JSON bodies to kind server', async () => {
     const api = createApiClient({ baseUrl: 'http://api', fetchImpl: async () => new Response('<html>bad gateway</html>', { status: 502 }) });
-    await expect(api.get('/me')).rejects.toMatchObject({ kind: 'server', status: 502, code: null });
+    await expect(api.call('getMe')).rejects.toMatchObject({ kind: 'server', status: 502, code: null });
     const api2 = createApiClient({ baseUrl: 'http://api', fetchImpl: async () => new Response('not json', { status: 200 }) });
-    await expect(api2.get('/me')).rejects.toMatchObject({ kind: 'server', status: 200 });
+    await expect(api2.call('getMe')).rejects.toMatchObject({ kind: 'server', status: 200 });
   });
 
   it('maps a rejected fetch to kind network with a Spanish message', async () => {
     const api = createApiClient({ baseUrl: 'http://api', fetchImpl: async () => Promise.reject(new TypeError('Failed to fetch')) });
-    const err = (await api.get('/me').catch((e: unknown) => e)) as ApiError;
+    const err = (await api.call('getMe').catch((e: unknown) => e)) as ApiError;
     expect(err.kind).toBe('network');
     expect(err.status).toBeNull();
     expect(err.userMessage).toMatch(/No se pudo conectar/);
@@ -66,21 +97,21 @@ describe('api client', () => {
         }),
     );
     const api = createApiClient({ baseUrl: 'http://api', fetchImpl, timeoutMs: 20 });
-    await expect(api.get('/devices')).rejects.toMatchObject({ kind: 'timeout', status: null });
+    await expect(api.call('listDevices')).rejects.toMatchObject({ kind: 'timeout', status: null });
   });
 
   it('signs out when there is no session (refresh failed) and does not call the API', async () => {
     auth.fetchAuthSession.mockResolvedValue(session(null));
     const fetchImpl = vi.fn();
     const api = createApiClient({ baseUrl: 'http://api', fetchImpl });
-    await expect(api.get('/me')).rejects.toMatchObject({ kind: 'session' });
+    await expect(api.call('getMe')).rejects.toMatchObject({ kind: 'session' });
     expect(fetchImpl).not.toHaveBeenCalled();
     expect(auth.signOut).toHaveBeenCalledTimes(1);
   });
 
   it('signs out on HTTP 401 from the authorizer', async () => {
     const api = createApiClient({ baseUrl: 'http://api', fetchImpl: async () => jsonResponse(401, { message: 'Unauthorized' }) });
-    await expect(api.get('/me')).rejects.toMatchObject({ kind: 'session', status: 401 });
+    await expect(api.call('getMe')).rejects.toMatchObject({ kind: 'session', status: 401 });
     expect(auth.signOut).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,16 +1,23 @@
 /**
- * HTTP client of the business API (paths: `lambdas/contract/routes.ts`; bodies: `schemas.ts`).
+ * HTTP client of the business API, typed by operation id: `api.call('listIncidents', { query })` resolves
+ * with that operation's response type. Method and path come from the route table (`routeById`, `buildPath`
+ * of `lambdas/contract/routes.ts`); the request and response types are inferred from the same rows
+ * (`OperationParams` / `OperationQuery` / `OperationBody` / `OperationResponse`), so no caller names a path
+ * or picks a response type.
  *
  * - Sends the Cognito ID token in `Authorization` (API Gateway's Cognito user-pool authorizer reads it
  *   there). The token comes from Amplify's `fetchAuthSession()`, which refreshes an expired token itself.
  * - If no session can be obtained (refresh failed, signed out elsewhere) or the API answers 401, the
- *   user is signed out; the sign-in gate then shows `/page/login` (spec §7).
+ *   user is signed out; the sign-in gate then shows `/page/login` (docs/portal.md#session-loss).
  * - Each request times out after `timeoutMs` (default 15 000 ms) via `AbortController`.
  * - Every failure is an `ApiError` with a `kind`, the API's `code`/`requestId` when present, and a
- *   Spanish `userMessage`.
+ *   Spanish `userMessage` (docs/portal.md#error-messages).
+ *
+ * This module (and so the route table) is loaded only by the signed-in chunk, never by the sign-in page.
  */
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
-import type { ApiErrorBody } from './contract';
+import { buildPath, routeById } from './contract';
+import type { ApiErrorBody, OperationBody, OperationId, OperationParams, OperationQuery, OperationResponse } from './contract';
 
 /** Default request timeout, ms. */
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -77,14 +84,34 @@ export class ApiError extends Error {
   }
 }
 
-/** Query parameters; `undefined`/`null` values are left out. */
-export type Query = Record<string, string | number | undefined | null>;
+/** `{ [key]: T }` when the operation has that part (`T` is not `never`), else the key may only be absent. */
+type Part<K extends string, T> = [T] extends [never] ? { readonly [P in K]?: undefined } : { readonly [P in K]: T };
 
-/** The calls features make; every method rejects with `ApiError`. */
+/**
+ * What one call sends: `params` (path parameters) and `body` exactly when the operation has them, the
+ * `query` it accepts (`undefined`/`null`/`''` values are left out of the URL), and extra request
+ * `headers` such as `Idempotency-Key`.
+ */
+export type CallInput<Op extends OperationId> = Part<'params', OperationParams<Op>> &
+  Part<'body', OperationBody<Op>> & {
+    readonly query?: OperationQuery<Op>;
+    readonly headers?: Readonly<Record<string, string>>;
+  };
+
+/** The arguments after the operation id: the input may be left out when nothing in it is required. */
+export type CallArgs<Op extends OperationId> = object extends CallInput<Op> ? [input?: CallInput<Op>] : [input: CallInput<Op>];
+
+/** Operations whose query offers `format=csv` (the report and the analytics download). */
+export type CsvOperationId = {
+  [Op in OperationId]: 'csv' extends NonNullable<OperationQuery<Op> extends { format?: infer F } ? F : never> ? Op : never;
+}[OperationId];
+
+/** The calls features make; each rejects with `ApiError`. */
 export interface ApiClient {
-  get<T>(path: string, query?: Query): Promise<T>;
-  post<T>(path: string, body: unknown, query?: Query): Promise<T>;
-  patch<T>(path: string, body: unknown, query?: Query): Promise<T>;
+  /** Calls `op` and resolves with its JSON response (its success status is the route row's). */
+  call<Op extends OperationId>(op: Op, ...input: CallArgs<Op>): Promise<OperationResponse<Op>>;
+  /** Calls `op` with `format=csv` (`Accept: text/csv`) and resolves with the CSV text of the attachment. */
+  csv<Op extends CsvOperationId>(op: Op, ...input: CallArgs<Op>): Promise<string>;
 }
 
 export interface ApiClientOptions {
@@ -110,7 +137,15 @@ function defaultSessionExpired(): void {
   signOut().catch((err: unknown) => console.error('[vigia] sign-out after session loss failed', err));
 }
 
-function buildUrl(baseUrl: string, path: string, query?: Query): string {
+/** The input of a call as the transport sees it (the typed `CallInput` with its types erased). */
+interface WireInput {
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  headers?: Readonly<Record<string, string>>;
+}
+
+function buildUrl(baseUrl: string, path: string, query?: Record<string, unknown>): string {
   const url = new URL(baseUrl.replace(/\/+$/, '') + path);
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
@@ -124,7 +159,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const getIdToken = options.getIdToken ?? currentIdToken;
   const onSessionExpired = options.onSessionExpired ?? defaultSessionExpired;
 
-  async function request<T>(method: string, path: string, body: unknown, query?: Query): Promise<T> {
+  /** One HTTP exchange for operation `op`; resolves with the response text of a 2xx answer. */
+  async function send(op: OperationId, input: WireInput, accept: 'application/json' | 'text/csv'): Promise<{ status: number; text: string }> {
+    const route = routeById(op);
+    const { method } = route;
+    const path = buildPath(route.path, input.params);
     const doFetch = options.fetchImpl ?? fetch;
     let token: string;
     try {
@@ -139,15 +178,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
-    const headers: Record<string, string> = { Authorization: token, Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const headers: Record<string, string> = { ...input.headers, Authorization: token, Accept: accept };
+    if (input.body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
     let text: string;
     try {
-      response = await doFetch(buildUrl(options.baseUrl, path, query), {
+      response = await doFetch(buildUrl(options.baseUrl, path, input.query), {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: input.body === undefined ? undefined : JSON.stringify(input.body),
         signal: controller.signal,
       });
       text = await response.text();
@@ -160,23 +199,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       clearTimeout(timer);
     }
 
-    let json: unknown = undefined;
-    if (text) {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-    }
+    if (response.ok) return { status: response.status, text };
 
-    if (response.ok) {
-      if (json === undefined && response.status !== 204) {
-        throw new ApiError({ kind: 'server', status: response.status, message: `${method} ${path}: response is not JSON` });
-      }
-      return json as T;
-    }
-
-    const errBody = (json ?? {}) as Partial<ApiErrorBody>;
+    const errBody = (parseJson(text) ?? {}) as Partial<ApiErrorBody>;
     const common = {
       status: response.status,
       code: typeof errBody.code === 'string' ? errBody.code : null,
@@ -192,10 +217,32 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    get: (path, query) => request('GET', path, undefined, query),
-    post: (path, body, query) => request('POST', path, body, query),
-    patch: (path, body, query) => request('PATCH', path, body, query),
+    async call(op, ...[input]) {
+      const { status, text } = await send(op, (input ?? {}) as WireInput, 'application/json');
+      const json = parseJson(text);
+      if (json === undefined && status !== 204) {
+        const { method, path } = routeById(op);
+        throw new ApiError({ kind: 'server', status, message: `${method} ${path}: response is not JSON` });
+      }
+      // The body's type is the route row's response schema (the API answers with that schema).
+      return json as OperationResponse<typeof op>;
+    },
+    async csv(op, ...[input]) {
+      const wire = (input ?? {}) as WireInput;
+      const { text } = await send(op, { ...wire, query: { ...wire.query, format: 'csv' } }, 'text/csv');
+      return text;
+    },
   };
+}
+
+/** `text` as JSON, or `undefined` when it is empty or not JSON. */
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Narrows an unknown error to `ApiError`, wrapping anything else as a `server` error. */

@@ -1,7 +1,8 @@
 /**
- * The portal's single door to the API contract (`lambdas/contract`): zod schemas, inferred types,
- * and route helpers (the `/config.json` shape is imported by `config.ts` alone, to keep the sign-in entry small). A relative re-export (no path alias) so Vite, `tsc -p web`
- * and the vitest `web` project all resolve it the same way.
+ * The portal's single door to the API contract (`lambdas/contract`): zod schemas, inferred types, the
+ * operation types the API client is typed by, and the route helpers (the `/config.json` shape is imported
+ * by `config.ts` alone, to keep the sign-in entry small). A relative re-export (no path alias) so Vite,
+ * `tsc -p web` and the vitest `web` project all resolve it the same way.
  */
 import './zod-setup';
 
@@ -46,4 +47,6 @@ export type {
   UpdateIncidentBody,
   AddCommentBody,
 } from '../../../../lambdas/contract/schemas';
-export { ADMIN_GROUP, buildPath } from '../../../../lambdas/contract/routes';
+export { ADMIN_GROUP } from '../../../../lambdas/contract/routes';
+export { buildPath, routeById } from '../../../../lambdas/contract/operations';
+export type { OperationBody, OperationId, OperationParams, OperationQuery, OperationResponse } from '../../../../lambdas/contract/operations';

@@ -35,7 +35,7 @@ function readStored(): string | null {
 }
 
 export function TenantProvider({ children }: { children: ReactNode }) {
-  const { data: me, error, isLoading, mutate } = useApiSWR<Me>('/me');
+  const { data: me, error, isLoading, mutate } = useApiSWR('getMe', {});
   const [chosen, setChosen] = useState<string | null>(readStored);
   const tenants = useMemo(() => me?.tenants ?? [], [me]);
   const activeTenant = tenants.some((t) => t.id === chosen) ? chosen : (tenants[0]?.id ?? null);

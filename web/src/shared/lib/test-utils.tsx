@@ -7,9 +7,9 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
-import type { ApiClient } from './api';
+import type { ApiClient, CallInput, CsvOperationId } from './api';
 import { ApiProvider } from './api-context';
-import type { Me } from './contract';
+import type { Me, OperationId, OperationResponse } from './contract';
 import { SessionProvider } from './session';
 import type { SessionUser } from './session';
 import { TenantProvider } from './tenant';
@@ -22,26 +22,35 @@ export const ME_ACME: Me = {
   tenants: [{ id: 'acme', name: 'ACME' }],
 };
 
+/** What a fake answers to operation `Op`: its response, or a function of the call's input returning it (or throwing). */
+export type FakeAnswer<Op extends OperationId> = OperationResponse<Op> | ((input: CallInput<Op>) => OperationResponse<Op> | Promise<OperationResponse<Op>>);
+
+/** Fake answers by operation id, each typed as the contract's response of that operation. */
+export type FakeAnswers = { readonly [Op in OperationId]?: FakeAnswer<Op> };
+
 /**
- * A fake `ApiClient`: `routes` maps `METHOD path` (e.g. `GET /me`) to a value or a function of
- * (body, query); unknown routes reject. Every call is recorded by the vi.fn()s.
+ * A fake `ApiClient` typed like the real one: `answers` maps an operation id (e.g. `getMe`) to its
+ * response or to a function of the call's input (`{ params, query, body, headers }`); an operation
+ * without an answer rejects. Calls are recorded by the `call` / `csv` vi.fn()s, e.g.
+ * `expect(api.call).toHaveBeenCalledWith('updateIncident', { params: { id }, body, query: { tenant: 'acme' } })`.
+ * An answer that does not match the operation's response type (half a `Device`) does not compile.
  */
-export function fakeApi(routes: Record<string, unknown | ((body: unknown, query: unknown) => unknown)>) {
-  const call = (method: string) =>
-    vi.fn(async <T,>(path: string, a?: unknown, b?: unknown): Promise<T> => {
-      const handler = routes[`${method} ${path}`];
-      if (handler === undefined) throw new Error(`fakeApi: no route ${method} ${path}`);
-      const [body, query] = method === 'GET' ? [undefined, a] : [a, b];
-      return (typeof handler === 'function' ? (handler as (b: unknown, q: unknown) => unknown)(body, query) : handler) as T;
-    });
-  const client = { get: call('GET'), post: call('POST'), patch: call('PATCH') };
-  // vi.fn() drops the generic `<T>` of ApiClient's methods; the runtime shape is the same.
-  return client as typeof client & ApiClient;
+export function fakeApi(answers: FakeAnswers) {
+  const call = vi.fn(async (op: OperationId, input: unknown = {}): Promise<unknown> => {
+    const answer = answers[op];
+    if (answer === undefined) throw new Error(`fakeApi: no answer for ${op}`);
+    return typeof answer === 'function' ? (answer as (input: unknown) => unknown)(input) : answer;
+  });
+  const csv = vi.fn(async (op: CsvOperationId, _input?: unknown): Promise<string> => {
+    throw new Error(`fakeApi: no CSV for ${op}`);
+  });
+  // vi.fn() cannot carry ApiClient's per-operation generics; the runtime shape is the same.
+  return { call, csv } as unknown as ApiClient & { call: typeof call; csv: typeof csv };
 }
 
 export function renderSignedIn(
   ui: ReactElement,
-  { path = '/', user = { email: 'ana@acme.test', groups: ['acme'] }, api = fakeApi({ 'GET /me': ME_ACME }) }: {
+  { path = '/', user = { email: 'ana@acme.test', groups: ['acme'] }, api = fakeApi({ getMe: ME_ACME }) }: {
     path?: string;
     user?: SessionUser;
     api?: ApiClient;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { csvField, toCsv } from './csv';
-import { collectPages } from './useAllPages';
+import { readAllPages } from './useAllPages';
+import { fakeApi } from '../lib/test-utils';
+import type { Incident, Page } from '../lib/contract';
 
 describe('CSV export', () => {
   it('quotes separators, quotes and line breaks (RFC 4180) and uses CRLF', () => {
@@ -26,25 +28,41 @@ describe('CSV export', () => {
   });
 });
 
-describe('collectPages', () => {
-  it('follows nextCursor through short pages and stops at maxItems', async () => {
-    const pages: Record<string, { items: number[]; nextCursor: string | null }> = {
-      '': { items: [1, 2], nextCursor: 'c1' },
+const INCIDENT: Incident = {
+  id: 'INC-000001',
+  tenantId: 'acme',
+  title: 'Phishing',
+  description: 'Correo sospechoso',
+  severity: 'high',
+  status: 'new',
+  category: 'phishing',
+  source: 'portal',
+  reporter: 'ana@acme.test',
+  assignee: null,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:00:00.000Z',
+  resolvedAt: null,
+  slaDueAt: '2026-03-01T14:00:00.000Z',
+  version: 1,
+};
+
+describe('readAllPages', () => {
+  it('follows nextCursor through short pages (100 per request) and stops at maxItems', async () => {
+    const incident = (id: string): Incident => ({ ...INCIDENT, id });
+    const pages: Record<string, Page<Incident>> = {
+      '': { items: [incident('INC-000001'), incident('INC-000002')], nextCursor: 'c1' },
       c1: { items: [], nextCursor: 'c2' },
-      c2: { items: [3], nextCursor: null },
+      c2: { items: [incident('INC-000003')], nextCursor: null },
     };
-    const seen: unknown[] = [];
-    const all = await collectPages(async (q) => {
-      seen.push(q);
-      return pages[String(q.cursor ?? '')]!;
-    }, { tenant: 'acme' }, 100);
-    expect(all).toEqual({ items: [1, 2, 3], truncated: false });
-    expect(seen).toEqual([
-      { tenant: 'acme', limit: 100 },
-      { tenant: 'acme', limit: 100, cursor: 'c1' },
-      { tenant: 'acme', limit: 100, cursor: 'c2' },
+    const api = fakeApi({ listIncidents: ({ query }) => pages[query?.cursor ?? '']! });
+    const all = await readAllPages(api, 'listIncidents', { query: { tenant: 'acme', status: 'new' } }, 100);
+    expect(all).toEqual({ items: [incident('INC-000001'), incident('INC-000002'), incident('INC-000003')], truncated: false });
+    expect(api.call.mock.calls).toEqual([
+      ['listIncidents', { query: { tenant: 'acme', status: 'new', limit: 100 } }],
+      ['listIncidents', { query: { tenant: 'acme', status: 'new', limit: 100, cursor: 'c1' } }],
+      ['listIncidents', { query: { tenant: 'acme', status: 'new', limit: 100, cursor: 'c2' } }],
     ]);
-    const capped = await collectPages(async (q) => pages[String(q.cursor ?? '')]!, {}, 2);
-    expect(capped).toEqual({ items: [1, 2], truncated: true });
+    const capped = await readAllPages(api, 'listIncidents', {}, 2);
+    expect(capped).toEqual({ items: [incident('INC-000001'), incident('INC-000002')], truncated: true });
   });
 });

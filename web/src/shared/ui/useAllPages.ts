@@ -8,9 +8,9 @@
  * Errors are `ApiError`s (SWR `error`); `mutate()` retries.
  */
 import useSWR from 'swr';
-import type { ApiError, Query } from '../lib/api';
-import { toApiError } from '../lib/api';
-import { useApi } from '../lib/api-context';
+import type { ApiClient, ApiError, CallInput } from '../lib/api';
+import { callOp, useApi, withQuery } from '../lib/api-context';
+import type { PageItem, PagedOperationId } from '../lib/api-context';
 import type { Page } from '../lib/contract';
 
 export interface AllPages<T> {
@@ -21,16 +21,12 @@ export interface AllPages<T> {
 /** Largest page the API serves (`Limit` in the contract). */
 const PAGE_LIMIT = 100;
 
-/** Reads pages with `get` until the cursor ends or `maxItems` is reached. Exported for tests. */
-export async function collectPages<T>(
-  get: (query: Query) => Promise<Page<T>>,
-  query: Query,
-  maxItems: number,
-): Promise<AllPages<T>> {
+/** Reads pages with `get(cursor)` (no cursor = first page) until the cursor ends or `maxItems` is reached. Exported for tests. */
+export async function collectPages<T>(get: (cursor: string | null) => Promise<Page<T>>, maxItems: number): Promise<AllPages<T>> {
   const items: T[] = [];
   let cursor: string | null = null;
   for (let guard = 0; guard < 1000; guard++) {
-    const page: Page<T> = await get({ ...query, limit: PAGE_LIMIT, ...(cursor ? { cursor } : {}) });
+    const page: Page<T> = await get(cursor);
     items.push(...page.items);
     cursor = page.nextCursor;
     if (!cursor) return { items, truncated: false };
@@ -39,17 +35,20 @@ export async function collectPages<T>(
   return { items, truncated: true };
 }
 
-/** SWR hook over `collectPages`; `path = null` waits. */
-export function useAllPages<T>(path: string | null, query: Query, maxItems = 1000) {
+/**
+ * Every item of paged operation `op` for `input` (pages of `PAGE_LIMIT`), up to `maxItems`. Rejects with
+ * `ApiError`. Used by `useAllPages` and by exports that read a whole filtered list once (incident CSV).
+ */
+export function readAllPages<Op extends PagedOperationId>(api: ApiClient, op: Op, input: CallInput<Op>, maxItems: number): Promise<AllPages<PageItem<Op>>> {
+  const first = withQuery(input, { limit: PAGE_LIMIT });
+  return collectPages(async (cursor) => (await callOp(api, op, cursor ? withQuery(first, { cursor }) : first)) as Page<PageItem<Op>>, maxItems);
+}
+
+/** SWR hook over `readAllPages`; `input = null` waits. */
+export function useAllPages<Op extends PagedOperationId>(op: Op, input: CallInput<Op> | null, maxItems = 1000) {
   const api = useApi();
-  return useSWR<AllPages<T>, ApiError, readonly [string, Query, 'all', number] | null>(
-    path ? [path, query, 'all', maxItems] : null,
-    async ([p, q, , max]) => {
-      try {
-        return await collectPages((qq) => api.get<Page<T>>(p, qq), q, max);
-      } catch (err) {
-        throw toApiError(err);
-      }
-    },
+  return useSWR<AllPages<PageItem<Op>>, ApiError, readonly [Op, CallInput<Op>, 'all', number] | null>(
+    input ? [op, input, 'all', maxItems] : null,
+    ([o, i, , max]) => readAllPages(api, o, i, max),
   );
 }
