@@ -1,9 +1,10 @@
 /**
  * API contract: zod schemas for every request and response of the business API.
  *
- * One set of schemas validates requests in the Lambda handlers and types the portal's API client
- * (`web/src/shared/lib/api.ts` imports the inferred types). Request bodies are `.strict()`: unknown
- * fields are rejected with `VALIDATION_FAILED`. Times are ISO-8601 UTC strings; percentages are 0–100.
+ * The route table's rows (`routes.ts`) name, per operation, which of these schemas validate its request
+ * (in the Lambdas' router) and describe its responses (OpenAPI, the portal's inferred types). Request
+ * bodies are `.strict()`: unknown fields are rejected with `VALIDATION_FAILED`. Times are ISO-8601 UTC
+ * strings; percentages are 0–100.
  */
 import * as z from 'zod';
 

@@ -28,10 +28,10 @@ import type { IdempotencyPort } from './ports.js';
 export const SLA_HOURS: Readonly<Record<Severity, number>> = { critical: 4, high: 8, medium: 24, low: 72 };
 
 /**
- * Allowed status transitions: new → in_progress ⇄ on_hold → resolved → closed; resolved may reopen to
- * in_progress. `closed` is terminal. (Setting the current status again is not a transition: no change.)
+ * Allowed status transitions (`INCIDENT_TRANSITIONS` of the contract, so the portal offers the same ones):
+ * new → in_progress ⇄ on_hold → resolved → closed; resolved may reopen to in_progress; `closed` is
+ * terminal. (Setting the current status again is not a transition: no change.)
  */
-/** The lifecycle table lives in the contract so the portal offers the same transitions. */
 export const TRANSITIONS = INCIDENT_TRANSITIONS;
 
 /** Whether `from → to` is allowed by `TRANSITIONS`. */
