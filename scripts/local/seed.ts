@@ -51,7 +51,6 @@ import { DEFAULT_PORTS, DEMO_REGION, LOCAL_AWS_CREDENTIALS, LOCAL_STAGE, localTa
 
 export type { DemoUser } from './demo-data.js';
 
-export { DEMO_REGION, localTable } from './config.js';
 
 export interface SeedTarget {
   dynamoEndpoint: string;

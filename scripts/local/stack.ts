@@ -22,7 +22,7 @@ import { dynamoRepository, type TableRef } from '../../lambdas/data/index.js';
 import { tableName } from '../../lambdas/data/table-design.js';
 import { localSecurityHeaders } from '../../infra/security-headers.js';
 import { startUserPool } from './cognito/index.js';
-import { ensureTable, startDynamo } from './dynamodb.js';
+import { ensureTable, freePort, startDynamo } from './dynamodb.js';
 import { openApiDocument } from '../../lambdas/contract/openapi.js';
 import { startCollector } from './collector.js';
 import {
@@ -39,7 +39,7 @@ import {
 import { startGateway, type GatewayRequest } from './gateway.js';
 import { refreshHeartbeats, seedDemoData, type DemoUser } from './seed.js';
 
-export { DEFAULT_PORTS, LOCAL_STAGE, REPO_ROOT, type Ports } from './config.js';
+export { freePort } from './dynamodb.js';
 
 export interface LocalStackOptions {
   /** Folder for all local state (git-ignored `.local/` for `npm start`, a temp dir in tests). */
@@ -146,15 +146,6 @@ async function serveWeb(port: number, host: string, config: PortalConfig): Promi
     url: `http://${host}:${actual}`,
     stop: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
   };
-}
-
-/** Reserves a free TCP port on the host (for components that need to know their port before start). */
-export async function freePort(host = '127.0.0.1'): Promise<number> {
-  const srv = http.createServer();
-  await new Promise<void>((r) => srv.listen(0, host, r));
-  const { port } = srv.address() as AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
 }
 
 /**

@@ -125,8 +125,8 @@ const users = stack.demoUsers
 const shownLog = shown(requestLogPath);
 const requestOutput = {
   summary: `summary here every ${SUMMARY_INTERVAL_MS / 1000} s; --verbose prints each request`,
-  each: 'and each request here (--verbose)',
-  none: 'nothing here (--quiet)',
+  each: 'each request also printed here',
+  none: 'nothing printed here: --quiet',
 }[flags.requests];
 console.log(`
 Ready in ${secs} s.

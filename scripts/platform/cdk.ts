@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import type { Stack } from '@aws-sdk/client-cloudformation';
 import { stackName, stageProfile, STAGE_PATTERN } from '../../infra/stage-config.js';
 import { TAG_CREATED_AT, TAG_PROJECT, TAG_STAGE } from '../../infra/vigia-app.js';
-import { REPO_ROOT } from '../local/stack.js';
+import { REPO_ROOT } from '../local/config.js';
 import { UsageError } from './cli.js';
 
 /** Preview stage names made by preview.yml: `pr-<pull request number>`. */

@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { stackName } from '../../infra/stage-config.js';
-import { REPO_ROOT } from '../local/stack.js';
+import { REPO_ROOT } from '../local/config.js';
 import { cloudFormationClient, describeStack, resolveRegion } from './aws.js';
 import { checkStage, deployArgs, resolveCreatedAt, runCdk, runNpm } from './cdk.js';
 import { optional, parse, progress, required, runCli } from './cli.js';

@@ -9,7 +9,7 @@
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../local/stack.js';
+import { REPO_ROOT } from '../local/config.js';
 import { cloudFormationClient, portalConfigFromOutputs, resolveRegion, stageOutputs, stageTableName } from './aws.js';
 import { checkStage } from './cdk.js';
 import { optional, parse, progress, required, runCli } from './cli.js';

@@ -10,7 +10,8 @@ import { after, before, describe, it } from 'node:test';
 import { createIncident } from '../../lambdas/data/index.js';
 import { newIncident } from '../../lambdas/domain/incidents.js';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
-import { localTable, seedCognito } from '../../scripts/local/seed.js';
+import { localTable } from '../../scripts/local/config.js';
+import { seedCognito } from '../../scripts/local/seed.js';
 import type { Route } from 'playwright-core';
 import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 

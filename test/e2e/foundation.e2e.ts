@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { createIncident } from '../../lambdas/data/index.js';
 import { newIncident } from '../../lambdas/domain/incidents.js';
-import { localTable } from '../../scripts/local/seed.js';
+import { localTable } from '../../scripts/local/config.js';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
 import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 

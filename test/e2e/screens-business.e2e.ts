@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { upsertO365Alarm } from '../../lambdas/data/index.js';
 import { DASHBOARD_DATA } from '../../scripts/bench/portal.js';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
-import { localTable } from '../../scripts/local/seed.js';
+import { localTable } from '../../scripts/local/config.js';
 import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const ANA = 'ana@acme.example';

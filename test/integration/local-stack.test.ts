@@ -13,7 +13,8 @@ import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/cli
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PortalConfig } from '../../lambdas/contract/portal-config.js';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
-import { startLocalStack, type Ports, type RunningLocalStack } from '../../scripts/local/stack.js';
+import type { Ports } from '../../scripts/local/config.js';
+import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vigia-stack-'));
 let stack: RunningLocalStack;

@@ -106,7 +106,7 @@ describe('npm start (CLI)', () => {
     try {
       expect(s.output()).toContain('demo data already present');
       expect(s.output()).not.toContain('collector simulator running');
-      expect(s.output()).toContain('and each request here (--verbose)');
+      expect(s.output()).toContain('(each request also printed here)');
       expect((await fetch(`${s.apiUrl}/incidents`)).status).toBe(401);
       await expect.poll(() => s.output()).toContain('api GET /incidents → 401');
       expect(readFileSync(path.join(dataDir, 'requests.log'), 'utf8')).toMatch(/Z GET \/incidents → 401 \d+ ms: missing Authorization header$/m);

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { AdminGetUserCommand, CognitoIdentityProviderClient, ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTenant } from '../../lambdas/data/tenants.js';
-import { DEMO_REGION, localTable } from '../../scripts/local/seed.js';
+import { DEMO_REGION, localTable } from '../../scripts/local/config.js';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

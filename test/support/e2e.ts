@@ -13,7 +13,8 @@ import path from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { lastCodeFor } from '../../scripts/local/cognito/index.js';
-import { REPO_ROOT, startLocalStack, type Ports, type RunningLocalStack } from '../../scripts/local/stack.js';
+import { REPO_ROOT, type Ports } from '../../scripts/local/config.js';
+import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium.js';
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results/e2e');
