@@ -24,7 +24,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // The Authenticator alone is ~800 KB raw (FINDINGS); don't warn about the known-size entry.
+    // The Authenticator alone is ~800 KB raw (docs/portal.md#bundles); don't warn about the known-size entry.
     chunkSizeWarningLimit: 1000,
   },
 });

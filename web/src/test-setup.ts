@@ -1,6 +1,6 @@
 /**
  * Setup of the vitest `web` project (jsdom 29).
- * - Amplify UI's Authenticator builds `FormData` from its forms: use jsdom's (FINDINGS "Front end").
+ * - Amplify UI's Authenticator builds `FormData` from its forms: use jsdom's (docs/decisions/sign-in-amplify-ui.md).
  * - jsdom lacks `scrollTo` and `matchMedia`; the shell scrolls to the top on navigation.
  * - Unmount rendered trees after each test.
  */

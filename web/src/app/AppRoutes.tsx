@@ -1,5 +1,5 @@
 /**
- * The portal's route table (spec §2). Product routes render inside the shell behind the group guard;
+ * The portal's route table (docs/portal.md#routes). Product routes render inside the shell behind the group guard;
  * `/analytics` needs `admin`; unknown paths and the template leftovers (/email/*, /pos/*, /ui/*, …)
  * show the error screen; `/page/login` and `/page/register` while signed in go to `/`.
  */

@@ -5,8 +5,9 @@
  * at `/page/login` — or `/page/register`, which opens on "Crear cuenta" when self sign-up is allowed.
  * Any other address visited while signed out is rewritten to `/page/login`.
  * Signed in: the portal (router, SWR, shell, pages) is a `React.lazy` chunk, so the sign-in page only
- * loads the Authenticator (spec §2 "Authentication screens", FINDINGS "Front end").
- * After a sign-in (a signed-out → signed-in transition on this page) the portal opens at `/` (spec §4).
+ * loads the Authenticator (docs/portal.md#bundles).
+ * After a sign-in (a signed-out → signed-in transition on this page) the portal opens at `/` (docs/portal.md#sign-in);
+ * after a sign-out the form is on "Iniciar sesión" (docs/portal.md#sign-out).
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -78,7 +79,7 @@ function Gate({ config }: { config: PortalConfig }) {
     );
   }
 
-  // Authenticated. Coming from the sign-in form → start at `/` (spec §4 "After a sign-in event … goes to /").
+  // Authenticated. Coming from the sign-in form → start at `/` (docs/portal.md#sign-in).
   if (sawSignedOut) {
     setSawSignedOut(false);
     window.history.replaceState(null, '', '/');

@@ -1,5 +1,5 @@
 /**
- * Header (spec §2 "Header"): menu toggles, brand "<brand> CLIENTE" → `/`, search form →
+ * Header (docs/portal.md#header): menu toggles, brand "<brand> CLIENTE" → `/`, search form →
  * `/page/search-results?q=…`, tenant picker (several tenants or admin), notifications dropdown (latest alarms and incident changes from
  * the API, `features/notifications`; empty state "No hay registros") and the profile menu with the user's e-mail ("User" when empty).
  */
@@ -21,7 +21,7 @@ export interface HeaderProps {
   onToggleMobile: () => void;
 }
 
-/** Links of the profile menu (spec §2 "Header"). */
+/** Links of the profile menu (docs/portal.md#header). */
 export const PROFILE_LINKS = [
   { label: 'Perfil', to: '/profile' },
   { label: 'Configuración', to: '/settings' },

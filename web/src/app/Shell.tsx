@@ -1,6 +1,6 @@
 /**
- * The signed-in layout (spec §2 "Shell"): skip link, header, sidebar, main content, footer.
- * Every navigation closes the mobile sidebar and scrolls to the top (spec §2). The content waits for
+ * The signed-in layout (docs/portal.md#shell): skip link, header, sidebar, main content, footer.
+ * Every navigation closes the mobile sidebar and scrolls to the top. The content waits for
  * `GET /me` (the active tenant) and shows its error with "Reintentar". Collapse state, layout toggles, theme and
  * chrome language come from the per-browser preferences (`features/settings/preferences`).
  */

@@ -1,5 +1,5 @@
 /**
- * Sidebar navigation (spec §2): groups with collapsible submenus. Submenus reset on every navigation
+ * Sidebar navigation (docs/portal.md#shell): groups with collapsible submenus. Submenus reset on every navigation
  * (only the current route's group stays open). On phones it is a drawer opened from the header
  * (`mobileOpen`), closed by the backdrop, Escape or any navigation; on desktop it can be collapsed.
  */

@@ -2,7 +2,7 @@
  * Portal start-up: load `/config.json`, configure Amplify, render the sign-in gate.
  *
  * A missing, unreadable or invalid configuration renders exactly `CONFIG_ERROR_TEXT`
- * ('Configuration error (see console) – please contact the administrator', spec §8) and logs the
+ * ('Configuration error (see console) – please contact the administrator', docs/portal.md#configuration-error) and logs the
  * reason with `console.error`.
  */
 import { StrictMode } from 'react';
@@ -46,7 +46,7 @@ export async function bootstrap(container: HTMLElement, options: BootstrapOption
   return root;
 }
 
-/** The configuration error screen (spec §8). */
+/** The configuration error screen (docs/portal.md#configuration-error). */
 export function ConfigErrorScreen() {
   return (
     <main className="config-error">

@@ -7,7 +7,7 @@ vi.mock('aws-amplify/auth', () => auth);
 import { renderSignedIn } from '../shared/lib/test-utils';
 import { AppRoutes } from './AppRoutes';
 
-describe('route guard (spec §5)', () => {
+describe('route guard', () => {
   beforeEach(() => auth.signOut.mockReset().mockResolvedValue(undefined));
 
   it('sends a non-admin from /analytics to the error screen', async () => {

@@ -1,5 +1,5 @@
 /**
- * Route guards (spec §5 "Route guard", §6).
+ * Route guards (docs/portal.md#groups-and-tenants).
  * - `RequireGroupMembership`: a signed-in user in no Cognito group is logged with `console.error` and
  *   signed out globally.
  * - `RequireGroups`: the user must belong to at least one of `groups`, otherwise → `/page/error`.
@@ -16,7 +16,7 @@ export function RequireGroupMembership({ children }: { children: ReactNode }) {
   const noGroup = session.status === 'ready' && session.user.groups.length === 0;
   useEffect(() => {
     if (!noGroup) return;
-    console.error('[vigia] the signed-in user belongs to no group; signing out (spec §5)');
+    console.error('[vigia] the signed-in user belongs to no group; signing out');
     void signOutEverywhere();
   }, [noGroup]);
   if (session.status === 'loading' || noGroup) return <LoadingState />;

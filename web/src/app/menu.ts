@@ -1,6 +1,6 @@
 /**
- * The sidebar menu, as spec §2 "Sidebar menu (Spanish)" lists it, plus the "Office 365" group and the
- * admin-only "Analítica" group asked for by issue 3: groups with their entries and routes.
+ * The sidebar menu (docs/portal.md#shell): groups with their entries and routes; the "Analítica" group is
+ * shown to `admin` members only.
  */
 export interface MenuEntry {
   label: string;

@@ -1,5 +1,5 @@
 /**
- * Remembered devices on `/profile` (issue 3; spec §3 "Remembered device": id, name). The user pool tracks devices
+ * Remembered devices on `/profile` (docs/portal.md#screens; a device has an id and a name). The user pool tracks devices
  * with user opt-in (infra/auth-stack.ts `deviceTracking`): each sign-in registers this browser as a device
  * (Amplify's ConfirmDevice), which is remembered only when the user presses "Recordar este dispositivo"
  * (`rememberDevice` → UpdateDeviceStatus remembered). The list (`fetchDevices` → ListDevices, remembered devices

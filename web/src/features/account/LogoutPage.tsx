@@ -1,5 +1,5 @@
 /**
- * `/page/logout` (spec §2): signs the user out globally, then goes to `/page/login` (the sign-in gate
+ * `/page/logout` (docs/portal.md#sign-out): signs the user out globally, then goes to `/page/login` (the sign-in gate
  * renders the sign-in form there once Amplify reports the sign-out).
  */
 import { useEffect, useRef } from 'react';

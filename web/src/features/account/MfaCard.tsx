@@ -1,5 +1,5 @@
 /**
- * Two-step verification (TOTP) on `/profile` (issue 3, spec §2 "Set Up authenticator (TOTP)"): shows whether an
+ * Two-step verification (TOTP) on `/profile` (docs/portal.md#screens): shows whether an
  * authenticator app is on (`fetchMFAPreference`); sets one up — `setUpTOTP` gives the secret, shown as a
  * 228 × 228 px QR code of the `otpauth://` URI and as text with Copiar/Copiado — and turns it on after a code from
  * the app is verified (`verifyTOTPSetup`, then `updateMFAPreference({ totp: 'PREFERRED' })`); turns it off

@@ -1,5 +1,5 @@
 /**
- * `/page/passwordchange` (issue 3, spec §2 and §5): current, new and confirm password. Validates with
+ * `/page/passwordchange` (docs/portal.md#password-rules): current, new and confirm password. Validates with
  * `validatePasswordChange` (min 8, 'Las contraseñas deben coincidir'), then `updatePassword` (Cognito
  * ChangePassword with the access token). A wrong current password or a refused new one shows in Spanish.
  */

@@ -1,5 +1,5 @@
 /**
- * `/profile` (issue 3, spec §2): the signed-in user's e-mail, groups and tenants; two-step verification with an
+ * `/profile` (docs/portal.md#screens): the signed-in user's e-mail, groups and tenants; two-step verification with an
  * authenticator app (set up with the QR code, verify a code, turn off) and remembered devices (list, forget).
  */
 import { Link } from 'react-router-dom';

@@ -3,7 +3,7 @@ import { PASSWORDS_MUST_MATCH, REQUIRED, tooShort, validatePasswordChange } from
 
 const v = (current: string, next: string, confirm: string) => ({ current, next, confirm });
 
-describe('validatePasswordChange (spec §5)', () => {
+describe('validatePasswordChange', () => {
   it('shows nothing for untouched fields, every required error on submit', () => {
     expect(validatePasswordChange(v('', '', ''), {})).toEqual({});
     expect(validatePasswordChange(v('', '', ''), {}, true)).toEqual({ current: REQUIRED, next: REQUIRED, confirm: REQUIRED });

@@ -1,5 +1,5 @@
 /**
- * Validation of the `/page/passwordchange` form (spec §5 "Password policy" and "Confirm password").
+ * Validation of the `/page/passwordchange` form (docs/portal.md#password-rules).
  *
  * - Every field is required ('Este campo es obligatorio').
  * - The new password needs `minLength` characters (the user pool's policy; the deployment uses 8):
@@ -23,7 +23,7 @@ export const tooShort = (n: number): string => `La contraseña debe tener al men
 
 /**
  * Errors to show for `values`. `touched` lists the fields the user has left; `submitted` shows every error
- * (required fields included). Passwords are never trimmed (spec §5 "Other rules").
+ * (required fields included). Passwords are never trimmed.
  */
 export function validatePasswordChange(
   values: PasswordChangeValues,

@@ -1,5 +1,5 @@
 /**
- * `/analytics` (spec §2, `admin` only — the route guard and the API's `admin` group both enforce it):
+ * `/analytics` (docs/portal.md#screens, `admin` only — the route guard and the API's `admin` group both enforce it):
  * figures across all tenants for a period (`GET /analytics?from&to`): totals, then per tenant the
  * incidents, MTTA/MTTR, SLA compliance, open incidents past SLA and fleet health (devices meeting the
  * availability SLA, mean availability).

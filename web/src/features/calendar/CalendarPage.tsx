@@ -1,5 +1,5 @@
 /**
- * `/calendar` (spec §2): the tenant's incidents (by creation date) and device alarms (by raised date)
+ * `/calendar` (docs/portal.md#screens): the tenant's incidents (by creation date) and device alarms (by raised date)
  * on a month calendar, Monday first, in the browser's time zone. `?month=YYYY-MM` picks the month
  * (default: the current one); "Mes anterior"/"Mes siguiente" move it. On phones each day shows only a
  * count; the list under the calendar names every item of the month.

@@ -1,5 +1,5 @@
 /**
- * `/` and `/dashboard/general` (spec §2 Dashboard): KPIs of the active tenant — open incidents by
+ * `/` and `/dashboard/general` (docs/portal.md#screens): KPIs of the active tenant — open incidents by
  * severity, devices by status, mean 30-day availability, active device alarms, active Office 365 alarms
  * — the incident trend (30 days, by severity), the 10 lowest 30-day availabilities against the SLA target,
  * the latest open alarms and the latest incident updates. Every tile links to its screen. Each block has

@@ -1,5 +1,5 @@
 /**
- * Dashboard data (spec §2 Dashboard) from the existing list routes, all scoped to the active tenant:
+ * Dashboard data (docs/portal.md#screens) from the existing list routes, all scoped to the active tenant:
  * - open incidents: `GET /incidents?status=new,in_progress,on_hold` (every page);
  * - incident trend: `GET /incidents?from=<30 days ago>` (every page, up to 1,000);
  * - devices: `GET /devices` (every page) → counts by status and the mean 30-day availability;

@@ -1,5 +1,5 @@
 /**
- * `/devices/alarms` (spec §2): device alarms of the tenant, newest first, filtered by state, severity
+ * `/devices/alarms` (docs/portal.md#screens): device alarms of the tenant, newest first, filtered by state, severity
  * and device (`GET /alarms`), with "Reconocer" on active alarms (`POST …/acknowledge`); cursor pages
  * ("Cargar más"). Filters live in the URL (`?state=active&severity=high&device=<id>`).
  */

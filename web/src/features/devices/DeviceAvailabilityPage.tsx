@@ -1,5 +1,5 @@
 /**
- * `/devices/availability` (spec §2): availability of one device over a chosen trailing window
+ * `/devices/availability` (docs/portal.md#screens): availability of one device over a chosen trailing window
  * (7/30/90 days, `GET /devices/{id}`), as a daily line chart with the SLA target as a reference line,
  * plus the three windows with "Cumple"/"No cumple" against the target. The device and window live in
  * the URL (`?device=<id>&days=30`); the first device is shown by default.

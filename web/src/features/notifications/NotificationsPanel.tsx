@@ -1,5 +1,5 @@
 /**
- * Content of the header notifications dropdown (spec §2 "Header"): the tenant's latest open device
+ * Content of the header notifications dropdown (docs/portal.md#header): the tenant's latest open device
  * alarms (`GET /alarms?state=active`, 4) and latest incident changes (the 20 newest incidents, 4 most
  * recently updated), each linking to its screen, with "Ver todas" and the empty state "No hay
  * registros". Rendered only while the dropdown is open, so it fetches on open (SWR caches it).

@@ -1,5 +1,5 @@
 /**
- * `/office365/alarms` and `/office365/events` (spec §2): Office 365 alerts reported by the SOC and the
+ * `/office365/alarms` and `/office365/events` (docs/portal.md#screens): Office 365 alerts reported by the SOC and the
  * unified audit log of the tenant, newest first, with a time range (24 h / 7 / 30 days / all) and
  * severity + status (alerts) or workload + result (events) filters; cursor pages ("Cargar más").
  */

@@ -1,5 +1,5 @@
 /**
- * `/recommendations` (spec §2): the SOC's recommendations for the tenant, filtered by status and
+ * `/recommendations` (docs/portal.md#screens): the SOC's recommendations for the tenant, filtered by status and
  * priority (URL `?status=open&priority=high`). Each card offers the contract's next steps — accept,
  * dismiss, mark done, reopen — and each asks for a note (required by the API), then shows who changed
  * it, when, and the note.

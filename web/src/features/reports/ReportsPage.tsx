@@ -1,5 +1,5 @@
 /**
- * `/reports/general` (spec §2): the tenant's report for a period (`GET /reports?from&to`): incidents by
+ * `/reports/general` (docs/portal.md#screens): the tenant's report for a period (`GET /reports?from&to`): incidents by
  * severity and status, MTTA/MTTR, SLA compliance, availability per device against the SLA target and the
  * top alarms. "Descargar CSV" exports the same figures; "Imprimir" opens the browser's print dialog, and
  * the print stylesheet (`screens.css`, `@media print`) leaves out the shell, controls and buttons.

@@ -1,5 +1,5 @@
 /**
- * `/page/search-results?q=…` (spec §2 header search): the user's incidents whose id, title,
+ * `/page/search-results?q=…` (docs/portal.md#screens, the header's search form): the user's incidents whose id, title,
  * description or category contain the text (`GET /incidents?q=`, first page of 20), and the tenant's
  * devices whose name, id, site, IP, vendor or model contain it (case-insensitive, over every device).
  * The API needs 2–100 characters; shorter text shows a hint instead of a request.

@@ -1,5 +1,5 @@
 /**
- * `/settings` (issue 3, spec §2): theme (light/dark), layout toggles (collapsed sidebar, boxed layout, fixed footer,
+ * `/settings` (docs/portal.md#screens): theme (light/dark), layout toggles (collapsed sidebar, boxed layout, fixed footer,
  * full height, full width) and language (Español default, English). Changes apply at once and persist in this
  * browser (`preferences.ts`). The language also switches the sign-in widget (Amplify I18n) and the shell's texts.
  */

@@ -1,5 +1,5 @@
 /**
- * Per-browser display preferences of the portal (issue 3; spec §2 "Settings" and §4 "Layout options"): theme
+ * Per-browser display preferences of the portal (docs/portal.md#screens, Settings): theme
  * (light/dark), the layout toggles (collapsed sidebar, boxed layout, fixed footer, full height, full width) and
  * the language (Spanish default, English available). Persisted in `localStorage` under `PREFERENCES_KEY` as
  * JSON; unreadable or partial values fall back field by field to `DEFAULT_PREFERENCES`.

@@ -11,7 +11,7 @@ import type { PortalConfig } from './config';
  * - `identityPoolId` is set only when non-empty (offline there is no identity-pool emulator).
  * - `userPoolEndpoint` is set only when present (offline: the local Cognito compatibility proxy;
  *   Amplify v6 `Auth.Cognito.userPoolEndpoint`).
- * - Sign-in with e-mail as username and code verification (spec §3 "Identity configuration").
+ * - Sign-in with e-mail as username and code verification (docs/portal.md#identity).
  */
 export function amplifyConfigFor(config: PortalConfig): ResourcesConfig {
   const cognito: Record<string, unknown> = {

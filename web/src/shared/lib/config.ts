@@ -13,7 +13,7 @@ export type { PortalConfig };
  */
 const loadSchema = () => import('./portal-config-schema').then((m) => m.PortalConfig);
 
-/** Text shown instead of the portal when the configuration is missing or invalid (spec §8). */
+/** Text shown instead of the portal when the configuration is missing or invalid (docs/portal.md#configuration-error). */
 export const CONFIG_ERROR_TEXT = 'Configuration error (see console) – please contact the administrator';
 
 /** Why `/config.json` could not be used; `message` is for the console, never for end users. */

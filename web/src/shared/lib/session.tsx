@@ -1,6 +1,5 @@
 /**
- * The signed-in user as the portal sees it, read from the verified ID token's claims (spec §3
- * "Signed-in user", §6 "Groups come from the identity token").
+ * The signed-in user as the portal sees it, read from the verified ID token's claims (docs/portal.md#identity).
  */
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -20,7 +19,7 @@ export type SessionState =
 
 /**
  * Parses `cognito:groups` defensively: an array, or one string in comma-separated, space-separated
- * or `[a b]` form (how API Gateway flattens it; FINDINGS "API Gateway REST + Cognito authorizer").
+ * or `[a b]` form (how API Gateway's Cognito authorizer flattens it; docs/portal.md#identity).
  */
 export function parseGroups(claim: unknown): string[] {
   if (Array.isArray(claim)) return claim.filter((g): g is string => typeof g === 'string' && g !== '');

@@ -1,5 +1,5 @@
 /**
- * CSV export of tables (spec §2: incident list and reports "CSV download").
+ * CSV export of tables: the incident list, reports and analytics (docs/portal.md#csv-downloads).
  *
  * Format: RFC 4180 — comma separator, CRLF line ends, fields quoted when they hold `"`, `,`, CR or LF
  * (inner quotes doubled). A UTF-8 BOM is prepended by `downloadCsv` so Excel opens accents correctly.

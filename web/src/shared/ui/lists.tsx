@@ -1,5 +1,5 @@
 /**
- * Building blocks of the portal's cursor-paged, filterable lists (spec §2: incidents, devices, alarms,
+ * Building blocks of the portal's cursor-paged, filterable lists (docs/portal.md#screens: incidents, devices, alarms,
  * Office 365, recommendations):
  *  - `ListFrame`: error (with "Reintentar") before the first page, loading, empty message, then the
  *    list, an error of a later page, and "Cargar más";

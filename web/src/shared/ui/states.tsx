@@ -50,7 +50,7 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   );
 }
 
-/** "Próximamente" page for product routes not built yet (spec §2). */
+/** "Próximamente" page for product routes not built yet (docs/portal.md#routes). */
 export function ComingSoonPage({ title }: { title: string }) {
   return (
     <section>
