@@ -17,7 +17,17 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+          // The files share one module graph (a third less time: each file no longer re-imports the
+          // handlers, zod schemas and AWS clients). So a unit test that changes process-wide state — an
+          // environment variable, a global, a prototype spy — restores it before it ends.
+          isolate: false,
+        },
+      },
       {
         test: {
           name: 'infra',
