@@ -5,20 +5,22 @@
  *
  *  1. `cors` middleware (global): `Access-Control-Allow-Origin` echoes a request `Origin` listed in
  *     `config.allowedOrigins`, on errors too; pre-flights allow `config.allowedHeaders`;
- *  2. the caller middleware (per route): identity from the verified claims (or the IAM caller on
- *     collector routes), the row's `groups`, a repeated query parameter refused, the active tenant of a
- *     tenant-scoped row, and the envelope of a JSON body (size, media type);
- *  3. Powertools' `validation` option with the row's request schemas (path, query, headers, body);
- *  4. the operation: a function of the validated, typed input that calls the domain layer;
- *  5. the result as JSON with the row's status (or a CSV attachment), and one `errorHandler` that maps
+ *  2. the request middleware (typed Router middleware, one per row): identity from the verified claims
+ *     (or the IAM caller on collector routes), the row's `groups`, a repeated query parameter refused,
+ *     the active tenant of a tenant-scoped row, the envelope of a JSON body (size, media type, syntax) and
+ *     the row's request schemas (path, query, headers, body), in that order. Powertools' own `validation`
+ *     option would parse the URL and clone the request once more per call, and report every part at
+ *     once; this keeps the per-request cost of the list routes and the first-failing-part answers;
+ *  3. the operation: a function of the validated, typed input that calls the domain layer;
+ *  4. the result as JSON with the row's status (or a CSV attachment), and one `errorHandler` that maps
  *     every thrown error to the body `{ code, message, requestId, details? }` with the status of its code
  *     (`ERROR_STATUS`); unexpected errors → 500 INTERNAL_ERROR, logged with the stack, nothing leaked.
  *
  * Order of the checks and the error bodies: docs/api.md#request-checks.
  */
-import { Router, HttpError, ParameterValidationError, RequestValidationError } from '@aws-lambda-powertools/event-handler/http';
+import { Router, HttpError, ParameterValidationError } from '@aws-lambda-powertools/event-handler/http';
 import { cors } from '@aws-lambda-powertools/event-handler/http/middleware';
-import type { Middleware, RequestContext, TypedRequestContext } from '@aws-lambda-powertools/event-handler/types';
+import type { Middleware, RequestContext } from '@aws-lambda-powertools/event-handler/types';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type * as z from 'zod';
@@ -40,7 +42,7 @@ import { ApiError } from '../domain/errors.js';
 import { assertGroups, identityFromClaims, resolveTenant, type Identity } from '../domain/identity.js';
 import { CsvDownload } from '../domain/reports.js';
 import { createLogger } from './logger.js';
-import { checkBodyEnvelope, queryRecord, requestValidation, validate, validationFailure } from './validation.js';
+import { checkBodyEnvelope, queryRecord, validate, validateRequest, type ValidRequest } from './validation.js';
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Request<Op extends OperationId> = RouteOf<Op>['request'];
@@ -89,9 +91,9 @@ export interface HandlerDeps {
 
 export type ApiHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
-/** The request store of the Router: what the caller middleware resolved. */
+/** The request store of the Router: what the request middleware resolved. */
 interface ApiEnv {
-  store: { request: { caller: { identity: Identity; tenantId: string | null } } };
+  store: { request: { caller: { identity: Identity; tenantId: string | null; valid: ValidRequest } } };
 }
 
 function json(status: number, body: unknown): Response {
@@ -123,8 +125,7 @@ function codeForHttpStatus(status: number): ErrorCode {
 
 /** Any thrown value → the API error response (logs unexpected errors with their stack on `logger`). */
 export function errorResponse(err: unknown, requestId: string, logger: Pick<Logger, 'error'>): Response {
-  let e = err;
-  if (e instanceof RequestValidationError) e = validationFailure(e);
+  const e = err;
   let code: ErrorCode;
   let message: string;
   let details: unknown;
@@ -153,11 +154,12 @@ export function errorResponse(err: unknown, requestId: string, logger: Pick<Logg
 const requestIdOf = (event: unknown): string => (event as APIGatewayProxyEvent).requestContext?.requestId ?? '';
 
 /**
- * The caller middleware of a row (step 2 of the module doc): resolves identity and tenant into the
- * request store, checks the body envelope of a row with a body. @throws ApiError
+ * The request middleware of a row (step 2 of the module doc): resolves identity and tenant and validates
+ * the request into the request store. @throws ApiError
  */
-function callerMiddleware(route: RouteDef, repo: Repository, logger: Logger): Middleware<ApiEnv> {
+function requestMiddleware(route: RouteDef, repo: Repository, logger: Logger): Middleware<ApiEnv> {
   return async ({ reqCtx, next }) => {
+    logger.appendKeys({ operationId: route.operationId });
     const event = reqCtx.event as APIGatewayProxyEvent;
     const claims = event.requestContext?.authorizer?.claims as Record<string, unknown> | undefined;
     let identity: Identity | null;
@@ -180,7 +182,8 @@ function callerMiddleware(route: RouteDef, repo: Repository, logger: Logger): Mi
       logger.appendKeys({ tenantId });
     }
     if (route.request.body) checkBodyEnvelope(event);
-    reqCtx.set('caller', { identity, tenantId });
+    const valid = validateRequest(route, event, reqCtx.params, rawQuery);
+    reqCtx.set('caller', { identity, tenantId, valid });
     await next();
   };
 }
@@ -202,15 +205,13 @@ export function createApi<H extends HandlerName>(name: H, operations: Operations
     const statuses = successStatuses(route);
     if (statuses.length !== 1 && !route.statusOf) throw new Error(`route ${route.operationId}: several success statuses need statusOf`);
     const statusOf = (route.statusOf as ((body: unknown) => number) | undefined) ?? (() => statuses[0]!);
-    const run = async (reqCtx: TypedRequestContext<ApiEnv>): Promise<Response> => {
-      logger.appendKeys({ operationId: route.operationId });
-      const { identity, tenantId } = reqCtx.get('caller')!;
-      const valid = (reqCtx.valid as { req: { path?: unknown; query?: unknown; body?: unknown; headers?: unknown } }).req;
+    const run = async (reqCtx: RequestContext<ApiEnv>): Promise<Response> => {
+      const { identity, tenantId, valid } = reqCtx.get('caller')!;
       const result = await op({
-        params: valid.path,
+        params: valid.params,
         query: valid.query,
         body: valid.body,
-        headers: valid.headers ?? {},
+        headers: valid.headers,
         identity,
         tenantId,
         repo,
@@ -229,8 +230,7 @@ export function createApi<H extends HandlerName>(name: H, operations: Operations
     app.route(run as never, {
       method: route.method,
       path: toColonPath(route.path) as `/${string}`,
-      middleware: [callerMiddleware(route, repo, logger) as Middleware],
-      validation: { req: requestValidation(route) } as never,
+      middleware: [requestMiddleware(route, repo, logger) as Middleware],
     });
   }
   app.errorHandler(Error, async (err: Error, reqCtx: RequestContext) => errorResponse(err, requestIdOf(reqCtx.event), logger));

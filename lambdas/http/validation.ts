@@ -2,18 +2,15 @@
  * Request checks of the API Lambdas, all mapped to `ApiError`s (never a 500); the order and the error
  * bodies are listed in docs/api.md#request-checks.
  *
- *  - `requestValidation(route)`: the route row's schemas as Powertools' `validation.req` (Standard Schema
- *    adapters over zod, so a failure carries our `details: [{ path, message }]`);
- *  - `validationFailure(err)`: Powertools' `RequestValidationError` → 400 VALIDATION_FAILED (the first
- *    failing part in the order path, query, header, body) or 400 INVALID_JSON;
- *  - `checkBodyEnvelope(event)`: what must hold before a JSON body is parsed:
+ *  - `validateRequest(route, event, params, query)`: the route row's schemas, in the order path, query,
+ *    header, body; the first failing part answers 400 VALIDATION_FAILED with `details: [{ path, message }]`;
+ *  - `checkBodyEnvelope(event)` (rows with a body), before the body is parsed:
  *      body missing                                   → 400 VALIDATION_FAILED (`details: [{ path: 'body' }]`)
  *      body over `MAX_BODY_BYTES` (decoded bytes)     → 413 PAYLOAD_TOO_LARGE
- *      body without `application/json` media type    → 415 UNSUPPORTED_MEDIA_TYPE;
+ *      body without `application/json` media type    → 415 UNSUPPORTED_MEDIA_TYPE
+ *      body that is not JSON                          → 400 INVALID_JSON;
  *  - `queryRecord(event)`: the query string as a record, a repeated parameter refused.
  */
-import type { RequestValidationError } from '@aws-lambda-powertools/event-handler/http';
-import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import * as z from 'zod';
 import type { RouteDef } from '../contract/routes.js';
@@ -48,77 +45,42 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, prefix:
   return r.data;
 }
 
-/** A zod schema as a Standard Schema whose issues are already in our detail form (see `zodIssues`). */
-function standard<S extends z.ZodType>(schema: S, map: (v: z.output<S>) => unknown = (v) => v): StandardSchemaV1<unknown, unknown> {
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'vigia',
-      validate: (value) => {
-        const r = schema.safeParse(value);
-        return r.success ? { value: map(r.data) } : { issues: zodIssues(r.error.issues) };
-      },
-    },
-  };
+/** The validated request of a row: path parameters, query, declared headers (by documented name) and body. */
+export interface ValidRequest {
+  params: unknown;
+  query: unknown;
+  headers: Record<string, unknown>;
+  body: unknown;
 }
 
 /**
- * Optional request headers `name → schema` as one schema over Powertools' header record (lower-case
- * names); the validated value and issue paths use the names as documented (`Idempotency-Key`).
+ * Validates a request against its row's schemas (see module doc); `params` are the Router's path
+ * parameters and `query` the result of `queryRecord`. The body envelope must have been checked.
+ * @throws ApiError VALIDATION_FAILED, INVALID_JSON
  */
-function headerSchema(headers: Readonly<Record<string, z.ZodType>>): StandardSchemaV1<unknown, unknown> {
-  const names = Object.keys(headers);
-  const lower = z.object(Object.fromEntries(names.map((n) => [n.toLowerCase(), headers[n]!.optional()])));
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'vigia',
-      validate: (value) => {
-        const r = lower.safeParse(value);
-        if (!r.success) {
-          const byLower = new Map(names.map((n) => [n.toLowerCase(), n]));
-          return { issues: zodIssues(r.error.issues).map((i) => ({ ...i, path: i.path.map((p, k) => (k === 0 ? (byLower.get(p) ?? p) : p)) })) };
-        }
-        const data = r.data as Record<string, unknown>;
-        return { value: Object.fromEntries(names.map((n) => [n, data[n.toLowerCase()]])) };
-      },
-    },
-  };
-}
-
-/** Powertools `validation.req` of a route row (body, headers, path, query as the row declares them). */
-export function requestValidation(route: RouteDef): { body?: StandardSchemaV1; headers?: StandardSchemaV1; path?: StandardSchemaV1; query: StandardSchemaV1 } {
-  const { params, query, body, headers } = route.request;
-  return {
-    query: standard(query),
-    ...(params ? { path: standard(params) } : {}),
-    ...(headers ? { headers: headerSchema(headers) } : {}),
-    ...(body ? { body: standard(body) } : {}),
-  };
-}
-
-/** Order in which request parts are reported: only the first failing part's issues are answered. */
-const PARTS = [
-  ['path', 'path'],
-  ['query', 'query'],
-  ['headers', 'header'],
-  ['body', 'body'],
-] as const;
-
-/** Powertools' request validation failure → our `ApiError` (see module doc). */
-export function validationFailure(err: RequestValidationError): ApiError {
-  const issues = ((err.details as { issues?: { message: string; path?: readonly unknown[] }[] } | undefined)?.issues ?? []).map((i) => ({
-    message: i.message,
-    path: (i.path ?? []).map((p) => String(typeof p === 'object' && p !== null && 'key' in p ? (p as { key: unknown }).key : p)),
-  }));
-  if (issues.length === 0) return new ApiError('INVALID_JSON', 'the request body is not valid JSON');
-  for (const [part, prefix] of PARTS) {
-    const mine = issues.filter((i) => i.path[0] === part);
-    if (mine.length > 0) {
-      return new ApiError('VALIDATION_FAILED', `invalid request ${prefix}`, mine.map((i) => ({ path: [prefix, ...i.path.slice(1)].join('.'), message: i.message })));
+export function validateRequest(route: RouteDef, event: APIGatewayProxyEvent, params: Record<string, string>, query: Record<string, string>): ValidRequest {
+  const req = route.request;
+  const out: ValidRequest = { params: undefined, query: undefined, headers: {}, body: undefined };
+  if (req.params) out.params = validate(req.params, params, 'path');
+  out.query = validate(req.query, query, 'query');
+  if (req.headers) {
+    for (const [name, schema] of Object.entries(req.headers)) {
+      const v = header(event, name);
+      if (v !== undefined) out.headers[name] = validate(schema, v, 'header');
     }
   }
-  return new ApiError('VALIDATION_FAILED', 'invalid request', issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  if (req.body) out.body = validate(req.body, parseJson(event), 'body');
+  return out;
+}
+
+/** The JSON body of an event whose envelope passed `checkBodyEnvelope`. @throws ApiError INVALID_JSON */
+function parseJson(event: APIGatewayProxyEvent): unknown {
+  const raw = event.body ?? '';
+  try {
+    return JSON.parse(event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw);
+  } catch {
+    throw new ApiError('INVALID_JSON', 'the request body is not valid JSON');
+  }
 }
 
 /** Case-insensitive header lookup on an API Gateway v1 event. */
