@@ -12,7 +12,7 @@
  *  - `queryRecord(event)`: the query string as a record, a repeated parameter refused.
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import * as z from 'zod';
+import type * as z from 'zod';
 import type { RouteDef } from '../contract/routes.js';
 import { MAX_BODY_BYTES } from '../contract/schemas.js';
 import { ApiError, type FieldIssue } from '../domain/errors.js';
