@@ -17,12 +17,9 @@
  *
  * Implementation: the `@aws-lite/client` request signer (SigV4, credentials, retries, keep-alive) sending
  * the DynamoDB JSON 1.0 protocol, not the AWS SDK v3, because the SDK dominated a handler's cold start
- * (`npm run bench`, "Lambda cold-start proxy": fresh Node process until the handler is imported). The
- * SDK-based handlers of commit d77f90a took 4.6–4.8 × an empty handler (measured once with the bench's
- * method, SDK external as the Lambda runtime provides it); an empty handler holding only the SDK's DynamoDB
- * clients takes 2.0–2.3 × (the bench's diagnostic row), as long as whole handlers on aws-lite (2.0–2.3 ×). Operator scripts,
- * which need the SDK's full credential chain (SSO, assumed roles), wrap an SDK client instead:
- * `sdkDocumentClient` in `sdk-client.ts` — same interface, same repository code.
+ * (figures and alternatives: docs/decisions/aws-lite-dynamodb-client.md). Operator scripts, which need the
+ * SDK's full credential chain (SSO, assumed roles), wrap an SDK client instead: `sdkDocumentClient` in
+ * `sdk-client.ts` — same interface, same repository code.
  *
  * Region and endpoint are given by the caller (`createRepository` takes them from the Lambda configuration,
  * `lambdas/config.ts`); credentials, unless given, are read by aws-lite from the standard AWS variables

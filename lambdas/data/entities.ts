@@ -100,7 +100,7 @@ export const isFirstResponse = (h: IncidentChange): boolean => h.changes.some((c
 
 export const TenantEntity: Entity<Tenant> = {
   name: 'Tenant',
-  description: 'Tenant registry: one customer tenant (membership comes from Cognito groups)',
+  description: 'One customer tenant of the registry (membership comes from Cognito groups)',
   readBy: 'Query `PK = TENANTS` (ordered by id)',
   key: (t) => keys.tenant(t.id),
   attributes: allOf<Tenant>()(['id', 'name']),
@@ -114,7 +114,7 @@ export interface IncidentCounterRecord {
 }
 export const IncidentCounterEntity: Entity<IncidentCounterRecord, { seq: number }> = {
   name: 'Counter',
-  description: 'Incident counter: the last number issued for `INC-<seq>` in the tenant',
+  description: 'The last number issued for `INC-<seq>` in the tenant',
   readBy: 'GetItem (consistent) before each create',
   key: (c) => keys.incidentCounter(c.tenantId),
   attributes: allOf<{ seq: number }>()(['seq']),
@@ -123,7 +123,7 @@ export const IncidentCounterEntity: Entity<IncidentCounterRecord, { seq: number 
 export const IncidentEntity: Entity<Incident> = {
   name: 'Incident',
   description: 'Incident; `version` is the optimistic-concurrency check of every update',
-  readBy: 'also oldest first (`sort=oldest`); with its comments and history: Query the incident partition',
+  readBy: '`from`/`to` bound `createdAt`; also oldest first (`sort=oldest`); with its comments and history: Query the incident partition',
   key: (i) => keys.incident(i.tenantId, i.id),
   ...newestFirstByTime<Incident>(keys.incidentsGsi1Pk, (i) => keys.incidentGsi1(i.tenantId, i.id, i.createdAt)),
   attributes: allOf<Incident>()(['id', 'tenantId', 'title', 'description', 'severity', 'status', 'category', 'source', 'reporter', 'assignee', 'createdAt', 'updatedAt', 'resolvedAt', 'slaDueAt', 'version']),
@@ -148,7 +148,7 @@ export const HistoryEntity: Entity<HistoryRecord, IncidentChange> = {
   readBy: 'Query the incident partition; first responses of a period: Query GSI1 `TENANT#<t>#FIRSTRESPONSES`',
   key: (h) => keys.history(h.tenantId, h.incidentId, h.version),
   gsi1: (h) => (isFirstResponse(h) ? keys.firstResponseGsi1(h.tenantId, h.incidentId, h.incidentCreatedAt, h.version) : undefined),
-  gsi1Note: 'only the entry that takes the incident out of `new` (its first response)',
+  gsi1Note: 'only the entry that takes the incident out of `new`: its first response',
   attributes: allOf<IncidentChange>()(['version', 'at', 'by', 'changes']),
 };
 
@@ -184,7 +184,7 @@ export interface AvailabilityRecord {
 }
 export const AvailabilityEntity: Entity<AvailabilityRecord, DailyAvailability> = {
   name: 'DailyAvailability',
-  description: 'One UTC day of a device availability (roll-up figure and/or heartbeat-measured seconds)',
+  description: "One UTC day of a device's availability (roll-up figure and/or heartbeat-measured seconds)",
   readBy: 'Query `PK = TENANT#<t>#DEVICE#<id>`, `SK BETWEEN AVAIL#<from> AND …`',
   key: (d) => keys.availability(d.tenantId, d.deviceId, d.date),
   attributes: allOf<Omit<AvailabilityRecord, 'tenantId'>>()(['deviceId', 'date', 'availablePct', 'monitoredSeconds', 'hbUpSeconds', 'hbMonitoredSeconds']),
@@ -200,7 +200,7 @@ export const AvailabilityEntity: Entity<AvailabilityRecord, DailyAvailability> =
 export const AlarmEntity: Entity<DeviceAlarm> = {
   name: 'DeviceAlarm',
   description: 'Device alarm: active → acknowledged → cleared',
-  readBy: 'open alarms of one device: Query its partition',
+  readBy: '`from`/`to` bound `raisedAt`; open alarms of one device: Query its partition',
   key: (a) => keys.alarm(a.tenantId, a.deviceId, a.id),
   ...newestFirstByTime<DeviceAlarm>(keys.alarmsGsi1Pk, (a) => keys.alarmGsi1(a.tenantId, a.deviceId, a.id, a.raisedAt)),
   attributes: allOf<DeviceAlarm>()(['id', 'tenantId', 'deviceId', 'title', 'severity', 'state', 'raisedAt', 'acknowledgedAt', 'acknowledgedBy', 'clearedAt']),
@@ -235,23 +235,23 @@ export const RecommendationEntity: Entity<Recommendation> = {
 };
 
 /**
- * A Powertools idempotency record (`idempotency-store.ts` writes it; never returned by the API). `key` is
- * `<operation>#<md5 of [tenantId, Idempotency-Key]>`.
+ * A Powertools idempotency record (`idempotency-store.ts` writes it; never returned by the API).
  */
 export interface IdempotencyRecordItem {
   tenantId: string;
-  key: string;
+  /** `<operation>#<md5 of [tenantId, Idempotency-Key]>`. */
+  operationKey: string;
   status: string;
   data?: unknown;
   validation?: string;
   in_progress_expiration?: number;
 }
-export const IdempotencyEntity: Entity<IdempotencyRecordItem, Omit<IdempotencyRecordItem, 'tenantId' | 'key'>> = {
+export const IdempotencyEntity: Entity<IdempotencyRecordItem, Omit<IdempotencyRecordItem, 'tenantId' | 'operationKey'>> = {
   name: 'IdempotencyRecord',
   description: 'Result of a request sent with an `Idempotency-Key` (Powertools idempotency)',
   readBy: 'GetItem on the key (never listed)',
-  key: (r) => ({ PK: keys.idempotencyPk(r.tenantId), SK: r.key }),
-  attributes: allOf<Omit<IdempotencyRecordItem, 'tenantId' | 'key'>>()(['status', 'data', 'validation', 'in_progress_expiration']),
+  key: (r) => ({ PK: keys.idempotencyPk(r.tenantId), SK: r.operationKey }),
+  attributes: allOf<Omit<IdempotencyRecordItem, 'tenantId' | 'operationKey'>>()(['status', 'data', 'validation', 'in_progress_expiration']),
   ttlNote: '24 h after completion (`IDEMPOTENCY_TTL_SECONDS`)',
 };
 

@@ -19,6 +19,7 @@ import { IdempotencyItemAlreadyExistsError, IdempotencyItemNotFoundError, Idempo
 import { BasePersistenceLayer, IdempotencyRecord } from '@aws-lambda-powertools/idempotency/persistence';
 import type { IdempotencyRecordStatusValue } from '@aws-lambda-powertools/idempotency/types';
 import type { AttributeMap, TableRef } from './client.js';
+import type { IdempotencyRecordItem } from './entities.js';
 
 /** Where and how records are stored (attribute names of the single table). */
 export interface DocumentClientPersistenceOptions {
@@ -32,10 +33,11 @@ export interface DocumentClientPersistenceOptions {
   expiryAttr: string;
 }
 
-const STATUS = 'status';
-const DATA = 'data';
-const VALIDATION = 'validation';
-const IN_PROGRESS_EXPIRY = 'in_progress_expiration';
+/** Record attributes (Powertools' names), as `IdempotencyEntity` in `entities.ts` declares them. */
+const STATUS = 'status' satisfies keyof IdempotencyRecordItem;
+const DATA = 'data' satisfies keyof IdempotencyRecordItem;
+const VALIDATION = 'validation' satisfies keyof IdempotencyRecordItem;
+const IN_PROGRESS_EXPIRY = 'in_progress_expiration' satisfies keyof IdempotencyRecordItem;
 
 /** See the module doc. */
 export class DocumentClientPersistenceLayer extends BasePersistenceLayer {
