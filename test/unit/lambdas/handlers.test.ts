@@ -5,9 +5,11 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import type { ApiHandler, HandlerDeps } from '../../../lambdas/http/api.js';
 import { createHandler as incidentsHandler } from '../../../lambdas/handlers/incidents.js';
 import { createHandler as accountHandler } from '../../../lambdas/handlers/account.js';
+import { createHandler as ingestHandler } from '../../../lambdas/handlers/ingest.js';
+import { createHandler as reportsHandler } from '../../../lambdas/handlers/reports.js';
 import { parseLambdaConfig, type LambdaConfig } from '../../../lambdas/config.js';
 import type { Repository } from '../../../lambdas/data/index.js';
-import type { IncidentsPort } from '../../../lambdas/domain/incidents.js';
+import type { IncidentsPort } from '../../../lambdas/domain/ports.js';
 import { ApiErrorBody, ERROR_STATUS, MAX_BODY_BYTES, type Incident } from '../../../lambdas/contract/schemas.js';
 import { apiEvent, bodyOf, headerOf, lambdaContext, type CallerSpec, type EventSpec } from './events.js';
 
@@ -197,5 +199,53 @@ describe('validation never answers 500 (fuzz)', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('statuses and media types from the route rows', () => {
+  const collector = (body: unknown) => {
+    const e = apiEvent({ method: 'POST', path: '/ingest/heartbeats', caller: null, body });
+    e.requestContext.identity = { ...e.requestContext.identity, userArn: 'arn:aws:iam::0:user/collector' };
+    return e;
+  };
+  const beat = { eventId: 'e-1', tenantId: 'acme', deviceId: 'dev-1', at: '2025-05-05T09:59:00.000Z' };
+
+  it('answers an applied ingest event 202 and a replay 200 (statusOf of the row)', async () => {
+    const repo = repoWith(memoryIncidents());
+    let first = true;
+    repo.devices = { ...repo.devices, ingestHeartbeat: async () => { const applied = first; first = false; return applied; }, getDevice: async () => ({}) as never };
+    const h = ingestHandler(config(), { repository: repo });
+    const a = await h(collector(beat), lambdaContext);
+    expect([a.statusCode, bodyOf(a)]).toEqual([202, { eventId: 'e-1', applied: true }]);
+    const b = await h(collector(beat), lambdaContext);
+    expect([b.statusCode, bodyOf(b)]).toEqual([200, { eventId: 'e-1', applied: false }]);
+  });
+
+  it('sends a report as a CSV attachment with format=csv, JSON otherwise', async () => {
+    const h = reportsHandler(config(), { repository: repoWith(memoryIncidents()), now: () => NOW });
+    const csv = await h(apiEvent({ method: 'GET', path: '/reports', caller: alice, query: { format: 'csv' } }), lambdaContext);
+    expect(csv.statusCode).toBe(200);
+    expect(headerOf(csv, 'content-type')).toBe('text/csv; charset=utf-8');
+    expect(headerOf(csv, 'content-disposition')).toBe('attachment; filename="vigia-acme-2025-04-05-2025-05-05.csv"');
+    expect(csv.body.split('\r\n')[0]).toBe('section,key,value,extra');
+    const json = await h(apiEvent({ method: 'GET', path: '/reports', caller: alice }), lambdaContext);
+    expect(headerOf(json, 'content-type')).toMatch(/^application\/json/);
+    expect(bodyOf(json)).toMatchObject({ tenantId: 'acme', generatedAt: NOW.toISOString() });
+  });
+
+  it('answers CORS pre-flights with the configured allowed headers', async () => {
+    const h = incidentsApi({ repository: repoWith(memoryIncidents()) }, ['http://localhost:5173']);
+    const e = apiEvent({
+      method: 'OPTIONS',
+      path: '/incidents',
+      caller: null,
+      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type,idempotency-key' },
+    });
+    const r = await h(e, lambdaContext);
+    expect(r.statusCode).toBe(204);
+    expect(headerOf(r, 'access-control-allow-origin')).toBe('http://localhost:5173');
+    // Powertools appends one value per allowed header: API Gateway v1 carries them in multiValueHeaders.
+    const allowed = [headerOf(r, 'access-control-allow-headers'), ...(r.multiValueHeaders?.['access-control-allow-headers'] ?? [])].join(',').toLowerCase();
+    expect(allowed.split(',')).toEqual(expect.arrayContaining(['authorization', 'content-type', 'idempotency-key']));
   });
 });
