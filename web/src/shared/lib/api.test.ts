@@ -4,6 +4,7 @@ const auth = vi.hoisted(() => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }))
 vi.mock('aws-amplify/auth', () => auth);
 
 import { ApiError, createApiClient } from './api';
+import { fakeApi, requestProblem } from './test-utils';
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -113,5 +114,19 @@ describe('api client', () => {
     const api = createApiClient({ baseUrl: 'http://api', fetchImpl: async () => jsonResponse(401, { message: 'Unauthorized' }) });
     await expect(api.call('getMe')).rejects.toMatchObject({ kind: 'session', status: 401 });
     expect(auth.signOut).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('fake API of the web tests', () => {
+  it("refuses what the API would refuse, with the route row's request schemas", async () => {
+    expect(requestProblem('listIncidents', { query: { tenant: 'acme', status: 'new,on_hold', limit: 20, cursor: undefined } })).toBeNull();
+    expect(requestProblem('listIncidents', { query: { sort: 'random' } })).toMatch(/^query/);
+    expect(requestProblem('listIncidents', { query: { unknown: 'x' } })).toMatch(/^query/);
+    expect(requestProblem('getIncident', { params: { id: 'not-an-id' } })).toMatch(/^params/);
+    expect(requestProblem('acknowledgeAlarm', { params: { deviceId: 'fw-01', alarmId: 'al-1' }, body: {} })).toBe('body sent, but acknowledgeAlarm takes none');
+    expect(requestProblem('updateRecommendation', { params: { id: 'rec-1' }, body: { status: 'accepted' } })).toMatch(/^body/);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = fakeApi({ getIncident: () => { throw new Error('not reached'); } });
+    await expect(api.call('getIncident', { params: { id: 'x' } })).rejects.toThrow(/would refuse getIncident: params/);
   });
 });

@@ -9,6 +9,7 @@ import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
 import type { ApiClient, CallInput, CsvOperationId } from './api';
 import { ApiProvider } from './api-context';
+import { routeById } from './contract';
 import type { Me, OperationId, OperationResponse } from './contract';
 import { SessionProvider } from './session';
 import type { SessionUser } from './session';
@@ -29,14 +30,48 @@ export type FakeAnswer<Op extends OperationId> = OperationResponse<Op> | ((input
 export type FakeAnswers = { readonly [Op in OperationId]?: FakeAnswer<Op> };
 
 /**
+ * Why the API would refuse `input` for `op` (400 VALIDATION_FAILED), checked with the route row's own
+ * request schemas, or null when it would accept it. The query is checked as the real client sends it:
+ * empty values left out, every value a string.
+ */
+export function requestProblem(op: OperationId, input: { params?: unknown; query?: Record<string, unknown>; body?: unknown }): string | null {
+  const { request } = routeById(op);
+  const query = Object.fromEntries(
+    Object.entries(input.query ?? {})
+      .filter(([, v]) => v !== undefined && v !== null && v !== '')
+      .map(([k, v]) => [k, String(v)]),
+  );
+  const parts = [
+    ['params', request.params, input.params],
+    ['query', request.query, query],
+    ['body', request.body, input.body],
+  ] as const;
+  for (const [part, schema, value] of parts) {
+    if (!schema) {
+      if (value !== undefined) return `${part} sent, but ${op} takes none`;
+      continue;
+    }
+    const result = schema.safeParse(value);
+    if (!result.success) return `${part} ${JSON.stringify(value)}: ${result.error.message}`;
+  }
+  return null;
+}
+
+/**
  * A fake `ApiClient` typed like the real one: `answers` maps an operation id (e.g. `getMe`) to its
  * response or to a function of the call's input (`{ params, query, body, headers }`); an operation
- * without an answer rejects. Calls are recorded by the `call` / `csv` vi.fn()s, e.g.
+ * without an answer rejects, and so does a request the API would refuse (`requestProblem`). Calls are
+ * recorded by the `call` / `csv` vi.fn()s, e.g.
  * `expect(api.call).toHaveBeenCalledWith('updateIncident', { params: { id }, body, query: { tenant: 'acme' } })`.
  * An answer that does not match the operation's response type (half a `Device`) does not compile.
  */
 export function fakeApi(answers: FakeAnswers) {
-  const call = vi.fn(async (op: OperationId, input: unknown = {}): Promise<unknown> => {
+  const call = vi.fn(async (op: OperationId, input: Parameters<typeof requestProblem>[1] = {}): Promise<unknown> => {
+    const problem = requestProblem(op, input);
+    if (problem) {
+      console.error(`fakeApi: the API would refuse ${op}: ${problem}`);
+      throw new Error(`fakeApi: the API would refuse ${op}: ${problem}`);
+    }
     const answer = answers[op];
     if (answer === undefined) throw new Error(`fakeApi: no answer for ${op}`);
     return typeof answer === 'function' ? (answer as (input: unknown) => unknown)(input) : answer;
