@@ -7,8 +7,8 @@
  *     `config.allowedOrigins`, on errors too; pre-flights allow `config.allowedHeaders`;
  *  2. the request middleware (typed Router middleware, one per row): identity from the verified claims
  *     (or the IAM caller on collector routes), the row's `groups`, a repeated query parameter refused,
- *     the active tenant of a tenant-scoped row, the envelope of a JSON body (size, media type, syntax) and
- *     the row's request schemas (path, query, headers, body), in that order. Powertools' own `validation`
+ *     the active tenant of a tenant-scoped row, then the row's request schemas: path, query, headers, and
+ *     for a JSON body its envelope (presence, size, media type, syntax) before its schema. Powertools' own `validation`
  *     option would parse the URL and clone the request once more per call, and report every part at
  *     once; this keeps the per-request cost of the list routes and the first-failing-part answers;
  *  3. the operation: a function of the validated, typed input that calls the domain layer;
@@ -42,7 +42,7 @@ import { ApiError } from '../domain/errors.js';
 import { assertGroups, identityFromClaims, resolveTenant, type Identity } from '../domain/identity.js';
 import { CsvDownload } from '../domain/reports.js';
 import { createLogger } from './logger.js';
-import { checkBodyEnvelope, queryRecord, validate, validateRequest, type ValidRequest } from './validation.js';
+import { queryRecord, validate, validateRequest, type ValidRequest } from './validation.js';
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Request<Op extends OperationId> = RouteOf<Op>['request'];
@@ -181,7 +181,6 @@ function requestMiddleware(route: RouteDef, repo: Repository, logger: Logger): M
       tenantId = await resolveTenant(identity, requested, async (id) => (await repo.tenants.getTenant(id)) !== null);
       logger.appendKeys({ tenantId });
     }
-    if (route.request.body) checkBodyEnvelope(event);
     const valid = validateRequest(route, event, reqCtx.params, rawQuery);
     reqCtx.set('caller', { identity, tenantId, valid });
     await next();

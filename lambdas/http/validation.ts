@@ -4,7 +4,7 @@
  *
  *  - `validateRequest(route, event, params, query)`: the route row's schemas, in the order path, query,
  *    header, body; the first failing part answers 400 VALIDATION_FAILED with `details: [{ path, message }]`;
- *  - `checkBodyEnvelope(event)` (rows with a body), before the body is parsed:
+ *    before the body schema, `checkBodyEnvelope(event)`:
  *      body missing                                   → 400 VALIDATION_FAILED (`details: [{ path: 'body' }]`)
  *      body over `MAX_BODY_BYTES` (decoded bytes)     → 413 PAYLOAD_TOO_LARGE
  *      body without `application/json` media type    → 415 UNSUPPORTED_MEDIA_TYPE
@@ -55,8 +55,8 @@ export interface ValidRequest {
 
 /**
  * Validates a request against its row's schemas (see module doc); `params` are the Router's path
- * parameters and `query` the result of `queryRecord`. The body envelope must have been checked.
- * @throws ApiError VALIDATION_FAILED, INVALID_JSON
+ * parameters and `query` the result of `queryRecord`.
+ * @throws ApiError VALIDATION_FAILED, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, INVALID_JSON
  */
 export function validateRequest(route: RouteDef, event: APIGatewayProxyEvent, params: Record<string, string>, query: Record<string, string>): ValidRequest {
   const req = route.request;
@@ -69,7 +69,10 @@ export function validateRequest(route: RouteDef, event: APIGatewayProxyEvent, pa
       if (v !== undefined) out.headers[name] = validate(schema, v, 'header');
     }
   }
-  if (req.body) out.body = validate(req.body, parseJson(event), 'body');
+  if (req.body) {
+    checkBodyEnvelope(event);
+    out.body = validate(req.body, parseJson(event), 'body');
+  }
   return out;
 }
 
