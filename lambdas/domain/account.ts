@@ -1,13 +1,7 @@
 /** Account operations: who am I (`GET /me`) and the tenant registry (`GET /tenants`, admin only). */
 import type { Me, Tenant, TenantList } from '../contract/schemas.js';
 import type { Identity } from './identity.js';
-
-/** Storage of the tenant registry (implemented in `lambdas/data/tenants.ts`). */
-export interface TenantsPort {
-  getTenant(id: string): Promise<Tenant | null>;
-  /** All tenants ordered by id. */
-  listTenants(): Promise<Tenant[]>;
-}
+import type { TenantsPort } from './ports.js';
 
 /**
  * The caller: sub, e-mail, groups, admin flag and the tenants it may act on, with names from the

@@ -7,6 +7,7 @@
 import { ALARM_STATES, type AlarmState, type Device, type DeviceAlarm, type DeviceDetail, type DeviceStatus, type Page } from '../contract/schemas.js';
 import { ApiError } from './errors.js';
 import type { Identity } from './identity.js';
+import type { AvailabilityRollup, DailyAvailability, DevicesPort } from './ports.js';
 import { actorName } from './incidents.js';
 
 /**
@@ -49,16 +50,6 @@ export function availabilityWindowStart(now: Date, days: number = AVAILABILITY_W
   return d.toISOString().slice(0, 10);
 }
 
-/** One day of measured availability (written by the collector: `putDailyAvailability`). */
-export interface DailyAvailability {
-  /** `yyyy-mm-dd`, UTC. */
-  date: string;
-  /** % of the monitored time the device was available, 0–100. */
-  availablePct: number;
-  /** Seconds monitored that day (86 400 for a full day); weights the day in the 30-day figure. */
-  monitoredSeconds: number;
-}
-
 /**
  * Availability over the window ending on `now`'s UTC day: monitored-time-weighted mean of the daily
  * figures inside the window, rounded to two decimals; null when there is no day with monitored time.
@@ -76,30 +67,6 @@ export function availability30d(days: readonly DailyAvailability[], now: Date, w
   }
   if (weight === 0) return null;
   return Math.round((sum / weight) * 100) / 100;
-}
-
-/** A device as stored (no derived fields). */
-export type StoredDevice = Omit<Device, 'status' | 'availability30d' | 'openAlarms'>;
-
-/**
- * The 30-day availability roll-up kept on the device item: `pct30d[k]` is `availability30d(days, D + k)`
- * for the UTC day `D = asOf` and k = 0…29, computed from the stored daily items when one was last written
- * (so a day with no new data still reads the exact sliding-window figure). Rebuilt from scratch by
- * `refreshAvailabilityRollup` in `lambdas/data/devices.ts`.
- */
-export interface AvailabilityRollup {
-  /** `yyyy-mm-dd` (UTC) the roll-up was computed on. */
-  asOf: string;
-  /** 30 entries: % (0–100, two decimals) or null, for the days asOf … asOf + 29. */
-  pct30d: (number | null)[];
-}
-
-/** One row of the device list as stored: the device and its roll-ups (null when absent or stale). */
-export interface ListedDevice {
-  device: StoredDevice;
-  /** Count of alarms in `OPEN_ALARM_STATES`, maintained with every alarm write; null if never maintained. */
-  openAlarms: number | null;
-  availability: AvailabilityRollup | null;
 }
 
 /** `yyyy-mm-dd` + `n` days (UTC). */
@@ -126,46 +93,6 @@ export function availabilityFromRollup(rollup: AvailabilityRollup | null, now: D
   const k = Math.round((Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`) - Date.parse(`${rollup.asOf}T00:00:00Z`)) / 86_400_000);
   if (!(k >= 0 && k < rollup.pct30d.length)) return undefined;
   return rollup.pct30d[k] ?? null;
-}
-
-/** Storage operations for the device list (implemented over DynamoDB in `lambdas/data/devices.ts`). */
-export interface DevicesPort {
-  /**
-   * Devices of the tenant ordered by name, with their roll-ups (one Query).
-   * @throws ApiError VALIDATION_FAILED for a foreign/garbled cursor.
-   */
-  listDevices(tenantId: string, opts: { limit: number; cursor?: string }): Promise<Page<ListedDevice>>;
-  /** From scratch: daily availability items with `date >= fromDate` and the number of open alarms of one device. */
-  deviceStats(tenantId: string, deviceId: string, fromDate: string): Promise<{ days: DailyAvailability[]; openAlarms: number }>;
-  getDevice(tenantId: string, deviceId: string): Promise<StoredDevice | null>;
-  /** The device (null if absent), its days with `date >= fromDate` and its open alarms (newest first): one Query. */
-  deviceHistory(tenantId: string, deviceId: string, fromDate: string): Promise<{ device: StoredDevice | null; days: DailyAvailability[]; openAlarms: DeviceAlarm[] }>;
-  /** Newest raised first; filters AND-combined. @throws ApiError VALIDATION_FAILED for a bad cursor. */
-  listAlarms(
-    tenantId: string,
-    opts: {
-      limit: number;
-      cursor?: string | undefined;
-      state?: readonly AlarmState[] | undefined;
-      severity?: readonly string[] | undefined;
-      deviceId?: string | undefined;
-      from?: string | undefined;
-      to?: string | undefined;
-    },
-  ): Promise<Page<DeviceAlarm>>;
-  /** Atomic state change guarded by `from` (and of the device's open-alarm count); null if the alarm does not exist. */
-  transitionAlarm(
-    tenantId: string,
-    deviceId: string,
-    alarmId: string,
-    from: readonly AlarmState[],
-    to: AlarmState,
-    fields: Partial<Pick<DeviceAlarm, 'acknowledgedAt' | 'acknowledgedBy' | 'clearedAt'>>,
-  ): Promise<{ alarm: DeviceAlarm; changed: boolean } | null>;
-  /** Writes a new alarm unless device + id exists; false on a replay. @throws ApiError NOT_FOUND without the device. */
-  raiseAlarm(alarm: DeviceAlarm): Promise<boolean>;
-  /** See `ingestHeartbeat` in `lambdas/data/devices.ts`; false when nothing changed. */
-  ingestHeartbeat(input: { tenantId: string; deviceId: string; at: string }): Promise<boolean>;
 }
 
 /**

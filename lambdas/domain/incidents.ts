@@ -19,7 +19,7 @@ import type {
 import type { Context } from 'aws-lambda';
 import { ApiError } from './errors.js';
 import type { Identity } from './identity.js';
-import type { IdempotencyPort } from './ports.js';
+import type { IdempotencyPort, IncidentListOptions, IncidentsPort } from './ports.js';
 
 /**
  * Time to resolve by severity, hours. The one SLA table of the product (managed-SOC practice:
@@ -166,43 +166,6 @@ export function planUpdate(current: Incident, patch: IncidentPatch, actor: strin
     change: { version: next.version, at: now, by: actor, changes },
     comment: patch.comment !== undefined ? newComment(actor, patch.comment, now) : null,
   };
-}
-
-/** Filters, order and position of an incident list (all optional except `limit`). */
-export interface IncidentListOptions {
-  limit: number;
-  cursor?: string | undefined;
-  /** Any of these statuses. */
-  status?: readonly IncidentStatus[] | undefined;
-  /** Any of these severities. */
-  severity?: readonly Severity[] | undefined;
-  /** Inclusive bounds on `createdAt`, ISO-8601 UTC. */
-  from?: string | undefined;
-  to?: string | undefined;
-  /** Case-insensitive substring of id, title, description or category. */
-  q?: string | undefined;
-  sort?: 'newest' | 'oldest' | undefined;
-}
-
-/** Storage operations the incident rules need (implemented over DynamoDB in `lambdas/data/incidents.ts`). */
-export interface IncidentsPort {
-  /** Allocates the tenant's next sequence number and writes counter + `build(seq)` atomically. */
-  createIncident(tenantId: string, build: (seq: number) => Incident): Promise<Incident>;
-  getIncident(tenantId: string, id: string): Promise<Incident | null>;
-  /** The incident with comments (oldest first) and history (by version); null if absent. */
-  getIncidentDetail(tenantId: string, id: string): Promise<IncidentDetail | null>;
-  /**
-   * One page of the tenant's incidents matching `opts` (see `IncidentListOptions`), newest first unless
-   * `sort: 'oldest'`. @throws ApiError VALIDATION_FAILED for a cursor not issued for this tenant/list/range.
-   */
-  listIncidents(tenantId: string, opts: IncidentListOptions): Promise<Page<Incident>>;
-  /**
-   * Writes `next`, its history entry and the optional comment in one transaction, only if the stored
-   * version is still `expectedVersion`. Returns false (nothing written) on a version mismatch.
-   */
-  saveUpdate(tenantId: string, next: Incident, expectedVersion: number, change: IncidentChange, comment: IncidentComment | null): Promise<boolean>;
-  /** Adds a comment if the incident exists (checked in the same transaction); false if it does not. */
-  addComment(tenantId: string, incidentId: string, comment: IncidentComment): Promise<boolean>;
 }
 
 /** A page of the tenant's incidents for a validated `ListIncidentsQuery` (its `tenant` is not a filter). */

@@ -15,14 +15,12 @@ import {
   SEVERITIES,
   INCIDENT_STATUSES,
   type Analytics,
-  type DeviceAlarm,
-  type Incident,
   type Report,
   type ReportFigures,
   type Severity,
 } from '../contract/schemas.js';
-import { AVAILABILITY_SLA_TARGET_PCT, type DailyAvailability, type StoredDevice } from './devices.js';
-import type { ReportsPort, TenantsPort } from './ports.js';
+import { AVAILABILITY_SLA_TARGET_PCT } from './devices.js';
+import type { ReportData, ReportsPort, TenantsPort } from './ports.js';
 
 /** A CSV file to send as an attachment (`text/csv; charset=utf-8`, `Content-Disposition: attachment`). */
 export class CsvDownload {
@@ -83,13 +81,6 @@ export async function analytics(
     return new CsvDownload(`vigia-analytics-${period.from.slice(0, 10)}-${period.to.slice(0, 10)}.csv`, parts.join(''));
   }
   return body;
-}
-
-export interface ReportData {
-  tenantId: string;
-  incidents: { incident: Incident; firstResponseAt: string | null }[];
-  devices: { device: StoredDevice; days: DailyAvailability[] }[];
-  alarms: DeviceAlarm[];
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
