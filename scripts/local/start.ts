@@ -10,7 +10,7 @@
  * at each start); the terminal shows a one-line summary every 10 s while requests arrive, every request
  * with `--verbose`, neither with `--quiet`. Handler warnings and errors always reach the terminal.
  */
-import { createWriteStream, mkdirSync, rmSync, type WriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { localSettingsFromEnv, LocalSettingError, type LocalEnvSettings } from './config.js';
 import type { GatewayRequest } from './gateway.js';
@@ -54,25 +54,6 @@ const shownDataDir = shown(dataDir);
 const started = Date.now();
 const step = (line: string) => console.log(`  • ${line}`);
 
-let stack: RunningLocalStack | undefined;
-let summaryTimer: NodeJS.Timeout | undefined;
-let requestLog: WriteStream | undefined;
-let stopping = false;
-async function shutdown(code: number) {
-  if (stopping) return;
-  stopping = true;
-  clearInterval(summaryTimer);
-  if (stack) {
-    console.log('\nStopping the local stack…');
-    await stack.stop();
-    console.log(`Stopped. Your data stays in ${shownDataDir} (npm start -- --reset to start fresh).`);
-  }
-  requestLog?.end();
-  process.exit(code);
-}
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
-
 console.log('Vigía — starting the local stack (offline: no AWS account, no Docker)');
 if (flags.reset) {
   rmSync(dataDir, { recursive: true, force: true });
@@ -82,8 +63,9 @@ if (flags.reset) {
 // Per-request lines go to a file; the terminal gets them only with --verbose, else a summary per window.
 mkdirSync(dataDir, { recursive: true });
 const requestLogPath = path.join(dataDir, 'requests.log');
-requestLog = createWriteStream(requestLogPath, { flags: 'w' });
-const toFile = (line: string) => requestLog?.write(`${new Date().toISOString()} ${line}\n`);
+const requestLog = createWriteStream(requestLogPath, { flags: 'w' });
+const closeRequestLog = () => new Promise<void>((resolve) => requestLog.end(resolve));
+const toFile = (line: string) => requestLog.write(`${new Date().toISOString()} ${line}\n`);
 let window = { ...NO_REQUESTS };
 const onRequest = (r: GatewayRequest) => {
   const line = formatGatewayRequest(r);
@@ -96,6 +78,23 @@ const collectorLog = (line: string) => {
   if (flags.requests === 'each') console.log(`    ${line}`);
 };
 
+let stack: RunningLocalStack | undefined;
+let summaryTimer: NodeJS.Timeout | undefined;
+let stopping = false;
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  clearInterval(summaryTimer);
+  if (stack) {
+    console.log('\nStopping the local stack…');
+    await stack.stop();
+    console.log(`Stopped. Your data stays in ${shownDataDir} (npm start -- --reset to start fresh).`);
+  }
+  await closeRequestLog();
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
 
 try {
   stack = await startLocalStack({
@@ -114,7 +113,7 @@ try {
 } catch (e) {
   console.error(`✖ ${(e as Error).message}`);
   if (settings.debug) console.error(e);
-  requestLog.end();
+  await closeRequestLog();
   process.exit(1);
 }
 
