@@ -7,12 +7,38 @@
  *  - integration: real local engines and processes: dynoxide, cognito-local + compatibility layer, the
  *                 local gateway, the whole local stack, command-line subprocesses (test/integration);
  *                 files run one at a time (they start servers on random ports and use the CPU fully)
- *  - web:         portal components in jsdom (web/src/**\/*.test.tsx)
+ *  - web:         portal components in jsdom (web/src/**\/*.test.tsx); the files that mock a module run
+ *                 as 'web-mocks' (run both with `--project 'web*'`)
  * Chromium tests are the browser suite (`npm run test:e2e`, node:test, test/e2e), not a Vitest project.
  * Helpers shared by several test files live in test/support/.
  */
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const WEB_TESTS = /\.test\.tsx?$/;
+
+/**
+ * Portal test files that replace a module with `vi.mock`/`vi.doMock` (repository-relative paths). A mocked
+ * module must not leak into other files, so these run in a project with per-file isolation ('web-mocks');
+ * every other portal test shares one module graph and one jsdom ('web'), which cuts the portal tests'
+ * time by about three quarters (most of it was a fresh jsdom and React per file).
+ */
+function webTestsWithModuleMocks(): string[] {
+  return readdirSync(path.join(ROOT, 'web/src'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => WEB_TESTS.test(f))
+    .map((f) => path.posix.join('web/src', f.split(path.sep).join('/')))
+    .filter((f) => /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(path.join(ROOT, f), 'utf8')));
+}
+
+const webMocks = webTestsWithModuleMocks();
+const web = (name: string, files: { include: string[]; exclude?: string[] }, isolate: boolean): TestProjectInlineConfiguration => ({
+  plugins: [react()],
+  test: { name, ...files, environment: 'jsdom', setupFiles: ['web/src/test-setup.ts'], isolate },
+});
 
 export default defineConfig({
   test: {
@@ -52,15 +78,10 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      {
-        plugins: [react()],
-        test: {
-          name: 'web',
-          include: ['web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['web/src/test-setup.ts'],
-        },
-      },
+      // A portal test restores what it changes on window/globalThis (test-setup.ts unmounts and clears
+      // localStorage after each test), since the 'web' files share one jsdom.
+      web('web', { include: ['web/src/**/*.test.{ts,tsx}'], exclude: webMocks }, false),
+      ...(webMocks.length > 0 ? [web('web-mocks', { include: webMocks }, true)] : []),
     ],
   },
 });
