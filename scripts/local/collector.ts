@@ -175,6 +175,7 @@ export function startCollector(opts: CollectorOptions): RunningCollector {
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
   const apiUrl = process.argv[2] ?? 'http://127.0.0.1:3001';
-  startCollector({ apiUrl, log: (l) => console.log(l) });
+  const { localSettingsFromEnv } = await import('./config.js');
+  startCollector({ apiUrl, credential: localSettingsFromEnv(process.env).collectorCredential, log: (l) => console.log(l) });
   setInterval(() => undefined, 1 << 30);
 }
