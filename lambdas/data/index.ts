@@ -21,10 +21,9 @@ export { DEFAULT_RETENTION, type Retention } from './retention.js';
 export { putTenant, getTenant, listTenants } from './tenants.js';
 export { createIncident, putIncident, raiseIncidentCounter, getIncidentDetail } from './incidents.js';
 export { putDevice, recordHeartbeat, ingestHeartbeat, raiseAlarm, putDailyAvailability, putAlarm, type DeviceAlarmInput, type DeviceInput } from './devices.js';
-export type { DeviceAlarm } from '../contract/schemas.js';
 export { upsertO365Alarm, putO365Event } from './office365.js';
 export { putRecommendation } from './recommendations.js';
-export type { Repository, Office365Port, RecommendationsPort } from '../domain/ports.js';
+export type { Repository } from '../domain/ports.js';
 
 /** Options of `dynamoRepository`. */
 export interface RepositoryOptions {

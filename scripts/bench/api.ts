@@ -11,8 +11,8 @@
  *  - other GETs are costed but not loaded; writes are costed when a typical body is known (`WRITE_CALLS`).
  *
  * Consumed capacity is captured without touching the handlers' normal path: while benchmarking, the
- * container-wide document client (`defaultTable()`, the one the in-process handlers use) is wrapped so each
- * operation sets `ReturnConsumedCapacity: TOTAL`, and its name, input and `ConsumedCapacity` are recorded
+ * document client of the stack's repository (`stack.repositoryTable`, the one the in-process handlers use)
+ * is wrapped so each operation sets `ReturnConsumedCapacity: TOTAL`, and its name, input and `ConsumedCapacity` are recorded
  * (DynamoDB API reference, "ReturnConsumedCapacity").
  */
 import { spawn } from 'node:child_process';
@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP, ROUTES, buildPath, type RouteDef } from '../../lambdas/contract/routes.js';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createDocumentClient, wrapDefaultTable, type ConsumedCapacity, type DocumentClient, type QueryInput } from '../../lambdas/data/client.js';
+import { createDocumentClient, wrapTableClient, type ConsumedCapacity, type DocumentClient, type QueryInput, type TableRef } from '../../lambdas/data/client.js';
 import { sdkDocumentClient } from '../../lambdas/data/sdk-client.js';
 import type { RunningLocalStack } from '../local/stack.js';
 import { percentile } from './stats.js';
@@ -38,12 +38,12 @@ interface CapturedOp {
 let captured: CapturedOp[] = [];
 
 /**
- * Wraps the shared document client (`wrapDefaultTable`) so every operation asks for
+ * Wraps the handlers' document client (`wrapTableClient` on `table`) so every operation asks for
  * `ReturnConsumedCapacity: TOTAL` and is recorded with its input (without that option) and units.
  * Returns the function that removes the wrapper (the load pass must run on the handlers' normal path).
  */
-export function installCapacityCapture(): () => void {
-  return wrapDefaultTable((inner): DocumentClient => ({
+export function installCapacityCapture(table: TableRef): () => void {
+  return wrapTableClient(table, (inner): DocumentClient => ({
     async send(operation, input) {
       const out = await inner.send(operation, { ...input, ReturnConsumedCapacity: 'TOTAL' });
       const consumed = (out as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
@@ -132,7 +132,7 @@ export function fillParams(path: string, firstItems: Map<string, Record<string, 
  * detail routes' path parameters.
  */
 export async function measureCosts(ctx: ApiContext, log: (l: string) => void = () => undefined): Promise<{ costs: RouteCost[]; calls: PlannedCall[]; queries: Map<string, QueryInput> }> {
-  const uninstall = installCapacityCapture();
+  const uninstall = installCapacityCapture(ctx.stack.repositoryTable);
   try {
     return await costEveryRoute(ctx, log);
   } finally {
