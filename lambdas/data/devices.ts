@@ -15,7 +15,7 @@
  *   ignored by readers (from-scratch fallback).
  */
 import type { AlarmState, DeviceAlarm, Page } from '../contract/schemas.js';
-import { AVAILABILITY_WINDOW_DAYS, HEARTBEAT_THRESHOLDS_MS, OPEN_ALARM_STATES, addDays, availabilityRollup } from '../domain/devices.js';
+import { AVAILABILITY_WINDOW_DAYS, OPEN_ALARM_STATES, addDays, availabilityRollup, heartbeatInterval } from '../domain/devices.js';
 import type { AlarmListOptions, AvailabilityRollup, DailyAvailability, DevicesPort, ListedDevice, StoredDevice } from '../domain/ports.js';
 import { ApiError } from '../domain/errors.js';
 import type { TableRef, TransactWriteItem } from './client.js';
@@ -338,8 +338,7 @@ export async function deviceHistory(
 /**
  * Heartbeat from a collector at `at`: moves `lastHeartbeatAt` forward (condition: newer than the stored
  * one, so a replay or an out-of-order heartbeat changes nothing) and adds the interval since the previous
- * heartbeat to the day of `at` (UTC) as monitored time, and as available time when the interval is within
- * the online threshold (`HEARTBEAT_THRESHOLDS_MS.online`). Intervals are capped at one day; the first
+ * heartbeat to the day of `at` (UTC) as `heartbeatInterval` (lambdas/domain/devices.ts) says; the first
  * heartbeat of a device only sets `lastHeartbeatAt`. Returns false when nothing changed (unknown device,
  * replay, stale). Day items expire `retention.availabilityDays` after their date. The day update and
  * `ADD availRev 1` on the device are one TransactWriteItems (both ADDs commute, so a conflict is retried),
@@ -355,8 +354,7 @@ export async function ingestHeartbeat(
   if (!res) return false;
   const old = res.Attributes?.lastHeartbeatAt;
   if (typeof old !== 'string') return true;
-  const gapS = Math.min(DAY_S, Math.max(0, (Date.parse(input.at) - Date.parse(old)) / 1000));
-  const up = gapS * 1000 <= HEARTBEAT_THRESHOLDS_MS.online ? gapS : 0;
+  const gap = heartbeatInterval(old, input.at);
   const day = { tenantId: input.tenantId, deviceId: input.deviceId, date: input.at.slice(0, 10) };
   const dayUpdate = {
     Update: {
@@ -364,7 +362,7 @@ export async function ingestHeartbeat(
       Key: AvailabilityEntity.key(day),
       UpdateExpression: 'ADD hbMonitoredSeconds :m, hbUpSeconds :u SET #e = :e, deviceId = :d, #date = :date, expiresAt = :x',
       ExpressionAttributeNames: { '#e': 'entity', '#date': 'date' },
-      ExpressionAttributeValues: { ':m': gapS, ':u': up, ':e': AvailabilityEntity.name, ':d': day.deviceId, ':date': day.date, ':x': AvailabilityEntity.ttl!(day, retention) as number },
+      ExpressionAttributeValues: { ':m': gap.monitoredSeconds, ':u': gap.upSeconds, ':e': AvailabilityEntity.name, ':d': day.deviceId, ':date': day.date, ':x': AvailabilityEntity.ttl!(day, retention) as number },
     },
   };
   await withRetries(`ingestHeartbeat ${input.deviceId}`, async () => {

@@ -35,6 +35,17 @@ export function deviceStatus(lastHeartbeatAt: string | null, now: Date): DeviceS
 }
 
 /**
+ * What a heartbeat at `at` adds to the availability of its UTC day, given the previous heartbeat at
+ * `previousAt` (both ISO-8601 UTC): the interval between them, capped at one day, is monitored time, and
+ * also available time when it is within the online threshold (`HEARTBEAT_THRESHOLDS_MS.online`). Seconds;
+ * an `at` not after `previousAt` adds nothing.
+ */
+export function heartbeatInterval(previousAt: string, at: string): { monitoredSeconds: number; upSeconds: number } {
+  const monitoredSeconds = Math.min(86_400, Math.max(0, (Date.parse(at) - Date.parse(previousAt)) / 1000));
+  return { monitoredSeconds, upSeconds: monitoredSeconds * 1000 <= HEARTBEAT_THRESHOLDS_MS.online ? monitoredSeconds : 0 };
+}
+
+/**
  * Availability target of the managed-service SLA, % per window (the one place it is set; contractual
  * figure of the service description, 99.5 % = at most ~3.6 h down per 30 days).
  */
