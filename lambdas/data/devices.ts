@@ -16,7 +16,7 @@
  */
 import type { AlarmState, DeviceAlarm, Page } from '../contract/schemas.js';
 import { AVAILABILITY_WINDOW_DAYS, OPEN_ALARM_STATES, addDays, availabilityRollup, heartbeatInterval } from '../domain/devices.js';
-import type { AlarmListOptions, AvailabilityRollup, DailyAvailability, DevicesPort, ListedDevice, StoredDevice } from '../domain/ports.js';
+import type { AlarmListOptions, AvailabilityRollup, DailyAvailability, DevicesPort, ListedDevice, PageOptions, StoredDevice } from '../domain/ports.js';
 import { ApiError } from '../domain/errors.js';
 import type { TableRef, TransactWriteItem } from './client.js';
 import { isConditionFailureInTransaction, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
@@ -249,14 +249,9 @@ export function raiseAlarm(alarm: DeviceAlarm, table: TableRef): Promise<boolean
  * alarm's TTL (`AlarmEntity`).
  */
 export async function transitionAlarm(
-  tenantId: string,
-  deviceId: string,
-  alarmId: string,
-  from: readonly AlarmState[],
-  to: AlarmState,
-  fields: Partial<Pick<DeviceAlarm, 'acknowledgedAt' | 'acknowledgedBy' | 'clearedAt'>>,
   table: TableRef,
-): Promise<{ alarm: DeviceAlarm; changed: boolean } | null> {
+  ...[tenantId, deviceId, alarmId, from, to, fields]: Parameters<DevicesPort['transitionAlarm']>
+): ReturnType<DevicesPort['transitionAlarm']> {
   const names: Record<string, string> = { '#s': 'state' };
   const values: Record<string, unknown> = { ':to': to };
   const sets = ['#s = :to'];
@@ -289,9 +284,6 @@ export async function transitionAlarm(
     return r === 'written' ? { alarm: { ...cur, ...fields, state: to }, changed: true } : RETRY;
   });
 }
-
-/** Filters of `listAlarms`. */
-export type { AlarmListOptions };
 
 /**
  * One page of the tenant's alarms, newest raised first (GSI1 `TENANT#t#ALARMS`, BETWEEN on raisedAt,
@@ -378,7 +370,7 @@ export function dayOf(item: Record<string, unknown>): DailyAvailability {
 }
 
 /** One page of the tenant's devices ordered by name, with their roll-ups (ONE Query GSI1). */
-export async function listDevices(tenantId: string, opts: { limit: number; cursor?: string | undefined }, table: TableRef): Promise<Page<ListedDevice>> {
+export async function listDevices(tenantId: string, opts: PageOptions, table: TableRef): Promise<Page<ListedDevice>> {
   const page = await queryPage(table, { tenantId, scope: DeviceEntity.list!.gsi1pk(tenantId), limit: opts.limit, cursor: opts.cursor });
   return {
     items: page.items.map((i) => ({
@@ -416,7 +408,7 @@ export function devicesRepository(table: TableRef, retention: Retention = DEFAUL
     getDevice: (t, id) => getDevice(t, id, table),
     deviceHistory: (t, id, from) => deviceHistory(t, id, from, table),
     listAlarms: (t, opts) => listAlarms(t, opts, table),
-    transitionAlarm: (t, d, a, from, to, fields) => transitionAlarm(t, d, a, from, to, fields, table),
+    transitionAlarm: (...args) => transitionAlarm(table, ...args),
     raiseAlarm: (a) => raiseAlarm(a, table),
     ingestHeartbeat: (i) => ingestHeartbeat(i, table, new Date(), retention),
   };

@@ -11,6 +11,7 @@
  */
 import type { Page } from '../contract/schemas.js';
 import { ApiError } from '../domain/errors.js';
+import type { PageOptions, TimeRangeOptions } from '../domain/ports.js';
 import type { AttributeMap, TableRef } from './client.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { recordOf, type Entity } from './entities.js';
@@ -51,12 +52,10 @@ export function filterExpression(filter: ListFilter | undefined): { expression: 
 }
 
 /** One page request on a GSI1 list of tenant `tenantId`. */
-export interface PageRequest {
+export interface PageRequest extends PageOptions {
   tenantId: string;
   /** GSI1PK of the list, e.g. `TENANT#acme#ALARMS`. */
   scope: string;
-  limit: number;
-  cursor?: string | undefined;
   /** Inclusive GSI1SK bounds; absent = the whole partition. */
   range?: { lower: string; upper: string } | undefined;
   /** Default false (ascending GSI1SK). */
@@ -117,11 +116,7 @@ export async function queryPage(table: TableRef, req: PageRequest): Promise<{ it
 }
 
 /** Position, time range and order of a page of an entity's list (`from`/`to` inclusive, ISO-8601 UTC). */
-export interface ListOptions {
-  limit: number;
-  cursor?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
+export interface ListOptions extends PageOptions, TimeRangeOptions {
   /** Overrides the list's default order. */
   newestFirst?: boolean | undefined;
 }

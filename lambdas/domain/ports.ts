@@ -30,6 +30,20 @@ import type {
   Tenant,
 } from '../contract/schemas.js';
 
+// ---------------------------------------------------------------------------------------------- lists
+
+/** Position in a list: at most `limit` items (1–100) after the opaque `cursor` of the previous page. */
+export interface PageOptions {
+  limit: number;
+  cursor?: string | undefined;
+}
+
+/** Inclusive bounds on the time a list is ordered by (ISO-8601 UTC); both optional. */
+export interface TimeRangeOptions {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
 // ---------------------------------------------------------------------------------------------- tenants
 
 /** Storage of the tenant registry. */
@@ -41,17 +55,12 @@ export interface TenantsPort {
 
 // -------------------------------------------------------------------------------------------- incidents
 
-/** Filters and position of the incident list. */
-export interface IncidentListOptions {
-  limit: number;
-  cursor?: string | undefined;
+/** Filters and position of the incident list (`from`/`to` bound `createdAt`). */
+export interface IncidentListOptions extends PageOptions, TimeRangeOptions {
   /** Any of these statuses. */
   status?: readonly IncidentStatus[] | undefined;
   /** Any of these severities. */
   severity?: readonly Severity[] | undefined;
-  /** Inclusive bounds on `createdAt`, ISO-8601 UTC. */
-  from?: string | undefined;
-  to?: string | undefined;
   /** Case-insensitive substring of id, title, description or category. */
   q?: string | undefined;
   sort?: 'newest' | 'oldest' | undefined;
@@ -136,20 +145,16 @@ export interface ListedDevice {
 }
 
 /** Filters and position of the device alarm list (`from`/`to` bound `raisedAt`, inclusive). */
-export interface AlarmListOptions {
-  limit: number;
-  cursor?: string | undefined;
+export interface AlarmListOptions extends PageOptions, TimeRangeOptions {
   state?: readonly AlarmState[] | undefined;
   severity?: readonly string[] | undefined;
   deviceId?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
 }
 
 /** Storage operations of devices, their availability and alarms. */
 export interface DevicesPort {
   /** Devices of the tenant ordered by name, with their roll-ups (one Query). */
-  listDevices(tenantId: string, opts: { limit: number; cursor?: string | undefined }): Promise<Page<ListedDevice>>;
+  listDevices(tenantId: string, opts: PageOptions): Promise<Page<ListedDevice>>;
   /** From scratch: daily availability items with `date >= fromDate` and the number of open alarms of one device. */
   deviceStats(tenantId: string, deviceId: string, fromDate: string): Promise<{ days: DailyAvailability[]; openAlarms: number }>;
   getDevice(tenantId: string, deviceId: string): Promise<StoredDevice | null>;
@@ -179,12 +184,7 @@ export interface DevicesPort {
 // ------------------------------------------------------------------------------------------- office 365
 
 /** Position and time range of an Office 365 list (`from`/`to` inclusive, ISO-8601 UTC). */
-export interface Office365ListOptions {
-  limit: number;
-  cursor?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
+export type Office365ListOptions = PageOptions & TimeRangeOptions;
 /** Filters of the Office 365 alert list (`user` = `affectedUser`). */
 export type O365AlarmListOptions = Office365ListOptions & { severity?: readonly string[] | undefined; status?: readonly string[] | undefined; user?: string | undefined };
 /** Filters of the Office 365 audit event list. */
@@ -205,9 +205,7 @@ export interface Office365Port {
 // -------------------------------------------------------------------------------------- recommendations
 
 /** Filters and position of a recommendation list. */
-export interface RecommendationListOptions {
-  limit: number;
-  cursor?: string | undefined;
+export interface RecommendationListOptions extends PageOptions {
   status?: readonly RecommendationStatus[] | readonly string[] | undefined;
   priority?: readonly string[] | undefined;
 }

@@ -91,10 +91,10 @@ async function apply(tenantId: string, deviceId: string, e: Ev): Promise<void> {
       await raiseAlarm(alarm(e.alarm, 'active'), table);
       return;
     case 'ack':
-      await transitionAlarm(tenantId, deviceId, e.alarm, ['active'], 'acknowledged', { acknowledgedAt: NOW.toISOString(), acknowledgedBy: 'x' }, table);
+      await transitionAlarm(table, tenantId, deviceId, e.alarm, ['active'], 'acknowledged', { acknowledgedAt: NOW.toISOString(), acknowledgedBy: 'x' });
       return;
     case 'clear':
-      await transitionAlarm(tenantId, deviceId, e.alarm, ['active', 'acknowledged'], 'cleared', { clearedAt: NOW.toISOString() }, table);
+      await transitionAlarm(table, tenantId, deviceId, e.alarm, ['active', 'acknowledged'], 'cleared', { clearedAt: NOW.toISOString() });
       return;
     case 'putAlarm':
       await putAlarm(alarm(e.alarm, e.state), table);
