@@ -1,12 +1,15 @@
 /**
  * Repository behaviour under concurrency and seeding, over dynoxide in memory — once with the handlers'
- * aws-lite document client and once with the AWS SDK v3 adapter the operator scripts use (same code path).
+ * aws-lite document client and once with the AWS SDK v3 adapter the operator scripts use (same code path);
+ * and the data layer's one retry helper and one filter builder.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
 import { createDocumentClient, dynamoRepository, putIncident, type TableRef } from '../../lambdas/data/index.js';
 import { sdkDocumentClient } from '../../lambdas/data/sdk-client.js';
+import { RETRY, withRetries } from '../../lambdas/data/dynamo-util.js';
+import { filterExpression } from '../../lambdas/data/paging.js';
 import { newIncident, planUpdate } from '../../lambdas/domain/incidents.js';
 
 let dynamo: RunningDynamo;
@@ -80,5 +83,41 @@ describe('startDynamo', () => {
   it('reports a busy port in one line', async () => {
     const port = Number(new URL(dynamo.endpoint).port);
     await expect(startDynamo({ port })).rejects.toThrow(/^cannot start dynoxide: port \d+ on 127\.0\.0\.1 is already in use$/);
+  });
+});
+
+describe('withRetries (the one retry helper)', () => {
+  const conflict = Object.assign(new Error('conflict'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }] });
+
+  it('retries RETRY and transaction conflicts, and returns the first other result', async () => {
+    let calls = 0;
+    const out = await withRetries('t', async () => {
+      calls++;
+      if (calls === 1) return RETRY;
+      if (calls === 2) throw conflict;
+      return 'done';
+    });
+    expect([out, calls]).toEqual(['done', 3]);
+  });
+
+  it('gives up after the attempts with the last conflict as cause, and lets other errors through at once', async () => {
+    let calls = 0;
+    const err = await withRetries('busy', async () => {
+      calls++;
+      throw conflict;
+    }, 3).catch((e: unknown) => e as Error);
+    expect([err.message, err.cause, calls]).toEqual(['busy: lost 3 races to concurrent writes', conflict, 3]);
+    await expect(withRetries('x', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+  });
+});
+
+describe('filterExpression (the one filter builder)', () => {
+  it('ANDs IN lists, single values and contains; skips empty filters', () => {
+    expect(filterExpression({ in: { status: ['new', 'closed'], severity: [], deviceId: 'd1', user: undefined }, contains: { attribute: 'searchText', value: 'vpn' } })).toEqual({
+      expression: '#f0 IN (:f0_0, :f0_1) AND #f2 IN (:f2_0) AND contains(#c, :c)',
+      names: { '#f0': 'status', '#f2': 'deviceId', '#c': 'searchText' },
+      values: { ':f0_0': 'new', ':f0_1': 'closed', ':f2_0': 'd1', ':c': 'vpn' },
+    });
+    expect(filterExpression({ in: { status: [] }, contains: { attribute: 'searchText', value: undefined } })).toBeUndefined();
   });
 });
