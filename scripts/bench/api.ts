@@ -17,12 +17,13 @@
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMIN_GROUP, ROUTES, buildPath, type RouteDef } from '../../lambdas/contract/routes.js';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createDocumentClient, wrapTableClient, type ConsumedCapacity, type DocumentClient, type QueryInput, type TableRef } from '../../lambdas/data/client.js';
 import { sdkDocumentClient } from '../../lambdas/data/sdk-client.js';
 import type { RunningLocalStack } from '../local/stack.js';
+import { signInWithSrp } from '../local/cognito/sign-in.js';
 import { percentile } from './stats.js';
 import type { ApiRouteLoad, LoadFigures, RouteCost } from './types.js';
 
@@ -62,16 +63,13 @@ export function installCapacityCapture(table: TableRef): () => void {
   }));
 }
 
-/** Signs in with USER_PASSWORD_AUTH on the local user pool and returns the ID token. */
+/** Signs in with SRP on the local user pool (the portal's app client allows only SRP and refresh) and returns the ID token. */
 export async function idTokenFor(stack: RunningLocalStack, email: string, password: string): Promise<string> {
   const cip = new CognitoIdentityProviderClient({ region: stack.config.region, endpoint: stack.urls.cognito, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
-    const res = await cip.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
-    );
-    const t = res.AuthenticationResult?.IdToken;
-    if (!t) throw new Error(`no ID token for ${email} (challenge ${res.ChallengeName ?? 'none'})`);
-    return t;
+    const res = await signInWithSrp(cip, { userPoolId: stack.config.userPoolId, clientId: stack.config.userPoolClientId, username: email, password });
+    if (!res.IdToken) throw new Error(`no ID token for ${email}`);
+    return res.IdToken;
   } finally {
     cip.destroy();
   }

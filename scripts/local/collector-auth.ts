@@ -44,12 +44,13 @@ class NodeSha256 {
   }
 }
 
-function signer(cred: CollectorCredential, region: string): SignatureV4 {
+function signer(cred: CollectorCredential, region: string, service = EXECUTE_API_SERVICE, applyChecksum = true): SignatureV4 {
   return new SignatureV4({
     credentials: { accessKeyId: cred.accessKeyId, secretAccessKey: cred.secretAccessKey },
     region,
-    service: EXECUTE_API_SERVICE,
+    service,
     sha256: NodeSha256,
+    applyChecksum,
   });
 }
 
@@ -89,38 +90,74 @@ const AUTH_RE =
 /** Maximum clock difference between `X-Amz-Date` and now, ms (AWS allows 5 minutes). */
 export const MAX_SIGNATURE_SKEW_MS = 5 * 60_000;
 
+/** Why a refused signature was refused, in the words of the AWS error it stands for. */
+export type SignatureFault =
+  /** No `Authorization` header (AWS: MissingAuthenticationTokenException / "Missing Authentication Token"). */
+  | 'missing'
+  /** An access key the stack does not know (AWS: UnrecognizedClientException / InvalidClientTokenId). */
+  | 'unknown-key'
+  /** Anything else: garbled header, wrong service, stale date, body or signature mismatch (AWS: InvalidSignatureException / SignatureDoesNotMatch). */
+  | 'invalid';
+
+/** A refused signature with its {@link SignatureFault}. */
+export class SignatureRefused extends SignatureRejected {
+  constructor(
+    readonly fault: SignatureFault,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
- * Verifies a SigV4-signed request received by the local gateway.
+ * Verifies a Signature Version 4 request by signing it again with `@smithy/signature-v4` (the AWS SDK's
+ * signer) and comparing signatures in constant time. What it enforces, as AWS does
+ * (docs/local-emulation.md#api-gateway):
+ *  - the credential scope names `service`, the access key is one of `credentials`, `host` and `x-amz-date`
+ *    are signed, and `X-Amz-Date` is within {@link MAX_SIGNATURE_SKEW_MS} of `now`;
+ *  - the signature covers the body: the payload hash is always computed from the body received; an
+ *    `X-Amz-Content-Sha256` header, when present, must equal it (`UNSIGNED-PAYLOAD` and a hash of another
+ *    body are refused), and a request without that header (botocore and most SDKs for execute-api and
+ *    JSON services) is verified over the body's own hash.
  * @param headers lower-cased request headers as received.
  * @returns the matching credential.
- * @throws SignatureRejected (no/garbled Authorization, unknown key, wrong service, stale date, bad signature).
+ * @throws SignatureRefused (a {@link SignatureRejected}) naming the fault.
  */
-export async function verifyCollectorSignature(
+export async function verifySignatureV4(
   credentials: readonly CollectorCredential[],
-  req: { method: string; url: URL; headers: Record<string, string | string[] | undefined>; body: string },
-  now = Date.now(),
+  req: { method: string; url: URL; headers: Record<string, string | string[] | undefined>; body: string | Buffer },
+  options: { service: string; now?: number },
 ): Promise<CollectorCredential> {
+  const now = options.now ?? Date.now();
   const auth = req.headers.authorization;
+  if (auth === undefined || auth === '') throw new SignatureRefused('missing', 'missing Authorization header');
   const m = typeof auth === 'string' ? AUTH_RE.exec(auth) : null;
-  if (!m) throw new SignatureRejected('missing or malformed SigV4 Authorization header');
+  if (!m) throw new SignatureRefused('invalid', 'malformed SigV4 Authorization header');
   const [, keyId, scopeDate, region, service, signedList, signature] = m as unknown as [string, string, string, string, string, string, string];
   const cred = credentials.find((c) => c.accessKeyId === keyId);
-  if (!cred) throw new SignatureRejected('unknown access key');
-  if (service !== EXECUTE_API_SERVICE) throw new SignatureRejected(`wrong service ${service}`);
+  if (!cred) throw new SignatureRefused('unknown-key', 'unknown access key');
+  if (service !== options.service) throw new SignatureRefused('invalid', `wrong service ${service}`);
   const amzDate = req.headers['x-amz-date'];
   const dm = typeof amzDate === 'string' ? /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate) : null;
-  if (!dm || amzDate!.slice(0, 8) !== scopeDate) throw new SignatureRejected('missing or inconsistent X-Amz-Date');
+  if (!dm || amzDate!.slice(0, 8) !== scopeDate) throw new SignatureRefused('invalid', 'missing or inconsistent X-Amz-Date');
   const date = new Date(Date.UTC(+dm[1]!, +dm[2]! - 1, +dm[3]!, +dm[4]!, +dm[5]!, +dm[6]!));
-  if (Math.abs(now - date.getTime()) > MAX_SIGNATURE_SKEW_MS) throw new SignatureRejected('signature expired or from the future');
+  if (Math.abs(now - date.getTime()) > MAX_SIGNATURE_SKEW_MS) throw new SignatureRefused('invalid', 'signature expired or from the future');
   const signedNames = signedList.split(';');
-  if (!signedNames.includes('host') || !signedNames.includes('x-amz-date')) throw new SignatureRejected('host and x-amz-date must be signed');
+  if (!signedNames.includes('host') || !signedNames.includes('x-amz-date')) throw new SignatureRefused('invalid', 'host and x-amz-date must be signed');
+  const bodyHash = createHash('sha256').update(req.body).digest('hex');
+  const claimed = req.headers['x-amz-content-sha256'];
+  if (claimed !== undefined && claimed !== bodyHash) {
+    throw new SignatureRefused('invalid', claimed === 'UNSIGNED-PAYLOAD' ? 'UNSIGNED-PAYLOAD is not accepted' : 'X-Amz-Content-Sha256 does not match the body');
+  }
   const headers: Record<string, string> = {};
   for (const n of signedNames) {
     const v = req.headers[n];
-    if (v === undefined) throw new SignatureRejected(`signed header ${n} missing`);
+    if (v === undefined) throw new SignatureRefused('invalid', `signed header ${n} missing`);
     headers[n] = Array.isArray(v) ? v.join(',') : v;
   }
-  const resigned = await signer(cred, region).sign(
+  // applyChecksum false: the signer must not add an X-Amz-Content-Sha256 the client did not send (and sign);
+  // the payload hash it uses is then computed from the body (or taken from the header checked above).
+  const resigned = await signer(cred, region, options.service, false).sign(
     {
       method: req.method,
       protocol: 'http:',
@@ -135,6 +172,21 @@ export async function verifyCollectorSignature(
   const expected = /Signature=([0-9a-f]{64})/.exec(String(resigned.headers.authorization ?? resigned.headers.Authorization))?.[1] ?? '';
   const a = Buffer.from(expected);
   const b = Buffer.from(signature);
-  if (a.length !== b.length || !timingSafeEqual(a, b)) throw new SignatureRejected('signature does not match');
+  if (a.length !== b.length || !timingSafeEqual(a, b)) throw new SignatureRefused('invalid', 'signature does not match');
   return cred;
+}
+
+/**
+ * Verifies a SigV4-signed collector request received by the local gateway ({@link verifySignatureV4} for
+ * the `execute-api` service).
+ * @param headers lower-cased request headers as received.
+ * @returns the matching credential.
+ * @throws SignatureRejected (no/garbled Authorization, unknown key, wrong service, stale date, body or signature mismatch).
+ */
+export function verifyCollectorSignature(
+  credentials: readonly CollectorCredential[],
+  req: { method: string; url: URL; headers: Record<string, string | string[] | undefined>; body: string },
+  now = Date.now(),
+): Promise<CollectorCredential> {
+  return verifySignatureV4(credentials, req, { service: EXECUTE_API_SERVICE, now });
 }

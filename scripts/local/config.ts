@@ -23,7 +23,10 @@ export const LOCAL_STAGE = 'local';
 /** Region used by every local client (any value works offline; it must just be consistent). */
 export const DEMO_REGION = 'us-east-1';
 
-/** Dummy AWS credentials for the local engines (dynoxide and cognito-local ignore SigV4). */
+/**
+ * Dummy AWS credentials for the local DynamoDB engine (dynoxide ignores SigV4). The local user pool's
+ * administrative operations need {@link LOCAL_OPERATOR_CREDENTIAL} instead.
+ */
 export const LOCAL_AWS_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
 
 /** Default ports of `npm start` (each overridable; 0 = any free port). */
@@ -55,6 +58,19 @@ export const LOCAL_COLLECTOR_CREDENTIAL: CollectorCredential = {
   accessKeyId: 'AKIAVIGIALOCALCOLLECT',
   secretAccessKey: 'vigia-local-collector-secret-key-not-for-aws',
   userArn: 'arn:aws:iam::000000000000:user/vigia-local-collector',
+};
+
+/**
+ * The local user pool's operator access key: the IAM-authorised (administrative) operations of the local
+ * pool (`Admin*`, `CreateGroup`, `ListUsers`…) must be SigV4-signed with it, as the deployed pool requires
+ * the IAM credentials of an operator. The seed, the operator scripts run with `--local` and the tests give
+ * it to their `CognitoIdentityProviderClient`. Not a secret: it only opens the local pool.
+ * See docs/local-emulation.md#administrative-operations.
+ */
+export const LOCAL_OPERATOR_CREDENTIAL: CollectorCredential = {
+  accessKeyId: 'AKIAVIGIALOCALOPERATOR',
+  secretAccessKey: 'vigia-local-operator-secret-key-not-for-aws',
+  userArn: 'arn:aws:iam::000000000000:user/vigia-local-operator',
 };
 
 /** Powertools log level of the handlers in the local stack unless told otherwise (quiet terminal). */

@@ -47,7 +47,7 @@ import {
   type DemoIncident,
   type DemoUser,
 } from './demo-data.js';
-import { DEFAULT_PORTS, DEMO_REGION, LOCAL_AWS_CREDENTIALS, LOCAL_STAGE, localTable } from './config.js';
+import { DEFAULT_PORTS, DEMO_REGION, LOCAL_OPERATOR_CREDENTIAL, LOCAL_STAGE, localTable } from './config.js';
 
 export type { DemoUser } from './demo-data.js';
 
@@ -67,7 +67,9 @@ function isAws(e: unknown, name: string): boolean {
 
 /** Creates the groups and users (skipping what exists). */
 export async function seedCognito(cognitoEndpoint: string, userPoolId: string, users: DemoUser[] = DEMO_USERS): Promise<void> {
-  const idp = new CognitoIdentityProviderClient({ endpoint: cognitoEndpoint, region: DEMO_REGION, credentials: { ...LOCAL_AWS_CREDENTIALS } });
+  // Administrative operations: signed with the local pool's operator key (docs/local-emulation.md#administrative-operations).
+  const { accessKeyId, secretAccessKey } = LOCAL_OPERATOR_CREDENTIAL;
+  const idp = new CognitoIdentityProviderClient({ endpoint: cognitoEndpoint, region: DEMO_REGION, credentials: { accessKeyId, secretAccessKey } });
   try {
     const groups = [
       { name: ADMIN_GROUP, description: 'Personal del SOC (todas las organizaciones)' },

@@ -16,6 +16,7 @@ import { sdkDocumentClient } from '../../lambdas/data/sdk-client.js';
 import { tableName } from '../../lambdas/data/table-design.js';
 import { stackName, stageConfig } from '../../infra/stage-config.js';
 import { BRAND_NAME } from '../../infra/vigia-app.js';
+import { LOCAL_OPERATOR_CREDENTIAL } from '../local/config.js';
 
 /** Where the scripts talk to: a region, optionally a local endpoint (cognito-local proxy / dynoxide). */
 export interface Target {
@@ -38,10 +39,13 @@ const credentialsFor = (endpoint?: string) =>
   endpoint && !process.env.AWS_ACCESS_KEY_ID ? { credentials: localCredentials } : {};
 
 export function cognitoClient(t: Target): CognitoIdentityProviderClient {
+  // The local pool's administrative operations need its operator key (docs/local-emulation.md#administrative-operations).
+  const local = t.cognitoEndpoint && !process.env.AWS_ACCESS_KEY_ID;
+  const { accessKeyId, secretAccessKey } = LOCAL_OPERATOR_CREDENTIAL;
   return new CognitoIdentityProviderClient({
     region: t.region,
     ...(t.cognitoEndpoint ? { endpoint: t.cognitoEndpoint } : {}),
-    ...credentialsFor(t.cognitoEndpoint),
+    ...(local ? { credentials: { accessKeyId, secretAccessKey } } : {}),
   });
 }
 

@@ -15,10 +15,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
 import { seedCognito } from '../../scripts/local/seed.js';
+import { signInWithSrp } from '../../scripts/local/cognito/sign-in.js';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
 import { LOCAL_COLLECTOR_CREDENTIAL, signCollectorRequest } from '../../scripts/local/collector-auth.js';
 import { startCollector } from '../../scripts/local/collector.js';
@@ -40,11 +41,10 @@ let tamperedToken: string;
 
 async function signIn(email: string): Promise<{ id: string; access: string }> {
   const idp = new CognitoIdentityProviderClient({ endpoint: stack.urls.cognito, region: stack.config.region, credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
-  const r = await idp.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } }),
-  );
+  // SRP: the portal's app client allows only SRP and refresh, as deployed.
+  const r = await signInWithSrp(idp, { userPoolId: stack.config.userPoolId, clientId: stack.config.userPoolClientId, username: email, password: DEMO_PASSWORD });
   idp.destroy();
-  return { id: r.AuthenticationResult!.IdToken!, access: r.AuthenticationResult!.AccessToken! };
+  return { id: r.IdToken!, access: r.AccessToken! };
 }
 
 beforeAll(async () => {

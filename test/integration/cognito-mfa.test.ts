@@ -29,6 +29,7 @@ import {
 import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startUserPool, type RunningUserPool } from '../../scripts/local/cognito/index.js';
+import { LOCAL_OPERATOR_CREDENTIAL } from '../../scripts/local/config.js';
 
 let dataDir: string;
 let pool: RunningUserPool;
@@ -44,7 +45,7 @@ beforeAll(async () => {
   if (!('navigator' in globalThis)) Object.defineProperty(globalThis, 'navigator', { value: { userAgent: 'Vitest (Node 20)' }, configurable: true });
   dataDir = await mkdtemp(join(tmpdir(), 'vigia-cognito-mfa-'));
   pool = await startUserPool({ dataDir, port: 0, internalPort: 0 });
-  admin = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: pool.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  admin = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: pool.endpoint, credentials: { accessKeyId: LOCAL_OPERATOR_CREDENTIAL.accessKeyId, secretAccessKey: LOCAL_OPERATOR_CREDENTIAL.secretAccessKey } });
   await admin.send(
     new AdminCreateUserCommand({
       UserPoolId: pool.userPoolId,

@@ -9,12 +9,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PortalConfig } from '../../lambdas/contract/portal-config.js';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
 import type { Ports } from '../../scripts/local/config.js';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
+import { signInWithSrp } from '../../scripts/local/cognito/sign-in.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'vigia-stack-'));
 let stack: RunningLocalStack;
@@ -28,14 +29,9 @@ async function idToken(email: string): Promise<string> {
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   try {
-    const out = await idp.send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: stack.config.userPoolClientId,
-        AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD },
-      }),
-    );
-    return out.AuthenticationResult!.IdToken!;
+    // SRP: the portal's app client allows only SRP and refresh, as deployed.
+    const out = await signInWithSrp(idp, { userPoolId: stack.config.userPoolId, clientId: stack.config.userPoolClientId, username: email, password: DEMO_PASSWORD });
+    return out.IdToken!;
   } finally {
     idp.destroy();
   }

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { AdminGetUserCommand, CognitoIdentityProviderClient, ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTenant } from '../../lambdas/data/tenants.js';
-import { DEMO_REGION, localTable } from '../../scripts/local/config.js';
+import { LOCAL_OPERATOR_CREDENTIAL, DEMO_REGION, localTable } from '../../scripts/local/config.js';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -66,7 +66,7 @@ describe('platform scripts against the local stack', () => {
     expect(invited.code, invited.stderr).toBe(0);
     expect(JSON.parse(invited.stdout)).toEqual({ email: 'nuevo@initech.example', group: 'initech', created: true, delivery: 'none' });
 
-    const idp = new CognitoIdentityProviderClient({ endpoint: stack.urls.cognito, region: DEMO_REGION, credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+    const idp = new CognitoIdentityProviderClient({ endpoint: stack.urls.cognito, region: DEMO_REGION, credentials: { accessKeyId: LOCAL_OPERATOR_CREDENTIAL.accessKeyId, secretAccessKey: LOCAL_OPERATOR_CREDENTIAL.secretAccessKey } });
     const members = await idp.send(new ListUsersInGroupCommand({ UserPoolId: stack.config.userPoolId, GroupName: 'initech' }));
     expect(members.Users?.map((u) => u.Attributes?.find((a) => a.Name === 'email')?.Value)).toEqual(['nuevo@initech.example']);
     const user = await idp.send(new AdminGetUserCommand({ UserPoolId: stack.config.userPoolId, Username: 'nuevo@initech.example' }));

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { lastCodeFor } from '../../scripts/local/cognito/index.js';
-import { REPO_ROOT, type Ports } from '../../scripts/local/config.js';
+import { LOCAL_OPERATOR_CREDENTIAL, REPO_ROOT, type Ports } from '../../scripts/local/config.js';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium.js';
 
@@ -137,12 +137,12 @@ export async function lastCode(env: E2eEnv, email: string, purpose?: string): Pr
   return code;
 }
 
-/** An AWS SDK v3 client for the local user pool's admin API (any credentials are accepted offline). */
+/** An AWS SDK v3 client for the local user pool's admin API, signing with the local operator key (LOCAL_OPERATOR_CREDENTIAL). */
 export function cognitoAdmin(env: E2eEnv): CognitoIdentityProviderClient {
   return new CognitoIdentityProviderClient({
     endpoint: env.stack.urls.cognito,
     region: env.stack.config.region,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    credentials: { accessKeyId: LOCAL_OPERATOR_CREDENTIAL.accessKeyId, secretAccessKey: LOCAL_OPERATOR_CREDENTIAL.secretAccessKey },
   });
 }
 

@@ -49,6 +49,7 @@ import type { JSONWebKeySet } from 'jose';
 import { createProxy } from './proxy.js';
 import { seedUserPool } from './store.js';
 import { RevocationRegistry, TokenVerifier } from './tokens.js';
+import { LOCAL_OPERATOR_CREDENTIAL, type CollectorCredential } from '../config.js';
 
 export { lastCodeFor, codesFile } from './store.js';
 export { checkPassword, VIGIA_PASSWORD_POLICY } from './policy.js';
@@ -71,6 +72,8 @@ export interface UserPoolOptions {
   host?: string;
   /** Receives human-readable lines (codes sent, proxy failures, cognito-local's last output if it dies). */
   log?: (line: string) => void;
+  /** Access keys allowed to sign the administrative (IAM) operations; default `[LOCAL_OPERATOR_CREDENTIAL]`. */
+  operatorCredentials?: readonly CollectorCredential[];
 }
 
 export interface RunningUserPool {
@@ -136,11 +139,13 @@ async function stopChild(child: ChildProcess): Promise<void> {
 /**
  * Starts cognito-local and the compatibility proxy, after idempotently ensuring the Vigía user pool
  * ({@link LOCAL_USER_POOL_ID}; e-mail as username, auto-verified; the deployed pool's password policy; MFA OPTIONAL
- * with TOTP) and its app client ({@link LOCAL_USER_POOL_CLIENT_ID}; no secret; SRP, refresh and password flows).
+ * with TOTP) and its app client ({@link LOCAL_USER_POOL_CLIENT_ID}; no secret; SRP and refresh flows, as deployed).
  * Users and groups persist in `dataDir` across restarts; this function creates none.
  *
  * The pool accepts the AWS SDK v3 (`@aws-sdk/client-cognito-identity-provider`) at `endpoint` with any
- * region and dummy credentials (SigV4 is ignored locally).
+ * region. Public operations (sign-in, sign-up, codes, refresh) need no credentials; the administrative ones
+ * (`Admin*`, groups, `ListUsers`…) need a SigV4 signature of one of `operatorCredentials`, as the deployed
+ * pool needs an operator's IAM credentials (docs/local-emulation.md#administrative-operations).
  * @throws Error naming the port when a port is busy; Error with cognito-local's output if it fails to start
  *         within 20 s.
  */
@@ -207,6 +212,7 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
       verifier: new TokenVerifier(jwks, issuer, registry),
       registry,
       log,
+      operatorCredentials: opts.operatorCredentials ?? [LOCAL_OPERATOR_CREDENTIAL],
     });
   } catch (err) {
     stopping = true;

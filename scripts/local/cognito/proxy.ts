@@ -6,7 +6,7 @@
  * To support another target, add an entry to `handlers` (`(body, ctx) => Promise<response JSON>`; throw
  * {@link CognitoError} for service errors, use `ctx.call` to reach cognito-local).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CognitoError, checkPassword, VIGIA_PASSWORD_POLICY, type CognitoErrorShape, type PasswordPolicy } from './policy.js';
 import { DeviceStore, toDeviceType } from './devices.js';
@@ -22,6 +22,8 @@ import {
   type LocalUser,
 } from './store.js';
 import { decodeClaims, type RevocationRegistry, type TokenVerifier } from './tokens.js';
+import { SignatureRefused, verifySignatureV4 } from '../collector-auth.js';
+import type { CollectorCredential } from '../config.js';
 
 /** What the proxy needs from its surroundings. */
 export interface ProxyOptions {
@@ -37,6 +39,11 @@ export interface ProxyOptions {
   registry: RevocationRegistry;
   /** Receives one line per code sent and per proxy-level failure. */
   log: (line: string) => void;
+  /**
+   * Access keys allowed to call the IAM-authorised (administrative) operations, SigV4-signed for
+   * `cognito-idp` (`LOCAL_OPERATOR_CREDENTIAL` in scripts/local/config.ts). Empty: every such call is refused.
+   */
+  operatorCredentials: readonly CollectorCredential[];
 }
 
 type Json = Record<string, unknown>;
@@ -78,6 +85,44 @@ const ACCESS_TOKEN_TARGETS = new Set([
   'GlobalSignOut',
 ]);
 
+/**
+ * Operations Cognito serves without AWS credentials (the public, unauthenticated ones, and those authorised by
+ * an access token, {@link ACCESS_TOKEN_TARGETS}). Every other target is IAM-authorised: it needs a SigV4
+ * signature of an operator key (docs/local-emulation.md#administrative-operations).
+ */
+const PUBLIC_TARGETS = new Set([
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'GetTokensFromRefreshToken',
+  'RevokeToken',
+]);
+/** Service name in the credential scope of Cognito user pool requests. */
+const COGNITO_IDP_SERVICE = 'cognito-idp';
+
+/**
+ * Cognito's answer to an IAM-authorised call without a valid signature (AWS common errors; JSON protocol
+ * `__type`): no Authorization header, an unknown access key, or a signature that does not match.
+ */
+function iamError(err: SignatureRefused): CognitoError {
+  if (err.fault === 'missing') return new CognitoError('MissingAuthenticationTokenException', 'Missing Authentication Token', 403);
+  if (err.fault === 'unknown-key') return new CognitoError('UnrecognizedClientException', 'The security token included in the request is invalid.');
+  return new CognitoError(
+    'InvalidSignatureException',
+    'The request signature we calculated does not match the signature you provided. Check your AWS Secret Access Key and signing method. Consult the service documentation for details.',
+  );
+}
+
+/** Cognito's masking of a code's e-mail destination: `a***@e***` (first letter of the local part and of the domain). */
+export function maskEmail(address: string): string {
+  const [local = '', domain = ''] = address.split('@');
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
+}
+
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 
@@ -93,6 +138,13 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
   const srpSessions = new Map<string, { challenge: SrpChallenge; clientId: string; password: string | null; expires: number }>();
   const challengeSessions = new Map<string, { challengeName: string; username: string; clientId: string; deviceKey?: string; expires: number }>();
   const issuer = `${opts.endpoint}/${opts.userPoolId}`;
+  // Unknown users get a USER_ID_FOR_SRP shaped like a real one (a UUID, the `sub` of this e-mail-as-username
+  // pool), the same for the same name while the pool runs, so SRP step 1 does not tell them apart.
+  const fakeIdKey = randomBytes(32);
+  const fakeUserId = (name: string): string => {
+    const h = createHmac('sha256', fakeIdKey).update(name.toLowerCase()).digest('hex');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  };
   const devices = new DeviceStore(opts.dataDir, opts.userPoolId.split('_')[0] || 'local');
 
   const prune = (): void => {
@@ -136,8 +188,8 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
     }
   }
 
-  async function logCode(user: LocalUser | null, purpose: string, code: string | undefined): Promise<void> {
-    const destination = user ? attributeValue(user, 'email') : undefined;
+  async function logCode(user: LocalUser | null, purpose: string, code: string | undefined, to?: string): Promise<void> {
+    const destination = to ?? (user ? attributeValue(user, 'email') : undefined);
     if (!user || !destination || !code) return;
     await recordSentCode(opts.dataDir, { time: new Date().toISOString(), destination, username: user.Username, purpose, code });
     opts.log(`${purpose}: code ${code} sent to ${destination}`);
@@ -219,10 +271,9 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
   const tokenUser = async (accessToken: unknown): Promise<string> => (await opts.verifier.verifyAccessToken(accessToken)).username;
   const deviceNotFound = (key: unknown): CognitoError => new CognitoError('ResourceNotFoundException', `Device ${String(key)} not found.`);
 
-  const simulatedDelivery = (username: unknown): Json => {
-    const name = String(username ?? '');
-    return { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: `${name.slice(0, 1)}***@${name.split('@')[1]?.slice(0, 1) ?? ''}***` } };
-  };
+  const simulatedDelivery = (username: unknown): Json => ({
+    CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: maskEmail(String(username ?? '')) },
+  });
 
   const handlers: Record<string, Handler> = {
     async InitiateAuth(body) {
@@ -243,7 +294,7 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
           try {
             challenge = createSrpChallenge({
               userPoolId: opts.userPoolId,
-              userIdForSrp: user?.Username ?? username,
+              userIdForSrp: user?.Username ?? fakeUserId(username),
               password: password ?? randomBytes(32).toString('hex'),
               srpA,
             });
@@ -336,6 +387,16 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
       return afterAuth(await trackDevice(result, session.deviceKey), clientId, undefined, session.deviceKey);
     },
 
+    async AdminInitiateAuth(body) {
+      const client = await appClient(body.ClientId);
+      if (body.AuthFlow === 'ADMIN_USER_PASSWORD_AUTH' || body.AuthFlow === 'ADMIN_NO_SRP_AUTH') {
+        if (client.ExplicitAuthFlows && !client.ExplicitAuthFlows.includes('ALLOW_ADMIN_USER_PASSWORD_AUTH')) {
+          throw new CognitoError('InvalidParameterException', 'Auth flow not enabled for this client');
+        }
+      }
+      return call('AdminInitiateAuth', body);
+    },
+
     async GetTokensFromRefreshToken(body) {
       const result = await refresh(str(body.ClientId) ?? '', body.RefreshToken);
       return { AuthenticationResult: result.AuthenticationResult };
@@ -376,7 +437,8 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
       const result = await call('SignUp', body);
       const user = await userByName(result.UserSub);
       await logCode(user, 'SignUp', user?.ConfirmationCode);
-      return result;
+      const email = user && attributeValue(user, 'email');
+      return email ? { ...result, CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: maskEmail(email) } } : result;
     },
 
     async ConfirmSignUp(body) {
@@ -408,23 +470,20 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
       }
       // cognito-local keeps the pending code until confirmation; with the fixed offline code it stays valid.
       await logCode(user, 'ResendConfirmationCode', user.ConfirmationCode);
-      return { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email } };
+      return { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: maskEmail(email) } };
     },
 
     async ForgotPassword(body) {
       await appClient(body.ClientId);
       const user = await userByName(body.Username);
-      if (!user) return simulatedDelivery(body.Username);
-      if (attributeValue(user, 'email_verified') !== 'true') {
-        throw new CognitoError(
-          'InvalidParameterException',
-          'Cannot reset password for the user as there is no registered/verified email or phone_number',
-        );
-      }
-      const result = await call('ForgotPassword', body);
+      // Unknown users and users without a verified address get a simulated delivery (user-existence errors
+      // prevented); nothing is sent.
+      const email = user && attributeValue(user, 'email');
+      if (!user || !email || attributeValue(user, 'email_verified') !== 'true') return simulatedDelivery(email ?? body.Username);
+      await call('ForgotPassword', body);
       const updated = await userByName(user.Username);
       await logCode(updated, 'ForgotPassword', updated?.ConfirmationCode);
-      return result;
+      return { CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: maskEmail(email) } };
     },
 
     async ConfirmForgotPassword(body) {
@@ -483,8 +542,10 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
     async GetUserAttributeVerificationCode(body) {
       const result = await call('GetUserAttributeVerificationCode', body);
       const user = await userByName(decodeClaims(body.AccessToken)?.username);
-      await logCode(user, 'GetUserAttributeVerificationCode', user?.AttributeVerificationCode);
-      return result;
+      // With an e-mail change pending verification, the code goes to the new address.
+      const to = user?.UnverifiedAttributeChanges?.find((a) => a.Name === 'email')?.Value ?? (user ? attributeValue(user, 'email') : undefined);
+      await logCode(user, 'GetUserAttributeVerificationCode', user?.AttributeVerificationCode, to);
+      return to ? { ...result, CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: maskEmail(to) } } : result;
     },
 
     async GetUser(body) {
@@ -541,8 +602,13 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
     async UpdateUserAttributes(body) {
       const result = await call('UpdateUserAttributes', body);
       if (Array.isArray(result.CodeDeliveryDetailsList) && result.CodeDeliveryDetailsList.length > 0) {
+        // A new e-mail waits for verification (keepOriginal): the code goes to the NEW address, the user keeps
+        // the old one until VerifyUserAttribute.
         const user = await userByName(decodeClaims(body.AccessToken)?.username);
-        await logCode(user, 'UpdateUserAttributes', user?.AttributeVerificationCode);
+        const pending = user?.UnverifiedAttributeChanges?.find((a) => a.Name === 'email')?.Value;
+        const to = pending ?? (user ? attributeValue(user, 'email') : undefined);
+        await logCode(user, 'UpdateUserAttributes', user?.AttributeVerificationCode, to);
+        return { ...result, CodeDeliveryDetailsList: to ? [{ AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: maskEmail(to) }] : [] };
       }
       return result;
     },
@@ -556,6 +622,18 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
       body = obj(JSON.parse(raw.toString('utf8') || '{}'));
     } catch {
       throw new CognitoError('SerializationException', 'Request body is not valid JSON');
+    }
+    if (!PUBLIC_TARGETS.has(target) && !ACCESS_TOKEN_TARGETS.has(target)) {
+      try {
+        await verifySignatureV4(
+          opts.operatorCredentials,
+          { method: req.method ?? 'POST', url: new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), headers: req.headers, body: raw },
+          { service: COGNITO_IDP_SERVICE },
+        );
+      } catch (err) {
+        if (err instanceof SignatureRefused) throw iamError(err);
+        throw err;
+      }
     }
     if (ACCESS_TOKEN_TARGETS.has(target) && !(target.endsWith('SoftwareToken') && body.Session)) {
       await opts.verifier.verifyAccessToken(body.AccessToken);

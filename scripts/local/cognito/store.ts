@@ -27,6 +27,8 @@ export interface LocalUser {
   RefreshTokens?: string[];
   ConfirmationCode?: string;
   AttributeVerificationCode?: string;
+  /** Attribute changes waiting for verification (`AttributesRequireVerificationBeforeUpdate`). */
+  UnverifiedAttributeChanges?: { Name: string; Value?: string }[];
 }
 
 /** A user pool file of cognito-local (subset we use). */
@@ -115,8 +117,8 @@ export interface SeedOptions {
  * Idempotently writes cognito-local's config and the Vigía user pool + app client BEFORE cognito-local starts.
  * Existing users and groups are kept; pool options and the app client are rewritten every time, so policy changes
  * apply on the next start. Pool: e-mail as username, e-mail auto-verified, the deployed pool's password policy,
- * MFA OPTIONAL (TOTP only), user-existence errors prevented. App client: no secret; SRP, refresh and password
- * flows; token lifetimes as the Cognito defaults (access/ID 60 min, refresh 30 days); token revocation on.
+ * MFA OPTIONAL (TOTP only), user-existence errors prevented. App client: no secret; the deployed client's SRP
+ * and refresh flows only; token lifetimes as the Cognito defaults (access/ID 60 min, refresh 30 days); token revocation on.
  */
 export async function seedUserPool(opts: SeedOptions): Promise<void> {
   const now = new Date().toISOString();
@@ -156,6 +158,9 @@ export async function seedUserPool(opts: SeedOptions): Promise<void> {
       // infra/auth-stack.ts deviceTracking: the user chooses to remember a device; no device challenge.
       DeviceConfiguration: { ChallengeRequiredOnNewDevice: false, DeviceOnlyRememberedOnUserPrompt: true },
       AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+      // infra/auth-stack.ts keepOriginal: a new e-mail takes effect only once verified; until then the user
+      // keeps (and the tokens carry) the old, verified address. cognito-local honours this setting.
+      UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: ['email'] },
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false, UnusedAccountValidityDays: 7 },
       VerificationMessageTemplate: { DefaultEmailOption: 'CONFIRM_WITH_CODE' },
       EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' },
@@ -180,7 +185,8 @@ export async function seedUserPool(opts: SeedOptions): Promise<void> {
             UserPoolId: opts.userPoolId,
             CreationDate: previous?.CreationDate ?? now,
             LastModifiedDate: now,
-            ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH'],
+            // The deployed app client's flows (infra/auth-stack.ts authFlows: userSrp, with refresh).
+            ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
             AccessTokenValidity: 60,
             IdTokenValidity: 60,
             RefreshTokenValidity: 30,
