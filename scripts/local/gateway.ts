@@ -178,9 +178,12 @@ export async function verifyIdToken(
   expected: { issuer: string; audience: string },
 ): Promise<JWTPayload> {
   if (!token) throw new TokenRejected('missing Authorization header');
+  // API Gateway's Cognito authorizer takes the raw token and also a `Bearer ` prefix
+  // (docs/local-emulation.md#api-gateway).
+  const raw = /^Bearer /i.test(token) ? token.slice(7).trim() : token;
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, jwks, {
+    ({ payload } = await jwtVerify(raw, jwks, {
       issuer: expected.issuer,
       audience: expected.audience,
       algorithms: ['RS256'],
