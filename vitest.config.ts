@@ -9,6 +9,8 @@
  *                 files run one at a time (they start servers on random ports and use the CPU fully)
  *  - web:         portal components in jsdom (web/src/**\/*.test.tsx); the files that mock a module run
  *                 as 'web-mocks' (run both with `--project 'web*'`)
+ *  - conformance: the local stack (or a deployed stage, VIGIA_TARGET) driven by clients this project did
+ *                 not write; files run one at a time (test/conformance)
  * Chromium tests are the browser suite (`npm run test:e2e`, node:test, test/e2e), not a Vitest project.
  * Helpers shared by several test files live in test/support/.
  */
@@ -72,6 +74,18 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          // Clients this project did not write (amazon-cognito-identity-js, the AWS SDK's signer, botocore,
+          // forged JWTs) against the local stack, or a deployed stage with VIGIA_TARGET (test/conformance).
+          name: 'conformance',
+          include: ['test/conformance/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
