@@ -104,6 +104,7 @@ export const TenantEntity: Entity<Tenant> = {
   readBy: 'Query `PK = TENANTS` (ordered by id)',
   key: (t) => keys.tenant(t.id),
   attributes: allOf<Tenant>()(['id', 'name']),
+  internal: ['collectors'],
 };
 
 /** The per-tenant incident number counter. */

@@ -18,7 +18,7 @@ import * as tenants from './tenants.js';
 
 export { createDocumentClient, wrapTableClient, type TableRef } from './client.js';
 export { DEFAULT_RETENTION, type Retention } from './retention.js';
-export { putTenant, getTenant, listTenants } from './tenants.js';
+export { putTenant, getTenant, listTenants, getTenantCollectors, setTenantCollector, TenantNotRegistered } from './tenants.js';
 export { createIncident, putIncident, raiseIncidentCounter, getIncidentDetail } from './incidents.js';
 export { putDevice, recordHeartbeat, ingestHeartbeat, raiseAlarm, putDailyAvailability, putAlarm, type DeviceAlarmInput, type DeviceInput } from './devices.js';
 export { upsertO365Alarm, putO365Event } from './office365.js';
@@ -55,6 +55,7 @@ export function tableWriters(table: TableRef, options: RepositoryOptions = {}) {
     table,
     putTenant: (t: Parameters<typeof tenants.putTenant>[0]) => tenants.putTenant(t, table),
     getTenant: (id: string) => tenants.getTenant(id, table),
+    grantCollector: (tenantId: string, principal: string) => tenants.setTenantCollector(tenantId, principal, 'grant', table),
     createIncident: (tenantId: string, build: Parameters<typeof incidents.createIncident>[1]) => incidents.createIncident(tenantId, build, table),
     putIncident: (i: Parameters<typeof incidents.putIncident>[0], extras?: Parameters<typeof incidents.putIncident>[1]) => incidents.putIncident(i, extras, table),
     raiseIncidentCounter: (tenantId: string, seq: number) => incidents.raiseIncidentCounter(tenantId, seq, table),

@@ -5,6 +5,10 @@
  * moves `lastHeartbeatAt` forward; an alarm id is raised once and cleared once; an Office 365 event id and a
  * recommendation id are stored once) and give `{ eventId, applied: false }` (answered 200); a first
  * application gives `applied: true` (answered 202). Unknown tenant/device/alarm → 404 NOT_FOUND.
+ *
+ * Every event is first authorised: the calling collector (its IAM ARN) must be one of the tenant's
+ * collectors (`authorizeCollector`, one GetItem of the tenant registry item; 403 FORBIDDEN otherwise;
+ * docs/api.md#collectors-and-tenants).
  */
 import type {
   DeviceAlarmIngest,
@@ -14,12 +18,13 @@ import type {
   O365EventIngest,
   RecommendationIngest,
 } from '../contract/schemas.js';
+import { authorizeCollector } from './collectors.js';
 import { ApiError } from './errors.js';
 import type { DevicesPort, Office365Port, RecommendationsPort, TenantsPort } from './ports.js';
 
 /** The stores the collectors write to. */
 export interface IngestPorts {
-  tenants: Pick<TenantsPort, 'getTenant'>;
+  tenants: Pick<TenantsPort, 'getTenantCollectors'>;
   devices: Pick<DevicesPort, 'getDevice' | 'ingestHeartbeat' | 'raiseAlarm' | 'transitionAlarm'>;
   office365: Pick<Office365Port, 'upsertAlarm' | 'putEvent'>;
   recommendations: Pick<RecommendationsPort, 'put'>;
@@ -27,13 +32,15 @@ export interface IngestPorts {
 
 const result = (eventId: string, applied: boolean): IngestResult => ({ eventId, applied });
 
-/** @throws ApiError NOT_FOUND when the tenant is not registered. */
-async function requireTenant(ports: IngestPorts, tenantId: string): Promise<void> {
-  if (!(await ports.tenants.getTenant(tenantId))) throw new ApiError('NOT_FOUND', `tenant ${tenantId} not found`);
-}
+/**
+ * The tenant is registered and `collector` (the caller's IAM ARN) may write it.
+ * @throws ApiError NOT_FOUND (tenant not registered), FORBIDDEN (not one of the tenant's collectors)
+ */
+const requireTenant = (ports: IngestPorts, collector: string, tenantId: string): Promise<void> => authorizeCollector(ports.tenants, collector, tenantId);
 
-/** A device heartbeat. @throws ApiError NOT_FOUND for an unknown device */
-export async function ingestHeartbeat(ports: IngestPorts, hb: HeartbeatIngest): Promise<IngestResult> {
+/** A device heartbeat. @throws ApiError NOT_FOUND for an unknown tenant or device, FORBIDDEN for another tenant's collector */
+export async function ingestHeartbeat(ports: IngestPorts, collector: string, hb: HeartbeatIngest): Promise<IngestResult> {
+  await requireTenant(ports, collector, hb.tenantId);
   const applied = await ports.devices.ingestHeartbeat({ tenantId: hb.tenantId, deviceId: hb.deviceId, at: hb.at });
   if (!applied && !(await ports.devices.getDevice(hb.tenantId, hb.deviceId))) {
     throw new ApiError('NOT_FOUND', `device ${hb.deviceId} of tenant ${hb.tenantId} not found`);
@@ -41,8 +48,9 @@ export async function ingestHeartbeat(ports: IngestPorts, hb: HeartbeatIngest): 
   return result(hb.eventId, applied);
 }
 
-/** Raise or clear a device alarm. @throws ApiError NOT_FOUND for an unknown device, or alarm to clear */
-export async function ingestDeviceAlarm(ports: IngestPorts, ev: DeviceAlarmIngest): Promise<IngestResult> {
+/** Raise or clear a device alarm. @throws ApiError NOT_FOUND for an unknown tenant, device, or alarm to clear; FORBIDDEN for another tenant's collector */
+export async function ingestDeviceAlarm(ports: IngestPorts, collector: string, ev: DeviceAlarmIngest): Promise<IngestResult> {
+  await requireTenant(ports, collector, ev.tenantId);
   if (!(await ports.devices.getDevice(ev.tenantId, ev.deviceId))) {
     throw new ApiError('NOT_FOUND', `device ${ev.deviceId} of tenant ${ev.tenantId} not found`);
   }
@@ -66,23 +74,23 @@ export async function ingestDeviceAlarm(ports: IngestPorts, ev: DeviceAlarmInges
   return result(ev.eventId, r.changed);
 }
 
-/** An Office 365 alert, created or updated. @throws ApiError NOT_FOUND for an unknown tenant */
-export async function ingestOffice365Alarm(ports: IngestPorts, ev: O365AlarmIngest): Promise<IngestResult> {
-  await requireTenant(ports, ev.tenantId);
+/** An Office 365 alert, created or updated. @throws ApiError NOT_FOUND for an unknown tenant, FORBIDDEN for another tenant's collector */
+export async function ingestOffice365Alarm(ports: IngestPorts, collector: string, ev: O365AlarmIngest): Promise<IngestResult> {
+  await requireTenant(ports, collector, ev.tenantId);
   const { eventId, alarmId, ...rest } = ev;
   return result(eventId, await ports.office365.upsertAlarm({ ...rest, id: alarmId }));
 }
 
-/** An Office 365 audit event. @throws ApiError NOT_FOUND for an unknown tenant */
-export async function ingestOffice365Event(ports: IngestPorts, input: O365EventIngest): Promise<IngestResult> {
+/** An Office 365 audit event. @throws ApiError NOT_FOUND for an unknown tenant, FORBIDDEN for another tenant's collector */
+export async function ingestOffice365Event(ports: IngestPorts, collector: string, input: O365EventIngest): Promise<IngestResult> {
   const { eventId, ...ev } = input;
-  await requireTenant(ports, ev.tenantId);
+  await requireTenant(ports, collector, ev.tenantId);
   return result(eventId, await ports.office365.putEvent({ ...ev, id: eventId }));
 }
 
-/** A new recommendation (status open). @throws ApiError NOT_FOUND for an unknown tenant */
-export async function ingestRecommendation(ports: IngestPorts, ev: RecommendationIngest): Promise<IngestResult> {
-  await requireTenant(ports, ev.tenantId);
+/** A new recommendation (status open). @throws ApiError NOT_FOUND for an unknown tenant, FORBIDDEN for another tenant's collector */
+export async function ingestRecommendation(ports: IngestPorts, collector: string, ev: RecommendationIngest): Promise<IngestResult> {
+  await requireTenant(ports, collector, ev.tenantId);
   const applied = await ports.recommendations.put({
     id: ev.recommendationId,
     tenantId: ev.tenantId,

@@ -51,6 +51,11 @@ export interface TenantsPort {
   getTenant(id: string): Promise<Tenant | null>;
   /** All tenants ordered by id. */
   listTenants(): Promise<Tenant[]>;
+  /**
+   * The collector principals (normalised IAM ARNs) allowed to write the tenant; null when the tenant is
+   * not registered (docs/api.md#collectors-and-tenants).
+   */
+  getTenantCollectors(id: string): Promise<string[] | null>;
 }
 
 // -------------------------------------------------------------------------------------------- incidents

@@ -53,12 +53,32 @@ export interface CollectorCredential {
   userArn: string;
 }
 
-/** The local stack's collector access key (not a secret: it only opens the local ingest routes). */
+/**
+ * The local stack's collector access key (not a secret: it only opens the local ingest routes). It calls
+ * as a session of the role `vigia-local-collector`, as a collector on an AWS role does; the seed grants
+ * that role every demo tenant (docs/api.md#collectors-and-tenants).
+ */
 export const LOCAL_COLLECTOR_CREDENTIAL: CollectorCredential = {
   accessKeyId: 'AKIAVIGIALOCALCOLLECT',
   secretAccessKey: 'vigia-local-collector-secret-key-not-for-aws',
-  userArn: 'arn:aws:iam::000000000000:user/vigia-local-collector',
+  userArn: 'arn:aws:sts::000000000000:assumed-role/vigia-local-collector/local',
 };
+
+/**
+ * A second local collector key, of the role `vigia-local-collector-acme`, which the seed grants the
+ * tenant `acme` only: the tests of tenant-scoped collectors use it (403 on any other tenant).
+ */
+export const LOCAL_ACME_COLLECTOR_CREDENTIAL: CollectorCredential = {
+  accessKeyId: 'AKIAVIGIALOCALACME',
+  secretAccessKey: 'vigia-local-acme-collector-secret-not-for-aws',
+  userArn: 'arn:aws:sts::000000000000:assumed-role/vigia-local-collector-acme/local',
+};
+
+/** The tenants the seed grants to each local collector key's principal (docs/api.md#collectors-and-tenants). */
+export const LOCAL_COLLECTOR_GRANTS: ReadonlyArray<{ credential: CollectorCredential; tenants: readonly string[] | 'all-demo' }> = [
+  { credential: LOCAL_COLLECTOR_CREDENTIAL, tenants: 'all-demo' },
+  { credential: LOCAL_ACME_COLLECTOR_CREDENTIAL, tenants: ['acme'] },
+];
 
 /**
  * The local user pool's operator access key: the IAM-authorised (administrative) operations of the local

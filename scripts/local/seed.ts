@@ -31,9 +31,11 @@ import {
   putRecommendation,
   putTenant,
   recordHeartbeat,
+  setTenantCollector,
   upsertO365Alarm,
   type TableRef,
 } from '../../lambdas/data/index.js';
+import { collectorPrincipal } from '../../lambdas/domain/collectors.js';
 import { formatIncidentId, slaDueAt } from '../../lambdas/domain/incidents.js';
 import {
   DEMO_TENANTS,
@@ -47,7 +49,7 @@ import {
   type DemoIncident,
   type DemoUser,
 } from './demo-data.js';
-import { DEFAULT_PORTS, DEMO_REGION, LOCAL_OPERATOR_CREDENTIAL, LOCAL_STAGE, localTable } from './config.js';
+import { DEFAULT_PORTS, DEMO_REGION, LOCAL_COLLECTOR_GRANTS, LOCAL_OPERATOR_CREDENTIAL, LOCAL_STAGE, localTable } from './config.js';
 
 export type { DemoUser } from './demo-data.js';
 
@@ -174,6 +176,18 @@ async function inBatches<T>(items: T[], n: number, fn: (x: T) => Promise<void>):
 }
 
 /**
+ * Grants each local collector key's principal its tenants (`LOCAL_COLLECTOR_GRANTS`): the demo collector
+ * every demo tenant, the acme key `acme` only. Idempotent (string set ADD), run on every seed so a state
+ * folder seeded before the grants existed gets them too (docs/api.md#collectors-and-tenants).
+ */
+export async function grantLocalCollectors(table: TableRef): Promise<void> {
+  for (const { credential, tenants } of LOCAL_COLLECTOR_GRANTS) {
+    const principal = collectorPrincipal(credential.userArn)!;
+    for (const id of tenants === 'all-demo' ? DEMO_TENANTS.map((t) => t.id) : tenants) await setTenantCollector(id, principal, 'grant', table);
+  }
+}
+
+/**
  * Seeds Cognito and DynamoDB. Returns the demo users and whether business data was written now
  * (false when it was already there).
  */
@@ -184,6 +198,7 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
   try {
     const first = DEMO_TENANTS[0]!;
     if (await getTenant(first.id, table)) {
+      await grantLocalCollectors(table);
       await refreshHeartbeats(table, now);
       return { users: DEMO_USERS, created: false };
     }
@@ -248,6 +263,7 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
       // The tenant registry entry goes last: its presence marks a complete seed.
       await putTenant(tenant, table);
     }
+    await grantLocalCollectors(table);
     return { users: DEMO_USERS, created: true };
   } finally {
     table.doc.destroy();

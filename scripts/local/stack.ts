@@ -28,6 +28,7 @@ import { startCollector } from './collector.js';
 import {
   DEFAULT_PORTS,
   DEMO_REGION,
+  LOCAL_ACME_COLLECTOR_CREDENTIAL,
   LOCAL_COLLECTOR_CREDENTIAL,
   LOCAL_STAGE,
   REPO_ROOT,
@@ -237,7 +238,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       audience: pool.userPoolClientId,
       allowedOrigins: lambdaConfig.allowedOrigins,
       lambda: { config: lambdaConfig, repository },
-      collectorCredentials: [opts.collectorCredential ?? LOCAL_COLLECTOR_CREDENTIAL],
+      // The demo collector (or the key given) and the acme-only key (docs/api.md#collectors-and-tenants).
+      collectorCredentials: [
+        opts.collectorCredential ?? LOCAL_COLLECTOR_CREDENTIAL,
+        LOCAL_ACME_COLLECTOR_CREDENTIAL,
+      ],
       openApi: openApiDocument(),
       ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
     });

@@ -13,7 +13,10 @@ import { bodyOf, lambdaContext, type CallerSpec } from '../unit/lambdas/events.j
 const TABLE = 'vigia-devices-main';
 const alice: CallerSpec = { sub: 'sub-alice', groups: ['acme'] };
 const bob: CallerSpec = { sub: 'sub-bob', groups: ['globex'] };
-const COLLECTOR_ARN = 'arn:aws:iam::000000000000:user/vigia-local-collector';
+/** A collector session of a role granted both tenants (docs/api.md#collectors-and-tenants). */
+const COLLECTOR_ARN = 'arn:aws:sts::000000000000:assumed-role/vigia-collector/i-0abc';
+/** A collector session of a role granted acme only. */
+const ACME_COLLECTOR = { userArn: 'arn:aws:sts::000000000000:assumed-role/vigia-collector-acme/i-0def', accessKey: 'AKIDACME' };
 
 let api: InProcessApi;
 let devices: ApiHandler;
@@ -33,6 +36,9 @@ beforeAll(async () => {
   ingest = api.handler('ingest');
   await data.putTenant({ id: 'acme', name: 'Acme' });
   await data.putTenant({ id: 'globex', name: 'Globex' });
+  await data.grantCollector('acme', 'arn:aws:iam::000000000000:role/vigia-collector');
+  await data.grantCollector('globex', 'arn:aws:iam::000000000000:role/vigia-collector');
+  await data.grantCollector('acme', 'arn:aws:iam::000000000000:role/vigia-collector-acme');
   const base = { type: 'firewall', site: 'Madrid', ipAddress: '10.0.0.1', vendor: 'Fortinet', model: 'FG-60F' };
   await data.putDevice({ ...base, tenantId: 'acme', id: 'fw-1', name: 'fw-a' });
   await data.putDevice({ ...base, tenantId: 'globex', id: 'gx-1', name: 'gx' });
@@ -131,6 +137,24 @@ describe('collector ingest', () => {
     const detail = bodyOf<DeviceDetail>(await call(devices, { method: 'GET', path: '/devices/fw-1', caller: alice }));
     expect(detail.openAlarms).toBe(3);
     expect(detail.activeAlarms.map((x) => x.id)).toEqual(['a5', 'a4', 'a1']);
+  });
+
+  it('lets a collector write only the tenants granted to its role (403 elsewhere, 404 for an unknown tenant)', async () => {
+    const asAcme = (path: string, body: unknown) => ingest(collectorEvent(path, body, ACME_COLLECTOR), lambdaContext);
+    const alarm = (tenantId: string, deviceId: string) => ({ action: 'raise', eventId: `ev-${tenantId}`, tenantId, deviceId, alarmId: `scoped-${tenantId}`, severity: 'high', title: 'CPU', at: iso(0) });
+    const inGlobex = await asAcme('/ingest/device-alarms', alarm('globex', 'gx-1'));
+    expect(inGlobex.statusCode, inGlobex.body).toBe(403);
+    expect(bodyOf<ApiErrorBody>(inGlobex).code).toBe('FORBIDDEN');
+    expect((await asAcme('/ingest/heartbeats', { eventId: 'h', tenantId: 'globex', deviceId: 'gx-1', at: iso(0) })).statusCode).toBe(403);
+    expect((await asAcme('/ingest/recommendations', { eventId: 'r', recommendationId: 'r1', tenantId: 'globex', title: 'Parchear', rationale: 'r', priority: 'low', category: 'c', at: iso(0) })).statusCode).toBe(403);
+    const inAcme = await asAcme('/ingest/device-alarms', alarm('acme', 'fw-1'));
+    expect(inAcme.statusCode, inAcme.body).toBe(202);
+    await asAcme('/ingest/device-alarms', { ...alarm('acme', 'fw-1'), action: 'clear', eventId: 'ev-acme-clear' });
+    expect((await collect('/ingest/device-alarms', alarm('globex', 'gx-1'))).statusCode).toBe(202);
+    await collect('/ingest/device-alarms', { ...alarm('globex', 'gx-1'), action: 'clear', eventId: 'ev-globex-clear' });
+    expect((await asAcme('/ingest/heartbeats', { eventId: 'h', tenantId: 'initech', deviceId: 'x', at: iso(0) })).statusCode).toBe(404);
+    const stranger = await ingest(collectorEvent('/ingest/heartbeats', { eventId: 'h', tenantId: 'acme', deviceId: 'fw-1', at: iso(0) }, { userArn: 'arn:aws:iam::000000000000:user/someone' }), lambdaContext);
+    expect(stranger.statusCode).toBe(403);
   });
 
   it('keeps customers off ingest routes and collectors off customer routes', async () => {

@@ -18,7 +18,7 @@ let ingest: ApiHandler;
 let o365: ApiHandler;
 let recs: ApiHandler;
 
-const collect = (path: string, body: unknown) => ingest(collectorEvent(path, body, { userArn: 'arn:aws:iam::0:user/collector' }), lambdaContext);
+const collect = (path: string, body: unknown) => ingest(collectorEvent(path, body, { userArn: 'arn:aws:iam::000000000000:user/collector' }), lambdaContext);
 
 async function listAll<T>(h: ApiHandler, path: string, query: Record<string, string>, caller = alice): Promise<T[]> {
   const out: T[] = [];
@@ -44,6 +44,7 @@ beforeAll(async () => {
   recs = api.handler('recommendations');
   await data.putTenant({ id: 'acme', name: 'Acme' });
   await data.putTenant({ id: 'globex', name: 'Globex' });
+  for (const t of ['acme', 'globex']) await data.grantCollector(t, 'arn:aws:iam::000000000000:user/collector');
 });
 
 afterAll(async () => {

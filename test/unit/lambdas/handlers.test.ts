@@ -57,7 +57,11 @@ function repoWith(incidents: IncidentsPort): Repository {
       raiseAlarm: async () => false,
       ingestHeartbeat: async () => false,
     },
-    tenants: { getTenant: async (id) => ({ id, name: id }), listTenants: async () => [{ id: 'acme', name: 'Acme' }] },
+    tenants: {
+      getTenant: async (id) => ({ id, name: id }),
+      listTenants: async () => [{ id: 'acme', name: 'Acme' }],
+      getTenantCollectors: async () => ['arn:aws:iam::000000000000:user/collector'],
+    },
     office365: {
       upsertAlarm: async () => false,
       putEvent: async () => false,
@@ -205,7 +209,7 @@ describe('validation never answers 500 (fuzz)', () => {
 describe('statuses and media types from the route rows', () => {
   const collector = (body: unknown) => {
     const e = apiEvent({ method: 'POST', path: '/ingest/heartbeats', caller: null, body });
-    e.requestContext.identity = { ...e.requestContext.identity, userArn: 'arn:aws:iam::0:user/collector' };
+    e.requestContext.identity = { ...e.requestContext.identity, userArn: 'arn:aws:iam::000000000000:user/collector' };
     return e;
   };
   const beat = { eventId: 'e-1', tenantId: 'acme', deviceId: 'dev-1', at: '2025-05-05T09:59:00.000Z' };

@@ -1,0 +1,88 @@
+/**
+ * Grant (or revoke) a collector's IAM principal the right to write one tenant through the ingest routes:
+ * adds the principal to (or removes it from) the `collectors` string set of the tenant's registry item in
+ * the stage table (`setTenantCollector` from lambdas/data). Rules and the principal's form:
+ * docs/api.md#collectors-and-tenants.
+ *
+ *   npm run platform:grant-collector -- --stage prod --tenant acme --role-arn arn:aws:iam::123456789012:role/vigia-collector-acme
+ *   npm run platform:grant-collector -- --stage prod --tenant acme --role-arn arn:aws:iam::123456789012:role/vigia-collector-acme --revoke
+ *   # local stack:
+ *   npm run platform:grant-collector -- --table vigia-local-main --region us-east-1 \
+ *       --dynamodb-endpoint http://127.0.0.1:8000 --tenant acme --role-arn arn:aws:iam::000000000000:role/my-collector
+ */
+import { TenantId } from '../../lambdas/contract/schemas.js';
+import type { TableRef } from '../../lambdas/data/client.js';
+import { getTenantCollectors, setTenantCollector, TenantNotRegistered } from '../../lambdas/data/tenants.js';
+import { collectorPrincipal } from '../../lambdas/domain/collectors.js';
+import { resolveRegion, stageTableName, tableRef } from './aws.js';
+import { optional, parse, progress, required, runCli, UsageError } from './cli.js';
+
+export const USAGE = `
+Usage: tsx scripts/platform/grant-collector.ts (--stage <stage> | --table <name>) --tenant <id> --role-arn <arn> [--revoke]
+
+Allows the collector calling as <arn> to write the tenant's data through /ingest/* (or, with --revoke,
+no longer). The tenant must exist (platform:create-tenant).
+
+Options:
+  --stage               deployed stage: table vigia-<stage>-main
+  --table               table name (instead of --stage)
+  --tenant              tenant id (e.g. acme)
+  --role-arn            the collector's IAM role ARN (arn:aws:iam::<account>:role/<name>); an assumed-role
+                        ARN (arn:aws:sts::<account>:assumed-role/<name>/<session>) or an IAM user ARN also works
+  --revoke              remove the grant instead of adding it
+  --dynamodb-endpoint   DynamoDB endpoint override (local stack)
+  --region              AWS region (default $AWS_REGION)
+  -h, --help            this text
+`;
+
+/**
+ * Grants or revokes `arn` (normalised by `collectorPrincipal`) on `tenantId`.
+ * @returns the principal stored and the tenant's collectors after the change (sorted)
+ * @throws UsageError for a malformed tenant id or ARN, or a tenant that is not registered
+ */
+export async function grantCollector(
+  table: TableRef,
+  input: { tenantId: string; arn: string; revoke?: boolean },
+  log: (l: string) => void = () => undefined,
+): Promise<{ principal: string; collectors: string[] }> {
+  if (!TenantId.safeParse(input.tenantId).success) throw new UsageError(`--tenant "${input.tenantId}" is not a tenant id`);
+  const principal = collectorPrincipal(input.arn);
+  if (!principal) throw new UsageError(`--role-arn "${input.arn}" is not an IAM role, assumed-role or user ARN`);
+  try {
+    await setTenantCollector(input.tenantId, principal, input.revoke ? 'revoke' : 'grant', table);
+  } catch (e) {
+    if (e instanceof TenantNotRegistered) throw new UsageError(`tenant ${input.tenantId} is not registered in ${table.tableName} (create it first)`);
+    throw e;
+  }
+  log(`${principal} ${input.revoke ? 'may no longer write' : 'may write'} tenant ${input.tenantId}`);
+  return { principal, collectors: (await getTenantCollectors(input.tenantId, table)) ?? [] };
+}
+
+async function main(argv: string[]): Promise<void | 'help'> {
+  const p = parse(argv, {
+    stage: { type: 'string' },
+    table: { type: 'string' },
+    tenant: { type: 'string' },
+    'role-arn': { type: 'string' },
+    revoke: { type: 'boolean' },
+    'dynamodb-endpoint': { type: 'string' },
+    region: { type: 'string' },
+  });
+  if (!p) return 'help';
+  const log = progress('grant-collector');
+  const stage = optional(p, 'stage');
+  const tableName = optional(p, 'table') ?? (stage ? stageTableName(stage) : undefined);
+  if (!tableName) throw new UsageError('pass --stage <stage> or --table <name>');
+  const region = resolveRegion(optional(p, 'region'));
+  const ddbEndpoint = optional(p, 'dynamodb-endpoint');
+  const table = tableRef({ region, ...(ddbEndpoint ? { dynamodbEndpoint: ddbEndpoint } : {}) }, tableName);
+  try {
+    const tenantId = required(p, 'tenant');
+    const r = await grantCollector(table, { tenantId, arn: required(p, 'role-arn'), revoke: p.values.revoke === true }, log);
+    process.stdout.write(`${JSON.stringify({ tenant: tenantId, table: tableName, ...r })}\n`);
+  } finally {
+    table.doc.destroy();
+  }
+}
+
+runCli(import.meta.url, USAGE, main);
