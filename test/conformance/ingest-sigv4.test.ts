@@ -29,16 +29,21 @@ afterAll(async () => {
 });
 
 /** SHA-256 / HMAC-SHA-256 with node:crypto, in the shape the SDK's signer takes (`Checksum`). */
+type SourceData = string | ArrayBuffer | ArrayBufferView;
+const bytes = (d: SourceData): string | Buffer =>
+  typeof d === 'string' ? d : ArrayBuffer.isView(d) ? Buffer.from(d.buffer, d.byteOffset, d.byteLength) : Buffer.from(d);
 class Sha256 {
   private h: Hash | Hmac;
-  constructor(private readonly secret?: string | Uint8Array) {
+  private readonly secret: string | Buffer | undefined;
+  constructor(secret?: SourceData) {
+    this.secret = secret === undefined ? undefined : bytes(secret);
     this.h = this.make();
   }
   private make(): Hash | Hmac {
     return this.secret === undefined ? createHash('sha256') : createHmac('sha256', this.secret);
   }
-  update(data: string | Uint8Array): void {
-    this.h.update(data);
+  update(data: SourceData): void {
+    this.h.update(bytes(data));
   }
   async digest(): Promise<Uint8Array> {
     return new Uint8Array(this.h.digest());
