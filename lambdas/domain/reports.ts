@@ -12,6 +12,7 @@
  *  - device availability: monitored-time-weighted mean of the device's days in the period (two decimals).
  */
 import {
+  MAX_REPORT_DAYS,
   SEVERITIES,
   INCIDENT_STATUSES,
   type Analytics,
@@ -19,7 +20,9 @@ import {
   type ReportFigures,
   type Severity,
 } from '../contract/schemas.js';
+import { csvText, type CsvCell } from '../contract/csv.js';
 import { AVAILABILITY_SLA_TARGET_PCT } from './devices.js';
+import { ApiError } from './errors.js';
 import type { ReportData, ReportsPort, TenantsPort } from './ports.js';
 
 /** A CSV file to send as an attachment (`text/csv; charset=utf-8`, `Content-Disposition: attachment`). */
@@ -43,10 +46,24 @@ export interface ReportRequest {
   format: 'json' | 'csv';
 }
 
-/** `[from, to]` of a report query: `to` defaults to now, `from` to `DEFAULT_REPORT_DAYS` before `to` (ISO-8601 UTC). */
+/**
+ * `[from, to]` of a report query (ISO-8601 UTC): `to` defaults to now, `from` to `DEFAULT_REPORT_DAYS` before
+ * `to`. The resulting period is bounded whatever was given (both, one or neither): longer than
+ * `MAX_REPORT_DAYS` days → 400 VALIDATION_FAILED on the parameter that was given (`query.from` when `to`
+ * defaulted to now, else `query.to`), so no request reads more than that (docs/api.md#success-statuses).
+ * @throws ApiError VALIDATION_FAILED
+ */
 export function reportPeriod(q: { from?: string | undefined; to?: string | undefined }, now: Date): { from: string; to: string } {
   const to = q.to ? new Date(q.to).toISOString() : now.toISOString();
   const from = q.from ? new Date(q.from).toISOString() : new Date(Date.parse(to) - DEFAULT_REPORT_DAYS * 86_400_000).toISOString();
+  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+  if (days > MAX_REPORT_DAYS) {
+    const path = q.to === undefined ? 'query.from' : 'query.to';
+    throw new ApiError('VALIDATION_FAILED', 'invalid request query', [{ path, message: `the period is at most ${MAX_REPORT_DAYS} days` }]);
+  }
+  if (days < 0) {
+    throw new ApiError('VALIDATION_FAILED', 'invalid request query', [{ path: 'query.from', message: 'from must not be after to' }]);
+  }
   return { from, to };
 }
 
@@ -151,19 +168,11 @@ export function buildReport(data: readonly ReportData[], period: { from: string;
 }
 
 /**
- * One CSV field (RFC 4180 quoting). Values starting with `=`, `+`, `-`, `@` are prefixed with `'` so a
- * spreadsheet does not run them as formulas (OWASP "CSV injection"); numbers are written as is.
+ * The report as CSV: `section,key,value[,extra]` rows, one section per figure (UTF-8, CRLF lines), written
+ * by the project's one CSV writer (`lambdas/contract/csv.ts`: RFC 4180, formula-like cells neutralised).
  */
-export function csvField(v: string | number | boolean | null): string {
-  if (v === null) return '';
-  if (typeof v !== 'string') return String(v);
-  const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** The report as CSV: `section,key,value[,extra]` rows, one section per figure (UTF-8, CRLF lines). */
 export function reportToCsv(r: ReportFigures & { tenantId?: string }): string {
-  const rows: (string | number | boolean | null)[][] = [['section', 'key', 'value', 'extra']];
+  const rows: CsvCell[][] = [['section', 'key', 'value', 'extra']];
   if (r.tenantId) rows.push(['report', 'tenant', r.tenantId, null]);
   rows.push(['report', 'from', r.period.from, null], ['report', 'to', r.period.to, null]);
   rows.push(['incidents', 'total', r.incidents.total, null]);
@@ -178,5 +187,5 @@ export function reportToCsv(r: ReportFigures & { tenantId?: string }): string {
   );
   for (const d of r.availability.devices) rows.push(['availability_pct', `${d.tenantId}/${d.deviceId}`, d.availablePct, d.name]);
   for (const a of r.topAlarms) rows.push(['top_alarms', a.title, a.count, a.highestSeverity]);
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return csvText(rows, { trailingNewline: true });
 }

@@ -1,6 +1,7 @@
 /** Report figures (MTTA, MTTR, SLA compliance, availability, top alarms) and CSV rendering. */
 import { describe, expect, it } from 'vitest';
-import { buildReport, csvField, reportToCsv } from '../../../lambdas/domain/reports.js';
+import { buildReport, reportToCsv } from '../../../lambdas/domain/reports.js';
+import { csvField } from '../../../lambdas/contract/csv.js';
 import type { ReportData } from '../../../lambdas/domain/ports.js';
 import { newIncident } from '../../../lambdas/domain/incidents.js';
 import type { Incident } from '../../../lambdas/contract/schemas.js';

@@ -48,5 +48,6 @@ export type {
   AddCommentBody,
 } from '../../../../lambdas/contract/schemas';
 export { ADMIN_GROUP } from '../../../../lambdas/contract/routes';
+export { csvField, csvText } from '../../../../lambdas/contract/csv';
 export { buildPath, routeById } from '../../../../lambdas/contract/operations';
 export type { OperationBody, OperationId, OperationParams, OperationQuery, OperationResponse } from '../../../../lambdas/contract/operations';

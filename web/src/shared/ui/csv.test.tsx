@@ -26,6 +26,17 @@ describe('CSV export', () => {
     expect(csvField(-5)).toBe('-5');
     expect(csvField('Acceso -- normal')).toBe('Acceso -- normal');
   });
+
+  // OWASP "CSV Injection" (https://owasp.org/www-community/attacks/CSV_Injection): also tab, CR, NUL and the
+  // full-width forms, written by the same writer as the API's report downloads.
+  it('neutralises tab, CR, NUL and full-width formula starts in an exported table', () => {
+    const rows = ['\t=1+1', '\r=1', '\0=1', '＝HYPERLINK("x")', '＋1', '－1', '＠SUM(A1)', 'ok'];
+    const csv = toCsv(rows, [{ header: 'Título', value: (r: string) => r }]);
+    expect(csv.split('\r\n').slice(0, 1)).toEqual(['Título']);
+    expect(csv).toBe(
+      ['Título', "'\t=1+1", `"'\r=1"`, "'\0=1", `"'＝HYPERLINK(""x"")"`, "'＋1", "'－1", "'＠SUM(A1)", 'ok'].join('\r\n'),
+    );
+  });
 });
 
 const INCIDENT: Incident = {

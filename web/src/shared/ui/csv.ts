@@ -1,11 +1,16 @@
 /**
  * CSV export of tables: the incident list, reports and analytics (docs/portal.md#csv-downloads).
  *
- * Format: RFC 4180 — comma separator, CRLF line ends, fields quoted when they hold `"`, `,`, CR or LF
- * (inner quotes doubled). A UTF-8 BOM is prepended by `downloadCsv` so Excel opens accents correctly.
- * Cells that start with `=`, `+`, `-`, `@`, tab or CR are prefixed with `'` (OWASP "CSV injection") so a
- * spreadsheet never evaluates text typed by a user (e.g. an incident title) as a formula.
+ * The cells are written by the project's one CSV writer, shared with the API's report downloads
+ * (`lambdas/contract/csv.ts` through the contract door): RFC 4180 (comma separator, CRLF line ends, fields
+ * quoted when they hold `"`, `,`, CR or LF), and text cells that start like a spreadsheet formula (`=`, `+`,
+ * `-`, `@`, tab, CR, NUL or the full-width `＝＋－＠`) prefixed with `'` (OWASP "CSV injection") so a
+ * spreadsheet never evaluates text typed by a user (e.g. an incident title). A UTF-8 BOM is prepended by
+ * `downloadCsv` so Excel opens accents correctly.
  */
+import { csvField, csvText } from '../lib/contract';
+
+export { csvField };
 
 /** One column: header text and how to read the cell from a row (null/undefined → empty cell). */
 export interface CsvColumn<T> {
@@ -13,21 +18,9 @@ export interface CsvColumn<T> {
   value: (row: T) => string | number | null | undefined;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV field: neutralises formulas, then quotes if needed. */
-export function csvField(raw: string | number | null | undefined): string {
-  if (raw === null || raw === undefined) return '';
-  let s = String(raw);
-  if (typeof raw === 'string' && FORMULA_START.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 /** Rows → CSV text (header line first, CRLF-separated, no trailing newline). */
 export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
-  const lines = [columns.map((c) => csvField(c.header)).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => csvField(c.value(row))).join(','));
-  return lines.join('\r\n');
+  return csvText([columns.map((c) => c.header), ...rows.map((row) => columns.map((c) => c.value(row)))]);
 }
 
 /** Offers `csv` to the user as the download `filename` (UTF-8 with BOM, `text/csv`). Browser only. */
