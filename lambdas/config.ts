@@ -43,6 +43,13 @@ export const LambdaConfig = z.object({
   dynamodbEndpoint: z.url().optional(),
   /** Origins whose browser requests get CORS headers (the site first, then the stage's extra origins). */
   allowedOrigins: z.array(z.string().min(1)).default([]),
+  /**
+   * App client ids whose ID tokens the API accepts (the token's `aud`): the portal's app client. API
+   * Gateway's Cognito authorizer accepts a token of any app client of the pool; the Lambdas refuse the
+   * others with 401 (docs/api.md#identity). Empty = not checked (only where no user pool is involved,
+   * such as tests that call the handlers directly).
+   */
+  userPoolClientIds: z.array(z.string().min(1)).default([]),
   /** Request headers allowed by CORS pre-flights. */
   allowedHeaders: z.array(z.string().min(1)).default([...CORS_ALLOW_HEADERS]),
   /** Retention (TTL) of time-series items, days. Defaults: availability 400, Office 365 events 90. */
@@ -81,6 +88,7 @@ const ENV = {
   dynamodbEndpoint: 'AWS_ENDPOINT_URL_DYNAMODB',
   allowedOrigins: 'ALLOWED_ORIGINS',
   allowedHeaders: 'ALLOWED_HEADERS',
+  userPoolClientIds: 'USER_POOL_CLIENT_IDS',
   availabilityDays: 'AVAILABILITY_RETENTION_DAYS',
   o365EventDays: 'O365_EVENT_RETENTION_DAYS',
   serviceName: 'POWERTOOLS_SERVICE_NAME',
@@ -103,6 +111,7 @@ export function lambdaConfigFromEnv(env: Record<string, string | undefined>): La
     dynamodbEndpoint: pick(env[ENV.dynamodbEndpoint]),
     allowedOrigins: list(env[ENV.allowedOrigins]),
     allowedHeaders: list(pick(env[ENV.allowedHeaders])),
+    userPoolClientIds: list(env[ENV.userPoolClientIds]),
     retention: {
       availabilityDays: pick(env[ENV.availabilityDays]) as unknown as number | undefined,
       o365EventDays: pick(env[ENV.o365EventDays]) as unknown as number | undefined,
@@ -124,6 +133,7 @@ export function lambdaEnvironment(config: Omit<LambdaConfigInput, 'region'>): Re
     [ENV.tableName]: c.tableName,
     [ENV.allowedOrigins]: (c.allowedOrigins ?? []).join(','),
     [ENV.allowedHeaders]: (c.allowedHeaders ?? [...CORS_ALLOW_HEADERS]).join(','),
+    [ENV.userPoolClientIds]: (c.userPoolClientIds ?? []).join(','),
     [ENV.serviceName]: c.serviceName ?? 'vigia-api',
     [ENV.logLevel]: c.logLevel ?? 'INFO',
   };

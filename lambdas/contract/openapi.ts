@@ -59,6 +59,9 @@ function byStatus(codes: readonly ErrorCode[]): Map<number, ErrorCode[]> {
 function errorResponse(codes: readonly ErrorCode[]): Json {
   return {
     description: `Error: ${codes.join(', ')}`,
+    ...(codes.includes('SERVICE_UNAVAILABLE')
+      ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } } } }
+      : {}),
     content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/ApiError' }, { properties: { code: { enum: codes } } }] } } },
   };
 }

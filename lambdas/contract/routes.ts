@@ -330,10 +330,11 @@ export function successStatuses(route: RouteDef): SuccessStatus[] {
 
 /**
  * Error codes a route can answer: those of the plumbing for its kind of route (identity, groups, tenant,
- * query and body checks, throttling, unexpected failures; see docs/api.md#errors) plus the row's `errors`.
+ * query and body checks, throttling, unexpected failures, the table throttling or unreachable; see
+ * docs/api.md#errors) plus the row's `errors`.
  */
 export function errorCodes(route: RouteDef): ErrorCode[] {
-  const out = new Set<ErrorCode>(['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'THROTTLED', 'INTERNAL_ERROR']);
+  const out = new Set<ErrorCode>(['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'THROTTLED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE']);
   if (route.tenantScoped) {
     out.add('TENANT_REQUIRED');
     out.add('NOT_FOUND');

@@ -591,6 +591,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   THROTTLED: 429,
   INTERNAL_ERROR: 500,
+  /** The table is throttling or unreachable past the client's retries; sent with `Retry-After` (docs/api.md#errors). */
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;
 

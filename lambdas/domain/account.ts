@@ -4,14 +4,17 @@ import type { Identity } from './identity.js';
 import type { TenantsPort } from './ports.js';
 
 /**
- * The caller: sub, e-mail, groups, admin flag and the tenants it may act on, with names from the
- * registry (a tenant group missing from the registry is listed with its id as name). Admin: every
- * registered tenant plus its own tenant groups.
+ * The caller: sub, e-mail (verified only, else `''`), groups, admin flag and the tenants it may act on,
+ * with names from the registry. A group missing from the registry is no tenant (docs/api.md#tenants).
+ * Admin: every registered tenant.
  */
 export async function describeMe(port: TenantsPort, identity: Identity): Promise<Me> {
   const registry = await port.listTenants();
   const byId = new Map(registry.map((t) => [t.id, t]));
-  const tenants: Tenant[] = identity.tenants.map((id) => byId.get(id) ?? { id, name: id });
+  const tenants: Tenant[] = identity.tenants.flatMap((id) => {
+    const t = byId.get(id);
+    return t ? [t] : [];
+  });
   if (identity.isAdmin) {
     for (const t of registry) if (!identity.tenants.includes(t.id)) tenants.push(t);
     tenants.sort((a, b) => a.id.localeCompare(b.id));

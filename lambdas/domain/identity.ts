@@ -6,6 +6,11 @@
  * (`"acme,admin"`, `"acme admin"`, `"[acme admin]"`). Tenants are the caller's Cognito groups other than
  * `admin` (group name = tenant id); `admin` may act on any existing tenant. Rules: docs/api.md#roles and
  * docs/api.md#tenants.
+ *
+ * Only tenants of the tenant registry are tenants: a group that looks like a tenant id but is not registered
+ * (a staff group such as `soc-analysts`) gives no tenant (`resolveTenant`, `describeMe`). The `email` claim is
+ * used only when `email_verified` is `"true"`; the token's `aud` must be one of the portal's app clients when
+ * the configuration lists them (docs/api.md#identity).
  */
 import { ADMIN_GROUP } from '../contract/routes.js';
 import { TenantId } from '../contract/schemas.js';
@@ -14,10 +19,11 @@ import { ApiError } from './errors.js';
 export interface Identity {
   /** Cognito `sub` (the only personal identifier we log). */
   sub: string;
+  /** The `email` claim when `email_verified` is `"true"`, else `''` (an unverified address is never shown). */
   email: string;
   /** All Cognito groups, deduplicated, in token order. */
   groups: string[];
-  /** Groups that are valid tenant ids, excluding `admin`. */
+  /** Groups that are valid tenant ids, excluding `admin` (candidates: only registered ones act as tenants). */
   tenants: string[];
   isAdmin: boolean;
 }
@@ -53,16 +59,23 @@ export function parseGroups(raw: unknown): string[] {
   return out;
 }
 
+/** Whether a claim is the boolean true as Cognito writes it (`true`, or `"true"` once API Gateway flattened it). */
+const claimTrue = (v: unknown): boolean => v === true || v === 'true';
+
 /**
- * Claims → identity. Returns `null` when `sub` is missing (cannot happen behind the authorizer; the HTTP
- * layer answers 401 UNAUTHORIZED).
+ * Claims → identity. Returns `null` (the HTTP layer answers 401 UNAUTHORIZED) when `sub` is missing (cannot
+ * happen behind the authorizer) or when `audiences` is non-empty and the token's `aud` is not one of them:
+ * API Gateway's Cognito authorizer accepts an ID token of ANY app client of the pool, so the Lambdas check
+ * that it was issued to the portal's (defence in depth; docs/api.md#identity).
+ * `email` is kept only when `email_verified` is true.
  */
-export function identityFromClaims(claims: Record<string, unknown> | null | undefined): Identity | null {
+export function identityFromClaims(claims: Record<string, unknown> | null | undefined, audiences: readonly string[] = []): Identity | null {
   if (!claims || typeof claims !== 'object') return null;
   const sub = claims.sub;
   if (typeof sub !== 'string' || sub.length === 0) return null;
+  if (audiences.length > 0 && !(typeof claims.aud === 'string' && audiences.includes(claims.aud))) return null;
   const groups = parseGroups(claims['cognito:groups']);
-  const email = typeof claims.email === 'string' ? claims.email : '';
+  const email = typeof claims.email === 'string' && claimTrue(claims.email_verified) ? claims.email : '';
   return {
     sub,
     email,
@@ -84,10 +97,12 @@ export function assertGroups(identity: Identity, required: readonly string[]): v
 }
 
 /**
- * Resolves the active tenant of a tenant-scoped request.
- *  - `requested` given: must be one of the caller's tenants; an admin may pick any tenant for which
- *    `tenantExists` is true (unknown tenant → 404 NOT_FOUND).
- *  - not given: the caller's only tenant; several (or admin with none of its own) → 400 TENANT_REQUIRED.
+ * Resolves the active tenant of a tenant-scoped request. Only registered tenants (`tenantExists`) count: a
+ * caller's group that is not in the registry is no tenant.
+ *  - `requested` given: one of the caller's registered tenants; an admin may pick any registered tenant
+ *    (unknown → 404 NOT_FOUND); a non-admin asking for anything else → 403 FORBIDDEN.
+ *  - not given: the caller's only registered tenant; several (or admin with none of its own) → 400
+ *    TENANT_REQUIRED with `details.tenants` (the registered ones); none and not admin → 403 FORBIDDEN.
  * @throws ApiError FORBIDDEN (no group, or a tenant not the caller's), TENANT_REQUIRED, NOT_FOUND
  */
 export async function resolveTenant(
@@ -97,16 +112,26 @@ export async function resolveTenant(
 ): Promise<string> {
   if (identity.groups.length === 0) throw new ApiError('FORBIDDEN', 'the user belongs to no group');
   if (requested !== undefined) {
-    if (identity.tenants.includes(requested)) return requested;
-    if (!identity.isAdmin) throw new ApiError('FORBIDDEN', 'the tenant is not one of the caller\u2019s tenants');
-    if (!(await tenantExists(requested))) throw new ApiError('NOT_FOUND', `tenant ${requested} does not exist`);
+    const own = identity.tenants.includes(requested);
+    if (!own && !identity.isAdmin) throw new ApiError('FORBIDDEN', 'the tenant is not one of the caller\u2019s tenants');
+    if (!(await tenantExists(requested))) {
+      if (identity.isAdmin) throw new ApiError('NOT_FOUND', `tenant ${requested} does not exist`);
+      throw new ApiError('FORBIDDEN', 'the tenant is not one of the caller\u2019s tenants');
+    }
     return requested;
   }
-  if (identity.tenants.length === 1) return identity.tenants[0]!;
-  if (identity.tenants.length === 0 && !identity.isAdmin) {
+  const registered = await registeredTenants(identity, tenantExists);
+  if (registered.length === 1) return registered[0]!;
+  if (registered.length === 0 && !identity.isAdmin) {
     throw new ApiError('FORBIDDEN', 'the user belongs to no tenant');
   }
   throw new ApiError('TENANT_REQUIRED', 'choose a tenant with the `tenant` query parameter', {
-    tenants: identity.tenants,
+    tenants: registered,
   });
+}
+
+/** The caller's tenant groups that are in the tenant registry, in token order. */
+export async function registeredTenants(identity: Identity, tenantExists: (id: string) => Promise<boolean>): Promise<string[]> {
+  const known = await Promise.all(identity.tenants.map((id) => tenantExists(id)));
+  return identity.tenants.filter((_, i) => known[i]);
 }

@@ -14,7 +14,8 @@
  *  3. the operation: a function of the validated, typed input that calls the domain layer;
  *  4. the result as JSON with the row's status (or a CSV attachment), and one `errorHandler` that maps
  *     every thrown error to the body `{ code, message, requestId, details? }` with the status of its code
- *     (`ERROR_STATUS`); unexpected errors → 500 INTERNAL_ERROR, logged with the stack, nothing leaked.
+ *     (`ERROR_STATUS`); the table throttling or unreachable → 503 SERVICE_UNAVAILABLE with `Retry-After`
+ *     (`faults.ts`); unexpected errors → 500 INTERNAL_ERROR, logged with the stack, nothing leaked.
  *
  * Order of the checks and the error bodies: docs/api.md#request-checks.
  */
@@ -41,6 +42,7 @@ import { createRepository, type Repository } from '../data/index.js';
 import { ApiError } from '../domain/errors.js';
 import { assertGroups, identityFromClaims, resolveTenant, type Identity } from '../domain/identity.js';
 import { CsvDownload } from '../domain/reports.js';
+import { isStorageUnavailable, RETRY_AFTER_SECONDS } from './faults.js';
 import { createLogger } from './logger.js';
 import { queryRecord, validate, validateRequest, type ValidRequest } from './validation.js';
 
@@ -141,6 +143,11 @@ export function errorResponse(err: unknown, requestId: string, logger: Pick<Logg
   } else if (e instanceof HttpError && e.statusCode < 500) {
     code = codeForHttpStatus(e.statusCode);
     message = code === 'NOT_FOUND' ? 'no such route' : e.message;
+  } else if (isStorageUnavailable(e)) {
+    if (e instanceof Error) logger.error('storage unavailable', e);
+    else logger.error('storage unavailable', { error: String(e) });
+    code = 'SERVICE_UNAVAILABLE';
+    message = 'the service is temporarily unavailable; retry later';
   } else {
     if (e instanceof Error) logger.error('unexpected error', e);
     else logger.error('unexpected error', { error: String(e) });
@@ -148,7 +155,9 @@ export function errorResponse(err: unknown, requestId: string, logger: Pick<Logg
     message = 'internal error';
   }
   const body: ApiErrorBody = { code, message, requestId, ...(details !== undefined ? { details } : {}) };
-  return json(ERROR_STATUS[code], body);
+  const res = json(ERROR_STATUS[code], body);
+  if (code === 'SERVICE_UNAVAILABLE') res.headers.set('Retry-After', String(RETRY_AFTER_SECONDS));
+  return res;
 }
 
 const requestIdOf = (event: unknown): string => (event as APIGatewayProxyEvent).requestContext?.requestId ?? '';
@@ -157,7 +166,7 @@ const requestIdOf = (event: unknown): string => (event as APIGatewayProxyEvent).
  * The request middleware of a row (step 2 of the module doc): resolves identity and tenant and validates
  * the request into the request store. @throws ApiError
  */
-function requestMiddleware(route: RouteDef, repo: Repository, logger: Logger): Middleware<ApiEnv> {
+function requestMiddleware(route: RouteDef, repo: Repository, logger: Logger, audiences: readonly string[], tenantExists: (id: string) => Promise<boolean>): Middleware<ApiEnv> {
   return async ({ reqCtx, next }) => {
     logger.appendKeys({ operationId: route.operationId });
     const event = reqCtx.event as APIGatewayProxyEvent;
@@ -169,7 +178,7 @@ function requestMiddleware(route: RouteDef, repo: Repository, logger: Logger): M
       identity = collectorIdentity(event);
       if (!identity) throw new ApiError('UNAUTHORIZED', 'missing IAM caller identity');
     } else {
-      identity = identityFromClaims(claims);
+      identity = identityFromClaims(claims, audiences);
       if (!identity) throw new ApiError('UNAUTHORIZED', 'missing or invalid identity');
     }
     logger.appendKeys({ sub: identity.sub });
@@ -178,12 +187,32 @@ function requestMiddleware(route: RouteDef, repo: Repository, logger: Logger): M
     let tenantId: string | null = null;
     if (route.tenantScoped) {
       const requested = rawQuery.tenant === undefined ? undefined : validate(TenantId, rawQuery.tenant, 'query');
-      tenantId = await resolveTenant(identity, requested, async (id) => (await repo.tenants.getTenant(id)) !== null);
+      tenantId = await resolveTenant(identity, requested, tenantExists);
       logger.appendKeys({ tenantId });
     }
     const valid = validateRequest(route, event, reqCtx.params, rawQuery);
     reqCtx.set('caller', { identity, tenantId, valid });
     await next();
+  };
+}
+
+/** How long a container remembers that a tenant is registered, ms (tenants are registered, rarely removed). */
+const TENANT_SEEN_MS = 60_000;
+
+/**
+ * Whether a tenant id is in the tenant registry (one GetItem), remembering registered ids for
+ * `TENANT_SEEN_MS` so a tenant-scoped request does not pay the read each time. Unregistered ids are not
+ * remembered (a tenant registered a moment ago acts at once).
+ */
+function registryCheck(repo: Repository): (id: string) => Promise<boolean> {
+  const seen = new Map<string, number>();
+  return async (id) => {
+    const t = Date.now();
+    const until = seen.get(id);
+    if (until !== undefined && until > t) return true;
+    const exists = (await repo.tenants.getTenant(id)) !== null;
+    if (exists) seen.set(id, t + TENANT_SEEN_MS);
+    return exists;
   };
 }
 
@@ -195,6 +224,7 @@ export function createApi<H extends HandlerName>(name: H, operations: Operations
   const logger = createLogger(config);
   const repo = deps.repository ?? createRepository(config);
   const now = deps.now ?? (() => new Date());
+  const tenantExists = registryCheck(repo);
   const app = new Router<ApiEnv>({ logger });
   app.use(cors({ origin: config.allowedOrigins, allowHeaders: config.allowedHeaders }));
 
@@ -229,7 +259,7 @@ export function createApi<H extends HandlerName>(name: H, operations: Operations
     app.route(run as never, {
       method: route.method,
       path: toColonPath(route.path) as `/${string}`,
-      middleware: [requestMiddleware(route, repo, logger) as Middleware],
+      middleware: [requestMiddleware(route, repo, logger, config.userPoolClientIds, tenantExists) as Middleware],
     });
   }
   app.errorHandler(Error, async (err: Error, reqCtx: RequestContext) => errorResponse(err, requestIdOf(reqCtx.event), logger));
@@ -249,7 +279,7 @@ export function createApi<H extends HandlerName>(name: H, operations: Operations
     } catch (err) {
       // Failures before routing (an event the Router cannot turn into a request).
       const r = errorResponse(err, event.requestContext?.requestId ?? '', logger);
-      res = { statusCode: r.status, headers: { 'Content-Type': 'application/json' }, body: await r.text() };
+      res = { statusCode: r.status, headers: Object.fromEntries(r.headers.entries()), body: await r.text() };
     }
     logger.info('request', { method, status: res.statusCode, durationMs: Date.now() - started });
     return res;

@@ -9,7 +9,12 @@
  *      body over `MAX_BODY_BYTES` (decoded bytes)     → 413 PAYLOAD_TOO_LARGE
  *      body without `application/json` media type    → 415 UNSUPPORTED_MEDIA_TYPE
  *      body that is not JSON                          → 400 INVALID_JSON;
- *  - `queryRecord(event)`: the query string as a record, a repeated parameter refused.
+ *  - `queryRecord(event)`: the query string as a record, a repeated parameter refused;
+ *  - every string of the request (path parameters, query, declared headers, the JSON body's keys and values at
+ *    any depth) must be well-formed UTF-16, checked before each part's schema: a lone surrogate (which
+ *    DynamoDB refuses with `SerializationException`, and which no UTF-8 text can hold) → 400
+ *    VALIDATION_FAILED naming the field (`body.title`, `query.q`), for every field of every row
+ *    (`assertWellFormed`; docs/api.md#request-checks).
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type * as z from 'zod';
@@ -45,6 +50,45 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown, prefix:
   return r.data;
 }
 
+/** A lone UTF-16 surrogate: a high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether `s` is a well-formed UTF-16 string (`String.prototype.isWellFormed`, ES2024). */
+export function isWellFormed(s: string): boolean {
+  return !LONE_SURROGATE.test(s);
+}
+
+/**
+ * The dotted path (`body.items.0.title`) of the first string in `value` — a string, an array element, an
+ * object key or value at any depth — that is not well-formed UTF-16; `null` when every string is.
+ */
+export function illFormedPath(value: unknown, prefix: string): string | null {
+  if (typeof value === 'string') return isWellFormed(value) ? null : prefix;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const p = illFormedPath(value[i], `${prefix}.${i}`);
+      if (p !== null) return p;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (!isWellFormed(k)) return `${prefix}.${k}`;
+      const p = illFormedPath(v, `${prefix}.${k}`);
+      if (p !== null) return p;
+    }
+  }
+  return null;
+}
+
+/** @throws ApiError VALIDATION_FAILED naming the first string of `value` that is not well-formed UTF-16. */
+export function assertWellFormed(value: unknown, prefix: 'body' | 'query' | 'path' | 'header'): void {
+  const path = illFormedPath(value, prefix);
+  if (path !== null) {
+    throw new ApiError('VALIDATION_FAILED', `invalid request ${prefix}`, [{ path, message: 'must be well-formed Unicode text (no lone surrogate)' }]);
+  }
+}
+
 /** The validated request of a row: path parameters, query, declared headers (by documented name) and body. */
 export interface ValidRequest {
   params: unknown;
@@ -61,17 +105,25 @@ export interface ValidRequest {
 export function validateRequest(route: RouteDef, event: APIGatewayProxyEvent, params: Record<string, string>, query: Record<string, string>): ValidRequest {
   const req = route.request;
   const out: ValidRequest = { params: undefined, query: undefined, headers: {}, body: undefined };
-  if (req.params) out.params = validate(req.params, params, 'path');
+  if (req.params) {
+    assertWellFormed(params, 'path');
+    out.params = validate(req.params, params, 'path');
+  }
+  assertWellFormed(query, 'query');
   out.query = validate(req.query, query, 'query');
   if (req.headers) {
     for (const [name, schema] of Object.entries(req.headers)) {
       const v = header(event, name);
-      if (v !== undefined) out.headers[name] = validate(schema, v, 'header');
+      if (v === undefined) continue;
+      assertWellFormed({ [name]: v }, 'header');
+      out.headers[name] = validate(schema, v, 'header');
     }
   }
   if (req.body) {
     checkBodyEnvelope(event);
-    out.body = validate(req.body, parseJson(event), 'body');
+    const body = parseJson(event);
+    assertWellFormed(body, 'body');
+    out.body = validate(req.body, body, 'body');
   }
   return out;
 }
@@ -117,7 +169,9 @@ export function checkBodyEnvelope(event: APIGatewayProxyEvent): void {
 
 /**
  * The query string as a plain record; a parameter given more than once is rejected (API Gateway would
- * silently keep the last value, which would make `tenant` ambiguous).
+ * silently keep the last value, which would make `tenant` ambiguous), and so is a name or value that is
+ * not well-formed UTF-16 (before the `tenant` parameter is read).
+ * @throws ApiError VALIDATION_FAILED
  */
 export function queryRecord(event: APIGatewayProxyEvent): Record<string, string> {
   const multi = event.multiValueQueryStringParameters ?? {};
@@ -131,5 +185,6 @@ export function queryRecord(event: APIGatewayProxyEvent): Record<string, string>
   }
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v != null) out[k] = v;
+  assertWellFormed(out, 'query');
   return out;
 }

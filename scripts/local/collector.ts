@@ -10,7 +10,10 @@
  *    and then an Office 365 alert (`POST /ingest/office365/alarms`);
  *  - on the first tick, a fixed set of recommendations per tenant (`POST /ingest/recommendations`; fixed
  *    ids, so restarts replay them as no-ops).
- * Every event has a unique `eventId`; the API treats replays as no-ops.
+ * Every event has a unique `eventId`; the API treats replays as no-ops. An event the API refuses for a
+ * while — 429, 5xx (such as 503 SERVICE_UNAVAILABLE while the table throttles or is unreachable) or no
+ * answer — is kept (at most `MAX_PENDING`, oldest dropped first) and sent again, same body and `eventId`, at
+ * the start of the next tick, as a real collector must (docs/api.md#errors); a 4xx other than 429 is final.
  *
  * Started by `startLocalStack` unless `collector: false` (tests) / `npm start -- --no-collector`.
  * Run alone against a running stack: `npx tsx scripts/local/collector.ts http://127.0.0.1:3001`.
@@ -51,6 +54,18 @@ export interface TickReport {
   recommendations: number;
   /** Non-2xx answers (should stay 0). */
   failures: number;
+  /** Events kept from earlier ticks and sent again at the start of this one. */
+  retried: number;
+  /** Events kept for the next tick after this one (refused with 429/5xx or unanswered). */
+  pending: number;
+}
+
+/** Most refused events kept for a later retry; older ones are dropped first. */
+export const MAX_PENDING = 1000;
+
+/** Whether an ingest answer (or `null`: no answer) means "try the same event again later". */
+export function isRetryable(status: number | null): boolean {
+  return status === null || status === 429 || status >= 500;
 }
 
 
@@ -81,17 +96,30 @@ export function startCollector(opts: CollectorOptions): RunningCollector {
   let running: Promise<TickReport> | null = null;
   let recommendationsSent = false;
 
+  const pending: { path: string; body: unknown }[] = [];
+
   const send = async (path: string, body: unknown, report: TickReport) => {
+    let status: number | null = null;
     try {
-      const status = await sendIngest(opts.apiUrl, path, body, credential);
-      if (status >= 300) report.failures++;
+      status = await sendIngest(opts.apiUrl, path, body, credential);
     } catch {
-      report.failures++;
+      status = null;
+    }
+    if (status !== null && status < 300) return;
+    report.failures++;
+    if (isRetryable(status)) {
+      pending.push({ path, body });
+      if (pending.length > MAX_PENDING) pending.splice(0, pending.length - MAX_PENDING);
     }
   };
 
   const tickOnce = async (): Promise<TickReport> => {
-    const report: TickReport = { heartbeats: 0, raised: 0, cleared: 0, office365: 0, recommendations: 0, failures: 0 };
+    const report: TickReport = { heartbeats: 0, raised: 0, cleared: 0, office365: 0, recommendations: 0, failures: 0, retried: 0, pending: 0 };
+    // events refused earlier, oldest first, before anything new
+    for (const e of pending.splice(0, pending.length)) {
+      report.retried++;
+      await send(e.path, e.body, report);
+    }
     const at = new Date().toISOString();
     // recoveries
     for (const [key, o] of outages) {
@@ -154,6 +182,7 @@ export function startCollector(opts: CollectorOptions): RunningCollector {
     const beating = devices.filter((d) => !outages.has(`${d.tenantId}/${d.id}`));
     await Promise.all(beating.map((d) => send('/ingest/heartbeats', { eventId: randomUUID(), tenantId: d.tenantId, deviceId: d.id, at }, report)));
     report.heartbeats += beating.length;
+    report.pending = pending.length;
     return report;
   };
 

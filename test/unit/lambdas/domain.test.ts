@@ -40,8 +40,25 @@ describe('cognito:groups parsing', () => {
 
 describe('identity from claims', () => {
   it('derives tenants (groups except admin, valid ids only) and the admin flag', () => {
-    const id = identityFromClaims({ sub: 's1', email: 'a@b.c', 'cognito:groups': '[admin acme Bad_Group]' });
+    const id = identityFromClaims({ sub: 's1', email: 'a@b.c', email_verified: 'true', 'cognito:groups': '[admin acme Bad_Group]' });
     expect(id).toEqual({ sub: 's1', email: 'a@b.c', groups: ['admin', 'acme', 'Bad_Group'], tenants: ['acme'], isAdmin: true });
+  });
+  // Cognito ID tokens carry `email_verified` (boolean; a string once API Gateway's authorizer flattens the
+  // claims): https://docs.aws.amazon.com/cognito/latest/developerguide/amazon-cognito-user-pools-using-the-id-token.html
+  it('uses the e-mail only when email_verified is true', () => {
+    expect(identityFromClaims({ sub: 's1', email: 'a@b.c', 'cognito:groups': 'acme' })!.email).toBe('');
+    expect(identityFromClaims({ sub: 's1', email: 'a@b.c', email_verified: 'false', 'cognito:groups': 'acme' })!.email).toBe('');
+    expect(identityFromClaims({ sub: 's1', email: 'a@b.c', email_verified: true, 'cognito:groups': 'acme' })!.email).toBe('a@b.c');
+  });
+  // The Cognito user-pool authorizer of a REST API accepts an ID token of any app client of the pool
+  // (https://docs.aws.amazon.com/apigateway/latest/developerguide/apigateway-integrate-with-cognito.html), so
+  // the Lambdas check `aud` against the portal's app client when configured.
+  it('refuses a token issued to another app client when audiences are configured', () => {
+    const claims = { sub: 's1', aud: 'other-client', 'cognito:groups': 'acme' };
+    expect(identityFromClaims(claims)).not.toBeNull();
+    expect(identityFromClaims(claims, ['portal-client'])).toBeNull();
+    expect(identityFromClaims({ sub: 's1', 'cognito:groups': 'acme' }, ['portal-client'])).toBeNull();
+    expect(identityFromClaims({ ...claims, aud: 'portal-client' }, ['portal-client'])!.sub).toBe('s1');
   });
   it('returns null without a sub', () => {
     expect(identityFromClaims({ email: 'x' })).toBeNull();
@@ -86,6 +103,14 @@ describe('tenant resolution', () => {
     expect(await codeOf(resolveTenant(who([]), undefined, exists))).toBe('FORBIDDEN');
     expect(await codeOf(resolveTenant(who([]), 'acme', exists))).toBe('FORBIDDEN');
     expect(await codeOf(resolveTenant(who(['Not_A_Tenant']), undefined, exists))).toBe('FORBIDDEN');
+  });
+  it('treats a group that looks like a tenant id but is not registered as no tenant', async () => {
+    expect(await codeOf(resolveTenant(who(['soc-analysts']), undefined, exists))).toBe('FORBIDDEN');
+    expect(await codeOf(resolveTenant(who(['soc-analysts']), 'soc-analysts', exists))).toBe('FORBIDDEN');
+    expect(await resolveTenant(who(['acme', 'soc-analysts']), undefined, exists)).toBe('acme');
+    expect(await codeOf(resolveTenant(who(['admin', 'soc-analysts']), 'soc-analysts', exists))).toBe('NOT_FOUND');
+    const err = await resolveTenant(who(['acme', 'globex', 'soc-analysts']), undefined, exists).catch((e: unknown) => e);
+    expect((err as { details: unknown }).details).toEqual({ tenants: ['acme', 'globex'] });
   });
 });
 

@@ -8,6 +8,10 @@ export interface CallerSpec {
   sub: string;
   email?: string;
   groups: string[];
+  /** `email_verified` claim; default true (as for every user the portal's sign-up confirmed). */
+  emailVerified?: boolean;
+  /** `aud` claim (the app client id); absent by default. */
+  aud?: string;
   /** How `cognito:groups` is flattened; default comma. */
   groupsForm?: 'comma' | 'space' | 'bracket';
 }
@@ -19,6 +23,8 @@ export function claimsFor(c: CallerSpec): Record<string, string> {
   return {
     sub: c.sub,
     email: c.email ?? `${c.sub}@example.com`,
+    email_verified: c.emailVerified === false ? 'false' : 'true',
+    ...(c.aud !== undefined ? { aud: c.aud } : {}),
     'cognito:groups': groups,
     token_use: 'id',
     auth_time: '1700000000',
