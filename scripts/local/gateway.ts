@@ -326,6 +326,13 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
         return send(200, JSON.stringify(opts.openApi), { 'Content-Type': 'application/json' });
       }
 
+      // Malformed percent-encoding (`%E0%A4%A`, `%ZZ`; RFC 3986 section 2.1) is not a valid request-target:
+      // refused 400 before routing and authorisation instead of failing the decode (docs/local-emulation.md).
+      try {
+        decodeURIComponent(url.pathname);
+      } catch {
+        return sendError(400, 'VALIDATION_FAILED', 'malformed percent-encoding in the path', 'bad path encoding');
+      }
       const match = matchRoute(compiled, method, url.pathname);
       if (match === undefined) return sendError(404, 'NOT_FOUND', 'No such resource');
       if (match === 'method-not-allowed') return sendError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed on this resource');
