@@ -126,6 +126,22 @@ describe('authorizer semantics', () => {
     const na = await call('/devices', { method: 'DELETE', headers: { Authorization: await token() } });
     expect(na.status).toBe(405);
   });
+
+  // A request-target whose percent-encoding is malformed is not a valid URI (RFC 3986 section 2.1,
+  // https://www.rfc-editor.org/rfc/rfc3986#section-2.1). The local gateway answers 400 without calling the
+  // handler, never a 500; the exact 4xx of a deployed API Gateway is not documented by AWS and has not been
+  // measured here (docs/local-emulation.md#malformed-paths).
+  it('answers 400 to malformed percent-encoding in the path, before the handler', async () => {
+    const before = seen.length;
+    for (const p of ['/incidents/%E0%A4%A', '/incidents/%ZZ', '/devices/%', '/incidents/%ED%A0%80']) {
+      const r = await call(p, { headers: { Authorization: await token() } });
+      expect(r.status, p).toBe(400);
+      expect(((await r.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
+    }
+    expect(seen.length).toBe(before);
+    const ok = await call('/incidents/INC-000001%20', { headers: { Authorization: await token() } });
+    expect(ok.status).toBe(200);
+  });
 });
 
 describe('start-up errors', () => {
