@@ -89,6 +89,30 @@ export interface GatewayOptions {
   collectorCredentials?: readonly CollectorCredential[];
   /** Serves this JSON document at `GET /openapi.json` (no auth), e.g. `openApiDocument()`. */
   openApi?: unknown;
+  /**
+   * Stage throttling as API Gateway applies it: a token bucket of `burstLimit` requests refilled at
+   * `rateLimit` requests per second; a request finding it empty is answered 429 `THROTTLED` "Too Many
+   * Requests" (the stage's gateway response). Absent (the default of the local stack): no throttling.
+   */
+  throttling?: { rateLimit: number; burstLimit: number };
+}
+
+/**
+ * A token bucket: `burst` tokens, refilled continuously at `rate` per second.
+ * `take(now)` spends one token and answers true, or answers false when none is left (ms clock).
+ */
+export function tokenBucket(rate: number, burst: number, start = Date.now()): { take(now?: number): boolean } {
+  let tokens = burst;
+  let last = start;
+  return {
+    take(now = Date.now()) {
+      tokens = Math.min(burst, tokens + ((now - last) / 1000) * rate);
+      last = now;
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+  };
 }
 
 export interface RunningGateway {
@@ -277,6 +301,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
     return h;
   };
   const onRequest = opts.onRequest ?? (() => undefined);
+  const bucket = opts.throttling ? tokenBucket(opts.throttling.rateLimit, opts.throttling.burstLimit) : null;
 
   const server = http.createServer((req, res) => {
     const started = Date.now();
@@ -307,6 +332,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://gateway.local');
       const method = (req.method ?? 'GET').toUpperCase();
+      if (bucket && !bucket.take()) return sendError(429, 'THROTTLED', 'Too Many Requests', 'stage throttling');
 
       if (method === 'OPTIONS') {
         const found = compiled.some((c) => c.regex.test(url.pathname));

@@ -70,6 +70,12 @@ export interface LocalStackOptions {
   collectorCredential?: CollectorCredential;
   /** Powertools log level of the handlers (default `WARN`). */
   logLevel?: LambdaConfig['logLevel'];
+  /**
+   * Stage throttling of the local gateway (a token bucket, 429 past it), e.g. the development stage's
+   * `stageConfig('dev').throttling`; default none, because the benchmark and the collector simulator send
+   * more than a deployed stage allows (docs/local-emulation.md#api-gateway).
+   */
+  throttling?: { rateLimit: number; burstLimit: number };
 }
 
 export interface RunningLocalStack {
@@ -197,6 +203,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       tableName: table,
       dynamodbEndpoint: dynamo.endpoint,
       allowedOrigins: [`http://${host}:${ports.web}`, `http://localhost:${ports.web}`],
+      userPoolClientId: pool.userPoolClientId,
       ...(opts.logLevel ? { logLevel: opts.logLevel } : {}),
     });
     const repositoryTable = localTable(dynamo.endpoint, table);
@@ -245,6 +252,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       ],
       openApi: openApiDocument(),
       ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
+      ...(opts.throttling ? { throttling: opts.throttling } : {}),
     });
     stops.push(gateway.stop);
     log(`API gateway on ${gateway.url} (${Date.now() - t} ms); OpenAPI at ${gateway.url}/openapi.json`);

@@ -26,6 +26,10 @@ import {
 import { LOCAL_COLLECTOR_CREDENTIAL, LOCAL_OPERATOR_CREDENTIAL, type CollectorCredential } from '../../scripts/local/config.js';
 import { FIXED_CODE, lastCodeFor } from '../../scripts/local/cognito/index.js';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
+import { stageConfig } from '../../infra/stage-config.js';
+
+/** The stage whose settings the local stack stands for (self sign-up, development profile). */
+export const LOCAL_EQUIVALENT_STAGE = 'dev';
 
 /** What a conformance test needs to know about the system under test. */
 export interface ConformanceTarget {
@@ -100,7 +104,7 @@ async function deployed(target: string): Promise<ConformanceTarget> {
   };
 }
 
-async function local(): Promise<ConformanceTarget> {
+async function local(options: TargetOptions): Promise<ConformanceTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vigia-conformance-'));
   let stack: RunningLocalStack;
   try {
@@ -112,6 +116,7 @@ async function local(): Promise<ConformanceTarget> {
       serveWeb: false,
       collector: false,
       logLevel: 'SILENT',
+      ...(options.throttling ? { throttling: stageConfig(LOCAL_EQUIVALENT_STAGE).throttling } : {}),
     });
   } catch (e) {
     rmSync(dataDir, { recursive: true, force: true });
@@ -157,8 +162,14 @@ async function local(): Promise<ConformanceTarget> {
   };
 }
 
+/** How to start the local stack. */
+export interface TargetOptions {
+  /** Local only: throttle the gateway with the development stage's rate and burst (`infra/stage-config.ts`). */
+  throttling?: boolean;
+}
+
 /** Starts (or describes) the system under test: the deployed stage named by `VIGIA_TARGET`, else the local stack. */
-export function conformanceTarget(): Promise<ConformanceTarget> {
+export function conformanceTarget(options: TargetOptions = {}): Promise<ConformanceTarget> {
   const target = process.env.VIGIA_TARGET;
-  return target ? deployed(target) : local();
+  return target ? deployed(target) : local(options);
 }
