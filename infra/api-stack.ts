@@ -117,6 +117,8 @@ export function gatewayErrorTemplate(code: ErrorCode): string {
 export interface ApiStackProps extends StackProps {
   readonly config: StageConfig;
   readonly userPool: IUserPool;
+  /** The portal's app client id: the only `aud` whose ID tokens the Lambdas accept (docs/api.md#identity). */
+  readonly userPoolClientId: string;
   readonly table: ITable;
   /** The portal's origin, `https://<distribution domain>` (from the Hosting stack). */
   readonly siteOrigin: string;
@@ -130,9 +132,13 @@ export class ApiStack extends Stack {
   /** execute-api:Invoke on the collector ingest routes only (attach to the collectors' IAM principal). */
   readonly collectorPolicy: ManagedPolicy;
 
+  /** The portal's app client id, given to every function (`userPoolClientIds`). */
+  private readonly userPoolClientId: string;
+
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { config, table } = props;
+    this.userPoolClientId = props.userPoolClientId;
     const allowOrigins = [props.siteOrigin, ...config.extraCorsOrigins];
 
     this.functions = Object.fromEntries(
@@ -335,6 +341,7 @@ export class ApiStack extends Stack {
           tableName: table.tableName,
           allowedOrigins: [...allowOrigins],
           allowedHeaders: [...CORS_ALLOW_HEADERS],
+          userPoolClientIds: [this.userPoolClientId],
           logLevel: config.logLevel,
           retention: { ...config.dataRetention },
         }),

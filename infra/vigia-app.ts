@@ -98,6 +98,7 @@ export function addVigiaStacks(app: App, options: VigiaAppOptions): VigiaStacks 
     stackName: stackName(s, 'Api'),
     description: `Vigía ${s}: REST API and Lambda functions`,
     userPool: auth.userPool,
+    userPoolClientId: auth.userPoolClient.userPoolClientId,
     table: data.table,
     siteOrigin: hosting.siteOrigin,
   });
