@@ -103,13 +103,16 @@ export function localTable(endpoint: string, tableName: string): TableRef {
 
 /**
  * The Lambda configuration of the local stack: stage `local`, {@link DEMO_REGION}, the local engine as
- * DynamoDB endpoint, the portal's origins for CORS, default retention.
+ * DynamoDB endpoint, the portal's origins for CORS, the local portal app client as the accepted `aud`,
+ * default retention.
  * @throws LambdaConfigError (lambdas/config.ts) on an empty table name or a malformed endpoint.
  */
 export function localLambdaConfig(input: {
   tableName: string;
   dynamodbEndpoint: string;
   allowedOrigins: string[];
+  /** The local portal app client id (the `aud` the handlers accept, as in AWS). */
+  userPoolClientId?: string;
   logLevel?: LambdaConfig['logLevel'];
 }): LambdaConfig {
   return parseLambdaConfig({
@@ -118,6 +121,7 @@ export function localLambdaConfig(input: {
     tableName: input.tableName,
     dynamodbEndpoint: input.dynamodbEndpoint,
     allowedOrigins: input.allowedOrigins,
+    userPoolClientIds: input.userPoolClientId ? [input.userPoolClientId] : [],
     logLevel: input.logLevel ?? LOCAL_LOG_LEVEL,
   });
 }
