@@ -6,8 +6,16 @@
  *   - `alarmEmail` (optional): e-mail subscribed to the stage's alarm topic;
  *   - `createdAt` (optional, ISO-8601 UTC): tagged `created-at` on every stack (set by
  *     `scripts/platform/deploy.ts`, kept across redeploys; the preview clean-up job reads it).
- * Once-per-account app: `-c githubOidc=true -c githubRepo=<owner>/<name>` synthesizes ONLY the
- * `Vigia-GitHubOidc` stack (GitHub OIDC provider + deploy role, see `infra/github-oidc-stack.ts`).
+ *   - `sesFromEmail`, `sesFromName`, `sesRegion`, `sesConfigurationSet` (production stages): the verified SES
+ *     identity Cognito sends from (required for `staging`/`prod`);
+ *   - `tableName` (optional): the stage's table, e.g. one restored from a backup (README "Restore the table");
+ *   - `threatProtection` (`off`/`audit`/`enforce`, production stages): Cognito Plus plan threat protection;
+ *   - `silenceTenants` (comma-separated tenant ids) and `silenceMinutes`: ingest-silence alarms per tenant.
+ * Once-per-account apps:
+ *   - `-c accountStack=true` synthesizes ONLY the `Vigia-Account` stack (API Gateway CloudWatch role,
+ *     `infra/account-stack.ts`);
+ *   - `-c githubOidc=true -c githubRepo=<owner>/<name>` synthesizes ONLY the `Vigia-GitHubOidc` stack
+ *     (GitHub OIDC provider + deploy role, see `infra/github-oidc-stack.ts`).
  *
  * Environment: account/region from `CDK_DEFAULT_ACCOUNT` / `CDK_DEFAULT_REGION` when both are set (the CLI
  * sets them from your credentials), otherwise the app is environment-agnostic (synth works offline).
@@ -16,7 +24,8 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { GITHUB_OIDC_STACK_NAME, GitHubOidcStack } from '../infra/github-oidc-stack.js';
-import { DEFAULT_STAGE } from '../infra/stage-config.js';
+import { ACCOUNT_STACK_CONTEXT, ACCOUNT_STACK_NAME, AccountStack } from '../infra/account-stack.js';
+import { DEFAULT_STAGE, stageOverridesFromContext } from '../infra/stage-config.js';
 import { addVigiaStacks } from '../infra/vigia-app.js';
 
 const app = new App();
@@ -29,7 +38,14 @@ const region = process.env.CDK_DEFAULT_REGION;
 const env = account && region ? { env: { account, region } } : {};
 
 try {
-  if (ctx('githubOidc') === 'true') {
+  if (ctx(ACCOUNT_STACK_CONTEXT) === 'true') {
+    new AccountStack(app, ACCOUNT_STACK_NAME, {
+      stackName: ACCOUNT_STACK_NAME,
+      description: 'Vigía: API Gateway account CloudWatch role (once per account and region)',
+      ...env,
+    });
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  } else if (ctx('githubOidc') === 'true') {
     const githubRepo = ctx('githubRepo');
     if (!githubRepo) throw new Error('githubOidc=true needs -c githubRepo=<owner>/<name>');
     new GitHubOidcStack(app, GITHUB_OIDC_STACK_NAME, {
@@ -40,12 +56,11 @@ try {
     });
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   } else {
-    const alarmEmail = ctx('alarmEmail');
     const createdAt = ctx('createdAt');
     addVigiaStacks(app, {
       stage: ctx('stage') ?? DEFAULT_STAGE,
       ...env,
-      ...(alarmEmail ? { overrides: { alarmEmail } } : {}),
+      overrides: stageOverridesFromContext(ctx),
       ...(createdAt ? { createdAt } : {}),
     });
   }

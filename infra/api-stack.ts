@@ -23,10 +23,14 @@
  *  - gateway responses (authorizer 401, 403, throttling, bad body, DEFAULT_4XX/5XX, …) carry CORS headers
  *    and the API's error body `{"code","message","requestId"}` with codes from `ERROR_STATUS`
  *    (`lambdas/contract/schemas.ts`), e.g. a missing/expired ID token → 401 `UNAUTHORIZED`;
- *  - access logs as JSON in `/aws/apigateway/vigia-<stage>-api-access`; stage throttling and log
- *    retention from `stage-config.ts`; a request validator (parameters + body; POST/PATCH bodies must be
+ *  - access logs as JSON in a log group with a generated name (so a failed first create can be retried,
+ *    docs/platform.md#retained-resources; written with the account's API Gateway CloudWatch role of
+ *    `account-stack.ts`); stage throttling and log retention from `stage-config.ts`; a request validator (parameters + body; POST/PATCH bodies must be
  *    JSON objects; anything finer is validated in the Lambda against the route row's schemas,
- *    `lambdas/contract/routes.ts`).
+ *    `lambdas/contract/routes.ts`);
+ *  - Lambda active tracing (X-Ray; the Lambda service samples, no tracing SDK in the bundle) per stage, and
+ *    the metric filters {@link HEARTBEAT_METRIC} on the ingest function's request log lines
+ *    (docs/platform.md#alarms).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,9 +53,9 @@ import {
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { FilterPattern, type ILogGroup, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { CORS_ALLOW_HEADERS, lambdaEnvironment } from '../lambdas/config.js';
 import { HANDLER_NAMES, ROUTES, type HandlerName } from '../lambdas/contract/routes.js';
@@ -114,6 +118,43 @@ export function gatewayErrorTemplate(code: ErrorCode): string {
   return `{"code":"${code}","message":$context.error.messageString,"requestId":"$context.requestId"}`;
 }
 
+/**
+ * Custom metric of accepted collector heartbeats, counted by metric filters on the ingest function's
+ * `request` log line (`operationId` `ingestHeartbeat`, HTTP status below 300): `total` without dimension, and
+ * `Tenant`-dimensioned (from the line's `tenantId` key) for the per-tenant silence alarms. Namespace per
+ * stage: `Vigia/<stage>`.
+ */
+export const HEARTBEAT_METRIC = { name: 'AcceptedHeartbeats', tenantDimension: 'Tenant' } as const;
+
+/** CloudWatch namespace of the stage's custom metrics. */
+export function metricNamespace(stage: string): string {
+  return `Vigia/${stage}`;
+}
+
+/** Adds the {@link HEARTBEAT_METRIC} filters to the ingest function's log group. */
+function heartbeatMetricFilters(scope: Construct, logGroup: ILogGroup, stage: string): void {
+  const accepted = FilterPattern.all(
+    FilterPattern.stringValue('$.message', '=', 'request'),
+    FilterPattern.stringValue('$.operationId', '=', 'ingestHeartbeat'),
+    FilterPattern.numberValue('$.status', '<', 300),
+  );
+  new MetricFilter(scope, 'HeartbeatsMetric', {
+    logGroup,
+    metricNamespace: metricNamespace(stage),
+    metricName: HEARTBEAT_METRIC.name,
+    filterPattern: accepted,
+    metricValue: '1',
+  });
+  new MetricFilter(scope, 'HeartbeatsPerTenantMetric', {
+    logGroup,
+    metricNamespace: metricNamespace(stage),
+    metricName: HEARTBEAT_METRIC.name,
+    filterPattern: FilterPattern.all(accepted, FilterPattern.exists('$.tenantId')),
+    metricValue: '1',
+    dimensions: { [HEARTBEAT_METRIC.tenantDimension]: '$.tenantId' },
+  });
+}
+
 export interface ApiStackProps extends StackProps {
   readonly config: StageConfig;
   readonly userPool: IUserPool;
@@ -146,7 +187,6 @@ export class ApiStack extends Stack {
     ) as Record<HandlerName, NodejsFunction>;
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
-      logGroupName: `/aws/apigateway/${physicalName(config.stage, 'api-access')}`,
       retention: config.logRetention,
       removalPolicy: config.removalPolicy,
     });
@@ -259,7 +299,7 @@ export class ApiStack extends Stack {
       },
       {
         id: 'AwsSolutions-APIG6',
-        reason: 'Execution logging needs the account-wide API Gateway CloudWatch role (disabled by feature flag); JSON access logs are enabled and the Lambdas log every request.',
+        reason: 'Execution logs would go to a log group API Gateway creates outside the stack (never expiring, left behind by previews); JSON access logs are enabled and the Lambdas log every request (docs/platform.md#the-account-stack).',
       },
     );
     // CORS preflight (OPTIONS) must be unauthenticated: browsers never send credentials with it.
@@ -299,11 +339,13 @@ export class ApiStack extends Stack {
   ): NodejsFunction {
     const Name = name[0]!.toUpperCase() + name.slice(1);
     const functionName = physicalName(config.stage, name);
+    // Generated name (the function logs to it through its logging config), so a retained log group never
+    // blocks the retry of a failed first create.
     const logGroup = new LogGroup(this, `${Name}Logs`, {
-      logGroupName: `/aws/lambda/${functionName}`,
       retention: config.logRetention,
       removalPolicy: config.removalPolicy,
     });
+    if (name === 'ingest') heartbeatMetricFilters(this, logGroup, config.stage);
     // Own role: only its log group and the table (no AWSLambdaBasicExecutionRole managed policy, cdk-nag IAM4).
     const role = new Role(this, `${Name}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
@@ -322,6 +364,12 @@ export class ApiStack extends Stack {
       }),
     );
 
+    if (config.tracing) {
+      Validations.of(role).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'Lambda active tracing: xray:PutTraceSegments/PutTelemetryRecords support no resource-level permissions (AWS X-Ray developer guide, "Identity-based policies").',
+      });
+    }
     return new NodejsFunction(this, `${Name}Function`, {
       functionName,
       description: `Vigía API: ${name} routes (${config.stage})`,
@@ -335,6 +383,7 @@ export class ApiStack extends Stack {
       timeout: Duration.seconds(10),
       role,
       logGroup,
+      tracing: config.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       environment: {
         ...lambdaEnvironment({
           stage: config.stage,

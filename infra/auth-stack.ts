@@ -8,20 +8,29 @@
  *  - MFA optional, TOTP (authenticator app) only — no SMS;
  *  - account recovery by e-mail only; the app client hides whether a user exists
  *    (`preventUserExistenceErrors`);
- *  - self sign-up per stage (see `stage-config.ts`);
+ *  - self sign-up per stage (see `stage-config.ts`; off on production stages and previews);
+ *  - e-mail from the stage's verified Amazon SES identity on production stages (`UserPoolEmail.withSES`;
+ *    a production stage without one gets an error annotation, docs/platform.md#cognito-e-mail);
+ *  - refresh tokens rotate on every refresh (the app client's refresh token rotation, with the stage's
+ *    grace period; the portal refreshes with GetTokensFromRefreshToken);
+ *  - Essentials feature plan, or Plus with standard threat protection (audit/enforce) by stage setting;
+ *  - the user pool is retained on production stages (`RETAIN_ON_UPDATE_OR_DELETE`) and the prod stack policy
+ *    refuses its replacement (`stack-policy.ts`);
  *  - only the `admin` group is created here: tenant groups (`acme`, `globex`, …) are data, created by
  *    scripts, never by the stack;
  *  - the identity pool accepts only this pool + app client, refuses unauthenticated identities, and its
  *    authenticated role has no policies (the portal only needs the identity id).
  */
-import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
 import type {
   UserPoolClient} from 'aws-cdk-lib/aws-cognito';
 import {
   AccountRecovery,
   FeaturePlan,
   Mfa,
+  StandardThreatProtectionMode,
   UserPool,
+  UserPoolEmail,
   UserPoolGroup,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
@@ -29,6 +38,33 @@ import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-co
 import type { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../lambdas/contract/routes.js';
 import { physicalName, type StageConfig } from './stage-config.js';
+
+/** Id of the error annotation on a production stage without an SES identity. */
+export const SES_MISSING_ERROR = 'vigia:ses-identity-missing';
+
+/**
+ * The user pool's e-mail settings: SES from the stage's identity when configured; otherwise Cognito's default
+ * sender (undefined), with an error annotation on production stages (`cdk synth`/`deploy` then fail).
+ */
+function cognitoEmail(stack: Stack, config: StageConfig): UserPoolEmail | undefined {
+  const ses = config.email;
+  if (!ses) {
+    if (config.profile === 'production') {
+      Annotations.of(stack).addError(
+        `${SES_MISSING_ERROR}: stage ${config.stage} sends Cognito e-mail to real users: pass a verified SES identity with -c sesFromEmail=<address> -c sesRegion=<region> (docs/platform.md#cognito-e-mail)`,
+      );
+    }
+    return undefined;
+  }
+  const sesRegion = ses.sesRegion ?? (Token.isUnresolved(stack.region) ? undefined : stack.region);
+  if (!sesRegion) throw new Error(`stage ${config.stage}: sesRegion is required when the stack's region is not known at synth time`);
+  return UserPoolEmail.withSES({
+    fromEmail: ses.fromEmail,
+    fromName: ses.fromName ?? 'Vigía',
+    sesRegion,
+    ...(ses.configurationSet ? { configurationSetName: ses.configurationSet } : {}),
+  });
+}
 
 export interface AuthStackProps extends StackProps {
   readonly config: StageConfig;
@@ -43,9 +79,15 @@ export class AuthStack extends Stack {
     super(scope, id, props);
     const { config } = props;
 
+    const plus = config.threatProtection !== 'off';
+    const email = cognitoEmail(this, config);
     this.userPool = new UserPool(this, 'UserPool', {
       userPoolName: physicalName(config.stage, 'users'),
-      featurePlan: FeaturePlan.ESSENTIALS,
+      featurePlan: plus ? FeaturePlan.PLUS : FeaturePlan.ESSENTIALS,
+      ...(plus
+        ? { standardThreatProtectionMode: config.threatProtection === 'enforce' ? StandardThreatProtectionMode.FULL_FUNCTION : StandardThreatProtectionMode.AUDIT_ONLY }
+        : {}),
+      ...(email ? { email } : {}),
       signInAliases: { email: true },
       signInCaseSensitive: false,
       autoVerify: { email: true },
@@ -84,10 +126,12 @@ export class AuthStack extends Stack {
         id: 'AwsSolutions-COG2',
         reason: 'MFA is optional with TOTP only: users may enrol an authenticator app; making it mandatory is a product decision (docs/platform.md#cognito-user-pool).',
       },
-      {
-        id: 'AwsSolutions-COG8',
-        reason: 'Essentials feature plan: the Plus plan (threat protection) is billed per monthly active user; revisit for production traffic.',
-      },
+      ...(config.threatProtection === 'enforce'
+        ? []
+        : [{
+            id: 'AwsSolutions-COG8',
+            reason: 'Threat protection enforcement is a stage setting (-c threatProtection=enforce, Plus plan billed per monthly active user); off or audit-only here (docs/platform.md#cognito-user-pool).',
+          }]),
     );
 
     this.userPoolClient = this.userPool.addClient('PortalClient', {
@@ -101,6 +145,9 @@ export class AuthStack extends Stack {
       idTokenValidity: Duration.hours(1),
       accessTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(30),
+      // Rotation: each refresh returns a new refresh token and invalidates the old one after the grace period
+      // (CDK then leaves ALLOW_REFRESH_TOKEN_AUTH out, which rotation requires).
+      refreshTokenRotationGracePeriod: Duration.seconds(config.refreshTokenRotationGraceSeconds),
     });
 
     new UserPoolGroup(this, 'AdminGroup', {

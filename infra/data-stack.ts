@@ -1,14 +1,20 @@
 /**
  * Data stack (`Vigia-<stage>-Data`): the single DynamoDB table of `lambdas/data/table-design.ts`
  * (`PK`/`SK`, index `GSI1` on `GSI1PK`/`GSI1SK` projecting all attributes, TTL on `expiresAt`),
- * named `tableName(stage)` = `vigia-<stage>-main`.
+ * named by the stage setting `tableName` (default `vigia-<stage>-main`).
  *
- * On-demand capacity, AWS-managed encryption; point-in-time recovery and retention on production stages
- * (deletion protection in prod), destroyed with the stack and without backups on dev/preview stages
- * (see `stage-config.ts`).
+ * When `tableName` is overridden (`-c tableName=…`, README "Restore the table") the stack does not own a
+ * table: it addresses the existing table of that name (e.g. one restored from a point-in-time backup), the
+ * previously owned table is left in place by its `RetainExceptOnCreate` deletion policy, and the Api and
+ * Monitoring stacks follow the new name (docs/platform.md#restoring-the-table).
+ *
+ * On-demand capacity, AWS-managed encryption; point-in-time recovery and `RETAIN_ON_UPDATE_OR_DELETE` on
+ * production stages (deletion protection in prod; a replacement is refused by the prod stack policy,
+ * `stack-policy.ts`), destroyed with the stack and without backups on dev/preview stages (see
+ * `stage-config.ts`).
  */
 import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, type ITable, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { TABLE_DESIGN, tableName } from '../lambdas/data/table-design.js';
 import type { StageConfig } from './stage-config.js';
@@ -18,15 +24,24 @@ export interface DataStackProps extends StackProps {
 }
 
 export class DataStack extends Stack {
-  readonly table: Table;
+  /** The stage's table: owned by this stack, or the existing table named by an overridden `tableName`. */
+  readonly table: ITable;
+  /** Whether this stack owns (creates, retains, deletes) the table. */
+  readonly ownsTable: boolean;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
     const { config } = props;
     const d = TABLE_DESIGN;
+    this.ownsTable = config.tableName === tableName(config.stage);
+    if (!this.ownsTable) {
+      this.table = Table.fromTableName(this, 'AdoptedTable', config.tableName);
+      new CfnOutput(this, 'TableName', { value: config.tableName, description: 'DynamoDB table name (not owned by this stack)' });
+      return;
+    }
 
-    this.table = new Table(this, 'Table', {
-      tableName: tableName(config.stage),
+    const table = new Table(this, 'Table', {
+      tableName: config.tableName,
       partitionKey: { name: d.partitionKey, type: AttributeType.STRING },
       sortKey: { name: d.sortKey, type: AttributeType.STRING },
       timeToLiveAttribute: d.ttlAttribute,
@@ -36,7 +51,7 @@ export class DataStack extends Stack {
       deletionProtection: config.deletionProtection,
       removalPolicy: config.removalPolicy,
     });
-    this.table.addGlobalSecondaryIndex({
+    table.addGlobalSecondaryIndex({
       indexName: d.gsi1.indexName,
       partitionKey: { name: d.gsi1.partitionKey, type: AttributeType.STRING },
       sortKey: { name: d.gsi1.sortKey, type: AttributeType.STRING },
@@ -44,12 +59,13 @@ export class DataStack extends Stack {
     });
 
     if (!config.pointInTimeRecovery) {
-      Validations.of(this.table).acknowledge({
+      Validations.of(table).acknowledge({
         id: 'AwsSolutions-DDB3',
         reason: `Stage ${config.stage} holds only disposable demo/test data and is destroyed with its stack; PITR is on for production stages.`,
       });
     }
 
-    new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'DynamoDB table name' });
+    this.table = table;
+    new CfnOutput(this, 'TableName', { value: table.tableName, description: 'DynamoDB table name' });
   }
 }

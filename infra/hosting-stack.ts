@@ -3,8 +3,9 @@
  * CloudFront distribution in front of it. It holds no files itself — the portal and `config.json` are
  * uploaded by the PortalDeployment stack (see `portal-deployment-stack.ts` for why the split exists).
  *
- *  - Site bucket (`vigia-<stage>-site-<account>-<region>`): all public access blocked, SSL enforced, S3-managed encryption (SSE-S3), server access
- *    logs to the log bucket; emptied and deleted with the stack on non-production stages.
+ *  - Site bucket (`vigia-<stage>-site-<account>-<region>`): all public access blocked, SSL enforced,
+ *    S3-managed encryption (SSE-S3), server access logs to the log bucket (production stages); retained on
+ *    production stages (`RETAIN_ON_UPDATE_OR_DELETE`), emptied and deleted with the stack otherwise.
  *  - Distribution: origin access control (OAC) to the bucket, HTTP→HTTPS redirect, default root object
  *    `index.html`, SPA fallback (S3's 403/404 → `/index.html` with status 200, not cached) so deep links
  *    such as `/incidents/all` load the portal, the security response headers of `security-headers.ts`
@@ -12,11 +13,17 @@
  *    frame-ancestors 'none'; no-referrer) on every response, and no caching at all for
  *    `/index.html` and `/config.json` (a new deployment takes effect on the next page load; the hashed
  *    `assets/*` files are cached for a long time).
- *  - Log bucket: S3 server access logs (`s3/`) and CloudFront standard logs (`cloudfront/`), expired after
- *    `accessLogExpirationDays`; it needs ACLs (BUCKET_OWNER_PREFERRED) because CloudFront standard logging
- *    writes with ACLs (AWS CloudFront developer guide, "Configure standard logging (legacy)").
+ *  - Log bucket (production stages only): S3 server access logs (`s3/`) and CloudFront standard logs
+ *    (`cloudfront/`), expired after `accessLogExpirationDays`; it needs ACLs (BUCKET_OWNER_PREFERRED)
+ *    because CloudFront standard logging writes with ACLs (AWS CloudFront developer guide, "Configure
+ *    standard logging (legacy)"). dev and previews have none: access logs keep arriving after the stack
+ *    starts deleting and make an auto-emptied log bucket's deletion fail (docs/platform.md#previews-leave-nothing-behind).
+ *  - The log group of CDK's auto-delete-objects provider (dev/previews) is created by this stack with the
+ *    stage's retention and removal policy, instead of by Lambda on its first run (never expiring, never
+ *    deleted).
  */
-import { Aws, CfnOutput, Duration, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
+import { Aws, CfnOutput, CfnResource, Duration, Fn, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import {
   AllowedMethods,
   CachePolicy,
@@ -75,9 +82,15 @@ export interface HostingStackProps extends StackProps {
   readonly config: StageConfig;
 }
 
+/** Whether a stage keeps S3/CloudFront access logs (production profile: yes; dev and previews: no). */
+export function keepsAccessLogs(config: StageConfig): boolean {
+  return config.profile === 'production';
+}
+
 export class HostingStack extends Stack {
   readonly siteBucket: Bucket;
-  readonly logBucket: Bucket;
+  /** Access-log bucket (production stages only, see {@link keepsAccessLogs}). */
+  readonly logBucket?: Bucket;
   readonly distribution: Distribution;
   /** `https://<distribution domain>` — the portal's origin, used for CORS by the Api stack. */
   readonly siteOrigin: string;
@@ -88,19 +101,23 @@ export class HostingStack extends Stack {
     super(scope, id, props);
     const { config } = props;
 
-    this.logBucket = new Bucket(this, 'LogBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(config.accessLogExpirationDays) }],
-      removalPolicy: config.removalPolicy,
-      autoDeleteObjects: config.autoDeleteObjects,
-    });
-    Validations.of(this.logBucket).acknowledge({
-      id: 'AwsSolutions-S1',
-      reason: 'This is the access-log bucket itself; logging it into itself would loop.',
-    });
+    const logBucket = keepsAccessLogs(config)
+      ? new Bucket(this, 'LogBucket', {
+          blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+          encryption: BucketEncryption.S3_MANAGED,
+          enforceSSL: true,
+          objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+          lifecycleRules: [{ expiration: Duration.days(config.accessLogExpirationDays) }],
+          removalPolicy: config.removalPolicy,
+        })
+      : undefined;
+    if (logBucket) {
+      this.logBucket = logBucket;
+      Validations.of(logBucket).acknowledge({
+        id: 'AwsSolutions-S1',
+        reason: 'This is the access-log bucket itself; logging it into itself would loop.',
+      });
+    }
 
     this.siteBucket = new Bucket(this, 'SiteBucket', {
       bucketName: siteBucketName(config.stage),
@@ -108,11 +125,17 @@ export class HostingStack extends Stack {
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      serverAccessLogsBucket: this.logBucket,
-      serverAccessLogsPrefix: 's3/',
+      ...(logBucket ? { serverAccessLogsBucket: logBucket, serverAccessLogsPrefix: 's3/' } : {}),
       removalPolicy: config.removalPolicy,
       autoDeleteObjects: config.autoDeleteObjects,
     });
+    if (!logBucket) {
+      Validations.of(this.siteBucket).acknowledge({
+        id: 'AwsSolutions-S1',
+        reason: `Stage ${config.stage} is disposable: no access-log bucket, whose late log deliveries would block the stack deletion (docs/platform.md#previews-leave-nothing-behind).`,
+      });
+    }
+    if (config.autoDeleteObjects) autoDeleteProviderLogGroup(this, config);
 
     // ─── Security response headers (security-headers.ts; same builder as the local portal server) ───
     // Env-bound stacks get literal origins; environment-agnostic ones resolve region/suffix at deploy time.
@@ -151,9 +174,7 @@ export class HostingStack extends Stack {
         responsePagePath: '/index.html',
         ttl: Duration.seconds(0),
       })),
-      enableLogging: true,
-      logBucket: this.logBucket,
-      logFilePrefix: 'cloudfront/',
+      ...(logBucket ? { enableLogging: true, logBucket, logFilePrefix: 'cloudfront/' } : { enableLogging: false }),
     });
     this.siteOrigin = `https://${this.distribution.distributionDomainName}`;
 
@@ -166,6 +187,12 @@ export class HostingStack extends Stack {
         id: 'AwsSolutions-CFR2',
         reason: 'Static portal files only (no server-side logic behind CloudFront); the API has its own throttling. WAF can be added per account later.',
       },
+      ...(logBucket
+        ? []
+        : [{
+            id: 'AwsSolutions-CFR3',
+            reason: `Stage ${config.stage} is disposable: no access-log bucket, whose late log deliveries would block the stack deletion (docs/platform.md#previews-leave-nothing-behind).`,
+          }]),
       {
         id: 'AwsSolutions-CFR4',
         reason: 'Uses the default *.cloudfront.net certificate, for which CloudFront fixes the TLS policy; set a custom domain + certificate to enforce TLSv1.2_2021.',
@@ -176,4 +203,28 @@ export class HostingStack extends Stack {
     new CfnOutput(this, 'SiteBucketName', { value: this.siteBucket.bucketName, description: 'Bucket with the built portal' });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId, description: 'CloudFront distribution id' });
   }
+}
+
+/** Construct id CDK gives its per-stack auto-delete-objects provider (`Bucket` with `autoDeleteObjects`). */
+export const AUTO_DELETE_PROVIDER_ID = 'Custom::S3AutoDeleteObjectsCustomResourceProvider';
+
+/**
+ * Creates the log group of CDK's auto-delete-objects provider function (`/aws/lambda/<function name>`)
+ * with the stage's retention and removal policy, and makes every auto-delete custom resource of the stack
+ * wait for it, so the provider never creates its own never-expiring log group on its first run.
+ * @throws Error when the stack has no such provider (call it after creating a bucket with autoDeleteObjects)
+ */
+function autoDeleteProviderLogGroup(stack: Stack, config: StageConfig): LogGroup {
+  const provider = stack.node.tryFindChild(AUTO_DELETE_PROVIDER_ID);
+  const handler = provider?.node.tryFindChild('Handler');
+  if (!(handler instanceof CfnResource)) throw new Error(`${AUTO_DELETE_PROVIDER_ID}: no Handler function found`);
+  const logGroup = new LogGroup(stack, 'AutoDeleteObjectsLogs', {
+    logGroupName: Fn.join('', ['/aws/lambda/', handler.ref]),
+    retention: config.logRetention,
+    removalPolicy: config.removalPolicy,
+  });
+  for (const c of stack.node.findAll()) {
+    if (c instanceof CfnResource && c.cfnResourceType === 'Custom::S3AutoDeleteObjects') c.node.addDependency(logGroup);
+  }
+  return logGroup;
 }

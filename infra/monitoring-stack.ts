@@ -10,11 +10,20 @@
  *  - API 5xx: `AWS/ApiGateway 5XXError` Sum ≥ 5 in one period;
  *  - API latency: `AWS/ApiGateway Latency` p95 ≥ 3 000 ms for 3 consecutive periods;
  *  - per Lambda function: `AWS/Lambda Errors` Sum ≥ 1 (an unhandled error is a bug) and `Throttles` Sum ≥ 1;
- *  - DynamoDB: `ReadThrottleEvents` and `WriteThrottleEvents` Sum ≥ 1 on the table.
+ *  - DynamoDB: `ReadThrottleEvents` and `WriteThrottleEvents` Sum ≥ 1 on the table;
+ *  - AWS WAF (stages with `waf`): `AWS/WAFV2 BlockedRequests` of the web ACL (rule `ALL`) Sum ≥
+ *    `wafBlockedPerPeriod`: a block may be a collector or customer being refused, so a person looks;
+ *  - Cognito: `AWS/Cognito SignInThrottles` of the user pool and portal client Sum ≥ 1;
+ *  - ingest silence (stages with `ingestSilence`): fewer than 1 accepted heartbeat (`Vigia/<stage>
+ *    AcceptedHeartbeats`, metric filters of the Api stack) in `minutes`, in total and per configured tenant;
+ *    missing data is breaching here (silence is the failure).
+ * Without a subscriber (no `alarmEmail`) the stack carries a warning annotation: acknowledged (printed
+ * only) on dev and previews, unacknowledged on production stages, where it makes `cdk synth`/`deploy` fail:
+ * alarms nobody receives are not monitoring.
  * Topic: SSL-only publishing; AWS-managed SSE is not used because CloudWatch alarms cannot publish to a topic
  * encrypted with the AWS-managed `alias/aws/sns` key (AWS SNS developer guide, "Encryption at rest").
  */
-import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   Alarm,
   AlarmStatusWidget,
@@ -29,7 +38,8 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { HANDLER_NAMES } from '../lambdas/contract/routes.js';
-import { tableName } from '../lambdas/data/table-design.js';
+import { HEARTBEAT_METRIC, metricNamespace } from './api-stack.js';
+import { webAclName } from './api-waf.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 /** Alarm thresholds (counts per 5-minute period; latency in ms). */
@@ -40,12 +50,20 @@ export const ALARM_THRESHOLDS = {
   lambdaErrorsPerPeriod: 1,
   lambdaThrottlesPerPeriod: 1,
   dynamoThrottlesPerPeriod: 1,
+  wafBlockedPerPeriod: 20,
+  cognitoSignInThrottlesPerPeriod: 1,
 } as const;
 
 const PERIOD = Duration.minutes(5);
 
+/** Id of the warning annotation on a topic without subscriber. */
+export const NO_SUBSCRIBER_WARNING = 'vigia:alarm-topic-without-subscriber';
+
 export interface MonitoringStackProps extends StackProps {
   readonly config: StageConfig;
+  /** Cognito user pool id and portal app client id (dimensions of the sign-in throttle metric). */
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
 }
 
 export class MonitoringStack extends Stack {
@@ -67,26 +85,48 @@ export class MonitoringStack extends Stack {
       id: 'AwsSolutions-SNS2',
       reason: 'Alarm notifications only (no customer data); CloudWatch alarms cannot publish to a topic encrypted with the AWS-managed SNS key, and a customer managed key per stage is not warranted.',
     });
-    if (config.alarmEmail) this.topic.addSubscription(new EmailSubscription(config.alarmEmail));
+    if (config.alarmEmail) {
+      this.topic.addSubscription(new EmailSubscription(config.alarmEmail));
+    } else {
+      Annotations.of(this).addWarningV2(
+        NO_SUBSCRIBER_WARNING,
+        `The alarm topic ${physicalName(s, 'alarms')} has no subscriber: nobody receives the alarms of stage ${s}. Pass -c alarmEmail=<address> (platform:deploy --alarm-email) or subscribe the topic yourself.`,
+      );
+      // Validations make an unacknowledged warning fail synth: production stages must name a subscriber,
+      // dev and previews (nobody on call) acknowledge it and only print it.
+      if (config.profile !== 'production') {
+        Validations.of(this).acknowledge({
+          id: `Annotation::${NO_SUBSCRIBER_WARNING}`,
+          reason: `Stage ${s} is disposable; nobody is on call for it.`,
+        });
+      }
+    }
 
     const api = { ApiName: physicalName(s, 'api'), Stage: s };
     const apiMetric = (metricName: string, statistic: string, label: string): Metric =>
       new Metric({ namespace: 'AWS/ApiGateway', metricName, dimensionsMap: api, statistic, period: PERIOD, label });
     const fnMetric = (fn: string, metricName: string, statistic = 'Sum'): Metric =>
       new Metric({ namespace: 'AWS/Lambda', metricName, dimensionsMap: { FunctionName: physicalName(s, fn) }, statistic, period: PERIOD, label: `${fn} ${metricName}` });
-    const table = tableName(s);
+    const table = config.tableName;
     const ddbMetric = (metricName: string, statistic = 'Sum'): Metric =>
       new Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: table }, statistic, period: PERIOD, label: metricName });
 
-    const alarm = (id: string, metric: Metric, threshold: number, description: string, evaluationPeriods = 1): Alarm => {
+    const alarm = (
+      id: string,
+      metric: Metric,
+      threshold: number,
+      description: string,
+      evaluationPeriods = 1,
+      below = false,
+    ): Alarm => {
       const a = new Alarm(this, id, {
         alarmName: physicalName(s, id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()),
         alarmDescription: description,
         metric,
         threshold,
         evaluationPeriods,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
+        comparisonOperator: below ? ComparisonOperator.LESS_THAN_THRESHOLD : ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: below ? TreatMissingData.BREACHING : TreatMissingData.NOT_BREACHING,
       });
       a.addAlarmAction(new SnsAction(this.topic));
       a.addOkAction(new SnsAction(this.topic));
@@ -105,6 +145,43 @@ export class MonitoringStack extends Stack {
     }
     alarm('TableReadThrottles', ddbMetric('ReadThrottleEvents'), t.dynamoThrottlesPerPeriod, `DynamoDB ${table}: throttled reads`);
     alarm('TableWriteThrottles', ddbMetric('WriteThrottleEvents'), t.dynamoThrottlesPerPeriod, `DynamoDB ${table}: throttled writes`);
+    if (config.waf) {
+      const blocked = new Metric({
+        namespace: 'AWS/WAFV2',
+        metricName: 'BlockedRequests',
+        dimensionsMap: { WebACL: webAclName(s), Region: this.region, Rule: 'ALL' },
+        statistic: 'Sum',
+        period: PERIOD,
+        label: 'WAF blocked requests',
+      });
+      alarm('WafBlocked', blocked, t.wafBlockedPerPeriod, `WAF ${webAclName(s)}: ≥ ${t.wafBlockedPerPeriod} blocked requests in 5 minutes`);
+    }
+    const signInThrottles = new Metric({
+      namespace: 'AWS/Cognito',
+      metricName: 'SignInThrottles',
+      dimensionsMap: { UserPool: props.userPoolId, UserPoolClient: props.userPoolClientId },
+      statistic: 'Sum',
+      period: PERIOD,
+      label: 'Cognito sign-in throttles',
+    });
+    alarm('CognitoSignInThrottles', signInThrottles, t.cognitoSignInThrottlesPerPeriod, `Cognito ${physicalName(s, 'users')}: throttled sign-ins`);
+    if (config.ingestSilence) {
+      const { minutes, tenants } = config.ingestSilence;
+      const heartbeats = (tenant?: string): Metric =>
+        new Metric({
+          namespace: metricNamespace(s),
+          metricName: HEARTBEAT_METRIC.name,
+          ...(tenant ? { dimensionsMap: { [HEARTBEAT_METRIC.tenantDimension]: tenant } } : {}),
+          statistic: 'Sum',
+          period: Duration.minutes(minutes),
+          label: tenant ? `heartbeats ${tenant}` : 'heartbeats',
+        });
+      alarm('IngestSilence', heartbeats(), 1, `Ingest ${s}: no heartbeat accepted from any collector for ${minutes} minutes`, 1, true);
+      for (const tenant of tenants) {
+        const Id = tenant.replace(/(^|-)([a-z0-9])/g, (_m, _d, c: string) => c.toUpperCase());
+        alarm(`IngestSilence${Id}`, heartbeats(tenant), 1, `Ingest ${s}: no heartbeat from tenant ${tenant} for ${minutes} minutes`, 1, true);
+      }
+    }
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: physicalName(s, 'dashboard'),

@@ -8,21 +8,27 @@
  *
  * Profiles:
  *  - `prod`, `staging`    → production profile: self sign-up off (customers are invited), data retained on
- *                           stack deletion, deletion protection on the user pool and table (prod only),
- *                           point-in-time recovery, AWS WAF on the API, long log retention, higher
- *                           throttling limits.
+ *                           stack deletion and replacement but not after a failed first create
+ *                           (`RETAIN_ON_UPDATE_OR_DELETE`, docs/platform.md#retained-resources), deletion
+ *                           protection on the user pool and table (prod only), point-in-time recovery, AWS WAF
+ *                           on the API, long log retention, higher throttling limits, Cognito e-mail through
+ *                           Amazon SES, ingest-silence alarms.
  *  - `dev`                → development profile: self sign-up on, everything destroyed with the stack
  *                           (bucket contents via autoDeleteObjects, log groups), `http://localhost:5173`
  *                           allowed as an extra CORS origin so a local portal can call the dev API.
- *  - `pr-<n>` and any other valid name → preview profile: like `dev` but smaller limits, 1-week logs and
- *                           no extra CORS origins. Nothing outlives `cdk destroy`: no Retain policy,
- *                           buckets emptied, log groups deleted, no PITR backups.
+ *  - `pr-<n>` and any other valid name → preview profile: like `dev` but self sign-up off (the preview URL
+ *                           is public on the pull request), smaller limits, 1-week logs and no extra CORS
+ *                           origins. Nothing outlives `cdk destroy`: no Retain policy, no access-log bucket,
+ *                           buckets emptied, every log group with retention and deleted, no PITR backups
+ *                           (docs/platform.md#previews-leave-nothing-behind).
  *
- * Per-account values that are not part of the code (alarm e-mail) come from CDK context and are merged
- * with {@link StageOverrides}.
+ * Per-account values that are not part of the code (alarm e-mail, SES identity, table name of a restore,
+ * Cognito threat protection, tenants watched for ingest silence) come from CDK context and are merged with
+ * {@link StageOverrides}.
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { tableName } from '../lambdas/data/table-design.js';
 
 /** Valid stage names (lower-case, starts with a letter, 2–21 characters). */
 export const STAGE_PATTERN = /^[a-z][a-z0-9-]{1,20}$/;
@@ -72,12 +78,103 @@ export interface StageConfig {
   readonly dataRetention: { readonly availabilityDays: number; readonly o365EventDays: number };
   /** E-mail subscribed to the stage's alarm topic (SNS sends a confirmation mail first); none = topic only. */
   readonly alarmEmail?: string;
+  /**
+   * Physical name of the DynamoDB table: `vigia-<stage>-main` unless overridden (`-c tableName=…`), e.g.
+   * to point the stage at a table restored from a point-in-time backup (README "Restore the table").
+   * The Data stack, the Lambda environment and the alarms all read this one value.
+   */
+  readonly tableName: string;
+  /**
+   * Cognito e-mail through Amazon SES (production profile; docs/platform.md#cognito-e-mail). Absent =
+   * Cognito's default sender, whose daily quota only suits dev and previews; a production stage without it
+   * fails `cdk synth`/`deploy` with an error annotation.
+   */
+  readonly email?: CognitoSesEmail;
+  /**
+   * Cognito threat protection (Plus feature plan, billed per monthly active user): `off` keeps the
+   * Essentials plan; `audit` logs risk only; `enforce` blocks risky sign-ins. Production profile only.
+   */
+  readonly threatProtection: ThreatProtection;
+  /** Refresh token rotation grace period, seconds (0–60): how long the replaced refresh token stays valid. */
+  readonly refreshTokenRotationGraceSeconds: number;
+  /**
+   * Ingest-silence alarms (production profile): alarm when no heartbeat was accepted for `minutes`, for all
+   * tenants together and for each tenant of `tenants` (docs/platform.md#alarms). Absent = no such alarm.
+   */
+  readonly ingestSilence?: { readonly minutes: number; readonly tenants: readonly string[] };
+  /** Lambda active tracing (AWS X-Ray, sampled by the Lambda service; no tracing SDK in the bundle). */
+  readonly tracing: boolean;
 }
 
-/** Per-deployment values given as CDK context (`-c alarmEmail=ops@example.com`). */
+/** Cognito threat protection level of a stage (see {@link StageConfig.threatProtection}). */
+export type ThreatProtection = 'off' | 'audit' | 'enforce';
+
+/** A verified SES identity Cognito sends from (`UserPoolEmail.withSES`). */
+export interface CognitoSesEmail {
+  /** From address, e.g. `no-reply@vigia.example`; its address or domain must be verified in SES. */
+  readonly fromEmail: string;
+  /** Display name of the sender. */
+  readonly fromName?: string;
+  /** Region of the SES identity (default: the stack's region). */
+  readonly sesRegion?: string;
+  /** SES configuration set (bounce/complaint events); optional. */
+  readonly configurationSet?: string;
+}
+
+/**
+ * Per-deployment values given as CDK context (`bin/app.ts` maps `-c alarmEmail=…`, `-c sesFromEmail=…`,
+ * `-c sesRegion=…`, `-c sesConfigurationSet=…`, `-c tableName=…`, `-c threatProtection=…`,
+ * `-c silenceTenants=acme,globex`, `-c silenceMinutes=30`).
+ */
 export interface StageOverrides {
   readonly alarmEmail?: string;
+  readonly email?: CognitoSesEmail;
+  readonly tableName?: string;
+  readonly threatProtection?: ThreatProtection;
+  readonly silenceTenants?: readonly string[];
+  readonly silenceMinutes?: number;
 }
+
+/**
+ * Reads {@link StageOverrides} from CDK context values (names in the interface's doc); empty values are
+ * absent. `silenceMinutes` must be an integer (validated by {@link stageConfig}).
+ * @param ctx returns a context value as a string, or undefined when unset or empty
+ */
+export function stageOverridesFromContext(ctx: (key: string) => string | undefined): StageOverrides {
+  const fromEmail = ctx('sesFromEmail');
+  const fromName = ctx('sesFromName');
+  const sesRegion = ctx('sesRegion');
+  const configurationSet = ctx('sesConfigurationSet');
+  const alarmEmail = ctx('alarmEmail');
+  const table = ctx('tableName');
+  const threat = ctx('threatProtection');
+  const tenants = ctx('silenceTenants');
+  const minutes = ctx('silenceMinutes');
+  return {
+    ...(alarmEmail ? { alarmEmail } : {}),
+    ...(table ? { tableName: table } : {}),
+    ...(threat ? { threatProtection: threat as ThreatProtection } : {}),
+    ...(tenants ? { silenceTenants: tenants.split(',').map((t) => t.trim()).filter(Boolean) } : {}),
+    ...(minutes ? { silenceMinutes: Number(minutes) } : {}),
+    ...(fromEmail
+      ? {
+          email: {
+            fromEmail,
+            ...(fromName ? { fromName } : {}),
+            ...(sesRegion ? { sesRegion } : {}),
+            ...(configurationSet ? { configurationSet } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** Minutes without an accepted heartbeat before the ingest-silence alarm fires (production default). */
+export const DEFAULT_SILENCE_MINUTES = 30;
+/** DynamoDB table names: 3–255 characters of `[A-Za-z0-9_.-]`. */
+const TABLE_NAME_PATTERN = /^[A-Za-z0-9_.-]{3,255}$/;
+/** Tenant ids as the API accepts them (lower-case slug). */
+const TENANT_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 /** Loose e-mail shape check (SNS validates fully at deploy time). */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -105,11 +202,37 @@ export function stageProfile(stage: string): StageProfile {
  */
 export function stageConfig(stage: string, overrides: StageOverrides = {}): StageConfig {
   if (!STAGE_PATTERN.test(stage)) throw new InvalidStageError(stage);
-  const base = baseStageConfig(stage);
-  const email = overrides.alarmEmail?.trim();
-  if (!email) return base;
-  if (!EMAIL_PATTERN.test(email)) throw new Error(`Invalid alarmEmail "${email}" for stage ${stage}`);
-  return { ...base, alarmEmail: email };
+  let config = baseStageConfig(stage);
+  const alarmEmail = overrides.alarmEmail?.trim();
+  if (alarmEmail) {
+    if (!EMAIL_PATTERN.test(alarmEmail)) throw new Error(`Invalid alarmEmail "${alarmEmail}" for stage ${stage}`);
+    config = { ...config, alarmEmail };
+  }
+  if (overrides.tableName !== undefined) {
+    if (!TABLE_NAME_PATTERN.test(overrides.tableName)) throw new Error(`Invalid tableName "${overrides.tableName}" for stage ${stage}`);
+    config = { ...config, tableName: overrides.tableName };
+  }
+  if (overrides.email) {
+    if (!EMAIL_PATTERN.test(overrides.email.fromEmail)) throw new Error(`Invalid sesFromEmail "${overrides.email.fromEmail}" for stage ${stage}`);
+    config = { ...config, email: overrides.email };
+  }
+  const production = config.profile === 'production';
+  if (overrides.threatProtection !== undefined && overrides.threatProtection !== 'off') {
+    if (!production) throw new Error(`threatProtection is a production-stage setting (stage ${stage})`);
+    if (!['audit', 'enforce'].includes(overrides.threatProtection)) {
+      throw new Error(`Invalid threatProtection "${overrides.threatProtection}": off, audit or enforce`);
+    }
+    config = { ...config, threatProtection: overrides.threatProtection };
+  }
+  if (production && (overrides.silenceTenants !== undefined || overrides.silenceMinutes !== undefined)) {
+    const tenants = overrides.silenceTenants ?? config.ingestSilence?.tenants ?? [];
+    const bad = tenants.find((t) => !TENANT_PATTERN.test(t));
+    if (bad !== undefined) throw new Error(`Invalid tenant "${bad}" in silenceTenants`);
+    const minutes = overrides.silenceMinutes ?? DEFAULT_SILENCE_MINUTES;
+    if (!Number.isInteger(minutes) || minutes < 5 || minutes > 1440) throw new Error(`silenceMinutes must be an integer 5–1440, got ${minutes}`);
+    config = { ...config, ingestSilence: { minutes, tenants: [...new Set(tenants)] } };
+  }
+  return config;
 }
 
 /**
@@ -119,11 +242,10 @@ export function stageConfig(stage: string, overrides: StageOverrides = {}): Stag
 function disposableStage(
   stage: string,
   profile: StageProfile,
-): Omit<StageConfig, 'throttling' | 'logRetention' | 'accessLogExpirationDays' | 'extraCorsOrigins'> {
+): Omit<StageConfig, 'selfSignUp' | 'throttling' | 'logRetention' | 'accessLogExpirationDays' | 'extraCorsOrigins'> {
   return {
     stage,
     profile,
-    selfSignUp: true,
     removalPolicy: RemovalPolicy.DESTROY,
     autoDeleteObjects: true,
     deletionProtection: false,
@@ -132,8 +254,15 @@ function disposableStage(
     waf: false,
     wafRateLimitPer5Min: 1000,
     dataRetention: { availabilityDays: 120, o365EventDays: 30 },
+    tableName: tableName(stage),
+    threatProtection: 'off',
+    refreshTokenRotationGraceSeconds: REFRESH_TOKEN_GRACE_SECONDS,
+    tracing: true,
   };
 }
+
+/** Grace period of a rotated refresh token, seconds: covers a retried refresh after a dropped response. */
+export const REFRESH_TOKEN_GRACE_SECONDS = 10;
 
 function baseStageConfig(stage: string): StageConfig {
   const profile = stageProfile(stage);
@@ -143,7 +272,9 @@ function baseStageConfig(stage: string): StageConfig {
         stage,
         profile,
         selfSignUp: false,
-        removalPolicy: RemovalPolicy.RETAIN,
+        // Kept on stack deletion and replacement, deleted when the create that made it rolls back, so a
+        // failed first deploy can be retried (docs/platform.md#retained-resources).
+        removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
         autoDeleteObjects: false,
         deletionProtection: stage === 'prod',
         throttling: stage === 'prod' ? { rateLimit: 50, burstLimit: 100 } : { rateLimit: 20, burstLimit: 40 },
@@ -155,10 +286,16 @@ function baseStageConfig(stage: string): StageConfig {
         waf: true,
         wafRateLimitPer5Min: stage === 'prod' ? 2000 : 1000,
         dataRetention: { availabilityDays: 400, o365EventDays: 180 },
+        tableName: tableName(stage),
+        threatProtection: 'off',
+        refreshTokenRotationGraceSeconds: REFRESH_TOKEN_GRACE_SECONDS,
+        ingestSilence: { minutes: DEFAULT_SILENCE_MINUTES, tenants: [] },
+        tracing: true,
       };
     case 'development':
       return {
         ...disposableStage(stage, profile),
+        selfSignUp: true,
         throttling: { rateLimit: 10, burstLimit: 20 },
         logRetention: RetentionDays.ONE_MONTH,
         accessLogExpirationDays: 30,
@@ -167,6 +304,8 @@ function baseStageConfig(stage: string): StageConfig {
     case 'preview':
       return {
         ...disposableStage(stage, profile),
+        // The preview's URL is posted publicly on the pull request: users are admin-created only.
+        selfSignUp: false,
         throttling: { rateLimit: 5, burstLimit: 10 },
         logRetention: RetentionDays.ONE_WEEK,
         accessLogExpirationDays: 7,

@@ -131,6 +131,8 @@ export function addVigiaStacks(app: App, options: VigiaAppOptions): VigiaStacks 
     ...common,
     stackName: stackName(s, 'Monitoring'),
     description: `Vigía ${s}: CloudWatch alarms, alarm topic and dashboard`,
+    userPoolId: auth.userPool.userPoolId,
+    userPoolClientId: auth.userPoolClient.userPoolClientId,
   });
   monitoring.addStackDependency(api);
   monitoring.addStackDependency(data);

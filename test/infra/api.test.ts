@@ -77,16 +77,20 @@ describe('Api stack', () => {
       expect(p.Handler).toBe('index.handler');
       const env = (p.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(Object.keys(env).sort()).toEqual(
-        ['ALLOWED_HEADERS', 'ALLOWED_ORIGINS', 'AVAILABILITY_RETENTION_DAYS', 'NODE_OPTIONS', 'O365_EVENT_RETENTION_DAYS', 'POWERTOOLS_LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME', 'STAGE', 'TABLE_NAME'].sort(),
+        ['ALLOWED_HEADERS', 'ALLOWED_ORIGINS', 'AVAILABILITY_RETENTION_DAYS', 'NODE_OPTIONS', 'O365_EVENT_RETENTION_DAYS', 'POWERTOOLS_LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME', 'STAGE', 'TABLE_NAME', 'USER_POOL_CLIENT_IDS'].sort(),
       );
       expect(env).toMatchObject({ STAGE: 'pr-42', NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: 'vigia-api', ALLOWED_HEADERS: CORS_ALLOW_HEADERS.join(',') });
       expect(JSON.stringify(env.TABLE_NAME)).toContain('Vigia-pr-42-Data');
       expect(JSON.stringify(env.ALLOWED_ORIGINS)).toContain('Vigia-pr-42-Hosting');
     }
-    // Log groups with retention, one per function.
-    const lambdaLogs = ofType(t.api, 'AWS::Logs::LogGroup').filter(([, l]) => String(l.Properties!.LogGroupName).startsWith('/aws/lambda/'));
-    expect(lambdaLogs).toHaveLength(HANDLER_NAMES.length);
-    for (const [, l] of lambdaLogs) expect(l.Properties!.RetentionInDays).toBe(7);
+    // Log groups with retention, one per function plus the access logs, all with generated names.
+    const logs = ofType(t.api, 'AWS::Logs::LogGroup');
+    expect(logs).toHaveLength(HANDLER_NAMES.length + 1);
+    for (const [, l] of logs) {
+      expect(l.Properties!.RetentionInDays).toBe(7);
+      expect(l.Properties!.LogGroupName).toBeUndefined();
+    }
+    for (const [, f] of fns) expect(f.Properties!.TracingConfig).toEqual({ Mode: 'Active' });
   });
 
   it('bundles each handler locally with esbuild into a minified ESM file with a source map', () => {
@@ -103,7 +107,11 @@ describe('Api stack', () => {
     const policies = ofType(t.api, 'AWS::IAM::Policy');
     expect(policies).toHaveLength(HANDLER_NAMES.length);
     for (const [id, p] of policies) {
-      const doc = JSON.stringify(p.Properties!.PolicyDocument);
+      // Active tracing's X-Ray statement is the one resource "*" (X-Ray has no resource-level permissions).
+      const statements = (p.Properties!.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement;
+      const xray = statements.filter((st) => JSON.stringify(st.Action).includes('xray:'));
+      expect(xray.map((st) => [[st.Action].flat().sort(), st.Resource]), id).toEqual([[['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], '*']]);
+      const doc = JSON.stringify({ Statement: statements.filter((st) => !xray.includes(st)) });
       expect(doc, id).not.toContain('*');
       const actions = (p.Properties!.PolicyDocument as { Statement: Array<{ Action: string | string[] }> }).Statement.flatMap((s) =>
         Array.isArray(s.Action) ? s.Action : [s.Action],

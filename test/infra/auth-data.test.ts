@@ -31,18 +31,21 @@ describe('Auth stack', () => {
       DeviceConfiguration: { ChallengeRequiredOnNewDevice: false, DeviceOnlyRememberedOnUserPrompt: true },
       AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
       VerificationMessageTemplate: Match.objectLike({ DefaultEmailOption: 'CONFIRM_WITH_CODE' }),
-      AdminCreateUserConfig: Match.objectLike({ AllowAdminCreateUserOnly: prodLike }),
+      // Self sign-up is off on production stages and previews (dev only has it).
+      AdminCreateUserConfig: Match.objectLike({ AllowAdminCreateUserOnly: true }),
       DeletionProtection: prodLike ? 'ACTIVE' : 'INACTIVE',
     });
   });
 
-  it('app client: no secret, SRP + refresh only, no user-existence errors, no OAuth', () => {
+  it('app client: no secret, SRP + rotating refresh tokens, no user-existence errors, no OAuth', () => {
     const { t } = synthPr42();
     const clients = ofType(t.auth, 'AWS::Cognito::UserPoolClient');
     expect(clients).toHaveLength(1);
     const p = clients[0]![1].Properties!;
     expect(p.GenerateSecret).toBe(false);
-    expect([...(p.ExplicitAuthFlows as string[])].sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH']);
+    // Refresh token rotation replaces the REFRESH_TOKEN_AUTH flow (GetTokensFromRefreshToken refreshes).
+    expect([...(p.ExplicitAuthFlows as string[])].sort()).toEqual(['ALLOW_USER_SRP_AUTH']);
+    expect(p.RefreshTokenRotation).toEqual({ Feature: 'ENABLED', RetryGracePeriodSeconds: 10 });
     expect(p.PreventUserExistenceErrors).toBe('ENABLED');
     expect(p.AllowedOAuthFlowsUserPoolClient).toBe(false);
     expect(p.ClientName).toBe('vigia-pr-42-portal');
@@ -81,7 +84,7 @@ describe('Data stack', () => {
     const d = TABLE_DESIGN;
     t.data.resourceCountIs('AWS::DynamoDB::Table', 1);
     t.data.hasResource('AWS::DynamoDB::Table', {
-      DeletionPolicy: prodLike ? 'Retain' : 'Delete',
+      DeletionPolicy: prodLike ? 'RetainExceptOnCreate' : 'Delete',
       Properties: {
         TableName: tableName(stage),
         BillingMode: 'PAY_PER_REQUEST',

@@ -62,22 +62,23 @@ describe('synthesized differences per stage', () => {
     expect(s.all.some((x) => x.terminationProtection)).toBe(false);
     s.t.api.resourceCountIs('AWS::WAFv2::WebACL', 0);
     expect(one(s, 'auth', 'AWS::Cognito::UserPool').Policies).toBeDefined();
-    expect(one(s, 'auth', 'AWS::Cognito::UserPool').AdminCreateUserConfig.AllowAdminCreateUserOnly).toBe(false);
+    // The preview URL is public on the pull request: users are admin-created only.
+    expect(one(s, 'auth', 'AWS::Cognito::UserPool').AdminCreateUserConfig.AllowAdminCreateUserOnly).toBe(true);
   });
 
-  it('prod keeps its data: Retain on table/pool/buckets/logs, PITR, deletion protection, termination protection, no self sign-up', () => {
+  it('prod keeps its data: RetainExceptOnCreate on table/pool/buckets/logs, PITR, deletion protection, termination protection, no self sign-up', () => {
     const s = synthProd();
     const table = ofType(s.t.data, 'AWS::DynamoDB::Table')[0]![1] as Props;
-    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.DeletionPolicy).toBe('RetainExceptOnCreate');
     expect(table.UpdateReplacePolicy).toBe('Retain');
     expect(table.Properties!.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
     expect(table.Properties!.DeletionProtectionEnabled).toBe(true);
     const pool = ofType(s.t.auth, 'AWS::Cognito::UserPool')[0]![1] as Props;
-    expect(pool.DeletionPolicy).toBe('Retain');
+    expect(pool.DeletionPolicy).toBe('RetainExceptOnCreate');
     expect(pool.Properties!.DeletionProtection).toBe('ACTIVE');
     expect(pool.Properties!.AdminCreateUserConfig.AllowAdminCreateUserOnly).toBe(true);
     for (const t of Object.values(s.t)) {
-      for (const [id, r] of ofType(t, 'AWS::Logs::LogGroup')) expect(r.DeletionPolicy, id).toBe('Retain');
+      for (const [id, r] of ofType(t, 'AWS::Logs::LogGroup')) expect(r.DeletionPolicy, id).toBe('RetainExceptOnCreate');
       t.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
     }
     expect(s.all.every((x) => x.terminationProtection)).toBe(true);
@@ -86,7 +87,7 @@ describe('synthesized differences per stage', () => {
   it('staging: production profile (retained, PITR, WAF) without deletion protection', () => {
     const s = synthStaging();
     const table = ofType(s.t.data, 'AWS::DynamoDB::Table')[0]![1] as Props;
-    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.DeletionPolicy).toBe('RetainExceptOnCreate');
     expect(table.Properties!.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
     expect(table.Properties!.DeletionProtectionEnabled).toBe(false);
     s.t.api.resourceCountIs('AWS::WAFv2::WebACL', 1);
@@ -178,7 +179,8 @@ describe('alarms and dashboard', () => {
         ? { ...p, Namespace: stat.Metric.Namespace, MetricName: stat.Metric.MetricName, Dimensions: stat.Metric.Dimensions, Statistic: stat.Stat }
         : p;
     });
-    expect(alarms).toHaveLength(2 + 2 * HANDLER_NAMES.length + 2);
+    // + Cognito sign-in throttles (previews have no WAF and no ingest-silence alarms).
+    expect(alarms).toHaveLength(2 + 2 * HANDLER_NAMES.length + 2 + 1);
     const [topicId] = ofType(s.t.monitoring, 'AWS::SNS::Topic')[0]!;
     for (const a of alarms) {
       expect(a.AlarmActions, a.AlarmName).toEqual([{ Ref: topicId }]);

@@ -64,13 +64,16 @@ describe('Hosting stack', () => {
       expect(behaviors[p]!.CachePolicyId, p).toBe(CACHING_DISABLED);
       expect(behaviors[p]!.ViewerProtocolPolicy, p).toBe('redirect-to-https');
     }
-    expect(c.Logging).toBeDefined();
+    // Previews keep no access logs (docs/platform.md#previews-leave-nothing-behind); production stages do.
+    expect(c.Logging).toBeUndefined();
+    const prodDistribution = ofType(synthProd().t.hosting, 'AWS::CloudFront::Distribution')[0]![1].Properties as { DistributionConfig: { Logging?: unknown } };
+    expect(prodDistribution.DistributionConfig.Logging).toBeDefined();
   });
 });
 
 describe('PortalDeployment stack', () => {
   it.each([
-    ['pr-42', synthPr42, true],
+    ['pr-42', synthPr42, false],
     ['prod', synthProd, false],
   ] as const)('%s: config.json has the PortalConfig shape, fed from the other stacks’ outputs', (stage, get, allowSignUp) => {
     const { json, markers } = configJson(get());

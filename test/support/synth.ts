@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { App, type Environment, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import type { StageOverrides } from '../../infra/stage-config.js';
 import { addVigiaStacks, type VigiaStacks } from '../../infra/vigia-app.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -43,6 +44,8 @@ export interface SynthOptions {
   /** CDK context values added to cdk.json's (e.g. `{ alarmEmail: 'ops@example.com' }` is passed as overrides). */
   readonly alarmEmail?: string;
   readonly createdAt?: string;
+  /** Further stage overrides (SES identity, table name, threat protection, silence tenants). */
+  readonly overrides?: Omit<StageOverrides, 'alarmEmail'>;
 }
 
 export interface Synthed {
@@ -74,7 +77,7 @@ export function synth(stage: string, options: SynthOptions = {}): Synthed {
     nag: options.nag ?? true,
     webDistDir: options.webDistDir ?? fakeWebDist(),
     ...(options.env ? { env: options.env } : {}),
-    ...(options.alarmEmail ? { overrides: { alarmEmail: options.alarmEmail } } : {}),
+    overrides: { ...options.overrides, ...(options.alarmEmail ? { alarmEmail: options.alarmEmail } : {}) },
     ...(options.createdAt ? { createdAt: options.createdAt } : {}),
   });
   const assembly = app.synth();
@@ -95,9 +98,11 @@ export function synth(stage: string, options: SynthOptions = {}): Synthed {
 /** Stages used across the suite: prod is env-bound (as with credentials), the others environment-agnostic. */
 export const PROD_ENV: Environment = { account: '123456789012', region: 'eu-west-1' };
 export const synthPr42 = (): Synthed => synth('pr-42');
-export const synthProd = (): Synthed => synth('prod', { env: PROD_ENV });
+/** Verified SES identity of the production stages in the tests (production stages require one). */
+export const TEST_SES = { fromEmail: 'no-reply@vigia.example', sesRegion: 'eu-west-1' } as const;
+export const synthProd = (): Synthed => synth('prod', { env: PROD_ENV, alarmEmail: 'soc@example.com', overrides: { email: TEST_SES } });
 export const synthDev = (): Synthed => synth('dev');
-export const synthStaging = (): Synthed => synth('staging', { env: PROD_ENV, alarmEmail: 'soc@example.com' });
+export const synthStaging = (): Synthed => synth('staging', { env: PROD_ENV, alarmEmail: 'soc@example.com', overrides: { email: TEST_SES } });
 
 type Resources = Record<string, { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string; UpdateReplacePolicy?: string }>;
 
