@@ -339,6 +339,8 @@ export function errorCodes(route: RouteDef): ErrorCode[] {
     out.add('TENANT_REQUIRED');
     out.add('NOT_FOUND');
   }
+  // Staff without TOTP: on admin rows, and on tenant-scoped rows for another tenant (docs/api.md#staff-accounts-and-totp).
+  if (route.tenantScoped || route.groups.includes(ADMIN_GROUP)) out.add('MFA_REQUIRED');
   if (route.request.body) {
     out.add('INVALID_JSON');
     out.add('PAYLOAD_TOO_LARGE');

@@ -581,6 +581,8 @@ export const ERROR_STATUS = {
   TENANT_REQUIRED: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  /** A member of `admin` without TOTP set up, on an admin route or another tenant (docs/api.md#staff-accounts-and-totp). */
+  MFA_REQUIRED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   VERSION_CONFLICT: 409,

@@ -12,6 +12,7 @@
  * used only when `email_verified` is `"true"`; the token's `aud` must be one of the portal's app clients when
  * the configuration lists them (docs/api.md#identity).
  */
+import { MFA_CLAIM, MFA_TOTP } from '../contract/claims.js';
 import { ADMIN_GROUP } from '../contract/routes.js';
 import { TenantId } from '../contract/schemas.js';
 import { ApiError } from './errors.js';
@@ -26,6 +27,12 @@ export interface Identity {
   /** Groups that are valid tenant ids, excluding `admin` (candidates: only registered ones act as tenants). */
   tenants: string[];
   isAdmin: boolean;
+  /**
+   * The ID token carries `vigia:mfa` = `totp` (the user has TOTP set up; added by the pre token generation
+   * trigger, lambdas/triggers/pre-token-generation.ts). Required of `admin` members on admin routes and on
+   * other tenants (docs/api.md#staff-accounts-and-totp).
+   */
+  mfa: boolean;
 }
 
 /**
@@ -82,28 +89,43 @@ export function identityFromClaims(claims: Record<string, unknown> | null | unde
     groups,
     tenants: groups.filter((g) => g !== ADMIN_GROUP && TenantId.safeParse(g).success),
     isAdmin: groups.includes(ADMIN_GROUP),
+    mfa: claims[MFA_CLAIM] === MFA_TOTP,
   };
 }
 
 /**
- * Route group check (route table `groups`): `[]` = membership of any group; otherwise at least one of them.
- * @throws ApiError FORBIDDEN
+ * Route group check (route table `groups`): `[]` = membership of any group; otherwise at least one of them;
+ * a row for `admin` also needs TOTP ({@link assertStaffMfa}).
+ * @throws ApiError FORBIDDEN, MFA_REQUIRED
  */
 export function assertGroups(identity: Identity, required: readonly string[]): void {
   if (identity.groups.length === 0) throw new ApiError('FORBIDDEN', 'the user belongs to no group');
   if (required.length > 0 && !required.some((g) => identity.groups.includes(g))) {
     throw new ApiError('FORBIDDEN', `requires membership of: ${required.join(', ')}`);
   }
+  if (required.includes(ADMIN_GROUP)) assertStaffMfa(identity);
+}
+
+/**
+ * Staff accounts need TOTP: a member of `admin` acting as staff (an admin-only route, or a tenant not its
+ * own) must present an ID token with `vigia:mfa` = `totp` (docs/api.md#staff-accounts-and-totp).
+ * @throws ApiError MFA_REQUIRED
+ */
+export function assertStaffMfa(identity: Identity): void {
+  if (identity.isAdmin && !identity.mfa) {
+    throw new ApiError('MFA_REQUIRED', 'staff accounts must set up an authenticator app (TOTP) first');
+  }
 }
 
 /**
  * Resolves the active tenant of a tenant-scoped request. Only registered tenants (`tenantExists`) count: a
  * caller's group that is not in the registry is no tenant.
- *  - `requested` given: one of the caller's registered tenants; an admin may pick any registered tenant
- *    (unknown → 404 NOT_FOUND); a non-admin asking for anything else → 403 FORBIDDEN.
+ *  - `requested` given: one of the caller's registered tenants; an admin with TOTP (`mfa`) may pick any
+ *    registered tenant (unknown → 404 NOT_FOUND; without TOTP → 403 MFA_REQUIRED); a non-admin asking for
+ *    anything else → 403 FORBIDDEN.
  *  - not given: the caller's only registered tenant; several (or admin with none of its own) → 400
  *    TENANT_REQUIRED with `details.tenants` (the registered ones); none and not admin → 403 FORBIDDEN.
- * @throws ApiError FORBIDDEN (no group, or a tenant not the caller's), TENANT_REQUIRED, NOT_FOUND
+ * @throws ApiError FORBIDDEN (no group, or a tenant not the caller's), MFA_REQUIRED, TENANT_REQUIRED, NOT_FOUND
  */
 export async function resolveTenant(
   identity: Identity,
@@ -114,6 +136,7 @@ export async function resolveTenant(
   if (requested !== undefined) {
     const own = identity.tenants.includes(requested);
     if (!own && !identity.isAdmin) throw new ApiError('FORBIDDEN', 'the tenant is not one of the caller\u2019s tenants');
+    if (!own) assertStaffMfa(identity);
     if (!(await tenantExists(requested))) {
       if (identity.isAdmin) throw new ApiError('NOT_FOUND', `tenant ${requested} does not exist`);
       throw new ApiError('FORBIDDEN', 'the tenant is not one of the caller\u2019s tenants');

@@ -109,7 +109,7 @@ function json(status: number, body: unknown): Response {
 export function collectorIdentity(event: APIGatewayProxyEvent): Identity | null {
   const arn = event.requestContext?.identity?.userArn;
   if (typeof arn !== 'string' || arn.length === 0) return null;
-  return { sub: arn, email: '', groups: [], tenants: [], isAdmin: false };
+  return { sub: arn, email: '', groups: [], tenants: [], isAdmin: false, mfa: false };
 }
 
 /** Status of a Powertools `HttpError` → our error code. */

@@ -41,7 +41,7 @@ describe('cognito:groups parsing', () => {
 describe('identity from claims', () => {
   it('derives tenants (groups except admin, valid ids only) and the admin flag', () => {
     const id = identityFromClaims({ sub: 's1', email: 'a@b.c', email_verified: 'true', 'cognito:groups': '[admin acme Bad_Group]' });
-    expect(id).toEqual({ sub: 's1', email: 'a@b.c', groups: ['admin', 'acme', 'Bad_Group'], tenants: ['acme'], isAdmin: true });
+    expect(id).toEqual({ sub: 's1', email: 'a@b.c', groups: ['admin', 'acme', 'Bad_Group'], tenants: ['acme'], isAdmin: true, mfa: false });
   });
   // Cognito ID tokens carry `email_verified` (boolean; a string once API Gateway's authorizer flattens the
   // claims): https://docs.aws.amazon.com/cognito/latest/developerguide/amazon-cognito-user-pools-using-the-id-token.html
@@ -70,7 +70,9 @@ describe('identity from claims', () => {
   });
 });
 
-const who = (groups: string[]): Identity => identityFromClaims({ sub: 's', 'cognito:groups': groups.join(',') })!;
+/** A caller of `groups`; members of admin have TOTP (`vigia:mfa`) unless `mfa` is false. */
+const who = (groups: string[], mfa = groups.includes('admin')): Identity =>
+  identityFromClaims({ sub: 's', 'cognito:groups': groups.join(','), ...(mfa ? { 'vigia:mfa': 'totp' } : {}) })!;
 
 describe('route groups', () => {
   it('requires some group, and one of the listed groups when there are any', async () => {
@@ -78,6 +80,11 @@ describe('route groups', () => {
     expect(await codeOf(() => assertGroups(who(['acme']), []))).toBeUndefined();
     expect(await codeOf(() => assertGroups(who(['acme']), ['admin']))).toBe('FORBIDDEN');
     expect(await codeOf(() => assertGroups(who(['acme', 'admin']), ['admin']))).toBeUndefined();
+  });
+  it('requires TOTP (vigia:mfa = totp) of admin on admin rows only (docs/api.md#staff-accounts-and-totp)', async () => {
+    expect(await codeOf(() => assertGroups(who(['admin'], false), ['admin']))).toBe('MFA_REQUIRED');
+    expect(await codeOf(() => assertGroups(who(['admin'], false), []))).toBeUndefined();
+    expect(identityFromClaims({ sub: 's', 'cognito:groups': 'admin', 'vigia:mfa': 'sms' })!.mfa).toBe(false);
   });
 });
 
@@ -93,6 +100,12 @@ describe('tenant resolution', () => {
   it('requires a choice with several tenants', async () => {
     expect(await codeOf(resolveTenant(who(['acme', 'globex']), undefined, exists))).toBe('TENANT_REQUIRED');
     expect(await codeOf(resolveTenant(who(['admin']), undefined, exists))).toBe('TENANT_REQUIRED');
+  });
+  it('lets admin without TOTP act on its own tenants only (403 MFA_REQUIRED elsewhere, before the existence check)', async () => {
+    expect(await codeOf(resolveTenant(who(['admin'], false), 'globex', exists))).toBe('MFA_REQUIRED');
+    expect(await codeOf(resolveTenant(who(['admin'], false), 'initech', exists))).toBe('MFA_REQUIRED');
+    expect(await resolveTenant(who(['admin', 'acme'], false), 'acme', exists)).toBe('acme');
+    expect(await resolveTenant(who(['admin', 'acme'], false), undefined, exists)).toBe('acme');
   });
   it('lets admin pick any existing tenant only', async () => {
     expect(await resolveTenant(who(['admin']), 'globex', exists)).toBe('globex');

@@ -14,6 +14,11 @@ export interface CallerSpec {
   aud?: string;
   /** How `cognito:groups` is flattened; default comma. */
   groupsForm?: 'comma' | 'space' | 'bracket';
+  /**
+   * `vigia:mfa` = `totp` (TOTP set up; docs/api.md#staff-accounts-and-totp); default true for members of
+   * `admin` (staff must have it), false otherwise.
+   */
+  mfa?: boolean;
 }
 
 /** Authorizer claims for a caller, all values strings (as API Gateway passes them). */
@@ -26,6 +31,7 @@ export function claimsFor(c: CallerSpec): Record<string, string> {
     email_verified: c.emailVerified === false ? 'false' : 'true',
     ...(c.aud !== undefined ? { aud: c.aud } : {}),
     'cognito:groups': groups,
+    ...((c.mfa ?? c.groups.includes('admin')) ? { 'vigia:mfa': 'totp' } : {}),
     token_use: 'id',
     auth_time: '1700000000',
     exp: '4102444800',
