@@ -30,6 +30,9 @@
  *    and after NEW_PASSWORD_REQUIRED the tokens come from a fresh sign-in (cognito-local does not store the refresh
  *    token it issues there, so it could never be used).
  *  - E-mail user names are case-insensitive, as in the deployed pool (infra/auth-stack.ts signInCaseSensitive false).
+ *  - Administrative (IAM) operations need a SigV4 signature of an operator key (cognito-local checks none); the app
+ *    client allows only the deployed client's flows (SRP, refresh); SRP step 1 answers unknown users like known
+ *    ones; code destinations are masked; a new e-mail waits for verification (keepOriginal).
  *  - `/.well-known/openid-configuration` (hard-coded to localhost:9229 in cognito-local) and CORS headers
  *    (cognito-local's lack Access-Control-Expose-Headers; the proxy answers preflights itself).
  * Everything else (SignUp storage, groups, Admin* calls, JWKS, token signing) is cognito-local's, forwarded as is.
