@@ -3,7 +3,11 @@
  * collector simulator off):
  *  - a collector writes only the tenants granted to its role: the acme-only key signs with SigV4 and gets
  *    403 in globex, 202 in acme; `platform:grant-collector` (a real subprocess) grants and revokes
- *    (docs/api.md#collectors-and-tenants).
+ *    (docs/api.md#collectors-and-tenants);
+ *  - staff accounts need TOTP: an admin without it gets 403 MFA_REQUIRED on admin routes and on other
+ *    tenants; after AssociateSoftwareToken/VerifySoftwareToken (code from otplib) and a token refresh the ID
+ *    token carries `vigia:mfa` (the local pool runs the project's pre token generation trigger) and
+ *    /analytics answers 200 (docs/api.md#staff-accounts-and-totp).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +15,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import {
+  AssociateSoftwareTokenCommand,
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  VerifySoftwareTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { decodeJwt } from 'jose';
+import { generateSync } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInWithSrp } from '../../scripts/local/cognito/sign-in.js';
+import { seedCognito } from '../../scripts/local/seed.js';
 import { signCollectorRequest } from '../../scripts/local/collector-auth.js';
 import { DEMO_REGION, LOCAL_ACME_COLLECTOR_CREDENTIAL, LOCAL_COLLECTOR_CREDENTIAL, type CollectorCredential } from '../../scripts/local/config.js';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
@@ -100,5 +114,42 @@ describe('collectors are scoped to tenants', () => {
     const unknown = await grantCli(['--tenant', 'initech', '--role-arn', role]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('tenant initech is not registered');
+  });
+});
+
+describe('staff accounts need TOTP', () => {
+  const EMAIL = 'guardia@vigia.example';
+  const PASSWORD = 'Vigia-Guardia-2026';
+  const get = async (p: string, idToken: string): Promise<{ status: number; code: string | undefined }> => {
+    const res = await fetch(`${stack.urls.api}${p}`, { headers: { Authorization: idToken } });
+    const json = (await res.json()) as { code?: string };
+    return { status: res.status, code: json.code };
+  };
+
+  it('an admin without TOTP gets 403 MFA_REQUIRED on admin routes and other tenants; with TOTP set up and a refresh, 200', async () => {
+    await seedCognito(stack.urls.cognito, stack.config.userPoolId, [{ email: EMAIL, password: PASSWORD, groups: ['admin'], description: 'staff without TOTP' }]);
+    const idp = new CognitoIdentityProviderClient({ endpoint: stack.urls.cognito, region: DEMO_REGION, credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' } });
+    try {
+      const first = await signInWithSrp(idp, { userPoolId: stack.config.userPoolId, clientId: stack.config.userPoolClientId, username: EMAIL, password: PASSWORD });
+      expect(decodeJwt(first.IdToken!)['vigia:mfa']).toBeUndefined();
+      expect(await get('/analytics', first.IdToken!)).toEqual({ status: 403, code: 'MFA_REQUIRED' });
+      expect(await get('/tenants', first.IdToken!)).toEqual({ status: 403, code: 'MFA_REQUIRED' });
+      expect(await get('/incidents?tenant=globex', first.IdToken!)).toEqual({ status: 403, code: 'MFA_REQUIRED' });
+      expect((await get('/me', first.IdToken!)).status).toBe(200);
+
+      const { SecretCode } = await idp.send(new AssociateSoftwareTokenCommand({ AccessToken: first.AccessToken! }));
+      const code = generateSync({ secret: SecretCode!, algorithm: 'sha1', digits: 6, period: 30 });
+      expect((await idp.send(new VerifySoftwareTokenCommand({ AccessToken: first.AccessToken!, UserCode: code, FriendlyDeviceName: 'móvil' }))).Status).toBe('SUCCESS');
+
+      const refreshed = await idp.send(
+        new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: stack.config.userPoolClientId, AuthParameters: { REFRESH_TOKEN: first.RefreshToken! } }),
+      );
+      const idToken = refreshed.AuthenticationResult!.IdToken!;
+      expect(decodeJwt(idToken)['vigia:mfa']).toBe('totp');
+      expect((await get('/analytics', idToken)).status).toBe(200);
+      expect((await get('/incidents?tenant=globex', idToken)).status).toBe(200);
+    } finally {
+      idp.destroy();
+    }
   });
 });

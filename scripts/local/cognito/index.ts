@@ -52,6 +52,7 @@ import type { JSONWebKeySet } from 'jose';
 import { createProxy } from './proxy.js';
 import { seedUserPool } from './store.js';
 import { RevocationRegistry, TokenVerifier } from './tokens.js';
+import { isTriggerInvocation, localTriggers, type LocalTriggers } from './triggers.js';
 import { LOCAL_OPERATOR_CREDENTIAL, type CollectorCredential } from '../config.js';
 
 export { lastCodeFor, codesFile } from './store.js';
@@ -160,8 +161,11 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
 
   const internalPort = await probePort(opts.internalPort ?? 9230, 'cognito-local, internal user-pool port');
   let handler: ((req: Parameters<ReturnType<typeof createProxy>>[0], res: Parameters<ReturnType<typeof createProxy>>[1]) => void) | null = null;
+  // cognito-local's trigger invocations (Lambda Invoke API) run the project's trigger code (./triggers.ts).
+  let triggers: LocalTriggers | null = null;
   const server = createServer((req, res) => {
-    if (handler) handler(req, res);
+    if (triggers && isTriggerInvocation(req)) triggers.serve(req, res);
+    else if (handler) handler(req, res);
     else res.writeHead(503).end();
   });
   const port = await listen(server, opts.port ?? 9229, host, 'Cognito compatibility proxy, user-pool endpoint');
@@ -204,6 +208,7 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
       await sleep(50);
     }
 
+    triggers = localTriggers({ endpoint, region: 'us-east-1', operator: (opts.operatorCredentials ?? [LOCAL_OPERATOR_CREDENTIAL])[0]!, log });
     const jwks = (await (await fetch(`${upstream}/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
     const registry = await RevocationRegistry.load(join(dataDir, 'revocations.json'));
     handler = createProxy({
@@ -243,6 +248,7 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
         process.off('exit', onExit);
         await closeServer(server);
         await stopChild(running);
+        triggers?.close();
       })();
       return stopped;
     },

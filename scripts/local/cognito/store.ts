@@ -16,6 +16,7 @@ import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { VIGIA_PASSWORD_POLICY, type PasswordPolicy } from './policy.js';
+import { LOCAL_PRE_TOKEN_GENERATION_FUNCTION } from './triggers.js';
 
 /** A user record of cognito-local (subset we use). */
 export interface LocalUser {
@@ -131,6 +132,9 @@ export async function seedUserPool(opts: SeedOptions): Promise<void> {
       {
         ...config,
         TokenConfig: { IssuerDomain: opts.issuerDomain },
+        // The pre token generation trigger, served by the proxy at the public endpoint (./triggers.ts).
+        TriggerFunctions: { PreTokenGeneration: LOCAL_PRE_TOKEN_GENERATION_FUNCTION },
+        LambdaClient: { endpoint: opts.issuerDomain, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
         UserPoolDefaults: { UsernameAttributes: ['email'] },
       },
       null,

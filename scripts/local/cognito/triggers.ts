@@ -1,0 +1,73 @@
+/**
+ * The local user pool's Lambda triggers: cognito-local invokes a configured trigger through AWS Lambda's
+ * Invoke API (`POST /2015-03-31/functions/<name>/invocations`, its `LambdaClient.endpoint`); the
+ * compatibility proxy serves that path with the project's OWN trigger code, so the local pool and the deployed
+ * one run one implementation:
+ *  - PreTokenGeneration → `createPreTokenGenerationHandler` (lambdas/triggers/pre-token-generation.ts), with
+ *    AdminGetUser on the local pool itself, signed with the operator key as the deployed trigger's role
+ *    signs it (docs/api.md#staff-accounts-and-totp).
+ * cognito-local calls the trigger at every token issue (sign-in, refresh), as Cognito does.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
+import { adminGetUserMfa, createPreTokenGenerationHandler } from '../../../lambdas/triggers/pre-token-generation.js';
+import type { CollectorCredential } from '../config.js';
+
+/** Function name of the pre token generation trigger in cognito-local's `TriggerFunctions`. */
+export const LOCAL_PRE_TOKEN_GENERATION_FUNCTION = 'vigia-local-pre-token-generation';
+
+/** Path prefix of Lambda's Invoke API (API version 2015-03-31). */
+const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations(?:\?.*)?$/;
+
+/** Whether a request to the proxy is a trigger invocation from cognito-local. */
+export const isTriggerInvocation = (req: IncomingMessage): boolean => req.method === 'POST' && INVOKE_PATH.test(req.url ?? '');
+
+/** The triggers of the local pool, by function name. */
+export interface LocalTriggers {
+  /** Answers one Invoke request (200 with the trigger's event as payload; 404 for an unknown function; errors as Lambda's `X-Amz-Function-Error: Unhandled`). */
+  serve(req: IncomingMessage, res: ServerResponse): void;
+  /** Releases the AdminGetUser client. */
+  close(): void;
+}
+
+/**
+ * The local pool's triggers: the pre token generation trigger with AdminGetUser sent to `endpoint` (the local
+ * pool's public endpoint) signed with `operator`.
+ */
+export function localTriggers(opts: { endpoint: string; region: string; operator: CollectorCredential; log?: (line: string) => void }): LocalTriggers {
+  const idp = new CognitoIdentityProviderClient({
+    endpoint: opts.endpoint,
+    region: opts.region,
+    credentials: { accessKeyId: opts.operator.accessKeyId, secretAccessKey: opts.operator.secretAccessKey },
+  });
+  const log = opts.log ?? (() => undefined);
+  const preTokenGeneration = createPreTokenGenerationHandler(adminGetUserMfa(idp), (m, e) => log(`pre token generation: ${m}: ${(e as Error).message ?? String(e)}`));
+  const functions: Record<string, (event: unknown) => Promise<unknown>> = {
+    [LOCAL_PRE_TOKEN_GENERATION_FUNCTION]: (e) => preTokenGeneration(e as PreTokenGenerationTriggerEvent),
+  };
+  return {
+    serve(req, res) {
+      const name = decodeURIComponent(INVOKE_PATH.exec(req.url ?? '')?.[1] ?? '');
+      const fn = functions[name];
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+          res.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
+        if (!fn) return send(404, { Type: 'User', message: `Function not found: ${name}` }, { 'X-Amzn-ErrorType': 'ResourceNotFoundException' });
+        let event: unknown;
+        try {
+          event = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          return send(400, { message: 'invalid payload' }, { 'X-Amzn-ErrorType': 'InvalidRequestContentException' });
+        }
+        fn(event).then(
+          (out) => send(200, out),
+          (e: unknown) => send(200, { errorMessage: (e as Error).message ?? String(e), errorType: 'Error' }, { 'X-Amz-Function-Error': 'Unhandled' }),
+        );
+      });
+    },
+    close: () => idp.destroy(),
+  };
+}
