@@ -277,6 +277,14 @@ describe('forgot password', () => {
     await signIn(email, 'nueva-clave-1');
   });
 
+  it(`confirming a sign-up or a reset of an unknown user is CodeMismatchException and a resend is simulated, never UserNotFoundException (${DOCS.userExistence})`, async () => {
+    const nobody = `nadie.${randomUUID().slice(0, 8)}@example.com`;
+    await expectServiceError(callback((cb) => userOf(nobody).confirmRegistration('123456', false, cb)), 'CodeMismatchException');
+    await expectServiceError(confirm(nobody, '123456', 'nueva-clave-1'), 'CodeMismatchException');
+    const resent = await callback<{ CodeDeliveryDetails: { Destination: string } }>((cb) => userOf(nobody).resendConfirmationCode(cb));
+    expect(resent.CodeDeliveryDetails.Destination).toMatch(MASKED);
+  });
+
   it(`an unknown user gets a simulated, masked delivery of the same shape (${DOCS.userExistence})`, async () => {
     const sent = await forgot(`nadie.${randomUUID().slice(0, 8)}@example.com`);
     expect(sent.CodeDeliveryDetails.AttributeName).toBe('email');

@@ -442,6 +442,9 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
     },
 
     async ConfirmSignUp(body) {
+      await appClient(body.ClientId);
+      // User-existence errors prevented: an unknown user is a wrong code, not UserNotFoundException.
+      if (!(await userByName(body.Username))) throw new CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.');
       const result = await call('ConfirmSignUp', body);
       // Confirming the code sent by e-mail verifies the address (AutoVerifiedAttributes: email).
       const user = await userByName(body.Username);
