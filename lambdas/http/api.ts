@@ -160,6 +160,24 @@ export function errorResponse(err: unknown, requestId: string, logger: Pick<Logg
   return res;
 }
 
+/**
+ * HTTP header values are byte strings (RFC 9110 section 5.5; the Fetch `Headers` the Router builds refuses
+ * any character above U+00FF with a TypeError). A value API Gateway passed with such a character — or a
+ * lone surrogate — is refused 400 VALIDATION_FAILED naming the header, before routing, instead of a 500.
+ * @throws ApiError VALIDATION_FAILED
+ */
+function assertHeaderValues(event: APIGatewayProxyEvent): void {
+  const all: [string, string][] = [
+    ...Object.entries(event.headers ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'),
+    ...Object.entries(event.multiValueHeaders ?? {}).flatMap(([k, vs]) => (vs ?? []).map((v): [string, string] => [k, v])),
+  ];
+  for (const [name, value] of all) {
+    if (/[^\x00-\xff]/.test(name) || /[^\x00-\xff]/.test(value)) {
+      throw new ApiError('VALIDATION_FAILED', 'invalid request header', [{ path: `header.${name}`, message: 'must be ISO-8859-1 text (an HTTP field value)' }]);
+    }
+  }
+}
+
 const requestIdOf = (event: unknown): string => (event as APIGatewayProxyEvent).requestContext?.requestId ?? '';
 
 /**
@@ -275,6 +293,7 @@ export function createApi<H extends HandlerName>(name: H, operations: Operations
       (method === 'GET' || method === 'HEAD') && event.body != null ? { ...event, body: null, isBase64Encoded: false } : event;
     let res: APIGatewayProxyResult;
     try {
+      assertHeaderValues(ev);
       res = await app.resolve(ev, context);
     } catch (err) {
       // Failures before routing (an event the Router cannot turn into a request).

@@ -1,0 +1,127 @@
+/**
+ * One valid request per operation of the route table, for tests that walk every row (input hardening,
+ * storage faults, the property test): an acme user (or the SOC admin / a collector where the row requires
+ * it) and the smallest body the row's schema accepts. The data they refer to (`INC-000001`, `dev-1`,
+ * `al-1`, `rec-1` in tenants `acme`) is created by `seedExamples`.
+ *
+ * `exampleEvent(row, change?)` builds the API Gateway event; `change` may replace parts (`params`, `query`,
+ * `body`, `headers`) to mutate one field.
+ */
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import * as z from 'zod';
+import { buildPath, type OperationId, type RouteDef } from '../../../lambdas/contract/routes.js';
+import type { TableWriters } from '../../../lambdas/data/index.js';
+import { apiEvent, type CallerSpec } from '../../unit/lambdas/events.js';
+
+export interface Example {
+  params?: Record<string, string>;
+  query: Record<string, string>;
+  body?: Record<string, unknown>;
+  headers?: Record<string, string>;
+  caller: CallerSpec | 'collector';
+}
+
+const AT = '2026-01-02T10:00:00.000Z';
+const user: CallerSpec = { sub: 'u-acme', groups: ['acme'] };
+const admin: CallerSpec = { sub: 'u-soc', groups: ['admin'] };
+
+export const EXAMPLES: Record<OperationId, Example> = {
+  getMe: { query: {}, caller: user },
+  listTenants: { query: {}, caller: admin },
+  listIncidents: { query: { limit: '5' }, caller: user },
+  createIncident: { query: {}, body: { title: 'Phishing', description: 'Correo', severity: 'high', category: 'phishing' }, headers: { 'Idempotency-Key': 'k-1' }, caller: user },
+  getIncident: { params: { id: 'INC-000001' }, query: {}, caller: user },
+  updateIncident: { params: { id: 'INC-000001' }, query: {}, body: { version: 1, comment: 'Revisado' }, caller: user },
+  addIncidentComment: { params: { id: 'INC-000001' }, query: {}, body: { body: 'Hola' }, caller: user },
+  listDevices: { query: {}, caller: user },
+  getDevice: { params: { id: 'dev-1' }, query: {}, caller: user },
+  listAlarms: { query: { deviceId: 'dev-1' }, caller: user },
+  acknowledgeAlarm: { params: { deviceId: 'dev-1', alarmId: 'al-1' }, query: {}, caller: user },
+  listOffice365Alarms: { query: { user: 'ana@acme.example' }, caller: user },
+  listOffice365Events: { query: { workload: 'Exchange', operation: 'UserLoggedIn', user: 'ana@acme.example', result: 'Succeeded' }, caller: user },
+  listRecommendations: { query: {}, caller: user },
+  updateRecommendation: { params: { id: 'rec-1' }, query: {}, body: { status: 'accepted', note: 'De acuerdo' }, caller: user },
+  getReport: { query: { format: 'json' }, caller: user },
+  getAnalytics: { query: {}, caller: admin },
+  ingestHeartbeat: { query: {}, body: { eventId: 'ev-hb-1', tenantId: 'acme', deviceId: 'dev-1', at: AT }, caller: 'collector' },
+  ingestDeviceAlarm: {
+    query: {},
+    body: { action: 'raise', eventId: 'ev-al-1', tenantId: 'acme', deviceId: 'dev-1', alarmId: 'al-2', severity: 'high', title: 'CPU', at: AT },
+    caller: 'collector',
+  },
+  ingestOffice365Alarm: {
+    query: {},
+    body: { eventId: 'ev-o1', tenantId: 'acme', alarmId: 'o365-1', title: 'Reenvío', severity: 'medium', category: 'mail', status: 'active', affectedUser: 'ana@acme.example', detectedAt: AT, updatedAt: AT },
+    caller: 'collector',
+  },
+  ingestOffice365Event: {
+    query: {},
+    body: { eventId: 'ev-o2', tenantId: 'acme', workload: 'Exchange', operation: 'UserLoggedIn', user: 'ana@acme.example', result: 'Succeeded', clientIp: '203.0.113.7', at: AT },
+    caller: 'collector',
+  },
+  ingestRecommendation: {
+    query: {},
+    body: { eventId: 'ev-r1', tenantId: 'acme', recommendationId: 'rec-2', title: 'Activar MFA', rationale: 'Porque sí', priority: 'high', category: 'identity', at: AT },
+    caller: 'collector',
+  },
+};
+
+/** The IAM caller API Gateway names for a collector (`requestContext.identity.userArn`). */
+export const COLLECTOR_ARN = 'arn:aws:iam::000000000000:user/collector';
+
+/**
+ * `buildPath`, except that a value `encodeURIComponent` cannot encode (a lone surrogate) is put in as it
+ * is, so a test can hand the handler what no URL could carry.
+ */
+function pathOf(path: string, params: Record<string, string>): string {
+  return path.replace(/\{([^}]+)\}/g, (_, k: string) => {
+    const v = params[k] ?? '';
+    try {
+      return buildPath(`{${k}}`, { [k]: v });
+    } catch {
+      return v;
+    }
+  });
+}
+
+/** The API Gateway event of `row`'s example, with `change` laid over it. */
+export function exampleEvent(row: RouteDef, change: Partial<Example> = {}): APIGatewayProxyEvent {
+  const ex = { ...EXAMPLES[row.operationId as OperationId], ...change };
+  const e = apiEvent({
+    method: row.method,
+    path: pathOf(row.path, ex.params ?? {}),
+    query: ex.query,
+    caller: ex.caller === 'collector' ? null : ex.caller,
+    ...(ex.body !== undefined ? { body: ex.body } : {}),
+    ...(ex.headers ? { headers: ex.headers } : {}),
+  });
+  if (ex.caller === 'collector') e.requestContext.identity = { ...e.requestContext.identity, userArn: COLLECTOR_ARN };
+  return e;
+}
+
+/** The keys of an object schema (or of every option of a discriminated union); `[]` for anything else. */
+export function fieldsOf(schema: z.ZodType | undefined): string[] {
+  if (!schema) return [];
+  const s = schema as unknown as { shape?: Record<string, unknown>; options?: z.ZodType[] };
+  if (s.shape) return Object.keys(s.shape);
+  if (Array.isArray(s.options)) return [...new Set(s.options.flatMap((o) => fieldsOf(o)))];
+  return [];
+}
+
+/**
+ * Creates what the examples refer to: tenants acme and globex (the collector granted acme), INC-000001,
+ * dev-1 with alarm al-1, rec-1.
+ */
+export async function seedExamples(data: TableWriters): Promise<void> {
+  const { newIncident } = await import('../../../lambdas/domain/incidents.js');
+  await data.putTenant({ id: 'acme', name: 'Acme' });
+  await data.putTenant({ id: 'globex', name: 'Globex' });
+  await data.grantCollector('acme', COLLECTOR_ARN);
+  await data.putIncident(newIncident('acme', 1, { title: 'Seeded', description: 'd', severity: 'high', category: 'c' }, 's', new Date().toISOString()));
+  await data.putDevice({ tenantId: 'acme', id: 'dev-1', name: 'fw', type: 'firewall', site: 'M', ipAddress: '10.0.0.1', vendor: 'v', model: 'm', lastHeartbeatAt: new Date(Date.now() - 60_000).toISOString() });
+  await data.putAlarm({ tenantId: 'acme', deviceId: 'dev-1', id: 'al-1', severity: 'high', state: 'active', title: 'x', raisedAt: new Date().toISOString() });
+  await data.putRecommendation({
+    tenantId: 'acme', id: 'rec-1', title: 'Revisar reglas', rationale: 'r', priority: 'medium', category: 'mail', status: 'open',
+    createdAt: new Date().toISOString(), statusNote: null, statusChangedBy: null, statusChangedAt: null,
+  });
+}
