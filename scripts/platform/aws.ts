@@ -4,8 +4,9 @@
  *
  * Clients are passed in (anything with the SDK v3 `send`), so tests inject fakes or local endpoints.
  * Credentials come from the default provider chain (env, profile, SSO, GitHub OIDC web identity); with an
- * endpoint override and no credentials in the environment, dummy credentials are used (the local engines
- * accept any).
+ * endpoint override and no credentials in the environment, local keys are used: dummy ones for the local
+ * DynamoDB engine (it checks none) and the local user pool's operator key for Cognito (its administrative
+ * operations need a signature; docs/local-emulation.md#administrative-operations).
  */
 import { CloudFormationClient, DescribeStacksCommand, type Stack } from '@aws-sdk/client-cloudformation';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
