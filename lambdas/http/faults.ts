@@ -11,7 +11,9 @@
  *    errors" and each operation's "Errors"); a `TransactionCanceledException` whose cancellation reasons
  *    are `ThrottlingError` / `ProvisionedThroughputExceeded` (TransactWriteItems "Errors");
  *  - Node connection errors (`ECONNREFUSED`, `ECONNRESET`, `ETIMEDOUT`, `EPIPE`, `ENOTFOUND`, `EAI_AGAIN`,
- *    `EHOSTUNREACH`, `ENETUNREACH`, `ECONNABORTED`) on `code`.
+ *    `EHOSTUNREACH`, `ENETUNREACH`, `ECONNABORTED`) on `code`, or in the message of an aws-lite error
+ *    (aws-lite 0.x rethrows a connection failure as a plain Error whose message is
+ *    `@aws-lite/client: dynamodb: connect ECONNREFUSED …`, without the `code`; measured).
  *
  * A rejected write is not partial: every write of the data layer is one PutItem/UpdateItem or one
  * TransactWriteItems, which DynamoDB applies whole or not at all.
@@ -28,6 +30,7 @@ const UNAVAILABLE_NAMES = new Set([
   'ServiceUnavailable',
 ]);
 const UNAVAILABLE_REASONS = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded']);
+const CONNECTION_IN_MESSAGE = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ECONNABORTED)\b/;
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
 
 /** Whether `err` (or what it wraps) means the table is throttling or unavailable; see the module doc. */
@@ -36,6 +39,8 @@ export function isStorageUnavailable(err: unknown, depth = 0): boolean {
   const e = err as { name?: unknown; code?: unknown; cause?: unknown; errors?: unknown; CancellationReasons?: unknown };
   if (typeof e.name === 'string' && UNAVAILABLE_NAMES.has(e.name)) return true;
   if (typeof e.code === 'string' && (CONNECTION_CODES.has(e.code) || UNAVAILABLE_NAMES.has(e.code))) return true;
+  const message = (err as { message?: unknown }).message;
+  if (typeof message === 'string' && message.startsWith('@aws-lite/client:') && CONNECTION_IN_MESSAGE.test(message)) return true;
   if (e.name === 'TransactionCanceledException' && Array.isArray(e.CancellationReasons)) {
     if ((e.CancellationReasons as { Code?: unknown }[]).some((r) => typeof r?.Code === 'string' && UNAVAILABLE_REASONS.has(r.Code))) return true;
   }
