@@ -24,6 +24,7 @@ import { createDocumentClient, wrapTableClient, type ConsumedCapacity, type Docu
 import { sdkDocumentClient } from '../../lambdas/data/sdk-client.js';
 import type { RunningLocalStack } from '../local/stack.js';
 import { signInWithSrp } from '../local/cognito/sign-in.js';
+import { totpCode } from '../local/demo-totp.js';
 import { percentile } from './stats.js';
 import type { ApiRouteLoad, LoadFigures, RouteCost } from './types.js';
 
@@ -67,7 +68,9 @@ export function installCapacityCapture(table: TableRef): () => void {
 export async function idTokenFor(stack: RunningLocalStack, email: string, password: string): Promise<string> {
   const cip = new CognitoIdentityProviderClient({ region: stack.config.region, endpoint: stack.urls.cognito, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
-    const res = await signInWithSrp(cip, { userPoolId: stack.config.userPoolId, clientId: stack.config.userPoolClientId, username: email, password });
+    // The demo admin has TOTP set up (docs/api.md#staff-accounts-and-totp): answer its challenge.
+    const secret = stack.demoUsers.find((u) => u.email === email)?.totpSecret;
+    const res = await signInWithSrp(cip, { userPoolId: stack.config.userPoolId, clientId: stack.config.userPoolClientId, username: email, password, totpCode: secret ? () => totpCode(secret) : undefined });
     if (!res.IdToken) throw new Error(`no ID token for ${email}`);
     return res.IdToken;
   } finally {

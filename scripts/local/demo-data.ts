@@ -21,6 +21,10 @@ export interface DemoUser {
   password: string;
   groups: string[];
   description: string;
+  /** Set TOTP up for this user (staff must have it; docs/api.md#staff-accounts-and-totp). */
+  totp?: boolean;
+  /** The user's TOTP secret (base32) once the local stack set it up (`scripts/local/demo-totp.ts`). */
+  totpSecret?: string;
 }
 export interface DemoIncident {
   tenantId: string;
@@ -70,7 +74,7 @@ export const DEMO_TENANTS: DemoTenant[] = [
 export const DEMO_USERS: DemoUser[] = [
   { email: 'ana@acme.example', password: DEMO_PASSWORD, groups: ['acme'], description: 'customer of Acme Logística' },
   { email: 'bruno@globex.example', password: DEMO_PASSWORD, groups: ['globex'], description: 'customer of Globex Salud' },
-  { email: 'admin@vigia.example', password: DEMO_PASSWORD, groups: ['admin'], description: 'staff (admin group)' },
+  { email: 'admin@vigia.example', password: DEMO_PASSWORD, groups: ['admin'], description: 'staff (admin group; TOTP set up)', totp: true },
 ];
 
 /** mulberry32: a tiny seeded PRNG so the demo data is reproducible. Returns floats in [0, 1). */

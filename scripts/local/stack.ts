@@ -38,6 +38,7 @@ import {
   type Ports,
 } from './config.js';
 import { startGateway, type GatewayRequest } from './gateway.js';
+import { ensureDemoTotp } from './demo-totp.js';
 import { refreshHeartbeats, seedDemoData, type DemoUser } from './seed.js';
 
 export { freePort } from './dynamodb.js';
@@ -220,7 +221,15 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
         cognitoEndpoint: pool.endpoint,
         userPoolId: pool.userPoolId,
       });
-      demoUsers = seeded.users;
+      // Staff must have TOTP (docs/api.md#staff-accounts-and-totp): set it up for the demo users marked `totp`.
+      const secrets = await ensureDemoTotp({
+        cognitoEndpoint: pool.endpoint,
+        userPoolId: pool.userPoolId,
+        clientId: pool.userPoolClientId,
+        dataDir: opts.dataDir,
+        users: seeded.users.filter((u) => u.totp),
+      });
+      demoUsers = seeded.users.map((u) => (secrets[u.email] ? { ...u, totpSecret: secrets[u.email] } : u));
       log(`demo data ${seeded.created ? 'seeded' : 'already present'} (${Date.now() - t} ms)`);
       // Without the collector simulator, a minimal stand-in keeps the demo devices that are up reporting
       // heartbeats, so their derived status stays online/degraded while the stack runs.

@@ -118,8 +118,14 @@ try {
 }
 
 const secs = ((Date.now() - started) / 1000).toFixed(1);
+// Staff need TOTP (docs/api.md#staff-accounts-and-totp): the secret of the demo admin's authenticator app.
 const users = stack.demoUsers
-  .map((u) => `    ${u.email.padEnd(28)} ${u.password.padEnd(18)} ${u.description}`)
+  .map((u) => {
+    const line = `    ${u.email.padEnd(28)} ${u.password.padEnd(18)} ${u.description}`;
+    if (u.totpSecret) return `${line}\n${' '.repeat(4 + 29 + 19)}TOTP secret ${u.totpSecret} (add it to an authenticator app)`;
+    if (u.totp) return `${line}\n${' '.repeat(4 + 29 + 19)}TOTP already set up (secret not known to this stack)`;
+    return line;
+  })
   .join('\n');
 const shownLog = shown(requestLogPath);
 const requestOutput = {

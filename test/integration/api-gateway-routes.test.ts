@@ -20,6 +20,7 @@ import { decodeJwt, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
 import { seedCognito } from '../../scripts/local/seed.js';
 import { signInWithSrp } from '../../scripts/local/cognito/sign-in.js';
+import { totpCode } from '../../scripts/local/demo-totp.js';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
 import { LOCAL_COLLECTOR_CREDENTIAL, signCollectorRequest } from '../../scripts/local/collector-auth.js';
 import { startCollector } from '../../scripts/local/collector.js';
@@ -42,7 +43,9 @@ let tamperedToken: string;
 async function signIn(email: string): Promise<{ id: string; access: string }> {
   const idp = new CognitoIdentityProviderClient({ endpoint: stack.urls.cognito, region: stack.config.region, credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
   // SRP: the portal's app client allows only SRP and refresh, as deployed.
-  const r = await signInWithSrp(idp, { userPoolId: stack.config.userPoolId, clientId: stack.config.userPoolClientId, username: email, password: DEMO_PASSWORD });
+  // The demo admin has TOTP set up (staff must; docs/api.md#staff-accounts-and-totp): answer its challenge.
+  const secret = stack.demoUsers.find((u) => u.email === email)?.totpSecret;
+  const r = await signInWithSrp(idp, { userPoolId: stack.config.userPoolId, clientId: stack.config.userPoolClientId, username: email, password: DEMO_PASSWORD, totpCode: secret ? () => totpCode(secret) : undefined });
   idp.destroy();
   return { id: r.IdToken!, access: r.AccessToken! };
 }

@@ -14,6 +14,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { lastCodeFor } from '../../scripts/local/cognito/index.js';
 import { LOCAL_OPERATOR_CREDENTIAL, REPO_ROOT, type Ports } from '../../scripts/local/config.js';
+import { totpCode } from '../../scripts/local/demo-totp.js';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium.js';
 
@@ -47,6 +48,7 @@ export async function startE2e(): Promise<E2eEnv> {
   const start = (ports: Partial<Ports>) =>
     startLocalStack({ dataDir, persist: true, ports, log: (l) => console.log(`  [stack] ${l}`) });
   let stack = await start({ dynamodb: 0, cognito: 0, cognitoInternal: 0, api: 0, web: 0 });
+  for (const u of stack.demoUsers) if (u.totpSecret) totpSecrets.set(u.email, u.totpSecret);
   // playwright-core gives every launch a fresh, temporary profile (the equivalent of a new --user-data-dir).
   let browser: Browser;
   try {
@@ -111,12 +113,27 @@ export async function newPage(env: E2eEnv, viewport: { width: number; height: nu
   return { context, page, problems };
 }
 
-/** Signs in through the real Amplify Authenticator (SRP against the local pool) and waits for the shell. */
+/**
+ * TOTP secrets of the seeded users that have one (the demo admin: staff must have TOTP,
+ * docs/api.md#staff-accounts-and-totp), by e-mail; filled by {@link startE2e} from the stack's demo users.
+ */
+const totpSecrets = new Map<string, string>();
+
+/**
+ * Signs in through the real Amplify Authenticator (SRP against the local pool) and waits for the shell; a
+ * seeded user with TOTP (the demo admin) answers the Authenticator's TOTP challenge with the current code.
+ */
 export async function signIn(page: Page, web: string, email: string, password: string): Promise<void> {
   await page.goto(`${web}/page/login`);
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  const secret = totpSecrets.get(email);
+  if (secret) {
+    await page.getByRole('heading', { name: 'Confirmar código TOTP' }).waitFor({ timeout: 20_000 });
+    await page.getByLabel('Código *').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+  }
   await page.getByRole('banner').getByText(email).waitFor({ timeout: 20_000 });
 }
 

@@ -29,11 +29,18 @@ export function srpTimestamp(date = new Date()): string {
  * Signs `username` in with SRP on the app client `clientId` of `userPoolId` and returns the tokens.
  * @throws the SDK's service exceptions as the pool answers them (NotAuthorizedException for a wrong password
  *   or unknown user, UserNotConfirmedException…); Error when the pool asks for another challenge (e.g.
- *   NEW_PASSWORD_REQUIRED, SOFTWARE_TOKEN_MFA), naming it.
+ *   NEW_PASSWORD_REQUIRED, or SOFTWARE_TOKEN_MFA without `totpCode`), naming it.
  */
 export async function signInWithSrp(
   client: CognitoIdentityProviderClient,
-  input: { userPoolId: string; clientId: string; username: string; password: string },
+  input: {
+    userPoolId: string;
+    clientId: string;
+    username: string;
+    password: string;
+    /** Answers a SOFTWARE_TOKEN_MFA challenge (a user with TOTP set up) with the current code. */
+    totpCode?: (() => string) | undefined;
+  },
 ): Promise<AuthenticationResultType> {
   let a = 0n;
   let A = 0n;
@@ -73,6 +80,17 @@ export async function signInWithSrp(
       },
     }),
   );
+  if (step2.ChallengeName === 'SOFTWARE_TOKEN_MFA' && input.totpCode) {
+    const step3 = await client.send(
+      new RespondToAuthChallengeCommand({
+        ChallengeName: 'SOFTWARE_TOKEN_MFA',
+        ClientId: input.clientId,
+        Session: step2.Session,
+        ChallengeResponses: { USERNAME: userId, SOFTWARE_TOKEN_MFA_CODE: input.totpCode() },
+      }),
+    );
+    if (step3.AuthenticationResult) return step3.AuthenticationResult;
+  }
   if (!step2.AuthenticationResult) throw new Error(`SRP sign-in: the pool asked for the ${String(step2.ChallengeName)} challenge`);
   return step2.AuthenticationResult;
 }
