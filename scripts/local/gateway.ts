@@ -376,7 +376,14 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       }
 
       const body = await readBody(req);
-      if (body === 'too-large') return sendError(413, 'PAYLOAD_TOO_LARGE', 'Request body too large');
+      // The rest of the body is not read: the connection is closed after the answer (`Connection: close`),
+      // so a client cannot reuse it (docs/local-emulation.md#api-gateway).
+      if (body === 'too-large') {
+        return send(413, JSON.stringify({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large', requestId }), {
+          'Content-Type': 'application/json',
+          Connection: 'close',
+        });
+      }
 
       // IAM authorization (collector routes): API Gateway answers 403 for a missing or invalid signature.
       let collector: CollectorCredential | null = null;

@@ -16,6 +16,7 @@ import { LOCAL_ONLY, conformanceTarget, type ConformanceTarget } from '../suppor
 const DOCS = {
   authorizer: 'https://docs.aws.amazon.com/apigateway/latest/developerguide/apigateway-integrate-with-cognito.html',
   verifyJwt: 'https://docs.aws.amazon.com/cognito/latest/developerguide/amazon-cognito-user-pools-using-tokens-verifying-a-jwt.html',
+  limits: 'https://docs.aws.amazon.com/apigateway/latest/developerguide/api-gateway-execution-service-limits-table.html',
 } as const;
 
 let target: ConformanceTarget;
@@ -132,5 +133,20 @@ describe('the Cognito authorizer refuses with 401', () => {
       if (target.kind !== 'local') return ctx.skip(LOCAL_ONLY);
       expect(await call(await poolKeySign({ ...fresh(), iss: `${issuer.replace(/[^/]+$/, '')}us-east-1_Other` }))).toBe(401);
     });
+  });
+});
+
+describe('API Gateway limits', () => {
+  it(`a body over the 10 MB payload limit is 413 (${DOCS.limits})`, async (ctx) => {
+    if (!idToken) return ctx.skip('set VIGIA_TEST_EMAIL and VIGIA_TEST_PASSWORD');
+    const res = await fetch(`${target.apiUrl}/incidents`, {
+      method: 'POST',
+      headers: { Authorization: idToken, 'Content-Type': 'application/json' },
+      body: `{"title":"${'x'.repeat(10 * 1024 * 1024 + 16)}"}`,
+    });
+    await res.arrayBuffer();
+    expect(res.status).toBe(413);
+    // Local only (AWS documents no connection behaviour): the gateway closes the connection after a 413.
+    if (target.kind === 'local') expect(res.headers.get('connection')).toBe('close');
   });
 });
