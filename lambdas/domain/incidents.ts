@@ -193,7 +193,16 @@ export async function fileIncident(
   }
   const open = () => openIncident(ports.incidents, tenantId, body, identity, now.toISOString());
   if (retry.key === undefined) return open();
-  return ports.idempotency.run({ operation: 'createIncident', tenantId, key: retry.key, payload: body, lambdaContext: retry.lambdaContext }, open);
+  // Once the incident is stored, the answer is that incident even if recording the result for later
+  // retries then fails (e.g. throttled): answering an error would invite a retry of a change already made
+  // (docs/api.md#idempotency).
+  let opened: Incident | undefined;
+  try {
+    return await ports.idempotency.run({ operation: 'createIncident', tenantId, key: retry.key, payload: body, lambdaContext: retry.lambdaContext }, async () => (opened = await open()));
+  } catch (e) {
+    if (opened) return opened;
+    throw e;
+  }
 }
 
 /** Opens an incident for the caller in `tenantId`. */

@@ -19,6 +19,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureTable, freePort, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
@@ -106,6 +107,62 @@ describe('throttling injected in the document client → 503 + Retry-After on ev
     expect(res.statusCode).toBe(500);
     expect(headerOf(res, 'retry-after')).toBeUndefined();
   });
+});
+
+describe('throttling that starts in the middle of a request never leaves a partial write', () => {
+  let engine: RunningDynamo | undefined;
+  let real: DocumentClient;
+  let raw: DynamoDBClient;
+
+  beforeAll(async () => {
+    engine = await startDynamo({ port: 0 });
+    await ensureTable(engine.endpoint, TABLE);
+    const options = { endpoint: engine.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+    real = createDocumentClient(options);
+    raw = new DynamoDBClient(options);
+    await seedExamples(tableWriters({ doc: real, tableName: TABLE }));
+  }, 60_000);
+
+  afterAll(async () => {
+    raw?.destroy();
+    await engine?.stop();
+  });
+
+  /** Every item of the table except the idempotency records (Powertools' own bookkeeping), sorted. */
+  async function items(): Promise<string[]> {
+    const out: string[] = [];
+    let start: Record<string, never> | undefined;
+    do {
+      const r = await raw.send(new ScanCommand({ TableName: TABLE, ConsistentRead: true, ExclusiveStartKey: start }));
+      for (const it of r.Items ?? []) {
+        if (JSON.stringify(it.PK ?? '').includes('IDEMPOTENCY')) continue;
+        out.push(JSON.stringify(Object.keys(it).sort().map((k) => [k, it[k]])));
+      }
+      start = r.LastEvaluatedKey as Record<string, never> | undefined;
+    } while (start);
+    return out.sort();
+  }
+
+  /** The real client, throttled (`ThrottlingException`) from its `from`-th call on. */
+  function throttledFrom(from: number): DocumentClient {
+    let n = 0;
+    return {
+      send: ((op: never, input: never) => (++n >= from ? Promise.reject(dynamoError('ThrottlingException')) : real.send(op, input))) as DocumentClient['send'],
+      destroy() {},
+    };
+  }
+
+  for (const row of (ROUTES as readonly RouteDef[]).filter((r) => r.method !== 'GET')) {
+    it(`${row.operationId}: 503 with the table as it was, or the whole change`, async () => {
+      for (let from = 1; from <= 6; from++) {
+        const before = await items();
+        const repository = dynamoRepository({ doc: throttledFrom(from), tableName: TABLE });
+        const res = await handlerFor(row.handler, repository)(exampleEvent(row, row.request.headers ? { headers: { 'Idempotency-Key': `k-${from}` } } : {}), lambdaContext);
+        expect([200, 201, 202, 409, 503], `${row.operationId} throttled from call ${from}: ${res.body}`).toContain(res.statusCode);
+        if (res.statusCode === 503) expect(await items(), `${row.operationId} throttled from call ${from}`).toEqual(before);
+      }
+    }, 60_000);
+  }
 });
 
 describe('the local engine stopped under a running API', () => {
