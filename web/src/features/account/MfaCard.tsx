@@ -2,12 +2,13 @@
  * Two-step verification (TOTP) on `/profile` (docs/portal.md#screens): shows whether an
  * authenticator app is on (`fetchMFAPreference`); sets one up — `setUpTOTP` gives the secret, shown as a
  * 228 × 228 px QR code of the `otpauth://` URI and as text with Copiar/Copiado — and turns it on after a code from
- * the app is verified (`verifyTOTPSetup`, then `updateMFAPreference({ totp: 'PREFERRED' })`); turns it off
+ * the app is verified (`verifyTOTPSetup`, then `updateMFAPreference({ totp: 'PREFERRED' })`, then a forced token
+ * refresh so the ID token carries the TOTP claim staff need, docs/api.md#staff-accounts-and-totp); turns it off
  * (`updateMFAPreference({ totp: 'DISABLED' })`). Errors show in Spanish in an alert.
  */
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
+import { fetchAuthSession, fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 import { authErrorMessage } from './authErrors';
 
 type State =
@@ -62,6 +63,9 @@ export function MfaCard({ issuer, email }: { issuer: string; email: string }) {
     void run(async () => {
       await verifyTOTPSetup({ code: code.trim() });
       await updateMFAPreference({ totp: 'PREFERRED' });
+      // New tokens now: the ID token of staff carries the TOTP claim the admin routes require only from the
+      // next token issue (docs/api.md#staff-accounts-and-totp).
+      await fetchAuthSession({ forceRefresh: true });
       setState({ step: 'on' });
       setNotice('La verificación en dos pasos está activada.');
     });

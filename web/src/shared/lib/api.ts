@@ -38,6 +38,8 @@ const CODE_MESSAGES: Partial<Record<string, string>> = {
   INVALID_JSON: 'La solicitud no es válida.',
   TENANT_REQUIRED: 'Selecciona un cliente.',
   FORBIDDEN: 'No tienes permiso para realizar esta acción.',
+  // Staff without TOTP (docs/api.md#staff-accounts-and-totp); the error state links to /profile.
+  MFA_REQUIRED: 'Como personal del SOC necesitas la verificación en dos pasos: configura una aplicación de autenticación en tu perfil y vuelve a intentarlo.',
   NOT_FOUND: 'No se encontró lo que buscas.',
   VERSION_CONFLICT: 'El incidente cambió mientras lo editabas.',
   INVALID_TRANSITION: 'Ese cambio de estado no está permitido.',

@@ -2,6 +2,7 @@
  * Loading, empty and error states shared by every data screen.
  */
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { ApiError } from '../lib/api';
 
 /** Placeholder rows while data loads (`rows` grey bars), announced as "Cargando…". */
@@ -20,11 +21,20 @@ export function EmptyState({ children = 'No hay registros' }: { children?: React
   return <p className="empty-state">{children}</p>;
 }
 
-/** Error box with the Spanish message of the error, its request id and a "Reintentar" button. */
+/**
+ * Error box with the Spanish message of the error, its request id and a "Reintentar" button; for
+ * MFA_REQUIRED (staff without TOTP, docs/api.md#staff-accounts-and-totp) also a link to `/profile`, where
+ * TOTP is set up.
+ */
 export function ErrorState({ error, onRetry }: { error: ApiError | undefined; onRetry?: () => void }) {
   return (
     <div className="error-state" role="alert">
       <p>{error?.userMessage ?? 'Se produjo un error inesperado.'}</p>
+      {error?.code === 'MFA_REQUIRED' && (
+        <p>
+          <Link to="/profile">Configurar la verificación en dos pasos</Link>
+        </p>
+      )}
       {error?.requestId && <p className="muted small">Referencia: {error.requestId}</p>}
       {onRetry && (
         <button type="button" className="btn" onClick={onRetry}>
