@@ -13,7 +13,7 @@
  * `stack-policy.ts`), destroyed with the stack and without backups on dev/preview stages (see
  * `stage-config.ts`).
  */
-import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, CfnResource, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type ITable, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { TABLE_DESIGN, tableName } from '../lambdas/data/table-design.js';
@@ -36,6 +36,8 @@ export class DataStack extends Stack {
     this.ownsTable = config.tableName === tableName(config.stage);
     if (!this.ownsTable) {
       this.table = Table.fromTableName(this, 'AdoptedTable', config.tableName);
+      // A template needs at least one resource; this one does nothing (CloudFormation's no-op resource).
+      new CfnResource(this, 'Placeholder', { type: 'AWS::CloudFormation::WaitConditionHandle' });
       new CfnOutput(this, 'TableName', { value: config.tableName, description: 'DynamoDB table name (not owned by this stack)' });
       return;
     }

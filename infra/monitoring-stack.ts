@@ -17,9 +17,8 @@
  *  - ingest silence (stages with `ingestSilence`): fewer than 1 accepted heartbeat (`Vigia/<stage>
  *    AcceptedHeartbeats`, metric filters of the Api stack) in `minutes`, in total and per configured tenant;
  *    missing data is breaching here (silence is the failure).
- * Without a subscriber (no `alarmEmail`) the stack carries a warning annotation: acknowledged (printed
- * only) on dev and previews, unacknowledged on production stages, where it makes `cdk synth`/`deploy` fail:
- * alarms nobody receives are not monitoring.
+ * Without a subscriber (no `alarmEmail`) the stack carries a warning annotation that `cdk synth` and
+ * `cdk deploy` print: alarms nobody receives are not monitoring.
  * Topic: SSL-only publishing; AWS-managed SSE is not used because CloudWatch alarms cannot publish to a topic
  * encrypted with the AWS-managed `alias/aws/sns` key (AWS SNS developer guide, "Encryption at rest").
  */
@@ -92,14 +91,6 @@ export class MonitoringStack extends Stack {
         NO_SUBSCRIBER_WARNING,
         `The alarm topic ${physicalName(s, 'alarms')} has no subscriber: nobody receives the alarms of stage ${s}. Pass -c alarmEmail=<address> (platform:deploy --alarm-email) or subscribe the topic yourself.`,
       );
-      // Validations make an unacknowledged warning fail synth: production stages must name a subscriber,
-      // dev and previews (nobody on call) acknowledge it and only print it.
-      if (config.profile !== 'production') {
-        Validations.of(this).acknowledge({
-          id: `Annotation::${NO_SUBSCRIBER_WARNING}`,
-          reason: `Stage ${s} is disposable; nobody is on call for it.`,
-        });
-      }
     }
 
     const api = { ApiName: physicalName(s, 'api'), Stage: s };

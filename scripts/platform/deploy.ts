@@ -5,7 +5,10 @@
  *   npm run platform:deploy -- --stage pr-42 --approve
  *   npm run platform:deploy -- --stage prod --alarm-email soc@example.com
  *
- * Needs AWS credentials for an account/region bootstrapped with `npx cdk bootstrap`.
+ * Needs AWS credentials for an account/region bootstrapped with `npx cdk bootstrap` and holding the
+ * `Vigia-Account` stack (checked first: `preflight.ts`). Production stages get the stateful stack policy
+ * after the deploy. `--context key=value` (repeatable) is passed to the CDK app as `-c key=value`
+ * (SES identity, table name, threat protection, silence tenants: `bin/app.ts`).
  * Output (stdout): one JSON line `{ stage, siteUrl, apiUrl, userPoolId, outputsFile }`.
  */
 import { readFileSync } from 'node:fs';
@@ -15,9 +18,11 @@ import { REPO_ROOT } from '../local/config.js';
 import { cloudFormationClient, describeStack, resolveRegion } from './aws.js';
 import { checkStage, deployArgs, resolveCreatedAt, runCdk, runNpm } from './cdk.js';
 import { optional, parse, progress, required, runCli } from './cli.js';
+import { applyStackPolicies, checkApiGatewayAccount } from './preflight.js';
 
 export const USAGE = `
 Usage: tsx scripts/platform/deploy.ts --stage <stage> [--approve] [--alarm-email <e-mail>] [--skip-build]
+       [--context key=value ...]
 
 Builds the portal and deploys every stack of the stage (Vigia-<stage>-*).
 
@@ -26,6 +31,7 @@ Options:
   --approve       do not ask before IAM / security changes (CI)
   --alarm-email   e-mail subscribed to the stage's alarm topic (SNS asks it to confirm)
   --skip-build    deploy the existing web/dist
+  --context       CDK context for the app, repeatable (e.g. sesFromEmail=no-reply@example.com)
   --region        AWS region (default $AWS_REGION)
   -h, --help      this text
 `;
@@ -37,6 +43,7 @@ async function main(argv: string[]): Promise<void | 'help'> {
     'alarm-email': { type: 'string' },
     'skip-build': { type: 'boolean' },
     region: { type: 'string' },
+    context: { type: 'string', multiple: true },
   });
   if (!p) return 'help';
   const log = progress('deploy');
@@ -44,6 +51,9 @@ async function main(argv: string[]): Promise<void | 'help'> {
   const region = resolveRegion(optional(p, 'region'));
   process.env.AWS_REGION = region;
   process.env.CDK_DEFAULT_REGION = region;
+
+  const roleArn = await checkApiGatewayAccount(region);
+  log(`API Gateway CloudWatch role: ${roleArn}`);
 
   const cfn = cloudFormationClient(region);
   const existing = await describeStack(cfn, stackName(stage, 'Auth'));
@@ -53,7 +63,10 @@ async function main(argv: string[]): Promise<void | 'help'> {
   if (!p.values['skip-build']) await runNpm('build:web', log);
   const outputsFile = path.join('cdk.out', `outputs-${stage}.json`);
   const alarmEmail = optional(p, 'alarm-email');
-  await runCdk(deployArgs({ stage, createdAt, approve: p.values.approve === true, outputsFile, ...(alarmEmail ? { alarmEmail } : {}) }), log);
+  const context = ((p.values.context as unknown as string[] | undefined) ?? []).flatMap((c) => ['-c', c]);
+  await runCdk([...deployArgs({ stage, createdAt, approve: p.values.approve === true, outputsFile, ...(alarmEmail ? { alarmEmail } : {}) }), ...context], log);
+  const guarded = await applyStackPolicies(cfn, stage);
+  if (guarded.length > 0) log(`stack policy (no replacement of user pool/table) set on ${guarded.join(', ')}`);
 
   const outputs = JSON.parse(readFileSync(path.join(REPO_ROOT, outputsFile), 'utf8')) as Record<string, Record<string, string>>;
   const out = (part: string, key: string) => outputs[stackName(stage, part)]?.[key];

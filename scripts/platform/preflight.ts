@@ -1,0 +1,70 @@
+/**
+ * Checks and settings `platform:deploy` applies around `cdk deploy` (docs/platform.md#deploying-into-an-account):
+ *
+ *  - before: the account/region has an API Gateway CloudWatch role (`apigateway get-account` →
+ *    `cloudwatchRoleArn`), without which the first stage with access logging fails; the error names the
+ *    `Vigia-Account` stack that sets it;
+ *  - after: production stages get the stack policy of `infra/stack-policy.ts` (deny `Update:Replace` of user
+ *    pools and tables) on their Auth and Data stacks (`cloudformation set-stack-policy`).
+ *
+ * The API Gateway call goes through the AWS CLI (`aws apigateway get-account`, present on GitHub-hosted
+ * runners and wherever `aws sso login` works) so no further SDK client is needed; callers and tests pass
+ * their own `getAccount`.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { type CloudFormationClient, SetStackPolicyCommand } from '@aws-sdk/client-cloudformation';
+import { ACCOUNT_STACK_DEPLOY_COMMAND, ACCOUNT_STACK_NAME } from '../../infra/account-stack.js';
+import { STATEFUL_STACK_POLICY, guardedStackNames, stageHasStackPolicy } from '../../infra/stack-policy.js';
+import { stageConfig } from '../../infra/stage-config.js';
+
+/** The part of API Gateway's `GetAccount` answer the check reads. */
+export interface ApiGatewayAccount {
+  readonly cloudwatchRoleArn?: string;
+}
+
+/** Raised when the account/region lacks the API Gateway CloudWatch role; the message says how to fix it. */
+export class MissingApiGatewayRoleError extends Error {
+  constructor(region: string) {
+    super(
+      `API Gateway in ${region} has no CloudWatch Logs role (apigateway get-account: cloudwatchRoleArn is empty), so the ` +
+        `API stage's access logging would fail the deploy. Deploy the once-per-account stack ${ACCOUNT_STACK_NAME} first: ` +
+        `${ACCOUNT_STACK_DEPLOY_COMMAND}`,
+    );
+    this.name = 'MissingApiGatewayRoleError';
+  }
+}
+
+/** `aws apigateway get-account --region <region>` as JSON. @throws Error when the CLI fails */
+export async function getAccountWithCli(region: string): Promise<ApiGatewayAccount> {
+  const { stdout } = await promisify(execFile)('aws', ['apigateway', 'get-account', '--region', region, '--output', 'json']);
+  return JSON.parse(stdout) as ApiGatewayAccount;
+}
+
+/**
+ * Checks the API Gateway account setting of `region`.
+ * @returns the role ARN
+ * @throws MissingApiGatewayRoleError when no role is set
+ */
+export async function checkApiGatewayAccount(
+  region: string,
+  getAccount: (region: string) => Promise<ApiGatewayAccount> = getAccountWithCli,
+): Promise<string> {
+  const account = await getAccount(region);
+  const arn = account.cloudwatchRoleArn?.trim();
+  if (!arn) throw new MissingApiGatewayRoleError(region);
+  return arn;
+}
+
+/**
+ * Applies the stateful stack policy to the Auth and Data stacks of a production stage (no-op otherwise).
+ * @returns the stack names the policy was set on
+ */
+export async function applyStackPolicies(cfn: Pick<CloudFormationClient, 'send'>, stage: string): Promise<string[]> {
+  if (!stageHasStackPolicy(stageConfig(stage))) return [];
+  const names = guardedStackNames(stage);
+  for (const StackName of names) {
+    await cfn.send(new SetStackPolicyCommand({ StackName, StackPolicyBody: JSON.stringify(STATEFUL_STACK_POLICY) }));
+  }
+  return names;
+}
