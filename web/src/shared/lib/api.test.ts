@@ -82,6 +82,18 @@ describe('api client', () => {
     await expect(api2.call('getMe')).rejects.toMatchObject({ kind: 'server', status: 200 });
   });
 
+  // The API answers 503 SERVICE_UNAVAILABLE with Retry-After when DynamoDB throttles or cannot be reached
+  // (docs/api.md#errors; DynamoDB throttling: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Programming.Errors.html).
+  it('maps 503 SERVICE_UNAVAILABLE to a retryable server error with a Spanish message', async () => {
+    const api = createApiClient({
+      baseUrl: 'http://api',
+      fetchImpl: async () => jsonResponse(503, { code: 'SERVICE_UNAVAILABLE', message: 'retry later', requestId: 'req-9' }, { 'Retry-After': '2' }),
+    });
+    const err = (await api.call('listIncidents', { query: { tenant: 'acme' } }).catch((e: unknown) => e)) as ApiError;
+    expect(err).toMatchObject({ kind: 'server', status: 503, code: 'SERVICE_UNAVAILABLE', requestId: 'req-9' });
+    expect(err.userMessage).toBe('El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.');
+  });
+
   it('maps a rejected fetch to kind network with a Spanish message', async () => {
     const api = createApiClient({ baseUrl: 'http://api', fetchImpl: async () => Promise.reject(new TypeError('Failed to fetch')) });
     const err = (await api.call('getMe').catch((e: unknown) => e)) as ApiError;

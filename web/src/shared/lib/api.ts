@@ -45,6 +45,8 @@ const CODE_MESSAGES: Partial<Record<string, string>> = {
   INVALID_TRANSITION: 'Ese cambio de estado no está permitido.',
   PAYLOAD_TOO_LARGE: 'El texto es demasiado largo.',
   THROTTLED: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+  // 503 with Retry-After: the table is throttling or unreachable (docs/api.md#errors); nothing was changed.
+  SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
 };
 
 const KIND_MESSAGES: Record<ApiErrorKind, string> = {
