@@ -16,6 +16,8 @@
  *  - Essentials feature plan, or Plus with standard threat protection (audit/enforce) by stage setting;
  *  - the user pool is retained on production stages (`RETAIN_ON_UPDATE_OR_DELETE`) and the prod stack policy
  *    refuses its replacement (`stack-policy.ts`);
+ *  - a pre token generation trigger adds `vigia:mfa` = `totp` to ID tokens of users with TOTP, which the API
+ *    requires of `admin` members (`pre-token-trigger.ts`; docs/api.md#staff-accounts-and-totp);
  *  - only the `admin` group is created here: tenant groups (`acme`, `globex`, …) are data, created by
  *    scripts, never by the stack;
  *  - the identity pool accepts only this pool + app client, refuses unauthenticated identities, and its
@@ -37,6 +39,7 @@ import {
 import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-cognito-identitypool';
 import type { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../lambdas/contract/routes.js';
+import { addPreTokenGenerationTrigger } from './pre-token-trigger.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 /** Id of the error annotation on a production stage without an SES identity. */
@@ -149,6 +152,9 @@ export class AuthStack extends Stack {
       // (CDK then leaves ALLOW_REFRESH_TOKEN_AUTH out, which rotation requires).
       refreshTokenRotationGracePeriod: Duration.seconds(config.refreshTokenRotationGraceSeconds),
     });
+
+    // Staff need TOTP: the trigger adds the claim the API checks (docs/api.md#staff-accounts-and-totp).
+    addPreTokenGenerationTrigger(this, this.userPool, config);
 
     new UserPoolGroup(this, 'AdminGroup', {
       userPool: this.userPool,

@@ -66,12 +66,46 @@ describe('Auth stack', () => {
         Match.objectLike({ ClientId: { Ref: Match.stringLikeRegexp('PortalClient') } }),
       ],
     });
-    t.auth.resourceCountIs('AWS::IAM::Policy', 0);
     t.auth.resourceCountIs('AWS::IAM::ManagedPolicy', 0);
-    for (const [, role] of ofType(t.auth, 'AWS::IAM::Role')) {
+    // The identity pool's roles (assumed through cognito-identity) carry no policies at all; the only
+    // policies of the stack belong to the pre token generation trigger's role (test below).
+    const identityRoles = ofType(t.auth, 'AWS::IAM::Role').filter(([, r]) => JSON.stringify(r.Properties!.AssumeRolePolicyDocument).includes('cognito-identity.amazonaws.com'));
+    expect(identityRoles.length).toBeGreaterThan(0);
+    for (const [id, role] of identityRoles) {
       expect(role.Properties!.ManagedPolicyArns).toBeUndefined();
       expect(role.Properties!.Policies).toBeUndefined();
+      for (const [pid, p] of ofType(t.auth, 'AWS::IAM::Policy')) expect(JSON.stringify(p.Properties!.Roles), pid).not.toContain(id);
     }
+  });
+
+  it.each([
+    ['pr-42', synthPr42],
+    ['prod', synthProd],
+  ] as const)('%s: a pre token generation trigger whose role may call only cognito-idp:AdminGetUser, on this pool only (docs/api.md#staff-accounts-and-totp)', (_stage, get) => {
+    const { t } = get();
+    const pool = ofType(t.auth, 'AWS::Cognito::UserPool')[0]!;
+    const fns = ofType(t.auth, 'AWS::Lambda::Function');
+    expect(fns).toHaveLength(1);
+    const [fnId, fn] = fns[0]!;
+    expect((pool[1].Properties!.LambdaConfig as Record<string, unknown>).PreTokenGeneration).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+    const roleId = (fn.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    // Every statement of every policy on the trigger's role: its log group, X-Ray, and AdminGetUser on the pool.
+    const statements = ofType(t.auth, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties!.Roles).includes(roleId))
+      .flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement);
+    const cognito = statements.filter((s) => JSON.stringify(s.Action).includes('cognito-idp'));
+    expect(cognito).toEqual([expect.objectContaining({ Action: 'cognito-idp:AdminGetUser', Effect: 'Allow', Resource: { 'Fn::GetAtt': [pool[0], 'Arn'] } })]);
+    for (const s of statements) {
+      const actions = ([] as string[]).concat(s.Action);
+      expect(actions.every((a) => a === 'cognito-idp:AdminGetUser' || a.startsWith('logs:') || a.startsWith('xray:')), JSON.stringify(actions)).toBe(true);
+    }
+    // Cognito may invoke it, from this pool only.
+    t.auth.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'cognito-idp.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [fnId, 'Arn'] },
+      SourceArn: { 'Fn::GetAtt': [pool[0], 'Arn'] },
+    });
   });
 });
 

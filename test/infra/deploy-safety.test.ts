@@ -144,7 +144,7 @@ describe('3. previews leave nothing behind (pr-42)', () => {
         count += 1;
       }
     }
-    expect(count).toBe(HANDLER_NAMES.length + 1 /* access */ + 1 /* bucket deployment */ + 1 /* auto-delete */);
+    expect(count).toBe(HANDLER_NAMES.length + 1 /* access */ + 1 /* bucket deployment */ + 1 /* auto-delete */ + 1 /* pre token generation trigger */);
     // The auto-delete provider logs into the stack's log group, created before any custom resource runs.
     const [providerId] = ofType(s.t.hosting, 'AWS::Lambda::Function').find(([id]) => id.startsWith('CustomS3AutoDeleteObjects'))!;
     const [logId, log] = ofType(s.t.hosting, 'AWS::Logs::LogGroup')[0]!;

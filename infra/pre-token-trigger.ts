@@ -1,0 +1,65 @@
+/**
+ * The user pool's pre token generation trigger (`lambdas/triggers/pre-token-generation.ts`): adds
+ * `vigia:mfa` = `totp` to the ID token of a user with TOTP set up, which the API requires of staff
+ * (docs/api.md#staff-accounts-and-totp).
+ *
+ * Permissions: the function's role may write its own log group and call exactly `cognito-idp:AdminGetUser`
+ * on this user pool. That statement is a separate `iam.Policy` attached to the role, not the role's default
+ * policy: the user pool references the function (its LambdaConfig), the function depends on its role's
+ * default policy, so a pool ARN in that default policy would be a dependency cycle; the separate policy
+ * depends on the pool and nothing depends on it.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, type Stack, Validations } from 'aws-cdk-lib';
+import { type UserPool, UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
+import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { HANDLER_BUNDLING, HANDLER_NODE_OPTIONS } from './handler-bundling.js';
+import { physicalName, type StageConfig } from './stage-config.js';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Adds the trigger to `userPool` (V1 event: ID token claims). @returns the function */
+export function addPreTokenGenerationTrigger(stack: Stack, userPool: UserPool, config: StageConfig): NodejsFunction {
+  // Generated name, retention and removal as the API functions' log groups (a retry never fails on a name).
+  const logGroup = new LogGroup(stack, 'PreTokenGenerationLogs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
+  const role = new Role(stack, 'PreTokenGenerationRole', {
+    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    description: `Vigía pre token generation trigger (${config.stage}): AdminGetUser on its user pool only`,
+  });
+  logGroup.grantWrite(role);
+  if (config.tracing) {
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'Lambda active tracing: xray:PutTraceSegments/PutTelemetryRecords support no resource-level permissions (AWS X-Ray developer guide, "Identity-based policies").',
+    });
+  }
+  const fn = new NodejsFunction(stack, 'PreTokenGenerationFunction', {
+    functionName: physicalName(config.stage, 'pre-token-generation'),
+    description: `Vigía: adds the TOTP claim staff need to ID tokens (${config.stage})`,
+    entry: path.join(REPO_ROOT, 'lambdas', 'triggers', 'pre-token-generation.ts'),
+    handler: 'handler',
+    projectRoot: REPO_ROOT,
+    depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+    runtime: Runtime.NODEJS_24_X,
+    architecture: Architecture.ARM_64,
+    memorySize: 256,
+    // Cognito waits at most 5 s for a trigger.
+    timeout: Duration.seconds(5),
+    role,
+    logGroup,
+    tracing: config.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
+    environment: { NODE_OPTIONS: HANDLER_NODE_OPTIONS },
+    // The AWS SDK v3 Cognito client comes with the Node.js runtime; everything else is bundled.
+    bundling: { ...HANDLER_BUNDLING, externalModules: ['@aws-sdk/*'] },
+  });
+  userPool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION, fn);
+  new Policy(stack, 'PreTokenGenerationAdminGetUser', {
+    roles: [role],
+    statements: [new PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [userPool.userPoolArn] })],
+  });
+  return fn;
+}
