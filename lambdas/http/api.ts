@@ -209,6 +209,9 @@ function requestMiddleware(route: RouteDef, repo: Repository, logger: Logger, au
       logger.appendKeys({ tenantId });
     }
     const valid = validateRequest(route, event, reqCtx.params, rawQuery);
+    // Collector calls name their tenant in the body: logged for the per-tenant heartbeat metric (docs/platform.md#alarms).
+    const bodyTenant = route.auth === 'iam' ? (valid.body as { tenantId?: unknown } | null | undefined)?.tenantId : undefined;
+    if (typeof bodyTenant === 'string') logger.appendKeys({ tenantId: bodyTenant });
     reqCtx.set('caller', { identity, tenantId, valid });
     await next();
   };
