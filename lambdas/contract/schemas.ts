@@ -253,6 +253,9 @@ export const ListAlarmsQuery = TenantQuery.extend({
   deviceId: DeviceId.optional(),
   from: IsoTime.optional(),
   to: IsoTime.optional(),
+}).refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.from) <= Date.parse(q.to), {
+  message: 'from must not be after to',
+  path: ['from'],
 });
 export type ListAlarmsQuery = z.input<typeof ListAlarmsQuery>;
 

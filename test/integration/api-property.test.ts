@@ -7,7 +7,11 @@
  *  - every 4xx has the JSON error shape `{ code, message, requestId, details? }` with the status of its code;
  *  - a rejected request leaves the stored data unchanged (table snapshot before = after).
  * Inputs mix valid requests with mutations: unknown/missing fields, wrong types, huge strings, bad JSON,
- * wrong content types, repeated/foreign query parameters, odd path parameters, every kind of caller.
+ * wrong content types, repeated/foreign query parameters, odd path parameters, every kind of caller,
+ * arbitrary Unicode in every string (fast-check's `binary` unit: any code point including lone UTF-16
+ * surrogates, in field values, field names, query names and values, path segments) and arbitrary periods
+ * (`from`/`to` anywhere in years 1–9999, one, both or neither), so the lone-surrogate refusal and the
+ * 366-day bound of docs/api.md are checked on every route, not only on the fields a test names.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -71,8 +75,21 @@ const CALLERS: Array<CallerSpec | null | 'collector'> = [
   'collector',
 ];
 
+/** Any code point, lone surrogates included (a string JavaScript can hold but no UTF-8 text can). */
+const unicode = (maxLength: number) => fc.string({ unit: 'binary', maxLength });
+/** A string with at least one lone surrogate somewhere. */
+const loneSurrogate = fc
+  .tuple(unicode(8), fc.integer({ min: 0xd800, max: 0xdfff }), unicode(8))
+  .map(([a, c, b]) => `${a}${String.fromCharCode(c)}${b}`);
+/** Instants in years 1–9999 as ISO-8601 UTC (valid `from`/`to` values, most of them far apart). */
+const instant = fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString());
+/** An instant near now (within ±2 years), so some generated periods are valid and some just over 366 days. */
+const nearNow = fc.integer({ min: -730, max: 730 }).map((days) => new Date(Date.now() + days * 86_400_000).toISOString());
+
 /** Values that are sometimes valid for a field and often not. */
 const fieldValue = fc.oneof(
+  unicode(30),
+  loneSurrogate,
   fc.constantFrom('acme', 'globex', 'critical', 'low', 'new', 'in_progress', 'resolved', 'INC-000001', 'dev-1', 'al-1', 'raise', 'clear', 'active', 'newest', '20', '2026-01-01T00:00:00Z', new Date().toISOString()),
   fc.string({ maxLength: 30 }),
   fc.integer(),
@@ -84,13 +101,38 @@ const fieldValue = fc.oneof(
 const FIELD_NAMES = ['title', 'description', 'severity', 'category', 'assignee', 'source', 'version', 'status', 'comment', 'body', 'eventId', 'tenantId', 'deviceId', 'alarmId', 'at', 'action', 'extra'];
 const bodyArb = fc.oneof(
   { weight: 5, arbitrary: fc.dictionary(fc.constantFrom(...FIELD_NAMES), fieldValue, { maxKeys: 9 }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...FIELD_NAMES), unicode(6), loneSurrogate), fieldValue, { maxKeys: 4 }) },
   { weight: 1, arbitrary: fc.jsonValue() },
   { weight: 1, arbitrary: fc.string({ maxLength: 50 }).map((s) => ({ __raw: s })) },
   { weight: 1, arbitrary: fc.constant(undefined) },
 );
-const QUERY_NAMES = ['tenant', 'limit', 'cursor', 'status', 'severity', 'from', 'to', 'q', 'sort', 'state', 'deviceId', 'x'];
-const queryArb = fc.dictionary(fc.constantFrom(...QUERY_NAMES), fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('acme', 'globex', '5', '0', '101', 'critical,low', 'active', 'oldest', 'ZZZ'), fc.array(fc.constantFrom('acme', 'globex'), { minLength: 2, maxLength: 2 })), { maxKeys: 5 });
-const segmentArb = fc.oneof(fc.constantFrom('INC-000001', 'INC-999999', 'dev-1', 'al-1', 'nope', '%E0%A4%A', '..', 'INC-1'), fc.string({ minLength: 1, maxLength: 20 }).map((s) => encodeURIComponent(s)));
+const QUERY_NAMES = ['tenant', 'limit', 'cursor', 'status', 'severity', 'from', 'to', 'q', 'sort', 'state', 'deviceId', 'format', 'user', 'workload', 'x'];
+const queryValue = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  unicode(20),
+  loneSurrogate,
+  instant,
+  nearNow,
+  fc.constantFrom('acme', 'globex', '5', '0', '101', 'critical,low', 'active', 'oldest', 'ZZZ', 'csv', 'json', '0001-01-01T00:00:00Z'),
+  fc.array(fc.constantFrom('acme', 'globex'), { minLength: 2, maxLength: 2 }),
+);
+const queryArb = fc.oneof(
+  { weight: 4, arbitrary: fc.dictionary(fc.constantFrom(...QUERY_NAMES), queryValue, { maxKeys: 5 }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.oneof(fc.constantFrom(...QUERY_NAMES), loneSurrogate), queryValue, { maxKeys: 3 }) },
+  // a period: from only, to only, neither or both, anywhere in time (with the format sometimes)
+  {
+    weight: 3,
+    arbitrary: fc.record(
+      { from: fc.oneof(instant, nearNow), to: fc.oneof(instant, nearNow), format: fc.constantFrom('json', 'csv'), tenant: fc.constantFrom('acme', 'globex') },
+      { requiredKeys: [] },
+    ),
+  },
+);
+const segmentArb = fc.oneof(
+  fc.constantFrom('INC-000001', 'INC-999999', 'dev-1', 'al-1', 'nope', '%E0%A4%A', '..', 'INC-1'),
+  fc.string({ minLength: 1, maxLength: 20 }).map((s) => encodeURIComponent(s)),
+  loneSurrogate,
+);
 
 function buildEvent(route: RouteDef, input: { caller: CallerSpec | null | 'collector'; query: Record<string, string | string[]>; body: unknown; segs: string[]; contentType: string }): APIGatewayProxyEvent {
   let i = 0;
