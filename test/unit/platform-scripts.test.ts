@@ -194,7 +194,17 @@ describe('create a tenant', () => {
     expect(await createTenant(idp, table, { userPoolId: 'pool', id: 'initech', name: ' Initech ' })).toEqual({ groupCreated: true });
     expect(idp.calls).toEqual([['CreateGroup', { UserPoolId: 'pool', GroupName: 'initech', Description: 'Initech' }]]);
     expect(puts).toEqual([
-      ['PutItem', { TableName: 'vigia-pr-9-main', Item: expect.objectContaining({ PK: 'TENANTS', SK: 'TENANT#initech', id: 'initech', name: 'Initech' }) }],
+      // An UpdateItem of the declared attributes, so a rename keeps the tenant's collector grants (docs/api.md#collectors-and-tenants).
+      [
+        'UpdateItem',
+        expect.objectContaining({
+          TableName: 'vigia-pr-9-main',
+          Key: { PK: 'TENANTS', SK: 'TENANT#initech' },
+          UpdateExpression: 'SET #a0 = :a0, #a1 = :a1, #a2 = :a2',
+          ExpressionAttributeNames: { '#a0': 'entity', '#a1': 'id', '#a2': 'name' },
+          ExpressionAttributeValues: { ':a0': 'Tenant', ':a1': 'initech', ':a2': 'Initech' },
+        }),
+      ],
     ]);
     const existing = fakeClient(() => {
       throw awsError('GroupExistsException');
