@@ -10,7 +10,9 @@
  *     identity Cognito sends from (required for `staging`/`prod`);
  *   - `tableName` (optional): the stage's table, e.g. one restored from a backup (README "Restore the table");
  *   - `threatProtection` (`off`/`audit`/`enforce`, production stages): Cognito Plus plan threat protection;
- *   - `silenceTenants` (comma-separated tenant ids) and `silenceMinutes`: ingest-silence alarms per tenant.
+ *   - `silenceTenants` (comma-separated tenant ids) and `silenceMinutes`: ingest-silence alarms per tenant;
+ *   - `edgeAlarms=true` (production stages, needs the CDK bootstrap in us-east-1 too): the CloudFront 5xx
+ *     alarm stack `Vigia-<stage>-EdgeMonitoring` in us-east-1.
  * Once-per-account apps:
  *   - `-c accountStack=true` synthesizes ONLY the `Vigia-Account` stack (API Gateway CloudWatch role,
  *     `infra/account-stack.ts`);
@@ -61,6 +63,7 @@ try {
       stage: ctx('stage') ?? DEFAULT_STAGE,
       ...env,
       overrides: stageOverridesFromContext(ctx),
+      edgeAlarms: ctx('edgeAlarms') === 'true',
       ...(createdAt ? { createdAt } : {}),
     });
   }

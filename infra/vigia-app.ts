@@ -19,6 +19,7 @@ import { AuthStack } from './auth-stack.js';
 import { DataStack } from './data-stack.js';
 import { ApiWaf } from './api-waf.js';
 import { HostingStack, siteBucketName } from './hosting-stack.js';
+import { CLOUDFRONT_METRICS_REGION, EdgeMonitoringStack } from './edge-monitoring-stack.js';
 import { MonitoringStack } from './monitoring-stack.js';
 import { PortalDeploymentStack } from './portal-deployment-stack.js';
 import { stackName, stageConfig, type StageConfig, type StageOverrides } from './stage-config.js';
@@ -39,6 +40,11 @@ export interface VigiaAppOptions {
   readonly overrides?: StageOverrides;
   /** ISO-8601 UTC creation time of the stage, tagged `created-at` (set by `scripts/platform/deploy.ts`). */
   readonly createdAt?: string;
+  /**
+   * Add `Vigia-<stage>-EdgeMonitoring` in us-east-1 with the CloudFront 5xx alarm (`edge-monitoring-stack.ts`);
+   * production stages with an `env` only. @throws Error otherwise
+   */
+  readonly edgeAlarms?: boolean;
 }
 
 /** Tag keys put on every stack of a stage. */
@@ -55,6 +61,7 @@ export interface VigiaStacks {
   readonly portal: PortalDeploymentStack;
   readonly monitoring: MonitoringStack;
   readonly waf?: ApiWaf;
+  readonly edge?: EdgeMonitoringStack;
 }
 
 /** Adds the stacks of one stage to `app`; returns them with the resolved stage configuration. */
@@ -88,8 +95,12 @@ export function addVigiaStacks(app: App, options: VigiaAppOptions): VigiaStacks 
     stackName: stackName(s, 'Data'),
     description: `Vigía ${s}: DynamoDB table`,
   });
+  if (options.edgeAlarms && (config.profile !== 'production' || !options.env?.account || !options.env.region)) {
+    throw new Error('edgeAlarms=true needs a production stage and a known account and region (CDK_DEFAULT_ACCOUNT/CDK_DEFAULT_REGION)');
+  }
   const hosting = new HostingStack(app, stackName(s, 'Hosting'), {
     ...common,
+    ...(options.edgeAlarms ? { crossRegionReferences: true } : {}),
     stackName: stackName(s, 'Hosting'),
     description: `Vigía ${s}: portal bucket and CloudFront distribution`,
   });
@@ -135,14 +146,25 @@ export function addVigiaStacks(app: App, options: VigiaAppOptions): VigiaStacks 
     userPoolClientId: auth.userPoolClient.userPoolClientId,
   });
   monitoring.addStackDependency(api);
+  const edge = options.edgeAlarms
+    ? new EdgeMonitoringStack(app, stackName(s, 'EdgeMonitoring'), {
+        ...common,
+        env: { account: options.env!.account!, region: CLOUDFRONT_METRICS_REGION },
+        crossRegionReferences: true,
+        stackName: stackName(s, 'EdgeMonitoring'),
+        description: `Vigía ${s}: CloudFront alarm and its topic (us-east-1)`,
+        config,
+        distributionId: hosting.distribution.distributionId,
+      })
+    : undefined;
   monitoring.addStackDependency(data);
 
   // Dashboard tags are recent in CloudFormation; cfn-lint 1.51's schema still rejects them, and nothing needs
   // them (docs/platform.md#tags).
   const tagProps = { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] };
-  for (const stack of [auth, data, hosting, api, portal, monitoring]) {
+  for (const stack of [auth, data, hosting, api, portal, monitoring, ...(edge ? [edge] : [])]) {
     for (const [key, value] of Object.entries(stackTags)) Tags.of(stack).add(key, value, tagProps);
   }
   if (options.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { config, auth, data, hosting, api, portal, monitoring, ...(waf ? { waf } : {}) };
+  return { config, auth, data, hosting, api, portal, monitoring, ...(waf ? { waf } : {}), ...(edge ? { edge } : {}) };
 }

@@ -338,3 +338,19 @@ describe('13. alarms and tracing', () => {
     expect(Object.keys(pkg.dependencies ?? {}).filter((d) => /xray|tracer/i.test(d))).toEqual([]);
   });
 });
+
+describe('13. CloudFront 5xx alarm (opt-in edge stack in us-east-1)', () => {
+  it('edgeAlarms=true adds Vigia-prod-EdgeMonitoring in us-east-1 alarming on the distribution’s 5xx rate', () => {
+    const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] } });
+    const s = addVigiaStacks(app, { stage: 'prod', env: PROD_ENV, edgeAlarms: true, overrides: { email: TEST_SES, alarmEmail: 'soc@example.com' } });
+    app.synth(); // cdk-nag registered: throws on an unacknowledged finding
+    expect([s.edge!.stackName, s.edge!.region]).toEqual(['Vigia-prod-EdgeMonitoring', 'us-east-1']);
+    const t = Template.fromStack(s.edge!);
+    const [, alarm] = ofType(t, 'AWS::CloudWatch::Alarm')[0]!;
+    const p = alarm.Properties as Props;
+    expect([p.Namespace, p.MetricName, p.Threshold]).toEqual(['AWS/CloudFront', '5xxErrorRate', 5]);
+    expect(p.Dimensions).toEqual(expect.arrayContaining([{ Name: 'Region', Value: 'Global' }]));
+    expect(ofType(t, 'AWS::SNS::Subscription')).toHaveLength(1);
+    expect(() => addVigiaStacks(new App(), { stage: 'pr-42', edgeAlarms: true, nag: false })).toThrow(/edgeAlarms/);
+  });
+});
