@@ -17,7 +17,11 @@
  *   - `-c accountStack=true` synthesizes ONLY the `Vigia-Account` stack (API Gateway CloudWatch role,
  *     `infra/account-stack.ts`);
  *   - `-c githubOidc=true -c githubRepo=<owner>/<name>` synthesizes ONLY the `Vigia-GitHubOidc` stack
- *     (GitHub OIDC provider + deploy role, see `infra/github-oidc-stack.ts`).
+ *     (GitHub OIDC provider + preview and deploy roles, see `infra/github-oidc-stack.ts`); add
+ *     `-c githubOidcProviderArn=<arn>` when the account already has GitHub's provider, and
+ *     `-c githubRoles=preview|deploy` to create one role per account (docs/platform.md#ci-credentials).
+ * Per-stage `-c previewDeployer=github` (pr-<n> stages, set by preview.yml): the stage is deployed by the
+ * GitHub preview role with its own credentials and every role gets the preview permissions boundary.
  *
  * Environment: account/region from `CDK_DEFAULT_ACCOUNT` / `CDK_DEFAULT_REGION` when both are set (the CLI
  * sets them from your credentials), otherwise the app is environment-agnostic (synth works offline).
@@ -25,7 +29,7 @@
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { GITHUB_OIDC_STACK_NAME, GitHubOidcStack } from '../infra/github-oidc-stack.js';
+import { GITHUB_OIDC_STACK_NAME, GitHubOidcStack, type GitHubRoles } from '../infra/github-oidc-stack.js';
 import { ACCOUNT_STACK_CONTEXT, ACCOUNT_STACK_NAME, AccountStack } from '../infra/account-stack.js';
 import { DEFAULT_STAGE, stageOverridesFromContext } from '../infra/stage-config.js';
 import { addVigiaStacks } from '../infra/vigia-app.js';
@@ -54,6 +58,8 @@ try {
       stackName: GITHUB_OIDC_STACK_NAME,
       description: 'Vigía: GitHub Actions OIDC provider and deploy role (once per account)',
       githubRepo,
+      ...(ctx('githubOidcProviderArn') ? { existingProviderArn: ctx('githubOidcProviderArn')! } : {}),
+      ...(ctx('githubRoles') ? { roles: ctx('githubRoles') as GitHubRoles } : {}),
       ...env,
     });
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
@@ -65,6 +71,7 @@ try {
       overrides: stageOverridesFromContext(ctx),
       edgeAlarms: ctx('edgeAlarms') === 'true',
       ...(createdAt ? { createdAt } : {}),
+      previewDeployer: ctx('previewDeployer') === 'github',
     });
   }
 } catch (e) {

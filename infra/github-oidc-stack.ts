@@ -1,117 +1,341 @@
 /**
  * `Vigia-GitHubOidc`: deployed ONCE per account and region (not part of the per-stage app; selected with
  * `-c githubOidc=true -c githubRepo=<owner>/<name>`), it lets GitHub Actions of that one repository deploy
- * without stored keys:
+ * without stored keys. Design and the reasons behind it: docs/platform.md#ci-credentials.
  *
- *  - the GitHub OIDC identity provider `token.actions.githubusercontent.com` (audience `sts.amazonaws.com`;
- *    IAM validates GitHub's certificate itself, no thumbprint pinned — AWS IAM user guide, "Create an
- *    OpenID Connect (OIDC) identity provider");
- *  - role `vigia-github-deploy` (1 h sessions) that only GitHub workflow runs of `githubRepo` may assume,
- *    and only from: the `main` branch, pull requests, or the `staging`/`prod` GitHub environments
- *    (OIDC `sub` claims `repo:<repo>:ref:refs/heads/main`, `repo:<repo>:pull_request`,
- *    `repo:<repo>:environment:<env>` — GitHub docs, "About security hardening with OpenID Connect").
- *
- * Permissions of the role:
- *  1. `sts:AssumeRole` / `sts:TagSession` on the CDK bootstrap roles of this account and region only
- *     (`cdk-<qualifier>-{deploy,file-publishing,image-publishing,lookup}-role-<account>-<region>`): every
- *     deployment and destruction goes through CloudFormation with the bootstrap execution role;
- *  2. read-only `cloudformation:DescribeStacks` on `*` (stage outputs; the clean-up job lists every stack to
- *     find previews by tag, which IAM authorises against `*`);
- *  3. seeding of PREVIEW stages only (the preview workflow creates a tenant and a test user): Cognito group /
- *     admin-user actions on user pools tagged `project=vigia` and `stage=pr-*`, and `PutItem`/`GetItem` on
- *     the `vigia-pr-*-main` tables. Production user pools and tables cannot be touched directly.
+ *  - the GitHub OIDC identity provider `token.actions.githubusercontent.com` (audience `sts.amazonaws.com`),
+ *    or, with `-c githubOidcProviderArn=<arn>`, the one the account already has (IAM allows one provider per
+ *    URL; creating a second fails with EntityAlreadyExists);
+ *  - role `vigia-github-preview` (`-c githubRoles=preview|deploy|all`, default all): assumable only by pull
+ *    request jobs of the repository and by the preview reaper (GitHub environment `preview-cleanup`), it
+ *    deploys and destroys `Vigia-pr-*` stacks with its OWN credentials (no CDK bootstrap role: the bootstrap
+ *    deploy role may delete any stack of the account). Preview stages synthesized with
+ *    `-c previewDeployer=github` use `previewStackSynthesizer()` (assets in this stack's bucket, no bootstrap
+ *    role) and put `PREVIEW_BOUNDARY_NAME` on every role they create;
+ *  - role `vigia-github-deploy`: assumable only by the `staging` and `prod` GitHub environments of
+ *    `.github/workflows/deploy.yml` on `main` (the OIDC `sub` carries `job_workflow_ref` once the repository
+ *    uses the subject template of `GITHUB_SUB_CLAIM_KEYS`: AWS IAM has no condition key for GitHub's other
+ *    claims), it assumes the CDK bootstrap roles of this account and region.
  */
-import { CfnOutput, DefaultStackSynthesizer, Duration, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
-import { OidcProviderNative, PolicyStatement, Role, WebIdentityPrincipal } from 'aws-cdk-lib/aws-iam';
-import type { Construct } from 'constructs';
+import {
+  CfnOutput,
+  CliCredentialsStackSynthesizer,
+  DefaultStackSynthesizer,
+  Duration,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+  Token,
+  Validations,
+} from 'aws-cdk-lib';
+import {
+  Effect,
+  type IOidcProvider,
+  ManagedPolicy,
+  OidcProviderNative,
+  PermissionsBoundary,
+  PolicyStatement,
+  Role,
+  WebIdentityPrincipal,
+} from 'aws-cdk-lib/aws-iam';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket } from 'aws-cdk-lib/aws-s3';
+import type { Construct, IConstruct } from 'constructs';
 
-/** Stack name and role name (fixed: one per account). */
+/** Stack name and role names (fixed: one per account). */
 export const GITHUB_OIDC_STACK_NAME = 'Vigia-GitHubOidc';
 export const GITHUB_DEPLOY_ROLE_NAME = 'vigia-github-deploy';
+export const GITHUB_PREVIEW_ROLE_NAME = 'vigia-github-preview';
 export const GITHUB_OIDC_HOST = 'token.actions.githubusercontent.com';
-/** GitHub environments whose jobs may assume the role (deploy.yml). */
+/** GitHub environments whose deploy.yml jobs may assume the deploy role. */
 export const GITHUB_ENVIRONMENTS = ['staging', 'prod'] as const;
+/** GitHub environment of the scheduled preview reaper (preview.yml, `main` only). */
+export const PREVIEW_CLEANUP_ENVIRONMENT = 'preview-cleanup';
+export const DEPLOY_WORKFLOW = '.github/workflows/deploy.yml';
+export const PREVIEW_WORKFLOW = '.github/workflows/preview.yml';
+/**
+ * The repository's OIDC subject template (GitHub REST `PUT /repos/<owner>/<name>/actions/oidc/customization/sub`
+ * with `{"use_default":false,"include_claim_keys":[…]}`): `sub` becomes
+ * `repo:<owner>/<name>:<context>:job_workflow_ref:<owner>/<name>/<workflow path>@<ref>`.
+ */
+export const GITHUB_SUB_CLAIM_KEYS = ['repo', 'context', 'job_workflow_ref'] as const;
 /** `owner/name` as GitHub spells it (owner 1–39 characters, name up to 100). */
 export const GITHUB_REPO_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]{1,100}$/;
+/** ARN of an IAM OIDC provider for GitHub (`-c githubOidcProviderArn`). */
+export const GITHUB_PROVIDER_ARN_PATTERN = /^arn:aws[a-z-]*:iam::\d{12}:oidc-provider\/token\.actions\.githubusercontent\.com$/;
 
-/** OIDC `sub` values allowed to assume the deploy role. */
-export function allowedSubjects(repo: string): string[] {
+/** Which roles the stack creates: `all` (one account for everything), or one per account. */
+export type GitHubRoles = 'all' | 'preview' | 'deploy';
+export const GITHUB_ROLES: readonly GitHubRoles[] = ['all', 'preview', 'deploy'];
+
+/** Permissions boundary every role of a preview stage deployed by the preview role carries. */
+export const PREVIEW_BOUNDARY_NAME = 'vigia-github-preview-boundary';
+/** Bucket holding the preview stages' file assets (the preview role's own, not the CDK bootstrap bucket). */
+export const PREVIEW_ASSETS_BUCKET = 'vigia-preview-assets-${AWS::AccountId}-${AWS::Region}';
+/** Stack and resource name patterns of preview stages (`Vigia-pr-<n>-…`, `vigia-pr-<n>-…`). */
+export const PREVIEW_STACK_PATTERN = 'Vigia-pr-*';
+/** Services a preview stage's CloudFormation templates create resources of (stack operations run as the preview role). */
+export const PREVIEW_SERVICES = ['apigateway', 'cloudfront', 'cloudwatch', 'cognito-identity', 'cognito-idp', 'dynamodb', 'iam', 'lambda', 'logs', 's3', 'sns'] as const;
+/** What the preview stages' own roles (Lambda functions, custom resources) may do at most. */
+export const PREVIEW_BOUNDARY_SERVICES = ['cloudfront', 'cognito-idp', 'dynamodb', 'logs', 's3', 'xray'] as const;
+
+/** `sub` values (StringEquals) allowed to assume the deploy role: the two environments of deploy.yml on main. */
+export function deploySubjects(repo: string): string[] {
+  return GITHUB_ENVIRONMENTS.map((e) => `repo:${repo}:environment:${e}:job_workflow_ref:${repo}/${DEPLOY_WORKFLOW}@refs/heads/main`);
+}
+
+/**
+ * `sub` patterns (StringLike) allowed to assume the preview role: pull request jobs (with the default subject
+ * template, or the customised one naming preview.yml) and the reaper's environment on main.
+ */
+export function previewSubjects(repo: string): string[] {
   return [
-    `repo:${repo}:ref:refs/heads/main`,
     `repo:${repo}:pull_request`,
-    ...GITHUB_ENVIRONMENTS.map((e) => `repo:${repo}:environment:${e}`),
+    `repo:${repo}:pull_request:job_workflow_ref:${repo}/${PREVIEW_WORKFLOW}@refs/pull/*/merge`,
+    `repo:${repo}:environment:${PREVIEW_CLEANUP_ENVIRONMENT}:job_workflow_ref:${repo}/${PREVIEW_WORKFLOW}@refs/heads/main`,
   ];
+}
+
+/** Every `sub` value or pattern any role of the stack trusts. */
+export function allowedSubjects(repo: string): string[] {
+  return [...previewSubjects(repo), ...deploySubjects(repo)];
+}
+
+/**
+ * Synthesizer of a preview stage deployed by the preview role: CLI credentials (the role itself, no
+ * bootstrap role), file assets in `PREVIEW_ASSETS_BUCKET`. One instance may serve every stack of the stage.
+ */
+export function previewStackSynthesizer(): CliCredentialsStackSynthesizer {
+  return new CliCredentialsStackSynthesizer({ fileAssetsBucketName: PREVIEW_ASSETS_BUCKET });
+}
+
+/**
+ * Puts `PREVIEW_BOUNDARY_NAME` on every IAM role of `stack` (a preview stage's stack), and acknowledges the
+ * cdk-nag finding of CDK's BucketDeployment handler reading the preview assets bucket (instead of the
+ * bootstrap bucket the PortalDeployment stack acknowledges).
+ */
+export function applyPreviewBoundary(stack: Stack): void {
+  PermissionsBoundary.of(stack).apply(ManagedPolicy.fromManagedPolicyName(stack, 'PreviewBoundary', PREVIEW_BOUNDARY_NAME));
+  const nag = (value: string, pseudo: string): string => (Token.isUnresolved(value) ? `<${pseudo}>` : value);
+  const bucket = PREVIEW_ASSETS_BUCKET.replace('${AWS::AccountId}', nag(stack.account, 'AWS::AccountId')).replace('${AWS::Region}', nag(stack.region, 'AWS::Region'));
+  Validations.of(stack).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::arn:${nag(stack.partition, 'AWS::Partition')}:s3:::${bucket}/*]`,
+    reason: 'CDK BucketDeployment handler reads the preview assets bucket (objects of the build only).',
+  });
 }
 
 export interface GitHubOidcStackProps extends StackProps {
   /** `owner/name` of the repository allowed to deploy. @throws Error when malformed */
   readonly githubRepo: string;
+  /** ARN of the account's existing GitHub OIDC provider; omitted = the stack creates one. @throws Error when malformed */
+  readonly existingProviderArn?: string;
+  /** Roles to create (default `all`). */
+  readonly roles?: GitHubRoles;
 }
 
 export class GitHubOidcStack extends Stack {
-  readonly role: Role;
+  readonly provider: IOidcProvider;
+  readonly deployRole?: Role;
+  readonly previewRole?: Role;
+  readonly previewBoundary?: ManagedPolicy;
+  readonly previewAssets?: Bucket;
 
   constructor(scope: Construct, id: string, props: GitHubOidcStackProps) {
     super(scope, id, props);
-    if (!GITHUB_REPO_PATTERN.test(props.githubRepo)) {
-      throw new Error(`githubRepo "${props.githubRepo}" must be <owner>/<name>, e.g. -c githubRepo=acme/vigia`);
+    const repo = props.githubRepo;
+    if (!GITHUB_REPO_PATTERN.test(repo)) {
+      throw new Error(`githubRepo "${repo}" must be <owner>/<name>, e.g. -c githubRepo=acme/vigia`);
     }
-    const provider = new OidcProviderNative(this, 'GitHubProvider', {
-      url: `https://${GITHUB_OIDC_HOST}`,
-      clientIds: ['sts.amazonaws.com'],
-    });
+    const roles = props.roles ?? 'all';
+    if (!GITHUB_ROLES.includes(roles)) throw new Error(`githubRoles "${String(roles)}" must be one of ${GITHUB_ROLES.join(', ')}`);
+    if (props.existingProviderArn !== undefined && !GITHUB_PROVIDER_ARN_PATTERN.test(props.existingProviderArn)) {
+      throw new Error(`githubOidcProviderArn "${props.existingProviderArn}" must be arn:aws:iam::<account>:oidc-provider/${GITHUB_OIDC_HOST}`);
+    }
+    this.provider = props.existingProviderArn
+      ? OidcProviderNative.fromOidcProviderArn(this, 'GitHubProvider', props.existingProviderArn)
+      : new OidcProviderNative(this, 'GitHubProvider', { url: `https://${GITHUB_OIDC_HOST}`, clientIds: ['sts.amazonaws.com'] });
 
-    this.role = new Role(this, 'DeployRole', {
-      roleName: GITHUB_DEPLOY_ROLE_NAME,
-      description: `GitHub Actions of ${props.githubRepo}: deploy Vigía stages through the CDK bootstrap roles`,
-      maxSessionDuration: Duration.hours(1),
-      assumedBy: new WebIdentityPrincipal(provider.oidcProviderArn, {
-        StringEquals: { [`${GITHUB_OIDC_HOST}:aud`]: 'sts.amazonaws.com' },
-        'ForAnyValue:StringEquals': { [`${GITHUB_OIDC_HOST}:sub`]: allowedSubjects(props.githubRepo) },
-      }),
-    });
-
-    const qualifier: string =
-      this.node.tryGetContext('@aws-cdk/core:bootstrapQualifier') ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
-    const bootstrapRoles = ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map(
-      (kind) => `arn:${this.partition}:iam::${this.account}:role/cdk-${qualifier}-${kind}-role-${this.account}-${this.region}`,
-    );
-    this.role.addToPolicy(new PolicyStatement({ sid: 'AssumeCdkBootstrapRoles', actions: ['sts:AssumeRole', 'sts:TagSession'], resources: bootstrapRoles }));
-    // DescribeStacks without a stack name (the clean-up job lists every stack to find previews by tag) is
-    // authorised against resource "*" (AWS Service Authorization Reference, CloudFormation); read-only.
-    this.role.addToPolicy(new PolicyStatement({ sid: 'ReadStacks', actions: ['cloudformation:DescribeStacks'], resources: ['*'] }));
-    this.role.addToPolicy(
-      new PolicyStatement({
-        sid: 'SeedPreviewUserPools',
-        actions: ['cognito-idp:CreateGroup', 'cognito-idp:GetGroup', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminGetUser'],
-        resources: [`arn:${this.partition}:cognito-idp:${this.region}:${this.account}:userpool/*`],
-        conditions: { StringEquals: { 'aws:ResourceTag/project': 'vigia' }, StringLike: { 'aws:ResourceTag/stage': 'pr-*' } },
-      }),
-    );
-    this.role.addToPolicy(
-      new PolicyStatement({
-        sid: 'SeedPreviewTables',
-        actions: ['dynamodb:PutItem', 'dynamodb:GetItem'],
-        resources: [`arn:${this.partition}:dynamodb:${this.region}:${this.account}:table/vigia-pr-*-main`],
-      }),
-    );
+    const arn = (service: string, resource: string, region = this.region) => `arn:${this.partition}:${service}:${region}:${this.account}:${resource}`;
+    const iamArn = (resource: string) => `arn:${this.partition}:iam::${this.account}:${resource}`;
+    const principal = (condition: Record<string, Record<string, string | string[]>>) =>
+      new WebIdentityPrincipal(this.provider.oidcProviderArn, { StringEquals: { [`${GITHUB_OIDC_HOST}:aud`]: 'sts.amazonaws.com' }, ...condition });
+    const readStacks = new PolicyStatement({ sid: 'ReadStacks', actions: ['cloudformation:DescribeStacks'], resources: ['*'] });
+    const apiGatewayAccount = new PolicyStatement({ sid: 'ReadApiGatewayAccount', actions: ['apigateway:GET'], resources: [`arn:${this.partition}:apigateway:${this.region}::/account`] });
 
     // cdk-nag names unresolved pseudo parameters <AWS::…> and concrete ones (env-bound stack) literally.
     const nag = (value: string, pseudo: string): string => (Token.isUnresolved(value) ? `<${pseudo}>` : value);
     const [p, r, a] = [nag(this.partition, 'AWS::Partition'), nag(this.region, 'AWS::Region'), nag(this.account, 'AWS::AccountId')];
-    const wildcards: Array<[string, string]> = [
-      ['*', 'Read-only cloudformation:DescribeStacks: listing stacks to find preview stages by tag needs resource "*".'],
-      [`arn:${p}:cognito-idp:${r}:${a}:userpool/*`, 'User pool ids are random; the statement is limited by the tags project=vigia and stage=pr-* (preview pools only).'],
-      [`arn:${p}:dynamodb:${r}:${a}:table/vigia-pr-*-main`, 'Preview tables only (vigia-pr-<n>-main), PutItem/GetItem to seed a preview tenant.'],
-    ];
-    for (const [resource, reason] of wildcards) {
-      Validations.of(this.role).acknowledge({ id: `AwsSolutions-IAM5[Resource::${resource}]`, reason });
+    const acknowledge = (c: IConstruct, findings: Array<[string, string]>) => {
+      for (const [finding, reason] of findings) Validations.of(c).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason });
+    };
+
+    if (roles !== 'preview') {
+      const role = new Role(this, 'DeployRole', {
+        roleName: GITHUB_DEPLOY_ROLE_NAME,
+        description: `GitHub Actions of ${repo}: deploy.yml in the staging/prod environments, through the CDK bootstrap roles`,
+        maxSessionDuration: Duration.hours(1),
+        assumedBy: principal({ 'ForAnyValue:StringEquals': { [`${GITHUB_OIDC_HOST}:sub`]: deploySubjects(repo) } }),
+      });
+      const qualifier: string = this.node.tryGetContext('@aws-cdk/core:bootstrapQualifier') ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
+      const bootstrapRoles = ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((k) => iamArn(`role/cdk-${qualifier}-${k}-role-${this.account}-${this.region}`));
+      role.addToPolicy(new PolicyStatement({ sid: 'AssumeCdkBootstrapRoles', actions: ['sts:AssumeRole', 'sts:TagSession'], resources: bootstrapRoles }));
+      // DescribeStacks without a stack name is authorised against resource "*" (Service Authorization Reference).
+      role.addToPolicy(readStacks);
+      role.addToPolicy(apiGatewayAccount);
+      // After a production deploy, platform:deploy sets the stack policy refusing replacements (docs/platform.md#replacements).
+      role.addToPolicy(new PolicyStatement({
+        sid: 'SetProductionStackPolicies',
+        actions: ['cloudformation:SetStackPolicy', 'cloudformation:GetStackPolicy'],
+        resources: GITHUB_ENVIRONMENTS.map((e) => arn('cloudformation', `stack/Vigia-${e}-*/*`)),
+      }));
+      // The post-deploy smoke test (scripts/platform/smoke.ts): an admin-created smoke user in the smoke tenant,
+      // its collector grant, and one SigV4-signed ingest call as this role.
+      role.addToPolicy(new PolicyStatement({
+        sid: 'SmokeUsers',
+        actions: ['cognito-idp:CreateGroup', 'cognito-idp:GetGroup', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminGetUser'],
+        resources: [arn('cognito-idp', 'userpool/*')],
+        conditions: { StringEquals: { 'aws:ResourceTag/project': 'vigia', 'aws:ResourceTag/stage': [...GITHUB_ENVIRONMENTS] } },
+      }));
+      role.addToPolicy(new PolicyStatement({
+        sid: 'SmokeTenant',
+        actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        resources: GITHUB_ENVIRONMENTS.map((e) => arn('dynamodb', `table/vigia-${e}-*`)),
+      }));
+      role.addToPolicy(new PolicyStatement({
+        sid: 'SmokeIngest',
+        actions: ['execute-api:Invoke'],
+        resources: GITHUB_ENVIRONMENTS.map((e) => arn('execute-api', `*/${e}/POST/ingest/*`)),
+      }));
+      acknowledge(role, [
+        ['Resource::*', 'Read-only cloudformation:DescribeStacks: listing stacks needs resource "*".'],
+        ...GITHUB_ENVIRONMENTS.map((e): [string, string] => [`Resource::arn:${p}:cloudformation:${r}:${a}:stack/Vigia-${e}-*/*`, 'Stack policies of the staging/prod stacks only.']),
+        [`Resource::arn:${p}:cognito-idp:${r}:${a}:userpool/*`, 'User pool ids are random; limited by the tags project=vigia and stage=staging|prod.'],
+        ...GITHUB_ENVIRONMENTS.map((e): [string, string] => [`Resource::arn:${p}:dynamodb:${r}:${a}:table/vigia-${e}-*`, 'The stage table (its name is a stage setting, e.g. a restored table).']),
+        ...GITHUB_ENVIRONMENTS.map((e): [string, string] => [`Resource::arn:${p}:execute-api:${r}:${a}:*/${e}/POST/ingest/*`, 'The smoke test signs one ingest call; API ids are random.']),
+      ]);
+      new CfnOutput(this, 'DeployRoleArn', { value: role.roleArn, description: 'GitHub repository variable AWS_DEPLOY_ROLE_ARN' });
+      this.deployRole = role;
     }
 
-    new CfnOutput(this, 'DeployRoleArn', {
-      value: this.role.roleArn,
-      description: 'Set as the GitHub repository variable AWS_DEPLOY_ROLE_ARN',
-    });
-    new CfnOutput(this, 'OidcProviderArn', { value: provider.oidcProviderArn, description: 'GitHub OIDC provider' });
+    if (roles !== 'deploy') {
+      const assets = new Bucket(this, 'PreviewAssets', {
+        bucketName: `vigia-preview-assets-${this.account}-${this.region}`,
+        blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+        encryption: BucketEncryption.S3_MANAGED,
+        enforceSSL: true,
+        lifecycleRules: [{ expiration: Duration.days(30) }],
+        removalPolicy: RemovalPolicy.DESTROY,
+        autoDeleteObjects: false,
+      });
+      Validations.of(assets).acknowledge({ id: 'AwsSolutions-S1', reason: 'Build artefacts of preview stages (content-addressed Lambda bundles and portal files), expired after 30 days; CloudTrail records the writers.' });
+
+      const tagGuard = new PolicyStatement({
+        sid: 'DenyOtherStages',
+        effect: Effect.DENY,
+        actions: ['*'],
+        resources: ['*'],
+        conditions: { StringEquals: { 'aws:ResourceTag/project': 'vigia' }, StringNotLike: { 'aws:ResourceTag/stage': 'pr-*' } },
+      });
+      const tableGuard = new PolicyStatement({
+        sid: 'DenyNonPreviewTables',
+        effect: Effect.DENY,
+        actions: ['dynamodb:*'],
+        notResources: [arn('dynamodb', 'table/vigia-pr-*'), arn('dynamodb', 'table/vigia-pr-*/*')],
+      });
+
+      // S3 has no stage tags to fence on: writes elsewhere (the CDK bootstrap assets bucket a production deploy
+      // reuses by content hash, production site buckets) are refused by name.
+      const bucketGuard = new PolicyStatement({
+        sid: 'DenyNonPreviewBuckets',
+        effect: Effect.DENY,
+        actions: ['s3:*'],
+        notResources: [assets.bucketArn, assets.arnForObjects('*'), `arn:${this.partition}:s3:::vigia-pr-*`, `arn:${this.partition}:s3:::vigia-pr-*/*`],
+      });
+
+      const boundary = new ManagedPolicy(this, 'PreviewBoundary', {
+        managedPolicyName: PREVIEW_BOUNDARY_NAME,
+        description: 'Permissions boundary of every role a preview stage (Vigia-pr-*) creates',
+        statements: [
+          new PolicyStatement({ sid: 'PreviewFunctions', actions: PREVIEW_BOUNDARY_SERVICES.map((s) => `${s}:*`), resources: ['*'] }),
+          tagGuard,
+          tableGuard,
+          bucketGuard,
+        ],
+      });
+
+      const role = new Role(this, 'PreviewRole', {
+        roleName: GITHUB_PREVIEW_ROLE_NAME,
+        description: `GitHub Actions of ${repo}: pull-request previews (Vigia-pr-* stacks only) and their reaper`,
+        maxSessionDuration: Duration.hours(1),
+        assumedBy: principal({ 'ForAnyValue:StringLike': { [`${GITHUB_OIDC_HOST}:sub`]: previewSubjects(repo) } }),
+      });
+      const previewStacks = [arn('cloudformation', `stack/${PREVIEW_STACK_PATTERN}/*`), arn('cloudformation', `changeSet/cdk-*/*`)];
+      role.addToPolicy(new PolicyStatement({
+        sid: 'PreviewStacks',
+        actions: [
+          'cloudformation:CreateChangeSet', 'cloudformation:DescribeChangeSet', 'cloudformation:ExecuteChangeSet', 'cloudformation:DeleteChangeSet',
+          'cloudformation:CreateStack', 'cloudformation:UpdateStack', 'cloudformation:DeleteStack', 'cloudformation:RollbackStack', 'cloudformation:ContinueUpdateRollback',
+          'cloudformation:DescribeStackEvents', 'cloudformation:DescribeStackResources', 'cloudformation:ListStackResources', 'cloudformation:GetTemplate', 'cloudformation:GetTemplateSummary',
+        ],
+        resources: previewStacks,
+      }));
+      role.addToPolicy(readStacks);
+      role.addToPolicy(apiGatewayAccount);
+      role.addToPolicy(new PolicyStatement({ sid: 'PreviewAssets', actions: ['s3:GetObject*', 's3:PutObject*', 's3:ListBucket', 's3:GetBucketLocation', 's3:GetEncryptionConfiguration'], resources: [assets.bucketArn, assets.arnForObjects('*')] }));
+      // CloudFormation runs the preview stacks' operations with the caller's credentials (no execution role), so
+      // the role may create what a preview template holds, fenced by the deny statements below.
+      role.addToPolicy(new PolicyStatement({ sid: 'PreviewResources', actions: PREVIEW_SERVICES.map((s) => `${s}:*`), resources: ['*'] }));
+      role.addToPolicy(tagGuard);
+      role.addToPolicy(tableGuard);
+      role.addToPolicy(bucketGuard);
+      role.addToPolicy(new PolicyStatement({
+        sid: 'DenyNonPreviewStacks',
+        effect: Effect.DENY,
+        actions: ['Create*', 'Update*', 'Delete*', 'Execute*', 'Set*', 'Rollback*', 'ContinueUpdateRollback', 'Cancel*', 'Signal*', 'Import*'].map((x) => `cloudformation:${x}`),
+        notResources: previewStacks,
+      }));
+      role.addToPolicy(new PolicyStatement({
+        sid: 'DenyIamOutsidePreviews',
+        effect: Effect.DENY,
+        actions: ['iam:*'],
+        notResources: [iamArn(`role/${PREVIEW_STACK_PATTERN}`), iamArn('policy/vigia-pr-*'), iamArn(`policy/${PREVIEW_STACK_PATTERN}`), iamArn('role/aws-service-role/*')],
+      }));
+      // Roles it creates carry the boundary, which it may not remove or swap (no privilege escalation).
+      role.addToPolicy(new PolicyStatement({
+        sid: 'DenyRolesWithoutBoundary',
+        effect: Effect.DENY,
+        actions: ['iam:CreateRole', 'iam:PutRolePermissionsBoundary'],
+        resources: ['*'],
+        conditions: { StringNotEquals: { 'iam:PermissionsBoundary': boundary.managedPolicyArn } },
+      }));
+      role.addToPolicy(new PolicyStatement({ sid: 'DenyBoundaryRemoval', effect: Effect.DENY, actions: ['iam:DeleteRolePermissionsBoundary'], resources: ['*'] }));
+      role.addToPolicy(new PolicyStatement({ sid: 'DenyAssumeRole', effect: Effect.DENY, actions: ['sts:AssumeRole'], resources: ['*'] }));
+      // Seeding of the preview (preview.yml creates a tenant and a test user).
+      role.addToPolicy(new PolicyStatement({
+        sid: 'SeedPreviewTables',
+        actions: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
+        resources: [arn('dynamodb', 'table/vigia-pr-*-main')],
+      }));
+      const fenced = 'CloudFormation creates the preview stage resources with this role (no execution role); fenced by the deny statements (docs/platform.md#ci-credentials).';
+      acknowledge(role, [
+        ['Resource::*', 'DescribeStacks (listing) and the preview resources need "*"; other stages, tables, stacks and IAM names are denied explicitly.'],
+        ...PREVIEW_SERVICES.map((s): [string, string] => [`Action::${s}:*`, fenced]),
+        ['Action::s3:GetObject*', 'Asset upload to the preview assets bucket only.'],
+        ['Action::s3:PutObject*', 'Asset upload to the preview assets bucket only.'],
+        [`Resource::<${this.getLogicalId(assets.node.defaultChild as CfnBucket)}.Arn>/*`, 'Objects of the preview assets bucket.'],
+        [`Resource::arn:${p}:cloudformation:${r}:${a}:stack/${PREVIEW_STACK_PATTERN}/*`, 'Preview stacks only.'],
+        [`Resource::arn:${p}:cloudformation:${r}:${a}:changeSet/cdk-*/*`, 'The CDK CLI change sets of the preview stacks.'],
+        [`Resource::arn:${p}:dynamodb:${r}:${a}:table/vigia-pr-*-main`, 'Preview tables only (vigia-pr-<n>-main): seeding a preview tenant.'],
+      ]);
+      acknowledge(boundary, [
+        ['Resource::*', 'Permissions boundary: the ceiling of the preview stages\' roles, not a grant; fenced by its deny statements.'],
+        ...PREVIEW_BOUNDARY_SERVICES.map((s): [string, string] => [`Action::${s}:*`, 'Permissions boundary: the ceiling of the preview stages\' roles, not a grant.']),
+      ]);
+      new CfnOutput(this, 'PreviewRoleArn', { value: role.roleArn, description: 'GitHub repository variable AWS_PREVIEW_ROLE_ARN' });
+      this.previewRole = role;
+      this.previewBoundary = boundary;
+      this.previewAssets = assets;
+    }
+
+    new CfnOutput(this, 'OidcProviderArn', { value: this.provider.oidcProviderArn, description: 'GitHub OIDC provider' });
   }
 }

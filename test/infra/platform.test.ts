@@ -3,12 +3,15 @@
  * e-mail, tags), the CloudFront security headers (same builder as the local portal), alarms and dashboard,
  * and the once-per-account GitHub OIDC stack.
  */
-import { App } from 'aws-cdk-lib';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { App, type Environment } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { HANDLER_NAMES } from '../../lambdas/contract/routes.js';
 import { WAF_MANAGED_RULE_GROUPS } from '../../infra/api-waf.js';
-import { allowedSubjects, GitHubOidcStack } from '../../infra/github-oidc-stack.js';
+import { allowedSubjects, deploySubjects, GitHubOidcStack, type GitHubOidcStackProps, previewSubjects } from '../../infra/github-oidc-stack.js';
 import { ALARM_THRESHOLDS } from '../../infra/monitoring-stack.js';
 import { awsPortalOrigins, securityHeaderSettings, securityHeaders } from '../../infra/security-headers.js';
 import { stageConfig } from '../../infra/stage-config.js';
@@ -210,45 +213,214 @@ describe('alarms and dashboard', () => {
 });
 
 describe('GitHub OIDC stack (once per account)', () => {
-  const oidc = (repo: string, env = PROD_ENV) => {
+  const oidc = (repo: string, props: Partial<GitHubOidcStackProps> = {}, env: Environment | undefined = PROD_ENV) => {
     const app = new App({ builtinCloudFormationValidation: false, context: cdkJsonContext() });
-    const stack = new GitHubOidcStack(app, 'Vigia-GitHubOidc', { githubRepo: repo, env });
-    return { app, t: Template.fromStack(stack) };
+    const stack = new GitHubOidcStack(app, 'Vigia-GitHubOidc', { githubRepo: repo, ...props, ...(env ? { env } : {}) });
+    return { app, stack, t: Template.fromStack(stack) };
+  };
+  const trust = (t: Template, roleName: string): Props => {
+    const role = ofType(t, 'AWS::IAM::Role').map(([, r]) => r.Properties as Props).find((r) => r.RoleName === roleName)!;
+    const [statement] = role.AssumeRolePolicyDocument.Statement as Props[];
+    return statement!;
   };
 
-  it('trusts only this repository (main, pull requests, staging/prod environments) through GitHub OIDC', () => {
+  it('deploy role: only the staging/prod environments of deploy.yml on main (job_workflow_ref in the subject)', () => {
     const { t } = oidc('acme/vigia');
     t.hasResourceProperties('AWS::IAM::OIDCProvider', { Url: 'https://token.actions.githubusercontent.com', ClientIdList: ['sts.amazonaws.com'] });
-    const role = ofType(t, 'AWS::IAM::Role')[0]![1].Properties as Props;
-    const [statement] = role.AssumeRolePolicyDocument.Statement as Props[];
-    expect(statement!.Action).toBe('sts:AssumeRoleWithWebIdentity');
-    expect(statement!.Condition).toEqual({
+    const statement = trust(t, 'vigia-github-deploy');
+    expect(statement.Action).toBe('sts:AssumeRoleWithWebIdentity');
+    expect(statement.Condition).toEqual({
       StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com' },
-      'ForAnyValue:StringEquals': { 'token.actions.githubusercontent.com:sub': allowedSubjects('acme/vigia') },
+      'ForAnyValue:StringEquals': {
+        'token.actions.githubusercontent.com:sub': [
+          'repo:acme/vigia:environment:staging:job_workflow_ref:acme/vigia/.github/workflows/deploy.yml@refs/heads/main',
+          'repo:acme/vigia:environment:prod:job_workflow_ref:acme/vigia/.github/workflows/deploy.yml@refs/heads/main',
+        ],
+      },
     });
-    expect(allowedSubjects('acme/vigia')).toEqual([
-      'repo:acme/vigia:ref:refs/heads/main',
-      'repo:acme/vigia:pull_request',
-      'repo:acme/vigia:environment:staging',
-      'repo:acme/vigia:environment:prod',
-    ]);
+    expect(JSON.stringify(statement)).not.toMatch(/pull_request|:ref:refs\/heads|\*/);
   });
 
-  it('may assume only the CDK bootstrap roles; other rights are read-only or limited to preview resources', () => {
+  it('preview role: only pull requests and the reaper environment, never main or the deploy environments', () => {
     const { t } = oidc('acme/vigia');
+    const statement = trust(t, 'vigia-github-preview');
+    expect(statement.Condition).toEqual({
+      StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com' },
+      'ForAnyValue:StringLike': { 'token.actions.githubusercontent.com:sub': previewSubjects('acme/vigia') },
+    });
+    expect(previewSubjects('acme/vigia')).toEqual([
+      'repo:acme/vigia:pull_request',
+      'repo:acme/vigia:pull_request:job_workflow_ref:acme/vigia/.github/workflows/preview.yml@refs/pull/*/merge',
+      'repo:acme/vigia:environment:preview-cleanup:job_workflow_ref:acme/vigia/.github/workflows/preview.yml@refs/heads/main',
+    ]);
+    for (const s of previewSubjects('acme/vigia')) expect(s).not.toMatch(/environment:(staging|prod)|ref:refs\/heads/);
+    expect(allowedSubjects('acme/vigia')).toEqual([...previewSubjects('acme/vigia'), ...deploySubjects('acme/vigia')]);
+  });
+
+  it('deploy role assumes only the CDK bootstrap roles; its other rights are read-only or staging/prod smoke-test scoped', () => {
+    const { t } = oidc('acme/vigia', { roles: 'deploy' });
+    expect(ofType(t, 'AWS::IAM::Role')).toHaveLength(1);
     const statements = ofType(t, 'AWS::IAM::Policy').flatMap(([, p]) => (p.Properties as Props).PolicyDocument.Statement as Props[]);
     const assume = statements.filter((s) => [s.Action].flat().includes('sts:AssumeRole'));
     expect(assume).toHaveLength(1);
     expect(assume[0]!.Resource).toEqual(
       ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((k) => `arn:aws:iam::123456789012:role/cdk-hnb659fds-${k}-role-123456789012-eu-west-1`),
     );
-    const all = JSON.stringify(statements);
-    expect(all).not.toMatch(/"(iam:\*|cloudformation:\*|sts:\*|cognito-idp:\*|dynamodb:\*|\*:\*)"/);
-    // The only statement on every resource is the read-only stack listing.
+    expect(JSON.stringify(statements)).not.toMatch(/"(iam:\*|cloudformation:\*|sts:\*|cognito-idp:\*|dynamodb:\*|\*:\*|pr-\*)"/);
     expect(statements.filter((s) => s.Resource === '*')).toEqual([{ Sid: 'ReadStacks', Effect: 'Allow', Action: 'cloudformation:DescribeStacks', Resource: '*' }]);
-    const cognito = statements.find((s) => s.Sid === 'SeedPreviewUserPools')!;
-    expect(cognito.Condition).toEqual({ StringEquals: { 'aws:ResourceTag/project': 'vigia' }, StringLike: { 'aws:ResourceTag/stage': 'pr-*' } });
-    expect(statements.find((s) => s.Sid === 'SeedPreviewTables')!.Resource).toBe('arn:aws:dynamodb:eu-west-1:123456789012:table/vigia-pr-*-main');
+  });
+
+  it('an account that already has the GitHub provider passes its ARN instead of creating a second one', () => {
+    const arn = 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com';
+    const { t } = oidc('acme/vigia', { existingProviderArn: arn });
+    t.resourceCountIs('AWS::IAM::OIDCProvider', 0);
+    expect(trust(t, 'vigia-github-deploy').Principal).toEqual({ Federated: arn });
+    expect(trust(t, 'vigia-github-preview').Principal).toEqual({ Federated: arn });
+    expect(() => oidc('acme/vigia', { existingProviderArn: 'arn:aws:iam::123456789012:oidc-provider/example.com' })).toThrow(/githubOidcProviderArn/);
+  });
+
+  it('one role per account: githubRoles=preview in the preview account, deploy in the production one', () => {
+    const names = (roles: 'preview' | 'deploy') => ofType(oidc('acme/vigia', { roles }).t, 'AWS::IAM::Role').map(([, r]) => (r.Properties as Props).RoleName);
+    expect(names('preview')).toEqual(['vigia-github-preview']);
+    expect(names('deploy')).toEqual(['vigia-github-deploy']);
+    expect(() => oidc('acme/vigia', { roles: 'both' as never })).toThrow(/githubRoles/);
+  });
+
+  describe('the preview role cannot touch anything but Vigia-pr-* (IAM evaluation of its own policy)', () => {
+    const { t } = oidc('acme/vigia');
+    const ids = Object.fromEntries(Object.entries(t.toJSON().Resources as Record<string, Props>).map(([id, r]) => [id, r]));
+    const boundaryId = Object.keys(ids).find((id) => ids[id]!.Type === 'AWS::IAM::ManagedPolicy')!;
+    const bucketId = Object.keys(ids).find((id) => ids[id]!.Type === 'AWS::S3::Bucket')!;
+    const BOUNDARY = 'arn:aws:iam::123456789012:policy/vigia-github-preview-boundary';
+    const BUCKET = 'arn:aws:s3:::vigia-preview-assets-123456789012-eu-west-1';
+    /** Resolves the intrinsics the statements use (partition, bucket ARN, boundary ARN). */
+    const resolve = (v: unknown): unknown => {
+      if (Array.isArray(v)) return v.map(resolve);
+      if (v && typeof v === 'object') {
+        const o = v as Props;
+        if (o['Fn::Join']) return (o['Fn::Join'][1] as unknown[]).map(resolve).join(o['Fn::Join'][0]);
+        if (o.Ref === 'AWS::Partition') return 'aws';
+        if (o.Ref === boundaryId) return BOUNDARY;
+        if (o['Fn::GetAtt']?.[0] === bucketId && o['Fn::GetAtt'][1] === 'Arn') return BUCKET;
+        return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, resolve(x)]));
+      }
+      return v;
+    };
+    const role = Object.values(ids).find((r) => r.Type === 'AWS::IAM::Role' && r.Properties.RoleName === 'vigia-github-preview')!;
+    const roleId = Object.keys(ids).find((id) => ids[id] === role)!;
+    const roleStatements = ofType(t, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify((p.Properties as Props).Roles).includes(roleId))
+      .flatMap(([, p]) => resolve((p.Properties as Props).PolicyDocument.Statement) as Props[]);
+    const boundaryStatements = resolve(ids[boundaryId]!.Properties.PolicyDocument.Statement) as Props[];
+
+    interface Request { action: string; resource: string; tags?: Record<string, string>; context?: Record<string, string> }
+    const glob = (pattern: string, value: string, ci = false) =>
+      new RegExp(`^${pattern.split('*').map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, ci ? 'i' : '').test(value);
+    const value = (req: Request, key: string) => (key.startsWith('aws:ResourceTag/') ? req.tags?.[key.slice('aws:ResourceTag/'.length)] : req.context?.[key]);
+    const conditionHolds = (cond: Props | undefined, req: Request): boolean =>
+      Object.entries(cond ?? {}).every(([op, pairs]) =>
+        Object.entries(pairs as Record<string, string | string[]>).every(([key, want]) => {
+          const v = value(req, key);
+          const wants = [want].flat();
+          switch (op) {
+            case 'StringEquals': return v !== undefined && wants.includes(v);
+            case 'StringLike': return v !== undefined && wants.some((w) => glob(w, v));
+            case 'StringNotEquals': return v === undefined || !wants.includes(v); // negated operators hold on a missing key
+            case 'StringNotLike': return v === undefined || !wants.some((w) => glob(w, v));
+            default: throw new Error(`operator ${op} not modelled`);
+          }
+        }),
+      );
+    const applies = (s: Props, req: Request) =>
+      (s.Action ? [s.Action].flat().some((a: string) => glob(a, req.action, true)) : true) &&
+      (s.Resource ? [s.Resource].flat().some((r: string) => glob(r, req.resource)) : ![s.NotResource].flat().some((r: string) => glob(r, req.resource))) &&
+      conditionHolds(s.Condition, req);
+    /** IAM's decision for one policy set: an explicit deny wins, then an allow, else the implicit deny. */
+    const decide = (statements: Props[], req: Request): 'allow' | 'deny' => {
+      const hits = statements.filter((s) => applies(s, req));
+      return hits.some((s) => s.Effect === 'Deny') ? 'deny' : hits.some((s) => s.Effect === 'Allow') ? 'allow' : 'deny';
+    };
+    const stack = (name: string) => `arn:aws:cloudformation:eu-west-1:123456789012:stack/${name}/0a1b2c`;
+    const stackActions = ['CreateChangeSet', 'ExecuteChangeSet', 'DeleteStack', 'UpdateStack', 'CreateStack', 'RollbackStack', 'SetStackPolicy', 'UpdateTerminationProtection', 'DeleteChangeSet'].map((a) => `cloudformation:${a}`);
+
+    it('deploys and destroys preview stacks and their resources', () => {
+      for (const action of stackActions.filter((a) => !/SetStackPolicy|UpdateTerminationProtection/.test(a))) {
+        expect(decide(roleStatements, { action, resource: stack('Vigia-pr-42-Api') }), action).toBe('allow');
+      }
+      const pr = { project: 'vigia', stage: 'pr-42' };
+      expect(decide(roleStatements, { action: 'dynamodb:DeleteTable', resource: 'arn:aws:dynamodb:eu-west-1:123456789012:table/vigia-pr-42-main', tags: pr })).toBe('allow');
+      expect(decide(roleStatements, { action: 'cognito-idp:DeleteUserPool', resource: 'arn:aws:cognito-idp:eu-west-1:123456789012:userpool/eu-west-1_x', tags: pr })).toBe('allow');
+      expect(decide(roleStatements, { action: 'iam:CreateRole', resource: 'arn:aws:iam::123456789012:role/Vigia-pr-42-Api-FnRole1', context: { 'iam:PermissionsBoundary': BOUNDARY } })).toBe('allow');
+      expect(decide(roleStatements, { action: 's3:PutObject', resource: `${BUCKET}/asset.zip` })).toBe('allow');
+      expect(decide(roleStatements, { action: 's3:DeleteBucket', resource: 'arn:aws:s3:::vigia-pr-42-site-123456789012-eu-west-1' })).toBe('allow');
+      expect(decide(roleStatements, { action: 'cloudformation:DescribeStacks', resource: '*' })).toBe('allow');
+    });
+
+    it.each(['prod', 'staging', 'dev', 'preview', 'production'])('refuses every stack operation on Vigia-%s-* stacks and their resources', (stage) => {
+      for (const action of stackActions) {
+        for (const part of ['Auth', 'Data', 'Api']) expect(decide(roleStatements, { action, resource: stack(`Vigia-${stage}-${part}`) }), `${action} ${stage}`).toBe('deny');
+      }
+      for (const name of ['Vigia-GitHubOidc', 'Vigia-Account', 'CDKToolkit']) expect(decide(roleStatements, { action: 'cloudformation:DeleteStack', resource: stack(name) })).toBe('deny');
+      const tags = { project: 'vigia', stage };
+      const table = `arn:aws:dynamodb:eu-west-1:123456789012:table/vigia-${stage}-main`;
+      for (const action of ['dynamodb:DeleteTable', 'dynamodb:PutItem', 'dynamodb:Scan', 'dynamodb:UpdateTable']) {
+        expect(decide(roleStatements, { action, resource: table }), action).toBe('deny');
+        expect(decide(roleStatements, { action, resource: table, tags }), action).toBe('deny');
+        expect(decide(boundaryStatements, { action, resource: table }), `boundary ${action}`).toBe('deny');
+      }
+      for (const [action, resource] of [
+        ['cognito-idp:DeleteUserPool', 'arn:aws:cognito-idp:eu-west-1:123456789012:userpool/eu-west-1_x'],
+        ['lambda:UpdateFunctionCode', `arn:aws:lambda:eu-west-1:123456789012:function:Vigia-${stage}-Api-Fn`],
+        ['cloudfront:UpdateDistribution', 'arn:aws:cloudfront::123456789012:distribution/E123'],
+        ['apigateway:DELETE', 'arn:aws:apigateway:eu-west-1::/restapis/abc'],
+        ['logs:DeleteLogGroup', `arn:aws:logs:eu-west-1:123456789012:log-group:Vigia-${stage}-Api-Logs`],
+      ] as const) {
+        expect(decide(roleStatements, { action, resource, tags }), action).toBe('deny');
+        expect(decide(boundaryStatements, { action, resource, tags }), `boundary ${action}`).toBe('deny');
+      }
+      expect(decide(roleStatements, { action: 's3:PutObject', resource: `arn:aws:s3:::vigia-${stage}-site-123456789012-eu-west-1/index.html` })).toBe('deny');
+      expect(decide(boundaryStatements, { action: 's3:PutObject', resource: `arn:aws:s3:::vigia-${stage}-site-123456789012-eu-west-1/index.html` })).toBe('deny');
+    });
+
+    it('cannot escalate: no bootstrap role, no role without the boundary, no writes to the CDK bootstrap bucket', () => {
+      for (const kind of ['deploy', 'cfn-exec', 'file-publishing']) {
+        expect(decide(roleStatements, { action: 'sts:AssumeRole', resource: `arn:aws:iam::123456789012:role/cdk-hnb659fds-${kind}-role-123456789012-eu-west-1` })).toBe('deny');
+      }
+      expect(decide(roleStatements, { action: 'iam:CreateRole', resource: 'arn:aws:iam::123456789012:role/Vigia-pr-42-Evil' })).toBe('deny');
+      expect(decide(roleStatements, { action: 'iam:DeleteRolePermissionsBoundary', resource: 'arn:aws:iam::123456789012:role/Vigia-pr-42-Api-FnRole1' })).toBe('deny');
+      for (const resource of ['arn:aws:iam::123456789012:role/vigia-github-deploy', 'arn:aws:iam::123456789012:role/vigia-github-preview', BOUNDARY, 'arn:aws:iam::123456789012:role/cdk-hnb659fds-cfn-exec-role-123456789012-eu-west-1']) {
+        for (const action of ['iam:AttachRolePolicy', 'iam:PutRolePolicy', 'iam:CreatePolicyVersion', 'iam:UpdateAssumeRolePolicy', 'iam:PassRole']) {
+          expect(decide(roleStatements, { action, resource }), `${action} ${resource}`).toBe('deny');
+        }
+      }
+      expect(decide(roleStatements, { action: 's3:PutObject', resource: 'arn:aws:s3:::cdk-hnb659fds-assets-123456789012-eu-west-1/abc.zip' })).toBe('deny');
+      expect(decide(boundaryStatements, { action: 'iam:CreateRole', resource: 'arn:aws:iam::123456789012:role/Vigia-pr-42-x' })).toBe('deny');
+      expect(decide(boundaryStatements, { action: 'sts:AssumeRole', resource: '*' })).toBe('deny');
+    });
+  });
+
+  it('a preview stage deployed by the preview role: CLI credentials, its own assets bucket, the boundary on every role', () => {
+    const app = new App({ outdir: mkdtempSync(path.join(tmpdir(), 'vigia-cdk-out-')), builtinCloudFormationValidation: false, context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] } });
+    const webDistDir = fakeWebDist();
+    writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><html><head><title>Vigía</title></head><body></body></html>');
+    const stacks = addVigiaStacks(app, { stage: 'pr-42', previewDeployer: true, webDistDir });
+    const assembly = app.synth();
+    const all = [stacks.auth, stacks.data, stacks.hosting, stacks.api, stacks.portal, stacks.monitoring];
+    let roles = 0;
+    for (const s of all) {
+      const artifact = assembly.getStackByName(s.stackName);
+      expect(artifact.assumeRoleArn, s.stackName).toBeUndefined();
+      expect(artifact.cloudFormationExecutionRoleArn, s.stackName).toBeUndefined();
+      for (const [, r] of ofType(Template.fromStack(s), 'AWS::IAM::Role')) {
+        roles += 1;
+        expect(JSON.stringify((r.Properties as Props).PermissionsBoundary), s.stackName).toContain(':policy/vigia-github-preview-boundary');
+      }
+    }
+    expect(roles).toBeGreaterThan(5);
+    const manifest = readFileSync(path.join(assembly.directory, `${stacks.api.artifactId}.assets.json`), 'utf8');
+    expect(manifest).toContain('vigia-preview-assets-${AWS::AccountId}-${AWS::Region}');
+    expect(manifest).not.toContain('cdk-hnb659fds');
+    expect(() => addVigiaStacks(new App({ context: cdkJsonContext() }), { stage: 'prod', previewDeployer: true, nag: false })).toThrow(/pr-<n> stages only/);
   });
 
   it('passes cdk-nag (env-bound and environment-agnostic) and rejects a malformed repository', async () => {
