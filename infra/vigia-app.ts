@@ -18,6 +18,7 @@ import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { DataStack } from './data-stack.js';
 import { ApiWaf } from './api-waf.js';
+import { applyPreviewBoundary, previewStackSynthesizer } from './github-oidc-stack.js';
 import { HostingStack, siteBucketName } from './hosting-stack.js';
 import { CLOUDFRONT_METRICS_REGION, EdgeMonitoringStack } from './edge-monitoring-stack.js';
 import { MonitoringStack } from './monitoring-stack.js';
@@ -40,6 +41,12 @@ export interface VigiaAppOptions {
   readonly overrides?: StageOverrides;
   /** ISO-8601 UTC creation time of the stage, tagged `created-at` (set by `scripts/platform/deploy.ts`). */
   readonly createdAt?: string;
+  /**
+   * Deployed by the GitHub preview role (`-c previewDeployer=github`, pr-<n> stages only): CLI-credentials
+   * synthesizer and the preview permissions boundary on every role (`infra/github-oidc-stack.ts`).
+   * @throws Error for a stage that is not pr-<n>
+   */
+  readonly previewDeployer?: boolean;
   /**
    * Add `Vigia-<stage>-EdgeMonitoring` in us-east-1 with the CloudFront 5xx alarm (`edge-monitoring-stack.ts`);
    * production stages with an `env` only. @throws Error otherwise
@@ -77,7 +84,11 @@ export function addVigiaStacks(app: App, options: VigiaAppOptions): VigiaStacks 
     [TAG_STAGE]: config.stage,
     ...(options.createdAt ? { [TAG_CREATED_AT]: options.createdAt } : {}),
   };
+  if (options.previewDeployer && !/^pr-\d+$/.test(config.stage)) {
+    throw new Error(`previewDeployer=github is for pr-<n> stages only, not "${config.stage}"`);
+  }
   const common = {
+    ...(options.previewDeployer ? { synthesizer: previewStackSynthesizer() } : {}),
     config,
     tags: stackTags,
     terminationProtection: config.deletionProtection,
@@ -164,6 +175,7 @@ export function addVigiaStacks(app: App, options: VigiaAppOptions): VigiaStacks 
   const tagProps = { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] };
   for (const stack of [auth, data, hosting, api, portal, monitoring, ...(edge ? [edge] : [])]) {
     for (const [key, value] of Object.entries(stackTags)) Tags.of(stack).add(key, value, tagProps);
+    if (options.previewDeployer) applyPreviewBoundary(stack);
   }
   if (options.nag ?? true) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { config, auth, data, hosting, api, portal, monitoring, ...(waf ? { waf } : {}), ...(edge ? { edge } : {}) };
