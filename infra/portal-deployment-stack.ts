@@ -17,12 +17,15 @@
  *  2. everything else (`index.html`, `config.json`, public files): `Cache-Control: no-cache`, pruned
  *     (except `assets/`), uploaded after 1.
  * `config.json` is `Source.jsonData` of a {@link PortalConfig} whose values are CloudFormation tokens of the
- * other stacks (resolved by the deployment custom resource at deploy time).
+ * other stacks (resolved by the deployment custom resource at deploy time). `index.html` is written the same
+ * way, with a Content-Security-Policy meta element whose `connect-src` names this stage's API
+ * (`stageConnectPolicy`, `infra/security-headers.ts`): the Hosting stack's header policy, deployed before
+ * the API exists, can only allow the region's `*.execute-api` hosts, and the browser enforces both.
  *
  * If `web/dist/index.html` is missing at synth time, a placeholder page (`infra/placeholder/`) is
  * deployed instead and a warning annotation tells you to run `npm run build:web` first.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Annotations, Aws, DefaultStackSynthesizer, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
@@ -32,6 +35,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { openApiDocument } from '../lambdas/contract/openapi.js';
 import type { PortalConfig } from '../lambdas/contract/portal-config.js';
+import { awsPortalOrigins, stageConnectPolicy, withCspMeta } from './security-headers.js';
 import type { StageConfig } from './stage-config.js';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -79,9 +83,18 @@ export class PortalDeploymentStack extends Stack {
       removalPolicy: config.removalPolicy,
     });
 
+    // As the Hosting stack names the endpoints: concrete for an env-bound stage, AWS::URLSuffix otherwise.
+    const urlSuffix = Token.isUnresolved(this.region) ? this.urlSuffix : this.region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com';
+    // index.html is uploaded from `Source.data` below (with the stage's CSP), never from the build as is.
+    const files = Source.asset(this.sourceDir, { exclude: ['index.html'] });
+    const indexHtml = withCspMeta(
+      readFileSync(path.join(this.sourceDir, 'index.html'), 'utf8'),
+      stageConnectPolicy(awsPortalOrigins(this.region, urlSuffix).cognito, props.portalConfig.apiUrl),
+    );
+
     const assets = new BucketDeployment(this, 'Assets', {
       destinationBucket: siteBucket,
-      sources: [Source.asset(this.sourceDir)],
+      sources: [files],
       exclude: ['*'],
       include: ['assets/*'],
       prune: false,
@@ -93,10 +106,11 @@ export class PortalDeploymentStack extends Stack {
     const site = new BucketDeployment(this, 'Site', {
       destinationBucket: siteBucket,
       sources: [
-        Source.asset(this.sourceDir),
+        files,
         Source.jsonData('config.json', props.portalConfig),
         // The API contract of this deployment, served at /openapi.json (docs/platform.md#published-api-contract).
         Source.jsonData('openapi.json', openApiDocument({ serverUrl: props.portalConfig.apiUrl })),
+        Source.data('index.html', indexHtml),
       ],
       exclude: ['assets/*'],
       prune: true,

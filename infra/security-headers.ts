@@ -11,7 +11,9 @@
  *    `web/dist/index.html` loads one external module script; the browser suite's test/e2e/portal-csp.e2e.ts
  *    signs in under this policy and fails on any CSP violation);
  *  - `img-src 'self' data:` — Amplify UI's stylesheet draws icons as `data:` SVG images;
- *  - `connect-src 'self'` + the Cognito endpoints + the API origin(s) (XHR/fetch only go there);
+ *  - `connect-src 'self'` + the Cognito endpoints + the API origin(s) (XHR/fetch only go there); in AWS the
+ *    header can only name the region's `*.execute-api` hosts, and the deployed `index.html` narrows it to
+ *    the stage's API with a meta policy ({@link stageConnectPolicy});
  *  - `frame-ancestors 'none'` (no clickjacking), `base-uri 'none'`, `form-action 'self'`, `object-src 'none'`;
  *  - `upgrade-insecure-requests` only when served over HTTPS (CloudFront), never locally (it would
  *    rewrite the local `http://127.0.0.1:<port>` API calls to https).
@@ -73,6 +75,32 @@ export function contentSecurityPolicy(origins: PortalOrigins): string {
   ];
   if (origins.https) directives.push(['upgrade-insecure-requests']);
   return directives.map((d) => d.join(' ')).join('; ');
+}
+
+/**
+ * The policy the deployed portal's `index.html` carries in a `<meta http-equiv="Content-Security-Policy">`:
+ * `connect-src 'self'`, the Cognito endpoints and this stage's API base URL (with a trailing `/`, so only
+ * the stage's path matches). A browser enforces every policy it is given, header and meta alike (W3C CSP
+ * Level 3, "Enforcing multiple policies"), so the effective `connect-src` is the intersection: the response
+ * header's regional `*.execute-api` wildcard (the Hosting stack cannot name the API, see
+ * {@link awsPortalOrigins}) narrowed by this one to exactly this stage's API. The PortalDeployment stack,
+ * deployed after the Api stack, writes it (docs/platform.md#content-security-policy).
+ * @param apiBaseUrl the stage's invoke URL without a trailing slash (may hold CDK tokens)
+ */
+export function stageConnectPolicy(cognito: readonly string[], apiBaseUrl: string): string {
+  return ['connect-src', "'self'", ...cognito, `${apiBaseUrl}/`].join(' ');
+}
+
+/**
+ * `html` with a `<meta http-equiv="Content-Security-Policy" content="…">` as the first element of `<head>`
+ * (a meta policy only governs what follows it); without a `<head>` tag, right after the doctype (or at the
+ * start), where the HTML parser opens the head implicitly.
+ */
+export function withCspMeta(html: string, policy: string): string {
+  const head = /<head(\s[^>]*)?>/i.exec(html) ?? /^\s*<!doctype[^>]*>/i.exec(html);
+  const at = head ? head.index + head[0].length : 0;
+  const escaped = policy.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return `${html.slice(0, at)}\n    <meta http-equiv="Content-Security-Policy" content="${escaped}" />${html.slice(at)}`;
 }
 
 /** Structured settings, mapped 1:1 onto a CloudFront response headers policy and onto plain headers. */
