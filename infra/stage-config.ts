@@ -12,7 +12,7 @@
  *                           (`RETAIN_ON_UPDATE_OR_DELETE`, docs/platform.md#retained-resources), deletion
  *                           protection on the user pool and table (prod only), point-in-time recovery, AWS WAF
  *                           on the API, long log retention, higher throttling limits, Cognito e-mail through
- *                           Amazon SES, ingest-silence alarms.
+ *                           Amazon SES, ingest-silence alarms (prod by default).
  *  - `dev`                → development profile: self sign-up on, everything destroyed with the stack
  *                           (bucket contents via autoDeleteObjects, log groups), `http://localhost:5173`
  *                           allowed as an extra CORS origin so a local portal can call the dev API.
@@ -98,8 +98,9 @@ export interface StageConfig {
   /** Refresh token rotation grace period, seconds (0–60): how long the replaced refresh token stays valid. */
   readonly refreshTokenRotationGraceSeconds: number;
   /**
-   * Ingest-silence alarms (production profile): alarm when no heartbeat was accepted for `minutes`, for all
-   * tenants together and for each tenant of `tenants` (docs/platform.md#alarms). Absent = no such alarm.
+   * Ingest-silence alarms: alarm when no heartbeat was accepted for `minutes`, for all tenants together and
+   * for each tenant of `tenants` (docs/platform.md#alarms). On by default on `prod`; on `staging` when
+   * `silenceTenants`/`silenceMinutes` are given; never on dev and previews. Absent = no such alarm.
    */
   readonly ingestSilence?: { readonly minutes: number; readonly tenants: readonly string[] };
   /** Lambda active tracing (AWS X-Ray, sampled by the Lambda service; no tracing SDK in the bundle). */
@@ -289,7 +290,9 @@ function baseStageConfig(stage: string): StageConfig {
         tableName: tableName(stage),
         threatProtection: 'off',
         refreshTokenRotationGraceSeconds: REFRESH_TOKEN_GRACE_SECONDS,
-        ingestSilence: { minutes: DEFAULT_SILENCE_MINUTES, tenants: [] },
+        // prod watches its collectors by default; staging only when given silenceTenants/silenceMinutes
+        // (it may have no collectors, and missing heartbeats count as breaching).
+        ...(stage === 'prod' ? { ingestSilence: { minutes: DEFAULT_SILENCE_MINUTES, tenants: [] } } : {}),
         tracing: true,
       };
     case 'development':

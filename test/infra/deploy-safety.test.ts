@@ -322,6 +322,9 @@ describe('13. alarms and tracing', () => {
   it('previews get no ingest-silence alarms (no collectors); a topic without subscriber makes synth and deploy print a warning', () => {
     const s = synthPr42();
     expect(alarms(s).filter((a) => a.Namespace === metricNamespace('pr-42'))).toEqual([]);
+    // staging may run without collectors: no silence alarm unless asked for; prod has the total one by default.
+    expect(alarms(synthStaging()).filter((a) => a.Namespace === metricNamespace('staging'))).toEqual([]);
+    expect(alarms(synthProd()).filter((a) => a.Namespace === metricNamespace('prod')).map((a) => a.AlarmName)).toEqual(['vigia-prod-ingest-silence']);
     expect(ofType(s.t.monitoring, 'AWS::SNS::Subscription')).toEqual([]);
     const warnings = s.assembly.getStackArtifact(s.stacks.monitoring.artifactId).messages.filter((m) => m.level === 'warning');
     expect(warnings.map((m) => String(m.entry.data))).toEqual([expect.stringMatching(/vigia-pr-42-alarms has no subscriber.*-c alarmEmail=/)]);
