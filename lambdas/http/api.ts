@@ -166,13 +166,16 @@ export function errorResponse(err: unknown, requestId: string, logger: Pick<Logg
  * lone surrogate — is refused 400 VALIDATION_FAILED naming the header, before routing, instead of a 500.
  * @throws ApiError VALIDATION_FAILED
  */
+/** Any UTF-16 code unit above U+00FF (surrogates included). */
+const NOT_LATIN1 = /[\u0100-\uFFFF]/;
+
 function assertHeaderValues(event: APIGatewayProxyEvent): void {
   const all: [string, string][] = [
     ...Object.entries(event.headers ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'),
     ...Object.entries(event.multiValueHeaders ?? {}).flatMap(([k, vs]) => (vs ?? []).map((v): [string, string] => [k, v])),
   ];
   for (const [name, value] of all) {
-    if (/[^\x00-\xff]/.test(name) || /[^\x00-\xff]/.test(value)) {
+    if (NOT_LATIN1.test(name) || NOT_LATIN1.test(value)) {
       throw new ApiError('VALIDATION_FAILED', 'invalid request header', [{ path: `header.${name}`, message: 'must be ISO-8859-1 text (an HTTP field value)' }]);
     }
   }

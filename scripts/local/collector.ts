@@ -99,7 +99,7 @@ export function startCollector(opts: CollectorOptions): RunningCollector {
   const pending: { path: string; body: unknown }[] = [];
 
   const send = async (path: string, body: unknown, report: TickReport) => {
-    let status: number | null = null;
+    let status: number | null;
     try {
       status = await sendIngest(opts.apiUrl, path, body, credential);
     } catch {

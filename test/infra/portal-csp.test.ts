@@ -62,6 +62,6 @@ describe('the deployed CSP names this stage’s API', () => {
     expect(withCspMeta('<html><head lang="es"><title>x</title></head></html>', policy)).toBe(
       `<html><head lang="es">\n    <meta http-equiv="Content-Security-Policy" content="connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com https://abc.execute-api.eu-west-1.amazonaws.com/dev/" /><title>x</title></head></html>`,
     );
-    expect(withCspMeta('<!doctype html><p>no head</p>', policy)).toMatch(/^<!doctype html>\n    <meta http-equiv="Content-Security-Policy" [^>]+\/><p>no head<\/p>$/);
+    expect(withCspMeta('<!doctype html><p>no head</p>', policy)).toMatch(/^<!doctype html>\n {4}<meta http-equiv="Content-Security-Policy" [^>]+\/><p>no head<\/p>$/);
   });
 });

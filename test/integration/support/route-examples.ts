@@ -8,7 +8,7 @@
  * `body`, `headers`) to mutate one field.
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { buildPath, type OperationId, type RouteDef } from '../../../lambdas/contract/routes.js';
 import type { TableWriters } from '../../../lambdas/data/index.js';
 import { apiEvent, type CallerSpec } from '../../unit/lambdas/events.js';
