@@ -120,7 +120,7 @@ describe('stage outputs → portal config.json', () => {
       identityPoolId: 'eu-west-1:abc',
       apiUrl: 'https://x1.execute-api.eu-west-1.amazonaws.com/pr-9',
       stage: 'pr-9',
-      allowSignUp: true,
+      allowSignUp: false, // previews: self sign-up off (docs/platform.md#cognito-user-pool)
       brandName: 'Vigía',
     });
     expect(portalConfigFromOutputs('prod', o).allowSignUp).toBe(false);
