@@ -57,8 +57,10 @@ export const LambdaConfig = z.object({
     .object({
       availabilityDays: RetentionDays.default(400),
       o365EventDays: RetentionDays.default(90),
+      /** Audit log entries (docs/api.md#audit-log); production stages keep at least 400. */
+      auditDays: RetentionDays.default(400),
     })
-    .default({ availabilityDays: 400, o365EventDays: 90 }),
+    .default({ availabilityDays: 400, o365EventDays: 90, auditDays: 400 }),
   /** Powertools service name and log level. */
   serviceName: z.string().min(1).default('vigia-api'),
   logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']).default('INFO'),
@@ -91,6 +93,7 @@ const ENV = {
   userPoolClientIds: 'USER_POOL_CLIENT_IDS',
   availabilityDays: 'AVAILABILITY_RETENTION_DAYS',
   o365EventDays: 'O365_EVENT_RETENTION_DAYS',
+  auditDays: 'AUDIT_RETENTION_DAYS',
   serviceName: 'POWERTOOLS_SERVICE_NAME',
   logLevel: 'POWERTOOLS_LOG_LEVEL',
 } as const;
@@ -115,6 +118,7 @@ export function lambdaConfigFromEnv(env: Record<string, string | undefined>): La
     retention: {
       availabilityDays: pick(env[ENV.availabilityDays]) as unknown as number | undefined,
       o365EventDays: pick(env[ENV.o365EventDays]) as unknown as number | undefined,
+      auditDays: pick(env[ENV.auditDays]) as unknown as number | undefined,
     },
     serviceName: pick(env[ENV.serviceName]),
     logLevel: pick(env[ENV.logLevel]) as LambdaConfig['logLevel'] | undefined,
@@ -139,6 +143,7 @@ export function lambdaEnvironment(config: Omit<LambdaConfigInput, 'region'>): Re
   };
   if (c.retention?.availabilityDays !== undefined) out[ENV.availabilityDays] = String(c.retention.availabilityDays);
   if (c.retention?.o365EventDays !== undefined) out[ENV.o365EventDays] = String(c.retention.o365EventDays);
+  if (c.retention?.auditDays !== undefined) out[ENV.auditDays] = String(c.retention.auditDays);
   if (c.dynamodbEndpoint !== undefined) out[ENV.dynamodbEndpoint] = c.dynamodbEndpoint;
   return out;
 }

@@ -616,3 +616,50 @@ export const MAX_BODY_BYTES = 16 * 1024;
 /** Response of `GET /tenants` (admin only): every registered tenant, ordered by id. */
 export const TenantList = z.object({ items: z.array(Tenant) });
 export type TenantList = z.infer<typeof TenantList>;
+
+/** Audit actions (`<target type>.<verb>`), see docs/api.md#audit-log. */
+export const AUDIT_ACTIONS = [
+  'incident.create',
+  'incident.update',
+  'incident.triage',
+  'incident.comment',
+  'incident.closure_request',
+  'incident.reopen',
+  'incident.confirm_resolution',
+  'alarm.acknowledge',
+  'recommendation.update',
+  'tenant.create',
+  'tenant.update',
+  'user.invite',
+  'user.resend_invitation',
+  'user.enable',
+  'user.disable',
+  'user.remove_from_tenant',
+  'user.reset_mfa',
+  'staff.grant',
+  'staff.revoke',
+  'export.report',
+  'export.analytics',
+  'export.audit',
+] as const;
+export const AuditAction = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof AuditAction>;
+
+/**
+ * One audit log entry: who (`actor.sub`, verified e-mail only), which tenant, what (`action` on
+ * `target`), the changed fields before/after (changed fields only), when (`at`, ISO-8601 UTC), and the
+ * request (`requestId`, `sourceIp`). Staff actions outside any tenant (staff grants) use tenant `_staff`.
+ */
+export const AuditEntry = z.object({
+  id: z.string(),
+  at: IsoTime,
+  tenantId: z.string(),
+  actor: z.object({ sub: z.string(), email: z.string().optional() }),
+  action: AuditAction,
+  target: z.object({ type: z.string(), id: z.string() }),
+  before: z.record(z.string(), z.unknown()).optional(),
+  after: z.record(z.string(), z.unknown()).optional(),
+  requestId: z.string(),
+  sourceIp: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;

@@ -12,7 +12,7 @@
  *    `readDefaults` for attributes older items lack). Keys, the marker, the TTL, derived and internal
  *    attributes, and any attribute added to an item later, never reach a response.
  */
-import type { DeviceAlarm, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Tenant } from '../contract/schemas.js';
+import type { AuditEntry, DeviceAlarm, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Tenant } from '../contract/schemas.js';
 import type { DailyAvailability, StoredDevice } from '../domain/ports.js';
 import { TABLE_DESIGN } from './table-design.js';
 import { keys } from './keys.js';
@@ -235,6 +235,19 @@ export const RecommendationEntity: Entity<Recommendation> = {
   attributes: allOf<Recommendation>()(['id', 'tenantId', 'title', 'rationale', 'priority', 'category', 'status', 'createdAt', 'statusNote', 'statusChangedBy', 'statusChangedAt']),
 };
 
+/** An audit entry as stored: the API object (its `tenantId` and `at` place it in the lists). */
+export const AuditEntity: Entity<AuditEntry> = {
+  name: 'AuditEntry',
+  description: 'Audit log entry: actor, action, target, before/after of the changed fields, request id, source IP',
+  readBy: 'all tenants (staff): Query GSI2 `GSI2PK = AUDIT` (`GSI2SK = <at>#<tenantId>#<id>`, newest first)',
+  key: (e) => keys.audit(e.tenantId, e.at, e.id),
+  ...newestFirstByTime<AuditEntry>(keys.auditGsi1Pk, (e) => keys.auditGsi1(e.tenantId, e.at, e.id)),
+  attributes: allOf<AuditEntry>()(['id', 'at', 'tenantId', 'actor', 'action', 'target', 'before', 'after', 'requestId', 'sourceIp']),
+  derived: (e) => keys.auditGsi2(e.tenantId, e.at, e.id),
+  ttl: (e, retention) => epochPlusDays(e.at, retention.auditDays),
+  ttlNote: '`at` + `retention.auditDays` (default 400; production stages ≥ 400)',
+};
+
 /**
  * A Powertools idempotency record (`idempotency-store.ts` writes it; never returned by the API).
  */
@@ -269,6 +282,7 @@ export const ENTITIES = [
   O365AlarmEntity,
   O365EventEntity,
   RecommendationEntity,
+  AuditEntity,
   IdempotencyEntity,
 ] as const;
 
@@ -284,7 +298,7 @@ export function itemOf<R extends object, A extends object>(entity: Entity<R, A>,
   for (const a of entity.attributes) if (record[a] !== undefined) item[a] = record[a];
   if (entity.derived) Object.assign(item, entity.derived(record));
   if (entity.ttl) {
-    const ttl = entity.ttl(record, retention ?? { availabilityDays: NaN, o365EventDays: NaN });
+    const ttl = entity.ttl(record, retention ?? { availabilityDays: NaN, o365EventDays: NaN, auditDays: NaN });
     if (ttl !== undefined) {
       if (!Number.isFinite(ttl)) throw new Error(`${entity.name}: no retention given for its TTL`);
       item[TTL_ATTRIBUTE] = ttl;

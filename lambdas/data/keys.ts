@@ -56,6 +56,14 @@ export const keys = {
   recommendationsGsi1Pk: (tenantId: string) => owned(tenantId, 'RECOMMENDATIONS'),
   recommendationGsi1: (tenantId: string, id: string, createdAt: string) => gsi1(keys.recommendationsGsi1Pk(tenantId), `${createdAt}#${id}`),
 
+  /** Audit entry `entryId` of tenant `t` (its own partition: written in the same transaction as the change). */
+  audit: (tenantId: string, at: string, entryId: string) => ({ PK: owned(tenantId, 'AUDIT'), SK: `AUDIT#${at}#${entryId}` }),
+  auditGsi1Pk: (tenantId: string) => owned(tenantId, 'AUDIT'),
+  auditGsi1: (tenantId: string, at: string, entryId: string) => gsi1(keys.auditGsi1Pk(tenantId), `${at}#${entryId}`),
+  /** GSI2 partition of every tenant's audit entries (staff's cross-tenant audit log, newest first). */
+  AUDIT_GSI2PK: 'AUDIT',
+  auditGsi2: (tenantId: string, at: string, entryId: string) => ({ GSI2PK: 'AUDIT', GSI2SK: `${at}#${tenantId}#${entryId}` }),
+
   /** Partition of the tenant's idempotency records (Powertools idempotency; `idempotency.ts`). */
   idempotencyPk: (tenantId: string) => owned(tenantId, 'IDEMPOTENCY'),
 

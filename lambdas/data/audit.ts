@@ -1,0 +1,180 @@
+/**
+ * The audit log over the single table (`AuditEntity` in `entities.ts`; docs/api.md#audit-log).
+ *
+ * Writing: a state-changing request appends `auditPut(entry, table, retention)` to the TransactWriteItems
+ * of its change, so the entry exists if and only if the change does. Changes that are not a DynamoDB
+ * write (Cognito user administration) call `putAuditEntry` right after the Cognito call succeeded.
+ *
+ * Reading:
+ *  - one tenant (customers, or staff with `tenant`): Query GSI1 `TENANT#<t>#AUDIT`, newest first;
+ *  - every tenant (staff): Query GSI2 `GSI2PK = AUDIT` (`GSI2SK = <at>#<tenantId>#<id>`), newest first.
+ * Both are one paged Query per page (`from`/`to` bound the sort key; `action`/`actor` are filters).
+ */
+import { randomUUID } from 'node:crypto';
+import * as z from 'zod';
+import type { AuditEntry, Page } from '../contract/schemas.js';
+import { ApiError } from '../domain/errors.js';
+import type { AttributeMap, TableRef, TransactWriteItem } from './client.js';
+import { AuditEntity, itemOf, recordOf } from './entities.js';
+import { keys } from './keys.js';
+import { filterExpression, queryPage, timeRange, type ListFilter } from './paging.js';
+import { DEFAULT_RETENTION, type Retention } from './retention.js';
+
+/** Tenant id under which audit entries of staff-wide actions (staff grants) are stored. */
+export const STAFF_AUDIT_TENANT = '_staff';
+
+/** What the caller of `newAuditEntry` gives: everything but the generated `id` and, optionally, `at`. */
+export type AuditInput = Omit<AuditEntry, 'id' | 'at'> & { at?: string | undefined };
+
+/** A complete entry with a fresh id (UUID v4) and `at` (now, ISO-8601 UTC, unless given). */
+export function newAuditEntry(input: AuditInput, now: Date = new Date()): AuditEntry {
+  return { ...input, id: randomUUID(), at: input.at ?? now.toISOString() };
+}
+
+/**
+ * The fields of `after` that differ from `before` (JSON comparison), as `{ before, after }` holding only
+ * those fields; both undefined when nothing changed.
+ */
+export function changedFields(before: Record<string, unknown> | undefined, after: Record<string, unknown>): { before?: Record<string, unknown>; after?: Record<string, unknown> } {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(after)) {
+    if (v === undefined) continue;
+    const old = before?.[k];
+    if (JSON.stringify(old) === JSON.stringify(v)) continue;
+    if (old !== undefined) b[k] = old;
+    a[k] = v;
+  }
+  return { ...(Object.keys(b).length ? { before: b } : {}), ...(Object.keys(a).length ? { after: a } : {}) };
+}
+
+/**
+ * The TransactWriteItems action that stores `entry` (a Put that never overwrites: the id is fresh). Its TTL
+ * is `at` + `retention.auditDays`.
+ */
+export function auditPut(entry: AuditEntry, table: TableRef, retention: Retention = DEFAULT_RETENTION): TransactWriteItem {
+  return { Put: { TableName: table.tableName, Item: itemOf(AuditEntity, entry, retention), ConditionExpression: 'attribute_not_exists(PK)' } };
+}
+
+/** Stores one entry on its own (after a change that is not a DynamoDB write, or an export). */
+export async function putAuditEntry(entry: AuditEntry, table: TableRef, retention: Retention = DEFAULT_RETENTION): Promise<void> {
+  await table.doc.send('PutItem', { TableName: table.tableName, Item: itemOf(AuditEntity, entry, retention) });
+}
+
+/** Filters and page of an audit list (`from`/`to` inclusive, ISO-8601 UTC). */
+export interface AuditListOptions {
+  limit: number;
+  cursor?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  action?: string | undefined;
+  /** Actor `sub` or e-mail (exact). */
+  actor?: string | undefined;
+}
+
+/** The FilterExpression pieces for `action` / `actor` (sub or e-mail). */
+function auditFilter(opts: AuditListOptions): { expression: string; names: Record<string, string>; values: AttributeMap } | undefined {
+  const base = filterExpression({ in: { action: opts.action } } satisfies ListFilter);
+  if (!opts.actor) return base;
+  const names = { ...base?.names, '#ac': 'actor', '#as': 'sub', '#ae': 'email' };
+  const values = { ...base?.values, ':actor': opts.actor };
+  const actorExpr = '(#ac.#as = :actor OR #ac.#ae = :actor)';
+  return { expression: base ? `${base.expression} AND ${actorExpr}` : actorExpr, names, values };
+}
+
+/** One tenant's entries, newest first (GSI1). @throws ApiError VALIDATION_FAILED (cursor) */
+export async function listTenantAudit(tenantId: string, opts: AuditListOptions, table: TableRef): Promise<Page<AuditEntry>> {
+  // queryPage takes ListFilter; the actor filter needs a nested path, so page with action only when
+  // actor is absent, else post-filter through the same query with our own expression.
+  if (!opts.actor) {
+    const page = await queryPage(table, {
+      tenantId,
+      scope: keys.auditGsi1Pk(tenantId),
+      limit: opts.limit,
+      cursor: opts.cursor,
+      range: timeRange(opts.from, opts.to),
+      newestFirst: true,
+      filter: { in: { action: opts.action } },
+    });
+    return { items: page.items.map((i) => recordOf(AuditEntity, i)), nextCursor: page.nextCursor };
+  }
+  return queryIndex(table, 'GSI1', keys.auditGsi1Pk(tenantId), opts, keys.tenantPrefix(tenantId));
+}
+
+/** Every tenant's entries, newest first (GSI2 `AUDIT`). @throws ApiError VALIDATION_FAILED (cursor) */
+export function listAllAudit(opts: AuditListOptions, table: TableRef): Promise<Page<AuditEntry>> {
+  return queryIndex(table, 'GSI2', keys.AUDIT_GSI2PK, opts, 'TENANT#');
+}
+
+/** Items read per round trip of a filtered page, and round trips per page. */
+const READ_BATCH = 200;
+const MAX_ROUND_TRIPS = 8;
+
+const AuditCursor = z.strictObject({ s: z.string(), k: z.record(z.string(), z.string().min(1).max(1024)) });
+
+function invalidCursor(): never {
+  throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
+}
+
+/**
+ * Gap-free pages of one index partition (same rules as `paging.ts#queryPage`, for GSI1 or GSI2): the cursor
+ * names the partition and every key must stay in it (`PK` under `pkPrefix`).
+ */
+async function queryIndex(table: TableRef, index: 'GSI1' | 'GSI2', partition: string, opts: AuditListOptions, pkPrefix: string): Promise<Page<AuditEntry>> {
+  const pkAttr = `${index}PK`;
+  const skAttr = `${index}SK`;
+  const keyNames = ['PK', 'SK', pkAttr, skAttr];
+  let start: AttributeMap | undefined;
+  const range = timeRange(opts.from, opts.to);
+  if (opts.cursor) {
+    if (!/^[A-Za-z0-9_-]{1,2048}$/.test(opts.cursor)) invalidCursor();
+    let parsed: z.infer<typeof AuditCursor>;
+    try {
+      parsed = AuditCursor.parse(JSON.parse(Buffer.from(opts.cursor, 'base64url').toString('utf8')));
+    } catch {
+      invalidCursor();
+    }
+    const k = parsed.k;
+    if (parsed.s !== partition || k[pkAttr] !== partition || !k.PK?.startsWith(pkPrefix) || !k.SK || !k[skAttr]) invalidCursor();
+    if (Object.keys(k).some((n) => !keyNames.includes(n))) invalidCursor();
+    if (k[skAttr]! < range.lower || k[skAttr]! > range.upper) invalidCursor();
+    start = k;
+  }
+  const filter = auditFilter(opts);
+  const out: AttributeMap[] = [];
+  let lastKey: AttributeMap | undefined;
+  for (let trip = 0; trip < MAX_ROUND_TRIPS; trip++) {
+    const res = await table.doc.send('Query', {
+      TableName: table.tableName,
+      IndexName: index,
+      KeyConditionExpression: `${pkAttr} = :p AND ${skAttr} BETWEEN :lo AND :hi`,
+      ...(filter ? { FilterExpression: filter.expression, ExpressionAttributeNames: filter.names } : {}),
+      ExpressionAttributeValues: { ...filter?.values, ':p': partition, ':lo': range.lower, ':hi': range.upper },
+      ScanIndexForward: false,
+      Limit: filter ? READ_BATCH : opts.limit - out.length,
+      ExclusiveStartKey: start,
+    });
+    out.push(...(res.Items ?? []));
+    lastKey = res.LastEvaluatedKey;
+    if (out.length >= opts.limit || !lastKey) break;
+    start = lastKey;
+  }
+  const cursorOf = (k: AttributeMap | undefined) =>
+    k ? Buffer.from(JSON.stringify({ s: partition, k: Object.fromEntries(keyNames.map((n) => [n, String(k[n])])) }), 'utf8').toString('base64url') : null;
+  if (out.length > opts.limit || (out.length === opts.limit && lastKey && filter)) {
+    out.length = opts.limit;
+    return { items: out.map((i) => recordOf(AuditEntity, i)), nextCursor: cursorOf(out[out.length - 1]) };
+  }
+  return { items: out.map((i) => recordOf(AuditEntity, i)), nextCursor: cursorOf(lastKey) };
+}
+
+/** The audit storage as an `AuditPort`. */
+export function auditRepository(table: TableRef, retention: Retention = DEFAULT_RETENTION) {
+  return {
+    put: (e: AuditEntry) => putAuditEntry(e, table, retention),
+    transactPut: (e: AuditEntry) => auditPut(e, table, retention),
+    listTenant: (t: string, o: AuditListOptions) => listTenantAudit(t, o, table),
+    listAll: (o: AuditListOptions) => listAllAudit(o, table),
+  };
+}
+export type AuditRepository = ReturnType<typeof auditRepository>;
