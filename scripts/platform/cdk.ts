@@ -74,34 +74,77 @@ export function resolveCreatedAt(existing: Stack | null, now: Date): string {
 
 export interface PreviewStage {
   stage: string;
-  /** ISO-8601 UTC. */
-  createdAt: string;
+  /** ISO-8601 UTC of the stage's last deployment (newest LastUpdatedTime, else CreationTime, of its stacks). */
+  lastDeployedAt: string;
+  /** Hours since `lastDeployedAt`. */
   ageHours: number;
   stacks: string[];
 }
 
+/** An open pull request as `gh pr list --json number,updatedAt` prints it (`updatedAt` ISO-8601 UTC). */
+export interface OpenPullRequest {
+  number: number;
+  updatedAt: string;
+}
+
 /**
- * Preview stages (tag `project=vigia`, tag `stage` = `pr-<n>`) whose creation time (tag `created-at`, else
- * the oldest stack's CreationTime) is older than `maxAgeHours`, oldest first.
+ * Preview stages (tag `project=vigia`, tag `stage` = `pr-<n>`) to destroy, oldest first: those whose last
+ * deployment (the newest `LastUpdatedTime`, else `CreationTime`, of the stage's stacks — a redeploy on every
+ * push updates them) is more than `maxAgeHours` ago, except the stage of an open pull request updated within
+ * `maxAgeHours` (someone is still working on it; its next push redeploys it). Stacks already deleted are
+ * ignored. The `created-at` tag is not used: it is the FIRST deployment.
  */
-export function stalePreviewStages(stacks: readonly Stack[], now: Date, maxAgeHours: number): PreviewStage[] {
-  const byStage = new Map<string, { created: number; stacks: string[] }>();
+export function stalePreviewStages(stacks: readonly Stack[], now: Date, maxAgeHours: number, openPullRequests: readonly OpenPullRequest[] = []): PreviewStage[] {
+  const maxAgeMs = maxAgeHours * 3_600_000;
+  const recentlyUpdated = new Set(
+    openPullRequests.filter((pr) => now.getTime() - Date.parse(pr.updatedAt) <= maxAgeMs).map((pr) => `pr-${pr.number}`),
+  );
+  const byStage = new Map<string, { deployed: number; stacks: string[] }>();
   for (const s of stacks) {
     const tags = new Map((s.Tags ?? []).map((t) => [t.Key, t.Value]));
     const stage = tags.get(TAG_STAGE);
     if (tags.get(TAG_PROJECT) !== 'vigia' || !stage || !PREVIEW_STAGE.test(stage)) continue;
     if (s.StackStatus === 'DELETE_COMPLETE') continue;
-    const tagged = Date.parse(tags.get(TAG_CREATED_AT) ?? '');
-    const created = Number.isNaN(tagged) ? (s.CreationTime ? new Date(s.CreationTime).getTime() : now.getTime()) : tagged;
-    const entry = byStage.get(stage) ?? { created, stacks: [] };
-    entry.created = Math.min(entry.created, created);
+    const when = s.LastUpdatedTime ?? s.CreationTime;
+    const deployed = when ? new Date(when).getTime() : now.getTime();
+    const entry = byStage.get(stage) ?? { deployed, stacks: [] };
+    entry.deployed = Math.max(entry.deployed, deployed);
     entry.stacks.push(s.StackName ?? stackName(stage, '?'));
     byStage.set(stage, entry);
   }
   return [...byStage.entries()]
-    .map(([stage, e]) => ({ stage, createdAt: new Date(e.created).toISOString(), ageHours: (now.getTime() - e.created) / 3_600_000, stacks: e.stacks.sort() }))
-    .filter((p) => p.ageHours > maxAgeHours)
+    .map(([stage, e]) => ({ stage, lastDeployedAt: new Date(e.deployed).toISOString(), ageHours: (now.getTime() - e.deployed) / 3_600_000, stacks: e.stacks.sort() }))
+    .filter((p) => p.ageHours > maxAgeHours && !recentlyUpdated.has(p.stage))
     .sort((a, b) => b.ageHours - a.ageHours);
+}
+
+/**
+ * Parses `gh pr list --json number,updatedAt` output.
+ * @throws UsageError when it is not a JSON array of `{ number, updatedAt }`
+ */
+export function parseOpenPullRequests(json: string): OpenPullRequest[] {
+  let v: unknown;
+  try {
+    v = JSON.parse(json);
+  } catch (e) {
+    throw new UsageError(`--open-prs: not JSON (${(e as Error).message})`);
+  }
+  if (!Array.isArray(v)) throw new UsageError('--open-prs: expected a JSON array (gh pr list --json number,updatedAt)');
+  return v.map((x: unknown) => {
+    const pr = x as Partial<OpenPullRequest>;
+    if (!Number.isInteger(pr.number) || typeof pr.updatedAt !== 'string' || Number.isNaN(Date.parse(pr.updatedAt))) {
+      throw new UsageError(`--open-prs: ${JSON.stringify(x)} is not { number, updatedAt }`);
+    }
+    return { number: pr.number!, updatedAt: pr.updatedAt };
+  });
+}
+
+/** `-c key=value` arguments from repeated `--context key=value` options. @throws UsageError without `=` */
+export function contextArgs(values: readonly string[] | undefined): string[] {
+  return (values ?? []).flatMap((c) => {
+    if (!/^[^=\s]+=/.test(c)) throw new UsageError(`--context "${c}" must be key=value`);
+    return ['-c', c];
+  });
 }
 
 /**

@@ -6,7 +6,7 @@
  *
  *   npm run platform:destroy -- --stage pr-42
  */
-import { checkStage, destroyArgs, guardDestroy, runCdk } from './cdk.js';
+import { checkStage, contextArgs, destroyArgs, guardDestroy, runCdk } from './cdk.js';
 import { optional, parse, progress, required, runCli } from './cli.js';
 import { resolveRegion } from './aws.js';
 
@@ -18,12 +18,13 @@ Deletes every stack of the stage (Vigia-<stage>-*).
 Options:
   --stage              stage to destroy, e.g. pr-42
   --force-production   allow prod / staging (data is retained; prod needs termination protection off)
+  --context            CDK context, repeatable (preview.yml: previewDeployer=github)
   --region             AWS region (default $AWS_REGION)
   -h, --help           this text
 `;
 
 async function main(argv: string[]): Promise<void | 'help'> {
-  const p = parse(argv, { stage: { type: 'string' }, 'force-production': { type: 'boolean' }, region: { type: 'string' } });
+  const p = parse(argv, { stage: { type: 'string' }, 'force-production': { type: 'boolean' }, region: { type: 'string' }, context: { type: 'string', multiple: true } });
   if (!p) return 'help';
   const log = progress('destroy');
   const stage = checkStage(required(p, 'stage'));
@@ -31,7 +32,7 @@ async function main(argv: string[]): Promise<void | 'help'> {
   const region = resolveRegion(optional(p, 'region'));
   process.env.AWS_REGION = region;
   process.env.CDK_DEFAULT_REGION = region;
-  await runCdk(destroyArgs(stage), log);
+  await runCdk([...destroyArgs(stage), ...contextArgs(p.values.context as unknown as string[] | undefined)], log);
   log(`stage ${stage} destroyed`);
 }
 

@@ -7,12 +7,10 @@
  *  - after: production stages get the stack policy of `infra/stack-policy.ts` (deny `Update:Replace` of user
  *    pools and tables) on their Auth and Data stacks (`cloudformation set-stack-policy`).
  *
- * The API Gateway call goes through the AWS CLI (`aws apigateway get-account`, present on GitHub-hosted
- * runners and wherever `aws sso login` works) so no further SDK client is needed; callers and tests pass
- * their own `getAccount`.
+ * The API Gateway call is the SDK's `GetAccountCommand` (`@aws-sdk/client-api-gateway`, the API behind
+ * `aws apigateway get-account`); tests pass a mocked client.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { APIGatewayClient, GetAccountCommand } from '@aws-sdk/client-api-gateway';
 import { type CloudFormationClient, SetStackPolicyCommand } from '@aws-sdk/client-cloudformation';
 import { ACCOUNT_STACK_DEPLOY_COMMAND, ACCOUNT_STACK_NAME } from '../../infra/account-stack.js';
 import { STATEFUL_STACK_POLICY, guardedStackNames, stageHasStackPolicy } from '../../infra/stack-policy.js';
@@ -35,10 +33,10 @@ export class MissingApiGatewayRoleError extends Error {
   }
 }
 
-/** `aws apigateway get-account --region <region>` as JSON. @throws Error when the CLI fails */
-export async function getAccountWithCli(region: string): Promise<ApiGatewayAccount> {
-  const { stdout } = await promisify(execFile)('aws', ['apigateway', 'get-account', '--region', region, '--output', 'json']);
-  return JSON.parse(stdout) as ApiGatewayAccount;
+/** API Gateway `GetAccount` of `region` through `client` (default: a new client of that region). @throws the SDK's errors */
+export async function getAccount(region: string, client: Pick<APIGatewayClient, 'send'> = new APIGatewayClient({ region })): Promise<ApiGatewayAccount> {
+  const res = await client.send(new GetAccountCommand({}));
+  return res.cloudwatchRoleArn ? { cloudwatchRoleArn: res.cloudwatchRoleArn } : {};
 }
 
 /**
@@ -48,9 +46,9 @@ export async function getAccountWithCli(region: string): Promise<ApiGatewayAccou
  */
 export async function checkApiGatewayAccount(
   region: string,
-  getAccount: (region: string) => Promise<ApiGatewayAccount> = getAccountWithCli,
+  read: (region: string) => Promise<ApiGatewayAccount> = getAccount,
 ): Promise<string> {
-  const account = await getAccount(region);
+  const account = await read(region);
   const arn = account.cloudwatchRoleArn?.trim();
   if (!arn) throw new MissingApiGatewayRoleError(region);
   return arn;

@@ -5,16 +5,28 @@
  * violation, page error or console error. Finally a negative control injects an inline script, which the
  * CSP must refuse.
  *
+ * With `--stage` and `--tenant` (deploy.yml, after each staging/prod deploy) it also tests the API of the
+ * stage (`apiSmokeTest`): one SigV4-signed collector call (`POST /ingest/heartbeats`, signed with the
+ * caller's AWS credentials, which platform:grant-collector allowed on the smoke tenant), then, signed in
+ * as the admin-created smoke user (SRP), opens one incident and closes it (new → in_progress → resolved →
+ * closed).
+ *
  *   npm run platform:smoke -- --url https://d123.cloudfront.net --email ana@acme.example --password '...'
+ *   npm run platform:smoke -- --url https://d123.cloudfront.net --email smoke-bot@example.com --stage prod --tenant smoke
  *
  * Chromium: `/usr/bin/chromium` or `CHROMIUM_PATH`. Exit status 0 = passed, 1 = failed (problems listed).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createHash, createHmac, type Hash, type Hmac, randomUUID } from 'node:crypto';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { chromium } from 'playwright-core';
 import type { PortalConfig } from '../../lambdas/contract/portal-config.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/chromium.js';
+import { signInWithSrp } from '../local/cognito/sign-in.js';
+import { cloudFormationClient, portalConfigFromOutputs, resolveRegion, stageOutputs } from './aws.js';
 import { optional, parse, progress, required, runCli, UsageError } from './cli.js';
 
 export const USAGE = `
@@ -28,6 +40,9 @@ Options:
   --url        portal URL (e.g. the stage's SiteUrl output)
   --email      an existing user of the stage's user pool (confirmed, permanent password)
   --password   that user's password (or env SMOKE_PASSWORD)
+  --stage      deployed stage: also test its API (signed ingest call, incident opened and closed)
+  --tenant     the smoke tenant (with --stage): the user's tenant, the collector grant of the caller
+  --region     AWS region (default $AWS_REGION)
   --local      start the offline stack (random ports, temp folder, demo data) and test it as a demo user
   --json       print the full result as JSON on stdout (exit status still tells pass/fail)
   --chromium   Chromium executable (default $CHROMIUM_PATH or /usr/bin/chromium)
@@ -155,6 +170,126 @@ export async function smokeTestLocal(o: { chromiumPath?: string; log?: (line: st
   }
 }
 
+/** node:crypto as the signer's SHA-256 / HMAC-SHA-256 `Checksum`. */
+type SourceData = string | ArrayBuffer | ArrayBufferView;
+const toBytes = (d: SourceData): string | Buffer =>
+  typeof d === 'string' ? d : ArrayBuffer.isView(d) ? Buffer.from(d.buffer, d.byteOffset, d.byteLength) : Buffer.from(d);
+class Sha256 {
+  private h: Hash | Hmac;
+  constructor(private readonly secret?: SourceData) {
+    this.h = this.fresh();
+  }
+  private fresh(): Hash | Hmac {
+    return this.secret === undefined ? createHash('sha256') : createHmac('sha256', toBytes(this.secret));
+  }
+  update(data: SourceData): void {
+    this.h.update(toBytes(data));
+  }
+  async digest(): Promise<Uint8Array> {
+    return new Uint8Array(this.h.digest());
+  }
+  reset(): void {
+    this.h = this.fresh();
+  }
+}
+
+/** AWS credentials as the SDK resolves them. */
+export interface AwsCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+export interface ApiSmokeOptions {
+  /** The stage's API URL (`ApiUrl` output, e.g. `https://abc.execute-api.eu-west-1.amazonaws.com/prod`). */
+  apiUrl: string;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** The admin-created smoke user (member of `tenant`) and its permanent password. */
+  email: string;
+  password: string;
+  tenant: string;
+  /** Cognito client for the SRP sign-in. */
+  idp: CognitoIdentityProviderClient;
+  /** AWS credentials the ingest call is signed with (a collector principal granted on `tenant`). */
+  credentials: AwsCredentials | (() => Promise<AwsCredentials>);
+  fetch?: typeof fetch;
+  now?: () => Date;
+  log?: (line: string) => void;
+}
+
+export interface ApiSmokeResult {
+  /** HTTP status of the signed `POST /ingest/heartbeats`. */
+  ingestStatus: number;
+  /** Id of the incident opened (and closed) by the test. */
+  incidentId?: string;
+  /** Status of the incident after the last update (`closed` when the test passed). */
+  finalStatus?: string;
+  /** Human-readable failures; empty = passed. */
+  problems: string[];
+}
+
+/**
+ * API smoke test of a deployed stage: a SigV4-signed collector heartbeat into `tenant`, then, as the smoke
+ * user, one incident opened and walked to `closed`. Never throws for a failing API (see `problems`); AWS
+ * credential or Cognito sign-in errors propagate.
+ */
+export async function apiSmokeTest(o: ApiSmokeOptions): Promise<ApiSmokeResult> {
+  const log = o.log ?? (() => undefined);
+  const doFetch = o.fetch ?? fetch;
+  const now = (o.now ?? (() => new Date()))();
+  const base = o.apiUrl.replace(/\/+$/, '');
+  const problems: string[] = [];
+
+  const ingestUrl = new URL(`${base}/ingest/heartbeats`);
+  const body = JSON.stringify({ eventId: `smoke-${now.getTime()}-${randomUUID().slice(0, 8)}`, tenantId: o.tenant, deviceId: 'smoke-collector', at: now.toISOString().replace(/\.\d{3}Z$/, 'Z') });
+  const signer = new SignatureV4({ credentials: o.credentials, region: o.region, service: 'execute-api', sha256: Sha256 });
+  const signed = await signer.sign(
+    { method: 'POST', protocol: ingestUrl.protocol, hostname: ingestUrl.hostname, path: ingestUrl.pathname, query: {}, headers: { host: ingestUrl.host, 'content-type': 'application/json' }, body },
+    { signingDate: now },
+  );
+  const ingest = await doFetch(ingestUrl, { method: 'POST', headers: signed.headers, body });
+  log(`signed POST /ingest/heartbeats for ${o.tenant}: ${ingest.status}`);
+  if (ingest.status >= 300) problems.push(`signed ingest call answered ${ingest.status}: ${(await ingest.text()).slice(0, 300)}`);
+
+  const tokens = await signInWithSrp(o.idp, { userPoolId: o.userPoolId, clientId: o.userPoolClientId, username: o.email, password: o.password });
+  const idToken = tokens.IdToken;
+  if (!idToken) return { ingestStatus: ingest.status, problems: [...problems, `sign-in of ${o.email} returned no ID token`] };
+  const call = async (method: string, path: string, json: unknown, extra: Record<string, string> = {}) => {
+    const res = await doFetch(`${base}${path}?tenant=${encodeURIComponent(o.tenant)}`, {
+      method,
+      headers: { Authorization: idToken, 'Content-Type': 'application/json', ...extra },
+      body: JSON.stringify(json),
+    });
+    const text = await res.text();
+    log(`${method} ${path}: ${res.status}`);
+    return { status: res.status, text, json: (() => { try { return JSON.parse(text) as { id?: string; version?: number; status?: string }; } catch { return {}; } })() };
+  };
+  const created = await call('POST', '/incidents', {
+    title: `Smoke test ${now.toISOString()}`,
+    description: 'Opened and closed by the post-deploy smoke test (scripts/platform/smoke.ts).',
+    severity: 'low',
+    category: 'smoke-test',
+  }, { 'Idempotency-Key': `smoke-${now.getTime()}` });
+  if (created.status !== 201 || !created.json.id || !created.json.version) {
+    return { ingestStatus: ingest.status, problems: [...problems, `POST /incidents answered ${created.status}: ${created.text.slice(0, 300)}`] };
+  }
+  const incidentId = created.json.id;
+  let version = created.json.version;
+  let finalStatus = created.json.status;
+  for (const status of ['in_progress', 'resolved', 'closed']) {
+    const r = await call('PATCH', `/incidents/${incidentId}`, { version, status, ...(status === 'closed' ? { comment: 'Closed by the smoke test.' } : {}) });
+    if (r.status !== 200 || !r.json.version) {
+      problems.push(`PATCH /incidents/${incidentId} to ${status} answered ${r.status}: ${r.text.slice(0, 300)}`);
+      break;
+    }
+    version = r.json.version;
+    finalStatus = r.json.status;
+  }
+  return { ingestStatus: ingest.status, incidentId, ...(finalStatus ? { finalStatus } : {}), problems };
+}
+
 /** Demo customer used by `--local` (scripts/local/demo-data.ts). */
 export const LOCAL_SMOKE_USER = 'ana@acme.example';
 
@@ -166,6 +301,9 @@ async function main(argv: string[]): Promise<void | 'help'> {
     chromium: { type: 'string' },
     local: { type: 'boolean' },
     json: { type: 'boolean' },
+    stage: { type: 'string' },
+    tenant: { type: 'string' },
+    region: { type: 'string' },
   });
   if (!p) return 'help';
   const log = progress('smoke');
@@ -178,8 +316,37 @@ async function main(argv: string[]): Promise<void | 'help'> {
     if (!password) throw new UsageError('--password (or SMOKE_PASSWORD) is required');
     r = await smokeTest({ url: required(p, 'url'), email: required(p, 'email'), password, log, ...(chromiumPath ? { chromiumPath } : {}) });
   }
-  if (p.values.json) process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
-  if (r.problems.length > 0) throw new Error(`smoke test failed:\n  - ${r.problems.join('\n  - ')}`);
+  const stage = optional(p, 'stage');
+  let api: ApiSmokeResult | undefined;
+  if (stage && !p.values.local) {
+    const tenant = required(p, 'tenant');
+    const region = resolveRegion(optional(p, 'region'));
+    const cfn = cloudFormationClient(region);
+    const config = portalConfigFromOutputs(stage, await stageOutputs(cfn, stage, region));
+    const idp = new CognitoIdentityProviderClient({ region });
+    try {
+      api = await apiSmokeTest({
+        apiUrl: config.apiUrl,
+        region,
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.userPoolClientId,
+        email: required(p, 'email'),
+        password: optional(p, 'password') ?? process.env.SMOKE_PASSWORD ?? '',
+        tenant,
+        idp,
+        // The default credential chain the SDK clients use (GitHub OIDC web identity in CI).
+        credentials: () => cfn.config.credentials(),
+        log,
+      });
+    } finally {
+      idp.destroy();
+      cfn.destroy();
+    }
+  }
+  if (p.values.json) process.stdout.write(`${JSON.stringify(api ? { ...r, api } : r, null, 2)}\n`);
+  const problems = [...r.problems, ...(api?.problems ?? [])];
+  if (problems.length > 0) throw new Error(`smoke test failed:\n  - ${problems.join('\n  - ')}`);
+  if (api) log(`API passed: signed ingest call ${api.ingestStatus}, incident ${api.incidentId} opened and ${api.finalStatus}`);
   log('passed: signed in, security headers present, no CSP violation, no console error, inline script refused');
 }
 

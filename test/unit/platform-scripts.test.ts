@@ -2,7 +2,7 @@
 import type { Stack } from '@aws-sdk/client-cloudformation';
 import { describe, expect, it } from 'vitest';
 import { describeStack, listStacks, portalConfigFromOutputs, resolveRegion, stageOutputs, StageNotDeployedError, type CfnLike } from '../../scripts/platform/aws.js';
-import { checkStage, deployArgs, destroyArgs, guardDestroy, resolveCreatedAt, stalePreviewStages } from '../../scripts/platform/cdk.js';
+import { checkStage, contextArgs, deployArgs, destroyArgs, guardDestroy, resolveCreatedAt, stalePreviewStages } from '../../scripts/platform/cdk.js';
 import { parseMaxAge } from '../../scripts/platform/cleanup-previews.js';
 import { parse, required, UsageError } from '../../scripts/platform/cli.js';
 import { createTenant, validateTenant } from '../../scripts/platform/create-tenant.js';
@@ -50,6 +50,9 @@ describe('deploy / destroy', () => {
     expect(prod).toContain('alarmEmail=soc@example.com');
     expect(prod.slice(prod.indexOf('--require-approval'))[1]).toBe('broadening');
     expect(destroyArgs('pr-42')).toEqual(['destroy', '--all', '--force', '-c', 'stage=pr-42', '--no-notices']);
+    expect(contextArgs(['previewDeployer=github', 'a=b=c'])).toEqual(['-c', 'previewDeployer=github', '-c', 'a=b=c']);
+    expect(contextArgs(undefined)).toEqual([]);
+    expect(() => contextArgs(['novalue'])).toThrow(UsageError);
   });
 
   it('stage names are validated; production stages need --force-production to be destroyed', () => {
@@ -73,15 +76,16 @@ describe('stale preview selection (scheduled clean-up)', () => {
     ({ StackName: name, Tags: Object.entries(tags).map(([Key, Value]) => ({ Key, Value })), ...extra }) as Stack;
   const now = new Date('2026-11-20T12:00:00Z');
 
-  it('selects only vigia pr-<n> stages older than the maximum age, oldest first, all their stacks', () => {
+  it('selects only vigia pr-<n> stages last deployed before the maximum age, oldest first, all their stacks', () => {
     const stacks = [
-      stack('Vigia-pr-1-Auth', { project: 'vigia', stage: 'pr-1', 'created-at': '2026-11-10T12:00:00Z' }),
-      stack('Vigia-pr-1-Api', { project: 'vigia', stage: 'pr-1', 'created-at': '2026-11-10T12:00:00Z' }),
-      stack('Vigia-pr-2-Auth', { project: 'vigia', stage: 'pr-2', 'created-at': '2026-11-20T06:00:00Z' }), // 6 h: young
-      stack('Vigia-pr-3-Auth', { project: 'vigia', stage: 'pr-3' }, { CreationTime: new Date('2026-11-15T12:00:00Z') }), // no tag
-      stack('Vigia-prod-Auth', { project: 'vigia', stage: 'prod', 'created-at': '2020-01-01T00:00:00Z' }), // never
-      stack('Vigia-pr-4-Auth', { project: 'other', stage: 'pr-4', 'created-at': '2020-01-01T00:00:00Z' }), // not ours
-      stack('Vigia-pr-5-Auth', { project: 'vigia', stage: 'pr-5', 'created-at': '2020-01-01T00:00:00Z' }, { StackStatus: 'DELETE_COMPLETE' }),
+      // first deployed long ago (created-at), the age counts from the last deployment
+      stack('Vigia-pr-1-Auth', { project: 'vigia', stage: 'pr-1', 'created-at': '2026-11-01T12:00:00Z' }, { CreationTime: new Date('2026-11-01T12:00:00Z'), LastUpdatedTime: new Date('2026-11-10T12:00:00Z') }),
+      stack('Vigia-pr-1-Api', { project: 'vigia', stage: 'pr-1', 'created-at': '2026-11-01T12:00:00Z' }, { CreationTime: new Date('2026-11-01T12:00:00Z') }),
+      stack('Vigia-pr-2-Auth', { project: 'vigia', stage: 'pr-2', 'created-at': '2026-11-01T00:00:00Z' }, { CreationTime: new Date('2026-11-01T00:00:00Z'), LastUpdatedTime: new Date('2026-11-20T06:00:00Z') }), // redeployed 6 h ago: young
+      stack('Vigia-pr-3-Auth', { project: 'vigia', stage: 'pr-3' }, { CreationTime: new Date('2026-11-15T12:00:00Z') }), // never updated
+      stack('Vigia-prod-Auth', { project: 'vigia', stage: 'prod' }, { CreationTime: new Date('2020-01-01T00:00:00Z') }), // never
+      stack('Vigia-pr-4-Auth', { project: 'other', stage: 'pr-4' }, { CreationTime: new Date('2020-01-01T00:00:00Z') }), // not ours
+      stack('Vigia-pr-5-Auth', { project: 'vigia', stage: 'pr-5' }, { CreationTime: new Date('2020-01-01T00:00:00Z'), StackStatus: 'DELETE_COMPLETE' }),
       stack('Unrelated', {}),
     ];
     const stale = stalePreviewStages(stacks, now, 72);
@@ -90,6 +94,9 @@ describe('stale preview selection (scheduled clean-up)', () => {
       ['pr-3', 120, ['Vigia-pr-3-Auth']],
     ]);
     expect(stalePreviewStages(stacks, now, 1).map((s) => s.stage)).toEqual(['pr-1', 'pr-3', 'pr-2']);
+    // An open pull request updated within the maximum age keeps its stage.
+    expect(stalePreviewStages(stacks, now, 72, [{ number: 1, updatedAt: '2026-11-19T12:00:00Z' }]).map((s) => s.stage)).toEqual(['pr-3']);
+    expect(stalePreviewStages(stacks, now, 72, [{ number: 1, updatedAt: '2026-11-10T12:00:00Z' }]).map((s) => s.stage)).toEqual(['pr-1', 'pr-3']);
   });
 
   it('maximum age must be a positive number', () => {
@@ -124,6 +131,7 @@ describe('stage outputs → portal config.json', () => {
       brandName: 'Vigía',
     });
     expect(portalConfigFromOutputs('prod', o).allowSignUp).toBe(false);
+    expect(portalConfigFromOutputs('dev', o).allowSignUp).toBe(true);
     expect(githubOutputLines('pr-9', o)).toBe(
       'site_url=https://d1.cloudfront.net\napi_url=https://x1.execute-api.eu-west-1.amazonaws.com/pr-9\nuser_pool_id=eu-west-1_AbC\ntable_name=vigia-pr-9-main\n',
     );
