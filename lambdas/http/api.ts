@@ -160,23 +160,33 @@ export function errorResponse(err: unknown, requestId: string, logger: Pick<Logg
   return res;
 }
 
+/** An RFC 9110 field name (`token`). */
+const FIELD_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** Whether `v` is a value the Fetch `Headers` accepts: ISO-8859-1 text without NUL, CR or LF. */
+function isFieldValue(v: string): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c > 0xff || c === 0 || c === 0x0a || c === 0x0d) return false;
+  }
+  return true;
+}
+
 /**
- * HTTP header values are byte strings (RFC 9110 section 5.5; the Fetch `Headers` the Router builds refuses
- * any character above U+00FF with a TypeError). A value API Gateway passed with such a character — or a
- * lone surrogate — is refused 400 VALIDATION_FAILED naming the header, before routing, instead of a 500.
+ * HTTP header fields are ISO-8859-1 bytes (RFC 9110 section 5.5) and the Fetch `Headers` the Router builds
+ * refuses a name that is not a token or a value with NUL, CR, LF or a character above U+00FF (a lone
+ * surrogate included) with a TypeError. Such a header, as API Gateway may pass it, is refused 400
+ * VALIDATION_FAILED naming it, before routing, instead of a 500.
  * @throws ApiError VALIDATION_FAILED
  */
-/** Any UTF-16 code unit above U+00FF (surrogates included). */
-const NOT_LATIN1 = /[\u0100-\uFFFF]/;
-
-function assertHeaderValues(event: APIGatewayProxyEvent): void {
+function assertHeaderFields(event: APIGatewayProxyEvent): void {
   const all: [string, string][] = [
     ...Object.entries(event.headers ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string'),
     ...Object.entries(event.multiValueHeaders ?? {}).flatMap(([k, vs]) => (vs ?? []).map((v): [string, string] => [k, v])),
   ];
   for (const [name, value] of all) {
-    if (NOT_LATIN1.test(name) || NOT_LATIN1.test(value)) {
-      throw new ApiError('VALIDATION_FAILED', 'invalid request header', [{ path: `header.${name}`, message: 'must be ISO-8859-1 text (an HTTP field value)' }]);
+    if (!FIELD_NAME.test(name) || !isFieldValue(value)) {
+      throw new ApiError('VALIDATION_FAILED', 'invalid request header', [{ path: `header.${name}`, message: 'must be an HTTP field: ISO-8859-1 text without NUL, CR or LF' }]);
     }
   }
 }
@@ -299,7 +309,7 @@ export function createApi<H extends HandlerName>(name: H, operations: Operations
       (method === 'GET' || method === 'HEAD') && event.body != null ? { ...event, body: null, isBase64Encoded: false } : event;
     let res: APIGatewayProxyResult;
     try {
-      assertHeaderValues(ev);
+      assertHeaderFields(ev);
       res = await app.resolve(ev, context);
     } catch (err) {
       // Failures before routing (an event the Router cannot turn into a request).
