@@ -6,8 +6,9 @@
  * CSP must refuse.
  *
  * With `--stage` and `--tenant` (deploy.yml, after each staging/prod deploy) it also tests the API of the
- * stage (`apiSmokeTest`): one SigV4-signed collector call (`POST /ingest/heartbeats`, signed with the
- * caller's AWS credentials, which platform:grant-collector allowed on the smoke tenant), then, signed in
+ * stage (`apiSmokeTest`): one SigV4-signed collector call (`POST /ingest/office365/events`, an audit event
+ * that needs no device, signed with the caller's AWS credentials, which platform:grant-collector allowed on
+ * the smoke tenant), then, signed in
  * as the admin-created smoke user (SRP), opens one incident and closes it (new → in_progress → resolved →
  * closed).
  *
@@ -220,7 +221,7 @@ export interface ApiSmokeOptions {
 }
 
 export interface ApiSmokeResult {
-  /** HTTP status of the signed `POST /ingest/heartbeats`. */
+  /** HTTP status of the signed `POST /ingest/office365/events`. */
   ingestStatus: number;
   /** Id of the incident opened (and closed) by the test. */
   incidentId?: string;
@@ -242,15 +243,24 @@ export async function apiSmokeTest(o: ApiSmokeOptions): Promise<ApiSmokeResult> 
   const base = o.apiUrl.replace(/\/+$/, '');
   const problems: string[] = [];
 
-  const ingestUrl = new URL(`${base}/ingest/heartbeats`);
-  const body = JSON.stringify({ eventId: `smoke-${now.getTime()}-${randomUUID().slice(0, 8)}`, tenantId: o.tenant, deviceId: 'smoke-collector', at: now.toISOString().replace(/\.\d{3}Z$/, 'Z') });
+  const ingestUrl = new URL(`${base}/ingest/office365/events`);
+  const body = JSON.stringify({
+    eventId: `smoke-${now.getTime()}-${randomUUID().slice(0, 8)}`,
+    tenantId: o.tenant,
+    workload: 'Vigia',
+    operation: 'PostDeploySmokeTest',
+    user: o.email,
+    result: 'Succeeded',
+    clientIp: null,
+    at: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+  });
   const signer = new SignatureV4({ credentials: o.credentials, region: o.region, service: 'execute-api', sha256: Sha256 });
   const signed = await signer.sign(
     { method: 'POST', protocol: ingestUrl.protocol, hostname: ingestUrl.hostname, path: ingestUrl.pathname, query: {}, headers: { host: ingestUrl.host, 'content-type': 'application/json' }, body },
     { signingDate: now },
   );
   const ingest = await doFetch(ingestUrl, { method: 'POST', headers: signed.headers, body });
-  log(`signed POST /ingest/heartbeats for ${o.tenant}: ${ingest.status}`);
+  log(`signed POST /ingest/office365/events for ${o.tenant}: ${ingest.status}`);
   if (ingest.status >= 300) problems.push(`signed ingest call answered ${ingest.status}: ${(await ingest.text()).slice(0, 300)}`);
 
   const tokens = await signInWithSrp(o.idp, { userPoolId: o.userPoolId, clientId: o.userPoolClientId, username: o.email, password: o.password });

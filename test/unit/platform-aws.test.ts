@@ -27,6 +27,7 @@ import { inviteUser } from '../../scripts/platform/invite-user.js';
 import { applyStackPolicies, checkApiGatewayAccount, getAccount, MissingApiGatewayRoleError } from '../../scripts/platform/preflight.js';
 import { apiSmokeTest } from '../../scripts/platform/smoke.js';
 import { UsageError } from '../../scripts/platform/cli.js';
+import { CreateIncidentBody, O365EventIngest, UpdateIncidentBody } from '../../lambdas/contract/schemas.js';
 
 const apigw = mockClient(APIGatewayClient);
 const cfn = mockClient(CloudFormationClient);
@@ -249,12 +250,18 @@ describe('API smoke test of a deployed stage', () => {
     const r = await run(api);
     expect(r).toEqual({ ingestStatus: 202, incidentId: 'INC-000042', finalStatus: 'closed', problems: [] });
     const [ingest, create, ...patches] = api.requests;
-    expect(ingest!.url).toBe(`${API}/ingest/heartbeats`);
+    expect(ingest!.url).toBe(`${API}/ingest/office365/events`);
     expect(ingest!.headers.authorization).toMatch(
       /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/20261120\/eu-west-1\/execute-api\/aws4_request, SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date;x-amz-security-token, Signature=[0-9a-f]{64}$/,
     );
     expect(ingest!.headers['x-amz-security-token']).toBe('session-token');
-    expect(JSON.parse(ingest!.body)).toEqual({ eventId: expect.stringMatching(/^smoke-\d+-[0-9a-f]{8}$/), tenantId: 'smoke', deviceId: 'smoke-collector', at: '2026-11-20T12:00:00Z' });
+    // The body satisfies the route's own request schema.
+    expect(O365EventIngest.parse(JSON.parse(ingest!.body))).toEqual({
+      eventId: expect.stringMatching(/^smoke-\d+-[0-9a-f]{8}$/), tenantId: 'smoke', workload: 'Vigia', operation: 'PostDeploySmokeTest',
+      user: 'smoke-bot@example.com', result: 'Succeeded', clientIp: null, at: '2026-11-20T12:00:00Z',
+    });
+    expect(CreateIncidentBody.parse(JSON.parse(create!.body))).toMatchObject({ severity: 'low' });
+    for (const p of patches) expect(UpdateIncidentBody.safeParse(JSON.parse(p.body)).success).toBe(true);
     expect([create!.method, create!.url, create!.headers.authorization]).toEqual(['POST', `${API}/incidents?tenant=smoke`, 'id.token.jwt']);
     expect(create!.headers['idempotency-key']).toMatch(/^smoke-\d+$/);
     expect(patches.map((p) => [p.method, p.url, JSON.parse(p.body).status, JSON.parse(p.body).version])).toEqual([
