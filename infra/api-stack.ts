@@ -12,7 +12,7 @@
  *    spelled) from the stage, the table name, the CORS origins (the site origin first, then the stage's
  *    extra origins) and allowed headers, the log level and the retention of time-series items (the stage's
  *    `dataRetention`); plus `NODE_OPTIONS`;
- *  - IAM: explicit statements on the table ARN and `…/index/GSI1` only (no `grant*()`, which adds
+ *  - IAM: explicit statements on the table ARN and `…/index/GSI1`, `…/index/GSI2` only (no `grant*()`, which adds
  *    wildcard index ARNs — cdk-nag IAM5). Transactions need no action of their own: DynamoDB authorises
  *    each `TransactWriteItems` element as PutItem/UpdateItem/DeleteItem/ConditionCheckItem (AWS DynamoDB
  *    developer guide, "Using IAM with DynamoDB transactions"); there is no `dynamodb:TransactWriteItems`
@@ -360,7 +360,7 @@ export class ApiStack extends Stack {
     role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['dynamodb:Query'],
-        resources: [`${table.tableArn}/index/${TABLE_DESIGN.gsi1.indexName}`],
+        resources: [TABLE_DESIGN.gsi1, TABLE_DESIGN.gsi2].map((g) => `${table.tableArn}/index/${g.indexName}`),
       }),
     );
 

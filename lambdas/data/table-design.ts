@@ -5,6 +5,8 @@
  * Keys (all strings):
  *  - `PK` / `SK`       — primary key; every item is addressed under its tenant: `TENANT#<tenantId>#...`.
  *  - `GSI1PK`/`GSI1SK` — index `GSI1` for tenant-scoped lists in a chosen order (e.g. incidents newest first).
+ *  - `GSI2PK`/`GSI2SK` — index `GSI2` for the few cross-tenant lists staff read: the SOC queue (`SOCQUEUE`,
+ *    open incidents by SLA due time) and the audit log of all tenants (`AUDIT`), see docs/data-model.md.
  *  - `expiresAt`       — TTL attribute (epoch seconds) for time-series items.
  * The entities stored in it are declared in `lambdas/data/entities.ts` (docs/data-model.md).
  */
@@ -14,6 +16,7 @@ export const TABLE_DESIGN = {
   partitionKey: 'PK',
   sortKey: 'SK',
   gsi1: { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+  gsi2: { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
   ttlAttribute: 'expiresAt',
 } as const;
 
@@ -22,13 +25,13 @@ export function tableName(stage: string): string {
   return `vigia-${stage}-${TABLE_DESIGN.suffix}`;
 }
 
-/** CreateTable input for the local engine and tests (on-demand, same keys and index as in AWS). */
+/** CreateTable input for the local engine and tests (on-demand, same keys and indexes as in AWS). */
 export function createTableInput(name: string) {
   const d = TABLE_DESIGN;
   return {
     TableName: name,
     BillingMode: 'PAY_PER_REQUEST' as const,
-    AttributeDefinitions: [d.partitionKey, d.sortKey, d.gsi1.partitionKey, d.gsi1.sortKey].map((n) => ({
+    AttributeDefinitions: [d.partitionKey, d.sortKey, d.gsi1.partitionKey, d.gsi1.sortKey, d.gsi2.partitionKey, d.gsi2.sortKey].map((n) => ({
       AttributeName: n,
       AttributeType: 'S' as const,
     })),
@@ -36,15 +39,18 @@ export function createTableInput(name: string) {
       { AttributeName: d.partitionKey, KeyType: 'HASH' as const },
       { AttributeName: d.sortKey, KeyType: 'RANGE' as const },
     ],
-    GlobalSecondaryIndexes: [
-      {
-        IndexName: d.gsi1.indexName,
-        KeySchema: [
-          { AttributeName: d.gsi1.partitionKey, KeyType: 'HASH' as const },
-          { AttributeName: d.gsi1.sortKey, KeyType: 'RANGE' as const },
-        ],
-        Projection: { ProjectionType: 'ALL' as const },
-      },
+    GlobalSecondaryIndexes: [gsiInput(d.gsi1), gsiInput(d.gsi2)],
+  };
+}
+
+/** One global secondary index as CreateTable / UpdateTable (`Create`) spell it: string keys, projection ALL. */
+export function gsiInput(g: { indexName: string; partitionKey: string; sortKey: string }) {
+  return {
+    IndexName: g.indexName,
+    KeySchema: [
+      { AttributeName: g.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: g.sortKey, KeyType: 'RANGE' as const },
     ],
+    Projection: { ProjectionType: 'ALL' as const },
   };
 }

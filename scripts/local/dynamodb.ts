@@ -18,13 +18,14 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DescribeTimeToLiveCommand,
+  UpdateTableCommand,
   DynamoDBClient,
   ListTablesCommand,
   ResourceInUseException,
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { createTableInput, TABLE_DESIGN } from '../../lambdas/data/table-design.js';
+import { createTableInput, gsiInput, TABLE_DESIGN } from '../../lambdas/data/table-design.js';
 import { DEMO_REGION, LOCAL_AWS_CREDENTIALS } from './config.js';
 
 const DYNOXIDE_PACKAGE = '@dynoxide/linux-x64';
@@ -166,15 +167,27 @@ export async function startDynamo(opts: StartDynamoOptions = {}): Promise<Runnin
 }
 
 /**
- * Creates table `name` from `createTableInput` if it does not exist, waits until ACTIVE and enables TTL on
- * `expiresAt`. Idempotent (safe to call on every start). Returns whether the table was created.
+ * Creates table `name` from `createTableInput` if it does not exist, adds any index of the table design an
+ * existing table lacks (UpdateTable `Create`, e.g. `GSI2` on a `.local/` table made before it existed),
+ * waits until ACTIVE and enables TTL on `expiresAt`. Idempotent (safe to call on every start). Returns
+ * whether the table was created.
  */
 export async function ensureTable(endpoint: string, name: string): Promise<boolean> {
   const client = localClient(endpoint);
   try {
     let created = false;
     try {
-      await client.send(new DescribeTableCommand({ TableName: name }));
+      const existing = await client.send(new DescribeTableCommand({ TableName: name }));
+      const have = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
+      for (const g of [TABLE_DESIGN.gsi1, TABLE_DESIGN.gsi2].filter((x) => !have.has(x.indexName))) {
+        await client.send(
+          new UpdateTableCommand({
+            TableName: name,
+            AttributeDefinitions: [g.partitionKey, g.sortKey].map((n) => ({ AttributeName: n, AttributeType: 'S' as const })),
+            GlobalSecondaryIndexUpdates: [{ Create: gsiInput(g) }],
+          }),
+        );
+      }
     } catch (e) {
       if (!(e instanceof ResourceNotFoundException)) throw e;
       try {
@@ -186,7 +199,8 @@ export async function ensureTable(endpoint: string, name: string): Promise<boole
     }
     for (let i = 0; i < 100; i++) {
       const d = await client.send(new DescribeTableCommand({ TableName: name }));
-      if (d.Table?.TableStatus === 'ACTIVE') break;
+      const indexesActive = (d.Table?.GlobalSecondaryIndexes ?? []).every((g) => g.IndexStatus === undefined || g.IndexStatus === 'ACTIVE');
+      if (d.Table?.TableStatus === 'ACTIVE' && indexesActive) break;
       await new Promise((r) => setTimeout(r, 50));
     }
     const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: name }));
