@@ -382,6 +382,12 @@ describe('GitHub OIDC stack (once per account)', () => {
       expect(decide(boundaryStatements, { action: 's3:PutObject', resource: `arn:aws:s3:::vigia-${stage}-site-123456789012-eu-west-1/index.html` })).toBe('deny');
     });
 
+    it('fits IAM size quotas (inline role policies 10,240 characters, managed policy 6,144, without whitespace)', () => {
+      const size = (statements: Props[]) => JSON.stringify({ Version: '2012-10-17', Statement: statements }).length;
+      expect(size(roleStatements)).toBeLessThan(10_240 * 0.8);
+      expect(size(boundaryStatements)).toBeLessThan(6_144 * 0.8);
+    });
+
     it('cannot escalate: no bootstrap role, no role without the boundary, no writes to the CDK bootstrap bucket', () => {
       for (const kind of ['deploy', 'cfn-exec', 'file-publishing']) {
         expect(decide(roleStatements, { action: 'sts:AssumeRole', resource: `arn:aws:iam::123456789012:role/cdk-hnb659fds-${kind}-role-123456789012-eu-west-1` })).toBe('deny');
