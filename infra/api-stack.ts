@@ -60,6 +60,7 @@ import type { Construct } from 'constructs';
 import { CORS_ALLOW_HEADERS, lambdaEnvironment } from '../lambdas/config.js';
 import { HANDLER_NAMES, ROUTES, type HandlerName } from '../lambdas/contract/routes.js';
 import type { ErrorCode } from '../lambdas/contract/schemas.js';
+import { COGNITO_ADMIN_ACTIONS } from '../lambdas/data/cognito-users.js';
 import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
 import { HANDLER_BUNDLING, HANDLER_NODE_OPTIONS } from './handler-bundling.js';
 import { physicalName, type StageConfig } from './stage-config.js';
@@ -72,6 +73,8 @@ export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 /** Table actions per handler: `read` = GetItem/BatchGetItem/Query; `readwrite` adds item writes. */
 export const HANDLER_TABLE_ACCESS: Record<HandlerName, 'read' | 'readwrite'> = {
   account: 'read',
+  // tenant registry writes and audit entries
+  admin: 'readwrite',
   // acknowledging an alarm is a conditional UpdateItem
   devices: 'readwrite',
   incidents: 'readwrite',
@@ -175,11 +178,16 @@ export class ApiStack extends Stack {
 
   /** The portal's app client id, given to every function (`userPoolClientIds`). */
   private readonly userPoolClientId: string;
+  /** The pool the admin Lambda administers (its id in the environment, its ARN in the role's policy). */
+  private readonly userPoolId: string;
+  private readonly userPoolArn: string;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { config, table } = props;
     this.userPoolClientId = props.userPoolClientId;
+    this.userPoolId = props.userPool.userPoolId;
+    this.userPoolArn = props.userPool.userPoolArn;
     const allowOrigins = [props.siteOrigin, ...config.extraCorsOrigins];
 
     this.functions = Object.fromEntries(
@@ -364,6 +372,11 @@ export class ApiStack extends Stack {
       }),
     );
 
+    if (name === 'admin') {
+      // Exactly the Cognito administrative actions the admin Lambda calls, on this user pool only.
+      role.addToPrincipalPolicy(new PolicyStatement({ actions: [...COGNITO_ADMIN_ACTIONS], resources: [this.userPoolArn] }));
+    }
+
     if (config.tracing) {
       Validations.of(role).acknowledge({
         id: 'AwsSolutions-IAM5[Resource::*]',
@@ -391,6 +404,7 @@ export class ApiStack extends Stack {
           allowedOrigins: [...allowOrigins],
           allowedHeaders: [...CORS_ALLOW_HEADERS],
           userPoolClientIds: [this.userPoolClientId],
+          ...(name === 'admin' ? { userPoolId: this.userPoolId } : {}),
           logLevel: config.logLevel,
           retention: { ...config.dataRetention },
         }),

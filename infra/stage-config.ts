@@ -73,9 +73,10 @@ export interface StageConfig {
   /**
    * Retention of time-series data, days, enforced by DynamoDB TTL: daily device availability and Office 365
    * audit events (docs/platform.md#time-series-retention). Passed to the Lambdas through `lambdaEnvironment`
-   * (`lambdas/config.ts`: `AVAILABILITY_RETENTION_DAYS` / `O365_EVENT_RETENTION_DAYS`).
+   * (`lambdas/config.ts`: `AVAILABILITY_RETENTION_DAYS` / `O365_EVENT_RETENTION_DAYS` / `AUDIT_RETENTION_DAYS`).
+   * `auditDays`: the audit log (docs/api.md#audit-log); production stages keep it at least 400 days.
    */
-  readonly dataRetention: { readonly availabilityDays: number; readonly o365EventDays: number };
+  readonly dataRetention: { readonly availabilityDays: number; readonly o365EventDays: number; readonly auditDays: number };
   /** E-mail subscribed to the stage's alarm topic (SNS sends a confirmation mail first); none = topic only. */
   readonly alarmEmail?: string;
   /**
@@ -254,7 +255,7 @@ function disposableStage(
     pointInTimeRecovery: false,
     waf: false,
     wafRateLimitPer5Min: 1000,
-    dataRetention: { availabilityDays: 120, o365EventDays: 30 },
+    dataRetention: { availabilityDays: 120, o365EventDays: 30, auditDays: 30 },
     tableName: tableName(stage),
     threatProtection: 'off',
     refreshTokenRotationGraceSeconds: REFRESH_TOKEN_GRACE_SECONDS,
@@ -286,7 +287,7 @@ function baseStageConfig(stage: string): StageConfig {
         pointInTimeRecovery: true,
         waf: true,
         wafRateLimitPer5Min: stage === 'prod' ? 2000 : 1000,
-        dataRetention: { availabilityDays: 400, o365EventDays: 180 },
+        dataRetention: { availabilityDays: 400, o365EventDays: 180, auditDays: 400 },
         tableName: tableName(stage),
         threatProtection: 'off',
         refreshTokenRotationGraceSeconds: REFRESH_TOKEN_GRACE_SECONDS,

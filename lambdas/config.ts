@@ -50,6 +50,10 @@ export const LambdaConfig = z.object({
    * such as tests that call the handlers directly).
    */
   userPoolClientIds: z.array(z.string().min(1)).default([]),
+  /** Id of the Cognito user pool the `admin` Lambda administers (absent: no user administration). */
+  userPoolId: z.string().min(1).optional(),
+  /** Cognito endpoint override (the local user pool); absent in AWS = the regional endpoint. */
+  cognitoEndpoint: z.url().optional(),
   /** Request headers allowed by CORS pre-flights. */
   allowedHeaders: z.array(z.string().min(1)).default([...CORS_ALLOW_HEADERS]),
   /** Retention (TTL) of time-series items, days. Defaults: availability 400, Office 365 events 90. */
@@ -91,6 +95,8 @@ const ENV = {
   allowedOrigins: 'ALLOWED_ORIGINS',
   allowedHeaders: 'ALLOWED_HEADERS',
   userPoolClientIds: 'USER_POOL_CLIENT_IDS',
+  userPoolId: 'USER_POOL_ID',
+  cognitoEndpoint: 'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER',
   availabilityDays: 'AVAILABILITY_RETENTION_DAYS',
   o365EventDays: 'O365_EVENT_RETENTION_DAYS',
   auditDays: 'AUDIT_RETENTION_DAYS',
@@ -115,6 +121,8 @@ export function lambdaConfigFromEnv(env: Record<string, string | undefined>): La
     allowedOrigins: list(env[ENV.allowedOrigins]),
     allowedHeaders: list(pick(env[ENV.allowedHeaders])),
     userPoolClientIds: list(env[ENV.userPoolClientIds]),
+    userPoolId: pick(env[ENV.userPoolId]),
+    cognitoEndpoint: pick(env[ENV.cognitoEndpoint]),
     retention: {
       availabilityDays: pick(env[ENV.availabilityDays]) as unknown as number | undefined,
       o365EventDays: pick(env[ENV.o365EventDays]) as unknown as number | undefined,
@@ -145,5 +153,7 @@ export function lambdaEnvironment(config: Omit<LambdaConfigInput, 'region'>): Re
   if (c.retention?.o365EventDays !== undefined) out[ENV.o365EventDays] = String(c.retention.o365EventDays);
   if (c.retention?.auditDays !== undefined) out[ENV.auditDays] = String(c.retention.auditDays);
   if (c.dynamodbEndpoint !== undefined) out[ENV.dynamodbEndpoint] = c.dynamodbEndpoint;
+  if (c.userPoolId !== undefined) out[ENV.userPoolId] = c.userPoolId;
+  if (c.cognitoEndpoint !== undefined) out[ENV.cognitoEndpoint] = c.cognitoEndpoint;
   return out;
 }

@@ -56,13 +56,25 @@ import {
   UpdateIncidentBody,
   UpdateRecommendationBody,
   pageOf,
+  AuditEntry,
+  CreateTenantBody,
+  InviteUserBody,
+  ListAuditQuery,
+  PoolUser,
+  PoolUserList,
+  SetUserEnabledBody,
+  Tenant,
+  TenantIdParams,
+  TenantUserParams,
+  UpdateTenantBody,
+  UsernameParams,
   type ErrorCode,
 } from './schemas.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Names of the Lambda functions that serve the API; each maps to `lambdas/handlers/<name>.ts`. */
-export const HANDLER_NAMES = ['incidents', 'devices', 'account', 'ingest', 'office365', 'recommendations', 'reports'] as const;
+export const HANDLER_NAMES = ['incidents', 'devices', 'account', 'ingest', 'office365', 'recommendations', 'reports', 'admin'] as const;
 export type HandlerName = (typeof HANDLER_NAMES)[number];
 
 /** Cognito group whose members act on any tenant and open admin-only routes (docs/api.md#roles). */
@@ -342,6 +354,97 @@ export function errorCodes(route: RouteDef): ErrorCode[] {
   // Staff without TOTP: on admin rows, and on tenant-scoped rows for another tenant (docs/api.md#staff-accounts-and-totp).
   if (route.tenantScoped || route.groups.includes(ADMIN_GROUP)) out.add('MFA_REQUIRED');
   if (route.request.body) {
+  {
+    operationId: 'getTenant', method: 'GET', path: '/tenants/{tenantId}', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    summary: 'One tenant with its contract targets (staff only)',
+    request: { params: TenantIdParams, query: NoQuery },
+    responses: { 200: { description: 'The tenant', body: Tenant } },
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'createTenant', method: 'POST', path: '/tenants', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    summary: 'Register a tenant and create its Cognito group (staff only)',
+    request: { query: NoQuery, body: CreateTenantBody },
+    responses: { 201: { description: 'The new tenant', body: Tenant } },
+    errors: ['VERSION_CONFLICT'],
+  },
+  {
+    operationId: 'updateTenant', method: 'PATCH', path: '/tenants/{tenantId}', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    summary: 'Rename a tenant or change its contract SLA and availability targets (staff only)',
+    request: { params: TenantIdParams, query: NoQuery, body: UpdateTenantBody },
+    responses: { 200: { description: 'The tenant after the change', body: Tenant } },
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'listTenantUsers', method: 'GET', path: '/tenants/{tenantId}/users', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    summary: 'Users of a tenant with status, enabled and MFA state (staff only)',
+    request: { params: TenantIdParams, query: NoQuery },
+    responses: { 200: { description: 'The members of the tenant group', body: PoolUserList } },
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'inviteUser', method: 'POST', path: '/tenants/{tenantId}/users', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    summary: 'Invite a user to a tenant (Cognito e-mails a temporary password; staff only)',
+    request: { params: TenantIdParams, query: NoQuery, body: InviteUserBody },
+    responses: { 201: { description: 'The user, in FORCE_CHANGE_PASSWORD (or as it was, when it existed)', body: PoolUser } },
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'removeTenantUser', method: 'DELETE', path: '/tenants/{tenantId}/users/{username}', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    summary: 'Remove a user from a tenant group (staff only)',
+    request: { params: TenantUserParams, query: NoQuery },
+    responses: { 200: { description: 'The user after the change', body: PoolUser } },
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'resendInvitation', method: 'POST', path: '/users/{username}/resend-invitation', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    summary: 'Send the invitation again with a new temporary password (staff only)',
+    request: { params: UsernameParams, query: NoQuery },
+    responses: { 200: { description: 'The user', body: PoolUser } },
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  {
+    operationId: 'setUserEnabled', method: 'POST', path: '/users/{username}/enabled', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    summary: 'Disable or enable a user (staff only)',
+    request: { params: UsernameParams, query: NoQuery, body: SetUserEnabledBody },
+    responses: { 200: { description: 'The user after the change', body: PoolUser } },
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  {
+    operationId: 'resetUserMfa', method: 'POST', path: '/users/{username}/reset-mfa', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    summary: 'Turn off the user\u2019s TOTP so it sets it up again at its next sign-in (staff only)',
+    request: { params: UsernameParams, query: NoQuery },
+    responses: { 200: { description: 'The user after the change', body: PoolUser } },
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'listStaff', method: 'GET', path: '/staff', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    summary: 'Members of the staff group (staff only)',
+    request: { query: NoQuery },
+    responses: { 200: { description: 'The staff', body: PoolUserList } },
+    errors: [],
+  },
+  {
+    operationId: 'grantStaff', method: 'PUT', path: '/staff/{username}', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    summary: 'Add a user to the staff group (staff only)',
+    request: { params: UsernameParams, query: NoQuery },
+    responses: { 200: { description: 'The user', body: PoolUser } },
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'revokeStaff', method: 'DELETE', path: '/staff/{username}', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    summary: 'Remove a user from the staff group (staff only; not oneself)',
+    request: { params: UsernameParams, query: NoQuery },
+    responses: { 200: { description: 'The user', body: PoolUser } },
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  {
+    operationId: 'listAuditLog', method: 'GET', path: '/audit', handler: 'admin', groups: [], tenantScoped: false,
+    summary: 'Audit log, newest first: customers their tenant, staff every tenant or one (JSON or CSV)',
+    request: { query: ListAuditQuery },
+    responses: { 200: { description: 'A page of audit entries (JSON, or a CSV attachment with format=csv)', body: pageOf(AuditEntry), csv: true } },
+    errors: ['TENANT_REQUIRED'],
+  },
     out.add('INVALID_JSON');
     out.add('PAYLOAD_TOO_LARGE');
     out.add('UNSUPPORTED_MEDIA_TYPE');

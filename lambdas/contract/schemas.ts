@@ -564,7 +564,21 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-export const Tenant = z.object({ id: TenantId, name: z.string() });
+/** Contract targets of one severity, minutes (response = first staff acknowledgement; resolution = resolved). */
+export const SlaTarget = z.strictObject({ responseMinutes: z.number().int().min(1).max(525_600), resolutionMinutes: z.number().int().min(1).max(525_600) });
+export type SlaTarget = z.infer<typeof SlaTarget>;
+/** Contract SLA targets per severity (a severity left out uses the default targets, docs/api.md#tenants). */
+export const SlaTargets = z.strictObject({ critical: SlaTarget.optional(), high: SlaTarget.optional(), medium: SlaTarget.optional(), low: SlaTarget.optional() });
+export type SlaTargets = z.infer<typeof SlaTargets>;
+
+export const Tenant = z.object({
+  id: TenantId,
+  name: z.string(),
+  /** Contract targets per severity (absent = defaults). */
+  slaTargets: SlaTargets.optional(),
+  /** Contracted device availability, % (0–100; absent = default). */
+  availabilityTargetPct: z.number().min(0).max(100).optional(),
+});
 export type Tenant = z.infer<typeof Tenant>;
 
 export const Me = z.object({
@@ -614,7 +628,7 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 export const MAX_BODY_BYTES = 16 * 1024;
 
 /** Response of `GET /tenants` (admin only): every registered tenant, ordered by id. */
-export const TenantList = z.object({ items: z.array(Tenant) });
+export const TenantList = z.object({ items: z.array(TenantSummary) });
 export type TenantList = z.infer<typeof TenantList>;
 
 /** Audit actions (`<target type>.<verb>`), see docs/api.md#audit-log. */
@@ -663,3 +677,59 @@ export const AuditEntry = z.object({
   sourceIp: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
+/** A tenant in the staff's tenant list: the registry item with its user and device counts. */
+export const TenantSummary = Tenant.extend({ userCount: z.number().int().min(0).optional(), deviceCount: z.number().int().min(0).optional() });
+export type TenantSummary = z.infer<typeof TenantSummary>;
+
+
+// ------------------------------------------------------------------------------------------ administration
+
+export const TenantIdParams = z.strictObject({ tenantId: TenantId });
+/** A Cognito user name (the pool's `sub`-like user name or the e-mail it signs in with). */
+export const Username = z.string().min(1).max(128).regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'invalid user name');
+export const UsernameParams = z.strictObject({ username: Username });
+export const TenantUserParams = z.strictObject({ tenantId: TenantId, username: Username });
+
+export const CreateTenantBody = z.strictObject({ tenantId: TenantId, name: z.string().trim().min(1).max(120) });
+export type CreateTenantBody = z.input<typeof CreateTenantBody>;
+export const UpdateTenantBody = z
+  .strictObject({ name: z.string().trim().min(1).max(120).optional(), slaTargets: SlaTargets.optional(), availabilityTargetPct: z.number().min(0).max(100).optional() })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'nothing to change');
+export type UpdateTenantBody = z.input<typeof UpdateTenantBody>;
+
+/** Cognito user statuses as Cognito spells them. */
+export const USER_STATUSES = ['FORCE_CHANGE_PASSWORD', 'CONFIRMED', 'RESET_REQUIRED', 'UNCONFIRMED', 'ARCHIVED', 'COMPROMISED', 'EXTERNAL_PROVIDER', 'UNKNOWN'] as const;
+
+/** A user of the pool as the administration screens show it. */
+export const PoolUser = z.object({
+  username: z.string(),
+  sub: z.string().optional(),
+  email: z.string().optional(),
+  status: z.enum(USER_STATUSES),
+  enabled: z.boolean(),
+  /** TOTP set up (software token MFA among the user's MFA settings). */
+  mfa: z.boolean(),
+  createdAt: IsoTime.optional(),
+});
+export type PoolUser = z.infer<typeof PoolUser>;
+export const PoolUserList = z.object({ items: z.array(PoolUser) });
+export type PoolUserList = z.infer<typeof PoolUserList>;
+
+export const InviteUserBody = z.strictObject({ email: z.email().max(254) });
+export type InviteUserBody = z.input<typeof InviteUserBody>;
+export const SetUserEnabledBody = z.strictObject({ enabled: z.boolean() });
+
+/** `GET /audit` query: `tenant` (staff; customers get their own), time range, filters, CSV. */
+export const ListAuditQuery = z
+  .strictObject({
+    tenant: TenantId.optional(),
+    from: IsoTime.optional(),
+    to: IsoTime.optional(),
+    action: AuditAction.optional(),
+    actor: z.string().min(1).max(254).optional(),
+    limit: Limit,
+    cursor: Cursor.optional(),
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .refine(rangeOk, { message: 'from must not be after to', path: ['from'] });
+export type ListAuditQuery = z.input<typeof ListAuditQuery>;

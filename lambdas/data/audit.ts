@@ -10,43 +10,19 @@
  *  - every tenant (staff): Query GSI2 `GSI2PK = AUDIT` (`GSI2SK = <at>#<tenantId>#<id>`), newest first.
  * Both are one paged Query per page (`from`/`to` bound the sort key; `action`/`actor` are filters).
  */
-import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import type { AuditEntry, Page } from '../contract/schemas.js';
 import { ApiError } from '../domain/errors.js';
+import type { AuditListOptions, AuditPort } from '../domain/ports.js';
 import type { AttributeMap, TableRef, TransactWriteItem } from './client.js';
 import { AuditEntity, itemOf, recordOf } from './entities.js';
 import { keys } from './keys.js';
 import { filterExpression, queryPage, timeRange, type ListFilter } from './paging.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 
-/** Tenant id under which audit entries of staff-wide actions (staff grants) are stored. */
-export const STAFF_AUDIT_TENANT = '_staff';
+export { STAFF_AUDIT_TENANT } from '../domain/audit.js';
 
-/** What the caller of `newAuditEntry` gives: everything but the generated `id` and, optionally, `at`. */
-export type AuditInput = Omit<AuditEntry, 'id' | 'at'> & { at?: string | undefined };
-
-/** A complete entry with a fresh id (UUID v4) and `at` (now, ISO-8601 UTC, unless given). */
-export function newAuditEntry(input: AuditInput, now: Date = new Date()): AuditEntry {
-  return { ...input, id: randomUUID(), at: input.at ?? now.toISOString() };
-}
-
-/**
- * The fields of `after` that differ from `before` (JSON comparison), as `{ before, after }` holding only
- * those fields; both undefined when nothing changed.
- */
-export function changedFields(before: Record<string, unknown> | undefined, after: Record<string, unknown>): { before?: Record<string, unknown>; after?: Record<string, unknown> } {
-  const b: Record<string, unknown> = {};
-  const a: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(after)) {
-    if (v === undefined) continue;
-    const old = before?.[k];
-    if (JSON.stringify(old) === JSON.stringify(v)) continue;
-    if (old !== undefined) b[k] = old;
-    a[k] = v;
-  }
-  return { ...(Object.keys(b).length ? { before: b } : {}), ...(Object.keys(a).length ? { after: a } : {}) };
-}
+export { newAuditEntry, changedFields, type AuditInput } from '../domain/audit.js';
 
 /**
  * The TransactWriteItems action that stores `entry` (a Put that never overwrites: the id is fresh). Its TTL
@@ -61,16 +37,6 @@ export async function putAuditEntry(entry: AuditEntry, table: TableRef, retentio
   await table.doc.send('PutItem', { TableName: table.tableName, Item: itemOf(AuditEntity, entry, retention) });
 }
 
-/** Filters and page of an audit list (`from`/`to` inclusive, ISO-8601 UTC). */
-export interface AuditListOptions {
-  limit: number;
-  cursor?: string | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-  action?: string | undefined;
-  /** Actor `sub` or e-mail (exact). */
-  actor?: string | undefined;
-}
 
 /** The FilterExpression pieces for `action` / `actor` (sub or e-mail). */
 function auditFilter(opts: AuditListOptions): { expression: string; names: Record<string, string>; values: AttributeMap } | undefined {
@@ -169,12 +135,10 @@ async function queryIndex(table: TableRef, index: 'GSI1' | 'GSI2', partition: st
 }
 
 /** The audit storage as an `AuditPort`. */
-export function auditRepository(table: TableRef, retention: Retention = DEFAULT_RETENTION) {
+export function auditRepository(table: TableRef, retention: Retention = DEFAULT_RETENTION): AuditPort {
   return {
-    put: (e: AuditEntry) => putAuditEntry(e, table, retention),
-    transactPut: (e: AuditEntry) => auditPut(e, table, retention),
-    listTenant: (t: string, o: AuditListOptions) => listTenantAudit(t, o, table),
-    listAll: (o: AuditListOptions) => listAllAudit(o, table),
+    put: (e) => putAuditEntry(e, table, retention),
+    listTenant: (t, o) => listTenantAudit(t, o, table),
+    listAll: (o) => listAllAudit(o, table),
   };
 }
-export type AuditRepository = ReturnType<typeof auditRepository>;

@@ -103,7 +103,7 @@ export const TenantEntity: Entity<Tenant> = {
   description: 'One customer tenant of the registry (membership comes from Cognito groups)',
   readBy: 'Query `PK = TENANTS` (ordered by id)',
   key: (t) => keys.tenant(t.id),
-  attributes: allOf<Tenant>()(['id', 'name']),
+  attributes: allOf<Tenant>()(['id', 'name', 'slaTargets', 'availabilityTargetPct']),
   internal: ['collectors'],
 };
 
@@ -127,8 +127,13 @@ export const IncidentEntity: Entity<Incident> = {
   readBy: '`from`/`to` bound `createdAt`; also oldest first (`sort=oldest`); with its comments and history: Query the incident partition',
   key: (i) => keys.incident(i.tenantId, i.id),
   ...newestFirstByTime<Incident>(keys.incidentsGsi1Pk, (i) => keys.incidentGsi1(i.tenantId, i.id, i.createdAt)),
-  attributes: allOf<Incident>()(['id', 'tenantId', 'title', 'description', 'severity', 'status', 'category', 'source', 'reporter', 'assignee', 'createdAt', 'updatedAt', 'resolvedAt', 'slaDueAt', 'version']),
-  derived: (i) => ({ searchText: searchTextOf(i) }),
+  attributes: allOf<Incident>()(['id', 'tenantId', 'title', 'description', 'severity', 'status', 'category', 'source', 'reporter', 'assignee', 'createdAt', 'updatedAt', 'resolvedAt', 'slaDueAt', 'version', 'slaTargets', 'triagedAt', 'firstAcknowledgedAt', 'closureRequested', 'closedAt', 'slaResult']),
+  // Items written before the SLA fields existed read as untriaged, unacknowledged and open (the upgrade
+  // step fills them: lambdas/data/migrations.ts).
+  readDefaults: { slaTargets: null, triagedAt: null, firstAcknowledgedAt: null, closureRequested: false, closedAt: null, slaResult: null },
+  // An open incident is in the SOC queue (GSI2 `SOCQUEUE`, by SLA due time); a closed one is not (a Put
+  // without the attributes removes it). docs/data-model.md#soc-queue.
+  derived: (i) => ({ searchText: searchTextOf(i), ...(i.status !== 'closed' ? keys.socQueueGsi2(i.tenantId, i.id, i.slaDueAt) : {}) }),
 };
 
 /** A comment as stored: the comment and its incident. */
@@ -150,7 +155,7 @@ export const HistoryEntity: Entity<HistoryRecord, IncidentChange> = {
   key: (h) => keys.history(h.tenantId, h.incidentId, h.version),
   gsi1: (h) => (isFirstResponse(h) ? keys.firstResponseGsi1(h.tenantId, h.incidentId, h.incidentCreatedAt, h.version) : undefined),
   gsi1Note: 'only the entry that takes the incident out of `new`: its first response',
-  attributes: allOf<IncidentChange>()(['version', 'at', 'by', 'changes']),
+  attributes: allOf<IncidentChange>()(['version', 'at', 'by', 'changes', 'reason']),
 };
 
 /** Roll-up attributes of a device item (docs/data-model.md, "Device roll-ups"). */

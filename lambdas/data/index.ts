@@ -6,6 +6,8 @@
  */
 import type { LambdaConfig } from '../config.js';
 import type { Repository } from '../domain/ports.js';
+import { auditRepository } from './audit.js';
+import { tenantAdminRepository } from './tenant-admin.js';
 import { createDocumentClient, type TableRef } from './client.js';
 import * as devices from './devices.js';
 import { runIdempotent } from './idempotency.js';
@@ -23,6 +25,7 @@ export { createIncident, putIncident, raiseIncidentCounter, getIncidentDetail } 
 export { putDevice, recordHeartbeat, ingestHeartbeat, raiseAlarm, putDailyAvailability, putAlarm, type DeviceAlarmInput, type DeviceInput } from './devices.js';
 export { upsertO365Alarm, putO365Event } from './office365.js';
 export { putRecommendation } from './recommendations.js';
+export { auditPut, putAuditEntry, newAuditEntry, changedFields, STAFF_AUDIT_TENANT } from './audit.js';
 export type { Repository } from '../domain/ports.js';
 
 /** Options of `dynamoRepository`. */
@@ -35,6 +38,8 @@ export interface RepositoryOptions {
 export function dynamoRepository(table: TableRef, options: RepositoryOptions = {}): Repository {
   const retention = options.retention ?? DEFAULT_RETENTION;
   return {
+    audit: auditRepository(table, retention),
+    tenantAdmin: tenantAdminRepository(table, retention),
     incidents: incidents.incidentsRepository(table),
     devices: devices.devicesRepository(table, retention),
     tenants: tenants.tenantsRepository(table),

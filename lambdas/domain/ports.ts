@@ -13,6 +13,8 @@
  */
 import type { Context } from 'aws-lambda';
 import type {
+  AuditEntry,
+  PoolUser,
   AlarmState,
   Device,
   DeviceAlarm,
@@ -256,7 +258,64 @@ export interface ReportsPort {
 // ------------------------------------------------------------------------------------------- repository
 
 /** Every port, as the handlers receive them. */
+// ---------------------------------------------------------------------------------------------- audit
+
+/** Filters and page of an audit list (`from`/`to` inclusive; `actor` = sub or e-mail, exact). */
+export interface AuditListOptions extends PageOptions, TimeRangeOptions {
+  action?: string | undefined;
+  actor?: string | undefined;
+}
+
+/** Storage of the audit log (docs/api.md#audit-log). */
+export interface AuditPort {
+  /** Stores one entry on its own (after a Cognito change, or an export). */
+  put(entry: AuditEntry): Promise<void>;
+  /** One tenant's entries, newest first. */
+  listTenant(tenantId: string, opts: AuditListOptions): Promise<Page<AuditEntry>>;
+  /** Every tenant's entries, newest first (staff). */
+  listAll(opts: AuditListOptions): Promise<Page<AuditEntry>>;
+}
+
+// ---------------------------------------------------------------------------------------------- users
+
+/**
+ * The user pool's administrative operations the administration API uses (Cognito `Admin*` calls on one
+ * user pool; `lambdas/data/cognito-users.ts`). Errors: a user or group that does not exist →
+ * `ApiError('NOT_FOUND')`; other Cognito errors reject as they are.
+ */
+export interface UsersPort {
+  /** Members of a group (a tenant group or `admin`), with status/enabled/MFA. */
+  listGroupUsers(group: string): Promise<PoolUser[]>;
+  getUser(username: string): Promise<PoolUser | null>;
+  /** Creates the group unless it exists (idempotent). */
+  ensureGroup(group: string, description: string): Promise<void>;
+  /**
+   * Creates the user (verified e-mail, Cognito sends the temporary password) unless a user with that
+   * e-mail exists; returns the user and whether it was created.
+   */
+  createUser(email: string): Promise<{ user: PoolUser; created: boolean }>;
+  /** Sends the invitation again (`MessageAction: RESEND`; only for FORCE_CHANGE_PASSWORD users). */
+  resendInvitation(username: string): Promise<PoolUser>;
+  addToGroup(username: string, group: string): Promise<void>;
+  removeFromGroup(username: string, group: string): Promise<void>;
+  setEnabled(username: string, enabled: boolean): Promise<void>;
+  /** Turns the user's TOTP off (it must set it up again). */
+  resetMfa(username: string): Promise<void>;
+  /** Group names of the user. */
+  groupsOf(username: string): Promise<string[]>;
+}
+
+/** Tenant registry writes of the administration API, each stored with its audit entry in one transaction. */
+export interface TenantAdminPort {
+  /** Registers the tenant; false when the id exists (nothing written). */
+  create(tenant: Tenant, audit: AuditEntry): Promise<boolean>;
+  /** Replaces the declared attributes of a registered tenant; false when it is not registered. */
+  update(tenant: Tenant, audit: AuditEntry): Promise<boolean>;
+}
+
 export interface Repository {
+  audit: AuditPort;
+  tenantAdmin: TenantAdminPort;
   incidents: IncidentsPort;
   devices: DevicesPort;
   tenants: TenantsPort;

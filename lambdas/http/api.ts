@@ -69,6 +69,8 @@ export interface OperationInput<Op extends OperationId> {
   now: Date;
   /** API Gateway's request id (`requestContext.requestId`). */
   requestId: string;
+  /** The caller's IP address as API Gateway saw it (`requestContext.identity.sourceIp`; `''` when absent). */
+  sourceIp: string;
   /** The Lambda context of the invocation (remaining time for Powertools idempotency). */
   lambdaContext: Context | undefined;
 }
@@ -280,6 +282,7 @@ export function createApi<H extends HandlerName>(name: H, operations: Operations
         repo,
         now: now(),
         requestId: requestIdOf(reqCtx.event),
+        sourceIp: (reqCtx.event as APIGatewayProxyEvent).requestContext?.identity?.sourceIp ?? '',
         lambdaContext: reqCtx.context as Context | undefined,
       } as OperationInput<OperationId>);
       if (result instanceof CsvDownload) {

@@ -113,6 +113,9 @@ export function localLambdaConfig(input: {
   allowedOrigins: string[];
   /** The local portal app client id (the `aud` the handlers accept, as in AWS). */
   userPoolClientId?: string;
+  /** The local user pool the admin Lambda administers, and its endpoint. */
+  userPoolId?: string;
+  cognitoEndpoint?: string;
   logLevel?: LambdaConfig['logLevel'];
 }): LambdaConfig {
   return parseLambdaConfig({
@@ -122,6 +125,8 @@ export function localLambdaConfig(input: {
     dynamodbEndpoint: input.dynamodbEndpoint,
     allowedOrigins: input.allowedOrigins,
     userPoolClientIds: input.userPoolClientId ? [input.userPoolClientId] : [],
+    ...(input.userPoolId ? { userPoolId: input.userPoolId } : {}),
+    ...(input.cognitoEndpoint ? { cognitoEndpoint: input.cognitoEndpoint } : {}),
     logLevel: input.logLevel ?? LOCAL_LOG_LEVEL,
   });
 }

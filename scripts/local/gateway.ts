@@ -28,6 +28,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } 
 import { CORS_ALLOW_HEADERS, type LambdaConfig } from '../../lambdas/config.js';
 import { ROUTES, type HandlerName, type RouteDef } from '../../lambdas/contract/routes.js';
 import type { Repository } from '../../lambdas/data/index.js';
+import type { UsersPort } from '../../lambdas/domain/ports.js';
 import { SignatureRejected, verifyCollectorSignature, type CollectorCredential } from './collector-auth.js';
 
 /** A Lambda handler for REST API proxy events, as exported by `lambdas/handlers/*.ts`. */
@@ -38,6 +39,8 @@ export interface GatewayLambdas {
   config: LambdaConfig;
   /** The table access the handlers use (the local stack's, with local credentials). */
   repository?: Repository;
+  /** The user pool the admin handler administers (the local pool, signed with the local operator key). */
+  users?: UsersPort;
 }
 
 /** One request the gateway answered (for the request log and the terminal summary). */
@@ -261,7 +264,7 @@ function singleAndMulti(entries: Iterable<[string, string]>) {
 
 /** What the gateway uses of a handler module: `createHandler(config, deps)` (the Lambda entry `handler` reads the environment). */
 interface HandlerModule {
-  createHandler: (config: LambdaConfig, deps?: { repository?: Repository }) => ProxyHandler;
+  createHandler: (config: LambdaConfig, deps?: { repository?: Repository; users?: UsersPort }) => ProxyHandler;
 }
 
 /**
@@ -276,13 +279,14 @@ const HANDLER_MODULES: Record<HandlerName, () => Promise<HandlerModule>> = {
   office365: () => import('../../lambdas/handlers/office365.js'),
   recommendations: () => import('../../lambdas/handlers/recommendations.js'),
   reports: () => import('../../lambdas/handlers/reports.js'),
+  admin: () => import('../../lambdas/handlers/admin.js'),
 };
 
 /** Imports the module of `name` and builds its handler for `lambda` (see {@link GatewayLambdas}). */
 async function loadHandler(name: HandlerName, lambda: GatewayLambdas | undefined): Promise<ProxyHandler> {
   if (!lambda) throw new Error(`gateway: no Lambda configuration for the ${name} handler (pass \`lambda\`)`);
   const mod = await HANDLER_MODULES[name]();
-  return mod.createHandler(lambda.config, lambda.repository ? { repository: lambda.repository } : {});
+  return mod.createHandler(lambda.config, { ...(lambda.repository ? { repository: lambda.repository } : {}), ...(lambda.users ? { users: lambda.users } : {}) });
 }
 
 /** Starts the gateway. Rejects with a one-line Error when the port is busy. */

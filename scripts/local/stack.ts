@@ -20,6 +20,7 @@ import type { LambdaConfig } from '../../lambdas/config.js';
 import type { PortalConfig } from '../../lambdas/contract/portal-config.js';
 import { dynamoRepository, type TableRef } from '../../lambdas/data/index.js';
 import { tableName } from '../../lambdas/data/table-design.js';
+import { cognitoUsers } from '../../lambdas/data/cognito-users.js';
 import { localSecurityHeaders } from '../../infra/security-headers.js';
 import { startUserPool } from './cognito/index.js';
 import { ensureTable, freePort, startDynamo } from './dynamodb.js';
@@ -30,6 +31,7 @@ import {
   DEMO_REGION,
   LOCAL_ACME_COLLECTOR_CREDENTIAL,
   LOCAL_COLLECTOR_CREDENTIAL,
+  LOCAL_OPERATOR_CREDENTIAL,
   LOCAL_STAGE,
   REPO_ROOT,
   localLambdaConfig,
@@ -208,8 +210,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       ...(opts.logLevel ? { logLevel: opts.logLevel } : {}),
     });
     const repositoryTable = localTable(dynamo.endpoint, table);
+      userPoolId: pool.userPoolId,
+      cognitoEndpoint: pool.endpoint,
     stops.push(async () => repositoryTable.doc.destroy());
     const repository = dynamoRepository(repositoryTable, { retention: lambdaConfig.retention });
+    // The admin handler's user pool: the local pool, its administrative calls signed with the operator key.
+    const users = cognitoUsers({ userPoolId: pool.userPoolId, region: lambdaConfig.region, endpoint: pool.endpoint, credentials: { ...LOCAL_OPERATOR_CREDENTIAL } });
     const collectorOn = opts.collector ?? true;
 
     let demoUsers: DemoUser[] = [];
@@ -253,7 +259,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       jwksUri: pool.jwksUri,
       audience: pool.userPoolClientId,
       allowedOrigins: lambdaConfig.allowedOrigins,
-      lambda: { config: lambdaConfig, repository },
+      lambda: { config: lambdaConfig, repository, users },
       // The demo collector (or the key given) and the acme-only key (docs/api.md#collectors-and-tenants).
       collectorCredentials: [
         opts.collectorCredential ?? LOCAL_COLLECTOR_CREDENTIAL,

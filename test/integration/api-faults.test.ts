@@ -32,6 +32,7 @@ import type { DocumentClient } from '../../lambdas/data/client.js';
 import type { ApiHandler, HandlerDeps } from '../../lambdas/http/api.js';
 import { RETRY_AFTER_SECONDS } from '../../lambdas/http/faults.js';
 import * as account from '../../lambdas/handlers/account.js';
+import * as admin from '../../lambdas/handlers/admin.js';
 import * as devices from '../../lambdas/handlers/devices.js';
 import * as incidents from '../../lambdas/handlers/incidents.js';
 import * as ingest from '../../lambdas/handlers/ingest.js';
@@ -41,7 +42,7 @@ import * as reports from '../../lambdas/handlers/reports.js';
 import { headerOf, lambdaContext } from '../unit/lambdas/events.js';
 
 const MODULES: Record<HandlerName, { createHandler(config: LambdaConfig, deps?: HandlerDeps): ApiHandler }> = {
-  account, devices, incidents, ingest, office365, recommendations, reports,
+  account, admin, devices, incidents, ingest, office365, recommendations, reports,
 };
 const TABLE = 'vigia-faults-main';
 const config = (endpoint = 'http://127.0.0.1:1') =>

@@ -26,6 +26,8 @@ import type { DocumentClientOptions } from '../../../lambdas/data/client.js';
 import { parseLambdaConfig, type LambdaConfig, type LambdaConfigInput } from '../../../lambdas/config.js';
 import type { HandlerName } from '../../../lambdas/contract/routes.js';
 import * as account from '../../../lambdas/handlers/account.js';
+import * as admin from '../../../lambdas/handlers/admin.js';
+import type { UsersPort } from '../../../lambdas/domain/ports.js';
 import * as devices from '../../../lambdas/handlers/devices.js';
 import * as incidents from '../../../lambdas/handlers/incidents.js';
 import * as ingest from '../../../lambdas/handlers/ingest.js';
@@ -35,8 +37,9 @@ import * as reports from '../../../lambdas/handlers/reports.js';
 import { apiEvent, headerOf, lambdaContext, type EventSpec } from '../../unit/lambdas/events.js';
 import { createResponseValidator } from './openapi-validator.js';
 
-const HANDLERS: Record<HandlerName, { createHandler(config: LambdaConfig, deps?: HandlerDeps): ApiHandler }> = {
+const HANDLERS: Record<HandlerName, { createHandler(config: LambdaConfig, deps?: HandlerDeps & { users?: UsersPort }): ApiHandler }> = {
   account,
+  admin,
   devices,
   incidents,
   ingest,
@@ -53,6 +56,8 @@ export interface InProcessApiOptions {
   table: string;
   /** Settings laid over the defaults of the configuration (e.g. `allowedOrigins`, `retention`). */
   config?: Partial<Omit<LambdaConfigInput, 'tableName' | 'dynamodbEndpoint'>>;
+  /** The user pool of the admin handler (e.g. an in-memory pool, or the local pool). */
+  users?: UsersPort;
 }
 
 export interface InProcessApi {
@@ -121,7 +126,7 @@ export async function startInProcessApi(opts: InProcessApiOptions): Promise<InPr
     config,
     repository,
     data,
-    handler: (name, deps = {}) => validatingHandler(HANDLERS[name].createHandler(config, { repository, ...deps })),
+    handler: (name, deps = {}) => validatingHandler(HANDLERS[name].createHandler(config, { repository, ...(opts.users ? { users: opts.users } : {}), ...deps })),
     rawClient: () => new DynamoDBClient({ ...clientOptions }),
     documentClientOptions: () => ({ ...clientOptions }),
     stop,

@@ -46,6 +46,8 @@ function memoryIncidents(): IncidentsPort {
 
 function repoWith(incidents: IncidentsPort): Repository {
   return {
+    audit: { put: async () => undefined, listTenant: async () => ({ items: [], nextCursor: null }), listAll: async () => ({ items: [], nextCursor: null }) },
+    tenantAdmin: { create: async () => false, update: async () => false },
     incidents,
     devices: {
       listDevices: async () => ({ items: [], nextCursor: null }),

@@ -1,0 +1,194 @@
+/**
+ * The `UsersPort` over the Cognito user pool's administrative API: aws-lite signed requests in the
+ * `cognito-idp` JSON 1.1 protocol (target `AWSCognitoIdentityProviderService.<Operation>`), not the AWS SDK
+ * (kept out of the Lambda bundles; docs/decisions/aws-lite-dynamodb-client.md).
+ *
+ * Operations called, all on the one pool `userPoolId` (the admin Lambda's role allows exactly these:
+ * `COGNITO_ADMIN_ACTIONS`): ListUsersInGroup, AdminGetUser, ListUsers, GetGroup, CreateGroup,
+ * AdminCreateUser, AdminAddUserToGroup, AdminRemoveUserFromGroup, AdminDisableUser, AdminEnableUser,
+ * AdminSetUserMFAPreference, AdminListGroupsForUser.
+ *
+ * Locally `endpoint` is the local user pool and `credentials` the local operator key (its administrative
+ * operations refuse unsigned calls; docs/local-emulation.md#administrative-operations). In AWS the
+ * credentials are the function role's (AWS_* variables set by Lambda).
+ *
+ * Errors: `UserNotFoundException` / `ResourceNotFoundException` → `ApiError('NOT_FOUND')`; other errors
+ * reject with `name` = the Cognito error code.
+ */
+import awsLite from '@aws-lite/client';
+import { USER_STATUSES, type PoolUser } from '../contract/schemas.js';
+import { ApiError } from '../domain/errors.js';
+import type { UsersPort } from '../domain/ports.js';
+
+/** The IAM actions this module calls (granted on the pool's ARN only; infra/api-stack.ts). */
+export const COGNITO_ADMIN_ACTIONS = [
+  'cognito-idp:ListUsersInGroup',
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:ListUsers',
+  'cognito-idp:GetGroup',
+  'cognito-idp:CreateGroup',
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminAddUserToGroup',
+  'cognito-idp:AdminRemoveUserFromGroup',
+  'cognito-idp:AdminDisableUser',
+  'cognito-idp:AdminEnableUser',
+  'cognito-idp:AdminSetUserMFAPreference',
+  'cognito-idp:AdminListGroupsForUser',
+] as const;
+
+/** Options of `cognitoUsers`. */
+export interface CognitoUsersOptions {
+  userPoolId: string;
+  region: string;
+  /** Endpoint override (the local user pool); default `https://cognito-idp.<region>.amazonaws.com`. */
+  endpoint?: string | undefined;
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+}
+
+type Json = Record<string, unknown>;
+type AwsLiteClient = (request: { service: string; headers: Record<string, string>; payload: string; awsjson: false }) => Promise<{ payload: unknown }>;
+
+/** A Cognito user (ListUsers* `Users[]` or AdminGetUser output) as a `PoolUser`. */
+export function poolUserOf(u: Json, mfa: boolean): PoolUser {
+  const attrs = (u.Attributes ?? u.UserAttributes ?? []) as { Name: string; Value: string }[];
+  const attr = (n: string) => attrs.find((a) => a.Name === n)?.Value;
+  const status = String(u.UserStatus ?? 'UNKNOWN');
+  const created = u.UserCreateDate;
+  const createdAt = typeof created === 'number' ? new Date(created * 1000).toISOString() : typeof created === 'string' && !Number.isNaN(Date.parse(created)) ? new Date(created).toISOString() : undefined;
+  return {
+    username: String(u.Username),
+    ...(attr('sub') ? { sub: attr('sub') } : {}),
+    ...(attr('email') ? { email: attr('email') } : {}),
+    status: (USER_STATUSES as readonly string[]).includes(status) ? (status as PoolUser['status']) : 'UNKNOWN',
+    enabled: u.Enabled !== false,
+    mfa,
+    ...(createdAt ? { createdAt } : {}),
+  };
+}
+
+const hasTotp = (u: Json): boolean => ((u.UserMFASettingList ?? []) as string[]).includes('SOFTWARE_TOKEN_MFA');
+
+/** The users port on one pool (see module doc). */
+export function cognitoUsers(opts: CognitoUsersOptions): UsersPort {
+  let client: Promise<AwsLiteClient> | undefined;
+  const connect = () =>
+    (client ??= awsLite({
+      region: opts.region,
+      endpoint: opts.endpoint ?? `https://cognito-idp.${opts.region}.amazonaws.com`,
+      ...(opts.credentials ?? {}),
+      autoloadPlugins: false,
+      keepAlive: true,
+      responseContentType: 'application/json',
+    } as Parameters<typeof awsLite>[0]).then(
+      (c) => c as unknown as AwsLiteClient,
+      (e: unknown) => {
+        client = undefined;
+        throw e;
+      },
+    ));
+  async function call(op: string, body: Json): Promise<Json> {
+    const aws = await connect();
+    try {
+      const res = await aws({
+        service: 'cognito-idp',
+        headers: { 'X-Amz-Target': `AWSCognitoIdentityProviderService.${op}`, 'content-type': 'application/x-amz-json-1.1' },
+        payload: JSON.stringify({ UserPoolId: opts.userPoolId, ...body }),
+        awsjson: false,
+      });
+      return (res.payload ?? {}) as Json;
+    } catch (e) {
+      const err = e as Error & { __type?: string };
+      const code = typeof err.__type === 'string' ? err.__type.slice(err.__type.lastIndexOf('#') + 1) : err.name;
+      if (code === 'UserNotFoundException' || code === 'ResourceNotFoundException') throw new ApiError('NOT_FOUND', err.message || code);
+      if (err instanceof Error) err.name = code;
+      throw e;
+    }
+  }
+  const getUser = async (username: string): Promise<PoolUser | null> => {
+    try {
+      const u = await call('AdminGetUser', { Username: username });
+      return poolUserOf(u, hasTotp(u));
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'NOT_FOUND') return null;
+      throw e;
+    }
+  };
+  const mustGet = async (username: string): Promise<PoolUser> => {
+    const u = await getUser(username);
+    if (!u) throw new ApiError('NOT_FOUND', 'no such user');
+    return u;
+  };
+  return {
+    async listGroupUsers(group) {
+      const users: Json[] = [];
+      let token: string | undefined;
+      do {
+        const res = await call('ListUsersInGroup', { GroupName: group, Limit: 60, ...(token ? { NextToken: token } : {}) });
+        users.push(...((res.Users ?? []) as Json[]));
+        token = typeof res.NextToken === 'string' ? res.NextToken : undefined;
+      } while (token);
+      // MFA settings are only on AdminGetUser: one call per member, a few at a time.
+      const out: PoolUser[] = [];
+      for (let i = 0; i < users.length; i += 5) {
+        const batch = await Promise.all(users.slice(i, i + 5).map(async (u) => (await getUser(String(u.Username))) ?? poolUserOf(u, false)));
+        out.push(...batch);
+      }
+      return out.sort((a, b) => (a.email ?? a.username).localeCompare(b.email ?? b.username));
+    },
+    getUser,
+    async ensureGroup(group, description) {
+      try {
+        await call('GetGroup', { GroupName: group });
+      } catch (e) {
+        if (!(e instanceof ApiError && e.code === 'NOT_FOUND')) throw e;
+        try {
+          await call('CreateGroup', { GroupName: group, Description: description });
+        } catch (err) {
+          if ((err as Error).name !== 'GroupExistsException') throw err;
+        }
+      }
+    },
+    async createUser(email) {
+      const found = await call('ListUsers', { Filter: `email = "${email.replace(/["\\]/g, '')}"`, Limit: 1 });
+      const existing = ((found.Users ?? []) as Json[])[0];
+      if (existing) return { user: await mustGet(String(existing.Username)), created: false };
+      const res = await call('AdminCreateUser', {
+        Username: email,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+        DesiredDeliveryMediums: ['EMAIL'],
+      });
+      return { user: poolUserOf((res.User ?? {}) as Json, false), created: true };
+    },
+    async resendInvitation(username) {
+      const u = await mustGet(username);
+      if (u.status !== 'FORCE_CHANGE_PASSWORD') throw new ApiError('INVALID_TRANSITION', 'the user has already set a password');
+      await call('AdminCreateUser', { Username: username, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] });
+      return mustGet(username);
+    },
+    async addToGroup(username, group) {
+      await call('AdminAddUserToGroup', { Username: username, GroupName: group });
+    },
+    async removeFromGroup(username, group) {
+      await call('AdminRemoveUserFromGroup', { Username: username, GroupName: group });
+    },
+    async setEnabled(username, enabled) {
+      await call(enabled ? 'AdminEnableUser' : 'AdminDisableUser', { Username: username });
+    },
+    async resetMfa(username) {
+      await call('AdminSetUserMFAPreference', { Username: username, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } });
+    },
+    async groupsOf(username) {
+      const groups: string[] = [];
+      let token: string | undefined;
+      do {
+        const res = await call('AdminListGroupsForUser', { Username: username, Limit: 60, ...(token ? { NextToken: token } : {}) });
+        groups.push(...((res.Groups ?? []) as Json[]).map((g) => String(g.GroupName)));
+        token = typeof res.NextToken === 'string' ? res.NextToken : undefined;
+      } while (token);
+      return groups;
+    },
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * Tenant and user administration (staff only by the route table; docs/api.md#administration). Tenants are
+ * registry items plus a Cognito group of the same name; users are Cognito users, members of tenant groups
+ * and/or the staff group `admin`.
+ *
+ * Audit (docs/api.md#audit-log): a tenant change is stored with its audit entry in one transaction
+ * (`TenantAdminPort`). A user change is a Cognito call, not a DynamoDB write, so there is no shared
+ * transaction: its entry is written right after the Cognito call succeeded (a failure in between leaves
+ * the change without its entry; the request then fails with 5xx and may be repeated: every user action
+ * here is idempotent). Entries of staff grants are stored under `STAFF_AUDIT_TENANT`; entries about a
+ * tenant's user under each registered tenant the user belongs to, so that tenant's customers see them.
+ *
+ * Used by the `admin` Lambda and by the command-line scripts (scripts/platform/create-tenant.ts,
+ * invite-user.ts), which pass an operator identity.
+ */
+import { ADMIN_GROUP } from '../contract/routes.js';
+import type { CreateTenantBody, PoolUser, PoolUserList, Tenant, UpdateTenantBody } from '../contract/schemas.js';
+import { auditEntryFor, changedFields, STAFF_AUDIT_TENANT, type AuditRequest } from './audit.js';
+import { ApiError } from './errors.js';
+import type { AuditPort, TenantAdminPort, TenantsPort, UsersPort } from './ports.js';
+
+/** What the administration use cases need. */
+export interface AdminPorts {
+  tenants: TenantsPort;
+  tenantAdmin: TenantAdminPort;
+  audit: AuditPort;
+  users: UsersPort;
+}
+
+/** The tenant, or 404 NOT_FOUND. */
+export async function getTenant(tenants: TenantsPort, id: string): Promise<Tenant> {
+  const t = await tenants.getTenant(id);
+  if (!t) throw new ApiError('NOT_FOUND', 'no such tenant');
+  return t;
+}
+
+/**
+ * Creates the tenant's Cognito group (idempotent) and registers the tenant with its audit entry.
+ * @throws ApiError VERSION_CONFLICT when the tenant id is registered already
+ */
+export async function createTenant(p: AdminPorts, body: CreateTenantBody, req: AuditRequest): Promise<Tenant> {
+  const tenant: Tenant = { id: body.tenantId, name: body.name.trim() };
+  await p.users.ensureGroup(tenant.id, `Vigía tenant ${tenant.name}`);
+  const audit = auditEntryFor(req, tenant.id, 'tenant.create', { type: 'tenant', id: tenant.id }, { after: { ...tenant } });
+  if (!(await p.tenantAdmin.create(tenant, audit))) throw new ApiError('VERSION_CONFLICT', 'the tenant exists already');
+  return tenant;
+}
+
+/** Renames a tenant or changes its contract targets, with its audit entry (changed fields only). @throws ApiError NOT_FOUND */
+export async function updateTenant(p: AdminPorts, id: string, body: UpdateTenantBody, req: AuditRequest): Promise<Tenant> {
+  const before = await getTenant(p.tenants, id);
+  const after: Tenant = {
+    ...before,
+    ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+    ...(body.slaTargets !== undefined ? { slaTargets: { ...before.slaTargets, ...body.slaTargets } } : {}),
+    ...(body.availabilityTargetPct !== undefined ? { availabilityTargetPct: body.availabilityTargetPct } : {}),
+  };
+  const change = changedFields(before as Record<string, unknown>, after as Record<string, unknown>);
+  if (!change.after) return before;
+  const audit = auditEntryFor(req, id, 'tenant.update', { type: 'tenant', id }, change);
+  if (!(await p.tenantAdmin.update(after, audit))) throw new ApiError('NOT_FOUND', 'no such tenant');
+  return after;
+}
+
+/** Members of a registered tenant's group. @throws ApiError NOT_FOUND (tenant) */
+export async function listTenantUsers(p: Pick<AdminPorts, 'tenants' | 'users'>, tenantId: string): Promise<PoolUserList> {
+  await getTenant(p.tenants, tenantId);
+  return { items: await p.users.listGroupUsers(tenantId) };
+}
+
+/**
+ * Invites `email` to a registered tenant: creates the user unless one with that e-mail exists (Cognito
+ * e-mails the temporary password; the user is FORCE_CHANGE_PASSWORD until it sets its own), then adds it to
+ * the tenant group. Audited after the Cognito calls. @throws ApiError NOT_FOUND (tenant)
+ */
+export async function inviteUser(p: AdminPorts, tenantId: string, email: string, req: AuditRequest): Promise<PoolUser> {
+  await getTenant(p.tenants, tenantId);
+  const { user, created } = await p.users.createUser(email.trim().toLowerCase());
+  await p.users.addToGroup(user.username, tenantId);
+  await p.audit.put(auditEntryFor(req, tenantId, 'user.invite', { type: 'user', id: user.username }, { after: { email: user.email ?? email, group: tenantId, created } }));
+  return (await p.users.getUser(user.username)) ?? user;
+}
+
+/** Removes the user from a tenant's group (it keeps its account and other groups). @throws ApiError NOT_FOUND */
+export async function removeTenantUser(p: AdminPorts, tenantId: string, username: string, req: AuditRequest): Promise<PoolUser> {
+  await getTenant(p.tenants, tenantId);
+  const user = await mustGetUser(p.users, username);
+  const groups = await p.users.groupsOf(username);
+  if (!groups.includes(tenantId)) throw new ApiError('NOT_FOUND', 'the user is not a member of the tenant');
+  await p.users.removeFromGroup(username, tenantId);
+  await p.audit.put(auditEntryFor(req, tenantId, 'user.remove_from_tenant', { type: 'user', id: username }, { before: { group: tenantId } }));
+  return user;
+}
+
+async function mustGetUser(users: UsersPort, username: string): Promise<PoolUser> {
+  const u = await users.getUser(username);
+  if (!u) throw new ApiError('NOT_FOUND', 'no such user');
+  return u;
+}
+
+/** Tenants an entry about `username` is filed under: its registered tenant groups, else the staff log. */
+async function auditTenantsOf(p: AdminPorts, username: string): Promise<string[]> {
+  const groups = (await p.users.groupsOf(username)).filter((g) => g !== ADMIN_GROUP);
+  const registered: string[] = [];
+  for (const g of groups) if (await p.tenants.getTenant(g)) registered.push(g);
+  return registered.length ? registered : [STAFF_AUDIT_TENANT];
+}
+
+async function auditUserAction(p: AdminPorts, username: string, action: Parameters<typeof auditEntryFor>[2], change: Parameters<typeof auditEntryFor>[4], req: AuditRequest) {
+  for (const t of await auditTenantsOf(p, username)) await p.audit.put(auditEntryFor(req, t, action, { type: 'user', id: username }, change));
+}
+
+/** Sends the invitation again (new temporary password). @throws ApiError NOT_FOUND, INVALID_TRANSITION (password already set) */
+export async function resendInvitation(p: AdminPorts, username: string, req: AuditRequest): Promise<PoolUser> {
+  const user = await p.users.resendInvitation(username);
+  await auditUserAction(p, username, 'user.resend_invitation', {}, req);
+  return user;
+}
+
+/** Disables or enables a user; one's own account cannot be disabled. @throws ApiError NOT_FOUND, INVALID_TRANSITION */
+export async function setUserEnabled(p: AdminPorts, username: string, enabled: boolean, req: AuditRequest): Promise<PoolUser> {
+  const before = await mustGetUser(p.users, username);
+  if (!enabled && (before.sub === req.identity.sub || username === req.identity.sub)) throw new ApiError('INVALID_TRANSITION', 'staff cannot disable their own account');
+  if (before.enabled !== enabled) {
+    await p.users.setEnabled(username, enabled);
+    await auditUserAction(p, username, enabled ? 'user.enable' : 'user.disable', { before: { enabled: before.enabled }, after: { enabled } }, req);
+  }
+  return { ...before, enabled };
+}
+
+/** Turns the user's TOTP off: it sets TOTP up again at its next sign-in. @throws ApiError NOT_FOUND */
+export async function resetUserMfa(p: AdminPorts, username: string, req: AuditRequest): Promise<PoolUser> {
+  const before = await mustGetUser(p.users, username);
+  await p.users.resetMfa(username);
+  await auditUserAction(p, username, 'user.reset_mfa', { before: { mfa: before.mfa }, after: { mfa: false } }, req);
+  return { ...before, mfa: false };
+}
+
+/** Members of the staff group. */
+export async function listStaff(users: UsersPort): Promise<PoolUserList> {
+  return { items: await users.listGroupUsers(ADMIN_GROUP) };
+}
+
+/** Adds the user to the staff group (idempotent). @throws ApiError NOT_FOUND */
+export async function grantStaff(p: AdminPorts, username: string, req: AuditRequest): Promise<PoolUser> {
+  const user = await mustGetUser(p.users, username);
+  await p.users.addToGroup(username, ADMIN_GROUP);
+  await p.audit.put(auditEntryFor(req, STAFF_AUDIT_TENANT, 'staff.grant', { type: 'user', id: username }, { after: { group: ADMIN_GROUP } }));
+  return user;
+}
+
+/** Removes the user from the staff group; not oneself (the last way back in). @throws ApiError NOT_FOUND, INVALID_TRANSITION */
+export async function revokeStaff(p: AdminPorts, username: string, req: AuditRequest): Promise<PoolUser> {
+  const user = await mustGetUser(p.users, username);
+  if (user.sub === req.identity.sub || username === req.identity.sub) throw new ApiError('INVALID_TRANSITION', 'staff cannot revoke their own staff membership');
+  await p.users.removeFromGroup(username, ADMIN_GROUP);
+  await p.audit.put(auditEntryFor(req, STAFF_AUDIT_TENANT, 'staff.revoke', { type: 'user', id: username }, { before: { group: ADMIN_GROUP } }));
+  return user;
+}
