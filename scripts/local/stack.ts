@@ -79,6 +79,8 @@ export interface LocalStackOptions {
    * more than a deployed stage allows (docs/local-emulation.md#api-gateway).
    */
   throttling?: { rateLimit: number; burstLimit: number };
+  /** Grace period (s) of the local app client's refresh token rotation; default the deployed client's (10). */
+  refreshTokenGraceSeconds?: number;
 }
 
 export interface RunningLocalStack {
@@ -195,6 +197,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       port: ports.cognito,
       internalPort: ports.cognitoInternal,
       host,
+      ...(opts.refreshTokenGraceSeconds !== undefined ? { refreshTokenGraceSeconds: opts.refreshTokenGraceSeconds } : {}),
     });
     stops.push(pool.stop);
     log(`Cognito user pool ${pool.userPoolId} on ${pool.endpoint} (${Date.now() - t} ms)`);

@@ -5,6 +5,7 @@
  * How to run: docs/testing.md#the-conformance-suite.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as identity from 'amazon-cognito-identity-js';
 import {
@@ -19,7 +20,9 @@ import {
   AdminAddUserToGroupCommand,
   AdminInitiateAuthCommand,
   CognitoIdentityProviderClient,
+  GetTokensFromRefreshTokenCommand,
   InitiateAuthCommand,
+  RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { CONFORMANCE_GROUP, CONFORMANCE_PASSWORD, LOCAL_ONLY, conformanceTarget, operatorClient, type ConformanceTarget } from '../support/conformance-target.js';
@@ -32,6 +35,9 @@ const DOCS = {
   commonErrors: 'https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/CommonErrors.html',
   authorization: 'https://docs.aws.amazon.com/cognito/latest/developerguide/user-pools-API-operations.html',
   refresh: 'https://docs.aws.amazon.com/cognito/latest/developerguide/amazon-cognito-user-pools-using-the-refresh-token.html',
+  getTokens: 'https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_GetTokensFromRefreshToken.html',
+  rotation: 'https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_RefreshTokenRotationType.html',
+  revokeToken: 'https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_RevokeToken.html',
   globalSignOut: 'https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_GlobalSignOut.html',
   changePassword: 'https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_ChangePassword.html',
   forgotPassword: 'https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_ForgotPassword.html',
@@ -44,8 +50,14 @@ let target: ConformanceTarget;
 let pool: CognitoUserPool;
 let sdk: CognitoIdentityProviderClient;
 
+/**
+ * The local pool's grace period for a rotated-out refresh token, shortened so the test can see it end (the
+ * deployed client's is 10 s; against a deployed stage the test waits that long).
+ */
+const LOCAL_GRACE_SECONDS = 2;
+
 beforeAll(async () => {
-  target = await conformanceTarget();
+  target = await conformanceTarget({ refreshTokenGraceSeconds: LOCAL_GRACE_SECONDS });
   pool = new CognitoUserPool({ UserPoolId: target.userPoolId, ClientId: target.clientId, ...(target.cognitoEndpoint ? { endpoint: target.cognitoEndpoint } : {}) });
   // Public operations need no AWS credentials; the SDK signs nothing for them.
   sdk = new CognitoIdentityProviderClient({ region: target.region, ...(target.cognitoEndpoint ? { endpoint: target.cognitoEndpoint } : {}) });
@@ -76,10 +88,20 @@ function signIn(email: string, password: string, flow?: 'USER_PASSWORD_AUTH'): P
   });
 }
 
-const refresh = (user: CognitoUser, session: CognitoUserSession) =>
+/** amazon-cognito-identity-js's refresh: InitiateAuth with REFRESH_TOKEN_AUTH. */
+const refreshSession = (user: CognitoUser, session: CognitoUserSession) =>
   new Promise<CognitoUserSession>((resolve, reject) =>
     user.refreshSession(session.getRefreshToken(), (err: ServiceError | null, s: CognitoUserSession) => (err ? reject(err) : resolve(s))),
   );
+
+/** A refresh with GetTokensFromRefreshToken (the AWS SDK): the only refresh of an app client that rotates refresh tokens. */
+async function getTokens(refreshToken: string): Promise<{ idToken: string; accessToken: string; refreshToken: string | undefined }> {
+  const { AuthenticationResult: r } = await sdk.send(new GetTokensFromRefreshTokenCommand({ ClientId: target.clientId, RefreshToken: refreshToken }));
+  return { idToken: r!.IdToken!, accessToken: r!.AccessToken!, refreshToken: r!.RefreshToken };
+}
+
+/** Why the sign-up tests are skipped on a stage without self sign-up. */
+const SIGN_UP_OFF = 'self sign-up is off on this stage (its config.json says allowSignUp: false, as on previews and production): SignUp is refused there';
 
 const callback = <T>(run: (cb: (err: ServiceError | undefined | null, result?: T) => void) => void) =>
   new Promise<T>((resolve, reject) => run((err, result) => (err ? reject(err) : resolve(result as T))));
@@ -141,7 +163,7 @@ describe('SRP sign-in and user-existence errors (PreventUserExistenceErrors: ENA
     }
   });
 
-  it(`USER_PASSWORD_AUTH is refused: the portal's app client allows only SRP and refresh (${DOCS.initiateAuth})`, async (ctx) => {
+  it(`USER_PASSWORD_AUTH is refused: the portal's app client allows only SRP (refresh: GetTokensFromRefreshToken) (${DOCS.initiateAuth})`, async (ctx) => {
     await expectServiceError(
       sdk.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: target.clientId, AuthParameters: { USERNAME: 'x@example.com', PASSWORD: 'whatever-8' } })),
       'InvalidParameterException',
@@ -217,25 +239,65 @@ describe('administrative operations need IAM credentials', () => {
   });
 });
 
-describe('tokens: refresh, global sign-out, change password', () => {
-  it(`refreshes the session with the refresh token (${DOCS.refresh})`, async (ctx) => {
+describe('tokens: refresh token rotation, revocation, global sign-out, change password', () => {
+  it(`amazon-cognito-identity-js's refreshSession (REFRESH_TOKEN_AUTH) is refused: the app client rotates refresh tokens (${DOCS.refresh}, ${DOCS.rotation})`, async (ctx) => {
     if (!target.user) return ctx.skip('set VIGIA_TEST_EMAIL and VIGIA_TEST_PASSWORD');
     const { user, session } = await signIn(target.user.email, target.user.password);
-    const renewed = await refresh(user, session);
-    expect(decodeJwt(renewed.getIdToken().getJwtToken())).toMatchObject({ token_use: 'id', aud: target.clientId, sub: decodeJwt(session.getIdToken().getJwtToken()).sub });
+    // Rotation leaves ALLOW_REFRESH_TOKEN_AUTH out of the client's flows: a disabled flow is InvalidParameterException.
+    await expectServiceError(refreshSession(user, session), 'InvalidParameterException', local() ? 'REFRESH_TOKEN_AUTH flow not enabled for this client' : undefined);
   });
 
-  it(`after a global sign-out the refresh token is refused with NotAuthorizedException (${DOCS.globalSignOut})`, async (ctx) => {
+  it(`GetTokensFromRefreshToken returns new ID and access tokens and a NEW refresh token each time (${DOCS.getTokens})`, async (ctx) => {
+    if (!target.user) return ctx.skip('set VIGIA_TEST_EMAIL and VIGIA_TEST_PASSWORD');
+    const { session } = await signIn(target.user.email, target.user.password);
+    const first = session.getRefreshToken().getToken();
+    const once = await getTokens(first);
+    expect(decodeJwt(once.idToken)).toMatchObject({ token_use: 'id', aud: target.clientId, sub: decodeJwt(session.getIdToken().getJwtToken()).sub });
+    expect(decodeJwt(once.accessToken)).toMatchObject({ token_use: 'access', client_id: target.clientId });
+    expect(once.refreshToken).toBeTruthy();
+    expect(once.refreshToken).not.toBe(first);
+    const twice = await getTokens(once.refreshToken!);
+    expect(twice.refreshToken).toBeTruthy();
+    expect(new Set([first, once.refreshToken, twice.refreshToken]).size).toBe(3);
+  });
+
+  it(`a rotated-out refresh token is accepted during the grace period only, then NotAuthorizedException; the new one keeps working (${DOCS.rotation})`, async (ctx) => {
+    if (!target.user) return ctx.skip('set VIGIA_TEST_EMAIL and VIGIA_TEST_PASSWORD');
+    const { session } = await signIn(target.user.email, target.user.password);
+    const old = session.getRefreshToken().getToken();
+    const rotated = await getTokens(old);
+    // A retry with the old token inside the grace period (a lost response) still succeeds.
+    const retried = await getTokens(old);
+    expect(retried.refreshToken).not.toBe(old);
+    await sleep(target.refreshTokenGraceSeconds * 1000 + 1500);
+    await expectServiceError(getTokens(old), 'NotAuthorizedException');
+    const next = await getTokens(rotated.refreshToken!);
+    expect(next.refreshToken).not.toBe(rotated.refreshToken);
+  }, 90_000);
+
+  it(`RevokeToken of the newest refresh token ends the family: the older ones are refused too (${DOCS.revokeToken})`, async (ctx) => {
+    if (!local()) return ctx.skip(LOCAL_ONLY);
+    const email = await freshUser('revocada');
+    const { session } = await signIn(email, CONFORMANCE_PASSWORD);
+    const old = session.getRefreshToken().getToken();
+    const rotated = await getTokens(old);
+    await sdk.send(new RevokeTokenCommand({ ClientId: target.clientId, Token: rotated.refreshToken! }));
+    await expectServiceError(getTokens(rotated.refreshToken!), 'NotAuthorizedException');
+    // Still inside the grace period, but revoked with its family.
+    await expectServiceError(getTokens(old), 'NotAuthorizedException');
+  });
+
+  it(`after a global sign-out every refresh token of the family is refused with NotAuthorizedException (${DOCS.globalSignOut})`, async (ctx) => {
     if (!local()) return ctx.skip(LOCAL_ONLY);
     const email = await freshUser('salida');
     const { user, session } = await signIn(email, CONFORMANCE_PASSWORD);
+    const old = session.getRefreshToken().getToken();
+    const rotated = await getTokens(old);
     await new Promise<void>((resolve, reject) => user.globalSignOut({ onSuccess: () => resolve(), onFailure: (e: Error) => reject(e) }));
-    // The refresh is sent with the SDK: amazon-cognito-identity-js retries a failed refresh with back-off for
-    // about 5 s before it reports the error (its Client.requestWithRetry), which only slows the test down.
-    await expectServiceError(
-      sdk.send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: target.clientId, AuthParameters: { REFRESH_TOKEN: session.getRefreshToken().getToken() } })),
-      'NotAuthorizedException',
-    );
+    // Sent with the SDK: amazon-cognito-identity-js retries a failed refresh with back-off for about 5 s before
+    // it reports the error (its Client.requestWithRetry), which only slows the test down.
+    await expectServiceError(getTokens(rotated.refreshToken!), 'NotAuthorizedException');
+    await expectServiceError(getTokens(old), 'NotAuthorizedException');
   });
 
   it(`changes the password with the access token; the old one then fails (${DOCS.changePassword})`, async (ctx) => {
@@ -277,10 +339,14 @@ describe('forgot password', () => {
     await signIn(email, 'nueva-clave-1');
   });
 
-  it(`confirming a sign-up or a reset of an unknown user is CodeMismatchException and a resend is simulated, never UserNotFoundException (${DOCS.userExistence})`, async () => {
+  it(`confirming a reset of an unknown user is CodeMismatchException, never UserNotFoundException (${DOCS.userExistence})`, async () => {
+    await expectServiceError(confirm(`nadie.${randomUUID().slice(0, 8)}@example.com`, '123456', 'nueva-clave-1'), 'CodeMismatchException');
+  });
+
+  it(`confirming a sign-up of an unknown user is CodeMismatchException and a resend is simulated, never UserNotFoundException (${DOCS.userExistence})`, async (ctx) => {
+    if (!target.selfSignUp) return ctx.skip(SIGN_UP_OFF);
     const nobody = `nadie.${randomUUID().slice(0, 8)}@example.com`;
     await expectServiceError(callback((cb) => userOf(nobody).confirmRegistration('123456', false, cb)), 'CodeMismatchException');
-    await expectServiceError(confirm(nobody, '123456', 'nueva-clave-1'), 'CodeMismatchException');
     const resent = await callback<{ CodeDeliveryDetails: { Destination: string } }>((cb) => userOf(nobody).resendConfirmationCode(cb));
     expect(resent.CodeDeliveryDetails.Destination).toMatch(MASKED);
   });
@@ -295,6 +361,7 @@ describe('forgot password', () => {
 
 describe('sign-up, resend and confirm', () => {
   it(`signs up unconfirmed, refuses sign-in until confirmed, resends and confirms the code (${DOCS.signUp})`, async (ctx) => {
+    if (!target.selfSignUp) return ctx.skip(SIGN_UP_OFF);
     if (!local()) return ctx.skip(LOCAL_ONLY);
     const email = `alta.${randomUUID().slice(0, 8)}@example.com`;
     const attributes = [new CognitoUserAttribute({ Name: 'email', Value: email })];
@@ -315,6 +382,7 @@ describe('sign-up, resend and confirm', () => {
   });
 
   it(`refuses a password shorter than the policy with InvalidPasswordException, and a taken e-mail with UsernameExistsException (${DOCS.passwordPolicy})`, async (ctx) => {
+    if (!target.selfSignUp) return ctx.skip(SIGN_UP_OFF);
     if (!local()) return ctx.skip(LOCAL_ONLY);
     const email = `corta.${randomUUID().slice(0, 8)}@example.com`;
     const attributes = [new CognitoUserAttribute({ Name: 'email', Value: email })];
@@ -334,7 +402,8 @@ describe('changing the e-mail (keepOriginal)', () => {
     const next = `nuevo.${randomUUID().slice(0, 8)}@acme.example`;
     const { user, session } = await signIn(email, CONFORMANCE_PASSWORD);
     await callback((cb) => user.updateAttributes([new CognitoUserAttribute({ Name: 'email', Value: next })], cb));
-    const pending = decodeJwt((await refresh(user, session)).getIdToken().getJwtToken());
+    const renewed = await getTokens(session.getRefreshToken().getToken());
+    const pending = decodeJwt(renewed.idToken);
     expect(pending).toMatchObject({ email, email_verified: true });
     await expectServiceError(
       new Promise((resolve, reject) => user.verifyAttribute('email', '000000', { onSuccess: resolve, onFailure: reject })),
@@ -342,7 +411,7 @@ describe('changing the e-mail (keepOriginal)', () => {
     );
     const code = await target.codeFor(next, 'UpdateUserAttributes');
     await new Promise((resolve, reject) => user.verifyAttribute('email', code, { onSuccess: resolve, onFailure: reject }));
-    const verified = decodeJwt((await refresh(user, session)).getIdToken().getJwtToken());
+    const verified = decodeJwt((await getTokens(renewed.refreshToken!)).idToken);
     expect(verified).toMatchObject({ email: next, email_verified: true });
   });
 });

@@ -5,7 +5,8 @@
  *   portal, no collector simulator, no demo data) and creates the test users with the local operator key.
  * - `VIGIA_TARGET=https://…` (a deployed portal): the stage's outputs come from `<VIGIA_TARGET>/config.json`
  *   (the portal's runtime configuration: region, user pool id, app client id, API URL), each overridable by
- *   `VIGIA_REGION`, `VIGIA_USER_POOL_ID`, `VIGIA_CLIENT_ID`, `VIGIA_API_URL`. Tests that need what only the
+ *   `VIGIA_REGION`, `VIGIA_USER_POOL_ID`, `VIGIA_CLIENT_ID`, `VIGIA_API_URL`; whether self sign-up is on comes
+ *   from its `allowSignUp` (off on previews), or `VIGIA_ALLOW_SIGN_UP=true|false`. Tests that need what only the
  *   local stack gives (codes "sent" by e-mail, users created for the test, the pool's signing key) are
  *   skipped with that reason; sign-in tests need a confirmed user in `VIGIA_TEST_EMAIL` /
  *   `VIGIA_TEST_PASSWORD`, the ingest tests a collector key in `VIGIA_COLLECTOR_ACCESS_KEY_ID` /
@@ -26,7 +27,7 @@ import {
 import { LOCAL_COLLECTOR_CREDENTIAL, LOCAL_OPERATOR_CREDENTIAL, type CollectorCredential } from '../../scripts/local/config.js';
 import { FIXED_CODE, lastCodeFor } from '../../scripts/local/cognito/index.js';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
-import { stageConfig } from '../../infra/stage-config.js';
+import { REFRESH_TOKEN_GRACE_SECONDS, stageConfig } from '../../infra/stage-config.js';
 
 /** The stage whose settings the local stack stands for (self sign-up, development profile). */
 export const LOCAL_EQUIVALENT_STAGE = 'dev';
@@ -44,6 +45,10 @@ export interface ConformanceTarget {
   cognitoEndpoint: string | undefined;
   /** A confirmed user with a verified e-mail (created here locally), or null when not configured. */
   user: { email: string; password: string } | null;
+  /** Whether the pool accepts SignUp (the portal's `allowSignUp`; off on previews and production stages). */
+  selfSignUp: boolean;
+  /** Seconds a rotated-out refresh token stays valid (the app client's RetryGracePeriodSeconds). */
+  refreshTokenGraceSeconds: number;
   /** The collector access key for the ingest routes, or null when not configured. */
   collector: CollectorCredential | null;
   /** Local only: the last code "sent" to `email` (for a purpose), as the local pool records it. */
@@ -85,8 +90,11 @@ async function deployed(target: string): Promise<ConformanceTarget> {
   const localOnly = async (): Promise<never> => {
     throw new Error(LOCAL_ONLY);
   };
+  const allowSignUp = env.VIGIA_ALLOW_SIGN_UP ?? (typeof config.allowSignUp === 'boolean' ? String(config.allowSignUp) : 'false');
   return {
     kind: 'deployed',
+    selfSignUp: allowSignUp === 'true',
+    refreshTokenGraceSeconds: REFRESH_TOKEN_GRACE_SECONDS,
     region: pick('VIGIA_REGION', 'region'),
     userPoolId: pick('VIGIA_USER_POOL_ID', 'userPoolId'),
     clientId: pick('VIGIA_CLIENT_ID', 'userPoolClientId'),
@@ -117,6 +125,7 @@ async function local(options: TargetOptions): Promise<ConformanceTarget> {
       collector: false,
       logLevel: 'SILENT',
       ...(options.throttling ? { throttling: stageConfig(LOCAL_EQUIVALENT_STAGE).throttling } : {}),
+      ...(options.refreshTokenGraceSeconds !== undefined ? { refreshTokenGraceSeconds: options.refreshTokenGraceSeconds } : {}),
     });
   } catch (e) {
     rmSync(dataDir, { recursive: true, force: true });
@@ -144,6 +153,8 @@ async function local(options: TargetOptions): Promise<ConformanceTarget> {
   await createUser(user.email, user.password);
   return {
     kind: 'local',
+    selfSignUp: stageConfig(LOCAL_EQUIVALENT_STAGE).selfSignUp,
+    refreshTokenGraceSeconds: options.refreshTokenGraceSeconds ?? REFRESH_TOKEN_GRACE_SECONDS,
     region: stack.config.region,
     userPoolId: stack.config.userPoolId,
     clientId: stack.config.userPoolClientId,
@@ -166,6 +177,8 @@ async function local(options: TargetOptions): Promise<ConformanceTarget> {
 export interface TargetOptions {
   /** Local only: throttle the gateway with the development stage's rate and burst (`infra/stage-config.ts`). */
   throttling?: boolean;
+  /** Local only: the app client's refresh token grace period, seconds (default the deployed one, 10). */
+  refreshTokenGraceSeconds?: number;
 }
 
 /** Starts (or describes) the system under test: the deployed stage named by `VIGIA_TARGET`, else the local stack. */

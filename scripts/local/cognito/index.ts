@@ -13,8 +13,10 @@
  *  - Wrong password / unknown user: NotAuthorizedException "Incorrect username or password." (cognito-local says
  *    InvalidPasswordException); user-existence errors are prevented (PreventUserExistenceErrors) in sign-in,
  *    ForgotPassword, ResendConfirmationCode, ConfirmForgotPassword.
- *  - GetTokensFromRefreshToken (Amplify ≥ 6.21's only refresh call) and REFRESH_TOKEN_AUTH, refusing revoked,
- *    expired or forged refresh tokens.
+ *  - GetTokensFromRefreshToken (Amplify ≥ 6.21's only refresh call) with refresh token rotation, as the deployed
+ *    app client (./rotation.ts): each refresh returns a new refresh token, the previous one is accepted for the
+ *    grace period only; REFRESH_TOKEN_AUTH is refused (rotation leaves it out); revoked, expired or forged
+ *    refresh tokens are refused.
  *  - GlobalSignOut, AdminUserGlobalSignOut and RevokeToken: older refresh tokens are revoked in cognito-local and
  *    older access tokens are refused by GetUser & co. (cognito-local does not even verify access tokens) (./tokens.ts).
  *  - ResendConfirmationCode (absent).
@@ -31,7 +33,7 @@
  *    token it issues there, so it could never be used).
  *  - E-mail user names are case-insensitive, as in the deployed pool (infra/auth-stack.ts signInCaseSensitive false).
  *  - Administrative (IAM) operations need a SigV4 signature of an operator key (cognito-local checks none); the app
- *    client allows only the deployed client's flows (SRP, refresh); SRP step 1 answers unknown users like known
+ *    client allows only the deployed client's flows (SRP; refresh through GetTokensFromRefreshToken); SRP step 1 answers unknown users like known
  *    ones; code destinations are masked; a new e-mail waits for verification (keepOriginal).
  *  - `/.well-known/openid-configuration` (hard-coded to localhost:9229 in cognito-local) and CORS headers
  *    (cognito-local's lack Access-Control-Expose-Headers; the proxy answers preflights itself).
@@ -50,6 +52,7 @@ import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { JSONWebKeySet } from 'jose';
 import { createProxy } from './proxy.js';
+import { RefreshTokenRotation } from './rotation.js';
 import { seedUserPool } from './store.js';
 import { RevocationRegistry, TokenVerifier } from './tokens.js';
 import { isTriggerInvocation, localTriggers, type LocalTriggers } from './triggers.js';
@@ -78,6 +81,11 @@ export interface UserPoolOptions {
   log?: (line: string) => void;
   /** Access keys allowed to sign the administrative (IAM) operations; default `[LOCAL_OPERATOR_CREDENTIAL]`. */
   operatorCredentials?: readonly CollectorCredential[];
+  /**
+   * Seconds a rotated-out refresh token stays valid (the app client's RetryGracePeriodSeconds, 0–60); default
+   * the deployed client's (10). Tests shorten it to observe the end of the grace period.
+   */
+  refreshTokenGraceSeconds?: number;
 }
 
 export interface RunningUserPool {
@@ -143,7 +151,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 /**
  * Starts cognito-local and the compatibility proxy, after idempotently ensuring the Vigía user pool
  * ({@link LOCAL_USER_POOL_ID}; e-mail as username, auto-verified; the deployed pool's password policy; MFA OPTIONAL
- * with TOTP) and its app client ({@link LOCAL_USER_POOL_CLIENT_ID}; no secret; SRP and refresh flows, as deployed).
+ * with TOTP) and its app client ({@link LOCAL_USER_POOL_CLIENT_ID}; no secret; SRP, refresh token rotation, as deployed).
  * Users and groups persist in `dataDir` across restarts; this function creates none.
  *
  * The pool accepts the AWS SDK v3 (`@aws-sdk/client-cognito-identity-provider`) at `endpoint` with any
@@ -177,7 +185,13 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
   let child: ChildProcess | null = null;
   let stopping = false;
   try {
-    await seedUserPool({ dataDir, userPoolId: LOCAL_USER_POOL_ID, userPoolClientId: LOCAL_USER_POOL_CLIENT_ID, issuerDomain: endpoint });
+    await seedUserPool({
+      dataDir,
+      userPoolId: LOCAL_USER_POOL_ID,
+      userPoolClientId: LOCAL_USER_POOL_CLIENT_ID,
+      issuerDomain: endpoint,
+      ...(opts.refreshTokenGraceSeconds !== undefined ? { refreshTokenGraceSeconds: opts.refreshTokenGraceSeconds } : {}),
+    });
 
     const require = createRequire(import.meta.url);
     const bin = join(dirname(require.resolve('cognito-local/package.json')), 'lib/bin/start.js');
@@ -219,6 +233,7 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
       endpoint,
       verifier: new TokenVerifier(jwks, issuer, registry),
       registry,
+      rotation: await RefreshTokenRotation.load(join(dataDir, 'refresh-rotation.json')),
       log,
       operatorCredentials: opts.operatorCredentials ?? [LOCAL_OPERATOR_CREDENTIAL],
     });

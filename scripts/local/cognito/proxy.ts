@@ -21,6 +21,7 @@ import {
   type LocalPoolFile,
   type LocalUser,
 } from './store.js';
+import type { RefreshTokenRotation } from './rotation.js';
 import { decodeClaims, type RevocationRegistry, type TokenVerifier } from './tokens.js';
 import { SignatureRefused, verifySignatureV4 } from '../collector-auth.js';
 import type { CollectorCredential } from '../config.js';
@@ -37,6 +38,8 @@ export interface ProxyOptions {
   endpoint: string;
   verifier: TokenVerifier;
   registry: RevocationRegistry;
+  /** Refresh token families of app clients with rotation on (./rotation.ts). */
+  rotation: RefreshTokenRotation;
   /** Receives one line per code sent and per proxy-level failure. */
   log: (line: string) => void;
   /**
@@ -235,13 +238,10 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
     return result;
   }
 
-  async function refresh(clientId: string, refreshToken: unknown): Promise<Json> {
-    const client = await appClient(clientId);
-    requireFlow(client, 'REFRESH_TOKEN', 'ALLOW_REFRESH_TOKEN_AUTH');
-    await opts.verifier.verifyRefreshToken(refreshToken);
-    let result: Json;
+  /** cognito-local's REFRESH_TOKEN_AUTH with one of its own refresh tokens; a token it no longer lists is revoked. */
+  async function refreshUpstream(clientId: string, refreshToken: string): Promise<Json> {
     try {
-      result = await call('InitiateAuth', { ClientId: clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken } });
+      return await call('InitiateAuth', { ClientId: clientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken } });
     } catch (err) {
       // cognito-local refuses refresh tokens no longer in the user's list (revoked, or user gone).
       if (err instanceof CognitoError && err.type === 'NotAuthorizedException') {
@@ -249,7 +249,23 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
       }
       throw err;
     }
-    return afterAuth(result, clientId, refreshToken as string);
+  }
+
+  /**
+   * A refresh (GetTokensFromRefreshToken, or REFRESH_TOKEN_AUTH where the client allows it). With the client's
+   * refresh token rotation on, the answer carries the family's next refresh token (./rotation.ts); otherwise
+   * only new ID and access tokens.
+   * @throws CognitoError NotAuthorizedException for an invalid, expired, revoked or (rotation) superseded token.
+   */
+  async function refresh(clientId: string, refreshToken: unknown, client: LocalAppClient): Promise<Json> {
+    const claims = await opts.verifier.verifyRefreshToken(refreshToken);
+    const token = refreshToken as string;
+    const rotation = client.RefreshTokenRotation;
+    if (rotation?.Feature !== 'ENABLED') return afterAuth(await refreshUpstream(clientId, token), clientId, token);
+    const step = opts.rotation.begin(token, claims, rotation.RetryGracePeriodSeconds ?? 0);
+    const result = await refreshUpstream(clientId, step.anchor);
+    const auth = obj(result.AuthenticationResult);
+    return afterAuth({ ...result, AuthenticationResult: { ...auth, RefreshToken: await step.rotate() } }, clientId);
   }
 
   /** Revokes every refresh token of the user in cognito-local and refuses its older tokens here. */
@@ -314,7 +330,9 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
         }
         case 'REFRESH_TOKEN_AUTH':
         case 'REFRESH_TOKEN':
-          return refresh(clientId, params.REFRESH_TOKEN);
+          // Refused when the client rotates refresh tokens (rotation leaves ALLOW_REFRESH_TOKEN_AUTH out).
+          requireFlow(client, 'REFRESH_TOKEN_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH');
+          return refresh(clientId, params.REFRESH_TOKEN, client);
         default:
           return call('InitiateAuth', body);
       }
@@ -398,7 +416,10 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
     },
 
     async GetTokensFromRefreshToken(body) {
-      const result = await refresh(str(body.ClientId) ?? '', body.RefreshToken);
+      const clientId = str(body.ClientId) ?? '';
+      const client = await appClient(clientId);
+      if (client.RefreshTokenRotation?.Feature !== 'ENABLED') requireFlow(client, 'REFRESH_TOKEN_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH');
+      const result = await refresh(clientId, body.RefreshToken, client);
       return { AuthenticationResult: result.AuthenticationResult };
     },
 
@@ -426,7 +447,13 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
         if (err instanceof CognitoError && err.message === 'Refresh Token has been revoked') return {};
         throw new CognitoError('UnsupportedTokenTypeException', 'The token is not a valid refresh token of this user pool.');
       }
-      await call('RevokeToken', { ClientId: body.ClientId, Token: body.Token }).catch(() => undefined);
+      // Revoking any token of a rotated family ends the family: its anchor is revoked in cognito-local and every
+      // member (and the access tokens issued with it) is refused here.
+      const family = opts.rotation.familyOf(claims.jti);
+      await call('RevokeToken', { ClientId: body.ClientId, Token: family?.anchor ?? body.Token }).catch(() => undefined);
+      for (const member of family?.members ?? []) {
+        if (member.jti !== claims.jti) await opts.registry.revokeRefreshToken({ ...claims, jti: member.jti, exp: member.exp });
+      }
       await opts.registry.revokeRefreshToken(claims);
       return {};
     },

@@ -18,6 +18,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { VIGIA_PASSWORD_POLICY, type PasswordPolicy } from './policy.js';
 import { LOCAL_PRE_TOKEN_GENERATION_FUNCTION } from './triggers.js';
 
+
+/**
+ * RetryGracePeriodSeconds of the deployed app client's refresh token rotation: the value of
+ * `REFRESH_TOKEN_GRACE_SECONDS` in infra/stage-config.ts (not imported, to keep the CDK library out of the local
+ * stack; a unit test checks they agree).
+ */
+export const DEPLOYED_REFRESH_TOKEN_GRACE_SECONDS = 10;
+
 /** A user record of cognito-local (subset we use). */
 export interface LocalUser {
   Username: string;
@@ -45,6 +53,8 @@ export interface LocalAppClient {
   UserPoolId: string;
   ExplicitAuthFlows?: string[];
   ClientSecret?: string;
+  /** Cognito's RefreshTokenRotationType: rotation on, and how long (s, 0–60) a rotated-out token stays valid. */
+  RefreshTokenRotation?: { Feature: 'ENABLED' | 'DISABLED'; RetryGracePeriodSeconds?: number };
 }
 
 /** `<dataDir>/.cognito`, cognito-local's config directory when started with `cwd = dataDir`. */
@@ -112,14 +122,21 @@ export interface SeedOptions {
   userPoolClientId: string;
   /** `TokenConfig.IssuerDomain`: tokens get `iss = <issuerDomain>/<userPoolId>`. */
   issuerDomain: string;
+  /**
+   * RetryGracePeriodSeconds of the app client's refresh token rotation (0–60); default the deployed client's
+   * ({@link DEPLOYED_REFRESH_TOKEN_GRACE_SECONDS}). Tests shorten it.
+   */
+  refreshTokenGraceSeconds?: number;
 }
 
 /**
  * Idempotently writes cognito-local's config and the Vigía user pool + app client BEFORE cognito-local starts.
  * Existing users and groups are kept; pool options and the app client are rewritten every time, so policy changes
  * apply on the next start. Pool: e-mail as username, e-mail auto-verified, the deployed pool's password policy,
- * MFA OPTIONAL (TOTP only), user-existence errors prevented. App client: no secret; the deployed client's SRP
- * and refresh flows only; token lifetimes as the Cognito defaults (access/ID 60 min, refresh 30 days); token revocation on.
+ * MFA OPTIONAL (TOTP only), user-existence errors prevented. App client: no secret; the deployed client's flows
+ * (SRP only: with refresh token rotation on, refresh goes through GetTokensFromRefreshToken and
+ * ALLOW_REFRESH_TOKEN_AUTH is left out); rotation with the deployed grace period; token lifetimes as the Cognito
+ * defaults (access/ID 60 min, refresh 30 days); token revocation on.
  */
 export async function seedUserPool(opts: SeedOptions): Promise<void> {
   const now = new Date().toISOString();
@@ -189,8 +206,10 @@ export async function seedUserPool(opts: SeedOptions): Promise<void> {
             UserPoolId: opts.userPoolId,
             CreationDate: previous?.CreationDate ?? now,
             LastModifiedDate: now,
-            // The deployed app client's flows (infra/auth-stack.ts authFlows: userSrp, with refresh).
-            ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+            // The deployed app client's flows (infra/auth-stack.ts authFlows: userSrp) and refresh token rotation
+            // (refreshTokenRotationGracePeriod), which leaves ALLOW_REFRESH_TOKEN_AUTH out.
+            ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH'],
+            RefreshTokenRotation: { Feature: 'ENABLED', RetryGracePeriodSeconds: opts.refreshTokenGraceSeconds ?? DEPLOYED_REFRESH_TOKEN_GRACE_SECONDS },
             AccessTokenValidity: 60,
             IdTokenValidity: 60,
             RefreshTokenValidity: 30,
