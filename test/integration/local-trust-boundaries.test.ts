@@ -18,7 +18,7 @@ import { promisify } from 'node:util';
 import {
   AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
-  InitiateAuthCommand,
+  GetTokensFromRefreshTokenCommand,
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
@@ -141,9 +141,7 @@ describe('staff accounts need TOTP', () => {
       const code = generateSync({ secret: SecretCode!, algorithm: 'sha1', digits: 6, period: 30 });
       expect((await idp.send(new VerifySoftwareTokenCommand({ AccessToken: first.AccessToken!, UserCode: code, FriendlyDeviceName: 'móvil' }))).Status).toBe('SUCCESS');
 
-      const refreshed = await idp.send(
-        new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: stack.config.userPoolClientId, AuthParameters: { REFRESH_TOKEN: first.RefreshToken! } }),
-      );
+      const refreshed = await idp.send(new GetTokensFromRefreshTokenCommand({ ClientId: stack.config.userPoolClientId, RefreshToken: first.RefreshToken! }));
       const idToken = refreshed.AuthenticationResult!.IdToken!;
       expect(decodeJwt(idToken)['vigia:mfa']).toBe('totp');
       expect((await get('/analytics', idToken)).status).toBe(200);
