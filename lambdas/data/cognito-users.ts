@@ -4,7 +4,7 @@
  * (kept out of the Lambda bundles; docs/decisions/aws-lite-dynamodb-client.md).
  *
  * Operations called, all on the one pool `userPoolId` (the admin Lambda's role allows exactly these:
- * `COGNITO_ADMIN_ACTIONS`): ListUsersInGroup, AdminGetUser, ListUsers, GetGroup, CreateGroup,
+ * `COGNITO_ADMIN_ACTIONS`): ListUsersInGroup, AdminGetUser, ListUsers, CreateGroup,
  * AdminCreateUser, AdminAddUserToGroup, AdminRemoveUserFromGroup, AdminDisableUser, AdminEnableUser,
  * AdminSetUserMFAPreference, AdminListGroupsForUser.
  *
@@ -25,7 +25,6 @@ export const COGNITO_ADMIN_ACTIONS = [
   'cognito-idp:ListUsersInGroup',
   'cognito-idp:AdminGetUser',
   'cognito-idp:ListUsers',
-  'cognito-idp:GetGroup',
   'cognito-idp:CreateGroup',
   'cognito-idp:AdminCreateUser',
   'cognito-idp:AdminAddUserToGroup',
@@ -137,15 +136,11 @@ export function cognitoUsers(opts: CognitoUsersOptions): UsersPort {
     },
     getUser,
     async ensureGroup(group, description) {
+      // CreateGroup answering GroupExistsException is "exists already" (one call, no GetGroup).
       try {
-        await call('GetGroup', { GroupName: group });
-      } catch (e) {
-        if (!(e instanceof ApiError && e.code === 'NOT_FOUND')) throw e;
-        try {
-          await call('CreateGroup', { GroupName: group, Description: description });
-        } catch (err) {
-          if ((err as Error).name !== 'GroupExistsException') throw err;
-        }
+        await call('CreateGroup', { GroupName: group, Description: description });
+      } catch (err) {
+        if ((err as Error).name !== 'GroupExistsException') throw err;
       }
     },
     async createUser(email) {

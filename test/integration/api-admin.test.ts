@@ -1,0 +1,169 @@
+/**
+ * The admin Lambda per role, in process, over a real DynamoDB engine and the REAL local user pool (its
+ * administrative operations signed with the local operator key, as `npm start` wires them): customers get
+ * 403 on administration routes; staff create and edit tenants, invite users (FORCE_CHANGE_PASSWORD, in the
+ * tenant group), disable/enable, grant/revoke staff (reset MFA: unit test); every change writes an audit entry with
+ * actor, before/after, request id and source IP, which the tenant's customers read and another tenant's do
+ * not; a CSV export of the audit log is itself audited. Every response is checked against the OpenAPI
+ * document.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntry, PoolUser, Tenant } from '../../lambdas/contract/schemas.js';
+import { cognitoUsers } from '../../lambdas/data/cognito-users.js';
+import type { UsersPort } from '../../lambdas/domain/ports.js';
+import type { ApiHandler } from '../../lambdas/http/api.js';
+import { startUserPool, type RunningUserPool } from '../../scripts/local/cognito/index.js';
+import { LOCAL_OPERATOR_CREDENTIAL } from '../../scripts/local/config.js';
+import { apiEvent, lambdaContext, type CallerSpec } from '../unit/lambdas/events.js';
+import { call, startInProcessApi, type InProcessApi } from './support/in-process-api.js';
+
+const TABLE = 'vigia-admin-main';
+const staff: CallerSpec = { sub: 'staff-1', email: 'soc@vigia.example', groups: ['admin'] };
+const acmeUser: CallerSpec = { sub: 'u-acme', email: 'ana@acme.example', groups: ['acme'] };
+const globexUser: CallerSpec = { sub: 'u-globex', email: 'bob@globex.example', groups: ['globex'] };
+
+let dataDir: string;
+let pool: RunningUserPool;
+let users: UsersPort;
+let api: InProcessApi;
+let h: ApiHandler;
+
+const json = <T>(r: { body: string }): T => JSON.parse(r.body) as T;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'vigia-admin-'));
+  pool = await startUserPool({ dataDir, port: 0, internalPort: 0 });
+  users = cognitoUsers({ userPoolId: pool.userPoolId, region: 'eu-west-1', endpoint: pool.endpoint, credentials: { ...LOCAL_OPERATOR_CREDENTIAL } });
+  api = await startInProcessApi({ table: TABLE, users });
+  await api.data.putTenant({ id: 'acme', name: 'Acme' });
+  await api.data.putTenant({ id: 'globex', name: 'Globex' });
+  await users.ensureGroup('acme', 'acme');
+  await users.ensureGroup('globex', 'globex');
+  await users.ensureGroup('admin', 'staff');
+  h = api.handler('admin');
+}, 60_000);
+
+afterAll(async () => {
+  await api?.stop();
+  await pool?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('admin routes per role', () => {
+  it('customers get 403 FORBIDDEN on every administration route', async () => {
+    const attempts = [
+      { method: 'POST', path: '/tenants', body: { tenantId: 'evil', name: 'Evil' } },
+      { method: 'PATCH', path: '/tenants/acme', body: { name: 'Mine' } },
+      { method: 'GET', path: '/tenants/acme/users' },
+      { method: 'POST', path: '/tenants/acme/users', body: { email: 'x@acme.example' } },
+      { method: 'PUT', path: '/staff/u-acme' },
+      { method: 'GET', path: '/staff' },
+    ];
+    for (const a of attempts) {
+      const r = await call(h, { ...a, caller: acmeUser });
+      expect(r.statusCode, `${a.method} ${a.path}`).toBe(403);
+      expect(json<{ code: string }>(r).code).toBe('FORBIDDEN');
+    }
+  });
+
+  it('staff create a tenant (its group exists) and edit its contract targets; both audited in the tenant log', async () => {
+    const created = await call(h, { method: 'POST', path: '/tenants', caller: staff, body: { tenantId: 'initech', name: 'Initech' } });
+    expect(created.statusCode).toBe(201);
+    expect(json<Tenant>(created)).toEqual({ id: 'initech', name: 'Initech' });
+    const again = await call(h, { method: 'POST', path: '/tenants', caller: staff, body: { tenantId: 'initech', name: 'Otra' } });
+    expect(again.statusCode).toBe(409);
+
+    const ev = apiEvent({
+      method: 'PATCH',
+      path: '/tenants/initech',
+      caller: staff,
+      body: { name: 'Initech S.A.', slaTargets: { critical: { responseMinutes: 10, resolutionMinutes: 120 } }, availabilityTargetPct: 99.5 },
+    });
+    ev.requestContext.identity = { ...ev.requestContext.identity, sourceIp: '198.51.100.7' };
+    const patched = await h(ev, lambdaContext);
+    expect(patched.statusCode).toBe(200);
+    expect(json<Tenant>(patched)).toMatchObject({ name: 'Initech S.A.', availabilityTargetPct: 99.5, slaTargets: { critical: { responseMinutes: 10 } } });
+    const got = await call(h, { method: 'GET', path: '/tenants/initech', caller: staff });
+    expect(json<Tenant>(got).slaTargets?.critical).toEqual({ responseMinutes: 10, resolutionMinutes: 120 });
+
+    const log = await call(h, { method: 'GET', path: '/audit', caller: staff, query: { tenant: 'initech' } });
+    const items = json<{ items: AuditEntry[] }>(log).items;
+    expect(items.map((e) => e.action)).toEqual(['tenant.update', 'tenant.create']);
+    expect(items[0]).toMatchObject({
+      tenantId: 'initech',
+      actor: { sub: 'staff-1', email: 'soc@vigia.example' },
+      target: { type: 'tenant', id: 'initech' },
+      before: { name: 'Initech' },
+      after: { name: 'Initech S.A.', availabilityTargetPct: 99.5 },
+    });
+    expect(items[0]!.requestId).toMatch(/^req-/);
+    expect(items[0]!.sourceIp).toBe('198.51.100.7');
+  });
+
+  it('staff invite a user: it exists in the local pool in FORCE_CHANGE_PASSWORD, in the tenant group; disable/enable', async () => {
+    const invited = await call(h, { method: 'POST', path: '/tenants/acme/users', caller: staff, body: { email: 'Nuevo@Acme.example' } });
+    expect(invited.statusCode).toBe(201);
+    const user = json<PoolUser>(invited);
+    expect(user).toMatchObject({ email: 'nuevo@acme.example', status: 'FORCE_CHANGE_PASSWORD', enabled: true, mfa: false });
+    expect(await users.groupsOf(user.username)).toContain('acme');
+
+    const list = await call(h, { method: 'GET', path: '/tenants/acme/users', caller: staff });
+    expect(json<{ items: PoolUser[] }>(list).items.map((u) => u.email)).toContain('nuevo@acme.example');
+
+    const disabled = await call(h, { method: 'POST', path: `/users/${encodeURIComponent(user.username)}/enabled`, caller: staff, body: { enabled: false } });
+    expect(json<PoolUser>(disabled).enabled).toBe(false);
+    expect((await users.getUser(user.username))?.enabled).toBe(false);
+    const enabled = await call(h, { method: 'POST', path: `/users/${encodeURIComponent(user.username)}/enabled`, caller: staff, body: { enabled: true } });
+    expect(json<PoolUser>(enabled).enabled).toBe(true);
+    // Reset MFA (AdminSetUserMFAPreference) is not emulated by the local pool: docs/local-emulation.md#cognito-user-pool;
+    // its rule is unit-tested (test/unit/lambdas/admin.test.ts).
+
+    // The tenant's customers see these entries; another tenant's customers do not.
+    const acmeLog = json<{ items: AuditEntry[] }>(await call(h, { method: 'GET', path: '/audit', caller: acmeUser })).items;
+    expect(acmeLog.map((e) => e.action)).toEqual(expect.arrayContaining(['user.invite', 'user.disable', 'user.enable']));
+    expect(acmeLog.find((e) => e.action === 'user.disable')).toMatchObject({ before: { enabled: true }, after: { enabled: false }, target: { type: 'user', id: user.username } });
+    const globexLog = json<{ items: AuditEntry[] }>(await call(h, { method: 'GET', path: '/audit', caller: globexUser })).items;
+    expect(globexLog.filter((e) => e.tenantId !== 'globex')).toEqual([]);
+    expect(globexLog.some((e) => e.target.id === user.username)).toBe(false);
+    const forbidden = await call(h, { method: 'GET', path: '/audit', caller: globexUser, query: { tenant: 'acme' } });
+    expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('staff grant and revoke staff membership (not their own), audited in the staff log', async () => {
+    const invited = json<PoolUser>(await call(h, { method: 'POST', path: '/tenants/globex/users', caller: staff, body: { email: 'analista@globex.example' } }));
+    const granted = await call(h, { method: 'PUT', path: `/staff/${encodeURIComponent(invited.username)}`, caller: staff });
+    expect(granted.statusCode).toBe(200);
+    expect(await users.groupsOf(invited.username)).toContain('admin');
+    const staffList = json<{ items: PoolUser[] }>(await call(h, { method: 'GET', path: '/staff', caller: staff })).items;
+    expect(staffList.map((u) => u.username)).toContain(invited.username);
+    const revoked = await call(h, { method: 'DELETE', path: `/staff/${encodeURIComponent(invited.username)}`, caller: staff });
+    expect(revoked.statusCode).toBe(200);
+    expect(await users.groupsOf(invited.username)).not.toContain('admin');
+
+    const all = json<{ items: AuditEntry[] }>(await call(h, { method: 'GET', path: '/audit', caller: staff, query: { action: 'staff.grant' } })).items;
+    expect(all[0]).toMatchObject({ tenantId: '_staff', action: 'staff.grant', target: { id: invited.username } });
+  });
+
+  it('a CSV export of the audit log is a download and writes an export.audit entry', async () => {
+    const csv = await call(h, { method: 'GET', path: '/audit', caller: acmeUser, query: { format: 'csv' } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers?.['Content-Type'] ?? csv.headers?.['content-type']).toMatch(/text\/csv/);
+    expect(csv.body.split('\r\n')[0]).toBe('at,tenantId,actorSub,actorEmail,action,targetType,targetId,before,after,requestId,sourceIp');
+    const log = json<{ items: AuditEntry[] }>(await call(h, { method: 'GET', path: '/audit', caller: acmeUser, query: { action: 'export.audit' } })).items;
+    expect(log[0]).toMatchObject({ tenantId: 'acme', actor: { sub: 'u-acme' }, action: 'export.audit' });
+  });
+
+  it('staff read every tenant newest first on one index, with cursor pages', async () => {
+    const first = json<{ items: AuditEntry[]; nextCursor: string | null }>(await call(h, { method: 'GET', path: '/audit', caller: staff, query: { limit: '2' } }));
+    expect(first.items).toHaveLength(2);
+    expect(first.nextCursor).not.toBeNull();
+    const second = json<{ items: AuditEntry[] }>(await call(h, { method: 'GET', path: '/audit', caller: staff, query: { limit: '2', cursor: first.nextCursor! } }));
+    expect(second.items[0]!.at <= first.items[1]!.at).toBe(true);
+    expect(new Set([...first.items, ...second.items].map((e) => e.tenantId)).size).toBeGreaterThanOrEqual(1);
+    const bad = await call(h, { method: 'GET', path: '/audit', caller: staff, query: { cursor: 'eyJzIjoiVEVOQU5UI2FjbWUjQVVESVQiLCJrIjp7fX0' } });
+    expect(bad.statusCode).toBe(400);
+  });
+});
