@@ -198,12 +198,18 @@ describe('local Cognito user pool with the real Amplify client', () => {
     const after = await tokens();
     expect(after.access).not.toBe(before.access);
     expect(after.id).not.toBe(before.id);
+    // The app client rotates refresh tokens: Amplify keeps the new one.
+    const rotated = storage.refreshToken();
+    expect(rotated).toBeTruthy();
+    expect(rotated).not.toBe(refreshToken);
     await admin.send(new GetUserCommand({ AccessToken: after.access }));
 
     await signOut({ global: true });
-    const refreshed = await poolCall('GetTokensFromRefreshToken', { ClientId: pool.userPoolClientId, RefreshToken: refreshToken });
-    expect(refreshed.status).toBe(400);
-    expect(refreshed.json.__type).toBe('NotAuthorizedException');
+    for (const token of [refreshToken, rotated]) {
+      const refreshed = await poolCall('GetTokensFromRefreshToken', { ClientId: pool.userPoolClientId, RefreshToken: token });
+      expect(refreshed.status).toBe(400);
+      expect(refreshed.json.__type).toBe('NotAuthorizedException');
+    }
     expect(await errorName(admin.send(new GetUserCommand({ AccessToken: after.access })))).toBe('NotAuthorizedException: Access Token has been revoked');
 
     // A new sign-in right away (same second) is not caught by the revocation.
