@@ -19,6 +19,7 @@ import { AVAILABILITY_WINDOW_DAYS, OPEN_ALARM_STATES, addDays, availabilityRollu
 import type { AlarmListOptions, AvailabilityRollup, DailyAvailability, DevicesPort, ListedDevice, PageOptions, StoredDevice } from '../domain/ports.js';
 import { ApiError } from '../domain/errors.js';
 import type { TableRef, TransactWriteItem } from './client.js';
+import { auditPut } from './audit.js';
 import { isConditionFailureInTransaction, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
 import { AlarmEntity, AvailabilityEntity, DeviceEntity, attributesOf, itemOf, recordOf } from './entities.js';
 import { AVAIL_SK_MAX, keys } from './keys.js';
@@ -250,7 +251,7 @@ export function raiseAlarm(alarm: DeviceAlarm, table: TableRef): Promise<boolean
  */
 export async function transitionAlarm(
   table: TableRef,
-  ...[tenantId, deviceId, alarmId, from, to, fields]: Parameters<DevicesPort['transitionAlarm']>
+  ...[tenantId, deviceId, alarmId, from, to, fields, audit, retention = DEFAULT_RETENTION]: [...Parameters<DevicesPort['transitionAlarm']>, Retention?]
 ): ReturnType<DevicesPort['transitionAlarm']> {
   const names: Record<string, string> = { '#s': 'state' };
   const values: Record<string, unknown> = { ':to': to };
@@ -262,6 +263,31 @@ export async function transitionAlarm(
     sets.push(`#${k} = :${k}`);
   }
   const update = { TableName: table.tableName, Key: keys.alarm(tenantId, deviceId, alarmId), UpdateExpression: `SET ${sets.join(', ')}`, ExpressionAttributeNames: names };
+  if (audit && from.every((f) => isOpen(f) === isOpen(to))) {
+    // With its audit entry in one transaction (docs/api.md#audit-log).
+    const inFrom = filterExpression({ in: { state: from } })!;
+    try {
+      await table.doc.send('TransactWriteItems', {
+        TransactItems: [
+          {
+            Update: {
+              ...update,
+              ExpressionAttributeNames: { ...names, ...inFrom.names },
+              ConditionExpression: `attribute_exists(PK) AND ${inFrom.expression}`,
+              ExpressionAttributeValues: { ...values, ...inFrom.values },
+            },
+          },
+          auditPut(audit, table, retention),
+        ],
+      });
+    } catch (e) {
+      if (!isConditionFailureInTransaction(e, 0)) throw e;
+      const cur = await getAlarm(table, tenantId, deviceId, alarmId);
+      return cur ? { alarm: cur, changed: false } : null;
+    }
+    const now = await getAlarm(table, tenantId, deviceId, alarmId);
+    return now ? { alarm: now, changed: true } : null;
+  }
   if (from.every((f) => isOpen(f) === isOpen(to))) {
     const inFrom = filterExpression({ in: { state: from } })!;
     const res = await writeIf(table, 'UpdateItem', {
@@ -408,7 +434,7 @@ export function devicesRepository(table: TableRef, retention: Retention = DEFAUL
     getDevice: (t, id) => getDevice(t, id, table),
     deviceHistory: (t, id, from) => deviceHistory(t, id, from, table),
     listAlarms: (t, opts) => listAlarms(t, opts, table),
-    transitionAlarm: (...args) => transitionAlarm(table, ...args),
+    transitionAlarm: (t, d, a, from, to, fields, audit) => transitionAlarm(table, t, d, a, from, to, fields, audit, retention),
     raiseAlarm: (a) => raiseAlarm(a, table),
     ingestHeartbeat: (i) => ingestHeartbeat(i, table, new Date(), retention),
   };

@@ -44,7 +44,7 @@ export function dynamoRepository(table: TableRef, options: RepositoryOptions = {
     devices: devices.devicesRepository(table, retention),
     tenants: tenants.tenantsRepository(table),
     office365: office365.office365Repository(table, retention),
-    recommendations: recommendations.recommendationsRepository(table),
+    recommendations: recommendations.recommendationsRepository(table, retention),
     reports: reportsRepository(table),
     idempotency: { run: (req, fn) => runIdempotent(req, fn, table) },
   };

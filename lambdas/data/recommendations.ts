@@ -4,10 +4,12 @@
  * by customers with a note (conditional on the status read, so concurrent changes cannot both apply; the
  * transition rule itself is domain logic).
  */
-import type { Page, Recommendation, RecommendationStatus } from '../contract/schemas.js';
+import type { AuditEntry, Page, Recommendation, RecommendationStatus } from '../contract/schemas.js';
 import type { RecommendationListOptions, RecommendationsPort, RecommendationStatusChange } from '../domain/ports.js';
 import type { TableRef } from './client.js';
-import { writeIf } from './dynamo-util.js';
+import { auditPut } from './audit.js';
+import { isConditionFailureInTransaction, writeIf } from './dynamo-util.js';
+import { DEFAULT_RETENTION, type Retention } from './retention.js';
 import { itemOf, RecommendationEntity, recordOf } from './entities.js';
 import { keys } from './keys.js';
 import { listPage } from './paging.js';
@@ -30,15 +32,27 @@ export async function changeRecommendationStatus(
   expected: RecommendationStatus,
   change: RecommendationStatusChange,
   table: TableRef,
+  audit?: AuditEntry,
+  retention: Retention = DEFAULT_RETENTION,
 ): Promise<Recommendation | null> {
-  const r = await writeIf(table, 'UpdateItem', {
+  const update = {
     Key: keys.recommendation(tenantId, id),
     UpdateExpression: 'SET #s = :s, statusNote = :n, statusChangedBy = :b, statusChangedAt = :a',
     ConditionExpression: '#s = :e',
     ExpressionAttributeNames: { '#s': 'status' },
     ExpressionAttributeValues: { ':s': change.status, ':n': change.note, ':b': change.by, ':a': change.at, ':e': expected },
-    ReturnValues: 'ALL_NEW',
-  });
+  };
+  if (audit) {
+    // With its audit entry in one transaction (docs/api.md#audit-log); a transaction returns no item.
+    try {
+      await table.doc.send('TransactWriteItems', { TransactItems: [{ Update: { TableName: table.tableName, ...update } }, auditPut(audit, table, retention)] });
+    } catch (e) {
+      if (isConditionFailureInTransaction(e, 0)) return null;
+      throw e;
+    }
+    return getRecommendation(tenantId, id, table);
+  }
+  const r = await writeIf(table, 'UpdateItem', { ...update, ReturnValues: 'ALL_NEW' });
   return r ? recordOf(RecommendationEntity, r.Attributes ?? {}) : null;
 }
 
@@ -48,11 +62,11 @@ export function listRecommendations(tenantId: string, opts: RecommendationListOp
 }
 
 /** The recommendation storage as a `RecommendationsPort`. */
-export function recommendationsRepository(table: TableRef): RecommendationsPort {
+export function recommendationsRepository(table: TableRef, retention: Retention = DEFAULT_RETENTION): RecommendationsPort {
   return {
     put: (r) => putRecommendation(r, table),
     get: (t, id) => getRecommendation(t, id, table),
-    changeStatus: (t, id, e, c) => changeRecommendationStatus(t, id, e, c, table),
+    changeStatus: (t, id, e, c, a) => changeRecommendationStatus(t, id, e, c, table, a, retention),
     list: (t, o) => listRecommendations(t, o, table),
   };
 }

@@ -4,6 +4,7 @@
  * Plain functions over a storage port (`DevicesPort`, implemented in `lambdas/data/devices.ts`);
  * no AWS imports. Times are ISO-8601 UTC; durations in ms; availability in % (0–100).
  */
+import { auditEntryFor } from './audit.js';
 import { ALARM_STATES, type AlarmState, type Device, type DeviceAlarm, type DeviceDetail, type DeviceStatus, type Page } from '../contract/schemas.js';
 import { ApiError } from './errors.js';
 import type { Identity } from './identity.js';
@@ -145,11 +146,17 @@ export async function acknowledgeAlarm(
   alarmId: string,
   identity: Identity,
   now: Date,
+  /** The request, for the audit entry written with the change (docs/api.md#audit-log); none = not audited. */
+  request?: { requestId: string; sourceIp: string },
 ): Promise<DeviceAlarm> {
-  const r = await port.transitionAlarm(tenantId, deviceId, alarmId, ['active'], 'acknowledged', {
-    acknowledgedAt: now.toISOString(),
-    acknowledgedBy: actorName(identity),
-  });
+  const fields = { acknowledgedAt: now.toISOString(), acknowledgedBy: actorName(identity) };
+  const audit = request
+    ? auditEntryFor({ identity, now, ...request }, tenantId, 'alarm.acknowledge', { type: 'alarm', id: `${deviceId}/${alarmId}` }, {
+        before: { state: 'active' },
+        after: { state: 'acknowledged', ...fields },
+      })
+    : undefined;
+  const r = await port.transitionAlarm(tenantId, deviceId, alarmId, ['active'], 'acknowledged', fields, audit);
   if (!r) throw new ApiError('NOT_FOUND', `alarm ${alarmId} of device ${deviceId} not found`);
   if (!r.changed) {
     throw new ApiError('INVALID_TRANSITION', `the alarm is ${r.alarm.state}; only active alarms can be acknowledged`, {

@@ -194,6 +194,8 @@ export interface DevicesPort {
 export type Office365ListOptions = PageOptions & TimeRangeOptions;
 /** Filters of the Office 365 alert list (`user` = `affectedUser`). */
 export type O365AlarmListOptions = Office365ListOptions & { severity?: readonly string[] | undefined; status?: readonly string[] | undefined; user?: string | undefined };
+    /** Stored in the same transaction as the change (not when nothing changed). */
+    audit?: AuditEntry,
 /** Filters of the Office 365 audit event list. */
 export type O365EventListOptions = Office365ListOptions & { workload?: string | undefined; operation?: string | undefined; user?: string | undefined; result?: string | undefined };
 
@@ -231,7 +233,7 @@ export interface RecommendationsPort {
   put(r: Recommendation): Promise<boolean>;
   get(tenantId: string, id: string): Promise<Recommendation | null>;
   /** Writes the change only if the stored status is still `expected`; null (nothing written) otherwise. */
-  changeStatus(tenantId: string, id: string, expected: RecommendationStatus, change: RecommendationStatusChange): Promise<Recommendation | null>;
+  changeStatus(tenantId: string, id: string, expected: RecommendationStatus, change: RecommendationStatusChange, audit?: AuditEntry): Promise<Recommendation | null>;
   /** Newest first. */
   list(tenantId: string, opts: RecommendationListOptions): Promise<Page<Recommendation>>;
 }

@@ -6,6 +6,7 @@
  * condition, so a concurrent change of the same recommendation loses with 409 VERSION_CONFLICT.
  */
 import { RECOMMENDATION_TRANSITIONS, type Page, type Recommendation, type RecommendationStatus } from '../contract/schemas.js';
+import { auditEntryFor } from './audit.js';
 import { ApiError } from './errors.js';
 import type { Identity } from './identity.js';
 import { actorName } from './incidents.js';
@@ -28,6 +29,8 @@ export async function changeRecommendationStatus(
   change: { status: RecommendationStatus; note: string },
   identity: Identity,
   now: Date,
+  /** The request, for the audit entry written with the change (docs/api.md#audit-log); none = not audited. */
+  request?: { requestId: string; sourceIp: string },
 ): Promise<Recommendation> {
   const current = await port.get(tenantId, id);
   if (!current) throw new ApiError('NOT_FOUND', `recommendation ${id} not found`);
@@ -38,12 +41,19 @@ export async function changeRecommendationStatus(
       allowed: [...RECOMMENDATION_TRANSITIONS[current.status]],
     });
   }
-  const updated = await port.changeStatus(tenantId, id, current.status, {
-    status: change.status,
-    note: change.note,
-    by: actorName(identity),
-    at: now.toISOString(),
-  });
+  const audit = request
+    ? auditEntryFor({ identity, now, ...request }, tenantId, 'recommendation.update', { type: 'recommendation', id }, {
+        before: { status: current.status },
+        after: { status: change.status, note: change.note },
+      })
+    : undefined;
+  const updated = await port.changeStatus(
+    tenantId,
+    id,
+    current.status,
+    { status: change.status, note: change.note, by: actorName(identity), at: now.toISOString() },
+    audit,
+  );
   if (!updated) throw new ApiError('VERSION_CONFLICT', 'the recommendation was changed by someone else; reload it');
   return updated;
 }

@@ -10,7 +10,8 @@ export const operations: Operations<'devices'> = {
   listDevices: ({ repo, tenantId, query, now }) => listDevicesView(repo.devices, tenantId, query, now),
   getDevice: ({ repo, tenantId, params, now }) => deviceDetailView(repo.devices, tenantId, params.id, now),
   listAlarms: ({ repo, tenantId, query }) => listAlarms(repo.devices, tenantId, query),
-  acknowledgeAlarm: ({ repo, tenantId, params, identity, now }) => acknowledgeAlarm(repo.devices, tenantId, params.deviceId, params.alarmId, identity, now),
+  acknowledgeAlarm: ({ repo, tenantId, params, identity, now, requestId, sourceIp }) =>
+    acknowledgeAlarm(repo.devices, tenantId, params.deviceId, params.alarmId, identity, now, { requestId, sourceIp }),
 };
 
 /** The devices API for an explicit configuration (local gateway, tests). */

@@ -8,8 +8,8 @@ import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type Oper
 
 export const operations: Operations<'recommendations'> = {
   listRecommendations: ({ repo, tenantId, query }) => listRecommendations(repo.recommendations, tenantId, query),
-  updateRecommendation: ({ repo, tenantId, params, body, identity, now }) =>
-    changeRecommendationStatus(repo.recommendations, tenantId, params.id, body, identity, now),
+  updateRecommendation: ({ repo, tenantId, params, body, identity, now, requestId, sourceIp }) =>
+    changeRecommendationStatus(repo.recommendations, tenantId, params.id, body, identity, now, { requestId, sourceIp }),
 };
 
 /** The recommendations API for an explicit configuration (local gateway, tests). */

@@ -4,12 +4,29 @@
  * `format=csv` (`Content-Disposition: attachment`). Figures: `lambdas/domain/reports.ts`.
  */
 import type { LambdaConfig } from '../config.js';
-import { analytics, tenantReport } from '../domain/reports.js';
-import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type Operations } from '../http/api.js';
+import type { AuditEntry } from '../contract/schemas.js';
+import { auditEntryFor, STAFF_AUDIT_TENANT } from '../domain/audit.js';
+import { analytics, CsvDownload, tenantReport } from '../domain/reports.js';
+import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type OperationInput, type Operations } from '../http/api.js';
+
+/**
+ * Every CSV export writes an audit entry (docs/api.md#audit-log): `export.report` in the tenant's log,
+ * `export.analytics` in the staff log. A JSON read is not audited.
+ */
+async function audited<T>(result: T | CsvDownload, repo: OperationInput<'getReport'>['repo'], entry: () => AuditEntry): Promise<T | CsvDownload> {
+  if (result instanceof CsvDownload) await repo.audit.put(entry());
+  return result;
+}
 
 export const operations: Operations<'reports'> = {
-  getReport: ({ repo, tenantId, query, now }) => tenantReport(repo.reports, tenantId, query, now),
-  getAnalytics: ({ repo, query, now }) => analytics(repo, query, now),
+  getReport: async ({ repo, tenantId, query, now, identity, requestId, sourceIp }) =>
+    audited(await tenantReport(repo.reports, tenantId, query, now), repo, () =>
+      auditEntryFor({ identity, now, requestId, sourceIp }, tenantId, 'export.report', { type: 'report', id: tenantId }, { after: { ...query } }),
+    ),
+  getAnalytics: async ({ repo, query, now, identity, requestId, sourceIp }) =>
+    audited(await analytics(repo, query, now), repo, () =>
+      auditEntryFor({ identity, now, requestId, sourceIp }, STAFF_AUDIT_TENANT, 'export.analytics', { type: 'analytics', id: '*' }, { after: { ...query } }),
+    ),
 };
 
 /** The reports API for an explicit configuration (local gateway, tests). */

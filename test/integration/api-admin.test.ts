@@ -166,4 +166,28 @@ describe('admin routes per role', () => {
     const bad = await call(h, { method: 'GET', path: '/audit', caller: staff, query: { cursor: 'eyJzIjoiVEVOQU5UI2FjbWUjQVVESVQiLCJrIjp7fX0' } });
     expect(bad.statusCode).toBe(400);
   });
+
+  it('customer writes and exports elsewhere are audited in the same request: recommendation update, alarm acknowledge, report CSV', async () => {
+    const now = new Date().toISOString();
+    await api.data.putDevice({ tenantId: 'acme', id: 'fw-9', name: 'fw-9', type: 'firewall', site: 'Madrid', ipAddress: '10.0.0.9', vendor: 'Fortinet', model: 'FG-60F' });
+    await api.data.putAlarm({ tenantId: 'acme', deviceId: 'fw-9', id: 'al-9', title: 'CPU', severity: 'high', state: 'active', raisedAt: now });
+    await api.data.putRecommendation({ id: 'rec-9', tenantId: 'acme', title: 'MFA', rationale: 'r', priority: 'high', category: 'identity', status: 'open', createdAt: now });
+
+    const ack = await call(api.handler('devices'), { method: 'POST', path: '/devices/fw-9/alarms/al-9/acknowledge', caller: acmeUser });
+    expect(ack.statusCode).toBe(200);
+    const rec = await call(api.handler('recommendations'), { method: 'PATCH', path: '/recommendations/rec-9', caller: acmeUser, body: { status: 'accepted', note: 'Vale' } });
+    expect(rec.statusCode).toBe(200);
+    expect(json<{ status: string }>(rec).status).toBe('accepted');
+    const csv = await call(api.handler('reports'), { method: 'GET', path: '/reports', caller: acmeUser, query: { format: 'csv' } });
+    expect(csv.statusCode).toBe(200);
+    const again = await call(api.handler('devices'), { method: 'POST', path: '/devices/fw-9/alarms/al-9/acknowledge', caller: acmeUser });
+    expect(again.statusCode).toBe(409);
+
+    const log = json<{ items: AuditEntry[] }>(await call(h, { method: 'GET', path: '/audit', caller: acmeUser })).items;
+    const by = (a: string) => log.filter((e) => e.action === a);
+    expect(by('alarm.acknowledge')).toHaveLength(1); // the refused second acknowledgement wrote nothing
+    expect(by('alarm.acknowledge')[0]).toMatchObject({ target: { type: 'alarm', id: 'fw-9/al-9' }, before: { state: 'active' }, after: { state: 'acknowledged' } });
+    expect(by('recommendation.update')[0]).toMatchObject({ target: { id: 'rec-9' }, before: { status: 'open' }, after: { status: 'accepted', note: 'Vale' } });
+    expect(by('export.report')[0]).toMatchObject({ actor: { sub: 'u-acme' }, after: { format: 'csv' } });
+  });
 });
