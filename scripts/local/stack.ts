@@ -112,6 +112,11 @@ function newestMtime(paths: string[]): number {
 }
 
 /** Whether `web/dist` is missing or older than the portal's sources. */
+/** `<state folder>/invitations.log`: the temporary password of each invitation (the local pool e-mails nothing). */
+export function invitationsLog(dataDir: string): string {
+  return path.join(dataDir, 'invitations.log');
+}
+
 export function portalIsStale(root = REPO_ROOT): boolean {
   const built = path.join(root, 'web/dist/index.html');
   if (!existsSync(built)) return true;
@@ -194,6 +199,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     t = Date.now();
     const pool = await startUserPool({
       dataDir: path.join(opts.dataDir, 'cognito'),
+      // Invitations' temporary passwords (the local pool e-mails nothing), printed by `npm start`.
+      invitationsFile: invitationsLog(opts.dataDir),
       port: ports.cognito,
       internalPort: ports.cognitoInternal,
       host,
@@ -210,15 +217,15 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       dynamodbEndpoint: dynamo.endpoint,
       allowedOrigins: [`http://${host}:${ports.web}`, `http://localhost:${ports.web}`],
       userPoolClientId: pool.userPoolClientId,
-      ...(opts.logLevel ? { logLevel: opts.logLevel } : {}),
-    });
-    const repositoryTable = localTable(dynamo.endpoint, table);
       userPoolId: pool.userPoolId,
       cognitoEndpoint: pool.endpoint,
-    stops.push(async () => repositoryTable.doc.destroy());
-    const repository = dynamoRepository(repositoryTable, { retention: lambdaConfig.retention });
+      ...(opts.logLevel ? { logLevel: opts.logLevel } : {}),
+    });
     // The admin handler's user pool: the local pool, its administrative calls signed with the operator key.
     const users = cognitoUsers({ userPoolId: pool.userPoolId, region: lambdaConfig.region, endpoint: pool.endpoint, credentials: { ...LOCAL_OPERATOR_CREDENTIAL } });
+    const repositoryTable = localTable(dynamo.endpoint, table);
+    stops.push(async () => repositoryTable.doc.destroy());
+    const repository = dynamoRepository(repositoryTable, { retention: lambdaConfig.retention });
     const collectorOn = opts.collector ?? true;
 
     let demoUsers: DemoUser[] = [];

@@ -141,6 +141,7 @@ Ready in ${secs} s.
   User pool   ${stack.urls.cognito}   (${stack.config.userPoolId}, app client ${stack.config.userPoolClientId})
   DynamoDB    ${stack.urls.dynamodb}   (table ${stack.tableName})
   Requests    ${shownLog}   (${requestOutput})
+  Invitations ${shown(path.join(dataDir, 'invitations.log'))}   (temporary passwords of invited users; not e-mailed offline)
 
   Demo users (local only):
 ${users || '    (none: started with --no-seed)'}

@@ -7,7 +7,7 @@
  * not; a CSV export of the audit log is itself audited. Every response is checked against the OpenAPI
  * document.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ const json = <T>(r: { body: string }): T => JSON.parse(r.body) as T;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'vigia-admin-'));
-  pool = await startUserPool({ dataDir, port: 0, internalPort: 0 });
+  pool = await startUserPool({ dataDir, port: 0, internalPort: 0, invitationsFile: join(dataDir, 'invitations.log') });
   users = cognitoUsers({ userPoolId: pool.userPoolId, region: 'eu-west-1', endpoint: pool.endpoint, credentials: { ...LOCAL_OPERATOR_CREDENTIAL } });
   api = await startInProcessApi({ table: TABLE, users });
   await api.data.putTenant({ id: 'acme', name: 'Acme' });
@@ -109,6 +109,13 @@ describe('admin routes per role', () => {
     const user = json<PoolUser>(invited);
     expect(user).toMatchObject({ email: 'nuevo@acme.example', status: 'FORCE_CHANGE_PASSWORD', enabled: true, mfa: false });
     expect(await users.groupsOf(user.username)).toContain('acme');
+    // Offline, the temporary password is written where `npm start` says, not e-mailed.
+    const invitations = () => readFile(join(dataDir, 'invitations.log'), 'utf8');
+    expect(await invitations()).toMatch(/ nuevo@acme\.example user \S+ temporary password Tmp-\S+/);
+    const resent = await call(h, { method: 'POST', path: `/users/${encodeURIComponent(user.username)}/resend-invitation`, caller: staff });
+    expect(resent.statusCode).toBe(200);
+    expect(json<PoolUser>(resent).status).toBe('FORCE_CHANGE_PASSWORD');
+    expect((await invitations()).match(/nuevo@acme\.example/g)).toHaveLength(2);
 
     const list = await call(h, { method: 'GET', path: '/tenants/acme/users', caller: staff });
     expect(json<{ items: PoolUser[] }>(list).items.map((u) => u.email)).toContain('nuevo@acme.example');
@@ -123,7 +130,7 @@ describe('admin routes per role', () => {
 
     // The tenant's customers see these entries; another tenant's customers do not.
     const acmeLog = json<{ items: AuditEntry[] }>(await call(h, { method: 'GET', path: '/audit', caller: acmeUser })).items;
-    expect(acmeLog.map((e) => e.action)).toEqual(expect.arrayContaining(['user.invite', 'user.disable', 'user.enable']));
+    expect(acmeLog.map((e) => e.action)).toEqual(expect.arrayContaining(['user.invite', 'user.resend_invitation', 'user.disable', 'user.enable']));
     expect(acmeLog.find((e) => e.action === 'user.disable')).toMatchObject({ before: { enabled: true }, after: { enabled: false }, target: { type: 'user', id: user.username } });
     const globexLog = json<{ items: AuditEntry[] }>(await call(h, { method: 'GET', path: '/audit', caller: globexUser })).items;
     expect(globexLog.filter((e) => e.tenantId !== 'globex')).toEqual([]);
@@ -171,7 +178,7 @@ describe('admin routes per role', () => {
     const now = new Date().toISOString();
     await api.data.putDevice({ tenantId: 'acme', id: 'fw-9', name: 'fw-9', type: 'firewall', site: 'Madrid', ipAddress: '10.0.0.9', vendor: 'Fortinet', model: 'FG-60F' });
     await api.data.putAlarm({ tenantId: 'acme', deviceId: 'fw-9', id: 'al-9', title: 'CPU', severity: 'high', state: 'active', raisedAt: now });
-    await api.data.putRecommendation({ id: 'rec-9', tenantId: 'acme', title: 'MFA', rationale: 'r', priority: 'high', category: 'identity', status: 'open', createdAt: now });
+    await api.data.putRecommendation({ id: 'rec-9', tenantId: 'acme', title: 'MFA', rationale: 'r', priority: 'high', category: 'identity', status: 'open', createdAt: now, statusNote: null, statusChangedBy: null, statusChangedAt: null });
 
     const ack = await call(api.handler('devices'), { method: 'POST', path: '/devices/fw-9/alarms/al-9/acknowledge', caller: acmeUser });
     expect(ack.statusCode).toBe(200);

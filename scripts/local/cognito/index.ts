@@ -81,6 +81,8 @@ export interface UserPoolOptions {
   log?: (line: string) => void;
   /** Access keys allowed to sign the administrative (IAM) operations; default `[LOCAL_OPERATOR_CREDENTIAL]`. */
   operatorCredentials?: readonly CollectorCredential[];
+  /** File the temporary passwords of invitations are appended to (not e-mailed offline); none = not written. */
+  invitationsFile?: string;
   /**
    * Seconds a rotated-out refresh token stays valid (the app client's RetryGracePeriodSeconds, 0–60); default
    * the deployed client's (10). Tests shorten it to observe the end of the grace period.
@@ -236,6 +238,7 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
       rotation: await RefreshTokenRotation.load(join(dataDir, 'refresh-rotation.json')),
       log,
       operatorCredentials: opts.operatorCredentials ?? [LOCAL_OPERATOR_CREDENTIAL],
+      ...(opts.invitationsFile ? { invitationsFile: opts.invitationsFile } : {}),
     });
   } catch (err) {
     stopping = true;

@@ -7,6 +7,7 @@
  * {@link CognitoError} for service errors, use `ctx.call` to reach cognito-local).
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { appendFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CognitoError, checkPassword, VIGIA_PASSWORD_POLICY, type CognitoErrorShape, type PasswordPolicy } from './policy.js';
 import { DeviceStore, toDeviceType } from './devices.js';
@@ -47,6 +48,11 @@ export interface ProxyOptions {
    * `cognito-idp` (`LOCAL_OPERATOR_CREDENTIAL` in scripts/local/config.ts). Empty: every such call is refused.
    */
   operatorCredentials: readonly CollectorCredential[];
+  /**
+   * File that receives one line per invitation (AdminCreateUser and its RESEND): time, e-mail, user name and
+   * the temporary password, which the local pool does not e-mail (docs/local-emulation.md#invitations).
+   */
+  invitationsFile?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -189,6 +195,13 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
     if (client.ExplicitAuthFlows && !client.ExplicitAuthFlows.includes(allow)) {
       throw new CognitoError('InvalidParameterException', `${flow} flow not enabled for this client`);
     }
+  }
+
+  /** Appends `<ISO time> <e-mail> user <name> temporary password <password>` to `opts.invitationsFile`. */
+  async function logInvitation(user: LocalUser | null, password: string): Promise<void> {
+    if (!opts.invitationsFile || !user) return;
+    const line = `${new Date().toISOString()} ${attributeValue(user, 'email') ?? '-'} user ${user.Username} temporary password ${password}\n`;
+    await appendFile(opts.invitationsFile, line);
   }
 
   async function logCode(user: LocalUser | null, purpose: string, code: string | undefined, to?: string): Promise<void> {
@@ -558,13 +571,27 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
 
     async AdminCreateUser(body) {
       const p = await policy();
+      if (body.MessageAction === 'RESEND') {
+        // Cognito sends a new temporary password to a user still in FORCE_CHANGE_PASSWORD.
+        const user = await userByName(str(body.Username));
+        if (!user) throw new CognitoError('UserNotFoundException', 'User does not exist.');
+        if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') throw new CognitoError('UnsupportedUserStateException', 'Resend not possible. User has already set a password.');
+        const password = `Tmp-${randomBytes(6).toString('hex')}9aA!`;
+        await call('AdminSetUserPassword', { UserPoolId: body.UserPoolId, Username: user.Username, Password: password, Permanent: false });
+        await logCode(user, 'AdminCreateUser', password);
+        await logInvitation(user, password);
+        const got = await call('AdminGetUser', { UserPoolId: body.UserPoolId, Username: user.Username });
+        return { User: { Username: got.Username, Attributes: got.UserAttributes, Enabled: got.Enabled, UserStatus: got.UserStatus, UserCreateDate: got.UserCreateDate } };
+      }
       // Without TemporaryPassword cognito-local would use CODE (123456), which breaks the policy; the real pool
       // generates one that conforms.
       const temporaryPassword = str(body.TemporaryPassword) ?? `Tmp-${randomBytes(6).toString('hex')}9aA!`;
       throwIfBad(checkPassword(temporaryPassword, p, 'temporaryPassword'));
       const result = await call('AdminCreateUser', { ...body, TemporaryPassword: temporaryPassword, DesiredDeliveryMediums: body.DesiredDeliveryMediums ?? ['EMAIL'] });
       if (body.MessageAction !== 'SUPPRESS') {
-        await logCode(await userByName(str(obj(result.User).Username)), 'AdminCreateUser', temporaryPassword);
+        const created = await userByName(str(obj(result.User).Username));
+        await logCode(created, 'AdminCreateUser', temporaryPassword);
+        await logInvitation(created, temporaryPassword);
       }
       return result;
     },
@@ -673,7 +700,7 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
     if (typeof body.Username === 'string') {
       const existing = await userByName(body.Username);
       if (target === 'SignUp' && existing) throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
-      if (target === 'AdminCreateUser' && existing) throw new CognitoError('UsernameExistsException', 'User account already exists');
+      if (target === 'AdminCreateUser' && existing && body.MessageAction !== 'RESEND') throw new CognitoError('UsernameExistsException', 'User account already exists');
       if (existing && target !== 'SignUp' && target !== 'AdminCreateUser') body = { ...body, Username: existing.Username };
     }
     if (!handler) return forward(req, res, Buffer.from(JSON.stringify(body)));
