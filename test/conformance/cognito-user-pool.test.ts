@@ -173,7 +173,7 @@ describe('SRP sign-in and user-existence errors (PreventUserExistenceErrors: ENA
     await expectServiceError(signIn(target.user.email, target.user.password, 'USER_PASSWORD_AUTH'), 'InvalidParameterException', /flow not enabled for this client/);
   });
 
-  it(`ADMIN_USER_PASSWORD_AUTH (signed by an operator) is refused for the portal's app client (${DOCS.adminInitiateAuth})`, async (ctx) => {
+  it(`ADMIN_USER_PASSWORD_AUTH and REFRESH_TOKEN_AUTH (signed by an operator) are refused for the portal's app client (${DOCS.adminInitiateAuth})`, async (ctx) => {
     if (!local()) return ctx.skip(LOCAL_ONLY);
     const admin = operatorClient(target.cognitoEndpoint!, target.region);
     await expectServiceError(
@@ -187,6 +187,19 @@ describe('SRP sign-in and user-existence errors (PreventUserExistenceErrors: ENA
       ),
       'InvalidParameterException',
       'Auth flow not enabled for this client',
+    );
+    // Nor REFRESH_TOKEN_AUTH: the client rotates refresh tokens (${DOCS.rotation}).
+    const { session } = await signIn(target.user!.email, target.user!.password);
+    await expectServiceError(
+      admin.send(
+        new AdminInitiateAuthCommand({
+          UserPoolId: target.userPoolId,
+          ClientId: target.clientId,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: session.getRefreshToken().getToken() },
+        }),
+      ),
+      'InvalidParameterException',
     );
     admin.destroy();
   });

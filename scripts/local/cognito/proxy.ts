@@ -425,6 +425,12 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
           throw new CognitoError('InvalidParameterException', 'Auth flow not enabled for this client');
         }
       }
+      // A client that rotates refresh tokens has no ALLOW_REFRESH_TOKEN_AUTH: refresh is GetTokensFromRefreshToken only.
+      if (body.AuthFlow === 'REFRESH_TOKEN_AUTH' || body.AuthFlow === 'REFRESH_TOKEN') {
+        if (client.ExplicitAuthFlows && !client.ExplicitAuthFlows.includes('ALLOW_REFRESH_TOKEN_AUTH')) {
+          throw new CognitoError('InvalidParameterException', 'Auth flow not enabled for this client');
+        }
+      }
       return call('AdminInitiateAuth', body);
     },
 
