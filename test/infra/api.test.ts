@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { HANDLER_NAMES, ROUTES } from '../../lambdas/contract/routes.js';
 import { HANDLER_TABLE_ACCESS, TABLE_WRITE_ACTIONS } from '../../infra/api-stack.js';
 import { CORS_ALLOW_HEADERS } from '../../lambdas/config.js';
+import { COGNITO_ADMIN_ACTIONS } from '../../lambdas/data/cognito-users.js';
 import { ofType, resources, synth, synthDev, synthPr42, synthProd } from '../support/synth.js';
 
 /** `METHOD /path` of every API Gateway method, rebuilt from Resource PathPart/ParentId chains. */
@@ -77,7 +78,11 @@ describe('Api stack', () => {
       expect(p.Handler).toBe('index.handler');
       const env = (p.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(Object.keys(env).sort()).toEqual(
-        ['ALLOWED_HEADERS', 'ALLOWED_ORIGINS', 'AVAILABILITY_RETENTION_DAYS', 'NODE_OPTIONS', 'O365_EVENT_RETENTION_DAYS', 'POWERTOOLS_LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME', 'STAGE', 'TABLE_NAME', 'USER_POOL_CLIENT_IDS'].sort(),
+        [
+          'ALLOWED_HEADERS', 'ALLOWED_ORIGINS', 'AUDIT_RETENTION_DAYS', 'AVAILABILITY_RETENTION_DAYS', 'NODE_OPTIONS', 'O365_EVENT_RETENTION_DAYS', 'POWERTOOLS_LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME', 'STAGE', 'TABLE_NAME', 'USER_POOL_CLIENT_IDS',
+          // only the admin function administers the user pool
+          ...(String(p.FunctionName).endsWith('-admin') ? ['USER_POOL_ID'] : []),
+        ].sort(),
       );
       expect(env).toMatchObject({ STAGE: 'pr-42', NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: 'vigia-api', ALLOWED_HEADERS: CORS_ALLOW_HEADERS.join(',') });
       expect(JSON.stringify(env.TABLE_NAME)).toContain('Vigia-pr-42-Data');
@@ -124,6 +129,28 @@ describe('Api stack', () => {
       expect(doc).toContain('/index/GSI1');
     }
     for (const [, r] of ofType(t.api, 'AWS::IAM::Role')) expect(r.Properties!.ManagedPolicyArns).toBeUndefined();
+  });
+
+  it('the admin function alone may call Cognito: exactly COGNITO_ADMIN_ACTIONS on this stage\u2019s user pool ARN; it gets USER_POOL_ID and the audit retention', () => {
+    const { t } = synthPr42();
+    const cognitoStatements = ofType(t.api, 'AWS::IAM::Policy').flatMap(([id, p]) =>
+      (p.Properties!.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement.filter((st) =>
+        JSON.stringify(st.Action).includes('cognito-idp:'),
+      ).map((st) => ({ id, st })),
+    );
+    expect(cognitoStatements).toHaveLength(1);
+    const [{ id, st }] = cognitoStatements as [{ id: string; st: { Action: string[]; Resource: unknown } }];
+    expect(id.toLowerCase().startsWith('adminrole')).toBe(true);
+    expect([st.Action].flat().sort()).toEqual([...COGNITO_ADMIN_ACTIONS].sort());
+    expect(JSON.stringify(st.Resource)).toMatch(/UserPool.*Arn/);
+    const fns = Object.fromEntries(ofType(t.api, 'AWS::Lambda::Function').map(([, f]) => [String(f.Properties!.FunctionName), f.Properties!]));
+    const env = (n: string) => (fns[`vigia-pr-42-${n}`]!.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(env('admin').USER_POOL_ID).toBeDefined();
+    expect(env('incidents').USER_POOL_ID).toBeUndefined();
+    expect(env('admin').AUDIT_RETENTION_DAYS).toBe('30');
+    const prod = synthProd().t.api;
+    const prodAdmin = ofType(prod, 'AWS::Lambda::Function').find(([, f]) => String(f.Properties!.FunctionName).endsWith('-admin'))!;
+    expect(Number((prodAdmin[1].Properties!.Environment as { Variables: Record<string, string> }).Variables.AUDIT_RETENTION_DAYS)).toBeGreaterThanOrEqual(400);
   });
 
   it('answers CORS preflight for the site origin (+ dev extra origins) with our headers', () => {
