@@ -56,6 +56,12 @@ import {
   UpdateIncidentBody,
   UpdateRecommendationBody,
   pageOf,
+  ClosureRequestBody,
+  ConfirmResolutionBody,
+  ReopenIncidentBody,
+  SocQueueItem,
+  SocQueueQuery,
+  TriageIncidentBody,
   AuditEntry,
   CreateTenantBody,
   InviteUserBody,
@@ -184,10 +190,45 @@ export const ROUTES = [
   },
   {
     operationId: 'updateIncident', method: 'PATCH', path: '/incidents/{id}', handler: 'incidents', groups: [], tenantScoped: true,
-    summary: 'Change status, severity or description (version-checked)',
+    summary: 'Change status, assignee, category, title or description, per role (version-checked; docs/api.md#incident-roles)',
     request: { params: IncidentIdParams, query: TenantQuery, body: UpdateIncidentBody },
     responses: { 200: { description: 'The incident after the change', body: Incident } },
     errors: ['NOT_FOUND', 'VERSION_CONFLICT', 'INVALID_TRANSITION'],
+  },
+  {
+    operationId: 'triageIncident', method: 'POST', path: '/incidents/{id}/triage', handler: 'incidents', groups: [ADMIN_GROUP], tenantScoped: true,
+    summary: 'Set the severity with a reason and fix the SLA targets from the tenant contract (staff only; docs/sla.md)',
+    request: { params: IncidentIdParams, query: TenantQuery, body: TriageIncidentBody },
+    responses: { 200: { description: 'The incident after triage', body: Incident } },
+    errors: ['NOT_FOUND', 'VERSION_CONFLICT', 'INVALID_TRANSITION'],
+  },
+  {
+    operationId: 'requestIncidentClosure', method: 'POST', path: '/incidents/{id}/closure-request', handler: 'incidents', groups: [], tenantScoped: true,
+    summary: 'Ask the SOC to close the incident (customers)',
+    request: { params: IncidentIdParams, query: TenantQuery, body: ClosureRequestBody },
+    responses: { 200: { description: 'The incident with the closure requested', body: Incident } },
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  {
+    operationId: 'reopenIncident', method: 'POST', path: '/incidents/{id}/reopen', handler: 'incidents', groups: [], tenantScoped: true,
+    summary: 'Reopen a resolved or closed incident within the grace period (customers; docs/sla.md#reopening)',
+    request: { params: IncidentIdParams, query: TenantQuery, body: ReopenIncidentBody },
+    responses: { 200: { description: 'The incident, in progress again', body: Incident } },
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  {
+    operationId: 'confirmIncidentResolution', method: 'POST', path: '/incidents/{id}/confirm-resolution', handler: 'incidents', groups: [], tenantScoped: true,
+    summary: 'Confirm the resolution: resolved → closed (customers)',
+    request: { params: IncidentIdParams, query: TenantQuery, body: ConfirmResolutionBody },
+    responses: { 200: { description: 'The incident, closed', body: Incident } },
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  {
+    operationId: 'listSocQueue', method: 'GET', path: '/soc/queue', handler: 'incidents', groups: [ADMIN_GROUP], tenantScoped: false,
+    summary: 'Open incidents of every tenant, SLA due time first (breached first); one Query per page (staff only)',
+    request: { query: SocQueueQuery },
+    responses: { 200: { description: 'A page of the SOC queue', body: pageOf(SocQueueItem) } },
+    errors: [],
   },
   {
     operationId: 'addIncidentComment', method: 'POST', path: '/incidents/{id}/comments', handler: 'incidents', groups: [], tenantScoped: true,
@@ -301,59 +342,6 @@ export const ROUTES = [
     responses: ingestResponses, statusOf: ingestStatus,
     errors: ['NOT_FOUND'],
   },
-] as const satisfies readonly RouteDef[];
-
-export type Route = (typeof ROUTES)[number];
-export type OperationId = Route['operationId'];
-/** The row of one operation (its literal type, schemas included). */
-export type RouteOf<Op extends OperationId> = Extract<Route, { operationId: Op }>;
-/** Operation ids served by one Lambda. */
-export type OperationsOf<H extends HandlerName> = Extract<Route, { handler: H }>['operationId'];
-
-type RequestPart<Op extends OperationId, K extends keyof RequestDef> = RouteOf<Op>['request'] extends { [P in K]: infer S } ? S : never;
-
-/** Path parameters a caller sends (`{ id: 'INC-000001' }`); `never` for routes without any. */
-export type OperationParams<Op extends OperationId> = RequestPart<Op, 'params'> extends z.ZodType ? z.input<RequestPart<Op, 'params'>> : never;
-/** Query parameters a caller may send. */
-export type OperationQuery<Op extends OperationId> = z.input<RouteOf<Op>['request']['query']>;
-/** JSON body a caller sends; `never` for routes without a body. */
-export type OperationBody<Op extends OperationId> = RequestPart<Op, 'body'> extends z.ZodType ? z.input<RequestPart<Op, 'body'>> : never;
-/** JSON body of any success response of the operation. */
-export type OperationResponse<Op extends OperationId> = {
-  [S in keyof RouteOf<Op>['responses']]: RouteOf<Op>['responses'][S] extends { body: infer B extends z.ZodType } ? z.output<B> : never;
-}[keyof RouteOf<Op>['responses']];
-
-/** Routes served by one Lambda. */
-export function routesFor(handler: HandlerName): RouteDef[] {
-  return ROUTES.filter((r) => r.handler === handler);
-}
-
-/** Looks a route up by operation id; throws if the id is unknown (a programming error). */
-export function routeById(operationId: OperationId): RouteDef {
-  const r = ROUTES.find((x) => x.operationId === operationId);
-  if (!r) throw new Error(`unknown operation ${operationId}`);
-  return r;
-}
-
-/** Success statuses of a row, ascending. */
-export function successStatuses(route: RouteDef): SuccessStatus[] {
-  return Object.keys(route.responses).map(Number).sort((a, b) => a - b) as SuccessStatus[];
-}
-
-/**
- * Error codes a route can answer: those of the plumbing for its kind of route (identity, groups, tenant,
- * query and body checks, throttling, unexpected failures, the table throttling or unreachable; see
- * docs/api.md#errors) plus the row's `errors`.
- */
-export function errorCodes(route: RouteDef): ErrorCode[] {
-  const out = new Set<ErrorCode>(['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'THROTTLED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE']);
-  if (route.tenantScoped) {
-    out.add('TENANT_REQUIRED');
-    out.add('NOT_FOUND');
-  }
-  // Staff without TOTP: on admin rows, and on tenant-scoped rows for another tenant (docs/api.md#staff-accounts-and-totp).
-  if (route.tenantScoped || route.groups.includes(ADMIN_GROUP)) out.add('MFA_REQUIRED');
-  if (route.request.body) {
   {
     operationId: 'getTenant', method: 'GET', path: '/tenants/{tenantId}', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
     summary: 'One tenant with its contract targets (staff only)',
@@ -445,6 +433,59 @@ export function errorCodes(route: RouteDef): ErrorCode[] {
     responses: { 200: { description: 'A page of audit entries (JSON, or a CSV attachment with format=csv)', body: pageOf(AuditEntry), csv: true } },
     errors: ['TENANT_REQUIRED'],
   },
+] as const satisfies readonly RouteDef[];
+
+export type Route = (typeof ROUTES)[number];
+export type OperationId = Route['operationId'];
+/** The row of one operation (its literal type, schemas included). */
+export type RouteOf<Op extends OperationId> = Extract<Route, { operationId: Op }>;
+/** Operation ids served by one Lambda. */
+export type OperationsOf<H extends HandlerName> = Extract<Route, { handler: H }>['operationId'];
+
+type RequestPart<Op extends OperationId, K extends keyof RequestDef> = RouteOf<Op>['request'] extends { [P in K]: infer S } ? S : never;
+
+/** Path parameters a caller sends (`{ id: 'INC-000001' }`); `never` for routes without any. */
+export type OperationParams<Op extends OperationId> = RequestPart<Op, 'params'> extends z.ZodType ? z.input<RequestPart<Op, 'params'>> : never;
+/** Query parameters a caller may send. */
+export type OperationQuery<Op extends OperationId> = z.input<RouteOf<Op>['request']['query']>;
+/** JSON body a caller sends; `never` for routes without a body. */
+export type OperationBody<Op extends OperationId> = RequestPart<Op, 'body'> extends z.ZodType ? z.input<RequestPart<Op, 'body'>> : never;
+/** JSON body of any success response of the operation. */
+export type OperationResponse<Op extends OperationId> = {
+  [S in keyof RouteOf<Op>['responses']]: RouteOf<Op>['responses'][S] extends { body: infer B extends z.ZodType } ? z.output<B> : never;
+}[keyof RouteOf<Op>['responses']];
+
+/** Routes served by one Lambda. */
+export function routesFor(handler: HandlerName): RouteDef[] {
+  return ROUTES.filter((r) => r.handler === handler);
+}
+
+/** Looks a route up by operation id; throws if the id is unknown (a programming error). */
+export function routeById(operationId: OperationId): RouteDef {
+  const r = ROUTES.find((x) => x.operationId === operationId);
+  if (!r) throw new Error(`unknown operation ${operationId}`);
+  return r;
+}
+
+/** Success statuses of a row, ascending. */
+export function successStatuses(route: RouteDef): SuccessStatus[] {
+  return Object.keys(route.responses).map(Number).sort((a, b) => a - b) as SuccessStatus[];
+}
+
+/**
+ * Error codes a route can answer: those of the plumbing for its kind of route (identity, groups, tenant,
+ * query and body checks, throttling, unexpected failures, the table throttling or unreachable; see
+ * docs/api.md#errors) plus the row's `errors`.
+ */
+export function errorCodes(route: RouteDef): ErrorCode[] {
+  const out = new Set<ErrorCode>(['VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN', 'THROTTLED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE']);
+  if (route.tenantScoped) {
+    out.add('TENANT_REQUIRED');
+    out.add('NOT_FOUND');
+  }
+  // Staff without TOTP: on admin rows, and on tenant-scoped rows for another tenant (docs/api.md#staff-accounts-and-totp).
+  if (route.tenantScoped || route.groups.includes(ADMIN_GROUP)) out.add('MFA_REQUIRED');
+  if (route.request.body) {
     out.add('INVALID_JSON');
     out.add('PAYLOAD_TOO_LARGE');
     out.add('UNSUPPORTED_MEDIA_TYPE');

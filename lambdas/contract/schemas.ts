@@ -69,10 +69,22 @@ export const Incident = z.object({
   createdAt: IsoTime,
   updatedAt: IsoTime,
   resolvedAt: IsoTime.nullable(),
-  /** When the SLA for this severity runs out (createdAt + SLA hours). */
+  /** When the resolution target runs out: createdAt + resolution target (docs/sla.md). */
   slaDueAt: IsoTime,
   /** Optimistic-concurrency version; starts at 1, +1 per accepted update. */
   version: z.number().int().positive(),
+  /** Response/resolution targets, minutes, fixed when staff triaged the incident; null before triage (docs/sla.md). */
+  slaTargets: z.object({ responseMinutes: z.number().int().positive(), resolutionMinutes: z.number().int().positive() }).nullable(),
+  /** When staff triaged it (set the severity and fixed the targets); null before. */
+  triagedAt: IsoTime.nullable(),
+  /** The first staff acknowledgement (staff moving it out of `new`): MTTA's end; null before (docs/sla.md). */
+  firstAcknowledgedAt: IsoTime.nullable(),
+  /** The customer asked staff to close it (cleared when it closes or reopens). */
+  closureRequested: z.boolean(),
+  /** When it was closed; null while open. */
+  closedAt: IsoTime.nullable(),
+  /** SLA result fixed when the incident closed (`met`: resolved by `slaDueAt`); null while open. Never changes. */
+  slaResult: z.enum(['met', 'breached']).nullable(),
 });
 export type Incident = z.infer<typeof Incident>;
 
@@ -94,6 +106,8 @@ export const IncidentChange = z.object({
   at: IsoTime,
   by: z.string(),
   changes: z.array(FieldChange),
+  /** Why (staff triage and customer reopen/closure requests give one; docs/sla.md#history). */
+  reason: z.string().optional(),
 });
 export type IncidentChange = z.infer<typeof IncidentChange>;
 
@@ -182,6 +196,42 @@ export const UpdateIncidentBody = z
     { message: 'at least one of status, severity, description, title, category, assignee or comment is required' },
   );
 export type UpdateIncidentBody = z.input<typeof UpdateIncidentBody>;
+
+/** `POST /incidents/{id}/triage` (staff): the severity with a reason; fixes the SLA targets (docs/sla.md). */
+export const TriageIncidentBody = z.strictObject({
+  version: z.number().int().positive(),
+  severity: Severity,
+  reason: z.string().trim().min(3).max(500),
+});
+export type TriageIncidentBody = z.input<typeof TriageIncidentBody>;
+
+/** `POST /incidents/{id}/closure-request` (customer). */
+export const ClosureRequestBody = z.strictObject({ note: z.string().trim().min(1).max(2000) });
+export type ClosureRequestBody = z.input<typeof ClosureRequestBody>;
+
+/** `POST /incidents/{id}/reopen` (customer, within the grace period of docs/sla.md#reopening). */
+export const ReopenIncidentBody = z.strictObject({ reason: z.string().trim().min(3).max(2000) });
+export type ReopenIncidentBody = z.input<typeof ReopenIncidentBody>;
+
+/** `POST /incidents/{id}/confirm-resolution` (customer): resolved → closed. */
+export const ConfirmResolutionBody = z.strictObject({ note: z.string().trim().min(1).max(2000).optional() });
+export type ConfirmResolutionBody = z.input<typeof ConfirmResolutionBody>;
+
+/** Query of `GET /soc/queue` (staff): filters over the open incidents of every tenant (docs/sla.md#soc-queue). */
+export const SocQueueQuery = z.strictObject({
+  tenant: TenantId.optional(),
+  severity: csvOf(SEVERITIES).optional(),
+  status: csvOf(INCIDENT_STATUSES).optional(),
+  assignee: PersonRef.optional(),
+  mine: z.enum(['true', 'false']).optional(),
+  limit: Limit,
+  cursor: Cursor.optional(),
+});
+export type SocQueueQuery = z.input<typeof SocQueueQuery>;
+
+/** One row of the SOC queue: the open incident and its minutes to breach (negative = breached). */
+export const SocQueueItem = Incident.extend({ minutesToBreach: z.number().int() });
+export type SocQueueItem = z.infer<typeof SocQueueItem>;
 
 export const AddCommentBody = z.strictObject({
   body: z.string().trim().min(1).max(2000),
@@ -627,6 +677,10 @@ export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 /** Maximum accepted request body, bytes (API Gateway allows 10 MB; we need far less). */
 export const MAX_BODY_BYTES = 16 * 1024;
 
+/** A tenant in the staff's tenant list: the registry item with its user and device counts. */
+export const TenantSummary = Tenant.extend({ userCount: z.number().int().min(0).optional(), deviceCount: z.number().int().min(0).optional() });
+export type TenantSummary = z.infer<typeof TenantSummary>;
+
 /** Response of `GET /tenants` (admin only): every registered tenant, ordered by id. */
 export const TenantList = z.object({ items: z.array(TenantSummary) });
 export type TenantList = z.infer<typeof TenantList>;
@@ -677,10 +731,6 @@ export const AuditEntry = z.object({
   sourceIp: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
-/** A tenant in the staff's tenant list: the registry item with its user and device counts. */
-export const TenantSummary = Tenant.extend({ userCount: z.number().int().min(0).optional(), deviceCount: z.number().int().min(0).optional() });
-export type TenantSummary = z.infer<typeof TenantSummary>;
-
 
 // ------------------------------------------------------------------------------------------ administration
 

@@ -3,13 +3,16 @@
  * `IncidentCounterEntity` in `entities.ts`): implements `IncidentsPort` and exports `putIncident` and
  * `raiseIncidentCounter` for the seed.
  */
-import type { Incident, IncidentChange, IncidentComment, IncidentDetail, Page } from '../contract/schemas.js';
-import type { IncidentListOptions, IncidentsPort } from '../domain/ports.js';
+import * as z from 'zod';
+import type { AuditEntry, Incident, IncidentChange, IncidentComment, IncidentDetail, Page } from '../contract/schemas.js';
+import { ApiError } from '../domain/errors.js';
+import type { IncidentListOptions, IncidentsPort, SocQueueOptions } from '../domain/ports.js';
+import { auditPut } from './audit.js';
 import type { TableRef } from './client.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
 import { CommentEntity, HistoryEntity, IncidentCounterEntity, IncidentEntity, itemOf, recordOf } from './entities.js';
 import { keys } from './keys.js';
-import { listPage } from './paging.js';
+import { filterExpression, listPage } from './paging.js';
 
 /** Attempts at allocating an id under contention (more than the default: creates race on one counter). */
 const CREATE_ATTEMPTS = 12;
@@ -142,6 +145,7 @@ export async function saveIncidentUpdate(
   change: IncidentChange,
   comment: IncidentComment | null,
   table: TableRef,
+  audit?: AuditEntry,
 ): Promise<boolean> {
   const put = (Item: Record<string, unknown>) => ({ Put: { TableName: table.tableName, Item, ConditionExpression: 'attribute_not_exists(SK)' } });
   try {
@@ -150,6 +154,8 @@ export async function saveIncidentUpdate(
         { Put: { TableName: table.tableName, Item: itemOf(IncidentEntity, next), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': expectedVersion } } },
         put(historyItem(tenantId, next.id, next.createdAt, change)),
         ...(comment ? [put(commentItem(tenantId, next.id, comment))] : []),
+        // The audit entry of the change, in the same transaction (docs/api.md#audit-log).
+        ...(audit ? [auditPut(audit, table)] : []),
       ],
     });
     return true;
@@ -158,6 +164,55 @@ export async function saveIncidentUpdate(
     if (isConditionFailureInTransaction(e) || isTransactionConflict(e)) return false;
     throw e;
   }
+}
+
+/** Items the SOC queue reads per page when filtering (one Query; a page may hold fewer matches). */
+const SOC_QUEUE_READ = 200;
+
+const SocCursor = z.strictObject({
+  s: z.literal(keys.SOCQUEUE_GSI2PK),
+  k: z.strictObject({ PK: z.string().startsWith('TENANT#').max(1024), SK: z.string().min(1).max(1024), GSI2PK: z.literal(keys.SOCQUEUE_GSI2PK), GSI2SK: z.string().min(1).max(1024) }),
+});
+
+/**
+ * One page of the SOC queue: ONE Query on GSI2 `SOCQUEUE` (ascending `GSI2SK = <slaDueAt>#<tenant>#<id>`,
+ * so breached first), filters (tenant, severity, status, assignee) as a FilterExpression on that Query.
+ * Without filters the page holds `limit` items; with filters at most `limit` of the next `SOC_QUEUE_READ`
+ * queue entries (follow `nextCursor` until null). docs/sla.md#soc-queue.
+ * @throws ApiError VALIDATION_FAILED for a cursor of another list.
+ */
+export async function listSocQueue(opts: SocQueueOptions, table: TableRef): Promise<Page<Incident>> {
+  let start: Record<string, string> | undefined;
+  if (opts.cursor) {
+    try {
+      start = SocCursor.parse(JSON.parse(Buffer.from(opts.cursor, 'base64url').toString('utf8'))).k;
+    } catch {
+      throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
+    }
+  }
+  const filter = filterExpression({
+    in: { tenantId: opts.tenantId ? [opts.tenantId] : undefined, severity: opts.severity, status: opts.status, assignee: opts.assignee ? [opts.assignee] : undefined },
+  });
+  const res = await table.doc.send('Query', {
+    TableName: table.tableName,
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :p',
+    ...(filter ? { FilterExpression: filter.expression } : {}),
+    ...(filter && Object.keys(filter.names).length ? { ExpressionAttributeNames: filter.names } : {}),
+    ExpressionAttributeValues: { ...filter?.values, ':p': keys.SOCQUEUE_GSI2PK },
+    ScanIndexForward: true,
+    Limit: filter ? Math.max(SOC_QUEUE_READ, opts.limit) : opts.limit,
+    ExclusiveStartKey: start,
+  });
+  const items = res.Items ?? [];
+  let last: Record<string, unknown> | undefined = res.LastEvaluatedKey;
+  if (items.length > opts.limit) {
+    items.length = opts.limit;
+    last = items[items.length - 1];
+  }
+  const cursorOf = (k: Record<string, unknown>) =>
+    Buffer.from(JSON.stringify({ s: keys.SOCQUEUE_GSI2PK, k: { PK: String(k.PK), SK: String(k.SK), GSI2PK: String(k.GSI2PK), GSI2SK: String(k.GSI2SK) } }), 'utf8').toString('base64url');
+  return { items: items.map((i) => recordOf(IncidentEntity, i)), nextCursor: last ? cursorOf(last) : null };
 }
 
 /** Adds a comment in one transaction with a ConditionCheck that the incident exists; false if it does not. */
@@ -186,7 +241,8 @@ export function incidentsRepository(table: TableRef): IncidentsPort {
     getIncident: (t, id) => getIncident(t, id, table),
     getIncidentDetail: (t, id) => getIncidentDetail(t, id, table),
     listIncidents: (t, opts) => listIncidents(t, opts, table),
-    saveUpdate: (t, next, v, change, comment) => saveIncidentUpdate(t, next, v, change, comment, table),
+    saveUpdate: (t, next, v, change, comment, audit) => saveIncidentUpdate(t, next, v, change, comment, table, audit),
+    listSocQueue: (opts) => listSocQueue(opts, table),
     addComment: (t, id, c) => addIncidentComment(t, id, c, table),
   };
 }

@@ -64,6 +64,10 @@ export const keys = {
   AUDIT_GSI2PK: 'AUDIT',
   auditGsi2: (tenantId: string, at: string, entryId: string) => ({ GSI2PK: 'AUDIT', GSI2SK: `${at}#${tenantId}#${entryId}` }),
 
+  /** GSI2 partition of the SOC queue: every tenant's open incidents, SLA due time first (staff). */
+  SOCQUEUE_GSI2PK: 'SOCQUEUE',
+  socQueueGsi2: (tenantId: string, id: string, slaDueAt: string) => ({ GSI2PK: 'SOCQUEUE', GSI2SK: `${slaDueAt}#${tenantId}#${id}` }),
+
   /** Partition of the tenant's idempotency records (Powertools idempotency; `idempotency.ts`). */
   idempotencyPk: (tenantId: string) => owned(tenantId, 'IDEMPOTENCY'),
 

@@ -1,7 +1,8 @@
 /**
  * Raw data of a tenant's report for a period, read with Queries only (keys in `keys.ts`, entities in `entities.ts`):
  *  - incidents created in [from, to]: Query GSI1 `TENANT#t#INCIDENTS` BETWEEN from AND to;
- *  - their first status changes away from `new` (MTTA): ONE Query GSI1 `TENANT#t#FIRSTRESPONSES` over the
+ *  - MTTA: the incident's `firstAcknowledgedAt` (first staff acknowledgement, docs/sla.md#mtta); for items
+ *    written before that attribute existed, their first status changes away from `new`: ONE Query GSI1 `TENANT#t#FIRSTRESPONSES` over the
  *    same createdAt range (history entries leaving `new` are indexed there, `HistoryEntity`); only an
  *    incident that left `new` without an indexed entry (older data) has its `HISTORY#` items queried
  *    (at most `HISTORY_CONCURRENCY` in flight);
@@ -19,14 +20,14 @@ import { keys } from './keys.js';
 const HISTORY_CONCURRENCY = 8;
 
 /** Runs `fn` over `items` with at most `n` in flight, keeping order. */
-async function mapLimit<T, R>(items: readonly T[], n: number, fn: (x: T) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(items: readonly T[], n: number, fn: (x: T, index: number) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(n, items.length) }, async () => {
       while (next < items.length) {
         const i = next++;
-        out[i] = await fn(items[i]!);
+        out[i] = await fn(items[i]!, i);
       }
     }),
   );
@@ -55,7 +56,10 @@ export async function loadReportData(tenantId: string, from: string, to: string,
   }
   // An incident still `new` has no first response; one that left `new` without an indexed entry (history
   // written before the FIRSTRESPONSES index existed) is read from its partition as before.
-  const firstResponse = await mapLimit(incidents, HISTORY_CONCURRENCY, async (inc): Promise<string | null> => {
+  const firstResponse = await mapLimit(incidents, HISTORY_CONCURRENCY, async (inc, n): Promise<string | null> => {
+    // The first staff acknowledgement (docs/sla.md#mtta); only an item not yet upgraded (no attribute) falls
+    // back to its first status change away from `new`.
+    if (incItems[n]!.firstAcknowledgedAt !== undefined) return inc.firstAcknowledgedAt;
     const hit = indexed.get(keys.incidentPk(tenantId, inc.id));
     if (hit) return hit.at;
     if (inc.status === 'new') return null;

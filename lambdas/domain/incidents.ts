@@ -15,11 +15,15 @@ import type {
   IncidentStatus,
   Page,
   Severity,
+  SlaTarget,
+  Tenant,
 } from '../contract/schemas.js';
 import type { Context } from 'aws-lambda';
+import type { AuditAction } from '../contract/schemas.js';
+import { auditEntryFor, changedFields, type AuditRequest } from './audit.js';
 import { ApiError } from './errors.js';
 import type { Identity } from './identity.js';
-import type { IdempotencyPort, IncidentListOptions, IncidentsPort } from './ports.js';
+import type { IdempotencyPort, IncidentListOptions, IncidentsPort, TenantsPort } from './ports.js';
 
 /**
  * Time to resolve by severity, hours. The one SLA table of the product (managed-SOC practice:
@@ -45,10 +49,36 @@ export function formatIncidentId(seq: number): string {
   return `INC-${String(seq).padStart(6, '0')}`;
 }
 
-/** SLA deadline: `createdAt` + `SLA_HOURS[severity]`, ISO-8601 UTC. */
-export function slaDueAt(createdAt: string, severity: Severity): string {
-  return new Date(Date.parse(createdAt) + SLA_HOURS[severity] * 3_600_000).toISOString();
+/**
+ * Default response targets by severity, minutes (first staff acknowledgement): critical 15, high 60,
+ * medium 240, low 480. Used when the tenant's contract sets none (docs/sla.md#targets).
+ */
+export const DEFAULT_RESPONSE_MINUTES: Readonly<Record<Severity, number>> = { critical: 15, high: 60, medium: 240, low: 480 };
+
+/** Days after resolution (or closure) during which the customer may reopen (docs/sla.md#reopening). */
+export const REOPEN_GRACE_DAYS = 7;
+
+/** The targets of `severity` in the tenant's contract, else the defaults (`DEFAULT_RESPONSE_MINUTES`, `SLA_HOURS`). */
+export function targetsFor(tenant: Pick<Tenant, 'slaTargets'> | null | undefined, severity: Severity): SlaTarget {
+  return tenant?.slaTargets?.[severity] ?? { responseMinutes: DEFAULT_RESPONSE_MINUTES[severity], resolutionMinutes: SLA_HOURS[severity] * 60 };
 }
+
+/**
+ * SLA deadline, ISO-8601 UTC: `createdAt` + the resolution target (minutes) of `targets`, or of the default
+ * targets of `severity` when none are given.
+ */
+export function slaDueAt(createdAt: string, severity: Severity, targets?: SlaTarget | null): string {
+  const minutes = targets?.resolutionMinutes ?? SLA_HOURS[severity] * 60;
+  return new Date(Date.parse(createdAt) + minutes * 60_000).toISOString();
+}
+
+/** The SLA result of an incident as it closes: `met` when resolved (else closed) by `slaDueAt`. */
+export function slaResultOf(i: Pick<Incident, 'resolvedAt' | 'slaDueAt'>, closedAt: string): 'met' | 'breached' {
+  return (i.resolvedAt ?? closedAt) <= i.slaDueAt ? 'met' : 'breached';
+}
+
+/** Provider statuses: only staff set them (docs/api.md#incident-roles). */
+export const PROVIDER_STATUSES: readonly IncidentStatus[] = ['in_progress', 'on_hold', 'resolved', 'closed'];
 
 /** How the caller is named in reporter/author/history fields: e-mail, or `sub` when the token has none. */
 export function actorName(identity: Identity): string {
@@ -61,13 +91,18 @@ export type NewIncidentInput = Required<Pick<CreateIncidentBody, 'title' | 'desc
   source?: IncidentSource | undefined;
 };
 
-/** A new incident (status `new`, version 1) from a validated create body. */
+/**
+ * A new incident (status `new`, version 1) from a validated create body. Its provisional `slaDueAt` uses
+ * `targets` (the tenant's contract targets of that severity; default targets when absent) until staff
+ * triage fixes them (docs/sla.md#targets).
+ */
 export function newIncident(
   tenantId: string,
   seq: number,
   body: NewIncidentInput,
   reporter: string,
   now: string,
+  targets?: SlaTarget | null,
 ): Incident {
   return {
     id: formatIncidentId(seq),
@@ -83,9 +118,37 @@ export function newIncident(
     createdAt: now,
     updatedAt: now,
     resolvedAt: null,
-    slaDueAt: slaDueAt(now, body.severity),
+    slaDueAt: slaDueAt(now, body.severity, targets),
     version: 1,
+    slaTargets: null,
+    triagedAt: null,
+    firstAcknowledgedAt: null,
+    closureRequested: false,
+    closedAt: null,
+    slaResult: null,
   };
+}
+
+/**
+ * Fills the SLA fields of an incident stored before they existed, from the incident and its history
+ * (idempotent: an incident that has them is returned unchanged). Targets: the defaults of its severity
+ * (`slaDueAt` as it was); first acknowledgement: the first history entry leaving `new`; a closed incident
+ * gets `closedAt` (its entry to `closed`, else `updatedAt`) and its SLA result fixed. docs/sla.md#upgrade.
+ */
+export function upgradeIncident(stored: Partial<Incident> & Omit<Incident, 'slaTargets' | 'triagedAt' | 'firstAcknowledgedAt' | 'closureRequested' | 'closedAt' | 'slaResult'>, history: readonly IncidentChange[]): Incident {
+  const byVersion = [...history].sort((a, b) => a.version - b.version);
+  const statusEntry = (pred: (c: { from: string | null; to: string | null }) => boolean) =>
+    byVersion.find((h) => h.changes.some((c) => c.field === 'status' && pred(c)))?.at ?? null;
+  const closedAt = stored.closedAt ?? (stored.status === 'closed' ? statusEntry((c) => c.to === 'closed') ?? stored.updatedAt : null);
+  const base = {
+    ...stored,
+    slaTargets: stored.slaTargets ?? { responseMinutes: DEFAULT_RESPONSE_MINUTES[stored.severity], resolutionMinutes: Math.round((Date.parse(stored.slaDueAt) - Date.parse(stored.createdAt)) / 60_000) },
+    triagedAt: stored.triagedAt ?? null,
+    firstAcknowledgedAt: stored.firstAcknowledgedAt !== undefined ? stored.firstAcknowledgedAt : statusEntry((c) => c.from === 'new'),
+    closureRequested: stored.closureRequested ?? false,
+    closedAt,
+  };
+  return { ...base, slaResult: stored.slaResult ?? (closedAt ? slaResultOf(base, closedAt) : null) };
 }
 
 /** A validated PATCH body (see `UpdateIncidentBody`). */
@@ -119,7 +182,8 @@ export function newComment(author: string, body: string, now: string): IncidentC
  * @throws ApiError VERSION_CONFLICT (`details.currentVersion`) when `patch.version` is not the current one;
  *         INVALID_TRANSITION (`details.from`, `details.to`, `details.allowed`) for a forbidden status change.
  */
-export function planUpdate(current: Incident, patch: IncidentPatch, actor: string, now: string): PlannedUpdate {
+export function planUpdate(current: Incident, patch: IncidentPatch, actor: string, now: string, role: { staff: boolean } = { staff: true }): PlannedUpdate {
+  assertPatchAllowed(current, patch, role.staff);
   if (patch.version !== current.version) {
     throw new ApiError('VERSION_CONFLICT', 'the incident was changed by someone else; reload it', {
       currentVersion: current.version,
@@ -139,11 +203,8 @@ export function planUpdate(current: Incident, patch: IncidentPatch, actor: strin
     changes.push({ field: 'status', from: current.status, to: patch.status });
     if (patch.status === 'resolved') next.resolvedAt = now;
     else if (current.status === 'resolved' && patch.status !== 'closed') next.resolvedAt = null;
-  }
-  if (patch.severity !== undefined && patch.severity !== current.severity) {
-    next.severity = patch.severity;
-    next.slaDueAt = slaDueAt(current.createdAt, patch.severity);
-    changes.push({ field: 'severity', from: current.severity, to: patch.severity });
+    if (current.status === 'new' && next.firstAcknowledgedAt === null) next.firstAcknowledgedAt = now;
+    if (patch.status === 'closed') closeInto(next, now);
   }
   if (patch.description !== undefined && patch.description !== current.description) {
     next.description = patch.description;
@@ -168,6 +229,129 @@ export function planUpdate(current: Incident, patch: IncidentPatch, actor: strin
   };
 }
 
+/**
+ * Role rules of `PATCH /incidents/{id}` (docs/api.md#incident-roles): customers may change title,
+ * description and category and comment; severity, assignee and status are staff's (customers use the
+ * closure-request / reopen / confirm-resolution routes). Severity is changed only by triage (it needs a
+ * reason). A closed incident takes comments only.
+ * @throws ApiError FORBIDDEN (a customer setting a staff field), VALIDATION_FAILED (severity by PATCH),
+ *         INVALID_TRANSITION (a closed incident)
+ */
+export function assertPatchAllowed(current: Incident, patch: IncidentPatch, staff: boolean): void {
+  if (!staff) {
+    const fields = (['severity', 'assignee', 'status'] as const).filter((f) => patch[f] !== undefined);
+    if (fields.length > 0) {
+      throw new ApiError('FORBIDDEN', `only the SOC (staff) may change ${fields.join(', ')}`, { fields });
+    }
+  }
+  if (patch.severity !== undefined && patch.severity !== current.severity) {
+    throw new ApiError('VALIDATION_FAILED', 'change the severity with POST /incidents/{id}/triage, which records a reason', {
+      issues: [{ path: 'severity', message: 'use the triage route' }],
+    });
+  }
+  if (current.status === 'closed' && (patch.title !== undefined || patch.description !== undefined || patch.category !== undefined || patch.assignee !== undefined)) {
+    throw new ApiError('INVALID_TRANSITION', 'a closed incident takes comments only', { from: 'closed', to: 'closed', allowed: [] });
+  }
+}
+
+/** Marks `next` closed at `now`: `closedAt`, the SLA result (fixed once, never recomputed), no pending closure request. */
+function closeInto(next: Incident, now: string): void {
+  next.closedAt = now;
+  next.slaResult = next.slaResult ?? slaResultOf(next, now);
+  next.closureRequested = false;
+}
+
+/** The next version of `current` at `now` (a shallow copy to change). @throws ApiError VERSION_CONFLICT */
+function nextVersion(current: Incident, version: number | undefined, now: string): Incident {
+  if (version !== undefined && version !== current.version) {
+    throw new ApiError('VERSION_CONFLICT', 'the incident was changed by someone else; reload it', { currentVersion: current.version });
+  }
+  return { ...current, version: current.version + 1, updatedAt: now };
+}
+
+/**
+ * Staff triage (pure): sets the severity, fixes the response/resolution targets from the tenant's contract
+ * (`targetsFor`) and moves `slaDueAt` to createdAt + the resolution target; the history entry names the
+ * severity and target changes with the reason. A closed incident cannot be triaged (its SLA result is fixed).
+ * @throws ApiError VERSION_CONFLICT, INVALID_TRANSITION
+ */
+export function planTriage(current: Incident, body: { severity: Severity; reason: string; version: number }, tenant: Pick<Tenant, 'slaTargets'> | null, actor: string, now: string): PlannedUpdate {
+  if (current.status === 'closed') {
+    throw new ApiError('INVALID_TRANSITION', 'a closed incident\u2019s SLA result never changes', { from: 'closed', to: 'closed', allowed: [] });
+  }
+  const next = nextVersion(current, body.version, now);
+  const targets = targetsFor(tenant, body.severity);
+  next.severity = body.severity;
+  next.slaTargets = targets;
+  next.slaDueAt = slaDueAt(current.createdAt, body.severity, targets);
+  next.triagedAt = current.triagedAt ?? now;
+  const changes: IncidentChange['changes'] = [];
+  if (current.severity !== next.severity) changes.push({ field: 'severity', from: current.severity, to: next.severity });
+  const fmt = (t: SlaTarget | null) => (t ? `response ${t.responseMinutes} min, resolution ${t.resolutionMinutes} min` : null);
+  if (fmt(current.slaTargets) !== fmt(targets)) changes.push({ field: 'slaTargets', from: fmt(current.slaTargets), to: fmt(targets) });
+  if (current.slaDueAt !== next.slaDueAt) changes.push({ field: 'slaDueAt', from: current.slaDueAt, to: next.slaDueAt });
+  return { incident: next, change: { version: next.version, at: now, by: actor, changes, reason: body.reason }, comment: null };
+}
+
+/**
+ * Customer closure request (pure): flags `closureRequested` and adds the note as a comment.
+ * @throws ApiError INVALID_TRANSITION (closed, or already requested)
+ */
+export function planClosureRequest(current: Incident, note: string, actor: string, now: string): PlannedUpdate {
+  if (current.status === 'closed' || current.closureRequested) {
+    throw new ApiError('INVALID_TRANSITION', current.status === 'closed' ? 'the incident is closed' : 'closure was already requested', { from: current.status, to: current.status, allowed: [] });
+  }
+  const next = nextVersion(current, undefined, now);
+  next.closureRequested = true;
+  return {
+    incident: next,
+    change: { version: next.version, at: now, by: actor, changes: [{ field: 'closureRequested', from: 'false', to: 'true' }], reason: note },
+    comment: newComment(actor, note, now),
+  };
+}
+
+/**
+ * Reopen (pure): a resolved or closed incident returns to `in_progress` within `REOPEN_GRACE_DAYS` of its
+ * resolution (or closure). A closed incident keeps its fixed SLA result and `closedAt`.
+ * @throws ApiError INVALID_TRANSITION (not resolved/closed, or past the grace period: `details.graceDays`)
+ */
+export function planReopen(current: Incident, reason: string, actor: string, now: string): PlannedUpdate {
+  const since = current.resolvedAt ?? current.closedAt;
+  if ((current.status !== 'resolved' && current.status !== 'closed') || since === null) {
+    throw new ApiError('INVALID_TRANSITION', `cannot reopen an incident in ${current.status}`, { from: current.status, to: 'in_progress', allowed: [...TRANSITIONS[current.status]] });
+  }
+  if (Date.parse(now) - Date.parse(since) > REOPEN_GRACE_DAYS * 86_400_000) {
+    throw new ApiError('INVALID_TRANSITION', `the ${REOPEN_GRACE_DAYS}-day reopening period is over`, { from: current.status, to: 'in_progress', allowed: [], graceDays: REOPEN_GRACE_DAYS });
+  }
+  const next = nextVersion(current, undefined, now);
+  next.status = 'in_progress';
+  next.resolvedAt = null;
+  next.closureRequested = false;
+  return {
+    incident: next,
+    change: { version: next.version, at: now, by: actor, changes: [{ field: 'status', from: current.status, to: 'in_progress' }], reason },
+    comment: newComment(actor, reason, now),
+  };
+}
+
+/**
+ * Customer confirmation (pure): resolved → closed, fixing the SLA result.
+ * @throws ApiError INVALID_TRANSITION (not resolved)
+ */
+export function planConfirmResolution(current: Incident, note: string | undefined, actor: string, now: string): PlannedUpdate {
+  if (current.status !== 'resolved') {
+    throw new ApiError('INVALID_TRANSITION', 'only a resolved incident can be confirmed', { from: current.status, to: 'closed', allowed: [...TRANSITIONS[current.status]] });
+  }
+  const next = nextVersion(current, undefined, now);
+  next.status = 'closed';
+  closeInto(next, now);
+  return {
+    incident: next,
+    change: { version: next.version, at: now, by: actor, changes: [{ field: 'status', from: 'resolved', to: 'closed' }], ...(note ? { reason: note } : {}) },
+    comment: note ? newComment(actor, note, now) : null,
+  };
+}
+
 /** A page of the tenant's incidents for a validated `ListIncidentsQuery` (its `tenant` is not a filter). */
 export function listIncidents(port: IncidentsPort, tenantId: string, q: IncidentListOptions & { tenant?: string | undefined }): Promise<Page<Incident>> {
   const { tenant: _tenant, ...opts } = q;
@@ -176,12 +360,12 @@ export function listIncidents(port: IncidentsPort, tenantId: string, q: Incident
 
 /**
  * `POST /incidents`: opens an incident for the caller. Only the SOC (admin) files tickets with source
- * `soc` or `alarm`; customers always open `portal` ones. With an `Idempotency-Key`, a retry with the same
+ * `soc` or `alarm` or names an assignee; customers always open unassigned `portal` ones. With an `Idempotency-Key`, a retry with the same
  * key and body answers the incident opened first (see docs/api.md#idempotency).
  * @throws ApiError FORBIDDEN; IDEMPOTENCY_KEY_REUSED; IDEMPOTENCY_IN_PROGRESS
  */
 export async function fileIncident(
-  ports: { incidents: IncidentsPort; idempotency: IdempotencyPort },
+  ports: { incidents: IncidentsPort; idempotency: IdempotencyPort; tenants?: TenantsPort | undefined },
   tenantId: string,
   body: NewIncidentInput,
   identity: Identity,
@@ -191,7 +375,13 @@ export async function fileIncident(
   if (body.source !== undefined && body.source !== 'portal' && !identity.isAdmin) {
     throw new ApiError('FORBIDDEN', 'only the SOC (admin) may open incidents with source soc or alarm');
   }
-  const open = () => openIncident(ports.incidents, tenantId, body, identity, now.toISOString());
+  if (body.assignee != null && !identity.isAdmin) {
+    throw new ApiError('FORBIDDEN', 'only the SOC (staff) may assign incidents', { fields: ['assignee'] });
+  }
+  const open = async () => {
+    const tenant = ports.tenants ? await ports.tenants.getTenant(tenantId) : null;
+    return openIncident(ports.incidents, tenantId, body, identity, now.toISOString(), tenant?.slaTargets?.[body.severity]);
+  };
   if (retry.key === undefined) return open();
   // Once the incident is stored, the answer is that incident even if recording the result for later
   // retries then fails (e.g. throttled): answering an error would invite a retry of a change already made
@@ -212,8 +402,9 @@ export function openIncident(
   body: NewIncidentInput,
   identity: Identity,
   now: string,
+  targets?: SlaTarget | null,
 ): Promise<Incident> {
-  return port.createIncident(tenantId, (seq) => newIncident(tenantId, seq, body, actorName(identity), now));
+  return port.createIncident(tenantId, (seq) => newIncident(tenantId, seq, body, actorName(identity), now, targets));
 }
 
 /** @throws ApiError NOT_FOUND */
@@ -227,18 +418,50 @@ export async function getIncidentDetail(port: IncidentsPort, tenantId: string, i
  * Version-checked update (see `planUpdate`). Returns the updated incident.
  * @throws ApiError NOT_FOUND, VERSION_CONFLICT (also when a concurrent writer wins the race), INVALID_TRANSITION
  */
-export async function updateIncident(
+export function updateIncident(
   port: IncidentsPort,
   tenantId: string,
   id: string,
   patch: IncidentPatch,
   identity: Identity,
   now: string,
+  audit?: AuditRequest,
+): Promise<Incident> {
+  return applyPlan(port, tenantId, id, identity, now, 'incident.update', (current) => planUpdate(current, patch, actorName(identity), now, { staff: identity.isAdmin }), audit);
+}
+
+/**
+ * The request facts an audit entry records (`lambdas/domain/audit.ts`); when given, the entry is written
+ * in the same transaction as the change.
+ */
+export type { AuditRequest };
+
+/** Fields of the incident whose before/after an audit entry records. */
+const AUDITED = ['status', 'severity', 'assignee', 'category', 'title', 'description', 'slaTargets', 'slaDueAt', 'closureRequested', 'slaResult'] as const;
+
+/**
+ * Reads the incident, plans the change, writes it (version-checked, with its history, comment and audit
+ * entry in one transaction).
+ * @throws ApiError NOT_FOUND, VERSION_CONFLICT (also when a concurrent writer wins the race), and the plan's errors
+ */
+async function applyPlan(
+  port: IncidentsPort,
+  tenantId: string,
+  id: string,
+  identity: Identity,
+  now: string,
+  action: AuditAction,
+  plan: (current: Incident) => PlannedUpdate,
+  audit?: AuditRequest,
 ): Promise<Incident> {
   const current = await port.getIncident(tenantId, id);
   if (!current) throw new ApiError('NOT_FOUND', `incident ${id} not found`);
-  const plan = planUpdate(current, patch, actorName(identity), now);
-  const ok = await port.saveUpdate(tenantId, plan.incident, current.version, plan.change, plan.comment);
+  const planned = plan(current);
+  const pick = (i: Incident) => Object.fromEntries(AUDITED.map((k) => [k, i[k]]));
+  const entry = audit
+    ? auditEntryFor(audit, tenantId, action, { type: 'incident', id }, changedFields(pick(current), pick(planned.incident)))
+    : undefined;
+  const ok = await port.saveUpdate(tenantId, planned.incident, current.version, planned.change, planned.comment, entry);
   if (!ok) {
     const latest = await port.getIncident(tenantId, id);
     if (!latest) throw new ApiError('NOT_FOUND', `incident ${id} not found`);
@@ -246,7 +469,62 @@ export async function updateIncident(
       currentVersion: latest.version,
     });
   }
-  return plan.incident;
+  return planned.incident;
+}
+
+/** `POST /incidents/{id}/triage` (staff; the route admits `admin` only). See `planTriage`. */
+export async function triageIncident(
+  ports: { incidents: IncidentsPort; tenants: TenantsPort },
+  tenantId: string,
+  id: string,
+  body: { severity: Severity; reason: string; version: number },
+  identity: Identity,
+  now: string,
+  audit?: AuditRequest,
+): Promise<Incident> {
+  const tenant = await ports.tenants.getTenant(tenantId);
+  return applyPlan(ports.incidents, tenantId, id, identity, now, 'incident.triage', (c) => planTriage(c, body, tenant, actorName(identity), now), audit);
+}
+
+/** `POST /incidents/{id}/closure-request`. See `planClosureRequest`. */
+export function requestIncidentClosure(port: IncidentsPort, tenantId: string, id: string, note: string, identity: Identity, now: string, audit?: AuditRequest): Promise<Incident> {
+  return applyPlan(port, tenantId, id, identity, now, 'incident.closure_request', (c) => planClosureRequest(c, note, actorName(identity), now), audit);
+}
+
+/** `POST /incidents/{id}/reopen`. See `planReopen`. */
+export function reopenIncident(port: IncidentsPort, tenantId: string, id: string, reason: string, identity: Identity, now: string, audit?: AuditRequest): Promise<Incident> {
+  return applyPlan(port, tenantId, id, identity, now, 'incident.reopen', (c) => planReopen(c, reason, actorName(identity), now), audit);
+}
+
+/** `POST /incidents/{id}/confirm-resolution`. See `planConfirmResolution`. */
+export function confirmIncidentResolution(port: IncidentsPort, tenantId: string, id: string, note: string | undefined, identity: Identity, now: string, audit?: AuditRequest): Promise<Incident> {
+  return applyPlan(port, tenantId, id, identity, now, 'incident.confirm_resolution', (c) => planConfirmResolution(c, note, actorName(identity), now), audit);
+}
+
+/** Minutes from `now` to `slaDueAt`, rounded down; negative once breached. */
+export function minutesToBreach(slaDue: string, now: Date): number {
+  return Math.floor((Date.parse(slaDue) - now.getTime()) / 60_000);
+}
+
+/**
+ * `GET /soc/queue` (staff): one page of every tenant's open incidents, SLA due time first, each with its
+ * minutes to breach; `mine` filters on the caller's name as assignee (`actorName`).
+ */
+export async function listSocQueue(
+  port: IncidentsPort,
+  q: { tenant?: string | undefined; severity?: Severity[] | undefined; status?: IncidentStatus[] | undefined; assignee?: string | undefined; mine?: 'true' | 'false' | undefined; limit: number; cursor?: string | undefined },
+  identity: Identity,
+  now: Date,
+): Promise<Page<Incident & { minutesToBreach: number }>> {
+  const page = await port.listSocQueue({
+    tenantId: q.tenant,
+    severity: q.severity,
+    status: q.status,
+    assignee: q.mine === 'true' ? actorName(identity) : q.assignee,
+    limit: q.limit,
+    cursor: q.cursor,
+  });
+  return { items: page.items.map((i) => ({ ...i, minutesToBreach: minutesToBreach(i.slaDueAt, now) })), nextCursor: page.nextCursor };
 }
 
 /** @throws ApiError NOT_FOUND */

@@ -89,9 +89,26 @@ export interface IncidentsPort {
    * Writes `next`, its history entry and the optional comment in one transaction, only if the stored
    * version is still `expectedVersion`. Returns false (nothing written) on a version mismatch.
    */
-  saveUpdate(tenantId: string, next: Incident, expectedVersion: number, change: IncidentChange, comment: IncidentComment | null): Promise<boolean>;
+  saveUpdate(tenantId: string, next: Incident, expectedVersion: number, change: IncidentChange, comment: IncidentComment | null, audit?: AuditEntry): Promise<boolean>;
+  /**
+   * One page of the SOC queue: open incidents of every tenant, SLA due time first (one Query on GSI2
+   * `SOCQUEUE` per page; the filters are applied by the engine to the page read). docs/sla.md#soc-queue.
+   * @throws ApiError VALIDATION_FAILED for a cursor not issued for this list.
+   */
+  listSocQueue(opts: SocQueueOptions): Promise<Page<Incident>>;
   /** Adds a comment if the incident exists (checked in the same transaction); false if it does not. */
   addComment(tenantId: string, incidentId: string, comment: IncidentComment): Promise<boolean>;
+}
+
+/** Filters and position of a SOC queue page (all optional but `limit`). */
+export interface SocQueueOptions {
+  tenantId?: string | undefined;
+  severity?: readonly Severity[] | undefined;
+  status?: readonly IncidentStatus[] | undefined;
+  /** Exact assignee name. */
+  assignee?: string | undefined;
+  limit: number;
+  cursor?: string | undefined;
 }
 
 /** A request sent with an `Idempotency-Key`. */
@@ -177,6 +194,8 @@ export interface DevicesPort {
     from: readonly AlarmState[],
     to: AlarmState,
     fields: Partial<Pick<DeviceAlarm, 'acknowledgedAt' | 'acknowledgedBy' | 'clearedAt'>>,
+    /** Stored in the same transaction as the change (not when nothing changed). */
+    audit?: AuditEntry,
   ): Promise<{ alarm: DeviceAlarm; changed: boolean } | null>;
   /** Writes a new alarm unless device + id exists; false on a replay. @throws ApiError NOT_FOUND without the device. */
   raiseAlarm(alarm: DeviceAlarm): Promise<boolean>;
@@ -194,8 +213,6 @@ export interface DevicesPort {
 export type Office365ListOptions = PageOptions & TimeRangeOptions;
 /** Filters of the Office 365 alert list (`user` = `affectedUser`). */
 export type O365AlarmListOptions = Office365ListOptions & { severity?: readonly string[] | undefined; status?: readonly string[] | undefined; user?: string | undefined };
-    /** Stored in the same transaction as the change (not when nothing changed). */
-    audit?: AuditEntry,
 /** Filters of the Office 365 audit event list. */
 export type O365EventListOptions = Office365ListOptions & { workload?: string | undefined; operation?: string | undefined; user?: string | undefined; result?: string | undefined };
 

@@ -4,10 +4,11 @@
  * target, top alarms. Also the CSV rendering of a report.
  *
  * Definitions (managed-SOC practice; the incident SLA table is `SLA_HOURS`):
- *  - MTTA: mean of (first status change away from `new`) − createdAt, minutes, over incidents created in
- *    the period that have such a change;
+ *  - MTTA: mean of firstAcknowledgedAt (the first staff acknowledgement) − createdAt, minutes, over
+ *    incidents created in the period that have one (docs/sla.md#mtta);
  *  - MTTR: mean of resolvedAt − createdAt, minutes, over incidents created in the period with `resolvedAt`;
- *  - SLA compliance: share of those resolved incidents with resolvedAt ≤ slaDueAt; `openBreached` counts
+ *  - SLA compliance: share of those resolved incidents with resolvedAt ≤ slaDueAt (a closed incident counts
+ *    with the result fixed when it closed, `slaResult`; docs/sla.md); `openBreached` counts
  *    unresolved incidents whose `slaDueAt` is before the end of the period (or now, if earlier);
  *  - device availability: monitored-time-weighted mean of the device's days in the period (two decimals).
  */
@@ -124,7 +125,8 @@ export function buildReport(data: readonly ReportData[], period: { from: string;
       if (i.resolvedAt) {
         resolved++;
         ttr.push(minutesBetween(i.createdAt, i.resolvedAt));
-        if (i.resolvedAt <= i.slaDueAt) within++;
+        // A closed incident's SLA result was fixed when it closed and never changes (docs/sla.md).
+        if (i.slaResult ? i.slaResult === 'met' : i.resolvedAt <= i.slaDueAt) within++;
       } else if (i.status !== 'closed' && Date.parse(i.slaDueAt) < horizon) {
         openBreached++;
       }

@@ -36,7 +36,8 @@ import {
   type TableRef,
 } from '../../lambdas/data/index.js';
 import { collectorPrincipal } from '../../lambdas/domain/collectors.js';
-import { formatIncidentId, slaDueAt } from '../../lambdas/domain/incidents.js';
+import { formatIncidentId, slaDueAt, upgradeIncident } from '../../lambdas/domain/incidents.js';
+import { upgradeIncidents } from '../../lambdas/data/migrations.js';
 import {
   DEMO_TENANTS,
   DEMO_USERS,
@@ -200,6 +201,8 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
     if (await getTenant(first.id, table)) {
       await grantLocalCollectors(table);
       await refreshHeartbeats(table, now);
+      // State from an earlier version: fill the incidents' SLA fields and the SOC queue (docs/sla.md#upgrade).
+      await upgradeIncidents(table);
       return { users: DEMO_USERS, created: false };
     }
     for (const tenant of DEMO_TENANTS) {
@@ -207,7 +210,7 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
       await inBatches(demoIncidents(tenant, reporter, now), 8, async (d) => {
         const { history, comments } = incidentTimeline(d);
         await putIncident(
-          {
+          upgradeIncident({
             id: formatIncidentId(d.seq),
             tenantId: d.tenantId,
             title: d.title,
@@ -223,7 +226,7 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
             resolvedAt: d.resolvedAt,
             slaDueAt: slaDueAt(d.createdAt, d.severity),
             version: history.length + 1,
-          },
+          }, history),
           { history, comments },
           table,
         );

@@ -128,7 +128,7 @@ function expectError(r: Sent, status: number, what: string): void {
 }
 
 /** A concrete request per route for a caller of tenant acme (or the admin/collector where required). */
-function sample(route: RouteDef, ctx: { incident: Incident; alarm: DeviceAlarm; recommendationId: string }): { path: string; body?: unknown } {
+function sample(route: RouteDef, ctx: Fixtures): { path: string; body?: unknown } {
   switch (route.operationId) {
     case 'getIncident':
       return { path: `/incidents/${ctx.incident.id}` };
@@ -136,6 +136,14 @@ function sample(route: RouteDef, ctx: { incident: Incident; alarm: DeviceAlarm; 
       return { path: `/incidents/${ctx.incident.id}`, body: { version: ctx.incident.version, comment: 'Revisado desde la prueba' } };
     case 'addIncidentComment':
       return { path: `/incidents/${ctx.incident.id}/comments`, body: { body: 'Comentario de prueba' } };
+    case 'triageIncident':
+      return { path: `/incidents/${ctx.fresh.id}/triage?tenant=acme`, body: { version: ctx.fresh.version, severity: 'high', reason: 'Prueba de triaje' } };
+    case 'requestIncidentClosure':
+      return { path: `/incidents/${ctx.fresh.id}/closure-request`, body: { note: 'Ya no ocurre' } };
+    case 'reopenIncident':
+      return { path: `/incidents/${ctx.resolved[0]!.id}/reopen`, body: { reason: 'Ha vuelto a ocurrir' } };
+    case 'confirmIncidentResolution':
+      return { path: `/incidents/${ctx.resolved[1]!.id}/confirm-resolution`, body: { note: 'Confirmado' } };
     case 'createIncident':
       return { path: '/incidents', body: { title: 'Prueba de ruta', description: 'creado por la prueba', severity: 'low' } };
     case 'getDevice':
@@ -172,7 +180,30 @@ function sample(route: RouteDef, ctx: { incident: Incident; alarm: DeviceAlarm; 
 }
 
 let recCounter = 0;
-async function fixtures(): Promise<{ incident: Incident; alarm: DeviceAlarm; recommendationId: string }> {
+/** The data the samples refer to: a recent incident, a fresh one (triage) and two resolved ones (reopen, confirm). */
+interface Fixtures {
+  incident: Incident;
+  alarm: DeviceAlarm;
+  recommendationId: string;
+  fresh: Incident;
+  resolved: Incident[];
+}
+
+/** Opens an incident as Ana; with `resolve`, the SOC (demo admin) acknowledges and resolves it. */
+async function openIncident(resolve: boolean): Promise<Incident> {
+  const r = await send('POST', '/incidents', { token: tokens.ana.id, body: { title: 'Incidente de fixture', description: 'para la prueba de rutas', severity: 'low' } });
+  expect(r.status, r.text).toBe(201);
+  let inc = r.json as Incident;
+  if (!resolve) return inc;
+  for (const status of ['in_progress', 'resolved']) {
+    const p = await send('PATCH', `/incidents/${inc.id}?tenant=acme`, { token: tokens.admin.id, body: { version: inc.version, status } });
+    expect(p.status, p.text).toBe(200);
+    inc = p.json as Incident;
+  }
+  return inc;
+}
+
+async function fixtures(): Promise<Fixtures> {
   const recommendationId = `rec-fixture-${++recCounter}`;
   const rec = await sendSigned('/ingest/recommendations', {
     eventId: `ev-${recommendationId}`,
@@ -189,7 +220,9 @@ async function fixtures(): Promise<{ incident: Incident; alarm: DeviceAlarm; rec
   const alarms = (await send('GET', '/alarms?state=active&limit=1', { token: tokens.ana.id })).json as Page<DeviceAlarm>;
   expect(inc.items).toHaveLength(1);
   expect(alarms.items).toHaveLength(1);
-  return { incident: inc.items[0]!, alarm: alarms.items[0]!, recommendationId };
+  const fresh = await openIncident(false);
+  const resolved = [await openIncident(true), await openIncident(true)];
+  return { incident: inc.items[0]!, alarm: alarms.items[0]!, recommendationId, fresh, resolved };
 }
 
 describe('every route through the local gateway', () => {

@@ -108,20 +108,22 @@ describe('incidents API over dynoxide', () => {
     expect(g.statusCode).toBe(200);
     expect(bodyOf<IncidentDetail>(g)).toMatchObject({ id, version: 1, comments: [], history: [] });
 
+    // Provider statuses are the SOC's (docs/api.md#incident-roles): carol is staff.
     const u = await call(incidents, {
       method: 'PATCH',
       path: `/incidents/${id}`,
-      caller: alice,
+      caller: carol,
+      query: { tenant: 'acme' },
       body: { version: 1, status: 'in_progress', comment: 'Looking into it' },
     });
     expect(u.statusCode, u.body).toBe(200);
     expect(bodyOf<Incident>(u)).toMatchObject({ version: 2, status: 'in_progress' });
 
-    const stale = await call(incidents, { method: 'PATCH', path: `/incidents/${id}`, caller: dave, query: { tenant: 'acme' }, body: { version: 1, severity: 'low' } });
+    const stale = await call(incidents, { method: 'PATCH', path: `/incidents/${id}`, caller: dave, query: { tenant: 'acme' }, body: { version: 1, description: 'stale edit' } });
     expect(stale.statusCode).toBe(409);
     expect(bodyOf(stale)).toMatchObject({ code: 'VERSION_CONFLICT', details: { currentVersion: 2 } });
 
-    const bad = await call(incidents, { method: 'PATCH', path: `/incidents/${id}`, caller: alice, body: { version: 2, status: 'closed' } });
+    const bad = await call(incidents, { method: 'PATCH', path: `/incidents/${id}`, caller: carol, query: { tenant: 'acme' }, body: { version: 2, status: 'closed' } });
     expect(bad.statusCode).toBe(409);
     expect(bodyOf(bad)).toMatchObject({ code: 'INVALID_TRANSITION', details: { from: 'in_progress', to: 'closed', allowed: ['on_hold', 'resolved'] } });
 
@@ -132,11 +134,11 @@ describe('incidents API over dynoxide', () => {
     expect(after.version).toBe(2);
     expect(after.severity).toBe('critical');
     expect(after.history).toEqual([
-      { version: 2, at: after.updatedAt, by: 'sub-alice@example.com', changes: [{ field: 'status', from: 'new', to: 'in_progress' }] },
+      { version: 2, at: after.updatedAt, by: 'sub-carol@example.com', changes: [{ field: 'status', from: 'new', to: 'in_progress' }] },
     ]);
     expect(after.comments.map((x) => x.body)).toEqual(['Looking into it', 'Second note']);
 
-    const res = await call(incidents, { method: 'PATCH', path: `/incidents/${id}`, caller: alice, body: { version: 2, status: 'resolved' } });
+    const res = await call(incidents, { method: 'PATCH', path: `/incidents/${id}`, caller: carol, query: { tenant: 'acme' }, body: { version: 2, status: 'resolved' } });
     expect(bodyOf<Incident>(res).resolvedAt).not.toBeNull();
   });
 

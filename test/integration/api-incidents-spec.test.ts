@@ -242,15 +242,19 @@ describe('updates and creates under concurrency', () => {
   });
 
   it('stores category/source/assignee, restricts source to the SOC, and tracks assignee/title changes', async () => {
-    const mine = await call({ method: 'POST', path: '/incidents', caller: alice, body: { title: 'Lost laptop', description: 'd', severity: 'medium', category: 'asset', assignee: 'ana@soc.example', source: 'portal' } });
+    // Customers may not assign (docs/api.md#incident-roles); the SOC files with an assignee.
+    const assigning = await call({ method: 'POST', path: '/incidents', caller: alice, body: { title: 'Lost laptop', description: 'd', severity: 'medium', assignee: 'ana@soc.example' } });
+    expect(assigning.statusCode).toBe(403);
+    const mine = await call({ method: 'POST', path: '/incidents', caller: soc, query: { tenant: 'acme' }, body: { title: 'Lost laptop', description: 'd', severity: 'medium', category: 'asset', assignee: 'ana@soc.example', source: 'portal' } });
     expect(mine.statusCode, mine.body).toBe(201);
     const inc = bodyOf<Incident>(mine);
-    expect(inc).toMatchObject({ category: 'asset', source: 'portal', assignee: 'ana@soc.example', reporter: 'sub-alice@example.com' });
+    expect(inc).toMatchObject({ category: 'asset', source: 'portal', assignee: 'ana@soc.example', reporter: 'sub-soc@example.com' });
     const forbidden = await call({ method: 'POST', path: '/incidents', caller: alice, body: { title: 'Fake SOC', description: 'd', severity: 'low', source: 'soc' } });
     expect(forbidden.statusCode).toBe(403);
     const bySoc = await call({ method: 'POST', path: '/incidents', caller: soc, query: { tenant: 'acme' }, body: { title: 'From SIEM', description: 'd', severity: 'high', source: 'alarm' } });
     expect(bodyOf<Incident>(bySoc).source).toBe('alarm');
-    const u = await call({ method: 'PATCH', path: `/incidents/${inc.id}`, caller: alice, body: { version: 1, assignee: null, title: 'Lost laptop (Madrid)' } });
+    expect((await call({ method: 'PATCH', path: `/incidents/${inc.id}`, caller: alice, body: { version: 1, assignee: null } })).statusCode).toBe(403);
+    const u = await call({ method: 'PATCH', path: `/incidents/${inc.id}`, caller: soc, query: { tenant: 'acme' }, body: { version: 1, assignee: null, title: 'Lost laptop (Madrid)' } });
     expect(u.statusCode, u.body).toBe(200);
     const d = bodyOf<IncidentDetail>(await call({ method: 'GET', path: `/incidents/${inc.id}`, caller: alice }));
     expect(d.history[0]!.changes).toEqual([

@@ -49,7 +49,7 @@ describe.each(['aws-lite', 'AWS SDK v3'])('incident repository (%s document clie
     const repo = dynamoRepository(table).incidents;
     const cur = (await repo.getIncident('acme', 'INC-000001'))!;
     const a = planUpdate(cur, { version: cur.version, status: 'in_progress' }, 'a', new Date().toISOString());
-    const b = planUpdate(cur, { version: cur.version, severity: 'low', comment: 'b' }, 'b', new Date().toISOString());
+    const b = planUpdate(cur, { version: cur.version, category: 'other', comment: 'b' }, 'b', new Date().toISOString());
     const results = await Promise.all([
       repo.saveUpdate('acme', a.incident, cur.version, a.change, a.comment),
       repo.saveUpdate('acme', b.incident, cur.version, b.change, b.comment),

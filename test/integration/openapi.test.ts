@@ -52,7 +52,8 @@ describe('response validator', () => {
   const incident = {
     id: 'INC-000001', tenantId: 'acme', title: 'abc', description: 'd', severity: 'low', status: 'new', category: 'general', source: 'portal',
     reporter: 'a@example.com', assignee: null, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', resolvedAt: null,
-    slaDueAt: '2026-01-04T00:00:00.000Z', version: 1,
+    slaDueAt: '2026-01-04T00:00:00.000Z', version: 1, slaTargets: null, triagedAt: null, firstAcknowledgedAt: null, closureRequested: false,
+    closedAt: null, slaResult: null,
   };
   const ok = { method: 'GET', path: '/incidents', status: 200, contentType: 'application/json', body: JSON.stringify({ items: [incident], nextCursor: null }) };
 

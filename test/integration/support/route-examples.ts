@@ -1,7 +1,7 @@
 /**
  * One valid request per operation of the route table, for tests that walk every row (input hardening,
  * storage faults, the property test): an acme user (or the SOC admin / a collector where the row requires
- * it) and the smallest body the row's schema accepts. The data they refer to (`INC-000001`, `dev-1`,
+ * it) and the smallest body the row's schema accepts. The data they refer to (`INC-000001`…`INC-000004`, `dev-1`,
  * `al-1`, `rec-1` in tenants `acme`) is created by `seedExamples`.
  *
  * `exampleEvent(row, change?)` builds the API Gateway event; `change` may replace parts (`params`, `query`,
@@ -33,6 +33,11 @@ export const EXAMPLES: Record<OperationId, Example> = {
   getIncident: { params: { id: 'INC-000001' }, query: {}, caller: user },
   updateIncident: { params: { id: 'INC-000001' }, query: {}, body: { version: 1, comment: 'Revisado' }, caller: user },
   addIncidentComment: { params: { id: 'INC-000001' }, query: {}, body: { body: 'Hola' }, caller: user },
+  triageIncident: { params: { id: 'INC-000002' }, query: { tenant: 'acme' }, body: { version: 1, severity: 'critical', reason: 'Ransomware confirmado' }, caller: admin },
+  requestIncidentClosure: { params: { id: 'INC-000001' }, query: {}, body: { note: 'Ya no ocurre' }, caller: user },
+  reopenIncident: { params: { id: 'INC-000003' }, query: {}, body: { reason: 'Ha vuelto a ocurrir' }, caller: user },
+  confirmIncidentResolution: { params: { id: 'INC-000004' }, query: {}, body: { note: 'Confirmado' }, caller: user },
+  listSocQueue: { query: { limit: '5' }, caller: admin },
   listDevices: { query: {}, caller: user },
   getDevice: { params: { id: 'dev-1' }, query: {}, caller: user },
   listAlarms: { query: { deviceId: 'dev-1' }, caller: user },
@@ -131,6 +136,12 @@ export async function seedExamples(data: TableWriters): Promise<void> {
   await data.putTenant({ id: 'globex', name: 'Globex' });
   await data.grantCollector('acme', COLLECTOR_ARN);
   await data.putIncident(newIncident('acme', 1, { title: 'Seeded', description: 'd', severity: 'high', category: 'c' }, 's', new Date().toISOString()));
+  // INC-000002 untouched for triage; INC-000003 / INC-000004 resolved, to reopen and to confirm.
+  await data.putIncident(newIncident('acme', 2, { title: 'Seeded 2', description: 'd', severity: 'high', category: 'c' }, 's', new Date().toISOString()));
+  for (const seq of [3, 4]) {
+    const at = new Date().toISOString();
+    await data.putIncident({ ...newIncident('acme', seq, { title: `Seeded ${seq}`, description: 'd', severity: 'high', category: 'c' }, 's', at), status: 'resolved', resolvedAt: at, firstAcknowledgedAt: at });
+  }
   await data.putDevice({ tenantId: 'acme', id: 'dev-1', name: 'fw', type: 'firewall', site: 'M', ipAddress: '10.0.0.1', vendor: 'v', model: 'm', lastHeartbeatAt: new Date(Date.now() - 60_000).toISOString() });
   await data.putAlarm({ tenantId: 'acme', deviceId: 'dev-1', id: 'al-1', severity: 'high', state: 'active', title: 'x', raisedAt: new Date().toISOString() });
   await data.putRecommendation({

@@ -156,19 +156,19 @@ describe('incident rules', () => {
     expect(TRANSITIONS.closed).toEqual([]);
   });
 
-  it('plans an update: version +1, history from → to, resolvedAt set and cleared, SLA follows severity', () => {
+  it('plans an update: version +1, history from → to, first acknowledgement, resolvedAt set and cleared, SLA result fixed at close', () => {
     const t1 = '2025-01-01T01:00:00.000Z';
-    const a = planUpdate(base, { version: 1, status: 'in_progress', severity: 'critical', comment: 'on it' }, 'x@y.z', t1);
-    expect(a.incident).toMatchObject({ version: 2, status: 'in_progress', severity: 'critical', updatedAt: t1, slaDueAt: '2025-01-01T04:00:00.000Z' });
+    const a = planUpdate(base, { version: 1, status: 'in_progress', category: 'malware', comment: 'on it' }, 'x@y.z', t1);
+    expect(a.incident).toMatchObject({ version: 2, status: 'in_progress', category: 'malware', updatedAt: t1, firstAcknowledgedAt: t1 });
     expect(a.change).toEqual({
       version: 2, at: t1, by: 'x@y.z',
-      changes: [{ field: 'status', from: 'new', to: 'in_progress' }, { field: 'severity', from: 'medium', to: 'critical' }],
+      changes: [{ field: 'status', from: 'new', to: 'in_progress' }, { field: 'category', from: base.category, to: 'malware' }],
     });
     expect(a.comment).toMatchObject({ author: 'x@y.z', body: 'on it', createdAt: t1 });
     const r = planUpdate(a.incident, { version: 2, status: 'resolved' }, 'x', '2025-01-01T02:00:00.000Z');
     expect(r.incident.resolvedAt).toBe('2025-01-01T02:00:00.000Z');
     const closed = planUpdate(r.incident, { version: 3, status: 'closed' }, 'x', '2025-01-01T03:00:00.000Z');
-    expect(closed.incident.resolvedAt).toBe('2025-01-01T02:00:00.000Z');
+    expect(closed.incident).toMatchObject({ resolvedAt: '2025-01-01T02:00:00.000Z', closedAt: '2025-01-01T03:00:00.000Z', slaResult: 'met' });
     const reopened = planUpdate(r.incident, { version: 3, status: 'in_progress' }, 'x', '2025-01-01T03:00:00.000Z');
     expect(reopened.incident.resolvedAt).toBeNull();
   });

@@ -41,6 +41,7 @@ function memoryIncidents(): IncidentsPort {
       return true;
     },
     addComment: async (_t, id) => items.has(id),
+    listSocQueue: async () => ({ items: [...items.values()].filter((i) => i.status !== 'closed'), nextCursor: null }),
   };
 }
 
@@ -103,7 +104,7 @@ describe('error mapping', () => {
     const mem = memoryIncidents();
     const call = api(repoWith({ ...mem, saveUpdate: async () => false }));
     await call({ method: 'POST', path: '/incidents', caller: alice, body: { title: 'abc', description: 'd', severity: 'low' } });
-    const r = await call({ method: 'PATCH', path: '/incidents/INC-000001', caller: alice, body: { version: 1, status: 'in_progress' } });
+    const r = await call({ method: 'PATCH', path: '/incidents/INC-000001', caller: alice, body: { version: 1, description: 'more detail' } });
     expect(r.statusCode).toBe(409);
     expect(bodyOf(r)).toMatchObject({ code: 'VERSION_CONFLICT', details: { currentVersion: 1 } });
   });

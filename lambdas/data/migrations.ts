@@ -1,0 +1,59 @@
+/**
+ * Upgrade steps for data written by earlier versions (docs/sla.md#upgrade). Each step is idempotent: it
+ * touches only items that lack what it adds, so running it on every `npm start` (the seed) or again by hand
+ * (`npm run migrate`, docs/sla.md#upgrade) changes nothing the second time.
+ */
+import type { Incident } from '../contract/schemas.js';
+import { upgradeIncident } from '../domain/incidents.js';
+import type { AttributeMap, TableRef } from './client.js';
+import { listTenants } from './tenants.js';
+import { isConditionFailure, queryAll } from './dynamo-util.js';
+import { HistoryEntity, IncidentEntity, itemOf, recordOf } from './entities.js';
+import { keys } from './keys.js';
+
+/**
+ * Fills the SLA fields (`slaTargets`, `triagedAt`, `firstAcknowledgedAt`, `closureRequested`, `closedAt`,
+ * `slaResult`) of every incident stored without them and, by rewriting the item, puts the open ones in the
+ * SOC queue index (GSI2). Reads each registered tenant's incident list (GSI1, filtered to items without
+ * the fields) and each such incident's history; each rewrite is conditioned on the version read, so a concurrent
+ * update wins and the incident is upgraded on the next run. Returns how many incidents were upgraded.
+ */
+export async function upgradeIncidents(table: TableRef): Promise<number> {
+  let upgraded = 0;
+  for (const tenant of await listTenants(table)) {
+    const items = await queryAll(table, {
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :p',
+      FilterExpression: 'attribute_not_exists(closureRequested)',
+      ExpressionAttributeValues: { ':p': keys.incidentsGsi1Pk(tenant.id) },
+    });
+    for (const item of items) {
+      const stored = recordOf(IncidentEntity, item) as Incident;
+      const history = await queryAll(table, {
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :h)',
+        ExpressionAttributeValues: { ':pk': keys.incidentPk(stored.tenantId, stored.id), ':h': 'HISTORY#' },
+      });
+      // Without the read defaults, so the upgrade derives the fields from the history.
+      const { slaTargets: _a, triagedAt: _b, firstAcknowledgedAt: _c, closureRequested: _d, closedAt: _e, slaResult: _f, ...legacy } = stored;
+      const next = upgradeIncident(legacy, history.map((h) => recordOf(HistoryEntity, h)));
+      try {
+        await table.doc.send('PutItem', {
+          TableName: table.tableName,
+          Item: { ...itemOf(IncidentEntity, next), ...internalOf(item) },
+          ConditionExpression: 'version = :v AND attribute_not_exists(closureRequested)',
+          ExpressionAttributeValues: { ':v': stored.version },
+        });
+        upgraded++;
+      } catch (e) {
+        if (!isConditionFailure(e)) throw e;
+      }
+    }
+  }
+  return upgraded;
+}
+
+/** Attributes of the stored item that no declaration covers (kept as they are). */
+function internalOf(item: AttributeMap): AttributeMap {
+  const known = new Set<string>([...IncidentEntity.attributes, 'PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'entity', 'searchText']);
+  return Object.fromEntries(Object.entries(item).filter(([k]) => !known.has(k)));
+}
