@@ -1,7 +1,7 @@
 /**
  * Upgrade steps for data written by earlier versions (docs/sla.md#upgrade). Each step is idempotent: it
  * touches only items that lack what it adds, so running it on every `npm start` (the seed) or again by hand
- * (`npm run migrate`, docs/sla.md#upgrade) changes nothing the second time.
+ * (`npm run platform:upgrade-data`, docs/sla.md#upgrade) changes nothing the second time.
  */
 import type { Incident } from '../contract/schemas.js';
 import { upgradeIncident } from '../domain/incidents.js';

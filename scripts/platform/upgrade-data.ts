@@ -1,0 +1,52 @@
+/**
+ * Upgrades a stage table's data written by earlier versions (idempotent; docs/sla.md#upgrade): fills the
+ * incidents' SLA fields and adds the open ones to the SOC queue index (`upgradeIncidents` from lambdas/data).
+ * Run once after deploying the version that adds them; running it again changes nothing.
+ *
+ *   npm run platform:upgrade-data -- --stage prod
+ *   # local stack (npm start also runs it on an existing .local/ state):
+ *   npm run platform:upgrade-data -- --table vigia-local-main --region us-east-1 --dynamodb-endpoint http://127.0.0.1:8000
+ */
+import { upgradeIncidents } from '../../lambdas/data/migrations.js';
+import { resolveRegion, stageTableName, tableRef } from './aws.js';
+import { optional, parse, progress, runCli, UsageError } from './cli.js';
+
+export const USAGE = `
+Usage: tsx scripts/platform/upgrade-data.ts (--stage <stage> | --table <name>)
+
+Fills the SLA fields of incidents stored before them (targets, first acknowledgement, closure, SLA result)
+and puts the open ones in the SOC queue. Idempotent.
+
+Options:
+  --stage               deployed stage: table vigia-<stage>-main
+  --table               table name (instead of --stage)
+  --dynamodb-endpoint   DynamoDB endpoint override (local stack)
+  --region              AWS region (default $AWS_REGION)
+  -h, --help            this text
+`;
+
+async function main(argv: string[]): Promise<void | 'help'> {
+  const p = parse(argv, {
+    stage: { type: 'string' },
+    table: { type: 'string' },
+    'dynamodb-endpoint': { type: 'string' },
+    region: { type: 'string' },
+  });
+  if (!p) return 'help';
+  const log = progress('upgrade-data');
+  const stage = optional(p, 'stage');
+  const tableName = optional(p, 'table') ?? (stage ? stageTableName(stage) : undefined);
+  if (!tableName) throw new UsageError('pass --stage <stage> or --table <name>');
+  const region = resolveRegion(optional(p, 'region'));
+  const ddbEndpoint = optional(p, 'dynamodb-endpoint');
+  const table = tableRef({ region, ...(ddbEndpoint ? { dynamodbEndpoint: ddbEndpoint } : {}) }, tableName);
+  try {
+    const incidents = await upgradeIncidents(table);
+    log(`${incidents} incident(s) upgraded in ${tableName}`);
+    process.stdout.write(`${JSON.stringify({ table: tableName, incidentsUpgraded: incidents })}\n`);
+  } finally {
+    table.doc.destroy();
+  }
+}
+
+runCli(import.meta.url, USAGE, main);
