@@ -119,12 +119,8 @@ describe('business screens on seeded data', () => {
     // Detail: new fields.
     await table.getByRole('link', { name: firstId }).click();
     await page.waitForURL(`**/ticket/update/${firstId}`);
+    // (Ana is a customer: assigning is the SOC's, docs/api.md#incident-roles.)
     for (const dt of ['Categoría', 'Origen', 'Asignado a', 'Vence SLA']) await page.locator('dt', { hasText: dt }).first().waitFor();
-    await page.getByLabel('Asignado a').fill('soc.nivel2@vigia.example');
-    await page.getByRole('button', { name: 'Guardar cambios' }).click();
-    await page.getByText('Incidente actualizado.').waitFor();
-    await page.locator('dd', { hasText: 'soc.nivel2@vigia.example' }).waitFor();
-    await page.getByText(/Asignado a: .* → soc\.nivel2@vigia\.example/).waitFor();
     await screenshot(page, 'screens-desktop-03-incident-detail');
 
     // Device availability: 90-day window with the SLA line.
