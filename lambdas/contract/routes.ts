@@ -61,6 +61,7 @@ import {
   ReopenIncidentBody,
   SocQueueItem,
   SocQueueQuery,
+  AssigneeList,
   TriageIncidentBody,
   AuditEntry,
   CreateTenantBody,
@@ -228,6 +229,13 @@ export const ROUTES = [
     summary: 'Open incidents of every tenant, SLA due time first (breached first); one Query per page (staff only)',
     request: { query: SocQueueQuery },
     responses: { 200: { description: 'A page of the SOC queue', body: pageOf(SocQueueItem) } },
+    errors: [],
+  },
+  {
+    operationId: 'listAssignees', method: 'GET', path: '/assignees', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: true,
+    summary: 'Who an incident of the tenant can be assigned to: its enabled users and the staff (staff only)',
+    request: { query: TenantQuery },
+    responses: { 200: { description: 'The tenant users and staff, staff first, by e-mail', body: AssigneeList } },
     errors: [],
   },
   {

@@ -233,6 +233,17 @@ export type SocQueueQuery = z.input<typeof SocQueueQuery>;
 export const SocQueueItem = Incident.extend({ minutesToBreach: z.number().int() });
 export type SocQueueItem = z.infer<typeof SocQueueItem>;
 
+/** Someone an incident can be assigned to: a user of the tenant or a staff member (`GET /assignees`). */
+export const Assignee = z.object({
+  username: z.string(),
+  /** The e-mail the incident's `assignee` field takes. */
+  email: z.string(),
+  staff: z.boolean(),
+});
+export type Assignee = z.infer<typeof Assignee>;
+export const AssigneeList = z.object({ items: z.array(Assignee) });
+export type AssigneeList = z.infer<typeof AssigneeList>;
+
 export const AddCommentBody = z.strictObject({
   body: z.string().trim().min(1).max(2000),
 });
@@ -735,8 +746,11 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
 // ------------------------------------------------------------------------------------------ administration
 
 export const TenantIdParams = z.strictObject({ tenantId: TenantId });
-/** A Cognito user name (the pool's `sub`-like user name or the e-mail it signs in with). */
-export const Username = z.string().min(1).max(128).regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'invalid user name');
+/**
+ * A Cognito user name (the pool's `sub`-like user name or the e-mail it signs in with): Cognito's pattern
+ * (letters, marks, symbols, numbers, punctuation), without U+FFFD (what a lone surrogate decodes to).
+ */
+export const Username = z.string().min(1).max(128).regex(/^(?!.*\uFFFD)[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u, 'invalid user name');
 export const UsernameParams = z.strictObject({ username: Username });
 export const TenantUserParams = z.strictObject({ tenantId: TenantId, username: Username });
 

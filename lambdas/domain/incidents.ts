@@ -19,11 +19,11 @@ import type {
   Tenant,
 } from '../contract/schemas.js';
 import type { Context } from 'aws-lambda';
-import type { AuditAction } from '../contract/schemas.js';
+import type { AssigneeList, AuditAction } from '../contract/schemas.js';
 import { auditEntryFor, changedFields, type AuditRequest } from './audit.js';
 import { ApiError } from './errors.js';
 import type { Identity } from './identity.js';
-import type { IdempotencyPort, IncidentListOptions, IncidentsPort, TenantsPort } from './ports.js';
+import type { IdempotencyPort, IncidentListOptions, IncidentsPort, TenantsPort, UsersPort } from './ports.js';
 
 /**
  * Time to resolve by severity, hours. The one SLA table of the product (managed-SOC practice:
@@ -539,4 +539,21 @@ export async function commentOnIncident(
   const comment = newComment(actorName(identity), body, now);
   if (!(await port.addComment(tenantId, id, comment))) throw new ApiError('NOT_FOUND', `incident ${id} not found`);
   return comment;
+}
+
+/**
+ * `GET /assignees` (staff): the enabled members of the tenant's group and of `admin` that have an e-mail,
+ * staff first, then by e-mail; someone in both counts as staff. Reads the user pool (two group listings).
+ */
+export async function listAssignees(users: Pick<UsersPort, 'listGroupUsers'>, tenantId: string, staffGroup = 'admin'): Promise<AssigneeList> {
+  const [members, staff] = await Promise.all([users.listGroupUsers(tenantId), users.listGroupUsers(staffGroup)]);
+  const out = new Map<string, AssigneeList['items'][number]>();
+  for (const [list, isStaff] of [[staff, true], [members, false]] as const) {
+    for (const u of list) {
+      if (!u.enabled || !u.email || out.has(u.username)) continue;
+      out.set(u.username, { username: u.username, email: u.email, staff: isStaff });
+    }
+  }
+  const items = [...out.values()].sort((a, b) => Number(b.staff) - Number(a.staff) || a.email.localeCompare(b.email));
+  return { items };
 }

@@ -142,6 +142,8 @@ function sample(route: RouteDef, ctx: Fixtures): { path: string; body?: unknown 
       return { path: `/incidents/${ctx.fresh.id}/closure-request`, body: { note: 'Ya no ocurre' } };
     case 'reopenIncident':
       return { path: `/incidents/${ctx.resolved[0]!.id}/reopen`, body: { reason: 'Ha vuelto a ocurrir' } };
+    case 'listAssignees':
+      return { path: '/assignees?tenant=acme' };
     case 'confirmIncidentResolution':
       return { path: `/incidents/${ctx.resolved[1]!.id}/confirm-resolution`, body: { note: 'Confirmado' } };
     case 'createIncident':

@@ -16,6 +16,8 @@ import { bodyOf, type CallerSpec } from '../unit/lambdas/events.js';
 import { createDocumentClient } from '../../lambdas/data/index.js';
 import { upgradeIncidents } from '../../lambdas/data/migrations.js';
 import { itemOf, IncidentEntity, HistoryEntity } from '../../lambdas/data/entities.js';
+import type { AssigneeList, PoolUser } from '../../lambdas/contract/schemas.js';
+import type { UsersPort } from '../../lambdas/domain/ports.js';
 
 const TABLE = 'vigia-roles-main';
 const alice: CallerSpec = { sub: 'sub-alice', email: 'alice@acme.example', groups: ['acme'] };
@@ -27,6 +29,7 @@ let clock = T0;
 let api: InProcessApi;
 let incidents: ApiHandler;
 let reports: ApiHandler;
+let admin: ApiHandler;
 
 type Q = Record<string, string>;
 const asStaff = (tenant: string): Q => ({ tenant });
@@ -39,7 +42,15 @@ const req = (caller: CallerSpec, method: 'PATCH' | 'POST', path: string, body: o
 const detail = async (id: string, caller: CallerSpec = alice, query: Q = {}) => bodyOf<IncidentDetail>(await call(incidents, { method: 'GET', path: `/incidents/${id}`, caller, query }));
 
 beforeAll(async () => {
-  api = await startInProcessApi({ table: TABLE });
+  // A user pool of three: a tenant user, a disabled tenant user, a staff member (only group listings are read).
+  const user = (username: string, email: string, enabled: boolean): PoolUser => ({ username, email, status: 'CONFIRMED', enabled, mfa: false });
+  const groups: Record<string, PoolUser[]> = {
+    acme: [user('u-1', 'u-1@acme.example', true), user('u-2', 'baja@acme.example', false)],
+    admin: [user('u-3', 'soc@vigia.example', true)],
+  };
+  const users = { listGroupUsers: async (g: string) => groups[g] ?? [] } as Partial<UsersPort> as UsersPort;
+  api = await startInProcessApi({ table: TABLE, users });
+  admin = api.handler('admin');
   incidents = api.handler('incidents', { now: () => new Date(clock) });
   reports = api.handler('reports', { now: () => new Date(clock) });
   await api.data.putTenant({ id: 'acme', name: 'Acme', slaTargets: { high: { responseMinutes: 30, resolutionMinutes: 120 } } });
@@ -240,5 +251,17 @@ describe('upgrade of incidents stored before the SLA fields', () => {
     } finally {
       table.doc.destroy();
     }
+  });
+});
+
+describe('assignee picker', () => {
+  it('lists the tenant\u2019s enabled users and the staff (staff first), for staff only', async () => {
+    const r = await call(admin, { method: 'GET', path: '/assignees', caller: soc, query: { tenant: 'acme' } });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(bodyOf<AssigneeList>(r).items.map((a) => [a.email, a.staff])).toEqual([
+      ['soc@vigia.example', true],
+      ['u-1@acme.example', false],
+    ]);
+    expect((await call(admin, { method: 'GET', path: '/assignees', caller: alice })).statusCode).toBe(403);
   });
 });

@@ -38,6 +38,7 @@ export const EXAMPLES: Record<OperationId, Example> = {
   reopenIncident: { params: { id: 'INC-000003' }, query: {}, body: { reason: 'Ha vuelto a ocurrir' }, caller: user },
   confirmIncidentResolution: { params: { id: 'INC-000004' }, query: {}, body: { note: 'Confirmado' }, caller: user },
   listSocQueue: { query: { limit: '5' }, caller: admin },
+  listAssignees: { query: { tenant: 'acme' }, caller: admin },
   listDevices: { query: {}, caller: user },
   getDevice: { params: { id: 'dev-1' }, query: {}, caller: user },
   listAlarms: { query: { deviceId: 'dev-1' }, caller: user },
@@ -50,7 +51,7 @@ export const EXAMPLES: Record<OperationId, Example> = {
   getAnalytics: { query: {}, caller: admin },
   getTenant: { params: { tenantId: 'acme' }, query: {}, caller: admin },
   createTenant: { query: {}, body: { tenantId: 'nueva', name: 'Nueva' }, caller: admin },
-  updateTenant: { params: { tenantId: 'acme' }, query: {}, body: { name: 'Acme S.A.' }, caller: admin },
+  updateTenant: { params: { tenantId: 'acme' }, query: {}, body: { name: 'Acme' }, caller: admin }, // same name: changes nothing other suites read
   listTenantUsers: { params: { tenantId: 'acme' }, query: {}, caller: admin },
   inviteUser: { params: { tenantId: 'acme' }, query: {}, body: { email: 'nuevo@acme.example' }, caller: admin },
   removeTenantUser: { params: { tenantId: 'acme', username: 'u-1' }, query: {}, caller: admin },
