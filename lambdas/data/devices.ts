@@ -264,8 +264,12 @@ export async function transitionAlarm(
   }
   const update = { TableName: table.tableName, Key: keys.alarm(tenantId, deviceId, alarmId), UpdateExpression: `SET ${sets.join(', ')}`, ExpressionAttributeNames: names };
   if (audit && from.every((f) => isOpen(f) === isOpen(to))) {
-    // With its audit entry in one transaction (docs/api.md#audit-log).
+    // With its audit entry in one transaction (docs/api.md#audit-log). The answer is the alarm read first
+    // with the change applied (no read after the write: a failed read must not turn a stored change into an error).
     const inFrom = filterExpression({ in: { state: from } })!;
+    const before = await getAlarm(table, tenantId, deviceId, alarmId);
+    if (!before) return null;
+    if (!from.includes(before.state)) return { alarm: before, changed: false };
     try {
       await table.doc.send('TransactWriteItems', {
         TransactItems: [
@@ -285,8 +289,7 @@ export async function transitionAlarm(
       const cur = await getAlarm(table, tenantId, deviceId, alarmId);
       return cur ? { alarm: cur, changed: false } : null;
     }
-    const now = await getAlarm(table, tenantId, deviceId, alarmId);
-    return now ? { alarm: now, changed: true } : null;
+    return { alarm: { ...before, ...fields, state: to }, changed: true };
   }
   if (from.every((f) => isOpen(f) === isOpen(to))) {
     const inFrom = filterExpression({ in: { state: from } })!;

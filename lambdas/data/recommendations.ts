@@ -43,14 +43,18 @@ export async function changeRecommendationStatus(
     ExpressionAttributeValues: { ':s': change.status, ':n': change.note, ':b': change.by, ':a': change.at, ':e': expected },
   };
   if (audit) {
-    // With its audit entry in one transaction (docs/api.md#audit-log); a transaction returns no item.
+    // With its audit entry in one transaction (docs/api.md#audit-log). A transaction returns no item, so the
+    // answer is the item read first with the change applied (nothing is read after the write: a failed read
+    // must not turn a stored change into an error).
+    const cur = await getRecommendation(tenantId, id, table);
+    if (!cur || cur.status !== expected) return null;
     try {
       await table.doc.send('TransactWriteItems', { TransactItems: [{ Update: { TableName: table.tableName, ...update } }, auditPut(audit, table, retention)] });
     } catch (e) {
       if (isConditionFailureInTransaction(e, 0)) return null;
       throw e;
     }
-    return getRecommendation(tenantId, id, table);
+    return { ...cur, status: change.status, statusNote: change.note, statusChangedBy: change.by, statusChangedAt: change.at };
   }
   const r = await writeIf(table, 'UpdateItem', { ...update, ReturnValues: 'ALL_NEW' });
   return r ? recordOf(RecommendationEntity, r.Attributes ?? {}) : null;

@@ -2,7 +2,7 @@
  * The admin Lambda per role, in process, over a real DynamoDB engine and the REAL local user pool (its
  * administrative operations signed with the local operator key, as `npm start` wires them): customers get
  * 403 on administration routes; staff create and edit tenants, invite users (FORCE_CHANGE_PASSWORD, in the
- * tenant group), disable/enable, grant/revoke staff (reset MFA: unit test); every change writes an audit entry with
+ * tenant group), disable/enable, reset MFA, grant/revoke staff; every change writes an audit entry with
  * actor, before/after, request id and source IP, which the tenant's customers read and another tenant's do
  * not; a CSV export of the audit log is itself audited. Every response is checked against the OpenAPI
  * document.
@@ -103,7 +103,7 @@ describe('admin routes per role', () => {
     expect(items[0]!.sourceIp).toBe('198.51.100.7');
   });
 
-  it('staff invite a user: it exists in the local pool in FORCE_CHANGE_PASSWORD, in the tenant group; disable/enable', async () => {
+  it('staff invite a user: it exists in the local pool in FORCE_CHANGE_PASSWORD, in the tenant group; disable/enable; reset MFA', async () => {
     const invited = await call(h, { method: 'POST', path: '/tenants/acme/users', caller: staff, body: { email: 'Nuevo@Acme.example' } });
     expect(invited.statusCode).toBe(201);
     const user = json<PoolUser>(invited);
@@ -125,12 +125,14 @@ describe('admin routes per role', () => {
     expect((await users.getUser(user.username))?.enabled).toBe(false);
     const enabled = await call(h, { method: 'POST', path: `/users/${encodeURIComponent(user.username)}/enabled`, caller: staff, body: { enabled: true } });
     expect(json<PoolUser>(enabled).enabled).toBe(true);
-    // Reset MFA (AdminSetUserMFAPreference) is not emulated by the local pool: docs/local-emulation.md#cognito-user-pool;
-    // its rule is unit-tested (test/unit/lambdas/admin.test.ts).
+
+    const reset = await call(h, { method: 'POST', path: `/users/${encodeURIComponent(user.username)}/reset-mfa`, caller: staff });
+    expect(reset.statusCode).toBe(200);
+    expect(json<PoolUser>(reset).mfa).toBe(false);
 
     // The tenant's customers see these entries; another tenant's customers do not.
     const acmeLog = json<{ items: AuditEntry[] }>(await call(h, { method: 'GET', path: '/audit', caller: acmeUser })).items;
-    expect(acmeLog.map((e) => e.action)).toEqual(expect.arrayContaining(['user.invite', 'user.resend_invitation', 'user.disable', 'user.enable']));
+    expect(acmeLog.map((e) => e.action)).toEqual(expect.arrayContaining(['user.invite', 'user.resend_invitation', 'user.disable', 'user.enable', 'user.reset_mfa']));
     expect(acmeLog.find((e) => e.action === 'user.disable')).toMatchObject({ before: { enabled: true }, after: { enabled: false }, target: { type: 'user', id: user.username } });
     const globexLog = json<{ items: AuditEntry[] }>(await call(h, { method: 'GET', path: '/audit', caller: globexUser })).items;
     expect(globexLog.filter((e) => e.tenantId !== 'globex')).toEqual([]);

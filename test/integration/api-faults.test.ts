@@ -33,6 +33,8 @@ import type { ApiHandler, HandlerDeps } from '../../lambdas/http/api.js';
 import { RETRY_AFTER_SECONDS } from '../../lambdas/http/faults.js';
 import * as account from '../../lambdas/handlers/account.js';
 import * as admin from '../../lambdas/handlers/admin.js';
+import type { UsersPort } from '../../lambdas/domain/ports.js';
+import { memoryUsers } from '../support/memory-users.js';
 import * as devices from '../../lambdas/handlers/devices.js';
 import * as incidents from '../../lambdas/handlers/incidents.js';
 import * as ingest from '../../lambdas/handlers/ingest.js';
@@ -41,14 +43,14 @@ import * as recommendations from '../../lambdas/handlers/recommendations.js';
 import * as reports from '../../lambdas/handlers/reports.js';
 import { headerOf, lambdaContext } from '../unit/lambdas/events.js';
 
-const MODULES: Record<HandlerName, { createHandler(config: LambdaConfig, deps?: HandlerDeps): ApiHandler }> = {
+const MODULES: Record<HandlerName, { createHandler(config: LambdaConfig, deps?: HandlerDeps & { users?: UsersPort }): ApiHandler }> = {
   account, admin, devices, incidents, ingest, office365, recommendations, reports,
 };
 const TABLE = 'vigia-faults-main';
 const config = (endpoint = 'http://127.0.0.1:1') =>
   parseLambdaConfig({ stage: 'test', region: 'eu-west-1', logLevel: 'SILENT', tableName: TABLE, dynamodbEndpoint: endpoint });
 const handlerFor = (name: HandlerName, repository: Repository, endpoint?: string) =>
-  validatingHandler(MODULES[name].createHandler(config(endpoint), { repository }));
+  validatingHandler(MODULES[name].createHandler(config(endpoint), { repository, users: memoryUsers() }));
 
 /** An error shaped as the document client rejects it (`name` = DynamoDB error code; see lambdas/data/client.ts). */
 function dynamoError(name: string, extra: Record<string, unknown> = {}): Error {
@@ -91,11 +93,12 @@ describe('throttling injected in the document client → 503 + Retry-After on ev
     it(name, async () => {
       const doc = faultyClient(fault);
       const repository = dynamoRepository({ doc, tableName: TABLE });
-      for (const row of ROUTES as readonly RouteDef[]) {
+      // listStaff reads the user pool only (no table call, nothing to throttle).
+      for (const row of (ROUTES as readonly RouteDef[]).filter((r) => r.operationId !== 'listStaff')) {
         const res = await handlerFor(row.handler, repository)(exampleEvent(row), lambdaContext);
         await expect503(res, `${row.operationId} / ${name}`);
       }
-      expect(doc.calls).toBeGreaterThanOrEqual(ROUTES.length);
+      expect(doc.calls).toBeGreaterThanOrEqual(ROUTES.length - 1);
     });
   }
 

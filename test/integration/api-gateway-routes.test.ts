@@ -142,6 +142,27 @@ function sample(route: RouteDef, ctx: Fixtures): { path: string; body?: unknown 
       return { path: `/incidents/${ctx.fresh.id}/closure-request`, body: { note: 'Ya no ocurre' } };
     case 'reopenIncident':
       return { path: `/incidents/${ctx.resolved[0]!.id}/reopen`, body: { reason: 'Ha vuelto a ocurrir' } };
+    case 'getTenant':
+      return { path: '/tenants/acme' };
+    case 'createTenant':
+      return { path: '/tenants', body: { tenantId: 'ruta-nueva', name: 'Ruta Nueva' } };
+    case 'updateTenant':
+      return { path: '/tenants/ruta-nueva', body: { availabilityTargetPct: 99.5 } };
+    case 'listTenantUsers':
+      return { path: '/tenants/acme/users' };
+    case 'inviteUser':
+      return { path: '/tenants/ruta-nueva/users', body: { email: 'ruta@ruta-nueva.example' } };
+    case 'removeTenantUser':
+      return { path: '/tenants/ruta-nueva/users/ruta%40ruta-nueva.example' };
+    case 'resendInvitation':
+      return { path: '/users/ruta%40ruta-nueva.example/resend-invitation' };
+    case 'setUserEnabled':
+      return { path: '/users/ruta%40ruta-nueva.example/enabled', body: { enabled: false } };
+    case 'resetUserMfa':
+      return { path: '/users/ruta%40ruta-nueva.example/reset-mfa' };
+    case 'grantStaff':
+    case 'revokeStaff':
+      return { path: '/staff/ruta%40ruta-nueva.example' };
     case 'listAssignees':
       return { path: '/assignees?tenant=acme' };
     case 'confirmIncidentResolution':

@@ -561,6 +561,22 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
       }
     },
 
+    async AdminSetUserMFAPreference(body) {
+      // cognito-local has no administrative MFA call. Its SetUserMFAPreference takes the user from the access
+      // token's `client_id` and `sub` without verifying the token, so a token naming the user stands in for the
+      // operator, whose SigV4 signature the proxy has verified (docs/local-emulation.md#administrative-operations).
+      const user = await userByName(str(body.Username));
+      if (!user) throw new CognitoError('UserNotFoundException', 'User does not exist.');
+      const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+      const accessToken = `${part({ alg: 'none', typ: 'JWT' })}.${part({ client_id: opts.userPoolClientId, sub: user.Username, token_use: 'access' })}.x`;
+      await call('SetUserMFAPreference', {
+        AccessToken: accessToken,
+        ...(body.SoftwareTokenMfaSettings ? { SoftwareTokenMfaSettings: body.SoftwareTokenMfaSettings } : {}),
+        ...(body.SMSMfaSettings ? { SMSMfaSettings: body.SMSMfaSettings } : {}),
+      });
+      return {};
+    },
+
     async AdminSetUserPassword(body) {
       throwIfBad(checkPassword(body.Password, await policy(), 'password'));
       return call('AdminSetUserPassword', body);

@@ -36,6 +36,7 @@ import * as recommendations from '../../../lambdas/handlers/recommendations.js';
 import * as reports from '../../../lambdas/handlers/reports.js';
 import { apiEvent, headerOf, lambdaContext, type EventSpec } from '../../unit/lambdas/events.js';
 import { createResponseValidator } from './openapi-validator.js';
+import { memoryUsers } from '../../support/memory-users.js';
 
 const HANDLERS: Record<HandlerName, { createHandler(config: LambdaConfig, deps?: HandlerDeps & { users?: UsersPort }): ApiHandler }> = {
   account,
@@ -126,7 +127,8 @@ export async function startInProcessApi(opts: InProcessApiOptions): Promise<InPr
     config,
     repository,
     data,
-    handler: (name, deps = {}) => validatingHandler(HANDLERS[name].createHandler(config, { repository, ...(opts.users ? { users: opts.users } : {}), ...deps })),
+    // The admin handler gets `opts.users`, or a fresh in-memory pool (route-example suites walk every row).
+    handler: (name, deps = {}) => validatingHandler(HANDLERS[name].createHandler(config, { repository, users: opts.users ?? memoryUsers(), ...deps })),
     rawClient: () => new DynamoDBClient({ ...clientOptions }),
     documentClientOptions: () => ({ ...clientOptions }),
     stop,
