@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/u
 import { useAllPages } from '../../shared/ui/useAllPages';
 import '../../shared/ui/screens.css';
 import { byDay, dayKey, monthGrid, monthKey, parseMonth } from './month';
+import { ticketPath } from '../../shared/lib/links';
 
 const WEEKDAYS = ['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Dom'];
 
@@ -80,7 +81,7 @@ export function CalendarPage() {
                           <ul>
                             {inc.slice(0, 3).map((i) => (
                               <li key={i.id}>
-                                <Link to={`/ticket/update/${encodeURIComponent(i.id)}`} title={i.title}>
+                                <Link to={ticketPath(i.id, i.tenantId)} title={i.title}>
                                   {i.id}
                                 </Link>
                               </li>
@@ -107,7 +108,7 @@ export function CalendarPage() {
             ) : (
               <ul className="feed">
                 {[
-                  ...incidents.data.items.map((i) => ({ key: `i-${i.id}`, at: i.createdAt, node: <Link to={`/ticket/update/${encodeURIComponent(i.id)}`}>Incidente {i.id} · {i.title}</Link>, sev: i.severity })),
+                  ...incidents.data.items.map((i) => ({ key: `i-${i.id}`, at: i.createdAt, node: <Link to={ticketPath(i.id, i.tenantId)}>Incidente {i.id} · {i.title}</Link>, sev: i.severity })),
                   ...alarms.data.items.map((a) => ({ key: `a-${a.deviceId}/${a.id}`, at: a.raisedAt, node: <span>Alarma: {a.title}</span>, sev: a.severity })),
                 ]
                   .sort((a, b) => a.at.localeCompare(b.at))

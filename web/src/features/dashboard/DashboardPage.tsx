@@ -29,6 +29,7 @@ import {
   useOpenO365Alarms,
   useRecentIncidents,
 } from './api';
+import { ticketPath } from '../../shared/lib/links';
 
 /** SLA availability target, % (contract: `DeviceDetail.slaTargetPct`; `lambdas/domain/devices.ts`). */
 const SLA_TARGET_PCT = 99.5;
@@ -208,7 +209,7 @@ export function DashboardPage() {
                 <ul className="feed">
                   {latest.map((inc) => (
                     <li key={inc.id}>
-                      <Link to={`/ticket/update/${encodeURIComponent(inc.id)}`}>
+                      <Link to={ticketPath(inc.id, inc.tenantId)}>
                         {inc.id} · {inc.title}
                       </Link>
                       <span className="feed-meta">

@@ -1,20 +1,29 @@
 /**
- * `/ticket/update/{id}`: one incident — details (category, source, reporter, assignee, SLA due and
- * state), status change (allowed next states only), severity, category and assignee (empty = unassign),
- * comments, and a timeline of comments and change history. Updates send the `version` last read;
- * a 409 (VERSION_CONFLICT / INVALID_TRANSITION) shows why and reloads the incident.
+ * `/ticket/update/{id}?tenant=<t>`: one incident of the tenant named in the address (docs/portal.md#incident-detail)
+ * — details (customer, category, source, reporter, assignee, SLA targets, due time and result), the actions
+ * of the caller's role (docs/api.md#incident-roles), comments, and a timeline of comments and changes
+ * (with the reason staff or the customer gave).
+ *  - Staff (`admin`): triage (severity with a reason), provider status, assignee picked from
+ *    `listAssignees` (not free text), category.
+ *  - Customers: "Solicitar cierre", "Confirmar resolución" (resolved), "Reabrir" (resolved or closed, within
+ *    the grace period).
+ * Writes send the `version` last read where the API asks for it; a 409 (VERSION_CONFLICT /
+ * INVALID_TRANSITION) shows why and reloads the incident. An address without `?tenant=` gets the
+ * incident's tenant added once it has loaded, so the header's tenant picker never swaps the incident.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { SEVERITIES } from '../../shared/lib/contract';
 import type { IncidentDetail, IncidentStatus, Severity } from '../../shared/lib/contract';
 import { formatDateTime, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { toApiError } from '../../shared/lib/api';
+import { ticketPath } from '../../shared/lib/links';
+import { useTenant } from '../../shared/lib/tenant';
 import { INCIDENT_SOURCE_LABELS, IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
 import { slaLabel } from './filters';
 import { ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
-import { NEXT_STATUSES, useIncident, useIncidentActions } from './api';
+import { NEXT_STATUSES, REOPEN_GRACE_DAYS, useAssignees, useIncident, useIncidentRoleActions } from './api';
 
 const FIELD_LABELS: Record<string, string> = {
   status: 'Estado',
@@ -23,26 +32,78 @@ const FIELD_LABELS: Record<string, string> = {
   assignee: 'Asignado a',
   title: 'Título',
   category: 'Categoría',
+  closureRequested: 'Cierre solicitado',
+  slaTargets: 'Objetivos SLA',
 };
 
 function valueLabel(field: string, v: string | null): string {
   if (v === null || v === '') return '—';
   if (field === 'status') return INCIDENT_STATUS_LABELS[v as IncidentStatus] ?? v;
   if (field === 'severity') return SEVERITY_LABELS[v as Severity] ?? v;
+  if (field === 'closureRequested') return v === 'true' ? 'sí' : 'no';
   return v;
+}
+
+/** Minutes as "45 min", "4 h", "1 d 2 h". */
+function minutesLabel(m: number): string {
+  if (m < 60) return `${m} min`;
+  const d = Math.floor(m / 1440);
+  const h = Math.floor((m % 1440) / 60);
+  const rest = m % 60;
+  return [d ? `${d} d` : '', h ? `${h} h` : '', rest ? `${rest} min` : ''].filter(Boolean).join(' ');
 }
 
 type Notice = { tone: 'ok' | 'error'; text: string } | null;
 
+/** Runs one write and turns its outcome into a notice; a 409 reloads the incident (the data changed). */
+async function runAction(action: () => Promise<unknown>, okText: string, onDone: (n: Notice) => void, reload: () => void): Promise<boolean> {
+  onDone(null);
+  try {
+    await action();
+    onDone({ tone: 'ok', text: okText });
+    reload();
+    return true;
+  } catch (err) {
+    const apiErr = toApiError(err);
+    if (apiErr.code === 'VERSION_CONFLICT') {
+      onDone({ tone: 'error', text: 'El incidente cambió mientras lo editabas. Se han cargado los datos actuales; revisa y vuelve a intentarlo.' });
+      reload();
+    } else if (apiErr.code === 'INVALID_TRANSITION') {
+      onDone({ tone: 'error', text: `${apiErr.userMessage} Se han cargado los datos actuales.` });
+      reload();
+    } else {
+      onDone({ tone: 'error', text: apiErr.userMessage });
+    }
+    return false;
+  }
+}
+
 export function IncidentDetailPage() {
   const { id } = useParams();
-  const { data, error, isLoading, mutate } = useIncident(id);
+  const [params] = useSearchParams();
+  const urlTenant = params.get('tenant');
+  const navigate = useNavigate();
+  const { me } = useTenant();
+  const { data, error, isLoading, mutate } = useIncident(id, urlTenant);
   const [notice, setNotice] = useState<Notice>(null);
+  const isStaff = !!me?.isAdmin;
 
+  // An old link without ?tenant=: pin the address to the incident's tenant once known.
+  useEffect(() => {
+    if (!urlTenant && data) navigate(ticketPath(data.id, data.tenantId), { replace: true });
+  }, [urlTenant, data, navigate]);
+
+  const tenantName = me?.tenants.find((t) => t.id === data?.tenantId)?.name ?? data?.tenantId ?? '';
   return (
     <section>
       <p className="breadcrumb">
         <Link to="/incidents/all">← Incidentes</Link>
+        {isStaff && (
+          <>
+            {' · '}
+            <Link to="/soc/queue">Cola SOC</Link>
+          </>
+        )}
       </p>
       {error && !data ? (
         <>
@@ -60,10 +121,17 @@ export function IncidentDetailPage() {
             </div>
           )}
           <div className="detail-grid">
-            <IncidentSummary incident={data} />
-            <UpdateForm key={data.version} incident={data} onDone={setNotice} reload={() => void mutate()} />
+            <IncidentSummary incident={data} tenantName={tenantName} />
+            {isStaff ? (
+              <div>
+                <TriageForm key={`t-${data.version}`} incident={data} onDone={setNotice} reload={() => void mutate()} />
+                <StaffUpdateForm key={`u-${data.version}`} incident={data} onDone={setNotice} reload={() => void mutate()} />
+              </div>
+            ) : (
+              <CustomerActions key={data.version} incident={data} onDone={setNotice} reload={() => void mutate()} />
+            )}
           </div>
-          <CommentForm incidentId={data.id} onDone={setNotice} reload={() => void mutate()} />
+          <CommentForm incident={data} onDone={setNotice} reload={() => void mutate()} />
           <Timeline incident={data} />
         </>
       )}
@@ -71,18 +139,22 @@ export function IncidentDetailPage() {
   );
 }
 
-function IncidentSummary({ incident }: { incident: IncidentDetail }) {
+function IncidentSummary({ incident, tenantName }: { incident: IncidentDetail; tenantName: string }) {
   return (
     <div className="card">
       <h2>Detalles</h2>
       <dl className="details">
+        <dt>Cliente</dt>
+        <dd>{tenantName}</dd>
         <dt>Estado</dt>
         <dd>
           <IncidentStatusBadge status={incident.status} />
+          {incident.closureRequested && <span className="muted small"> · cierre solicitado</span>}
         </dd>
         <dt>Severidad</dt>
         <dd>
           <SeverityBadge severity={incident.severity} />
+          {!incident.triagedAt && <span className="muted small"> · sin clasificar</span>}
         </dd>
         <dt>Categoría</dt>
         <dd>{incident.category}</dd>
@@ -96,6 +168,20 @@ function IncidentSummary({ incident }: { incident: IncidentDetail }) {
         <dd>{formatDateTime(incident.createdAt)}</dd>
         <dt>Actualizado</dt>
         <dd>{formatDateTime(incident.updatedAt)}</dd>
+        {incident.slaTargets && (
+          <>
+            <dt>Objetivos SLA</dt>
+            <dd>
+              respuesta {minutesLabel(incident.slaTargets.responseMinutes)} · resolución {minutesLabel(incident.slaTargets.resolutionMinutes)}
+            </dd>
+          </>
+        )}
+        {incident.firstAcknowledgedAt && (
+          <>
+            <dt>Reconocido</dt>
+            <dd>{formatDateTime(incident.firstAcknowledgedAt)}</dd>
+          </>
+        )}
         <dt>Vence SLA</dt>
         <dd>
           {formatDateTime(incident.slaDueAt)} ({slaLabel(incident).startsWith('Vence') ? 'en plazo' : slaLabel(incident).toLowerCase()})
@@ -106,6 +192,18 @@ function IncidentSummary({ incident }: { incident: IncidentDetail }) {
             <dd>{formatDateTime(incident.resolvedAt)}</dd>
           </>
         )}
+        {incident.closedAt && (
+          <>
+            <dt>Cerrado</dt>
+            <dd>{formatDateTime(incident.closedAt)}</dd>
+          </>
+        )}
+        {incident.slaResult && (
+          <>
+            <dt>Resultado SLA</dt>
+            <dd>{incident.slaResult === 'met' ? 'Cumplido' : 'Incumplido'}</dd>
+          </>
+        )}
       </dl>
       <h3>Descripción</h3>
       <p className="pre-wrap">{incident.description}</p>
@@ -113,60 +211,109 @@ function IncidentSummary({ incident }: { incident: IncidentDetail }) {
   );
 }
 
-function UpdateForm({ incident, onDone, reload }: { incident: IncidentDetail; onDone: (n: Notice) => void; reload: () => void }) {
-  const { update } = useIncidentActions();
-  const [status, setStatus] = useState<IncidentStatus | ''>('');
+interface FormProps {
+  incident: IncidentDetail;
+  onDone: (n: Notice) => void;
+  reload: () => void;
+}
+
+/** Staff triage: the severity with a reason (3–500 characters); fixes the SLA targets (docs/sla.md). */
+function TriageForm({ incident, onDone, reload }: FormProps) {
+  const actions = useIncidentRoleActions(incident.tenantId);
   const [severity, setSeverity] = useState<Severity>(incident.severity);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (incident.status === 'closed') return null;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const r = reason.trim();
+    if (r.length < 3 || r.length > 500) return setError('Indica el motivo (entre 3 y 500 caracteres).');
+    setError(null);
+    setBusy(true);
+    await runAction(() => actions.triage(incident.id, { version: incident.version, severity, reason: r }), 'Incidente clasificado.', onDone, reload);
+    setBusy(false);
+  };
+  return (
+    <form className="card form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <h2>Clasificar</h2>
+      <div className="field">
+        <label htmlFor="triage-severity">Severidad</label>
+        <select id="triage-severity" value={severity} onChange={(e) => setSeverity(e.target.value as Severity)}>
+          {SEVERITIES.map((s) => (
+            <option key={s} value={s}>
+              {SEVERITY_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="triage-reason">Motivo</label>
+        <textarea
+          id="triage-reason"
+          rows={2}
+          value={reason}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'triage-reason-error' : undefined}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        {error && (
+          <p id="triage-reason-error" className="field-error">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Guardando…' : incident.triagedAt ? 'Reclasificar' : 'Clasificar'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Staff: provider status (allowed next states), assignee from the tenant's users and the staff, category. */
+function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
+  const actions = useIncidentRoleActions(incident.tenantId);
+  const assignees = useAssignees(incident.tenantId);
+  const [status, setStatus] = useState<IncidentStatus | ''>('');
   const [category, setCategory] = useState(incident.category);
   const [assignee, setAssignee] = useState(incident.assignee ?? '');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const next = NEXT_STATUSES[incident.status];
   const categoryChanged = category.trim() !== incident.category;
-  const assigneeChanged = assignee.trim() !== (incident.assignee ?? '');
-  const changed = status !== '' || severity !== incident.severity || categoryChanged || assigneeChanged;
+  const assigneeChanged = assignee !== (incident.assignee ?? '');
+  const changed = status !== '' || categoryChanged || assigneeChanged;
+  const options = assignees.data?.items ?? [];
+  const known = incident.assignee === null || options.some((a) => a.email === incident.assignee);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!changed) return;
-    // Contract limits (UpdateIncidentBody): category 1–60 chars, assignee 3–254 chars or empty (= unassign).
     if (categoryChanged && (category.trim().length < 1 || category.trim().length > 60)) return setFieldError('La categoría debe tener entre 1 y 60 caracteres.');
-    if (assigneeChanged && assignee.trim() !== '' && (assignee.trim().length < 3 || assignee.trim().length > 254)) return setFieldError('El responsable debe tener entre 3 y 254 caracteres (vacío = sin asignar).');
     setFieldError(null);
     setBusy(true);
-    onDone(null);
-    try {
-      await update(incident.id, {
-        version: incident.version,
-        ...(status ? { status } : {}),
-        ...(severity !== incident.severity ? { severity } : {}),
-        ...(categoryChanged ? { category: category.trim() } : {}),
-        ...(assigneeChanged ? { assignee: assignee.trim() === '' ? null : assignee.trim() } : {}),
-      });
-      onDone({ tone: 'ok', text: 'Incidente actualizado.' });
-      setStatus('');
-      reload();
-    } catch (err) {
-      const apiErr = toApiError(err);
-      if (apiErr.code === 'VERSION_CONFLICT') {
-        onDone({ tone: 'error', text: 'El incidente cambió mientras lo editabas. Se han cargado los datos actuales; revisa y vuelve a intentarlo.' });
-        setStatus('');
-        reload();
-      } else if (apiErr.code === 'INVALID_TRANSITION') {
-        onDone({ tone: 'error', text: `${apiErr.userMessage} Se han cargado los datos actuales.` });
-        setStatus('');
-        reload();
-      } else {
-        onDone({ tone: 'error', text: apiErr.userMessage });
-      }
-    } finally {
-      setBusy(false);
-    }
+    const ok = await runAction(
+      () =>
+        actions.update(incident.id, {
+          version: incident.version,
+          ...(status ? { status } : {}),
+          ...(categoryChanged ? { category: category.trim() } : {}),
+          ...(assigneeChanged ? { assignee: assignee === '' ? null : assignee } : {}),
+        }),
+      'Incidente actualizado.',
+      onDone,
+      reload,
+    );
+    if (!ok) setStatus('');
+    setBusy(false);
   };
 
   return (
     <form className="card form" onSubmit={(e) => void onSubmit(e)}>
-      <h2>Actualizar</h2>
+      <h2>Gestionar</h2>
       <div className="field">
         <label htmlFor="update-status">Cambiar estado</label>
         <select id="update-status" value={status} disabled={next.length === 0} onChange={(e) => setStatus(e.target.value as IncidentStatus | '')}>
@@ -179,22 +326,26 @@ function UpdateForm({ incident, onDone, reload }: { incident: IncidentDetail; on
         </select>
       </div>
       <div className="field">
-        <label htmlFor="update-severity">Severidad</label>
-        <select id="update-severity" value={severity} onChange={(e) => setSeverity(e.target.value as Severity)}>
-          {SEVERITIES.map((s) => (
-            <option key={s} value={s}>
-              {SEVERITY_LABELS[s]}
+        <label htmlFor="update-assignee">Asignado a</label>
+        <select id="update-assignee" value={assignee} disabled={!assignees.data} onChange={(e) => setAssignee(e.target.value)}>
+          <option value="">Sin asignar</option>
+          {!known && incident.assignee && <option value={incident.assignee}>{incident.assignee}</option>}
+          {options.map((a) => (
+            <option key={a.username} value={a.email}>
+              {a.email}
+              {a.staff ? ' (SOC)' : ''}
             </option>
           ))}
         </select>
+        {assignees.error && (
+          <p className="field-error" role="alert">
+            No se pudo cargar la lista de responsables: {assignees.error.userMessage}
+          </p>
+        )}
       </div>
       <div className="field">
         <label htmlFor="update-category">Categoría</label>
         <input id="update-category" value={category} maxLength={60} onChange={(e) => setCategory(e.target.value)} />
-      </div>
-      <div className="field">
-        <label htmlFor="update-assignee">Asignado a</label>
-        <input id="update-assignee" type="text" inputMode="email" autoComplete="off" value={assignee} placeholder="Sin asignar" maxLength={254} onChange={(e) => setAssignee(e.target.value)} />
       </div>
       {fieldError && (
         <p className="field-error" role="alert">
@@ -210,8 +361,95 @@ function UpdateForm({ incident, onDone, reload }: { incident: IncidentDetail; on
   );
 }
 
-function CommentForm({ incidentId, onDone, reload }: { incidentId: string; onDone: (n: Notice) => void; reload: () => void }) {
-  const { comment } = useIncidentActions();
+/** Whether a customer may still reopen: resolved or closed within `REOPEN_GRACE_DAYS` (the API decides). */
+function canReopen(incident: IncidentDetail, now: number): boolean {
+  if (incident.status !== 'resolved' && incident.status !== 'closed') return false;
+  const since = incident.closedAt ?? incident.resolvedAt;
+  return !since || now - Date.parse(since) <= REOPEN_GRACE_DAYS * 86_400_000;
+}
+
+/** A customer's actions for the incident's state: request closure, confirm the resolution, reopen. */
+function CustomerActions({ incident, onDone, reload }: FormProps) {
+  const actions = useIncidentRoleActions(incident.tenantId);
+  const [now] = useState(() => Date.now());
+  const [busy, setBusy] = useState(false);
+  const open = incident.status !== 'resolved' && incident.status !== 'closed';
+  const reopenable = canReopen(incident, now);
+  const run = async (action: () => Promise<unknown>, ok: string) => {
+    setBusy(true);
+    await runAction(action, ok, onDone, reload);
+    setBusy(false);
+  };
+  return (
+    <div className="card">
+      <h2>Acciones</h2>
+      {open && incident.closureRequested && <p className="muted">Has solicitado el cierre; el SOC lo revisará.</p>}
+      {open && !incident.closureRequested && (
+        <TextAction
+          id="closure-note"
+          label="Nota para el SOC"
+          button="Solicitar cierre"
+          min={1}
+          busy={busy}
+          onSubmit={(note) => run(() => actions.requestClosure(incident.id, note), 'Cierre solicitado.')}
+        />
+      )}
+      {incident.status === 'resolved' && (
+        <div className="form-actions">
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void run(() => actions.confirmResolution(incident.id), 'Resolución confirmada. El incidente está cerrado.')}>
+            Confirmar resolución
+          </button>
+        </div>
+      )}
+      {reopenable && (
+        <TextAction
+          id="reopen-reason"
+          label={`Motivo para reabrir (hasta ${REOPEN_GRACE_DAYS} días después de la resolución)`}
+          button="Reabrir"
+          min={3}
+          busy={busy}
+          onSubmit={(reason) => run(() => actions.reopen(incident.id, reason), 'Incidente reabierto.')}
+        />
+      )}
+      {incident.status === 'closed' && !reopenable && <p className="muted">El incidente está cerrado.</p>}
+    </div>
+  );
+}
+
+/** A labelled text area with one submit button; `min`–2000 characters (the API's limits). */
+function TextAction({ id, label, button, min, busy, onSubmit }: { id: string; label: string; button: string; min: number; busy: boolean; onSubmit: (text: string) => Promise<void> }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const t = text.trim();
+    if (t.length < min || t.length > 2000) return setError(`Escribe entre ${min} y 2000 caracteres.`);
+    setError(null);
+    await onSubmit(t);
+    setText('');
+  };
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        <textarea id={id} rows={2} value={text} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => setText(e.target.value)} />
+        {error && (
+          <p id={`${id}-error`} className="field-error">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn" disabled={busy}>
+          {button}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CommentForm({ incident, onDone, reload }: FormProps) {
+  const actions = useIncidentRoleActions(incident.tenantId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -223,16 +461,8 @@ function CommentForm({ incidentId, onDone, reload }: { incidentId: string; onDon
     if (body.length > 2000) return setError('El comentario no puede superar los 2000 caracteres.');
     setError(null);
     setBusy(true);
-    try {
-      await comment(incidentId, body);
-      setText('');
-      onDone({ tone: 'ok', text: 'Comentario añadido.' });
-      reload();
-    } catch (err) {
-      onDone({ tone: 'error', text: toApiError(err).userMessage });
-    } finally {
-      setBusy(false);
-    }
+    if (await runAction(() => actions.comment(incident.id, body), 'Comentario añadido.', onDone, reload)) setText('');
+    setBusy(false);
   };
 
   return (
@@ -265,12 +495,12 @@ function CommentForm({ incidentId, onDone, reload }: { incidentId: string; onDon
 
 type TimelineItem =
   | { kind: 'comment'; at: string; key: string; by: string; body: string }
-  | { kind: 'change'; at: string; key: string; by: string; changes: { field: string; from: string | null; to: string | null }[] };
+  | { kind: 'change'; at: string; key: string; by: string; reason?: string; changes: { field: string; from: string | null; to: string | null }[] };
 
 function Timeline({ incident }: { incident: IncidentDetail }) {
   const items: TimelineItem[] = [
     ...incident.comments.map((c) => ({ kind: 'comment' as const, at: c.createdAt, key: `c-${c.id}`, by: c.author, body: c.body })),
-    ...incident.history.map((h) => ({ kind: 'change' as const, at: h.at, key: `h-${h.version}`, by: h.by, changes: h.changes })),
+    ...incident.history.map((h) => ({ kind: 'change' as const, at: h.at, key: `h-${h.version}`, by: h.by, reason: h.reason, changes: h.changes })),
   ].sort((a, b) => b.at.localeCompare(a.at));
   return (
     <div className="card">
@@ -287,13 +517,16 @@ function Timeline({ incident }: { incident: IncidentDetail }) {
               {item.kind === 'comment' ? (
                 <p className="pre-wrap">{item.body}</p>
               ) : (
-                <ul className="changes">
-                  {item.changes.map((c, i) => (
-                    <li key={i}>
-                      {FIELD_LABELS[c.field] ?? c.field}: {valueLabel(c.field, c.from)} → {valueLabel(c.field, c.to)}
-                    </li>
-                  ))}
-                </ul>
+                <>
+                  <ul className="changes">
+                    {item.changes.map((c, i) => (
+                      <li key={i}>
+                        {FIELD_LABELS[c.field] ?? c.field}: {valueLabel(c.field, c.from)} → {valueLabel(c.field, c.to)}
+                      </li>
+                    ))}
+                  </ul>
+                  {item.reason && <p className="muted small pre-wrap">Motivo: {item.reason}</p>}
+                </>
               )}
             </li>
           ))}

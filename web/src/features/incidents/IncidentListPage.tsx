@@ -19,6 +19,7 @@ import '../../shared/ui/screens.css';
 import { CSV_MAX_ITEMS, useIncidentExport, useIncidentList } from './api';
 import { EMPTY_FILTERS, filtersError, filtersFromParams, filtersToParams, filtersToQuery, INCIDENT_CSV_COLUMNS, slaLabel } from './filters';
 import type { IncidentFilters } from './filters';
+import { ticketPath } from '../../shared/lib/links';
 
 /** Value of the status select meaning "open" (not resolved or closed). */
 const OPEN = 'new,in_progress,on_hold';
@@ -137,7 +138,7 @@ export function IncidentListPage() {
               {list.items.map((inc) => (
                 <tr key={inc.id}>
                   <td data-label="ID">
-                    <Link to={`/ticket/update/${encodeURIComponent(inc.id)}`}>{inc.id}</Link>
+                    <Link to={ticketPath(inc.id, inc.tenantId)}>{inc.id}</Link>
                   </td>
                   <td data-label="Título">{inc.title}</td>
                   <td data-label="Severidad">

@@ -1,6 +1,7 @@
 /**
  * `/incidents/new`: form to open an incident. Validated on submit and, after a field was left, on
- * every change (Spanish messages under each field); on success goes to the new incident's page.
+ * every change (Spanish messages under each field); on success goes to the new incident's page. Staff
+ * name the customer the incident is filed for (a required "Cliente" select; docs/portal.md#incident-detail).
  */
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -11,6 +12,8 @@ import { toApiError } from '../../shared/lib/api';
 import type { ApiError } from '../../shared/lib/api';
 import { PageHeader } from '../../shared/ui/states';
 import { useIncidentActions } from './api';
+import { ticketPath } from '../../shared/lib/links';
+import { useTenant } from '../../shared/lib/tenant';
 import { validateIncidentForm } from './validation';
 import type { IncidentFormErrors, IncidentFormField, IncidentFormValues } from './validation';
 
@@ -26,6 +29,10 @@ export function NewIncidentPage() {
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<ApiError | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const { me } = useTenant();
+  const isStaff = !!me?.isAdmin;
+  const [customer, setCustomer] = useState('');
+  const [customerError, setCustomerError] = useState<string | null>(null);
 
   const update = (field: IncidentFormField, value: string) => {
     const next = { ...values, [field]: value };
@@ -46,6 +53,9 @@ export function NewIncidentPage() {
     setServerError(null);
     setTouched({ title: true, description: true, severity: true, category: true });
     const r = validateIncidentForm(values);
+    const noCustomer = isStaff && !customer;
+    setCustomerError(noCustomer ? 'Selecciona el cliente.' : null);
+    if (noCustomer && r.ok) return void formRef.current?.querySelector<HTMLElement>('#incident-customer')?.focus();
     if (!r.ok) {
       setErrors(r.errors);
       const first = ORDER.find((f) => r.errors[f]);
@@ -55,8 +65,8 @@ export function NewIncidentPage() {
     setErrors({});
     setSubmitting(true);
     try {
-      const incident = await create(r.body);
-      navigate(`/ticket/update/${encodeURIComponent(incident.id)}`);
+      const incident = await create(r.body, isStaff ? customer : undefined);
+      navigate(ticketPath(incident.id, incident.tenantId));
     } catch (err) {
       setServerError(toApiError(err));
       setSubmitting(false);
@@ -86,6 +96,34 @@ export function NewIncidentPage() {
           <div className="error-state" role="alert">
             <p>{serverError.userMessage}</p>
             {serverError.requestId && <p className="muted small">Referencia: {serverError.requestId}</p>}
+          </div>
+        )}
+        {isStaff && (
+          <div className="field">
+            <label htmlFor="incident-customer">Cliente</label>
+            <select
+              id="incident-customer"
+              value={customer}
+              required
+              aria-invalid={customerError ? true : undefined}
+              aria-describedby={customerError ? 'incident-customer-error' : undefined}
+              onChange={(e) => {
+                setCustomer(e.target.value);
+                if (e.target.value) setCustomerError(null);
+              }}
+            >
+              <option value="">Selecciona el cliente…</option>
+              {(me?.tenants ?? []).map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+            {customerError && (
+              <p id="incident-customer-error" className="field-error">
+                {customerError}
+              </p>
+            )}
           </div>
         )}
         <div className="field">

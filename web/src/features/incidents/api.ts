@@ -1,11 +1,13 @@
 /**
  * Incident API hooks (routes `listIncidents`, `getIncident`, `createIncident`, `updateIncident`,
- * `addIncidentComment` of `lambdas/contract/routes.ts`), all scoped to the active tenant.
+ * `addIncidentComment`, `triageIncident`, `requestIncidentClosure`, `reopenIncident`,
+ * `confirmIncidentResolution`, `listAssignees` of `lambdas/contract/routes.ts`), scoped to the active tenant
+ * or, on a ticket page, to the tenant of its address.
  */
 import { useSWRConfig } from 'swr';
 import { unstable_serialize } from 'swr/infinite';
 import { INCIDENT_TRANSITIONS } from '../../shared/lib/contract';
-import type { CreateIncidentBody, Incident, IncidentComment, UpdateIncidentBody } from '../../shared/lib/contract';
+import type { CreateIncidentBody, Incident, IncidentComment, TriageIncidentBody, UpdateIncidentBody } from '../../shared/lib/contract';
 import { readAllPages } from '../../shared/ui/useAllPages';
 import { pageKey, useApi, useApiSWR, useApiSWRInfinite } from '../../shared/lib/api-context';
 import type { IncidentQuery } from './filters';
@@ -33,10 +35,42 @@ export function useIncidentExport() {
   return (filters: IncidentQuery) => readAllPages(api, 'listIncidents', { query: { ...tenant, ...filters } }, CSV_MAX_ITEMS);
 }
 
-export function useIncident(id: string | undefined) {
-  const tenant = useTenantQuery();
+/**
+ * One incident with comments and history. `urlTenant` is the `?tenant=` of the ticket address: when
+ * present it wins over the active tenant, so the header's picker never swaps in another customer's
+ * incident (docs/portal.md#incident-detail).
+ */
+export function useIncident(id: string | undefined, urlTenant?: string | null) {
+  const active = useTenantQuery();
+  const tenant = urlTenant ? { tenant: urlTenant } : active;
   return useApiSWR('getIncident', id ? { params: { id }, query: tenant } : null);
 }
+
+/** Who an incident of `tenant` can be assigned to (`listAssignees`, staff only); null = do not load. */
+export function useAssignees(tenant: string | null) {
+  return useApiSWR('listAssignees', tenant ? { query: { tenant } } : null);
+}
+
+/**
+ * Role actions on one incident of `tenant` (docs/api.md#incident-roles); each rejects with `ApiError`.
+ * Staff: `triage`, `update` (provider statuses, assignee, category). Customers: `requestClosure`,
+ * `reopen`, `confirmResolution`. Both: `comment`.
+ */
+export function useIncidentRoleActions(tenant: string) {
+  const api = useApi();
+  const query = { tenant };
+  return {
+    triage: (id: string, body: TriageIncidentBody) => api.call('triageIncident', { params: { id }, body, query }),
+    update: (id: string, body: UpdateIncidentBody) => api.call('updateIncident', { params: { id }, body, query }),
+    requestClosure: (id: string, note: string) => api.call('requestIncidentClosure', { params: { id }, body: { note }, query }),
+    reopen: (id: string, reason: string) => api.call('reopenIncident', { params: { id }, body: { reason }, query }),
+    confirmResolution: (id: string, note?: string) => api.call('confirmIncidentResolution', { params: { id }, body: note ? { note } : {}, query }),
+    comment: (id: string, text: string) => api.call('addIncidentComment', { params: { id }, body: { body: text }, query }),
+  };
+}
+
+/** Days after resolution (or closure) within which a customer may reopen; the API enforces it (docs/sla.md#reopening). */
+export const REOPEN_GRACE_DAYS = 7;
 
 /** Write calls; each rejects with `ApiError`. Creating revalidates the incident list. */
 export function useIncidentActions() {
@@ -44,8 +78,9 @@ export function useIncidentActions() {
   const tenant = useTenantQuery();
   const { mutate } = useSWRConfig();
   return {
-    async create(body: CreateIncidentBody): Promise<Incident> {
-      const created = await api.call('createIncident', { body, query: tenant });
+    /** Opens an incident in `forTenant` (staff name the customer) or else the active tenant. */
+    async create(body: CreateIncidentBody, forTenant?: string): Promise<Incident> {
+      const created = await api.call('createIncident', { body, query: forTenant ? { tenant: forTenant } : tenant });
       await mutate(unstable_serialize(pageKey('listIncidents', { query: { ...tenant, limit: INCIDENT_PAGE_SIZE } })));
       return created;
     },

@@ -45,6 +45,12 @@ const INC: Incident = {
   updatedAt: '2026-03-01T11:00:00.000Z',
   resolvedAt: null,
   slaDueAt: '2026-03-01T18:00:00.000Z',
+  slaTargets: null,
+  triagedAt: null,
+  firstAcknowledgedAt: null,
+  closureRequested: false,
+  closedAt: null,
+  slaResult: null,
   version: 2,
 };
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { ApiError } from '../../shared/lib/api';
 import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
-import type { Incident, IncidentDetail } from '../../shared/lib/contract';
+import type { Incident, IncidentDetail, Me } from '../../shared/lib/contract';
 import type { CallInput } from '../../shared/lib/api';
 import { NewIncidentPage } from './NewIncidentPage';
 import { IncidentDetailPage } from './IncidentDetailPage';
@@ -25,6 +25,12 @@ const INCIDENT: IncidentDetail = {
   updatedAt: '2026-03-01T10:00:00.000Z',
   resolvedAt: null,
   slaDueAt: '2026-03-01T14:00:00.000Z',
+  slaTargets: null,
+  triagedAt: null,
+  firstAcknowledgedAt: null,
+  closureRequested: false,
+  closedAt: null,
+  slaResult: null,
   version: 2,
   comments: [{ id: 'c1', author: 'soc@vigia.test', body: 'Aislando el equipo', createdAt: '2026-03-01T10:05:00.000Z' }],
   history: [{ version: 2, at: '2026-03-01T10:03:00.000Z', by: 'soc@vigia.test', changes: [{ field: 'severity', from: 'high', to: 'critical' }] }],
@@ -33,6 +39,25 @@ const INCIDENT: IncidentDetail = {
 /** The incident as lists and writes return it (no comments, no history). */
 const { comments: _comments, history: _history, ...INCIDENT_ROW } = INCIDENT;
 const INCIDENT_SUMMARY: Incident = INCIDENT_ROW;
+
+/** A staff member (`admin`): every tenant. */
+const ME_STAFF: Me = {
+  sub: 's-1',
+  email: 'soc@vigia.test',
+  groups: ['admin'],
+  isAdmin: true,
+  tenants: [
+    { id: 'acme', name: 'ACME' },
+    { id: 'globex', name: 'Globex' },
+  ],
+};
+const STAFF_USER = { email: 'soc@vigia.test', groups: ['admin'] };
+const ASSIGNEES = {
+  items: [
+    { username: 's-1', email: 'soc@vigia.test', staff: true },
+    { username: 'u-1', email: 'ana@acme.test', staff: false },
+  ],
+};
 
 function routes() {
   return (
@@ -103,7 +128,7 @@ describe('incident screens', () => {
     );
     renderSignedIn(routes(), { path: '/incidents/all', api: fakeApi({ getMe: ME_ACME, listIncidents: list }) });
     const table = await screen.findByRole('table');
-    expect(within(table).getByRole('link', { name: 'INC-000042' }).getAttribute('href')).toBe('/ticket/update/INC-000042');
+    expect(within(table).getByRole('link', { name: 'INC-000042' }).getAttribute('href')).toBe('/ticket/update/INC-000042?tenant=acme');
     expect(within(table).getByText('Crítica')).toBeTruthy();
     expect(within(table).getByText('Nuevo')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
@@ -128,19 +153,20 @@ describe('incident screens', () => {
     expect(await screen.findByText('No hay incidentes registrados.')).toBeTruthy();
   });
 
-  it('sends the version with a status change and reloads on 409 VERSION_CONFLICT', async () => {
+  it('staff: sends the version with a status change and reloads on 409 VERSION_CONFLICT', async () => {
     let current = INCIDENT;
     const patch = vi.fn((_input: CallInput<'updateIncident'>): Incident => {
       current = { ...INCIDENT, status: 'in_progress', version: 3 };
       throw new ApiError({ kind: 'client', status: 409, code: 'VERSION_CONFLICT', message: 'stale' });
     });
-    const api = fakeApi({ getMe: ME_ACME, getIncident: () => current, updateIncident: patch });
-    renderSignedIn(routes(), { path: '/ticket/update/INC-000042', api });
+    const api = fakeApi({ getMe: ME_STAFF, getIncident: () => current, updateIncident: patch, listAssignees: ASSIGNEES });
+    renderSignedIn(routes(), { path: '/ticket/update/INC-000042?tenant=acme', api, user: STAFF_USER });
 
     const status = (await screen.findByLabelText('Cambiar estado')) as HTMLSelectElement;
     expect([...status.options].map((o) => o.textContent)).toEqual(['Mantener (Nuevo)', 'En curso']);
     expect(screen.getByText('Aislando el equipo')).toBeTruthy();
     expect(screen.getByText('Severidad: Alta → Crítica')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Solicitar cierre' })).toBeNull();
 
     fireEvent.change(status, { target: { value: 'in_progress' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
@@ -155,19 +181,92 @@ describe('incident screens', () => {
     );
   });
 
-  it('changes category and assignee (empty unassigns), validating the contract limits first', async () => {
-    const patch = vi.fn(({ body }: CallInput<'updateIncident'>): Incident => ({ ...INCIDENT_SUMMARY, category: body.category ?? INCIDENT.category, assignee: body.assignee ?? null, version: 3 }));
-    const api = fakeApi({ getMe: ME_ACME, getIncident: { ...INCIDENT, assignee: 'soc@vigia.example' }, updateIncident: patch });
-    renderSignedIn(routes(), { path: '/ticket/update/INC-000042', api });
-    const assignee = (await screen.findByLabelText('Asignado a')) as HTMLInputElement;
-    expect(assignee.value).toBe('soc@vigia.example');
-    fireEvent.change(assignee, { target: { value: 'ab' } });
+  it('staff: assigns from the assignee list (not free text) and triages with a reason', async () => {
+    const patch = vi.fn(({ body }: CallInput<'updateIncident'>): Incident => ({ ...INCIDENT_SUMMARY, assignee: body.assignee ?? null, version: 3 }));
+    const triage = vi.fn(({ body }: CallInput<'triageIncident'>): Incident => ({ ...INCIDENT_SUMMARY, severity: body.severity, version: 3 }));
+    const api = fakeApi({ getMe: ME_STAFF, getIncident: INCIDENT, updateIncident: patch, triageIncident: triage, listAssignees: ASSIGNEES });
+    renderSignedIn(routes(), { path: '/ticket/update/INC-000042?tenant=acme', api, user: STAFF_USER });
+    const assignee = (await screen.findByLabelText('Asignado a')) as HTMLSelectElement;
+    expect(assignee.tagName).toBe('SELECT');
+    await waitFor(() => expect([...assignee.options].map((o) => o.textContent)).toEqual(['Sin asignar', 'soc@vigia.test (SOC)', 'ana@acme.test']));
+    fireEvent.change(assignee, { target: { value: 'soc@vigia.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('entre 3 y 254 caracteres');
-    expect(patch).not.toHaveBeenCalled();
-    fireEvent.change(assignee, { target: { value: '' } });
-    fireEvent.change(screen.getByLabelText('Categoría'), { target: { value: ' phishing ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
-    await waitFor(() => expect(patch).toHaveBeenCalledWith({ params: { id: 'INC-000042' }, body: { version: 2, category: 'phishing', assignee: null }, query: { tenant: 'acme' } }));
+    await waitFor(() => expect(patch).toHaveBeenCalledWith({ params: { id: 'INC-000042' }, body: { version: 2, assignee: 'soc@vigia.test' }, query: { tenant: 'acme' } }));
+    expect(api.call).toHaveBeenCalledWith('listAssignees', { query: { tenant: 'acme' } });
+
+    fireEvent.change(screen.getByLabelText('Severidad'), { target: { value: 'high' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Clasificar' }));
+    expect(await screen.findByText('Indica el motivo (entre 3 y 500 caracteres).')).toBeTruthy();
+    expect(triage).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Motivo'), { target: { value: 'Un solo equipo afectado' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Clasificar' }));
+    await waitFor(() =>
+      expect(triage).toHaveBeenCalledWith({ params: { id: 'INC-000042' }, body: { version: 2, severity: 'high', reason: 'Un solo equipo afectado' }, query: { tenant: 'acme' } }),
+    );
+  });
+
+  it('customer: no staff controls; requests closure with a note', async () => {
+    const closure = vi.fn((_input: CallInput<'requestIncidentClosure'>): Incident => ({ ...INCIDENT_SUMMARY, closureRequested: true, version: 3 }));
+    const api = fakeApi({ getMe: ME_ACME, getIncident: INCIDENT, requestIncidentClosure: closure });
+    renderSignedIn(routes(), { path: '/ticket/update/INC-000042?tenant=acme', api });
+    expect(await screen.findByRole('button', { name: 'Solicitar cierre' })).toBeTruthy();
+    expect(screen.queryByLabelText('Cambiar estado')).toBeNull();
+    expect(screen.queryByLabelText('Motivo')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Confirmar resolución' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reabrir' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Nota para el SOC'), { target: { value: 'Ya está resuelto por nuestra parte' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Solicitar cierre' }));
+    await waitFor(() => expect(closure).toHaveBeenCalledWith({ params: { id: 'INC-000042' }, body: { note: 'Ya está resuelto por nuestra parte' }, query: { tenant: 'acme' } }));
+    expect((await screen.findByRole('status')).textContent).toContain('Cierre solicitado.');
+  });
+
+  it('customer: a resolved incident offers "Confirmar resolución" and "Reabrir" within the grace period', async () => {
+    const resolvedAt = new Date(Date.now() - 86_400_000).toISOString();
+    const resolved: IncidentDetail = { ...INCIDENT, status: 'resolved', resolvedAt };
+    const confirm = vi.fn((_input: CallInput<'confirmIncidentResolution'>): Incident => ({ ...INCIDENT_SUMMARY, status: 'closed', version: 3 }));
+    const reopen = vi.fn((_input: CallInput<'reopenIncident'>): Incident => ({ ...INCIDENT_SUMMARY, status: 'in_progress', version: 3 }));
+    const api = fakeApi({ getMe: ME_ACME, getIncident: resolved, confirmIncidentResolution: confirm, reopenIncident: reopen });
+    renderSignedIn(routes(), { path: '/ticket/update/INC-000042?tenant=acme', api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmar resolución' }));
+    await waitFor(() => expect(confirm).toHaveBeenCalledWith({ params: { id: 'INC-000042' }, body: {}, query: { tenant: 'acme' } }));
+    fireEvent.change(screen.getByLabelText(/Motivo para reabrir/), { target: { value: 'Ha vuelto a ocurrir' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reabrir' }));
+    await waitFor(() => expect(reopen).toHaveBeenCalledWith({ params: { id: 'INC-000042' }, body: { reason: 'Ha vuelto a ocurrir' }, query: { tenant: 'acme' } }));
+  });
+
+  it('customer: past the grace period a closed incident cannot be reopened', async () => {
+    const old = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    const api = fakeApi({ getMe: ME_ACME, getIncident: { ...INCIDENT, status: 'closed', resolvedAt: old, closedAt: old, slaResult: 'met' } });
+    renderSignedIn(routes(), { path: '/ticket/update/INC-000042?tenant=acme', api });
+    expect(await screen.findByText('El incidente está cerrado.')).toBeTruthy();
+    expect(screen.getByText('Cumplido')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reabrir' })).toBeNull();
+  });
+
+  it("the ticket address's tenant wins over the active tenant (the picker never swaps the incident)", async () => {
+    localStorage.setItem('vigia.activeTenant', 'acme');
+    const getIncident = vi.fn(({ query }: CallInput<'getIncident'>): IncidentDetail => ({ ...INCIDENT, tenantId: query?.tenant ?? 'acme', title: `de ${query?.tenant}` }));
+    const api = fakeApi({ getMe: ME_STAFF, getIncident, listAssignees: ASSIGNEES });
+    renderSignedIn(routes(), { path: '/ticket/update/INC-000042?tenant=globex', api, user: STAFF_USER });
+    expect(await screen.findByRole('heading', { level: 1, name: 'INC-000042 · de globex' })).toBeTruthy();
+    expect(getIncident).toHaveBeenCalledWith({ params: { id: 'INC-000042' }, query: { tenant: 'globex' } });
+    expect(getIncident).not.toHaveBeenCalledWith({ params: { id: 'INC-000042' }, query: { tenant: 'acme' } });
+    localStorage.clear();
+  });
+
+  it('staff "Agregar incidente" requires the customer and files it there', async () => {
+    const create = vi.fn(({ query }: CallInput<'createIncident'>): Incident => ({ ...INCIDENT_SUMMARY, tenantId: query?.tenant ?? '' }));
+    const api = fakeApi({ getMe: ME_STAFF, createIncident: create, getIncident: { ...INCIDENT, tenantId: 'globex' }, listAssignees: ASSIGNEES });
+    renderSignedIn(routes(), { path: '/incidents/new', api, user: STAFF_USER });
+    fireEvent.change(await screen.findByLabelText('Título'), { target: { value: 'Phishing dirigido' } });
+    fireEvent.change(screen.getByLabelText('Descripción'), { target: { value: 'Correo sospechoso' } });
+    fireEvent.change(screen.getByLabelText('Severidad'), { target: { value: 'high' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crear incidente' }));
+    expect(await screen.findByText('Selecciona el cliente.')).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Cliente'), { target: { value: 'globex' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crear incidente' }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith(expect.objectContaining({ query: { tenant: 'globex' } })));
+    expect(await screen.findByText('Globex')).toBeTruthy();
   });
 });

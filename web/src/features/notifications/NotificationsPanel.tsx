@@ -10,6 +10,7 @@ import { formatDateTime, INCIDENT_STATUS_LABELS } from '../../shared/lib/format'
 import { useTenantQuery } from '../../shared/lib/tenant';
 import { SeverityBadge } from '../../shared/ui/badges';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { ticketPath } from '../../shared/lib/links';
 
 export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
   const tenant = useTenantQuery();
@@ -48,7 +49,7 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
           ))}
           {updates.map((i) => (
             <li key={`i-${i.id}`}>
-              <Link to={`/ticket/update/${encodeURIComponent(i.id)}`} onClick={onNavigate}>
+              <Link to={ticketPath(i.id, i.tenantId)} onClick={onNavigate}>
                 {i.id} · {i.title}
               </Link>
               <span className="feed-meta">

@@ -13,6 +13,7 @@ import { DeviceStatusBadge, IncidentStatusBadge, SeverityBadge } from '../../sha
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import { useAllPages } from '../../shared/ui/useAllPages';
 import '../../shared/ui/screens.css';
+import { ticketPath } from '../../shared/lib/links';
 
 /** Whether device `d` matches the search text `q` (case- and accent-insensitive substring). */
 export function deviceMatches(d: Pick<Device, 'id' | 'name' | 'site' | 'ipAddress' | 'vendor' | 'model' | 'type'>, q: string): boolean {
@@ -53,7 +54,7 @@ export function SearchResultsPage() {
                 <ul className="feed">
                   {incidents.data.items.map((i) => (
                     <li key={i.id}>
-                      <Link to={`/ticket/update/${encodeURIComponent(i.id)}`}>
+                      <Link to={ticketPath(i.id, i.tenantId)}>
                         {i.id} · {i.title}
                       </Link>
                       <span className="feed-meta">

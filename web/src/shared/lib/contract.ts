@@ -18,6 +18,7 @@ export {
   RECOMMENDATION_PRIORITIES,
   RECOMMENDATION_TRANSITIONS,
   INCIDENT_SOURCES,
+  AUDIT_ACTIONS,
 } from '../../../../lambdas/contract/schemas';
 export type {
   Incident,
@@ -46,6 +47,14 @@ export type {
   ErrorCode,
   UpdateIncidentBody,
   AddCommentBody,
+  TriageIncidentBody,
+  SocQueueItem,
+  Assignee,
+  TenantSummary,
+  PoolUser,
+  SlaTargets,
+  AuditEntry,
+  AuditAction,
 } from '../../../../lambdas/contract/schemas';
 export { ADMIN_GROUP } from '../../../../lambdas/contract/routes';
 export { csvField, csvText } from '../../../../lambdas/contract/csv';

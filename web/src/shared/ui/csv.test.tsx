@@ -54,6 +54,12 @@ const INCIDENT: Incident = {
   updatedAt: '2026-03-01T10:00:00.000Z',
   resolvedAt: null,
   slaDueAt: '2026-03-01T14:00:00.000Z',
+  slaTargets: null,
+  triagedAt: null,
+  firstAcknowledgedAt: null,
+  closureRequested: false,
+  closedAt: null,
+  slaResult: null,
   version: 1,
 };
 
