@@ -9,7 +9,6 @@ import type { AuditAction, AuditEntry, ListAuditQuery, Page } from '../contract/
 import { ApiError } from './errors.js';
 import type { Identity } from './identity.js';
 import type { AuditPort } from './ports.js';
-import { CsvDownload } from './reports.js';
 
 /** Tenant id under which audit entries of staff-wide actions (staff grants) are stored; no customer reads it. */
 export const STAFF_AUDIT_TENANT = '_staff';
@@ -108,15 +107,18 @@ export function auditToCsv(items: readonly AuditEntry[]): string {
 /**
  * `GET /audit`: customers read one of their tenants (`tenant`, or their only tenant; another tenant → 403,
  * several and none named → 400 TENANT_REQUIRED); staff read one tenant or, without `tenant`, all. With
- * `format=csv` the page is a CSV download, and the export itself is audited (`export.audit`).
+ * `format=csv` the page is a CSV download built by `download(filename, text)` (the HTTP layer's
+ * `CsvDownload`; passed in so this module does not depend on the reports module), and the export itself is
+ * audited (`export.audit`).
  * @throws ApiError FORBIDDEN, TENANT_REQUIRED, VALIDATION_FAILED (cursor)
  */
-export async function listAuditLog(
+export async function listAuditLog<D>(
   port: AuditPort,
   q: AuditQuery,
   req: AuditRequest,
   tenantExists: (id: string) => Promise<boolean>,
-): Promise<Page<AuditEntry> | CsvDownload> {
+  download: (filename: string, text: string) => D,
+): Promise<Page<AuditEntry> | D> {
   const { identity } = req;
   let tenant: string | undefined = q.tenant;
   if (!identity.isAdmin) {
@@ -134,5 +136,5 @@ export async function listAuditLog(
   const page = tenant === undefined ? await port.listAll(opts) : await port.listTenant(tenant, opts);
   if (q.format !== 'csv') return page;
   await port.put(auditEntryFor(req, tenant ?? STAFF_AUDIT_TENANT, 'export.audit', { type: 'audit', id: tenant ?? '*' }, { after: { ...q, format: 'csv' } }));
-  return new CsvDownload(`vigia-audit-${tenant ?? 'all'}-${req.now.toISOString().slice(0, 10)}.csv`, auditToCsv(page.items));
+  return download(`vigia-audit-${tenant ?? 'all'}-${req.now.toISOString().slice(0, 10)}.csv`, auditToCsv(page.items));
 }

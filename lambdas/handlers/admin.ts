@@ -11,6 +11,7 @@ import type { LambdaConfig } from '../config.js';
 import { cognitoUsers } from '../data/cognito-users.js';
 import * as admin from '../domain/admin.js';
 import { listAuditLog } from '../domain/audit.js';
+import { CsvDownload } from '../domain/reports.js';
 import { listAssignees } from '../domain/incidents.js';
 import type { UsersPort } from '../domain/ports.js';
 import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type Operations, type OperationInput } from '../http/api.js';
@@ -47,7 +48,8 @@ export function adminOperations(users: UsersPort): Operations<'admin'> {
     grantStaff: (i) => admin.grantStaff(ports(i.repo), i.params.username, auditReq(i)),
     revokeStaff: (i) => admin.revokeStaff(ports(i.repo), i.params.username, auditReq(i)),
     listAssignees: ({ tenantId }) => listAssignees(users, tenantId),
-    listAuditLog: (i) => listAuditLog(i.repo.audit, i.query, auditReq(i), async (id) => (await i.repo.tenants.getTenant(id)) !== null),
+    listAuditLog: (i) =>
+      listAuditLog(i.repo.audit, i.query, auditReq(i), async (id) => (await i.repo.tenants.getTenant(id)) !== null, (filename, text) => new CsvDownload(filename, text)),
   };
 }
 

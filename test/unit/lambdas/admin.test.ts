@@ -86,12 +86,13 @@ describe('listAuditLog per role', () => {
     await w.ports.audit.put(auditEntryFor(req(), 'globex', 'tenant.update', { type: 'tenant', id: 'globex' }));
     const q = { limit: 20, format: 'json' as const };
     const exists = async (id: string) => id === 'acme' || id === 'globex';
-    const own = await listAuditLog(w.ports.audit, q, req(customer), exists);
+    const download = (filename: string, text: string) => ({ filename, text });
+    const own = await listAuditLog(w.ports.audit, q, req(customer), exists, download);
     expect('items' in own && own.items.map((e) => e.tenantId)).toEqual(['acme']);
-    await expect(listAuditLog(w.ports.audit, { ...q, tenant: 'globex' }, req(customer), exists)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    const all = await listAuditLog(w.ports.audit, q, req(), exists);
+    await expect(listAuditLog(w.ports.audit, { ...q, tenant: 'globex' }, req(customer), exists, download)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const all = await listAuditLog(w.ports.audit, q, req(), exists, download);
     expect('items' in all && all.items).toHaveLength(2);
-    await listAuditLog(w.ports.audit, { ...q, format: 'csv' }, req(), exists);
+    await listAuditLog(w.ports.audit, { ...q, format: 'csv' }, req(), exists, download);
     expect(w.entries.at(-1)).toMatchObject({ tenantId: STAFF_AUDIT_TENANT, action: 'export.audit' });
   });
 });
