@@ -69,7 +69,7 @@ describe('foundation: sign in, tenant isolation, create and update an incident, 
     await page.getByLabel('Severidad').selectOption('high');
     await screenshot(page, 'desktop-04-new-incident');
     await page.getByRole('button', { name: 'Crear incidente' }).click();
-    await page.waitForURL(/\/ticket\/update\/INC-\d{6}$/);
+    await page.waitForURL(/\/ticket\/update\/INC-\d{6}(\?tenant=acme)?$/);
     createdId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
     await page.getByRole('heading', { name: ACME_NEW }).waitFor();
 
@@ -133,7 +133,7 @@ describe('foundation: sign in, tenant isolation, create and update an incident, 
     await signIn(page, env.web, ANA, DEMO_PASSWORD);
     await page.goto(`${env.web}/ticket/update/${createdId}`);
     await page.getByRole('heading', { name: ACME_NEW }).waitFor();
-    await page.getByText('Estado: Nuevo → En curso').waitFor();
+    await page.getByText(/Aislado el equipo afectado \(/).first().waitFor();
     await screenshot(page, 'desktop-07-after-restart');
     assert.deepEqual(problems, []);
     await context.close();
