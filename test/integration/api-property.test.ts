@@ -58,7 +58,11 @@ async function snapshot(): Promise<string> {
   let start: Record<string, never> | undefined;
   do {
     const r = await raw.send(new ScanCommand({ TableName: TABLE, ConsistentRead: true, ExclusiveStartKey: start }));
-    for (const it of r.Items ?? []) items.push(JSON.stringify(Object.keys(it).sort().map((k) => [k, it[k]])));
+    // Keys sorted at every depth: the engine does not keep the order of a map's members (audit entries'
+    // `before`/`after` are maps).
+    for (const it of r.Items ?? []) {
+      items.push(JSON.stringify(it, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : 1))) : v)));
+    }
     start = r.LastEvaluatedKey as Record<string, never> | undefined;
   } while (start);
   for (const s of items.sort()) h.update(s);
