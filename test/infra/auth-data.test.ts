@@ -126,16 +126,15 @@ describe('Data stack', () => {
           { AttributeName: d.partitionKey, KeyType: 'HASH' },
           { AttributeName: d.sortKey, KeyType: 'RANGE' },
         ],
-        GlobalSecondaryIndexes: [
-          {
-            IndexName: d.gsi1.indexName,
-            KeySchema: [
-              { AttributeName: d.gsi1.partitionKey, KeyType: 'HASH' },
-              { AttributeName: d.gsi1.sortKey, KeyType: 'RANGE' },
-            ],
-            Projection: { ProjectionType: 'ALL' },
-          },
-        ],
+        // GSI1 (tenant lists) and GSI2 (staff's cross-tenant SOC queue and audit log).
+        GlobalSecondaryIndexes: [d.gsi1, d.gsi2].map((g) => ({
+          IndexName: g.indexName,
+          KeySchema: [
+            { AttributeName: g.partitionKey, KeyType: 'HASH' },
+            { AttributeName: g.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
         TimeToLiveSpecification: { AttributeName: d.ttlAttribute, Enabled: true },
         PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: prodLike },
         SSESpecification: { SSEEnabled: true },
