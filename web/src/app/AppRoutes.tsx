@@ -1,6 +1,6 @@
 /**
  * The portal's route table (docs/portal.md#routes). Product routes render inside the shell behind the group guard;
- * `/analytics` needs `admin`; unknown paths and the template leftovers (/email/*, /pos/*, /ui/*, …)
+ * `/analytics`, `/soc/queue` and `/admin/*` need `admin` (staff); unknown paths and the template leftovers (/email/*, /pos/*, /ui/*, …)
  * show the error screen; `/page/login` and `/page/register` while signed in go to `/`.
  */
 import { lazy, Suspense } from 'react';
@@ -30,6 +30,11 @@ const Office365AlarmsPage = lazy(() => import('../features/office365/Office365Pa
 const Office365EventsPage = lazy(() => import('../features/office365/Office365Pages').then((m) => ({ default: m.Office365EventsPage })));
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })));
+const SocQueuePage = lazy(() => import('../features/soc/SocQueuePage').then((m) => ({ default: m.SocQueuePage })));
+const TenantsPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.TenantsPage })));
+const TenantAdminPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.TenantAdminPage })));
+const StaffPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.StaffPage })));
+const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage').then((m) => ({ default: m.AuditLogPage })));
 const SearchResultsPage = lazy(() => import('../features/search/SearchResultsPage').then((m) => ({ default: m.SearchResultsPage })));
 
 /** A lazily loaded screen with the standard loading state while its chunk downloads. */
@@ -72,6 +77,25 @@ export function AppRoutes({ brandName }: { brandName: string }) {
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/page/passwordchange" element={<PasswordChangePage />} />
+        <Route path="/audit" element={<Screen><AuditLogPage /></Screen>} />
+        {(
+          [
+            ['/soc/queue', <SocQueuePage key="q" />],
+            ['/admin/tenants', <TenantsPage key="t" />],
+            ['/admin/tenants/:tenantId', <TenantAdminPage key="ta" />],
+            ['/admin/staff', <StaffPage key="s" />],
+          ] as const
+        ).map(([path, page]) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <RequireGroups groups={[ADMIN_GROUP]}>
+                <Screen>{page}</Screen>
+              </RequireGroups>
+            }
+          />
+        ))}
         <Route
           path="/analytics"
           element={

@@ -15,6 +15,7 @@ const DOCUMENTED_MENU = [
   ['Office 365', 'Alarmas', '/office365/alarms'],
   ['Office 365', 'Eventos', '/office365/events'],
   ['Otros', 'Recomendaciones', '/recommendations'],
+  ['Otros', 'Registro de auditoría', '/audit'],
 ] as const;
 
 describe('shell', () => {
@@ -38,6 +39,21 @@ describe('shell', () => {
     const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
     fireEvent.click(within(nav).getByRole('button', { name: 'Analítica' }));
     expect(within(nav).getByRole('link', { name: 'General', hidden: false }).getAttribute('href')).toBe('/analytics');
+  });
+
+  it('adds "SOC" → Cola SOC and "Administración" → Clientes, Personal SOC for staff only', async () => {
+    renderSignedIn(<AppRoutes brandName="Vigía" />, { path: '/page/coming-soon', user: { email: 'admin@vigia.test', groups: ['admin'] } });
+    const nav = await screen.findByRole('navigation', { name: 'Menú principal' });
+    fireEvent.click(within(nav).getByRole('button', { name: 'SOC' }));
+    expect(within(nav).getByRole('link', { name: 'Cola SOC' }).getAttribute('href')).toBe('/soc/queue');
+    fireEvent.click(within(nav).getByRole('button', { name: 'Administración' }));
+    expect(within(nav).getByRole('link', { name: 'Clientes' }).getAttribute('href')).toBe('/admin/tenants');
+    expect(within(nav).getByRole('link', { name: 'Personal SOC' }).getAttribute('href')).toBe('/admin/staff');
+  });
+
+  it('sends a customer who opens a staff screen to the error page', async () => {
+    renderSignedIn(<AppRoutes brandName="Vigía" />, { path: '/soc/queue' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeTruthy();
   });
 
   it('opens only the current route group and resets submenus on navigation', async () => {

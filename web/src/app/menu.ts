@@ -1,6 +1,6 @@
 /**
- * The sidebar menu (docs/portal.md#shell): groups with their entries and routes; the "Analítica" group is
- * shown to `admin` members only.
+ * The sidebar menu (docs/portal.md#shell): groups with their entries and routes; the "Analítica", "SOC" and
+ * "Administración" groups are shown to `admin` members (staff) only.
  */
 export interface MenuEntry {
   label: string;
@@ -43,8 +43,25 @@ export const SIDEBAR_MENU: readonly MenuGroup[] = [
       { label: 'Eventos', to: '/office365/events' },
     ],
   },
-  { id: 'others', label: 'Otros', entries: [{ label: 'Recomendaciones', to: '/recommendations' }] },
+  {
+    id: 'others',
+    label: 'Otros',
+    entries: [
+      { label: 'Recomendaciones', to: '/recommendations' },
+      { label: 'Registro de auditoría', to: '/audit' },
+    ],
+  },
   { id: 'analytics', label: 'Analítica', entries: [{ label: 'General', to: '/analytics' }], groups: ['admin'] },
+  { id: 'soc', label: 'SOC', entries: [{ label: 'Cola SOC', to: '/soc/queue' }], groups: ['admin'] },
+  {
+    id: 'admin',
+    label: 'Administración',
+    entries: [
+      { label: 'Clientes', to: '/admin/tenants' },
+      { label: 'Personal SOC', to: '/admin/staff' },
+    ],
+    groups: ['admin'],
+  },
 ];
 
 /** The menu groups visible to a user in `userGroups` (Cognito groups from the ID token). */
@@ -56,6 +73,7 @@ export function menuFor(userGroups: readonly string[]): MenuGroup[] {
 export function groupForPath(pathname: string): string | null {
   if (pathname === '/') return 'dashboard';
   if (pathname.startsWith('/ticket/')) return 'incidents';
+  if (pathname.startsWith('/admin/')) return 'admin';
   const g = SIDEBAR_MENU.find((group) => group.entries.some((e) => pathname === e.to || pathname.startsWith(`${e.to}/`)));
   return g?.id ?? null;
 }

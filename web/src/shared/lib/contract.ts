@@ -55,6 +55,10 @@ export type {
   SlaTargets,
   AuditEntry,
   AuditAction,
+  SocQueueQuery,
+  ListAuditQuery,
+  CreateTenantBody,
+  UpdateTenantBody,
 } from '../../../../lambdas/contract/schemas';
 export { ADMIN_GROUP } from '../../../../lambdas/contract/routes';
 export { csvField, csvText } from '../../../../lambdas/contract/csv';

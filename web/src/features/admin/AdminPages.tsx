@@ -1,0 +1,469 @@
+/**
+ * Administration screens (staff only, docs/portal.md#administration):
+ *  - `/admin/tenants`: the customers with their user and device counts, and "Crear cliente" (id + name);
+ *  - `/admin/tenants/{tenantId}`: the customer's name, contract SLA targets per severity (response and
+ *    resolution, minutes) and device availability target; its users with status (Cognito's
+ *    FORCE_CHANGE_PASSWORD / CONFIRMED, or disabled, in Spanish) and MFA state, "Invitar usuario", and per
+ *    user: resend the invitation, disable/enable, remove from the customer, reset MFA, grant/revoke staff;
+ *  - `/admin/staff`: the staff (`admin` group) with "Quitar acceso SOC".
+ * The API refuses all of it to anyone but staff; errors show in Spanish with the request reference.
+ */
+import { useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { SEVERITIES } from '../../shared/lib/contract';
+import type { PoolUser, Severity, SlaTargets, Tenant, TenantSummary } from '../../shared/lib/contract';
+import { toApiError } from '../../shared/lib/api';
+import { formatDateTime, SEVERITY_LABELS } from '../../shared/lib/format';
+import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
+import '../../shared/ui/screens.css';
+import { useAdminActions, useStaff, useTenantDetail, useTenants, useTenantUsers } from './api';
+
+type Notice = { tone: 'ok' | 'error'; text: string } | null;
+
+function NoticeBox({ notice }: { notice: Notice }) {
+  if (!notice) return null;
+  return (
+    <div className={notice.tone === 'ok' ? 'notice-ok' : 'error-state'} role={notice.tone === 'ok' ? 'status' : 'alert'}>
+      <p>{notice.text}</p>
+    </div>
+  );
+}
+
+/** Runs a write; resolves with an ok/error notice (the API's Spanish message and reference on error). */
+async function attempt(action: () => Promise<unknown>, ok: string): Promise<Notice> {
+  try {
+    await action();
+    return { tone: 'ok', text: ok };
+  } catch (err) {
+    const e = toApiError(err);
+    return { tone: 'error', text: e.requestId ? `${e.userMessage} (referencia: ${e.requestId})` : e.userMessage };
+  }
+}
+
+/** Cognito user status and enabled flag in Spanish. */
+export function userStatusLabel(u: Pick<PoolUser, 'status' | 'enabled'>): string {
+  if (!u.enabled) return 'Deshabilitado';
+  switch (u.status) {
+    case 'FORCE_CHANGE_PASSWORD':
+      return 'Invitado (contraseña temporal)';
+    case 'CONFIRMED':
+      return 'Activo';
+    case 'RESET_REQUIRED':
+      return 'Debe restablecer la contraseña';
+    case 'UNCONFIRMED':
+      return 'Sin confirmar';
+    default:
+      return u.status;
+  }
+}
+
+function AdminNav() {
+  return (
+    <p className="breadcrumb">
+      <Link to="/admin/tenants">Clientes</Link> · <Link to="/admin/staff">Personal SOC</Link>
+    </p>
+  );
+}
+
+// ------------------------------------------------------------------------------------------ tenants
+
+export function TenantsPage() {
+  const { data, error, isLoading, mutate } = useTenants();
+  return (
+    <section>
+      <AdminNav />
+      <PageHeader title="Clientes" />
+      <CreateTenantForm />
+      <div className="card">
+        <h2>Clientes registrados</h2>
+        {error && !data ? (
+          <ErrorState error={error} onRetry={() => void mutate()} />
+        ) : isLoading || !data ? (
+          <LoadingState />
+        ) : data.items.length === 0 ? (
+          <EmptyState>No hay clientes registrados.</EmptyState>
+        ) : (
+          <table className="data-table responsive">
+            <caption className="visually-hidden">Clientes con sus usuarios y dispositivos</caption>
+            <thead>
+              <tr>
+                <th scope="col">Cliente</th>
+                <th scope="col">ID</th>
+                <th scope="col">Usuarios</th>
+                <th scope="col">Dispositivos</th>
+                <th scope="col">Disponibilidad objetivo</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((t: TenantSummary) => (
+                <tr key={t.id}>
+                  <td data-label="Cliente">
+                    <Link to={`/admin/tenants/${encodeURIComponent(t.id)}`}>{t.name}</Link>
+                  </td>
+                  <td data-label="ID">{t.id}</td>
+                  <td data-label="Usuarios">{t.userCount ?? '—'}</td>
+                  <td data-label="Dispositivos">{t.deviceCount ?? '—'}</td>
+                  <td data-label="Disponibilidad objetivo">{t.availabilityTargetPct !== undefined ? `${t.availabilityTargetPct} %` : 'Predeterminada'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </section>
+  );
+}
+
+const TENANT_ID_RE = /^[a-z0-9][a-z0-9-]{1,62}$/;
+
+function CreateTenantForm() {
+  const { createTenant } = useAdminActions();
+  const [id, setId] = useState('');
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<{ id?: string; name?: string }>({});
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: typeof errors = {};
+    if (!TENANT_ID_RE.test(id)) next.id = 'Entre 2 y 63 caracteres: minúsculas, números y guiones (sin guion inicial).';
+    if (name.trim().length < 1 || name.trim().length > 120) next.name = 'Escribe el nombre (hasta 120 caracteres).';
+    setErrors(next);
+    if (next.id || next.name) return;
+    setBusy(true);
+    const n = await attempt(() => createTenant({ tenantId: id, name: name.trim() }), `Cliente ${name.trim()} creado.`);
+    setNotice(n);
+    if (n?.tone === 'ok') {
+      setId('');
+      setName('');
+    }
+    setBusy(false);
+  };
+  return (
+    <form className="card form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <h2>Crear cliente</h2>
+      <NoticeBox notice={notice} />
+      <div className="field-row">
+        <Field id="tenant-id" label="ID (nombre del grupo)" error={errors.id}>
+          <input id="tenant-id" value={id} autoComplete="off" maxLength={63} aria-invalid={errors.id ? true : undefined} aria-describedby={errors.id ? 'tenant-id-error' : undefined} onChange={(e) => setId(e.target.value.trim().toLowerCase())} />
+        </Field>
+        <Field id="tenant-name" label="Nombre" error={errors.name}>
+          <input id="tenant-name" value={name} autoComplete="off" maxLength={120} aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? 'tenant-name-error' : undefined} onChange={(e) => setName(e.target.value)} />
+        </Field>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Creando…' : 'Crear cliente'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+// ------------------------------------------------------------------------------------------ one tenant
+
+export function TenantAdminPage() {
+  const { tenantId } = useParams();
+  const tenant = useTenantDetail(tenantId);
+  return (
+    <section>
+      <AdminNav />
+      {tenant.error && !tenant.data ? (
+        <>
+          <PageHeader title={`Cliente ${tenantId ?? ''}`} />
+          <ErrorState error={tenant.error} onRetry={() => void tenant.mutate()} />
+        </>
+      ) : tenant.isLoading || !tenant.data ? (
+        <LoadingState />
+      ) : (
+        <>
+          <PageHeader title={`Cliente: ${tenant.data.name}`} />
+          <TenantSettingsForm key={JSON.stringify(tenant.data)} tenant={tenant.data} />
+          <UsersCard tenantId={tenant.data.id} />
+        </>
+      )}
+    </section>
+  );
+}
+
+type TargetDraft = Record<Severity, { response: string; resolution: string }>;
+
+function draftOf(t?: SlaTargets): TargetDraft {
+  const out = {} as TargetDraft;
+  for (const s of SEVERITIES) out[s] = { response: t?.[s] ? String(t[s].responseMinutes) : '', resolution: t?.[s] ? String(t[s].resolutionMinutes) : '' };
+  return out;
+}
+
+/** Whole minutes 1–525,600 (one year), the contract's limits, or null. */
+function minutes(v: string): number | null {
+  if (!/^\d+$/.test(v.trim())) return null;
+  const n = Number(v.trim());
+  return n >= 1 && n <= 525_600 ? n : null;
+}
+
+function TenantSettingsForm({ tenant }: { tenant: Tenant }) {
+  const { updateTenant } = useAdminActions();
+  const [name, setName] = useState(tenant.name);
+  const [targets, setTargets] = useState<TargetDraft>(() => draftOf(tenant.slaTargets));
+  const [availability, setAvailability] = useState(tenant.availabilityTargetPct !== undefined ? String(tenant.availabilityTargetPct) : '');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (name.trim().length < 1 || name.trim().length > 120) return setError('Escribe el nombre (hasta 120 caracteres).');
+    const slaTargets: SlaTargets = {};
+    for (const s of SEVERITIES) {
+      const { response, resolution } = targets[s];
+      if (response.trim() === '' && resolution.trim() === '') continue;
+      const r = minutes(response);
+      const z = minutes(resolution);
+      if (r === null || z === null) return setError(`${SEVERITY_LABELS[s]}: indica respuesta y resolución en minutos enteros (1–525600), o deja ambas vacías para usar los valores predeterminados.`);
+      slaTargets[s] = { responseMinutes: r, resolutionMinutes: z };
+    }
+    const pct = availability.trim() === '' ? undefined : Number(availability.replace(',', '.'));
+    if (pct !== undefined && (!Number.isFinite(pct) || pct < 0 || pct > 100)) return setError('La disponibilidad objetivo es un porcentaje entre 0 y 100.');
+    setError(null);
+    setBusy(true);
+    setNotice(
+      await attempt(
+        () => updateTenant(tenant.id, { name: name.trim(), slaTargets, ...(pct !== undefined ? { availabilityTargetPct: pct } : {}) }),
+        'Cambios guardados. Los nuevos objetivos se aplican a los incidentes que se clasifiquen a partir de ahora.',
+      ),
+    );
+    setBusy(false);
+  };
+  const setTarget = (s: Severity, k: 'response' | 'resolution', v: string) => setTargets((t) => ({ ...t, [s]: { ...t[s], [k]: v } }));
+
+  return (
+    <form className="card form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <h2>Datos y contrato</h2>
+      <NoticeBox notice={notice} />
+      <div className="field-row">
+        <Field id="tenant-edit-name" label="Nombre">
+          <input id="tenant-edit-name" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
+        </Field>
+        <Field id="tenant-availability" label="Disponibilidad objetivo (%)">
+          <input id="tenant-availability" inputMode="decimal" value={availability} placeholder="Predeterminada" onChange={(e) => setAvailability(e.target.value)} />
+        </Field>
+      </div>
+      <table className="sla-targets">
+        <caption>Objetivos SLA por severidad, en minutos (vacío = predeterminado)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Severidad</th>
+            <th scope="col">Respuesta</th>
+            <th scope="col">Resolución</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SEVERITIES.map((s) => (
+            <tr key={s}>
+              <th scope="row">{SEVERITY_LABELS[s]}</th>
+              <td>
+                <input aria-label={`Respuesta ${SEVERITY_LABELS[s]} (minutos)`} inputMode="numeric" value={targets[s].response} onChange={(e) => setTarget(s, 'response', e.target.value)} />
+              </td>
+              <td>
+                <input aria-label={`Resolución ${SEVERITY_LABELS[s]} (minutos)`} inputMode="numeric" value={targets[s].resolution} onChange={(e) => setTarget(s, 'resolution', e.target.value)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? 'Guardando…' : 'Guardar cambios'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function UsersCard({ tenantId }: { tenantId: string }) {
+  const users = useTenantUsers(tenantId);
+  const staff = useStaff();
+  const actions = useAdminActions();
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const staffNames = new Set((staff.data?.items ?? []).map((u) => u.username));
+
+  const run = async (key: string, action: () => Promise<unknown>, ok: string) => {
+    setBusy(key);
+    setNotice(await attempt(action, ok));
+    setBusy(null);
+  };
+  const onInvite = async (e: FormEvent) => {
+    e.preventDefault();
+    const v = email.trim();
+    if (!EMAIL_RE.test(v) || v.length > 254) return setEmailError('Escribe un correo electrónico válido.');
+    setEmailError(null);
+    await run('invite', () => actions.invite(tenantId, v), `Invitación enviada a ${v}. Recibirá una contraseña temporal por correo.`);
+    setEmail('');
+  };
+
+  return (
+    <div className="card">
+      <h2>Usuarios</h2>
+      <NoticeBox notice={notice} />
+      <form className="form" onSubmit={(e) => void onInvite(e)} noValidate>
+        <Field id="invite-email" label="Correo del nuevo usuario" error={emailError ?? undefined}>
+          <input id="invite-email" type="email" autoComplete="off" value={email} aria-invalid={emailError ? true : undefined} aria-describedby={emailError ? 'invite-email-error' : undefined} onChange={(e) => setEmail(e.target.value)} />
+        </Field>
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy !== null}>
+            {busy === 'invite' ? 'Invitando…' : 'Invitar usuario'}
+          </button>
+        </div>
+      </form>
+      {users.error && !users.data ? (
+        <ErrorState error={users.error} onRetry={() => void users.mutate()} />
+      ) : users.isLoading || !users.data ? (
+        <LoadingState />
+      ) : users.data.items.length === 0 ? (
+        <EmptyState>Este cliente aún no tiene usuarios.</EmptyState>
+      ) : (
+        <UserTable
+          users={users.data.items}
+          staffNames={staffNames}
+          render={(u) => {
+            const who = u.email ?? u.username;
+            return (
+              <>
+                {u.status === 'FORCE_CHANGE_PASSWORD' && u.enabled && (
+                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void run(u.username, () => actions.resend(u.username), `Invitación reenviada a ${who}.`)}>
+                    Reenviar invitación
+                  </button>
+                )}
+                <button type="button" className="btn" disabled={busy !== null} onClick={() => void run(u.username, () => actions.setEnabled(u.username, !u.enabled), `${who} ${u.enabled ? 'deshabilitado' : 'habilitado'}.`)}>
+                  {u.enabled ? 'Deshabilitar' : 'Habilitar'}
+                </button>
+                {u.mfa && (
+                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void run(u.username, () => actions.resetMfa(u.username), `MFA de ${who} restablecida: la configurará en su próximo inicio de sesión.`)}>
+                    Restablecer MFA
+                  </button>
+                )}
+                {staffNames.has(u.username) ? (
+                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void run(u.username, () => actions.revokeStaff(u.username), `${who} ya no es personal SOC.`)}>
+                    Quitar acceso SOC
+                  </button>
+                ) : (
+                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void run(u.username, () => actions.grantStaff(u.username), `${who} es ahora personal SOC.`)}>
+                    Dar acceso SOC
+                  </button>
+                )}
+                <button type="button" className="btn" disabled={busy !== null} onClick={() => void run(u.username, () => actions.remove(tenantId, u.username), `${who} quitado del cliente.`)}>
+                  Quitar del cliente
+                </button>
+              </>
+            );
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function UserTable({ users, staffNames, render }: { users: PoolUser[]; staffNames: Set<string>; render: (u: PoolUser) => ReactNode }) {
+  return (
+    <table className="data-table responsive">
+      <caption className="visually-hidden">Usuarios con su estado y MFA</caption>
+      <thead>
+        <tr>
+          <th scope="col">Usuario</th>
+          <th scope="col">Estado</th>
+          <th scope="col">MFA</th>
+          <th scope="col">Creado</th>
+          <th scope="col">Acciones</th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((u) => (
+          <tr key={u.username}>
+            <td data-label="Usuario">
+              {u.email ?? u.username}
+              {staffNames.has(u.username) && <span className="muted small"> · SOC</span>}
+            </td>
+            <td data-label="Estado">{userStatusLabel(u)}</td>
+            <td data-label="MFA">{u.mfa ? 'Activada' : 'No configurada'}</td>
+            <td data-label="Creado">{u.createdAt ? formatDateTime(u.createdAt) : '—'}</td>
+            <td data-label="Acciones">
+              <div className="row-actions">{render(u)}</div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+// ------------------------------------------------------------------------------------------ staff
+
+export function StaffPage() {
+  const staff = useStaff();
+  const { revokeStaff } = useAdminActions();
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  return (
+    <section>
+      <AdminNav />
+      <PageHeader title="Personal SOC" />
+      <div className="card">
+        <p className="muted">Miembros del grupo de personal (admin). Para dar acceso SOC a alguien, búscalo en la ficha de su cliente.</p>
+        <NoticeBox notice={notice} />
+        {staff.error && !staff.data ? (
+          <ErrorState error={staff.error} onRetry={() => void staff.mutate()} />
+        ) : staff.isLoading || !staff.data ? (
+          <LoadingState />
+        ) : staff.data.items.length === 0 ? (
+          <EmptyState />
+        ) : (
+          <UserTable
+            users={staff.data.items}
+            staffNames={new Set()}
+              render={(u) => (
+              <button
+                type="button"
+                className="btn"
+                disabled={busy !== null}
+                onClick={() =>
+                  void (async () => {
+                    setBusy(u.username);
+                    setNotice(await attempt(() => revokeStaff(u.username), `${u.email ?? u.username} ya no es personal SOC.`));
+                    setBusy(null);
+                  })()
+                }
+              >
+                Quitar acceso SOC
+              </button>
+            )}
+          />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { fakeApi, renderSignedIn } from '../../shared/lib/test-utils';
+import type { CallInput } from '../../shared/lib/api';
+import type { Me, PoolUser } from '../../shared/lib/contract';
+import { TenantAdminPage, TenantsPage, userStatusLabel } from './AdminPages';
+
+const ME_STAFF: Me = { sub: 's-1', email: 'soc@vigia.test', groups: ['admin'], isAdmin: true, tenants: [{ id: 'acme', name: 'ACME' }] };
+const STAFF_USER = { email: 'soc@vigia.test', groups: ['admin'] };
+const INVITED: PoolUser = { username: 'u-2', email: 'nuevo@acme.test', status: 'FORCE_CHANGE_PASSWORD', enabled: true, mfa: false };
+const ANA: PoolUser = { username: 'u-1', email: 'ana@acme.test', status: 'CONFIRMED', enabled: true, mfa: true };
+
+function pages() {
+  return (
+    <Routes>
+      <Route path="/admin/tenants" element={<TenantsPage />} />
+      <Route path="/admin/tenants/:tenantId" element={<TenantAdminPage />} />
+    </Routes>
+  );
+}
+
+describe('administration', () => {
+  it('names Cognito user states in Spanish', () => {
+    expect(userStatusLabel({ status: 'FORCE_CHANGE_PASSWORD', enabled: true })).toBe('Invitado (contraseña temporal)');
+    expect(userStatusLabel({ status: 'CONFIRMED', enabled: true })).toBe('Activo');
+    expect(userStatusLabel({ status: 'CONFIRMED', enabled: false })).toBe('Deshabilitado');
+  });
+
+  it('lists tenants with user and device counts and creates one (validating the id first)', async () => {
+    const create = vi.fn(({ body }: CallInput<'createTenant'>) => ({ id: body.tenantId, name: body.name }));
+    const api = fakeApi({ getMe: ME_STAFF, listTenants: { items: [{ id: 'acme', name: 'ACME', userCount: 3, deviceCount: 12 }] }, createTenant: create });
+    renderSignedIn(pages(), { path: '/admin/tenants', user: STAFF_USER, api });
+    const row = (await screen.findByRole('link', { name: 'ACME' })).closest('tr')!;
+    expect(within(row).getByText('3')).toBeTruthy();
+    expect(within(row).getByText('12')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('ID (nombre del grupo)'), { target: { value: '-x' } });
+    fireEvent.change(screen.getByLabelText('Nombre'), { target: { value: 'Initech' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crear cliente' }));
+    expect(await screen.findByText(/minúsculas, números y guiones/)).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('ID (nombre del grupo)'), { target: { value: 'initech' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Crear cliente' }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith({ body: { tenantId: 'initech', name: 'Initech' } }));
+    expect((await screen.findByRole('status')).textContent).toContain('Cliente Initech creado.');
+  });
+
+  it('edits the name, SLA targets and availability target of a tenant', async () => {
+    const update = vi.fn(({ body }: CallInput<'updateTenant'>) => ({ id: 'acme', name: body.name ?? 'ACME' }));
+    const api = fakeApi({ getMe: ME_STAFF, getTenant: { id: 'acme', name: 'ACME', slaTargets: { critical: { responseMinutes: 15, resolutionMinutes: 240 } } }, updateTenant: update, listTenantUsers: { items: [] }, listStaff: { items: [] } });
+    renderSignedIn(pages(), { path: '/admin/tenants/acme', user: STAFF_USER, api });
+    expect(((await screen.findByLabelText('Respuesta Crítica (minutos)')) as HTMLInputElement).value).toBe('15');
+    expect(await screen.findByText('Este cliente aún no tiene usuarios.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Respuesta Alta (minutos)'), { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Alta: indica respuesta y resolución');
+    fireEvent.change(screen.getByLabelText('Resolución Alta (minutos)'), { target: { value: '480' } });
+    fireEvent.change(screen.getByLabelText('Disponibilidad objetivo (%)'), { target: { value: '99,5' } });
+    fireEvent.change(screen.getByLabelText('Nombre'), { target: { value: 'ACME S.A.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith({
+        params: { tenantId: 'acme' },
+        body: { name: 'ACME S.A.', slaTargets: { critical: { responseMinutes: 15, resolutionMinutes: 240 }, high: { responseMinutes: 30, resolutionMinutes: 480 } }, availabilityTargetPct: 99.5 },
+      }),
+    );
+  });
+
+  it('lists users with status and MFA and runs the per-user actions', async () => {
+    const invite = vi.fn((_i: CallInput<'inviteUser'>) => INVITED);
+    const resend = vi.fn((_i: CallInput<'resendInvitation'>) => INVITED);
+    const enabled = vi.fn(({ body }: CallInput<'setUserEnabled'>) => ({ ...ANA, enabled: body.enabled }));
+    const reset = vi.fn((_i: CallInput<'resetUserMfa'>) => ({ ...ANA, mfa: false }));
+    const grant = vi.fn((_i: CallInput<'grantStaff'>) => ANA);
+    const remove = vi.fn((_i: CallInput<'removeTenantUser'>) => ANA);
+    const api = fakeApi({
+      getMe: ME_STAFF,
+      getTenant: { id: 'acme', name: 'ACME' },
+      listTenantUsers: { items: [ANA, INVITED] },
+      listStaff: { items: [] },
+      inviteUser: invite,
+      resendInvitation: resend,
+      setUserEnabled: enabled,
+      resetUserMfa: reset,
+      grantStaff: grant,
+      removeTenantUser: remove,
+    });
+    renderSignedIn(pages(), { path: '/admin/tenants/acme', user: STAFF_USER, api });
+    const anaRow = (await screen.findByText('ana@acme.test')).closest('tr')!;
+    const invitedRow = screen.getByText('nuevo@acme.test').closest('tr')!;
+    expect(within(anaRow).getByText('Activo')).toBeTruthy();
+    expect(within(anaRow).getByText('Activada')).toBeTruthy();
+    expect(within(invitedRow).getByText('Invitado (contraseña temporal)')).toBeTruthy();
+    expect(within(invitedRow).getByText('No configurada')).toBeTruthy();
+    expect(within(anaRow).queryByRole('button', { name: 'Reenviar invitación' })).toBeNull();
+
+    fireEvent.click(within(invitedRow).getByRole('button', { name: 'Reenviar invitación' }));
+    await waitFor(() => expect(resend).toHaveBeenCalledWith({ params: { username: 'u-2' } }));
+    fireEvent.click(await within(anaRow).findByRole('button', { name: 'Deshabilitar' }));
+    await waitFor(() => expect(enabled).toHaveBeenCalledWith({ params: { username: 'u-1' }, body: { enabled: false } }));
+    fireEvent.click(await within(anaRow).findByRole('button', { name: 'Restablecer MFA' }));
+    await waitFor(() => expect(reset).toHaveBeenCalledWith({ params: { username: 'u-1' } }));
+    fireEvent.click(await within(anaRow).findByRole('button', { name: 'Dar acceso SOC' }));
+    await waitFor(() => expect(grant).toHaveBeenCalledWith({ params: { username: 'u-1' } }));
+    fireEvent.click(await within(anaRow).findByRole('button', { name: 'Quitar del cliente' }));
+    await waitFor(() => expect(remove).toHaveBeenCalledWith({ params: { tenantId: 'acme', username: 'u-1' } }));
+
+    fireEvent.change(screen.getByLabelText('Correo del nuevo usuario'), { target: { value: 'no-es-correo' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Invitar usuario' }));
+    expect(await screen.findByText('Escribe un correo electrónico válido.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Correo del nuevo usuario'), { target: { value: 'luis@acme.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Invitar usuario' }));
+    await waitFor(() => expect(invite).toHaveBeenCalledWith({ params: { tenantId: 'acme' }, body: { email: 'luis@acme.test' } }));
+    expect((await screen.findByRole('status')).textContent).toContain('Invitación enviada a luis@acme.test');
+  });
+});

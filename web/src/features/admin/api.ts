@@ -1,0 +1,53 @@
+/**
+ * Administration API hooks (staff only; routes `listTenants`, `getTenant`, `createTenant`, `updateTenant`,
+ * `listTenantUsers`, `inviteUser`, `removeTenantUser`, `resendInvitation`, `setUserEnabled`,
+ * `resetUserMfa`, `listStaff`, `grantStaff`, `revokeStaff` of `lambdas/contract/routes.ts`). Writes
+ * reject with `ApiError` and revalidate what they change.
+ */
+import { useSWRConfig } from 'swr';
+import type { CreateTenantBody, PoolUser, TenantSummary, UpdateTenantBody } from '../../shared/lib/contract';
+
+import { useApi, useApiSWR } from '../../shared/lib/api-context';
+
+export function useTenants() {
+  return useApiSWR('listTenants', {});
+}
+
+export function useTenantDetail(tenantId: string | undefined) {
+  return useApiSWR('getTenant', tenantId ? { params: { tenantId } } : null);
+}
+
+export function useTenantUsers(tenantId: string | undefined) {
+  return useApiSWR('listTenantUsers', tenantId ? { params: { tenantId } } : null);
+}
+
+export function useStaff() {
+  return useApiSWR('listStaff', {});
+}
+
+/** Revalidates every cached administration read (tenants, users, staff) and `/me` (its tenant list). */
+function useRevalidateAdmin() {
+  const { mutate } = useSWRConfig();
+  return () => mutate((key) => Array.isArray(key) && ['listTenants', 'getTenant', 'listTenantUsers', 'listStaff', 'getMe'].includes(key[0] as string));
+}
+
+export function useAdminActions() {
+  const api = useApi();
+  const revalidate = useRevalidateAdmin();
+  const after = async <T,>(p: Promise<T>): Promise<T> => {
+    const r = await p;
+    await revalidate();
+    return r;
+  };
+  return {
+    createTenant: (body: CreateTenantBody): Promise<TenantSummary> => after(api.call('createTenant', { body })),
+    updateTenant: (tenantId: string, body: UpdateTenantBody) => after(api.call('updateTenant', { params: { tenantId }, body })),
+    invite: (tenantId: string, email: string): Promise<PoolUser> => after(api.call('inviteUser', { params: { tenantId }, body: { email } })),
+    remove: (tenantId: string, username: string) => after(api.call('removeTenantUser', { params: { tenantId, username } })),
+    resend: (username: string) => after(api.call('resendInvitation', { params: { username } })),
+    setEnabled: (username: string, enabled: boolean) => after(api.call('setUserEnabled', { params: { username }, body: { enabled } })),
+    resetMfa: (username: string) => after(api.call('resetUserMfa', { params: { username } })),
+    grantStaff: (username: string) => after(api.call('grantStaff', { params: { username } })),
+    revokeStaff: (username: string) => after(api.call('revokeStaff', { params: { username } })),
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * `/soc/queue` (staff only, docs/portal.md#soc-queue): the open incidents of every tenant, SLA due time
+ * first (breached first), as the API's `listSocQueue` returns them — one Query per page, so the screen
+ * never re-sorts. Columns: incident, customer, severity, status, assignee, time to breach. Filters
+ * (customer, severity, status, assignee, "Asignados a mí") live in the URL; "Cargar más" follows the cursor.
+ */
+import { Link } from 'react-router-dom';
+import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/lib/contract';
+import type { SocQueueQuery } from '../../shared/lib/contract';
+import { INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
+import { ticketPath } from '../../shared/lib/links';
+import { useApiSWRInfinite } from '../../shared/lib/api-context';
+import { useTenant } from '../../shared/lib/tenant';
+import { IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
+import { FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
+import { PageHeader } from '../../shared/ui/states';
+import '../../shared/ui/screens.css';
+
+/** Page size of the queue. */
+export const SOC_PAGE_SIZE = 25;
+
+/** Statuses an open incident can have (the queue holds no resolved or closed incident). */
+const OPEN_STATUSES = INCIDENT_STATUSES.filter((s) => s !== 'resolved' && s !== 'closed');
+
+/** Minutes to breach as Spanish text: "Incumplido hace 2 h 5 min" when negative, "Vence en 45 min" otherwise. */
+export function breachLabel(minutes: number): string {
+  const abs = Math.abs(minutes);
+  const d = Math.floor(abs / 1440);
+  const h = Math.floor((abs % 1440) / 60);
+  const m = abs % 60;
+  const text = [d ? `${d} d` : '', h ? `${h} h` : '', m || (!d && !h) ? `${m} min` : ''].filter(Boolean).join(' ');
+  return minutes < 0 ? `Incumplido hace ${text}` : `Vence en ${text}`;
+}
+
+/** The `listSocQueue` query of the URL's filters (`tenant`, `severity`, `status`, `assignee`, `mine`). */
+export function queueQuery(params: URLSearchParams): SocQueueQuery {
+  const q: SocQueueQuery = { limit: SOC_PAGE_SIZE };
+  const tenant = params.get('tenant');
+  const severity = params.get('severity');
+  const status = params.get('status');
+  const assignee = params.get('assignee');
+  if (tenant) q.tenant = tenant;
+  if (severity) q.severity = severity;
+  if (status) q.status = status;
+  if (params.get('mine') === 'true') q.mine = 'true';
+  else if (assignee) q.assignee = assignee;
+  return q;
+}
+
+export function SocQueuePage() {
+  const { params, set } = useFilterParams();
+  const { tenants } = useTenant();
+  const query = queueQuery(params);
+  const list = useApiSWRInfinite('listSocQueue', { query });
+  const names = new Map(tenants.map((t) => [t.id, t.name]));
+  const mine = params.get('mine') === 'true';
+  const filtered = [...params.keys()].length > 0;
+
+  return (
+    <section>
+      <PageHeader title="Cola SOC" />
+      <form className="card filters" role="search" aria-label="Filtrar la cola" onSubmit={(e) => e.preventDefault()}>
+        <FilterSelect id="q-tenant" label="Cliente" value={params.get('tenant') ?? ''} options={tenants.map((t) => [t.id, t.name] as const)} onChange={(v) => set('tenant', v)} />
+        <FilterSelect id="q-severity" label="Severidad" all="Todas" value={params.get('severity') ?? ''} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => set('severity', v)} />
+        <FilterSelect id="q-status" label="Estado" value={params.get('status') ?? ''} options={OPEN_STATUSES.map((s) => [s, INCIDENT_STATUS_LABELS[s]] as const)} onChange={(v) => set('status', v)} />
+        <div className="field">
+          <label htmlFor="q-assignee">Asignado a</label>
+          <input id="q-assignee" type="search" inputMode="email" disabled={mine} value={params.get('assignee') ?? ''} placeholder="correo" onChange={(e) => set('assignee', e.target.value.trim())} />
+        </div>
+        <div className="field checkbox-field">
+          <label>
+            <input type="checkbox" checked={mine} onChange={(e) => set('mine', e.target.checked ? 'true' : '')} /> Asignados a mí
+          </label>
+        </div>
+      </form>
+      <ListFrame list={list} empty={filtered ? 'Ningún incidente abierto coincide con los filtros.' : 'No hay incidentes abiertos.'}>
+        <p className="muted small" aria-live="polite">
+          Mostrando {list.items.length} incidentes abiertos{list.hasMore ? ' (hay más)' : ''}, primero los que vencen antes.
+        </p>
+        <table className="data-table responsive">
+          <caption className="visually-hidden">Cola SOC: incidentes abiertos de todos los clientes por vencimiento del SLA</caption>
+          <thead>
+            <tr>
+              <th scope="col">Incidente</th>
+              <th scope="col">Cliente</th>
+              <th scope="col">Severidad</th>
+              <th scope="col">Estado</th>
+              <th scope="col">Asignado a</th>
+              <th scope="col">SLA</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((inc) => (
+              <tr key={`${inc.tenantId}#${inc.id}`}>
+                <td data-label="Incidente">
+                  <Link to={ticketPath(inc.id, inc.tenantId)}>{inc.id}</Link> {inc.title}
+                </td>
+                <td data-label="Cliente">{names.get(inc.tenantId) ?? inc.tenantId}</td>
+                <td data-label="Severidad">
+                  <SeverityBadge severity={inc.severity} />
+                </td>
+                <td data-label="Estado">
+                  <IncidentStatusBadge status={inc.status} />
+                  {inc.closureRequested && <span className="muted small"> · cierre solicitado</span>}
+                </td>
+                <td data-label="Asignado a">{inc.assignee ?? 'Sin asignar'}</td>
+                <td data-label="SLA" className={inc.minutesToBreach < 0 ? 'sla-breached' : undefined}>
+                  {breachLabel(inc.minutesToBreach)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ListFrame>
+    </section>
+  );
+}

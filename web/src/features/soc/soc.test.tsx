@@ -1,0 +1,98 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { fakeApi, renderSignedIn } from '../../shared/lib/test-utils';
+import type { CallInput } from '../../shared/lib/api';
+import type { Me, SocQueueItem } from '../../shared/lib/contract';
+import { breachLabel, SocQueuePage } from './SocQueuePage';
+
+const ME_STAFF: Me = {
+  sub: 's-1',
+  email: 'soc@vigia.test',
+  groups: ['admin'],
+  isAdmin: true,
+  tenants: [
+    { id: 'acme', name: 'ACME' },
+    { id: 'globex', name: 'Globex' },
+  ],
+};
+const STAFF_USER = { email: 'soc@vigia.test', groups: ['admin'] };
+
+function item(id: string, tenantId: string, minutesToBreach: number, extra: Partial<SocQueueItem> = {}): SocQueueItem {
+  return {
+    id,
+    tenantId,
+    title: `Incidente ${id}`,
+    description: 'd',
+    severity: 'high',
+    status: 'new',
+    category: 'general',
+    source: 'portal',
+    reporter: 'ana@acme.test',
+    assignee: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    resolvedAt: null,
+    slaDueAt: '2026-03-01T18:00:00.000Z',
+    version: 1,
+    slaTargets: null,
+    triagedAt: null,
+    firstAcknowledgedAt: null,
+    closureRequested: false,
+    closedAt: null,
+    slaResult: null,
+    minutesToBreach,
+    ...extra,
+  };
+}
+
+function page() {
+  return (
+    <Routes>
+      <Route path="/soc/queue" element={<SocQueuePage />} />
+    </Routes>
+  );
+}
+
+describe('SOC queue', () => {
+  it('formats the time to breach in Spanish', () => {
+    expect(breachLabel(-125)).toBe('Incumplido hace 2 h 5 min');
+    expect(breachLabel(45)).toBe('Vence en 45 min');
+    expect(breachLabel(0)).toBe('Vence en 0 min');
+    expect(breachLabel(1500)).toBe('Vence en 1 d 1 h');
+  });
+
+  it("lists every tenant's open incidents in the API's order (breached first) with tenant-carrying links, and pages with the cursor", async () => {
+    const list = vi.fn(({ query }: CallInput<'listSocQueue'>) =>
+      query?.cursor === 'next'
+        ? { items: [item('INC-000003', 'acme', 300)], nextCursor: null }
+        : { items: [item('INC-000001', 'globex', -30, { assignee: 'soc@vigia.test', severity: 'critical' }), item('INC-000002', 'acme', 60)], nextCursor: 'next' },
+    );
+    renderSignedIn(page(), { path: '/soc/queue', user: STAFF_USER, api: fakeApi({ getMe: ME_STAFF, listSocQueue: list }) });
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['INC-000001', 'INC-000002']);
+    expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/ticket/update/INC-000001?tenant=globex');
+    expect(within(rows[0]!).getByText('Globex')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Incumplido hace 30 min')).toBeTruthy();
+    expect(within(rows[0]!).getByText('soc@vigia.test')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Sin asignar')).toBeTruthy();
+    expect(list).toHaveBeenCalledWith({ query: { limit: 25 } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
+    expect(await within(table).findByText('INC-000003')).toBeTruthy();
+    expect(list).toHaveBeenLastCalledWith({ query: { limit: 25, cursor: 'next' } });
+  });
+
+  it('filters by tenant, severity, status and "Asignados a mí" through the API query', async () => {
+    const list = vi.fn((_input: CallInput<'listSocQueue'>) => ({ items: [], nextCursor: null }));
+    renderSignedIn(page(), { path: '/soc/queue', user: STAFF_USER, api: fakeApi({ getMe: ME_STAFF, listSocQueue: list }) });
+    expect(await screen.findByText('No hay incidentes abiertos.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Cliente'), { target: { value: 'acme' } });
+    fireEvent.change(screen.getByLabelText('Severidad'), { target: { value: 'critical' } });
+    fireEvent.change(screen.getByLabelText('Estado'), { target: { value: 'in_progress' } });
+    fireEvent.click(screen.getByLabelText('Asignados a mí'));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ query: { limit: 25, tenant: 'acme', severity: 'critical', status: 'in_progress', mine: 'true' } }));
+    expect(await screen.findByText('Ningún incidente abierto coincide con los filtros.')).toBeTruthy();
+    expect((screen.getByLabelText('Asignado a') as HTMLInputElement).disabled).toBe(true);
+  });
+});
