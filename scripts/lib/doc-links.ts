@@ -6,7 +6,7 @@
  * Relative Markdown links inside docs/ (`[x](api.md#errors)`) are checked the same way.
  *
  * Used by `test/unit/docs-links.test.ts`; run alone with `npx tsx scripts/lib/doc-links.ts`
- * (prints each broken pointer as `file:line: docs/x.md#anchor`, exit 1 when any).
+ * (prints each broken pointer with its file and line, exit 1 when any).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -85,7 +85,7 @@ export function brokenDocLinks(root: string): BrokenDocLink[] {
     const lines = readFileSync(path.join(root, file), 'utf8').split('\n');
     lines.forEach((text, i) => {
       for (const m of text.matchAll(POINTER)) {
-        // `docs/x.md` inside a longer path (e.g. node_modules/.../docs/x.md) is not ours.
+        // A docs path inside a longer path (e.g. under node_modules) is not ours.
         const before = text[m.index! - 1];
         if (before && /[\w./-]/.test(before)) continue;
         check(file, i + 1, `docs/${m[1]}`, m[2], m[0]);
