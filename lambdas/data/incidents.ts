@@ -64,7 +64,7 @@ export async function putIncident(
  * (`withRetries`). An id taken by a seeded incident moves the counter past it first.
  * @throws Error after `CREATE_ATTEMPTS` lost races (sustained contention).
  */
-export function createIncident(tenantId: string, build: (seq: number) => Incident, table: TableRef): Promise<Incident> {
+export function createIncident(tenantId: string, build: (seq: number) => Incident, table: TableRef, auditOf?: (incident: Incident) => AuditEntry): Promise<Incident> {
   return withRetries(
     `createIncident for tenant ${tenantId}`,
     async () => {
@@ -84,6 +84,7 @@ export function createIncident(tenantId: string, build: (seq: number) => Inciden
               },
             },
             { Put: { TableName: table.tableName, Item: itemOf(IncidentEntity, incident), ConditionExpression: 'attribute_not_exists(PK)' } },
+            ...(auditOf ? [auditPut(auditOf(incident), table)] : []),
           ],
         });
         return incident;
@@ -216,7 +217,7 @@ export async function listSocQueue(opts: SocQueueOptions, table: TableRef): Prom
 }
 
 /** Adds a comment in one transaction with a ConditionCheck that the incident exists; false if it does not. */
-export function addIncidentComment(tenantId: string, incidentId: string, comment: IncidentComment, table: TableRef): Promise<boolean> {
+export function addIncidentComment(tenantId: string, incidentId: string, comment: IncidentComment, table: TableRef, audit?: AuditEntry): Promise<boolean> {
   // A transaction conflict (the incident is being updated right now) is retried: a comment does not depend on its version.
   return withRetries(`addComment to ${incidentId}`, async () => {
     try {
@@ -224,6 +225,7 @@ export function addIncidentComment(tenantId: string, incidentId: string, comment
         TransactItems: [
           { ConditionCheck: { TableName: table.tableName, Key: keys.incident(tenantId, incidentId), ConditionExpression: 'attribute_exists(PK)' } },
           { Put: { TableName: table.tableName, Item: commentItem(tenantId, incidentId, comment), ConditionExpression: 'attribute_not_exists(SK)' } },
+          ...(audit ? [auditPut(audit, table)] : []),
         ],
       });
       return true;
@@ -237,12 +239,12 @@ export function addIncidentComment(tenantId: string, incidentId: string, comment
 /** The incident storage as an `IncidentsPort`. */
 export function incidentsRepository(table: TableRef): IncidentsPort {
   return {
-    createIncident: (t, build) => createIncident(t, build, table),
+    createIncident: (t, build, auditOf) => createIncident(t, build, table, auditOf),
     getIncident: (t, id) => getIncident(t, id, table),
     getIncidentDetail: (t, id) => getIncidentDetail(t, id, table),
     listIncidents: (t, opts) => listIncidents(t, opts, table),
     saveUpdate: (t, next, v, change, comment, audit) => saveIncidentUpdate(t, next, v, change, comment, table, audit),
     listSocQueue: (opts) => listSocQueue(opts, table),
-    addComment: (t, id, c) => addIncidentComment(t, id, c, table),
+    addComment: (t, id, c, audit) => addIncidentComment(t, id, c, table, audit),
   };
 }

@@ -371,6 +371,7 @@ export async function fileIncident(
   identity: Identity,
   now: Date,
   retry: { key?: string | undefined; lambdaContext?: Context | undefined } = {},
+  audit?: AuditRequest,
 ): Promise<Incident> {
   if (body.source !== undefined && body.source !== 'portal' && !identity.isAdmin) {
     throw new ApiError('FORBIDDEN', 'only the SOC (admin) may open incidents with source soc or alarm');
@@ -380,7 +381,7 @@ export async function fileIncident(
   }
   const open = async () => {
     const tenant = ports.tenants ? await ports.tenants.getTenant(tenantId) : null;
-    return openIncident(ports.incidents, tenantId, body, identity, now.toISOString(), tenant?.slaTargets?.[body.severity]);
+    return openIncident(ports.incidents, tenantId, body, identity, now.toISOString(), tenant?.slaTargets?.[body.severity], audit);
   };
   if (retry.key === undefined) return open();
   // Once the incident is stored, the answer is that incident even if recording the result for later
@@ -403,8 +404,12 @@ export function openIncident(
   identity: Identity,
   now: string,
   targets?: SlaTarget | null,
+  audit?: AuditRequest,
 ): Promise<Incident> {
-  return port.createIncident(tenantId, (seq) => newIncident(tenantId, seq, body, actorName(identity), now, targets));
+  const auditOf = audit
+    ? (i: Incident) => auditEntryFor(audit, tenantId, 'incident.create', { type: 'incident', id: i.id }, changedFields(undefined, { title: i.title, severity: i.severity, category: i.category, source: i.source, assignee: i.assignee }))
+    : undefined;
+  return port.createIncident(tenantId, (seq) => newIncident(tenantId, seq, body, actorName(identity), now, targets), auditOf);
 }
 
 /** @throws ApiError NOT_FOUND */
@@ -535,9 +540,11 @@ export async function commentOnIncident(
   body: string,
   identity: Identity,
   now: string,
+  audit?: AuditRequest,
 ): Promise<IncidentComment> {
   const comment = newComment(actorName(identity), body, now);
-  if (!(await port.addComment(tenantId, id, comment))) throw new ApiError('NOT_FOUND', `incident ${id} not found`);
+  const entry = audit ? auditEntryFor(audit, tenantId, 'incident.comment', { type: 'incident', id }, { after: { commentId: comment.id } }) : undefined;
+  if (!(await port.addComment(tenantId, id, comment, entry))) throw new ApiError('NOT_FOUND', `incident ${id} not found`);
   return comment;
 }
 

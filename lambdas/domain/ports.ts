@@ -75,8 +75,11 @@ export interface IncidentListOptions extends PageOptions, TimeRangeOptions {
 
 /** Storage operations the incident rules need. */
 export interface IncidentsPort {
-  /** Allocates the tenant's next sequence number and writes counter + `build(seq)` atomically. */
-  createIncident(tenantId: string, build: (seq: number) => Incident): Promise<Incident>;
+  /**
+   * Allocates the tenant's next sequence number and writes counter + `build(seq)` (+ its audit entry,
+   * `auditOf`) atomically.
+   */
+  createIncident(tenantId: string, build: (seq: number) => Incident, auditOf?: (incident: Incident) => AuditEntry): Promise<Incident>;
   getIncident(tenantId: string, id: string): Promise<Incident | null>;
   /** The incident with comments (oldest first) and history (by version); null if absent. */
   getIncidentDetail(tenantId: string, id: string): Promise<IncidentDetail | null>;
@@ -96,8 +99,8 @@ export interface IncidentsPort {
    * @throws ApiError VALIDATION_FAILED for a cursor not issued for this list.
    */
   listSocQueue(opts: SocQueueOptions): Promise<Page<Incident>>;
-  /** Adds a comment if the incident exists (checked in the same transaction); false if it does not. */
-  addComment(tenantId: string, incidentId: string, comment: IncidentComment): Promise<boolean>;
+  /** Adds a comment (+ its audit entry) if the incident exists (checked in the same transaction); false if it does not. */
+  addComment(tenantId: string, incidentId: string, comment: IncidentComment, audit?: AuditEntry): Promise<boolean>;
 }
 
 /** Filters and position of a SOC queue page (all optional but `limit`). */

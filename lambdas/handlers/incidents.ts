@@ -29,8 +29,7 @@ const auditOf = (i: { identity: Parameters<typeof updateIncident>[4]; requestId:
 
 export const operations: Operations<'incidents'> = {
   listIncidents: ({ repo, tenantId, query }) => listIncidents(repo.incidents, tenantId, query),
-  createIncident: ({ repo, tenantId, body, identity, now, headers, lambdaContext }) =>
-    fileIncident(repo, tenantId, body, identity, now, { key: headers['Idempotency-Key'], lambdaContext }),
+  createIncident: (i) => fileIncident(i.repo, i.tenantId, i.body, i.identity, i.now, { key: i.headers['Idempotency-Key'], lambdaContext: i.lambdaContext }, auditOf(i)),
   getIncident: ({ repo, tenantId, params }) => getIncidentDetail(repo.incidents, tenantId, params.id),
   updateIncident: (i) => updateIncident(i.repo.incidents, i.tenantId, i.params.id, i.body, i.identity, i.now.toISOString(), auditOf(i)),
   triageIncident: (i) => triageIncident(i.repo, i.tenantId, i.params.id, i.body, i.identity, i.now.toISOString(), auditOf(i)),
@@ -38,7 +37,7 @@ export const operations: Operations<'incidents'> = {
   reopenIncident: (i) => reopenIncident(i.repo.incidents, i.tenantId, i.params.id, i.body.reason, i.identity, i.now.toISOString(), auditOf(i)),
   confirmIncidentResolution: (i) => confirmIncidentResolution(i.repo.incidents, i.tenantId, i.params.id, i.body.note, i.identity, i.now.toISOString(), auditOf(i)),
   listSocQueue: ({ repo, query, identity, now }) => listSocQueue(repo.incidents, query, identity, now),
-  addIncidentComment: ({ repo, tenantId, params, body, identity, now }) => commentOnIncident(repo.incidents, tenantId, params.id, body.body, identity, now.toISOString()),
+  addIncidentComment: (i) => commentOnIncident(i.repo.incidents, i.tenantId, i.params.id, i.body.body, i.identity, i.now.toISOString(), auditOf(i)),
 };
 
 /** The incidents API for an explicit configuration (local gateway, tests). */

@@ -73,6 +73,10 @@ describe('customer role', () => {
     // Title, description and comments stay the customer's.
     const ok = await req(alice, 'PATCH', `/incidents/${inc.id}`, { version: 1, description: 'Más detalle', comment: 'Adjunto contexto' });
     expect(ok.statusCode, ok.body).toBe(200);
+    expect((await req(alice, 'POST', `/incidents/${inc.id}/comments`, { body: 'Más contexto' })).statusCode).toBe(201);
+    // Opening, editing and commenting are audited; the refused calls are not.
+    const audit = await api.repository.audit.listTenant('acme', { limit: 50 });
+    expect(audit.items.filter((e) => e.target.id === inc.id).map((e) => e.action).sort()).toEqual(['incident.comment', 'incident.create', 'incident.update']);
     // Triage and the SOC queue are staff-only routes.
     expect((await req(alice, 'POST', `/incidents/${inc.id}/triage`, { version: 2, severity: 'low', reason: 'no es grave' })).statusCode).toBe(403);
     expect((await call(incidents, { method: 'GET', path: '/soc/queue', caller: alice })).statusCode).toBe(403);
@@ -121,7 +125,7 @@ describe('staff work an incident; the customer requests closure and confirms', (
     // Every change is audited in the same transaction.
     const audit = await api.repository.audit.listTenant('acme', { limit: 50 });
     expect(audit.items.filter((e) => e.target.id === inc.id).map((e) => e.action).sort()).toEqual(
-      ['incident.closure_request', 'incident.confirm_resolution', 'incident.triage', 'incident.update', 'incident.update'].sort(),
+      ['incident.create', 'incident.closure_request', 'incident.confirm_resolution', 'incident.triage', 'incident.update', 'incident.update'].sort(),
     );
   });
 
