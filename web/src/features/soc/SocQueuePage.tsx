@@ -93,15 +93,19 @@ export function SocQueuePage() {
             {list.items.map((inc) => (
               <tr key={`${inc.tenantId}#${inc.id}`}>
                 <td data-label="Incidente">
-                  <Link to={ticketPath(inc.id, inc.tenantId)}>{inc.id}</Link> {inc.title}
+                  <span>
+                    <Link to={ticketPath(inc.id, inc.tenantId)}>{inc.id}</Link> {inc.title}
+                  </span>
                 </td>
                 <td data-label="Cliente">{names.get(inc.tenantId) ?? inc.tenantId}</td>
                 <td data-label="Severidad">
                   <SeverityBadge severity={inc.severity} />
                 </td>
                 <td data-label="Estado">
-                  <IncidentStatusBadge status={inc.status} />
-                  {inc.closureRequested && <span className="muted small"> · cierre solicitado</span>}
+                  <span>
+                    <IncidentStatusBadge status={inc.status} />
+                    {inc.closureRequested && <span className="muted small"> · cierre solicitado</span>}
+                  </span>
                 </td>
                 <td data-label="Asignado a">{inc.assignee ?? 'Sin asignar'}</td>
                 <td data-label="SLA" className={inc.minutesToBreach < 0 ? 'sla-breached' : undefined}>
