@@ -140,7 +140,8 @@ export class AuthStack extends Stack {
     this.userPoolClient = this.userPool.addClient('PortalClient', {
       userPoolClientName: physicalName(config.stage, 'portal'),
       generateSecret: false,
-      // ALLOW_USER_SRP_AUTH + ALLOW_REFRESH_TOKEN_AUTH (CDK always adds the refresh flow).
+      // ALLOW_USER_SRP_AUTH only: with refresh token rotation (below) the refresh goes through
+      // GetTokensFromRefreshToken and CDK leaves ALLOW_REFRESH_TOKEN_AUTH out.
       authFlows: { userSrp: true },
       disableOAuth: true,
       preventUserExistenceErrors: true,
