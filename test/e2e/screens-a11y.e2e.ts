@@ -1,7 +1,8 @@
 /**
  * Accessibility of the business screens (docs/portal.md#accessibility): axe-core finds no serious or critical violation
  * on the dashboard, incident list and detail, device screens, Office 365, recommendations, reports, calendar,
- * search results, the open notifications dropdown and (admin) analytics, at 375 px and 1440 px; the incident
+ * search results, the audit log, the open notifications dropdown and the staff screens (analytics, SOC queue,
+ * administration, audit log, a staff ticket page), at 375 px and 1440 px; the incident
  * filters, an alarm acknowledgement and a recommendation change work with the keyboard only. Needs axe-core
  * (devDependency, or AXE_CORE_PATH); skipped with that reason when it is missing.
  */
@@ -24,7 +25,10 @@ const SCREENS = [
   '/reports/general',
   '/calendar',
   '/page/search-results?q=VPN',
+  '/audit',
 ] as const;
+/** Screens of the staff (`admin`): analytics, SOC queue, administration, the audit log of every tenant, a staff ticket page. */
+const STAFF_SCREENS = ['/analytics', '/soc/queue', '/admin/tenants', '/admin/tenants/acme', '/admin/staff', '/audit', '/ticket/update/INC-000001?tenant=acme'] as const;
 const skip = axeSource() ? false : 'axe-core is not installed (npm i -E -D axe-core@4.14.1, or set AXE_CORE_PATH)';
 let env: E2eEnv;
 
@@ -64,9 +68,11 @@ describe('business screens: axe-core and keyboard', { skip }, () => {
 
       const admin = await newPage(env, viewport);
       await signIn(admin.page, env.web, 'admin@vigia.example', DEMO_PASSWORD);
-      await admin.page.goto(`${env.web}/analytics`);
-      await settled(admin.page);
-      await assertNoSeriousViolations(admin.page, '/analytics');
+      for (const path of STAFF_SCREENS) {
+        await admin.page.goto(`${env.web}${path}`);
+        await settled(admin.page);
+        await assertNoSeriousViolations(admin.page, path);
+      }
       await admin.context.close();
     });
   }

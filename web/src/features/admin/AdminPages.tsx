@@ -193,7 +193,7 @@ export function TenantAdminPage() {
       ) : (
         <>
           <PageHeader title={`Cliente: ${tenant.data.name}`} />
-          <TenantSettingsForm key={JSON.stringify(tenant.data)} tenant={tenant.data} />
+          <TenantSettingsForm key={tenant.data.id} tenant={tenant.data} />
           <UsersCard tenantId={tenant.data.id} />
         </>
       )}
