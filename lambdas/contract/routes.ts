@@ -351,6 +351,13 @@ export const ROUTES = [
     errors: ['NOT_FOUND'],
   },
   {
+    operationId: 'listTenantSummaries', method: 'GET', path: '/admin/tenants', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    summary: 'All customer tenants with their user and device counts (staff only; O(tenants) requests)',
+    request: { query: NoQuery },
+    responses: { 200: { description: 'Every registered tenant, ordered by id, with userCount and deviceCount', body: TenantList } },
+    errors: [],
+  },
+  {
     operationId: 'getTenant', method: 'GET', path: '/tenants/{tenantId}', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
     summary: 'One tenant with its contract targets (staff only)',
     request: { params: TenantIdParams, query: NoQuery },

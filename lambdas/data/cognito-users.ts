@@ -134,6 +134,16 @@ export function cognitoUsers(opts: CognitoUsersOptions): UsersPort {
       }
       return out.sort((a, b) => (a.email ?? a.username).localeCompare(b.email ?? b.username));
     },
+    async countGroupUsers(group) {
+      let count = 0;
+      let token: string | undefined;
+      do {
+        const res = await call('ListUsersInGroup', { GroupName: group, Limit: 60, ...(token ? { NextToken: token } : {}) });
+        count += ((res.Users ?? []) as Json[]).length;
+        token = typeof res.NextToken === 'string' ? res.NextToken : undefined;
+      } while (token);
+      return count;
+    },
     getUser,
     async ensureGroup(group, description) {
       // CreateGroup answering GroupExistsException is "exists already" (one call, no GetGroup).

@@ -412,6 +412,20 @@ export async function listDevices(tenantId: string, opts: PageOptions, table: Ta
 }
 
 /**
+ * Number of the tenant's devices: a `Select: 'COUNT'` Query on its GSI1 device list, following
+ * LastEvaluatedKey (one request per 1 MB of index items read; the items are not returned).
+ */
+export async function countDevices(tenantId: string, table: TableRef): Promise<number> {
+  const res = await queryAll(table, {
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': DeviceEntity.list!.gsi1pk(tenantId) },
+    Select: 'COUNT',
+  });
+  return res.count;
+}
+
+/**
  * From scratch (no roll-up): availability days since `fromDate` and the open-alarm count of one device
  * (two Queries on its partition). The reference the roll-ups are tested against, and the fallback when a
  * roll-up is missing or stale.
@@ -433,6 +447,7 @@ export async function deviceStats(tenantId: string, deviceId: string, fromDate: 
 export function devicesRepository(table: TableRef, retention: Retention = DEFAULT_RETENTION): DevicesPort {
   return {
     listDevices: (t, opts) => listDevices(t, opts, table),
+    countDevices: (t) => countDevices(t, table),
     deviceStats: (t, id, from) => deviceStats(t, id, from, table),
     getDevice: (t, id) => getDevice(t, id, table),
     deviceHistory: (t, id, from) => deviceHistory(t, id, from, table),

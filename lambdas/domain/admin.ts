@@ -14,10 +14,10 @@
  * invite-user.ts), which pass an operator identity.
  */
 import { ADMIN_GROUP } from '../contract/routes.js';
-import type { CreateTenantBody, PoolUser, PoolUserList, Tenant, UpdateTenantBody } from '../contract/schemas.js';
+import type { CreateTenantBody, PoolUser, PoolUserList, Tenant, TenantList, UpdateTenantBody } from '../contract/schemas.js';
 import { auditEntryFor, changedFields, STAFF_AUDIT_TENANT, type AuditRequest } from './audit.js';
 import { ApiError } from './errors.js';
-import type { AuditPort, TenantAdminPort, TenantsPort, UsersPort } from './ports.js';
+import type { AuditPort, DevicesPort, TenantAdminPort, TenantsPort, UsersPort } from './ports.js';
 
 /** What the administration use cases need. */
 export interface AdminPorts {
@@ -32,6 +32,27 @@ export async function getTenant(tenants: TenantsPort, id: string): Promise<Tenan
   const t = await tenants.getTenant(id);
   if (!t) throw new ApiError('NOT_FOUND', 'no such tenant');
   return t;
+}
+
+/**
+ * Every registered tenant (ordered by id) with its user count (members of its Cognito group) and device
+ * count. Cost: per tenant one paged ListUsersInGroup and one `Select: 'COUNT'` Query, i.e. O(tenants)
+ * requests, a few tenants at a time; acceptable for the staff-only tenant screen
+ * (docs/api.md#administration).
+ */
+export async function listTenantSummaries(p: { tenants: TenantsPort; devices: Pick<DevicesPort, 'countDevices'>; users: Pick<UsersPort, 'countGroupUsers'> }): Promise<TenantList> {
+  const tenants = await p.tenants.listTenants();
+  const items: TenantList['items'] = [];
+  for (let i = 0; i < tenants.length; i += 5) {
+    const batch = await Promise.all(
+      tenants.slice(i, i + 5).map(async (t) => {
+        const [userCount, deviceCount] = await Promise.all([p.users.countGroupUsers(t.id), p.devices.countDevices(t.id)]);
+        return { ...t, userCount, deviceCount };
+      }),
+    );
+    items.push(...batch);
+  }
+  return { items };
 }
 
 /**

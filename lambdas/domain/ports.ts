@@ -182,6 +182,8 @@ export interface AlarmListOptions extends PageOptions, TimeRangeOptions {
 export interface DevicesPort {
   /** Devices of the tenant ordered by name, with their roll-ups (one Query). */
   listDevices(tenantId: string, opts: PageOptions): Promise<Page<ListedDevice>>;
+  /** Number of the tenant's devices (`Select: 'COUNT'` Query on its device list; staff tenant list). */
+  countDevices(tenantId: string): Promise<number>;
   /** From scratch: daily availability items with `date >= fromDate` and the number of open alarms of one device. */
   deviceStats(tenantId: string, deviceId: string, fromDate: string): Promise<{ days: DailyAvailability[]; openAlarms: number }>;
   getDevice(tenantId: string, deviceId: string): Promise<StoredDevice | null>;
@@ -308,6 +310,8 @@ export interface AuditPort {
 export interface UsersPort {
   /** Members of a group (a tenant group or `admin`), with status/enabled/MFA. */
   listGroupUsers(group: string): Promise<PoolUser[]>;
+  /** Number of members of a group (all pages of ListUsersInGroup; no per-user call). */
+  countGroupUsers(group: string): Promise<number>;
   getUser(username: string): Promise<PoolUser | null>;
   /** Creates the group unless it exists (idempotent). */
   ensureGroup(group: string, description: string): Promise<void>;

@@ -25,7 +25,7 @@ export interface AdminHandlerDeps extends HandlerDeps {
 /** A users port that fails every call: the configuration names no user pool. */
 function noUserPool(): UsersPort {
   const fail = () => Promise.reject(new Error('admin Lambda: no userPoolId configured'));
-  return { listGroupUsers: fail, getUser: fail, ensureGroup: fail, createUser: fail, resendInvitation: fail, addToGroup: fail, removeFromGroup: fail, setEnabled: fail, resetMfa: fail, groupsOf: fail };
+  return { listGroupUsers: fail, countGroupUsers: fail, getUser: fail, ensureGroup: fail, createUser: fail, resendInvitation: fail, addToGroup: fail, removeFromGroup: fail, setEnabled: fail, resetMfa: fail, groupsOf: fail };
 }
 
 /** The request facts an audit entry records. */
@@ -35,6 +35,7 @@ const auditReq = (i: Pick<OperationInput<'getMe'>, 'identity' | 'requestId' | 's
 export function adminOperations(users: UsersPort): Operations<'admin'> {
   const ports = (repo: OperationInput<'getTenant'>['repo']) => ({ tenants: repo.tenants, tenantAdmin: repo.tenantAdmin, audit: repo.audit, users });
   return {
+    listTenantSummaries: ({ repo }) => admin.listTenantSummaries({ tenants: repo.tenants, devices: repo.devices, users }),
     getTenant: ({ repo, params }) => admin.getTenant(repo.tenants, params.tenantId),
     createTenant: (i) => admin.createTenant(ports(i.repo), i.body, auditReq(i)),
     updateTenant: (i) => admin.updateTenant(ports(i.repo), i.params.tenantId, i.body, auditReq(i)),

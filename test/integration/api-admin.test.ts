@@ -176,6 +176,25 @@ describe('admin routes per role', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('staff list tenants with user counts (members of the tenant group) and device counts; customers get 403', async () => {
+    expect((await call(h, { method: 'POST', path: '/tenants', caller: staff, body: { tenantId: 'umbrella', name: 'Umbrella' } })).statusCode).toBe(201);
+    for (const id of ['fw-1', 'sw-1', 'ap-1']) {
+      await api.data.putDevice({ tenantId: 'umbrella', id, name: id, type: 'firewall', site: 'Lima', ipAddress: '10.1.0.1', vendor: 'Fortinet', model: 'FG-60F' });
+    }
+    for (const email of ['uno@umbrella.example', 'dos@umbrella.example']) {
+      expect((await call(h, { method: 'POST', path: '/tenants/umbrella/users', caller: staff, body: { email } })).statusCode).toBe(201);
+    }
+    const r = await call(h, { method: 'GET', path: '/admin/tenants', caller: staff });
+    expect(r.statusCode).toBe(200);
+    const items = json<{ items: Array<Tenant & { userCount?: number; deviceCount?: number }> }>(r).items;
+    expect(items.map((t) => t.id)).toEqual([...items.map((t) => t.id)].sort());
+    expect(items.find((t) => t.id === 'umbrella')).toEqual({ id: 'umbrella', name: 'Umbrella', userCount: 2, deviceCount: 3 });
+    expect(items.find((t) => t.id === 'globex')).toMatchObject({ deviceCount: 0 });
+    expect(items.find((t) => t.id === 'globex')!.userCount).toBeGreaterThanOrEqual(1);
+    const forbidden = await call(h, { method: 'GET', path: '/admin/tenants', caller: acmeUser });
+    expect(forbidden.statusCode).toBe(403);
+  });
+
   it('customer writes and exports elsewhere are audited in the same request: recommendation update, alarm acknowledge, report CSV', async () => {
     const now = new Date().toISOString();
     await api.data.putDevice({ tenantId: 'acme', id: 'fw-9', name: 'fw-9', type: 'firewall', site: 'Madrid', ipAddress: '10.0.0.9', vendor: 'Fortinet', model: 'FG-60F' });

@@ -23,6 +23,7 @@ export function memoryUsers(): UsersPort {
   };
   return {
     listGroupUsers: async (g) => [...users.values()].filter((u) => u.groups.has(g)).map(view),
+    countGroupUsers: async (g) => [...users.values()].filter((u) => u.groups.has(g)).length,
     getUser: async (n) => (users.has(n) ? view(users.get(n)!) : null),
     ensureGroup: async () => undefined,
     createUser: async (email) => {

@@ -52,6 +52,7 @@ export const EXAMPLES: Record<OperationId, Example> = {
   getTenant: { params: { tenantId: 'acme' }, query: {}, caller: admin },
   createTenant: { query: {}, body: { tenantId: 'nueva', name: 'Nueva' }, caller: admin },
   updateTenant: { params: { tenantId: 'acme' }, query: {}, body: { name: 'Acme' }, caller: admin }, // same name: changes nothing other suites read
+  listTenantSummaries: { query: {}, caller: admin },
   listTenantUsers: { params: { tenantId: 'acme' }, query: {}, caller: admin },
   inviteUser: { params: { tenantId: 'acme' }, query: {}, body: { email: 'nuevo@acme.example' }, caller: admin },
   removeTenantUser: { params: { tenantId: 'acme', username: 'u-1' }, query: {}, caller: admin },

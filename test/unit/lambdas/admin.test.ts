@@ -42,6 +42,7 @@ function world() {
   };
   const usersPort: UsersPort = {
     listGroupUsers: async (g) => [...users.values()].filter((u) => u.groups.has(g)).map(view),
+    countGroupUsers: async (g) => [...users.values()].filter((u) => u.groups.has(g)).length,
     getUser: async (n) => (users.has(n) ? view(users.get(n)!) : null),
     ensureGroup: async (g) => void groups.add(g),
     createUser: async (email) => {

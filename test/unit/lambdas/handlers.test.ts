@@ -52,6 +52,7 @@ function repoWith(incidents: IncidentsPort): Repository {
     incidents,
     devices: {
       listDevices: async () => ({ items: [], nextCursor: null }),
+      countDevices: async () => 0,
       deviceStats: async () => ({ days: [], openAlarms: 0 }),
       getDevice: async () => null,
       deviceHistory: async () => ({ device: null, days: [], openAlarms: [] }),

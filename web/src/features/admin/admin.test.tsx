@@ -29,7 +29,7 @@ describe('administration', () => {
 
   it('lists tenants with user and device counts and creates one (validating the id first)', async () => {
     const create = vi.fn(({ body }: CallInput<'createTenant'>) => ({ id: body.tenantId, name: body.name }));
-    const api = fakeApi({ getMe: ME_STAFF, listTenants: { items: [{ id: 'acme', name: 'ACME', userCount: 3, deviceCount: 12 }] }, createTenant: create });
+    const api = fakeApi({ getMe: ME_STAFF, listTenantSummaries: { items: [{ id: 'acme', name: 'ACME', userCount: 3, deviceCount: 12 }] }, createTenant: create });
     renderSignedIn(pages(), { path: '/admin/tenants', user: STAFF_USER, api });
     const row = (await screen.findByRole('link', { name: 'ACME' })).closest('tr')!;
     expect(within(row).getByText('3')).toBeTruthy();

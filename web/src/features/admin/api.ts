@@ -1,5 +1,5 @@
 /**
- * Administration API hooks (staff only; routes `listTenants`, `getTenant`, `createTenant`, `updateTenant`,
+ * Administration API hooks (staff only; routes `listTenantSummaries`, `getTenant`, `createTenant`, `updateTenant`,
  * `listTenantUsers`, `inviteUser`, `removeTenantUser`, `resendInvitation`, `setUserEnabled`,
  * `resetUserMfa`, `listStaff`, `grantStaff`, `revokeStaff` of `lambdas/contract/routes.ts`). Writes
  * reject with `ApiError` and revalidate what they change.
@@ -9,8 +9,9 @@ import type { CreateTenantBody, PoolUser, TenantSummary, UpdateTenantBody } from
 
 import { useApi, useApiSWR } from '../../shared/lib/api-context';
 
+/** Every tenant with its user and device counts (admin Lambda; O(tenants) requests, staff only). */
 export function useTenants() {
-  return useApiSWR('listTenants', {});
+  return useApiSWR('listTenantSummaries', {});
 }
 
 export function useTenantDetail(tenantId: string | undefined) {
@@ -28,7 +29,7 @@ export function useStaff() {
 /** Revalidates every cached administration read (tenants, users, staff) and `/me` (its tenant list). */
 function useRevalidateAdmin() {
   const { mutate } = useSWRConfig();
-  return () => mutate((key) => Array.isArray(key) && ['listTenants', 'getTenant', 'listTenantUsers', 'listStaff', 'getMe'].includes(key[0] as string));
+  return () => mutate((key) => Array.isArray(key) && ['listTenants', 'listTenantSummaries', 'getTenant', 'listTenantUsers', 'listStaff', 'getMe'].includes(key[0] as string));
 }
 
 export function useAdminActions() {
