@@ -26,8 +26,8 @@
  * (`AWS_ACCESS_KEY_ID` / `AWS_SECRET_ACCESS_KEY` / `AWS_SESSION_TOKEN`, set by Lambda).
  */
 import { randomUUID } from 'node:crypto';
-import awsLite from '@aws-lite/client';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { type AwsLiteClient, lazyAwsLite } from './aws-lite.js';
 
 /** An item, key or expression-value map with plain JavaScript values. */
 export type AttributeMap = Record<string, unknown>;
@@ -148,14 +148,6 @@ export interface DocumentClientOptions {
   retries?: number;
 }
 
-/** The aws-lite client function: one signed HTTP request to an AWS service. */
-type AwsLiteClient = (request: {
-  service: string;
-  headers: Record<string, string>;
-  payload: string;
-  awsjson: false;
-}) => Promise<{ statusCode: number; payload: unknown }>;
-
 type Marshallable = Parameters<typeof marshall>[0];
 const toAttributes = (m: AttributeMap): unknown => marshall(m as Marshallable, { removeUndefinedValues: true });
 const fromAttributes = (m: unknown): AttributeMap => unmarshall(m as Parameters<typeof unmarshall>[0]) as AttributeMap;
@@ -230,27 +222,19 @@ export function dynamodbEndpoint(region: string): string {
  * @throws Error (on `send`) when `region` is empty.
  */
 export function createDocumentClient(opts: DocumentClientOptions): DocumentClient {
-  let client: Promise<AwsLiteClient> | undefined;
+  let connectAws: (() => Promise<AwsLiteClient>) | undefined;
   const connect = (): Promise<AwsLiteClient> => {
     const region = opts.region;
     if (!region) return Promise.reject(new Error('no AWS region given to createDocumentClient'));
-    client ??= awsLite({
+    connectAws ??= lazyAwsLite({
       region,
       endpoint: opts.endpoint ?? dynamodbEndpoint(region),
       ...(opts.credentials ?? {}),
-      autoloadPlugins: false,
-      keepAlive: true,
       retries: opts.retries ?? 3,
       // Parse responses as plain JSON; this module unmarshals exactly the fields DynamoDB returns as items.
       responseContentType: 'application/json',
-    } as Parameters<typeof awsLite>[0]).then(
-      (c) => c as unknown as AwsLiteClient,
-      (e: unknown) => {
-        client = undefined;
-        throw e;
-      },
-    );
-    return client;
+    });
+    return connectAws();
   };
   return {
     async send(operation, input) {

@@ -15,10 +15,10 @@
  * Errors: `UserNotFoundException` / `ResourceNotFoundException` → `ApiError('NOT_FOUND')`; other errors
  * reject with `name` = the Cognito error code.
  */
-import awsLite from '@aws-lite/client';
 import { USER_STATUSES, type PoolUser } from '../contract/schemas.js';
 import { ApiError } from '../domain/errors.js';
 import type { UsersPort } from '../domain/ports.js';
+import { lazyAwsLite } from './aws-lite.js';
 
 /** The IAM actions this module calls (granted on the pool's ARN only; infra/api-stack.ts). */
 export const COGNITO_ADMIN_ACTIONS = [
@@ -45,7 +45,6 @@ export interface CognitoUsersOptions {
 }
 
 type Json = Record<string, unknown>;
-type AwsLiteClient = (request: { service: string; headers: Record<string, string>; payload: string; awsjson: false }) => Promise<{ payload: unknown }>;
 
 /** A Cognito user (ListUsers* `Users[]` or AdminGetUser output) as a `PoolUser`. */
 export function poolUserOf(u: Json, mfa: boolean): PoolUser {
@@ -69,22 +68,12 @@ const hasTotp = (u: Json): boolean => ((u.UserMFASettingList ?? []) as string[])
 
 /** The users port on one pool (see module doc). */
 export function cognitoUsers(opts: CognitoUsersOptions): UsersPort {
-  let client: Promise<AwsLiteClient> | undefined;
-  const connect = () =>
-    (client ??= awsLite({
-      region: opts.region,
-      endpoint: opts.endpoint ?? `https://cognito-idp.${opts.region}.amazonaws.com`,
-      ...(opts.credentials ?? {}),
-      autoloadPlugins: false,
-      keepAlive: true,
-      responseContentType: 'application/json',
-    } as Parameters<typeof awsLite>[0]).then(
-      (c) => c as unknown as AwsLiteClient,
-      (e: unknown) => {
-        client = undefined;
-        throw e;
-      },
-    ));
+  const connect = lazyAwsLite({
+    region: opts.region,
+    endpoint: opts.endpoint ?? `https://cognito-idp.${opts.region}.amazonaws.com`,
+    ...(opts.credentials ?? {}),
+    responseContentType: 'application/json',
+  });
   async function call(op: string, body: Json): Promise<Json> {
     const aws = await connect();
     try {

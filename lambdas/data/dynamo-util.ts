@@ -98,3 +98,22 @@ export async function queryAll(table: TableRef, input: Omit<QueryInput, 'TableNa
   } while (start);
   return out;
 }
+
+/**
+ * A `SET #a0 = :a0, …` clause for `attrs` (attribute name → value, in insertion order), with the
+ * `ExpressionAttributeNames`/`ExpressionAttributeValues` it needs. `set` is `''` when `attrs` is empty.
+ */
+export function setClause(attrs: Record<string, unknown>): {
+  set: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+} {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const parts = Object.entries(attrs).map(([k, v], i) => {
+    names[`#a${i}`] = k;
+    values[`:a${i}`] = v;
+    return `#a${i} = :a${i}`;
+  });
+  return { set: parts.length ? `SET ${parts.join(', ')}` : '', names, values };
+}

@@ -6,7 +6,7 @@ import type { AuditEntry, Tenant } from '../contract/schemas.js';
 import type { TenantAdminPort } from '../domain/ports.js';
 import { auditPut } from './audit.js';
 import type { TableRef } from './client.js';
-import { isConditionFailureInTransaction } from './dynamo-util.js';
+import { isConditionFailureInTransaction, setClause } from './dynamo-util.js';
 import { attributesOf, itemOf, TenantEntity } from './entities.js';
 import { keys } from './keys.js';
 import type { Retention } from './retention.js';
@@ -33,16 +33,10 @@ export async function createTenantAudited(tenant: Tenant, audit: AuditEntry, tab
  */
 export async function updateTenantAudited(tenant: Tenant, audit: AuditEntry, table: TableRef, retention: Retention): Promise<boolean> {
   const attrs = attributesOf(TenantEntity, tenant);
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = Object.entries(attrs).map(([k, v], i) => {
-    names[`#a${i}`] = k;
-    values[`:a${i}`] = v;
-    return `#a${i} = :a${i}`;
-  });
+  const { set, names, values } = setClause(attrs);
   const removed = TenantEntity.attributes.filter((a) => attrs[a] === undefined);
   removed.forEach((a, i) => (names[`#r${i}`] = a));
-  const update = `SET ${sets.join(', ')}${removed.length ? ` REMOVE ${removed.map((_, i) => `#r${i}`).join(', ')}` : ''}`;
+  const update = `${set}${removed.length ? ` REMOVE ${removed.map((_, i) => `#r${i}`).join(', ')}` : ''}`;
   try {
     await table.doc.send('TransactWriteItems', {
       TransactItems: [

@@ -7,7 +7,7 @@
 import type { Tenant } from '../contract/schemas.js';
 import type { TenantsPort } from '../domain/ports.js';
 import type { TableRef } from './client.js';
-import { isConditionFailure, queryAll } from './dynamo-util.js';
+import { isConditionFailure, queryAll, setClause } from './dynamo-util.js';
 import { itemOf, recordOf, TenantEntity } from './entities.js';
 import { keys, TENANTS_PK } from './keys.js';
 
@@ -17,17 +17,11 @@ import { keys, TENANTS_PK } from './keys.js';
  */
 export async function putTenant(tenant: Tenant, table: TableRef): Promise<void> {
   const { PK, SK, ...rest } = itemOf(TenantEntity, tenant);
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = Object.entries(rest).map(([k, v], i) => {
-    names[`#a${i}`] = k;
-    values[`:a${i}`] = v;
-    return `#a${i} = :a${i}`;
-  });
+  const { set, names, values } = setClause(rest);
   await table.doc.send('UpdateItem', {
     TableName: table.tableName,
     Key: { PK, SK },
-    UpdateExpression: `SET ${sets.join(', ')}`,
+    UpdateExpression: set,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
   });
