@@ -17,7 +17,7 @@ import type { AuditListOptions, AuditPort } from '../domain/ports.js';
 import type { AttributeMap, TableRef, TransactWriteItem } from './client.js';
 import { AuditEntity, itemOf, recordOf } from './entities.js';
 import { keys } from './keys.js';
-import { filterExpression, queryPage, timeRange, type ListFilter } from './paging.js';
+import { filterExpression, queryItems, queryPage, timeRange, type ListFilter } from './paging.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 
 export { STAFF_AUDIT_TENANT } from '../domain/audit.js';
@@ -73,8 +73,6 @@ export function listAllAudit(opts: AuditListOptions, table: TableRef): Promise<P
 }
 
 /** Items read per round trip of a filtered page, and round trips per page. */
-const READ_BATCH = 200;
-const MAX_ROUND_TRIPS = 8;
 
 const AuditCursor = z.strictObject({ s: z.string(), k: z.record(z.string(), z.string().min(1).max(1024)) });
 
@@ -107,24 +105,19 @@ async function queryIndex(table: TableRef, index: 'GSI1' | 'GSI2', partition: st
     start = k;
   }
   const filter = auditFilter(opts);
-  const out: AttributeMap[] = [];
-  let lastKey: AttributeMap | undefined;
-  for (let trip = 0; trip < MAX_ROUND_TRIPS; trip++) {
-    const res = await table.doc.send('Query', {
-      TableName: table.tableName,
+  const { out, lastKey } = await queryItems(
+    table,
+    {
       IndexName: index,
       KeyConditionExpression: `${pkAttr} = :p AND ${skAttr} BETWEEN :lo AND :hi`,
       ...(filter ? { FilterExpression: filter.expression, ExpressionAttributeNames: filter.names } : {}),
       ExpressionAttributeValues: { ...filter?.values, ':p': partition, ':lo': range.lower, ':hi': range.upper },
       ScanIndexForward: false,
-      Limit: filter ? READ_BATCH : opts.limit - out.length,
-      ExclusiveStartKey: start,
-    });
-    out.push(...(res.Items ?? []));
-    lastKey = res.LastEvaluatedKey;
-    if (out.length >= opts.limit || !lastKey) break;
-    start = lastKey;
-  }
+    },
+    opts.limit,
+    !!filter,
+    start,
+  );
   const cursorOf = (k: AttributeMap | undefined) =>
     k ? Buffer.from(JSON.stringify({ s: partition, k: Object.fromEntries(keyNames.map((n) => [n, String(k[n])])) }), 'utf8').toString('base64url') : null;
   if (out.length > opts.limit || (out.length === opts.limit && lastKey && filter)) {

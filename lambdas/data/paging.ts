@@ -73,6 +73,37 @@ export function timeRange(from?: string, to?: string): { lower: string; upper: s
 }
 
 /**
+ * The one paging loop: runs `query` (a Query on `table`, any index; no `Limit`/`ExclusiveStartKey`) from
+ * `start` until `limit` items are read or the partition ends, at most `MAX_ROUND_TRIPS` requests. An
+ * unfiltered query asks for exactly the items missing; a `filtered` one reads `READ_BATCH` at a time
+ * (the filter is applied after the read). `out` may hold more than `limit` items when filtered;
+ * `lastKey` is the last request's `LastEvaluatedKey`.
+ */
+export async function queryItems(
+  table: TableRef,
+  query: Record<string, unknown>,
+  limit: number,
+  filtered: boolean,
+  start: AttributeMap | undefined,
+): Promise<{ out: AttributeMap[]; lastKey: AttributeMap | undefined }> {
+  const out: AttributeMap[] = [];
+  let lastKey: AttributeMap | undefined;
+  for (let trip = 0; trip < MAX_ROUND_TRIPS; trip++) {
+    const res = await table.doc.send('Query', {
+      TableName: table.tableName,
+      ...query,
+      Limit: filtered ? READ_BATCH : limit - out.length,
+      ExclusiveStartKey: start,
+    } as never);
+    out.push(...((res as { Items?: AttributeMap[] }).Items ?? []));
+    lastKey = (res as { LastEvaluatedKey?: AttributeMap }).LastEvaluatedKey;
+    if (out.length >= limit || !lastKey) break;
+    start = lastKey;
+  }
+  return { out, lastKey };
+}
+
+/**
  * One page of raw items (with keys) of a GSI1 list; see the module doc.
  * @throws ApiError VALIDATION_FAILED for a cursor of another list or tenant, or outside `range`.
  */
@@ -87,25 +118,20 @@ export async function queryPage(table: TableRef, req: PageRequest): Promise<{ it
   const filter = filterExpression(req.filter);
   const names = { ...filter?.names };
   const values: AttributeMap = { ...filter?.values, ':p': req.scope, ...(req.range ? { ':lo': req.range.lower, ':hi': req.range.upper } : {}) };
-  const out: AttributeMap[] = [];
-  let lastKey: AttributeMap | undefined;
-  for (let trip = 0; trip < MAX_ROUND_TRIPS; trip++) {
-    const res = await table.doc.send('Query', {
-      TableName: table.tableName,
+  const { out, lastKey } = await queryItems(
+    table,
+    {
       IndexName: 'GSI1',
       KeyConditionExpression: req.range ? 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi' : 'GSI1PK = :p',
       ...(filter ? { FilterExpression: filter.expression } : {}),
       ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
       ExpressionAttributeValues: values,
       ScanIndexForward: !req.newestFirst,
-      Limit: filter ? READ_BATCH : req.limit - out.length,
-      ExclusiveStartKey: start,
-    });
-    out.push(...(res.Items ?? []));
-    lastKey = res.LastEvaluatedKey;
-    if (out.length >= req.limit || !lastKey) break;
-    start = lastKey;
-  }
+    },
+    req.limit,
+    !!filter,
+    start,
+  );
   if (out.length > req.limit || (out.length === req.limit && lastKey && filter)) {
     // Resume after the last item returned (LastEvaluatedKey may be further on when a filter skipped items).
     out.length = req.limit;
