@@ -1,19 +1,27 @@
 /**
  * Create a tenant in a stage: the Cognito group (group name = tenant id; tenants are groups, see
- * docs/platform.md#cognito-user-pool) and the tenant registry item in the stage table (`putTenant` from
- * lambdas/data: `PK=TENANTS`, `SK=TENANT#<id>`, `name`).
- * Idempotent: an existing group is kept, the registry item is replaced (renames the tenant).
+ * docs/platform.md#cognito-user-pool) and the tenant registry item with its `tenant.create` audit entry.
+ * Calls the same domain code as `POST /tenants` (`createTenant` of lambdas/domain/admin.ts) over the same
+ * ports: the stage table's repository (`dynamoRepository`) and, for the one Cognito call the use case makes
+ * (`ensureGroup`), the SDK client signed with the operator's AWS credentials (default provider chain), which
+ * also tells whether the group was new. Same rule as the API: an existing group is
+ * kept, but a tenant registered already is refused (exit 1); rename it in the portal (`PATCH /tenants/{id}`).
  *
  *   npm run platform:create-tenant -- --stage prod --tenant acme --name "Acme S.A."
  *   # local stack:
  *   npm run platform:create-tenant -- --user-pool-id local_vigia --table vigia-local-main --region us-east-1 \
  *       --endpoint http://127.0.0.1:9229 --dynamodb-endpoint http://127.0.0.1:8000 --tenant initech --name Initech
  */
-import { CreateGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { userInfo } from 'node:os';
 import { ADMIN_GROUP } from '../../lambdas/contract/routes.js';
 import { TenantId } from '../../lambdas/contract/schemas.js';
 import type { TableRef } from '../../lambdas/data/client.js';
-import { putTenant } from '../../lambdas/data/tenants.js';
+import { CreateGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { dynamoRepository } from '../../lambdas/data/index.js';
+import { createTenant as createTenantUseCase } from '../../lambdas/domain/admin.js';
+import type { AuditRequest } from '../../lambdas/domain/audit.js';
+import { ApiError } from '../../lambdas/domain/errors.js';
+import type { UsersPort } from '../../lambdas/domain/ports.js';
 import { cognitoClient, resolveRegion, stageTableName, tableRef } from './aws.js';
 import { optional, parse, progress, required, runCli, UsageError } from './cli.js';
 import { resolveUserPoolId, type CognitoLike } from './invite-user.js';
@@ -48,21 +56,63 @@ export function validateTenant(t: { id: string; name: string }): void {
   if (t.name.trim() === '') throw new UsageError('--name must not be empty');
 }
 
-/** Creates the group (kept if present) and writes the registry item. @returns whether the group was new */
-export async function createTenant(idp: CognitoLike, table: TableRef, t: TenantInput, log: (l: string) => void = () => undefined): Promise<{ groupCreated: boolean }> {
+/**
+ * The audit request of a command-line run: the operator (`sub` = `cli:<OS user>`, no e-mail, staff), a
+ * `cli-<ms>` request id and source IP `cli`.
+ */
+export function operatorRequest(now: Date = new Date(), user: string = userInfo().username): AuditRequest {
+  return {
+    identity: { sub: `cli:${user}`, email: '', groups: [ADMIN_GROUP], tenants: [], isAdmin: true, mfa: true },
+    requestId: `cli-${now.getTime()}`,
+    sourceIp: 'cli',
+    now,
+  };
+}
+
+/**
+ * The users port of the create-tenant use case: `ensureGroup` as CreateGroup through the operator's SDK
+ * client (GroupExistsException = kept), recording whether the group was new; the use case calls nothing else.
+ */
+function groupPort(idp: CognitoLike, userPoolId: string): { users: UsersPort; created: () => boolean } {
+  let created = false;
+  const unused = () => Promise.reject(new Error('create-tenant: only ensureGroup is available'));
+  const users: UsersPort = {
+    listGroupUsers: unused, countGroupUsers: unused, getUser: unused, createUser: unused, resendInvitation: unused,
+    addToGroup: unused, removeFromGroup: unused, setEnabled: unused, resetMfa: unused, groupsOf: unused,
+    async ensureGroup(group, description) {
+      try {
+        await idp.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group, Description: description }));
+        created = true;
+      } catch (e) {
+        if ((e as { name?: string }).name !== 'GroupExistsException') throw e;
+      }
+    },
+  };
+  return { users, created: () => created };
+}
+
+const registeredAlready = (id: string, table: string) =>
+  new UsageError(`tenant ${id} is registered already in ${table}: rename it in the portal (PATCH /tenants/${id}), not here`);
+
+/**
+ * Registers the tenant with the domain's `createTenant` (Cognito group created unless present, then the
+ * registry item and its audit entry in one transaction). @returns whether the group was new
+ * @throws UsageError when the tenant is registered already (the API answers 409 VERSION_CONFLICT); Cognito errors
+ */
+export async function createTenant(idp: CognitoLike, table: TableRef, t: TenantInput, log: (l: string) => void = () => undefined, req: AuditRequest = operatorRequest()): Promise<{ groupCreated: boolean }> {
   validateTenant(t);
-  let groupCreated = true;
+  const repo = dynamoRepository(table);
+  if ((await repo.tenants.getTenant(t.id)) !== null) throw registeredAlready(t.id, table.tableName);
+  const group = groupPort(idp, t.userPoolId);
   try {
-    await idp.send(new CreateGroupCommand({ UserPoolId: t.userPoolId, GroupName: t.id, Description: t.name.trim() }));
-    log(`group ${t.id} created in ${t.userPoolId}`);
+    await createTenantUseCase({ tenants: repo.tenants, tenantAdmin: repo.tenantAdmin, audit: repo.audit, users: group.users }, { tenantId: t.id, name: t.name }, req);
   } catch (e) {
-    if ((e as { name?: string }).name !== 'GroupExistsException') throw e;
-    groupCreated = false;
-    log(`group ${t.id} already exists`);
+    if (e instanceof ApiError && e.code === 'VERSION_CONFLICT') throw registeredAlready(t.id, table.tableName);
+    throw e;
   }
-  await putTenant({ id: t.id, name: t.name.trim() }, table);
+  log(group.created() ? `group ${t.id} created in ${t.userPoolId}` : `group ${t.id} already exists`);
   log(`tenant ${t.id} ("${t.name.trim()}") registered in ${table.tableName}`);
-  return { groupCreated };
+  return { groupCreated: group.created() };
 }
 
 async function main(argv: string[]): Promise<void | 'help'> {

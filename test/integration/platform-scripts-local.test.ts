@@ -48,7 +48,7 @@ describe('platform scripts against the local stack', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('create-tenant creates the Cognito group and the registry item; invite-user adds a user to it', async () => {
+  it('create-tenant creates the Cognito group and the registry item (once, as the API); invite-user adds a user to it', async () => {
     const created = await cli('create-tenant', [...local(), '--table', stack.tableName, '--dynamodb-endpoint', stack.urls.dynamodb, '--tenant', 'initech', '--name', 'Initech S.L.']);
     expect(created.code, created.stderr).toBe(0);
     expect(JSON.parse(created.stdout)).toMatchObject({ tenant: 'initech', groupCreated: true });
@@ -59,8 +59,10 @@ describe('platform scripts against the local stack', () => {
     table.doc.destroy();
 
     const again = await cli('create-tenant', [...local(), '--table', stack.tableName, '--dynamodb-endpoint', stack.urls.dynamodb, '--tenant', 'initech', '--name', 'Initech']);
-    expect(again.code, again.stderr).toBe(0);
-    expect(JSON.parse(again.stdout)).toMatchObject({ groupCreated: false });
+    // Same rule as POST /tenants (409): a registered tenant is not renamed here.
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain('tenant initech is registered already');
+    expect(await getTenant('initech', localTable(stack.urls.dynamodb, stack.tableName))).toEqual({ id: 'initech', name: 'Initech S.L.' });
 
     const invited = await cli('invite-user', [...local(), '--email', 'Nuevo@Initech.example', '--tenant', 'initech', '--password', 'Secreta123']);
     expect(invited.code, invited.stderr).toBe(0);

@@ -5,7 +5,7 @@ import { describeStack, listStacks, portalConfigFromOutputs, resolveRegion, stag
 import { checkStage, contextArgs, deployArgs, destroyArgs, guardDestroy, resolveCreatedAt, stalePreviewStages } from '../../scripts/platform/cdk.js';
 import { parseMaxAge } from '../../scripts/platform/cleanup-previews.js';
 import { parse, required, UsageError } from '../../scripts/platform/cli.js';
-import { createTenant, validateTenant } from '../../scripts/platform/create-tenant.js';
+import { createTenant, operatorRequest, validateTenant } from '../../scripts/platform/create-tenant.js';
 import { inviteUser, validateInvite } from '../../scripts/platform/invite-user.js';
 import { githubOutputLines } from '../../scripts/platform/write-config.js';
 import type { TableRef } from '../../lambdas/data/client.js';
@@ -195,29 +195,40 @@ describe('invite a user', () => {
 });
 
 describe('create a tenant', () => {
-  it('creates the Cognito group and writes the registry item with putTenant; an existing group is kept', async () => {
-    const puts: unknown[] = [];
-    const table: TableRef = { tableName: 'vigia-pr-9-main', doc: { send: async (op, input) => (puts.push([op, input]), {}) as never, destroy: () => undefined } };
+  it('calls the domain createTenant: Cognito group, then registry item and tenant.create audit entry in one transaction', async () => {
+    const ops: Array<[string, Record<string, unknown>]> = [];
+    const table: TableRef = { tableName: 'vigia-pr-9-main', doc: { send: async (op, input) => (ops.push([op, input as unknown as Record<string, unknown>]), {}) as never, destroy: () => undefined } };
     const idp = fakeClient();
-    expect(await createTenant(idp, table, { userPoolId: 'pool', id: 'initech', name: ' Initech ' })).toEqual({ groupCreated: true });
-    expect(idp.calls).toEqual([['CreateGroup', { UserPoolId: 'pool', GroupName: 'initech', Description: 'Initech' }]]);
-    expect(puts).toEqual([
-      // An UpdateItem of the declared attributes, so a rename keeps the tenant's collector grants (docs/api.md#collectors-and-tenants).
-      [
-        'UpdateItem',
-        expect.objectContaining({
-          TableName: 'vigia-pr-9-main',
-          Key: { PK: 'TENANTS', SK: 'TENANT#initech' },
-          UpdateExpression: 'SET #a0 = :a0, #a1 = :a1, #a2 = :a2',
-          ExpressionAttributeNames: { '#a0': 'entity', '#a1': 'id', '#a2': 'name' },
-          ExpressionAttributeValues: { ':a0': 'Tenant', ':a1': 'initech', ':a2': 'Initech' },
-        }),
-      ],
-    ]);
-    const existing = fakeClient(() => {
+    const req = operatorRequest(new Date('2026-11-23T10:00:00Z'), 'ops');
+    expect(await createTenant(idp, table, { userPoolId: 'pool', id: 'initech', name: ' Initech ' }, undefined, req)).toEqual({ groupCreated: true });
+    expect(idp.calls).toEqual([['CreateGroup', { UserPoolId: 'pool', GroupName: 'initech', Description: 'Vigía tenant Initech' }]]);
+    expect(ops.map(([op]) => op)).toEqual(['GetItem', 'TransactWriteItems']);
+    const items = (ops[1]![1].TransactItems as Array<Record<string, { Item?: Record<string, unknown> }>>).map((t) => Object.values(t)[0]!.Item);
+    expect(items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ PK: 'TENANTS', SK: 'TENANT#initech', id: 'initech', name: 'Initech' }),
+        expect.objectContaining({ action: 'tenant.create', tenantId: 'initech', requestId: `cli-${Date.parse('2026-11-23T10:00:00Z')}`, sourceIp: 'cli' }),
+      ]),
+    );
+    expect(req.identity).toMatchObject({ sub: 'cli:ops', isAdmin: true });
+
+    // An existing group is kept (the API's rule too).
+    const kept = fakeClient(() => {
       throw awsError('GroupExistsException');
     });
-    expect(await createTenant(existing, table, { userPoolId: 'pool', id: 'initech', name: 'Initech' })).toEqual({ groupCreated: false });
+    expect(await createTenant(kept, table, { userPoolId: 'pool', id: 'globex', name: 'Globex' })).toEqual({ groupCreated: false });
+  });
+
+  it('a registered tenant is refused as the API does (409 there): nothing is written, rename in the portal', async () => {
+    const ops: string[] = [];
+    const table: TableRef = {
+      tableName: 'vigia-pr-9-main',
+      doc: { send: async (op) => (ops.push(op), op === 'GetItem' ? { Item: { PK: 'TENANTS', SK: 'TENANT#initech', id: 'initech', name: 'Initech' } } : {}) as never, destroy: () => undefined },
+    };
+    const idp = fakeClient();
+    await expect(createTenant(idp, table, { userPoolId: 'pool', id: 'initech', name: 'Otra' })).rejects.toThrow(/registered already.*rename it in the portal/);
+    expect(ops).toEqual(['GetItem']);
+    expect(idp.calls).toEqual([]);
     expect(() => validateTenant({ id: 'admin', name: 'x' })).toThrow(/staff group/);
     expect(() => validateTenant({ id: 'UPPER', name: 'x' })).toThrow(UsageError);
     expect(() => validateTenant({ id: 'ok-1', name: ' ' })).toThrow(/--name/);
