@@ -65,6 +65,8 @@ export const Incident = z.object({
   category: z.string(),
   source: IncidentSource,
   reporter: z.string(),
+  /** Cognito `sub` of the reporter (the identity; `reporter` is for display). Absent on items written before it was recorded. */
+  reporterSub: z.string().optional(),
   assignee: z.string().nullable(),
   createdAt: IsoTime,
   updatedAt: IsoTime,
@@ -91,6 +93,8 @@ export type Incident = z.infer<typeof Incident>;
 export const IncidentComment = z.object({
   id: z.string(),
   author: z.string(),
+  /** Cognito `sub` of the author (`author` is the verified e-mail or the `sub`, for display). Absent on older items. */
+  authorSub: z.string().optional(),
   body: z.string(),
   createdAt: IsoTime,
 });
@@ -105,6 +109,8 @@ export const IncidentChange = z.object({
   version: z.number().int().positive(),
   at: IsoTime,
   by: z.string(),
+  /** Cognito `sub` of who made the change (`by` is for display). Absent on older items. */
+  bySub: z.string().optional(),
   changes: z.array(FieldChange),
   /** Why (staff triage and customer reopen/closure requests give one; docs/sla.md#history). */
   reason: z.string().optional(),
@@ -301,6 +307,8 @@ export const DeviceAlarm = z.object({
   acknowledgedAt: IsoTime.nullable(),
   /** E-mail (or `sub`) of who acknowledged. */
   acknowledgedBy: z.string().nullable(),
+  /** Cognito `sub` of who acknowledged (the identity; `acknowledgedBy` is for display). Absent before an acknowledgement and on older items. */
+  acknowledgedBySub: z.string().optional(),
   clearedAt: IsoTime.nullable(),
 });
 export type DeviceAlarm = z.infer<typeof DeviceAlarm>;
@@ -514,6 +522,8 @@ export const Recommendation = z.object({
   /** Last status change: note, who (e-mail or `sub`), when; null until the first change. */
   statusNote: z.string().nullable(),
   statusChangedBy: z.string().nullable(),
+  /** Cognito `sub` of who made the last status change (`statusChangedBy` is for display). Absent before a change and on older items. */
+  statusChangedBySub: z.string().optional(),
   statusChangedAt: IsoTime.nullable(),
 });
 export type Recommendation = z.infer<typeof Recommendation>;

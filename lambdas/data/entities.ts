@@ -127,7 +127,7 @@ export const IncidentEntity: Entity<Incident> = {
   readBy: '`from`/`to` bound `createdAt`; also oldest first (`sort=oldest`); with its comments and history: Query the incident partition',
   key: (i) => keys.incident(i.tenantId, i.id),
   ...newestFirstByTime<Incident>(keys.incidentsGsi1Pk, (i) => keys.incidentGsi1(i.tenantId, i.id, i.createdAt)),
-  attributes: allOf<Incident>()(['id', 'tenantId', 'title', 'description', 'severity', 'status', 'category', 'source', 'reporter', 'assignee', 'createdAt', 'updatedAt', 'resolvedAt', 'slaDueAt', 'version', 'slaTargets', 'triagedAt', 'firstAcknowledgedAt', 'closureRequested', 'closedAt', 'slaResult']),
+  attributes: allOf<Incident>()(['id', 'tenantId', 'title', 'description', 'severity', 'status', 'category', 'source', 'reporter', 'reporterSub', 'assignee', 'createdAt', 'updatedAt', 'resolvedAt', 'slaDueAt', 'version', 'slaTargets', 'triagedAt', 'firstAcknowledgedAt', 'closureRequested', 'closedAt', 'slaResult']),
   // Items written before the SLA fields existed read as untriaged, unacknowledged and open (the upgrade
   // step fills them: lambdas/data/migrations.ts).
   readDefaults: { slaTargets: null, triagedAt: null, firstAcknowledgedAt: null, closureRequested: false, closedAt: null, slaResult: null },
@@ -143,7 +143,7 @@ export const CommentEntity: Entity<CommentRecord, IncidentComment> = {
   description: 'Comment on an incident (in the incident partition)',
   readBy: 'Query `PK = TENANT#<t>#INCIDENT#<id>` (with the incident and its history; oldest first)',
   key: (c) => keys.comment(c.tenantId, c.incidentId, c.createdAt, c.id),
-  attributes: allOf<IncidentComment>()(['id', 'author', 'body', 'createdAt']),
+  attributes: allOf<IncidentComment>()(['id', 'author', 'authorSub', 'body', 'createdAt']),
 };
 
 /** A history entry as stored: the change, its incident and the incident's creation time (GSI1 order). */
@@ -155,7 +155,7 @@ export const HistoryEntity: Entity<HistoryRecord, IncidentChange> = {
   key: (h) => keys.history(h.tenantId, h.incidentId, h.version),
   gsi1: (h) => (isFirstResponse(h) ? keys.firstResponseGsi1(h.tenantId, h.incidentId, h.incidentCreatedAt, h.version) : undefined),
   gsi1Note: 'only the entry that takes the incident out of `new`: its first response',
-  attributes: allOf<IncidentChange>()(['version', 'at', 'by', 'changes', 'reason']),
+  attributes: allOf<IncidentChange>()(['version', 'at', 'by', 'bySub', 'changes', 'reason']),
 };
 
 /** Roll-up attributes of a device item (docs/data-model.md, "Device roll-ups"). */
@@ -209,7 +209,7 @@ export const AlarmEntity: Entity<DeviceAlarm> = {
   readBy: '`from`/`to` bound `raisedAt`; open alarms of one device: Query its partition',
   key: (a) => keys.alarm(a.tenantId, a.deviceId, a.id),
   ...newestFirstByTime<DeviceAlarm>(keys.alarmsGsi1Pk, (a) => keys.alarmGsi1(a.tenantId, a.deviceId, a.id, a.raisedAt)),
-  attributes: allOf<DeviceAlarm>()(['id', 'tenantId', 'deviceId', 'title', 'severity', 'state', 'raisedAt', 'acknowledgedAt', 'acknowledgedBy', 'clearedAt']),
+  attributes: allOf<DeviceAlarm>()(['id', 'tenantId', 'deviceId', 'title', 'severity', 'state', 'raisedAt', 'acknowledgedAt', 'acknowledgedBy', 'acknowledgedBySub', 'clearedAt']),
   ttl: (a) => (a.state === 'cleared' ? epochPlusDays(a.clearedAt ?? a.raisedAt, CLEARED_ALARM_RETENTION_DAYS) : undefined),
   ttlNote: `cleared alarms: \`clearedAt\` + ${CLEARED_ALARM_RETENTION_DAYS} days`,
 };
@@ -237,7 +237,7 @@ export const RecommendationEntity: Entity<Recommendation> = {
   description: 'Security recommendation; last status change in `statusNote` / `statusChangedBy` / `statusChangedAt`',
   key: (r) => keys.recommendation(r.tenantId, r.id),
   ...newestFirstByTime<Recommendation>(keys.recommendationsGsi1Pk, (r) => keys.recommendationGsi1(r.tenantId, r.id, r.createdAt)),
-  attributes: allOf<Recommendation>()(['id', 'tenantId', 'title', 'rationale', 'priority', 'category', 'status', 'createdAt', 'statusNote', 'statusChangedBy', 'statusChangedAt']),
+  attributes: allOf<Recommendation>()(['id', 'tenantId', 'title', 'rationale', 'priority', 'category', 'status', 'createdAt', 'statusNote', 'statusChangedBy', 'statusChangedBySub', 'statusChangedAt']),
 };
 
 /** An audit entry as stored: the API object (its `tenantId` and `at` place it in the lists). */

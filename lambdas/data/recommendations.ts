@@ -37,10 +37,10 @@ export async function changeRecommendationStatus(
 ): Promise<Recommendation | null> {
   const update = {
     Key: keys.recommendation(tenantId, id),
-    UpdateExpression: 'SET #s = :s, statusNote = :n, statusChangedBy = :b, statusChangedAt = :a',
+    UpdateExpression: `SET #s = :s, statusNote = :n, statusChangedBy = :b, statusChangedAt = :a${change.bySub ? ', statusChangedBySub = :bs' : ''}`,
     ConditionExpression: '#s = :e',
     ExpressionAttributeNames: { '#s': 'status' },
-    ExpressionAttributeValues: { ':s': change.status, ':n': change.note, ':b': change.by, ':a': change.at, ':e': expected },
+    ExpressionAttributeValues: { ':s': change.status, ':n': change.note, ':b': change.by, ':a': change.at, ':e': expected, ...(change.bySub ? { ':bs': change.bySub } : {}) },
   };
   if (audit) {
     // With its audit entry in one transaction (docs/api.md#audit-log). A transaction returns no item, so the
@@ -54,7 +54,7 @@ export async function changeRecommendationStatus(
       if (isConditionFailureInTransaction(e, 0)) return null;
       throw e;
     }
-    return { ...cur, status: change.status, statusNote: change.note, statusChangedBy: change.by, statusChangedAt: change.at };
+    return { ...cur, status: change.status, statusNote: change.note, statusChangedBy: change.by, ...(change.bySub ? { statusChangedBySub: change.bySub } : {}), statusChangedAt: change.at };
   }
   const r = await writeIf(table, 'UpdateItem', { ...update, ReturnValues: 'ALL_NEW' });
   return r ? recordOf(RecommendationEntity, r.Attributes ?? {}) : null;

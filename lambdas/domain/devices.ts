@@ -149,7 +149,7 @@ export async function acknowledgeAlarm(
   /** The request, for the audit entry written with the change (docs/api.md#audit-log); none = not audited. */
   request?: { requestId: string; sourceIp: string },
 ): Promise<DeviceAlarm> {
-  const fields = { acknowledgedAt: now.toISOString(), acknowledgedBy: actorName(identity) };
+  const fields = { acknowledgedAt: now.toISOString(), acknowledgedBy: actorName(identity), acknowledgedBySub: identity.sub };
   const audit = request
     ? auditEntryFor({ identity, now, ...request }, tenantId, 'alarm.acknowledge', { type: 'alarm', id: `${deviceId}/${alarmId}` }, {
         before: { state: 'active' },

@@ -409,7 +409,7 @@ export function openIncident(
   const auditOf = audit
     ? (i: Incident) => auditEntryFor(audit, tenantId, 'incident.create', { type: 'incident', id: i.id }, changedFields(undefined, { title: i.title, severity: i.severity, category: i.category, source: i.source, assignee: i.assignee }))
     : undefined;
-  return port.createIncident(tenantId, (seq) => newIncident(tenantId, seq, body, actorName(identity), now, targets), auditOf);
+  return port.createIncident(tenantId, (seq) => ({ ...newIncident(tenantId, seq, body, actorName(identity), now, targets), reporterSub: identity.sub }), auditOf);
 }
 
 /** @throws ApiError NOT_FOUND */
@@ -461,7 +461,13 @@ async function applyPlan(
 ): Promise<Incident> {
   const current = await port.getIncident(tenantId, id);
   if (!current) throw new ApiError('NOT_FOUND', `incident ${id} not found`);
-  const planned = plan(current);
+  // Every change and comment records the caller's `sub` as the identity (docs/api.md#identity).
+  const plannedRaw = plan(current);
+  const planned: PlannedUpdate = {
+    ...plannedRaw,
+    change: { ...plannedRaw.change, bySub: identity.sub },
+    comment: plannedRaw.comment ? { ...plannedRaw.comment, authorSub: identity.sub } : null,
+  };
   const pick = (i: Incident) => Object.fromEntries(AUDITED.map((k) => [k, i[k]]));
   const entry = audit
     ? auditEntryFor(audit, tenantId, action, { type: 'incident', id }, changedFields(pick(current), pick(planned.incident)))
@@ -542,7 +548,7 @@ export async function commentOnIncident(
   now: string,
   audit?: AuditRequest,
 ): Promise<IncidentComment> {
-  const comment = newComment(actorName(identity), body, now);
+  const comment: IncidentComment = { ...newComment(actorName(identity), body, now), authorSub: identity.sub };
   const entry = audit ? auditEntryFor(audit, tenantId, 'incident.comment', { type: 'incident', id }, { after: { commentId: comment.id } }) : undefined;
   if (!(await port.addComment(tenantId, id, comment, entry))) throw new ApiError('NOT_FOUND', `incident ${id} not found`);
   return comment;

@@ -198,7 +198,7 @@ export interface DevicesPort {
     alarmId: string,
     from: readonly AlarmState[],
     to: AlarmState,
-    fields: Partial<Pick<DeviceAlarm, 'acknowledgedAt' | 'acknowledgedBy' | 'clearedAt'>>,
+    fields: Partial<Pick<DeviceAlarm, 'acknowledgedAt' | 'acknowledgedBy' | 'acknowledgedBySub' | 'clearedAt'>>,
     /** Stored in the same transaction as the change (not when nothing changed). */
     audit?: AuditEntry,
   ): Promise<{ alarm: DeviceAlarm; changed: boolean } | null>;
@@ -246,6 +246,8 @@ export interface RecommendationStatusChange {
   status: RecommendationStatus;
   note: string;
   by: string;
+  /** Cognito `sub` of who changed it (the identity; `by` is for display). */
+  bySub?: string;
   at: string;
 }
 

@@ -51,7 +51,7 @@ export async function changeRecommendationStatus(
     tenantId,
     id,
     current.status,
-    { status: change.status, note: change.note, by: actorName(identity), at: now.toISOString() },
+    { status: change.status, note: change.note, by: actorName(identity), bySub: identity.sub, at: now.toISOString() },
     audit,
   );
   if (!updated) throw new ApiError('VERSION_CONFLICT', 'the recommendation was changed by someone else; reload it');

@@ -134,7 +134,7 @@ describe('incidents API over dynoxide', () => {
     expect(after.version).toBe(2);
     expect(after.severity).toBe('critical');
     expect(after.history).toEqual([
-      { version: 2, at: after.updatedAt, by: 'sub-carol@example.com', changes: [{ field: 'status', from: 'new', to: 'in_progress' }] },
+      { version: 2, at: after.updatedAt, by: 'sub-carol@example.com', bySub: 'sub-carol', changes: [{ field: 'status', from: 'new', to: 'in_progress' }] },
     ]);
     expect(after.comments.map((x) => x.body)).toEqual(['Looking into it', 'Second note']);
 

@@ -151,6 +151,30 @@ describe('identity', () => {
     expect(JSON.parse(me.body).email).toBe('');
   });
 
+  it('records every actor by sub (…Sub fields) and never shows an unverified e-mail', async () => {
+    const caller = { sub: 'sub-actor', email: 'eve@acme.example', emailVerified: false, groups: ['acme'] };
+    const call = async (handler: ApiHandler, e: Omit<Parameters<typeof apiEvent>[0], 'caller'>) => {
+      const res = await handler(apiEvent({ ...e, caller }), lambdaContext);
+      expect(res.statusCode, `${e.method} ${e.path}`).toBeLessThan(300);
+      expect(res.body).not.toContain('eve@acme.example');
+      return JSON.parse(res.body);
+    };
+    const created = await call(incidents(), { method: 'POST', path: '/incidents', body: { title: 'Actor', description: 'd', severity: 'low' } });
+    expect(created).toMatchObject({ reporter: 'sub-actor', reporterSub: 'sub-actor' });
+    const comment = await call(incidents(), { method: 'POST', path: `/incidents/${created.id}/comments`, body: { body: 'hola' } });
+    expect(comment).toMatchObject({ author: 'sub-actor', authorSub: 'sub-actor' });
+    await call(incidents(), { method: 'PATCH', path: `/incidents/${created.id}`, body: { version: created.version, title: 'Actor 2', comment: 'cambio' } });
+    const detail = await call(incidents(), { method: 'GET', path: `/incidents/${created.id}` });
+    expect(detail.reporterSub).toBe('sub-actor');
+    expect(detail.history.at(-1)).toMatchObject({ by: 'sub-actor', bySub: 'sub-actor' });
+    expect(detail.comments.every((c: { authorSub?: string }) => c.authorSub === 'sub-actor')).toBe(true);
+    const list = await call(handlers.recommendations, { method: 'GET', path: '/recommendations', query: { limit: '100' } });
+    const current = (list.items as { id: string; status: string }[]).find((r) => r.id === 'rec-1')!;
+    const next = ({ open: 'accepted', accepted: 'done', dismissed: 'open' } as Record<string, string>)[current.status];
+    const rec = await call(handlers.recommendations, { method: 'PATCH', path: '/recommendations/rec-1', body: { status: next, note: 'De acuerdo' } });
+    expect(rec).toMatchObject({ statusChangedBy: 'sub-actor', statusChangedBySub: 'sub-actor' });
+  });
+
   it('a group matching the tenant-id pattern but not registered (soc-analysts) is no tenant', async () => {
     const staff = { sub: 'sub-staff', groups: ['soc-analysts'] };
     const me = JSON.parse((await handlers.account(apiEvent({ method: 'GET', path: '/me', caller: staff }), lambdaContext)).body);
