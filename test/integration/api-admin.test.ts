@@ -17,8 +17,8 @@ import type { UsersPort } from '../../lambdas/domain/ports.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import { startUserPool, type RunningUserPool } from '../../scripts/local/cognito/index.js';
 import { LOCAL_OPERATOR_CREDENTIAL } from '../../scripts/local/config.js';
-import { apiEvent, lambdaContext, type CallerSpec } from '../unit/lambdas/events.js';
-import { call, startInProcessApi, type InProcessApi } from './support/in-process-api.js';
+import { apiEvent, lambdaContext, type CallerSpec } from '../support/events.js';
+import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
 
 const TABLE = 'vigia-admin-main';
 const staff: CallerSpec = { sub: 'staff-1', email: 'soc@vigia.example', groups: ['admin'] };

@@ -5,10 +5,10 @@
  * (active → acknowledged only; customers cannot use ingest routes, collectors carry an IAM identity).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, collectorEvent, startInProcessApi, type InProcessApi } from './support/in-process-api.js';
+import { call, collectorEvent, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { ApiErrorBody, DeviceAlarm, DeviceDetail, IngestResult, Page } from '../../lambdas/contract/schemas.js';
-import { bodyOf, lambdaContext, type CallerSpec } from '../unit/lambdas/events.js';
+import { bodyOf, lambdaContext, type CallerSpec } from '../support/events.js';
 
 const TABLE = 'vigia-devices-main';
 const alice: CallerSpec = { sub: 'sub-alice', groups: ['acme'] };

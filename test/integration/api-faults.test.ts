@@ -23,8 +23,8 @@ import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureTable, freePort, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
-import { validatingHandler } from './support/in-process-api.js';
-import { exampleEvent, seedExamples } from './support/route-examples.js';
+import { validatingHandler } from '../support/in-process-api.js';
+import { exampleEvent, seedExamples } from '../support/route-examples.js';
 import { parseLambdaConfig, type LambdaConfig } from '../../lambdas/config.js';
 import { ROUTES, routeById, type HandlerName, type RouteDef } from '../../lambdas/contract/routes.js';
 import { createDocumentClient, dynamoRepository, tableWriters, type Repository } from '../../lambdas/data/index.js';
@@ -41,7 +41,7 @@ import * as ingest from '../../lambdas/handlers/ingest.js';
 import * as office365 from '../../lambdas/handlers/office365.js';
 import * as recommendations from '../../lambdas/handlers/recommendations.js';
 import * as reports from '../../lambdas/handlers/reports.js';
-import { headerOf, lambdaContext } from '../unit/lambdas/events.js';
+import { headerOf, lambdaContext } from '../support/events.js';
 
 const MODULES: Record<HandlerName, { createHandler(config: LambdaConfig, deps?: HandlerDeps & { users?: UsersPort }): ApiHandler }> = {
   account, admin, devices, incidents, ingest, office365, recommendations, reports,

@@ -26,7 +26,7 @@ import { LOCAL_COLLECTOR_CREDENTIAL, signCollectorRequest } from '../../scripts/
 import { startCollector } from '../../scripts/local/collector.js';
 import { ROUTES, successStatuses, type RouteDef } from '../../lambdas/contract/routes.js';
 import { ApiErrorBody, type DeviceAlarm, type Incident, type Page } from '../../lambdas/contract/schemas.js';
-import { createResponseValidator } from './support/openapi-validator.js';
+import { createResponseValidator } from '../support/openapi-validator.js';
 
 /** Every API response this suite receives is checked against the generated OpenAPI document. */
 const openApi = createResponseValidator();

@@ -9,10 +9,10 @@
  *  - the upgrade step fills old incidents and is idempotent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startInProcessApi, type InProcessApi } from './support/in-process-api.js';
+import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { Incident, IncidentDetail, Page, Report } from '../../lambdas/contract/schemas.js';
-import { bodyOf, type CallerSpec } from '../unit/lambdas/events.js';
+import { bodyOf, type CallerSpec } from '../support/events.js';
 import { createDocumentClient } from '../../lambdas/data/index.js';
 import { upgradeIncidents } from '../../lambdas/data/migrations.js';
 import { itemOf, IncidentEntity, HistoryEntity } from '../../lambdas/data/entities.js';

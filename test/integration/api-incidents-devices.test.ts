@@ -3,10 +3,10 @@
  * the application table created by `ensureTable`, API Gateway-shaped events with string claims.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startInProcessApi, type InProcessApi } from './support/in-process-api.js';
+import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { Incident, IncidentDetail, Page, Device, Me } from '../../lambdas/contract/schemas.js';
-import { bodyOf, headerOf, type CallerSpec } from '../unit/lambdas/events.js';
+import { bodyOf, headerOf, type CallerSpec } from '../support/events.js';
 
 const TABLE = 'vigia-test-main';
 const ORIGIN = 'http://localhost:5173';

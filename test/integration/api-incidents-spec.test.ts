@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { startInProcessApi, type InProcessApi } from './support/in-process-api.js';
+import { startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { ApiErrorBody, Incident, IncidentDetail, Page } from '../../lambdas/contract/schemas.js';
-import { apiEvent, bodyOf, lambdaContext, type CallerSpec, type EventSpec } from '../unit/lambdas/events.js';
+import { apiEvent, bodyOf, lambdaContext, type CallerSpec, type EventSpec } from '../support/events.js';
 
 const TABLE = 'vigia-spec-main';
 const alice: CallerSpec = { sub: 'sub-alice', groups: ['acme'] };

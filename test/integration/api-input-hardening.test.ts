@@ -17,13 +17,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { startInProcessApi, validatingHandler, type InProcessApi } from './support/in-process-api.js';
-import { EXAMPLES, exampleEvent, fieldsOf, seedExamples, type Example } from './support/route-examples.js';
+import { startInProcessApi, validatingHandler, type InProcessApi } from '../support/in-process-api.js';
+import { EXAMPLES, exampleEvent, fieldsOf, seedExamples, type Example } from '../support/route-examples.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import { HANDLER_NAMES, ROUTES, routeById, type HandlerName, type OperationId, type RouteDef } from '../../lambdas/contract/routes.js';
 import { MAX_REPORT_DAYS } from '../../lambdas/contract/schemas.js';
 import * as account from '../../lambdas/handlers/account.js';
-import { apiEvent, lambdaContext } from '../unit/lambdas/events.js';
+import { apiEvent, lambdaContext } from '../support/events.js';
 
 const TABLE = 'vigia-hardening-main';
 let api: InProcessApi;

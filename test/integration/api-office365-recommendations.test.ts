@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { call, collectorEvent, startInProcessApi, type InProcessApi } from './support/in-process-api.js';
+import { call, collectorEvent, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { ApiErrorBody, IngestResult, Office365Alarm, Office365Event, Page, Recommendation } from '../../lambdas/contract/schemas.js';
-import { bodyOf, lambdaContext, type CallerSpec } from '../unit/lambdas/events.js';
+import { bodyOf, lambdaContext, type CallerSpec } from '../support/events.js';
 
 const TABLE = 'vigia-o365-main';
 const alice: CallerSpec = { sub: 'sub-alice', groups: ['acme'] };

@@ -18,11 +18,11 @@ import fc from 'fast-check';
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { startInProcessApi, type InProcessApi } from './support/in-process-api.js';
+import { startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import { HANDLER_NAMES, ROUTES, type HandlerName, type RouteDef } from '../../lambdas/contract/routes.js';
 import { ApiErrorBody, ERROR_STATUS } from '../../lambdas/contract/schemas.js';
-import { apiEvent, lambdaContext, type CallerSpec } from '../unit/lambdas/events.js';
+import { apiEvent, lambdaContext, type CallerSpec } from '../support/events.js';
 
 const TABLE = 'vigia-prop-main';
 /** Generated inputs per route: 1,000 with `FULL_FUZZ=1`, else 100. */

@@ -4,10 +4,10 @@
  * for customers, enforced by the server) and sums every tenant.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startInProcessApi, type InProcessApi } from './support/in-process-api.js';
+import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import { Analytics, Report, type ApiErrorBody, type Incident } from '../../lambdas/contract/schemas.js';
-import { bodyOf, headerOf, type CallerSpec } from '../unit/lambdas/events.js';
+import { bodyOf, headerOf, type CallerSpec } from '../support/events.js';
 
 const TABLE = 'vigia-reports-main';
 const alice: CallerSpec = { sub: 'sub-alice', groups: ['acme'] };

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../lambdas/contract/openapi.js';
 import { ROUTES, successStatuses, type RouteDef } from '../../lambdas/contract/routes.js';
-import { OpenApiMismatch, createResponseValidator } from './support/openapi-validator.js';
+import { OpenApiMismatch, createResponseValidator } from '../support/openapi-validator.js';
 
 const redoclyCli = join(dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')), 'bin', 'cli.js');
 

@@ -11,7 +11,7 @@ import { parseLambdaConfig, type LambdaConfig } from '../../../lambdas/config.js
 import type { Repository } from '../../../lambdas/data/index.js';
 import type { IncidentsPort } from '../../../lambdas/domain/ports.js';
 import { ApiErrorBody, ERROR_STATUS, MAX_BODY_BYTES, type Incident } from '../../../lambdas/contract/schemas.js';
-import { apiEvent, bodyOf, headerOf, lambdaContext, type CallerSpec, type EventSpec } from './events.js';
+import { apiEvent, bodyOf, headerOf, lambdaContext, type CallerSpec, type EventSpec } from '../../support/events.js';
 
 /** The configuration the handlers get (no process environment involved). */
 function config(allowedOrigins: string[] = []): LambdaConfig {

@@ -9,9 +9,9 @@
  */
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type * as z from 'zod';
-import { buildPath, type OperationId, type RouteDef } from '../../../lambdas/contract/routes.js';
-import type { TableWriters } from '../../../lambdas/data/index.js';
-import { apiEvent, type CallerSpec } from '../../unit/lambdas/events.js';
+import { buildPath, type OperationId, type RouteDef } from '../../lambdas/contract/routes.js';
+import type { TableWriters } from '../../lambdas/data/index.js';
+import { apiEvent, type CallerSpec } from './events.js';
 
 export interface Example {
   params?: Record<string, string>;
@@ -133,7 +133,7 @@ export function fieldsOf(schema: z.ZodType | undefined): string[] {
  * dev-1 with alarm al-1, rec-1.
  */
 export async function seedExamples(data: TableWriters): Promise<void> {
-  const { newIncident } = await import('../../../lambdas/domain/incidents.js');
+  const { newIncident } = await import('../../lambdas/domain/incidents.js');
   await data.putTenant({ id: 'acme', name: 'Acme' });
   await data.putTenant({ id: 'globex', name: 'Globex' });
   await data.grantCollector('acme', COLLECTOR_ARN);

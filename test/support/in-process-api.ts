@@ -19,24 +19,24 @@
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ensureTable, startDynamo, type RunningDynamo } from '../../../scripts/local/dynamodb.js';
-import type { ApiHandler, HandlerDeps } from '../../../lambdas/http/api.js';
-import { createDocumentClient, dynamoRepository, tableWriters, type Repository, type TableWriters } from '../../../lambdas/data/index.js';
-import type { DocumentClientOptions } from '../../../lambdas/data/client.js';
-import { parseLambdaConfig, type LambdaConfig, type LambdaConfigInput } from '../../../lambdas/config.js';
-import type { HandlerName } from '../../../lambdas/contract/routes.js';
-import * as account from '../../../lambdas/handlers/account.js';
-import * as admin from '../../../lambdas/handlers/admin.js';
-import type { UsersPort } from '../../../lambdas/domain/ports.js';
-import * as devices from '../../../lambdas/handlers/devices.js';
-import * as incidents from '../../../lambdas/handlers/incidents.js';
-import * as ingest from '../../../lambdas/handlers/ingest.js';
-import * as office365 from '../../../lambdas/handlers/office365.js';
-import * as recommendations from '../../../lambdas/handlers/recommendations.js';
-import * as reports from '../../../lambdas/handlers/reports.js';
-import { apiEvent, headerOf, lambdaContext, type EventSpec } from '../../unit/lambdas/events.js';
+import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
+import type { ApiHandler, HandlerDeps } from '../../lambdas/http/api.js';
+import { createDocumentClient, dynamoRepository, tableWriters, type Repository, type TableWriters } from '../../lambdas/data/index.js';
+import type { DocumentClientOptions } from '../../lambdas/data/client.js';
+import { parseLambdaConfig, type LambdaConfig, type LambdaConfigInput } from '../../lambdas/config.js';
+import type { HandlerName } from '../../lambdas/contract/routes.js';
+import * as account from '../../lambdas/handlers/account.js';
+import * as admin from '../../lambdas/handlers/admin.js';
+import type { UsersPort } from '../../lambdas/domain/ports.js';
+import * as devices from '../../lambdas/handlers/devices.js';
+import * as incidents from '../../lambdas/handlers/incidents.js';
+import * as ingest from '../../lambdas/handlers/ingest.js';
+import * as office365 from '../../lambdas/handlers/office365.js';
+import * as recommendations from '../../lambdas/handlers/recommendations.js';
+import * as reports from '../../lambdas/handlers/reports.js';
+import { apiEvent, headerOf, lambdaContext, type EventSpec } from './events.js';
 import { createResponseValidator } from './openapi-validator.js';
-import { memoryUsers } from '../../support/memory-users.js';
+import { memoryUsers } from './memory-users.js';
 
 const HANDLERS: Record<HandlerName, { createHandler(config: LambdaConfig, deps?: HandlerDeps & { users?: UsersPort }): ApiHandler }> = {
   account,

@@ -11,7 +11,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
-import { openApiDocument } from '../../../lambdas/contract/openapi.js';
+import { openApiDocument } from '../../lambdas/contract/openapi.js';
 
 // ajv-formats is CommonJS with `exports.default`; under ESM interop the callable may sit one level down.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
