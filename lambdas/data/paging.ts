@@ -108,7 +108,7 @@ export async function queryItems(
  * @throws ApiError VALIDATION_FAILED for a cursor of another list or tenant, or outside `range`.
  */
 export async function queryPage(table: TableRef, req: PageRequest): Promise<{ items: AttributeMap[]; nextCursor: string | null }> {
-  let start: AttributeMap | undefined = req.cursor ? decodeCursor(req.cursor, req.scope, keys.tenantPrefix(req.tenantId)) : undefined;
+  const start: AttributeMap | undefined = req.cursor ? decodeCursor(req.cursor, req.scope, keys.tenantPrefix(req.tenantId)) : undefined;
   if (start && req.range) {
     const sk = String(start.GSI1SK);
     if (start.GSI1SK === undefined || sk < req.range.lower || sk > req.range.upper) {
