@@ -9,6 +9,9 @@
  *    parent path (`/incidents/{id}` ← `items[0].id` of `/incidents`; a parameter named like a field of
  *    that item takes the field, e.g. `{deviceId}` ← `items[0].deviceId`, else `items[0].id`);
  *  - other GETs are costed but not loaded; writes are costed when a typical body is known (`WRITE_CALLS`).
+ *    The staff administration lists that read the Cognito user pool (`USER_POOL_LISTS`) are "other": their
+ *    cost is Cognito calls plus one count per tenant (docs/api.md#administration), not a page of one Query,
+ *    so the list budgets (vs a raw engine Query) do not describe them.
  *
  * Consumed capacity is captured without touching the handlers' normal path: while benchmarking, the
  * document client of the stack's repository (`stack.repositoryTable`, the one the in-process handlers use)
@@ -27,6 +30,9 @@ import { signInWithSrp } from '../local/cognito/sign-in.js';
 import { totpCode } from '../local/demo-totp.js';
 import { percentile } from './stats.js';
 import type { ApiRouteLoad, LoadFigures, RouteCost } from './types.js';
+
+/** Staff lists served from the Cognito user pool (see module doc): costed, not list-budgeted. */
+const USER_POOL_LISTS: ReadonlySet<string> = new Set(['listStaff', 'listTenantSummaries']);
 
 /** One DynamoDB operation seen by the capture wrapper. */
 interface CapturedOp {
@@ -179,7 +185,7 @@ async function costEveryRoute(ctx: ApiContext, log: (l: string) => void): Promis
       parsed = undefined;
     }
     const items = (parsed as { items?: unknown } | undefined)?.items;
-    const isList = route.method === 'GET' && !hasParams(route.path) && Array.isArray(items);
+    const isList = route.method === 'GET' && !hasParams(route.path) && Array.isArray(items) && !USER_POOL_LISTS.has(route.operationId);
     if (isList && (items as unknown[]).length > 0) firstItem.set(route.path, (items as Record<string, unknown>[])[0]!);
     const sum = (k: 'readUnits' | 'writeUnits') => Math.round(ops.reduce((a, o) => a + o[k], 0) * 100) / 100;
     costs.push({
