@@ -18,6 +18,7 @@ import { tableName } from '../../lambdas/data/table-design.js';
 import { stackName, stageConfig } from '../../infra/stage-config.js';
 import { BRAND_NAME } from '../../infra/vigia-app.js';
 import { LOCAL_OPERATOR_CREDENTIAL } from '../local/config.js';
+import { optional, UsageError, type Parsed } from './cli.js';
 
 /** Where the scripts talk to: a region, optionally a local endpoint (cognito-local proxy / dynoxide). */
 export interface Target {
@@ -136,3 +137,25 @@ export function portalConfigFromOutputs(stage: string, outputs: Record<string, s
 
 /** The stage's table name (`vigia-<stage>-main`). */
 export const stageTableName = (stage: string): string => tableName(stage);
+
+/** The command-line options that name a stage's table (`--stage` or `--table`, `--dynamodb-endpoint`, `--region`). */
+export const TABLE_OPTIONS = {
+  stage: { type: 'string' },
+  table: { type: 'string' },
+  'dynamodb-endpoint': { type: 'string' },
+  region: { type: 'string' },
+} as const;
+
+/**
+ * The table named by {@link TABLE_OPTIONS}: `--table`, else the stage's default table name, in `--region`
+ * (default `$AWS_REGION`), through `--dynamodb-endpoint` when given (local stack).
+ * @throws UsageError when neither `--stage` nor `--table` is given, or no region is known
+ */
+export function tableFromOptions(p: Parsed): { table: TableRef; tableName: string; stage: string | undefined; region: string } {
+  const stage = optional(p, 'stage');
+  const name = optional(p, 'table') ?? (stage ? stageTableName(stage) : undefined);
+  if (!name) throw new UsageError('pass --stage <stage> or --table <name>');
+  const region = resolveRegion(optional(p, 'region'));
+  const endpoint = optional(p, 'dynamodb-endpoint');
+  return { table: tableRef({ region, ...(endpoint ? { dynamodbEndpoint: endpoint } : {}) }, name), tableName: name, stage, region };
+}

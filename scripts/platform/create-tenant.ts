@@ -22,7 +22,7 @@ import { createTenant as createTenantUseCase } from '../../lambdas/domain/admin.
 import type { AuditRequest } from '../../lambdas/domain/audit.js';
 import { ApiError } from '../../lambdas/domain/errors.js';
 import type { UsersPort } from '../../lambdas/domain/ports.js';
-import { cognitoClient, resolveRegion, stageTableName, tableRef } from './aws.js';
+import { cognitoClient, TABLE_OPTIONS, tableFromOptions } from './aws.js';
 import { optional, parse, progress, required, runCli, UsageError } from './cli.js';
 import { resolveUserPoolId, type CognitoLike } from './invite-user.js';
 
@@ -117,28 +117,20 @@ export async function createTenant(idp: CognitoLike, table: TableRef, t: TenantI
 
 async function main(argv: string[]): Promise<void | 'help'> {
   const p = parse(argv, {
-    stage: { type: 'string' },
+    ...TABLE_OPTIONS,
     'user-pool-id': { type: 'string' },
-    table: { type: 'string' },
     tenant: { type: 'string' },
     name: { type: 'string' },
     endpoint: { type: 'string' },
-    'dynamodb-endpoint': { type: 'string' },
-    region: { type: 'string' },
   });
   if (!p) return 'help';
   const log = progress('create-tenant');
   const tenant = { id: required(p, 'tenant'), name: required(p, 'name') };
   validateTenant(tenant);
-  const region = resolveRegion(optional(p, 'region'));
-  const stage = optional(p, 'stage');
-  const tableName = optional(p, 'table') ?? (stage ? stageTableName(stage) : undefined);
-  if (!tableName) throw new UsageError('pass --stage <stage> or --table <name>');
+  const { table, tableName, stage, region } = tableFromOptions(p);
   const userPoolId = await resolveUserPoolId({ userPoolId: optional(p, 'user-pool-id'), stage, region });
   const endpoint = optional(p, 'endpoint');
-  const ddbEndpoint = optional(p, 'dynamodb-endpoint');
   const idp = cognitoClient({ region, ...(endpoint ? { cognitoEndpoint: endpoint } : {}) });
-  const table = tableRef({ region, ...(ddbEndpoint ? { dynamodbEndpoint: ddbEndpoint } : {}) }, tableName);
   try {
     const r = await createTenant(idp, table, { userPoolId, ...tenant }, log);
     process.stdout.write(`${JSON.stringify({ tenant: tenant.id, name: tenant.name, userPoolId, table: tableName, ...r })}\n`);

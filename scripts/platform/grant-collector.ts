@@ -14,8 +14,8 @@ import { TenantId } from '../../lambdas/contract/schemas.js';
 import type { TableRef } from '../../lambdas/data/client.js';
 import { getTenantCollectors, setTenantCollector, TenantNotRegistered } from '../../lambdas/data/tenants.js';
 import { collectorPrincipal } from '../../lambdas/domain/collectors.js';
-import { resolveRegion, stageTableName, tableRef } from './aws.js';
-import { optional, parse, progress, required, runCli, UsageError } from './cli.js';
+import { TABLE_OPTIONS, tableFromOptions } from './aws.js';
+import { parse, progress, required, runCli, UsageError } from './cli.js';
 
 export const USAGE = `
 Usage: tsx scripts/platform/grant-collector.ts (--stage <stage> | --table <name>) --tenant <id> --role-arn <arn> [--revoke]
@@ -60,22 +60,14 @@ export async function grantCollector(
 
 async function main(argv: string[]): Promise<void | 'help'> {
   const p = parse(argv, {
-    stage: { type: 'string' },
-    table: { type: 'string' },
+    ...TABLE_OPTIONS,
     tenant: { type: 'string' },
     'role-arn': { type: 'string' },
     revoke: { type: 'boolean' },
-    'dynamodb-endpoint': { type: 'string' },
-    region: { type: 'string' },
   });
   if (!p) return 'help';
   const log = progress('grant-collector');
-  const stage = optional(p, 'stage');
-  const tableName = optional(p, 'table') ?? (stage ? stageTableName(stage) : undefined);
-  if (!tableName) throw new UsageError('pass --stage <stage> or --table <name>');
-  const region = resolveRegion(optional(p, 'region'));
-  const ddbEndpoint = optional(p, 'dynamodb-endpoint');
-  const table = tableRef({ region, ...(ddbEndpoint ? { dynamodbEndpoint: ddbEndpoint } : {}) }, tableName);
+  const { table, tableName } = tableFromOptions(p);
   try {
     const tenantId = required(p, 'tenant');
     const r = await grantCollector(table, { tenantId, arn: required(p, 'role-arn'), revoke: p.values.revoke === true }, log);

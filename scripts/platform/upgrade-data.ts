@@ -8,8 +8,8 @@
  *   npm run platform:upgrade-data -- --table vigia-local-main --region us-east-1 --dynamodb-endpoint http://127.0.0.1:8000
  */
 import { upgradeIncidents } from '../../lambdas/data/migrations.js';
-import { resolveRegion, stageTableName, tableRef } from './aws.js';
-import { optional, parse, progress, runCli, UsageError } from './cli.js';
+import { TABLE_OPTIONS, tableFromOptions } from './aws.js';
+import { parse, progress, runCli } from './cli.js';
 
 export const USAGE = `
 Usage: tsx scripts/platform/upgrade-data.ts (--stage <stage> | --table <name>)
@@ -27,19 +27,11 @@ Options:
 
 async function main(argv: string[]): Promise<void | 'help'> {
   const p = parse(argv, {
-    stage: { type: 'string' },
-    table: { type: 'string' },
-    'dynamodb-endpoint': { type: 'string' },
-    region: { type: 'string' },
+    ...TABLE_OPTIONS,
   });
   if (!p) return 'help';
   const log = progress('upgrade-data');
-  const stage = optional(p, 'stage');
-  const tableName = optional(p, 'table') ?? (stage ? stageTableName(stage) : undefined);
-  if (!tableName) throw new UsageError('pass --stage <stage> or --table <name>');
-  const region = resolveRegion(optional(p, 'region'));
-  const ddbEndpoint = optional(p, 'dynamodb-endpoint');
-  const table = tableRef({ region, ...(ddbEndpoint ? { dynamodbEndpoint: ddbEndpoint } : {}) }, tableName);
+  const { table, tableName } = tableFromOptions(p);
   try {
     const incidents = await upgradeIncidents(table);
     log(`${incidents} incident(s) upgraded in ${tableName}`);
