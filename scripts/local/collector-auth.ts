@@ -9,7 +9,8 @@
  * to replace it) by signing the received request again with `@smithy/signature-v4` (the AWS SDK's own signer) and comparing signatures
  * in constant time. Requests older/newer than 5 minutes (`X-Amz-Date`) are refused, as AWS does.
  */
-import { createHash, createHmac, timingSafeEqual, type Hash, type Hmac } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Sha256 } from '@aws-crypto/sha256-js';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { CollectorCredential } from './config.js';
 
@@ -18,38 +19,12 @@ export const EXECUTE_API_SERVICE = 'execute-api';
 
 export { LOCAL_COLLECTOR_CREDENTIAL, type CollectorCredential } from './config.js';
 
-/** node:crypto as the SDK's `Checksum` interface (SHA-256, or HMAC-SHA-256 with a secret). */
-type SourceData = string | ArrayBuffer | ArrayBufferView;
-const bytes = (d: SourceData): string | Buffer =>
-  typeof d === 'string' ? d : ArrayBuffer.isView(d) ? Buffer.from(d.buffer, d.byteOffset, d.byteLength) : Buffer.from(d);
-
-class NodeSha256 {
-  private h: Hash | Hmac;
-  private readonly secret: string | Buffer | undefined;
-  constructor(secret?: SourceData) {
-    this.secret = secret === undefined ? undefined : bytes(secret);
-    this.h = this.fresh();
-  }
-  private fresh(): Hash | Hmac {
-    return this.secret === undefined ? createHash('sha256') : createHmac('sha256', this.secret);
-  }
-  update(data: SourceData): void {
-    this.h.update(bytes(data));
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.h.digest());
-  }
-  reset(): void {
-    this.h = this.fresh();
-  }
-}
-
 function signer(cred: CollectorCredential, region: string, service = EXECUTE_API_SERVICE, applyChecksum = true): SignatureV4 {
   return new SignatureV4({
     credentials: { accessKeyId: cred.accessKeyId, secretAccessKey: cred.secretAccessKey },
     region,
     service,
-    sha256: NodeSha256,
+    sha256: Sha256,
     applyChecksum,
   });
 }

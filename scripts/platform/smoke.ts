@@ -20,7 +20,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createHash, createHmac, type Hash, type Hmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { Sha256 } from '@aws-crypto/sha256-js';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { chromium } from 'playwright-core';
@@ -168,29 +169,6 @@ export async function smokeTestLocal(o: { chromiumPath?: string; log?: (line: st
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** node:crypto as the signer's SHA-256 / HMAC-SHA-256 `Checksum`. */
-type SourceData = string | ArrayBuffer | ArrayBufferView;
-const toBytes = (d: SourceData): string | Buffer =>
-  typeof d === 'string' ? d : ArrayBuffer.isView(d) ? Buffer.from(d.buffer, d.byteOffset, d.byteLength) : Buffer.from(d);
-class Sha256 {
-  private h: Hash | Hmac;
-  constructor(private readonly secret?: SourceData) {
-    this.h = this.fresh();
-  }
-  private fresh(): Hash | Hmac {
-    return this.secret === undefined ? createHash('sha256') : createHmac('sha256', toBytes(this.secret));
-  }
-  update(data: SourceData): void {
-    this.h.update(toBytes(data));
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.h.digest());
-  }
-  reset(): void {
-    this.h = this.fresh();
   }
 }
 

@@ -7,7 +7,8 @@
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { createHash, createHmac, randomUUID, type Hash, type Hmac } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { Sha256 } from '@aws-crypto/sha256-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { conformanceTarget, type ConformanceTarget } from '../support/conformance-target.js';
@@ -27,31 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await target?.stop();
 });
-
-/** SHA-256 / HMAC-SHA-256 with node:crypto, in the shape the SDK's signer takes (`Checksum`). */
-type SourceData = string | ArrayBuffer | ArrayBufferView;
-const bytes = (d: SourceData): string | Buffer =>
-  typeof d === 'string' ? d : ArrayBuffer.isView(d) ? Buffer.from(d.buffer, d.byteOffset, d.byteLength) : Buffer.from(d);
-class Sha256 {
-  private h: Hash | Hmac;
-  private readonly secret: string | Buffer | undefined;
-  constructor(secret?: SourceData) {
-    this.secret = secret === undefined ? undefined : bytes(secret);
-    this.h = this.make();
-  }
-  private make(): Hash | Hmac {
-    return this.secret === undefined ? createHash('sha256') : createHmac('sha256', this.secret);
-  }
-  update(data: SourceData): void {
-    this.h.update(bytes(data));
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.h.digest());
-  }
-  reset(): void {
-    this.h = this.make();
-  }
-}
 
 /**
  * A tenant id no stage registers: a request IAM lets through reaches the handler, which answers 404 NOT_FOUND
