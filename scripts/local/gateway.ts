@@ -474,6 +474,8 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       res.end(outBody);
       record(result.statusCode);
     })().catch((e: unknown) => {
+      // A client that goes away while its body is read (e.g. a load generator stopping) is not an error.
+      if ((e as NodeJS.ErrnoException).code === 'ECONNRESET' || req.destroyed) return;
       console.error('[gateway] unexpected error', e);
       if (!res.headersSent) sendError(500, 'INTERNAL_ERROR', 'Internal server error');
     });
