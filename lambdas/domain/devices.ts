@@ -63,22 +63,43 @@ export function availabilityWindowStart(now: Date, days: number = AVAILABILITY_W
 }
 
 /**
- * Availability over the window ending on `now`'s UTC day: monitored-time-weighted mean of the daily
- * figures inside the window, rounded to two decimals; null when there is no day with monitored time.
+ * The UTC days whose daily figures make up the availability of the period `[from, to]` (ISO-8601 UTC):
+ * the day of `to` and the days before it, as many as whole days in the period (rounded, at least one).
+ * A rolling 30-day period (`to` = now, `from` = now − 30 × 24 h) is today UTC and the 29 days before, the
+ * window of `availability30d`; the same rule for the status page, the device page and the reports
+ * (docs/data-model.md#availability). Returns inclusive `yyyy-mm-dd` bounds.
  */
-export function availability30d(days: readonly DailyAvailability[], now: Date, windowDays: number = AVAILABILITY_WINDOW_DAYS): number | null {
-  const from = availabilityWindowStart(now, windowDays);
-  const to = now.toISOString().slice(0, 10);
+export function availabilityDays(from: string, to: string): { first: string; last: string } {
+  const last = new Date(to).toISOString().slice(0, 10);
+  const count = Math.max(1, Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000));
+  return { first: addDays(last, -(count - 1)), last };
+}
+
+/**
+ * Availability % (0–100) of the days `first` … `last` (inclusive, `yyyy-mm-dd` UTC): the mean of the daily
+ * figures (each clamped to 0–100) weighted by their monitored seconds, rounded to two decimals; days without
+ * monitored time are left out; null when no day in the window has any (docs/data-model.md#availability).
+ * The one availability formula of the API: `availability30d`, the device page's windows and the reports use it.
+ */
+export function availabilityPct(days: readonly DailyAvailability[], window: { first: string; last: string }): number | null {
   let weight = 0;
   let sum = 0;
   for (const d of days) {
-    if (d.date < from || d.date > to || !(d.monitoredSeconds > 0)) continue;
+    if (d.date < window.first || d.date > window.last || !(d.monitoredSeconds > 0)) continue;
     const pct = Math.min(100, Math.max(0, d.availablePct));
     weight += d.monitoredSeconds;
     sum += pct * d.monitoredSeconds;
   }
   if (weight === 0) return null;
   return Math.round((sum / weight) * 100) / 100;
+}
+
+/**
+ * Availability over the `windowDays`-day window ending on `now`'s UTC day (`availabilityPct` of the rolling
+ * period `[now − windowDays × 24 h, now]`, see `availabilityDays`); null when no day has monitored time.
+ */
+export function availability30d(days: readonly DailyAvailability[], now: Date, windowDays: number = AVAILABILITY_WINDOW_DAYS): number | null {
+  return availabilityPct(days, availabilityDays(new Date(now.getTime() - windowDays * 86_400_000).toISOString(), now.toISOString()));
 }
 
 /** `yyyy-mm-dd` + `n` days (UTC). */

@@ -10,7 +10,8 @@
  *  - SLA compliance: share of those resolved incidents with resolvedAt ≤ slaDueAt (a closed incident counts
  *    with the result fixed when it closed, `slaResult`; docs/sla.md); `openBreached` counts
  *    unresolved incidents whose `slaDueAt` is before the end of the period (or now, if earlier);
- *  - device availability: monitored-time-weighted mean of the device's days in the period (two decimals).
+ *  - device availability: `availabilityPct` over the period's UTC days (`availabilityDays`), the same function
+ *    and day rule as the device status page's 30-day figure (docs/data-model.md#availability).
  */
 import {
   MAX_REPORT_DAYS,
@@ -22,7 +23,7 @@ import {
   type Severity,
 } from '../contract/schemas.js';
 import { csvText, type CsvCell } from '../contract/csv.js';
-import { AVAILABILITY_SLA_TARGET_PCT } from './devices.js';
+import { AVAILABILITY_SLA_TARGET_PCT, availabilityDays, availabilityPct } from './devices.js';
 import { ApiError } from './errors.js';
 import type { ReportData, ReportsPort, TenantsPort } from './ports.js';
 
@@ -116,6 +117,8 @@ export function buildReport(data: readonly ReportData[], period: { from: string;
   let openBreached = 0;
   const horizon = Math.min(Date.parse(period.to), now.getTime());
   let total = 0;
+  // The period's UTC days, chosen as the status page chooses its 30 days (docs/data-model.md#availability).
+  const window = availabilityDays(period.from, period.to);
   for (const d of data) {
     for (const { incident: i, firstResponseAt } of d.incidents) {
       total++;
@@ -134,14 +137,7 @@ export function buildReport(data: readonly ReportData[], period: { from: string;
   }
   const devices = data.flatMap((d) =>
     d.devices.map(({ device, days }) => {
-      let w = 0;
-      let sum = 0;
-      for (const day of days) {
-        if (!(day.monitoredSeconds > 0)) continue;
-        w += day.monitoredSeconds;
-        sum += Math.min(100, Math.max(0, day.availablePct)) * day.monitoredSeconds;
-      }
-      const pct = w > 0 ? round2(sum / w) : null;
+      const pct = availabilityPct(days, window);
       return { tenantId: d.tenantId, deviceId: device.id, name: device.name, availablePct: pct, meetsSla: pct === null ? null : pct >= AVAILABILITY_SLA_TARGET_PCT };
     }),
   );
