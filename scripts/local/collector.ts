@@ -3,7 +3,8 @@
  * API's ingest routes (SigV4-signed with the local collector access key, exactly as a real collector
  * signs for AuthorizationType.IAM), so the portal shows live data:
  *  - every `intervalMs` (default 15 s) each reporting demo device sends a heartbeat (`POST /ingest/heartbeats`);
- *  - now and then a device goes down: its heartbeats stop and a `critical` "Sin latido" alarm is raised
+ *  - now and then a device goes down: its heartbeats stop and a `critical` "Sin latido del dispositivo" alarm
+ *    (the catalogue's `heartbeat_lost` type, `lambdas/domain/alarm-types.ts`) is raised
  *    (`POST /ingest/device-alarms`, action raise); after a few ticks it recovers: heartbeats resume and the
  *    alarm is cleared (action clear);
  *  - each tick, 1–3 Office 365 audit events per tenant arrive (`POST /ingest/office365/events`), and now
@@ -21,6 +22,10 @@
 import { randomUUID } from 'node:crypto';
 import { LOCAL_COLLECTOR_CREDENTIAL, signCollectorRequest, type CollectorCredential } from './collector-auth.js';
 import { DEMO_RECOMMENDATIONS, DEMO_TENANTS, demoDevices, O365_ALERTS, O365_OPERATIONS, O365_USERS, o365Result } from './demo-data.js';
+import { DEVICE_ALARM_TYPES } from '../../lambdas/domain/alarm-types.js';
+
+/** The alarm an outage raises: the catalogue's lost-heartbeat type, the same title the seed uses. */
+const HEARTBEAT_LOST = DEVICE_ALARM_TYPES.heartbeat_lost;
 
 export interface CollectorOptions {
   /** Base URL of the API (local gateway), no trailing slash. */
@@ -137,7 +142,7 @@ export function startCollector(opts: CollectorOptions): RunningCollector {
       outages.set(`${d.tenantId}/${d.id}`, { alarmId, ticksLeft: opts.outageTicks ?? 8, device: d });
       await send(
         '/ingest/device-alarms',
-        { action: 'raise', eventId: randomUUID(), tenantId: d.tenantId, deviceId: d.id, alarmId, severity: 'critical', title: 'Sin latido del dispositivo', at },
+        { action: 'raise', eventId: randomUUID(), tenantId: d.tenantId, deviceId: d.id, alarmId, severity: HEARTBEAT_LOST.severity, title: HEARTBEAT_LOST.title, at },
         report,
       );
       report.raised++;

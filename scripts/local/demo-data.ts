@@ -8,6 +8,7 @@
  * sends the same recommendations (same ids: its replays are no-ops).
  */
 import type { IncidentStatus, Office365Alarm, Office365Event, Recommendation, Severity } from '../../lambdas/contract/schemas.js';
+import { DEVICE_ALARM_TYPES } from '../../lambdas/domain/alarm-types.js';
 
 /** Demo password for every local user (local emulator only; never a deployed pool). */
 export const DEMO_PASSWORD = 'Vigia-Demo-2026';
@@ -61,9 +62,16 @@ export interface DemoDevice {
 export interface DemoAlarm {
   id: string;
   severity: Severity;
+  /** A title of the alarm-type catalogue (`DEVICE_ALARM_TYPES`). */
   title: string;
   state: 'active' | 'acknowledged' | 'cleared';
+  /** ISO-8601 UTC. */
   raisedAt: string;
+  /** Who acknowledged it and when (ISO-8601 UTC), after `raisedAt`: set on `acknowledged` alarms, else null. */
+  acknowledgedBy: string | null;
+  acknowledgedAt: string | null;
+  /** When it cleared (ISO-8601 UTC, after `raisedAt`): set on `cleared` alarms, else null. */
+  clearedAt: string | null;
 }
 
 export const DEMO_TENANTS: DemoTenant[] = [
@@ -171,7 +179,10 @@ const SITES: Record<string, string[]> = {
   acme: ['Madrid', 'Barcelona', 'Valencia'],
   globex: ['Sevilla', 'Bilbao', 'Zaragoza'],
 };
-const ALARM_TITLES = ['CPU por encima del 90 %', 'Interfaz WAN caída', 'Pérdida de paquetes elevada', 'Disco casi lleno', 'Temperatura alta', 'Sesiones VPN rechazadas'];
+/** Titles of the alarm types a device raises besides a lost heartbeat (one catalogue with the collector simulator). */
+const ALARM_TITLES = Object.entries(DEVICE_ALARM_TYPES)
+  .filter(([k]) => k !== 'heartbeat_lost')
+  .map(([, t]) => t.title);
 
 /** ~20 devices of a tenant: mostly online, a few degraded/offline, one that never reported. */
 export function demoDevices(tenant: DemoTenant, now: number, count = 20): DemoDevice[] {
@@ -189,12 +200,21 @@ export function demoDevices(tenant: DemoTenant, now: number, count = 20): DemoDe
     const alarms: DemoAlarm[] = [];
     const nAlarms = health === 'online' ? (rnd() < 0.25 ? 1 : 0) : 1 + Math.floor(rnd() * 2);
     for (let a = 0; a < nAlarms; a++) {
+      const state = health === 'online' ? 'cleared' : a === 0 ? 'active' : 'acknowledged';
+      const severity: Severity = health === 'offline' ? 'critical' : weighted(rnd, [['high', 0.4], ['medium', 0.4], ['low', 0.2]]);
+      const title = health === 'offline' && a === 0 ? DEVICE_ALARM_TYPES.heartbeat_lost.title : pick(rnd, ALARM_TITLES);
+      const raised = now - Math.floor((heartbeatAgeMinutes ?? 60) * MIN + rnd() * 3 * DAY);
+      // Acknowledged by an SOC analyst 10–40 min after it was raised; cleared within the next 2 hours (never after now).
+      const later = (ms: number) => iso(Math.min(now, raised + ms));
       alarms.push({
         id: `ALM-${tenant.id}-${String(i + 1).padStart(2, '0')}-${a + 1}`,
-        severity: health === 'offline' ? 'critical' : weighted(rnd, [['high', 0.4], ['medium', 0.4], ['low', 0.2]]),
-        title: health === 'offline' && a === 0 ? 'Dispositivo sin latido' : pick(rnd, ALARM_TITLES),
-        state: health === 'online' ? 'cleared' : a === 0 ? 'active' : 'acknowledged',
-        raisedAt: iso(now - Math.floor((heartbeatAgeMinutes ?? 60) * MIN + rnd() * 3 * DAY)),
+        severity,
+        title,
+        state,
+        raisedAt: iso(raised),
+        acknowledgedBy: state === 'acknowledged' ? ANALYSTS[i % ANALYSTS.length]! : null,
+        acknowledgedAt: state === 'acknowledged' ? later((10 + ((i * 7) % 31)) * MIN) : null,
+        clearedAt: state === 'cleared' ? later(Math.min(2 * HOUR, (now - raised) / 2)) : null,
       });
     }
     return {
@@ -241,11 +261,25 @@ export const DEMO_RECOMMENDATIONS: ReadonlyArray<readonly [string, string, Recom
 ];
 
 /**
- * The result of a simulated Office 365 audit event: a `UserLoginFailed` is always `Failed` (the operation
- * names the outcome); any other operation fails with probability `failRate` (0–1), drawn from `rnd`.
+ * Operations of `O365_OPERATIONS` whose name states their outcome: the unified audit log records a failed
+ * sign-in as `UserLoginFailed`, never as a failed `UserLoggedIn` (which is a successful sign-in).
+ */
+export const O365_OUTCOME_OF_OPERATION: Readonly<Record<string, 'Succeeded' | 'Failed'>> = {
+  UserLoggedIn: 'Succeeded',
+  UserLoginFailed: 'Failed',
+};
+
+/**
+ * The result of a simulated Office 365 audit event (seed and collector simulator): the outcome named by the
+ * operation (`O365_OUTCOME_OF_OPERATION`: `UserLoggedIn` always `Succeeded`, `UserLoginFailed` always
+ * `Failed`); any other operation fails with probability `failRate` (0–1), drawn from `rnd` (drawn for every
+ * operation but `UserLoginFailed`, so the seeded sequence does not depend on the outcome table);
+ * docs/local-emulation.md#demo-data.
  */
 export function o365Result(operation: string, rnd: () => number, failRate: number): 'Succeeded' | 'Failed' {
-  return operation === 'UserLoginFailed' || rnd() < failRate ? 'Failed' : 'Succeeded';
+  if (operation === 'UserLoginFailed') return 'Failed';
+  const drawn = rnd() < failRate ? 'Failed' : 'Succeeded';
+  return O365_OUTCOME_OF_OPERATION[operation] ?? drawn;
 }
 
 /**

@@ -248,7 +248,9 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
           table,
         );
         for (const a of d.alarms) {
-          await putAlarm({ id: a.id, tenantId: d.tenantId, deviceId: d.id, raisedAt: a.raisedAt, severity: a.severity, state: a.state, title: a.title }, table);
+          // Acknowledged alarms carry who acknowledged them and when; cleared ones when they cleared.
+          const { acknowledgedAt, acknowledgedBy, clearedAt } = a;
+          await putAlarm({ id: a.id, tenantId: d.tenantId, deviceId: d.id, raisedAt: a.raisedAt, severity: a.severity, state: a.state, title: a.title, acknowledgedAt, acknowledgedBy, clearedAt }, table);
         }
       });
       // Each day's write also updates its device item (revision and 30-day roll-up), so two days of one
