@@ -5,10 +5,9 @@
  * availability SLA, mean availability).
  */
 import type { Analytics } from '../../shared/lib/contract';
-import { useApiSWR } from '../../shared/lib/api-context';
 import { formatDateTime, formatPercent } from '../../shared/lib/format';
 import { downloadCsv, toCsv } from '../../shared/ui/csv';
-import { FiguresSummary, fleetHealth, formatDuration, useUrlPeriod } from '../../shared/ui/report';
+import { FiguresSummary, fleetHealth, formatDuration, useReportSWR, useUrlPeriod } from '../../shared/ui/report';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 
@@ -29,8 +28,8 @@ const COLUMNS = [
 ];
 
 export function AnalyticsPage() {
-  const { period, picker } = useUrlPeriod();
-  const analytics = useApiSWR('getAnalytics', { query: period });
+  const { spec, picker } = useUrlPeriod();
+  const analytics = useReportSWR('getAnalytics', {}, spec);
   const a = analytics.data;
 
   return (

@@ -12,6 +12,7 @@ import { useApi, useApiSWRInfinite } from '../../shared/lib/api-context';
 import { formatDateTime } from '../../shared/lib/format';
 import { useTenant } from '../../shared/lib/tenant';
 import { downloadCsv } from '../../shared/ui/csv';
+import { DateRangeError, DateRangeFields, dateRangeError } from '../../shared/ui/DateRange';
 import { FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
@@ -74,7 +75,7 @@ export function AuditLogPage() {
   const { me, tenants, activeTenant } = useTenant();
   const isStaff = !!me?.isAdmin;
   const query = auditQuery(params, isStaff, activeTenant);
-  const badRange = !!query.from && !!query.to && query.from > query.to;
+  const badRange = dateRangeError(params.get('from') ?? '', params.get('to') ?? '') !== null;
   const list = useApiSWRInfinite('listAuditLog', badRange ? null : { query });
   const [exporting, setExporting] = useState<string | null>(null);
   const names = new Map(tenants.map((t) => [t.id, t.name]));
@@ -105,14 +106,7 @@ export function AuditLogPage() {
           <label htmlFor="a-actor">Usuario</label>
           <input id="a-actor" type="search" value={params.get('actor') ?? ''} placeholder="correo o sub" onChange={(e) => set('actor', e.target.value.trim())} />
         </div>
-        <div className="field">
-          <label htmlFor="a-from">Desde</label>
-          <input id="a-from" type="date" value={params.get('from') ?? ''} onChange={(e) => set('from', e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor="a-to">Hasta</label>
-          <input id="a-to" type="date" value={params.get('to') ?? ''} onChange={(e) => set('to', e.target.value)} />
-        </div>
+        <DateRangeFields idPrefix="a" from={params.get('from') ?? ''} to={params.get('to') ?? ''} errorId="a-range-error" onChange={set} />
       </form>
       {exporting && (
         <p role="status" className="muted small">
@@ -120,9 +114,7 @@ export function AuditLogPage() {
         </p>
       )}
       {badRange ? (
-        <div className="error-state" role="alert">
-          <p>La fecha «Desde» no puede ser posterior a «Hasta».</p>
-        </div>
+        <DateRangeError id="a-range-error" from={params.get('from') ?? ''} to={params.get('to') ?? ''} />
       ) : (
         <ListFrame list={list} empty="No hay registros en el registro de auditoría para estos filtros.">
           <table className="data-table responsive">

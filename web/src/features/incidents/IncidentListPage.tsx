@@ -13,6 +13,7 @@ import { toApiError } from '../../shared/lib/api';
 import { formatDateTime, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
 import { downloadCsv, toCsv } from '../../shared/ui/csv';
+import { DateRangeFields } from '../../shared/ui/DateRange';
 import { FilterSelect, ListFrame } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
@@ -75,14 +76,7 @@ export function IncidentListPage() {
           onChange={(v) => apply({ status: v ? (v.split(',') as IncidentStatus[]) : [] })}
         />
         <FilterSelect id="f-severity" label="Severidad" all="Todas" value={filters.severity.join(',')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => apply({ severity: v ? (v.split(',') as Severity[]) : [] })} />
-        <div className="field">
-          <label htmlFor="f-from">Desde</label>
-          <input id="f-from" type="date" value={filters.from} onChange={(e) => apply({ from: e.target.value })} />
-        </div>
-        <div className="field">
-          <label htmlFor="f-to">Hasta</label>
-          <input id="f-to" type="date" value={filters.to} onChange={(e) => apply({ to: e.target.value })} />
-        </div>
+        <DateRangeFields idPrefix="f" from={filters.from} to={filters.to} errorId="f-range-error" onChange={(field, value) => apply({ [field]: value })} />
         <div className="field">
           <label htmlFor="f-sort">Orden</label>
           <select id="f-sort" value={filters.sort} onChange={(e) => apply({ sort: e.target.value === 'oldest' ? 'oldest' : 'newest' })}>
@@ -113,7 +107,7 @@ export function IncidentListPage() {
         </p>
       )}
       {invalid ? (
-        <div className="error-state" role="alert">
+        <div className="error-state" role="alert" id="f-range-error">
           <p>{invalid}</p>
         </div>
       ) : (

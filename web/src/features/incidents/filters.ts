@@ -10,6 +10,7 @@
 import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/lib/contract';
 import type { Incident, IncidentStatus, OperationQuery, Severity } from '../../shared/lib/contract';
 import type { CsvColumn } from '../../shared/ui/csv';
+import { dateRangeError } from '../../shared/ui/DateRange';
 import { formatDateTime, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { INCIDENT_SOURCE_LABELS } from '../../shared/ui/badges';
 
@@ -69,8 +70,7 @@ export function localDayBound(date: string, end: boolean): string {
 /** Spanish message for filters the API would refuse, or null when they are valid. */
 export function filtersError(f: IncidentFilters): string | null {
   if (f.q.trim().length === 1) return 'La búsqueda necesita al menos 2 caracteres.';
-  if (f.from && f.to && f.from > f.to) return 'La fecha «desde» no puede ser posterior a «hasta».';
-  return null;
+  return dateRangeError(f.from, f.to);
 }
 
 /** The filter part of the `listIncidents` query (without tenant, page size and cursor). */

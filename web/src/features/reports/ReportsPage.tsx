@@ -1,27 +1,28 @@
 /**
  * `/reports/general` (docs/portal.md#screens): the tenant's report for a period (`GET /reports?from&to`): incidents by
  * severity and status, MTTA/MTTR, SLA compliance, availability per device against the SLA target and the
- * top alarms. "Descargar CSV" exports the same figures; "Imprimir" opens the browser's print dialog, and
- * the print stylesheet (`screens.css`, `@media print`) leaves out the shell, controls and buttons.
+ * top alarms. The period's end follows "now" (`useReportSWR`: recomputed on each request, on focus, every
+ * minute and with "Actualizar"). "Descargar CSV" exports the same figures; "Imprimir" opens the browser's
+ * print dialog, and the print stylesheet (`screens.css`, `@media print`) leaves out the shell, controls and buttons.
  */
 import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/lib/contract';
-import { useApiSWR } from '../../shared/lib/api-context';
 import { formatDateTime, formatPercent, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { useTenant, useTenantQuery } from '../../shared/lib/tenant';
 import { SeverityBadge } from '../../shared/ui/badges';
 import { downloadCsv } from '../../shared/ui/csv';
-import { FiguresSummary, reportToCsv, useUrlPeriod } from '../../shared/ui/report';
+import { FiguresSummary, reportToCsv, useReportSWR, useUrlPeriod } from '../../shared/ui/report';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 
 export function ReportsPage() {
-  const { period, picker } = useUrlPeriod();
+  const { spec, picker } = useUrlPeriod();
   const tenant = useTenantQuery();
   const { tenants, activeTenant } = useTenant();
   const tenantName = tenants.find((t) => t.id === activeTenant)?.name ?? activeTenant ?? '';
-  const report = useApiSWR('getReport', activeTenant ? { query: { ...tenant, ...period } } : null);
+  // The period's end follows "now": recomputed on every request (docs/portal.md#report-periods).
+  const report = useReportSWR('getReport', activeTenant ? tenant : null, spec);
   const r = report.data;
-  const title = `Informe ${tenantName} ${period.from.slice(0, 10)} – ${period.to.slice(0, 10)}`;
+  const title = r ? `Informe ${tenantName} ${r.period.from.slice(0, 10)} – ${r.period.to.slice(0, 10)}` : '';
 
   return (
     <section className="report">
@@ -31,6 +32,9 @@ export function ReportsPage() {
         </button>
         <button type="button" className="btn" disabled={!r} onClick={() => window.print()}>
           Imprimir
+        </button>
+        <button type="button" className="btn" disabled={report.isValidating} onClick={() => void report.mutate()}>
+          Actualizar
         </button>
       </PageHeader>
       {picker}

@@ -6,10 +6,14 @@
  */
 import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ReportFigures } from '../lib/contract';
+import useSWR from 'swr';
+import type { ApiError, CallInput } from '../lib/api';
+import { callOp, useApi } from '../lib/api-context';
+import type { OperationResponse, ReportFigures } from '../lib/contract';
 import { formatPercent, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../lib/format';
-import { useTimeOfChange } from '../lib/hooks';
+import { useStateResetOn } from '../lib/hooks';
 import { toCsv } from './csv';
+import { DateRangeFields, dateRangeError } from './DateRange';
 
 /** Period presets, days back from now. */
 export const PERIODS = [7, 30, 90, 365] as const;
@@ -129,30 +133,46 @@ export function FiguresSummary({ f }: { f: ReportFigures }) {
   );
 }
 
+/** A report period as kept in the URL: a preset of `days` back from now, or whole local days `fromDate`–`toDate`. */
+export interface PeriodSpec {
+  days: number;
+  /** `YYYY-MM-DD` (local) or '' (both set = a custom range). */
+  fromDate: string;
+  toDate: string;
+}
+
 /** URL state of a report period: `?days=30` (preset) or `?from=YYYY-MM-DD&to=YYYY-MM-DD` (custom). */
-export function periodFromParams(params: URLSearchParams): { days: number; fromDate: string; toDate: string } {
+export function periodFromParams(params: URLSearchParams): PeriodSpec {
   const days = Number(params.get('days'));
   const date = (k: string) => (/^\d{4}-\d{2}-\d{2}$/.test(params.get(k) ?? '') ? params.get(k)! : '');
   const fromDate = date('from');
   const toDate = date('to');
-  const custom = fromDate && toDate && fromDate <= toDate;
+  const custom = fromDate && toDate && !dateRangeError(fromDate, toDate);
   return { days: (PERIODS as readonly number[]).includes(days) ? days : 30, fromDate: custom ? fromDate : '', toDate: custom ? toDate : '' };
 }
 
-/** Period controls: preset buttons and a custom date range (applied with "Aplicar"). */
+/**
+ * Period controls: preset buttons and a custom date range applied with "Aplicar fechas". A range whose
+ * "Desde" is after its "Hasta" is refused with `DATE_RANGE_ERROR` (shared with the incident list and the
+ * audit log, `DateRange.tsx`) and the period stays as it was; so is a range with an empty end.
+ */
 export function PeriodPicker({ params, onChange }: { params: URLSearchParams; onChange: (next: URLSearchParams) => void }) {
   const p = periodFromParams(params);
   const custom = !!(p.fromDate && p.toDate);
+  // Drafts of the two dates, reset whenever the applied period changes (another preset, Back/Forward).
+  const [draft, setDraft] = useStateResetOn(`${p.fromDate}|${p.toDate}`, () => ({ from: p.fromDate, to: p.toDate, tried: false }));
+  const rangeError = dateRangeError(draft.from, draft.to);
+  const missing = draft.tried && (!draft.from || !draft.to) ? 'Indica las dos fechas, «Desde» y «Hasta».' : null;
+  const shown = rangeError ?? missing;
   return (
     <form
       className="card filters no-print"
       aria-label="Periodo del informe"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        const data = new FormData(e.currentTarget);
-        const from = String(data.get('from') ?? '');
-        const to = String(data.get('to') ?? '');
-        if (from && to) onChange(new URLSearchParams({ from, to }));
+        if (draft.from && draft.to && !rangeError) onChange(new URLSearchParams({ from: draft.from, to: draft.to }));
+        else setDraft({ ...draft, tried: true });
       }}
     >
       <div className="field field-wide">
@@ -165,33 +185,57 @@ export function PeriodPicker({ params, onChange }: { params: URLSearchParams; on
           ))}
         </div>
       </div>
-      <div className="field">
-        <label htmlFor="period-from">Desde</label>
-        <input id="period-from" name="from" type="date" defaultValue={p.fromDate} key={`f-${p.fromDate}`} />
-      </div>
-      <div className="field">
-        <label htmlFor="period-to">Hasta</label>
-        <input id="period-to" name="to" type="date" defaultValue={p.toDate} key={`t-${p.toDate}`} />
-      </div>
+      <DateRangeFields idPrefix="period" from={draft.from} to={draft.to} errorId="period-error" onChange={(field, value) => setDraft({ ...draft, [field]: value, tried: false })} />
       <div className="filters-actions">
         <button type="submit" className="btn">
           Aplicar fechas
         </button>
       </div>
+      {shown && (
+        <p id="period-error" role="alert" className="field-error field-wide">
+          {shown}
+        </p>
+      )}
     </form>
+  );
+}
+
+/** How often an open report asks again for its figures (ms): the period's end then moves to the new "now". */
+export const REPORT_REFRESH_MS = 60_000;
+
+/** The two report operations: `GET /reports` (one tenant) and `GET /analytics` (every tenant, `admin`). */
+export type ReportOperationId = 'getReport' | 'getAnalytics';
+
+/**
+ * Reads a report (`getReport` or `getAnalytics`) for `spec`'s period with `query` (e.g. the tenant; `null`
+ * waits). The `{ from, to }` sent is computed when each request starts (`periodQuery` at that moment), so a
+ * preset period ("últimos 30 días") always ends at the current minute: the report follows "now" on every
+ * revalidation — when the window regains focus, every `REPORT_REFRESH_MS`, on `mutate()` ("Actualizar"),
+ * and when the page is opened again — and never stays frozen at the time the page was opened
+ * (docs/portal.md#report-periods). The SWR key holds the period's definition (`spec`), not its instants,
+ * so the figures on screen stay while the next ones load. The response's own `period` is what was counted.
+ */
+export function useReportSWR<Op extends ReportOperationId>(op: Op, query: Readonly<Record<string, string>> | null, spec: PeriodSpec) {
+  const api = useApi();
+  const key = query ? (['report', op, query, spec] as const) : null;
+  return useSWR<OperationResponse<Op>, ApiError, typeof key>(
+    key,
+    ([, o, q, s]: NonNullable<typeof key>) => {
+      const input = { query: { ...q, ...periodQuery(s.days, s.fromDate, s.toDate, Date.now()) } } as CallInput<Op>;
+      return callOp(api, o, input);
+    },
+    { revalidateOnFocus: true, refreshInterval: REPORT_REFRESH_MS, keepPreviousData: true },
   );
 }
 
 /**
  * The report period kept in the page's URL (`?days=N` or `?from=YYYY-MM-DD&to=YYYY-MM-DD`, read by
- * `periodFromParams`): `period` is the `{ from, to }` query (ISO-8601 UTC, see `periodQuery`) of
- * `GET /reports` and `GET /analytics`, the same object while the URL's period is unchanged (stable SWR key);
- * `picker` is the `PeriodPicker` bound to the URL (a change replaces the history entry).
+ * `periodFromParams`): `spec` is the period's definition for `useReportSWR`; `picker` is the `PeriodPicker`
+ * bound to the URL (a change replaces the history entry).
  */
-export function useUrlPeriod(): { period: { from: string; to: string }; picker: ReactNode } {
+export function useUrlPeriod(): { spec: PeriodSpec; picker: ReactNode } {
   const [params, setParams] = useSearchParams();
   const { days, fromDate, toDate } = periodFromParams(params);
-  const changedAt = useTimeOfChange(`${days}|${fromDate}|${toDate}`);
-  const period = useMemo(() => periodQuery(days, fromDate, toDate, changedAt), [days, fromDate, toDate, changedAt]);
-  return { period, picker: <PeriodPicker params={params} onChange={(p) => setParams(p, { replace: true })} /> };
+  const spec = useMemo(() => ({ days, fromDate, toDate }), [days, fromDate, toDate]);
+  return { spec, picker: <PeriodPicker params={params} onChange={(p) => setParams(p, { replace: true })} /> };
 }

@@ -1,0 +1,100 @@
+/**
+ * `/reports/general` (docs/portal.md#report-periods): a preset period ends at "now" on every request — a
+ * report left open shows what changed after "Actualizar", after the window regains focus, or on its own
+ * every minute — and a custom range whose "Desde" is after its "Hasta" is refused with a message, as in the
+ * incident list and the audit log.
+ */
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CallInput } from '../../shared/lib/api';
+import type { Report } from '../../shared/lib/contract';
+import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
+import { DATE_RANGE_ERROR } from '../../shared/ui/DateRange';
+import { ReportsPage } from './ReportsPage';
+
+const T1 = Date.parse('2026-03-31T10:20:30.000Z');
+const MIN = 60_000;
+
+/** A report whose figures count the incidents created up to `to`: one before T1 + 2 min, two after. */
+function answer(input: CallInput<'getReport'>): Report {
+  const { from, to } = input.query as { from: string; to: string };
+  const total = Date.parse(to) >= T1 + 2 * MIN ? 2 : 1;
+  return {
+    tenantId: 'acme',
+    generatedAt: to,
+    period: { from, to },
+    incidents: { total, bySeverity: { critical: total, high: 0, medium: 0, low: 0 }, byStatus: { new: total, in_progress: 0, on_hold: 0, resolved: 0, closed: 0 } },
+    mttaMinutes: null,
+    mttrMinutes: null,
+    sla: { resolved: 0, resolvedWithinSla: 0, compliancePct: null, openBreached: 0 },
+    availability: { slaTargetPct: 99.5, devices: [] },
+    topAlarms: [],
+  };
+}
+
+function setup(path = '/reports/general?days=30') {
+  const getReport = vi.fn(answer);
+  renderSignedIn(<ReportsPage />, { path, api: fakeApi({ getMe: ME_ACME, getReport }) });
+  return getReport;
+}
+
+const incidentsKpi = () => screen.getByText('Incidentes', { selector: '.kpi-row span' }).nextElementSibling?.textContent;
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('report period follows now', () => {
+  it('"Actualizar" asks again with the end moved to the current minute and shows the new figures', async () => {
+    const now = vi.spyOn(Date, 'now').mockReturnValue(T1);
+    const getReport = setup();
+    await waitFor(() => expect(incidentsKpi()).toBe('1'));
+    expect(getReport).toHaveBeenLastCalledWith({ query: { tenant: 'acme', from: '2026-03-01T10:20:00.000Z', to: '2026-03-31T10:20:00.000Z' } });
+
+    // An incident arrives at T1 + 2 min; the user clicks "Actualizar" at T1 + 5 min.
+    now.mockReturnValue(T1 + 5 * MIN);
+    fireEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
+    await waitFor(() => expect(incidentsKpi()).toBe('2'));
+    expect(getReport).toHaveBeenLastCalledWith({ query: { tenant: 'acme', from: '2026-03-01T10:25:00.000Z', to: '2026-03-31T10:25:00.000Z' } });
+  });
+
+  it('revalidates with a new end when the window regains focus', async () => {
+    const now = vi.spyOn(Date, 'now').mockReturnValue(T1);
+    const getReport = setup('/reports/general?days=7');
+    await waitFor(() => expect(incidentsKpi()).toBe('1'));
+    now.mockReturnValue(T1 + 10 * MIN);
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(incidentsKpi()).toBe('2'));
+    expect(getReport).toHaveBeenLastCalledWith({ query: { tenant: 'acme', from: '2026-03-24T10:30:00.000Z', to: '2026-03-31T10:30:00.000Z' } });
+  });
+});
+
+describe('custom range', () => {
+  it('refuses "Desde" after "Hasta" with a message and keeps the period; a valid range is applied', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(T1);
+    const getReport = setup();
+    await waitFor(() => expect(getReport).toHaveBeenCalledTimes(1));
+    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-03-10' } });
+    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-03-01' } });
+    expect(screen.getByRole('alert').textContent).toBe(DATE_RANGE_ERROR);
+    expect(screen.getByLabelText('Desde').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Aplicar fechas' }));
+    expect(screen.getByRole('alert').textContent).toBe(DATE_RANGE_ERROR);
+    expect(screen.getByRole('button', { name: '30 días' }).getAttribute('aria-pressed')).toBe('true');
+    expect(getReport).toHaveBeenCalledTimes(1);
+
+    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-03-12' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Aplicar fechas' }));
+    await waitFor(() => expect(getReport).toHaveBeenCalledTimes(2));
+    expect(getReport).toHaveBeenLastCalledWith({ query: { tenant: 'acme', from: new Date(2026, 2, 10).toISOString(), to: new Date(2026, 2, 12, 23, 59, 59, 999).toISOString() } });
+    expect(screen.getByRole('button', { name: '30 días' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('asks for both dates when one is empty', () => {
+    setup();
+    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-03-10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Aplicar fechas' }));
+    expect(screen.getByRole('alert').textContent).toContain('Indica las dos fechas');
+  });
+});
