@@ -6,6 +6,8 @@
  *   `web/src/shared/lib/contract.ts`, so the same import works in Vite, `tsc` and the vitest `web` project
  *   (whose config has no alias); `server.fs.allow` lets the dev server read it from outside `web/`.
  * - The port can be overridden on the command line (`npm run dev:web -- --port 5174`).
+ * - The bare specifier `qrcode` resolves to `src/shared/lib/qrcode-on-demand.ts`, which loads the QR encoder
+ *   only when a QR image is drawn (Amplify UI imports it statically; docs/portal.md#bundles).
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -18,6 +20,7 @@ export default defineConfig({
   root: webRoot,
   publicDir: 'public',
   plugins: [react()],
+  resolve: { alias: [{ find: /^qrcode$/, replacement: fileURLToPath(new URL('./src/shared/lib/qrcode-on-demand.ts', import.meta.url)) }] },
   server: { port: 5173, fs: { allow: [repoRoot] } },
   preview: { port: 5173 },
   build: {

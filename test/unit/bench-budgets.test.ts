@@ -33,7 +33,7 @@ describe('checkBudgets', () => {
     const r = { ...fixture('passing.json'), portal: null, api: null, coldStart: null, cost: null };
     const out = checkBudgets(r);
     expect(out.every((o) => !o.pass && o.detail === 'not measured')).toBe(true);
-    expect(out.map((o) => o.id)).toEqual(['portal.signin-js', 'portal.dashboard', 'api.list-throughput', 'api.list-p99', 'lambda.cold-start', 'dynamodb.no-scan', 'dynamodb.list-cost']);
+    expect(out.map((o) => o.id)).toEqual(['portal.signin-js', 'portal.signin-email-visible', 'portal.dashboard', 'api.list-throughput', 'api.list-p99', 'lambda.cold-start', 'dynamodb.no-scan', 'dynamodb.list-cost']);
   });
 
   it('applies the limits at their boundaries', () => {
@@ -42,6 +42,7 @@ describe('checkBudgets', () => {
     c16.engine = { ...c16.engine!, rps: 1000, p99Ms: 100 };
     c16.gateway = { ...c16.gateway, rps: 1000 * LIMITS.listThroughput, p99Ms: 100 * LIMITS.listP99 };
     r.portal!.initial.portal.jsGzipBytes = r.portal!.initial.reference.jsGzipBytes * LIMITS.signInJsGzip;
+    r.portal!.load.portal.emailVisibleMs = r.portal!.load.reference.emailVisibleMs * LIMITS.signInEmailVisible;
     r.coldStart!.handlers[0]!.coldStartMs = r.coldStart!.empty.coldStartMs * LIMITS.handlerColdStart;
     const list = r.cost!.routes.find((c) => c.list)!;
     list.responseBytes = 4096;
@@ -51,10 +52,12 @@ describe('checkBudgets', () => {
     c16.gateway.rps -= 1;
     c16.gateway.p99Ms += 1;
     r.portal!.initial.portal.jsGzipBytes += 1;
+    r.portal!.load.portal.emailVisibleMs += 1;
     r.coldStart!.handlers[0]!.coldStartMs += 0.1;
     list.readUnits = 2.5;
     expect(failing(r)).toEqual([
       'portal.signin-js',
+      'portal.signin-email-visible',
       'api.list-throughput:listIncidents',
       'api.list-p99:listIncidents',
       'lambda.cold-start:incidents',
