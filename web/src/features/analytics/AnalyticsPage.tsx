@@ -6,7 +6,8 @@
  */
 import type { Analytics } from '../../shared/lib/contract';
 import { formatDateTime, formatPercent } from '../../shared/lib/format';
-import { downloadCsv, toCsv } from '../../shared/ui/csv';
+import { csvDialect, csvFilename, downloadCsv, toCsv } from '../../shared/ui/csv';
+import { CsvButtons } from '../../shared/ui/CsvButtons';
 import { FiguresSummary, fleetHealth, formatDuration, useReportSWR, useUrlPeriod } from '../../shared/ui/report';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
@@ -35,9 +36,7 @@ export function AnalyticsPage() {
   return (
     <section>
       <PageHeader title="Analítica">
-        <button type="button" className="btn" disabled={!a} onClick={() => a && downloadCsv(`analitica-${a.totals.period.from.slice(0, 10)}-${a.totals.period.to.slice(0, 10)}.csv`, toCsv(a.tenants, COLUMNS))}>
-          Descargar CSV
-        </button>
+        <CsvButtons label="Descargar CSV" disabled={!a} onDownload={(v) => a && downloadCsv(csvFilename(`analitica-${a.totals.period.from.slice(0, 10)}-${a.totals.period.to.slice(0, 10)}`, v), toCsv(a.tenants, COLUMNS, csvDialect(v)))} />
       </PageHeader>
       {picker}
       {analytics.error && !a ? (

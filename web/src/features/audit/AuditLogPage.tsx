@@ -11,7 +11,8 @@ import { toApiError } from '../../shared/lib/api';
 import { useApi, useApiSWRInfinite } from '../../shared/lib/api-context';
 import { formatDateTime } from '../../shared/lib/format';
 import { useTenant } from '../../shared/lib/tenant';
-import { downloadCsv } from '../../shared/ui/csv';
+import { convertCsv, csvDialect, csvFilename, downloadCsv, type CsvVariant } from '../../shared/ui/csv';
+import { CsvButtons } from '../../shared/ui/CsvButtons';
 import { DateRangeError, DateRangeFields, dateRangeError } from '../../shared/ui/DateRange';
 import { FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
@@ -80,12 +81,13 @@ export function AuditLogPage() {
   const [exporting, setExporting] = useState<string | null>(null);
   const names = new Map(tenants.map((t) => [t.id, t.name]));
 
-  const onExport = async () => {
+  const onExport = async (variant: CsvVariant) => {
     setExporting('Preparando CSV…');
     try {
       const { limit: _limit, ...rest } = query;
       const csv = await api.csv('listAuditLog', { query: rest });
-      downloadCsv(`auditoria-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+      // The API sends the standard CSV; the Excel variant is the same cells in the language's dialect.
+      downloadCsv(csvFilename(`auditoria-${new Date().toISOString().slice(0, 10)}`, variant), variant === 'excel' ? convertCsv(csv, csvDialect(variant)) : csv);
       setExporting('CSV descargado.');
     } catch (err) {
       setExporting(`No se pudo exportar: ${toApiError(err).userMessage}`);
@@ -95,9 +97,7 @@ export function AuditLogPage() {
   return (
     <section>
       <PageHeader title="Registro de auditoría">
-        <button type="button" className="btn" disabled={badRange || exporting === 'Preparando CSV…'} onClick={() => void onExport()}>
-          Exportar CSV
-        </button>
+        <CsvButtons label="Exportar CSV" disabled={badRange || exporting === 'Preparando CSV…'} onDownload={(v) => void onExport(v)} />
       </PageHeader>
       <form className="card filters" role="search" aria-label="Filtrar el registro" onSubmit={(e) => e.preventDefault()}>
         {isStaff && <FilterSelect id="a-tenant" label="Cliente" value={params.get('tenant') ?? ''} options={tenants.map((t) => [t.id, t.name] as const)} onChange={(v) => set('tenant', v)} />}

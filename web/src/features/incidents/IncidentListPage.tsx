@@ -12,7 +12,8 @@ import type { IncidentStatus, Severity } from '../../shared/lib/contract';
 import { toApiError } from '../../shared/lib/api';
 import { formatDateTime, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
-import { downloadCsv, toCsv } from '../../shared/ui/csv';
+import { csvDialect, csvFilename, downloadCsv, toCsv, type CsvVariant } from '../../shared/ui/csv';
+import { CsvButtons } from '../../shared/ui/CsvButtons';
 import { DateRangeFields } from '../../shared/ui/DateRange';
 import { FilterSelect, ListFrame } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
@@ -40,11 +41,11 @@ export function IncidentListPage() {
     e.preventDefault();
     apply({ q: qDraft });
   };
-  const onExport = async () => {
+  const onExport = async (variant: CsvVariant) => {
     setExporting('Preparando CSV…');
     try {
       const all = await exportAll(query);
-      downloadCsv(`incidentes-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(all.items, INCIDENT_CSV_COLUMNS));
+      downloadCsv(csvFilename(`incidentes-${new Date().toISOString().slice(0, 10)}`, variant), toCsv(all.items, INCIDENT_CSV_COLUMNS, csvDialect(variant)));
       setExporting(all.truncated ? `CSV descargado con los primeros ${CSV_MAX_ITEMS} incidentes.` : `CSV descargado (${all.items.length} incidentes).`);
     } catch (err) {
       setExporting(`No se pudo exportar: ${toApiError(err).userMessage}`);
@@ -56,9 +57,7 @@ export function IncidentListPage() {
   return (
     <section>
       <PageHeader title="Incidentes">
-        <button type="button" className="btn" onClick={() => void onExport()} disabled={exporting === 'Preparando CSV…'}>
-          Exportar CSV
-        </button>
+        <CsvButtons label="Exportar CSV" disabled={exporting === 'Preparando CSV…'} onDownload={(v) => void onExport(v)} />
         <Link to="/incidents/new" className="btn btn-primary">
           Agregar incidente
         </Link>

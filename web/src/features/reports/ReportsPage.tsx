@@ -9,7 +9,8 @@ import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/lib/contract';
 import { formatDateTime, formatPercent, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { useTenant, useTenantQuery } from '../../shared/lib/tenant';
 import { SeverityBadge } from '../../shared/ui/badges';
-import { downloadCsv } from '../../shared/ui/csv';
+import { csvDialect, csvFilename, downloadCsv } from '../../shared/ui/csv';
+import { CsvButtons } from '../../shared/ui/CsvButtons';
 import { FiguresSummary, reportToCsv, useReportSWR, useUrlPeriod } from '../../shared/ui/report';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
@@ -27,9 +28,11 @@ export function ReportsPage() {
   return (
     <section className="report">
       <PageHeader title="Reportes generales">
-        <button type="button" className="btn" disabled={!r} onClick={() => r && downloadCsv(`informe-${r.tenantId}-${r.period.from.slice(0, 10)}-${r.period.to.slice(0, 10)}.csv`, reportToCsv(r, title))}>
-          Descargar CSV
-        </button>
+        <CsvButtons
+          label="Descargar CSV"
+          disabled={!r}
+          onDownload={(variant) => r && downloadCsv(csvFilename(`informe-${r.tenantId}-${r.period.from.slice(0, 10)}-${r.period.to.slice(0, 10)}`, variant), reportToCsv(r, title, csvDialect(variant)))}
+        />
         <button type="button" className="btn" disabled={!r} onClick={() => window.print()}>
           Imprimir
         </button>

@@ -98,3 +98,71 @@ describe('custom range', () => {
     expect(screen.getByRole('alert').textContent).toContain('Indica las dos fechas');
   });
 });
+
+/** Clicks `button` and returns the bytes and name of the file `downloadCsv` offered. */
+async function download(name: string): Promise<{ filename: string; bytes: Uint8Array }> {
+  let blob: Blob | null = null;
+  Object.assign(URL, { createObjectURL: vi.fn((b: Blob) => ((blob = b), 'blob:x')), revokeObjectURL: vi.fn() });
+  let filename = '';
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    filename = this.download;
+  });
+  fireEvent.click(screen.getByRole('button', { name }));
+  click.mockRestore();
+  expect(blob).not.toBeNull();
+  const buf = await new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob!);
+  });
+  return { filename, bytes: new Uint8Array(buf) };
+}
+
+const utf8 = (s: string) => new TextEncoder().encode(s);
+const startsWith = (bytes: Uint8Array, prefix: Uint8Array) => prefix.every((b, i) => bytes[i] === b);
+const textOf = (bytes: Uint8Array) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
+
+describe('CSV for Spanish Excel', () => {
+  const withDevices = (input: CallInput<'getReport'>): Report => ({
+    ...answer(input),
+    mttaMinutes: 42.4,
+    availability: { slaTargetPct: 99.5, devices: [{ tenantId: 'acme', deviceId: 'fw-1', name: 'FW; sede', availablePct: 95.31, meetsSla: false }] },
+  });
+
+  afterEach(() => {
+    document.documentElement.lang = '';
+  });
+
+  it('"CSV (Excel)" in Spanish: UTF-8 BOM, ";" separator, decimal comma; "Descargar CSV" stays RFC 4180', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(T1);
+    document.documentElement.lang = 'es';
+    renderSignedIn(<ReportsPage />, { path: '/reports/general?days=30', api: fakeApi({ getMe: ME_ACME, getReport: withDevices }) });
+    await waitFor(() => expect((screen.getByRole('button', { name: 'CSV (Excel)' }) as HTMLButtonElement).disabled).toBe(false));
+
+    const excel = await download('CSV (Excel)');
+    expect(excel.filename).toBe('informe-acme-2026-03-01-2026-03-31-excel.csv');
+    expect(startsWith(excel.bytes, new Uint8Array([0xef, 0xbb, 0xbf]))).toBe(true);
+    expect(startsWith(excel.bytes.subarray(3), utf8('Indicador;Valor\r\nInforme;Informe ACME 2026-03-01 – 2026-03-31\r\n'))).toBe(true);
+    const text = textOf(excel.bytes.subarray(3));
+    expect(text).toContain('\r\nObjetivo de disponibilidad (%);99,5');
+    expect(text).toContain('Dispositivo;ID;Disponibilidad (%);Cumple SLA\r\n"FW; sede";fw-1;95,31;No');
+    expect(text).toContain('\r\nMTTA (min);42\r\n');
+    expect(text).not.toMatch(/(^|;)-?\d+\.\d+(;|\r|$)/m); // no number with a decimal point
+
+    const standard = await download('Descargar CSV');
+    expect(standard.filename).toBe('informe-acme-2026-03-01-2026-03-31.csv');
+    expect(startsWith(standard.bytes, new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('Indicador,Valor\r\n')]))).toBe(true);
+    expect(textOf(standard.bytes.subarray(3))).toContain('Dispositivo,ID,Disponibilidad (%),Cumple SLA\r\nFW; sede,fw-1,95.31,No');
+  });
+
+  it('in English the Excel variant uses the comma and decimal point that English Excel expects', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(T1);
+    document.documentElement.lang = 'en';
+    renderSignedIn(<ReportsPage />, { path: '/reports/general?days=30', api: fakeApi({ getMe: ME_ACME, getReport: withDevices }) });
+    await waitFor(() => expect((screen.getByRole('button', { name: 'CSV (Excel)' }) as HTMLButtonElement).disabled).toBe(false));
+    const excel = await download('CSV (Excel)');
+    expect(startsWith(excel.bytes, new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('Indicador,Valor\r\n')]))).toBe(true);
+    expect(textOf(excel.bytes.subarray(3))).toContain('\r\nFW; sede,fw-1,95.31,No');
+  });
+});

@@ -61,6 +61,6 @@ export type {
   UpdateTenantBody,
 } from '../../../../lambdas/contract/schemas';
 export { ADMIN_GROUP } from '../../../../lambdas/contract/routes';
-export { csvField, csvText } from '../../../../lambdas/contract/csv';
+export { convertCsv, csvField, csvText, CSV_STANDARD, excelCsvDialect, UTF8_BOM, type CsvDialect } from '../../../../lambdas/contract/csv';
 export { buildPath, routeById } from '../../../../lambdas/contract/operations';
 export type { OperationBody, OperationId, OperationParams, OperationQuery, OperationResponse } from '../../../../lambdas/contract/operations';

@@ -12,7 +12,7 @@ import { callOp, useApi } from '../lib/api-context';
 import type { OperationResponse, ReportFigures } from '../lib/contract';
 import { formatPercent, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../lib/format';
 import { useStateResetOn } from '../lib/hooks';
-import { toCsv } from './csv';
+import { CSV_STANDARD, toCsv, type CsvDialect } from './csv';
 import { DateRangeFields, dateRangeError } from './DateRange';
 
 /** Period presets, days back from now. */
@@ -51,8 +51,11 @@ export function fleetHealth(f: ReportFigures): { meeting: number; measured: numb
   return { meeting, measured: measured.length, meanPct };
 }
 
-/** The report as CSV: summary, incidents by severity and status, availability per device, top alarms. */
-export function reportToCsv(f: ReportFigures, title: string): string {
+/**
+ * The report as CSV in `dialect` (default standard; docs/portal.md#csv-downloads): summary, incidents by
+ * severity and status, availability per device, top alarms, sections separated by a blank line.
+ */
+export function reportToCsv(f: ReportFigures, title: string, dialect: CsvDialect = CSV_STANDARD): string {
   const summary = toCsv(
     [
       ['Informe', title],
@@ -71,26 +74,27 @@ export function reportToCsv(f: ReportFigures, title: string): string {
       { header: 'Indicador', value: (r) => r[0] },
       { header: 'Valor', value: (r) => r[1] },
     ],
+    dialect,
   );
   const bySeverity = toCsv(Object.entries(f.incidents.bySeverity), [
     { header: 'Severidad', value: ([k]) => SEVERITY_LABELS[k as keyof typeof SEVERITY_LABELS] ?? k },
     { header: 'Incidentes', value: ([, v]) => v },
-  ]);
+  ], dialect);
   const byStatus = toCsv(Object.entries(f.incidents.byStatus), [
     { header: 'Estado', value: ([k]) => INCIDENT_STATUS_LABELS[k as keyof typeof INCIDENT_STATUS_LABELS] ?? k },
     { header: 'Incidentes', value: ([, v]) => v },
-  ]);
+  ], dialect);
   const devices = toCsv(f.availability.devices, [
     { header: 'Dispositivo', value: (d) => d.name },
     { header: 'ID', value: (d) => d.deviceId },
     { header: 'Disponibilidad (%)', value: (d) => d.availablePct },
     { header: 'Cumple SLA', value: (d) => (d.meetsSla === null ? '' : d.meetsSla ? 'Sí' : 'No') },
-  ]);
+  ], dialect);
   const alarms = toCsv(f.topAlarms, [
     { header: 'Alarma', value: (a) => a.title },
     { header: 'Veces', value: (a) => a.count },
     { header: 'Severidad máxima', value: (a) => SEVERITY_LABELS[a.highestSeverity] },
-  ]);
+  ], dialect);
   return [summary, bySeverity, byStatus, devices, alarms].join('\r\n\r\n');
 }
 
