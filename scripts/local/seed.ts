@@ -48,6 +48,7 @@ import {
   demoRecommendations,
   type DemoDevice,
   type DemoIncident,
+  type DemoTenant,
   type DemoUser,
 } from './demo-data.js';
 import { DEFAULT_PORTS, DEMO_REGION, LOCAL_COLLECTOR_GRANTS, LOCAL_OPERATOR_CREDENTIAL, LOCAL_STAGE, localTable } from './config.js';
@@ -189,6 +190,45 @@ export async function grantLocalCollectors(table: TableRef): Promise<void> {
 }
 
 /**
+ * Writes a tenant's demo devices (`demoDevices` at `now`, ms since epoch): each device, its alarms (with
+ * who acknowledged them and when, or when they cleared) and its 30 days of availability. Not idempotent by
+ * itself: `seedDemoData` calls it once, before the tenant registry entry marks the seed complete.
+ */
+export async function seedDemoDevices(tenant: DemoTenant, now: number, table: TableRef): Promise<void> {
+  const devices = demoDevices(tenant, now);
+  await inBatches(devices, 8, async (d) => {
+    await putDevice(
+      {
+        tenantId: d.tenantId,
+        id: d.id,
+        name: d.name,
+        type: d.type,
+        site: d.site,
+        ipAddress: d.ipAddress,
+        vendor: d.vendor,
+        model: d.model,
+        lastHeartbeatAt: d.heartbeatAgeMinutes === null ? null : new Date(now - d.heartbeatAgeMinutes * 60_000).toISOString(),
+      },
+      table,
+    );
+    for (const a of d.alarms) {
+      // Acknowledged alarms carry who acknowledged them and when; cleared ones when they cleared.
+      const { acknowledgedAt, acknowledgedBy, clearedAt } = a;
+      await putAlarm({ id: a.id, tenantId: d.tenantId, deviceId: d.id, raisedAt: a.raisedAt, severity: a.severity, state: a.state, title: a.title, acknowledgedAt, acknowledgedBy, clearedAt }, table);
+    }
+  });
+  // Each day's write also updates its device item (revision and 30-day roll-up), so two days of one
+  // device written at once contend for that item (transaction conflicts, retried after a backoff): one
+  // device's days in order, the devices in parallel (back to back: 17 s → 10–13 s on a busy 2-core machine).
+  await inBatches(devices, devices.length, async (d) => {
+    for (const [i, pct] of d.dailyAvailability.entries()) {
+      const date = new Date(now - (d.dailyAvailability.length - i) * DAY_MS).toISOString().slice(0, 10);
+      await putDailyAvailability({ tenantId: d.tenantId, deviceId: d.id, date, availablePct: pct }, table);
+    }
+  });
+}
+
+/**
  * Seeds Cognito and DynamoDB. Returns the demo users and whether business data was written now
  * (false when it was already there).
  */
@@ -231,37 +271,7 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
           table,
         );
       });
-      const devices = demoDevices(tenant, now);
-      await inBatches(devices, 8, async (d) => {
-        await putDevice(
-          {
-            tenantId: d.tenantId,
-            id: d.id,
-            name: d.name,
-            type: d.type,
-            site: d.site,
-            ipAddress: d.ipAddress,
-            vendor: d.vendor,
-            model: d.model,
-            lastHeartbeatAt: d.heartbeatAgeMinutes === null ? null : new Date(now - d.heartbeatAgeMinutes * 60_000).toISOString(),
-          },
-          table,
-        );
-        for (const a of d.alarms) {
-          // Acknowledged alarms carry who acknowledged them and when; cleared ones when they cleared.
-          const { acknowledgedAt, acknowledgedBy, clearedAt } = a;
-          await putAlarm({ id: a.id, tenantId: d.tenantId, deviceId: d.id, raisedAt: a.raisedAt, severity: a.severity, state: a.state, title: a.title, acknowledgedAt, acknowledgedBy, clearedAt }, table);
-        }
-      });
-      // Each day's write also updates its device item (revision and 30-day roll-up), so two days of one
-      // device written at once contend for that item (transaction conflicts, retried after a backoff): one
-      // device's days in order, the devices in parallel (back to back: 17 s → 10–13 s on a busy 2-core machine).
-      await inBatches(devices, devices.length, async (d) => {
-        for (const [i, pct] of d.dailyAvailability.entries()) {
-          const date = new Date(now - (d.dailyAvailability.length - i) * DAY_MS).toISOString().slice(0, 10);
-          await putDailyAvailability({ tenantId: d.tenantId, deviceId: d.id, date, availablePct: pct }, table);
-        }
-      });
+      await seedDemoDevices(tenant, now, table);
       await inBatches(demoO365Events(tenant, now), 16, async (ev) => void (await putO365Event(ev, table)));
       for (const a of demoO365Alarms(tenant, now)) await upsertO365Alarm(a, table);
       for (const r of demoRecommendations(tenant, now, reporter)) await putRecommendation(r, table);

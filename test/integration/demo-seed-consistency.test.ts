@@ -1,0 +1,60 @@
+/**
+ * The seeded demo devices over the REAL handlers and dynoxide (docs/local-emulation.md#demo-data,
+ * docs/data-model.md#availability): the status page's 30-day availability (`GET /devices`) and the
+ * 30-day report (`GET /reports` with the period the portal sends for "30 días") agree for every device,
+ * and the seeded acknowledged alarms come back with who acknowledged them and when.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
+import { bodyOf, type CallerSpec } from '../support/events.js';
+import { createDocumentClient } from '../../lambdas/data/index.js';
+import type { Device, DeviceAlarm, Page, Report } from '../../lambdas/contract/schemas.js';
+import { DEVICE_ALARM_TYPES } from '../../lambdas/domain/alarm-types.js';
+import { seedDemoDevices } from '../../scripts/local/seed.js';
+import { DEMO_TENANTS } from '../../scripts/local/demo-data.js';
+
+const TABLE = 'vigia-demo-seed';
+const ana: CallerSpec = { sub: 'sub-ana', groups: ['acme'] };
+let api: InProcessApi;
+const now = Date.now();
+
+beforeAll(async () => {
+  api = await startInProcessApi({ table: TABLE });
+  await api.data.putTenant({ id: 'acme', name: 'Acme' });
+  const table = { doc: createDocumentClient(api.documentClientOptions()), tableName: TABLE };
+  try {
+    await seedDemoDevices(DEMO_TENANTS[0]!, now, table);
+  } finally {
+    table.doc.destroy();
+  }
+}, 120_000);
+afterAll(async () => api?.stop());
+
+describe('seeded demo devices', () => {
+  it('the status page and the 30-day report give every device the same availability', async () => {
+    const devices = api.handler('devices');
+    const reports = api.handler('reports');
+    const list = bodyOf<Page<Device>>(await call(devices, { method: 'GET', path: '/devices', caller: ana, query: { limit: '100' } }));
+    // The portal's "30 días": `to` = now rounded down to the minute, `from` 30 × 24 h before.
+    const to = Math.floor(Date.now() / 60_000) * 60_000;
+    const report = bodyOf<Report>(await call(reports, { method: 'GET', path: '/reports', caller: ana, query: { from: new Date(to - 30 * 86_400_000).toISOString(), to: new Date(to).toISOString() } }));
+    const byId = new Map(report.availability.devices.map((d) => [d.deviceId, d.availablePct]));
+    expect(list.items.length).toBe(20);
+    expect(list.items.filter((d) => d.availability30d !== null).length).toBeGreaterThan(10);
+    for (const d of list.items) expect({ id: d.id, pct: byId.get(d.id) }).toEqual({ id: d.id, pct: d.availability30d });
+  });
+
+  it('acknowledged alarms say who acknowledged them and when; a lost heartbeat has one name', async () => {
+    const devices = api.handler('devices');
+    const acked = bodyOf<Page<DeviceAlarm>>(await call(devices, { method: 'GET', path: '/alarms', caller: ana, query: { state: 'acknowledged', limit: '100' } }));
+    expect(acked.items.length).toBeGreaterThan(0);
+    for (const a of acked.items) {
+      expect(a.acknowledgedBy).toMatch(/@vigia\.example$/);
+      expect(Date.parse(a.acknowledgedAt!)).toBeGreaterThan(Date.parse(a.raisedAt));
+    }
+    const all = bodyOf<Page<DeviceAlarm>>(await call(devices, { method: 'GET', path: '/alarms', caller: ana, query: { limit: '100' } }));
+    const heartbeat = all.items.filter((a) => /latido/i.test(a.title));
+    expect(heartbeat.length).toBeGreaterThan(0);
+    expect(new Set(heartbeat.map((a) => a.title))).toEqual(new Set([DEVICE_ALARM_TYPES.heartbeat_lost.title]));
+  });
+});
