@@ -36,7 +36,7 @@ export async function bootstrap(container: HTMLElement, options: BootstrapOption
   }
   const preferences = getPreferences();
   applyPreferences(preferences);
-  setUpSpanish(preferences.language);
+  void setUpSpanish(preferences.language);
   configureAmplify(config);
   root.render(
     <StrictMode>

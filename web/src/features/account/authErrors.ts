@@ -1,22 +1,12 @@
 /**
  * Spanish messages for errors thrown by `aws-amplify/auth` on the account screens (profile, MFA, devices,
- * password change). Keys are Cognito exception names (Amplify sets `error.name` to the service's `__type`;
- * Cognito API reference "Errors" of ChangePassword, VerifySoftwareToken, SetUserMFAPreference, ForgetDevice).
+ * password change): the texts come from the one catalogue of Cognito errors, `shared/lib/cognito-errors.ts`
+ * (code + English message → Spanish; docs/portal.md#identity-service-errors), read for the account screens'
+ * operations (a wrong password on ChangePassword is "the current password is not correct").
  */
-const MESSAGES: Readonly<Record<string, string>> = {
-  NotAuthorizedException: 'La contraseña actual no es correcta.',
-  CodeMismatchException: 'El código no es correcto. Escriba el código que muestra ahora su aplicación.',
-  EnableSoftwareTokenMFAException: 'El código no es correcto. Escriba el código que muestra ahora su aplicación.',
-  InvalidPasswordException: 'La nueva contraseña no cumple la política de contraseñas (mínimo 8 caracteres).',
-  InvalidParameterException: 'Los datos enviados no son válidos.',
-  LimitExceededException: 'Demasiados intentos. Inténtelo de nuevo más tarde.',
-  TooManyRequestsException: 'Demasiados intentos. Inténtelo de nuevo más tarde.',
-  ResourceNotFoundException: 'El dispositivo ya no existe.',
-  NetworkError: 'No se pudo conectar con el servicio de identidad. Compruebe su conexión e inténtelo de nuevo.',
-};
+import { ACCOUNT_OPERATIONS, cognitoErrorText } from '../../shared/lib/cognito-errors';
 
 /** The Spanish message for `err` (an Amplify `AuthError` or any thrown value); never empty. */
 export function authErrorMessage(err: unknown): string {
-  const name = err instanceof Error ? err.name : '';
-  return MESSAGES[name] ?? 'No se pudo completar la operación. Inténtelo de nuevo.';
+  return cognitoErrorText(err, ACCOUNT_OPERATIONS);
 }

@@ -23,4 +23,21 @@ describe('localizeAriaLabels', () => {
     await Promise.resolve();
     expect(root.querySelectorAll('button')[2]!.getAttribute('aria-label')).toBe('Dismiss alert');
   });
+
+  it("translates the show-password switch's English screen-reader texts, also when Amplify changes them", async () => {
+    await setUpSpanish();
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<button class="amplify-field__show-password" aria-label="Show password"><span class="amplify-visually-hidden">Password is hidden</span></button>';
+    document.body.append(root);
+    const stop = localizeAriaLabels(root);
+    const button = root.querySelector('button')!;
+    const hidden = root.querySelector('.amplify-visually-hidden')!;
+    expect(button.getAttribute('aria-label')).toBe('Mostrar contraseña');
+    expect(hidden.textContent).toBe('La contraseña está oculta');
+    hidden.firstChild!.nodeValue = 'Password is shown'; // what React does when the switch is toggled
+    await Promise.resolve();
+    expect(hidden.textContent).toBe('La contraseña está visible');
+    stop();
+  });
 });

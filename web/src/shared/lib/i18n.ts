@@ -2,14 +2,18 @@
  * Spanish texts of the sign-in widget (Amplify UI `<Authenticator>`).
  *
  * Amplify UI ships a Spanish dictionary (`@aws-amplify/ui` `esDict`); it leaves some labels in English
- * or mixed ("Email", Cognito error messages, COPY). `ES_OVERRIDES` fills those gaps; `setUpSpanish()`
- * loads every bundled dictionary and then the overrides, and selects `es`.
+ * or mixed ("Email", COPY) and most Cognito error messages untranslated. `ES_OVERRIDES` fills the label
+ * gaps; `setUpSpanish()` loads every bundled dictionary and then the overrides, selects `es`, and loads the
+ * catalogue of Cognito error texts (`cognito-errors.ts`, its own chunk) into the dictionary.
  * The show/hide-password screen-reader texts are not dictionary keys: see `PASSWORD_FIELD_LABELS`.
  */
 import { I18n } from 'aws-amplify/utils';
 import { translations } from '@aws-amplify/ui-react';
 
-/** Overrides and additions to Amplify UI's Spanish dictionary (keys are Amplify's English texts). */
+/**
+ * Overrides and additions to Amplify UI's Spanish dictionary (keys are Amplify UI's English texts). The
+ * identity service's error messages are not here: they are in the one catalogue `cognito-errors.ts`.
+ */
 export const ES_OVERRIDES: Record<string, string> = {
   Email: 'Correo electrónico',
   'Enter your Email': 'Escriba su correo electrónico',
@@ -29,20 +33,17 @@ export const ES_OVERRIDES: Record<string, string> = {
   'Email cannot be empty': 'El correo electrónico no puede estar vacío',
   'Password cannot be empty': 'La contraseña no puede estar vacía',
   'Confirmation code cannot be empty': 'El código de confirmación no puede estar vacío',
-  'Password attempts exceeded': 'Se superó el número de intentos de contraseña',
   'Password is required': 'La contraseña es obligatoria',
+  // The show-password switch's screen-reader texts (see UNTRANSLATED_TEXTS).
+  'Password is hidden': 'La contraseña está oculta',
+  'Password is shown': 'La contraseña está visible',
   'Confirm Password is required': 'La confirmación de la contraseña es obligatoria',
-  'User is not confirmed.': 'El usuario no está confirmado.',
-  'User is already confirmed.': 'El usuario ya está confirmado.',
-  'Incorrect username or password.': 'Correo electrónico o contraseña incorrectos.',
-  'Username should be an email.': 'El nombre de usuario debe ser un correo electrónico.',
-  'Invalid code or auth state for the user.': 'Código no válido o estado de autenticación incorrecto.',
-  'Invalid verification code provided, please try again.': 'Código de verificación no válido, inténtelo de nuevo.',
-  'Network error': 'Error de red',
-  'Authentication Error': 'Error de autenticación',
-  'Please use your credentials to sign in.': 'Use sus credenciales para iniciar sesión.',
+  // Amplify UI's own texts for some Cognito errors (its remote-error alert shows these instead of the message).
+  'The verification code you entered is incorrect. Please try again.': 'El código de verificación no es correcto. Inténtelo de nuevo.',
   'Unable to send verification code. Please try again.': 'No se pudo enviar el código de verificación. Inténtelo de nuevo.',
   'Your verification code has expired. Please request a new code.': 'Su código de verificación ha caducado. Solicite uno nuevo.',
+  'Authentication Error': 'Error de autenticación',
+  'Please use your credentials to sign in.': 'Use sus credenciales para iniciar sesión.',
 };
 
 /** Spanish screen-reader texts of the show-password switch (props of Amplify UI's `PasswordField`). */
@@ -53,17 +54,31 @@ export const PASSWORD_FIELD_LABELS = {
 } as const;
 
 /**
- * Amplify UI primitives whose screen-reader text is a hard-coded English default the Authenticator never
- * translates: CSS selector of the element → its `aria-label` dictionary key (translated with `I18n.get`).
- * Today: the remote-error alert's dismiss button (`Alert` `dismissButtonLabel` = 'Dismiss alert').
+ * Amplify UI primitives whose screen-reader text is a hard-coded English default the Authenticator does not
+ * always translate: CSS selector of the element → its `aria-label` dictionary key (translated with `I18n.get`).
+ * The remote-error alert's dismiss button (`Alert` `dismissButtonLabel` = 'Dismiss alert'), and the
+ * show-password switch, whose labels come from the form-field options only when the Authenticator received
+ * them: a sign-out that happens before the Authenticator was ever shown (`/page/logout` opened directly)
+ * leaves it without them (docs/portal.md#sign-in).
  */
 export const UNTRANSLATED_ARIA_LABELS: Readonly<Record<string, string>> = {
   'button.amplify-alert__dismiss': 'Dismiss alert',
+  'button.amplify-field__show-password': 'Show password',
 };
 
 /**
- * Keeps the `UNTRANSLATED_ARIA_LABELS` of every element under `root` in the current I18n language, now and
- * whenever the Authenticator renders new ones (a `MutationObserver`). Returns the function that stops it.
+ * Amplify UI elements whose hidden screen-reader TEXT is an English default: CSS selector → the English texts
+ * it may hold (dictionary keys, translated with `I18n.get`). The show-password switch announces
+ * "Password is hidden" / "Password is shown".
+ */
+export const UNTRANSLATED_TEXTS: Readonly<Record<string, readonly string[]>> = {
+  '.amplify-field__show-password .amplify-visually-hidden': ['Password is hidden', 'Password is shown'],
+};
+
+/**
+ * Keeps the `UNTRANSLATED_ARIA_LABELS` and `UNTRANSLATED_TEXTS` of every element under `root` in the current
+ * I18n language, now and whenever the Authenticator renders new ones or changes their text (a
+ * `MutationObserver`). Returns the function that stops it.
  */
 export function localizeAriaLabels(root: HTMLElement): () => void {
   const apply = (): void => {
@@ -73,10 +88,18 @@ export function localizeAriaLabels(root: HTMLElement): () => void {
         if (el.getAttribute('aria-label') !== text) el.setAttribute('aria-label', text);
       });
     }
+    for (const [selector, keys] of Object.entries(UNTRANSLATED_TEXTS)) {
+      root.querySelectorAll(selector).forEach((el) => {
+        const current = el.textContent ?? '';
+        if (!keys.includes(current)) return;
+        const text = I18n.get(current);
+        if (text !== current) el.textContent = text;
+      });
+    }
   };
   apply();
   const observer = new MutationObserver(apply);
-  observer.observe(root, { childList: true, subtree: true });
+  observer.observe(root, { childList: true, subtree: true, characterData: true });
   return () => observer.disconnect();
 }
 
@@ -122,10 +145,23 @@ export function translateChrome(text: string, language: string): string {
 
 /**
  * Loads Amplify UI's dictionaries plus `ES_OVERRIDES` and switches Amplify's I18n to `language` (default Spanish;
- * `en` = Amplify's English defaults, chosen in `/settings`).
+ * `en` = Amplify's English defaults, chosen in `/settings`). The labels are in place on return; the returned
+ * promise resolves once the Cognito error texts are too (`loadCognitoErrorTexts`).
  */
-export function setUpSpanish(language: 'es' | 'en' = 'es'): void {
+export function setUpSpanish(language: 'es' | 'en' = 'es'): Promise<void> {
   I18n.putVocabularies(translations);
   I18n.putVocabulariesForLanguage('es', ES_OVERRIDES);
   I18n.setLanguage(language);
+  return loadCognitoErrorTexts();
+}
+
+/**
+ * Loads the Cognito error catalogue chunk and adds its texts to the Spanish dictionary. Resolves when done;
+ * never rejects (a failed chunk load is logged: the alert then shows Cognito's English message).
+ */
+export function loadCognitoErrorTexts(): Promise<void> {
+  return import('./cognito-errors').then(
+    (m) => m.registerCognitoErrorTexts(),
+    (err: unknown) => console.error('[vigia] could not load the Spanish texts of identity service errors', err),
+  );
 }
