@@ -1,8 +1,10 @@
 /**
  * Report figures (`ReportFigures` of `GET /reports` and `GET /analytics`, figures defined in
- * `lambdas/domain/reports.ts`) rendered for `/reports/general` and `/analytics`: period presets, a
- * duration formatter for MTTA/MTTR, the summary KPI row, and the CSV export built from the same JSON
- * (sections separated by a blank line; RFC 4180 via `csv.ts`).
+ * `lambdas/domain/reports.ts`) rendered for `/reports/general` and `/analytics`: the period (URL state,
+ * `PeriodPicker` with the shared date range, and `useReportSWR`, whose period ends at "now" on every
+ * request: docs/portal.md#report-periods), a duration formatter for MTTA/MTTR, the summary KPI row, and the
+ * CSV export built from the same JSON (sections separated by a blank line; standard or Excel dialect via
+ * `csv.ts`, docs/portal.md#csv-downloads).
  */
 import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
