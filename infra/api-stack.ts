@@ -60,7 +60,7 @@ import type { Construct } from 'constructs';
 import { CORS_ALLOW_HEADERS, lambdaEnvironment } from '../lambdas/config.js';
 import { HANDLER_NAMES, ROUTES, type HandlerName } from '../lambdas/contract/routes.js';
 import type { ErrorCode } from '../lambdas/contract/schemas.js';
-import { COGNITO_ADMIN_ACTIONS } from '../lambdas/data/cognito-users.js';
+import { COGNITO_ADMIN_ACTIONS, COGNITO_ASSIGNEE_ACTIONS } from '../lambdas/data/cognito-users.js';
 import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
 import { HANDLER_BUNDLING, HANDLER_NODE_OPTIONS } from './handler-bundling.js';
 import { physicalName, type StageConfig } from './stage-config.js';
@@ -376,6 +376,10 @@ export class ApiStack extends Stack {
       // Exactly the Cognito administrative actions the admin Lambda calls, on this user pool only.
       role.addToPrincipalPolicy(new PolicyStatement({ actions: [...COGNITO_ADMIN_ACTIONS], resources: [this.userPoolArn] }));
     }
+    if (name === 'incidents') {
+      // Assignee validation: ListUsersInGroup (tenant group and staff) on this user pool only (docs/api.md#assignees).
+      role.addToPrincipalPolicy(new PolicyStatement({ actions: [...COGNITO_ASSIGNEE_ACTIONS], resources: [this.userPoolArn] }));
+    }
 
     if (config.tracing) {
       Validations.of(role).acknowledge({
@@ -404,7 +408,7 @@ export class ApiStack extends Stack {
           allowedOrigins: [...allowOrigins],
           allowedHeaders: [...CORS_ALLOW_HEADERS],
           userPoolClientIds: [this.userPoolClientId],
-          ...(name === 'admin' ? { userPoolId: this.userPoolId } : {}),
+          ...(name === 'admin' || name === 'incidents' ? { userPoolId: this.userPoolId } : {}),
           logLevel: config.logLevel,
           retention: { ...config.dataRetention },
         }),

@@ -180,7 +180,7 @@ export const ROUTES = [
     summary: 'Open an incident',
     request: { query: TenantQuery, body: CreateIncidentBody, headers: { 'Idempotency-Key': IdempotencyKey } },
     responses: { 201: { description: 'The incident opened (a retry with the same Idempotency-Key answers the first one again)', body: Incident } },
-    errors: ['IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    errors: ['UNKNOWN_ASSIGNEE', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
   },
   {
     operationId: 'getIncident', method: 'GET', path: '/incidents/{id}', handler: 'incidents', groups: [], tenantScoped: true,
@@ -194,7 +194,7 @@ export const ROUTES = [
     summary: 'Change status, assignee, category, title or description, per role (version-checked; docs/api.md#incident-roles)',
     request: { params: IncidentIdParams, query: TenantQuery, body: UpdateIncidentBody },
     responses: { 200: { description: 'The incident after the change', body: Incident } },
-    errors: ['NOT_FOUND', 'VERSION_CONFLICT', 'INVALID_TRANSITION'],
+    errors: ['NOT_FOUND', 'VERSION_CONFLICT', 'INVALID_TRANSITION', 'UNKNOWN_ASSIGNEE'],
   },
   {
     operationId: 'triageIncident', method: 'POST', path: '/incidents/{id}/triage', handler: 'incidents', groups: [ADMIN_GROUP], tenantScoped: true,

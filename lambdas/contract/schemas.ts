@@ -667,6 +667,8 @@ export const ERROR_STATUS = {
   INVALID_JSON: 400,
   VALIDATION_FAILED: 400,
   TENANT_REQUIRED: 400,
+  /** An incident's `assignee` that is not on the tenant's assignee list, `details: { fields: ['assignee'] }` (docs/api.md#assignees). */
+  UNKNOWN_ASSIGNEE: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   /** A member of `admin` without TOTP set up, on an admin route or another tenant (docs/api.md#staff-accounts-and-totp). */

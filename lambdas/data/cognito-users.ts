@@ -6,7 +6,10 @@
  * Operations called, all on the one pool `userPoolId` (the admin Lambda's role allows exactly these:
  * `COGNITO_ADMIN_ACTIONS`): ListUsersInGroup, AdminGetUser, ListUsers, CreateGroup,
  * AdminCreateUser, AdminAddUserToGroup, AdminRemoveUserFromGroup, AdminDisableUser, AdminEnableUser,
- * AdminSetUserMFAPreference, AdminListGroupsForUser.
+ * AdminSetUserMFAPreference, AdminListGroupsForUser. The incidents Lambda calls `listGroupMembers` only
+ * (`COGNITO_ASSIGNEE_ACTIONS`: ListUsersInGroup). `createUser` with a permanent password also calls
+ * AdminSetUserPassword (`COGNITO_OPERATOR_ACTIONS`): the operator's command line only, no function role
+ * has it.
  *
  * Locally `endpoint` is the local user pool and `credentials` the local operator key (its administrative
  * operations refuse unsigned calls; docs/local-emulation.md#administrative-operations). In AWS the
@@ -34,6 +37,12 @@ export const COGNITO_ADMIN_ACTIONS = [
   'cognito-idp:AdminSetUserMFAPreference',
   'cognito-idp:AdminListGroupsForUser',
 ] as const;
+
+/** The IAM actions of `listGroupMembers`, all the incidents Lambda may call (assignee validation). */
+export const COGNITO_ASSIGNEE_ACTIONS = ['cognito-idp:ListUsersInGroup'] as const;
+
+/** Called only for the operator's command line (`createUser` with a permanent password); granted to no function. */
+export const COGNITO_OPERATOR_ACTIONS = ['cognito-idp:AdminSetUserPassword'] as const;
 
 /** Options of `cognitoUsers`. */
 export interface CognitoUsersOptions {
@@ -106,15 +115,25 @@ export function cognitoUsers(opts: CognitoUsersOptions): UsersPort {
     if (!u) throw new ApiError('NOT_FOUND', 'no such user');
     return u;
   };
+  const groupPages = async (group: string): Promise<Json[]> => {
+    const users: Json[] = [];
+    let token: string | undefined;
+    do {
+      const res = await call('ListUsersInGroup', { GroupName: group, Limit: 60, ...(token ? { NextToken: token } : {}) });
+      users.push(...((res.Users ?? []) as Json[]));
+      token = typeof res.NextToken === 'string' ? res.NextToken : undefined;
+    } while (token);
+    return users;
+  };
   return {
+    async listGroupMembers(group) {
+      return (await groupPages(group)).map((u) => {
+        const { mfa: _mfa, ...member } = poolUserOf(u, false);
+        return member;
+      });
+    },
     async listGroupUsers(group) {
-      const users: Json[] = [];
-      let token: string | undefined;
-      do {
-        const res = await call('ListUsersInGroup', { GroupName: group, Limit: 60, ...(token ? { NextToken: token } : {}) });
-        users.push(...((res.Users ?? []) as Json[]));
-        token = typeof res.NextToken === 'string' ? res.NextToken : undefined;
-      } while (token);
+      const users = await groupPages(group);
       // MFA settings are only on AdminGetUser: one call per member, a few at a time.
       const out: PoolUser[] = [];
       for (let i = 0; i < users.length; i += 5) {
@@ -124,14 +143,7 @@ export function cognitoUsers(opts: CognitoUsersOptions): UsersPort {
       return out.sort((a, b) => (a.email ?? a.username).localeCompare(b.email ?? b.username));
     },
     async countGroupUsers(group) {
-      let count = 0;
-      let token: string | undefined;
-      do {
-        const res = await call('ListUsersInGroup', { GroupName: group, Limit: 60, ...(token ? { NextToken: token } : {}) });
-        count += ((res.Users ?? []) as Json[]).length;
-        token = typeof res.NextToken === 'string' ? res.NextToken : undefined;
-      } while (token);
-      return count;
+      return (await groupPages(group)).length;
     },
     getUser,
     async ensureGroup(group, description) {
@@ -142,19 +154,32 @@ export function cognitoUsers(opts: CognitoUsersOptions): UsersPort {
         if ((err as Error).name !== 'GroupExistsException') throw err;
       }
     },
-    async createUser(email) {
+    async createUser(email, createOpts = {}) {
+      const password = createOpts.permanentPassword;
       const found = await call('ListUsers', { Filter: `email = "${email.replace(/["\\]/g, '')}"`, Limit: 1 });
       const existing = ((found.Users ?? []) as Json[])[0];
-      if (existing) return { user: await mustGet(String(existing.Username)), created: false };
-      const res = await call('AdminCreateUser', {
-        Username: email,
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-        DesiredDeliveryMediums: ['EMAIL'],
-      });
-      return { user: poolUserOf((res.User ?? {}) as Json, false), created: true };
+      let username: string;
+      let created: PoolUser | null = null;
+      if (existing) {
+        username = String(existing.Username);
+      } else {
+        const res = await call('AdminCreateUser', {
+          Username: email,
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'email_verified', Value: 'true' },
+          ],
+          DesiredDeliveryMediums: ['EMAIL'],
+          ...(password ? { MessageAction: 'SUPPRESS' } : {}),
+        });
+        created = poolUserOf((res.User ?? {}) as Json, false);
+        username = created.username;
+      }
+      if (password) {
+        await call('AdminSetUserPassword', { Username: username, Password: password, Permanent: true });
+        return { user: await mustGet(username), created: created !== null };
+      }
+      return created ? { user: created, created: true } : { user: await mustGet(username), created: false };
     },
     async resendInvitation(username) {
       const u = await mustGet(username);

@@ -23,7 +23,7 @@ import type { AssigneeList, AuditAction } from '../contract/schemas.js';
 import { auditEntryFor, changedFields, type AuditRequest } from './audit.js';
 import { ApiError } from './errors.js';
 import type { Identity } from './identity.js';
-import type { IdempotencyPort, IncidentListOptions, IncidentsPort, TenantsPort, UsersPort } from './ports.js';
+import type { GroupMembersPort, IdempotencyPort, IncidentListOptions, IncidentsPort, TenantsPort } from './ports.js';
 
 /**
  * Time to resolve by severity, hours. The one SLA table of the product (managed-SOC practice:
@@ -362,10 +362,11 @@ export function listIncidents(port: IncidentsPort, tenantId: string, q: Incident
  * `POST /incidents`: opens an incident for the caller. Only the SOC (admin) files tickets with source
  * `soc` or `alarm` or names an assignee; customers always open unassigned `portal` ones. With an `Idempotency-Key`, a retry with the same
  * key and body answers the incident opened first (see docs/api.md#idempotency).
- * @throws ApiError FORBIDDEN; IDEMPOTENCY_KEY_REUSED; IDEMPOTENCY_IN_PROGRESS
+ * The assignee must be on the tenant's assignee list (`assertAssignee`).
+ * @throws ApiError FORBIDDEN; UNKNOWN_ASSIGNEE; IDEMPOTENCY_KEY_REUSED; IDEMPOTENCY_IN_PROGRESS
  */
 export async function fileIncident(
-  ports: { incidents: IncidentsPort; idempotency: IdempotencyPort; tenants?: TenantsPort | undefined },
+  ports: { incidents: IncidentsPort; idempotency: IdempotencyPort; tenants?: TenantsPort | undefined; users: GroupMembersPort },
   tenantId: string,
   body: NewIncidentInput,
   identity: Identity,
@@ -379,6 +380,7 @@ export async function fileIncident(
   if (body.assignee != null && !identity.isAdmin) {
     throw new ApiError('FORBIDDEN', 'only the SOC (staff) may assign incidents', { fields: ['assignee'] });
   }
+  if (body.assignee != null) body = { ...body, assignee: await assertAssignee(ports.users, tenantId, body.assignee) };
   const open = async () => {
     const tenant = ports.tenants ? await ports.tenants.getTenant(tenantId) : null;
     return openIncident(ports.incidents, tenantId, body, identity, now.toISOString(), tenant?.slaTargets?.[body.severity], audit);
@@ -420,8 +422,11 @@ export async function getIncidentDetail(port: IncidentsPort, tenantId: string, i
 }
 
 /**
- * Version-checked update (see `planUpdate`). Returns the updated incident.
- * @throws ApiError NOT_FOUND, VERSION_CONFLICT (also when a concurrent writer wins the race), INVALID_TRANSITION
+ * Version-checked update (see `planUpdate`). Returns the updated incident. A new assignee (one that differs
+ * from the stored one; `null` unassigns) must be on the tenant's assignee list, read from `users` only then
+ * (`assertAssignee`); the role rules are checked first, so a customer naming one gets 403.
+ * @throws ApiError NOT_FOUND, VERSION_CONFLICT (also when a concurrent writer wins the race), INVALID_TRANSITION,
+ *         FORBIDDEN, UNKNOWN_ASSIGNEE
  */
 export function updateIncident(
   port: IncidentsPort,
@@ -430,9 +435,17 @@ export function updateIncident(
   patch: IncidentPatch,
   identity: Identity,
   now: string,
-  audit?: AuditRequest,
+  audit: AuditRequest | undefined,
+  users: GroupMembersPort,
 ): Promise<Incident> {
-  return applyPlan(port, tenantId, id, identity, now, 'incident.update', (current) => planUpdate(current, patch, actorName(identity), now, { staff: identity.isAdmin }), audit);
+  const role = { staff: identity.isAdmin };
+  const check = async (current: Incident): Promise<IncidentPatch> => {
+    // Role, closed-incident and version errors come first (`planUpdate`); the pool is read only for a change.
+    if (typeof patch.assignee !== 'string' || patch.assignee === current.assignee || patch.version !== current.version) return patch;
+    assertPatchAllowed(current, patch, role.staff);
+    return { ...patch, assignee: await assertAssignee(users, tenantId, patch.assignee) };
+  };
+  return applyPlan(port, tenantId, id, identity, now, 'incident.update', (current, checked) => planUpdate(current, checked ?? patch, actorName(identity), now, role), audit, check);
 }
 
 /**
@@ -456,13 +469,14 @@ async function applyPlan(
   identity: Identity,
   now: string,
   action: AuditAction,
-  plan: (current: Incident) => PlannedUpdate,
+  plan: (current: Incident, checked?: IncidentPatch) => PlannedUpdate,
   audit?: AuditRequest,
+  check?: (current: Incident) => Promise<IncidentPatch>,
 ): Promise<Incident> {
   const current = await port.getIncident(tenantId, id);
   if (!current) throw new ApiError('NOT_FOUND', `incident ${id} not found`);
   // Every change and comment records the caller's `sub` as the identity (docs/api.md#identity).
-  const plannedRaw = plan(current);
+  const plannedRaw = plan(current, check ? await check(current) : undefined);
   const planned: PlannedUpdate = {
     ...plannedRaw,
     change: { ...plannedRaw.change, bySub: identity.sub },
@@ -556,10 +570,11 @@ export async function commentOnIncident(
 
 /**
  * `GET /assignees` (staff): the enabled members of the tenant's group and of `admin` that have an e-mail,
- * staff first, then by e-mail; someone in both counts as staff. Reads the user pool (two group listings).
+ * staff first, then by e-mail; someone in both counts as staff. Reads the user pool (two group listings,
+ * ListUsersInGroup only). The same list bounds the `assignee` of an incident (`assertAssignee`).
  */
-export async function listAssignees(users: Pick<UsersPort, 'listGroupUsers'>, tenantId: string, staffGroup = 'admin'): Promise<AssigneeList> {
-  const [members, staff] = await Promise.all([users.listGroupUsers(tenantId), users.listGroupUsers(staffGroup)]);
+export async function listAssignees(users: GroupMembersPort, tenantId: string, staffGroup = 'admin'): Promise<AssigneeList> {
+  const [members, staff] = await Promise.all([users.listGroupMembers(tenantId), users.listGroupMembers(staffGroup)]);
   const out = new Map<string, AssigneeList['items'][number]>();
   for (const [list, isStaff] of [[staff, true], [members, false]] as const) {
     for (const u of list) {
@@ -569,4 +584,19 @@ export async function listAssignees(users: Pick<UsersPort, 'listGroupUsers'>, te
   }
   const items = [...out.values()].sort((a, b) => Number(b.staff) - Number(a.staff) || a.email.localeCompare(b.email));
   return { items };
+}
+
+/**
+ * The e-mail `assignee` stands for when it is on the tenant's assignee list (`listAssignees`: enabled
+ * members of the tenant group or the staff group with an e-mail; compared without regard to case), as that
+ * list spells it. Staff may name only those (docs/api.md#assignees).
+ * @throws ApiError UNKNOWN_ASSIGNEE (400, `details: { fields: ['assignee'] }`) for anyone else
+ */
+export async function assertAssignee(users: GroupMembersPort, tenantId: string, assignee: string): Promise<string> {
+  const wanted = assignee.trim().toLowerCase();
+  const match = (await listAssignees(users, tenantId)).items.find((a) => a.email.toLowerCase() === wanted);
+  if (!match) {
+    throw new ApiError('UNKNOWN_ASSIGNEE', `${assignee} is not an enabled user of tenant ${tenantId} nor a staff member`, { fields: ['assignee'] });
+  }
+  return match.email;
 }

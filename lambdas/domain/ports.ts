@@ -304,12 +304,24 @@ export interface AuditPort {
 
 // ---------------------------------------------------------------------------------------------- users
 
+/** A group member as ListUsersInGroup lists it: no MFA state (that needs one AdminGetUser per member). */
+export type GroupMember = Omit<PoolUser, 'mfa'>;
+
+/**
+ * The one user-pool read the incidents API makes: who may be assigned an incident (members of the tenant
+ * group and of `admin`; docs/api.md#assignees). One paged ListUsersInGroup per group, nothing else.
+ */
+export interface GroupMembersPort {
+  /** Members of a group, all pages of ListUsersInGroup, no per-user call. */
+  listGroupMembers(group: string): Promise<GroupMember[]>;
+}
+
 /**
  * The user pool's administrative operations the administration API uses (Cognito `Admin*` calls on one
  * user pool; `lambdas/data/cognito-users.ts`). Errors: a user or group that does not exist →
  * `ApiError('NOT_FOUND')`; other Cognito errors reject as they are.
  */
-export interface UsersPort {
+export interface UsersPort extends GroupMembersPort {
   /** Members of a group (a tenant group or `admin`), with status/enabled/MFA. */
   listGroupUsers(group: string): Promise<PoolUser[]>;
   /** Number of members of a group (all pages of ListUsersInGroup; no per-user call). */
@@ -319,9 +331,11 @@ export interface UsersPort {
   ensureGroup(group: string, description: string): Promise<void>;
   /**
    * Creates the user (verified e-mail, Cognito sends the temporary password) unless a user with that
-   * e-mail exists; returns the user and whether it was created.
+   * e-mail exists; returns the user and whether it was created. With `permanentPassword` (the operator's
+   * command line only: CI seeding, local stack) no e-mail is sent and that password is set as permanent,
+   * for an existing user too (AdminSetUserPassword, which the admin Lambda's role may not call).
    */
-  createUser(email: string): Promise<{ user: PoolUser; created: boolean }>;
+  createUser(email: string, opts?: { permanentPassword?: string | undefined }): Promise<{ user: PoolUser; created: boolean }>;
   /** Sends the invitation again (`MessageAction: RESEND`; only for FORCE_CHANGE_PASSWORD users). */
   resendInvitation(username: string): Promise<PoolUser>;
   addToGroup(username: string, group: string): Promise<void>;

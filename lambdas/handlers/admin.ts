@@ -25,7 +25,7 @@ export interface AdminHandlerDeps extends HandlerDeps {
 /** A users port that fails every call: the configuration names no user pool. */
 function noUserPool(): UsersPort {
   const fail = () => Promise.reject(new Error('admin Lambda: no userPoolId configured'));
-  return { listGroupUsers: fail, countGroupUsers: fail, getUser: fail, ensureGroup: fail, createUser: fail, resendInvitation: fail, addToGroup: fail, removeFromGroup: fail, setEnabled: fail, resetMfa: fail, groupsOf: fail };
+  return { listGroupMembers: fail, listGroupUsers: fail, countGroupUsers: fail, getUser: fail, ensureGroup: fail, createUser: fail, resendInvitation: fail, addToGroup: fail, removeFromGroup: fail, setEnabled: fail, resetMfa: fail, groupsOf: fail };
 }
 
 /** The request facts an audit entry records. */

@@ -3,8 +3,14 @@
  * requestIncidentClosure, reopenIncident, confirmIncidentResolution, listSocQueue, addIncidentComment
  * (route table rows with `handler: 'incidents'`). Validation and errors: `lambdas/http/api.ts`;
  * rules: `lambdas/domain/incidents.ts` (roles: docs/api.md#incident-roles; SLA: docs/sla.md).
+ *
+ * An incident's assignee is checked against the user pool (members of the tenant group and of `admin`,
+ * docs/api.md#assignees): `cognitoUsers` on `config.userPoolId`, of which this function calls only
+ * `listGroupMembers` (its role may call ListUsersInGroup on that pool and nothing else). The local stack and
+ * the tests pass their own port in `deps.users`.
  */
 import type { LambdaConfig } from '../config.js';
+import { cognitoUsers } from '../data/cognito-users.js';
 import {
   commentOnIncident,
   confirmIncidentResolution,
@@ -17,6 +23,7 @@ import {
   triageIncident,
   updateIncident,
 } from '../domain/incidents.js';
+import type { GroupMembersPort } from '../domain/ports.js';
 import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type Operations } from '../http/api.js';
 
 /** The audit facts of a request (actor, request id, source IP, time). */
@@ -27,22 +34,37 @@ const auditOf = (i: { identity: Parameters<typeof updateIncident>[4]; requestId:
   now: i.now,
 });
 
-export const operations: Operations<'incidents'> = {
-  listIncidents: ({ repo, tenantId, query }) => listIncidents(repo.incidents, tenantId, query),
-  createIncident: (i) => fileIncident(i.repo, i.tenantId, i.body, i.identity, i.now, { key: i.headers['Idempotency-Key'], lambdaContext: i.lambdaContext }, auditOf(i)),
-  getIncident: ({ repo, tenantId, params }) => getIncidentDetail(repo.incidents, tenantId, params.id),
-  updateIncident: (i) => updateIncident(i.repo.incidents, i.tenantId, i.params.id, i.body, i.identity, i.now.toISOString(), auditOf(i)),
-  triageIncident: (i) => triageIncident(i.repo, i.tenantId, i.params.id, i.body, i.identity, i.now.toISOString(), auditOf(i)),
-  requestIncidentClosure: (i) => requestIncidentClosure(i.repo.incidents, i.tenantId, i.params.id, i.body.note, i.identity, i.now.toISOString(), auditOf(i)),
-  reopenIncident: (i) => reopenIncident(i.repo.incidents, i.tenantId, i.params.id, i.body.reason, i.identity, i.now.toISOString(), auditOf(i)),
-  confirmIncidentResolution: (i) => confirmIncidentResolution(i.repo.incidents, i.tenantId, i.params.id, i.body.note, i.identity, i.now.toISOString(), auditOf(i)),
-  listSocQueue: ({ repo, query, identity, now }) => listSocQueue(repo.incidents, query, identity, now),
-  addIncidentComment: (i) => commentOnIncident(i.repo.incidents, i.tenantId, i.params.id, i.body.body, i.identity, i.now.toISOString(), auditOf(i)),
-};
+/** Dependencies of the incidents Lambda: those of every handler, and the user pool's group listings. */
+export interface IncidentsHandlerDeps extends HandlerDeps {
+  /** Default `cognitoUsers` on `config.userPoolId` (`config.cognitoEndpoint` when set). */
+  users?: GroupMembersPort;
+}
+
+/** A pool that fails every listing: the configuration names no user pool (an assignee cannot be checked). */
+const noUserPool: GroupMembersPort = { listGroupMembers: () => Promise.reject(new Error('incidents Lambda: no userPoolId configured')) };
+
+/** The incidents operations; `users` bounds the assignees (see module doc). */
+export function incidentOperations(users: GroupMembersPort): Operations<'incidents'> {
+  return {
+    listIncidents: ({ repo, tenantId, query }) => listIncidents(repo.incidents, tenantId, query),
+    createIncident: (i) => fileIncident({ ...i.repo, users }, i.tenantId, i.body, i.identity, i.now, { key: i.headers['Idempotency-Key'], lambdaContext: i.lambdaContext }, auditOf(i)),
+    getIncident: ({ repo, tenantId, params }) => getIncidentDetail(repo.incidents, tenantId, params.id),
+    updateIncident: (i) => updateIncident(i.repo.incidents, i.tenantId, i.params.id, i.body, i.identity, i.now.toISOString(), auditOf(i), users),
+    triageIncident: (i) => triageIncident(i.repo, i.tenantId, i.params.id, i.body, i.identity, i.now.toISOString(), auditOf(i)),
+    requestIncidentClosure: (i) => requestIncidentClosure(i.repo.incidents, i.tenantId, i.params.id, i.body.note, i.identity, i.now.toISOString(), auditOf(i)),
+    reopenIncident: (i) => reopenIncident(i.repo.incidents, i.tenantId, i.params.id, i.body.reason, i.identity, i.now.toISOString(), auditOf(i)),
+    confirmIncidentResolution: (i) => confirmIncidentResolution(i.repo.incidents, i.tenantId, i.params.id, i.body.note, i.identity, i.now.toISOString(), auditOf(i)),
+    listSocQueue: ({ repo, query, identity, now }) => listSocQueue(repo.incidents, query, identity, now),
+    addIncidentComment: (i) => commentOnIncident(i.repo.incidents, i.tenantId, i.params.id, i.body.body, i.identity, i.now.toISOString(), auditOf(i)),
+  };
+}
 
 /** The incidents API for an explicit configuration (local gateway, tests). */
-export function createHandler(config: LambdaConfig, deps?: HandlerDeps): ApiHandler {
-  return createApi('incidents', operations, config, deps);
+export function createHandler(config: LambdaConfig, deps: IncidentsHandlerDeps = {}): ApiHandler {
+  const users =
+    deps.users ??
+    (config.userPoolId ? cognitoUsers({ userPoolId: config.userPoolId, region: config.region, endpoint: config.cognitoEndpoint }) : noUserPool);
+  return createApi('incidents', incidentOperations(users), config, deps);
 }
 
 /** API Gateway REST (v1 proxy) entry point; configuration from the environment on the first invocation. */

@@ -77,7 +77,7 @@ function groupPort(idp: CognitoLike, userPoolId: string): { users: UsersPort; cr
   let created = false;
   const unused = () => Promise.reject(new Error('create-tenant: only ensureGroup is available'));
   const users: UsersPort = {
-    listGroupUsers: unused, countGroupUsers: unused, getUser: unused, createUser: unused, resendInvitation: unused,
+    listGroupMembers: unused, listGroupUsers: unused, countGroupUsers: unused, getUser: unused, createUser: unused, resendInvitation: unused,
     addToGroup: unused, removeFromGroup: unused, setEnabled: unused, resetMfa: unused, groupsOf: unused,
     async ensureGroup(group, description) {
       try {

@@ -80,8 +80,8 @@ describe('Api stack', () => {
       expect(Object.keys(env).sort()).toEqual(
         [
           'ALLOWED_HEADERS', 'ALLOWED_ORIGINS', 'AUDIT_RETENTION_DAYS', 'AVAILABILITY_RETENTION_DAYS', 'NODE_OPTIONS', 'O365_EVENT_RETENTION_DAYS', 'POWERTOOLS_LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME', 'STAGE', 'TABLE_NAME', 'USER_POOL_CLIENT_IDS',
-          // only the admin function administers the user pool
-          ...(String(p.FunctionName).endsWith('-admin') ? ['USER_POOL_ID'] : []),
+          // the admin function administers the user pool; the incidents function lists group members (assignees)
+          ...(/-(admin|incidents)$/.test(String(p.FunctionName)) ? ['USER_POOL_ID'] : []),
         ].sort(),
       );
       expect(env).toMatchObject({ STAGE: 'pr-42', NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: 'vigia-api', ALLOWED_HEADERS: CORS_ALLOW_HEADERS.join(',') });
@@ -131,22 +131,24 @@ describe('Api stack', () => {
     for (const [, r] of ofType(t.api, 'AWS::IAM::Role')) expect(r.Properties!.ManagedPolicyArns).toBeUndefined();
   });
 
-  it('the admin function alone may call Cognito: exactly COGNITO_ADMIN_ACTIONS on this stage\u2019s user pool ARN; it gets USER_POOL_ID and the audit retention', () => {
+  it('only the admin function (exactly COGNITO_ADMIN_ACTIONS) and the incidents function (ListUsersInGroup) may call Cognito, on this stage\u2019s user pool ARN; both get USER_POOL_ID; admin the audit retention', () => {
     const { t } = synthPr42();
     const cognitoStatements = ofType(t.api, 'AWS::IAM::Policy').flatMap(([id, p]) =>
       (p.Properties!.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement.filter((st) =>
         JSON.stringify(st.Action).includes('cognito-idp:'),
       ).map((st) => ({ id, st })),
     );
-    expect(cognitoStatements).toHaveLength(1);
-    const [{ id, st }] = cognitoStatements as [{ id: string; st: { Action: string[]; Resource: unknown } }];
-    expect(id.toLowerCase().startsWith('adminrole')).toBe(true);
-    expect([st.Action].flat().sort()).toEqual([...COGNITO_ADMIN_ACTIONS].sort());
-    expect(JSON.stringify(st.Resource)).toMatch(/UserPool.*Arn/);
+    expect(cognitoStatements).toHaveLength(2);
+    const byRole = Object.fromEntries(cognitoStatements.map(({ id, st }) => [id.toLowerCase().replace(/role.*$/, ''), st as { Action: string | string[]; Resource: unknown }]));
+    expect(Object.keys(byRole).sort()).toEqual(['admin', 'incidents']);
+    expect([byRole.admin!.Action].flat().sort()).toEqual([...COGNITO_ADMIN_ACTIONS].sort());
+    expect([byRole.incidents!.Action].flat()).toEqual(['cognito-idp:ListUsersInGroup']);
+    for (const st of Object.values(byRole)) expect(JSON.stringify(st.Resource)).toMatch(/UserPool.*Arn/);
     const fns = Object.fromEntries(ofType(t.api, 'AWS::Lambda::Function').map(([, f]) => [String(f.Properties!.FunctionName), f.Properties!]));
     const env = (n: string) => (fns[`vigia-pr-42-${n}`]!.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(env('admin').USER_POOL_ID).toBeDefined();
-    expect(env('incidents').USER_POOL_ID).toBeUndefined();
+    expect(env('incidents').USER_POOL_ID).toBeDefined();
+    expect(env('devices').USER_POOL_ID).toBeUndefined();
     expect(env('admin').AUDIT_RETENTION_DAYS).toBe('30');
     const prod = synthProd().t.api;
     const prodAdmin = ofType(prod, 'AWS::Lambda::Function').find(([, f]) => String(f.Properties!.FunctionName).endsWith('-admin'))!;

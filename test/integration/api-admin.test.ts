@@ -141,6 +141,23 @@ describe('admin routes per role', () => {
     expect(forbidden.statusCode).toBe(403);
   });
 
+  it('the assignee list and the incidents Lambda\u2019s assignee check read the real pool: a disabled user is neither listed nor assignable', async () => {
+    const u = json<PoolUser>(await call(h, { method: 'POST', path: '/tenants/globex/users', caller: staff, body: { email: 'turno@globex.example' } }));
+    const emails = async () => json<{ items: Array<{ email: string }> }>(await call(h, { method: 'GET', path: '/assignees', caller: staff, query: { tenant: 'globex' } })).items.map((a) => a.email);
+    expect(await emails()).toContain('turno@globex.example');
+    const incidents = api.handler('incidents');
+    const opened = await call(incidents, { method: 'POST', path: '/incidents', caller: staff, query: { tenant: 'globex' }, body: { title: 'Phishing reportado', description: 'd', severity: 'low', assignee: 'turno@globex.example' } });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const id = json<{ id: string }>(opened).id;
+    await call(h, { method: 'POST', path: `/users/${encodeURIComponent(u.username)}/enabled`, caller: staff, body: { enabled: false } });
+    expect(await emails()).not.toContain('turno@globex.example');
+    const unassign = await call(incidents, { method: 'PATCH', path: `/incidents/${id}`, caller: staff, query: { tenant: 'globex' }, body: { version: 1, assignee: null } });
+    expect(unassign.statusCode, unassign.body).toBe(200);
+    const again = await call(incidents, { method: 'PATCH', path: `/incidents/${id}`, caller: staff, query: { tenant: 'globex' }, body: { version: 2, assignee: 'turno@globex.example' } });
+    expect(again.statusCode).toBe(400);
+    expect(json<{ code: string; details: unknown }>(again)).toMatchObject({ code: 'UNKNOWN_ASSIGNEE', details: { fields: ['assignee'] } });
+  });
+
   it('staff grant and revoke staff membership (not their own), audited in the staff log', async () => {
     const invited = json<PoolUser>(await call(h, { method: 'POST', path: '/tenants/globex/users', caller: staff, body: { email: 'analista@globex.example' } }));
     const granted = await call(h, { method: 'PUT', path: `/staff/${encodeURIComponent(invited.username)}`, caller: staff });

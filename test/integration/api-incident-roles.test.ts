@@ -6,7 +6,9 @@
  *    resolve, close; each change is in the history with actor, time and reason, and in the audit log;
  *  - MTTA runs to the first staff acknowledgement; a closed incident's SLA result never changes;
  *  - the SOC queue lists open incidents of every tenant by SLA due time, with filters and cursors;
- *  - the upgrade step fills old incidents and is idempotent.
+ *  - the upgrade step fills old incidents and is idempotent;
+ *  - an assignee must be on the tenant's assignee list (tenant users and staff, enabled, with e-mail):
+ *    anyone else is 400 UNKNOWN_ASSIGNEE, on PATCH and on create (docs/api.md#assignees).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
@@ -26,6 +28,8 @@ const soc: CallerSpec = { sub: 'sub-soc', email: 'soc@vigia.example', groups: ['
 const T0 = Date.parse('2026-05-04T08:00:00.000Z');
 const MIN = 60_000;
 let clock = T0;
+/** Groups listed from the user pool, in order (assignee checks and GET /assignees). */
+const poolReads: string[] = [];
 let api: InProcessApi;
 let incidents: ApiHandler;
 let reports: ApiHandler;
@@ -46,9 +50,12 @@ beforeAll(async () => {
   const user = (username: string, email: string, enabled: boolean): PoolUser => ({ username, email, status: 'CONFIRMED', enabled, mfa: false });
   const groups: Record<string, PoolUser[]> = {
     acme: [user('u-1', 'u-1@acme.example', true), user('u-2', 'baja@acme.example', false)],
+    initech: [user('u-4', 'carol@initech.example', true)],
     admin: [user('u-3', 'soc@vigia.example', true)],
   };
-  const users = { listGroupUsers: async (g: string) => groups[g] ?? [] } as Partial<UsersPort> as UsersPort;
+  const users = {
+    listGroupMembers: async (g: string) => (poolReads.push(g), (groups[g] ?? []).map(({ mfa: _m, ...u }) => u)),
+  } as Partial<UsersPort> as UsersPort;
   api = await startInProcessApi({ table: TABLE, users });
   admin = api.handler('admin');
   incidents = api.handler('incidents', { now: () => new Date(clock) });
@@ -267,5 +274,43 @@ describe('assignee picker', () => {
       ['u-1@acme.example', false],
     ]);
     expect((await call(admin, { method: 'GET', path: '/assignees', caller: alice })).statusCode).toBe(403);
+  });
+
+  it('bounds PATCH assignee to that list: anyone else is 400 UNKNOWN_ASSIGNEE naming the field, nothing written', async () => {
+    clock = T0;
+    const inc = await open(alice);
+    for (const who of ['alguien@acme.example', 'baja@acme.example', 'carol@initech.example', 'u-1']) {
+      const r = await req(soc, 'PATCH', `/incidents/${inc.id}`, { version: 1, assignee: who, status: 'in_progress' }, asStaff('acme'));
+      expect(r.statusCode, who).toBe(400);
+      expect(bodyOf<{ code: string; details: unknown }>(r)).toMatchObject({ code: 'UNKNOWN_ASSIGNEE', details: { fields: ['assignee'] } });
+    }
+    expect(await detail(inc.id)).toMatchObject({ version: 1, status: 'new', assignee: null, firstAcknowledgedAt: null });
+    expect((await api.repository.audit.listTenant('acme', { limit: 100 })).items.filter((e) => e.target.id === inc.id).map((e) => e.action)).toEqual(['incident.create']);
+    // A tenant user (any case; stored as the pool spells it), a staff member, and unassigning are accepted.
+    const tenantUser = await req(soc, 'PATCH', `/incidents/${inc.id}`, { version: 1, assignee: 'U-1@Acme.Example' }, asStaff('acme'));
+    expect(tenantUser.statusCode, tenantUser.body).toBe(200);
+    expect(bodyOf<Incident>(tenantUser).assignee).toBe('u-1@acme.example');
+    expect((await req(soc, 'PATCH', `/incidents/${inc.id}`, { version: 2, assignee: 'soc@vigia.example' }, asStaff('acme'))).statusCode).toBe(200);
+    expect((await req(soc, 'PATCH', `/incidents/${inc.id}`, { version: 3, assignee: null }, asStaff('acme'))).statusCode).toBe(200);
+    // A customer naming even a valid assignee is refused as a role error (403), before any pool read.
+    poolReads.length = 0;
+    const customer = await req(alice, 'PATCH', `/incidents/${inc.id}`, { version: 4, assignee: 'u-1@acme.example' });
+    expect(customer.statusCode).toBe(403);
+    expect(bodyOf<{ code: string }>(customer).code).toBe('FORBIDDEN');
+    // Changes without a new assignee, and stale versions, do not read the pool either.
+    expect((await req(soc, 'PATCH', `/incidents/${inc.id}`, { version: 4, category: 'malware' }, asStaff('acme'))).statusCode).toBe(200);
+    expect((await req(soc, 'PATCH', `/incidents/${inc.id}`, { version: 1, assignee: 'nadie@acme.example' }, asStaff('acme'))).statusCode).toBe(409);
+    expect(poolReads).toEqual([]);
+  });
+
+  it('bounds the assignee of an incident staff file the same way; customers may not name one at all', async () => {
+    const bad = await call(incidents, { method: 'POST', path: '/incidents', caller: soc, query: asStaff('acme'), body: { title: 'Malware detectado', description: 'd', severity: 'low', assignee: 'carol@initech.example' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bodyOf<{ code: string; details: unknown }>(bad)).toMatchObject({ code: 'UNKNOWN_ASSIGNEE', details: { fields: ['assignee'] } });
+    const ok = await call(incidents, { method: 'POST', path: '/incidents', caller: soc, query: asStaff('initech'), body: { title: 'Malware detectado', description: 'd', severity: 'low', assignee: 'carol@initech.example' } });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(bodyOf<Incident>(ok).assignee).toBe('carol@initech.example');
+    const customer = await call(incidents, { method: 'POST', path: '/incidents', caller: alice, body: { title: 'Malware detectado', description: 'd', severity: 'low', assignee: 'u-1@acme.example' } });
+    expect(customer.statusCode).toBe(403);
   });
 });

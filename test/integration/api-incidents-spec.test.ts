@@ -245,10 +245,11 @@ describe('updates and creates under concurrency', () => {
     // Customers may not assign (docs/api.md#incident-roles); the SOC files with an assignee.
     const assigning = await call({ method: 'POST', path: '/incidents', caller: alice, body: { title: 'Lost laptop', description: 'd', severity: 'medium', assignee: 'ana@soc.example' } });
     expect(assigning.statusCode).toBe(403);
-    const mine = await call({ method: 'POST', path: '/incidents', caller: soc, query: { tenant: 'acme' }, body: { title: 'Lost laptop', description: 'd', severity: 'medium', category: 'asset', assignee: 'ana@soc.example', source: 'portal' } });
+    // The assignee is on the tenant's assignee list (the in-memory pool's acme user; docs/api.md#assignees).
+    const mine = await call({ method: 'POST', path: '/incidents', caller: soc, query: { tenant: 'acme' }, body: { title: 'Lost laptop', description: 'd', severity: 'medium', category: 'asset', assignee: 'u-1@acme.example', source: 'portal' } });
     expect(mine.statusCode, mine.body).toBe(201);
     const inc = bodyOf<Incident>(mine);
-    expect(inc).toMatchObject({ category: 'asset', source: 'portal', assignee: 'ana@soc.example', reporter: 'sub-soc@example.com' });
+    expect(inc).toMatchObject({ category: 'asset', source: 'portal', assignee: 'u-1@acme.example', reporter: 'sub-soc@example.com' });
     const forbidden = await call({ method: 'POST', path: '/incidents', caller: alice, body: { title: 'Fake SOC', description: 'd', severity: 'low', source: 'soc' } });
     expect(forbidden.statusCode).toBe(403);
     const bySoc = await call({ method: 'POST', path: '/incidents', caller: soc, query: { tenant: 'acme' }, body: { title: 'From SIEM', description: 'd', severity: 'high', source: 'alarm' } });
@@ -259,7 +260,7 @@ describe('updates and creates under concurrency', () => {
     const d = bodyOf<IncidentDetail>(await call({ method: 'GET', path: `/incidents/${inc.id}`, caller: alice }));
     expect(d.history[0]!.changes).toEqual([
       { field: 'title', from: 'Lost laptop', to: 'Lost laptop (Madrid)' },
-      { field: 'assignee', from: 'ana@soc.example', to: null },
+      { field: 'assignee', from: 'u-1@acme.example', to: null },
     ]);
   });
 });

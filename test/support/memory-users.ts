@@ -22,6 +22,7 @@ export function memoryUsers(): UsersPort {
     return u;
   };
   return {
+    listGroupMembers: async (g) => [...users.values()].filter((u) => u.groups.has(g)).map(({ groups: _g, mfa: _m, ...u }) => ({ ...u })),
     listGroupUsers: async (g) => [...users.values()].filter((u) => u.groups.has(g)).map(view),
     countGroupUsers: async (g) => [...users.values()].filter((u) => u.groups.has(g)).length,
     getUser: async (n) => (users.has(n) ? view(users.get(n)!) : null),

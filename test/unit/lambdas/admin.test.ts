@@ -41,6 +41,7 @@ function world() {
     return u;
   };
   const usersPort: UsersPort = {
+    listGroupMembers: async (g) => [...users.values()].filter((u) => u.groups.has(g)).map(({ groups: _g, mfa: _m, ...u }) => ({ ...u })),
     listGroupUsers: async (g) => [...users.values()].filter((u) => u.groups.has(g)).map(view),
     countGroupUsers: async (g) => [...users.values()].filter((u) => u.groups.has(g)).length,
     getUser: async (n) => (users.has(n) ? view(users.get(n)!) : null),
