@@ -11,7 +11,7 @@
  * tenant's user under each registered tenant the user belongs to, so that tenant's customers see them.
  *
  * Used by the `admin` Lambda and by the command-line scripts (scripts/platform/create-tenant.ts,
- * invite-user.ts), which pass an operator identity.
+ * invite-user.ts), which pass an operator identity (`cli:<OS user>`) and the same ports.
  */
 import { ADMIN_GROUP } from '../contract/routes.js';
 import type { CreateTenantBody, PoolUser, PoolUserList, Tenant, TenantList, UpdateTenantBody } from '../contract/schemas.js';
@@ -90,16 +90,51 @@ export async function listTenantUsers(p: Pick<AdminPorts, 'tenants' | 'users'>, 
 }
 
 /**
+ * How an invitation delivers the first password. Default: Cognito e-mails a temporary one. With
+ * `permanentPassword` (the operator's command line only, for CI seeding and the local stack; the API has no
+ * such field) no e-mail is sent and that password is set as permanent, for an existing user too.
+ */
+export interface InviteOptions {
+  permanentPassword?: string | undefined;
+}
+
+/** What an invitation did: the user as it is now, and whether it was created (false: it existed). */
+export interface Invitation {
+  user: PoolUser;
+  created: boolean;
+}
+
+/**
+ * Invites `email` to a registered tenant (see `inviteUser`) and tells whether the user was created.
+ * @throws ApiError NOT_FOUND (tenant); Cognito errors (e.g. InvalidPasswordException for a refused password)
+ */
+export async function inviteTenantUser(p: AdminPorts, tenantId: string, email: string, req: AuditRequest, opts: InviteOptions = {}): Promise<Invitation> {
+  await getTenant(p.tenants, tenantId);
+  const { user, created } = await p.users.createUser(email.trim().toLowerCase(), opts);
+  await p.users.addToGroup(user.username, tenantId);
+  await p.audit.put(auditEntryFor(req, tenantId, 'user.invite', { type: 'user', id: user.username }, { after: { email: user.email ?? email, group: tenantId, created } }));
+  return { user: (await p.users.getUser(user.username)) ?? user, created };
+}
+
+/**
  * Invites `email` to a registered tenant: creates the user unless one with that e-mail exists (Cognito
  * e-mails the temporary password; the user is FORCE_CHANGE_PASSWORD until it sets its own), then adds it to
  * the tenant group. Audited after the Cognito calls. @throws ApiError NOT_FOUND (tenant)
  */
-export async function inviteUser(p: AdminPorts, tenantId: string, email: string, req: AuditRequest): Promise<PoolUser> {
-  await getTenant(p.tenants, tenantId);
-  const { user, created } = await p.users.createUser(email.trim().toLowerCase());
-  await p.users.addToGroup(user.username, tenantId);
-  await p.audit.put(auditEntryFor(req, tenantId, 'user.invite', { type: 'user', id: user.username }, { after: { email: user.email ?? email, group: tenantId, created } }));
-  return (await p.users.getUser(user.username)) ?? user;
+export async function inviteUser(p: AdminPorts, tenantId: string, email: string, req: AuditRequest, opts: InviteOptions = {}): Promise<PoolUser> {
+  return (await inviteTenantUser(p, tenantId, email, req, opts)).user;
+}
+
+/**
+ * Invites `email` as staff: creates the user unless one with that e-mail exists (as `inviteUser`), then
+ * grants staff (`grantStaff`). Both are audited under the staff log: `user.invite` and `staff.grant`.
+ * Staff must then set up TOTP (docs/api.md#staff-accounts-and-totp).
+ */
+export async function inviteStaff(p: AdminPorts, email: string, req: AuditRequest, opts: InviteOptions = {}): Promise<Invitation> {
+  const { user, created } = await p.users.createUser(email.trim().toLowerCase(), opts);
+  await p.audit.put(auditEntryFor(req, STAFF_AUDIT_TENANT, 'user.invite', { type: 'user', id: user.username }, { after: { email: user.email ?? email, group: ADMIN_GROUP, created } }));
+  await grantStaff(p, user.username, req);
+  return { user: (await p.users.getUser(user.username)) ?? user, created };
 }
 
 /** Removes the user from a tenant's group (it keeps its account and other groups). @throws ApiError NOT_FOUND */

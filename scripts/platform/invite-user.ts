@@ -1,51 +1,64 @@
 /**
- * Invite a user into a stage's user pool: an admin-created user (AdminCreateUser) with a verified e-mail,
- * added to a tenant group (or `admin`). Cognito e-mails a temporary password; the user sets a new one at the
- * first sign-in (the portal's Authenticator shows "change password"). Idempotent: an existing user is only
- * added to the group.
+ * Invite a user into a stage: an admin-created user (AdminCreateUser) with a verified e-mail, added to a
+ * registered tenant's group, or made staff with `--tenant admin`. Cognito e-mails a temporary password; the
+ * user sets a new one at the first sign-in (the portal's Authenticator shows "change password").
+ * Idempotent: an existing user is only added to the group.
+ *
+ * Calls the same domain code as the administration API (lambdas/domain/admin.ts): `inviteTenantUser`
+ * (`POST /tenants/{tenantId}/users`) or `inviteStaff` (invitation + `grantStaff`), over the same ports: the
+ * stage table's repository (tenant registry, audit log) and the users port of the admin Lambda
+ * (`cognitoUsers`, lambdas/data/cognito-users.ts) signed with the operator's AWS credentials (SDK default
+ * provider chain; the local pool's operator key with `--endpoint` and no AWS_ACCESS_KEY_ID). Its audit
+ * entries name the operator as actor (`cli:<OS user>`, see create-tenant.ts `operatorRequest`).
  *
  *   npm run platform:invite-user -- --stage prod --email ana@acme.com --tenant acme
- *   # local stack (endpoint override; password set directly, no e-mail):
- *   npm run platform:invite-user -- --user-pool-id local_vigia --endpoint http://127.0.0.1:9229 \
- *       --region us-east-1 --email new@acme.example --tenant acme --password 'Secreta123'
+ *   # local stack (endpoint overrides; password set directly, no e-mail):
+ *   npm run platform:invite-user -- --user-pool-id local_vigia --table vigia-local-main --region us-east-1 \
+ *       --endpoint http://127.0.0.1:9229 --dynamodb-endpoint http://127.0.0.1:8000 \
+ *       --email new@acme.example --tenant acme --password 'Secreta123'
  *
- * `--password` (CI seeding, local) suppresses the e-mail and sets a PERMANENT password instead.
- * Errors: the group must exist (create it with create-tenant.ts) — exit 1 with a message otherwise.
+ * `--password` (CI seeding, local) suppresses the e-mail and sets a PERMANENT password instead (also for an
+ * existing user); this needs AdminSetUserPassword, which only the operator has (no function role).
+ * Errors: the tenant must be registered (create it with create-tenant.ts) — exit 1 with a message otherwise.
  */
-import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  GetGroupCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
-import { TenantId } from '../../lambdas/contract/schemas.js';
 import { ADMIN_GROUP } from '../../lambdas/contract/routes.js';
-import { cloudFormationClient, cognitoClient, resolveRegion, stageOutputs } from './aws.js';
+import { TenantId } from '../../lambdas/contract/schemas.js';
+import type { TableRef } from '../../lambdas/data/client.js';
+import { cognitoUsers } from '../../lambdas/data/cognito-users.js';
+import { dynamoRepository } from '../../lambdas/data/index.js';
+import { inviteStaff, inviteTenantUser, type AdminPorts } from '../../lambdas/domain/admin.js';
+import type { AuditRequest } from '../../lambdas/domain/audit.js';
+import type { UsersPort } from '../../lambdas/domain/ports.js';
+import { LOCAL_OPERATOR_CREDENTIAL } from '../local/config.js';
+import { cloudFormationClient, cognitoClient, resolveRegion, stageOutputs, TABLE_OPTIONS, tableFromOptions } from './aws.js';
 import { optional, parse, progress, required, runCli, UsageError } from './cli.js';
+import { operatorRequest } from './create-tenant.js';
 
 export const USAGE = `
-Usage: tsx scripts/platform/invite-user.ts (--stage <stage> | --user-pool-id <id>) --email <e-mail> --tenant <group>
+Usage: tsx scripts/platform/invite-user.ts (--stage <stage> | --user-pool-id <id> --table <name>) --email <e-mail> --tenant <id>
 
-Creates (or reuses) the user and adds it to the tenant group. Cognito e-mails a temporary password.
+Creates (or reuses) the user and adds it to the tenant group (or makes it staff). Cognito e-mails a
+temporary password. Audited in the tenant's log (staff: the staff log) with the operator as actor.
 
 Options:
-  --stage          deployed stage; the user pool id is read from the Vigia-<stage>-Auth stack outputs
-  --user-pool-id   user pool id (instead of --stage), e.g. local_vigia for the local stack
-  --email          the user's e-mail (the username)
-  --tenant         tenant group (e.g. acme) or "admin" for Vigía staff
-  --password       set this PERMANENT password and send no e-mail (CI seeding, local stack)
-  --endpoint       Cognito endpoint override, e.g. http://127.0.0.1:9229 (local stack)
-  --region         AWS region (default $AWS_REGION)
-  -h, --help       this text
+  --stage               deployed stage: user pool from the Vigia-<stage>-Auth outputs, table vigia-<stage>-main
+  --user-pool-id        user pool id (instead of --stage), e.g. local_vigia for the local stack
+  --table               table name (default vigia-<stage>-main)
+  --email               the user's e-mail (the username)
+  --tenant              a registered tenant (e.g. acme) or "admin" for Vigía staff
+  --password            set this PERMANENT password and send no e-mail (CI seeding, local stack)
+  --endpoint            Cognito endpoint override, e.g. http://127.0.0.1:9229 (local stack)
+  --dynamodb-endpoint   DynamoDB endpoint override (local stack)
+  --region              AWS region (default $AWS_REGION)
+  -h, --help            this text
 `;
 
-/** Minimal Cognito client shape (real client or fake). */
+/** Minimal Cognito SDK client shape (real client or fake); create-tenant.ts uses it for its one call. */
 export interface CognitoLike {
   send(command: object): Promise<unknown>;
 }
 
 export interface InviteInput {
-  userPoolId: string;
   email: string;
   /** Tenant id or `admin`. */
   group: string;
@@ -60,58 +73,65 @@ export interface InviteResult {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const isAws = (e: unknown, name: string): boolean => (e as { name?: string } | null)?.name === name;
 
 /** Validates the command's inputs. @throws UsageError */
-export function validateInvite(input: InviteInput): void {
+export function validateInvite(input: Pick<InviteInput, 'email' | 'group'>): void {
   if (!EMAIL.test(input.email)) throw new UsageError(`--email "${input.email}" is not an e-mail address`);
   if (input.group !== ADMIN_GROUP && !TenantId.safeParse(input.group).success) {
     throw new UsageError(`--tenant "${input.group}" is not a tenant id (lower-case letters, digits, dashes) or "${ADMIN_GROUP}"`);
   }
 }
 
+/** The administration ports of a command-line run: the table's repository and `users`. */
+export function operatorPorts(table: TableRef, users: UsersPort): AdminPorts {
+  const repo = dynamoRepository(table);
+  return { tenants: repo.tenants, tenantAdmin: repo.tenantAdmin, audit: repo.audit, users };
+}
+
 /**
- * Invites one user. @throws Error when the group does not exist; Cognito errors otherwise
- * (e.g. InvalidPasswordException for a password the pool's policy refuses).
+ * The admin Lambda's users port (`cognitoUsers`) on `userPoolId`, signed with the operator's credentials:
+ * the local pool's operator key for an endpoint override without AWS_ACCESS_KEY_ID in the environment
+ * (docs/local-emulation.md#administrative-operations), else the SDK's default provider chain (environment,
+ * profile, SSO, web identity), resolved once. @throws Error when no credentials are found
  */
-export async function inviteUser(idp: CognitoLike, input: InviteInput, log: (l: string) => void = () => undefined): Promise<InviteResult> {
+export async function operatorUsers(o: { userPoolId: string; region: string; endpoint?: string | undefined }): Promise<UsersPort> {
+  let credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+  if (o.endpoint && !process.env.AWS_ACCESS_KEY_ID) {
+    credentials = { accessKeyId: LOCAL_OPERATOR_CREDENTIAL.accessKeyId, secretAccessKey: LOCAL_OPERATOR_CREDENTIAL.secretAccessKey };
+  } else {
+    const sdk = cognitoClient({ region: o.region });
+    try {
+      const c = await sdk.config.credentials();
+      credentials = { accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey, ...(c.sessionToken ? { sessionToken: c.sessionToken } : {}) };
+    } finally {
+      sdk.destroy();
+    }
+  }
+  return cognitoUsers({ userPoolId: o.userPoolId, region: o.region, endpoint: o.endpoint, credentials });
+}
+
+/**
+ * Invites one user through the domain (`inviteTenantUser`, or `inviteStaff` for `admin`), audited with
+ * `req` (default: the operator of this run).
+ * @throws UsageError for bad inputs; Error when the tenant is not registered; Cognito errors otherwise
+ *         (e.g. InvalidPasswordException for a password the pool's policy refuses)
+ */
+export async function inviteUser(
+  ports: AdminPorts,
+  input: InviteInput,
+  log: (l: string) => void = () => undefined,
+  req: AuditRequest = operatorRequest(),
+): Promise<InviteResult> {
   validateInvite(input);
   const email = input.email.toLowerCase();
-  try {
-    await idp.send(new GetGroupCommand({ UserPoolId: input.userPoolId, GroupName: input.group }));
-  } catch (e) {
-    if (isAws(e, 'ResourceNotFoundException')) {
-      throw new Error(`group "${input.group}" does not exist in user pool ${input.userPoolId}: create the tenant first (npm run platform:create-tenant)`, { cause: e });
-    }
-    throw e;
+  const opts = input.password ? { permanentPassword: input.password } : {};
+  if (input.group !== ADMIN_GROUP && !(await ports.tenants.getTenant(input.group))) {
+    throw new Error(`tenant "${input.group}" is not registered: create the tenant first (npm run platform:create-tenant)`);
   }
-
-  let created = true;
-  try {
-    await idp.send(
-      new AdminCreateUserCommand({
-        UserPoolId: input.userPoolId,
-        Username: email,
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-        DesiredDeliveryMediums: ['EMAIL'],
-        ...(input.password ? { MessageAction: 'SUPPRESS' as const } : {}),
-      }),
-    );
-    log(input.password ? `created ${email} (no e-mail sent)` : `created ${email}; Cognito e-mails a temporary password`);
-  } catch (e) {
-    if (!isAws(e, 'UsernameExistsException')) throw e;
-    created = false;
-    log(`${email} already exists; ensuring group membership`);
-  }
-  if (input.password) {
-    await idp.send(new AdminSetUserPasswordCommand({ UserPoolId: input.userPoolId, Username: email, Password: input.password, Permanent: true }));
-    log(`permanent password set for ${email}`);
-  }
-  await idp.send(new AdminAddUserToGroupCommand({ UserPoolId: input.userPoolId, Username: email, GroupName: input.group }));
-  log(`${email} is in group ${input.group}`);
+  const { created } = input.group === ADMIN_GROUP ? await inviteStaff(ports, email, req, opts) : await inviteTenantUser(ports, input.group, email, req, opts);
+  log(created ? (input.password ? `created ${email} (no e-mail sent)` : `created ${email}; Cognito e-mails a temporary password`) : `${email} already exists`);
+  if (input.password) log(`permanent password set for ${email}`);
+  log(input.group === ADMIN_GROUP ? `${email} is staff` : `${email} is in group ${input.group}`);
   return { created, delivery: created && !input.password ? 'email' : 'none' };
 }
 
@@ -127,30 +147,31 @@ export async function resolveUserPoolId(p: { userPoolId?: string | undefined; st
 
 async function main(argv: string[]): Promise<void | 'help'> {
   const p = parse(argv, {
-    stage: { type: 'string' },
+    ...TABLE_OPTIONS,
     'user-pool-id': { type: 'string' },
     email: { type: 'string' },
     tenant: { type: 'string' },
     password: { type: 'string' },
     endpoint: { type: 'string' },
-    region: { type: 'string' },
   });
   if (!p) return 'help';
   const log = progress('invite-user');
-  const region = resolveRegion(optional(p, 'region'));
-  const endpoint = optional(p, 'endpoint');
-  const input: InviteInput = { userPoolId: '', email: required(p, 'email'), group: required(p, 'tenant') };
+  const input: InviteInput = { email: required(p, 'email'), group: required(p, 'tenant') };
   const password = optional(p, 'password');
   if (password) input.password = password;
   validateInvite(input);
-  input.userPoolId = await resolveUserPoolId({ userPoolId: optional(p, 'user-pool-id'), stage: optional(p, 'stage'), region });
-  log(`user pool ${input.userPoolId} (${endpoint ?? region})`);
-  const idp = cognitoClient({ region, ...(endpoint ? { cognitoEndpoint: endpoint } : {}) });
+  const region = resolveRegion(optional(p, 'region'));
+  if (!optional(p, 'stage') && !optional(p, 'table')) throw new UsageError('pass --stage <stage>, or --user-pool-id <id> with --table <name>');
+  const { table, tableName, stage } = tableFromOptions(p);
+  const endpoint = optional(p, 'endpoint');
   try {
-    const r = await inviteUser(idp, input, log);
+    const userPoolId = await resolveUserPoolId({ userPoolId: optional(p, 'user-pool-id'), stage, region });
+    log(`user pool ${userPoolId} (${endpoint ?? region}), table ${tableName}`);
+    const users = await operatorUsers({ userPoolId, region, endpoint });
+    const r = await inviteUser(operatorPorts(table, users), input, log);
     process.stdout.write(`${JSON.stringify({ email: input.email.toLowerCase(), group: input.group, ...r })}\n`);
   } finally {
-    idp.destroy();
+    table.doc.destroy();
   }
 }
 

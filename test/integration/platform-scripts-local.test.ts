@@ -1,5 +1,6 @@
 /**
  * create-tenant.ts and invite-user.ts as real command lines (tsx subprocesses) against the LOCAL stack
+ * (both through the domain's administration use cases, audited with the operator as actor)
  * (cognito-local behind the compatibility proxy + dynoxide, random ports, temp folder) through their
  * endpoint overrides — the same code paths preview.yml uses against a deployed stage.
  */
@@ -9,9 +10,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { AdminGetUserCommand, CognitoIdentityProviderClient, ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, CognitoIdentityProviderClient, CreateGroupCommand, ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTenant } from '../../lambdas/data/tenants.js';
+import { dynamoRepository } from '../../lambdas/data/index.js';
 import { LOCAL_OPERATOR_CREDENTIAL, DEMO_REGION, localTable } from '../../scripts/local/config.js';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
 
@@ -35,6 +37,7 @@ async function cli(script: string, args: string[]): Promise<{ code: number; stdo
 }
 
 const local = () => ['--region', DEMO_REGION, '--user-pool-id', stack.config.userPoolId, '--endpoint', stack.urls.cognito];
+const data = () => ['--table', stack.tableName, '--dynamodb-endpoint', stack.urls.dynamodb];
 
 describe('platform scripts against the local stack', () => {
   beforeAll(async () => {
@@ -64,26 +67,44 @@ describe('platform scripts against the local stack', () => {
     expect(again.stderr).toContain('tenant initech is registered already');
     expect(await getTenant('initech', localTable(stack.urls.dynamodb, stack.tableName))).toEqual({ id: 'initech', name: 'Initech S.L.' });
 
-    const invited = await cli('invite-user', [...local(), '--email', 'Nuevo@Initech.example', '--tenant', 'initech', '--password', 'Secreta123']);
+    const invited = await cli('invite-user', [...local(), ...data(), '--email', 'Nuevo@Initech.example', '--tenant', 'initech', '--password', 'Secreta123']);
     expect(invited.code, invited.stderr).toBe(0);
     expect(JSON.parse(invited.stdout)).toEqual({ email: 'nuevo@initech.example', group: 'initech', created: true, delivery: 'none' });
+    // The domain's invitation: audited in the tenant's log with the operator ("cli:<OS user>") as actor.
+    const repo = dynamoRepository(localTable(stack.urls.dynamodb, stack.tableName));
+    const log = await repo.audit.listTenant('initech', { limit: 10 });
+    expect(log.items.map((e) => [e.action, e.actor.sub.startsWith('cli:'), e.sourceIp])).toEqual([['user.invite', true, 'cli'], ['tenant.create', true, 'cli']]);
+    // --tenant admin: the same user made staff (invitation of an existing user + grant, in the staff log).
+    // The staff group is the Auth stack's; this bare local pool (no demo data) gets it here.
+    const operator = new CognitoIdentityProviderClient({ endpoint: stack.urls.cognito, region: DEMO_REGION, credentials: { accessKeyId: LOCAL_OPERATOR_CREDENTIAL.accessKeyId, secretAccessKey: LOCAL_OPERATOR_CREDENTIAL.secretAccessKey } });
+    await operator.send(new CreateGroupCommand({ UserPoolId: stack.config.userPoolId, GroupName: 'admin' }));
+    operator.destroy();
+    const staff = await cli('invite-user', [...local(), ...data(), '--email', 'nuevo@initech.example', '--tenant', 'admin']);
+    expect(staff.code, staff.stderr).toBe(0);
+    expect(JSON.parse(staff.stdout)).toEqual({ email: 'nuevo@initech.example', group: 'admin', created: false, delivery: 'none' });
+    expect((await repo.audit.listTenant('_staff', { limit: 10 })).items.map((e) => e.action).sort()).toEqual(['staff.grant', 'user.invite']);
 
     const idp = new CognitoIdentityProviderClient({ endpoint: stack.urls.cognito, region: DEMO_REGION, credentials: { accessKeyId: LOCAL_OPERATOR_CREDENTIAL.accessKeyId, secretAccessKey: LOCAL_OPERATOR_CREDENTIAL.secretAccessKey } });
     const members = await idp.send(new ListUsersInGroupCommand({ UserPoolId: stack.config.userPoolId, GroupName: 'initech' }));
     expect(members.Users?.map((u) => u.Attributes?.find((a) => a.Name === 'email')?.Value)).toEqual(['nuevo@initech.example']);
+    const staffMembers = await idp.send(new ListUsersInGroupCommand({ UserPoolId: stack.config.userPoolId, GroupName: 'admin' }));
+    expect(staffMembers.Users?.map((u) => u.Attributes?.find((a) => a.Name === 'email')?.Value)).toContain('nuevo@initech.example');
     const user = await idp.send(new AdminGetUserCommand({ UserPoolId: stack.config.userPoolId, Username: 'nuevo@initech.example' }));
     expect(user.UserStatus).toBe('CONFIRMED');
     idp.destroy();
   }, 120_000);
 
-  it('invite-user into a group that does not exist fails with a clear message and exit status 1', async () => {
-    const [r, usage] = await Promise.all([
+  it('invite-user into a tenant that is not registered fails with a clear message and exit status 1', async () => {
+    const [r, usage, noTable] = await Promise.all([
+      cli('invite-user', [...local(), ...data(), '--email', 'x@nowhere.example', '--tenant', 'nowhere']),
+      cli('invite-user', [...local(), ...data(), '--email', 'x@nowhere.example']),
       cli('invite-user', [...local(), '--email', 'x@nowhere.example', '--tenant', 'nowhere']),
-      cli('invite-user', [...local(), '--email', 'x@nowhere.example']),
     ]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('group "nowhere" does not exist');
+    expect(r.stderr).toContain('tenant "nowhere" is not registered');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('--tenant is required');
+    expect(noTable.code).toBe(2);
+    expect(noTable.stderr).toContain('--table');
   });
 });

@@ -2,21 +2,19 @@
  * The platform scripts against the AWS API shapes they call, with `aws-sdk-client-mock` (the SDK clients'
  * `send` stubbed per command; the commands and their inputs are the SDK's own): API Gateway `GetAccount`
  * (deploy pre-flight), CloudFormation `DescribeStacks` (stage outputs, the preview reaper's choice of stacks)
- * and `SetStackPolicy`, Cognito administrative calls (invite, SRP sign-in of the smoke user), and the
+ * and `SetStackPolicy`, Cognito calls (SRP sign-in of the smoke user; its invitation through the admin
+ * Lambda's aws-lite adapter against a recording stand-in endpoint), and the
  * smoke test's signed ingest call and incident lifecycle.
  */
 import { APIGatewayClient, GetAccountCommand } from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient, DescribeStacksCommand, SetStackPolicyCommand, type Stack } from '@aws-sdk/client-cloudformation';
 import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
-  GetGroupCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
-  UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_STACK_DEPLOY_COMMAND, ACCOUNT_STACK_NAME } from '../../infra/account-stack.js';
@@ -24,6 +22,9 @@ import { stageOutputs } from '../../scripts/platform/aws.js';
 import { parseOpenPullRequests } from '../../scripts/platform/cdk.js';
 import { cleanupPreviews } from '../../scripts/platform/cleanup-previews.js';
 import { inviteUser } from '../../scripts/platform/invite-user.js';
+import { COGNITO_ADMIN_ACTIONS, COGNITO_OPERATOR_ACTIONS, cognitoUsers } from '../../lambdas/data/cognito-users.js';
+import type { AuditEntry } from '../../lambdas/contract/schemas.js';
+import type { AuditPort, TenantAdminPort, TenantsPort } from '../../lambdas/domain/ports.js';
 import { applyStackPolicies, checkApiGatewayAccount, getAccount, MissingApiGatewayRoleError } from '../../scripts/platform/preflight.js';
 import { apiSmokeTest } from '../../scripts/platform/smoke.js';
 import { UsageError } from '../../scripts/platform/cli.js';
@@ -174,28 +175,60 @@ describe('stage outputs (DescribeStacks by name)', () => {
   });
 });
 
-describe('Cognito administrative calls (invite, smoke user)', () => {
-  it('admin-creates the smoke user with a permanent password and no e-mail, idempotently', async () => {
-    idp.on(GetGroupCommand).resolves({ Group: { GroupName: 'smoke' } });
-    idp.on(AdminCreateUserCommand).resolvesOnce({ User: { Username: 'smoke-bot@example.com' } }).rejects(new UsernameExistsException({ message: 'User account already exists', $metadata: {} }));
-    idp.on(AdminSetUserPasswordCommand).resolves({});
-    idp.on(AdminAddUserToGroupCommand).resolves({});
-    const c = new CognitoIdentityProviderClient({ region: REGION, credentials: { accessKeyId: 'a', secretAccessKey: 'b' } });
-    const input = { userPoolId: 'eu-west-1_AbC', email: 'smoke-bot@example.com', group: 'smoke', password: 'Secreta-123-Sm1' };
-    expect(await inviteUser(c, input)).toEqual({ created: true, delivery: 'none' });
-    expect(await inviteUser(c, input)).toEqual({ created: false, delivery: 'none' });
-    expect(idp.commandCalls(AdminCreateUserCommand)[0]!.args[0].input).toEqual({
-      UserPoolId: 'eu-west-1_AbC',
-      Username: 'smoke-bot@example.com',
-      UserAttributes: [{ Name: 'email', Value: 'smoke-bot@example.com' }, { Name: 'email_verified', Value: 'true' }],
-      DesiredDeliveryMediums: ['EMAIL'],
-      MessageAction: 'SUPPRESS',
+describe('Cognito administrative calls of invite-user (the admin Lambda\u2019s aws-lite adapter): the smoke user', () => {
+  it('admin-creates the smoke user with a permanent password and no e-mail, idempotently, through cognitoUsers + the domain', async () => {
+    // A stand-in for the Cognito endpoint: records each JSON 1.1 call and answers what Cognito would.
+    const calls: Array<[string, Record<string, unknown>]> = [];
+    let exists = false;
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const op = String(req.headers['x-amz-target']).split('.')[1]!;
+        const input = JSON.parse(body) as Record<string, unknown>;
+        calls.push([op, input]);
+        const user = { Username: 'smoke-bot@example.com', Enabled: true, UserStatus: 'CONFIRMED', Attributes: [{ Name: 'email', Value: 'smoke-bot@example.com' }] };
+        const out: Record<string, unknown> =
+          op === 'ListUsers' ? { Users: exists ? [user] : [] }
+          : op === 'AdminCreateUser' ? ((exists = true), { User: { ...user, UserStatus: 'FORCE_CHANGE_PASSWORD' } })
+          : op === 'AdminGetUser' ? { ...user, UserAttributes: user.Attributes }
+          : {};
+        res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify(out));
+      });
     });
-    expect(idp.commandCalls(AdminSetUserPasswordCommand).map((x) => x.args[0].input)).toEqual([
-      { UserPoolId: 'eu-west-1_AbC', Username: 'smoke-bot@example.com', Password: 'Secreta-123-Sm1', Permanent: true },
-      { UserPoolId: 'eu-west-1_AbC', Username: 'smoke-bot@example.com', Password: 'Secreta-123-Sm1', Permanent: true },
-    ]);
-    expect(idp.commandCalls(AdminAddUserToGroupCommand)).toHaveLength(2);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const users = cognitoUsers({ userPoolId: 'eu-west-1_AbC', region: REGION, endpoint, credentials: { accessKeyId: 'a', secretAccessKey: 'b' } });
+      const entries: AuditEntry[] = [];
+      const ports = {
+        tenants: { getTenant: async (id: string) => (id === 'smoke' ? { id, name: 'Smoke test' } : null) } as unknown as TenantsPort,
+        tenantAdmin: {} as TenantAdminPort,
+        audit: { put: async (e: AuditEntry) => void entries.push(e) } as unknown as AuditPort,
+        users,
+      };
+      const input = { email: 'smoke-bot@example.com', group: 'smoke', password: 'Secreta-123-Sm1' };
+      expect(await inviteUser(ports, input)).toEqual({ created: true, delivery: 'none' });
+      expect(await inviteUser(ports, input)).toEqual({ created: false, delivery: 'none' });
+      expect(calls.find(([op]) => op === 'AdminCreateUser')![1]).toEqual({
+        UserPoolId: 'eu-west-1_AbC',
+        Username: 'smoke-bot@example.com',
+        UserAttributes: [{ Name: 'email', Value: 'smoke-bot@example.com' }, { Name: 'email_verified', Value: 'true' }],
+        DesiredDeliveryMediums: ['EMAIL'],
+        MessageAction: 'SUPPRESS',
+      });
+      expect(calls.filter(([op]) => op === 'AdminCreateUser')).toHaveLength(1);
+      expect(calls.filter(([op]) => op === 'AdminSetUserPassword').map(([, i]) => i)).toEqual([
+        { UserPoolId: 'eu-west-1_AbC', Username: 'smoke-bot@example.com', Password: 'Secreta-123-Sm1', Permanent: true },
+        { UserPoolId: 'eu-west-1_AbC', Username: 'smoke-bot@example.com', Password: 'Secreta-123-Sm1', Permanent: true },
+      ]);
+      expect(calls.filter(([op]) => op === 'AdminAddUserToGroup').map(([, i]) => i.GroupName)).toEqual(['smoke', 'smoke']);
+      // Every call is one of the adapter's declared actions (the operator-only password call included).
+      for (const [op] of calls) expect([...COGNITO_ADMIN_ACTIONS, ...COGNITO_OPERATOR_ACTIONS]).toContain(`cognito-idp:${op}`);
+      expect(entries.map((e) => [e.action, e.actor.sub.startsWith('cli:')])).toEqual([['user.invite', true], ['user.invite', true]]);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });
 

@@ -9,6 +9,9 @@ import { createTenant, operatorRequest, validateTenant } from '../../scripts/pla
 import { inviteUser, validateInvite } from '../../scripts/platform/invite-user.js';
 import { githubOutputLines } from '../../scripts/platform/write-config.js';
 import type { TableRef } from '../../lambdas/data/client.js';
+import type { AuditEntry, PoolUser } from '../../lambdas/contract/schemas.js';
+import type { AdminPorts } from '../../lambdas/domain/admin.js';
+import type { AuditPort, TenantAdminPort, TenantsPort, UsersPort } from '../../lambdas/domain/ports.js';
 
 /** A fake SDK client: records `[CommandName, input]` and answers from `handler`. */
 function fakeClient(handler: (name: string, input: Record<string, unknown>) => unknown = () => ({})) {
@@ -153,44 +156,61 @@ describe('stage outputs → portal config.json', () => {
 });
 
 describe('invite a user', () => {
-  it('admin-creates the user with a verified e-mail (Cognito e-mails the temporary password) and adds it to the tenant group', async () => {
-    const idp = fakeClient();
-    const r = await inviteUser(idp, { userPoolId: 'pool', email: 'Ana@Acme.com', group: 'acme' });
-    expect(r).toEqual({ created: true, delivery: 'email' });
-    expect(idp.calls).toEqual([
-      ['GetGroup', { UserPoolId: 'pool', GroupName: 'acme' }],
-      ['AdminCreateUser', {
-        UserPoolId: 'pool',
-        Username: 'ana@acme.com',
-        UserAttributes: [{ Name: 'email', Value: 'ana@acme.com' }, { Name: 'email_verified', Value: 'true' }],
-        DesiredDeliveryMediums: ['EMAIL'],
-      }],
-      ['AdminAddUserToGroup', { UserPoolId: 'pool', Username: 'ana@acme.com', GroupName: 'acme' }],
-    ]);
+  /** Administration ports over memory: tenant `acme` registered, a users port that records its calls. */
+  function ports(existing: string[] = []) {
+    const calls: Array<[string, ...unknown[]]> = [];
+    const entries: AuditEntry[] = [];
+    const known = new Set(existing);
+    const user = (email: string): PoolUser => ({ username: `id-${email}`, email, status: 'FORCE_CHANGE_PASSWORD', enabled: true, mfa: false });
+    const users = {
+      createUser: async (email: string, opts: unknown) => {
+        calls.push(['createUser', email, opts]);
+        const created = !known.has(email);
+        known.add(email);
+        return { user: user(email), created };
+      },
+      addToGroup: async (u: string, g: string) => void calls.push(['addToGroup', u, g]),
+      getUser: async (u: string) => user(u.slice(3)),
+    } as Partial<UsersPort> as UsersPort;
+    const p: AdminPorts = {
+      tenants: { getTenant: async (id: string) => (id === 'acme' ? { id, name: 'Acme' } : null) } as Partial<TenantsPort> as TenantsPort,
+      tenantAdmin: {} as TenantAdminPort,
+      audit: { put: async (e: AuditEntry) => void entries.push(e) } as Partial<AuditPort> as AuditPort,
+      users,
+    };
+    return { p, calls, entries };
+  }
+  const req = operatorRequest(new Date('2026-11-23T10:00:00Z'), 'ops');
+
+  it('calls the domain invitation (Cognito e-mails the temporary password), audited with the cli actor', async () => {
+    const { p, calls, entries } = ports();
+    expect(await inviteUser(p, { email: 'Ana@Acme.com', group: 'acme' }, undefined, req)).toEqual({ created: true, delivery: 'email' });
+    expect(calls).toEqual([['createUser', 'ana@acme.com', {}], ['addToGroup', 'id-ana@acme.com', 'acme']]);
+    expect(entries).toEqual([expect.objectContaining({ tenantId: 'acme', action: 'user.invite', actor: { sub: 'cli:ops' }, sourceIp: 'cli', after: { email: 'ana@acme.com', group: 'acme', created: true } })]);
   });
 
-  it('with --password: no e-mail, permanent password; an existing user is only added to the group', async () => {
-    const idp = fakeClient((name) => {
-      if (name === 'AdminCreateUser') throw awsError('UsernameExistsException');
-      return {};
-    });
-    const r = await inviteUser(idp, { userPoolId: 'pool', email: 'ci@example.com', group: 'preview', password: 'Secreta123' });
-    expect(r).toEqual({ created: false, delivery: 'none' });
-    expect(idp.calls.map(([n]) => n)).toEqual(['GetGroup', 'AdminCreateUser', 'AdminSetUserPassword', 'AdminAddUserToGroup']);
-    expect(idp.calls[1]![1].MessageAction).toBe('SUPPRESS');
-    expect(idp.calls[2]![1]).toMatchObject({ Password: 'Secreta123', Permanent: true });
+  it('with --password: a permanent password and no e-mail; an existing user is only added to the group', async () => {
+    const { p, calls } = ports(['ci@example.com']);
+    expect(await inviteUser(p, { email: 'ci@example.com', group: 'acme', password: 'Secreta123' }, undefined, req)).toEqual({ created: false, delivery: 'none' });
+    expect(calls[0]).toEqual(['createUser', 'ci@example.com', { permanentPassword: 'Secreta123' }]);
   });
 
-  it('refuses a missing group, a bad e-mail or a bad tenant id before creating anything', async () => {
-    const idp = fakeClient((name) => {
-      if (name === 'GetGroup') throw awsError('ResourceNotFoundException');
-      return {};
-    });
-    await expect(inviteUser(idp, { userPoolId: 'pool', email: 'a@b.co', group: 'nope' })).rejects.toThrow(/create the tenant first/);
-    expect(idp.calls.map(([n]) => n)).toEqual(['GetGroup']);
-    expect(() => validateInvite({ userPoolId: 'p', email: 'not-mail', group: 'acme' })).toThrow(UsageError);
-    expect(() => validateInvite({ userPoolId: 'p', email: 'a@b.co', group: 'Bad Tenant' })).toThrow(UsageError);
-    expect(() => validateInvite({ userPoolId: 'p', email: 'a@b.co', group: 'admin' })).not.toThrow();
+  it('--tenant admin invites staff: the staff group and the staff log (invitation + grant)', async () => {
+    const { p, calls, entries } = ports();
+    expect(await inviteUser(p, { email: 'soc@vigia.example', group: 'admin' }, undefined, req)).toEqual({ created: true, delivery: 'email' });
+    expect(calls.filter(([op]) => op === 'addToGroup')).toEqual([['addToGroup', 'id-soc@vigia.example', 'admin']]);
+    expect(entries.map((e) => [e.tenantId, e.action, e.actor.sub])).toEqual([['_staff', 'user.invite', 'cli:ops'], ['_staff', 'staff.grant', 'cli:ops']]);
+  });
+
+  it('refuses an unregistered tenant, a bad e-mail or a bad tenant id before creating anything', async () => {
+    const { p, calls, entries } = ports();
+    await expect(inviteUser(p, { email: 'a@b.co', group: 'nope' }, undefined, req)).rejects.toThrow(/tenant "nope" is not registered: create the tenant first/);
+    await expect(inviteUser(p, { email: 'not-mail', group: 'acme' }, undefined, req)).rejects.toThrow(UsageError);
+    expect(calls).toEqual([]);
+    expect(entries).toEqual([]);
+    expect(() => validateInvite({ email: 'not-mail', group: 'acme' })).toThrow(UsageError);
+    expect(() => validateInvite({ email: 'a@b.co', group: 'Bad Tenant' })).toThrow(UsageError);
+    expect(() => validateInvite({ email: 'a@b.co', group: 'admin' })).not.toThrow();
   });
 });
 
