@@ -7,8 +7,9 @@
  *  - staff create a tenant, set its SLA targets and invite a user, who signs in with the temporary password
  *    the local stack writes to `<state folder>/invitations.log` and sets a new one;
  *  - the customer's audit log holds its tenant's entries only;
- *  - the staff screens hold 375 px without sideways scroll and axe-core finds no serious or critical
- *    violation on them (skipped part when axe-core is missing).
+ *  - the staff screens, and the confirmation dialog of a user action (disable), hold 375 px without
+ *    sideways scroll and axe-core finds no serious or critical violation on them (skipped part when
+ *    axe-core is missing).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -218,6 +219,25 @@ describe('staff operations', () => {
       }
     }
     await screenshot(page, 'staff-06-phone-audit');
+
+    // The confirmation dialog of a user action: named, focused on "Cancelar", within 375 px, axe-clean, Escape closes it.
+    await page.goto(`${env.web}/admin/tenants/acme`);
+    await settled(page);
+    const disable = page.getByRole('button', { name: 'Deshabilitar' }).first();
+    await disable.click();
+    const dialog = page.getByRole('alertdialog', { name: /^¿Deshabilitar a .+\?$/ });
+    await dialog.waitFor();
+    assert.equal(await page.evaluate<string | null>('document.activeElement && document.activeElement.textContent'), 'Cancelar');
+    const box = (await dialog.boundingBox())!;
+    assert.ok(box.x >= 0 && box.x + box.width <= VIEWPORTS.phone.width, `the dialog fits 375 px (${box.x}+${box.width})`);
+    assert.ok((await page.evaluate<number>('document.documentElement.scrollWidth')) <= VIEWPORTS.phone.width);
+    if (axeSource()) {
+      const violations = await checkA11y(page);
+      assert.deepEqual(violations, [], `confirmation dialog: ${violations.map((v) => `${v.id} (${v.impact}) ${v.targets.join(', ')}`).join('; ')}`);
+    }
+    await screenshot(page, 'staff-07-phone-confirm');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     assert.deepEqual(problems, []);
     await context.close();
   });

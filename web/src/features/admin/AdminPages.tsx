@@ -4,7 +4,8 @@
  *  - `/admin/tenants/{tenantId}`: the customer's name, contract SLA targets per severity (response and
  *    resolution, minutes) and device availability target; its users with status (Cognito's
  *    FORCE_CHANGE_PASSWORD / CONFIRMED, or disabled, in Spanish) and MFA state, "Invitar usuario", and per
- *    user: resend the invitation, disable/enable, remove from the customer, reset MFA, grant/revoke staff;
+ *    user: resend the invitation, disable/enable, remove from the customer, reset MFA, grant/revoke staff
+ *    (disable, remove, reset MFA and revoke staff ask first in a dialog naming the user: ConfirmDialog.tsx);
  *  - `/admin/staff`: the staff (`admin` group) with "Quitar acceso SOC".
  * The API refuses all of it to anyone but staff; errors show in Spanish with the request reference.
  */
@@ -18,6 +19,7 @@ import { formatDateTime, SEVERITY_LABELS } from '../../shared/lib/format';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { useAdminActions, useStaff, useTenantDetail, useTenants, useTenantUsers } from './api';
+import { confirmTexts, useConfirm, type ConfirmAction } from './ConfirmDialog';
 
 type Notice = { tone: 'ok' | 'error'; text: string } | null;
 
@@ -194,7 +196,7 @@ export function TenantAdminPage() {
         <>
           <PageHeader title={`Cliente: ${tenant.data.name}`} />
           <TenantSettingsForm key={tenant.data.id} tenant={tenant.data} />
-          <UsersCard tenantId={tenant.data.id} />
+          <UsersCard tenantId={tenant.data.id} tenantName={tenant.data.name} />
         </>
       )}
     </section>
@@ -302,8 +304,9 @@ function TenantSettingsForm({ tenant }: { tenant: Tenant }) {
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function UsersCard({ tenantId }: { tenantId: string }) {
+function UsersCard({ tenantId, tenantName }: { tenantId: string; tenantName: string }) {
   const users = useTenantUsers(tenantId);
+  const [dialog, ask] = useConfirm();
   const staff = useStaff();
   const actions = useAdminActions();
   const [email, setEmail] = useState('');
@@ -317,6 +320,10 @@ function UsersCard({ tenantId }: { tenantId: string }) {
     setNotice(await attempt(action, ok));
     setBusy(null);
   };
+  /** `run` after the user confirmed the prompt naming `who` (disable, remove, revoke staff, reset MFA). */
+  const confirmThen = async (what: ConfirmAction, who: string, key: string, action: () => Promise<unknown>, ok: string) => {
+    if (await ask(confirmTexts(what, who, tenantName))) await run(key, action, ok);
+  };
   const onInvite = async (e: FormEvent) => {
     e.preventDefault();
     const v = email.trim();
@@ -329,6 +336,7 @@ function UsersCard({ tenantId }: { tenantId: string }) {
   return (
     <div className="card">
       <h2>Usuarios</h2>
+      {dialog}
       <NoticeBox notice={notice} />
       <form className="form" onSubmit={(e) => void onInvite(e)} noValidate>
         <Field id="invite-email" label="Correo del nuevo usuario" error={emailError ?? undefined}>
@@ -359,16 +367,16 @@ function UsersCard({ tenantId }: { tenantId: string }) {
                     Reenviar invitación
                   </button>
                 )}
-                <button type="button" className="btn" disabled={busy !== null} onClick={() => void run(u.username, () => actions.setEnabled(u.username, !u.enabled), `${who} ${u.enabled ? 'deshabilitado' : 'habilitado'}.`)}>
+                <button type="button" className="btn" disabled={busy !== null} onClick={() => void (u.enabled ? confirmThen('disable', who, u.username, () => actions.setEnabled(u.username, false), `${who} deshabilitado.`) : run(u.username, () => actions.setEnabled(u.username, true), `${who} habilitado.`))}>
                   {u.enabled ? 'Deshabilitar' : 'Habilitar'}
                 </button>
                 {u.mfa && (
-                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void run(u.username, () => actions.resetMfa(u.username), `MFA de ${who} restablecida: la configurará en su próximo inicio de sesión.`)}>
+                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void confirmThen('resetMfa', who, u.username, () => actions.resetMfa(u.username), `MFA de ${who} restablecida: la configurará en su próximo inicio de sesión.`)}>
                     Restablecer MFA
                   </button>
                 )}
                 {staffNames.has(u.username) ? (
-                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void run(u.username, () => actions.revokeStaff(u.username), `${who} ya no es personal SOC.`)}>
+                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void confirmThen('revokeStaff', who, u.username, () => actions.revokeStaff(u.username), `${who} ya no es personal SOC.`)}>
                     Quitar acceso SOC
                   </button>
                 ) : (
@@ -376,7 +384,7 @@ function UsersCard({ tenantId }: { tenantId: string }) {
                     Dar acceso SOC
                   </button>
                 )}
-                <button type="button" className="btn" disabled={busy !== null} onClick={() => void run(u.username, () => actions.remove(tenantId, u.username), `${who} quitado del cliente.`)}>
+                <button type="button" className="btn" disabled={busy !== null} onClick={() => void confirmThen('remove', who, u.username, () => actions.remove(tenantId, u.username), `${who} quitado del cliente.`)}>
                   Quitar del cliente
                 </button>
               </>
@@ -426,6 +434,7 @@ function UserTable({ users, staffNames, render }: { users: PoolUser[]; staffName
 export function StaffPage() {
   const staff = useStaff();
   const { revokeStaff } = useAdminActions();
+  const [dialog, ask] = useConfirm();
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState<string | null>(null);
   return (
@@ -434,6 +443,7 @@ export function StaffPage() {
       <PageHeader title="Personal SOC" />
       <div className="card">
         <p className="muted">Miembros del grupo de personal (admin). Para dar acceso SOC a alguien, búscalo en la ficha de su cliente.</p>
+        {dialog}
         <NoticeBox notice={notice} />
         {staff.error && !staff.data ? (
           <ErrorState error={staff.error} onRetry={() => void staff.mutate()} />
@@ -452,6 +462,7 @@ export function StaffPage() {
                 disabled={busy !== null}
                 onClick={() =>
                   void (async () => {
+                    if (!(await ask(confirmTexts('revokeStaff', u.email ?? u.username)))) return;
                     setBusy(u.username);
                     setNotice(await attempt(() => revokeStaff(u.username), `${u.email ?? u.username} ya no es personal SOC.`));
                     setBusy(null);

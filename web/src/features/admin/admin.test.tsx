@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { fakeApi, renderSignedIn } from '../../shared/lib/test-utils';
 import type { CallInput } from '../../shared/lib/api';
 import type { Me, PoolUser } from '../../shared/lib/contract';
-import { TenantAdminPage, TenantsPage, userStatusLabel } from './AdminPages';
+import { StaffPage, TenantAdminPage, TenantsPage, userStatusLabel } from './AdminPages';
 
 const ME_STAFF: Me = { sub: 's-1', email: 'soc@vigia.test', groups: ['admin'], isAdmin: true, tenants: [{ id: 'acme', name: 'ACME' }] };
 const STAFF_USER = { email: 'soc@vigia.test', groups: ['admin'] };
@@ -96,13 +96,37 @@ describe('administration', () => {
 
     fireEvent.click(within(invitedRow).getByRole('button', { name: 'Reenviar invitación' }));
     await waitFor(() => expect(resend).toHaveBeenCalledWith({ params: { username: 'u-2' } }));
-    fireEvent.click(await within(anaRow).findByRole('button', { name: 'Deshabilitar' }));
+    // Disable asks first in a dialog naming the user; "Cancelar" (focused) changes nothing.
+    const disable = await within(anaRow).findByRole('button', { name: 'Deshabilitar' });
+    disable.focus();
+    fireEvent.click(disable);
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Deshabilitar a ana@acme.test?' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.textContent).toContain('ana@acme.test no podrá iniciar sesión');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(disable);
+    expect(enabled).not.toHaveBeenCalled();
+    // Escape closes it too; the confirm button runs the action.
+    fireEvent.click(disable);
+    fireEvent.keyDown(await screen.findByRole('alertdialog'), { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    const confirmIn = async (name: string, button: string) => fireEvent.click(within(await screen.findByRole('alertdialog', { name })).getByRole('button', { name: button }));
+    fireEvent.click(disable);
+    await confirmIn('¿Deshabilitar a ana@acme.test?', 'Deshabilitar');
     await waitFor(() => expect(enabled).toHaveBeenCalledWith({ params: { username: 'u-1' }, body: { enabled: false } }));
+    expect(enabled).toHaveBeenCalledTimes(1);
     fireEvent.click(await within(anaRow).findByRole('button', { name: 'Restablecer MFA' }));
+    expect(reset).not.toHaveBeenCalled();
+    await confirmIn('¿Restablecer la MFA de ana@acme.test?', 'Restablecer MFA');
     await waitFor(() => expect(reset).toHaveBeenCalledWith({ params: { username: 'u-1' } }));
+    // Granting staff needs no prompt.
     fireEvent.click(await within(anaRow).findByRole('button', { name: 'Dar acceso SOC' }));
     await waitFor(() => expect(grant).toHaveBeenCalledWith({ params: { username: 'u-1' } }));
     fireEvent.click(await within(anaRow).findByRole('button', { name: 'Quitar del cliente' }));
+    expect(remove).not.toHaveBeenCalled();
+    await confirmIn('¿Quitar a ana@acme.test del cliente ACME?', 'Quitar del cliente');
     await waitFor(() => expect(remove).toHaveBeenCalledWith({ params: { tenantId: 'acme', username: 'u-1' } }));
 
     fireEvent.change(screen.getByLabelText('Correo del nuevo usuario'), { target: { value: 'no-es-correo' } });
@@ -112,5 +136,40 @@ describe('administration', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Invitar usuario' }));
     await waitFor(() => expect(invite).toHaveBeenCalledWith({ params: { tenantId: 'acme' }, body: { email: 'luis@acme.test' } }));
     expect((await screen.findByRole('status')).textContent).toContain('Invitación enviada a luis@acme.test');
+  });
+
+  it('asks before revoking staff, on the tenant page and on the staff page, naming the user', async () => {
+    const revoke = vi.fn((_i: CallInput<'revokeStaff'>) => ANA);
+    const api = fakeApi({ getMe: ME_STAFF, getTenant: { id: 'acme', name: 'ACME' }, listTenantUsers: { items: [ANA] }, listStaff: { items: [ANA] }, revokeStaff: revoke });
+    renderSignedIn(
+      <Routes>
+        <Route path="/admin/staff" element={<StaffPage />} />
+      </Routes>,
+      { path: '/admin/staff', user: STAFF_USER, api },
+    );
+    const row = (await screen.findByText('ana@acme.test')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Quitar acceso SOC' }));
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Quitar el acceso SOC a ana@acme.test?' });
+    // Tab and Shift+Tab stay on the dialog's two buttons.
+    const [cancel, confirm] = within(dialog).getAllByRole('button');
+    confirm!.focus();
+    fireEvent.keyDown(confirm!, { key: 'Tab' });
+    expect(document.activeElement).toBe(cancel);
+    fireEvent.keyDown(cancel!, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(confirm);
+    expect(revoke).not.toHaveBeenCalled();
+    fireEvent.click(confirm!);
+    await waitFor(() => expect(revoke).toHaveBeenCalledWith({ params: { username: 'u-1' } }));
+    expect((await screen.findByRole('status')).textContent).toContain('ana@acme.test ya no es personal SOC.');
+  });
+
+  it('tenant page: revoking staff from a user row asks first too', async () => {
+    const revoke = vi.fn((_i: CallInput<'revokeStaff'>) => ANA);
+    const api = fakeApi({ getMe: ME_STAFF, getTenant: { id: 'acme', name: 'ACME' }, listTenantUsers: { items: [ANA] }, listStaff: { items: [ANA] }, revokeStaff: revoke });
+    renderSignedIn(pages(), { path: '/admin/tenants/acme', user: STAFF_USER, api });
+    const row = (await screen.findByText('ana@acme.test')).closest('tr')!;
+    fireEvent.click(await within(row).findByRole('button', { name: 'Quitar acceso SOC' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: '¿Quitar el acceso SOC a ana@acme.test?' })).getByRole('button', { name: 'Quitar acceso SOC' }));
+    await waitFor(() => expect(revoke).toHaveBeenCalledWith({ params: { username: 'u-1' } }));
   });
 });
