@@ -8,10 +8,57 @@ import type { PortalConfig } from '../../../../lambdas/contract/portal-config';
 export type { PortalConfig };
 
 /**
- * The zod schema is loaded as its own chunk, in parallel with the `/config.json` request: classic zod
- * is ~28 KB gzip and not tree-shakable, and the signed-in chunk shares it (incident form validation).
+ * Checks `json` against the `PortalConfig` schema without zod, so that the sign-in page does not wait for
+ * the zod chunk (~26 KB gzip) before it can render (docs/portal.md#bundles). Same rules as the zod schema
+ * in `lambdas/contract/portal-config.ts` (`config.test.ts` compares the two on many inputs): the
+ * strings `region`, `userPoolId`, `userPoolClientId`, `stage`, `brandName` non-empty; `identityPoolId` a
+ * string; `apiUrl` (and `userPoolEndpoint` when present) an absolute URL, kept trimmed; `allowSignUp` a boolean. Unknown
+ * keys are dropped, as zod's object parsing drops them.
+ *
+ * @returns `{ config }` or `{ issues }` (`path: message` strings, for the console).
  */
-const loadSchema = () => import('./portal-config-schema').then((m) => m.PortalConfig);
+export function checkPortalConfig(json: unknown): { config: PortalConfig; issues?: undefined } | { config?: undefined; issues: string[] } {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return { issues: ['(root): expected an object'] };
+  const o = json as Record<string, unknown>;
+  const issues: string[] = [];
+  const str = (key: string, min: number) => {
+    if (typeof o[key] !== 'string') issues.push(`${key}: expected a string`);
+    else if ((o[key] as string).length < min) issues.push(`${key}: must not be empty`);
+  };
+  const url = (key: string, optional: boolean) => {
+    if (optional && o[key] === undefined) return;
+    if (typeof o[key] !== 'string') return void issues.push(`${key}: expected a string`);
+    if (!isUrl(o[key] as string)) issues.push(`${key}: invalid URL`);
+  };
+  for (const key of ['region', 'userPoolId', 'userPoolClientId', 'stage', 'brandName']) str(key, 1);
+  str('identityPoolId', 0);
+  url('apiUrl', false);
+  url('userPoolEndpoint', true);
+  if (typeof o.allowSignUp !== 'boolean') issues.push('allowSignUp: expected a boolean');
+  if (issues.length) return { issues };
+  const config: PortalConfig = {
+    region: o.region as string,
+    userPoolId: o.userPoolId as string,
+    userPoolClientId: o.userPoolClientId as string,
+    identityPoolId: o.identityPoolId as string,
+    apiUrl: (o.apiUrl as string).trim(),
+    stage: o.stage as string,
+    allowSignUp: o.allowSignUp as boolean,
+    brandName: o.brandName as string,
+  };
+  if (o.userPoolEndpoint !== undefined) config.userPoolEndpoint = (o.userPoolEndpoint as string).trim();
+  return { config };
+}
+
+/** Whether `s`, trimmed, parses as an absolute URL (`new URL`, what zod's `url()` checks; it keeps the trimmed value). */
+function isUrl(s: string): boolean {
+  try {
+    new URL(s.trim());
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Text shown instead of the portal when the configuration is missing or invalid (docs/portal.md#configuration-error). */
 export const CONFIG_ERROR_TEXT = 'Configuration error (see console) – please contact the administrator';
@@ -32,8 +79,6 @@ export async function loadPortalConfig(
   url = '/config.json',
   fetchImpl: typeof fetch = fetch,
 ): Promise<PortalConfig> {
-  const schema = loadSchema();
-  schema.catch(() => undefined); // handled below; avoid an unhandled rejection if fetch fails first
   let response: Response;
   try {
     response = await fetchImpl(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
@@ -47,16 +92,7 @@ export async function loadPortalConfig(
   } catch (err) {
     throw new ConfigError(`${url} is not valid JSON: ${String(err)}`);
   }
-  let PortalConfigSchema;
-  try {
-    PortalConfigSchema = await schema;
-  } catch (err) {
-    throw new ConfigError(`cannot load the configuration schema: ${String(err)}`);
-  }
-  const parsed = PortalConfigSchema.safeParse(json);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-    throw new ConfigError(`${url} is invalid: ${issues}`);
-  }
-  return parsed.data;
+  const checked = checkPortalConfig(json);
+  if (checked.issues) throw new ConfigError(`${url} is invalid: ${checked.issues.join('; ')}`);
+  return checked.config;
 }
