@@ -71,7 +71,7 @@ describe('customer role', () => {
   it('answers 403 to a customer PATCH of severity, assignee or a provider status, and changes nothing', async () => {
     clock = T0;
     const inc = await open(alice);
-    for (const body of [{ severity: 'low' }, { assignee: 'alguien@acme.example' }, { status: 'in_progress' }, { status: 'resolved' }]) {
+    for (const body of [{ severity: 'low' }, { assignee: 'alguien@acme.example' }, { status: 'in_progress' }, { status: 'on_hold' }, { status: 'resolved' }, { status: 'closed' }]) {
       const r = await req(alice, 'PATCH', `/incidents/${inc.id}`, { version: 1, ...body });
       expect(r.statusCode, r.body).toBe(403);
       expect(bodyOf<{ code: string }>(r).code).toBe('FORBIDDEN');
@@ -134,6 +134,27 @@ describe('staff work an incident; the customer requests closure and confirms', (
     expect(audit.items.filter((e) => e.target.id === inc.id).map((e) => e.action).sort()).toEqual(
       ['incident.create', 'incident.closure_request', 'incident.confirm_resolution', 'incident.triage', 'incident.update', 'incident.update'].sort(),
     );
+  });
+
+  it('a later triage is recorded the same way (actor, time, reason; new targets and due time); customers cannot send SLA fields', async () => {
+    clock = T0;
+    const inc = await open(alice, 'medium');
+    clock = T0 + 5 * MIN;
+    expect((await req(soc, 'POST', `/incidents/${inc.id}/triage`, { version: 1, severity: 'high', reason: 'Primera valoración' }, asStaff('acme'))).statusCode).toBe(200);
+    clock = T0 + 15 * MIN;
+    const again = await req(soc, 'POST', `/incidents/${inc.id}/triage`, { version: 2, severity: 'low', reason: 'Falso positivo parcial' }, asStaff('acme'));
+    expect(again.statusCode, again.body).toBe(200);
+    // `low` has no contract target at acme: the default (72 h) applies; triagedAt stays the first triage.
+    expect(bodyOf<Incident>(again)).toMatchObject({ severity: 'low', triagedAt: new Date(T0 + 5 * MIN).toISOString(), slaDueAt: new Date(T0 + 72 * 60 * MIN).toISOString() });
+    const second = (await detail(inc.id)).history.find((h) => h.reason === 'Falso positivo parcial');
+    expect(second).toMatchObject({ by: 'soc@vigia.example', at: new Date(T0 + 15 * MIN).toISOString() });
+    expect(second!.changes).toEqual(expect.arrayContaining([{ field: 'severity', from: 'high', to: 'low' }, expect.objectContaining({ field: 'slaTargets', from: 'response 30 min, resolution 120 min' })]));
+    // The SLA fields are not part of a PATCH body at all (400), for customers and staff alike.
+    for (const caller of [alice, soc]) {
+      const r = await req(caller, 'PATCH', `/incidents/${inc.id}`, { version: 3, slaTargets: { responseMinutes: 1, resolutionMinutes: 99999 } }, caller === soc ? asStaff('acme') : {});
+      expect(r.statusCode).toBe(400);
+    }
+    expect(await detail(inc.id)).toMatchObject({ version: 3, slaDueAt: new Date(T0 + 72 * 60 * MIN).toISOString() });
   });
 
   it('reports MTTA as the time to the first staff acknowledgement, not any status change', async () => {
