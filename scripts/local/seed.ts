@@ -22,6 +22,7 @@ import {
 import type { IncidentChange, IncidentComment, IncidentStatus } from '../../lambdas/contract/schemas.js';
 import { ADMIN_GROUP } from '../../lambdas/contract/routes.js';
 import {
+  dynamoRepository,
   getTenant,
   putAlarm,
   putDailyAvailability,
@@ -228,6 +229,40 @@ export async function seedDemoDevices(tenant: DemoTenant, now: number, table: Ta
   });
 }
 
+/** Who the lifecycle backfill names as having acknowledged a seeded alarm (`backfillDemoAlarmLifecycle`). */
+export const BACKFILL_ACKNOWLEDGED_BY = 'soc@vigia.example';
+
+/**
+ * State seeded before seeded alarms carried their lifecycle fields: gives each seeded alarm (id `ALM-…`)
+ * that is `acknowledged` without `acknowledgedBy`, or `cleared` without `clearedAt`, the missing fields
+ * (acknowledged by `BACKFILL_ACKNOWLEDGED_BY` 20 min after it was raised; cleared 1 h after; never after
+ * `now`). Idempotent; alarms raised by the simulator or changed through the API already carry them and are
+ * left alone (docs/local-emulation.md#demo-data). Returns how many alarms it completed.
+ */
+export async function backfillDemoAlarmLifecycle(table: TableRef, now = Date.now()): Promise<number> {
+  const repo = dynamoRepository(table);
+  let fixed = 0;
+  for (const tenant of DEMO_TENANTS) {
+    let cursor: string | undefined;
+    do {
+      const page = await repo.devices.listAlarms(tenant.id, { state: ['acknowledged', 'cleared'], limit: 100, cursor });
+      for (const a of page.items) {
+        if (!a.id.startsWith('ALM-')) continue;
+        const at = (minutes: number) => new Date(Math.min(now, Date.parse(a.raisedAt) + minutes * 60_000)).toISOString();
+        if (a.state === 'acknowledged' && !a.acknowledgedBy) {
+          await putAlarm({ ...a, acknowledgedBy: BACKFILL_ACKNOWLEDGED_BY, acknowledgedAt: a.acknowledgedAt ?? at(20) }, table);
+          fixed++;
+        } else if (a.state === 'cleared' && !a.clearedAt) {
+          await putAlarm({ ...a, clearedAt: at(60) }, table);
+          fixed++;
+        }
+      }
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+  }
+  return fixed;
+}
+
 /**
  * Seeds Cognito and DynamoDB. Returns the demo users and whether business data was written now
  * (false when it was already there).
@@ -241,8 +276,10 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
     if (await getTenant(first.id, table)) {
       await grantLocalCollectors(table);
       await refreshHeartbeats(table, now);
-      // State from an earlier version: fill the incidents' SLA fields and the SOC queue (docs/sla.md#upgrade).
+      // State from an earlier version: fill the incidents' SLA fields and the SOC queue (docs/sla.md#upgrade),
+      // and the seeded alarms' acknowledgement/clearing fields (docs/local-emulation.md#demo-data).
       await upgradeIncidents(table);
+      await backfillDemoAlarmLifecycle(table, now);
       return { users: DEMO_USERS, created: false };
     }
     for (const tenant of DEMO_TENANTS) {

@@ -2,7 +2,8 @@
  * The seeded demo devices over the REAL handlers and dynoxide (docs/local-emulation.md#demo-data,
  * docs/data-model.md#availability): the status page's 30-day availability (`GET /devices`) and the
  * 30-day report (`GET /reports` with the period the portal sends for "30 días") agree for every device,
- * and the seeded acknowledged alarms come back with who acknowledged them and when.
+ * and the seeded acknowledged alarms come back with who acknowledged them and when (also in a state folder
+ * seeded before they carried those fields, after the seed's backfill).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
@@ -10,7 +11,7 @@ import { bodyOf, type CallerSpec } from '../support/events.js';
 import { createDocumentClient } from '../../lambdas/data/index.js';
 import type { Device, DeviceAlarm, Page, Report } from '../../lambdas/contract/schemas.js';
 import { DEVICE_ALARM_TYPES } from '../../lambdas/domain/alarm-types.js';
-import { seedDemoDevices } from '../../scripts/local/seed.js';
+import { BACKFILL_ACKNOWLEDGED_BY, backfillDemoAlarmLifecycle, seedDemoDevices } from '../../scripts/local/seed.js';
 import { DEMO_TENANTS } from '../../scripts/local/demo-data.js';
 
 const TABLE = 'vigia-demo-seed';
@@ -56,5 +57,26 @@ describe('seeded demo devices', () => {
     const heartbeat = all.items.filter((a) => /latido/i.test(a.title));
     expect(heartbeat.length).toBeGreaterThan(0);
     expect(new Set(heartbeat.map((a) => a.title))).toEqual(new Set([DEVICE_ALARM_TYPES.heartbeat_lost.title]));
+  });
+
+  it('a state seeded before the lifecycle fields gets them on the next start; other alarms are left alone', async () => {
+    const table = { doc: createDocumentClient(api.documentClientOptions()), tableName: TABLE };
+    const raisedAt = new Date(now - 3_600_000).toISOString();
+    const old = { tenantId: 'acme', deviceId: 'dev-001', raisedAt, severity: 'high' as const, title: DEVICE_ALARM_TYPES.cpu_high.title };
+    try {
+      await api.data.putAlarm({ ...old, id: 'ALM-acme-01-8', state: 'acknowledged' });
+      await api.data.putAlarm({ ...old, id: 'ALM-acme-01-9', state: 'cleared' });
+      await api.data.putAlarm({ ...old, id: 'sim-x', state: 'acknowledged' });
+      expect(await backfillDemoAlarmLifecycle(table, now)).toBe(2);
+      expect(await backfillDemoAlarmLifecycle(table, now)).toBe(0);
+    } finally {
+      table.doc.destroy();
+    }
+    const devices = api.handler('devices');
+    const items = bodyOf<Page<DeviceAlarm>>(await call(devices, { method: 'GET', path: '/alarms', caller: ana, query: { deviceId: 'dev-001', limit: '100' } })).items;
+    const byId = new Map(items.map((a) => [a.id, a]));
+    expect(byId.get('ALM-acme-01-8')).toMatchObject({ state: 'acknowledged', acknowledgedBy: BACKFILL_ACKNOWLEDGED_BY, acknowledgedAt: new Date(now - 40 * 60_000).toISOString() });
+    expect(byId.get('ALM-acme-01-9')).toMatchObject({ state: 'cleared', clearedAt: new Date(now).toISOString() });
+    expect(byId.get('sim-x')).toMatchObject({ acknowledgedBy: null, acknowledgedAt: null });
   });
 });
