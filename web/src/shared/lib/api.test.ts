@@ -75,6 +75,16 @@ describe('api client', () => {
     expect((err as ApiError).userMessage).toBe('El incidente cambió mientras lo editabas.');
   });
 
+  it('names an assignee the API refuses (400 UNKNOWN_ASSIGNEE) in Spanish', async () => {
+    const api = createApiClient({
+      baseUrl: 'http://api',
+      fetchImpl: async () => jsonResponse(400, { code: 'UNKNOWN_ASSIGNEE', message: 'x', requestId: 'req-2', details: { fields: ['assignee'] } }),
+    });
+    const err = (await api.call('updateIncident', { params: { id: 'INC-000001' }, body: { version: 2, assignee: 'nadie@x.example' } }).catch((e: unknown) => e)) as ApiError;
+    expect(err).toMatchObject({ kind: 'client', status: 400, code: 'UNKNOWN_ASSIGNEE', details: { fields: ['assignee'] } });
+    expect(err.userMessage).toBe('La persona asignada no es un usuario activo del cliente ni del SOC. Elige una de la lista.');
+  });
+
   it('maps 5xx and non-JSON bodies to kind server', async () => {
     const api = createApiClient({ baseUrl: 'http://api', fetchImpl: async () => new Response('<html>bad gateway</html>', { status: 502 }) });
     await expect(api.call('getMe')).rejects.toMatchObject({ kind: 'server', status: 502, code: null });

@@ -37,6 +37,8 @@ const CODE_MESSAGES: Partial<Record<string, string>> = {
   VALIDATION_FAILED: 'Revisa los datos introducidos.',
   INVALID_JSON: 'La solicitud no es válida.',
   TENANT_REQUIRED: 'Selecciona un cliente.',
+  // An assignee the API does not accept (docs/api.md#assignees): not an enabled user of the customer nor staff.
+  UNKNOWN_ASSIGNEE: 'La persona asignada no es un usuario activo del cliente ni del SOC. Elige una de la lista.',
   FORBIDDEN: 'No tienes permiso para realizar esta acción.',
   // Staff without TOTP (docs/api.md#staff-accounts-and-totp); the error state links to /profile.
   MFA_REQUIRED: 'Como personal del SOC necesitas la verificación en dos pasos: configura una aplicación de autenticación en tu perfil y vuelve a intentarlo.',
