@@ -219,7 +219,8 @@ export type ReportOperationId = 'getReport' | 'getAnalytics';
  * revalidation — when the window regains focus, every `REPORT_REFRESH_MS`, on `mutate()` ("Actualizar"),
  * and when the page is opened again — and never stays frozen at the time the page was opened
  * (docs/portal.md#report-periods). The SWR key holds the period's definition (`spec`), not its instants,
- * so the figures on screen stay while the next ones load. The response's own `period` is what was counted.
+ * so on a revalidation the figures on screen stay while the next ones load; another tenant or period is a
+ * new key and starts empty. The response's own `period` is what was counted.
  */
 export function useReportSWR<Op extends ReportOperationId>(op: Op, query: Readonly<Record<string, string>> | null, spec: PeriodSpec) {
   const api = useApi();
@@ -230,7 +231,8 @@ export function useReportSWR<Op extends ReportOperationId>(op: Op, query: Readon
       const input = { query: { ...q, ...periodQuery(s.days, s.fromDate, s.toDate, Date.now()) } } as CallInput<Op>;
       return callOp(api, o, input);
     },
-    { revalidateOnFocus: true, refreshInterval: REPORT_REFRESH_MS, keepPreviousData: true },
+    // No keepPreviousData: another tenant or period is a new key and must not show the previous figures.
+    { revalidateOnFocus: true, refreshInterval: REPORT_REFRESH_MS },
   );
 }
 
