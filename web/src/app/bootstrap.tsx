@@ -10,7 +10,7 @@ import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { CONFIG_ERROR_TEXT, loadPortalConfig } from '../shared/lib/config';
 import { configureAmplify } from '../shared/lib/amplify';
-import { setUpSpanish } from '../shared/lib/i18n';
+import { loadCognitoErrorTexts, setUpSpanish } from '../shared/lib/i18n';
 import { applyPreferences, getPreferences } from '../features/settings/preferences';
 import { AuthGate } from './AuthGate';
 
@@ -36,13 +36,16 @@ export async function bootstrap(container: HTMLElement, options: BootstrapOption
   }
   const preferences = getPreferences();
   applyPreferences(preferences);
-  void setUpSpanish(preferences.language);
+  setUpSpanish(preferences.language);
   configureAmplify(config);
   root.render(
     <StrictMode>
       <AuthGate config={config} />
     </StrictMode>,
   );
+  // The Spanish texts of identity-service errors: after the first screen, off the sign-in page's critical path
+  // (an error can only come back from a request to the user pool; docs/portal.md#bundles).
+  setTimeout(() => void loadCognitoErrorTexts(), 0);
   return root;
 }
 

@@ -10,7 +10,7 @@ import {
   signInErrorDictionary,
   UNKNOWN_COGNITO_ERROR,
 } from './cognito-errors';
-import { ES_OVERRIDES, setUpSpanish } from './i18n';
+import { ES_OVERRIDES, loadCognitoErrorTexts, setUpSpanish } from './i18n';
 
 const err = (name: string, message: string) => Object.assign(new Error(message), { name });
 
@@ -76,7 +76,8 @@ describe('the Cognito error catalogue', () => {
   });
 
   it('puts the sign-in texts in Amplify’s Spanish dictionary, without overriding the label overrides', async () => {
-    await setUpSpanish('es');
+    setUpSpanish('es');
+    await loadCognitoErrorTexts();
     expect(I18n.get('Invalid code received for user')).toMatch(/^El código no es correcto\./);
     expect(I18n.get('Incorrect confirmation code')).toMatch(/^El código no es correcto\./);
     expect(I18n.get('Show password')).toBe('Mostrar contraseña');

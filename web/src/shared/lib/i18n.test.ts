@@ -25,7 +25,7 @@ describe('localizeAriaLabels', () => {
   });
 
   it("translates the show-password switch's English screen-reader texts, also when Amplify changes them", async () => {
-    await setUpSpanish();
+    setUpSpanish();
     const root = document.createElement('div');
     root.innerHTML =
       '<button class="amplify-field__show-password" aria-label="Show password"><span class="amplify-visually-hidden">Password is hidden</span></button>';

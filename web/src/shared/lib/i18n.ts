@@ -3,8 +3,9 @@
  *
  * Amplify UI ships a Spanish dictionary (`@aws-amplify/ui` `esDict`); it leaves some labels in English
  * or mixed ("Email", COPY) and most Cognito error messages untranslated. `ES_OVERRIDES` fills the label
- * gaps; `setUpSpanish()` loads every bundled dictionary and then the overrides, selects `es`, and loads the
- * catalogue of Cognito error texts (`cognito-errors.ts`, its own chunk) into the dictionary.
+ * gaps; `setUpSpanish()` loads every bundled dictionary and then the overrides and selects `es`;
+ * `loadCognitoErrorTexts()` (called by the start-up once the first screen is rendered) adds the catalogue of
+ * Cognito error texts (`cognito-errors.ts`, its own chunk) to the dictionary.
  * The show/hide-password screen-reader texts are not dictionary keys: see `PASSWORD_FIELD_LABELS`.
  */
 import { I18n } from 'aws-amplify/utils';
@@ -145,14 +146,12 @@ export function translateChrome(text: string, language: string): string {
 
 /**
  * Loads Amplify UI's dictionaries plus `ES_OVERRIDES` and switches Amplify's I18n to `language` (default Spanish;
- * `en` = Amplify's English defaults, chosen in `/settings`). The labels are in place on return; the returned
- * promise resolves once the Cognito error texts are too (`loadCognitoErrorTexts`).
+ * `en` = Amplify's English defaults, chosen in `/settings`). The error texts come with `loadCognitoErrorTexts`.
  */
-export function setUpSpanish(language: 'es' | 'en' = 'es'): Promise<void> {
+export function setUpSpanish(language: 'es' | 'en' = 'es'): void {
   I18n.putVocabularies(translations);
   I18n.putVocabulariesForLanguage('es', ES_OVERRIDES);
   I18n.setLanguage(language);
-  return loadCognitoErrorTexts();
 }
 
 /**
