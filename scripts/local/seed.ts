@@ -36,6 +36,7 @@ import {
   upsertO365Alarm,
   type TableRef,
 } from '../../lambdas/data/index.js';
+import { DEVICE_ALARM_TYPES } from '../../lambdas/domain/alarm-types.js';
 import { collectorPrincipal } from '../../lambdas/domain/collectors.js';
 import { formatIncidentId, slaDueAt, upgradeIncident } from '../../lambdas/domain/incidents.js';
 import { upgradeIncidents } from '../../lambdas/data/migrations.js';
@@ -232,12 +233,16 @@ export async function seedDemoDevices(tenant: DemoTenant, now: number, table: Ta
 /** Who the lifecycle backfill names as having acknowledged a seeded alarm (`backfillDemoAlarmLifecycle`). */
 export const BACKFILL_ACKNOWLEDGED_BY = 'soc@vigia.example';
 
+/** Titles earlier seeds gave alarm types, by their catalogue title (`backfillDemoAlarmLifecycle` renames them). */
+const LEGACY_ALARM_TITLES: Readonly<Record<string, string>> = { 'Dispositivo sin latido': DEVICE_ALARM_TYPES.heartbeat_lost.title };
+
 /**
- * State seeded before seeded alarms carried their lifecycle fields: gives each seeded alarm (id `ALM-…`)
- * that is `acknowledged` without `acknowledgedBy`, or `cleared` without `clearedAt`, the missing fields
- * (acknowledged by `BACKFILL_ACKNOWLEDGED_BY` 20 min after it was raised; cleared 1 h after; never after
- * `now`). Idempotent; alarms raised by the simulator or changed through the API already carry them and are
- * left alone (docs/local-emulation.md#demo-data). Returns how many alarms it completed.
+ * State seeded before seeded alarms carried their lifecycle fields and catalogue titles: gives each seeded
+ * alarm (id `ALM-…`) that is `acknowledged` without `acknowledgedBy`, or `cleared` without `clearedAt`, the
+ * missing fields (acknowledged by `BACKFILL_ACKNOWLEDGED_BY` 20 min after it was raised; cleared 1 h after;
+ * never after `now`), and renames an old title to its `DEVICE_ALARM_TYPES` one. Idempotent; alarms raised
+ * by the simulator or changed through the API already carry the fields and are left alone
+ * (docs/local-emulation.md#demo-data). Returns how many alarms it changed.
  */
 export async function backfillDemoAlarmLifecycle(table: TableRef, now = Date.now()): Promise<number> {
   const repo = dynamoRepository(table);
@@ -245,17 +250,16 @@ export async function backfillDemoAlarmLifecycle(table: TableRef, now = Date.now
   for (const tenant of DEMO_TENANTS) {
     let cursor: string | undefined;
     do {
-      const page = await repo.devices.listAlarms(tenant.id, { state: ['acknowledged', 'cleared'], limit: 100, cursor });
+      const page = await repo.devices.listAlarms(tenant.id, { limit: 100, cursor });
       for (const a of page.items) {
         if (!a.id.startsWith('ALM-')) continue;
         const at = (minutes: number) => new Date(Math.min(now, Date.parse(a.raisedAt) + minutes * 60_000)).toISOString();
-        if (a.state === 'acknowledged' && !a.acknowledgedBy) {
-          await putAlarm({ ...a, acknowledgedBy: BACKFILL_ACKNOWLEDGED_BY, acknowledgedAt: a.acknowledgedAt ?? at(20) }, table);
-          fixed++;
-        } else if (a.state === 'cleared' && !a.clearedAt) {
-          await putAlarm({ ...a, clearedAt: at(60) }, table);
-          fixed++;
-        }
+        const next = { ...a, title: LEGACY_ALARM_TITLES[a.title] ?? a.title };
+        if (a.state === 'acknowledged' && !a.acknowledgedBy) Object.assign(next, { acknowledgedBy: BACKFILL_ACKNOWLEDGED_BY, acknowledgedAt: a.acknowledgedAt ?? at(20) });
+        if (a.state === 'cleared' && !a.clearedAt) next.clearedAt = at(60);
+        if (JSON.stringify(next) === JSON.stringify(a)) continue;
+        await putAlarm(next, table);
+        fixed++;
       }
       cursor = page.nextCursor ?? undefined;
     } while (cursor);

@@ -67,7 +67,8 @@ describe('seeded demo devices', () => {
       await api.data.putAlarm({ ...old, id: 'ALM-acme-01-8', state: 'acknowledged' });
       await api.data.putAlarm({ ...old, id: 'ALM-acme-01-9', state: 'cleared' });
       await api.data.putAlarm({ ...old, id: 'sim-x', state: 'acknowledged' });
-      expect(await backfillDemoAlarmLifecycle(table, now)).toBe(2);
+      await api.data.putAlarm({ ...old, id: 'ALM-acme-01-7', state: 'active', title: 'Dispositivo sin latido', severity: 'critical' });
+      expect(await backfillDemoAlarmLifecycle(table, now)).toBe(3);
       expect(await backfillDemoAlarmLifecycle(table, now)).toBe(0);
     } finally {
       table.doc.destroy();
@@ -78,5 +79,6 @@ describe('seeded demo devices', () => {
     expect(byId.get('ALM-acme-01-8')).toMatchObject({ state: 'acknowledged', acknowledgedBy: BACKFILL_ACKNOWLEDGED_BY, acknowledgedAt: new Date(now - 40 * 60_000).toISOString() });
     expect(byId.get('ALM-acme-01-9')).toMatchObject({ state: 'cleared', clearedAt: new Date(now).toISOString() });
     expect(byId.get('sim-x')).toMatchObject({ acknowledgedBy: null, acknowledgedAt: null });
+    expect(byId.get('ALM-acme-01-7')).toMatchObject({ state: 'active', title: DEVICE_ALARM_TYPES.heartbeat_lost.title, acknowledgedBy: null });
   });
 });
