@@ -21,7 +21,8 @@ import { ACCOUNT_STACK_DEPLOY_COMMAND, ACCOUNT_STACK_NAME } from '../../infra/ac
 import { stageOutputs } from '../../scripts/platform/aws.js';
 import { parseOpenPullRequests } from '../../scripts/platform/cdk.js';
 import { cleanupPreviews } from '../../scripts/platform/cleanup-previews.js';
-import { inviteUser } from '../../scripts/platform/invite-user.js';
+import { inviteUser, operatorUsers } from '../../scripts/platform/invite-user.js';
+import { LOCAL_OPERATOR_CREDENTIAL } from '../../scripts/local/config.js';
 import { COGNITO_ADMIN_ACTIONS, COGNITO_OPERATOR_ACTIONS, cognitoUsers } from '../../lambdas/data/cognito-users.js';
 import type { AuditEntry } from '../../lambdas/contract/schemas.js';
 import type { AuditPort, TenantAdminPort, TenantsPort } from '../../lambdas/domain/ports.js';
@@ -172,6 +173,36 @@ describe('stage outputs (DescribeStacks by name)', () => {
     const c = new CloudFormationClient({ region: REGION, credentials: { accessKeyId: 'a', secretAccessKey: 'b' } });
     await expect(stageOutputs(c, 'pr-9', REGION)).rejects.toThrow(/Vigia-pr-9-Api not found in eu-west-1/);
     expect(cfn.commandCalls(DescribeStacksCommand).map((x) => x.args[0].input.StackName)).toEqual(['Vigia-pr-9-Auth', 'Vigia-pr-9-Hosting', 'Vigia-pr-9-Api']);
+  });
+});
+
+describe('invite-user signs its Cognito calls with the operator\u2019s credentials', () => {
+  it('the SDK default chain (here: the environment) when AWS_ACCESS_KEY_ID is set, else the local pool\u2019s operator key', async () => {
+    const auth: string[] = [];
+    const server = createServer((req, res) => {
+      auth.push(String(req.headers.authorization));
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' }).end('{"Users":[]}'));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
+    try {
+      const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      process.env.AWS_ACCESS_KEY_ID = 'AKIDOPERATOR';
+      process.env.AWS_SECRET_ACCESS_KEY = 'operator-secret';
+      await (await operatorUsers({ userPoolId: 'p', region: REGION, endpoint })).listGroupMembers('acme');
+      delete process.env.AWS_ACCESS_KEY_ID;
+      delete process.env.AWS_SECRET_ACCESS_KEY;
+      await (await operatorUsers({ userPoolId: 'p', region: REGION, endpoint })).listGroupMembers('acme');
+      expect(auth[0]).toContain('Credential=AKIDOPERATOR/');
+      expect(auth[1]).toContain(`Credential=${LOCAL_OPERATOR_CREDENTIAL.accessKeyId}/`);
+    } finally {
+      if (saved.id === undefined) delete process.env.AWS_ACCESS_KEY_ID;
+      else process.env.AWS_ACCESS_KEY_ID = saved.id;
+      if (saved.secret === undefined) delete process.env.AWS_SECRET_ACCESS_KEY;
+      else process.env.AWS_SECRET_ACCESS_KEY = saved.secret;
+      await new Promise((r) => server.close(r));
+    }
   });
 });
 
