@@ -188,10 +188,11 @@ export class GitHubOidcStack extends Stack {
         resources: GITHUB_ENVIRONMENTS.map((e) => arn('cloudformation', `stack/Vigia-${e}-*/*`)),
       }));
       // The post-deploy smoke test (scripts/platform/smoke.ts): an admin-created smoke user in the smoke tenant,
-      // its collector grant, and one SigV4-signed ingest call as this role.
+      // its collector grant, and one SigV4-signed ingest call as this role. invite-user finds an existing user
+      // by e-mail (ListUsers) through the admin Lambda's users port.
       role.addToPolicy(new PolicyStatement({
         sid: 'SmokeUsers',
-        actions: ['cognito-idp:CreateGroup', 'cognito-idp:GetGroup', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminGetUser'],
+        actions: ['cognito-idp:CreateGroup', 'cognito-idp:GetGroup', 'cognito-idp:ListUsers', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminGetUser'],
         resources: [arn('cognito-idp', 'userpool/*')],
         conditions: { StringEquals: { 'aws:ResourceTag/project': 'vigia', 'aws:ResourceTag/stage': [...GITHUB_ENVIRONMENTS] } },
       }));
