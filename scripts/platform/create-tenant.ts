@@ -5,7 +5,9 @@
  * ports: the stage table's repository (`dynamoRepository`) and, for the one Cognito call the use case makes
  * (`ensureGroup`), the SDK client signed with the operator's AWS credentials (default provider chain), which
  * also tells whether the group was new. Same rule as the API: an existing group is
- * kept, but a tenant registered already is refused (exit 1); rename it in the portal (`PATCH /tenants/{id}`).
+ * kept, but a tenant registered already is refused (exit 2); rename it in the portal (`PATCH /tenants/{id}`).
+ * With `--if-missing` (the deploy and preview workflows seed their tenant on every run) a registered tenant
+ * is left as it is and the command exits 0.
  *
  *   npm run platform:create-tenant -- --stage prod --tenant acme --name "Acme S.A."
  *   # local stack:
@@ -37,6 +39,7 @@ Options:
   --table               table name (default vigia-<stage>-main)
   --tenant              tenant id: lower-case letters, digits and dashes (e.g. acme)
   --name                display name (e.g. "Acme S.A.")
+  --if-missing          a tenant registered already is left as it is, exit 0 (CI seeding on every deploy)
   --endpoint            Cognito endpoint override (local stack)
   --dynamodb-endpoint   DynamoDB endpoint override (local stack)
   --region              AWS region (default $AWS_REGION)
@@ -91,8 +94,11 @@ function groupPort(idp: CognitoLike, userPoolId: string): { users: UsersPort; cr
   return { users, created: () => created };
 }
 
+/** The tenant is registered already (the API answers 409); `--if-missing` turns it into a no-op. */
+export class TenantRegisteredError extends UsageError {}
+
 const registeredAlready = (id: string, table: string) =>
-  new UsageError(`tenant ${id} is registered already in ${table}: rename it in the portal (PATCH /tenants/${id}), not here`);
+  new TenantRegisteredError(`tenant ${id} is registered already in ${table}: rename it in the portal (PATCH /tenants/${id}), not here`);
 
 /**
  * Registers the tenant with the domain's `createTenant` (Cognito group created unless present, then the
@@ -122,6 +128,7 @@ async function main(argv: string[]): Promise<void | 'help'> {
     tenant: { type: 'string' },
     name: { type: 'string' },
     endpoint: { type: 'string' },
+    'if-missing': { type: 'boolean' },
   });
   if (!p) return 'help';
   const log = progress('create-tenant');
@@ -134,6 +141,10 @@ async function main(argv: string[]): Promise<void | 'help'> {
   try {
     const r = await createTenant(idp, table, { userPoolId, ...tenant }, log);
     process.stdout.write(`${JSON.stringify({ tenant: tenant.id, name: tenant.name, userPoolId, table: tableName, ...r })}\n`);
+  } catch (e) {
+    if (!(p.values['if-missing'] === true && e instanceof TenantRegisteredError)) throw e;
+    log(`tenant ${tenant.id} is registered already; left as it is (--if-missing)`);
+    process.stdout.write(`${JSON.stringify({ tenant: tenant.id, userPoolId, table: tableName, registeredAlready: true })}\n`);
   } finally {
     idp.destroy();
     table.doc.destroy();

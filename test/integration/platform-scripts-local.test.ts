@@ -66,6 +66,11 @@ describe('platform scripts against the local stack', () => {
     expect(again.code).not.toBe(0);
     expect(again.stderr).toContain('tenant initech is registered already');
     expect(await getTenant('initech', localTable(stack.urls.dynamodb, stack.tableName))).toEqual({ id: 'initech', name: 'Initech S.L.' });
+    // --if-missing (the workflows seed on every run): the registered tenant is left as it is, exit 0.
+    const seeded = await cli('create-tenant', [...local(), ...data(), '--tenant', 'initech', '--name', 'Initech', '--if-missing']);
+    expect(seeded.code, seeded.stderr).toBe(0);
+    expect(JSON.parse(seeded.stdout)).toMatchObject({ tenant: 'initech', registeredAlready: true });
+    expect(await getTenant('initech', localTable(stack.urls.dynamodb, stack.tableName))).toEqual({ id: 'initech', name: 'Initech S.L.' });
 
     const invited = await cli('invite-user', [...local(), ...data(), '--email', 'Nuevo@Initech.example', '--tenant', 'initech', '--password', 'Secreta123']);
     expect(invited.code, invited.stderr).toBe(0);
