@@ -39,6 +39,7 @@ import {
 import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-cognito-identitypool';
 import type { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../lambdas/contract/routes.js';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { addPreTokenGenerationTrigger } from './pre-token-trigger.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
@@ -71,6 +72,8 @@ function cognitoEmail(stack: Stack, config: StageConfig): UserPoolEmail | undefi
 
 export interface AuthStackProps extends StackProps {
   readonly config: StageConfig;
+  /** The stage's table: the pre token generation trigger records access requests in its audit log. */
+  readonly table?: ITable;
 }
 
 export class AuthStack extends Stack {
@@ -155,7 +158,8 @@ export class AuthStack extends Stack {
     });
 
     // Staff need TOTP: the trigger adds the claim the API checks (docs/api.md#staff-accounts-and-totp).
-    addPreTokenGenerationTrigger(this, this.userPool, config);
+    // With the table, it also records sign-ins of users in no group (docs/api.md#access-requests).
+    addPreTokenGenerationTrigger(this, this.userPool, config, props.table);
 
     new UserPoolGroup(this, 'AdminGroup', {
       userPool: this.userPool,

@@ -1,10 +1,11 @@
 /**
  * The user pool's pre token generation trigger (`lambdas/triggers/pre-token-generation.ts`): adds
  * `vigia:mfa` = `totp` to the ID token of a user with TOTP set up, which the API requires of staff
- * (docs/api.md#staff-accounts-and-totp).
+ * (docs/api.md#staff-accounts-and-totp), and, given the stage's table, records the sign-in of a user in no
+ * group as an access request in the staff audit log (docs/api.md#access-requests).
  *
- * Permissions: the function's role may write its own log group and call exactly `cognito-idp:AdminGetUser`
- * on this user pool. That statement is a separate `iam.Policy` attached to the role, not the role's default
+ * Permissions: the function's role may write its own log group, call exactly `cognito-idp:AdminGetUser`
+ * on this user pool and, with a table, `dynamodb:PutItem` on that table (nothing else of it). That statement is a separate `iam.Policy` attached to the role, not the role's default
  * policy: the user pool references the function (its LambdaConfig), the function depends on its role's
  * default policy, so a pool ARN in that default policy would be a dependency cycle; the separate policy
  * depends on the pool and nothing depends on it.
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, type Stack, Validations } from 'aws-cdk-lib';
 import { type UserPool, UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -22,8 +24,11 @@ import { physicalName, type StageConfig } from './stage-config.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Adds the trigger to `userPool` (V1 event: ID token claims). @returns the function */
-export function addPreTokenGenerationTrigger(stack: Stack, userPool: UserPool, config: StageConfig): NodejsFunction {
+/**
+ * Adds the trigger to `userPool` (V1 event: ID token claims). With `table`, the function gets `TABLE_NAME` and
+ * may put items in it (the access-request audit entries). @returns the function
+ */
+export function addPreTokenGenerationTrigger(stack: Stack, userPool: UserPool, config: StageConfig, table?: ITable): NodejsFunction {
   // Generated name, retention and removal as the API functions' log groups (a retry never fails on a name).
   const logGroup = new LogGroup(stack, 'PreTokenGenerationLogs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
   const role = new Role(stack, 'PreTokenGenerationRole', {
@@ -52,14 +57,18 @@ export function addPreTokenGenerationTrigger(stack: Stack, userPool: UserPool, c
     role,
     logGroup,
     tracing: config.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
-    environment: { NODE_OPTIONS: HANDLER_NODE_OPTIONS },
-    // The AWS SDK v3 Cognito client comes with the Node.js runtime; everything else is bundled.
-    bundling: { ...HANDLER_BUNDLING, externalModules: ['@aws-sdk/*'] },
+    environment: { NODE_OPTIONS: HANDLER_NODE_OPTIONS, ...(table ? { TABLE_NAME: table.tableName } : {}) },
+    // The AWS SDK v3 Cognito client comes with the Node.js runtime; everything else is bundled (the audit
+    // write goes through the handlers' aws-lite client and `@aws-sdk/util-dynamodb` at the locked version).
+    bundling: { ...HANDLER_BUNDLING, externalModules: ['@aws-sdk/client-cognito-identity-provider'] },
   });
   userPool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION, fn);
   new Policy(stack, 'PreTokenGenerationAdminGetUser', {
     roles: [role],
-    statements: [new PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [userPool.userPoolArn] })],
+    statements: [
+      new PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [userPool.userPoolArn] }),
+      ...(table ? [new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [table.tableArn] })] : []),
+    ],
   });
   return fn;
 }

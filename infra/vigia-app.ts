@@ -3,7 +3,7 @@
  * AwsSolutions checks. Shared by `bin/app.ts` (the CDK app command) and `test/infra/*`.
  *
  * Stacks (dependency order; every name contains the stage so stages coexist in one account):
- *   `Vigia-<stage>-Auth`, `Vigia-<stage>-Data`, `Vigia-<stage>-Hosting`,
+ *   `Vigia-<stage>-Data`, `Vigia-<stage>-Auth` (needs Data: its trigger audits access requests), `Vigia-<stage>-Hosting`,
  *   `Vigia-<stage>-Api` (needs Auth, Data, Hosting; holds the optional WAF of `api-waf.ts`),
  *   `Vigia-<stage>-PortalDeployment` (needs all), `Vigia-<stage>-Monitoring` (alarms + dashboard; needs Api, Data).
  * Tags on every stack (and so on every taggable resource): `project=vigia`, `stage=<stage>` and, when
@@ -96,15 +96,17 @@ export function addVigiaStacks(app: App, options: VigiaAppOptions): VigiaStacks 
   };
   const s = config.stage;
 
-  const auth = new AuthStack(app, stackName(s, 'Auth'), {
-    ...common,
-    stackName: stackName(s, 'Auth'),
-    description: `Vigía ${s}: Cognito user pool, app client, admin group, identity pool`,
-  });
   const data = new DataStack(app, stackName(s, 'Data'), {
     ...common,
     stackName: stackName(s, 'Data'),
     description: `Vigía ${s}: DynamoDB table`,
+  });
+  // The user pool's trigger writes access requests to the table's audit log: Auth depends on Data.
+  const auth = new AuthStack(app, stackName(s, 'Auth'), {
+    ...common,
+    stackName: stackName(s, 'Auth'),
+    description: `Vigía ${s}: Cognito user pool, app client, admin group, identity pool`,
+    table: data.table,
   });
   if (options.edgeAlarms && (config.profile !== 'production' || !options.env?.account || !options.env.region)) {
     throw new Error('edgeAlarms=true needs a production stage and a known account and region (CDK_DEFAULT_ACCOUNT/CDK_DEFAULT_REGION)');

@@ -727,6 +727,7 @@ export const AUDIT_ACTIONS = [
   'user.disable',
   'user.remove_from_tenant',
   'user.reset_mfa',
+  'user.access_request',
   'staff.grant',
   'staff.revoke',
   'export.report',

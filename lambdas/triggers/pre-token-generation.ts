@@ -12,10 +12,19 @@
  *
  * If AdminGetUser fails, the token is issued without the claim (the sign-in still works; staff routes then
  * answer MFA_REQUIRED until the next refresh) and the failure is logged.
+ *
+ * Access requests: a SIGN-IN (not a refresh) of a user in no group — typically a self-registered customer no
+ * administrator has put in a tenant yet — is recorded in the staff audit log as `user.access_request`, so
+ * staff see that someone is waiting (docs/api.md#access-requests). The entry comes from the event Cognito
+ * built (verified by construction: user name, `sub`, the `email` attribute, the group list). A failed write is
+ * logged and the token issued anyway.
  */
+import { randomUUID } from 'node:crypto';
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
+import type { Context, PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { MFA_CLAIM, MFA_TOTP } from '../contract/claims.js';
+import type { AuditEntry } from '../contract/schemas.js';
+import { newAuditEntry, STAFF_AUDIT_TENANT } from '../domain/audit.js';
 
 export { MFA_CLAIM, MFA_TOTP } from '../contract/claims.js';
 
@@ -30,16 +39,70 @@ export function adminGetUserMfa(client: Pick<CognitoIdentityProviderClient, 'sen
   };
 }
 
+/** Stores one audit entry (the deployed trigger: a DynamoDB PutItem on the stage's table). */
+export type RecordAudit = (entry: AuditEntry) => Promise<void>;
+
+/**
+ * `triggerSource` values of a token issue that is a sign-in: password/SRP sign-in (incl. its MFA and
+ * custom challenges), the new-password challenge, the hosted UI, device authentication. Not
+ * `TokenGeneration_RefreshTokens`.
+ */
+export const SIGN_IN_TRIGGER_SOURCES: ReadonlySet<string> = new Set([
+  'TokenGeneration_Authentication',
+  'TokenGeneration_NewPasswordChallenge',
+  'TokenGeneration_HostedAuth',
+  'TokenGeneration_AuthenticateDevice',
+]);
+
+/**
+ * The staff audit entry of an access request, or `null` when the event is not one (a refresh, or a user with
+ * at least one group). Entry: tenant `_staff`, action `user.access_request`, actor = the user (`sub`, and the
+ * e-mail when `email_verified` is `true`), target `{ type: 'user', id: <user name> }`, `after: { email }`,
+ * `requestId` = the Lambda request id (or a UUID), `sourceIp` '' (the event carries none), `at` = `now`.
+ */
+export function accessRequestEntry(event: PreTokenGenerationTriggerEvent, requestId: string, now: Date = new Date()): AuditEntry | null {
+  if (!SIGN_IN_TRIGGER_SOURCES.has(event.triggerSource)) return null;
+  const groups = event.request.groupConfiguration?.groupsToOverride ?? [];
+  if (groups.length > 0) return null;
+  const attrs = event.request.userAttributes ?? {};
+  const email = attrs.email ?? '';
+  const verified = attrs.email_verified === 'true';
+  return newAuditEntry(
+    {
+      tenantId: STAFF_AUDIT_TENANT,
+      actor: { sub: attrs.sub ?? event.userName, ...(email && verified ? { email } : {}) },
+      action: 'user.access_request',
+      target: { type: 'user', id: event.userName },
+      ...(email ? { after: { email } } : {}),
+      requestId,
+      sourceIp: '',
+    },
+    now,
+  );
+}
+
 /**
  * The trigger for a given `mfaMethodsOf` (the deployed trigger's: AdminGetUser on the event's pool).
  * Returns the event with `response.claimsOverrideDetails.claimsToAddOrOverride[vigia:mfa] = 'totp'` when
- * TOTP is among the user's MFA methods; otherwise the event unchanged.
+ * TOTP is among the user's MFA methods; otherwise the event unchanged. With `recordAudit`, a sign-in of a user
+ * in no group is also recorded (`accessRequestEntry`); its failure is logged, never thrown.
  */
 export function createPreTokenGenerationHandler(
   mfaMethodsOf: MfaMethodsOf,
   log: (message: string, error: unknown) => void = (m, e) => console.error(m, e),
-): (event: PreTokenGenerationTriggerEvent) => Promise<PreTokenGenerationTriggerEvent> {
-  return async (event) => {
+  recordAudit?: RecordAudit,
+): (event: PreTokenGenerationTriggerEvent, context?: Pick<Context, 'awsRequestId'>) => Promise<PreTokenGenerationTriggerEvent> {
+  return async (event, context) => {
+    if (recordAudit) {
+      const entry = accessRequestEntry(event, context?.awsRequestId ?? randomUUID());
+      if (entry) {
+        try {
+          await recordAudit(entry);
+        } catch (e) {
+          log('recording the access request failed; the token is issued anyway', e);
+        }
+      }
+    }
     let methods: readonly string[] = [];
     try {
       methods = await mfaMethodsOf(event.userPoolId, event.userName);
@@ -56,8 +119,29 @@ export function createPreTokenGenerationHandler(
   };
 }
 
-let deployed: ((event: PreTokenGenerationTriggerEvent) => Promise<PreTokenGenerationTriggerEvent>) | undefined;
+/** Environment variable naming the stage's DynamoDB table (access requests are audited there; optional). */
+export const TABLE_NAME_ENV = 'TABLE_NAME';
 
-/** The Lambda entry of the deployed user pool (client built on the first invocation, region of the function). */
-export const handler = (event: PreTokenGenerationTriggerEvent): Promise<PreTokenGenerationTriggerEvent> =>
-  (deployed ??= createPreTokenGenerationHandler(adminGetUserMfa(new CognitoIdentityProviderClient({}))))(event);
+let deployed: ReturnType<typeof createPreTokenGenerationHandler> | undefined;
+
+/**
+ * The audit writer of the deployed trigger: PutItem of the entry on `TABLE_NAME` in the function's region,
+ * loaded on first use (the data layer is only imported when a user in no group signs in).
+ */
+function deployedRecordAudit(tableName: string): RecordAudit {
+  return async (entry) => {
+    const { createDocumentClient } = await import('../data/client.js');
+    const { putAuditEntry } = await import('../data/audit.js');
+    await putAuditEntry(entry, { doc: createDocumentClient({ region: process.env.AWS_REGION ?? '' }), tableName });
+  };
+}
+
+/**
+ * The Lambda entry of the deployed user pool (client built on the first invocation, region of the function;
+ * access requests audited when `TABLE_NAME` is set).
+ */
+export const handler = (event: PreTokenGenerationTriggerEvent, context?: Pick<Context, 'awsRequestId'>): Promise<PreTokenGenerationTriggerEvent> => {
+  const table = process.env[TABLE_NAME_ENV];
+  deployed ??= createPreTokenGenerationHandler(adminGetUserMfa(new CognitoIdentityProviderClient({})), undefined, table ? deployedRecordAudit(table) : undefined);
+  return deployed(event, context);
+};

@@ -20,6 +20,7 @@ import type { LambdaConfig } from '../../lambdas/config.js';
 import type { PortalConfig } from '../../lambdas/contract/portal-config.js';
 import { dynamoRepository, type TableRef } from '../../lambdas/data/index.js';
 import { tableName } from '../../lambdas/data/table-design.js';
+import { putAuditEntry } from '../../lambdas/data/audit.js';
 import { cognitoUsers } from '../../lambdas/data/cognito-users.js';
 import { localSecurityHeaders } from '../../infra/security-headers.js';
 import { startUserPool } from './cognito/index.js';
@@ -197,8 +198,12 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     log(`DynamoDB (dynoxide) on ${dynamo.endpoint}, table ${table} (${Date.now() - t} ms)`);
 
     t = Date.now();
+    // The user pool's trigger records access requests (sign-ins of users in no group) in the audit log.
+    const auditTable = localTable(dynamo.endpoint, table);
+    stops.push(async () => auditTable.doc.destroy());
     const pool = await startUserPool({
       dataDir: path.join(opts.dataDir, 'cognito'),
+      recordAudit: (entry) => putAuditEntry(entry, auditTable),
       // Invitations' temporary passwords (the local pool e-mails nothing), printed by `npm start`.
       invitationsFile: invitationsLog(opts.dataDir),
       port: ports.cognito,

@@ -19,7 +19,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
 import { codesFile } from '../../scripts/local/cognito/index.js';
-import { cognitoAdmin, lastCode, newPage, screenshot, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
+import { cognitoAdmin, lastCode, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const run = randomUUID().slice(0, 8);
 const NEW_PASSWORD = 'Vigia-Nueva-2026';
@@ -99,7 +100,7 @@ describe('sign-in flows through the Amplify Authenticator, in Spanish', () => {
     await context.close();
   });
 
-  it('a self-registered user in no group is signed in, then signed out globally (docs/portal.md#groups-and-tenants)', async () => {
+  it('a self-registered user in no group sees the waiting page, is signed out globally, and staff see the access request in /audit (docs/portal.md#groups-and-tenants)', async () => {
     const email = `singrupo.${run}@example.com`;
     const { page, problems, context } = await newPage(env, VIEWPORTS.desktop);
     await page.goto(`${env.web}/page/register`);
@@ -111,7 +112,17 @@ describe('sign-in flows through the Amplify Authenticator, in Spanish', () => {
     await page.getByLabel('Código de confirmación').fill(await lastCode(env, email, 'SignUp'));
     const signedOut = page.waitForRequest((r) => r.url().startsWith(env.stack.urls.cognito) && (r.headers()['x-amz-target'] ?? '').endsWith('.GlobalSignOut'));
     await page.getByRole('button', { name: 'Confirmar' }).click();
+    // The waiting page, in Spanish, naming the account; the session is revoked meanwhile (spec: no group → signed out).
+    await page.getByRole('heading', { name: 'Cuenta pendiente de aprobación' }).waitFor({ timeout: 20_000 });
+    await page.getByText(email).waitFor();
+    await page.getByText('Un administrador tiene que concederte acceso', { exact: false }).waitFor();
     await signedOut;
+    await page.getByText('Hemos cerrado la sesión.').waitFor();
+    // Still there well after the sign-out (it used to vanish within half a second).
+    await page.waitForTimeout(1000);
+    assert.ok(await page.getByRole('heading', { name: 'Cuenta pendiente de aprobación' }).isVisible());
+    await screenshot(page, 'auth-desktop-00-awaiting-access');
+    await page.getByRole('button', { name: 'Volver a iniciar sesión' }).click();
     // Back on Sign In (not on the Create Account tab this session started on).
     await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
     assert.equal(await page.getByRole('tab', { name: 'Iniciar sesión' }).getAttribute('aria-selected'), 'true');
@@ -122,6 +133,16 @@ describe('sign-in flows through the Amplify Authenticator, in Spanish', () => {
     assert.equal(logged.length, 1, logged.join('\n'));
     assert.match(logged[0] ?? '', /^console: \[vigia\] the signed-in user belongs to no group; signing out\b/);
     await context.close();
+
+    // Staff see that someone is waiting: the user pool's trigger audited the sign-in (docs/api.md#access-requests).
+    const staff = await newPage(env, VIEWPORTS.desktop);
+    await signIn(staff.page, env.web, 'admin@vigia.example', DEMO_PASSWORD);
+    await staff.page.goto(`${env.web}/audit?action=user.access_request`);
+    const row = staff.page.getByRole('row').filter({ hasText: email });
+    await row.first().waitFor({ timeout: 20_000 });
+    assert.match((await row.first().textContent()) ?? '', /Acceso solicitado/);
+    await screenshot(staff.page, 'auth-desktop-00b-staff-sees-access-request');
+    await staff.context.close();
   });
 
   it('a wrong password shows the Spanish error in the dismissible alert', async () => {

@@ -81,7 +81,7 @@ describe('Auth stack', () => {
   it.each([
     ['pr-42', synthPr42],
     ['prod', synthProd],
-  ] as const)('%s: a pre token generation trigger whose role may call only cognito-idp:AdminGetUser, on this pool only (docs/api.md#staff-accounts-and-totp)', (_stage, get) => {
+  ] as const)('%s: a pre token generation trigger whose role may call only cognito-idp:AdminGetUser on this pool and dynamodb:PutItem on the stage table (docs/api.md#staff-accounts-and-totp, #access-requests)', (_stage, get) => {
     const { t } = get();
     const pool = ofType(t.auth, 'AWS::Cognito::UserPool')[0]!;
     const fns = ofType(t.auth, 'AWS::Lambda::Function');
@@ -95,9 +95,14 @@ describe('Auth stack', () => {
       .flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement);
     const cognito = statements.filter((s) => JSON.stringify(s.Action).includes('cognito-idp'));
     expect(cognito).toEqual([expect.objectContaining({ Action: 'cognito-idp:AdminGetUser', Effect: 'Allow', Resource: { 'Fn::GetAtt': [pool[0], 'Arn'] } })]);
+    // Access requests: PutItem on the Data stack's table (imported), its name in TABLE_NAME.
+    const dynamo = statements.filter((s) => JSON.stringify(s.Action).includes('dynamodb'));
+    expect(dynamo).toEqual([expect.objectContaining({ Action: 'dynamodb:PutItem', Effect: 'Allow' })]);
+    expect(JSON.stringify(dynamo[0]!.Resource)).toMatch(/Fn::ImportValue|Data/);
+    expect(Object.keys((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables)).toContain('TABLE_NAME');
     for (const s of statements) {
       const actions = ([] as string[]).concat(s.Action);
-      expect(actions.every((a) => a === 'cognito-idp:AdminGetUser' || a.startsWith('logs:') || a.startsWith('xray:')), JSON.stringify(actions)).toBe(true);
+      expect(actions.every((a) => a === 'cognito-idp:AdminGetUser' || a === 'dynamodb:PutItem' || a.startsWith('logs:') || a.startsWith('xray:')), JSON.stringify(actions)).toBe(true);
     }
     // Cognito may invoke it, from this pool only.
     t.auth.hasResourceProperties('AWS::Lambda::Permission', {

@@ -56,6 +56,7 @@ import { RefreshTokenRotation } from './rotation.js';
 import { seedUserPool } from './store.js';
 import { RevocationRegistry, TokenVerifier } from './tokens.js';
 import { isTriggerInvocation, localTriggers, type LocalTriggers } from './triggers.js';
+import type { RecordAudit } from '../../../lambdas/triggers/pre-token-generation.js';
 import { LOCAL_OPERATOR_CREDENTIAL, type CollectorCredential } from '../config.js';
 
 export { lastCodeFor, codesFile } from './store.js';
@@ -83,6 +84,8 @@ export interface UserPoolOptions {
   operatorCredentials?: readonly CollectorCredential[];
   /** File the temporary passwords of invitations are appended to (not e-mailed offline); none = not written. */
   invitationsFile?: string;
+  /** Stores the audit entries of access requests (a sign-in of a user in no group); none when absent. */
+  recordAudit?: RecordAudit;
   /**
    * Seconds a rotated-out refresh token stays valid (the app client's RetryGracePeriodSeconds, 0–60); default
    * the deployed client's (10). Tests shorten it to observe the end of the grace period.
@@ -224,7 +227,7 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
       await sleep(50);
     }
 
-    triggers = localTriggers({ endpoint, region: 'us-east-1', operator: (opts.operatorCredentials ?? [LOCAL_OPERATOR_CREDENTIAL])[0]!, log });
+    triggers = localTriggers({ endpoint, region: 'us-east-1', operator: (opts.operatorCredentials ?? [LOCAL_OPERATOR_CREDENTIAL])[0]!, log, recordAudit: opts.recordAudit });
     const jwks = (await (await fetch(`${upstream}/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
     const registry = await RevocationRegistry.load(join(dataDir, 'revocations.json'));
     handler = createProxy({

@@ -6,12 +6,14 @@
  *  - PreTokenGeneration → `createPreTokenGenerationHandler` (lambdas/triggers/pre-token-generation.ts), with
  *    AdminGetUser on the local pool itself, signed with the operator key as the deployed trigger's role
  *    signs it (docs/api.md#staff-accounts-and-totp).
+ *    Given `recordAudit` (the local stack passes the table's audit writer), a sign-in of a user in no group is
+ *    recorded as an access request, as the deployed trigger does with its table (docs/api.md#access-requests).
  * cognito-local calls the trigger at every token issue (sign-in, refresh), as Cognito does.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
-import { adminGetUserMfa, createPreTokenGenerationHandler } from '../../../lambdas/triggers/pre-token-generation.js';
+import { adminGetUserMfa, createPreTokenGenerationHandler, type RecordAudit } from '../../../lambdas/triggers/pre-token-generation.js';
 import type { CollectorCredential } from '../config.js';
 
 /** Function name of the pre token generation trigger in cognito-local's `TriggerFunctions`. */
@@ -33,16 +35,20 @@ export interface LocalTriggers {
 
 /**
  * The local pool's triggers: the pre token generation trigger with AdminGetUser sent to `endpoint` (the local
- * pool's public endpoint) signed with `operator`.
+ * pool's public endpoint) signed with `operator`, and access requests stored with `recordAudit` when given.
  */
-export function localTriggers(opts: { endpoint: string; region: string; operator: CollectorCredential; log?: (line: string) => void }): LocalTriggers {
+export function localTriggers(opts: { endpoint: string; region: string; operator: CollectorCredential; log?: (line: string) => void; recordAudit?: RecordAudit | undefined }): LocalTriggers {
   const idp = new CognitoIdentityProviderClient({
     endpoint: opts.endpoint,
     region: opts.region,
     credentials: { accessKeyId: opts.operator.accessKeyId, secretAccessKey: opts.operator.secretAccessKey },
   });
   const log = opts.log ?? (() => undefined);
-  const preTokenGeneration = createPreTokenGenerationHandler(adminGetUserMfa(idp), (m, e) => log(`pre token generation: ${m}: ${(e as Error).message ?? String(e)}`));
+  const preTokenGeneration = createPreTokenGenerationHandler(
+    adminGetUserMfa(idp),
+    (m, e) => log(`pre token generation: ${m}: ${(e as Error).message ?? String(e)}`),
+    opts.recordAudit,
+  );
   const functions: Record<string, (event: unknown) => Promise<unknown>> = {
     [LOCAL_PRE_TOKEN_GENERATION_FUNCTION]: (e) => preTokenGeneration(e as PreTokenGenerationTriggerEvent),
   };

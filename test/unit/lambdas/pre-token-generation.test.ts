@@ -1,6 +1,7 @@
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { createPreTokenGenerationHandler, MFA_CLAIM } from '../../../lambdas/triggers/pre-token-generation.js';
+import { AuditEntry } from '../../../lambdas/contract/schemas.js';
+import { accessRequestEntry, createPreTokenGenerationHandler, MFA_CLAIM } from '../../../lambdas/triggers/pre-token-generation.js';
 
 const event = (): PreTokenGenerationTriggerEvent =>
   ({
@@ -28,5 +29,53 @@ describe('pre token generation trigger (docs/api.md#staff-accounts-and-totp)', (
     const failing = createPreTokenGenerationHandler(async () => { throw new Error('throttled'); }, (m) => logged.push(m));
     expect((await failing(event())).response.claimsOverrideDetails).toBeNull();
     expect(logged).toHaveLength(1);
+  });
+});
+
+/** A sign-in (or refresh) event of a user with `groups`. */
+const signIn = (groups: string[], triggerSource = 'TokenGeneration_Authentication', emailVerified = 'true'): PreTokenGenerationTriggerEvent => {
+  const e = event();
+  (e as { triggerSource: string }).triggerSource = triggerSource;
+  e.userName = 'new-user-sub';
+  e.request.userAttributes = { sub: 'new-user-sub', email: 'nueva@example.com', email_verified: emailVerified };
+  e.request.groupConfiguration.groupsToOverride = groups;
+  return e;
+};
+
+describe('access requests: a sign-in of a user in no group is audited for staff (docs/api.md#access-requests)', () => {
+  it('records user.access_request in the staff audit log from the event, once per sign-in, never on refresh or with a group', async () => {
+    const stored: unknown[] = [];
+    const h = createPreTokenGenerationHandler(async () => [], undefined, async (e) => void stored.push(e));
+    await h(signIn([]), { awsRequestId: 'req-1' });
+    expect(stored).toHaveLength(1);
+    const entry = AuditEntry.parse(stored[0]);
+    expect(entry).toMatchObject({
+      tenantId: '_staff',
+      action: 'user.access_request',
+      actor: { sub: 'new-user-sub', email: 'nueva@example.com' },
+      target: { type: 'user', id: 'new-user-sub' },
+      after: { email: 'nueva@example.com' },
+      requestId: 'req-1',
+    });
+    await h(signIn([], 'TokenGeneration_RefreshTokens'));
+    await h(signIn(['acme']));
+    await h(signIn(['admin'], 'TokenGeneration_NewPasswordChallenge'));
+    expect(stored).toHaveLength(1);
+    await h(signIn([], 'TokenGeneration_NewPasswordChallenge'));
+    expect(stored).toHaveLength(2);
+  });
+
+  it('keeps an unverified e-mail out of the actor (shown only as the request’s data)', () => {
+    const entry = accessRequestEntry(signIn([], 'TokenGeneration_Authentication', 'false'), 'r', new Date('2026-11-23T10:00:00Z'))!;
+    expect(entry.actor).toEqual({ sub: 'new-user-sub' });
+    expect(entry.at).toBe('2026-11-23T10:00:00.000Z');
+  });
+
+  it('issues the token even when the audit write fails (the failure is logged)', async () => {
+    const logged: string[] = [];
+    const h = createPreTokenGenerationHandler(async () => ['SOFTWARE_TOKEN_MFA'], (m) => logged.push(m), async () => { throw new Error('throttled'); });
+    const out = await h(signIn([]));
+    expect(out.response.claimsOverrideDetails?.claimsToAddOrOverride).toEqual({ [MFA_CLAIM]: 'totp' });
+    expect(logged).toEqual(['recording the access request failed; the token is issued anyway']);
   });
 });

@@ -8,6 +8,8 @@
  * loads the Authenticator (docs/portal.md#bundles).
  * After a sign-in (a signed-out → signed-in transition on this page) the portal opens at `/` (docs/portal.md#sign-in);
  * after a sign-out the form is on "Iniciar sesión" (docs/portal.md#sign-out).
+ * A signed-in account in no group gets the waiting page (`AwaitingAccessPage`) while the portal's guard signs
+ * it out, and keeps it until the user goes back to the form (docs/portal.md#groups-and-tenants).
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -16,6 +18,8 @@ import type { AuthenticatorProps } from '@aws-amplify/ui-react';
 import type { PortalConfig } from '../shared/lib/config';
 import { localizeAriaLabels, PASSWORD_FIELD_LABELS } from '../shared/lib/i18n';
 import { LoadingScreen } from '../shared/ui/LoadingScreen';
+import { clearAwaitingAccess, useAwaitingAccess } from '../shared/lib/awaiting-access';
+import { AwaitingAccessPage } from './AwaitingAccessPage';
 
 const SignedInApp = lazy(() => import('./SignedInApp'));
 
@@ -59,6 +63,21 @@ function Gate({ config }: { config: PortalConfig }) {
     if (route === 'signUp') toSignIn();
     if (route === 'signUp' || route === 'signIn') signedOutFromApp.current = false;
   }, [authStatus, route, toSignIn]);
+
+  const awaiting = useAwaitingAccess();
+  if (awaiting) {
+    return (
+      <AwaitingAccessPage
+        brandName={config.brandName}
+        email={awaiting.email}
+        signedOut={authStatus === 'unauthenticated'}
+        onLeave={() => {
+          window.history.replaceState(null, '', LOGIN_PATH);
+          clearAwaitingAccess();
+        }}
+      />
+    );
+  }
 
   if (authStatus === 'configuring') return <LoadingScreen />;
 

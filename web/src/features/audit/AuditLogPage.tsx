@@ -40,6 +40,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.disable': 'Usuario deshabilitado',
   'user.remove_from_tenant': 'Usuario quitado del cliente',
   'user.reset_mfa': 'MFA restablecida',
+  'user.access_request': 'Acceso solicitado (cuenta sin cliente)',
   'staff.grant': 'Acceso SOC concedido',
   'staff.revoke': 'Acceso SOC retirado',
   'export.report': 'Informe exportado',
