@@ -9,8 +9,11 @@
  * stage (`apiSmokeTest`): one SigV4-signed collector call (`POST /ingest/office365/events`, an audit event
  * that needs no device, signed with the caller's AWS credentials, which platform:grant-collector allowed on
  * the smoke tenant), then, signed in
- * as the admin-created smoke user (SRP), opens one incident and closes it (new → in_progress → resolved →
- * closed).
+ * as the admin-created smoke user (SRP), a customer of the smoke tenant, the customer's side of an incident
+ * (docs/api.md#incident-roles): it opens one (or reuses the open one an earlier run left, so a stage holds at
+ * most one open smoke incident), checks that setting a provider status is refused (403), and requests
+ * closure (or, when an earlier run did, comments). Customers cannot close incidents: staff may close the
+ * smoke incident from the SOC queue.
  *
  *   npm run platform:smoke -- --url https://d123.cloudfront.net --email ana@acme.example --password '...'
  *   npm run platform:smoke -- --url https://d123.cloudfront.net --email smoke-bot@example.com --stage prod --tenant smoke
@@ -42,7 +45,8 @@ Options:
   --url        portal URL (e.g. the stage's SiteUrl output)
   --email      an existing user of the stage's user pool (confirmed, permanent password)
   --password   that user's password (or env SMOKE_PASSWORD)
-  --stage      deployed stage: also test its API (signed ingest call, incident opened and closed)
+  --stage      deployed stage: also test its API (signed ingest call, an incident opened, a provider status
+               refused to the customer, closure requested)
   --tenant     the smoke tenant (with --stage): the user's tenant, the collector grant of the caller
   --region     AWS region (default $AWS_REGION)
   --local      start the offline stack (random ports, temp folder, demo data) and test it as a demo user
@@ -201,18 +205,25 @@ export interface ApiSmokeOptions {
 export interface ApiSmokeResult {
   /** HTTP status of the signed `POST /ingest/office365/events`. */
   ingestStatus: number;
-  /** Id of the incident opened (and closed) by the test. */
+  /** Id of the incident opened (or reused) by the test. */
   incidentId?: string;
-  /** Status of the incident after the last update (`closed` when the test passed). */
+  /** Whether the incident was an open smoke incident of an earlier run. */
+  reused?: boolean;
+  /** Status of the incident after the last update (`new`, with a closure request, when the test passed). */
   finalStatus?: string;
   /** Human-readable failures; empty = passed. */
   problems: string[];
 }
 
+/** Title of the smoke incident; an open incident with it is reused by the next run. */
+export const SMOKE_INCIDENT_TITLE = 'Smoke test (post-deploy)';
+
 /**
  * API smoke test of a deployed stage: a SigV4-signed collector heartbeat into `tenant`, then, as the smoke
- * user, one incident opened and walked to `closed`. Never throws for a failing API (see `problems`); AWS
- * credential or Cognito sign-in errors propagate.
+ * user (a customer), the customer's side of an incident: open one (`SMOKE_INCIDENT_TITLE`, or reuse the open
+ * one found by `GET /incidents?status=new&q=`), a provider status refused with 403, a closure request (a
+ * comment when closure was requested already).
+ * Never throws for a failing API (see `problems`); AWS credential or Cognito sign-in errors propagate.
  */
 export async function apiSmokeTest(o: ApiSmokeOptions): Promise<ApiSmokeResult> {
   const log = o.log ?? (() => undefined);
@@ -244,38 +255,50 @@ export async function apiSmokeTest(o: ApiSmokeOptions): Promise<ApiSmokeResult> 
   const tokens = await signInWithSrp(o.idp, { userPoolId: o.userPoolId, clientId: o.userPoolClientId, username: o.email, password: o.password });
   const idToken = tokens.IdToken;
   if (!idToken) return { ingestStatus: ingest.status, problems: [...problems, `sign-in of ${o.email} returned no ID token`] };
-  const call = async (method: string, path: string, json: unknown, extra: Record<string, string> = {}) => {
-    const res = await doFetch(`${base}${path}?tenant=${encodeURIComponent(o.tenant)}`, {
+  type IncidentJson = { id?: string; version?: number; status?: string; closureRequested?: boolean; items?: IncidentJson[] };
+  const call = async (method: string, path: string, json: unknown, extra: Record<string, string> = {}, query: Record<string, string> = {}) => {
+    const qs = new URLSearchParams({ tenant: o.tenant, ...query }).toString();
+    const res = await doFetch(`${base}${path}?${qs}`, {
       method,
-      headers: { Authorization: idToken, 'Content-Type': 'application/json', ...extra },
-      body: JSON.stringify(json),
+      headers: { Authorization: idToken, ...(json === undefined ? {} : { 'Content-Type': 'application/json' }), ...extra },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
     });
     const text = await res.text();
     log(`${method} ${path}: ${res.status}`);
-    return { status: res.status, text, json: (() => { try { return JSON.parse(text) as { id?: string; version?: number; status?: string }; } catch { return {}; } })() };
+    return { status: res.status, text, json: (() => { try { return JSON.parse(text) as IncidentJson; } catch { return {}; } })() };
   };
-  const created = await call('POST', '/incidents', {
-    title: `Smoke test ${now.toISOString()}`,
-    description: 'Opened and closed by the post-deploy smoke test (scripts/platform/smoke.ts).',
-    severity: 'low',
-    category: 'smoke-test',
-  }, { 'Idempotency-Key': `smoke-${now.getTime()}` });
-  if (created.status !== 201 || !created.json.id || !created.json.version) {
-    return { ingestStatus: ingest.status, problems: [...problems, `POST /incidents answered ${created.status}: ${created.text.slice(0, 300)}`] };
+  const fail = (what: string, r: { status: number; text: string }) => `${what} answered ${r.status}: ${r.text.slice(0, 300)}`;
+  const open = await call('GET', '/incidents', undefined, {}, { status: 'new', q: SMOKE_INCIDENT_TITLE, limit: '1' });
+  if (open.status !== 200) return { ingestStatus: ingest.status, problems: [...problems, fail('GET /incidents', open)] };
+  let incident = open.json.items?.[0];
+  const reused = incident !== undefined;
+  if (!incident) {
+    const created = await call('POST', '/incidents', {
+      title: SMOKE_INCIDENT_TITLE,
+      description: `Opened by the post-deploy smoke test (scripts/platform/smoke.ts) at ${now.toISOString()}; nothing to do, staff may close it.`,
+      severity: 'low',
+      category: 'smoke-test',
+    }, { 'Idempotency-Key': `smoke-${now.getTime()}` });
+    if (created.status !== 201) return { ingestStatus: ingest.status, problems: [...problems, fail('POST /incidents', created)] };
+    incident = created.json;
   }
-  const incidentId = created.json.id;
-  let version = created.json.version;
-  let finalStatus = created.json.status;
-  for (const status of ['in_progress', 'resolved', 'closed']) {
-    const r = await call('PATCH', `/incidents/${incidentId}`, { version, status, ...(status === 'closed' ? { comment: 'Closed by the smoke test.' } : {}) });
-    if (r.status !== 200 || !r.json.version) {
-      problems.push(`PATCH /incidents/${incidentId} to ${status} answered ${r.status}: ${r.text.slice(0, 300)}`);
-      break;
-    }
-    version = r.json.version;
-    finalStatus = r.json.status;
+  if (!incident.id || !incident.version) return { ingestStatus: ingest.status, problems: [...problems, `incident without id or version: ${JSON.stringify(incident).slice(0, 300)}`] };
+  const incidentId = incident.id;
+  // Roles are enforced on the server: a customer setting a provider status is refused and nothing changes.
+  const provider = await call('PATCH', `/incidents/${incidentId}`, { version: incident.version, status: 'in_progress' });
+  if (provider.status !== 403) problems.push(fail(`PATCH /incidents/${incidentId} to in_progress as a customer (403 expected)`, provider));
+  const note = `Smoke test ${now.toISOString()}: nothing to do.`;
+  let finalStatus = incident.status;
+  if (incident.closureRequested === true) {
+    // Closure was requested by an earlier run (a second request is 409): a comment exercises the write path.
+    const comment = await call('POST', `/incidents/${incidentId}/comments`, { body: note });
+    if (comment.status !== 201) problems.push(fail(`POST /incidents/${incidentId}/comments`, comment));
+  } else {
+    const closure = await call('POST', `/incidents/${incidentId}/closure-request`, { note });
+    if (closure.status !== 200 || closure.json.closureRequested !== true) problems.push(fail(`POST /incidents/${incidentId}/closure-request`, closure));
+    finalStatus = closure.json.status ?? finalStatus;
   }
-  return { ingestStatus: ingest.status, incidentId, ...(finalStatus ? { finalStatus } : {}), problems };
+  return { ingestStatus: ingest.status, incidentId, reused, ...(finalStatus ? { finalStatus } : {}), problems };
 }
 
 /** Demo customer used by `--local` (scripts/local/demo-data.ts). */
@@ -334,7 +357,7 @@ async function main(argv: string[]): Promise<void | 'help'> {
   if (p.values.json) process.stdout.write(`${JSON.stringify(api ? { ...r, api } : r, null, 2)}\n`);
   const problems = [...r.problems, ...(api?.problems ?? [])];
   if (problems.length > 0) throw new Error(`smoke test failed:\n  - ${problems.join('\n  - ')}`);
-  if (api) log(`API passed: signed ingest call ${api.ingestStatus}, incident ${api.incidentId} opened and ${api.finalStatus}`);
+  if (api) log(`API passed: signed ingest call ${api.ingestStatus}, incident ${api.incidentId} ${api.reused ? 'reused' : 'opened'}, provider status refused, closure requested`);
   log('passed: signed in, security headers present, no CSP violation, no console error, inline script refused');
 }
 

@@ -4,7 +4,7 @@
  * (deploy pre-flight), CloudFormation `DescribeStacks` (stage outputs, the preview reaper's choice of stacks)
  * and `SetStackPolicy`, Cognito calls (SRP sign-in of the smoke user; its invitation through the admin
  * Lambda's aws-lite adapter against a recording stand-in endpoint), and the
- * smoke test's signed ingest call and incident lifecycle.
+ * smoke test's signed ingest call and the customer's side of an incident.
  */
 import { APIGatewayClient, GetAccountCommand } from '@aws-sdk/client-api-gateway';
 import { CloudFormationClient, DescribeStacksCommand, SetStackPolicyCommand, type Stack } from '@aws-sdk/client-cloudformation';
@@ -29,7 +29,7 @@ import type { AuditPort, TenantAdminPort, TenantsPort } from '../../lambdas/doma
 import { applyStackPolicies, checkApiGatewayAccount, getAccount, MissingApiGatewayRoleError } from '../../scripts/platform/preflight.js';
 import { apiSmokeTest } from '../../scripts/platform/smoke.js';
 import { UsageError } from '../../scripts/platform/cli.js';
-import { CreateIncidentBody, O365EventIngest, UpdateIncidentBody } from '../../lambdas/contract/schemas.js';
+import { AddCommentBody, ClosureRequestBody, CreateIncidentBody, ListIncidentsQuery, O365EventIngest, UpdateIncidentBody } from '../../lambdas/contract/schemas.js';
 
 const apigw = mockClient(APIGatewayClient);
 const cfn = mockClient(CloudFormationClient);
@@ -274,22 +274,24 @@ describe('API smoke test of a deployed stage', () => {
     });
     idp.on(RespondToAuthChallengeCommand).resolves({ AuthenticationResult: { IdToken: 'id.token.jwt', AccessToken: 'a', RefreshToken: 'r' } });
   };
-  /** A fake stage API: records the requests and walks the incident through its versions. */
-  const fakeApi = (overrides: { ingest?: number; patch?: number } = {}) => {
+  /**
+   * A fake stage API enforcing the customer's incident role: records the requests, lists `open` as the open
+   * smoke incidents, refuses a provider status (403) and accepts a closure request.
+   */
+  const fakeApi = (overrides: { ingest?: number; patch?: number; open?: object[] } = {}) => {
     const requests: Array<{ method: string; url: string; headers: Record<string, string>; body: string }> = [];
-    let version = 1;
     const fn = (async (input: string | URL, init?: RequestInit) => {
       const url = String(input);
+      const method = init?.method ?? 'GET';
       const headers = Object.fromEntries(Object.entries((init?.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]));
       const body = String(init?.body ?? '');
-      requests.push({ method: init?.method ?? 'GET', url, headers, body });
+      requests.push({ method, url, headers, body });
       if (url.includes('/ingest/')) return new Response('{"accepted":true}', { status: overrides.ingest ?? 202 });
-      if (init?.method === 'POST') return new Response(JSON.stringify({ id: 'INC-000042', version, status: 'new' }), { status: 201 });
-      const patch = JSON.parse(body) as { version: number; status: string };
-      if (overrides.patch && patch.status === 'resolved') return new Response('{"code":"INVALID_TRANSITION"}', { status: overrides.patch });
-      if (patch.version !== version) return new Response('{"code":"VERSION_CONFLICT"}', { status: 409 });
-      version += 1;
-      return new Response(JSON.stringify({ id: 'INC-000042', version, status: patch.status }), { status: 200 });
+      if (method === 'GET') return new Response(JSON.stringify({ items: overrides.open ?? [], nextCursor: null }), { status: 200 });
+      if (method === 'PATCH') return new Response('{"code":"FORBIDDEN"}', { status: overrides.patch ?? 403 });
+      if (url.includes('/closure-request')) return new Response(JSON.stringify({ id: 'INC-000042', version: 2, status: 'new', closureRequested: true }), { status: 200 });
+      if (url.includes('/comments')) return new Response(JSON.stringify({ id: 'c-1', author: 'smoke-bot@example.com', body: 'x', createdAt: '2026-11-20T12:00:00.000Z' }), { status: 201 });
+      return new Response(JSON.stringify({ id: 'INC-000042', version: 1, status: 'new' }), { status: 201 });
     }) as typeof fetch;
     return { fn, requests };
   };
@@ -308,43 +310,55 @@ describe('API smoke test of a deployed stage', () => {
       now: () => new Date('2026-11-20T12:00:00.000Z'),
     });
 
-  it('signs one ingest call with SigV4 (execute-api), then opens an incident and closes it as the smoke user', async () => {
+  it('signs one ingest call with SigV4 (execute-api), then, as the smoke user (a customer): opens an incident, is refused a provider status, requests closure', async () => {
     cognitoSignIn();
     const api = fakeApi();
     const r = await run(api);
-    expect(r).toEqual({ ingestStatus: 202, incidentId: 'INC-000042', finalStatus: 'closed', problems: [] });
-    const [ingest, create, ...patches] = api.requests;
+    expect(r).toEqual({ ingestStatus: 202, incidentId: 'INC-000042', reused: false, finalStatus: 'new', problems: [] });
+    const [ingest, list, create, patch, closure, ...rest] = api.requests;
+    expect(rest).toEqual([]);
     expect(ingest!.url).toBe(`${API}/ingest/office365/events`);
     expect(ingest!.headers.authorization).toMatch(
       /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/20261120\/eu-west-1\/execute-api\/aws4_request, SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date;x-amz-security-token, Signature=[0-9a-f]{64}$/,
     );
     expect(ingest!.headers['x-amz-security-token']).toBe('session-token');
-    // The body satisfies the route's own request schema.
+    // The bodies and queries satisfy the routes' own request schemas.
     expect(O365EventIngest.parse(JSON.parse(ingest!.body))).toEqual({
       eventId: expect.stringMatching(/^smoke-\d+-[0-9a-f]{8}$/), tenantId: 'smoke', workload: 'Vigia', operation: 'PostDeploySmokeTest',
       user: 'smoke-bot@example.com', result: 'Succeeded', clientIp: null, at: '2026-11-20T12:00:00Z',
     });
-    expect(CreateIncidentBody.parse(JSON.parse(create!.body))).toMatchObject({ severity: 'low' });
-    for (const p of patches) expect(UpdateIncidentBody.safeParse(JSON.parse(p.body)).success).toBe(true);
+    expect([list!.method, list!.body]).toEqual(['GET', '']);
+    expect(ListIncidentsQuery.parse(Object.fromEntries(new URL(list!.url).searchParams))).toMatchObject({ tenant: 'smoke', status: ['new'], q: 'Smoke test (post-deploy)', limit: 1 });
+    expect(CreateIncidentBody.parse(JSON.parse(create!.body))).toMatchObject({ severity: 'low', title: 'Smoke test (post-deploy)' });
     expect([create!.method, create!.url, create!.headers.authorization]).toEqual(['POST', `${API}/incidents?tenant=smoke`, 'id.token.jwt']);
     expect(create!.headers['idempotency-key']).toMatch(/^smoke-\d+$/);
-    expect(patches.map((p) => [p.method, p.url, JSON.parse(p.body).status, JSON.parse(p.body).version])).toEqual([
-      ['PATCH', `${API}/incidents/INC-000042?tenant=smoke`, 'in_progress', 1],
-      ['PATCH', `${API}/incidents/INC-000042?tenant=smoke`, 'resolved', 2],
-      ['PATCH', `${API}/incidents/INC-000042?tenant=smoke`, 'closed', 3],
-    ]);
+    expect(UpdateIncidentBody.parse(JSON.parse(patch!.body))).toEqual({ version: 1, status: 'in_progress' });
+    expect([patch!.method, patch!.url]).toEqual(['PATCH', `${API}/incidents/INC-000042?tenant=smoke`]);
+    expect([closure!.method, closure!.url]).toEqual(['POST', `${API}/incidents/INC-000042/closure-request?tenant=smoke`]);
+    expect(ClosureRequestBody.safeParse(JSON.parse(closure!.body)).success).toBe(true);
     // SRP: USER_SRP_AUTH on the portal's app client, then the password verifier.
     expect(idp.commandCalls(InitiateAuthCommand)[0]!.args[0].input).toMatchObject({ AuthFlow: 'USER_SRP_AUTH', ClientId: 'client123', AuthParameters: { USERNAME: 'smoke-bot@example.com' } });
     expect(idp.commandCalls(RespondToAuthChallengeCommand)[0]!.args[0].input).toMatchObject({ ChallengeName: 'PASSWORD_VERIFIER', ClientId: 'client123' });
   });
 
-  it('reports a refused ingest call and a failed transition as problems', async () => {
+  it('reuses the open smoke incident of an earlier run instead of opening another (a comment once closure was requested)', async () => {
     cognitoSignIn();
-    const r = await run(fakeApi({ ingest: 403, patch: 409 }));
+    const api = fakeApi({ open: [{ id: 'INC-000007', version: 3, status: 'new', closureRequested: true }] });
+    const r = await run(api);
+    expect(r).toMatchObject({ incidentId: 'INC-000007', reused: true, problems: [] });
+    expect(api.requests.map((q) => `${q.method} ${new URL(q.url).pathname.replace('/prod', '')}`)).toEqual([
+      'POST /ingest/office365/events', 'GET /incidents', 'PATCH /incidents/INC-000007', 'POST /incidents/INC-000007/comments',
+    ]);
+    expect(AddCommentBody.safeParse(JSON.parse(api.requests[3]!.body)).success).toBe(true);
+    expect(JSON.parse(api.requests[2]!.body)).toEqual({ version: 3, status: 'in_progress' });
+  });
+
+  it('reports a refused ingest call and a customer allowed to set a provider status as problems', async () => {
+    cognitoSignIn();
+    const r = await run(fakeApi({ ingest: 403, patch: 200 }));
     expect(r.problems).toEqual([
       expect.stringMatching(/^signed ingest call answered 403/),
-      expect.stringMatching(/^PATCH \/incidents\/INC-000042 to resolved answered 409/),
+      expect.stringMatching(/^PATCH \/incidents\/INC-000042 to in_progress as a customer \(403 expected\) answered 200/),
     ]);
-    expect(r.finalStatus).toBe('in_progress');
   });
 });
