@@ -24,6 +24,28 @@ import { AwaitingAccessPage } from './AwaitingAccessPage';
 const SignedInApp = lazy(() => import('./SignedInApp'));
 
 const LOGIN_PATH = '/page/login';
+/**
+ * Authenticator routes of its sign-in flow: its screens, and the steps between them (`transition`: the user's
+ * attributes being fetched for the contact check; no route while an internal step resolves).
+ */
+const FORM_ROUTES: ReadonlySet<string | null> = new Set([
+  null,
+  'transition',
+  'signIn',
+  'signInSelectAuthFactor',
+  'passkeyPrompt',
+  'signUp',
+  'confirmSignUp',
+  'confirmSignIn',
+  'setupTotp',
+  'forceNewPassword',
+  'forgotPassword',
+  'confirmResetPassword',
+  'verifyUser',
+  'confirmVerifyUser',
+  'selectMfaType',
+  'setupEmail',
+]);
 const REGISTER_PATH = '/page/register';
 
 const passwordField = { ...PASSWORD_FIELD_LABELS };
@@ -81,22 +103,29 @@ function Gate({ config }: { config: PortalConfig }) {
 
   if (authStatus === 'configuring') return <LoadingScreen />;
 
+  const wantsRegister = window.location.pathname === REGISTER_PATH && config.allowSignUp;
+  const form = (
+    <SignInPage>
+      <Authenticator
+        loginMechanisms={['email']}
+        hideSignUp={!config.allowSignUp}
+        initialState={wantsRegister ? 'signUp' : 'signIn'}
+        formFields={formFields}
+        components={{ Header: () => <SignInBrand brandName={config.brandName} /> }}
+      />
+    </SignInPage>
+  );
+
   if (authStatus === 'unauthenticated') {
-    const wantsRegister = window.location.pathname === REGISTER_PATH && config.allowSignUp;
     const path = wantsRegister ? REGISTER_PATH : LOGIN_PATH;
     if (window.location.pathname !== path) window.history.replaceState(null, '', path);
-    return (
-      <SignInPage>
-        <Authenticator
-          loginMechanisms={['email']}
-          hideSignUp={!config.allowSignUp}
-          initialState={wantsRegister ? 'signUp' : 'signIn'}
-          formFields={formFields}
-          components={{ Header: () => <SignInBrand brandName={config.brandName} /> }}
-        />
-      </SignInPage>
-    );
+    return form;
   }
+
+  // Amplify reports `authenticated` as soon as the tokens are stored, before the Authenticator's own flow has
+  // ended: after a sign-in on this page its contact check may still show Verify Contact / Confirm Verify
+  // (an unverified e-mail; docs/portal.md#sign-in). The form stays until the flow reaches `authenticated`.
+  if (sawSignedOut && FORM_ROUTES.has(route as string | null)) return form;
 
   // Authenticated. Coming from the sign-in form → start at `/` (docs/portal.md#sign-in).
   if (sawSignedOut) {
