@@ -40,7 +40,8 @@ import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-co
 import type { Construct } from 'constructs';
 import { ADMIN_GROUP } from '../lambdas/contract/routes.js';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { addPreTokenGenerationTrigger } from './pre-token-trigger.js';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { addPreTokenGenerationTrigger, recordAccessRequestsIn } from './pre-token-trigger.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 /** Id of the error annotation on a production stage without an SES identity. */
@@ -72,14 +73,22 @@ function cognitoEmail(stack: Stack, config: StageConfig): UserPoolEmail | undefi
 
 export interface AuthStackProps extends StackProps {
   readonly config: StageConfig;
-  /** The stage's table: the pre token generation trigger records access requests in its audit log. */
-  readonly table?: ITable;
 }
 
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
   readonly identityPool: IdentityPool;
+  /** The pre token generation trigger (TOTP claim; access requests once given the table). */
+  readonly preTokenGeneration: NodejsFunction;
+
+  /**
+   * The trigger records sign-ins of users in no group in `table`'s audit log (docs/api.md#access-requests);
+   * this stack then depends on the one holding the table.
+   */
+  recordAccessRequestsIn(table: ITable): void {
+    recordAccessRequestsIn(this.preTokenGeneration, table);
+  }
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -158,8 +167,7 @@ export class AuthStack extends Stack {
     });
 
     // Staff need TOTP: the trigger adds the claim the API checks (docs/api.md#staff-accounts-and-totp).
-    // With the table, it also records sign-ins of users in no group (docs/api.md#access-requests).
-    addPreTokenGenerationTrigger(this, this.userPool, config, props.table);
+    this.preTokenGeneration = addPreTokenGenerationTrigger(this, this.userPool, config);
 
     new UserPoolGroup(this, 'AdminGroup', {
       userPool: this.userPool,

@@ -24,11 +24,8 @@ import { physicalName, type StageConfig } from './stage-config.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/**
- * Adds the trigger to `userPool` (V1 event: ID token claims). With `table`, the function gets `TABLE_NAME` and
- * may put items in it (the access-request audit entries). @returns the function
- */
-export function addPreTokenGenerationTrigger(stack: Stack, userPool: UserPool, config: StageConfig, table?: ITable): NodejsFunction {
+/** Adds the trigger to `userPool` (V1 event: ID token claims). @returns the function */
+export function addPreTokenGenerationTrigger(stack: Stack, userPool: UserPool, config: StageConfig): NodejsFunction {
   // Generated name, retention and removal as the API functions' log groups (a retry never fails on a name).
   const logGroup = new LogGroup(stack, 'PreTokenGenerationLogs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
   const role = new Role(stack, 'PreTokenGenerationRole', {
@@ -57,7 +54,7 @@ export function addPreTokenGenerationTrigger(stack: Stack, userPool: UserPool, c
     role,
     logGroup,
     tracing: config.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
-    environment: { NODE_OPTIONS: HANDLER_NODE_OPTIONS, ...(table ? { TABLE_NAME: table.tableName } : {}) },
+    environment: { NODE_OPTIONS: HANDLER_NODE_OPTIONS },
     // The AWS SDK v3 Cognito client comes with the Node.js runtime; everything else is bundled (the audit
     // write goes through the handlers' aws-lite client and `@aws-sdk/util-dynamodb` at the locked version).
     bundling: { ...HANDLER_BUNDLING, externalModules: ['@aws-sdk/client-cognito-identity-provider'] },
@@ -65,10 +62,20 @@ export function addPreTokenGenerationTrigger(stack: Stack, userPool: UserPool, c
   userPool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION, fn);
   new Policy(stack, 'PreTokenGenerationAdminGetUser', {
     roles: [role],
-    statements: [
-      new PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [userPool.userPoolArn] }),
-      ...(table ? [new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [table.tableArn] })] : []),
-    ],
+    statements: [new PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [userPool.userPoolArn] })],
   });
   return fn;
+}
+
+/**
+ * Lets the trigger `fn` record access requests in `table`'s audit log: `TABLE_NAME` in its environment and
+ * `dynamodb:PutItem` on that table only, as a separate policy of its role (same reason as AdminGetUser above).
+ * Called once the Data stack exists; the Auth stack then depends on it (docs/api.md#access-requests).
+ */
+export function recordAccessRequestsIn(fn: NodejsFunction, table: ITable): void {
+  fn.addEnvironment('TABLE_NAME', table.tableName);
+  new Policy(fn.stack, 'PreTokenGenerationAuditPut', {
+    roles: [fn.role!],
+    statements: [new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [table.tableArn] })],
+  });
 }

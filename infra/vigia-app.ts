@@ -96,18 +96,18 @@ export function addVigiaStacks(app: App, options: VigiaAppOptions): VigiaStacks 
   };
   const s = config.stage;
 
+  const auth = new AuthStack(app, stackName(s, 'Auth'), {
+    ...common,
+    stackName: stackName(s, 'Auth'),
+    description: `Vigía ${s}: Cognito user pool, app client, admin group, identity pool`,
+  });
   const data = new DataStack(app, stackName(s, 'Data'), {
     ...common,
     stackName: stackName(s, 'Data'),
     description: `Vigía ${s}: DynamoDB table`,
   });
   // The user pool's trigger writes access requests to the table's audit log: Auth depends on Data.
-  const auth = new AuthStack(app, stackName(s, 'Auth'), {
-    ...common,
-    stackName: stackName(s, 'Auth'),
-    description: `Vigía ${s}: Cognito user pool, app client, admin group, identity pool`,
-    table: data.table,
-  });
+  auth.recordAccessRequestsIn(data.table);
   if (options.edgeAlarms && (config.profile !== 'production' || !options.env?.account || !options.env.region)) {
     throw new Error('edgeAlarms=true needs a production stage and a known account and region (CDK_DEFAULT_ACCOUNT/CDK_DEFAULT_REGION)');
   }
