@@ -101,27 +101,20 @@ function Gate({ config }: { config: PortalConfig }) {
     );
   }
 
-  const wantsRegister = window.location.pathname === REGISTER_PATH && config.allowSignUp;
-  // The Authenticator is mounted while the session is still being looked up ('configuring'): its own state
-  // machine starts at once, as on an Authenticator-only page, instead of after the lookup (the e-mail field
-  // appears no later than there; docs/portal.md#bundles). It renders nothing until it knows there is no
-  // session; the loading indicator covers that time. Same element tree in each branch, so it is not remounted.
-  const form = (
-    <>
-      {authStatus === 'configuring' ? <LoadingScreen /> : null}
-      <SignInPage>
-        <Authenticator
-          loginMechanisms={['email']}
-          hideSignUp={!config.allowSignUp}
-          initialState={wantsRegister ? 'signUp' : 'signIn'}
-          formFields={formFields}
-          components={{ Header: () => <SignInBrand brandName={config.brandName} /> }}
-        />
-      </SignInPage>
-    </>
-  );
+  if (authStatus === 'configuring') return <LoadingScreen />;
 
-  if (authStatus === 'configuring') return form;
+  const wantsRegister = window.location.pathname === REGISTER_PATH && config.allowSignUp;
+  const form = (
+    <SignInPage>
+      <Authenticator
+        loginMechanisms={['email']}
+        hideSignUp={!config.allowSignUp}
+        initialState={wantsRegister ? 'signUp' : 'signIn'}
+        formFields={formFields}
+        components={{ Header: () => <SignInBrand brandName={config.brandName} /> }}
+      />
+    </SignInPage>
+  );
 
   if (authStatus === 'unauthenticated') {
     const path = wantsRegister ? REGISTER_PATH : LOGIN_PATH;
