@@ -43,9 +43,12 @@ export async function bootstrap(container: HTMLElement, options: BootstrapOption
       <AuthGate config={config} />
     </StrictMode>,
   );
-  // The Spanish texts of identity-service errors: after the first screen, off the sign-in page's critical path
-  // (an error can only come back from a request to the user pool; docs/portal.md#bundles).
-  setTimeout(() => void loadCognitoErrorTexts(), 0);
+  // The Spanish texts of identity-service errors: once the browser is idle after the first screen, off the
+  // sign-in page's critical path (an error can only come back from a request to the user pool;
+  // docs/portal.md#bundles). Without requestIdleCallback (Safari), one second later.
+  const load = () => void loadCognitoErrorTexts();
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 2000 });
+  else setTimeout(load, 1000);
   return root;
 }
 
