@@ -14,7 +14,7 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { SEVERITIES } from '../../shared/lib/contract';
+import { IncidentId, SEVERITIES } from '../../shared/lib/contract';
 import type { IncidentDetail, IncidentStatus, Severity } from '../../shared/lib/contract';
 import { formatDateTime, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { toApiError } from '../../shared/lib/api';
@@ -22,7 +22,7 @@ import { ticketPath } from '../../shared/lib/links';
 import { useTenant } from '../../shared/lib/tenant';
 import { INCIDENT_SOURCE_LABELS, IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
 import { slaLabel } from './filters';
-import { ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
+import { ErrorState, LoadingState, NotFoundState, PageHeader } from '../../shared/ui/states';
 import { NEXT_STATUSES, REOPEN_GRACE_DAYS, useAssignees, useIncident, useIncidentRoleActions } from './api';
 
 const FIELD_LABELS: Record<string, string> = {
@@ -84,7 +84,9 @@ export function IncidentDetailPage() {
   const urlTenant = params.get('tenant');
   const navigate = useNavigate();
   const { me } = useTenant();
-  const { data, error, isLoading, mutate } = useIncident(id, urlTenant);
+  // A malformed id (e.g. INC-0001) names no incident: not asked of the API, shown as not found.
+  const wellFormed = IncidentId.safeParse(id).success;
+  const { data, error, isLoading, mutate } = useIncident(wellFormed ? id : undefined, urlTenant);
   const [notice, setNotice] = useState<Notice>(null);
   const isStaff = !!me?.isAdmin;
 
@@ -105,7 +107,12 @@ export function IncidentDetailPage() {
           </>
         )}
       </p>
-      {error && !data ? (
+      {!wellFormed || (error?.code === 'NOT_FOUND' && !data) ? (
+        <>
+          <PageHeader title={`Incidente ${id ?? ''}`} />
+          <NotFoundState what="Incidente" backTo="/incidents/all" backLabel="Ver todos los incidentes" />
+        </>
+      ) : error && !data ? (
         <>
           <PageHeader title={`Incidente ${id ?? ''}`} />
           <ErrorState error={error} onRetry={() => void mutate()} />

@@ -243,6 +243,26 @@ describe('incident screens', () => {
     expect(screen.queryByRole('button', { name: 'Reabrir' })).toBeNull();
   });
 
+  it('a malformed ticket id shows "no encontrado" without asking the API, and no "Reintentar"', async () => {
+    const getIncident = vi.fn(() => INCIDENT);
+    renderSignedIn(routes(), { path: '/ticket/update/INC-0001', api: fakeApi({ getMe: ME_ACME, getIncident }) });
+    expect(await screen.findByText('Incidente no encontrado.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ver todos los incidentes' }).getAttribute('href')).toBe('/incidents/all');
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(getIncident).not.toHaveBeenCalled();
+  });
+
+  it('an incident the API does not find (404 NOT_FOUND) shows "no encontrado", not an error to retry', async () => {
+    const getIncident = vi.fn((): IncidentDetail => {
+      throw new ApiError({ kind: 'client', status: 404, code: 'NOT_FOUND', requestId: 'req-4', message: 'incident not found' });
+    });
+    renderSignedIn(routes(), { path: '/ticket/update/INC-999999?tenant=acme', api: fakeApi({ getMe: ME_ACME, getIncident }) });
+    expect(await screen.findByText('Incidente no encontrado.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull();
+    expect(getIncident).toHaveBeenCalledWith({ params: { id: 'INC-999999' }, query: { tenant: 'acme' } });
+  });
+
   it("the ticket address's tenant wins over the active tenant (the picker never swaps the incident)", async () => {
     localStorage.setItem('vigia.activeTenant', 'acme');
     const getIncident = vi.fn(({ query }: CallInput<'getIncident'>): IncidentDetail => ({ ...INCIDENT, tenantId: query?.tenant ?? 'acme', title: `de ${query?.tenant}` }));

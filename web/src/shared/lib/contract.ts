@@ -8,6 +8,7 @@ import './zod-setup';
 
 export {
   CreateIncidentBody,
+  IncidentId,
   SEVERITIES,
   INCIDENT_STATUSES,
   DEVICE_STATUSES,

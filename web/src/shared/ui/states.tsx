@@ -45,6 +45,22 @@ export function ErrorState({ error, onRetry }: { error: ApiError | undefined; on
   );
 }
 
+/**
+ * "Not found" box for a detail page whose item does not exist for the caller: an address with a malformed
+ * id, or a 404 NOT_FOUND from the API. No "Reintentar" (retrying cannot make it appear); a link back to the
+ * list instead (docs/portal.md#not-found).
+ */
+export function NotFoundState({ what, backTo, backLabel }: { what: string; backTo: string; backLabel: string }) {
+  return (
+    <div className="empty-state" role="status">
+      <p>{what} no encontrado.</p>
+      <p>
+        <Link to={backTo}>{backLabel}</Link>
+      </p>
+    </div>
+  );
+}
+
 /** Small coloured label; `tone` picks the colour (CSS class `badge-<tone>`). */
 export function Badge({ tone, children }: { tone: string; children: ReactNode }) {
   return <span className={`badge badge-${tone}`}>{children}</span>;
