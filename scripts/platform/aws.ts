@@ -18,6 +18,9 @@ import { tableName } from '../../lambdas/data/table-design.js';
 import { stackName, stageConfig } from '../../infra/stage-config.js';
 import { BRAND_NAME } from '../../infra/vigia-app.js';
 import { LOCAL_OPERATOR_CREDENTIAL } from '../local/config.js';
+import { userInfo } from 'node:os';
+import { ADMIN_GROUP } from '../../lambdas/contract/routes.js';
+import type { AuditRequest } from '../../lambdas/domain/audit.js';
 import { optional, UsageError, type Parsed } from './cli.js';
 
 /** Where the scripts talk to: a region, optionally a local endpoint (cognito-local proxy / dynoxide). */
@@ -158,4 +161,32 @@ export function tableFromOptions(p: Parsed): { table: TableRef; tableName: strin
   const region = resolveRegion(optional(p, 'region'));
   const endpoint = optional(p, 'dynamodb-endpoint');
   return { table: tableRef({ region, ...(endpoint ? { dynamodbEndpoint: endpoint } : {}) }, name), tableName: name, stage, region };
+}
+
+/** The part of an SDK Cognito client the platform scripts use (a real client or a test double). */
+export interface CognitoLike {
+  send(command: object): Promise<unknown>;
+}
+
+/** Resolves the user pool id from `--user-pool-id` or the stage's outputs. @throws UsageError */
+export async function resolveUserPoolId(p: { userPoolId?: string | undefined; stage?: string | undefined; region: string }): Promise<string> {
+  if (p.userPoolId) return p.userPoolId;
+  if (!p.stage) throw new UsageError('pass --stage <stage> or --user-pool-id <id>');
+  const outputs = await stageOutputs(cloudFormationClient(p.region), p.stage, p.region);
+  const id = outputs.UserPoolId;
+  if (!id) throw new Error(`stage ${p.stage}: no UserPoolId output`);
+  return id;
+}
+
+/**
+ * The audit request of a command-line run: the operator (`sub` = `cli:<OS user>`, no e-mail, staff), a
+ * `cli-<ms>` request id and source IP `cli`.
+ */
+export function operatorRequest(now: Date = new Date(), user: string = userInfo().username): AuditRequest {
+  return {
+    identity: { sub: `cli:${user}`, email: '', groups: [ADMIN_GROUP], tenants: [], isAdmin: true, mfa: true },
+    requestId: `cli-${now.getTime()}`,
+    sourceIp: 'cli',
+    now,
+  };
 }

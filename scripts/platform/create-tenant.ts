@@ -14,7 +14,6 @@
  *   npm run platform:create-tenant -- --user-pool-id local_vigia --table vigia-local-main --region us-east-1 \
  *       --endpoint http://127.0.0.1:9229 --dynamodb-endpoint http://127.0.0.1:8000 --tenant initech --name Initech
  */
-import { userInfo } from 'node:os';
 import { ADMIN_GROUP } from '../../lambdas/contract/routes.js';
 import { TenantId } from '../../lambdas/contract/schemas.js';
 import type { TableRef } from '../../lambdas/data/client.js';
@@ -24,9 +23,8 @@ import { createTenant as createTenantUseCase } from '../../lambdas/domain/admin.
 import type { AuditRequest } from '../../lambdas/domain/audit.js';
 import { ApiError } from '../../lambdas/domain/errors.js';
 import type { UsersPort } from '../../lambdas/domain/ports.js';
-import { cognitoClient, TABLE_OPTIONS, tableFromOptions } from './aws.js';
+import { cognitoClient, operatorRequest, resolveUserPoolId, TABLE_OPTIONS, tableFromOptions, type CognitoLike } from './aws.js';
 import { optional, parse, progress, required, runCli, UsageError } from './cli.js';
-import { resolveUserPoolId, type CognitoLike } from './invite-user.js';
 
 export const USAGE = `
 Usage: tsx scripts/platform/create-tenant.ts (--stage <stage> | --user-pool-id <id> --table <name>) --tenant <id> --name <name>
@@ -57,19 +55,6 @@ export function validateTenant(t: { id: string; name: string }): void {
   if (t.id === ADMIN_GROUP) throw new UsageError(`"${ADMIN_GROUP}" is the staff group, not a tenant`);
   if (!TenantId.safeParse(t.id).success) throw new UsageError(`--tenant "${t.id}": 2–63 lower-case letters, digits or dashes, starting with a letter or digit`);
   if (t.name.trim() === '') throw new UsageError('--name must not be empty');
-}
-
-/**
- * The audit request of a command-line run: the operator (`sub` = `cli:<OS user>`, no e-mail, staff), a
- * `cli-<ms>` request id and source IP `cli`.
- */
-export function operatorRequest(now: Date = new Date(), user: string = userInfo().username): AuditRequest {
-  return {
-    identity: { sub: `cli:${user}`, email: '', groups: [ADMIN_GROUP], tenants: [], isAdmin: true, mfa: true },
-    requestId: `cli-${now.getTime()}`,
-    sourceIp: 'cli',
-    now,
-  };
 }
 
 /**

@@ -30,9 +30,8 @@ import { inviteStaff, inviteTenantUser, type AdminPorts } from '../../lambdas/do
 import type { AuditRequest } from '../../lambdas/domain/audit.js';
 import type { UsersPort } from '../../lambdas/domain/ports.js';
 import { LOCAL_OPERATOR_CREDENTIAL } from '../local/config.js';
-import { cloudFormationClient, cognitoClient, resolveRegion, stageOutputs, TABLE_OPTIONS, tableFromOptions } from './aws.js';
+import { cognitoClient, operatorRequest, resolveRegion, resolveUserPoolId, TABLE_OPTIONS, tableFromOptions } from './aws.js';
 import { optional, parse, progress, required, runCli, UsageError } from './cli.js';
-import { operatorRequest } from './create-tenant.js';
 
 export const USAGE = `
 Usage: tsx scripts/platform/invite-user.ts (--stage <stage> | --user-pool-id <id> --table <name>) --email <e-mail> --tenant <id>
@@ -54,10 +53,6 @@ Options:
 `;
 
 /** Minimal Cognito SDK client shape (real client or fake); create-tenant.ts uses it for its one call. */
-export interface CognitoLike {
-  send(command: object): Promise<unknown>;
-}
-
 export interface InviteInput {
   email: string;
   /** Tenant id or `admin`. */
@@ -133,16 +128,6 @@ export async function inviteUser(
   if (input.password) log(`permanent password set for ${email}`);
   log(input.group === ADMIN_GROUP ? `${email} is staff` : `${email} is in group ${input.group}`);
   return { created, delivery: created && !input.password ? 'email' : 'none' };
-}
-
-/** Resolves the user pool id from `--user-pool-id` or the stage's outputs. @throws UsageError */
-export async function resolveUserPoolId(p: { userPoolId?: string | undefined; stage?: string | undefined; region: string }): Promise<string> {
-  if (p.userPoolId) return p.userPoolId;
-  if (!p.stage) throw new UsageError('pass --stage <stage> or --user-pool-id <id>');
-  const outputs = await stageOutputs(cloudFormationClient(p.region), p.stage, p.region);
-  const id = outputs.UserPoolId;
-  if (!id) throw new Error(`stage ${p.stage}: no UserPoolId output`);
-  return id;
 }
 
 async function main(argv: string[]): Promise<void | 'help'> {

@@ -5,7 +5,8 @@ import { describeStack, listStacks, portalConfigFromOutputs, resolveRegion, stag
 import { checkStage, contextArgs, deployArgs, destroyArgs, guardDestroy, resolveCreatedAt, stalePreviewStages } from '../../scripts/platform/cdk.js';
 import { parseMaxAge } from '../../scripts/platform/cleanup-previews.js';
 import { parse, required, UsageError } from '../../scripts/platform/cli.js';
-import { createTenant, operatorRequest, validateTenant } from '../../scripts/platform/create-tenant.js';
+import { createTenant, validateTenant } from '../../scripts/platform/create-tenant.js';
+import { operatorRequest } from '../../scripts/platform/aws.js';
 import { inviteUser, validateInvite } from '../../scripts/platform/invite-user.js';
 import { githubOutputLines } from '../../scripts/platform/write-config.js';
 import type { TableRef } from '../../lambdas/data/client.js';
