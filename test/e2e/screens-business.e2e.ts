@@ -260,6 +260,23 @@ describe('business screens on seeded data', () => {
       await assertNoHorizontalScroll(page, VIEWPORTS.phone.width, path);
       await screenshot(page, shot);
     }
+    // Header search on a phone: hidden behind the "Abrir búsqueda" toggle, which opens it; a search goes to the results.
+    await page.goto(`${env.web}/`);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const field = page.locator('#header-search-input');
+    assert.equal(await field.isVisible(), false, 'the header search field is folded at 375 px');
+    const toggle = page.getByRole('banner').getByRole('button', { name: 'Abrir búsqueda' });
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    assert.equal(await field.isVisible(), true, 'the toggle opens the search field');
+    await assertNoHorizontalScroll(page, VIEWPORTS.phone.width, 'header search open');
+    await screenshot(page, 'screens-phone-10-header-search-open');
+    await page.keyboard.type('VPN');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/page/search-results?q=VPN');
+    await page.getByRole('heading', { level: 1, name: 'Resultados de búsqueda' }).waitFor();
+    assert.equal(await field.isVisible(), false, 'the field folds again after a search');
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -3,8 +3,8 @@
  * `/page/search-results?q=…`, tenant picker (several tenants or admin), notifications dropdown (latest alarms and incident changes from
  * the API, `features/notifications`; empty state "No hay registros") and the profile menu with the user's e-mail ("User" when empty).
  */
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Disclosure } from '../shared/ui/Disclosure';
 import { useTenant } from '../shared/lib/tenant';
@@ -24,6 +24,7 @@ export interface HeaderProps {
 /** Links of the profile menu (docs/portal.md#header). */
 export const PROFILE_LINKS = [
   { label: 'Perfil', to: '/profile' },
+  { label: 'Calendario', to: '/calendar' },
   { label: 'Configuración', to: '/settings' },
   { label: 'Cambiar contraseña', to: '/page/passwordchange' },
   { label: 'Cerrar sesión', to: '/page/logout' },
@@ -100,29 +101,67 @@ export function Header({ brandName, email, sidebarCollapsed, onToggleCollapsed, 
   );
 }
 
+/**
+ * Header search (submits to `/page/search-results?q=`). Under 640 px the field is hidden behind an "Abrir búsqueda"
+ * toggle button (aria-expanded) that opens it below the header and focuses it; Escape or a search closes it
+ * (docs/portal.md#header).
+ */
 function SearchForm() {
   const navigate = useNavigate();
+  const location = useLocation();
   const [q, setQ] = useState('');
+  // Open on the page where it was opened only: navigating elsewhere folds it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.pathname;
+  const setOpen = (next: boolean) => setOpenAt(next ? location.pathname : null);
+  const input = useRef<HTMLInputElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const { language } = usePreferences();
+  const tr = (text: string) => translateChrome(text, language);
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    setOpen(false);
     navigate(`/page/search-results?q=${encodeURIComponent(q.trim())}`);
   };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && open) {
+      setOpen(false);
+      toggle.current?.focus();
+    }
+  };
   return (
-    <form role="search" className="header-search" onSubmit={onSubmit}>
-      <label htmlFor="header-search-input" className="visually-hidden">
-        Buscar
-      </label>
-      <input
-        id="header-search-input"
-        type="search"
-        placeholder="Buscar…"
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
-      />
-      <button type="submit" className="visually-hidden">
-        Buscar
+    <>
+      <button
+        ref={toggle}
+        type="button"
+        className="icon-btn search-toggle"
+        aria-expanded={open}
+        aria-controls="header-search-form"
+        onClick={() => setOpen(!open)}
+      >
+        <span className="search-icon" aria-hidden="true" />
+        <span className="visually-hidden">{tr('Abrir búsqueda')}</span>
       </button>
-    </form>
+      <form id="header-search-form" role="search" className={open ? 'header-search open' : 'header-search'} onSubmit={onSubmit} onKeyDown={onKeyDown}>
+        <label htmlFor="header-search-input" className="visually-hidden">
+          {tr('Buscar')}
+        </label>
+        <input
+          ref={input}
+          id="header-search-input"
+          type="search"
+          placeholder={tr('Buscar…')}
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
+        <button type="submit" className="visually-hidden">
+          {tr('Buscar')}
+        </button>
+      </form>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderSignedIn } from '../shared/lib/test-utils';
 import { AppRoutes } from './AppRoutes';
 
@@ -78,6 +78,7 @@ describe('shell', () => {
     const account = within(banner).getByRole('list', { name: 'Cuenta' });
     expect(within(account).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Perfil', '/profile'],
+      ['Calendario', '/calendar'],
       ['Configuración', '/settings'],
       ['Cambiar contraseña', '/page/passwordchange'],
       ['Cerrar sesión', '/page/logout'],
@@ -85,6 +86,24 @@ describe('shell', () => {
     expect(screen.getByRole('contentinfo').textContent).toBe(`© ${new Date().getFullYear()} Vigía Security Group`);
     // one tenant, not admin → no tenant picker
     expect(screen.queryByLabelText('Cliente')).toBeNull();
+  });
+
+  it('the header search toggle opens the field, focuses it, and Escape folds it back (the phone layout)', async () => {
+    renderSignedIn(<AppRoutes brandName="Vigía" />, { path: '/page/coming-soon' });
+    const banner = await screen.findByRole('banner');
+    const toggle = within(banner).getByRole('button', { name: 'Abrir búsqueda' });
+    const form = within(banner).getByRole('search');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.getAttribute('aria-controls')).toBe(form.id);
+    expect(form.className).toBe('header-search');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(form.className).toBe('header-search open');
+    const input = within(form).getByRole('searchbox', { name: 'Buscar' });
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
   });
 
   it('shows "User" when the ID token has no e-mail, and a tenant picker for admins', async () => {
