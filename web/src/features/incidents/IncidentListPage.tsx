@@ -1,6 +1,8 @@
 /**
  * `/incidents/all`: the tenant's incidents with filters (status, severity, creation date range, text),
  * sort (newest/oldest), cursor pagination ("Cargar más") and CSV export of every matching incident.
+ * The Severidad and SLA column headers re-order the rows already loaded (most severe / soonest due first,
+ * a second click reverses; docs/portal.md#incident-list-sorting).
  * Filters live in the URL (`filters.ts`), so the dashboard tiles link to a filtered list and the browser
  * back button restores it. A table on wide screens; the same rows render as cards under 640 px (CSS).
  */
@@ -19,8 +21,8 @@ import { FilterSelect, ListFrame } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { CSV_MAX_ITEMS, useIncidentExport, useIncidentList } from './api';
-import { EMPTY_FILTERS, filtersError, filtersFromParams, filtersToParams, filtersToQuery, INCIDENT_CSV_COLUMNS, slaLabel } from './filters';
-import type { IncidentFilters } from './filters';
+import { EMPTY_FILTERS, filtersError, filtersFromParams, filtersToParams, filtersToQuery, INCIDENT_CSV_COLUMNS, slaLabel, sortIncidents } from './filters';
+import type { IncidentColumnSort, IncidentFilters } from './filters';
 import { ticketPath } from '../../shared/lib/links';
 
 /** Value of the status select meaning "open" (not resolved or closed). */
@@ -35,6 +37,23 @@ export function IncidentListPage() {
   const exportAll = useIncidentExport();
   const [exporting, setExporting] = useState<string | null>(null);
   const [qDraft, setQDraft] = useState(filters.q);
+  const [columnSort, setColumnSort] = useState<IncidentColumnSort | null>(null);
+  const rows = columnSort ? sortIncidents(list.items, columnSort) : list.items;
+  const sortHeader = (key: IncidentColumnSort['key'], label: string) => {
+    const active = columnSort?.key === key ? columnSort : null;
+    return (
+      <th scope="col" aria-sort={active ? (active.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+        <button
+          type="button"
+          className="th-sort"
+          onClick={() => setColumnSort({ key, direction: active?.direction === 'asc' ? 'desc' : 'asc' })}
+        >
+          {label}
+          <span aria-hidden="true">{active ? (active.direction === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
+        </button>
+      </th>
+    );
+  };
 
   const apply = (next: Partial<IncidentFilters>) => setParams(filtersToParams({ ...filters, ...next }), { replace: true });
   const onSearch = (e: FormEvent) => {
@@ -113,6 +132,7 @@ export function IncidentListPage() {
         <ListFrame list={list} empty={hasFilters ? 'Ningún incidente coincide con los filtros.' : 'No hay incidentes registrados.'}>
           <p className="muted small" aria-live="polite">
             Mostrando {list.items.length} incidentes{list.hasMore ? ' (hay más)' : ''}.
+            {columnSort && list.hasMore ? ' El orden por columna se aplica a los incidentes cargados.' : ''}
           </p>
           <table className="data-table responsive">
             <caption className="visually-hidden">Lista de incidentes</caption>
@@ -120,15 +140,15 @@ export function IncidentListPage() {
               <tr>
                 <th scope="col">ID</th>
                 <th scope="col">Título</th>
-                <th scope="col">Severidad</th>
+                {sortHeader('severity', 'Severidad')}
                 <th scope="col">Estado</th>
                 <th scope="col">Categoría</th>
                 <th scope="col">Creado</th>
-                <th scope="col">SLA</th>
+                {sortHeader('sla', 'SLA')}
               </tr>
             </thead>
             <tbody>
-              {list.items.map((inc) => (
+              {rows.map((inc) => (
                 <tr key={inc.id}>
                   <td data-label="ID">
                     <Link to={ticketPath(inc.id, inc.tenantId)}>{inc.id}</Link>

@@ -110,3 +110,26 @@ export function slaLabel(i: Pick<Incident, 'slaDueAt' | 'resolvedAt'>, now: numb
   if (i.resolvedAt) return Date.parse(i.resolvedAt) <= due ? 'Cumplido' : 'Incumplido';
   return due < now ? 'Vencido' : `Vence ${formatDateTime(i.slaDueAt)}`;
 }
+
+/**
+ * A column order of the incident table: `severity` (ascending = most severe first: critical, high, medium,
+ * low) or `sla` (ascending = the soonest SLA due time first, by `slaDueAt`, ISO-8601 UTC). Ties keep the
+ * list's own order (newest first by default).
+ */
+export interface IncidentColumnSort {
+  key: 'severity' | 'sla';
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * The incidents re-ordered by a column (a new array; stable, so ties keep the incoming order). Sorting is
+ * done in the browser over the rows already loaded (docs/portal.md#incident-list-sorting).
+ */
+export function sortIncidents<T extends Pick<Incident, 'severity' | 'slaDueAt'>>(items: readonly T[], sort: IncidentColumnSort): T[] {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  const key = sort.key === 'severity' ? (i: T) => SEVERITIES.indexOf(i.severity) : (i: T) => Date.parse(i.slaDueAt);
+  return items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => sign * (key(a.item) - key(b.item)) || a.index - b.index)
+    .map((x) => x.item);
+}

@@ -138,6 +138,26 @@ describe('incident screens', () => {
     expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
   });
 
+  it('sorts the loaded rows by severity and by SLA due time from the column headers (aria-sort)', async () => {
+    const rows: Incident[] = [
+      { ...INCIDENT, id: 'INC-000001', severity: 'low', slaDueAt: '2026-01-03T00:00:00.000Z' },
+      { ...INCIDENT, id: 'INC-000002', severity: 'critical', slaDueAt: '2026-01-05T00:00:00.000Z' },
+      { ...INCIDENT, id: 'INC-000003', severity: 'medium', slaDueAt: '2026-01-01T00:00:00.000Z' },
+    ];
+    renderSignedIn(routes(), { path: '/incidents/all', api: fakeApi({ getMe: ME_ACME, listIncidents: { items: rows, nextCursor: null } }) });
+    await screen.findByText('INC-000001');
+    const ids = () => screen.getAllByRole('link', { name: /^INC-/ }).map((a) => a.textContent);
+    expect(ids()).toEqual(['INC-000001', 'INC-000002', 'INC-000003']);
+    fireEvent.click(screen.getByRole('button', { name: /Severidad/ }));
+    expect(ids()).toEqual(['INC-000002', 'INC-000003', 'INC-000001']);
+    expect(screen.getByRole('columnheader', { name: /Severidad/ }).getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(screen.getByRole('button', { name: /Severidad/ }));
+    expect(ids()).toEqual(['INC-000001', 'INC-000003', 'INC-000002']);
+    fireEvent.click(screen.getByRole('button', { name: /^SLA/ }));
+    expect(ids()).toEqual(['INC-000003', 'INC-000001', 'INC-000002']);
+    expect(screen.getByRole('columnheader', { name: /Severidad/ }).getAttribute('aria-sort')).toBe('none');
+  });
+
   it('shows the error with "Reintentar" and recovers', async () => {
     let fail = true;
     const list = vi.fn(() => {
