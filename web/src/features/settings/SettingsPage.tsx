@@ -10,12 +10,13 @@ import type { Language, Preferences, Theme } from './preferences';
 
 type Flag = 'sidebarCollapsed' | 'boxedLayout' | 'fixedFooter' | 'fullHeight' | 'fullWidth';
 
-const TOGGLES: readonly { flag: Flag; label: string }[] = [
-  { flag: 'sidebarCollapsed', label: 'Menú lateral contraído' },
-  { flag: 'boxedLayout', label: 'Diseño en caja' },
-  { flag: 'fixedFooter', label: 'Pie de página fijo' },
-  { flag: 'fullHeight', label: 'Altura completa' },
-  { flag: 'fullWidth', label: 'Ancho completo' },
+/** The layout toggles, one per line with a hint of what each changes (docs/portal.md#settings). */
+const TOGGLES: readonly { flag: Flag; label: string; hint: string }[] = [
+  { flag: 'sidebarCollapsed', label: 'Menú lateral contraído', hint: 'En pantallas anchas el menú lateral se oculta; el botón de menú de la cabecera lo vuelve a mostrar.' },
+  { flag: 'boxedLayout', label: 'Diseño en caja', hint: 'El portal ocupa una columna centrada de 1200 px como máximo.' },
+  { flag: 'fixedFooter', label: 'Pie de página fijo', hint: 'El pie de página queda siempre visible al desplazarse.' },
+  { flag: 'fullHeight', label: 'Altura completa', hint: 'El contenido llena la altura de la ventana aunque la página sea corta.' },
+  { flag: 'fullWidth', label: 'Ancho completo', hint: 'El contenido usa todo el ancho de la ventana (sin el límite de 1360 px).' },
 ];
 
 /** Applies a language change to Amplify's I18n too (the Authenticator after a sign-out). */
@@ -41,11 +42,23 @@ export function SettingsPage() {
         </fieldset>
         <fieldset>
           <legend>Diseño</legend>
-          {TOGGLES.map(({ flag, label }) => (
-            <label key={flag} className="choice">
-              <input type="checkbox" checked={prefs[flag]} onChange={(e) => updatePreferences({ [flag]: e.target.checked })} /> {label}
-            </label>
-          ))}
+          <ul className="toggle-list">
+            {TOGGLES.map(({ flag, label, hint }) => (
+              <li key={flag} className="toggle-row">
+                <input
+                  id={`settings-${flag}`}
+                  type="checkbox"
+                  aria-describedby={`settings-${flag}-hint`}
+                  checked={prefs[flag]}
+                  onChange={(e) => updatePreferences({ [flag]: e.target.checked })}
+                />
+                <label htmlFor={`settings-${flag}`}>{label}</label>
+                <p id={`settings-${flag}-hint`} className="muted small toggle-hint">
+                  {hint}
+                </p>
+              </li>
+            ))}
+          </ul>
         </fieldset>
         <div className="field">
           <label htmlFor="settings-language">Idioma / Language</label>
