@@ -27,36 +27,40 @@ describe('accessibility: axe-core and keyboard', { skip }, () => {
   });
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    it(`${name} (${viewport.width} px): sign-in page, account screens and shell have no serious or critical violation`, async () => {
-      const { page, context } = await newPage(env, viewport);
-      await page.goto(`${env.web}/page/login`);
-      await page.getByLabel('Correo electrónico').waitFor();
-      await assertNoSeriousViolations(page, 'sign-in');
-      // The remote-error alert too.
-      await page.getByLabel('Correo electrónico').fill('ana@acme.example');
-      await page.getByLabel('Contraseña', { exact: true }).fill('no-es-la-clave');
-      await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-      await page.getByRole('button', { name: 'Descartar alerta' }).waitFor();
-      // Let Amplify's button finish its colour transition out of the pending state (axe reads computed colours).
-      await page.waitForTimeout(500);
-      await assertNoSeriousViolations(page, 'sign-in error');
-      await page.goto(`${env.web}/page/register`);
-      await page.getByLabel('Confirmar contraseña', { exact: true }).waitFor();
-      await assertNoSeriousViolations(page, 'create account');
+    for (const theme of ['light', 'dark'] as const) {
+      it(`${name} (${viewport.width} px), ${theme} theme: sign-in page, account screens and shell have no serious or critical violation`, async () => {
+        const { page, context } = await newPage(env, viewport);
+        // The display preference (localStorage `vigia.preferences`, web/src/features/settings/preferences.ts)
+        // is set before every load, so the sign-in page and each screen open in this theme.
+        await page.addInitScript({
+          content: `(() => { const k = 'vigia.preferences'; const p = JSON.parse(localStorage.getItem(k) ?? '{}'); localStorage.setItem(k, JSON.stringify({ ...p, theme: ${JSON.stringify(theme)} })); })()`,
+        });
+        await page.goto(`${env.web}/page/login`);
+        await page.getByLabel('Correo electrónico').waitFor();
+        await assertNoSeriousViolations(page, 'sign-in');
+        // The remote-error alert too.
+        await page.getByLabel('Correo electrónico').fill('ana@acme.example');
+        await page.getByLabel('Contraseña', { exact: true }).fill('no-es-la-clave');
+        await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+        await page.getByRole('button', { name: 'Descartar alerta' }).waitFor();
+        // Let Amplify's button finish its colour transition out of the pending state (axe reads computed colours).
+        await page.waitForTimeout(500);
+        await assertNoSeriousViolations(page, 'sign-in error');
+        await page.goto(`${env.web}/page/register`);
+        await page.getByLabel('Confirmar contraseña', { exact: true }).waitFor();
+        await assertNoSeriousViolations(page, 'create account');
 
-      await signIn(page, env.web, 'ana@acme.example', DEMO_PASSWORD);
-      for (const screen of SCREENS) {
-        await page.goto(`${env.web}${screen}`);
-        await page.getByRole('heading', { level: 1 }).first().waitFor();
-        await page.waitForLoadState('networkidle');
-        await assertNoSeriousViolations(page, screen);
-      }
-      await page.goto(`${env.web}/settings`);
-      await page.getByLabel('Oscuro').check();
-      await assertNoSeriousViolations(page, '/settings (dark theme)');
-      await page.getByLabel('Claro').check();
-      await context.close();
-    });
+        await signIn(page, env.web, 'ana@acme.example', DEMO_PASSWORD);
+        for (const screen of SCREENS) {
+          await page.goto(`${env.web}${screen}`);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await page.waitForLoadState('networkidle');
+          await assertNoSeriousViolations(page, screen);
+        }
+        assert.equal(await page.evaluate<string | undefined>('document.documentElement.dataset.theme'), theme, 'the screens were checked in this theme');
+        await context.close();
+      });
+    }
   }
 
   it('keyboard only: sign in, open a submenu and follow a link', async () => {
