@@ -1,7 +1,8 @@
 /**
  * `/office365/alarms` and `/office365/events` (docs/portal.md#screens): Office 365 alerts reported by the SOC and the
  * unified audit log of the tenant, newest first, with a time range (24 h / 7 / 30 days / all) and
- * severity + status (alerts) or workload + result (events) filters; cursor pages ("Cargar más").
+ * severity + status (alerts) or workload + result (events) filters, and the user filter (exact match, as the API
+ * matches it); cursor pages ("Cargar más").
  */
 import { useMemo } from 'react';
 import { O365_ALARM_STATUSES, SEVERITIES } from '../../shared/lib/contract';
@@ -12,7 +13,7 @@ import { SeverityBadge } from '../../shared/ui/badges';
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { alarmsQuery, eventsQuery, O365_STATUS_LABELS, RANGES, rangeOf, RESULT_LABELS, RESULTS, useO365Alarms, useO365Events, WORKLOADS } from './api';
-import { FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
+import { FilterSelect, FilterText, ListFrame, useFilterParams } from '../../shared/ui/lists';
 
 
 export function Office365AlarmsPage() {
@@ -29,6 +30,7 @@ export function Office365AlarmsPage() {
         <FilterSelect id="o365a-range" label="Periodo" value={rangeOf(params)} all={null} options={Object.entries(RANGES)} onChange={(v) => set('range', v)} />
         <FilterSelect id="o365a-severity" label="Severidad" all="Todas" value={String(query.severity ?? '')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => set('severity', v)} />
         <FilterSelect id="o365a-status" label="Estado" value={String(query.status ?? '')} options={O365_ALARM_STATUSES.map((s) => [s, O365_STATUS_LABELS[s] ?? s] as const)} onChange={(v) => set('status', v)} />
+        <FilterText id="o365a-user" label="Usuario afectado" placeholder="usuario@dominio (exacto)" value={query.user ?? ''} onApply={(v) => set('user', v)} />
       </form>
       <ListFrame list={list} empty="No hay alarmas de Office 365 en este periodo.">
         <table className="data-table responsive">
@@ -81,6 +83,7 @@ export function Office365EventsPage() {
         <FilterSelect id="o365e-range" label="Periodo" value={rangeOf(params)} all={null} options={Object.entries(RANGES)} onChange={(v) => set('range', v)} />
         <FilterSelect id="o365e-workload" label="Servicio" value={String(query.workload ?? '')} options={WORKLOADS.map((w) => [w, w] as const)} onChange={(v) => set('workload', v)} />
         <FilterSelect id="o365e-result" label="Resultado" value={String(query.result ?? '')} options={RESULTS.map((r) => [r, RESULT_LABELS[r] ?? r] as const)} onChange={(v) => set('result', v)} />
+        <FilterText id="o365e-user" label="Usuario" placeholder="usuario@dominio (exacto)" value={query.user ?? ''} onApply={(v) => set('user', v)} />
       </form>
       <ListFrame list={list} empty="No hay eventos de Office 365 en este periodo.">
         <table className="data-table responsive">

@@ -44,6 +44,8 @@ export function alarmsQuery(params: URLSearchParams, now: number): O365AlarmFilt
   if (sev && (SEVERITIES as readonly string[]).includes(sev)) q.severity = sev;
   const st = params.get('status');
   if (st && (O365_ALARM_STATUSES as readonly string[]).includes(st)) q.status = st;
+  const user = userOf(params);
+  if (user) q.user = user;
   return q;
 }
 
@@ -54,7 +56,15 @@ export function eventsQuery(params: URLSearchParams, now: number): O365EventFilt
   if (w && (WORKLOADS as readonly string[]).includes(w)) q.workload = w;
   const r = params.get('result');
   if (r && (RESULTS as readonly string[]).includes(r)) q.result = r;
+  const user = userOf(params);
+  if (user) q.user = user;
   return q;
+}
+
+/** The `user` filter (an exact user principal name / e-mail, as the API matches it): trimmed, at most 254 characters, or undefined. */
+function userOf(params: URLSearchParams): string | undefined {
+  const u = params.get('user')?.trim();
+  return u ? u.slice(0, 254) : undefined;
 }
 
 export function useO365Alarms(filters: O365AlarmFilters) {

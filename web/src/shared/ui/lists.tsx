@@ -8,6 +8,7 @@
  *  - `useFilterParams`: the filters kept in the URL's search parameters.
  * `list` is the shape returned by the features' paged-list hooks (`useApiSWRInfinite`).
  */
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ApiError } from '../lib/api';
@@ -66,6 +67,37 @@ export function FilterSelect({ id, label, value, options, onChange, all = 'Todos
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/**
+ * A free-text filter field: typing does not filter; Enter or leaving the field applies the trimmed text
+ * (`''` clears the filter). `value` is the applied filter (from the URL); a new value resets the draft.
+ */
+export function FilterText({ id, label, value, placeholder, onApply }: { id: string; label: string; value: string; placeholder?: string; onApply: (v: string) => void }) {
+  const [draft, setDraft] = useState({ for: value, text: value });
+  const text = draft.for === value ? draft.text : value;
+  const apply = () => {
+    if (text.trim() !== value) onApply(text.trim());
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        placeholder={placeholder}
+        onChange={(e) => setDraft({ for: value, text: e.target.value })}
+        onBlur={apply}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            apply();
+          }
+        }}
+      />
     </div>
   );
 }
