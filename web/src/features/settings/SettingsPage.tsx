@@ -10,7 +10,7 @@ import type { Language, Preferences, Theme } from './preferences';
 
 type Flag = 'sidebarCollapsed' | 'boxedLayout' | 'fixedFooter' | 'fullHeight' | 'fullWidth';
 
-/** The layout toggles, one per line with a hint of what each changes (docs/portal.md#settings). */
+/** The layout toggles, one per line with a hint of what each changes (docs/portal.md#screens). */
 const TOGGLES: readonly { flag: Flag; label: string; hint: string }[] = [
   { flag: 'sidebarCollapsed', label: 'Menú lateral contraído', hint: 'En pantallas anchas el menú lateral se oculta; el botón de menú de la cabecera lo vuelve a mostrar.' },
   { flag: 'boxedLayout', label: 'Diseño en caja', hint: 'El portal ocupa una columna centrada de 1200 px como máximo.' },
