@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
 import type { Device, DeviceAlarm } from '../../shared/lib/contract';
 import { alarmQuery, DeviceAlarmsPage } from './DeviceAlarmsPage';
+import { DeviceStatusPage } from './DeviceStatusPage';
 import { lastDays } from './api';
 
 const ALARM: DeviceAlarm = {
@@ -73,5 +74,48 @@ describe('device alarms', () => {
     // @ts-expect-error -- getDevice answers a DeviceDetail, not a page of devices
     fakeApi({ getDevice: { items: [DEVICE], nextCursor: null } });
     expect(api.call).not.toHaveBeenCalled();
+  });
+});
+
+describe('device status list: filters and column order', () => {
+  const devices: Device[] = [
+    { ...DEVICE, id: 'd1', name: 'sw-10', type: 'switch', site: 'Madrid', status: 'online', availability30d: 99.5, openAlarms: 0 },
+    { ...DEVICE, id: 'd2', name: 'fw-02', type: 'firewall', site: 'Bilbao', status: 'offline', availability30d: 80, openAlarms: 3 },
+    { ...DEVICE, id: 'd3', name: 'sw-9', type: 'switch', site: 'Bilbao', status: 'degraded', availability30d: null, openAlarms: 1 },
+  ];
+  const render = (path: string) =>
+    renderSignedIn(
+      <Routes>
+        <Route path="/devices/status" element={<DeviceStatusPage />} />
+      </Routes>,
+      { path, api: fakeApi({ getMe: ME_ACME, listDevices: { items: devices, nextCursor: null } }) },
+    );
+  const names = () => screen.getAllByRole('row').slice(1).map((r) => r.querySelector('td')?.textContent);
+
+  it('filters by status, type and site (options from the devices), and says how many match', async () => {
+    render('/devices/status');
+    await screen.findByText('sw-10');
+    expect(names()).toEqual(['sw-10', 'fw-02', 'sw-9']);
+    fireEvent.change(screen.getByLabelText('Sede'), { target: { value: 'Bilbao' } });
+    await waitFor(() => expect(names()).toEqual(['fw-02', 'sw-9']));
+    fireEvent.change(screen.getByLabelText('Tipo'), { target: { value: 'switch' } });
+    await waitFor(() => expect(names()).toEqual(['sw-9']));
+    expect(screen.getByText(/Mostrando 1 de 3 dispositivos cargados/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Estado'), { target: { value: 'online' } });
+    expect(await screen.findByText('Ningún dispositivo coincide con los filtros.')).toBeTruthy();
+  });
+
+  it('sorts by name (natural order), availability (unknown last) and open alarms from the column headers', async () => {
+    render('/devices/status?status=');
+    await screen.findByText('sw-10');
+    fireEvent.click(screen.getByRole('button', { name: /Nombre/ }));
+    expect(names()).toEqual(['fw-02', 'sw-9', 'sw-10']);
+    fireEvent.click(screen.getByRole('button', { name: /Disponibilidad 30 d/ }));
+    expect(names()).toEqual(['fw-02', 'sw-10', 'sw-9']);
+    fireEvent.click(screen.getByRole('button', { name: /Disponibilidad 30 d/ }));
+    expect(names()).toEqual(['sw-10', 'fw-02', 'sw-9']);
+    fireEvent.click(screen.getByRole('button', { name: /Alarmas abiertas/ }));
+    expect(names()).toEqual(['sw-10', 'sw-9', 'fw-02']);
+    expect(screen.getByRole('columnheader', { name: /Alarmas abiertas/ }).getAttribute('aria-sort')).toBe('ascending');
   });
 });
