@@ -21,6 +21,7 @@ const SCREENS = [
   '/devices/status',
   '/devices/availability',
   '/devices/alarms',
+  '/devices/detail/dev-001',
   '/office365/alarms?range=all',
   '/office365/events?range=all',
   '/recommendations',

@@ -14,6 +14,7 @@ import { LoadingState } from '../shared/ui/states';
 import { NewIncidentPage } from '../features/incidents/NewIncidentPage';
 import { IncidentDetailPage } from '../features/incidents/IncidentDetailPage';
 import { DeviceStatusPage } from '../features/devices/DeviceStatusPage';
+import { DevicePage } from '../features/devices/DevicePage';
 import { LogoutPage } from '../features/account/LogoutPage';
 import { ProfilePage } from '../features/account/ProfilePage';
 import { PasswordChangePage } from '../features/account/PasswordChangePage';
@@ -68,6 +69,7 @@ export function AppRoutes({ brandName }: { brandName: string }) {
         <Route path="/devices/status" element={<DeviceStatusPage />} />
         <Route path="/devices/availability" element={<Screen><DeviceAvailabilityPage /></Screen>} />
         <Route path="/devices/alarms" element={<Screen><DeviceAlarmsPage /></Screen>} />
+        <Route path="/devices/detail/:id" element={<DevicePage />} />
         <Route path="/reports/general" element={<Screen><ReportsPage /></Screen>} />
         <Route path="/recommendations" element={<Screen><RecommendationsPage /></Screen>} />
         <Route path="/office365/alarms" element={<Screen><Office365AlarmsPage /></Screen>} />

@@ -69,10 +69,11 @@ export function menuFor(userGroups: readonly string[]): MenuGroup[] {
   return SIDEBAR_MENU.filter((g) => !g.groups || g.groups.some((x) => userGroups.includes(x)));
 }
 
-/** The group whose entry matches `pathname` (`/` counts as Dashboard; `/ticket/…` as Incidentes). */
+/** The group whose entry matches `pathname` (`/` counts as Dashboard; `/ticket/…` as Incidentes; `/devices/detail/…` as Dispositivos). */
 export function groupForPath(pathname: string): string | null {
   if (pathname === '/') return 'dashboard';
   if (pathname.startsWith('/ticket/')) return 'incidents';
+  if (pathname.startsWith('/devices/detail/')) return 'devices';
   if (pathname.startsWith('/admin/')) return 'admin';
   const g = SIDEBAR_MENU.find((group) => group.entries.some((e) => pathname === e.to || pathname.startsWith(`${e.to}/`)));
   return g?.id ?? null;

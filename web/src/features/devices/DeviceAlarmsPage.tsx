@@ -3,6 +3,8 @@
  * and device (`GET /alarms`), with "Reconocer" on active alarms (`POST …/acknowledge`); cursor pages
  * ("Cargar más"). Filters live in the URL (`?state=active&severity=high&device=<id>`).
  */
+import { Link } from 'react-router-dom';
+import { devicePath } from '../../shared/lib/links';
 import { useState } from 'react';
 import { ALARM_STATES, SEVERITIES } from '../../shared/lib/contract';
 import type { DeviceAlarm } from '../../shared/lib/contract';
@@ -87,7 +89,9 @@ export function DeviceAlarmsPage() {
               return (
                 <tr key={key}>
                   <td data-label="Alarma">{a.title}</td>
-                  <td data-label="Dispositivo">{names.get(a.deviceId) ?? a.deviceId}</td>
+                  <td data-label="Dispositivo">
+                    <Link to={devicePath(a.deviceId, a.tenantId)}>{names.get(a.deviceId) ?? a.deviceId}</Link>
+                  </td>
                   <td data-label="Severidad">
                     <SeverityBadge severity={a.severity} />
                   </td>

@@ -4,7 +4,8 @@
  * plus the three windows with "Cumple"/"No cumple" against the target. The device and window live in
  * the URL (`?device=<id>&days=30`); the first device is shown by default.
  */
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { devicePath } from '../../shared/lib/links';
 import { deviceTypeLabel, formatPercent } from '../../shared/lib/format';
 import { AvailabilityChart } from '../../shared/ui/charts';
 import { DeviceStatusBadge } from '../../shared/ui/badges';
@@ -69,7 +70,8 @@ export function DeviceAvailabilityPage() {
                 {detail.data.name} <DeviceStatusBadge status={detail.data.status} />
               </h2>
               <p className="muted small">
-                {deviceTypeLabel(detail.data.type)} · {detail.data.vendor} {detail.data.model} · {detail.data.site} · {detail.data.ipAddress}
+                {deviceTypeLabel(detail.data.type)} · {detail.data.vendor} {detail.data.model} · {detail.data.site} · {detail.data.ipAddress} ·{' '}
+                <Link to={devicePath(detail.data.id, detail.data.tenantId)}>Ver el dispositivo</Link>
               </p>
               <ul className="kpi-row" aria-label="Disponibilidad por periodo">
                 {(

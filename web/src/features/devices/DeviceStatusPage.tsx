@@ -4,6 +4,8 @@
  * (in the address) and column order apply to the loaded devices (docs/portal.md#device-list-filters).
  */
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { devicePath } from '../../shared/lib/links';
 import { DEVICE_STATUSES } from '../../shared/lib/contract';
 import { DEVICE_STATUS_LABELS, deviceTypeLabel, formatDateTime, formatPercent } from '../../shared/lib/format';
 import { DeviceStatusBadge } from '../../shared/ui/badges';
@@ -67,7 +69,9 @@ export function DeviceStatusPage() {
             <tbody>
               {rows.map((d) => (
                 <tr key={d.id}>
-                  <td data-label="Nombre">{d.name}</td>
+                  <td data-label="Nombre">
+                    <Link to={devicePath(d.id, d.tenantId)}>{d.name}</Link>
+                  </td>
                   <td data-label="Tipo">{deviceTypeLabel(d.type)}</td>
                   <td data-label="Sede">{d.site}</td>
                   <td data-label="Estado">

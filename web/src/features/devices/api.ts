@@ -1,6 +1,7 @@
 /**
- * Device API hooks (routes `listDevices`, `getDevice`, `listAlarms`, `acknowledgeAlarm` of
- * `lambdas/contract/routes.ts`), scoped to the active tenant.
+ * Device API hooks (routes `listDevices`, `getDevice`, `listAlarms`, `acknowledgeAlarm` and, for the device
+ * page, `listIncidents` of `lambdas/contract/routes.ts`), scoped to the active tenant or to the tenant named
+ * in the address (`tenant`, the device page's `?tenant=`).
  */
 import type { DeviceAlarm, OperationQuery } from '../../shared/lib/contract';
 import { useApi, useApiSWR, useApiSWRInfinite } from '../../shared/lib/api-context';
@@ -20,9 +21,27 @@ export function useAllDevices() {
   return useAllPages('listDevices', { query: useTenantQuery() });
 }
 
-export function useDevice(id: string | null) {
-  const tenant = useTenantQuery();
+export function useDevice(id: string | null, urlTenant?: string | null) {
+  const active = useTenantQuery();
+  const tenant = urlTenant ? { tenant: urlTenant } : active;
   return useApiSWR('getDevice', id ? { params: { id }, query: tenant } : null);
+}
+
+/** Every alarm of one device (any state), newest first, paged (`listAlarms` with `deviceId`). */
+export function useDeviceAlarms(deviceId: string | null, urlTenant?: string | null) {
+  const active = useTenantQuery();
+  const tenant = urlTenant ? { tenant: urlTenant } : active;
+  return useApiSWRInfinite('listAlarms', deviceId ? { query: { ...tenant, deviceId, limit: ALARM_PAGE_SIZE } } : null);
+}
+
+/**
+ * Incidents whose id, title or description mention `text` (the device's name), newest first, paged
+ * (`listIncidents` with `q`; incidents carry no device reference, so the name is the link).
+ */
+export function useIncidentsMentioning(text: string | null, urlTenant?: string | null) {
+  const active = useTenantQuery();
+  const tenant = urlTenant ? { tenant: urlTenant } : active;
+  return useApiSWRInfinite('listIncidents', text && text.trim().length >= 2 ? { query: { ...tenant, q: text.trim().slice(0, 100), limit: 10 } } : null);
 }
 
 /** Alarm list with `filters` (state, severity, deviceId, from, to of `listAlarms`), newest first. */

@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { screen, fireEvent, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, fireEvent, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
 import type { Device, DeviceAlarm } from '../../shared/lib/contract';
 import { alarmQuery, DeviceAlarmsPage } from './DeviceAlarmsPage';
 import { DeviceStatusPage } from './DeviceStatusPage';
+import { DevicePage } from './DevicePage';
+import type { CallInput } from '../../shared/lib/api';
 import { lastDays } from './api';
 
 const ALARM: DeviceAlarm = {
@@ -117,5 +119,56 @@ describe('device status list: filters and column order', () => {
     fireEvent.click(screen.getByRole('button', { name: /Alarmas abiertas/ }));
     expect(names()).toEqual(['sw-10', 'sw-9', 'fw-02']);
     expect(screen.getByRole('columnheader', { name: /Alarmas abiertas/ }).getAttribute('aria-sort')).toBe('ascending');
+  });
+});
+
+describe('device page', () => {
+  const detail = {
+    ...DEVICE,
+    slaTargetPct: 99.5,
+    availability: {
+      last7d: { days: 7, availablePct: 100, meetsSla: true },
+      last30d: { days: 30, availablePct: 98.25, meetsSla: false },
+      last90d: { days: 90, availablePct: null, meetsSla: null },
+    },
+    daily: [{ date: '2026-03-01', availablePct: 98, monitoredSeconds: 86_400 }],
+    activeAlarms: [ALARM],
+  };
+  const routes = (
+    <Routes>
+      <Route path="/devices/detail/:id" element={<DevicePage />} />
+    </Routes>
+  );
+
+  it('shows the device, its availability against the SLA, every alarm and the incidents naming it, in the tenant of the address', async () => {
+    const getDevice = vi.fn((_input: CallInput<'getDevice'>) => detail);
+    const listAlarms = vi.fn((_input: CallInput<'listAlarms'>) => ({ items: [{ ...ALARM, acknowledgedAt: '2026-03-01T11:00:00.000Z', acknowledgedBy: 'soc.lucia@vigia.example', state: 'acknowledged' as const }], nextCursor: null }));
+    const listIncidents = vi.fn((_input: CallInput<'listIncidents'>) => ({ items: [], nextCursor: null }));
+    renderSignedIn(routes, { path: '/devices/detail/fw-01?tenant=acme', api: fakeApi({ getMe: ME_ACME, getDevice, listAlarms, listIncidents }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cortafuegos' })).toBeTruthy();
+    expect(getDevice).toHaveBeenCalledWith({ params: { id: 'fw-01' }, query: { tenant: 'acme' } });
+    const windows = screen.getByRole('table', { name: 'Disponibilidad' });
+    expect(within(windows).getAllByRole('row').map((r) => r.textContent)).toEqual(['PeriodoDisponibilidadSLA (99,5 %)', '7 días100 %Cumple', '30 días98,25 %No cumple', '90 días—Sin datos']);
+    expect(await screen.findByText(/soc\.lucia@vigia\.example/)).toBeTruthy();
+    expect(listAlarms.mock.calls[0]?.[0].query).toMatchObject({ tenant: 'acme', deviceId: 'fw-01' });
+    expect(await screen.findByText('Ningún incidente menciona este dispositivo.')).toBeTruthy();
+    expect(listIncidents.mock.calls[0]?.[0].query).toMatchObject({ tenant: 'acme', q: 'Cortafuegos' });
+  });
+
+  it('a malformed device id shows "no encontrado" without asking the API', async () => {
+    const getDevice = vi.fn(() => detail);
+    renderSignedIn(routes, { path: '/devices/detail/fw%2001', api: fakeApi({ getMe: ME_ACME, getDevice }) });
+    expect(await screen.findByText('Dispositivo no encontrado.')).toBeTruthy();
+    expect(getDevice).not.toHaveBeenCalled();
+  });
+
+  it('the status list links each device to its page', async () => {
+    renderSignedIn(
+      <Routes>
+        <Route path="/devices/status" element={<DeviceStatusPage />} />
+      </Routes>,
+      { path: '/devices/status', api: fakeApi({ getMe: ME_ACME, listDevices: { items: [DEVICE], nextCursor: null } }) },
+    );
+    expect((await screen.findByRole('link', { name: 'Cortafuegos' })).getAttribute('href')).toBe('/devices/detail/fw-01?tenant=acme');
   });
 });

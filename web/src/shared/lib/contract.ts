@@ -8,6 +8,7 @@ import './zod-setup';
 
 export {
   CreateIncidentBody,
+  DeviceId,
   IncidentId,
   SEVERITIES,
   INCIDENT_STATUSES,

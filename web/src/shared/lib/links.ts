@@ -10,3 +10,11 @@
 export function ticketPath(id: string, tenantId: string): string {
   return `/ticket/update/${encodeURIComponent(id)}?tenant=${encodeURIComponent(tenantId)}`;
 }
+
+/**
+ * The page of device `id` in `tenantId`: `/devices/detail/{id}?tenant=<t>` (the tenant in the address for
+ * the same reason as {@link ticketPath}; docs/portal.md#device-page).
+ */
+export function devicePath(id: string, tenantId: string): string {
+  return `/devices/detail/${encodeURIComponent(id)}?tenant=${encodeURIComponent(tenantId)}`;
+}
