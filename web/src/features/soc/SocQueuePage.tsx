@@ -6,7 +6,7 @@
  */
 import { Link } from 'react-router-dom';
 import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/lib/contract';
-import type { SocQueueQuery } from '../../shared/lib/contract';
+import type { SocQueueItem, SocQueueQuery } from '../../shared/lib/contract';
 import { INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { ticketPath } from '../../shared/lib/links';
 import { useApiSWRInfinite } from '../../shared/lib/api-context';
@@ -30,6 +30,19 @@ export function breachLabel(minutes: number): string {
   const m = abs % 60;
   const text = [d ? `${d} d` : '', h ? `${h} h` : '', m || (!d && !h) ? `${m} min` : ''].filter(Boolean).join(' ');
   return minutes < 0 ? `Incumplido hace ${text}` : `Vence en ${text}`;
+}
+
+/**
+ * The SLA cell of a queue row. A resolved incident (awaiting the customer's confirmation or closure) has
+ * met or missed its resolution target already: "Resuelto dentro del SLA" / "Resuelto fuera del SLA" (resolvedAt
+ * against slaDueAt, docs/sla.md); an unresolved one shows the time to breach. `breached` = shown in red.
+ */
+export function queueSla(inc: Pick<SocQueueItem, 'resolvedAt' | 'slaDueAt' | 'minutesToBreach'>): { label: string; breached: boolean } {
+  if (inc.resolvedAt) {
+    const late = Date.parse(inc.resolvedAt) > Date.parse(inc.slaDueAt);
+    return { label: late ? 'Resuelto fuera del SLA' : 'Resuelto dentro del SLA', breached: late };
+  }
+  return { label: breachLabel(inc.minutesToBreach), breached: inc.minutesToBreach < 0 };
 }
 
 /** The `listSocQueue` query of the URL's filters (`tenant`, `severity`, `status`, `assignee`, `mine`). */
@@ -108,8 +121,8 @@ export function SocQueuePage() {
                   </span>
                 </td>
                 <td data-label="Asignado a">{inc.assignee ?? 'Sin asignar'}</td>
-                <td data-label="SLA" className={inc.minutesToBreach < 0 ? 'sla-breached' : undefined}>
-                  {breachLabel(inc.minutesToBreach)}
+                <td data-label="SLA" className={queueSla(inc).breached ? 'sla-breached' : undefined}>
+                  {queueSla(inc).label}
                 </td>
               </tr>
             ))}

@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { fakeApi, renderSignedIn } from '../../shared/lib/test-utils';
 import type { CallInput } from '../../shared/lib/api';
 import type { Me, SocQueueItem } from '../../shared/lib/contract';
-import { breachLabel, SocQueuePage } from './SocQueuePage';
+import { breachLabel, SocQueuePage, queueSla } from './SocQueuePage';
 
 const ME_STAFF: Me = {
   sub: 's-1',
@@ -60,6 +60,14 @@ describe('SOC queue', () => {
     expect(breachLabel(45)).toBe('Vence en 45 min');
     expect(breachLabel(0)).toBe('Vence en 0 min');
     expect(breachLabel(1500)).toBe('Vence en 1 d 1 h');
+  });
+
+  it('a resolved incident awaiting the customer shows whether it was resolved within the SLA, not a countdown', () => {
+    const due = '2026-03-01T12:00:00.000Z';
+    expect(queueSla({ resolvedAt: '2026-03-01T11:00:00.000Z', slaDueAt: due, minutesToBreach: -80_000 })).toEqual({ label: 'Resuelto dentro del SLA', breached: false });
+    expect(queueSla({ resolvedAt: '2026-03-01T13:00:00.000Z', slaDueAt: due, minutesToBreach: -80_000 })).toEqual({ label: 'Resuelto fuera del SLA', breached: true });
+    expect(queueSla({ resolvedAt: null, slaDueAt: due, minutesToBreach: -125 })).toEqual({ label: 'Incumplido hace 2 h 5 min', breached: true });
+    expect(queueSla({ resolvedAt: null, slaDueAt: due, minutesToBreach: 45 })).toEqual({ label: 'Vence en 45 min', breached: false });
   });
 
   it("lists every tenant's open incidents in the API's order (breached first) with tenant-carrying links, and pages with the cursor", async () => {
