@@ -119,6 +119,17 @@ describe('listIncidents: pagination, filters, sort', () => {
     expect(text.every((id) => all.some((a) => a.id === id))).toBe(true);
   });
 
+  it('an exact incident id as the search text finds that incident alone, however old, in the caller\'s tenant only', async () => {
+    const oldest = expected(() => true, 'oldest')[0]!;
+    expect((await listAll(alice, { limit: '5', q: oldest })).ids).toEqual([oldest]);
+    expect((await listAll(alice, { limit: '5', q: oldest.toLowerCase() })).ids).toEqual([oldest]);
+    const inc = all.find((i) => i.id === oldest)!;
+    const otherSeverity = SEVS.find((x) => x !== inc.severity)!;
+    expect((await listAll(alice, { limit: '5', q: oldest, severity: otherSeverity })).ids).toEqual([]);
+    expect((await listAll(alice, { limit: '5', q: oldest, severity: inc.severity, status: inc.status })).ids).toEqual([oldest]);
+    expect((await listAll(alice, { limit: '5', q: 'INC-999999' })).ids).toEqual([]);
+  });
+
   it('rejects bad filters and cursors with 400 and the error shape', async () => {
     const bad: Record<string, string>[] = [
       { status: 'open' },
