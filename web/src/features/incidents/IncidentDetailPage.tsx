@@ -34,13 +34,23 @@ const FIELD_LABELS: Record<string, string> = {
   category: 'Categoría',
   closureRequested: 'Cierre solicitado',
   slaTargets: 'Objetivos SLA',
+  slaDueAt: 'Vence SLA',
+  slaResult: 'Resultado SLA',
 };
 
-function valueLabel(field: string, v: string | null): string {
+/**
+ * A history value in Spanish. The API records SLA targets as `response <n> min, resolution <n> min` and
+ * times as ISO-8601 UTC (docs/sla.md); they are shown as "respuesta 1 h · resolución 8 h" and local dates.
+ */
+export function valueLabel(field: string, v: string | null): string {
   if (v === null || v === '') return '—';
   if (field === 'status') return INCIDENT_STATUS_LABELS[v as IncidentStatus] ?? v;
   if (field === 'severity') return SEVERITY_LABELS[v as Severity] ?? v;
   if (field === 'closureRequested') return v === 'true' ? 'sí' : 'no';
+  if (field === 'slaResult') return v === 'met' ? 'Cumplido' : v === 'breached' ? 'Incumplido' : v;
+  if (field === 'slaDueAt' && !Number.isNaN(Date.parse(v))) return formatDateTime(v);
+  const targets = field === 'slaTargets' ? /^response (\d+) min, resolution (\d+) min$/.exec(v) : null;
+  if (targets) return `respuesta ${minutesLabel(Number(targets[1]))} · resolución ${minutesLabel(Number(targets[2]))}`;
   return v;
 }
 

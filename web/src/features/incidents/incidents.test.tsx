@@ -6,7 +6,7 @@ import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
 import type { Incident, IncidentDetail, Me } from '../../shared/lib/contract';
 import type { CallInput } from '../../shared/lib/api';
 import { NewIncidentPage } from './NewIncidentPage';
-import { IncidentDetailPage } from './IncidentDetailPage';
+import { IncidentDetailPage, valueLabel } from './IncidentDetailPage';
 import { IncidentListPage } from './IncidentListPage';
 import { validateIncidentForm } from './validation';
 
@@ -308,5 +308,17 @@ describe('incident screens', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Crear incidente' }));
     await waitFor(() => expect(create).toHaveBeenCalledWith(expect.objectContaining({ query: { tenant: 'globex' } })));
     expect(await screen.findByText('Globex')).toBeTruthy();
+  });
+});
+
+describe('incident history values', () => {
+  it('shows the SLA changes the API records in Spanish (targets, due time, result)', () => {
+    expect(valueLabel('slaTargets', 'response 60 min, resolution 480 min')).toBe('respuesta 1 h · resolución 8 h');
+    expect(valueLabel('slaTargets', 'response 90 min, resolution 4320 min')).toBe('respuesta 1 h 30 min · resolución 3 d');
+    expect(valueLabel('slaDueAt', '2026-11-24T04:42:07.584Z')).not.toContain('T04');
+    expect(valueLabel('slaDueAt', '2026-11-24T04:42:07.584Z')).toMatch(/24 nov 2026/);
+    expect(valueLabel('slaResult', 'breached')).toBe('Incumplido');
+    expect(valueLabel('status', 'in_progress')).toBe('En curso');
+    expect(valueLabel('slaTargets', null)).toBe('—');
   });
 });
