@@ -9,8 +9,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Disclosure } from '../shared/ui/Disclosure';
 import { useTenant } from '../shared/lib/tenant';
 import { NotificationsPanel } from '../features/notifications/NotificationsPanel';
-import { translateChrome } from '../shared/lib/i18n';
-import { usePreferences } from '../features/settings/preferences';
+import { useT } from '../shared/lib/messages';
 
 export interface HeaderProps {
   brandName: string;
@@ -23,17 +22,16 @@ export interface HeaderProps {
 
 /** Links of the profile menu (docs/portal.md#header). */
 export const PROFILE_LINKS = [
-  { label: 'Perfil', to: '/profile' },
-  { label: 'Calendario', to: '/calendar' },
-  { label: 'Configuración', to: '/settings' },
-  { label: 'Cambiar contraseña', to: '/page/passwordchange' },
-  { label: 'Cerrar sesión', to: '/page/logout' },
+  { label: 'chrome.profile', to: '/profile' },
+  { label: 'chrome.calendar', to: '/calendar' },
+  { label: 'chrome.settings', to: '/settings' },
+  { label: 'chrome.passwordChange', to: '/page/passwordchange' },
+  { label: 'chrome.signOut', to: '/page/logout' },
 ] as const;
 
 export function Header({ brandName, email, sidebarCollapsed, onToggleCollapsed, mobileOpen, onToggleMobile }: HeaderProps) {
   const location = useLocation();
-  const { language } = usePreferences();
-  const tr = (text: string) => translateChrome(text, language);
+  const t = useT();
   return (
     <header className="app-header">
       <button
@@ -44,7 +42,7 @@ export function Header({ brandName, email, sidebarCollapsed, onToggleCollapsed, 
         onClick={onToggleMobile}
       >
         <span className="hamburger" aria-hidden="true" />
-        <span className="visually-hidden">{tr(mobileOpen ? 'Cerrar menú' : 'Abrir menú')}</span>
+        <span className="visually-hidden">{t(mobileOpen ? 'chrome.closeMenu' : 'chrome.openMenu')}</span>
       </button>
       <button
         type="button"
@@ -54,17 +52,17 @@ export function Header({ brandName, email, sidebarCollapsed, onToggleCollapsed, 
         onClick={onToggleCollapsed}
       >
         <span className="hamburger" aria-hidden="true" />
-        <span className="visually-hidden">{tr('Contraer menú lateral')}</span>
+        <span className="visually-hidden">{t('chrome.collapseSidebar')}</span>
       </button>
       <Link to="/" className="brand">
-        {brandName} <span className="brand-tag">CLIENTE</span>
+        {brandName} <span className="brand-tag">{t('chrome.brandTag')}</span>
       </Link>
       <SearchForm />
       <div className="header-end">
         <TenantPicker />
         <Disclosure
           label={<span className="bell" aria-hidden="true" />}
-          ariaLabel={tr('Notificaciones')}
+          ariaLabel={t('chrome.notifications')}
           buttonClassName="icon-btn"
           panelClassName="dropdown-end"
           closeSignal={location.pathname}
@@ -77,7 +75,7 @@ export function Header({ brandName, email, sidebarCollapsed, onToggleCollapsed, 
               <span className="avatar" aria-hidden="true">
                 {(email || 'U').charAt(0).toUpperCase()}
               </span>
-              <span className="profile-email">{email || 'User'}</span>
+              <span className="profile-email">{email || t('chrome.userFallback')}</span>
             </>
           }
           buttonClassName="profile-btn"
@@ -85,11 +83,11 @@ export function Header({ brandName, email, sidebarCollapsed, onToggleCollapsed, 
           closeSignal={location.pathname}
         >
           {(close) => (
-            <ul className="dropdown-list" aria-label={tr('Cuenta')}>
+            <ul className="dropdown-list" aria-label={t('chrome.account')}>
               {PROFILE_LINKS.map((l) => (
                 <li key={l.to}>
                   <Link to={l.to} onClick={close}>
-                    {tr(l.label)}
+                    {t(l.label)}
                   </Link>
                 </li>
               ))}
@@ -116,8 +114,7 @@ function SearchForm() {
   const setOpen = (next: boolean) => setOpenAt(next ? location.pathname : null);
   const input = useRef<HTMLInputElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  const { language } = usePreferences();
-  const tr = (text: string) => translateChrome(text, language);
+  const t = useT();
   useEffect(() => {
     if (open) input.current?.focus();
   }, [open]);
@@ -143,22 +140,22 @@ function SearchForm() {
         onClick={() => setOpen(!open)}
       >
         <span className="search-icon" aria-hidden="true" />
-        <span className="visually-hidden">{tr('Abrir búsqueda')}</span>
+        <span className="visually-hidden">{t('chrome.openSearch')}</span>
       </button>
       <form id="header-search-form" role="search" className={open ? 'header-search open' : 'header-search'} onSubmit={onSubmit} onKeyDown={onKeyDown}>
         <label htmlFor="header-search-input" className="visually-hidden">
-          {tr('Buscar')}
+          {t('chrome.search')}
         </label>
         <input
           ref={input}
           id="header-search-input"
           type="search"
-          placeholder={tr('Buscar…')}
+          placeholder={t('chrome.searchPlaceholder')}
           value={q}
           onChange={(e) => setQ(e.target.value)}
         />
         <button type="submit" className="visually-hidden">
-          {tr('Buscar')}
+          {t('chrome.search')}
         </button>
       </form>
     </>
@@ -167,10 +164,11 @@ function SearchForm() {
 
 function TenantPicker() {
   const { canPick, tenants, activeTenant, setActiveTenant } = useTenant();
+  const t = useT();
   if (!canPick) return null;
   return (
     <div className="tenant-picker">
-      <label htmlFor="tenant-picker">Cliente</label>
+      <label htmlFor="tenant-picker">{t('chrome.tenant')}</label>
       <select id="tenant-picker" value={activeTenant ?? ''} onChange={(e) => setActiveTenant(e.target.value)}>
         {tenants.map((t) => (
           <option key={t.id} value={t.id}>

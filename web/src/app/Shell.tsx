@@ -12,7 +12,7 @@ import { useTenant } from '../shared/lib/tenant';
 import { useSession } from '../shared/lib/session';
 import { useStateResetOn } from '../shared/lib/hooks';
 import { ErrorState, LoadingState } from '../shared/ui/states';
-import { translateChrome } from '../shared/lib/i18n';
+import { useT } from '../shared/lib/messages';
 import { updatePreferences, usePreferences } from '../features/settings/preferences';
 import '../features/settings/settings.css';
 
@@ -22,7 +22,8 @@ export function Shell({ brandName }: { brandName: string }) {
   const { pathname } = useLocation();
   // The mobile sidebar closes on every navigation (docs/portal.md#shell).
   const [mobileOpen, setMobileOpen] = useStateResetOn(pathname, () => false);
-  const { sidebarCollapsed: collapsed, language } = usePreferences();
+  const { sidebarCollapsed: collapsed } = usePreferences();
+  const t = useT();
   const tenant = useTenant();
 
   useEffect(() => {
@@ -35,7 +36,7 @@ export function Shell({ brandName }: { brandName: string }) {
   return (
     <div className={`app${collapsed ? ' sidebar-collapsed' : ''}`}>
       <a href="#main-content" className="skip-link">
-        {translateChrome('Saltar al contenido', language)}
+        {t('chrome.skipToContent')}
       </a>
       <Header
         brandName={brandName}
@@ -58,7 +59,7 @@ export function Shell({ brandName }: { brandName: string }) {
         </main>
       </div>
       <footer className="app-footer">
-        © {new Date().getFullYear()} {brandName} Security Group
+        {t('chrome.footer', { year: new Date().getFullYear(), brand: brandName })}
       </footer>
     </div>
   );

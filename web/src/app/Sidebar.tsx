@@ -8,8 +8,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { groupForPath, menuFor } from './menu';
 import { useSession } from '../shared/lib/session';
 import { useStateResetOn } from '../shared/lib/hooks';
-import { translateChrome } from '../shared/lib/i18n';
-import { usePreferences } from '../features/settings/preferences';
+import { useT } from '../shared/lib/messages';
 
 export interface SidebarProps {
   mobileOpen: boolean;
@@ -20,8 +19,7 @@ export function Sidebar({ mobileOpen, onClose }: SidebarProps) {
   const { pathname } = useLocation();
   const session = useSession();
   const menu = menuFor(session.status === 'ready' ? session.user.groups : []);
-  const { language } = usePreferences();
-  const tr = (text: string) => translateChrome(text, language);
+  const t = useT();
   // Submenus reset on every navigation: only the current page's group stays open (docs/portal.md#shell).
   const [open, setOpen] = useStateResetOn<string | null, string>(pathname, groupForPath);
 
@@ -35,7 +33,7 @@ export function Sidebar({ mobileOpen, onClose }: SidebarProps) {
   return (
     <>
       {mobileOpen && <div className="sidebar-backdrop" data-testid="sidebar-backdrop" aria-hidden="true" onClick={onClose} />}
-      <nav id="sidebar" className={`sidebar${mobileOpen ? ' is-open' : ''}`} aria-label={tr('Menú principal')}>
+      <nav id="sidebar" className={`sidebar${mobileOpen ? ' is-open' : ''}`} aria-label={t('chrome.mainMenu')}>
         <ul className="menu">
           {menu.map((group) => {
             const expanded = open === group.id;
@@ -49,14 +47,14 @@ export function Sidebar({ mobileOpen, onClose }: SidebarProps) {
                   aria-controls={subId}
                   onClick={() => setOpen(expanded ? null : group.id)}
                 >
-                  <span>{tr(group.label)}</span>
+                  <span>{t(group.label)}</span>
                   <span className="chevron" aria-hidden="true" />
                 </button>
                 <ul id={subId} className="submenu" hidden={!expanded}>
                   {group.entries.map((entry) => (
                     <li key={entry.to}>
                       <NavLink to={entry.to} className="menu-link" end>
-                        {tr(entry.label)}
+                        {t(entry.label)}
                       </NavLink>
                     </li>
                   ))}

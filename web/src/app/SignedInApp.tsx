@@ -2,7 +2,7 @@
  * The signed-in portal (lazy chunk loaded by `AuthGate`): router, SWR, API client, session and tenant
  * providers, and the route table.
  */
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { PortalConfig } from '../shared/lib/config';
@@ -11,7 +11,12 @@ import type { ApiError } from '../shared/lib/api';
 import { ApiProvider } from '../shared/lib/api-context';
 import { SessionProvider } from '../shared/lib/session';
 import { TenantProvider } from '../shared/lib/tenant';
+import { setMessagesLanguage } from '../shared/lib/messages';
+import { getPreferences, usePreferences } from '../features/settings/preferences';
 import { AppRoutes } from './AppRoutes';
+
+// The first render is already in the preferred language (docs/portal.md#messages).
+setMessagesLanguage(getPreferences().language);
 
 /** SWR defaults: no retry storm on client errors, no retry on session loss. */
 const swrOptions = {
@@ -22,6 +27,9 @@ const swrOptions = {
 
 export default function SignedInApp({ config }: { config: PortalConfig }) {
   const client = useMemo(() => createApiClient({ baseUrl: config.apiUrl }), [config.apiUrl]);
+  const { language } = usePreferences();
+  // A language change in /settings (or another tab) re-renders every text of the catalogue before paint.
+  useLayoutEffect(() => setMessagesLanguage(language), [language]);
   return (
     <BrowserRouter>
       <SWRConfig value={swrOptions}>

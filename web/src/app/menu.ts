@@ -2,63 +2,67 @@
  * The sidebar menu (docs/portal.md#shell): groups with their entries and routes; the "Analítica", "SOC" and
  * "Administración" groups are shown to `admin` members (staff) only.
  */
+import type { MessageKey } from '../shared/lib/messages';
+
 export interface MenuEntry {
-  label: string;
+  /** Catalogue key of the entry's text (docs/portal.md#messages). */
+  label: MessageKey;
   to: string;
 }
 export interface MenuGroup {
   /** Stable id (used for the submenu's element id). */
   id: string;
-  label: string;
+  /** Catalogue key of the group's text. */
+  label: MessageKey;
   entries: MenuEntry[];
   /** Shown only to members of these Cognito groups (e.g. `admin`); absent = everyone. */
   groups?: readonly string[];
 }
 
 export const SIDEBAR_MENU: readonly MenuGroup[] = [
-  { id: 'dashboard', label: 'Dashboard', entries: [{ label: 'General', to: '/dashboard/general' }] },
-  { id: 'reports', label: 'Reportes', entries: [{ label: 'General', to: '/reports/general' }] },
+  { id: 'dashboard', label: 'menu.dashboard', entries: [{ label: 'menu.overview', to: '/dashboard/general' }] },
+  { id: 'reports', label: 'menu.reports', entries: [{ label: 'menu.overview', to: '/reports/general' }] },
   {
     id: 'incidents',
-    label: 'Incidentes',
+    label: 'menu.incidents',
     entries: [
-      { label: 'Ver', to: '/incidents/all' },
-      { label: 'Agregar', to: '/incidents/new' },
+      { label: 'menu.view', to: '/incidents/all' },
+      { label: 'menu.add', to: '/incidents/new' },
     ],
   },
   {
     id: 'devices',
-    label: 'Dispositivos',
+    label: 'menu.devices',
     entries: [
-      { label: 'Estado', to: '/devices/status' },
-      { label: 'Disponibilidad', to: '/devices/availability' },
-      { label: 'Alarmas', to: '/devices/alarms' },
+      { label: 'menu.status', to: '/devices/status' },
+      { label: 'menu.availability', to: '/devices/availability' },
+      { label: 'menu.alarms', to: '/devices/alarms' },
     ],
   },
   {
     id: 'office365',
-    label: 'Office 365',
+    label: 'menu.office365',
     entries: [
-      { label: 'Alarmas', to: '/office365/alarms' },
-      { label: 'Eventos', to: '/office365/events' },
+      { label: 'menu.alarms', to: '/office365/alarms' },
+      { label: 'menu.events', to: '/office365/events' },
     ],
   },
   {
     id: 'others',
-    label: 'Otros',
+    label: 'menu.other',
     entries: [
-      { label: 'Recomendaciones', to: '/recommendations' },
-      { label: 'Registro de auditoría', to: '/audit' },
+      { label: 'menu.recommendations', to: '/recommendations' },
+      { label: 'menu.auditLog', to: '/audit' },
     ],
   },
-  { id: 'analytics', label: 'Analítica', entries: [{ label: 'General', to: '/analytics' }], groups: ['admin'] },
-  { id: 'soc', label: 'SOC', entries: [{ label: 'Cola SOC', to: '/soc/queue' }], groups: ['admin'] },
+  { id: 'analytics', label: 'menu.analytics', entries: [{ label: 'menu.overview', to: '/analytics' }], groups: ['admin'] },
+  { id: 'soc', label: 'menu.soc', entries: [{ label: 'menu.socQueue', to: '/soc/queue' }], groups: ['admin'] },
   {
     id: 'admin',
-    label: 'Administración',
+    label: 'menu.admin',
     entries: [
-      { label: 'Clientes', to: '/admin/tenants' },
-      { label: 'Personal SOC', to: '/admin/staff' },
+      { label: 'menu.tenants', to: '/admin/tenants' },
+      { label: 'menu.staff', to: '/admin/staff' },
     ],
     groups: ['admin'],
   },

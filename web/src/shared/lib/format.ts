@@ -1,57 +1,60 @@
 /**
- * Spanish labels of API enums and date formatting (es-ES, the browser's time zone).
+ * Labels of API enums and date/number formatting in the portal's current language (the message catalogue,
+ * `./messages`, docs/portal.md#messages): Spanish (es-ES) by default, English (en-GB) when chosen in
+ * `/settings`; dates in the browser's time zone.
  */
 import type { DeviceStatus, IncidentStatus, Severity } from './contract';
+import { messagesLanguage, t } from './messages';
 
-export const SEVERITY_LABELS: Record<Severity, string> = {
-  critical: 'Crítica',
-  high: 'Alta',
-  medium: 'Media',
-  low: 'Baja',
-};
-
-export const INCIDENT_STATUS_LABELS: Record<IncidentStatus, string> = {
-  new: 'Nuevo',
-  in_progress: 'En curso',
-  on_hold: 'En espera',
-  resolved: 'Resuelto',
-  closed: 'Cerrado',
-};
-
-export const DEVICE_STATUS_LABELS: Record<DeviceStatus, string> = {
-  online: 'En línea',
-  degraded: 'Degradado',
-  offline: 'Fuera de línea',
-  unknown: 'Desconocido',
-};
-
-/** Device types sent by the collectors (free text in the API); unknown types are shown as sent. */
-const DEVICE_TYPE_LABELS: Record<string, string> = {
-  firewall: 'Cortafuegos',
-  switch: 'Switch',
-  access_point: 'Punto de acceso',
-  server: 'Servidor',
-  router: 'Router',
-  vpn: 'Concentrador VPN',
-};
-
-/** Spanish label of a device type, e.g. `access_point` → "Punto de acceso". */
-export function deviceTypeLabel(type: string): string {
-  return DEVICE_TYPE_LABELS[type] ?? type;
+/**
+ * A read-only record `value → label` whose labels are read from the catalogue group `enums.<group>` in the
+ * current language at each access (so `SEVERITY_LABELS.high` is "Alta" in Spanish, "High" in English).
+ */
+function enumLabels<K extends string>(group: 'severity' | 'incidentStatus' | 'deviceStatus' | 'deviceType', values: readonly K[]): Readonly<Record<K, string>> {
+  const record = {} as Record<K, string>;
+  for (const value of values) {
+    Object.defineProperty(record, value, { enumerable: true, get: () => t(`enums.${group}.${value}` as 'enums.severity.high') });
+  }
+  return Object.freeze(record);
 }
 
-const dateTime = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeStyle: 'short' });
+export const SEVERITY_LABELS: Readonly<Record<Severity, string>> = enumLabels('severity', ['critical', 'high', 'medium', 'low']);
 
-/** ISO-8601 instant → e.g. "3 mar 2026, 14:05" in the browser's time zone; '—' for null/invalid. */
+export const INCIDENT_STATUS_LABELS: Readonly<Record<IncidentStatus, string>> = enumLabels('incidentStatus', ['new', 'in_progress', 'on_hold', 'resolved', 'closed']);
+
+export const DEVICE_STATUS_LABELS: Readonly<Record<DeviceStatus, string>> = enumLabels('deviceStatus', ['online', 'degraded', 'offline', 'unknown']);
+
+/** Device types sent by the collectors (free text in the API); unknown types are shown as sent. */
+const DEVICE_TYPE_LABELS: Readonly<Record<string, string>> = enumLabels('deviceType', ['firewall', 'switch', 'access_point', 'server', 'router', 'vpn']);
+
+/** Label of a device type in the current language, e.g. `access_point` → "Punto de acceso"; unknown types as sent. */
+export function deviceTypeLabel(type: string): string {
+  return Object.hasOwn(DEVICE_TYPE_LABELS, type) ? DEVICE_TYPE_LABELS[type]! : type;
+}
+
+/** BCP 47 locale of the current messages language (dates and numbers). */
+export function formatLocale(): string {
+  return messagesLanguage() === 'en' ? 'en-GB' : 'es-ES';
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+/** One cached formatter per (kind, locale). */
+function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(kind: string, make: (locale: string) => F): F {
+  const locale = formatLocale();
+  const key = `${kind}|${locale}`;
+  let f = formatters.get(key) as F | undefined;
+  if (!f) formatters.set(key, (f = make(locale)));
+  return f;
+}
+
+/** ISO-8601 instant → e.g. "3 mar 2026, 14:05" (en: "3 Mar 2026, 14:05") in the browser's time zone; '—' for null/invalid. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : dateTime.format(d);
+  return Number.isNaN(d.getTime()) ? '—' : cached('dateTime', (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' })).format(d);
 }
 
-const percent = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2, minimumFractionDigits: 0 });
-
-/** 0–100 → "99,95 %"; '—' for null. */
+/** 0–100 → "99,95 %" (en: "99.95 %"); '—' for null. */
 export function formatPercent(value: number | null | undefined): string {
-  return value === null || value === undefined ? '—' : `${percent.format(value)} %`;
+  return value === null || value === undefined ? '—' : `${cached('percent', (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 2, minimumFractionDigits: 0 })).format(value)} %`;
 }

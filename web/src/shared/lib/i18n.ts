@@ -105,48 +105,6 @@ export function localizeAriaLabels(root: HTMLElement): () => void {
 }
 
 /**
- * English texts of the portal chrome (header, sidebar menu, profile menu, skip link, footer), keyed by the Spanish
- * text shown by default; used when the user picks English in `/settings`. Page content stays in Spanish.
- */
-export const EN_CHROME: Readonly<Record<string, string>> = {
-  Dashboard: 'Dashboard',
-  General: 'Overview',
-  Reportes: 'Reports',
-  Incidentes: 'Incidents',
-  Ver: 'View',
-  Agregar: 'Add',
-  Dispositivos: 'Devices',
-  Estado: 'Status',
-  Disponibilidad: 'Availability',
-  Alarmas: 'Alarms',
-  Eventos: 'Events',
-  Otros: 'Other',
-  Recomendaciones: 'Recommendations',
-  Analítica: 'Analytics',
-  Perfil: 'Profile',
-  Calendario: 'Calendar',
-  Configuración: 'Settings',
-  'Cambiar contraseña': 'Change password',
-  'Cerrar sesión': 'Sign out',
-  Cuenta: 'Account',
-  Notificaciones: 'Notifications',
-  Cliente: 'Customer',
-  Buscar: 'Search',
-  'Buscar…': 'Search…',
-  'Abrir búsqueda': 'Open search',
-  'Abrir menú': 'Open menu',
-  'Cerrar menú': 'Close menu',
-  'Contraer menú lateral': 'Collapse sidebar',
-  'Menú principal': 'Main menu',
-  'Saltar al contenido': 'Skip to content',
-};
-
-/** `text` (Spanish) in `language`: itself for `es`, its `EN_CHROME` entry (or itself when missing) for `en`. */
-export function translateChrome(text: string, language: string): string {
-  return language === 'en' ? (EN_CHROME[text] ?? text) : text;
-}
-
-/**
  * Loads Amplify UI's dictionaries plus `ES_OVERRIDES` and switches Amplify's I18n to `language` (default Spanish;
  * `en` = Amplify's English defaults, chosen in `/settings`). The error texts come with `loadCognitoErrorTexts`.
  */

@@ -1,0 +1,102 @@
+/**
+ * English message catalogue of the signed-in portal (chosen in `/settings`). Same keys as `es.ts`
+ * (typed `Catalogue`: a missing or extra key fails `tsc`); docs/portal.md#messages.
+ */
+import type { Catalogue } from '../es';
+import { incidents } from './incidents';
+import { admin } from './admin';
+import { audit } from './audit';
+import { soc } from './soc';
+import { dashboard } from './dashboard';
+import { devices } from './devices';
+import { calendar } from './calendar';
+import { account } from './account';
+import { settings } from './settings';
+import { notifications } from './notifications';
+import { search } from './search';
+import { office365 } from './office365';
+import { recommendations } from './recommendations';
+import { reports } from './reports';
+import { analytics } from './analytics';
+import { ui } from './ui';
+
+export const en: Catalogue = {
+  chrome: {
+    skipToContent: 'Skip to content',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+    collapseSidebar: 'Collapse sidebar',
+    mainMenu: 'Main menu',
+    notifications: 'Notifications',
+    account: 'Account',
+    search: 'Search',
+    openSearch: 'Open search',
+    searchPlaceholder: 'Search…',
+    tenant: 'Customer',
+    brandTag: 'CUSTOMER',
+    userFallback: 'User',
+    footer: '© {{year}} {{brand}} Security Group',
+    profile: 'Profile',
+    calendar: 'Calendar',
+    settings: 'Settings',
+    passwordChange: 'Change password',
+    signOut: 'Sign out',
+  },
+  menu: {
+    office365: 'Office 365',
+    auditLog: 'Audit log',
+    socQueue: 'SOC queue',
+    tenants: 'Customers',
+    staff: 'SOC staff',
+    dashboard: 'Dashboard',
+    overview: 'Overview',
+    reports: 'Reports',
+    incidents: 'Incidents',
+    view: 'View',
+    add: 'Add',
+    devices: 'Devices',
+    status: 'Status',
+    availability: 'Availability',
+    alarms: 'Alarms',
+    events: 'Events',
+    other: 'Other',
+    recommendations: 'Recommendations',
+    analytics: 'Analytics',
+    soc: 'SOC',
+    admin: 'Administration',
+  },
+  enums: {
+    severity: { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' },
+    incidentStatus: { new: 'New', in_progress: 'In progress', on_hold: 'On hold', resolved: 'Resolved', closed: 'Closed' },
+    deviceStatus: { online: 'Online', degraded: 'Degraded', offline: 'Offline', unknown: 'Unknown' },
+    deviceType: {
+      firewall: 'Firewall',
+      switch: 'Switch',
+      access_point: 'Access point',
+      server: 'Server',
+      router: 'Router',
+      vpn: 'VPN concentrator',
+    },
+  },
+  common: {
+    loading: 'Loading…',
+    retry: 'Retry',
+    noRecords: 'No records',
+  },
+  incidents,
+  admin,
+  audit,
+  soc,
+  dashboard,
+  devices,
+  calendar,
+  account,
+  settings,
+  notifications,
+  search,
+  office365,
+  recommendations,
+  reports,
+  analytics,
+  ui,
+};

@@ -1,0 +1,2 @@
+/** Spanish texts of `account` (section `account.*` of the catalogue, docs/portal.md#messages). */
+export const account = {};

@@ -1,0 +1,2 @@
+/** Spanish texts of `dashboard` (section `dashboard.*` of the catalogue, docs/portal.md#messages). */
+export const dashboard = {};

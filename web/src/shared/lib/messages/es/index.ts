@@ -1,0 +1,107 @@
+/**
+ * Spanish message catalogue of the signed-in portal (the default language). Keys are grouped by screen or
+ * shared part; `en.ts` must have exactly the same keys (its type is `Catalogue`, derived from this object, so
+ * a missing or extra key fails `tsc`). Interpolations use i18next's `{{name}}` syntax; plurals the `_one` /
+ * `_other` suffixes. How texts are added and used: docs/portal.md#messages.
+ */
+import { incidents } from './incidents';
+import { admin } from './admin';
+import { audit } from './audit';
+import { soc } from './soc';
+import { dashboard } from './dashboard';
+import { devices } from './devices';
+import { calendar } from './calendar';
+import { account } from './account';
+import { settings } from './settings';
+import { notifications } from './notifications';
+import { search } from './search';
+import { office365 } from './office365';
+import { recommendations } from './recommendations';
+import { reports } from './reports';
+import { analytics } from './analytics';
+import { ui } from './ui';
+
+export const es = {
+  chrome: {
+    skipToContent: 'Saltar al contenido',
+    openMenu: 'Abrir menú',
+    closeMenu: 'Cerrar menú',
+    collapseSidebar: 'Contraer menú lateral',
+    mainMenu: 'Menú principal',
+    notifications: 'Notificaciones',
+    account: 'Cuenta',
+    search: 'Buscar',
+    openSearch: 'Abrir búsqueda',
+    searchPlaceholder: 'Buscar…',
+    tenant: 'Cliente',
+    brandTag: 'CLIENTE',
+    userFallback: 'User',
+    footer: '© {{year}} {{brand}} Security Group',
+    profile: 'Perfil',
+    calendar: 'Calendario',
+    settings: 'Configuración',
+    passwordChange: 'Cambiar contraseña',
+    signOut: 'Cerrar sesión',
+  },
+  menu: {
+    office365: 'Office 365',
+    auditLog: 'Registro de auditoría',
+    socQueue: 'Cola SOC',
+    tenants: 'Clientes',
+    staff: 'Personal SOC',
+    dashboard: 'Dashboard',
+    overview: 'General',
+    reports: 'Reportes',
+    incidents: 'Incidentes',
+    view: 'Ver',
+    add: 'Agregar',
+    devices: 'Dispositivos',
+    status: 'Estado',
+    availability: 'Disponibilidad',
+    alarms: 'Alarmas',
+    events: 'Eventos',
+    other: 'Otros',
+    recommendations: 'Recomendaciones',
+    analytics: 'Analítica',
+    soc: 'SOC',
+    admin: 'Administración',
+  },
+  enums: {
+    severity: { critical: 'Crítica', high: 'Alta', medium: 'Media', low: 'Baja' },
+    incidentStatus: { new: 'Nuevo', in_progress: 'En curso', on_hold: 'En espera', resolved: 'Resuelto', closed: 'Cerrado' },
+    deviceStatus: { online: 'En línea', degraded: 'Degradado', offline: 'Fuera de línea', unknown: 'Desconocido' },
+    deviceType: {
+      firewall: 'Cortafuegos',
+      switch: 'Switch',
+      access_point: 'Punto de acceso',
+      server: 'Servidor',
+      router: 'Router',
+      vpn: 'Concentrador VPN',
+    },
+  },
+  common: {
+    loading: 'Cargando…',
+    retry: 'Reintentar',
+    noRecords: 'No hay registros',
+  },
+  incidents,
+  admin,
+  audit,
+  soc,
+  dashboard,
+  devices,
+  calendar,
+  account,
+  settings,
+  notifications,
+  search,
+  office365,
+  recommendations,
+  reports,
+  analytics,
+  ui,
+};
+
+/** The shape every language's catalogue has: the Spanish one's keys, every leaf a string. */
+export type Catalogue = Strings<typeof es>;
+type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

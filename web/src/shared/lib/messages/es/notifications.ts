@@ -1,0 +1,2 @@
+/** Spanish texts of `notifications` (section `notifications.*` of the catalogue, docs/portal.md#messages). */
+export const notifications = {};
