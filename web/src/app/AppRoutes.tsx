@@ -8,6 +8,8 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, Route, Routes } from 'react-router-dom';
 import { ADMIN_GROUP } from '../shared/lib/contract';
 import { ComingSoonPage, PageHeader } from '../shared/ui/states';
+import { useT } from '../shared/lib/messages';
+import type { MessageKey } from '../shared/lib/messages';
 import { RequireGroupMembership, RequireGroups } from './guards';
 import { Shell } from './Shell';
 import { LoadingState } from '../shared/ui/states';
@@ -43,12 +45,13 @@ function Screen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingState />}>{children}</Suspense>;
 }
 
-/** Product routes that show "Próximamente" for now: path → page title. */
-export const COMING_SOON_ROUTES: Readonly<Record<string, string>> = {
-  '/page/coming-soon': 'Próximamente',
+/** Product routes that show "Próximamente" for now: path → catalogue key of the page title. */
+export const COMING_SOON_ROUTES: Readonly<Record<string, MessageKey>> = {
+  '/page/coming-soon': 'ui.states.comingSoonTitle',
 };
 
 export function AppRoutes({ brandName }: { brandName: string }) {
+  const t = useT();
   return (
     <Routes>
       <Route path="/page/login" element={<Navigate to="/" replace />} />
@@ -109,7 +112,7 @@ export function AppRoutes({ brandName }: { brandName: string }) {
           }
         />
         {Object.entries(COMING_SOON_ROUTES).map(([path, title]) => (
-          <Route key={path} path={path} element={<ComingSoonPage title={title} />} />
+          <Route key={path} path={path} element={<ComingSoonPage title={t(title)} />} />
         ))}
         <Route path="/page/error" element={<NotFoundPage />} />
         <Route path="*" element={<NotFoundPage />} />
@@ -120,13 +123,14 @@ export function AppRoutes({ brandName }: { brandName: string }) {
 
 /** The error screen (`/page/error` and any unknown path). */
 export function NotFoundPage() {
+  const t = useT();
   return (
     <section className="not-found">
-      <PageHeader title="Página no encontrada" />
-      <p>La página que buscas no existe o no tienes acceso a ella.</p>
+      <PageHeader title={t('ui.notFoundPage.title')} />
+      <p>{t('ui.notFoundPage.text')}</p>
       <p>
         <Link to="/" className="btn">
-          Volver al inicio
+          {t('ui.notFoundPage.home')}
         </Link>
       </p>
     </section>

@@ -20,6 +20,7 @@ import { localizeAriaLabels, PASSWORD_FIELD_LABELS } from '../shared/lib/i18n';
 import { LoadingScreen } from '../shared/ui/LoadingScreen';
 import { clearAwaitingAccess, useAwaitingAccess } from '../shared/lib/awaiting-access';
 import { AwaitingAccessPage } from './AwaitingAccessPage';
+import { I18n } from 'aws-amplify/utils';
 
 const SignedInApp = lazy(() => import('./SignedInApp'));
 
@@ -154,9 +155,9 @@ function SignInBrand({ brandName }: { brandName: string }) {
   return (
     <header className="signin-brand">
       <h1>
-        {brandName} <span className="brand-tag">CLIENTE</span>
+        {brandName} <span className="brand-tag">{I18n.get('CUSTOMER')}</span>
       </h1>
-      <p>Portal de clientes</p>
+      <p>{I18n.get('Customer portal')}</p>
     </header>
   );
 }

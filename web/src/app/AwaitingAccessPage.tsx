@@ -3,9 +3,11 @@
  * administrator has given it a tenant yet. Staff were told through the audit log (`user.access_request`,
  * written by the user pool's trigger at the sign-in). The session is signed out globally while this page is
  * shown; its button returns to the sign-in form once that is done. Shown by the sign-in gate, so it is part of
- * the sign-in page's bundle (Spanish literals: the message catalogue is loaded only once signed in).
+ * the sign-in page's bundle: its texts come from the sign-in widget's dictionary (`shared/lib/i18n.ts`), as the
+ * message catalogue is loaded only once signed in (docs/portal.md#messages).
  */
 import { useEffect, useRef } from 'react';
+import { I18n } from 'aws-amplify/utils';
 
 export interface AwaitingAccessPageProps {
   brandName: string;
@@ -25,25 +27,25 @@ export function AwaitingAccessPage({ brandName, email, signedOut, onLeave }: Awa
       <section className="card" aria-labelledby="awaiting-access-title" style={{ maxWidth: '32rem', width: '100%', padding: '1.5rem' }}>
         <p className="signin-brand">
           <strong>
-            {brandName} <span className="brand-tag">CLIENTE</span>
+            {brandName} <span className="brand-tag">{I18n.get('CUSTOMER')}</span>
           </strong>
         </p>
         <h1 id="awaiting-access-title" ref={heading} tabIndex={-1}>
-          Cuenta pendiente de aprobación
+          {I18n.get('Account awaiting approval')}
         </h1>
         <p>
           {email ? (
             <>
-              Tu cuenta <strong>{email}</strong> está creada, pero todavía no tiene acceso al portal.
+              {I18n.get('Your account')} <strong>{email}</strong> {I18n.get('has been created but has no access to the portal yet.')}
             </>
           ) : (
-            'Tu cuenta está creada, pero todavía no tiene acceso al portal.'
+            I18n.get('Your account has been created but has no access to the portal yet.')
           )}
         </p>
-        <p>Un administrador tiene que concederte acceso a tu empresa; ya le hemos avisado. Cuando lo haga, vuelve a iniciar sesión.</p>
-        <p role="status">{signedOut ? 'Hemos cerrado la sesión.' : 'Cerrando la sesión…'}</p>
+        <p>{I18n.get('An administrator has to grant you access to your company; we have let them know. When they do, sign in again.')}</p>
+        <p role="status">{signedOut ? I18n.get('We have signed you out.') : I18n.get('Signing you out…')}</p>
         <button type="button" className="btn btn-primary" onClick={onLeave} disabled={!signedOut}>
-          Volver a iniciar sesión
+          {I18n.get('Back to Sign In')}
         </button>
       </section>
     </main>

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallInput } from '../../shared/lib/api';
 import type { Report } from '../../shared/lib/contract';
 import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
-import { DATE_RANGE_ERROR } from '../../shared/ui/DateRange';
+import { dateRangeMessage } from '../../shared/ui/DateRange';
 import { ReportsPage } from './ReportsPage';
 
 const T1 = Date.parse('2026-03-31T10:20:30.000Z');
@@ -76,10 +76,10 @@ describe('custom range', () => {
     await waitFor(() => expect(getReport).toHaveBeenCalledTimes(1));
     fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-03-10' } });
     fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-03-01' } });
-    expect(screen.getByRole('alert').textContent).toBe(DATE_RANGE_ERROR);
+    expect(screen.getByRole('alert').textContent).toBe(dateRangeMessage());
     expect(screen.getByLabelText('Desde').getAttribute('aria-invalid')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar fechas' }));
-    expect(screen.getByRole('alert').textContent).toBe(DATE_RANGE_ERROR);
+    expect(screen.getByRole('alert').textContent).toBe(dateRangeMessage());
     expect(screen.getByRole('button', { name: '30 días' }).getAttribute('aria-pressed')).toBe('true');
     expect(getReport).toHaveBeenCalledTimes(1);
 

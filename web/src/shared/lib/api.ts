@@ -11,12 +11,13 @@
  *   user is signed out; the sign-in gate then shows `/page/login` (docs/portal.md#session-loss).
  * - Each request times out after `timeoutMs` (default 15 000 ms) via `AbortController`.
  * - Every failure is an `ApiError` with a `kind`, the API's `code`/`requestId` when present, and a
- *   Spanish `userMessage` (docs/portal.md#error-messages).
+ *   `userMessage` in the portal's language (docs/portal.md#error-messages).
  *
  * This module (and so the route table) is loaded only by the signed-in chunk, never by the sign-in page.
  */
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { buildPath, routeById } from './contract';
+import { t } from './messages';
 import type { ApiErrorBody, OperationBody, OperationId, OperationParams, OperationQuery, OperationResponse } from './contract';
 
 /** Default request timeout, ms. */
@@ -32,32 +33,18 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
  */
 export type ApiErrorKind = 'network' | 'timeout' | 'session' | 'client' | 'server';
 
-/** Spanish messages for API error codes that users can act on. */
-const CODE_MESSAGES: Partial<Record<string, string>> = {
-  VALIDATION_FAILED: 'Revisa los datos introducidos.',
-  INVALID_JSON: 'La solicitud no es válida.',
-  TENANT_REQUIRED: 'Selecciona un cliente.',
-  // An assignee the API does not accept (docs/api.md#assignees): not an enabled user of the customer nor staff.
-  UNKNOWN_ASSIGNEE: 'La persona asignada no es un usuario activo del cliente ni del SOC. Elige una de la lista.',
-  FORBIDDEN: 'No tienes permiso para realizar esta acción.',
-  // Staff without TOTP (docs/api.md#staff-accounts-and-totp); the error state links to /profile.
-  MFA_REQUIRED: 'Como personal del SOC necesitas la verificación en dos pasos: configura una aplicación de autenticación en tu perfil y vuelve a intentarlo.',
-  NOT_FOUND: 'No se encontró lo que buscas.',
-  VERSION_CONFLICT: 'El incidente cambió mientras lo editabas.',
-  INVALID_TRANSITION: 'Ese cambio de estado no está permitido.',
-  PAYLOAD_TOO_LARGE: 'El texto es demasiado largo.',
-  THROTTLED: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
-  // 503 with Retry-After: the table is throttling or unreachable (docs/api.md#errors); nothing was changed.
-  SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
-};
-
-const KIND_MESSAGES: Record<ApiErrorKind, string> = {
-  network: 'No se pudo conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.',
-  timeout: 'El servidor tardó demasiado en responder. Inténtalo de nuevo.',
-  session: 'Tu sesión ha caducado. Inicia sesión de nuevo.',
-  client: 'No se pudo completar la solicitud.',
-  server: 'Error del servidor. Inténtalo de nuevo más tarde.',
-};
+/**
+ * API error codes with a message of their own (`ui.apiErrors.codes.<CODE>` of the message catalogue,
+ * docs/portal.md#error-messages): UNKNOWN_ASSIGNEE is an assignee the API does not accept
+ * (docs/api.md#assignees); MFA_REQUIRED is staff without TOTP (docs/api.md#staff-accounts-and-totp; the
+ * error state links to /profile); SERVICE_UNAVAILABLE a 503 with Retry-After (docs/api.md#errors: nothing
+ * was changed). Other codes get the message of their kind (`ui.apiErrors.kinds.<kind>`).
+ */
+const CODES_WITH_MESSAGE = new Set([
+  'VALIDATION_FAILED', 'INVALID_JSON', 'TENANT_REQUIRED', 'UNKNOWN_ASSIGNEE', 'FORBIDDEN', 'MFA_REQUIRED', 'NOT_FOUND',
+  'VERSION_CONFLICT', 'INVALID_TRANSITION', 'PAYLOAD_TOO_LARGE', 'THROTTLED', 'SERVICE_UNAVAILABLE',
+] as const);
+type CodeWithMessage = typeof CODES_WITH_MESSAGE extends Set<infer C> ? C : never;
 
 /** A failed API call. `status` is null when there was no HTTP response. */
 export class ApiError extends Error {
@@ -84,9 +71,11 @@ export class ApiError extends Error {
     this.details = init.details;
   }
 
-  /** Spanish text for end users: by API code when known, else by kind. */
+  /** Text for end users in the portal's language: by API code when known, else by kind (docs/portal.md#messages). */
   get userMessage(): string {
-    return (this.code && CODE_MESSAGES[this.code]) || KIND_MESSAGES[this.kind];
+    return this.code && CODES_WITH_MESSAGE.has(this.code as CodeWithMessage)
+      ? t(`ui.apiErrors.codes.${this.code as CodeWithMessage}`)
+      : t(`ui.apiErrors.kinds.${this.kind}`);
   }
 }
 

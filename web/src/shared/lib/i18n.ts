@@ -45,6 +45,19 @@ export const ES_OVERRIDES: Record<string, string> = {
   'Your verification code has expired. Please request a new code.': 'Su código de verificación ha caducado. Solicite uno nuevo.',
   'Authentication Error': 'Error de autenticación',
   'Please use your credentials to sign in.': 'Use sus credenciales para iniciar sesión.',
+  // The sign-in page's own texts (AuthGate, AwaitingAccessPage, LoadingScreen): part of the sign-in bundle, so
+  // they use this dictionary, not the signed-in portal's catalogue (docs/portal.md#messages).
+  CUSTOMER: 'CLIENTE',
+  'Customer portal': 'Portal de clientes',
+  'Loading…': 'Cargando…',
+  'Account awaiting approval': 'Cuenta pendiente de aprobación',
+  'Your account': 'Tu cuenta',
+  'has been created but has no access to the portal yet.': 'está creada, pero todavía no tiene acceso al portal.',
+  'Your account has been created but has no access to the portal yet.': 'Tu cuenta está creada, pero todavía no tiene acceso al portal.',
+  'An administrator has to grant you access to your company; we have let them know. When they do, sign in again.':
+    'Un administrador tiene que concederte acceso a tu empresa; ya le hemos avisado. Cuando lo haga, vuelve a iniciar sesión.',
+  'We have signed you out.': 'Hemos cerrado la sesión.',
+  'Signing you out…': 'Cerrando la sesión…',
 };
 
 /** Spanish screen-reader texts of the show-password switch (props of Amplify UI's `PasswordField`). */

@@ -5,15 +5,17 @@
  * `onDownload` with its `CsvVariant`; the screen builds the file (`toCsv(rows, columns, csvDialect(variant))`).
  */
 import type { CsvVariant } from './csv';
+import { useT } from '../lib/messages';
 
 export function CsvButtons({ label, disabled, onDownload }: { label: string; disabled?: boolean; onDownload: (variant: CsvVariant) => void }) {
+  const t = useT();
   return (
     <>
       <button type="button" className="btn" disabled={disabled} onClick={() => onDownload('standard')}>
         {label}
       </button>
-      <button type="button" className="btn" disabled={disabled} title="CSV para Excel, con el separador y los decimales del idioma del portal" onClick={() => onDownload('excel')}>
-        CSV (Excel)
+      <button type="button" className="btn" disabled={disabled} title={t('ui.csv.excelHint')} onClick={() => onDownload('excel')}>
+        {t('ui.csv.excel')}
       </button>
     </>
   );

@@ -18,7 +18,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatPercent } from '../lib/format';
+import { formatLocale, formatPercent, SEVERITY_LABELS } from '../lib/format';
 
 /** Colours of the four severities (same hues as the severity badges). */
 export const SEVERITY_COLORS = { critical: '#b91c1c', high: '#c2410c', medium: '#a16207', low: '#1d4ed8' } as const;
@@ -32,12 +32,13 @@ export interface TrendPoint {
   low: number;
 }
 
-const SEV_LABELS = { critical: 'Crítica', high: 'Alta', medium: 'Media', low: 'Baja' } as const;
+/** The severities in stacking order (labels from the catalogue, `SEVERITY_LABELS`). */
+const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 
-/** `YYYY-MM-DD` → "3 mar" (es-ES, UTC date). */
+/** `YYYY-MM-DD` → "3 mar" (en: "3 Mar"; the portal's locale, UTC date). */
 function shortDay(date: string): string {
   const d = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? date : d.toLocaleDateString('es-ES', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return Number.isNaN(d.getTime()) ? date : d.toLocaleDateString(formatLocale(), { day: 'numeric', month: 'short', timeZone: 'UTC' });
 }
 
 function ChartFigure({ caption, height, children }: { caption: string; height: number; children: React.ReactElement }) {
@@ -63,8 +64,8 @@ export function IncidentTrendChart({ points, caption }: { points: readonly Trend
         <YAxis allowDecimals={false} fontSize={12} />
         <Tooltip labelFormatter={(l) => shortDay(String(l))} />
         <Legend itemSorter={null} />
-        {(Object.keys(SEV_LABELS) as (keyof typeof SEV_LABELS)[]).map((s) => (
-          <Bar key={s} dataKey={s} name={SEV_LABELS[s]} stackId="sev" fill={SEVERITY_COLORS[s]} isAnimationActive={false} />
+        {SEVERITIES.map((s) => (
+          <Bar key={s} dataKey={s} name={SEVERITY_LABELS[s]} stackId="sev" fill={SEVERITY_COLORS[s]} isAnimationActive={false} />
         ))}
       </BarChart>
     </ChartFigure>

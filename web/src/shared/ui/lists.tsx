@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ApiError } from '../lib/api';
 import { EmptyState, ErrorState, LoadingState } from './states';
+import { useT } from '../lib/messages';
 
 export interface ListState {
   error: ApiError | undefined;
@@ -41,11 +42,12 @@ export function ListFrame({ list, empty, children }: { list: ListState; empty: s
 
 /** "Cargar más" under a list while `list.hasMore`; nothing otherwise. */
 export function LoadMore({ list }: { list: Pick<ListState, 'hasMore' | 'isLoadingMore' | 'loadMore'> }) {
+  const t = useT();
   if (!list.hasMore) return null;
   return (
     <p className="load-more">
       <button type="button" className="btn" disabled={list.isLoadingMore} onClick={() => void list.loadMore()}>
-        {list.isLoadingMore ? 'Cargando…' : 'Cargar más'}
+        {list.isLoadingMore ? t('common.loading') : t('ui.lists.loadMore')}
       </button>
     </p>
   );

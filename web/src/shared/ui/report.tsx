@@ -14,6 +14,7 @@ import { callOp, useApi } from '../lib/api-context';
 import type { OperationResponse, ReportFigures } from '../lib/contract';
 import { formatPercent, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../lib/format';
 import { useStateResetOn } from '../lib/hooks';
+import { t, useT } from '../lib/messages';
 import { CSV_STANDARD, toCsv, type CsvDialect } from './csv';
 import { DateRangeFields, dateRangeError } from './DateRange';
 
@@ -60,80 +61,81 @@ export function fleetHealth(f: ReportFigures): { meeting: number; measured: numb
 export function reportToCsv(f: ReportFigures, title: string, dialect: CsvDialect = CSV_STANDARD): string {
   const summary = toCsv(
     [
-      ['Informe', title],
-      ['Desde (UTC)', f.period.from],
-      ['Hasta (UTC)', f.period.to],
-      ['Incidentes', f.incidents.total],
-      ['MTTA (min)', f.mttaMinutes === null ? '' : Math.round(f.mttaMinutes)],
-      ['MTTR (min)', f.mttrMinutes === null ? '' : Math.round(f.mttrMinutes)],
-      ['Resueltos', f.sla.resolved],
-      ['Resueltos dentro del SLA', f.sla.resolvedWithinSla],
-      ['Cumplimiento SLA (%)', f.sla.compliancePct ?? ''],
-      ['Abiertos con SLA vencido', f.sla.openBreached],
-      ['Objetivo de disponibilidad (%)', f.availability.slaTargetPct],
+      [t('ui.report.csv.report'), title],
+      [t('ui.report.csv.fromUtc'), f.period.from],
+      [t('ui.report.csv.toUtc'), f.period.to],
+      [t('ui.report.csv.incidents'), f.incidents.total],
+      [t('ui.report.csv.mttaMin'), f.mttaMinutes === null ? '' : Math.round(f.mttaMinutes)],
+      [t('ui.report.csv.mttrMin'), f.mttrMinutes === null ? '' : Math.round(f.mttrMinutes)],
+      [t('ui.report.csv.resolved'), f.sla.resolved],
+      [t('ui.report.csv.resolvedWithinSla'), f.sla.resolvedWithinSla],
+      [t('ui.report.csv.slaCompliancePct'), f.sla.compliancePct ?? ''],
+      [t('ui.report.csv.openBreached'), f.sla.openBreached],
+      [t('ui.report.csv.availabilityTargetPct'), f.availability.slaTargetPct],
     ] as [string, string | number][],
     [
-      { header: 'Indicador', value: (r) => r[0] },
-      { header: 'Valor', value: (r) => r[1] },
+      { header: t('ui.report.csv.indicator'), value: (r) => r[0] },
+      { header: t('ui.report.csv.value'), value: (r) => r[1] },
     ],
     dialect,
   );
   const bySeverity = toCsv(Object.entries(f.incidents.bySeverity), [
-    { header: 'Severidad', value: ([k]) => SEVERITY_LABELS[k as keyof typeof SEVERITY_LABELS] ?? k },
-    { header: 'Incidentes', value: ([, v]) => v },
+    { header: t('ui.report.csv.severity'), value: ([k]) => SEVERITY_LABELS[k as keyof typeof SEVERITY_LABELS] ?? k },
+    { header: t('ui.report.csv.incidents'), value: ([, v]) => v },
   ], dialect);
   const byStatus = toCsv(Object.entries(f.incidents.byStatus), [
-    { header: 'Estado', value: ([k]) => INCIDENT_STATUS_LABELS[k as keyof typeof INCIDENT_STATUS_LABELS] ?? k },
-    { header: 'Incidentes', value: ([, v]) => v },
+    { header: t('ui.report.csv.status'), value: ([k]) => INCIDENT_STATUS_LABELS[k as keyof typeof INCIDENT_STATUS_LABELS] ?? k },
+    { header: t('ui.report.csv.incidents'), value: ([, v]) => v },
   ], dialect);
   const devices = toCsv(f.availability.devices, [
-    { header: 'Dispositivo', value: (d) => d.name },
-    { header: 'ID', value: (d) => d.deviceId },
-    { header: 'Disponibilidad (%)', value: (d) => d.availablePct },
-    { header: 'Cumple SLA', value: (d) => (d.meetsSla === null ? '' : d.meetsSla ? 'Sí' : 'No') },
+    { header: t('ui.report.csv.device'), value: (d) => d.name },
+    { header: t('ui.report.csv.id'), value: (d) => d.deviceId },
+    { header: t('ui.report.csv.availabilityPct'), value: (d) => d.availablePct },
+    { header: t('ui.report.csv.meetsSla'), value: (d) => (d.meetsSla === null ? '' : d.meetsSla ? t('ui.report.csv.yes') : t('ui.report.csv.no')) },
   ], dialect);
   const alarms = toCsv(f.topAlarms, [
-    { header: 'Alarma', value: (a) => a.title },
-    { header: 'Veces', value: (a) => a.count },
-    { header: 'Severidad máxima', value: (a) => SEVERITY_LABELS[a.highestSeverity] },
+    { header: t('ui.report.csv.alarm'), value: (a) => a.title },
+    { header: t('ui.report.csv.times'), value: (a) => a.count },
+    { header: t('ui.report.csv.highestSeverity'), value: (a) => SEVERITY_LABELS[a.highestSeverity] },
   ], dialect);
   return [summary, bySeverity, byStatus, devices, alarms].join('\r\n\r\n');
 }
 
 /** The KPI row of a report: incidents, MTTA, MTTR, SLA compliance, open breached, fleet health. */
 export function FiguresSummary({ f }: { f: ReportFigures }) {
+  const t = useT();
   const fleet = fleetHealth(f);
   return (
-    <ul className="kpi-row" aria-label="Resumen">
+    <ul className="kpi-row" aria-label={t('ui.report.summary')}>
       <li>
-        <span className="muted small">Incidentes</span>
+        <span className="muted small">{t('ui.report.incidents')}</span>
         <strong>{f.incidents.total}</strong>
       </li>
       <li>
-        <span className="muted small">MTTA (tiempo medio de reconocimiento)</span>
+        <span className="muted small">{t('ui.report.mtta')}</span>
         <strong>{formatDuration(f.mttaMinutes)}</strong>
       </li>
       <li>
-        <span className="muted small">MTTR (tiempo medio de resolución)</span>
+        <span className="muted small">{t('ui.report.mttr')}</span>
         <strong>{formatDuration(f.mttrMinutes)}</strong>
       </li>
       <li>
-        <span className="muted small">Cumplimiento SLA</span>
+        <span className="muted small">{t('ui.report.slaCompliance')}</span>
         <strong>{formatPercent(f.sla.compliancePct)}</strong>
         <span className="small">
-          {f.sla.resolvedWithinSla} de {f.sla.resolved} resueltos a tiempo
+          {t('ui.report.resolvedInTime', { within: f.sla.resolvedWithinSla, resolved: f.sla.resolved })}
         </span>
       </li>
       <li>
-        <span className="muted small">Abiertos con SLA vencido</span>
+        <span className="muted small">{t('ui.report.openBreached')}</span>
         <strong>{f.sla.openBreached}</strong>
       </li>
       <li>
-        <span className="muted small">Dispositivos que cumplen el SLA</span>
+        <span className="muted small">{t('ui.report.devicesMeetingSla')}</span>
         <strong>
           {fleet.meeting} / {fleet.measured}
         </strong>
-        <span className="small">Media {formatPercent(fleet.meanPct)}</span>
+        <span className="small">{t('ui.report.mean', { pct: formatPercent(fleet.meanPct) })}</span>
       </li>
     </ul>
   );
@@ -159,21 +161,22 @@ export function periodFromParams(params: URLSearchParams): PeriodSpec {
 
 /**
  * Period controls: preset buttons and a custom date range applied with "Aplicar fechas". A range whose
- * "Desde" is after its "Hasta" is refused with `DATE_RANGE_ERROR` (shared with the incident list and the
+ * "Desde" is after its "Hasta" is refused with `dateRangeMessage()` (shared with the incident list and the
  * audit log, `DateRange.tsx`) and the period stays as it was; so is a range with an empty end.
  */
 export function PeriodPicker({ params, onChange }: { params: URLSearchParams; onChange: (next: URLSearchParams) => void }) {
+  const t = useT();
   const p = periodFromParams(params);
   const custom = !!(p.fromDate && p.toDate);
   // Drafts of the two dates, reset whenever the applied period changes (another preset, Back/Forward).
   const [draft, setDraft] = useStateResetOn(`${p.fromDate}|${p.toDate}`, () => ({ from: p.fromDate, to: p.toDate, tried: false }));
   const rangeError = dateRangeError(draft.from, draft.to);
-  const missing = draft.tried && (!draft.from || !draft.to) ? 'Indica las dos fechas, «Desde» y «Hasta».' : null;
+  const missing = draft.tried && (!draft.from || !draft.to) ? t('ui.report.bothDates') : null;
   const shown = rangeError ?? missing;
   return (
     <form
       className="card filters no-print"
-      aria-label="Periodo del informe"
+      aria-label={t('ui.report.periodForm')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -182,11 +185,11 @@ export function PeriodPicker({ params, onChange }: { params: URLSearchParams; on
       }}
     >
       <div className="field field-wide">
-        <span id="period-presets">Periodo</span>
+        <span id="period-presets">{t('ui.report.period')}</span>
         <div role="group" aria-labelledby="period-presets" className="segmented">
           {PERIODS.map((d) => (
             <button key={d} type="button" aria-pressed={!custom && d === p.days} onClick={() => onChange(new URLSearchParams({ days: String(d) }))}>
-              {d} días
+              {t('ui.report.days', { count: d })}
             </button>
           ))}
         </div>
@@ -194,7 +197,7 @@ export function PeriodPicker({ params, onChange }: { params: URLSearchParams; on
       <DateRangeFields idPrefix="period" from={draft.from} to={draft.to} errorId="period-error" onChange={(field, value) => setDraft({ ...draft, [field]: value, tried: false })} />
       <div className="filters-actions">
         <button type="submit" className="btn">
-          Aplicar fechas
+          {t('ui.report.applyDates')}
         </button>
       </div>
       {shown && (

@@ -4,12 +4,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ApiError } from '../lib/api';
+import { useT } from '../lib/messages';
 
 /** Placeholder rows while data loads (`rows` grey bars), announced as "Cargando…". */
-export function LoadingState({ rows = 4, label = 'Cargando…' }: { rows?: number; label?: string }) {
+export function LoadingState({ rows = 4, label }: { rows?: number; label?: string }) {
+  const t = useT();
   return (
     <div className="skeleton" role="status" aria-live="polite">
-      <span className="visually-hidden">{label}</span>
+      <span className="visually-hidden">{label ?? t('common.loading')}</span>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="skeleton-row" aria-hidden="true" />
       ))}
@@ -17,8 +19,9 @@ export function LoadingState({ rows = 4, label = 'Cargando…' }: { rows?: numbe
   );
 }
 
-export function EmptyState({ children = 'No hay registros' }: { children?: ReactNode }) {
-  return <p className="empty-state">{children}</p>;
+export function EmptyState({ children }: { children?: ReactNode }) {
+  const t = useT();
+  return <p className="empty-state">{children ?? t('common.noRecords')}</p>;
 }
 
 /**
@@ -27,18 +30,19 @@ export function EmptyState({ children = 'No hay registros' }: { children?: React
  * TOTP is set up.
  */
 export function ErrorState({ error, onRetry }: { error: ApiError | undefined; onRetry?: () => void }) {
+  const t = useT();
   return (
     <div className="error-state" role="alert">
-      <p>{error?.userMessage ?? 'Se produjo un error inesperado.'}</p>
+      <p>{error?.userMessage ?? t('ui.states.unexpectedError')}</p>
       {error?.code === 'MFA_REQUIRED' && (
         <p>
-          <Link to="/profile">Configurar la verificación en dos pasos</Link>
+          <Link to="/profile">{t('ui.states.setUpMfa')}</Link>
         </p>
       )}
-      {error?.requestId && <p className="muted small">Referencia: {error.requestId}</p>}
+      {error?.requestId && <p className="muted small">{t('ui.states.reference', { id: error.requestId })}</p>}
       {onRetry && (
         <button type="button" className="btn" onClick={onRetry}>
-          Reintentar
+          {t('common.retry')}
         </button>
       )}
     </div>
@@ -51,9 +55,10 @@ export function ErrorState({ error, onRetry }: { error: ApiError | undefined; on
  * list instead (docs/portal.md#not-found).
  */
 export function NotFoundState({ what, backTo, backLabel }: { what: string; backTo: string; backLabel: string }) {
+  const t = useT();
   return (
     <div className="empty-state" role="status">
-      <p>{what} no encontrado.</p>
+      <p>{t('ui.states.notFound', { what })}</p>
       <p>
         <Link to={backTo}>{backLabel}</Link>
       </p>
@@ -78,12 +83,13 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
 
 /** "Próximamente" page for product routes not built yet (docs/portal.md#routes). */
 export function ComingSoonPage({ title }: { title: string }) {
+  const t = useT();
   return (
     <section>
       <PageHeader title={title} />
       <div className="card">
         <p>
-          <strong>Próximamente.</strong> Esta sección estará disponible en una próxima versión del portal.
+          <strong>{t('ui.states.comingSoon')}</strong> {t('ui.states.comingSoonText')}
         </p>
       </div>
     </section>
