@@ -13,37 +13,8 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
 import { axeSource, checkA11y, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { SCREENS, STAFF_SCREENS } from '../support/e2e-screens.js';
 
-const SCREENS = [
-  '/',
-  '/incidents/all',
-  '/ticket/update/INC-000001',
-  '/devices/status',
-  '/devices/availability',
-  '/devices/alarms',
-  '/devices/detail/dev-001',
-  '/office365/alarms?range=all',
-  '/office365/events?range=all',
-  '/recommendations',
-  '/reports/general',
-  '/calendar',
-  '/page/search-results?q=VPN',
-  '/audit',
-  '/incidents/new',
-  '/profile',
-  '/settings',
-  '/page/passwordchange',
-] as const;
-/** Screens of the staff (`admin`): analytics, SOC queue, administration, the audit log of every tenant, a staff ticket page. */
-const STAFF_SCREENS = [
-  '/analytics',
-  '/soc/queue',
-  '/admin/tenants',
-  '/admin/tenants/acme',
-  '/admin/staff',
-  '/ticket/update/INC-000001?tenant=acme',
-  ...SCREENS.filter((p) => !p.startsWith('/ticket/')),
-] as const;
 const THEMES = ['light', 'dark'] as const;
 const skip = axeSource() ? false : 'axe-core is not installed (npm i -E -D axe-core@4.14.1, or set AXE_CORE_PATH)';
 let env: E2eEnv;
