@@ -29,5 +29,11 @@ export default defineConfig({
     sourcemap: true,
     // The Authenticator alone is ~800 KB raw (docs/portal.md#bundles); don't warn about the known-size entry.
     chunkSizeWarningLimit: 1000,
+    // React and Amplify's core in one chunk: left to itself the bundler splits the modules the sign-in page
+    // shares with the lazy chunks into five small chunks, and eight parallel requests (HTML, CSS, config, JS)
+    // exceed the browser's six connections per host, delaying the sign-in form (docs/portal.md#bundles).
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'signin-core', test: /node_modules[\\/](react|react-dom|scheduler|@aws-amplify[\\/]core)[\\/]/ }] } },
+    },
   },
 });

@@ -77,4 +77,13 @@ describe('sign-in gate', () => {
     step('unauthenticated', 'signUp'); // the user opens "Crear cuenta" again: allowed
     expect(amplify.toSignIn).toHaveBeenCalledTimes(1);
   });
+  it('mounts the Authenticator while the session is still being checked (no loading screen first)', async () => {
+    window.history.replaceState(null, '', '/page/login');
+    const step = renderGate();
+    // The Authenticator runs its own check at the same time (docs/portal.md#bundles): the form comes one check sooner.
+    expect(screen.getByText('authenticator:signIn')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    step('authenticated', 'authenticated');
+    expect(await screen.findByText('signed in at /page/login')).toBeTruthy();
+  });
 });

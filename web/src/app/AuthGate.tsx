@@ -102,8 +102,6 @@ function Gate({ config }: { config: PortalConfig }) {
     );
   }
 
-  if (authStatus === 'configuring') return <LoadingScreen />;
-
   const wantsRegister = window.location.pathname === REGISTER_PATH && config.allowSignUp;
   const form = (
     <SignInPage>
@@ -116,6 +114,11 @@ function Gate({ config }: { config: PortalConfig }) {
       />
     </SignInPage>
   );
+
+  // While the session is being checked the Authenticator is already mounted: it runs its own check at the same
+  // time and shows nothing until that ends (then the form, or nothing for a restored session), so the form
+  // appears one check earlier than after a loading screen (docs/portal.md#bundles).
+  if (authStatus === 'configuring') return form;
 
   if (authStatus === 'unauthenticated') {
     const path = wantsRegister ? REGISTER_PATH : LOGIN_PATH;
