@@ -87,6 +87,9 @@ function Gate({ config }: { config: PortalConfig }) {
     if (route === 'signUp' || route === 'signIn') signedOutFromApp.current = false;
   }, [authStatus, route, toSignIn]);
 
+  // The form is shown: fetch the portal's chunks while the visitor types (docs/portal.md#bundles).
+  useEffect(() => (authStatus === 'unauthenticated' ? prefetchPortal() : undefined), [authStatus]);
+
   const awaiting = useAwaitingAccess();
   if (awaiting) {
     return (
@@ -141,6 +144,26 @@ function Gate({ config }: { config: PortalConfig }) {
       <SignedInApp config={config} />
     </Suspense>
   );
+}
+
+/**
+ * Loads the signed-in portal's chunk and the dashboard's (where a sign-in lands) once the browser is idle
+ * after the sign-in form appeared, so the sign-in itself does not wait for ~400 KB of JavaScript; the same
+ * `import()` targets as `SignedInApp` and the route table, so the browser reuses them. Returns a cancel
+ * function for an unmount before idle time (docs/portal.md#bundles). A failed prefetch is ignored: the
+ * route loads the chunk again when it is needed.
+ */
+function prefetchPortal(): () => void {
+  const load = () => {
+    void import('./SignedInApp').catch(() => undefined);
+    void import('../features/dashboard/DashboardPage').catch(() => undefined);
+  };
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(load, { timeout: 3000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(load, 1000);
+  return () => window.clearTimeout(id);
 }
 
 /** The sign-in page's container; keeps Amplify's untranslated screen-reader texts in Spanish. */
