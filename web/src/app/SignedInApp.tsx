@@ -2,7 +2,7 @@
  * The signed-in portal (lazy chunk loaded by `AuthGate`): router, SWR, API client, session and tenant
  * providers, and the route table.
  */
-import { useLayoutEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { PortalConfig } from '../shared/lib/config';
@@ -28,15 +28,17 @@ const swrOptions = {
 export default function SignedInApp({ config }: { config: PortalConfig }) {
   const client = useMemo(() => createApiClient({ baseUrl: config.apiUrl }), [config.apiUrl]);
   const { language } = usePreferences();
-  // A language change in /settings (or another tab) re-renders every text of the catalogue before paint.
-  useLayoutEffect(() => setMessagesLanguage(language), [language]);
+  // A language change in /settings (or another tab) switches the catalogue before the tree below renders, and
+  // the routes are keyed by the language so every screen renders again with it — also the texts read with the
+  // catalogue's plain `t` (docs/portal.md#messages). Idempotent: switching to the current language is a no-op.
+  setMessagesLanguage(language);
   return (
     <BrowserRouter>
       <SWRConfig value={swrOptions}>
         <ApiProvider client={client}>
           <SessionProvider>
             <TenantProvider>
-              <AppRoutes brandName={config.brandName} />
+              <AppRoutes key={language} brandName={config.brandName} />
             </TenantProvider>
           </SessionProvider>
         </ApiProvider>

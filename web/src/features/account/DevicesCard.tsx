@@ -11,9 +11,12 @@ import { fetchDevices, forgetDevice, rememberDevice } from 'aws-amplify/auth';
 import type { FetchDevicesOutput } from 'aws-amplify/auth';
 import { formatDateTime } from '../../shared/lib/format';
 import { authErrorMessage } from './authErrors';
+import { t as msg } from '../../shared/lib/messages';
 
 /** Shown when this browser has no device key (signed in before device tracking, or the device was forgotten). */
-export const NO_DEVICE_KEY = 'Este navegador no tiene un dispositivo registrado; cierre sesión y vuelva a entrar para recordarlo.';
+export function noDeviceKeyMessage(): string {
+  return msg('account.devicesCard.noDeviceKey');
+}
 
 export function DevicesCard() {
   const [devices, setDevices] = useState<FetchDevicesOutput | null>(null);
@@ -32,37 +35,37 @@ export function DevicesCard() {
     setBusy(true);
     action()
       .then(load, (err: unknown) =>
-        setError(err instanceof Error && err.name === 'DeviceMetadataNotFoundException' ? NO_DEVICE_KEY : authErrorMessage(err)),
+        setError(err instanceof Error && err.name === 'DeviceMetadataNotFoundException' ? noDeviceKeyMessage() : authErrorMessage(err)),
       )
       .finally(() => setBusy(false));
   };
 
   return (
     <section className="card" aria-labelledby="devices-title">
-      <h2 id="devices-title">Dispositivos recordados</h2>
+      <h2 id="devices-title">{msg('account.devicesCard.rememberedDevices')}</h2>
       <p>
         <button type="button" className="btn" disabled={busy} onClick={() => run(() => rememberDevice())}>
-          Recordar este dispositivo
+          {msg('account.devicesCard.rememberThisDevice')}
         </button>
       </p>
-      {!devices && !error && <p role="status">Cargando…</p>}
-      {devices && devices.length === 0 && <p className="empty-state">No hay dispositivos recordados.</p>}
+      {!devices && !error && <p role="status">{msg('account.devicesCard.loading')}</p>}
+      {devices && devices.length === 0 && <p className="empty-state">{msg('account.devicesCard.noRememberedDevices')}</p>}
       {devices && devices.length > 0 && (
-        <ul className="device-list" aria-label="Dispositivos recordados">
+        <ul className="device-list" aria-label={msg('account.devicesCard.rememberedDevices')}>
           {devices.map((d) => (
             <li key={d.id}>
               <span className="device-name">{d.name || d.id}</span>{' '}
               <span className="muted">
-                Último uso: {formatDateTime(d.lastAuthenticatedDate?.toISOString() ?? d.lastModifiedDate?.toISOString())}
+                {msg('account.devicesCard.lastUsed')} {formatDateTime(d.lastAuthenticatedDate?.toISOString() ?? d.lastModifiedDate?.toISOString())}
               </span>{' '}
               <button
                 type="button"
                 className="btn"
                 disabled={busy}
-                aria-label={`Olvidar ${d.name || d.id}`}
+                aria-label={msg('account.devicesCard.forget2', { v0: d.name || d.id })}
                 onClick={() => run(() => forgetDevice({ device: { id: d.id } }))}
               >
-                Olvidar
+                {msg('account.devicesCard.forget')}
               </button>
             </li>
           ))}
@@ -72,7 +75,7 @@ export function DevicesCard() {
         <div role="alert">
           <p>{error}</p>
           <button type="button" className="btn" onClick={load}>
-            Reintentar
+            {msg('account.devicesCard.retry')}
           </button>
         </div>
       )}

@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { signOutEverywhere } from '../../shared/lib/session';
 import { LoadingScreen } from '../../shared/ui/LoadingScreen';
+import { t as msg } from '../../shared/lib/messages';
 
 export function LogoutPage() {
   const started = useRef(false);
@@ -13,5 +14,5 @@ export function LogoutPage() {
     started.current = true;
     void signOutEverywhere().finally(() => window.history.replaceState(null, '', '/page/login'));
   }, []);
-  return <LoadingScreen label="Cerrando sesión…" />;
+  return <LoadingScreen label={msg('account.logout.signingOut')} />;
 }

@@ -4,12 +4,13 @@
  * 228 × 228 px QR code of the `otpauth://` URI and as text with Copiar/Copiado — and turns it on after a code from
  * the app is verified (`verifyTOTPSetup`, then `updateMFAPreference({ totp: 'PREFERRED' })`, then a forced token
  * refresh so the ID token carries the TOTP claim staff need, docs/api.md#staff-accounts-and-totp); turns it off
- * (`updateMFAPreference({ totp: 'DISABLED' })`). Errors show in Spanish in an alert.
+ * (`updateMFAPreference({ totp: 'DISABLED' })`). Errors show in an alert.
  */
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { fetchAuthSession, fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 import { authErrorMessage } from './authErrors';
+import { t as msg } from '../../shared/lib/messages';
 
 type State =
   | { step: 'loading' }
@@ -67,7 +68,7 @@ export function MfaCard({ issuer, email }: { issuer: string; email: string }) {
       // next token issue (docs/api.md#staff-accounts-and-totp).
       await fetchAuthSession({ forceRefresh: true });
       setState({ step: 'on' });
-      setNotice('La verificación en dos pasos está activada.');
+      setNotice(msg('account.mfaCard.twoStepVerificationIsOn'));
     });
   };
 
@@ -75,41 +76,40 @@ export function MfaCard({ issuer, email }: { issuer: string; email: string }) {
     run(async () => {
       await updateMFAPreference({ totp: 'DISABLED' });
       setState({ step: 'off' });
-      setNotice('La verificación en dos pasos está desactivada.');
+      setNotice(msg('account.mfaCard.twoStepVerificationIsOff'));
     });
 
   return (
     <section className="card" aria-labelledby="mfa-title">
-      <h2 id="mfa-title">Verificación en dos pasos (MFA)</h2>
-      {state.step === 'loading' && <p role="status">Cargando…</p>}
+      <h2 id="mfa-title">{msg('account.mfaCard.twoStepVerificationMfa')}</h2>
+      {state.step === 'loading' && <p role="status">{msg('account.mfaCard.loading')}</p>}
       {state.step === 'error' && <p role="alert">{state.message}</p>}
       {state.step === 'off' && (
         <>
           <p>
-            Estado: <strong>desactivada</strong>. Al iniciar sesión se le pedirá además un código de una aplicación de
-            autenticación (TOTP).
+            {msg('account.mfaCard.status')} <strong>{msg('account.mfaCard.off')}</strong>{msg('account.mfaCard.whenYouSignIn')}
           </p>
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void startSetup()}>
-            Configurar aplicación de autenticación
+            {msg('account.mfaCard.setUpAnAuthenticator')}
           </button>
         </>
       )}
       {state.step === 'on' && (
         <>
           <p>
-            Estado: <strong>activada</strong> con una aplicación de autenticación (TOTP).
+            {msg('account.mfaCard.status')} <strong>{msg('account.mfaCard.on')}</strong> {msg('account.mfaCard.withAnAuthenticatorApp')}
           </p>
           <button type="button" className="btn" disabled={busy} onClick={() => void turnOff()}>
-            Desactivar verificación en dos pasos
+            {msg('account.mfaCard.turnOffTwoStep')}
           </button>
         </>
       )}
       {state.step === 'setup' && (
         <form className="form" onSubmit={verify}>
-          <p>Escanee el código QR con su aplicación de autenticación o escriba la clave secreta.</p>
-          <img src={state.qr} width={228} height={228} alt="Código QR para la aplicación de autenticación" />
+          <p>{msg('account.mfaCard.scanTheQrCode')}</p>
+          <img src={state.qr} width={228} height={228} alt={msg('account.mfaCard.qrCodeForThe')} />
           <p>
-            Clave secreta: <code data-testid="totp-secret">{state.secret}</code>{' '}
+            {msg('account.mfaCard.secretKey')} <code data-testid="totp-secret">{state.secret}</code>{' '}
             <button
               type="button"
               className="btn"
@@ -120,11 +120,11 @@ export function MfaCard({ issuer, email }: { issuer: string; email: string }) {
                 )
               }
             >
-              {copied ? 'Copiado' : 'Copiar'}
+              {copied ? msg('account.mfaCard.copied') : msg('account.mfaCard.copy')}
             </button>
           </p>
           <div className="field">
-            <label htmlFor="totp-code">Código de la aplicación</label>
+            <label htmlFor="totp-code">{msg('account.mfaCard.codeFromTheApp')}</label>
             <input
               id="totp-code"
               inputMode="numeric"
@@ -138,10 +138,10 @@ export function MfaCard({ issuer, email }: { issuer: string; email: string }) {
           </div>
           <div className="form-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              Verificar y activar
+              {msg('account.mfaCard.verifyAndTurnOn')}
             </button>
             <button type="button" className="btn" disabled={busy} onClick={() => setState({ step: 'off' })}>
-              Cancelar
+              {msg('account.mfaCard.cancel')}
             </button>
           </div>
         </form>

@@ -1,7 +1,7 @@
 /**
  * `/page/passwordchange` (docs/portal.md#password-rules): current, new and confirm password. Validates with
  * `validatePasswordChange` (min 8, 'Las contraseñas deben coincidir'), then `updatePassword` (Cognito
- * ChangePassword with the access token). A wrong current password or a refused new one shows in Spanish.
+ * ChangePassword with the access token). A wrong current password or a refused new one shows its message.
  */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -10,12 +10,13 @@ import { PageHeader } from '../../shared/ui/states';
 import { authErrorMessage } from './authErrors';
 import { validatePasswordChange } from './passwordChange';
 import type { PasswordChangeField, PasswordChangeValues } from './passwordChange';
+import { t as msg } from '../../shared/lib/messages';
 
 const EMPTY: PasswordChangeValues = { current: '', next: '', confirm: '' };
 const FIELDS: readonly { field: PasswordChangeField; label: string; autoComplete: string }[] = [
-  { field: 'current', label: 'Contraseña actual', autoComplete: 'current-password' },
-  { field: 'next', label: 'Nueva contraseña', autoComplete: 'new-password' },
-  { field: 'confirm', label: 'Confirmar nueva contraseña', autoComplete: 'new-password' },
+  { field: 'current', get label() { return msg('account.passwordChange.currentPassword'); }, autoComplete: 'current-password' },
+  { field: 'next', get label() { return msg('account.passwordChange.newPassword'); }, autoComplete: 'new-password' },
+  { field: 'confirm', get label() { return msg('account.passwordChange.confirmNewPassword'); }, autoComplete: 'new-password' },
 ];
 
 export function PasswordChangePage() {
@@ -49,7 +50,7 @@ export function PasswordChangePage() {
 
   return (
     <section>
-      <PageHeader title="Cambiar contraseña" />
+      <PageHeader title={msg('account.passwordChange.changePassword')} />
       <form className="card form" noValidate onSubmit={(e) => void onSubmit(e)}>
         {FIELDS.map(({ field, label, autoComplete }) => (
           <div className="field" key={field}>
@@ -76,10 +77,10 @@ export function PasswordChangePage() {
             {serverError}
           </p>
         )}
-        {done && <p role="status">Contraseña actualizada.</p>}
+        {done && <p role="status">{msg('account.passwordChange.passwordUpdated')}</p>}
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Cambiando…' : 'Cambiar contraseña'}
+            {busy ? msg('account.passwordChange.changing') : msg('account.passwordChange.changePassword')}
           </button>
         </div>
       </form>

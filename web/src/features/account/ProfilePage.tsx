@@ -8,9 +8,10 @@ import { useTenant } from '../../shared/lib/tenant';
 import { PageHeader } from '../../shared/ui/states';
 import { DevicesCard } from './DevicesCard';
 import { MfaCard } from './MfaCard';
+import { t as msg } from '../../shared/lib/messages';
 
 /** How the portal names itself in the user's authenticator app (the `issuer` of the otpauth URI). */
-export const TOTP_ISSUER = 'Vigía';
+export const TOTP_ISSUER = 'Vigía'; // literal-ok: the product's name in the otpauth URI, not a UI text
 
 export function ProfilePage() {
   const session = useSession();
@@ -19,21 +20,21 @@ export function ProfilePage() {
   const groups = session.status === 'ready' ? session.user.groups : [];
   return (
     <section>
-      <PageHeader title="Perfil" />
+      <PageHeader title={msg('account.profile.profile')} />
       <section className="card" aria-labelledby="profile-data">
-        <h2 id="profile-data">Datos de la cuenta</h2>
+        <h2 id="profile-data">{msg('account.profile.accountDetails')}</h2>
         <dl className="details">
-          <dt>Correo electrónico</dt>
-          <dd>{email || 'User'}</dd>
-          <dt>Grupos</dt>
+          <dt>{msg('account.profile.email')}</dt>
+          <dd>{email || msg('chrome.userFallback')}</dd>
+          <dt>{msg('account.profile.groups')}</dt>
           <dd>{groups.join(', ') || '—'}</dd>
-          <dt>Clientes</dt>
+          <dt>{msg('account.profile.customers')}</dt>
           <dd>{me?.tenants.map((t) => t.name || t.id).join(', ') || '—'}</dd>
-          <dt>Administrador</dt>
-          <dd>{me?.isAdmin ? 'Sí' : 'No'}</dd>
+          <dt>{msg('account.profile.administrator')}</dt>
+          <dd>{me?.isAdmin ? msg('account.profile.yes') : msg('account.profile.no')}</dd>
         </dl>
         <p>
-          <Link to="/page/passwordchange">Cambiar contraseña</Link> · <Link to="/page/logout">Cerrar sesión</Link>
+          <Link to="/page/passwordchange">{msg('account.profile.changePassword')}</Link> · <Link to="/page/logout">{msg('account.profile.signOut')}</Link>
         </p>
       </section>
       <MfaCard issuer={TOTP_ISSUER} email={email} />

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORDS_MUST_MATCH, REQUIRED, tooShort, validatePasswordChange } from './passwordChange';
+import { passwordsMustMatch, required, tooShort, validatePasswordChange } from './passwordChange';
 
 const v = (current: string, next: string, confirm: string) => ({ current, next, confirm });
 
 describe('validatePasswordChange', () => {
   it('shows nothing for untouched fields, every required error on submit', () => {
     expect(validatePasswordChange(v('', '', ''), {})).toEqual({});
-    expect(validatePasswordChange(v('', '', ''), {}, true)).toEqual({ current: REQUIRED, next: REQUIRED, confirm: REQUIRED });
+    expect(validatePasswordChange(v('', '', ''), {}, true)).toEqual({ current: required(), next: required(), confirm: required() });
   });
 
   it('needs 8 characters in the new password', () => {
@@ -17,12 +17,12 @@ describe('validatePasswordChange', () => {
   it('"must match" once both are touched, or once both have at least 6 characters', () => {
     expect(validatePasswordChange(v('x', 'abcde', 'abcdx'), { next: true })).toEqual({ next: tooShort(8) });
     expect(validatePasswordChange(v('x', 'abcdefghi', 'abcdx'), {})).toEqual({});
-    expect(validatePasswordChange(v('x', 'abcdefghi', 'abcdx'), { next: true, confirm: true }).confirm).toBe(PASSWORDS_MUST_MATCH);
-    expect(validatePasswordChange(v('x', 'abcdefghi', 'abcdefx'), {}).confirm).toBe(PASSWORDS_MUST_MATCH);
+    expect(validatePasswordChange(v('x', 'abcdefghi', 'abcdx'), { next: true, confirm: true }).confirm).toBe(passwordsMustMatch());
+    expect(validatePasswordChange(v('x', 'abcdefghi', 'abcdefx'), {}).confirm).toBe(passwordsMustMatch());
     expect(validatePasswordChange(v('x', 'abcdefghi', 'abcdefghi'), {})).toEqual({});
   });
 
   it('does not trim passwords', () => {
-    expect(validatePasswordChange(v('x', 'abcdefgh ', 'abcdefgh'), {}).confirm).toBe(PASSWORDS_MUST_MATCH);
+    expect(validatePasswordChange(v('x', 'abcdefgh ', 'abcdefgh'), {}).confirm).toBe(passwordsMustMatch());
   });
 });

@@ -1,3 +1,4 @@
+import { t as msg } from '../../shared/lib/messages';
 /**
  * Validation of the `/page/passwordchange` form (docs/portal.md#password-rules).
  *
@@ -17,9 +18,11 @@ export type PasswordChangeField = keyof PasswordChangeValues;
 export type PasswordChangeErrors = Partial<Record<PasswordChangeField, string>>;
 
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORDS_MUST_MATCH = 'Las contraseñas deben coincidir';
-export const REQUIRED = 'Este campo es obligatorio';
-export const tooShort = (n: number): string => `La contraseña debe tener al menos ${n} caracteres`;
+/** "Las contraseñas deben coincidir" in the portal's language. */
+export const passwordsMustMatch = (): string => msg('account.passwordChange.passwordsMustMatch');
+/** "Este campo es obligatorio" in the portal's language. */
+export const required = (): string => msg('account.passwordChange.required');
+export const tooShort = (n: number): string => msg('account.passwordChange.thePasswordMustHave', { n });
 
 /**
  * Errors to show for `values`. `touched` lists the fields the user has left; `submitted` shows every error
@@ -34,13 +37,13 @@ export function validatePasswordChange(
   const errors: PasswordChangeErrors = {};
   const shows = (field: PasswordChangeField) => submitted || touched[field];
   for (const field of ['current', 'next', 'confirm'] as const) {
-    if (!values[field] && shows(field)) errors[field] = REQUIRED;
+    if (!values[field] && shows(field)) errors[field] = required();
   }
   if (values.next && values.next.length < minLength && shows('next')) errors.next = tooShort(minLength);
   const bothTouched = Boolean(touched.next && touched.confirm);
   const bothLong = values.next.length >= 6 && values.confirm.length >= 6;
   if (values.next && values.confirm && values.next !== values.confirm && (submitted || bothTouched || bothLong)) {
-    errors.confirm = PASSWORDS_MUST_MATCH;
+    errors.confirm = passwordsMustMatch();
   }
   return errors;
 }

@@ -3,11 +3,11 @@
  *  - `/admin/tenants`: the customers with their user and device counts, and "Crear cliente" (id + name);
  *  - `/admin/tenants/{tenantId}`: the customer's name, contract SLA targets per severity (response and
  *    resolution, minutes) and device availability target; its users with status (Cognito's
- *    FORCE_CHANGE_PASSWORD / CONFIRMED, or disabled, in Spanish) and MFA state, "Invitar usuario", and per
+ *    FORCE_CHANGE_PASSWORD / CONFIRMED, or disabled) and MFA state, "Invitar usuario", and per
  *    user: resend the invitation, disable/enable, remove from the customer, reset MFA, grant/revoke staff
  *    (disable, remove, reset MFA and revoke staff ask first in a dialog naming the user: ConfirmDialog.tsx);
  *  - `/admin/staff`: the staff (`admin` group) with "Quitar acceso SOC".
- * The API refuses all of it to anyone but staff; errors show in Spanish with the request reference.
+ * The API refuses all of it to anyone but staff; errors show in the portal's language with the request reference.
  */
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
@@ -20,6 +20,7 @@ import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/u
 import '../../shared/ui/screens.css';
 import { useAdminActions, useStaff, useTenantDetail, useTenants, useTenantUsers } from './api';
 import { confirmTexts, useConfirm, type ConfirmAction } from './ConfirmDialog';
+import { t as msg } from '../../shared/lib/messages';
 
 type Notice = { tone: 'ok' | 'error'; text: string } | null;
 
@@ -32,29 +33,29 @@ function NoticeBox({ notice }: { notice: Notice }) {
   );
 }
 
-/** Runs a write; resolves with an ok/error notice (the API's Spanish message and reference on error). */
+/** Runs a write; resolves with an ok/error notice (the API error's message and reference on error). */
 async function attempt(action: () => Promise<unknown>, ok: string): Promise<Notice> {
   try {
     await action();
     return { tone: 'ok', text: ok };
   } catch (err) {
     const e = toApiError(err);
-    return { tone: 'error', text: e.requestId ? `${e.userMessage} (referencia: ${e.requestId})` : e.userMessage };
+    return { tone: 'error', text: e.requestId ? msg('admin.pages.errorWithReference', { message: e.userMessage, id: e.requestId }) : e.userMessage };
   }
 }
 
-/** Cognito user status and enabled flag in Spanish. */
+/** Cognito user status and enabled flag, in the portal's language. */
 export function userStatusLabel(u: Pick<PoolUser, 'status' | 'enabled'>): string {
-  if (!u.enabled) return 'Deshabilitado';
+  if (!u.enabled) return msg('admin.pages.disabled');
   switch (u.status) {
     case 'FORCE_CHANGE_PASSWORD':
-      return 'Invitado (contraseña temporal)';
+      return msg('admin.pages.invitedTemporaryPassword');
     case 'CONFIRMED':
-      return 'Activo';
+      return msg('admin.pages.active');
     case 'RESET_REQUIRED':
-      return 'Debe restablecer la contraseña';
+      return msg('admin.pages.mustResetThePassword');
     case 'UNCONFIRMED':
-      return 'Sin confirmar';
+      return msg('admin.pages.unconfirmed');
     default:
       return u.status;
   }
@@ -63,7 +64,7 @@ export function userStatusLabel(u: Pick<PoolUser, 'status' | 'enabled'>): string
 function AdminNav() {
   return (
     <p className="breadcrumb">
-      <Link to="/admin/tenants">Clientes</Link> · <Link to="/admin/staff">Personal SOC</Link>
+      <Link to="/admin/tenants">{msg('admin.pages.customers')}</Link> · <Link to="/admin/staff">{msg('admin.pages.socStaff')}</Link>
     </p>
   );
 }
@@ -75,38 +76,38 @@ export function TenantsPage() {
   return (
     <section>
       <AdminNav />
-      <PageHeader title="Clientes" />
+      <PageHeader title={msg('admin.pages.customers')} />
       <CreateTenantForm />
       <div className="card">
-        <h2>Clientes registrados</h2>
+        <h2>{msg('admin.pages.registeredCustomers')}</h2>
         {error && !data ? (
           <ErrorState error={error} onRetry={() => void mutate()} />
         ) : isLoading || !data ? (
           <LoadingState />
         ) : data.items.length === 0 ? (
-          <EmptyState>No hay clientes registrados.</EmptyState>
+          <EmptyState>{msg('admin.pages.noCustomersRegistered')}</EmptyState>
         ) : (
           <table className="data-table responsive">
-            <caption className="visually-hidden">Clientes con sus usuarios y dispositivos</caption>
+            <caption className="visually-hidden">{msg('admin.pages.customersWithTheirUsers')}</caption>
             <thead>
               <tr>
-                <th scope="col">Cliente</th>
-                <th scope="col">ID</th>
-                <th scope="col">Usuarios</th>
-                <th scope="col">Dispositivos</th>
-                <th scope="col">Disponibilidad objetivo</th>
+                <th scope="col">{msg('admin.pages.customer')}</th>
+                <th scope="col">{msg('admin.pages.id')}</th>
+                <th scope="col">{msg('admin.pages.users')}</th>
+                <th scope="col">{msg('admin.pages.devices')}</th>
+                <th scope="col">{msg('admin.pages.availabilityTarget')}</th>
               </tr>
             </thead>
             <tbody>
               {data.items.map((t: TenantSummary) => (
                 <tr key={t.id}>
-                  <td data-label="Cliente">
+                  <td data-label={msg('admin.pages.customer')}>
                     <Link to={`/admin/tenants/${encodeURIComponent(t.id)}`}>{t.name}</Link>
                   </td>
-                  <td data-label="ID">{t.id}</td>
-                  <td data-label="Usuarios">{t.userCount ?? '—'}</td>
-                  <td data-label="Dispositivos">{t.deviceCount ?? '—'}</td>
-                  <td data-label="Disponibilidad objetivo">{t.availabilityTargetPct !== undefined ? `${t.availabilityTargetPct} %` : 'Predeterminada'}</td>
+                  <td data-label={msg('admin.pages.id')}>{t.id}</td>
+                  <td data-label={msg('admin.pages.users')}>{t.userCount ?? '—'}</td>
+                  <td data-label={msg('admin.pages.devices')}>{t.deviceCount ?? '—'}</td>
+                  <td data-label={msg('admin.pages.availabilityTarget')}>{t.availabilityTargetPct !== undefined ? `${t.availabilityTargetPct} %` : msg('admin.pages.default')}</td>
                 </tr>
               ))}
             </tbody>
@@ -129,12 +130,12 @@ function CreateTenantForm() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const next: typeof errors = {};
-    if (!TENANT_ID_RE.test(id)) next.id = 'Entre 2 y 63 caracteres: minúsculas, números y guiones (sin guion inicial).';
-    if (name.trim().length < 1 || name.trim().length > 120) next.name = 'Escribe el nombre (hasta 120 caracteres).';
+    if (!TENANT_ID_RE.test(id)) next.id = msg('admin.pages.n2To63Characters');
+    if (name.trim().length < 1 || name.trim().length > 120) next.name = msg('admin.pages.enterTheNameUp');
     setErrors(next);
     if (next.id || next.name) return;
     setBusy(true);
-    const n = await attempt(() => createTenant({ tenantId: id, name: name.trim() }), `Cliente ${name.trim()} creado.`);
+    const n = await attempt(() => createTenant({ tenantId: id, name: name.trim() }), msg('admin.pages.customerCreated', { v0: name.trim() }));
     setNotice(n);
     if (n?.tone === 'ok') {
       setId('');
@@ -144,19 +145,19 @@ function CreateTenantForm() {
   };
   return (
     <form className="card form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <h2>Crear cliente</h2>
+      <h2>{msg('admin.pages.createCustomer')}</h2>
       <NoticeBox notice={notice} />
       <div className="field-row">
-        <Field id="tenant-id" label="ID (nombre del grupo)" error={errors.id}>
+        <Field id="tenant-id" label={msg('admin.pages.idGroupName')} error={errors.id}>
           <input id="tenant-id" value={id} autoComplete="off" maxLength={63} aria-invalid={errors.id ? true : undefined} aria-describedby={errors.id ? 'tenant-id-error' : undefined} onChange={(e) => setId(e.target.value.trim().toLowerCase())} />
         </Field>
-        <Field id="tenant-name" label="Nombre" error={errors.name}>
+        <Field id="tenant-name" label={msg('admin.pages.name')} error={errors.name}>
           <input id="tenant-name" value={name} autoComplete="off" maxLength={120} aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? 'tenant-name-error' : undefined} onChange={(e) => setName(e.target.value)} />
         </Field>
       </div>
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Creando…' : 'Crear cliente'}
+          {busy ? msg('admin.pages.creating') : msg('admin.pages.createCustomer')}
         </button>
       </div>
     </form>
@@ -187,14 +188,14 @@ export function TenantAdminPage() {
       <AdminNav />
       {tenant.error && !tenant.data ? (
         <>
-          <PageHeader title={`Cliente ${tenantId ?? ''}`} />
+          <PageHeader title={msg('admin.pages.customer2', { v0: tenantId ?? '' })} />
           <ErrorState error={tenant.error} onRetry={() => void tenant.mutate()} />
         </>
       ) : tenant.isLoading || !tenant.data ? (
         <LoadingState />
       ) : (
         <>
-          <PageHeader title={`Cliente: ${tenant.data.name}`} />
+          <PageHeader title={msg('admin.pages.customer3', { name: tenant.data.name })} />
           <TenantSettingsForm key={tenant.data.id} tenant={tenant.data} />
           <UsersCard tenantId={tenant.data.id} tenantName={tenant.data.name} />
         </>
@@ -229,24 +230,24 @@ function TenantSettingsForm({ tenant }: { tenant: Tenant }) {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (name.trim().length < 1 || name.trim().length > 120) return setError('Escribe el nombre (hasta 120 caracteres).');
+    if (name.trim().length < 1 || name.trim().length > 120) return setError(msg('admin.pages.enterTheNameUp'));
     const slaTargets: SlaTargets = {};
     for (const s of SEVERITIES) {
       const { response, resolution } = targets[s];
       if (response.trim() === '' && resolution.trim() === '') continue;
       const r = minutes(response);
       const z = minutes(resolution);
-      if (r === null || z === null) return setError(`${SEVERITY_LABELS[s]}: indica respuesta y resolución en minutos enteros (1–525600), o deja ambas vacías para usar los valores predeterminados.`);
+      if (r === null || z === null) return setError(msg('admin.pages.enterResponseAndResolution', { v0: SEVERITY_LABELS[s] }));
       slaTargets[s] = { responseMinutes: r, resolutionMinutes: z };
     }
     const pct = availability.trim() === '' ? undefined : Number(availability.replace(',', '.'));
-    if (pct !== undefined && (!Number.isFinite(pct) || pct < 0 || pct > 100)) return setError('La disponibilidad objetivo es un porcentaje entre 0 y 100.');
+    if (pct !== undefined && (!Number.isFinite(pct) || pct < 0 || pct > 100)) return setError(msg('admin.pages.theAvailabilityTargetIs'));
     setError(null);
     setBusy(true);
     setNotice(
       await attempt(
         () => updateTenant(tenant.id, { name: name.trim(), slaTargets, ...(pct !== undefined ? { availabilityTargetPct: pct } : {}) }),
-        'Cambios guardados. Los nuevos objetivos se aplican a los incidentes que se clasifiquen a partir de ahora.',
+        msg('admin.pages.changesSavedTheNew'),
       ),
     );
     setBusy(false);
@@ -255,23 +256,23 @@ function TenantSettingsForm({ tenant }: { tenant: Tenant }) {
 
   return (
     <form className="card form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <h2>Datos y contrato</h2>
+      <h2>{msg('admin.pages.detailsAndContract')}</h2>
       <NoticeBox notice={notice} />
       <div className="field-row">
-        <Field id="tenant-edit-name" label="Nombre">
+        <Field id="tenant-edit-name" label={msg('admin.pages.name')}>
           <input id="tenant-edit-name" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
         </Field>
-        <Field id="tenant-availability" label="Disponibilidad objetivo (%)">
-          <input id="tenant-availability" inputMode="decimal" value={availability} placeholder="Predeterminada" onChange={(e) => setAvailability(e.target.value)} />
+        <Field id="tenant-availability" label={msg('admin.pages.availabilityTarget2')}>
+          <input id="tenant-availability" inputMode="decimal" value={availability} placeholder={msg('admin.pages.default')} onChange={(e) => setAvailability(e.target.value)} />
         </Field>
       </div>
       <table className="sla-targets">
-        <caption>Objetivos SLA por severidad, en minutos (vacío = predeterminado)</caption>
+        <caption>{msg('admin.pages.slaTargetsBySeverity')}</caption>
         <thead>
           <tr>
-            <th scope="col">Severidad</th>
-            <th scope="col">Respuesta</th>
-            <th scope="col">Resolución</th>
+            <th scope="col">{msg('admin.pages.severity')}</th>
+            <th scope="col">{msg('admin.pages.response')}</th>
+            <th scope="col">{msg('admin.pages.resolution')}</th>
           </tr>
         </thead>
         <tbody>
@@ -279,10 +280,10 @@ function TenantSettingsForm({ tenant }: { tenant: Tenant }) {
             <tr key={s}>
               <th scope="row">{SEVERITY_LABELS[s]}</th>
               <td>
-                <input aria-label={`Respuesta ${SEVERITY_LABELS[s]} (minutos)`} inputMode="numeric" value={targets[s].response} onChange={(e) => setTarget(s, 'response', e.target.value)} />
+                <input aria-label={msg('admin.pages.responseMinutes', { v0: SEVERITY_LABELS[s] })} inputMode="numeric" value={targets[s].response} onChange={(e) => setTarget(s, 'response', e.target.value)} />
               </td>
               <td>
-                <input aria-label={`Resolución ${SEVERITY_LABELS[s]} (minutos)`} inputMode="numeric" value={targets[s].resolution} onChange={(e) => setTarget(s, 'resolution', e.target.value)} />
+                <input aria-label={msg('admin.pages.resolutionMinutes', { v0: SEVERITY_LABELS[s] })} inputMode="numeric" value={targets[s].resolution} onChange={(e) => setTarget(s, 'resolution', e.target.value)} />
               </td>
             </tr>
           ))}
@@ -295,7 +296,7 @@ function TenantSettingsForm({ tenant }: { tenant: Tenant }) {
       )}
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Guardando…' : 'Guardar cambios'}
+          {busy ? msg('admin.pages.saving') : msg('admin.pages.saveChanges')}
         </button>
       </div>
     </form>
@@ -327,24 +328,24 @@ function UsersCard({ tenantId, tenantName }: { tenantId: string; tenantName: str
   const onInvite = async (e: FormEvent) => {
     e.preventDefault();
     const v = email.trim();
-    if (!EMAIL_RE.test(v) || v.length > 254) return setEmailError('Escribe un correo electrónico válido.');
+    if (!EMAIL_RE.test(v) || v.length > 254) return setEmailError(msg('admin.pages.enterAValidEmail'));
     setEmailError(null);
-    await run('invite', () => actions.invite(tenantId, v), `Invitación enviada a ${v}. Recibirá una contraseña temporal por correo.`);
+    await run('invite', () => actions.invite(tenantId, v), msg('admin.pages.invitationSentToThey', { v }));
     setEmail('');
   };
 
   return (
     <div className="card">
-      <h2>Usuarios</h2>
+      <h2>{msg('admin.pages.users')}</h2>
       {dialog}
       <NoticeBox notice={notice} />
       <form className="form" onSubmit={(e) => void onInvite(e)} noValidate>
-        <Field id="invite-email" label="Correo del nuevo usuario" error={emailError ?? undefined}>
+        <Field id="invite-email" label={msg('admin.pages.newUserSEmail')} error={emailError ?? undefined}>
           <input id="invite-email" type="email" autoComplete="off" value={email} aria-invalid={emailError ? true : undefined} aria-describedby={emailError ? 'invite-email-error' : undefined} onChange={(e) => setEmail(e.target.value)} />
         </Field>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy !== null}>
-            {busy === 'invite' ? 'Invitando…' : 'Invitar usuario'}
+            {busy === 'invite' ? msg('admin.pages.inviting') : msg('admin.pages.inviteUser')}
           </button>
         </div>
       </form>
@@ -353,7 +354,7 @@ function UsersCard({ tenantId, tenantName }: { tenantId: string; tenantName: str
       ) : users.isLoading || !users.data ? (
         <LoadingState />
       ) : users.data.items.length === 0 ? (
-        <EmptyState>Este cliente aún no tiene usuarios.</EmptyState>
+        <EmptyState>{msg('admin.pages.thisCustomerHasNo')}</EmptyState>
       ) : (
         <UserTable
           users={users.data.items}
@@ -363,29 +364,29 @@ function UsersCard({ tenantId, tenantName }: { tenantId: string; tenantName: str
             return (
               <>
                 {u.status === 'FORCE_CHANGE_PASSWORD' && u.enabled && (
-                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void run(u.username, () => actions.resend(u.username), `Invitación reenviada a ${who}.`)}>
-                    Reenviar invitación
+                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void run(u.username, () => actions.resend(u.username), msg('admin.pages.invitationSentAgainTo', { who }))}>
+                    {msg('admin.pages.resendInvitation')}
                   </button>
                 )}
                 <button type="button" className="btn" disabled={busy !== null} onClick={() => void (u.enabled ? confirmThen('disable', who, u.username, () => actions.setEnabled(u.username, false), `${who} deshabilitado.`) : run(u.username, () => actions.setEnabled(u.username, true), `${who} habilitado.`))}>
-                  {u.enabled ? 'Deshabilitar' : 'Habilitar'}
+                  {u.enabled ? msg('admin.pages.disable') : msg('admin.pages.enable')}
                 </button>
                 {u.mfa && (
-                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void confirmThen('resetMfa', who, u.username, () => actions.resetMfa(u.username), `MFA de ${who} restablecida: la configurará en su próximo inicio de sesión.`)}>
-                    Restablecer MFA
+                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void confirmThen('resetMfa', who, u.username, () => actions.resetMfa(u.username), msg('admin.pages.mfaOfResetThey', { who }))}>
+                    {msg('admin.pages.resetMfa')}
                   </button>
                 )}
                 {staffNames.has(u.username) ? (
                   <button type="button" className="btn" disabled={busy !== null} onClick={() => void confirmThen('revokeStaff', who, u.username, () => actions.revokeStaff(u.username), `${who} ya no es personal SOC.`)}>
-                    Quitar acceso SOC
+                    {msg('admin.pages.revokeSocAccess')}
                   </button>
                 ) : (
                   <button type="button" className="btn" disabled={busy !== null} onClick={() => void run(u.username, () => actions.grantStaff(u.username), `${who} es ahora personal SOC.`)}>
-                    Dar acceso SOC
+                    {msg('admin.pages.grantSocAccess')}
                   </button>
                 )}
-                <button type="button" className="btn" disabled={busy !== null} onClick={() => void confirmThen('remove', who, u.username, () => actions.remove(tenantId, u.username), `${who} quitado del cliente.`)}>
-                  Quitar del cliente
+                <button type="button" className="btn" disabled={busy !== null} onClick={() => void confirmThen('remove', who, u.username, () => actions.remove(tenantId, u.username), msg('admin.pages.removedFromTheCustomer', { who }))}>
+                  {msg('admin.pages.removeFromCustomer')}
                 </button>
               </>
             );
@@ -399,27 +400,27 @@ function UsersCard({ tenantId, tenantName }: { tenantId: string; tenantName: str
 function UserTable({ users, staffNames, render }: { users: PoolUser[]; staffNames: Set<string>; render: (u: PoolUser) => ReactNode }) {
   return (
     <table className="data-table responsive">
-      <caption className="visually-hidden">Usuarios con su estado y MFA</caption>
+      <caption className="visually-hidden">{msg('admin.pages.usersWithTheirStatus')}</caption>
       <thead>
         <tr>
-          <th scope="col">Usuario</th>
-          <th scope="col">Estado</th>
-          <th scope="col">MFA</th>
-          <th scope="col">Creado</th>
-          <th scope="col">Acciones</th>
+          <th scope="col">{msg('admin.pages.user')}</th>
+          <th scope="col">{msg('admin.pages.status')}</th>
+          <th scope="col">{msg('admin.pages.mfa')}</th>
+          <th scope="col">{msg('admin.pages.created')}</th>
+          <th scope="col">{msg('admin.pages.actions')}</th>
         </tr>
       </thead>
       <tbody>
         {users.map((u) => (
           <tr key={u.username}>
-            <td data-label="Usuario">
+            <td data-label={msg('admin.pages.user')}>
               {u.email ?? u.username}
-              {staffNames.has(u.username) && <span className="muted small"> · SOC</span>}
+              {staffNames.has(u.username) && <span className="muted small"> {msg('admin.pages.soc')}</span>}
             </td>
-            <td data-label="Estado">{userStatusLabel(u)}</td>
-            <td data-label="MFA">{u.mfa ? 'Activada' : 'No configurada'}</td>
-            <td data-label="Creado">{u.createdAt ? formatDateTime(u.createdAt) : '—'}</td>
-            <td data-label="Acciones">
+            <td data-label={msg('admin.pages.status')}>{userStatusLabel(u)}</td>
+            <td data-label={msg('admin.pages.mfa')}>{u.mfa ? msg('admin.pages.on') : msg('admin.pages.notSetUp')}</td>
+            <td data-label={msg('admin.pages.created')}>{u.createdAt ? formatDateTime(u.createdAt) : '—'}</td>
+            <td data-label={msg('admin.pages.actions')}>
               <div className="row-actions">{render(u)}</div>
             </td>
           </tr>
@@ -440,9 +441,9 @@ export function StaffPage() {
   return (
     <section>
       <AdminNav />
-      <PageHeader title="Personal SOC" />
+      <PageHeader title={msg('admin.pages.socStaff')} />
       <div className="card">
-        <p className="muted">Miembros del grupo de personal (admin). Para dar acceso SOC a alguien, búscalo en la ficha de su cliente.</p>
+        <p className="muted">{msg('admin.pages.membersOfTheStaff')}</p>
         {dialog}
         <NoticeBox notice={notice} />
         {staff.error && !staff.data ? (
@@ -469,7 +470,7 @@ export function StaffPage() {
                   })()
                 }
               >
-                Quitar acceso SOC
+                {msg('admin.pages.revokeSocAccess')}
               </button>
             )}
           />

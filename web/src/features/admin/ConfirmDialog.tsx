@@ -1,7 +1,7 @@
 /**
  * The confirmation prompt of the administration screens' irreversible or access-removing user actions
  * (disable, remove from a customer, revoke staff, reset MFA; docs/portal.md#administration): a modal
- * `alertdialog` (WAI-ARIA APG "Alert and Message Dialogs") that names the user, in Spanish.
+ * `alertdialog` (WAI-ARIA APG "Alert and Message Dialogs") that names the user, in the portal's language.
  *
  * - `useConfirm()` returns `[dialog, ask]`: render `dialog`; `ask(prompt)` opens it and resolves `true` when
  *   the confirm button is pressed, `false` on "Cancelar", Escape or a click on the backdrop.
@@ -12,6 +12,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import './confirm.css';
+import { t as msg } from '../../shared/lib/messages';
 
 /** The user actions that ask first. */
 export type ConfirmAction = 'disable' | 'remove' | 'revokeStaff' | 'resetMfa';
@@ -23,32 +24,32 @@ export interface ConfirmPrompt {
   confirmLabel: string;
 }
 
-/** The Spanish prompt of `action` on user `who` (its e-mail, else its username); `tenantName` for `remove`. */
+/** The prompt (in the portal's language) of `action` on user `who` (its e-mail, else its username); `tenantName` for `remove`. */
 export function confirmTexts(action: ConfirmAction, who: string, tenantName?: string): ConfirmPrompt {
   switch (action) {
     case 'disable':
       return {
-        title: `¿Deshabilitar a ${who}?`,
-        body: `${who} no podrá iniciar sesión hasta que lo vuelvas a habilitar. Sus datos y grupos se conservan.`,
-        confirmLabel: 'Deshabilitar',
+        title: msg('admin.confirmDialog.disable', { who }),
+        body: msg('admin.confirmDialog.willNotBeAble', { who }),
+        confirmLabel: msg('admin.confirmDialog.disable2'),
       };
     case 'remove':
       return {
-        title: `¿Quitar a ${who} del cliente${tenantName ? ` ${tenantName}` : ''}?`,
-        body: `${who} dejará de ver los datos de este cliente. Su cuenta y sus otros grupos se conservan; puedes invitarlo de nuevo.`,
-        confirmLabel: 'Quitar del cliente',
+        title: msg('admin.confirmDialog.removeFromTheCustomer', { who, v1: tenantName ? ` ${tenantName}` : '' }),
+        body: msg('admin.confirmDialog.willNoLongerSeeThis', { who }),
+        confirmLabel: msg('admin.confirmDialog.removeFromCustomer'),
       };
     case 'revokeStaff':
       return {
-        title: `¿Quitar el acceso SOC a ${who}?`,
-        body: `${who} dejará de ver la cola SOC, la administración y los datos de todos los clientes.`,
-        confirmLabel: 'Quitar acceso SOC',
+        title: msg('admin.confirmDialog.revokeSocAccessFrom', { who }),
+        body: msg('admin.confirmDialog.willNoLongerSeeThe', { who }),
+        confirmLabel: msg('admin.confirmDialog.revokeSocAccess'),
       };
     case 'resetMfa':
       return {
-        title: `¿Restablecer la MFA de ${who}?`,
-        body: `Se desactivará su aplicación de autenticación: ${who} tendrá que configurarla de nuevo en su próximo inicio de sesión.`,
-        confirmLabel: 'Restablecer MFA',
+        title: msg('admin.confirmDialog.resetTheMfaOf', { who }),
+        body: msg('admin.confirmDialog.theirAuthenticatorAppWill', { who }),
+        confirmLabel: msg('admin.confirmDialog.resetMfa'),
       };
   }
 }
@@ -106,7 +107,7 @@ function ConfirmDialog({ prompt, onClose }: { prompt: ConfirmPrompt; onClose: (o
         <p id={`${id}-body`}>{prompt.body}</p>
         <div className="form-actions">
           <button ref={cancelRef} type="button" className="btn" onClick={() => onClose(false)}>
-            Cancelar
+            {msg('admin.confirmDialog.cancel')}
           </button>
           <button ref={confirmRef} type="button" className="btn btn-primary" onClick={() => onClose(true)}>
             {prompt.confirmLabel}

@@ -11,21 +11,22 @@ import { CsvButtons } from '../../shared/ui/CsvButtons';
 import { FiguresSummary, fleetHealth, formatDuration, useReportSWR, useUrlPeriod } from '../../shared/ui/report';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
+import { t as msg } from '../../shared/lib/messages';
 
 type TenantRow = Analytics['tenants'][number];
 
 /** Columns of the per-tenant CSV. */
 const COLUMNS = [
-  { header: 'Cliente', value: (t: TenantRow) => t.tenantName },
-  { header: 'ID', value: (t: TenantRow) => t.tenantId },
-  { header: 'Incidentes', value: (t: TenantRow) => t.incidents.total },
-  { header: 'MTTA (min)', value: (t: TenantRow) => (t.mttaMinutes === null ? null : Math.round(t.mttaMinutes)) },
-  { header: 'MTTR (min)', value: (t: TenantRow) => (t.mttrMinutes === null ? null : Math.round(t.mttrMinutes)) },
-  { header: 'Cumplimiento SLA (%)', value: (t: TenantRow) => t.sla.compliancePct },
-  { header: 'Abiertos con SLA vencido', value: (t: TenantRow) => t.sla.openBreached },
-  { header: 'Dispositivos que cumplen SLA', value: (t: TenantRow) => fleetHealth(t).meeting },
-  { header: 'Dispositivos medidos', value: (t: TenantRow) => fleetHealth(t).measured },
-  { header: 'Disponibilidad media (%)', value: (t: TenantRow) => fleetHealth(t).meanPct },
+  { get header() { return msg('analytics.page.customer'); }, value: (t: TenantRow) => t.tenantName },
+  { get header() { return msg('analytics.page.id'); }, value: (t: TenantRow) => t.tenantId },
+  { get header() { return msg('analytics.page.incidents'); }, value: (t: TenantRow) => t.incidents.total },
+  { get header() { return msg('analytics.page.mttaMin'); }, value: (t: TenantRow) => (t.mttaMinutes === null ? null : Math.round(t.mttaMinutes)) },
+  { get header() { return msg('analytics.page.mttrMin'); }, value: (t: TenantRow) => (t.mttrMinutes === null ? null : Math.round(t.mttrMinutes)) },
+  { get header() { return msg('analytics.page.slaCompliance2'); }, value: (t: TenantRow) => t.sla.compliancePct },
+  { get header() { return msg('analytics.page.openWithSlaBreached'); }, value: (t: TenantRow) => t.sla.openBreached },
+  { get header() { return msg('analytics.page.devicesMeetingTheSla'); }, value: (t: TenantRow) => fleetHealth(t).meeting },
+  { get header() { return msg('analytics.page.devicesMeasured'); }, value: (t: TenantRow) => fleetHealth(t).measured },
+  { get header() { return msg('analytics.page.meanAvailability'); }, value: (t: TenantRow) => fleetHealth(t).meanPct },
 ];
 
 export function AnalyticsPage() {
@@ -35,8 +36,8 @@ export function AnalyticsPage() {
 
   return (
     <section>
-      <PageHeader title="Analítica">
-        <CsvButtons label="Descargar CSV" disabled={!a} onDownload={(v) => a && downloadCsv(csvFilename(`analitica-${a.totals.period.from.slice(0, 10)}-${a.totals.period.to.slice(0, 10)}`, v), toCsv(a.tenants, COLUMNS, csvDialect(v)))} />
+      <PageHeader title={msg('analytics.page.analytics')}>
+        <CsvButtons label={msg('analytics.page.downloadCsv')} disabled={!a} onDownload={(v) => a && downloadCsv(csvFilename(`analitica-${a.totals.period.from.slice(0, 10)}-${a.totals.period.to.slice(0, 10)}`, v), toCsv(a.tenants, COLUMNS, csvDialect(v)))} />
       </PageHeader>
       {picker}
       {analytics.error && !a ? (
@@ -46,25 +47,25 @@ export function AnalyticsPage() {
       ) : (
         <>
           <p className="muted">
-            Todos los clientes · del {formatDateTime(a.totals.period.from)} al {formatDateTime(a.totals.period.to)}
+            {msg('analytics.page.allCustomersFrom')} {formatDateTime(a.totals.period.from)} {msg('analytics.page.to')} {formatDateTime(a.totals.period.to)}
           </p>
           <FiguresSummary f={a.totals} />
           <section className="card" aria-labelledby="an-tenants">
-            <h2 id="an-tenants">Por cliente</h2>
+            <h2 id="an-tenants">{msg('analytics.page.byCustomer')}</h2>
             {a.tenants.length === 0 ? (
-              <EmptyState>No hay clientes.</EmptyState>
+              <EmptyState>{msg('analytics.page.noCustomers')}</EmptyState>
             ) : (
               <table className="data-table responsive">
-                <caption className="visually-hidden">Indicadores por cliente</caption>
+                <caption className="visually-hidden">{msg('analytics.page.figuresByCustomer')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Cliente</th>
-                    <th scope="col" className="num">Incidentes</th>
-                    <th scope="col">MTTA</th>
-                    <th scope="col">MTTR</th>
-                    <th scope="col" className="num">Cumplimiento SLA</th>
-                    <th scope="col" className="num">SLA vencido</th>
-                    <th scope="col">Salud de la flota</th>
+                    <th scope="col">{msg('analytics.page.customer')}</th>
+                    <th scope="col" className="num">{msg('analytics.page.incidents')}</th>
+                    <th scope="col">{msg('analytics.page.mtta')}</th>
+                    <th scope="col">{msg('analytics.page.mttr')}</th>
+                    <th scope="col" className="num">{msg('analytics.page.slaCompliance')}</th>
+                    <th scope="col" className="num">{msg('analytics.page.slaBreached')}</th>
+                    <th scope="col">{msg('analytics.page.fleetHealth')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -72,14 +73,14 @@ export function AnalyticsPage() {
                     const fleet = fleetHealth(t);
                     return (
                       <tr key={t.tenantId}>
-                        <td data-label="Cliente">{t.tenantName}</td>
-                        <td data-label="Incidentes" className="num">{t.incidents.total}</td>
-                        <td data-label="MTTA">{formatDuration(t.mttaMinutes)}</td>
-                        <td data-label="MTTR">{formatDuration(t.mttrMinutes)}</td>
-                        <td data-label="Cumplimiento SLA" className="num">{formatPercent(t.sla.compliancePct)}</td>
-                        <td data-label="SLA vencido" className="num">{t.sla.openBreached}</td>
-                        <td data-label="Salud de la flota">
-                          {fleet.meeting}/{fleet.measured} cumplen · media {formatPercent(fleet.meanPct)}
+                        <td data-label={msg('analytics.page.customer')}>{t.tenantName}</td>
+                        <td data-label={msg('analytics.page.incidents')} className="num">{t.incidents.total}</td>
+                        <td data-label={msg('analytics.page.mtta')}>{formatDuration(t.mttaMinutes)}</td>
+                        <td data-label={msg('analytics.page.mttr')}>{formatDuration(t.mttrMinutes)}</td>
+                        <td data-label={msg('analytics.page.slaCompliance')} className="num">{formatPercent(t.sla.compliancePct)}</td>
+                        <td data-label={msg('analytics.page.slaBreached')} className="num">{t.sla.openBreached}</td>
+                        <td data-label={msg('analytics.page.fleetHealth')}>
+                          {fleet.meeting}/{fleet.measured} {msg('analytics.page.meetingMean')} {formatPercent(fleet.meanPct)}
                         </td>
                       </tr>
                     );

@@ -17,35 +17,76 @@ import { DateRangeError, DateRangeFields, dateRangeError } from '../../shared/ui
 import { FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
+import { t as msg } from '../../shared/lib/messages';
 
 /** Page size of the audit log. */
 export const AUDIT_PAGE_SIZE = 50;
 
-/** Spanish names of the audit actions (`AUDIT_ACTIONS` of the contract). */
+/** Names of the audit actions in the portal's language (`AUDIT_ACTIONS` of the contract). */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
-  'incident.create': 'Incidente creado',
-  'incident.update': 'Incidente actualizado',
-  'incident.triage': 'Incidente clasificado',
-  'incident.comment': 'Comentario en incidente',
-  'incident.closure_request': 'Cierre solicitado',
-  'incident.reopen': 'Incidente reabierto',
-  'incident.confirm_resolution': 'Resolución confirmada',
-  'alarm.acknowledge': 'Alarma reconocida',
-  'recommendation.update': 'Recomendación actualizada',
-  'tenant.create': 'Cliente creado',
-  'tenant.update': 'Cliente modificado',
-  'user.invite': 'Usuario invitado',
-  'user.resend_invitation': 'Invitación reenviada',
-  'user.enable': 'Usuario habilitado',
-  'user.disable': 'Usuario deshabilitado',
-  'user.remove_from_tenant': 'Usuario quitado del cliente',
+  get 'incident.create'() {
+    return msg('audit.log.incidentCreated');
+  },
+  get 'incident.update'() {
+    return msg('audit.log.incidentUpdated');
+  },
+  get 'incident.triage'() {
+    return msg('audit.log.incidentTriaged');
+  },
+  get 'incident.comment'() {
+    return msg('audit.log.incidentComment');
+  },
+  get 'incident.closure_request'() {
+    return msg('audit.log.closureRequested');
+  },
+  get 'incident.reopen'() {
+    return msg('audit.log.incidentReopened');
+  },
+  get 'incident.confirm_resolution'() {
+    return msg('audit.log.resolutionConfirmed');
+  },
+  get 'alarm.acknowledge'() {
+    return msg('audit.log.alarmAcknowledged');
+  },
+  get 'recommendation.update'() {
+    return msg('audit.log.recommendationUpdated');
+  },
+  get 'tenant.create'() {
+    return msg('audit.log.customerCreated');
+  },
+  get 'tenant.update'() {
+    return msg('audit.log.customerUpdated');
+  },
+  get 'user.invite'() {
+    return msg('audit.log.userInvited');
+  },
+  get 'user.resend_invitation'() {
+    return msg('audit.log.invitationResent');
+  },
+  get 'user.enable'() {
+    return msg('audit.log.userEnabled');
+  },
+  get 'user.disable'() {
+    return msg('audit.log.userDisabled');
+  },
+  get 'user.remove_from_tenant'() {
+    return msg('audit.log.userRemovedFromCustomer');
+  },
   'user.reset_mfa': 'MFA restablecida',
-  'user.access_request': 'Acceso solicitado (cuenta sin cliente)',
+  get 'user.access_request'() {
+    return msg('audit.log.accessRequestedAccountWithout');
+  },
   'staff.grant': 'Acceso SOC concedido',
   'staff.revoke': 'Acceso SOC retirado',
-  'export.report': 'Informe exportado',
-  'export.analytics': 'Analítica exportada',
-  'export.audit': 'Registro de auditoría exportado',
+  get 'export.report'() {
+    return msg('audit.log.reportExported');
+  },
+  get 'export.analytics'() {
+    return msg('audit.log.analyticsExported');
+  },
+  get 'export.audit'() {
+    return msg('audit.log.auditLogExported');
+  },
 };
 
 /** `before → after` of the changed fields as one line per field. */
@@ -91,21 +132,21 @@ export function AuditLogPage() {
       downloadCsv(csvFilename(`auditoria-${new Date().toISOString().slice(0, 10)}`, variant), variant === 'excel' ? convertCsv(csv, csvDialect(variant)) : csv);
       setExporting('CSV descargado.');
     } catch (err) {
-      setExporting(`No se pudo exportar: ${toApiError(err).userMessage}`);
+      setExporting(msg('audit.log.couldNotExport', { userMessage: toApiError(err).userMessage }));
     }
   };
 
   return (
     <section>
-      <PageHeader title="Registro de auditoría">
-        <CsvButtons label="Exportar CSV" disabled={badRange || exporting === 'Preparando CSV…'} onDownload={(v) => void onExport(v)} />
+      <PageHeader title={msg('audit.log.auditLog')}>
+        <CsvButtons label={msg('audit.log.exportCsv')} disabled={badRange || exporting === 'Preparando CSV…'} onDownload={(v) => void onExport(v)} />
       </PageHeader>
-      <form className="card filters" role="search" aria-label="Filtrar el registro" onSubmit={(e) => e.preventDefault()}>
-        {isStaff && <FilterSelect id="a-tenant" label="Cliente" value={params.get('tenant') ?? ''} options={tenants.map((t) => [t.id, t.name] as const)} onChange={(v) => set('tenant', v)} />}
-        <FilterSelect id="a-action" label="Acción" all="Todas" value={params.get('action') ?? ''} options={AUDIT_ACTIONS.map((a) => [a, AUDIT_ACTION_LABELS[a]] as const)} onChange={(v) => set('action', v)} />
+      <form className="card filters" role="search" aria-label={msg('audit.log.filterTheLog')} onSubmit={(e) => e.preventDefault()}>
+        {isStaff && <FilterSelect id="a-tenant" label={msg('audit.log.customer')} value={params.get('tenant') ?? ''} options={tenants.map((t) => [t.id, t.name] as const)} onChange={(v) => set('tenant', v)} />}
+        <FilterSelect id="a-action" label={msg('audit.log.action')} all={msg('audit.log.all')} value={params.get('action') ?? ''} options={AUDIT_ACTIONS.map((a) => [a, AUDIT_ACTION_LABELS[a]] as const)} onChange={(v) => set('action', v)} />
         <div className="field">
-          <label htmlFor="a-actor">Usuario</label>
-          <input id="a-actor" type="search" value={params.get('actor') ?? ''} placeholder="correo o sub" onChange={(e) => set('actor', e.target.value.trim())} />
+          <label htmlFor="a-actor">{msg('audit.log.user')}</label>
+          <input id="a-actor" type="search" value={params.get('actor') ?? ''} placeholder={msg('audit.log.emailOrSub')} onChange={(e) => set('actor', e.target.value.trim())} />
         </div>
         <DateRangeFields idPrefix="a" from={params.get('from') ?? ''} to={params.get('to') ?? ''} errorId="a-range-error" onChange={set} />
       </form>
@@ -117,38 +158,38 @@ export function AuditLogPage() {
       {badRange ? (
         <DateRangeError id="a-range-error" from={params.get('from') ?? ''} to={params.get('to') ?? ''} />
       ) : (
-        <ListFrame list={list} empty="No hay registros en el registro de auditoría para estos filtros.">
+        <ListFrame list={list} empty={msg('audit.log.noAuditLogEntries')}>
           <table className="data-table responsive">
-            <caption className="visually-hidden">Registro de auditoría, lo más reciente primero</caption>
+            <caption className="visually-hidden">{msg('audit.log.auditLogMostRecent')}</caption>
             <thead>
               <tr>
-                <th scope="col">Fecha</th>
-                {isStaff && <th scope="col">Cliente</th>}
-                <th scope="col">Usuario</th>
-                <th scope="col">Acción</th>
-                <th scope="col">Objeto</th>
-                <th scope="col">Cambios</th>
-                <th scope="col">Origen</th>
+                <th scope="col">{msg('audit.log.date')}</th>
+                {isStaff && <th scope="col">{msg('audit.log.customer')}</th>}
+                <th scope="col">{msg('audit.log.user')}</th>
+                <th scope="col">{msg('audit.log.action')}</th>
+                <th scope="col">{msg('audit.log.target')}</th>
+                <th scope="col">{msg('audit.log.changes')}</th>
+                <th scope="col">{msg('audit.log.source')}</th>
               </tr>
             </thead>
             <tbody>
               {list.items.map((e) => (
                 <tr key={e.id}>
-                  <td data-label="Fecha">
+                  <td data-label={msg('audit.log.date')}>
                     <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                   </td>
-                  {isStaff && <td data-label="Cliente">{names.get(e.tenantId) ?? e.tenantId}</td>}
-                  <td data-label="Usuario">{e.actor.email ?? e.actor.sub}</td>
-                  <td data-label="Acción">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</td>
-                  <td data-label="Objeto">
+                  {isStaff && <td data-label={msg('audit.log.customer')}>{names.get(e.tenantId) ?? e.tenantId}</td>}
+                  <td data-label={msg('audit.log.user')}>{e.actor.email ?? e.actor.sub}</td>
+                  <td data-label={msg('audit.log.action')}>{AUDIT_ACTION_LABELS[e.action] ?? e.action}</td>
+                  <td data-label={msg('audit.log.target')}>
                     {e.target.type} {e.target.id}
                   </td>
-                  <td data-label="Cambios" className="audit-changes">
+                  <td data-label={msg('audit.log.changes')} className="audit-changes">
                     {changesText(e).map((line) => (
                       <div key={line}>{line}</div>
                     ))}
                   </td>
-                  <td data-label="Origen" className="small">
+                  <td data-label={msg('audit.log.source')} className="small">
                     {e.sourceIp} · {e.requestId}
                   </td>
                 </tr>

@@ -5,7 +5,7 @@
  * count; the list under the calendar names every item of the month.
  */
 import { Link, useSearchParams } from 'react-router-dom';
-import { formatDateTime } from '../../shared/lib/format';
+import { formatDateTime, formatLocale } from '../../shared/lib/format';
 import { useTenantQuery } from '../../shared/lib/tenant';
 import { SeverityBadge } from '../../shared/ui/badges';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
@@ -13,8 +13,10 @@ import { useAllPages } from '../../shared/ui/useAllPages';
 import '../../shared/ui/screens.css';
 import { byDay, dayKey, monthGrid, monthKey, parseMonth } from './month';
 import { ticketPath } from '../../shared/lib/links';
+import { t as msg } from '../../shared/lib/messages';
 
-const WEEKDAYS = ['Lun', 'Mar', 'Mié', 'Jue', 'Vie', 'Sáb', 'Dom'];
+/** The week's days, Monday first (catalogue keys under `calendar.page.weekdays`). */
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 export function CalendarPage() {
   const [params, setParams] = useSearchParams();
@@ -24,7 +26,7 @@ export function CalendarPage() {
   const tenant = useTenantQuery();
   const incidents = useAllPages('listIncidents', { query: { ...tenant, from: grid.from, to: grid.to } });
   const alarms = useAllPages('listAlarms', { query: { ...tenant, from: grid.from, to: grid.to } });
-  const title = new Date(year, month, 1).toLocaleDateString('es-ES', { month: 'long', year: 'numeric' });
+  const title = new Date(year, month, 1).toLocaleDateString(formatLocale(), { month: 'long', year: 'numeric' });
   const go = (delta: number) => setParams({ month: monthKey(new Date(year, month + delta, 1)) }, { replace: true });
   const error = incidents.error ?? alarms.error;
   const incByDay = byDay(incidents.data?.items ?? [], (i) => i.createdAt);
@@ -33,12 +35,12 @@ export function CalendarPage() {
 
   return (
     <section>
-      <PageHeader title="Calendario">
+      <PageHeader title={msg('calendar.page.calendar')}>
         <button type="button" className="btn" onClick={() => go(-1)}>
-          Mes anterior
+          {msg('calendar.page.previousMonth')}
         </button>
         <button type="button" className="btn" onClick={() => go(1)}>
-          Mes siguiente
+          {msg('calendar.page.nextMonth')}
         </button>
       </PageHeader>
       <h2 className="calendar-title">{title.charAt(0).toUpperCase() + title.slice(1)}</h2>
@@ -56,12 +58,12 @@ export function CalendarPage() {
         <>
           <div className="card">
             <table className="calendar">
-              <caption className="visually-hidden">Incidentes y alarmas de {title}</caption>
+              <caption className="visually-hidden">{msg('calendar.page.incidentsAndAlarmsOf')} {title}</caption>
               <thead>
                 <tr>
                   {WEEKDAYS.map((d) => (
                     <th key={d} scope="col">
-                      {d}
+                      {msg(`calendar.page.weekdays.${d}`)}
                     </th>
                   ))}
                 </tr>
@@ -88,10 +90,10 @@ export function CalendarPage() {
                             ))}
                             {al.slice(0, 2).map((a) => (
                               <li key={`${a.deviceId}/${a.id}`} title={a.title}>
-                                Alarma: {a.title}
+                                {msg('calendar.page.alarm')} {a.title}
                               </li>
                             ))}
-                            {n > 5 && <li>+{n - Math.min(inc.length, 3) - Math.min(al.length, 2)} más</li>}
+                            {n > 5 && <li>+{n - Math.min(inc.length, 3) - Math.min(al.length, 2)} {msg('calendar.page.more')}</li>}
                           </ul>
                         </td>
                       );
@@ -102,14 +104,14 @@ export function CalendarPage() {
             </table>
           </div>
           <section className="card" aria-labelledby="cal-list">
-            <h2 id="cal-list">Eventos del mes</h2>
+            <h2 id="cal-list">{msg('calendar.page.eventsOfTheMonth')}</h2>
             {incidents.data.items.length + alarms.data.items.length === 0 ? (
-              <EmptyState>No hay incidentes ni alarmas este mes.</EmptyState>
+              <EmptyState>{msg('calendar.page.noIncidentsOrAlarms')}</EmptyState>
             ) : (
               <ul className="feed">
                 {[
-                  ...incidents.data.items.map((i) => ({ key: `i-${i.id}`, at: i.createdAt, node: <Link to={ticketPath(i.id, i.tenantId)}>Incidente {i.id} · {i.title}</Link>, sev: i.severity })),
-                  ...alarms.data.items.map((a) => ({ key: `a-${a.deviceId}/${a.id}`, at: a.raisedAt, node: <span>Alarma: {a.title}</span>, sev: a.severity })),
+                  ...incidents.data.items.map((i) => ({ key: `i-${i.id}`, at: i.createdAt, node: <Link to={ticketPath(i.id, i.tenantId)}>{msg('calendar.page.incident')} {i.id} · {i.title}</Link>, sev: i.severity })),
+                  ...alarms.data.items.map((a) => ({ key: `a-${a.deviceId}/${a.id}`, at: a.raisedAt, node: <span>{msg('calendar.page.alarm')} {a.title}</span>, sev: a.severity })),
                 ]
                   .sort((a, b) => a.at.localeCompare(b.at))
                   .map((e) => (

@@ -30,6 +30,7 @@ import {
   useRecentIncidents,
 } from './api';
 import { ticketPath } from '../../shared/lib/links';
+import { t as msg } from '../../shared/lib/messages';
 
 /** SLA availability target, % (contract: `DeviceDetail.slaTargetPct`; `lambdas/domain/devices.ts`). */
 const SLA_TARGET_PCT = 99.5;
@@ -59,10 +60,10 @@ export function DashboardPage() {
 
   return (
     <section className="dashboard">
-      <PageHeader title="Dashboard" />
+      <PageHeader title={msg('dashboard.page.dashboard')} />
       <div className="kpi-grid">
         <section className="card" aria-labelledby="kpi-incidents">
-          <h2 id="kpi-incidents">Incidentes abiertos por severidad</h2>
+          <h2 id="kpi-incidents">{msg('dashboard.page.openIncidentsBySeverity')}</h2>
           <Block swr={open}>
             {() => {
               const by = countBy(open.data!.items, SEVERITIES, (i) => i.severity);
@@ -80,7 +81,7 @@ export function DashboardPage() {
                   </ul>
                   <p className="muted small">
                     {open.data!.items.length}
-                    {open.data!.truncated ? '+' : ''} incidentes abiertos. <Link to="/incidents/all">Ver incidentes</Link>
+                    {open.data!.truncated ? '+' : ''} {msg('dashboard.page.openIncidents')} <Link to="/incidents/all">{msg('dashboard.page.viewIncidents')}</Link>
                   </p>
                 </>
               );
@@ -89,7 +90,7 @@ export function DashboardPage() {
         </section>
 
         <section className="card" aria-labelledby="kpi-devices">
-          <h2 id="kpi-devices">Dispositivos por estado</h2>
+          <h2 id="kpi-devices">{msg('dashboard.page.devicesByStatus')}</h2>
           <Block swr={devices}>
             {() => {
               const by = countBy(devices.data!.items, DEVICE_STATUSES, (d) => d.status);
@@ -106,7 +107,7 @@ export function DashboardPage() {
                     ))}
                   </ul>
                   <p className="muted small">
-                    {devices.data!.items.length} dispositivos. <Link to="/devices/status">Ver estado</Link>
+                    {devices.data!.items.length} {msg('dashboard.page.devices')} <Link to="/devices/status">{msg('dashboard.page.viewStatus')}</Link>
                   </p>
                 </>
               );
@@ -115,14 +116,14 @@ export function DashboardPage() {
         </section>
 
         <section className="card" aria-labelledby="kpi-more">
-          <h2 id="kpi-more">Disponibilidad y alarmas</h2>
+          <h2 id="kpi-more">{msg('dashboard.page.availabilityAndAlarms')}</h2>
           <ul className="tiles tiles-wide">
             <li>
               <Link to="/devices/availability" className="tile">
                 <span className="tile-value" data-testid="kpi-availability">
                   {devices.data ? formatPercent(meanAvailability(devices.data.items)) : devices.error ? '—' : '…'}
                 </span>
-                <span className="tile-label">Disponibilidad 30 días</span>
+                <span className="tile-label">{msg('dashboard.page.n30DayAvailability')}</span>
               </Link>
             </li>
             <li>
@@ -130,7 +131,7 @@ export function DashboardPage() {
                 <span className="tile-value" data-testid="kpi-alarms">
                   {alarms.data ? alarms.data.items.filter((a) => a.state === 'active').length : alarms.error ? '—' : '…'}
                 </span>
-                <span className="tile-label">Alarmas activas</span>
+                <span className="tile-label">{msg('dashboard.page.activeAlarms')}</span>
               </Link>
             </li>
             <li>
@@ -138,7 +139,7 @@ export function DashboardPage() {
                 <span className="tile-value" data-testid="kpi-o365">
                   {o365.data ? `${o365.data.items.length}${o365.data.truncated ? '+' : ''}` : o365.error ? '—' : '…'}
                 </span>
-                <span className="tile-label">Alarmas Office 365 activas</span>
+                <span className="tile-label">{msg('dashboard.page.activeOffice365Alarms')}</span>
               </Link>
             </li>
           </ul>
@@ -157,32 +158,32 @@ export function DashboardPage() {
 
       <div className="chart-grid">
         <section className="card" aria-labelledby="chart-trend">
-          <h2 id="chart-trend">Tendencia de incidentes</h2>
+          <h2 id="chart-trend">{msg('dashboard.page.incidentTrend')}</h2>
           <Block swr={recent} rows={5}>
             {() =>
               recent.data!.items.length === 0 ? (
-                <EmptyState>No se abrieron incidentes en los últimos 30 días.</EmptyState>
+                <EmptyState>{msg('dashboard.page.noIncidentsWereOpened')}</EmptyState>
               ) : (
                 <IncidentTrendChart
                   points={incidentTrend(recent.data!.items, start)}
-                  caption={`Incidentes abiertos por día en los últimos 30 días (${recent.data!.items.length} en total)`}
+                  caption={msg('dashboard.page.incidentsOpenedPerDay', { length: recent.data!.items.length })}
                 />
               )
             }
           </Block>
         </section>
         <section className="card" aria-labelledby="chart-availability">
-          <h2 id="chart-availability">Disponibilidad por dispositivo</h2>
+          <h2 id="chart-availability">{msg('dashboard.page.availabilityByDevice')}</h2>
           <Block swr={devices} rows={5}>
             {() => {
               const items = lowestAvailability(devices.data!.items, LOWEST_DEVICES);
               return items.length === 0 ? (
-                <EmptyState>No hay datos de disponibilidad.</EmptyState>
+                <EmptyState>{msg('dashboard.page.noAvailabilityData')}</EmptyState>
               ) : (
                 <>
-                  <PercentBarChart items={items} target={SLA_TARGET_PCT} caption={`Los ${items.length} dispositivos con menor disponibilidad a 30 días; línea discontinua: objetivo SLA ${formatPercent(SLA_TARGET_PCT)}`} />
+                  <PercentBarChart items={items} target={SLA_TARGET_PCT} caption={msg('dashboard.page.theDevicesWithThe', { length: items.length, v1: formatPercent(SLA_TARGET_PCT) })} />
                   <p className="small">
-                    <Link to="/devices/availability">Ver disponibilidad por dispositivo</Link>
+                    <Link to="/devices/availability">{msg('dashboard.page.viewAvailabilityByDevice')}</Link>
                   </p>
                 </>
               );
@@ -193,13 +194,13 @@ export function DashboardPage() {
 
       <div className="chart-grid">
         <section className="card" aria-labelledby="latest-alarms">
-          <h2 id="latest-alarms">Últimas alarmas</h2>
+          <h2 id="latest-alarms">{msg('dashboard.page.latestAlarms')}</h2>
           <Block swr={alarms}>
             {() => <LatestAlarms alarms={alarms.data!.items.slice(0, 5)} names={deviceNames} />}
           </Block>
         </section>
         <section className="card" aria-labelledby="latest-updates">
-          <h2 id="latest-updates">Últimas actualizaciones de incidentes</h2>
+          <h2 id="latest-updates">{msg('dashboard.page.latestIncidentUpdates')}</h2>
           <Block swr={recent}>
             {() => {
               const latest = latestUpdates([open.data?.items ?? [], recent.data!.items]);
@@ -229,7 +230,7 @@ export function DashboardPage() {
 }
 
 function LatestAlarms({ alarms, names }: { alarms: DeviceAlarm[]; names: Map<string, string> }) {
-  if (alarms.length === 0) return <EmptyState>No hay alarmas abiertas.</EmptyState>;
+  if (alarms.length === 0) return <EmptyState>{msg('dashboard.page.noOpenAlarms')}</EmptyState>;
   return (
     <>
       <ul className="feed">
@@ -246,7 +247,7 @@ function LatestAlarms({ alarms, names }: { alarms: DeviceAlarm[]; names: Map<str
         ))}
       </ul>
       <p className="small">
-        <Link to="/devices/alarms">Ver todas las alarmas</Link>
+        <Link to="/devices/alarms">{msg('dashboard.page.viewAllAlarms')}</Link>
       </p>
     </>
   );

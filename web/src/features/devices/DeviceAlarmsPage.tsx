@@ -16,6 +16,7 @@ import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { useAcknowledge, useAlarmList, useAllDevices } from './api';
 import type { AlarmFilters } from './api';
+import { t as msg } from '../../shared/lib/messages';
 
 /** URL search parameters → `GET /alarms` filters (unknown values dropped). */
 export function alarmQuery(params: URLSearchParams): AlarmFilters {
@@ -44,7 +45,7 @@ export function DeviceAlarmsPage() {
     setNotice(null);
     try {
       await acknowledge(a);
-      setNotice({ ok: true, text: `Alarma «${a.title}» reconocida.` });
+      setNotice({ ok: true, text: msg('devices.alarms.alarmAcknowledged', { title: a.title }) });
       await list.mutate();
     } catch (err) {
       setNotice({ ok: false, text: toApiError(err).userMessage });
@@ -56,30 +57,30 @@ export function DeviceAlarmsPage() {
 
   return (
     <section>
-      <PageHeader title="Alarmas de dispositivos" />
-      <form className="card filters" aria-label="Filtrar alarmas" onSubmit={(e) => e.preventDefault()}>
-        <FilterSelect id="al-state" label="Estado" value={String(query.state ?? '')} options={ALARM_STATES.map((s) => [s, ALARM_STATE_LABELS[s]] as const)} onChange={(v) => setFilter('state', v)} />
-        <FilterSelect id="al-severity" label="Severidad" all="Todas" value={String(query.severity ?? '')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => setFilter('severity', v)} />
-        <FilterSelect id="al-device" label="Dispositivo" value={String(query.deviceId ?? '')} options={(devices.data?.items ?? []).map((d) => [d.id, d.name] as const)} onChange={(v) => setFilter('device', v)} />
+      <PageHeader title={msg('devices.alarms.deviceAlarms')} />
+      <form className="card filters" aria-label={msg('devices.alarms.filterAlarms')} onSubmit={(e) => e.preventDefault()}>
+        <FilterSelect id="al-state" label={msg('devices.alarms.state')} value={String(query.state ?? '')} options={ALARM_STATES.map((s) => [s, ALARM_STATE_LABELS[s]] as const)} onChange={(v) => setFilter('state', v)} />
+        <FilterSelect id="al-severity" label={msg('devices.alarms.severity')} all={msg('devices.alarms.all')} value={String(query.severity ?? '')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => setFilter('severity', v)} />
+        <FilterSelect id="al-device" label={msg('devices.alarms.device')} value={String(query.deviceId ?? '')} options={(devices.data?.items ?? []).map((d) => [d.id, d.name] as const)} onChange={(v) => setFilter('device', v)} />
       </form>
       {notice && (
         <div className={notice.ok ? 'notice-ok' : 'error-state'} role={notice.ok ? 'status' : 'alert'}>
           <p>{notice.text}</p>
         </div>
       )}
-      <ListFrame list={list} empty={Object.keys(query).length ? 'Ninguna alarma coincide con los filtros.' : 'No hay alarmas registradas.'}>
+      <ListFrame list={list} empty={Object.keys(query).length ? msg('devices.alarms.noAlarmMatchesThe') : msg('devices.alarms.noAlarmsRecorded')}>
         <table className="data-table responsive">
-          <caption className="visually-hidden">Lista de alarmas</caption>
+          <caption className="visually-hidden">{msg('devices.alarms.alarmList')}</caption>
           <thead>
             <tr>
-              <th scope="col">Alarma</th>
-              <th scope="col">Dispositivo</th>
-              <th scope="col">Severidad</th>
-              <th scope="col">Estado</th>
-              <th scope="col">Activada</th>
-              <th scope="col">Reconocida</th>
+              <th scope="col">{msg('devices.alarms.alarm')}</th>
+              <th scope="col">{msg('devices.alarms.device')}</th>
+              <th scope="col">{msg('devices.alarms.severity')}</th>
+              <th scope="col">{msg('devices.alarms.state')}</th>
+              <th scope="col">{msg('devices.alarms.raised')}</th>
+              <th scope="col">{msg('devices.alarms.acknowledged')}</th>
               <th scope="col">
-                <span className="visually-hidden">Acciones</span>
+                <span className="visually-hidden">{msg('devices.alarms.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -88,24 +89,24 @@ export function DeviceAlarmsPage() {
               const key = `${a.deviceId}/${a.id}`;
               return (
                 <tr key={key}>
-                  <td data-label="Alarma">{a.title}</td>
-                  <td data-label="Dispositivo">
+                  <td data-label={msg('devices.alarms.alarm')}>{a.title}</td>
+                  <td data-label={msg('devices.alarms.device')}>
                     <Link to={devicePath(a.deviceId, a.tenantId)}>{names.get(a.deviceId) ?? a.deviceId}</Link>
                   </td>
-                  <td data-label="Severidad">
+                  <td data-label={msg('devices.alarms.severity')}>
                     <SeverityBadge severity={a.severity} />
                   </td>
-                  <td data-label="Estado">
+                  <td data-label={msg('devices.alarms.state')}>
                     <AlarmStateBadge state={a.state} />
                   </td>
-                  <td data-label="Activada">
+                  <td data-label={msg('devices.alarms.raised')}>
                     <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time>
                   </td>
-                  <td data-label="Reconocida">{a.acknowledgedAt ? `${formatDateTime(a.acknowledgedAt)} · ${a.acknowledgedBy ?? ''}` : '—'}</td>
-                  <td data-label="Acciones">
+                  <td data-label={msg('devices.alarms.acknowledged')}>{a.acknowledgedAt ? `${formatDateTime(a.acknowledgedAt)} · ${a.acknowledgedBy ?? ''}` : '—'}</td>
+                  <td data-label={msg('devices.alarms.actions')}>
                     {a.state === 'active' ? (
-                      <button type="button" className="btn" disabled={busy !== null} onClick={() => void onAck(a)} aria-label={`Reconocer alarma ${a.title} de ${names.get(a.deviceId) ?? a.deviceId}`}>
-                        {busy === key ? 'Reconociendo…' : 'Reconocer'}
+                      <button type="button" className="btn" disabled={busy !== null} onClick={() => void onAck(a)} aria-label={msg('devices.alarms.acknowledgeAlarmOf', { title: a.title, v1: names.get(a.deviceId) ?? a.deviceId })}>
+                        {busy === key ? msg('devices.alarms.acknowledging') : msg('devices.alarms.acknowledge')}
                       </button>
                     ) : null}
                   </td>

@@ -13,9 +13,10 @@ import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/u
 import '../../shared/ui/screens.css';
 import { lastDays, useAllDevices, useDevice, WINDOWS } from './api';
 import type { WindowDays } from './api';
+import { t as msg } from '../../shared/lib/messages';
 
 function slaText(meets: boolean | null): string {
-  return meets === null ? 'Sin datos' : meets ? 'Cumple el SLA' : 'No cumple el SLA';
+  return meets === null ? msg('devices.availability.noData') : meets ? msg('devices.availability.meetsTheSla') : msg('devices.availability.doesNotMeetThe');
 }
 
 export function DeviceAvailabilityPage() {
@@ -32,18 +33,18 @@ export function DeviceAvailabilityPage() {
 
   return (
     <section>
-      <PageHeader title="Disponibilidad de dispositivos" />
+      <PageHeader title={msg('devices.availability.deviceAvailability')} />
       {devices.error && !devices.data ? (
         <ErrorState error={devices.error} onRetry={() => void devices.mutate()} />
       ) : !devices.data ? (
         <LoadingState />
       ) : items.length === 0 ? (
-        <EmptyState>No hay dispositivos registrados.</EmptyState>
+        <EmptyState>{msg('devices.availability.noDevicesRegistered')}</EmptyState>
       ) : (
         <>
           <div className="card toolbar">
             <div className="field">
-              <label htmlFor="av-device">Dispositivo</label>{' '}
+              <label htmlFor="av-device">{msg('devices.availability.device')}</label>{' '}
               <select id="av-device" value={deviceId ?? ''} onChange={(e) => set({ device: e.target.value })}>
                 {items.map((d) => (
                   <option key={d.id} value={d.id}>
@@ -52,10 +53,10 @@ export function DeviceAvailabilityPage() {
                 ))}
               </select>
             </div>
-            <div role="group" aria-label="Periodo" className="segmented">
+            <div role="group" aria-label={msg('devices.availability.period')} className="segmented">
               {WINDOWS.map((w) => (
                 <button key={w} type="button" aria-pressed={w === days} onClick={() => set({ days: w })}>
-                  {w} días
+                  {w} {msg('devices.availability.days')}
                 </button>
               ))}
             </div>
@@ -71,14 +72,14 @@ export function DeviceAvailabilityPage() {
               </h2>
               <p className="muted small">
                 {deviceTypeLabel(detail.data.type)} · {detail.data.vendor} {detail.data.model} · {detail.data.site} · {detail.data.ipAddress} ·{' '}
-                <Link to={devicePath(detail.data.id, detail.data.tenantId)}>Ver el dispositivo</Link>
+                <Link to={devicePath(detail.data.id, detail.data.tenantId)}>{msg('devices.availability.viewTheDevice')}</Link>
               </p>
-              <ul className="kpi-row" aria-label="Disponibilidad por periodo">
+              <ul className="kpi-row" aria-label={msg('devices.availability.availabilityByPeriod')}>
                 {(
                   [
-                    ['Últimos 7 días', detail.data.availability.last7d],
-                    ['Últimos 30 días', detail.data.availability.last30d],
-                    ['Últimos 90 días', detail.data.availability.last90d],
+                    [msg('devices.availability.last7Days'), detail.data.availability.last7d],
+                    [msg('devices.availability.last30Days'), detail.data.availability.last30d],
+                    [msg('devices.availability.last90Days'), detail.data.availability.last90d],
                   ] as const
                 ).map(([label, w]) => (
                   <li key={label}>
@@ -88,17 +89,17 @@ export function DeviceAvailabilityPage() {
                   </li>
                 ))}
                 <li>
-                  <span className="muted small">Objetivo SLA</span>
+                  <span className="muted small">{msg('devices.availability.slaTarget')}</span>
                   <strong>{formatPercent(detail.data.slaTargetPct)}</strong>
                 </li>
               </ul>
               {detail.data.daily.length === 0 ? (
-                <EmptyState>Este dispositivo aún no tiene historial de disponibilidad.</EmptyState>
+                <EmptyState>{msg('devices.availability.thisDeviceHasNo')}</EmptyState>
               ) : (
                 <AvailabilityChart
                   points={lastDays(detail.data.daily, days)}
                   slaTargetPct={detail.data.slaTargetPct}
-                  caption={`Disponibilidad diaria de ${detail.data.name} en los últimos ${days} días; línea discontinua: objetivo SLA ${formatPercent(detail.data.slaTargetPct)}`}
+                  caption={msg('devices.availability.dailyAvailabilityOfIn', { name: detail.data.name, days, v2: formatPercent(detail.data.slaTargetPct) })}
                 />
               )}
             </div>

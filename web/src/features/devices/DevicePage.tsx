@@ -15,11 +15,13 @@ import { ListFrame } from '../../shared/ui/lists';
 import { ErrorState, LoadingState, NotFoundState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { useDevice, useDeviceAlarms, useIncidentsMentioning } from './api';
+import { t as msg } from '../../shared/lib/messages';
 
+/** Availability windows of the device: the API's field and the catalogue key of its label. */
 const WINDOWS = [
-  ['last7d', '7 días'],
-  ['last30d', '30 días'],
-  ['last90d', '90 días'],
+  ['last7d', 'devices.device.window7d'],
+  ['last30d', 'devices.device.window30d'],
+  ['last90d', 'devices.device.window90d'],
 ] as const;
 
 export function DevicePage() {
@@ -34,15 +36,15 @@ export function DevicePage() {
 
   const back = (
     <p className="breadcrumb">
-      <Link to="/devices/status">← Estado de dispositivos</Link>
+      <Link to="/devices/status">{msg('devices.device.deviceStatus')}</Link>
     </p>
   );
   if (!wellFormed || (device.error?.code === 'NOT_FOUND' && !d)) {
     return (
       <section>
         {back}
-        <PageHeader title={`Dispositivo ${id ?? ''}`} />
-        <NotFoundState what="Dispositivo" backTo="/devices/status" backLabel="Ver todos los dispositivos" />
+        <PageHeader title={msg('devices.device.device2', { v0: id ?? '' })} />
+        <NotFoundState what={msg('devices.device.device')} backTo="/devices/status" backLabel={msg('devices.device.viewAllDevices')} />
       </section>
     );
   }
@@ -50,7 +52,7 @@ export function DevicePage() {
     return (
       <section>
         {back}
-        <PageHeader title={`Dispositivo ${id ?? ''}`} />
+        <PageHeader title={msg('devices.device.device2', { v0: id ?? '' })} />
         <ErrorState error={device.error} onRetry={() => void device.mutate()} />
       </section>
     );
@@ -61,38 +63,38 @@ export function DevicePage() {
       {back}
       <PageHeader title={d.name} />
       <div className="card">
-        <h2>Detalles</h2>
+        <h2>{msg('devices.device.details')}</h2>
         <dl className="details">
-          <dt>Estado</dt>
+          <dt>{msg('devices.device.status')}</dt>
           <dd>
             <DeviceStatusBadge status={d.status} />
           </dd>
-          <dt>Último latido</dt>
+          <dt>{msg('devices.device.lastHeartbeat')}</dt>
           <dd>{d.lastHeartbeatAt ? <time dateTime={d.lastHeartbeatAt}>{formatDateTime(d.lastHeartbeatAt)}</time> : '—'}</dd>
-          <dt>Tipo</dt>
+          <dt>{msg('devices.device.type')}</dt>
           <dd>{deviceTypeLabel(d.type)}</dd>
-          <dt>Sede</dt>
+          <dt>{msg('devices.device.site')}</dt>
           <dd>{d.site}</dd>
-          <dt>Dirección IP</dt>
+          <dt>{msg('devices.device.ipAddress')}</dt>
           <dd>{d.ipAddress}</dd>
-          <dt>Fabricante y modelo</dt>
+          <dt>{msg('devices.device.vendorAndModel')}</dt>
           <dd>
             {d.vendor} {d.model}
           </dd>
-          <dt>Alarmas abiertas</dt>
+          <dt>{msg('devices.device.openAlarms')}</dt>
           <dd>{d.openAlarms}</dd>
         </dl>
       </div>
       <div className="card">
-        <h2 id="dev-availability">Disponibilidad</h2>
+        <h2 id="dev-availability">{msg('devices.device.availability')}</h2>
         <table className="data-table" aria-labelledby="dev-availability">
           <thead>
             <tr>
-              <th scope="col">Periodo</th>
+              <th scope="col">{msg('devices.device.period')}</th>
               <th scope="col" className="num">
-                Disponibilidad
+                {msg('devices.device.availability')}
               </th>
-              <th scope="col">SLA ({formatPercent(d.slaTargetPct)})</th>
+              <th scope="col">{msg('devices.device.sla')}{formatPercent(d.slaTargetPct)})</th>
             </tr>
           </thead>
           <tbody>
@@ -100,44 +102,44 @@ export function DevicePage() {
               const w = d.availability[key];
               return (
                 <tr key={key}>
-                  <td>{label}</td>
+                  <td>{msg(label)}</td>
                   <td className="num">{formatPercent(w.availablePct)}</td>
-                  <td>{w.meetsSla === null ? 'Sin datos' : w.meetsSla ? 'Cumple' : 'No cumple'}</td>
+                  <td>{w.meetsSla === null ? msg('devices.device.noData') : w.meetsSla ? msg('devices.device.met') : msg('devices.device.notMet')}</td>
                 </tr>
               );
             })}
           </tbody>
         </table>
-        <AvailabilityChart points={d.daily} slaTargetPct={d.slaTargetPct} caption="Disponibilidad diaria (90 días)" />
+        <AvailabilityChart points={d.daily} slaTargetPct={d.slaTargetPct} caption={msg('devices.device.dailyAvailability90Days')} />
       </div>
       <div className="card">
-        <h2>Alarmas</h2>
-        <ListFrame list={alarms} empty="Este dispositivo no tiene alarmas.">
+        <h2>{msg('devices.device.alarms')}</h2>
+        <ListFrame list={alarms} empty={msg('devices.device.thisDeviceHasNo')}>
           <table className="data-table responsive">
-            <caption className="visually-hidden">Alarmas del dispositivo</caption>
+            <caption className="visually-hidden">{msg('devices.device.alarmsOfTheDevice')}</caption>
             <thead>
               <tr>
-                <th scope="col">Alarma</th>
-                <th scope="col">Severidad</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Detectada</th>
-                <th scope="col">Reconocida</th>
+                <th scope="col">{msg('devices.device.alarm')}</th>
+                <th scope="col">{msg('devices.device.severity')}</th>
+                <th scope="col">{msg('devices.device.status')}</th>
+                <th scope="col">{msg('devices.device.detected')}</th>
+                <th scope="col">{msg('devices.device.acknowledged')}</th>
               </tr>
             </thead>
             <tbody>
               {alarms.items.map((a) => (
                 <tr key={a.id}>
-                  <td data-label="Alarma">{a.title}</td>
-                  <td data-label="Severidad">
+                  <td data-label={msg('devices.device.alarm')}>{a.title}</td>
+                  <td data-label={msg('devices.device.severity')}>
                     <SeverityBadge severity={a.severity} />
                   </td>
-                  <td data-label="Estado">
+                  <td data-label={msg('devices.device.status')}>
                     <AlarmStateBadge state={a.state} />
                   </td>
-                  <td data-label="Detectada">
+                  <td data-label={msg('devices.device.detected')}>
                     <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time>
                   </td>
-                  <td data-label="Reconocida">{a.acknowledgedAt ? `${formatDateTime(a.acknowledgedAt)}${a.acknowledgedBy ? ` · ${a.acknowledgedBy}` : ''}` : '—'}</td>
+                  <td data-label={msg('devices.device.acknowledged')}>{a.acknowledgedAt ? `${formatDateTime(a.acknowledgedAt)}${a.acknowledgedBy ? ` · ${a.acknowledgedBy}` : ''}` : '—'}</td>
                 </tr>
               ))}
             </tbody>
@@ -145,8 +147,8 @@ export function DevicePage() {
         </ListFrame>
       </div>
       <div className="card">
-        <h2>Incidentes que mencionan el dispositivo</h2>
-        <ListFrame list={incidents} empty="Ningún incidente menciona este dispositivo.">
+        <h2>{msg('devices.device.incidentsThatMentionThe')}</h2>
+        <ListFrame list={incidents} empty={msg('devices.device.noIncidentMentionsThis')}>
           <ul className="related-list">
             {incidents.items.map((i) => (
               <li key={i.id}>

@@ -14,6 +14,7 @@ import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/u
 import '../../shared/ui/screens.css';
 import { useDeviceList } from './api';
 import { deviceFiltersFrom, distinctValues, filterDevices, sortDevices, type DeviceSort, type DeviceSortKey } from './filters';
+import { t as msg } from '../../shared/lib/messages';
 
 export function DeviceStatusPage() {
   const list = useDeviceList();
@@ -35,55 +36,55 @@ export function DeviceStatusPage() {
   };
   return (
     <section>
-      <PageHeader title="Estado de dispositivos" />
-      <form className="card filters" aria-label="Filtrar dispositivos" onSubmit={(e) => e.preventDefault()}>
-        <FilterSelect id="dev-status" label="Estado" value={filters.status} options={DEVICE_STATUSES.map((st) => [st, DEVICE_STATUS_LABELS[st]] as const)} onChange={(v) => set('status', v)} />
-        <FilterSelect id="dev-type" label="Tipo" value={filters.type} options={distinctValues(list.items, 'type').map((t) => [t, deviceTypeLabel(t)] as const)} onChange={(v) => set('type', v)} />
-        <FilterSelect id="dev-site" label="Sede" all="Todas" value={filters.site} options={distinctValues(list.items, 'site').map((x) => [x, x] as const)} onChange={(v) => set('site', v)} />
+      <PageHeader title={msg('devices.status.deviceStatus')} />
+      <form className="card filters" aria-label={msg('devices.status.filterDevices')} onSubmit={(e) => e.preventDefault()}>
+        <FilterSelect id="dev-status" label={msg('devices.status.status')} value={filters.status} options={DEVICE_STATUSES.map((st) => [st, DEVICE_STATUS_LABELS[st]] as const)} onChange={(v) => set('status', v)} />
+        <FilterSelect id="dev-type" label={msg('devices.status.type')} value={filters.type} options={distinctValues(list.items, 'type').map((t) => [t, deviceTypeLabel(t)] as const)} onChange={(v) => set('type', v)} />
+        <FilterSelect id="dev-site" label={msg('devices.status.site')} all={msg('devices.status.all')} value={filters.site} options={distinctValues(list.items, 'site').map((x) => [x, x] as const)} onChange={(v) => set('site', v)} />
       </form>
       {list.error && !list.data ? (
         <ErrorState error={list.error} onRetry={() => void list.mutate()} />
       ) : list.isLoading ? (
         <LoadingState />
       ) : list.items.length === 0 ? (
-        <EmptyState>No hay dispositivos registrados.</EmptyState>
+        <EmptyState>{msg('devices.status.noDevicesRegistered')}</EmptyState>
       ) : (
         <>
           <p className="muted small" aria-live="polite">
-            Mostrando {rows.length} de {list.items.length} dispositivos cargados{list.hasMore ? ' (hay más: los filtros y el orden se aplican a los cargados)' : ''}.
+            {msg('devices.status.showing')} {rows.length} {msg('devices.status.of')} {list.items.length} {msg('devices.status.devicesLoaded')}{list.hasMore ? msg('devices.status.thereAreMoreFilters') : ''}.
           </p>
-          {rows.length === 0 && <EmptyState>Ningún dispositivo coincide con los filtros.</EmptyState>}
+          {rows.length === 0 && <EmptyState>{msg('devices.status.noDeviceMatchesThe')}</EmptyState>}
           <table className="data-table responsive">
-            <caption className="visually-hidden">Estado de los dispositivos</caption>
+            <caption className="visually-hidden">{msg('devices.status.statusOfTheDevices')}</caption>
             <thead>
               <tr>
-                {sortHeader('name', 'Nombre')}
-                <th scope="col">Tipo</th>
-                <th scope="col">Sede</th>
-                {sortHeader('status', 'Estado')}
-                <th scope="col">Último latido</th>
-                {sortHeader('availability', 'Disponibilidad 30 d', 'num')}
-                {sortHeader('alarms', 'Alarmas abiertas', 'num')}
+                {sortHeader('name', msg('devices.status.name'))}
+                <th scope="col">{msg('devices.status.type')}</th>
+                <th scope="col">{msg('devices.status.site')}</th>
+                {sortHeader('status', msg('devices.status.status'))}
+                <th scope="col">{msg('devices.status.lastHeartbeat')}</th>
+                {sortHeader('availability', msg('devices.status.n30DayAvailability'), 'num')}
+                {sortHeader('alarms', msg('devices.status.openAlarms'), 'num')}
               </tr>
             </thead>
             <tbody>
               {rows.map((d) => (
                 <tr key={d.id}>
-                  <td data-label="Nombre">
+                  <td data-label={msg('devices.status.name')}>
                     <Link to={devicePath(d.id, d.tenantId)}>{d.name}</Link>
                   </td>
-                  <td data-label="Tipo">{deviceTypeLabel(d.type)}</td>
-                  <td data-label="Sede">{d.site}</td>
-                  <td data-label="Estado">
+                  <td data-label={msg('devices.status.type')}>{deviceTypeLabel(d.type)}</td>
+                  <td data-label={msg('devices.status.site')}>{d.site}</td>
+                  <td data-label={msg('devices.status.status')}>
                     <DeviceStatusBadge status={d.status} />
                   </td>
-                  <td data-label="Último latido">
+                  <td data-label={msg('devices.status.lastHeartbeat')}>
                     {d.lastHeartbeatAt ? <time dateTime={d.lastHeartbeatAt}>{formatDateTime(d.lastHeartbeatAt)}</time> : '—'}
                   </td>
-                  <td data-label="Disponibilidad 30 d" className="num">
+                  <td data-label={msg('devices.status.n30DayAvailability')} className="num">
                     {formatPercent(d.availability30d)}
                   </td>
-                  <td data-label="Alarmas abiertas" className="num">
+                  <td data-label={msg('devices.status.openAlarms')} className="num">
                     {d.openAlarms}
                   </td>
                 </tr>

@@ -24,33 +24,34 @@ import { INCIDENT_SOURCE_LABELS, IncidentStatusBadge, SeverityBadge } from '../.
 import { slaLabel } from './filters';
 import { ErrorState, LoadingState, NotFoundState, PageHeader } from '../../shared/ui/states';
 import { NEXT_STATUSES, REOPEN_GRACE_DAYS, useAssignees, useIncident, useIncidentRoleActions } from './api';
+import { t as msg } from '../../shared/lib/messages';
 
 const FIELD_LABELS: Record<string, string> = {
-  status: 'Estado',
-  severity: 'Severidad',
-  description: 'Descripción',
-  assignee: 'Asignado a',
-  title: 'Título',
-  category: 'Categoría',
-  closureRequested: 'Cierre solicitado',
+  get status() { return msg('incidents.detail.status'); },
+  get severity() { return msg('incidents.detail.severity'); },
+  get description() { return msg('incidents.detail.description'); },
+  get assignee() { return msg('incidents.detail.assignedTo'); },
+  get title() { return msg('incidents.detail.title'); },
+  get category() { return msg('incidents.detail.category'); },
+  get closureRequested() { return msg('incidents.detail.closureRequested2'); },
   slaTargets: 'Objetivos SLA',
   slaDueAt: 'Vence SLA',
   slaResult: 'Resultado SLA',
 };
 
 /**
- * A history value in Spanish. The API records SLA targets as `response <n> min, resolution <n> min` and
+ * A history value in the portal's language. The API records SLA targets as `response <n> min, resolution <n> min` and
  * times as ISO-8601 UTC (docs/sla.md); they are shown as "respuesta 1 h · resolución 8 h" and local dates.
  */
 export function valueLabel(field: string, v: string | null): string {
   if (v === null || v === '') return '—';
   if (field === 'status') return INCIDENT_STATUS_LABELS[v as IncidentStatus] ?? v;
   if (field === 'severity') return SEVERITY_LABELS[v as Severity] ?? v;
-  if (field === 'closureRequested') return v === 'true' ? 'sí' : 'no';
-  if (field === 'slaResult') return v === 'met' ? 'Cumplido' : v === 'breached' ? 'Incumplido' : v;
+  if (field === 'closureRequested') return v === 'true' ? msg('incidents.detail.yes') : msg('incidents.detail.no');
+  if (field === 'slaResult') return v === 'met' ? msg('incidents.detail.met') : v === 'breached' ? msg('incidents.detail.breached') : v;
   if (field === 'slaDueAt' && !Number.isNaN(Date.parse(v))) return formatDateTime(v);
   const targets = field === 'slaTargets' ? /^response (\d+) min, resolution (\d+) min$/.exec(v) : null;
-  if (targets) return `respuesta ${minutesLabel(Number(targets[1]))} · resolución ${minutesLabel(Number(targets[2]))}`;
+  if (targets) return msg('incidents.detail.responseResolution', { v0: minutesLabel(Number(targets[1])), v1: minutesLabel(Number(targets[2])) });
   return v;
 }
 
@@ -76,10 +77,10 @@ async function runAction(action: () => Promise<unknown>, okText: string, onDone:
   } catch (err) {
     const apiErr = toApiError(err);
     if (apiErr.code === 'VERSION_CONFLICT') {
-      onDone({ tone: 'error', text: 'El incidente cambió mientras lo editabas. Se han cargado los datos actuales; revisa y vuelve a intentarlo.' });
+      onDone({ tone: 'error', text: msg('incidents.detail.theIncidentChangedWhile') });
       reload();
     } else if (apiErr.code === 'INVALID_TRANSITION') {
-      onDone({ tone: 'error', text: `${apiErr.userMessage} Se han cargado los datos actuales.` });
+      onDone({ tone: 'error', text: msg('incidents.detail.theCurrentDataHas', { userMessage: apiErr.userMessage }) });
       reload();
     } else {
       onDone({ tone: 'error', text: apiErr.userMessage });
@@ -109,22 +110,22 @@ export function IncidentDetailPage() {
   return (
     <section>
       <p className="breadcrumb">
-        <Link to="/incidents/all">← Incidentes</Link>
+        <Link to="/incidents/all">{msg('incidents.detail.incidents')}</Link>
         {isStaff && (
           <>
             {' · '}
-            <Link to="/soc/queue">Cola SOC</Link>
+            <Link to="/soc/queue">{msg('incidents.detail.socQueue')}</Link>
           </>
         )}
       </p>
       {!wellFormed || (error?.code === 'NOT_FOUND' && !data) ? (
         <>
-          <PageHeader title={`Incidente ${id ?? ''}`} />
-          <NotFoundState what="Incidente" backTo="/incidents/all" backLabel="Ver todos los incidentes" />
+          <PageHeader title={msg('incidents.detail.incident2', { v0: id ?? '' })} />
+          <NotFoundState what={msg('incidents.detail.incident')} backTo="/incidents/all" backLabel={msg('incidents.detail.viewAllIncidents')} />
         </>
       ) : error && !data ? (
         <>
-          <PageHeader title={`Incidente ${id ?? ''}`} />
+          <PageHeader title={msg('incidents.detail.incident2', { v0: id ?? '' })} />
           <ErrorState error={error} onRetry={() => void mutate()} />
         </>
       ) : isLoading || !data ? (
@@ -159,70 +160,70 @@ export function IncidentDetailPage() {
 function IncidentSummary({ incident, tenantName }: { incident: IncidentDetail; tenantName: string }) {
   return (
     <div className="card">
-      <h2>Detalles</h2>
+      <h2>{msg('incidents.detail.details')}</h2>
       <dl className="details">
-        <dt>Cliente</dt>
+        <dt>{msg('incidents.detail.customer')}</dt>
         <dd>{tenantName}</dd>
-        <dt>Estado</dt>
+        <dt>{msg('incidents.detail.status')}</dt>
         <dd>
           <IncidentStatusBadge status={incident.status} />
-          {incident.closureRequested && <span className="muted small"> · cierre solicitado</span>}
+          {incident.closureRequested && <span className="muted small"> {msg('incidents.detail.closureRequested')}</span>}
         </dd>
-        <dt>Severidad</dt>
+        <dt>{msg('incidents.detail.severity')}</dt>
         <dd>
           <SeverityBadge severity={incident.severity} />
-          {!incident.triagedAt && <span className="muted small"> · sin clasificar</span>}
+          {!incident.triagedAt && <span className="muted small"> {msg('incidents.detail.notTriaged')}</span>}
         </dd>
-        <dt>Categoría</dt>
+        <dt>{msg('incidents.detail.category')}</dt>
         <dd>{incident.category}</dd>
-        <dt>Origen</dt>
+        <dt>{msg('incidents.detail.source')}</dt>
         <dd>{INCIDENT_SOURCE_LABELS[incident.source] ?? incident.source}</dd>
-        <dt>Reportado por</dt>
+        <dt>{msg('incidents.detail.reportedBy')}</dt>
         <dd>{incident.reporter}</dd>
-        <dt>Asignado a</dt>
+        <dt>{msg('incidents.detail.assignedTo')}</dt>
         <dd>{incident.assignee ?? '—'}</dd>
-        <dt>Creado</dt>
+        <dt>{msg('incidents.detail.created')}</dt>
         <dd>{formatDateTime(incident.createdAt)}</dd>
-        <dt>Actualizado</dt>
+        <dt>{msg('incidents.detail.updated')}</dt>
         <dd>{formatDateTime(incident.updatedAt)}</dd>
         {incident.slaTargets && (
           <>
-            <dt>Objetivos SLA</dt>
+            <dt>{msg('incidents.detail.slaTargets')}</dt>
             <dd>
-              respuesta {minutesLabel(incident.slaTargets.responseMinutes)} · resolución {minutesLabel(incident.slaTargets.resolutionMinutes)}
+              {msg('incidents.detail.response')} {minutesLabel(incident.slaTargets.responseMinutes)} {msg('incidents.detail.resolution')} {minutesLabel(incident.slaTargets.resolutionMinutes)}
             </dd>
           </>
         )}
         {incident.firstAcknowledgedAt && (
           <>
-            <dt>Reconocido</dt>
+            <dt>{msg('incidents.detail.acknowledged')}</dt>
             <dd>{formatDateTime(incident.firstAcknowledgedAt)}</dd>
           </>
         )}
-        <dt>Vence SLA</dt>
+        <dt>{msg('incidents.detail.slaDue')}</dt>
         <dd>
-          {formatDateTime(incident.slaDueAt)} ({slaLabel(incident).startsWith('Vence') ? 'en plazo' : slaLabel(incident).toLowerCase()})
+          {formatDateTime(incident.slaDueAt)} ({slaLabel(incident).startsWith(msg('incidents.detail.due')) ? msg('incidents.detail.onTime') : slaLabel(incident).toLowerCase()})
         </dd>
         {incident.resolvedAt && (
           <>
-            <dt>Resuelto</dt>
+            <dt>{msg('incidents.detail.resolved')}</dt>
             <dd>{formatDateTime(incident.resolvedAt)}</dd>
           </>
         )}
         {incident.closedAt && (
           <>
-            <dt>Cerrado</dt>
+            <dt>{msg('incidents.detail.closed')}</dt>
             <dd>{formatDateTime(incident.closedAt)}</dd>
           </>
         )}
         {incident.slaResult && (
           <>
-            <dt>Resultado SLA</dt>
-            <dd>{incident.slaResult === 'met' ? 'Cumplido' : 'Incumplido'}</dd>
+            <dt>{msg('incidents.detail.slaResult')}</dt>
+            <dd>{incident.slaResult === 'met' ? msg('incidents.detail.met') : msg('incidents.detail.breached')}</dd>
           </>
         )}
       </dl>
-      <h3>Descripción</h3>
+      <h3>{msg('incidents.detail.description')}</h3>
       <p className="pre-wrap">{incident.description}</p>
     </div>
   );
@@ -246,7 +247,7 @@ function TriageForm({ incident, onDone, reload }: FormProps) {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const r = reason.trim();
-    if (r.length < 3 || r.length > 500) return setError('Indica el motivo (entre 3 y 500 caracteres).');
+    if (r.length < 3 || r.length > 500) return setError(msg('incidents.detail.giveTheReason3'));
     setError(null);
     setBusy(true);
     await runAction(() => actions.triage(incident.id, { version: incident.version, severity, reason: r }), 'Incidente clasificado.', onDone, reload);
@@ -254,9 +255,9 @@ function TriageForm({ incident, onDone, reload }: FormProps) {
   };
   return (
     <form className="card form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <h2>Clasificar</h2>
+      <h2>{msg('incidents.detail.triage')}</h2>
       <div className="field">
-        <label htmlFor="triage-severity">Severidad</label>
+        <label htmlFor="triage-severity">{msg('incidents.detail.severity')}</label>
         <select id="triage-severity" value={severity} onChange={(e) => setSeverity(e.target.value as Severity)}>
           {SEVERITIES.map((s) => (
             <option key={s} value={s}>
@@ -266,7 +267,7 @@ function TriageForm({ incident, onDone, reload }: FormProps) {
         </select>
       </div>
       <div className="field">
-        <label htmlFor="triage-reason">Motivo</label>
+        <label htmlFor="triage-reason">{msg('incidents.detail.reason')}</label>
         <textarea
           id="triage-reason"
           rows={2}
@@ -283,7 +284,7 @@ function TriageForm({ incident, onDone, reload }: FormProps) {
       </div>
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Guardando…' : incident.triagedAt ? 'Reclasificar' : 'Clasificar'}
+          {busy ? msg('incidents.detail.saving') : incident.triagedAt ? msg('incidents.detail.reTriage') : msg('incidents.detail.triage')}
         </button>
       </div>
     </form>
@@ -309,7 +310,7 @@ function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!changed) return;
-    if (categoryChanged && (category.trim().length < 1 || category.trim().length > 60)) return setFieldError('La categoría debe tener entre 1 y 60 caracteres.');
+    if (categoryChanged && (category.trim().length < 1 || category.trim().length > 60)) return setFieldError(msg('incidents.detail.theCategoryMustHave'));
     setFieldError(null);
     setBusy(true);
     const ok = await runAction(
@@ -330,11 +331,11 @@ function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
 
   return (
     <form className="card form" onSubmit={(e) => void onSubmit(e)}>
-      <h2>Gestionar</h2>
+      <h2>{msg('incidents.detail.manage')}</h2>
       <div className="field">
-        <label htmlFor="update-status">Cambiar estado</label>
+        <label htmlFor="update-status">{msg('incidents.detail.changeStatus')}</label>
         <select id="update-status" value={status} disabled={next.length === 0} onChange={(e) => setStatus(e.target.value as IncidentStatus | '')}>
-          <option value="">{next.length === 0 ? 'Sin cambios posibles' : `Mantener (${INCIDENT_STATUS_LABELS[incident.status]})`}</option>
+          <option value="">{next.length === 0 ? msg('incidents.detail.noChangesPossible') : msg('incidents.detail.keep', { v0: INCIDENT_STATUS_LABELS[incident.status] })}</option>
           {next.map((s) => (
             <option key={s} value={s}>
               {INCIDENT_STATUS_LABELS[s]}
@@ -343,9 +344,9 @@ function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
         </select>
       </div>
       <div className="field">
-        <label htmlFor="update-assignee">Asignado a</label>
+        <label htmlFor="update-assignee">{msg('incidents.detail.assignedTo')}</label>
         <select id="update-assignee" value={assignee} disabled={!assignees.data} onChange={(e) => setAssignee(e.target.value)}>
-          <option value="">Sin asignar</option>
+          <option value="">{msg('incidents.detail.unassigned')}</option>
           {!known && incident.assignee && <option value={incident.assignee}>{incident.assignee}</option>}
           {options.map((a) => (
             <option key={a.username} value={a.email}>
@@ -356,12 +357,12 @@ function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
         </select>
         {assignees.error && (
           <p className="field-error" role="alert">
-            No se pudo cargar la lista de responsables: {assignees.error.userMessage}
+            {msg('incidents.detail.couldNotLoadThe')} {assignees.error.userMessage}
           </p>
         )}
       </div>
       <div className="field">
-        <label htmlFor="update-category">Categoría</label>
+        <label htmlFor="update-category">{msg('incidents.detail.category')}</label>
         <input id="update-category" value={category} maxLength={60} onChange={(e) => setCategory(e.target.value)} />
       </div>
       {fieldError && (
@@ -371,7 +372,7 @@ function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
       )}
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={!changed || busy}>
-          {busy ? 'Guardando…' : 'Guardar cambios'}
+          {busy ? msg('incidents.detail.saving') : msg('incidents.detail.saveChanges')}
         </button>
       </div>
     </form>
@@ -399,13 +400,13 @@ function CustomerActions({ incident, onDone, reload }: FormProps) {
   };
   return (
     <div className="card">
-      <h2>Acciones</h2>
-      {open && incident.closureRequested && <p className="muted">Has solicitado el cierre; el SOC lo revisará.</p>}
+      <h2>{msg('incidents.detail.actions')}</h2>
+      {open && incident.closureRequested && <p className="muted">{msg('incidents.detail.youRequestedClosureThe')}</p>}
       {open && !incident.closureRequested && (
         <TextAction
           id="closure-note"
-          label="Nota para el SOC"
-          button="Solicitar cierre"
+          label={msg('incidents.detail.noteForTheSoc')}
+          button={msg('incidents.detail.requestClosure')}
           min={1}
           busy={busy}
           onSubmit={(note) => run(() => actions.requestClosure(incident.id, note), 'Cierre solicitado.')}
@@ -413,22 +414,22 @@ function CustomerActions({ incident, onDone, reload }: FormProps) {
       )}
       {incident.status === 'resolved' && (
         <div className="form-actions">
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void run(() => actions.confirmResolution(incident.id), 'Resolución confirmada. El incidente está cerrado.')}>
-            Confirmar resolución
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void run(() => actions.confirmResolution(incident.id), msg('incidents.detail.resolutionConfirmedTheIncident'))}>
+            {msg('incidents.detail.confirmResolution')}
           </button>
         </div>
       )}
       {reopenable && (
         <TextAction
           id="reopen-reason"
-          label={`Motivo para reabrir (hasta ${REOPEN_GRACE_DAYS} días después de la resolución)`}
-          button="Reabrir"
+          label={msg('incidents.detail.reasonToReopenUp', { REOPEN_GRACE_DAYS })}
+          button={msg('incidents.detail.reopen')}
           min={3}
           busy={busy}
           onSubmit={(reason) => run(() => actions.reopen(incident.id, reason), 'Incidente reabierto.')}
         />
       )}
-      {incident.status === 'closed' && !reopenable && <p className="muted">El incidente está cerrado.</p>}
+      {incident.status === 'closed' && !reopenable && <p className="muted">{msg('incidents.detail.theIncidentIsClosed')}</p>}
     </div>
   );
 }
@@ -440,7 +441,7 @@ function TextAction({ id, label, button, min, busy, onSubmit }: { id: string; la
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const t = text.trim();
-    if (t.length < min || t.length > 2000) return setError(`Escribe entre ${min} y 2000 caracteres.`);
+    if (t.length < min || t.length > 2000) return setError(msg('incidents.detail.writeBetweenAnd2000', { min }));
     setError(null);
     await onSubmit(t);
     setText('');
@@ -474,19 +475,19 @@ function CommentForm({ incident, onDone, reload }: FormProps) {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const body = text.trim();
-    if (!body) return setError('Escribe un comentario.');
-    if (body.length > 2000) return setError('El comentario no puede superar los 2000 caracteres.');
+    if (!body) return setError(msg('incidents.detail.writeAComment'));
+    if (body.length > 2000) return setError(msg('incidents.detail.theCommentCannotBe'));
     setError(null);
     setBusy(true);
-    if (await runAction(() => actions.comment(incident.id, body), 'Comentario añadido.', onDone, reload)) setText('');
+    if (await runAction(() => actions.comment(incident.id, body), msg('incidents.detail.commentAdded'), onDone, reload)) setText('');
     setBusy(false);
   };
 
   return (
     <form className="card form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <h2>Agregar comentario</h2>
+      <h2>{msg('incidents.detail.addComment')}</h2>
       <div className="field">
-        <label htmlFor="comment-body">Comentario</label>
+        <label htmlFor="comment-body">{msg('incidents.detail.comment')}</label>
         <textarea
           id="comment-body"
           rows={3}
@@ -503,7 +504,7 @@ function CommentForm({ incident, onDone, reload }: FormProps) {
       </div>
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Enviando…' : 'Comentar'}
+          {busy ? msg('incidents.detail.sending') : msg('incidents.detail.comment2')}
         </button>
       </div>
     </form>
@@ -521,9 +522,9 @@ function Timeline({ incident }: { incident: IncidentDetail }) {
   ].sort((a, b) => b.at.localeCompare(a.at));
   return (
     <div className="card">
-      <h2>Historial</h2>
+      <h2>{msg('incidents.detail.history')}</h2>
       {items.length === 0 ? (
-        <p className="empty-state">No hay registros</p>
+        <p className="empty-state">{msg('incidents.detail.noRecords')}</p>
       ) : (
         <ol className="timeline">
           {items.map((item) => (
@@ -542,7 +543,7 @@ function Timeline({ incident }: { incident: IncidentDetail }) {
                       </li>
                     ))}
                   </ul>
-                  {item.reason && <p className="muted small pre-wrap">Motivo: {item.reason}</p>}
+                  {item.reason && <p className="muted small pre-wrap">{msg('incidents.detail.reason2')} {item.reason}</p>}
                 </>
               )}
             </li>

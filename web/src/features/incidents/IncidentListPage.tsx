@@ -24,6 +24,7 @@ import { CSV_MAX_ITEMS, useIncidentExport, useIncidentList } from './api';
 import { EMPTY_FILTERS, filtersError, filtersFromParams, filtersToParams, filtersToQuery, INCIDENT_CSV_COLUMNS, slaLabel, sortIncidents } from './filters';
 import type { IncidentColumnSort, IncidentFilters } from './filters';
 import { ticketPath } from '../../shared/lib/links';
+import { t as msg } from '../../shared/lib/messages';
 
 /** Value of the status select meaning "open" (not resolved or closed). */
 const OPEN = 'new,in_progress,on_hold';
@@ -65,9 +66,9 @@ export function IncidentListPage() {
     try {
       const all = await exportAll(query);
       downloadCsv(csvFilename(`incidentes-${new Date().toISOString().slice(0, 10)}`, variant), toCsv(all.items, INCIDENT_CSV_COLUMNS, csvDialect(variant)));
-      setExporting(all.truncated ? `CSV descargado con los primeros ${CSV_MAX_ITEMS} incidentes.` : `CSV descargado (${all.items.length} incidentes).`);
+      setExporting(all.truncated ? msg('incidents.list.csvDownloadedWithThe', { CSV_MAX_ITEMS }) : msg('incidents.list.csvDownloadedIncidents', { length: all.items.length }));
     } catch (err) {
-      setExporting(`No se pudo exportar: ${toApiError(err).userMessage}`);
+      setExporting(msg('incidents.list.couldNotExport', { userMessage: toApiError(err).userMessage }));
     }
   };
   const statusValue = filters.status.join(',');
@@ -75,36 +76,36 @@ export function IncidentListPage() {
 
   return (
     <section>
-      <PageHeader title="Incidentes">
-        <CsvButtons label="Exportar CSV" disabled={exporting === 'Preparando CSV…'} onDownload={(v) => void onExport(v)} />
+      <PageHeader title={msg('incidents.list.incidents')}>
+        <CsvButtons label={msg('incidents.list.exportCsv')} disabled={exporting === 'Preparando CSV…'} onDownload={(v) => void onExport(v)} />
         <Link to="/incidents/new" className="btn btn-primary">
-          Agregar incidente
+          {msg('incidents.list.addIncident')}
         </Link>
       </PageHeader>
-      <form className="card filters" role="search" aria-label="Filtrar incidentes" onSubmit={onSearch}>
+      <form className="card filters" role="search" aria-label={msg('incidents.list.filterIncidents')} onSubmit={onSearch}>
         <div className="field">
-          <label htmlFor="f-q">Texto</label>
-          <input id="f-q" type="search" value={qDraft} placeholder="ID, título, descripción…" onChange={(e) => setQDraft(e.target.value)} />
+          <label htmlFor="f-q">{msg('incidents.list.text')}</label>
+          <input id="f-q" type="search" value={qDraft} placeholder={msg('incidents.list.idTitleDescription')} onChange={(e) => setQDraft(e.target.value)} />
         </div>
         <FilterSelect
           id="f-status"
-          label="Estado"
+          label={msg('incidents.list.status')}
           value={statusValue}
-          options={[[OPEN, 'Abiertos'] as const, ...INCIDENT_STATUSES.map((s) => [s, INCIDENT_STATUS_LABELS[s]] as const)]}
+          options={[[OPEN, msg('incidents.list.open')] as const, ...INCIDENT_STATUSES.map((s) => [s, INCIDENT_STATUS_LABELS[s]] as const)]}
           onChange={(v) => apply({ status: v ? (v.split(',') as IncidentStatus[]) : [] })}
         />
-        <FilterSelect id="f-severity" label="Severidad" all="Todas" value={filters.severity.join(',')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => apply({ severity: v ? (v.split(',') as Severity[]) : [] })} />
+        <FilterSelect id="f-severity" label={msg('incidents.list.severity')} all={msg('incidents.list.all')} value={filters.severity.join(',')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => apply({ severity: v ? (v.split(',') as Severity[]) : [] })} />
         <DateRangeFields idPrefix="f" from={filters.from} to={filters.to} errorId="f-range-error" onChange={(field, value) => apply({ [field]: value })} />
         <div className="field">
-          <label htmlFor="f-sort">Orden</label>
+          <label htmlFor="f-sort">{msg('incidents.list.order')}</label>
           <select id="f-sort" value={filters.sort} onChange={(e) => apply({ sort: e.target.value === 'oldest' ? 'oldest' : 'newest' })}>
-            <option value="newest">Más recientes primero</option>
-            <option value="oldest">Más antiguos primero</option>
+            <option value="newest">{msg('incidents.list.newestFirst')}</option>
+            <option value="oldest">{msg('incidents.list.oldestFirst')}</option>
           </select>
         </div>
         <div className="filters-actions">
           <button type="submit" className="btn btn-primary">
-            Buscar
+            {msg('incidents.list.search')}
           </button>
           <button
             type="button"
@@ -115,7 +116,7 @@ export function IncidentListPage() {
               setParams(filtersToParams(EMPTY_FILTERS), { replace: true });
             }}
           >
-            Limpiar filtros
+            {msg('incidents.list.clearFilters')}
           </button>
         </div>
       </form>
@@ -129,42 +130,42 @@ export function IncidentListPage() {
           <p>{invalid}</p>
         </div>
       ) : (
-        <ListFrame list={list} empty={hasFilters ? 'Ningún incidente coincide con los filtros.' : 'No hay incidentes registrados.'}>
+        <ListFrame list={list} empty={hasFilters ? msg('incidents.list.noIncidentMatchesThe') : msg('incidents.list.noIncidentsRecorded')}>
           <p className="muted small" aria-live="polite">
-            Mostrando {list.items.length} incidentes{list.hasMore ? ' (hay más)' : ''}.
-            {columnSort && list.hasMore ? ' El orden por columna se aplica a los incidentes cargados.' : ''}
+            {msg('incidents.list.showing')} {list.items.length} {msg('incidents.list.incidents2')}{list.hasMore ? msg('incidents.list.thereAreMore') : ''}.
+            {columnSort && list.hasMore ? msg('incidents.list.columnOrderAppliesTo') : ''}
           </p>
           <table className="data-table responsive">
-            <caption className="visually-hidden">Lista de incidentes</caption>
+            <caption className="visually-hidden">{msg('incidents.list.incidentList')}</caption>
             <thead>
               <tr>
-                <th scope="col">ID</th>
-                <th scope="col">Título</th>
-                {sortHeader('severity', 'Severidad')}
-                <th scope="col">Estado</th>
-                <th scope="col">Categoría</th>
-                <th scope="col">Creado</th>
+                <th scope="col">{msg('incidents.list.id')}</th>
+                <th scope="col">{msg('incidents.list.title')}</th>
+                {sortHeader('severity', msg('incidents.list.severity'))}
+                <th scope="col">{msg('incidents.list.status')}</th>
+                <th scope="col">{msg('incidents.list.category')}</th>
+                <th scope="col">{msg('incidents.list.created')}</th>
                 {sortHeader('sla', 'SLA')}
               </tr>
             </thead>
             <tbody>
               {rows.map((inc) => (
                 <tr key={inc.id}>
-                  <td data-label="ID">
+                  <td data-label={msg('incidents.list.id')}>
                     <Link to={ticketPath(inc.id, inc.tenantId)}>{inc.id}</Link>
                   </td>
-                  <td data-label="Título">{inc.title}</td>
-                  <td data-label="Severidad">
+                  <td data-label={msg('incidents.list.title')}>{inc.title}</td>
+                  <td data-label={msg('incidents.list.severity')}>
                     <SeverityBadge severity={inc.severity} />
                   </td>
-                  <td data-label="Estado">
+                  <td data-label={msg('incidents.list.status')}>
                     <IncidentStatusBadge status={inc.status} />
                   </td>
-                  <td data-label="Categoría">{inc.category}</td>
-                  <td data-label="Creado">
+                  <td data-label={msg('incidents.list.category')}>{inc.category}</td>
+                  <td data-label={msg('incidents.list.created')}>
                     <time dateTime={inc.createdAt}>{formatDateTime(inc.createdAt)}</time>
                   </td>
-                  <td data-label="SLA">{slaLabel(inc)}</td>
+                  <td data-label={msg('incidents.list.sla')}>{slaLabel(inc)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,6 @@
 /**
  * `/incidents/new`: form to open an incident. Validated on submit and, after a field was left, on
- * every change (Spanish messages under each field); on success goes to the new incident's page. Staff
+ * every change (messages under each field); on success goes to the new incident's page. Staff
  * name the customer the incident is filed for (a required "Cliente" select; docs/portal.md#incident-detail).
  */
 import { useRef, useState } from 'react';
@@ -16,6 +16,7 @@ import { ticketPath } from '../../shared/lib/links';
 import { useTenant } from '../../shared/lib/tenant';
 import { validateIncidentForm } from './validation';
 import type { IncidentFormErrors, IncidentFormField, IncidentFormValues } from './validation';
+import { t as msg } from '../../shared/lib/messages';
 
 const EMPTY: IncidentFormValues = { title: '', description: '', severity: '', category: '' };
 const ORDER: IncidentFormField[] = ['title', 'description', 'severity', 'category'];
@@ -54,7 +55,7 @@ export function NewIncidentPage() {
     setTouched({ title: true, description: true, severity: true, category: true });
     const r = validateIncidentForm(values);
     const noCustomer = isStaff && !customer;
-    setCustomerError(noCustomer ? 'Selecciona el cliente.' : null);
+    setCustomerError(noCustomer ? msg('incidents.new.selectTheCustomer') : null);
     if (noCustomer && r.ok) return void formRef.current?.querySelector<HTMLElement>('#incident-customer')?.focus();
     if (!r.ok) {
       setErrors(r.errors);
@@ -90,17 +91,17 @@ export function NewIncidentPage() {
 
   return (
     <section>
-      <PageHeader title="Agregar incidente" />
+      <PageHeader title={msg('incidents.new.addIncident')} />
       <form ref={formRef} className="card form" noValidate onSubmit={(e) => void onSubmit(e)}>
         {serverError && (
           <div className="error-state" role="alert">
             <p>{serverError.userMessage}</p>
-            {serverError.requestId && <p className="muted small">Referencia: {serverError.requestId}</p>}
+            {serverError.requestId && <p className="muted small">{msg('incidents.new.reference')} {serverError.requestId}</p>}
           </div>
         )}
         {isStaff && (
           <div className="field">
-            <label htmlFor="incident-customer">Cliente</label>
+            <label htmlFor="incident-customer">{msg('incidents.new.customer')}</label>
             <select
               id="incident-customer"
               value={customer}
@@ -112,7 +113,7 @@ export function NewIncidentPage() {
                 if (e.target.value) setCustomerError(null);
               }}
             >
-              <option value="">Selecciona el cliente…</option>
+              <option value="">{msg('incidents.new.selectTheCustomer2')}</option>
               {(me?.tenants ?? []).map((t) => (
                 <option key={t.id} value={t.id}>
                   {t.name}
@@ -127,20 +128,20 @@ export function NewIncidentPage() {
           </div>
         )}
         <div className="field">
-          <label htmlFor="incident-title">Título</label>
+          <label htmlFor="incident-title">{msg('incidents.new.title')}</label>
           <input {...fieldProps('title')} type="text" maxLength={200} autoComplete="off" required onChange={(e) => update('title', e.target.value)} />
           {fieldError('title')}
         </div>
         <div className="field">
-          <label htmlFor="incident-description">Descripción</label>
+          <label htmlFor="incident-description">{msg('incidents.new.description')}</label>
           <textarea {...fieldProps('description')} rows={6} required onChange={(e) => update('description', e.target.value)} />
           {fieldError('description')}
         </div>
         <div className="field-row">
           <div className="field">
-            <label htmlFor="incident-severity">Severidad</label>
+            <label htmlFor="incident-severity">{msg('incidents.new.severity')}</label>
             <select {...fieldProps('severity')} required onChange={(e) => update('severity', e.target.value)}>
-              <option value="">Selecciona…</option>
+              <option value="">{msg('incidents.new.select')}</option>
               {SEVERITIES.map((s) => (
                 <option key={s} value={s}>
                   {SEVERITY_LABELS[s]}
@@ -150,17 +151,17 @@ export function NewIncidentPage() {
             {fieldError('severity')}
           </div>
           <div className="field">
-            <label htmlFor="incident-category">Categoría (opcional)</label>
-            <input {...fieldProps('category')} type="text" placeholder="general" onChange={(e) => update('category', e.target.value)} />
+            <label htmlFor="incident-category">{msg('incidents.new.categoryOptional')}</label>
+            <input {...fieldProps('category')} type="text" placeholder="general" /* literal-ok: the stored default category */ onChange={(e) => update('category', e.target.value)} />
             {fieldError('category')}
           </div>
         </div>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={submitting}>
-            {submitting ? 'Creando…' : 'Crear incidente'}
+            {submitting ? msg('incidents.new.creating') : msg('incidents.new.createIncident')}
           </button>
           <button type="button" className="btn" onClick={() => navigate('/incidents/all')}>
-            Cancelar
+            {msg('incidents.new.cancel')}
           </button>
         </div>
       </form>

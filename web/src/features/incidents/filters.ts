@@ -13,6 +13,7 @@ import type { CsvColumn } from '../../shared/ui/csv';
 import { dateRangeError } from '../../shared/ui/DateRange';
 import { formatDateTime, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { INCIDENT_SOURCE_LABELS } from '../../shared/ui/badges';
+import { t as msg } from '../../shared/lib/messages';
 
 export type IncidentSort = 'newest' | 'oldest';
 
@@ -67,9 +68,9 @@ export function localDayBound(date: string, end: boolean): string {
   return t.toISOString();
 }
 
-/** Spanish message for filters the API would refuse, or null when they are valid. */
+/** Message (portal language) for filters the API would refuse, or null when they are valid. */
 export function filtersError(f: IncidentFilters): string | null {
-  if (f.q.trim().length === 1) return 'La búsqueda necesita al menos 2 caracteres.';
+  if (f.q.trim().length === 1) return msg('incidents.filters.theSearchNeedsAt');
   return dateRangeError(f.from, f.to);
 }
 
@@ -88,27 +89,27 @@ export function filtersToQuery(f: IncidentFilters): IncidentQuery {
   return q;
 }
 
-/** Columns of the incident CSV export (Spanish headers, dates as ISO-8601 UTC for spreadsheets). */
+/** Columns of the incident CSV export (headers in the portal's language, dates as ISO-8601 UTC for spreadsheets). */
 export const INCIDENT_CSV_COLUMNS: CsvColumn<Incident>[] = [
-  { header: 'ID', value: (i) => i.id },
-  { header: 'Título', value: (i) => i.title },
-  { header: 'Severidad', value: (i) => SEVERITY_LABELS[i.severity] },
-  { header: 'Estado', value: (i) => INCIDENT_STATUS_LABELS[i.status] },
-  { header: 'Categoría', value: (i) => i.category },
-  { header: 'Origen', value: (i) => INCIDENT_SOURCE_LABELS[i.source] },
-  { header: 'Reportado por', value: (i) => i.reporter },
-  { header: 'Asignado a', value: (i) => i.assignee },
-  { header: 'Creado (UTC)', value: (i) => i.createdAt },
-  { header: 'Actualizado (UTC)', value: (i) => i.updatedAt },
-  { header: 'Vence SLA (UTC)', value: (i) => i.slaDueAt },
-  { header: 'Resuelto (UTC)', value: (i) => i.resolvedAt },
+  { get header() { return msg('incidents.filters.id'); }, value: (i) => i.id },
+  { get header() { return msg('incidents.filters.title'); }, value: (i) => i.title },
+  { get header() { return msg('incidents.filters.severity'); }, value: (i) => SEVERITY_LABELS[i.severity] },
+  { get header() { return msg('incidents.filters.status'); }, value: (i) => INCIDENT_STATUS_LABELS[i.status] },
+  { get header() { return msg('incidents.filters.category'); }, value: (i) => i.category },
+  { get header() { return msg('incidents.filters.source'); }, value: (i) => INCIDENT_SOURCE_LABELS[i.source] },
+  { get header() { return msg('incidents.filters.reportedBy'); }, value: (i) => i.reporter },
+  { get header() { return msg('incidents.filters.assignedTo'); }, value: (i) => i.assignee },
+  { get header() { return msg('incidents.filters.createdUtc'); }, value: (i) => i.createdAt },
+  { get header() { return msg('incidents.filters.updatedUtc'); }, value: (i) => i.updatedAt },
+  { get header() { return msg('incidents.filters.slaDueUtc'); }, value: (i) => i.slaDueAt },
+  { get header() { return msg('incidents.filters.resolvedUtc'); }, value: (i) => i.resolvedAt },
 ];
 
 /** Human summary of the SLA state of an incident at `now`: "Vencido", "Vence <fecha>" or "Cumplido". */
 export function slaLabel(i: Pick<Incident, 'slaDueAt' | 'resolvedAt'>, now: number = Date.now()): string {
   const due = Date.parse(i.slaDueAt);
-  if (i.resolvedAt) return Date.parse(i.resolvedAt) <= due ? 'Cumplido' : 'Incumplido';
-  return due < now ? 'Vencido' : `Vence ${formatDateTime(i.slaDueAt)}`;
+  if (i.resolvedAt) return Date.parse(i.resolvedAt) <= due ? msg('incidents.filters.met') : msg('incidents.filters.breached');
+  return due < now ? msg('incidents.filters.overdue') : msg('incidents.filters.due', { v0: formatDateTime(i.slaDueAt) });
 }
 
 /**

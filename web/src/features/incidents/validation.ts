@@ -1,10 +1,11 @@
 /**
  * Client-side validation of the new-incident form with the API's own schema (`CreateIncidentBody`:
  * title 3–120 chars, description 1–5000, severity one of SEVERITIES, category 1–60, default
- * "general"), turning zod issues into Spanish messages per field.
+ * "general"), turning zod issues into messages per field (portal language).
  */
 import { CreateIncidentBody } from '../../shared/lib/contract';
 import type { Severity } from '../../shared/lib/contract';
+import { t as msg } from '../../shared/lib/messages';
 
 export interface IncidentFormValues {
   title: string;
@@ -18,28 +19,33 @@ export interface IncidentFormValues {
 export type IncidentFormField = keyof IncidentFormValues;
 export type IncidentFormErrors = Partial<Record<IncidentFormField, string>>;
 
+/** The message of each field's failure in the portal's language (getters: read at validation time, docs/portal.md#messages). */
 const MESSAGES: Record<IncidentFormField, { tooSmall: string; tooBig: string; invalid: string }> = {
   title: {
-    tooSmall: 'El título debe tener al menos 3 caracteres.',
-    tooBig: 'El título no puede superar los 120 caracteres.',
-    invalid: 'Escribe un título.',
+    get tooSmall() { return msg('incidents.validation.theTitleMustHave'); },
+    get tooBig() { return msg('incidents.validation.theTitleCannotBe'); },
+    get invalid() { return msg('incidents.validation.enterATitle'); },
   },
   description: {
-    tooSmall: 'Describe el incidente.',
-    tooBig: 'La descripción no puede superar los 5000 caracteres.',
-    invalid: 'Describe el incidente.',
+    get tooSmall() { return msg('incidents.validation.describeTheIncident'); },
+    get tooBig() { return msg('incidents.validation.theDescriptionCannotBe'); },
+    get invalid() { return msg('incidents.validation.describeTheIncident'); },
   },
-  severity: { tooSmall: 'Selecciona una severidad.', tooBig: 'Selecciona una severidad.', invalid: 'Selecciona una severidad.' },
+  severity: {
+    get tooSmall() { return msg('incidents.validation.selectASeverity'); },
+    get tooBig() { return msg('incidents.validation.selectASeverity'); },
+    get invalid() { return msg('incidents.validation.selectASeverity'); },
+  },
   category: {
-    tooSmall: 'Escribe una categoría o deja el campo vacío.',
-    tooBig: 'La categoría no puede superar los 60 caracteres.',
-    invalid: 'Categoría no válida.',
+    get tooSmall() { return msg('incidents.validation.enterACategoryOr'); },
+    get tooBig() { return msg('incidents.validation.theCategoryCannotBe'); },
+    get invalid() { return msg('incidents.validation.invalidCategory'); },
   },
 };
 
 /**
  * @returns `{ ok: true, body }` ready for `POST /incidents`, or `{ ok: false, errors }` with one
- *   Spanish message per invalid field.
+ *   message per invalid field, in the portal's language.
  */
 export function validateIncidentForm(
   values: IncidentFormValues,

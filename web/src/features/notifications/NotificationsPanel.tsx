@@ -11,6 +11,7 @@ import { useTenantQuery } from '../../shared/lib/tenant';
 import { SeverityBadge } from '../../shared/ui/badges';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { ticketPath } from '../../shared/lib/links';
+import { t as msg } from '../../shared/lib/messages';
 
 export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
   const tenant = useTenantQuery();
@@ -22,7 +23,7 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
 
   return (
     <div className="notifications">
-      <p className="dropdown-title">Notificaciones</p>
+      <p className="dropdown-title">{msg('notifications.panel.notifications')}</p>
       {error && !(alarms.data && incidents.data) ? (
         <ErrorState
           error={error}
@@ -34,13 +35,13 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
       ) : !alarms.data || !incidents.data ? (
         <LoadingState rows={3} />
       ) : alarmItems.length === 0 && updates.length === 0 ? (
-        <p className="empty-state">No hay registros</p>
+        <p className="empty-state">{msg('notifications.panel.noRecords')}</p>
       ) : (
-        <ul className="feed" aria-label="Últimas notificaciones">
+        <ul className="feed" aria-label={msg('notifications.panel.latestNotifications')}>
           {alarmItems.map((a) => (
             <li key={`a-${a.deviceId}/${a.id}`}>
               <Link to="/devices/alarms?state=active" onClick={onNavigate}>
-                Alarma: {a.title}
+                {msg('notifications.panel.alarm')} {a.title}
               </Link>
               <span className="feed-meta">
                 <SeverityBadge severity={a.severity} /> <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time>
@@ -61,11 +62,11 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
       )}
       <p className="small">
         <Link to="/devices/alarms" onClick={onNavigate}>
-          Ver todas
+          {msg('notifications.panel.viewAll')}
         </Link>{' '}
         ·{' '}
         <Link to="/incidents/all" onClick={onNavigate}>
-          Ver incidentes
+          {msg('notifications.panel.viewIncidents')}
         </Link>
       </p>
     </div>

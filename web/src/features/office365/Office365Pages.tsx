@@ -14,6 +14,7 @@ import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { alarmsQuery, eventsQuery, O365_STATUS_LABELS, RANGES, rangeOf, RESULT_LABELS, RESULTS, useO365Alarms, useO365Events, WORKLOADS } from './api';
 import { FilterSelect, FilterText, ListFrame, useFilterParams } from '../../shared/ui/lists';
+import { t as msg } from '../../shared/lib/messages';
 
 
 export function Office365AlarmsPage() {
@@ -25,39 +26,39 @@ export function Office365AlarmsPage() {
   const list = useO365Alarms(query);
   return (
     <section>
-      <PageHeader title="Alarmas de Office 365" />
-      <form className="card filters" aria-label="Filtrar alarmas de Office 365" onSubmit={(e) => e.preventDefault()}>
-        <FilterSelect id="o365a-range" label="Periodo" value={rangeOf(params)} all={null} options={Object.entries(RANGES)} onChange={(v) => set('range', v)} />
-        <FilterSelect id="o365a-severity" label="Severidad" all="Todas" value={String(query.severity ?? '')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => set('severity', v)} />
-        <FilterSelect id="o365a-status" label="Estado" value={String(query.status ?? '')} options={O365_ALARM_STATUSES.map((s) => [s, O365_STATUS_LABELS[s] ?? s] as const)} onChange={(v) => set('status', v)} />
-        <FilterText id="o365a-user" label="Usuario afectado" placeholder="usuario@dominio (exacto)" value={query.user ?? ''} onApply={(v) => set('user', v)} />
+      <PageHeader title={msg('office365.pages.office365Alarms')} />
+      <form className="card filters" aria-label={msg('office365.pages.filterOffice365Alarms')} onSubmit={(e) => e.preventDefault()}>
+        <FilterSelect id="o365a-range" label={msg('office365.pages.period')} value={rangeOf(params)} all={null} options={Object.entries(RANGES)} onChange={(v) => set('range', v)} />
+        <FilterSelect id="o365a-severity" label={msg('office365.pages.severity')} all={msg('office365.pages.all')} value={String(query.severity ?? '')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => set('severity', v)} />
+        <FilterSelect id="o365a-status" label={msg('office365.pages.status')} value={String(query.status ?? '')} options={O365_ALARM_STATUSES.map((s) => [s, O365_STATUS_LABELS[s] ?? s] as const)} onChange={(v) => set('status', v)} />
+        <FilterText id="o365a-user" label={msg('office365.pages.affectedUser')} placeholder={msg('office365.pages.userDomainExact')} value={query.user ?? ''} onApply={(v) => set('user', v)} />
       </form>
-      <ListFrame list={list} empty="No hay alarmas de Office 365 en este periodo.">
+      <ListFrame list={list} empty={msg('office365.pages.noOffice365Alarms')}>
         <table className="data-table responsive">
-          <caption className="visually-hidden">Alarmas de Office 365</caption>
+          <caption className="visually-hidden">{msg('office365.pages.office365Alarms')}</caption>
           <thead>
             <tr>
-              <th scope="col">Alarma</th>
-              <th scope="col">Severidad</th>
-              <th scope="col">Estado</th>
-              <th scope="col">Categoría</th>
-              <th scope="col">Usuario afectado</th>
-              <th scope="col">Detectada</th>
+              <th scope="col">{msg('office365.pages.alarm')}</th>
+              <th scope="col">{msg('office365.pages.severity')}</th>
+              <th scope="col">{msg('office365.pages.status')}</th>
+              <th scope="col">{msg('office365.pages.category')}</th>
+              <th scope="col">{msg('office365.pages.affectedUser')}</th>
+              <th scope="col">{msg('office365.pages.detected')}</th>
             </tr>
           </thead>
           <tbody>
             {list.items.map((a) => (
               <tr key={a.id}>
-                <td data-label="Alarma">{a.title}</td>
-                <td data-label="Severidad">
+                <td data-label={msg('office365.pages.alarm')}>{a.title}</td>
+                <td data-label={msg('office365.pages.severity')}>
                   <SeverityBadge severity={a.severity} />
                 </td>
-                <td data-label="Estado">
+                <td data-label={msg('office365.pages.status')}>
                   <Badge tone={`o365-${a.status}`}>{O365_STATUS_LABELS[a.status] ?? a.status}</Badge>
                 </td>
-                <td data-label="Categoría">{a.category}</td>
-                <td data-label="Usuario afectado">{a.affectedUser ?? '—'}</td>
-                <td data-label="Detectada">
+                <td data-label={msg('office365.pages.category')}>{a.category}</td>
+                <td data-label={msg('office365.pages.affectedUser')}>{a.affectedUser ?? '—'}</td>
+                <td data-label={msg('office365.pages.detected')}>
                   <time dateTime={a.detectedAt}>{formatDateTime(a.detectedAt)}</time>
                 </td>
               </tr>
@@ -78,37 +79,37 @@ export function Office365EventsPage() {
   const list = useO365Events(query);
   return (
     <section>
-      <PageHeader title="Eventos de Office 365" />
-      <form className="card filters" aria-label="Filtrar eventos de Office 365" onSubmit={(e) => e.preventDefault()}>
-        <FilterSelect id="o365e-range" label="Periodo" value={rangeOf(params)} all={null} options={Object.entries(RANGES)} onChange={(v) => set('range', v)} />
-        <FilterSelect id="o365e-workload" label="Servicio" value={String(query.workload ?? '')} options={WORKLOADS.map((w) => [w, w] as const)} onChange={(v) => set('workload', v)} />
-        <FilterSelect id="o365e-result" label="Resultado" value={String(query.result ?? '')} options={RESULTS.map((r) => [r, RESULT_LABELS[r] ?? r] as const)} onChange={(v) => set('result', v)} />
-        <FilterText id="o365e-user" label="Usuario" placeholder="usuario@dominio (exacto)" value={query.user ?? ''} onApply={(v) => set('user', v)} />
+      <PageHeader title={msg('office365.pages.office365Events')} />
+      <form className="card filters" aria-label={msg('office365.pages.filterOffice365Events')} onSubmit={(e) => e.preventDefault()}>
+        <FilterSelect id="o365e-range" label={msg('office365.pages.period')} value={rangeOf(params)} all={null} options={Object.entries(RANGES)} onChange={(v) => set('range', v)} />
+        <FilterSelect id="o365e-workload" label={msg('office365.pages.service')} value={String(query.workload ?? '')} options={WORKLOADS.map((w) => [w, w] as const)} onChange={(v) => set('workload', v)} />
+        <FilterSelect id="o365e-result" label={msg('office365.pages.result')} value={String(query.result ?? '')} options={RESULTS.map((r) => [r, RESULT_LABELS[r] ?? r] as const)} onChange={(v) => set('result', v)} />
+        <FilterText id="o365e-user" label={msg('office365.pages.user')} placeholder={msg('office365.pages.userDomainExact')} value={query.user ?? ''} onApply={(v) => set('user', v)} />
       </form>
-      <ListFrame list={list} empty="No hay eventos de Office 365 en este periodo.">
+      <ListFrame list={list} empty={msg('office365.pages.noOffice365Events')}>
         <table className="data-table responsive">
-          <caption className="visually-hidden">Eventos de Office 365</caption>
+          <caption className="visually-hidden">{msg('office365.pages.office365Events')}</caption>
           <thead>
             <tr>
-              <th scope="col">Fecha</th>
-              <th scope="col">Servicio</th>
-              <th scope="col">Operación</th>
-              <th scope="col">Usuario</th>
-              <th scope="col">Resultado</th>
-              <th scope="col">IP de origen</th>
+              <th scope="col">{msg('office365.pages.date')}</th>
+              <th scope="col">{msg('office365.pages.service')}</th>
+              <th scope="col">{msg('office365.pages.operation')}</th>
+              <th scope="col">{msg('office365.pages.user')}</th>
+              <th scope="col">{msg('office365.pages.result')}</th>
+              <th scope="col">{msg('office365.pages.sourceIp')}</th>
             </tr>
           </thead>
           <tbody>
             {list.items.map((e) => (
               <tr key={e.id}>
-                <td data-label="Fecha">
+                <td data-label={msg('office365.pages.date')}>
                   <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                 </td>
-                <td data-label="Servicio">{e.workload}</td>
-                <td data-label="Operación">{e.operation}</td>
-                <td data-label="Usuario">{e.user}</td>
-                <td data-label="Resultado">{RESULT_LABELS[e.result] ?? e.result}</td>
-                <td data-label="IP de origen">{e.clientIp ?? '—'}</td>
+                <td data-label={msg('office365.pages.service')}>{e.workload}</td>
+                <td data-label={msg('office365.pages.operation')}>{e.operation}</td>
+                <td data-label={msg('office365.pages.user')}>{e.user}</td>
+                <td data-label={msg('office365.pages.result')}>{RESULT_LABELS[e.result] ?? e.result}</td>
+                <td data-label={msg('office365.pages.sourceIp')}>{e.clientIp ?? '—'}</td>
               </tr>
             ))}
           </tbody>

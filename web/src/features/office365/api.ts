@@ -7,16 +7,23 @@ import { O365_ALARM_STATUSES, SEVERITIES } from '../../shared/lib/contract';
 import type { OperationQuery } from '../../shared/lib/contract';
 import { useApiSWRInfinite } from '../../shared/lib/api-context';
 import { useTenantQuery } from '../../shared/lib/tenant';
+import { t as msg } from '../../shared/lib/messages';
 
-export const RANGES = { '24h': 'Últimas 24 horas', '7d': 'Últimos 7 días', '30d': 'Últimos 30 días', all: 'Todo' } as const;
+export const RANGES = { get '24h'() {
+    return msg('office365.options.last24Hours');
+  }, get '7d'() {
+    return msg('office365.options.last7Days');
+  }, get '30d'() {
+    return msg('office365.options.last30Days');
+  }, get all() { return msg('office365.options.all'); } } as const;
 export type RangeKey = keyof typeof RANGES;
 const RANGE_MS: Record<Exclude<RangeKey, 'all'>, number> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 };
 
 /** Workloads of the unified audit log offered in the events filter. */
-export const WORKLOADS = ['AzureActiveDirectory', 'Exchange', 'SharePoint', 'OneDrive', 'MicrosoftTeams'] as const;
-export const RESULTS = ['Succeeded', 'Failed', 'PartiallySucceeded'] as const;
-export const RESULT_LABELS: Record<string, string> = { Succeeded: 'Correcto', Failed: 'Fallido', PartiallySucceeded: 'Parcial' };
-export const O365_STATUS_LABELS: Record<string, string> = { active: 'Activa', investigating: 'En investigación', resolved: 'Resuelta' };
+export const WORKLOADS = ['AzureActiveDirectory', 'Exchange', 'SharePoint', 'OneDrive', 'MicrosoftTeams'] as const; // literal-ok: Microsoft's workload names (data)
+export const RESULTS = ['Succeeded', 'Failed', 'PartiallySucceeded'] as const; // literal-ok: the audit log's result values (data)
+export const RESULT_LABELS: Record<string, string> = { get Succeeded() { return msg('office365.options.succeeded'); }, get Failed() { return msg('office365.options.failed'); }, get PartiallySucceeded() { return msg('office365.options.partial'); } };
+export const O365_STATUS_LABELS: Record<string, string> = { get active() { return msg('office365.options.active'); }, get investigating() { return msg('office365.options.investigating'); }, get resolved() { return msg('office365.options.resolved'); } };
 
 export function rangeOf(params: URLSearchParams): RangeKey {
   const r = params.get('range');

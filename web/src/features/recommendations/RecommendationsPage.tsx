@@ -15,6 +15,7 @@ import { Badge, EmptyState, ErrorState, LoadingState, PageHeader } from '../../s
 import '../../shared/ui/screens.css';
 import { ACTION_LABELS, actionsFor, PRIORITY_LABELS, REC_STATUS_LABELS, useRecommendations, useUpdateRecommendation } from './api';
 import type { RecommendationFilters } from './api';
+import { t as msg } from '../../shared/lib/messages';
 
 /** URL → `GET /recommendations` filters (unknown values dropped). */
 export function recommendationQuery(params: URLSearchParams): RecommendationFilters {
@@ -34,10 +35,10 @@ export function RecommendationsPage() {
 
   return (
     <section>
-      <PageHeader title="Recomendaciones" />
-      <form className="card filters" aria-label="Filtrar recomendaciones" onSubmit={(e) => e.preventDefault()}>
-        <FilterSelect id="rec-status" label="Estado" value={String(query.status ?? '')} options={RECOMMENDATION_STATUSES.map((s) => [s, REC_STATUS_LABELS[s]] as const)} onChange={(v) => set('status', v)} />
-        <FilterSelect id="rec-priority" label="Prioridad" all="Todas" value={String(query.priority ?? '')} options={RECOMMENDATION_PRIORITIES.map((p) => [p, PRIORITY_LABELS[p] ?? p] as const)} onChange={(v) => set('priority', v)} />
+      <PageHeader title={msg('recommendations.page.recommendations')} />
+      <form className="card filters" aria-label={msg('recommendations.page.filterRecommendations')} onSubmit={(e) => e.preventDefault()}>
+        <FilterSelect id="rec-status" label={msg('recommendations.page.status')} value={String(query.status ?? '')} options={RECOMMENDATION_STATUSES.map((s) => [s, REC_STATUS_LABELS[s]] as const)} onChange={(v) => set('status', v)} />
+        <FilterSelect id="rec-priority" label={msg('recommendations.page.priority')} all={msg('recommendations.page.all')} value={String(query.priority ?? '')} options={RECOMMENDATION_PRIORITIES.map((p) => [p, PRIORITY_LABELS[p] ?? p] as const)} onChange={(v) => set('priority', v)} />
       </form>
       {notice && (
         <div className={notice.ok ? 'notice-ok' : 'error-state'} role={notice.ok ? 'status' : 'alert'}>
@@ -49,7 +50,7 @@ export function RecommendationsPage() {
       ) : list.isLoading || !list.data ? (
         <LoadingState />
       ) : list.items.length === 0 && !list.hasMore ? (
-        <EmptyState>{Object.keys(query).length ? 'Ninguna recomendación coincide con los filtros.' : 'No hay recomendaciones.'}</EmptyState>
+        <EmptyState>{Object.keys(query).length ? msg('recommendations.page.noRecommendationMatchesThe') : msg('recommendations.page.noRecommendations')}</EmptyState>
       ) : (
         <>
           <ul className="rec-list">
@@ -78,13 +79,13 @@ function RecommendationCard({ rec, onChanged }: { rec: Recommendation; onChanged
     e.preventDefault();
     if (!target) return;
     const text = note.trim();
-    if (!text) return setError('Escribe una nota.');
-    if (text.length > 1000) return setError('La nota no puede superar los 1000 caracteres.');
+    if (!text) return setError(msg('recommendations.page.writeANote'));
+    if (text.length > 1000) return setError(msg('recommendations.page.theNoteCannotBe'));
     setError(null);
     setBusy(true);
     try {
       await update(rec.id, target, text);
-      onChanged({ ok: true, text: `Recomendación «${rec.title}»: ${REC_STATUS_LABELS[target].toLowerCase()}.` });
+      onChanged({ ok: true, text: msg('recommendations.page.recommendation', { title: rec.title, v1: REC_STATUS_LABELS[target].toLowerCase() }) });
       setTarget(null);
       setNote('');
     } catch (err) {
@@ -99,20 +100,20 @@ function RecommendationCard({ rec, onChanged }: { rec: Recommendation; onChanged
       <h2 id={`rec-title-${rec.id}`}>{rec.title}</h2>
       <p className="feed-meta">
         <Badge tone={`rec-${rec.status}`}>{REC_STATUS_LABELS[rec.status]}</Badge>
-        <Badge tone={`sev-${rec.priority}`}>Prioridad {PRIORITY_LABELS[rec.priority]?.toLowerCase()}</Badge>
+        <Badge tone={`sev-${rec.priority}`}>{msg('recommendations.page.priority')} {PRIORITY_LABELS[rec.priority]?.toLowerCase()}</Badge>
         <span>{rec.category}</span> · <time dateTime={rec.createdAt}>{formatDateTime(rec.createdAt)}</time>
       </p>
       <p className="pre-wrap">{rec.rationale}</p>
       {rec.statusChangedAt && (
         <p className="muted small">
-          {REC_STATUS_LABELS[rec.status]} por {rec.statusChangedBy ?? '—'} el {formatDateTime(rec.statusChangedAt)}
+          {REC_STATUS_LABELS[rec.status]} {msg('recommendations.page.by')} {rec.statusChangedBy ?? '—'} {msg('recommendations.page.on')} {formatDateTime(rec.statusChangedAt)}
           {rec.statusNote ? `: «${rec.statusNote}»` : ''}
         </p>
       )}
       {target ? (
         <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
           <div className="field">
-            <label htmlFor={noteId}>Nota para «{ACTION_LABELS[target]}»</label>
+            <label htmlFor={noteId}>{msg('recommendations.page.noteFor')}{ACTION_LABELS[target]}»</label>
             <textarea id={noteId} rows={2} value={note} onChange={(e) => setNote(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${noteId}-error` : undefined} />
             {error && (
               <p id={`${noteId}-error`} className="field-error">
@@ -122,10 +123,10 @@ function RecommendationCard({ rec, onChanged }: { rec: Recommendation; onChanged
           </div>
           <div className="rec-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Guardando…' : `Confirmar: ${ACTION_LABELS[target]}`}
+              {busy ? msg('recommendations.page.saving') : msg('recommendations.page.confirm', { v0: ACTION_LABELS[target] })}
             </button>
             <button type="button" className="btn" onClick={() => { setTarget(null); setError(null); }}>
-              Cancelar
+              {msg('recommendations.page.cancel')}
             </button>
           </div>
         </form>

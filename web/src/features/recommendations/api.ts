@@ -7,21 +7,22 @@ import { RECOMMENDATION_TRANSITIONS } from '../../shared/lib/contract';
 import type { OperationQuery, RecommendationStatus } from '../../shared/lib/contract';
 import { useApi, useApiSWRInfinite } from '../../shared/lib/api-context';
 import { useTenantQuery } from '../../shared/lib/tenant';
+import { t as msg } from '../../shared/lib/messages';
 
 export const REC_STATUS_LABELS: Record<RecommendationStatus, string> = {
-  open: 'Abierta',
-  accepted: 'Aceptada',
-  dismissed: 'Descartada',
-  done: 'Completada',
+  get open() { return msg('recommendations.labels.open'); },
+  get accepted() { return msg('recommendations.labels.accepted'); },
+  get dismissed() { return msg('recommendations.labels.dismissed'); },
+  get done() { return msg('recommendations.labels.done'); },
 };
-export const PRIORITY_LABELS: Record<string, string> = { high: 'Alta', medium: 'Media', low: 'Baja' };
+export const PRIORITY_LABELS: Record<string, string> = { get high() { return msg('recommendations.labels.high'); }, get medium() { return msg('recommendations.labels.medium'); }, get low() { return msg('recommendations.labels.low'); } };
 
 /** Button text of each target status (the action that leads to it). */
 export const ACTION_LABELS: Record<RecommendationStatus, string> = {
-  open: 'Reabrir',
-  accepted: 'Aceptar',
-  dismissed: 'Descartar',
-  done: 'Marcar como hecha',
+  get open() { return msg('recommendations.labels.reopen'); },
+  get accepted() { return msg('recommendations.labels.accept'); },
+  get dismissed() { return msg('recommendations.labels.dismiss'); },
+  get done() { return msg('recommendations.labels.markAsDone'); },
 };
 
 /** Actions offered for a recommendation in `status` (the contract's transitions). */

@@ -14,6 +14,7 @@ import { CsvButtons } from '../../shared/ui/CsvButtons';
 import { FiguresSummary, reportToCsv, useReportSWR, useUrlPeriod } from '../../shared/ui/report';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
+import { t as msg } from '../../shared/lib/messages';
 
 export function ReportsPage() {
   const { spec, picker } = useUrlPeriod();
@@ -23,21 +24,21 @@ export function ReportsPage() {
   // The period's end follows "now": recomputed on every request (docs/portal.md#report-periods).
   const report = useReportSWR('getReport', activeTenant ? tenant : null, spec);
   const r = report.data;
-  const title = r ? `Informe ${tenantName} ${r.period.from.slice(0, 10)} – ${r.period.to.slice(0, 10)}` : '';
+  const title = r ? msg('reports.page.report', { tenantName, v1: r.period.from.slice(0, 10), v2: r.period.to.slice(0, 10) }) : '';
 
   return (
     <section className="report">
-      <PageHeader title="Reportes generales">
+      <PageHeader title={msg('reports.page.generalReports')}>
         <CsvButtons
-          label="Descargar CSV"
+          label={msg('reports.page.downloadCsv')}
           disabled={!r}
           onDownload={(variant) => r && downloadCsv(csvFilename(`informe-${r.tenantId}-${r.period.from.slice(0, 10)}-${r.period.to.slice(0, 10)}`, variant), reportToCsv(r, title, csvDialect(variant)))}
         />
         <button type="button" className="btn" disabled={!r} onClick={() => window.print()}>
-          Imprimir
+          {msg('reports.page.print')}
         </button>
         <button type="button" className="btn" disabled={report.isValidating} onClick={() => void report.mutate()}>
-          Actualizar
+          {msg('reports.page.refresh')}
         </button>
       </PageHeader>
       {picker}
@@ -48,18 +49,18 @@ export function ReportsPage() {
       ) : (
         <>
           <p className="muted">
-            {tenantName} · del {formatDateTime(r.period.from)} al {formatDateTime(r.period.to)} · generado el {formatDateTime(r.generatedAt)}
+            {tenantName} {msg('reports.page.from')} {formatDateTime(r.period.from)} {msg('reports.page.to')} {formatDateTime(r.period.to)} {msg('reports.page.generatedOn')} {formatDateTime(r.generatedAt)}
           </p>
           <FiguresSummary f={r} />
           <div className="report-tables">
             <section className="card" aria-labelledby="rep-sev">
-              <h2 id="rep-sev">Incidentes por severidad y estado</h2>
+              <h2 id="rep-sev">{msg('reports.page.incidentsBySeverityAnd')}</h2>
               <table className="data-table">
-                <caption className="visually-hidden">Incidentes por severidad</caption>
+                <caption className="visually-hidden">{msg('reports.page.incidentsBySeverity')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Severidad</th>
-                    <th scope="col" className="num">Incidentes</th>
+                    <th scope="col">{msg('reports.page.severity')}</th>
+                    <th scope="col" className="num">{msg('reports.page.incidents')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -72,11 +73,11 @@ export function ReportsPage() {
                 </tbody>
               </table>
               <table className="data-table">
-                <caption className="visually-hidden">Incidentes por estado</caption>
+                <caption className="visually-hidden">{msg('reports.page.incidentsByStatus')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Estado</th>
-                    <th scope="col" className="num">Incidentes</th>
+                    <th scope="col">{msg('reports.page.status')}</th>
+                    <th scope="col" className="num">{msg('reports.page.incidents')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -90,17 +91,17 @@ export function ReportsPage() {
               </table>
             </section>
             <section className="card" aria-labelledby="rep-alarms">
-              <h2 id="rep-alarms">Alarmas más frecuentes</h2>
+              <h2 id="rep-alarms">{msg('reports.page.mostFrequentAlarms')}</h2>
               {r.topAlarms.length === 0 ? (
-                <EmptyState>No hubo alarmas en el periodo.</EmptyState>
+                <EmptyState>{msg('reports.page.thereWereNoAlarms')}</EmptyState>
               ) : (
                 <table className="data-table">
-                  <caption className="visually-hidden">Alarmas más frecuentes</caption>
+                  <caption className="visually-hidden">{msg('reports.page.mostFrequentAlarms')}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Alarma</th>
-                      <th scope="col" className="num">Veces</th>
-                      <th scope="col">Severidad máxima</th>
+                      <th scope="col">{msg('reports.page.alarm')}</th>
+                      <th scope="col" className="num">{msg('reports.page.times')}</th>
+                      <th scope="col">{msg('reports.page.highestSeverity')}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -119,26 +120,26 @@ export function ReportsPage() {
             </section>
           </div>
           <section className="card" aria-labelledby="rep-avail">
-            <h2 id="rep-avail">Disponibilidad por dispositivo (objetivo {formatPercent(r.availability.slaTargetPct)})</h2>
+            <h2 id="rep-avail">{msg('reports.page.availabilityByDeviceTarget')} {formatPercent(r.availability.slaTargetPct)})</h2>
             {r.availability.devices.length === 0 ? (
-              <EmptyState>No hay dispositivos.</EmptyState>
+              <EmptyState>{msg('reports.page.noDevices')}</EmptyState>
             ) : (
               <div>
                 <table className="data-table responsive">
-                  <caption className="visually-hidden">Disponibilidad por dispositivo</caption>
+                  <caption className="visually-hidden">{msg('reports.page.availabilityByDevice')}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">Dispositivo</th>
-                      <th scope="col" className="num">Disponibilidad</th>
-                      <th scope="col">SLA</th>
+                      <th scope="col">{msg('reports.page.device')}</th>
+                      <th scope="col" className="num">{msg('reports.page.availability')}</th>
+                      <th scope="col">{msg('reports.page.sla')}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {r.availability.devices.map((d) => (
                       <tr key={d.deviceId}>
-                        <td data-label="Dispositivo">{d.name}</td>
-                        <td data-label="Disponibilidad" className="num">{formatPercent(d.availablePct)}</td>
-                        <td data-label="SLA" className={d.meetsSla === false ? 'text-danger' : undefined}>{d.meetsSla === null ? 'Sin datos' : d.meetsSla ? 'Cumple' : 'No cumple'}</td>
+                        <td data-label={msg('reports.page.device')}>{d.name}</td>
+                        <td data-label={msg('reports.page.availability')} className="num">{formatPercent(d.availablePct)}</td>
+                        <td data-label={msg('reports.page.sla')} className={d.meetsSla === false ? 'text-danger' : undefined}>{d.meetsSla === null ? msg('reports.page.noData') : d.meetsSla ? msg('reports.page.met') : msg('reports.page.notMet')}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -14,6 +14,7 @@ import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/u
 import { useAllPages } from '../../shared/ui/useAllPages';
 import '../../shared/ui/screens.css';
 import { ticketPath } from '../../shared/lib/links';
+import { t as msg } from '../../shared/lib/messages';
 
 /** Whether device `d` matches the search text `q` (case- and accent-insensitive substring). */
 export function deviceMatches(d: Pick<Device, 'id' | 'name' | 'site' | 'ipAddress' | 'vendor' | 'model' | 'type'>, q: string): boolean {
@@ -33,22 +34,22 @@ export function SearchResultsPage() {
 
   return (
     <section>
-      <PageHeader title="Resultados de búsqueda" />
+      <PageHeader title={msg('search.results.searchResults')} />
       {!valid ? (
-        <EmptyState>Escribe al menos 2 caracteres en el buscador de la cabecera.</EmptyState>
+        <EmptyState>{msg('search.results.typeAtLeast2')}</EmptyState>
       ) : (
         <>
           <p className="muted">
-            Resultados para «<strong>{q}</strong>»
+            {msg('search.results.resultsFor')}<strong>{q}</strong>»
           </p>
           <section className="card" aria-labelledby="sr-incidents">
-            <h2 id="sr-incidents">Incidentes</h2>
+            <h2 id="sr-incidents">{msg('search.results.incidents')}</h2>
             {incidents.error && !incidents.data ? (
               <ErrorState error={incidents.error} onRetry={() => void incidents.mutate()} />
             ) : !incidents.data ? (
               <LoadingState rows={3} />
             ) : incidents.data.items.length === 0 ? (
-              <EmptyState>Ningún incidente coincide.</EmptyState>
+              <EmptyState>{msg('search.results.noIncidentMatches')}</EmptyState>
             ) : (
               <>
                 <ul className="feed">
@@ -65,19 +66,19 @@ export function SearchResultsPage() {
                   ))}
                 </ul>
                 <p className="small">
-                  <Link to={`/incidents/all?q=${encodeURIComponent(q)}`}>Ver todos en la lista de incidentes</Link>
+                  <Link to={`/incidents/all?q=${encodeURIComponent(q)}`}>{msg('search.results.viewAllInThe')}</Link>
                 </p>
               </>
             )}
           </section>
           <section className="card" aria-labelledby="sr-devices">
-            <h2 id="sr-devices">Dispositivos</h2>
+            <h2 id="sr-devices">{msg('search.results.devices')}</h2>
             {devices.error && !devices.data ? (
               <ErrorState error={devices.error} onRetry={() => void devices.mutate()} />
             ) : !devices.data ? (
               <LoadingState rows={3} />
             ) : matched.length === 0 ? (
-              <EmptyState>Ningún dispositivo coincide.</EmptyState>
+              <EmptyState>{msg('search.results.noDeviceMatches')}</EmptyState>
             ) : (
               <ul className="feed">
                 {matched.map((d) => (

@@ -7,16 +7,17 @@ import { I18n } from 'aws-amplify/utils';
 import { PageHeader } from '../../shared/ui/states';
 import { updatePreferences, usePreferences } from './preferences';
 import type { Language, Preferences, Theme } from './preferences';
+import { t as msg } from '../../shared/lib/messages';
 
 type Flag = 'sidebarCollapsed' | 'boxedLayout' | 'fixedFooter' | 'fullHeight' | 'fullWidth';
 
 /** The layout toggles, one per line with a hint of what each changes (docs/portal.md#screens). */
 const TOGGLES: readonly { flag: Flag; label: string; hint: string }[] = [
-  { flag: 'sidebarCollapsed', label: 'Menú lateral contraído', hint: 'En pantallas anchas el menú lateral se oculta; el botón de menú de la cabecera lo vuelve a mostrar.' },
-  { flag: 'boxedLayout', label: 'Diseño en caja', hint: 'El portal ocupa una columna centrada de 1200 px como máximo.' },
-  { flag: 'fixedFooter', label: 'Pie de página fijo', hint: 'El pie de página queda siempre visible al desplazarse.' },
-  { flag: 'fullHeight', label: 'Altura completa', hint: 'El contenido llena la altura de la ventana aunque la página sea corta.' },
-  { flag: 'fullWidth', label: 'Ancho completo', hint: 'El contenido usa todo el ancho de la ventana (sin el límite de 1360 px).' },
+  { flag: 'sidebarCollapsed', get label() { return msg('settings.page.collapsedSidebar'); }, get hint() { return msg('settings.page.onWideScreensThe'); } },
+  { flag: 'boxedLayout', get label() { return msg('settings.page.boxedLayout'); }, get hint() { return msg('settings.page.thePortalUsesA'); } },
+  { flag: 'fixedFooter', get label() { return msg('settings.page.fixedFooter'); }, get hint() { return msg('settings.page.theFooterAlwaysStays'); } },
+  { flag: 'fullHeight', get label() { return msg('settings.page.fullHeight'); }, get hint() { return msg('settings.page.theContentFillsThe'); } },
+  { flag: 'fullWidth', get label() { return msg('settings.page.fullWidth'); }, get hint() { return msg('settings.page.theContentUsesThe'); } },
 ];
 
 /** Applies a language change to Amplify's I18n too (the Authenticator after a sign-out). */
@@ -29,19 +30,19 @@ export function SettingsPage() {
   const prefs = usePreferences();
   return (
     <section>
-      <PageHeader title="Configuración" />
+      <PageHeader title={msg('settings.page.settings')} />
       <form className="card form settings-form" onSubmit={(e) => e.preventDefault()}>
         <fieldset>
-          <legend>Tema</legend>
+          <legend>{msg('settings.page.theme')}</legend>
           {(['light', 'dark'] as Theme[]).map((theme) => (
             <label key={theme} className="choice">
               <input type="radio" name="theme" value={theme} checked={prefs.theme === theme} onChange={() => updatePreferences({ theme })} />{' '}
-              {theme === 'light' ? 'Claro' : 'Oscuro'}
+              {theme === 'light' ? msg('settings.page.light') : msg('settings.page.dark')}
             </label>
           ))}
         </fieldset>
         <fieldset>
-          <legend>Diseño</legend>
+          <legend>{msg('settings.page.layout')}</legend>
           <ul className="toggle-list">
             {TOGGLES.map(({ flag, label, hint }) => (
               <li key={flag} className="toggle-row">
@@ -61,13 +62,13 @@ export function SettingsPage() {
           </ul>
         </fieldset>
         <div className="field">
-          <label htmlFor="settings-language">Idioma / Language</label>
+          <label htmlFor="settings-language">{msg('settings.page.idiomaLanguage')}</label>
           <select id="settings-language" value={prefs.language} onChange={(e) => changeLanguage(e.target.value as Language)}>
-            <option value="es">Español</option>
-            <option value="en">English</option>
+            <option value="es">{msg('settings.page.espanol')}</option>
+            <option value="en">{msg('settings.page.english')}</option>
           </select>
         </div>
-        <p className="muted small">Las preferencias se guardan en este navegador.</p>
+        <p className="muted small">{msg('settings.page.preferencesAreSavedIn')}</p>
       </form>
     </section>
   );

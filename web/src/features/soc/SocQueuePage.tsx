@@ -15,6 +15,7 @@ import { IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
 import { FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
+import { t as msg } from '../../shared/lib/messages';
 
 /** Page size of the queue. */
 export const SOC_PAGE_SIZE = 25;
@@ -22,14 +23,14 @@ export const SOC_PAGE_SIZE = 25;
 /** Statuses an open incident can have (the queue holds no resolved or closed incident). */
 const OPEN_STATUSES = INCIDENT_STATUSES.filter((s) => s !== 'resolved' && s !== 'closed');
 
-/** Minutes to breach as Spanish text: "Incumplido hace 2 h 5 min" when negative, "Vence en 45 min" otherwise. */
+/** Minutes to breach as text (portal language): "Incumplido hace 2 h 5 min" when negative, "Vence en 45 min" otherwise. */
 export function breachLabel(minutes: number): string {
   const abs = Math.abs(minutes);
   const d = Math.floor(abs / 1440);
   const h = Math.floor((abs % 1440) / 60);
   const m = abs % 60;
   const text = [d ? `${d} d` : '', h ? `${h} h` : '', m || (!d && !h) ? `${m} min` : ''].filter(Boolean).join(' ');
-  return minutes < 0 ? `Incumplido hace ${text}` : `Vence en ${text}`;
+  return minutes < 0 ? msg('soc.queue.breachedAgo', { text }) : msg('soc.queue.dueIn', { text });
 }
 
 /**
@@ -40,7 +41,7 @@ export function breachLabel(minutes: number): string {
 export function queueSla(inc: Pick<SocQueueItem, 'resolvedAt' | 'slaDueAt' | 'minutesToBreach'>): { label: string; breached: boolean } {
   if (inc.resolvedAt) {
     const late = Date.parse(inc.resolvedAt) > Date.parse(inc.slaDueAt);
-    return { label: late ? 'Resuelto fuera del SLA' : 'Resuelto dentro del SLA', breached: late };
+    return { label: late ? msg('soc.queue.resolvedOutsideTheSla') : msg('soc.queue.resolvedWithinTheSla'), breached: late };
   }
   return { label: breachLabel(inc.minutesToBreach), breached: inc.minutesToBreach < 0 };
 }
@@ -71,57 +72,57 @@ export function SocQueuePage() {
 
   return (
     <section>
-      <PageHeader title="Cola SOC" />
-      <form className="card filters" role="search" aria-label="Filtrar la cola" onSubmit={(e) => e.preventDefault()}>
-        <FilterSelect id="q-tenant" label="Cliente" value={params.get('tenant') ?? ''} options={tenants.map((t) => [t.id, t.name] as const)} onChange={(v) => set('tenant', v)} />
-        <FilterSelect id="q-severity" label="Severidad" all="Todas" value={params.get('severity') ?? ''} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => set('severity', v)} />
-        <FilterSelect id="q-status" label="Estado" value={params.get('status') ?? ''} options={OPEN_STATUSES.map((s) => [s, INCIDENT_STATUS_LABELS[s]] as const)} onChange={(v) => set('status', v)} />
+      <PageHeader title={msg('soc.queue.socQueue')} />
+      <form className="card filters" role="search" aria-label={msg('soc.queue.filterTheQueue')} onSubmit={(e) => e.preventDefault()}>
+        <FilterSelect id="q-tenant" label={msg('soc.queue.customer')} value={params.get('tenant') ?? ''} options={tenants.map((t) => [t.id, t.name] as const)} onChange={(v) => set('tenant', v)} />
+        <FilterSelect id="q-severity" label={msg('soc.queue.severity')} all={msg('soc.queue.all')} value={params.get('severity') ?? ''} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => set('severity', v)} />
+        <FilterSelect id="q-status" label={msg('soc.queue.status')} value={params.get('status') ?? ''} options={OPEN_STATUSES.map((s) => [s, INCIDENT_STATUS_LABELS[s]] as const)} onChange={(v) => set('status', v)} />
         <div className="field">
-          <label htmlFor="q-assignee">Asignado a</label>
-          <input id="q-assignee" type="search" inputMode="email" disabled={mine} value={params.get('assignee') ?? ''} placeholder="correo" onChange={(e) => set('assignee', e.target.value.trim())} />
+          <label htmlFor="q-assignee">{msg('soc.queue.assignedTo')}</label>
+          <input id="q-assignee" type="search" inputMode="email" disabled={mine} value={params.get('assignee') ?? ''} placeholder={msg('soc.queue.email')} onChange={(e) => set('assignee', e.target.value.trim())} />
         </div>
         <div className="field checkbox-field">
           <label>
-            <input type="checkbox" checked={mine} onChange={(e) => set('mine', e.target.checked ? 'true' : '')} /> Asignados a mí
+            <input type="checkbox" checked={mine} onChange={(e) => set('mine', e.target.checked ? 'true' : '')} /> {msg('soc.queue.assignedToMe')}
           </label>
         </div>
       </form>
-      <ListFrame list={list} empty={filtered ? 'Ningún incidente abierto coincide con los filtros.' : 'No hay incidentes abiertos.'}>
+      <ListFrame list={list} empty={filtered ? msg('soc.queue.noOpenIncidentMatches') : msg('soc.queue.noOpenIncidents')}>
         <p className="muted small" aria-live="polite">
-          Mostrando {list.items.length} incidentes abiertos{list.hasMore ? ' (hay más)' : ''}, primero los que vencen antes.
+          {msg('soc.queue.showing')} {list.items.length} {msg('soc.queue.openIncidents')}{list.hasMore ? msg('soc.queue.thereAreMore') : ''}{msg('soc.queue.thoseDueSoonestFirst')}
         </p>
         <table className="data-table responsive">
-          <caption className="visually-hidden">Cola SOC: incidentes abiertos de todos los clientes por vencimiento del SLA</caption>
+          <caption className="visually-hidden">{msg('soc.queue.socQueueOpenIncidents')}</caption>
           <thead>
             <tr>
-              <th scope="col">Incidente</th>
-              <th scope="col">Cliente</th>
-              <th scope="col">Severidad</th>
-              <th scope="col">Estado</th>
-              <th scope="col">Asignado a</th>
-              <th scope="col">SLA</th>
+              <th scope="col">{msg('soc.queue.incident')}</th>
+              <th scope="col">{msg('soc.queue.customer')}</th>
+              <th scope="col">{msg('soc.queue.severity')}</th>
+              <th scope="col">{msg('soc.queue.status')}</th>
+              <th scope="col">{msg('soc.queue.assignedTo')}</th>
+              <th scope="col">{msg('soc.queue.sla')}</th>
             </tr>
           </thead>
           <tbody>
             {list.items.map((inc) => (
               <tr key={`${inc.tenantId}#${inc.id}`}>
-                <td data-label="Incidente">
+                <td data-label={msg('soc.queue.incident')}>
                   <span>
                     <Link to={ticketPath(inc.id, inc.tenantId)}>{inc.id}</Link> {inc.title}
                   </span>
                 </td>
-                <td data-label="Cliente">{names.get(inc.tenantId) ?? inc.tenantId}</td>
-                <td data-label="Severidad">
+                <td data-label={msg('soc.queue.customer')}>{names.get(inc.tenantId) ?? inc.tenantId}</td>
+                <td data-label={msg('soc.queue.severity')}>
                   <SeverityBadge severity={inc.severity} />
                 </td>
-                <td data-label="Estado">
+                <td data-label={msg('soc.queue.status')}>
                   <span>
                     <IncidentStatusBadge status={inc.status} />
-                    {inc.closureRequested && <span className="muted small"> · cierre solicitado</span>}
+                    {inc.closureRequested && <span className="muted small"> {msg('soc.queue.closureRequested')}</span>}
                   </span>
                 </td>
-                <td data-label="Asignado a">{inc.assignee ?? 'Sin asignar'}</td>
-                <td data-label="SLA" className={queueSla(inc).breached ? 'sla-breached' : undefined}>
+                <td data-label={msg('soc.queue.assignedTo')}>{inc.assignee ?? msg('soc.queue.unassigned')}</td>
+                <td data-label={msg('soc.queue.sla')} className={queueSla(inc).breached ? 'sla-breached' : undefined}>
                   {queueSla(inc).label}
                 </td>
               </tr>

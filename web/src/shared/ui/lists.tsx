@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { ApiError } from '../lib/api';
 import { EmptyState, ErrorState, LoadingState } from './states';
 import { useT } from '../lib/messages';
+import { t as msg } from '../../shared/lib/messages';
 
 export interface ListState {
   error: ApiError | undefined;
@@ -57,7 +58,7 @@ export function LoadMore({ list }: { list: Pick<ListState, 'hasMore' | 'isLoadin
  * A labelled select of the filter bar; `''` = no filter. `options` are `[value, label]` pairs; `all` is the
  * text of the no-filter option ("Todos" by default, "Todas" for feminine nouns; `null` = no such option).
  */
-export function FilterSelect({ id, label, value, options, onChange, all = 'Todos' }: { id: string; label: string; value: string; options: readonly (readonly [string, string])[]; onChange: (v: string) => void; all?: string | null }) {
+export function FilterSelect({ id, label, value, options, onChange, all = msg('ui.lists.all') }: { id: string; label: string; value: string; options: readonly (readonly [string, string])[]; onChange: (v: string) => void; all?: string | null }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

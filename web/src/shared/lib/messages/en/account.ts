@@ -1,4 +1,63 @@
-/** English texts of `account` (section `account.*`; same keys as `../es/account.ts`, docs/portal.md#messages). */
+/** English texts of the `account` feature (section `account.*`; same keys as `../es/account.ts`, docs/portal.md#messages). */
 import type { Catalogue } from '../es';
 
-export const account: Catalogue['account'] = {};
+export const account: Catalogue['account'] = {
+  devicesCard: {
+    noDeviceKey: 'This browser has no registered device; sign out and sign in again to remember it.',
+    rememberedDevices: 'Remembered devices',
+    rememberThisDevice: 'Remember this device',
+    loading: 'Loading…',
+    noRememberedDevices: 'No remembered devices.',
+    lastUsed: 'Last used:',
+    forget: 'Forget',
+    retry: 'Retry',
+    forget2: 'Forget {{v0}}',
+  },
+  logout: {
+    signingOut: 'Signing out…',
+  },
+  mfaCard: {
+    twoStepVerificationIsOn: 'Two-step verification is on.',
+    twoStepVerificationIsOff: 'Two-step verification is off.',
+    twoStepVerificationMfa: 'Two-step verification (MFA)',
+    loading: 'Loading…',
+    status: 'Status:',
+    off: 'off',
+    whenYouSignIn: '. When you sign in you will also be asked for a code from an authenticator app (TOTP).',
+    setUpAnAuthenticator: 'Set up an authenticator app',
+    on: 'on',
+    withAnAuthenticatorApp: 'with an authenticator app (TOTP).',
+    turnOffTwoStep: 'Turn off two-step verification',
+    scanTheQrCode: 'Scan the QR code with your authenticator app or type the secret key.',
+    qrCodeForThe: 'QR code for the authenticator app',
+    secretKey: 'Secret key:',
+    codeFromTheApp: 'Code from the app',
+    verifyAndTurnOn: 'Verify and turn on',
+    cancel: 'Cancel',
+    copied: 'Copied',
+    copy: 'Copy',
+  },
+  passwordChange: {
+    passwordsMustMatch: 'The passwords must match',
+    required: 'This field is required',
+    changePassword: 'Change password',
+    passwordUpdated: 'Password updated.',
+    changing: 'Changing…',
+    thePasswordMustHave: 'The password must have at least {{n}} characters',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    confirmNewPassword: 'Confirm new password',
+  },
+  profile: {
+    profile: 'Profile',
+    accountDetails: 'Account details',
+    email: 'Email',
+    groups: 'Groups',
+    customers: 'Customers',
+    administrator: 'Administrator',
+    yes: 'Yes',
+    no: 'No',
+    changePassword: 'Change password',
+    signOut: 'Sign out',
+  },
+};

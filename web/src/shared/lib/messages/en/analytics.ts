@@ -1,4 +1,30 @@
-/** English texts of `analytics` (section `analytics.*`; same keys as `../es/analytics.ts`, docs/portal.md#messages). */
+/** English texts of the `analytics` feature (section `analytics.*`; same keys as `../es/analytics.ts`, docs/portal.md#messages). */
 import type { Catalogue } from '../es';
 
-export const analytics: Catalogue['analytics'] = {};
+export const analytics: Catalogue['analytics'] = {
+  page: {
+    analytics: 'Analytics',
+    downloadCsv: 'Download CSV',
+    allCustomersFrom: 'All customers · from',
+    to: 'to',
+    byCustomer: 'By customer',
+    noCustomers: 'No customers.',
+    figuresByCustomer: 'Figures by customer',
+    customer: 'Customer',
+    incidents: 'Incidents',
+    mtta: 'MTTA',
+    mttr: 'MTTR',
+    slaCompliance: 'SLA compliance',
+    slaBreached: 'SLA breached',
+    fleetHealth: 'Fleet health',
+    meetingMean: 'meeting · mean',
+    id: 'ID',
+    mttaMin: 'MTTA (min)',
+    mttrMin: 'MTTR (min)',
+    slaCompliance2: 'SLA compliance (%)',
+    openWithSlaBreached: 'Open with SLA breached',
+    devicesMeetingTheSla: 'Devices meeting the SLA',
+    devicesMeasured: 'Devices measured',
+    meanAvailability: 'Mean availability (%)',
+  },
+};

@@ -1,4 +1,42 @@
-/** English texts of `audit` (section `audit.*`; same keys as `../es/audit.ts`, docs/portal.md#messages). */
+/** English texts of the `audit` feature (section `audit.*`; same keys as `../es/audit.ts`, docs/portal.md#messages). */
 import type { Catalogue } from '../es';
 
-export const audit: Catalogue['audit'] = {};
+export const audit: Catalogue['audit'] = {
+  log: {
+    couldNotExport: 'Could not export: {{userMessage}}',
+    auditLog: 'Audit log',
+    exportCsv: 'Export CSV',
+    filterTheLog: 'Filter the log',
+    customer: 'Customer',
+    action: 'Action',
+    all: 'All',
+    user: 'User',
+    emailOrSub: 'email or sub',
+    noAuditLogEntries: 'No audit log entries for these filters.',
+    auditLogMostRecent: 'Audit log, most recent first',
+    date: 'Date',
+    target: 'Target',
+    changes: 'Changes',
+    source: 'Source',
+    incidentComment: 'Incident comment',
+    resolutionConfirmed: 'Resolution confirmed',
+    recommendationUpdated: 'Recommendation updated',
+    invitationResent: 'Invitation resent',
+    userRemovedFromCustomer: 'User removed from customer',
+    accessRequestedAccountWithout: 'Access requested (account without a customer)',
+    analyticsExported: 'Analytics exported',
+    auditLogExported: 'Audit log exported',
+    incidentCreated: 'Incident created',
+    incidentUpdated: 'Incident updated',
+    incidentTriaged: 'Incident triaged',
+    closureRequested: 'Closure requested',
+    incidentReopened: 'Incident reopened',
+    alarmAcknowledged: 'Alarm acknowledged',
+    customerCreated: 'Customer created',
+    customerUpdated: 'Customer updated',
+    userInvited: 'User invited',
+    userEnabled: 'User enabled',
+    userDisabled: 'User disabled',
+    reportExported: 'Report exported',
+  },
+};

@@ -1,4 +1,29 @@
-/** English texts of `dashboard` (section `dashboard.*`; same keys as `../es/dashboard.ts`, docs/portal.md#messages). */
+/** English texts of the `dashboard` feature (section `dashboard.*`; same keys as `../es/dashboard.ts`, docs/portal.md#messages). */
 import type { Catalogue } from '../es';
 
-export const dashboard: Catalogue['dashboard'] = {};
+export const dashboard: Catalogue['dashboard'] = {
+  page: {
+    dashboard: 'Dashboard',
+    openIncidentsBySeverity: 'Open incidents by severity',
+    openIncidents: 'open incidents.',
+    viewIncidents: 'View incidents',
+    devicesByStatus: 'Devices by status',
+    devices: 'devices.',
+    viewStatus: 'View status',
+    availabilityAndAlarms: 'Availability and alarms',
+    n30DayAvailability: '30-day availability',
+    activeAlarms: 'Active alarms',
+    activeOffice365Alarms: 'Active Office 365 alarms',
+    incidentTrend: 'Incident trend',
+    noIncidentsWereOpened: 'No incidents were opened in the last 30 days.',
+    incidentsOpenedPerDay: 'Incidents opened per day in the last 30 days ({{length}} in total)',
+    availabilityByDevice: 'Availability by device',
+    noAvailabilityData: 'No availability data.',
+    theDevicesWithThe: 'The {{length}} devices with the lowest 30-day availability; dashed line: SLA target {{v1}}',
+    viewAvailabilityByDevice: 'View availability by device',
+    latestAlarms: 'Latest alarms',
+    latestIncidentUpdates: 'Latest incident updates',
+    noOpenAlarms: 'No open alarms.',
+    viewAllAlarms: 'View all alarms',
+  },
+};

@@ -1,4 +1,40 @@
-/** English texts of `office365` (section `office365.*`; same keys as `../es/office365.ts`, docs/portal.md#messages). */
+/** English texts of the `office365` feature (section `office365.*`; same keys as `../es/office365.ts`, docs/portal.md#messages). */
 import type { Catalogue } from '../es';
 
-export const office365: Catalogue['office365'] = {};
+export const office365: Catalogue['office365'] = {
+  pages: {
+    office365Alarms: 'Office 365 alarms',
+    filterOffice365Alarms: 'Filter Office 365 alarms',
+    period: 'Period',
+    severity: 'Severity',
+    all: 'All',
+    status: 'Status',
+    affectedUser: 'Affected user',
+    userDomainExact: 'user@domain (exact)',
+    noOffice365Alarms: 'No Office 365 alarms in this period.',
+    alarm: 'Alarm',
+    category: 'Category',
+    detected: 'Detected',
+    office365Events: 'Office 365 events',
+    filterOffice365Events: 'Filter Office 365 events',
+    service: 'Service',
+    result: 'Result',
+    user: 'User',
+    noOffice365Events: 'No Office 365 events in this period.',
+    date: 'Date',
+    operation: 'Operation',
+    sourceIp: 'Source IP',
+  },
+  options: {
+    last24Hours: 'Last 24 hours',
+    last7Days: 'Last 7 days',
+    last30Days: 'Last 30 days',
+    all: 'All',
+    active: 'Active',
+    investigating: 'Investigating',
+    resolved: 'Resolved',
+    succeeded: 'Succeeded',
+    failed: 'Failed',
+    partial: 'Partial',
+  },
+};

@@ -1,4 +1,36 @@
-/** English texts of `recommendations` (section `recommendations.*`; same keys as `../es/recommendations.ts`, docs/portal.md#messages). */
+/** English texts of the `recommendations` feature (section `recommendations.*`; same keys as `../es/recommendations.ts`, docs/portal.md#messages). */
 import type { Catalogue } from '../es';
 
-export const recommendations: Catalogue['recommendations'] = {};
+export const recommendations: Catalogue['recommendations'] = {
+  page: {
+    recommendations: 'Recommendations',
+    filterRecommendations: 'Filter recommendations',
+    status: 'Status',
+    priority: 'Priority',
+    all: 'All',
+    noRecommendationMatchesThe: 'No recommendation matches the filters.',
+    noRecommendations: 'No recommendations.',
+    writeANote: 'Write a note.',
+    theNoteCannotBe: 'The note cannot be longer than 1000 characters.',
+    recommendation: 'Recommendation "{{title}}": {{v1}}.',
+    by: 'by',
+    on: 'on',
+    noteFor: 'Note for "',
+    cancel: 'Cancel',
+    saving: 'Saving…',
+    confirm: 'Confirm: {{v0}}',
+  },
+  labels: {
+    open: 'Open',
+    accepted: 'Accepted',
+    dismissed: 'Dismissed',
+    done: 'Done',
+    high: 'High',
+    medium: 'Medium',
+    low: 'Low',
+    reopen: 'Reopen',
+    accept: 'Accept',
+    dismiss: 'Dismiss',
+    markAsDone: 'Mark as done',
+  },
+};

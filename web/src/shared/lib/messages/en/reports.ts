@@ -1,4 +1,35 @@
-/** English texts of `reports` (section `reports.*`; same keys as `../es/reports.ts`, docs/portal.md#messages). */
+/** English texts of the `reports` feature (section `reports.*`; same keys as `../es/reports.ts`, docs/portal.md#messages). */
 import type { Catalogue } from '../es';
 
-export const reports: Catalogue['reports'] = {};
+export const reports: Catalogue['reports'] = {
+  page: {
+    generalReports: 'General reports',
+    downloadCsv: 'Download CSV',
+    print: 'Print',
+    refresh: 'Refresh',
+    from: '· from',
+    to: 'to',
+    generatedOn: '· generated on',
+    incidentsBySeverityAnd: 'Incidents by severity and status',
+    incidentsBySeverity: 'Incidents by severity',
+    severity: 'Severity',
+    incidents: 'Incidents',
+    incidentsByStatus: 'Incidents by status',
+    status: 'Status',
+    mostFrequentAlarms: 'Most frequent alarms',
+    thereWereNoAlarms: 'There were no alarms in the period.',
+    alarm: 'Alarm',
+    times: 'Times',
+    highestSeverity: 'Highest severity',
+    availabilityByDeviceTarget: 'Availability by device (target',
+    noDevices: 'No devices.',
+    availabilityByDevice: 'Availability by device',
+    device: 'Device',
+    availability: 'Availability',
+    sla: 'SLA',
+    noData: 'No data',
+    met: 'Met',
+    notMet: 'Not met',
+    report: 'Report {{tenantName}} {{v1}} – {{v2}}',
+  },
+};

@@ -1,4 +1,15 @@
-/** English texts of `search` (section `search.*`; same keys as `../es/search.ts`, docs/portal.md#messages). */
+/** English texts of the `search` feature (section `search.*`; same keys as `../es/search.ts`, docs/portal.md#messages). */
 import type { Catalogue } from '../es';
 
-export const search: Catalogue['search'] = {};
+export const search: Catalogue['search'] = {
+  results: {
+    searchResults: 'Search results',
+    typeAtLeast2: 'Type at least 2 characters in the header search box.',
+    resultsFor: 'Results for «',
+    incidents: 'Incidents',
+    noIncidentMatches: 'No incident matches.',
+    viewAllInThe: 'View all in the incident list',
+    devices: 'Devices',
+    noDeviceMatches: 'No device matches.',
+  },
+};

@@ -1,4 +1,26 @@
-/** English texts of `settings` (section `settings.*`; same keys as `../es/settings.ts`, docs/portal.md#messages). */
+/** English texts of the `settings` feature (section `settings.*`; same keys as `../es/settings.ts`, docs/portal.md#messages). */
 import type { Catalogue } from '../es';
 
-export const settings: Catalogue['settings'] = {};
+export const settings: Catalogue['settings'] = {
+  page: {
+    settings: 'Settings',
+    theme: 'Theme',
+    layout: 'Layout',
+    idiomaLanguage: 'Idioma / Language',
+    espanol: 'Español',
+    english: 'English',
+    preferencesAreSavedIn: 'Preferences are saved in this browser.',
+    collapsedSidebar: 'Collapsed sidebar',
+    onWideScreensThe: 'On wide screens the sidebar is hidden; the header\'s menu button shows it again.',
+    boxedLayout: 'Boxed layout',
+    thePortalUsesA: 'The portal uses a centred column of at most 1200 px.',
+    fixedFooter: 'Fixed footer',
+    theFooterAlwaysStays: 'The footer always stays visible while scrolling.',
+    fullHeight: 'Full height',
+    theContentFillsThe: 'The content fills the window height even when the page is short.',
+    fullWidth: 'Full width',
+    theContentUsesThe: 'The content uses the whole window width (without the 1360 px limit).',
+    light: 'Light',
+    dark: 'Dark',
+  },
+};

@@ -11,7 +11,10 @@ export const ui: Catalogue['ui'] = {
     comingSoon: 'Coming soon.',
     comingSoonText: 'This section will be available in a future version of the portal.',
   },
-  lists: { loadMore: 'Load more' },
+  lists: {
+    loadMore: 'Load more',
+    all: 'All',
+  },
   dateRange: {
     from: 'From',
     to: 'To',
@@ -19,7 +22,7 @@ export const ui: Catalogue['ui'] = {
   },
   csv: {
     excel: 'CSV (Excel)',
-    excelHint: "CSV for Excel, with the separator and decimals of the portal's language",
+    excelHint: 'CSV for Excel, with the separator and decimals of the portal\'s language',
   },
   report: {
     summary: 'Summary',
@@ -65,7 +68,7 @@ export const ui: Catalogue['ui'] = {
   },
   notFoundPage: {
     title: 'Page not found',
-    text: "The page you are looking for does not exist or you don't have access to it.",
+    text: 'The page you are looking for does not exist or you don\'t have access to it.',
     home: 'Back to home',
   },
   apiErrors: {
@@ -74,7 +77,7 @@ export const ui: Catalogue['ui'] = {
       INVALID_JSON: 'The request is not valid.',
       TENANT_REQUIRED: 'Select a customer.',
       UNKNOWN_ASSIGNEE: 'The assignee is not an active user of the customer or the SOC. Choose one from the list.',
-      FORBIDDEN: "You don't have permission to do this.",
+      FORBIDDEN: 'You don\'t have permission to do this.',
       MFA_REQUIRED: 'As SOC staff you need two-step verification: set up an authenticator app in your profile and try again.',
       NOT_FOUND: 'What you are looking for was not found.',
       VERSION_CONFLICT: 'The incident changed while you were editing it.',
@@ -90,5 +93,12 @@ export const ui: Catalogue['ui'] = {
       client: 'The request could not be completed.',
       server: 'Server error. Try again later.',
     },
+  },
+  badges: {
+    active: 'Active',
+    acknowledged: 'Acknowledged',
+    cleared: 'Cleared',
+    portal: 'Portal',
+    alarm: 'Alarm',
   },
 };

@@ -1,2 +1,28 @@
-/** Spanish texts of `analytics` (section `analytics.*` of the catalogue, docs/portal.md#messages). */
-export const analytics = {};
+/** Spanish texts of the `analytics` feature (section `analytics.*` of the catalogue, docs/portal.md#messages). */
+export const analytics = {
+  page: {
+    analytics: 'Analítica',
+    downloadCsv: 'Descargar CSV',
+    allCustomersFrom: 'Todos los clientes · del',
+    to: 'al',
+    byCustomer: 'Por cliente',
+    noCustomers: 'No hay clientes.',
+    figuresByCustomer: 'Indicadores por cliente',
+    customer: 'Cliente',
+    incidents: 'Incidentes',
+    mtta: 'MTTA',
+    mttr: 'MTTR',
+    slaCompliance: 'Cumplimiento SLA',
+    slaBreached: 'SLA vencido',
+    fleetHealth: 'Salud de la flota',
+    meetingMean: 'cumplen · media',
+    id: 'ID',
+    mttaMin: 'MTTA (min)',
+    mttrMin: 'MTTR (min)',
+    slaCompliance2: 'Cumplimiento SLA (%)',
+    openWithSlaBreached: 'Abiertos con SLA vencido',
+    devicesMeetingTheSla: 'Dispositivos que cumplen SLA',
+    devicesMeasured: 'Dispositivos medidos',
+    meanAvailability: 'Disponibilidad media (%)',
+  },
+};

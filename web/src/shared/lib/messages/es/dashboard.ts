@@ -1,2 +1,27 @@
-/** Spanish texts of `dashboard` (section `dashboard.*` of the catalogue, docs/portal.md#messages). */
-export const dashboard = {};
+/** Spanish texts of the `dashboard` feature (section `dashboard.*` of the catalogue, docs/portal.md#messages). */
+export const dashboard = {
+  page: {
+    dashboard: 'Dashboard',
+    openIncidentsBySeverity: 'Incidentes abiertos por severidad',
+    openIncidents: 'incidentes abiertos.',
+    viewIncidents: 'Ver incidentes',
+    devicesByStatus: 'Dispositivos por estado',
+    devices: 'dispositivos.',
+    viewStatus: 'Ver estado',
+    availabilityAndAlarms: 'Disponibilidad y alarmas',
+    n30DayAvailability: 'Disponibilidad 30 días',
+    activeAlarms: 'Alarmas activas',
+    activeOffice365Alarms: 'Alarmas Office 365 activas',
+    incidentTrend: 'Tendencia de incidentes',
+    noIncidentsWereOpened: 'No se abrieron incidentes en los últimos 30 días.',
+    incidentsOpenedPerDay: 'Incidentes abiertos por día en los últimos 30 días ({{length}} en total)',
+    availabilityByDevice: 'Disponibilidad por dispositivo',
+    noAvailabilityData: 'No hay datos de disponibilidad.',
+    theDevicesWithThe: 'Los {{length}} dispositivos con menor disponibilidad a 30 días; línea discontinua: objetivo SLA {{v1}}',
+    viewAvailabilityByDevice: 'Ver disponibilidad por dispositivo',
+    latestAlarms: 'Últimas alarmas',
+    latestIncidentUpdates: 'Últimas actualizaciones de incidentes',
+    noOpenAlarms: 'No hay alarmas abiertas.',
+    viewAllAlarms: 'Ver todas las alarmas',
+  },
+};

@@ -1,2 +1,38 @@
-/** Spanish texts of `office365` (section `office365.*` of the catalogue, docs/portal.md#messages). */
-export const office365 = {};
+/** Spanish texts of the `office365` feature (section `office365.*` of the catalogue, docs/portal.md#messages). */
+export const office365 = {
+  pages: {
+    office365Alarms: 'Alarmas de Office 365',
+    filterOffice365Alarms: 'Filtrar alarmas de Office 365',
+    period: 'Periodo',
+    severity: 'Severidad',
+    all: 'Todas',
+    status: 'Estado',
+    affectedUser: 'Usuario afectado',
+    userDomainExact: 'usuario@dominio (exacto)',
+    noOffice365Alarms: 'No hay alarmas de Office 365 en este periodo.',
+    alarm: 'Alarma',
+    category: 'Categoría',
+    detected: 'Detectada',
+    office365Events: 'Eventos de Office 365',
+    filterOffice365Events: 'Filtrar eventos de Office 365',
+    service: 'Servicio',
+    result: 'Resultado',
+    user: 'Usuario',
+    noOffice365Events: 'No hay eventos de Office 365 en este periodo.',
+    date: 'Fecha',
+    operation: 'Operación',
+    sourceIp: 'IP de origen',
+  },
+  options: {
+    last24Hours: 'Últimas 24 horas',
+    last7Days: 'Últimos 7 días',
+    last30Days: 'Últimos 30 días',
+    all: 'Todo',
+    active: 'Activa',
+    investigating: 'En investigación',
+    resolved: 'Resuelta',
+    succeeded: 'Correcto',
+    failed: 'Fallido',
+    partial: 'Parcial',
+  },
+};

@@ -1,2 +1,34 @@
-/** Spanish texts of `recommendations` (section `recommendations.*` of the catalogue, docs/portal.md#messages). */
-export const recommendations = {};
+/** Spanish texts of the `recommendations` feature (section `recommendations.*` of the catalogue, docs/portal.md#messages). */
+export const recommendations = {
+  page: {
+    recommendations: 'Recomendaciones',
+    filterRecommendations: 'Filtrar recomendaciones',
+    status: 'Estado',
+    priority: 'Prioridad',
+    all: 'Todas',
+    noRecommendationMatchesThe: 'Ninguna recomendación coincide con los filtros.',
+    noRecommendations: 'No hay recomendaciones.',
+    writeANote: 'Escribe una nota.',
+    theNoteCannotBe: 'La nota no puede superar los 1000 caracteres.',
+    recommendation: 'Recomendación «{{title}}»: {{v1}}.',
+    by: 'por',
+    on: 'el',
+    noteFor: 'Nota para «',
+    cancel: 'Cancelar',
+    saving: 'Guardando…',
+    confirm: 'Confirmar: {{v0}}',
+  },
+  labels: {
+    open: 'Abierta',
+    accepted: 'Aceptada',
+    dismissed: 'Descartada',
+    done: 'Completada',
+    high: 'Alta',
+    medium: 'Media',
+    low: 'Baja',
+    reopen: 'Reabrir',
+    accept: 'Aceptar',
+    dismiss: 'Descartar',
+    markAsDone: 'Marcar como hecha',
+  },
+};

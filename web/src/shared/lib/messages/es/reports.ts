@@ -1,2 +1,33 @@
-/** Spanish texts of `reports` (section `reports.*` of the catalogue, docs/portal.md#messages). */
-export const reports = {};
+/** Spanish texts of the `reports` feature (section `reports.*` of the catalogue, docs/portal.md#messages). */
+export const reports = {
+  page: {
+    generalReports: 'Reportes generales',
+    downloadCsv: 'Descargar CSV',
+    print: 'Imprimir',
+    refresh: 'Actualizar',
+    from: '· del',
+    to: 'al',
+    generatedOn: '· generado el',
+    incidentsBySeverityAnd: 'Incidentes por severidad y estado',
+    incidentsBySeverity: 'Incidentes por severidad',
+    severity: 'Severidad',
+    incidents: 'Incidentes',
+    incidentsByStatus: 'Incidentes por estado',
+    status: 'Estado',
+    mostFrequentAlarms: 'Alarmas más frecuentes',
+    thereWereNoAlarms: 'No hubo alarmas en el periodo.',
+    alarm: 'Alarma',
+    times: 'Veces',
+    highestSeverity: 'Severidad máxima',
+    availabilityByDeviceTarget: 'Disponibilidad por dispositivo (objetivo',
+    noDevices: 'No hay dispositivos.',
+    availabilityByDevice: 'Disponibilidad por dispositivo',
+    device: 'Dispositivo',
+    availability: 'Disponibilidad',
+    sla: 'SLA',
+    noData: 'Sin datos',
+    met: 'Cumple',
+    notMet: 'No cumple',
+    report: 'Informe {{tenantName}} {{v1}} – {{v2}}',
+  },
+};

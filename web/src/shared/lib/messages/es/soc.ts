@@ -1,2 +1,29 @@
-/** Spanish texts of `soc` (section `soc.*` of the catalogue, docs/portal.md#messages). */
-export const soc = {};
+/** Spanish texts of the `soc` feature (section `soc.*` of the catalogue, docs/portal.md#messages). */
+export const soc = {
+  queue: {
+    breachedAgo: 'Incumplido hace {{text}}',
+    dueIn: 'Vence en {{text}}',
+    resolvedOutsideTheSla: 'Resuelto fuera del SLA',
+    resolvedWithinTheSla: 'Resuelto dentro del SLA',
+    socQueue: 'Cola SOC',
+    filterTheQueue: 'Filtrar la cola',
+    customer: 'Cliente',
+    severity: 'Severidad',
+    all: 'Todas',
+    status: 'Estado',
+    assignedTo: 'Asignado a',
+    email: 'correo',
+    assignedToMe: 'Asignados a mí',
+    noOpenIncidentMatches: 'Ningún incidente abierto coincide con los filtros.',
+    noOpenIncidents: 'No hay incidentes abiertos.',
+    showing: 'Mostrando',
+    openIncidents: 'incidentes abiertos',
+    thereAreMore: ' (hay más)',
+    thoseDueSoonestFirst: ', primero los que vencen antes.',
+    socQueueOpenIncidents: 'Cola SOC: incidentes abiertos de todos los clientes por vencimiento del SLA',
+    incident: 'Incidente',
+    sla: 'SLA',
+    closureRequested: '· cierre solicitado',
+    unassigned: 'Sin asignar',
+  },
+};

@@ -9,7 +9,10 @@ export const ui = {
     comingSoon: 'Próximamente.',
     comingSoonText: 'Esta sección estará disponible en una próxima versión del portal.',
   },
-  lists: { loadMore: 'Cargar más' },
+  lists: {
+    loadMore: 'Cargar más',
+    all: 'Todos',
+  },
   dateRange: {
     from: 'Desde',
     to: 'Hasta',
@@ -73,8 +76,7 @@ export const ui = {
       TENANT_REQUIRED: 'Selecciona un cliente.',
       UNKNOWN_ASSIGNEE: 'La persona asignada no es un usuario activo del cliente ni del SOC. Elige una de la lista.',
       FORBIDDEN: 'No tienes permiso para realizar esta acción.',
-      MFA_REQUIRED:
-        'Como personal del SOC necesitas la verificación en dos pasos: configura una aplicación de autenticación en tu perfil y vuelve a intentarlo.',
+      MFA_REQUIRED: 'Como personal del SOC necesitas la verificación en dos pasos: configura una aplicación de autenticación en tu perfil y vuelve a intentarlo.',
       NOT_FOUND: 'No se encontró lo que buscas.',
       VERSION_CONFLICT: 'El incidente cambió mientras lo editabas.',
       INVALID_TRANSITION: 'Ese cambio de estado no está permitido.',
@@ -89,5 +91,12 @@ export const ui = {
       client: 'No se pudo completar la solicitud.',
       server: 'Error del servidor. Inténtalo de nuevo más tarde.',
     },
+  },
+  badges: {
+    active: 'Activa',
+    acknowledged: 'Reconocida',
+    cleared: 'Resuelta',
+    portal: 'Portal',
+    alarm: 'Alarma',
   },
 };
