@@ -9,7 +9,7 @@ import { devicePath } from '../../shared/lib/links';
 import { DEVICE_STATUSES } from '../../shared/lib/contract';
 import { DEVICE_STATUS_LABELS, deviceTypeLabel, formatDateTime, formatPercent } from '../../shared/lib/format';
 import { DeviceStatusBadge } from '../../shared/ui/badges';
-import { FilterSelect, LoadMore, useFilterParams } from '../../shared/ui/lists';
+import { FilterSelect, LoadMore, SortableHeader, useFilterParams } from '../../shared/ui/lists';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { useDeviceList } from './api';
@@ -23,17 +23,7 @@ export function DeviceStatusPage() {
   const [sort, setSort] = useState<DeviceSort | null>(null);
   const filtered = filterDevices(list.items, filters);
   const rows = sort ? sortDevices(filtered, sort) : filtered;
-  const sortHeader = (key: DeviceSortKey, label: string, className?: string) => {
-    const active = sort?.key === key ? sort : null;
-    return (
-      <th scope="col" className={className} aria-sort={active ? (active.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-        <button type="button" className="th-sort" onClick={() => setSort({ key, direction: active?.direction === 'asc' ? 'desc' : 'asc' })}>
-          {label}
-          <span aria-hidden="true">{active ? (active.direction === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
-        </button>
-      </th>
-    );
-  };
+  const sortHeader = (key: DeviceSortKey, label: string, className?: string) => <SortableHeader sortKey={key} label={label} sort={sort} onSort={setSort} className={className} />;
   return (
     <section>
       <PageHeader title={msg('devices.status.deviceStatus')} />

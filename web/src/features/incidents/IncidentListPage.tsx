@@ -17,7 +17,7 @@ import { IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
 import { csvDialect, csvFilename, downloadCsv, toCsv, type CsvVariant } from '../../shared/ui/csv';
 import { CsvButtons } from '../../shared/ui/CsvButtons';
 import { DateRangeFields } from '../../shared/ui/DateRange';
-import { FilterSelect, ListFrame } from '../../shared/ui/lists';
+import { FilterSelect, ListFrame, SortableHeader } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { CSV_MAX_ITEMS, useIncidentExport, useIncidentList } from './api';
@@ -40,21 +40,7 @@ export function IncidentListPage() {
   const [qDraft, setQDraft] = useState(filters.q);
   const [columnSort, setColumnSort] = useState<IncidentColumnSort | null>(null);
   const rows = columnSort ? sortIncidents(list.items, columnSort) : list.items;
-  const sortHeader = (key: IncidentColumnSort['key'], label: string) => {
-    const active = columnSort?.key === key ? columnSort : null;
-    return (
-      <th scope="col" aria-sort={active ? (active.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
-        <button
-          type="button"
-          className="th-sort"
-          onClick={() => setColumnSort({ key, direction: active?.direction === 'asc' ? 'desc' : 'asc' })}
-        >
-          {label}
-          <span aria-hidden="true">{active ? (active.direction === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
-        </button>
-      </th>
-    );
-  };
+  const sortHeader = (key: IncidentColumnSort['key'], label: string) => <SortableHeader sortKey={key} label={label} sort={columnSort} onSort={setColumnSort} />;
 
   const apply = (next: Partial<IncidentFilters>) => setParams(filtersToParams({ ...filters, ...next }), { replace: true });
   const onSearch = (e: FormEvent) => {
@@ -145,7 +131,7 @@ export function IncidentListPage() {
                 <th scope="col">{msg('incidents.list.status')}</th>
                 <th scope="col">{msg('incidents.list.category')}</th>
                 <th scope="col">{msg('incidents.list.created')}</th>
-                {sortHeader('sla', 'SLA')}
+                {sortHeader('sla', msg('incidents.list.sla'))}
               </tr>
             </thead>
             <tbody>

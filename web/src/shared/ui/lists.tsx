@@ -13,8 +13,30 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ApiError } from '../lib/api';
 import { EmptyState, ErrorState, LoadingState } from './states';
-import { useT } from '../lib/messages';
-import { t as msg } from '../../shared/lib/messages';
+import { t as msg, useT } from '../lib/messages';
+
+/** A column order: the column's key and the direction. */
+export interface ColumnSort<K extends string> {
+  key: K;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * A sortable column header (docs/portal.md#incident-list-sorting): a `<th>` with `aria-sort` and a button that
+ * orders by `sortKey` ascending, then toggles the direction; ▲ / ▼ show the active order, ↕ a column that can be
+ * sorted. `sort` is the current order (null = none), `onSort` receives the next one.
+ */
+export function SortableHeader<K extends string>({ sortKey, label, sort, onSort, className }: { sortKey: K; label: string; sort: ColumnSort<K> | null; onSort: (next: ColumnSort<K>) => void; className?: string }) {
+  const active = sort?.key === sortKey ? sort : null;
+  return (
+    <th scope="col" className={className} aria-sort={active ? (active.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+      <button type="button" className="th-sort" onClick={() => onSort({ key: sortKey, direction: active?.direction === 'asc' ? 'desc' : 'asc' })}>
+        {label}
+        <span aria-hidden="true">{active ? (active.direction === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
+      </button>
+    </th>
+  );
+}
 
 export interface ListState {
   error: ApiError | undefined;
