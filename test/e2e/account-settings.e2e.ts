@@ -106,12 +106,14 @@ describe('account screens: password change, logout, settings, error and coming-s
     // (The collapsed sidebar hides its labels visually, so read its text.)
     await page.getByRole('navigation', { name: 'Main menu', includeHidden: true }).waitFor({ state: 'attached' });
     assert.match((await page.locator('#sidebar').textContent()) ?? '', /Incidents.*Devices/);
+    // The page content switches too, at once (docs/portal.md#messages).
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
 
     // Persisted in this browser: a reload keeps everything.
     await page.reload();
     await page.getByRole('navigation', { name: 'Main menu', includeHidden: true }).waitFor({ state: 'attached' });
     assert.equal(await html.getAttribute('data-theme'), 'dark');
-    assert.equal(await page.getByLabel('Diseño en caja').isChecked(), true);
+    assert.equal(await page.getByLabel('Boxed layout').isChecked(), true);
     assert.match((await page.locator('.app').getAttribute('class')) ?? '', /sidebar-collapsed/);
     await screenshot(page, 'account-desktop-05-settings-english');
 

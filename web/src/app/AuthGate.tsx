@@ -13,7 +13,9 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Authenticator, useAuthenticator } from '@aws-amplify/ui-react';
+import { Authenticator } from '@aws-amplify/ui-react';
+import { getCurrentUser } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
 import type { AuthenticatorProps } from '@aws-amplify/ui-react';
 import type { PortalConfig } from '../shared/lib/config';
 import { localizeAriaLabels, PASSWORD_FIELD_LABELS } from '../shared/lib/i18n';
@@ -25,28 +27,6 @@ import { I18n } from 'aws-amplify/utils';
 const SignedInApp = lazy(() => import('./SignedInApp'));
 
 const LOGIN_PATH = '/page/login';
-/**
- * Authenticator routes of its sign-in flow: its screens, and the steps between them (`transition`: the user's
- * attributes being fetched for the contact check; no route while an internal step resolves).
- */
-const FORM_ROUTES: ReadonlySet<string | null> = new Set([
-  null,
-  'transition',
-  'signIn',
-  'signInSelectAuthFactor',
-  'passkeyPrompt',
-  'signUp',
-  'confirmSignUp',
-  'confirmSignIn',
-  'setupTotp',
-  'forceNewPassword',
-  'forgotPassword',
-  'confirmResetPassword',
-  'verifyUser',
-  'confirmVerifyUser',
-  'selectMfaType',
-  'setupEmail',
-]);
 const REGISTER_PATH = '/page/register';
 
 const passwordField = { ...PASSWORD_FIELD_LABELS };
@@ -59,33 +39,44 @@ const formFields = {
   confirmResetPassword: { password: passwordField, confirm_password: passwordField },
 } as unknown as AuthenticatorProps['formFields'];
 
-/** Props: the validated `/config.json`. Must be rendered after `configureAmplify(config)`. */
-export function AuthGate({ config }: { config: PortalConfig }) {
-  return (
-    <Authenticator.Provider>
-      <Gate config={config} />
-    </Authenticator.Provider>
-  );
+/** The stored session's state: being checked, signed in or signed out (Amplify Auth's Hub events keep it current). */
+type AuthStatus = 'configuring' | 'authenticated' | 'unauthenticated';
+
+/**
+ * The session state, as Amplify UI's `Authenticator.Provider` computes it (`getCurrentUser()` once, then the
+ * Hub's `signedIn` / `signedOut` events), without the Provider's state machine: the form's own
+ * `<Authenticator>` has one, and a second machine cost the sign-in page ~30 ms before its form
+ * (docs/portal.md#bundles).
+ */
+function useAuthStatus(): AuthStatus {
+  const [status, setStatus] = useState<AuthStatus>('configuring');
+  useEffect(() => {
+    let live = true;
+    getCurrentUser().then(
+      () => live && setStatus('authenticated'),
+      () => live && setStatus('unauthenticated'),
+    );
+    const stop = Hub.listen('auth', ({ payload }) => {
+      if (payload.event === 'signedIn') setStatus('authenticated');
+      if (payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure') setStatus('unauthenticated');
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, []);
+  return status;
 }
 
-function Gate({ config }: { config: PortalConfig }) {
-  const { authStatus, route, toSignIn } = useAuthenticator((ctx) => [ctx.authStatus, ctx.route]);
+/** Props: the validated `/config.json`. Must be rendered after `configureAmplify(config)`. */
+export function AuthGate({ config }: { config: PortalConfig }) {
+  const authStatus = useAuthStatus();
   // The sign-in form was shown on this page: the next `authenticated` is a sign-in (not a restored session).
   const [sawSignedOut, setSawSignedOut] = useState(false);
   if (authStatus === 'unauthenticated' && !sawSignedOut) setSawSignedOut(true);
-  // A session was open on this page: the next `unauthenticated` is a sign-out.
-  const signedOutFromApp = useRef(false);
-  useEffect(() => {
-    if (authStatus === 'authenticated') signedOutFromApp.current = true;
-  }, [authStatus]);
-
-  // Amplify's state machine lives in the Provider and restarts on its first `initialState`: a session begun at
-  // /page/register would come back to "Crear cuenta" after a sign-out. A sign-out always lands on Sign In.
-  useEffect(() => {
-    if (authStatus !== 'unauthenticated' || !signedOutFromApp.current) return;
-    if (route === 'signUp') toSignIn();
-    if (route === 'signUp' || route === 'signIn') signedOutFromApp.current = false;
-  }, [authStatus, route, toSignIn]);
+  // The form's flow reached its end after a sign-in (the Authenticator rendered its signed-in content).
+  const [flowDone, setFlowDone] = useState(false);
+  if (authStatus === 'unauthenticated' && flowDone) setFlowDone(false);
 
   // The form is shown: fetch the portal's chunks while the visitor types (docs/portal.md#bundles).
   useEffect(() => (authStatus === 'unauthenticated' ? prefetchPortal() : undefined), [authStatus]);
@@ -105,8 +96,26 @@ function Gate({ config }: { config: PortalConfig }) {
     );
   }
 
+  // Amplify reports `authenticated` as soon as the tokens are stored, before the Authenticator's own flow has
+  // ended: after a sign-in on this page its contact check may still show Verify Contact / Confirm Verify
+  // (an unverified e-mail; docs/portal.md#sign-in). The form stays until the flow reaches its end.
+  if (authStatus === 'authenticated' && (!sawSignedOut || flowDone)) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <SignedInApp config={config} />
+      </Suspense>
+    );
+  }
+
+  // Signed out, being checked, or signing in. The Authenticator is mounted afresh for each signed-out period, so
+  // it opens on "Iniciar sesión" after a sign-out (on "Crear cuenta" only at /page/register). While the session
+  // is checked it runs its own check at the same time and shows nothing until that ends (docs/portal.md#bundles).
   const wantsRegister = window.location.pathname === REGISTER_PATH && config.allowSignUp;
-  const form = (
+  if (authStatus === 'unauthenticated') {
+    const path = wantsRegister ? REGISTER_PATH : LOGIN_PATH;
+    if (window.location.pathname !== path) window.history.replaceState(null, '', path);
+  }
+  return (
     <SignInPage>
       <Authenticator
         loginMechanisms={['email']}
@@ -114,36 +123,28 @@ function Gate({ config }: { config: PortalConfig }) {
         initialState={wantsRegister ? 'signUp' : 'signIn'}
         formFields={formFields}
         components={{ Header: () => <SignInBrand brandName={config.brandName} /> }}
-      />
+      >
+        {() => (
+          <FlowDone
+            onDone={() => {
+              // Coming from the sign-in form → start at `/` (docs/portal.md#sign-in); a restored session keeps its address.
+              if (sawSignedOut) {
+                window.history.replaceState(null, '', '/');
+                setSawSignedOut(false);
+              }
+              setFlowDone(true);
+            }}
+          />
+        )}
+      </Authenticator>
     </SignInPage>
   );
+}
 
-  // While the session is being checked the Authenticator is already mounted: it runs its own check at the same
-  // time and shows nothing until that ends (then the form, or nothing for a restored session), so the form
-  // appears one check earlier than after a loading screen (docs/portal.md#bundles).
-  if (authStatus === 'configuring') return form;
-
-  if (authStatus === 'unauthenticated') {
-    const path = wantsRegister ? REGISTER_PATH : LOGIN_PATH;
-    if (window.location.pathname !== path) window.history.replaceState(null, '', path);
-    return form;
-  }
-
-  // Amplify reports `authenticated` as soon as the tokens are stored, before the Authenticator's own flow has
-  // ended: after a sign-in on this page its contact check may still show Verify Contact / Confirm Verify
-  // (an unverified e-mail; docs/portal.md#sign-in). The form stays until the flow reaches `authenticated`.
-  if (sawSignedOut && FORM_ROUTES.has(route as string | null)) return form;
-
-  // Authenticated. Coming from the sign-in form → start at `/` (docs/portal.md#sign-in).
-  if (sawSignedOut) {
-    setSawSignedOut(false);
-    window.history.replaceState(null, '', '/');
-  }
-  return (
-    <Suspense fallback={<LoadingScreen />}>
-      <SignedInApp config={config} />
-    </Suspense>
-  );
+/** Rendered by the Authenticator when its flow has ended (signed in): tells the gate, shows nothing. */
+function FlowDone({ onDone }: { onDone: () => void }) {
+  useEffect(() => onDone(), [onDone]);
+  return null;
 }
 
 /**
