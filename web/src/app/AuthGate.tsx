@@ -18,7 +18,7 @@ import { getCurrentUser } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import type { AuthenticatorProps } from '@aws-amplify/ui-react';
 import type { PortalConfig } from '../shared/lib/config';
-import { localizeAriaLabels, PASSWORD_FIELD_LABELS } from '../shared/lib/i18n';
+import { loadCognitoErrorTexts, localizeAriaLabels, PASSWORD_FIELD_LABELS } from '../shared/lib/i18n';
 import { LoadingScreen } from '../shared/ui/LoadingScreen';
 import { clearAwaitingAccess, useAwaitingAccess } from '../shared/lib/awaiting-access';
 import { AwaitingAccessPage } from './AwaitingAccessPage';
@@ -77,9 +77,6 @@ export function AuthGate({ config }: { config: PortalConfig }) {
   // The form's flow reached its end after a sign-in (the Authenticator rendered its signed-in content).
   const [flowDone, setFlowDone] = useState(false);
   if (authStatus === 'unauthenticated' && flowDone) setFlowDone(false);
-
-  // The form is shown: fetch the portal's chunks while the visitor types (docs/portal.md#bundles).
-  useEffect(() => (authStatus === 'unauthenticated' ? prefetchPortal() : undefined), [authStatus]);
 
   const awaiting = useAwaitingAccess();
   if (awaiting) {
@@ -147,24 +144,26 @@ function FlowDone({ onDone }: { onDone: () => void }) {
   return null;
 }
 
+let warmedUp = false;
 /**
- * Loads the signed-in portal's chunk and the dashboard's (where a sign-in lands) once the browser is idle
- * after the sign-in form appeared, so the sign-in itself does not wait for ~400 KB of JavaScript; the same
- * `import()` targets as `SignedInApp` and the route table, so the browser reuses them. Returns a cancel
- * function for an unmount before idle time (docs/portal.md#bundles). A failed prefetch is ignored: the
- * route loads the chunk again when it is needed.
+ * Once per page, when the sign-in form is on the screen (its header mounted) and the browser is idle: adds the
+ * texts of identity-service errors to the widget's dictionary (an error can only come back from a request to
+ * the user pool) and loads the signed-in portal's chunk and the dashboard's (where a sign-in lands), so the
+ * sign-in does not wait for ~400 KB of JavaScript; the same `import()` targets as `SignedInApp` and the route
+ * table, so the browser reuses them. Nothing of it runs before the form: idle time while the widget is still
+ * checking the session would delay the form (docs/portal.md#bundles). A failed prefetch is ignored: the route
+ * loads the chunk again when needed.
  */
-function prefetchPortal(): () => void {
+function warmUpAfterForm(): void {
+  if (warmedUp) return;
+  warmedUp = true;
   const load = () => {
+    void loadCognitoErrorTexts();
     void import('./SignedInApp').catch(() => undefined);
     void import('../features/dashboard/DashboardPage').catch(() => undefined);
   };
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(load, { timeout: 3000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(load, 1000);
-  return () => window.clearTimeout(id);
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 3000 });
+  else window.setTimeout(load, 1000);
 }
 
 /** The sign-in page's container; keeps Amplify's untranslated screen-reader texts in Spanish. */
@@ -179,6 +178,7 @@ function SignInPage({ children }: { children: ReactNode }) {
 }
 
 function SignInBrand({ brandName }: { brandName: string }) {
+  useEffect(warmUpAfterForm, []);
   return (
     <header className="signin-brand">
       <h1>

@@ -10,7 +10,7 @@ import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
 import { CONFIG_ERROR_TEXT, loadPortalConfig } from '../shared/lib/config';
 import { configureAmplify } from '../shared/lib/amplify';
-import { loadCognitoErrorTexts, setUpSpanish } from '../shared/lib/i18n';
+import { setUpSpanish } from '../shared/lib/i18n';
 import { applyPreferences, getPreferences } from '../features/settings/preferences';
 import { AuthGate } from './AuthGate';
 
@@ -25,30 +25,30 @@ export interface BootstrapOptions {
  * (the config error screen or the sign-in gate); never rejects.
  */
 export async function bootstrap(container: HTMLElement, options: BootstrapOptions = {}): Promise<Root> {
+  // The configuration request goes first; the work that does not need it runs while it is under way
+  // (docs/portal.md#bundles).
+  const pending = loadPortalConfig(options.configUrl, options.fetchImpl ?? fetch);
+  pending.catch(() => undefined);
   const root = createRoot(container);
+  const preferences = getPreferences();
+  applyPreferences(preferences);
+  setUpSpanish(preferences.language);
   let config;
   try {
-    config = await loadPortalConfig(options.configUrl, options.fetchImpl ?? fetch);
+    config = await pending;
   } catch (err) {
     console.error('[vigia] portal configuration error:', err instanceof Error ? err.message : err);
     root.render(<ConfigErrorScreen />);
     return root;
   }
-  const preferences = getPreferences();
-  applyPreferences(preferences);
-  setUpSpanish(preferences.language);
   configureAmplify(config);
   root.render(
     <StrictMode>
       <AuthGate config={config} />
     </StrictMode>,
   );
-  // The Spanish texts of identity-service errors: once the browser is idle after the first screen, off the
-  // sign-in page's critical path (an error can only come back from a request to the user pool;
-  // docs/portal.md#bundles). Without requestIdleCallback (Safari), one second later.
-  const load = () => void loadCognitoErrorTexts();
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 2000 });
-  else setTimeout(load, 1000);
+  // The texts of identity-service errors and the portal's chunks are loaded once the sign-in form is on the
+  // screen (`AuthGate`, docs/portal.md#bundles), not in the idle time before it.
   return root;
 }
 

@@ -4,7 +4,7 @@
  * Amplify UI ships a Spanish dictionary (`@aws-amplify/ui` `esDict`); it leaves some labels in English
  * or mixed ("Email", COPY) and most Cognito error messages untranslated. `ES_OVERRIDES` fills the label
  * gaps; `setUpSpanish()` loads every bundled dictionary and then the overrides and selects `es`;
- * `loadCognitoErrorTexts()` (called by the start-up once the first screen is rendered) adds the catalogue of
+ * `loadCognitoErrorTexts()` (called by the sign-in gate once the form is on the screen) adds the catalogue of
  * Cognito error texts (`cognito-errors.ts`, its own chunk) to the dictionary.
  * The show/hide-password screen-reader texts are not dictionary keys: see `PASSWORD_FIELD_LABELS`.
  */
