@@ -11,7 +11,7 @@
  * A signed-in account in no group gets the waiting page (`AwaitingAccessPage`) while the portal's guard signs
  * it out, and keeps it until the user goes back to the form (docs/portal.md#groups-and-tenants).
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Authenticator } from '@aws-amplify/ui-react';
 import { getCurrentUser } from 'aws-amplify/auth';
@@ -71,6 +71,9 @@ function useAuthStatus(): AuthStatus {
 /** Props: the validated `/config.json`. Must be rendered after `configureAmplify(config)`. */
 export function AuthGate({ config }: { config: PortalConfig }) {
   const authStatus = useAuthStatus();
+  // One components object for the widget's life: a new one on each render of the gate (its session state
+  // changes while the form appears) made Amplify UI render the whole form again (docs/portal.md#bundles).
+  const components = useMemo(() => ({ Header: () => <SignInBrand brandName={config.brandName} /> }), [config.brandName]);
   // The sign-in form was shown on this page: the next `authenticated` is a sign-in (not a restored session).
   const [sawSignedOut, setSawSignedOut] = useState(false);
   if (authStatus === 'unauthenticated' && !sawSignedOut) setSawSignedOut(true);
@@ -119,7 +122,7 @@ export function AuthGate({ config }: { config: PortalConfig }) {
         hideSignUp={!config.allowSignUp}
         initialState={wantsRegister ? 'signUp' : 'signIn'}
         formFields={formFields}
-        components={{ Header: () => <SignInBrand brandName={config.brandName} /> }}
+        components={components}
       >
         {() => (
           <FlowDone
