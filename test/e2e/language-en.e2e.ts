@@ -57,7 +57,7 @@ async function pageTexts(page: Page): Promise<string[]> {
 }
 
 async function useEnglish(page: Page): Promise<void> {
-  // The portal keeps its preferences in localStorage under `vigia.preferences` (docs/portal.md#settings).
+  // The portal keeps its preferences in localStorage under `vigia.preferences` (docs/portal.md#screens, Settings).
   await page.evaluate(`(() => {
     const prefs = JSON.parse(localStorage.getItem('vigia.preferences') ?? '{}');
     localStorage.setItem('vigia.preferences', JSON.stringify({ ...prefs, language: 'en' }));
