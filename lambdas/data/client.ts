@@ -1,8 +1,9 @@
 /**
  * The DynamoDB document client of the data layer and the table a Lambda container uses.
  *
- * `DocumentClient.send(operation, input)` runs one of the six DynamoDB API operations the repositories
- * use — GetItem, PutItem, UpdateItem, DeleteItem, Query, TransactWriteItems — with plain JavaScript values
+ * `DocumentClient.send(operation, input)` runs one of the DynamoDB API operations the data layer uses —
+ * GetItem, PutItem, UpdateItem, DeleteItem, Query, TransactWriteItems, and BatchWriteItem for bulk loads
+ * (the benchmark's data generator) — with plain JavaScript values
  * in and out (no `{ S: … }` attribute values), parameter names as in the DynamoDB API reference. Marshalling
  * is AWS's own `@aws-sdk/util-dynamodb` with `removeUndefinedValues` (as lib-dynamodb); numbers come back as
  * JS numbers. Binary attributes are not supported (none are stored).
@@ -100,6 +101,13 @@ export type TransactWriteItem =
   | { Update: Omit<UpdateItemInput, 'ReturnValues' | 'ReturnConsumedCapacity'> }
   | { Delete: Omit<DeleteItemInput, 'ReturnValues' | 'ReturnConsumedCapacity'> }
   | { ConditionCheck: Expressions & { TableName: string; Key: AttributeMap; ConditionExpression: string; ReturnValuesOnConditionCheckFailure?: 'NONE' | 'ALL_OLD' } };
+/** One request of a BatchWriteItem call: put an item or delete a key. */
+export type BatchWriteRequest = { PutRequest: { Item: AttributeMap } } | { DeleteRequest: { Key: AttributeMap } };
+/** BatchWriteItem: up to 25 requests over one or more tables, no conditions, not atomic (bulk loads). */
+export interface BatchWriteItemInput extends CapacityOption {
+  /** Table name → its requests (at most 25 in all). */
+  RequestItems: Record<string, BatchWriteRequest[]>;
+}
 export interface TransactWriteItemsInput extends CapacityOption {
   /** 1–100 actions, all or nothing. */
   TransactItems: TransactWriteItem[];
@@ -117,6 +125,8 @@ export interface Operations {
     output: { Items: AttributeMap[]; Count: number; ScannedCount: number; LastEvaluatedKey?: AttributeMap; ConsumedCapacity?: ConsumedCapacity };
   };
   TransactWriteItems: { input: TransactWriteItemsInput; output: { ConsumedCapacity?: ConsumedCapacity[] } };
+  /** Requests DynamoDB did not apply (throttling) come back in `UnprocessedItems`: send them again. */
+  BatchWriteItem: { input: BatchWriteItemInput; output: { UnprocessedItems?: Record<string, BatchWriteRequest[]>; ConsumedCapacity?: ConsumedCapacity[] } };
 }
 export type Operation = keyof Operations;
 
@@ -172,6 +182,7 @@ function marshalRequest(r: object): Record<string, unknown> {
  */
 export function requestBody(operation: Operation, input: object): Record<string, unknown> {
   const body = marshalRequest(input);
+  if (operation === 'BatchWriteItem') body.RequestItems = mapBatchRequests(body.RequestItems as Record<string, BatchWriteRequest[]>, toAttributes);
   if (operation === 'TransactWriteItems') {
     body.ClientRequestToken ??= randomUUID();
     body.TransactItems = (body.TransactItems as Record<string, object>[]).map((action) =>
@@ -181,6 +192,16 @@ export function requestBody(operation: Operation, input: object): Record<string,
   return body;
 }
 
+/** BatchWriteItem's `RequestItems`/`UnprocessedItems` with every `Item`/`Key` passed through `convert`. */
+function mapBatchRequests(requests: Record<string, BatchWriteRequest[]>, convert: (m: AttributeMap) => unknown): Record<string, unknown[]> {
+  return Object.fromEntries(
+    Object.entries(requests).map(([tableName, rs]) => [
+      tableName,
+      rs.map((r) => ('PutRequest' in r ? { PutRequest: { Item: convert(r.PutRequest.Item) } } : { DeleteRequest: { Key: convert(r.DeleteRequest.Key) } })),
+    ]),
+  );
+}
+
 /** The plain-value response of a DynamoDB JSON response body (see module doc). */
 function responseOf(operation: Operation, payload: unknown): Record<string, unknown> {
   const out = { ...((payload ?? {}) as Record<string, unknown>) };
@@ -188,6 +209,7 @@ function responseOf(operation: Operation, payload: unknown): Record<string, unkn
   if (out.Attributes) out.Attributes = fromAttributes(out.Attributes);
   if (out.LastEvaluatedKey) out.LastEvaluatedKey = fromAttributes(out.LastEvaluatedKey);
   if (operation === 'Query') out.Items = ((out.Items as unknown[] | undefined) ?? []).map(fromAttributes);
+  if (operation === 'BatchWriteItem' && out.UnprocessedItems) out.UnprocessedItems = mapBatchRequests(out.UnprocessedItems as Record<string, BatchWriteRequest[]>, fromAttributes);
   return out;
 }
 

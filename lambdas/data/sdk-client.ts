@@ -11,6 +11,7 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
+  BatchWriteCommand,
   DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
@@ -28,6 +29,7 @@ const COMMANDS: Record<Operation, new (input: never) => unknown> = {
   DeleteItem: DeleteCommand,
   Query: QueryCommand,
   TransactWriteItems: TransactWriteCommand,
+  BatchWriteItem: BatchWriteCommand,
 };
 
 /** Wraps `client` (its region, endpoint and credentials) as a `DocumentClient`; `destroy()` destroys it. */
