@@ -19,6 +19,7 @@ import { AVAILABILITY_WINDOW_DAYS, OPEN_ALARM_STATES, addDays, availabilityRollu
 import type { AlarmListOptions, AvailabilityRollup, DailyAvailability, DevicesPort, ListedDevice, PageOptions, StoredDevice } from '../domain/ports.js';
 import { ApiError } from '../domain/errors.js';
 import type { TableRef, TransactWriteItem } from './client.js';
+import { aggregateWrites, alarmChange, moveHeartbeat } from './aggregates.js';
 import { auditPut } from './audit.js';
 import { isConditionFailureInTransaction, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
 import { AlarmEntity, AvailabilityEntity, DeviceEntity, attributesOf, itemOf, recordOf } from './entities.js';
@@ -55,7 +56,8 @@ async function countOpenAlarms(table: TableRef, tenantId: string, deviceId: stri
 /**
  * Creates or replaces a device's stored fields (idempotent for a fixed id). An UpdateItem, so the
  * roll-ups survive; a device without `openAlarms` gets it counted from its alarm items, and the
- * availability roll-up is rebuilt.
+ * availability roll-up is rebuilt. A new device is counted in the tenant's aggregates and the heartbeat
+ * histogram follows `lastHeartbeatAt` (`moveHeartbeat`).
  */
 export async function putDevice(device: DeviceInput, table: TableRef, now: Date = new Date()): Promise<void> {
   const d: StoredDevice = { ...device, lastHeartbeatAt: device.lastHeartbeatAt ?? null };
@@ -68,13 +70,18 @@ export async function putDevice(device: DeviceInput, table: TableRef, now: Date 
     values[`:f${i}`] = v;
     sets.push(`#f${i} = :f${i}`);
   });
-  await table.doc.send('UpdateItem', {
+  const res = await table.doc.send('UpdateItem', {
     TableName: table.tableName,
     Key: DeviceEntity.key(d),
     UpdateExpression: `SET ${sets.join(', ')}`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
+    ReturnValues: 'ALL_OLD',
   });
+  // The tenant's device count and heartbeat histogram (docs/data-model.md#aggregates).
+  // A new device has no old item (dynoxide answers ALL_OLD with the key alone: docs/local-emulation.md).
+  const old = res.Attributes?.entity !== undefined ? res.Attributes : undefined;
+  await moveHeartbeat(table, d.tenantId, old ? ((old.lastHeartbeatAt as string | null | undefined) ?? null) : undefined, d.lastHeartbeatAt, now);
   await refreshAvailabilityRollup(d.tenantId, d.id, table, now);
 }
 
@@ -136,11 +143,15 @@ function advanceHeartbeat(input: { tenantId: string; deviceId: string; at: strin
 }
 
 /**
- * Records a heartbeat at `at` (ISO-8601 UTC). Only moves `lastHeartbeatAt` forward; returns false when the
+ * Records a heartbeat at `at` (ISO-8601 UTC) without availability accounting (seed). Only moves
+ * `lastHeartbeatAt` forward, and the device in the tenant's heartbeat histogram; returns false when the
  * device does not exist or already has a newer heartbeat.
  */
-export async function recordHeartbeat(input: { tenantId: string; deviceId: string; at: string }, table: TableRef): Promise<boolean> {
-  return (await advanceHeartbeat(input, table, false)) !== null;
+export async function recordHeartbeat(input: { tenantId: string; deviceId: string; at: string }, table: TableRef, now: Date = new Date()): Promise<boolean> {
+  const res = await advanceHeartbeat(input, table, true);
+  if (!res) return false;
+  await moveHeartbeat(table, input.tenantId, (res.Attributes?.lastHeartbeatAt as string | null | undefined) ?? null, input.at, now);
+  return true;
 }
 
 /**
@@ -177,7 +188,8 @@ export type DeviceAlarmInput = Omit<DeviceAlarm, 'acknowledgedAt' | 'acknowledge
 
 /**
  * Writes the alarm item (Put or Update) and, when its openness changes by `delta`, `ADD openAlarms :delta`
- * on the device in the same TransactWriteItems (else a ConditionCheck that the device exists). Returns
+ * on the device in the same TransactWriteItems (else a ConditionCheck that the device exists), with the
+ * change of the tenant's aggregates (`aggregates`, from `alarmChange`). Returns
  * `written`, or `condition` when the alarm's own condition failed; a transaction conflict is thrown (the
  * callers retry it with `withRetries`).
  * @throws ApiError NOT_FOUND when the device does not exist.
@@ -187,6 +199,7 @@ async function writeAlarmWithCount(
   a: { tenantId: string; deviceId: string; id: string },
   alarmWrite: TransactWriteItem,
   delta: number,
+  aggregates: TransactWriteItem[],
 ): Promise<'written' | 'condition'> {
   try {
     await table.doc.send('TransactWriteItems', {
@@ -195,6 +208,7 @@ async function writeAlarmWithCount(
         delta === 0
           ? { ConditionCheck: { TableName: table.tableName, Key: keys.device(a.tenantId, a.deviceId), ConditionExpression: 'attribute_exists(PK)' } }
           : deviceAdd(table, a.tenantId, a.deviceId, 'openAlarms', delta),
+        ...aggregates,
       ],
     });
     return 'written';
@@ -227,7 +241,8 @@ export function putAlarm(alarm: DeviceAlarmInput, table: TableRef): Promise<void
         ...(old ? { ExpressionAttributeNames: { '#s': 'state' }, ExpressionAttributeValues: { ':old': old.state } } : {}),
       },
     };
-    return (await writeAlarmWithCount(table, a, put, Number(isOpen(a.state)) - Number(isOpen(old?.state)))) === 'written' ? undefined : RETRY;
+    const agg = aggregateWrites(table, a.tenantId, alarmChange(old, a));
+    return (await writeAlarmWithCount(table, a, put, Number(isOpen(a.state)) - Number(isOpen(old?.state)), agg)) === 'written' ? undefined : RETRY;
   });
 }
 
@@ -238,7 +253,8 @@ export function putAlarm(alarm: DeviceAlarmInput, table: TableRef): Promise<void
  */
 export function raiseAlarm(alarm: DeviceAlarm, table: TableRef): Promise<boolean> {
   const put = { Put: { TableName: table.tableName, Item: itemOf(AlarmEntity, alarm), ConditionExpression: 'attribute_not_exists(PK)' } };
-  return withRetries(`raiseAlarm ${alarm.id}`, async () => (await writeAlarmWithCount(table, alarm, put, Number(isOpen(alarm.state)))) === 'written');
+  const agg = aggregateWrites(table, alarm.tenantId, alarmChange(null, alarm));
+  return withRetries(`raiseAlarm ${alarm.id}`, async () => (await writeAlarmWithCount(table, alarm, put, Number(isOpen(alarm.state)), agg)) === 'written');
 }
 
 /**
@@ -309,7 +325,8 @@ export async function transitionAlarm(
     if (!cur) return null;
     if (!from.includes(cur.state)) return { alarm: cur, changed: false };
     const write = { Update: { ...update, ConditionExpression: '#s = :cur', ExpressionAttributeValues: { ...values, ':cur': cur.state } } };
-    const r = await writeAlarmWithCount(table, { tenantId, deviceId, id: alarmId }, write, Number(isOpen(to)) - Number(isOpen(cur.state)));
+    const agg = aggregateWrites(table, tenantId, alarmChange(cur, { ...cur, ...fields, state: to }));
+    const r = await writeAlarmWithCount(table, { tenantId, deviceId, id: alarmId }, write, Number(isOpen(to)) - Number(isOpen(cur.state)), agg);
     return r === 'written' ? { alarm: { ...cur, ...fields, state: to }, changed: true } : RETRY;
   });
 }
@@ -374,6 +391,7 @@ export async function ingestHeartbeat(
   const res = await advanceHeartbeat(input, table, true);
   if (!res) return false;
   const old = res.Attributes?.lastHeartbeatAt;
+  await moveHeartbeat(table, input.tenantId, typeof old === 'string' ? old : null, input.at, now);
   if (typeof old !== 'string') return true;
   const gap = heartbeatInterval(old, input.at);
   const day = { tenantId: input.tenantId, deviceId: input.deviceId, date: input.at.slice(0, 10) };

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import type { AuditEntry, Incident, IncidentChange, IncidentComment, IncidentDetail, Page } from '../contract/schemas.js';
 import { ApiError } from '../domain/errors.js';
 import type { IncidentListOptions, IncidentsPort, SocQueueOptions } from '../domain/ports.js';
+import { aggregateWrites, incidentChange } from './aggregates.js';
 import { auditPut } from './audit.js';
 import type { TableRef } from './client.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
@@ -42,15 +43,37 @@ export async function raiseIncidentCounter(tenantId: string, seq: number, table:
 
 /**
  * Seed path: writes an incident with a fixed id (replacing any previous copy), its comments and history
- * entries, and raises the counter. Idempotent for the same input.
+ * entries, and raises the counter. Idempotent for the same input. The incident replaces the copy read first
+ * (condition on its version, retried on a lost race) in one TransactWriteItems with the change of the
+ * tenant's aggregates (docs/data-model.md#aggregates).
  */
 export async function putIncident(
   incident: Incident,
   extras: { comments?: IncidentComment[] | undefined; history?: IncidentChange[] | undefined } | undefined,
   table: TableRef,
 ): Promise<void> {
+  await withRetries(`putIncident ${incident.id}`, async () => {
+    const before = await getIncident(incident.tenantId, incident.id, table);
+    try {
+      await table.doc.send('TransactWriteItems', {
+        TransactItems: [
+          {
+            Put: {
+              TableName: table.tableName,
+              Item: itemOf(IncidentEntity, incident),
+              ConditionExpression: before ? 'version = :v' : 'attribute_not_exists(PK)',
+              ...(before ? { ExpressionAttributeValues: { ':v': before.version } } : {}),
+            },
+          },
+          ...aggregateWrites(table, incident.tenantId, incidentChange(before, incident)),
+        ],
+      });
+    } catch (e) {
+      if (isConditionFailureInTransaction(e, 0)) return RETRY;
+      throw e;
+    }
+  });
   const items = [
-    itemOf(IncidentEntity, incident),
     ...(extras?.comments ?? []).map((c) => commentItem(incident.tenantId, incident.id, c)),
     ...(extras?.history ?? []).map((h) => historyItem(incident.tenantId, incident.id, incident.createdAt, h)),
   ];
@@ -85,6 +108,7 @@ export function createIncident(tenantId: string, build: (seq: number) => Inciden
             },
             { Put: { TableName: table.tableName, Item: itemOf(IncidentEntity, incident), ConditionExpression: 'attribute_not_exists(PK)' } },
             ...(auditOf ? [auditPut(auditOf(incident), table)] : []),
+            ...aggregateWrites(table, tenantId, incidentChange(null, incident)),
           ],
         });
         return incident;
@@ -138,11 +162,14 @@ export function listIncidents(tenantId: string, opts: IncidentListOptions, table
   });
 }
 
-/** See `IncidentsPort.saveUpdate`: incident (condition on version) + history + comment in one transaction. */
+/**
+ * See `IncidentsPort.saveUpdate`: incident (condition on the version of `current`) + history + comment +
+ * audit entry + the change of the tenant's aggregates (`current` → `next`) in one transaction.
+ */
 export async function saveIncidentUpdate(
   tenantId: string,
   next: Incident,
-  expectedVersion: number,
+  current: Incident,
   change: IncidentChange,
   comment: IncidentComment | null,
   table: TableRef,
@@ -152,11 +179,12 @@ export async function saveIncidentUpdate(
   try {
     await table.doc.send('TransactWriteItems', {
       TransactItems: [
-        { Put: { TableName: table.tableName, Item: itemOf(IncidentEntity, next), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': expectedVersion } } },
+        { Put: { TableName: table.tableName, Item: itemOf(IncidentEntity, next), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': current.version } } },
         put(historyItem(tenantId, next.id, next.createdAt, change)),
         ...(comment ? [put(commentItem(tenantId, next.id, comment))] : []),
         // The audit entry of the change, in the same transaction (docs/api.md#audit-log).
         ...(audit ? [auditPut(audit, table)] : []),
+        ...aggregateWrites(table, tenantId, incidentChange(current, next)),
       ],
     });
     return true;
@@ -243,7 +271,7 @@ export function incidentsRepository(table: TableRef): IncidentsPort {
     getIncident: (t, id) => getIncident(t, id, table),
     getIncidentDetail: (t, id) => getIncidentDetail(t, id, table),
     listIncidents: (t, opts) => listIncidents(t, opts, table),
-    saveUpdate: (t, next, v, change, comment, audit) => saveIncidentUpdate(t, next, v, change, comment, table, audit),
+    saveUpdate: (t, next, current, change, comment, audit) => saveIncidentUpdate(t, next, current, change, comment, table, audit),
     listSocQueue: (opts) => listSocQueue(opts, table),
     addComment: (t, id, c, audit) => addIncidentComment(t, id, c, table, audit),
   };

@@ -25,6 +25,13 @@ const gsi1 = (GSI1PK: string, GSI1SK: string) => ({ GSI1PK, GSI1SK });
 export const keys = {
   tenant: (tenantId: string) => ({ PK: TENANTS_PK, SK: `TENANT#${tenantId}` }),
   incidentCounter: (tenantId: string) => ({ PK: `TENANT#${tenantId}`, SK: 'COUNTER#INCIDENT' }),
+  /** The tenant's current-state aggregates (docs/data-model.md#aggregates). */
+  stats: (tenantId: string) => ({ PK: `TENANT#${tenantId}`, SK: 'STATS' }),
+  /** The tenant's heartbeat histogram (devices by the minute of their last heartbeat). */
+  heartbeatStats: (tenantId: string) => ({ PK: `TENANT#${tenantId}`, SK: 'STATS#HB' }),
+  /** Partition of the tenant's per-day aggregates (sort key `DAY#yyyy-mm-dd`). */
+  daysPk: (tenantId: string) => owned(tenantId, 'DAYS'),
+  day: (tenantId: string, date: string) => ({ PK: keys.daysPk(tenantId), SK: `DAY#${date}` }),
 
   incidentPk: (tenantId: string, id: string) => owned(tenantId, `INCIDENT#${id}`),
   incident: (tenantId: string, id: string) => ({ PK: keys.incidentPk(tenantId, id), SK: 'INCIDENT' }),

@@ -6,22 +6,43 @@
 import type { Office365Alarm, Office365Event, Page } from '../contract/schemas.js';
 import type { O365AlarmListOptions, O365EventListOptions, Office365Port } from '../domain/ports.js';
 import type { TableRef } from './client.js';
-import { writeIf } from './dynamo-util.js';
-import { itemOf, O365AlarmEntity, O365EventEntity } from './entities.js';
+import { aggregateWrites, o365AlarmChange } from './aggregates.js';
+import { isConditionFailureInTransaction, RETRY, withRetries, writeIf } from './dynamo-util.js';
+import { itemOf, O365AlarmEntity, O365EventEntity, recordOf } from './entities.js';
 import { listPage } from './paging.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 
 /**
  * Creates or updates an alarm: written when absent or when `updatedAt` is newer than the stored one;
- * returns false for a replay or an older update.
+ * returns false for a replay or an older update. The stored copy is read first (GetItem) and replaced in one
+ * TransactWriteItems with the change of the tenant's aggregates (alarms by status), conditional on the
+ * copy read (a lost race is retried).
  */
 export async function upsertO365Alarm(a: Office365Alarm, table: TableRef): Promise<boolean> {
-  const res = await writeIf(table, 'PutItem', {
-    Item: itemOf(O365AlarmEntity, a),
-    ConditionExpression: 'attribute_not_exists(PK) OR updatedAt < :u',
-    ExpressionAttributeValues: { ':u': a.updatedAt },
+  return withRetries(`upsertO365Alarm ${a.id}`, async () => {
+    const cur = await table.doc.send('GetItem', { TableName: table.tableName, Key: O365AlarmEntity.key(a), ConsistentRead: true });
+    const before = cur.Item ? recordOf(O365AlarmEntity, cur.Item) : null;
+    if (before && before.updatedAt >= a.updatedAt) return false;
+    try {
+      await table.doc.send('TransactWriteItems', {
+        TransactItems: [
+          {
+            Put: {
+              TableName: table.tableName,
+              Item: itemOf(O365AlarmEntity, a),
+              ConditionExpression: before ? 'updatedAt = :u' : 'attribute_not_exists(PK)',
+              ...(before ? { ExpressionAttributeValues: { ':u': before.updatedAt } } : {}),
+            },
+          },
+          ...aggregateWrites(table, a.tenantId, o365AlarmChange(before, a)),
+        ],
+      });
+      return true;
+    } catch (e) {
+      if (isConditionFailureInTransaction(e, 0)) return RETRY;
+      throw e;
+    }
   });
-  return res !== null;
 }
 
 /** Stores an audit event once (false on a replay of its id); TTL = `at` + `retention.o365EventDays`. */

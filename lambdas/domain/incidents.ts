@@ -507,7 +507,7 @@ async function applyPlan(
   const entry = audit
     ? auditEntryFor(audit, tenantId, action, { type: 'incident', id }, changedFields(pick(current), pick(planned.incident)))
     : undefined;
-  const ok = await port.saveUpdate(tenantId, planned.incident, current.version, planned.change, planned.comment, entry);
+  const ok = await port.saveUpdate(tenantId, planned.incident, current, planned.change, planned.comment, entry);
   if (!ok) {
     const latest = await port.getIncident(tenantId, id);
     if (!latest) throw new ApiError('NOT_FOUND', `incident ${id} not found`);

@@ -89,10 +89,11 @@ export interface IncidentsPort {
    */
   listIncidents(tenantId: string, opts: IncidentListOptions): Promise<Page<Incident>>;
   /**
-   * Writes `next`, its history entry and the optional comment in one transaction, only if the stored
-   * version is still `expectedVersion`. Returns false (nothing written) on a version mismatch.
+   * Writes `next`, its history entry, the optional comment and the change of the tenant's aggregates in one
+   * transaction, only if the stored version is still `current.version` (`current`: the incident as read,
+   * which the update was planned from). Returns false (nothing written) on a version mismatch.
    */
-  saveUpdate(tenantId: string, next: Incident, expectedVersion: number, change: IncidentChange, comment: IncidentComment | null, audit?: AuditEntry): Promise<boolean>;
+  saveUpdate(tenantId: string, next: Incident, current: Incident, change: IncidentChange, comment: IncidentComment | null, audit?: AuditEntry): Promise<boolean>;
   /**
    * One page of the SOC queue: open incidents of every tenant, SLA due time first (one Query on GSI2
    * `SOCQUEUE` per page; the filters are applied by the engine to the page read). docs/sla.md#soc-queue.

@@ -51,8 +51,8 @@ describe.each(['aws-lite', 'AWS SDK v3'])('incident repository (%s document clie
     const a = planUpdate(cur, { version: cur.version, status: 'in_progress' }, 'a', new Date().toISOString());
     const b = planUpdate(cur, { version: cur.version, category: 'other', comment: 'b' }, 'b', new Date().toISOString());
     const results = await Promise.all([
-      repo.saveUpdate('acme', a.incident, cur.version, a.change, a.comment),
-      repo.saveUpdate('acme', b.incident, cur.version, b.change, b.comment),
+      repo.saveUpdate('acme', a.incident, cur, a.change, a.comment),
+      repo.saveUpdate('acme', b.incident, cur, b.change, b.comment),
     ]);
     expect(results.filter(Boolean)).toHaveLength(1);
     const detail = (await repo.getIncidentDetail('acme', 'INC-000001'))!;

@@ -35,8 +35,8 @@ function memoryIncidents(): IncidentsPort {
     getIncident: async (_t, id) => items.get(id) ?? null,
     getIncidentDetail: async (_t, id) => (items.has(id) ? { ...items.get(id)!, comments: [], history: [] } : null),
     listIncidents: async () => ({ items: [...items.values()], nextCursor: null }),
-    saveUpdate: async (_t, next, v) => {
-      if (items.get(next.id)?.version !== v) return false;
+    saveUpdate: async (_t, next, current) => {
+      if (items.get(next.id)?.version !== current.version) return false;
       items.set(next.id, next);
       return true;
     },

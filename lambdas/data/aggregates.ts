@@ -1,0 +1,297 @@
+/**
+ * The tenant's write-time aggregates over the single table (docs/data-model.md#aggregates; what each record
+ * contributes is defined in `lambdas/domain/aggregates.ts`):
+ *  - `TENANT#<t>` / `STATS`      — current state (incidents by status × severity, open alarms by severity,
+ *                                  Office 365 alarms by status, devices); `aggVersion` once rebuilt;
+ *  - `TENANT#<t>` / `STATS#HB`   — the heartbeat histogram (devices by the minute of their last heartbeat);
+ *  - `TENANT#<t>#DAYS` / `DAY#<yyyy-mm-dd>` — what happened on one UTC day.
+ *
+ * Writers add `aggregateWrites(...)` (UpdateItem `ADD` actions) to the TransactWriteItems of the change, so
+ * an aggregate moves exactly when the record does; a replayed or refused write changes neither. The
+ * heartbeat histogram is the one exception: it is moved by its own UpdateItem after the device's heartbeat
+ * (the heartbeat path is not transactional today either; a writer that stops between the two leaves a drift
+ * of one that `rebuildTenantAggregates` repairs).
+ *
+ * `rebuildTenantAggregates` recomputes every aggregate from the items (Queries only) and can write them
+ * (migration of data written before the aggregates, `npm run platform:rebuild-aggregates`) or only report
+ * the drift (`--check`).
+ */
+import type { DeviceAlarm, Incident, Office365Alarm } from '../contract/schemas.js';
+import {
+  AGGREGATES_VERSION,
+  agg,
+  alarmDay,
+  alarmStats,
+  delta,
+  deviceHeartbeat,
+  incidentDay,
+  incidentStats,
+  nonZero,
+  o365AlarmStats,
+  staleMinuteKeys,
+  sumInto,
+  type Counters,
+} from '../domain/aggregates.js';
+import type { BatchWriteRequest, TableRef, TransactWriteItem, UpdateItemInput } from './client.js';
+import { queryAll, writeIf } from './dynamo-util.js';
+import { AlarmEntity, DeviceEntity, IncidentEntity, O365AlarmEntity, recordOf } from './entities.js';
+import { keys } from './keys.js';
+
+/** What one write changes in a tenant's aggregates: stats deltas and per-day deltas (`yyyy-mm-dd` → deltas). */
+export interface AggregateChange {
+  stats?: Counters;
+  days?: Record<string, Counters>;
+}
+
+/** Marker values of the aggregate items (`entity` attribute). */
+export const AGGREGATE_ENTITIES = { stats: 'TenantStats', heartbeat: 'HeartbeatHistogram', day: 'TenantDay' } as const;
+
+/** Attributes of aggregate items that are not counters. */
+const NOT_COUNTERS = new Set(['PK', 'SK', 'entity', 'date', 'aggVersion', 'rebuiltAt']);
+
+/** The counters of a stored aggregate item (markers and keys dropped). */
+export function countersOf(item: Record<string, unknown> | undefined): Counters {
+  const out: Counters = {};
+  for (const [k, v] of Object.entries(item ?? {})) if (!NOT_COUNTERS.has(k) && typeof v === 'number') out[k] = v;
+  return out;
+}
+
+/** One UpdateItem action: `ADD` every counter of `c` and `SET` the markers. Null when `c` is empty. */
+function addAction(table: TableRef, key: { PK: string; SK: string }, c: Counters, marker: Record<string, string>): { Update: UpdateItemInput } | null {
+  const entries = Object.entries(c).filter(([, v]) => v !== 0);
+  if (entries.length === 0) return null;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const adds = entries.map(([k, v], i) => {
+    names[`#c${i}`] = k;
+    values[`:c${i}`] = v;
+    return `#c${i} :c${i}`;
+  });
+  const sets = Object.entries(marker).map(([k, v], i) => {
+    names[`#m${i}`] = k;
+    values[`:m${i}`] = v;
+    return `#m${i} = :m${i}`;
+  });
+  return {
+    Update: {
+      TableName: table.tableName,
+      Key: key,
+      UpdateExpression: `ADD ${adds.join(', ')} SET ${sets.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** The TransactWriteItems actions that apply `change` to tenant `tenantId`'s aggregate items (0–n actions). */
+export function aggregateWrites(table: TableRef, tenantId: string, change: AggregateChange): TransactWriteItem[] {
+  const out: TransactWriteItem[] = [];
+  const stats = change.stats && addAction(table, keys.stats(tenantId), change.stats, { entity: AGGREGATE_ENTITIES.stats });
+  if (stats) out.push(stats);
+  for (const [date, c] of Object.entries(change.days ?? {})) {
+    const a = addAction(table, keys.day(tenantId, date), c, { entity: AGGREGATE_ENTITIES.day, date });
+    if (a) out.push(a);
+  }
+  return out;
+}
+
+/** `a + b` of two changes. */
+export function mergeChanges(a: AggregateChange, b: AggregateChange): AggregateChange {
+  const days: Record<string, Counters> = {};
+  for (const src of [a.days, b.days]) for (const [d, c] of Object.entries(src ?? {})) sumInto((days[d] ??= {}), c);
+  return { stats: sumInto(sumInto({}, a.stats ?? {}), b.stats ?? {}), days };
+}
+
+const dayOfIso = (iso: string) => iso.slice(0, 10);
+
+/** Aggregate change of an incident going from `before` (null: new) to `after` (null: removed). */
+export function incidentChange(before: Incident | null, after: Incident | null): AggregateChange {
+  const days: Record<string, Counters> = {};
+  if (before) days[dayOfIso(before.createdAt)] = delta(incidentDay(before), null);
+  if (after) sumInto((days[dayOfIso(after.createdAt)] ??= {}), incidentDay(after));
+  return { stats: delta(before && incidentStats(before), after && incidentStats(after)), days: Object.fromEntries(Object.entries(days).map(([d, c]) => [d, nonZero(c)])) };
+}
+
+/** Aggregate change of a device alarm going from `before` (null: new) to `after`. */
+export function alarmChange(before: DeviceAlarm | null, after: DeviceAlarm | null): AggregateChange {
+  const days: Record<string, Counters> = {};
+  if (before) days[dayOfIso(before.raisedAt)] = delta(alarmDay(before), null);
+  if (after) sumInto((days[dayOfIso(after.raisedAt)] ??= {}), alarmDay(after));
+  return { stats: delta(before && alarmStats(before), after && alarmStats(after)), days: Object.fromEntries(Object.entries(days).map(([d, c]) => [d, nonZero(c)])) };
+}
+
+/** Aggregate change of an Office 365 alarm going from `before` (null: new) to `after`. */
+export function o365AlarmChange(before: Office365Alarm | null, after: Office365Alarm): AggregateChange {
+  return { stats: delta(before && o365AlarmStats(before), o365AlarmStats(after)) };
+}
+
+/**
+ * Moves a device in the heartbeat histogram from the minute of `before` (null: never seen; undefined: the
+ * device is new) to the minute of `after`, and folds minutes older than `HB_KEEP_MINUTES` into `old` when it
+ * sees any (a conditional UpdateItem; a lost race leaves them for the next heartbeat). `devices` counts the
+ * device when it is new. At most two UpdateItems on a ~0.3 KB item.
+ */
+export async function moveHeartbeat(table: TableRef, tenantId: string, before: string | null | undefined, after: string | null, now: Date): Promise<void> {
+  const change = delta(before === undefined ? null : deviceHeartbeat(before), deviceHeartbeat(after));
+  const action = addAction(table, keys.heartbeatStats(tenantId), change, { entity: AGGREGATE_ENTITIES.heartbeat });
+  if (before === undefined) {
+    const stats = addAction(table, keys.stats(tenantId), { [agg.devices]: 1 }, { entity: AGGREGATE_ENTITIES.stats });
+    await table.doc.send('TransactWriteItems', { TransactItems: [stats!, ...(action ? [action] : [])] });
+    return;
+  }
+  if (!action) return;
+  const res = await table.doc.send('UpdateItem', { ...action.Update, ReturnValues: 'ALL_NEW' });
+  await foldHeartbeatMinutes(table, tenantId, countersOf(res.Attributes), now);
+}
+
+/** Folds the stale minute keys of `hist` (as read) into `old`, if they still hold the values read. */
+export async function foldHeartbeatMinutes(table: TableRef, tenantId: string, hist: Counters, now: Date): Promise<void> {
+  const stale = staleMinuteKeys(hist, now).slice(0, 50);
+  if (stale.length === 0) return;
+  const names: Record<string, string> = { '#old': agg.hbOld };
+  const values: Record<string, unknown> = { ':sum': stale.reduce((s, k) => s + (hist[k] ?? 0), 0) };
+  const conds: string[] = [];
+  stale.forEach((k, i) => {
+    names[`#k${i}`] = k;
+    values[`:v${i}`] = hist[k];
+    conds.push(`#k${i} = :v${i}`);
+  });
+  await writeIf(table, 'UpdateItem', {
+    Key: keys.heartbeatStats(tenantId),
+    UpdateExpression: `REMOVE ${stale.map((_, i) => `#k${i}`).join(', ')} ADD #old :sum`,
+    ConditionExpression: conds.join(' AND '),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  });
+}
+
+/** Sends `requests` with BatchWriteItem, 25 at a time, sending unprocessed requests again (up to 8 tries each batch). */
+async function batchWrite(table: TableRef, requests: BatchWriteRequest[]): Promise<void> {
+  for (let i = 0; i < requests.length; i += 25) {
+    let pending = requests.slice(i, i + 25);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt === 8) throw new Error(`BatchWriteItem: ${pending.length} requests unprocessed after 8 tries`);
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * attempt));
+      const res = await table.doc.send('BatchWriteItem', { RequestItems: { [table.tableName]: pending } });
+      pending = res.UnprocessedItems?.[table.tableName] ?? [];
+    }
+  }
+}
+
+/** The stored aggregates of a tenant: stats, heartbeat histogram and the day items of `[fromDate, toDate]`. */
+export interface StoredAggregates {
+  stats: Counters;
+  /** `aggVersion` of the stats item (null: never rebuilt, e.g. data older than the aggregates). */
+  version: number | null;
+  heartbeat: Counters;
+  days: Map<string, Counters>;
+}
+
+/**
+ * Reads the tenant's aggregates: GetItem stats + GetItem histogram + ONE Query of the day items
+ * `DAY#fromDate..DAY#toDate` (yyyy-mm-dd, inclusive; ~0.2–0.5 KB per day item, so a year is ≤ 1 MB and
+ * one page). Without `fromDate` no day items are read.
+ */
+export async function readTenantAggregates(table: TableRef, tenantId: string, fromDate?: string, toDate?: string): Promise<StoredAggregates> {
+  const [stats, hb, days] = await Promise.all([
+    table.doc.send('GetItem', { TableName: table.tableName, Key: keys.stats(tenantId) }),
+    table.doc.send('GetItem', { TableName: table.tableName, Key: keys.heartbeatStats(tenantId) }),
+    fromDate
+      ? queryAll(table, {
+          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :a AND :b',
+          ExpressionAttributeValues: { ':pk': keys.daysPk(tenantId), ':a': `DAY#${fromDate}`, ':b': `DAY#${toDate ?? '9999'}` },
+        })
+      : Promise.resolve([]),
+  ]);
+  const version = stats.Item?.aggVersion;
+  return {
+    stats: countersOf(stats.Item),
+    version: typeof version === 'number' ? version : null,
+    heartbeat: countersOf(hb.Item),
+    days: new Map(days.map((d) => [String(d.date ?? String(d.SK).slice(4)), countersOf(d)])),
+  };
+}
+
+/** Aggregates computed from the items (`rebuildTenantAggregates`). */
+export interface ComputedAggregates {
+  stats: Counters;
+  heartbeat: Counters;
+  days: Map<string, Counters>;
+}
+
+/** A histogram with the minutes stale at `now` folded into `old` and zero entries dropped (comparable form). */
+export function normalizeHeartbeat(hist: Counters, now: Date): Counters {
+  const stale = new Set(staleMinuteKeys(hist, now));
+  const out: Counters = {};
+  for (const [k, v] of Object.entries(hist)) {
+    const key = stale.has(k) ? agg.hbOld : k;
+    out[key] = (out[key] ?? 0) + v;
+  }
+  return nonZero(out);
+}
+
+/** Sums the contributions of every stored record of the tenant (Queries of its GSI1 lists). */
+export async function computeTenantAggregates(table: TableRef, tenantId: string, now: Date): Promise<ComputedAggregates> {
+  const list = (pk: string) => queryAll(table, { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :p', ExpressionAttributeValues: { ':p': pk } });
+  const [incidents, alarms, o365, devices] = await Promise.all([
+    list(keys.incidentsGsi1Pk(tenantId)),
+    list(keys.alarmsGsi1Pk(tenantId)),
+    list(keys.o365AlarmsGsi1Pk(tenantId)),
+    list(keys.devicesGsi1Pk(tenantId)),
+  ]);
+  let change: AggregateChange = { stats: {}, days: {} };
+  for (const i of incidents) change = mergeChanges(change, incidentChange(null, recordOf(IncidentEntity, i)));
+  for (const a of alarms) change = mergeChanges(change, alarmChange(null, recordOf(AlarmEntity, a)));
+  for (const a of o365) change = mergeChanges(change, o365AlarmChange(null, recordOf(O365AlarmEntity, a)));
+  const heartbeat: Counters = {};
+  for (const d of devices) {
+    sumInto(change.stats!, { [agg.devices]: 1 });
+    sumInto(heartbeat, deviceHeartbeat(recordOf(DeviceEntity, d).lastHeartbeatAt));
+  }
+  const days = new Map<string, Counters>();
+  for (const [d, c] of Object.entries(change.days ?? {})) if (Object.keys(nonZero(c)).length) days.set(d, nonZero(c));
+  return { stats: nonZero(change.stats ?? {}), heartbeat: normalizeHeartbeat(heartbeat, now), days };
+}
+
+/** A difference between stored and rebuilt aggregates, e.g. `stats.inc#new#high: stored 3, items 4`. */
+export type Drift = string;
+
+/** The differences between two sets of counters (`where` prefixes each line). */
+function diffCounters(where: string, stored: Counters, computed: Counters): Drift[] {
+  const out: Drift[] = [];
+  for (const k of new Set([...Object.keys(stored), ...Object.keys(computed)])) {
+    const s = stored[k] ?? 0;
+    const c = computed[k] ?? 0;
+    if (s !== c) out.push(`${where}.${k}: stored ${s}, items ${c}`);
+  }
+  return out;
+}
+
+/**
+ * Recomputes tenant `tenantId`'s aggregates from its items and compares them with the stored ones; with
+ * `write`, replaces the stored aggregates by the recomputed ones (stats + histogram + every day item;
+ * day items without any counter left are deleted) and marks the stats item `aggVersion`.
+ * Cost: one Query per GSI1 list of the tenant, one of its day items, one write per aggregate item. Writes of
+ * the tenant running meanwhile can be lost from the aggregates: run it while the tenant is quiet (the local
+ * stack runs it before serving; in AWS, `npm run platform:rebuild-aggregates` during a deploy).
+ * @returns the drift lines (empty when the stored aggregates equal the items').
+ */
+export async function rebuildTenantAggregates(table: TableRef, tenantId: string, opts: { write: boolean; now?: Date }): Promise<{ drift: Drift[]; computed: ComputedAggregates }> {
+  const now = opts.now ?? new Date();
+  const [computed, stored] = await Promise.all([computeTenantAggregates(table, tenantId, now), readTenantAggregates(table, tenantId, '0000-00-00', '9999-99-99')]);
+  const drift = [...diffCounters('stats', nonZero(stored.stats), computed.stats), ...diffCounters('heartbeat', normalizeHeartbeat(stored.heartbeat, now), computed.heartbeat)];
+  for (const d of [...new Set([...stored.days.keys(), ...computed.days.keys()])].sort()) drift.push(...diffCounters(`day ${d}`, nonZero(stored.days.get(d) ?? {}), computed.days.get(d) ?? {}));
+  if (stored.version !== AGGREGATES_VERSION) drift.push(`stats.aggVersion: stored ${stored.version ?? 'none'}, current ${AGGREGATES_VERSION}`);
+  if (opts.write) {
+    const put = (Item: Record<string, unknown>) => table.doc.send('PutItem', { TableName: table.tableName, Item });
+    await put({ ...keys.heartbeatStats(tenantId), entity: AGGREGATE_ENTITIES.heartbeat, ...computed.heartbeat });
+    const requests: BatchWriteRequest[] = [
+      ...[...stored.days.keys()].filter((d) => !computed.days.has(d)).map((d) => ({ DeleteRequest: { Key: keys.day(tenantId, d) } })),
+      ...[...computed.days].map(([d, c]) => ({ PutRequest: { Item: { ...keys.day(tenantId, d), entity: AGGREGATE_ENTITIES.day, date: d, ...c } } })),
+    ];
+    await batchWrite(table, requests);
+    // The stats item last: its aggVersion says the rebuild finished.
+    await put({ ...keys.stats(tenantId), entity: AGGREGATE_ENTITIES.stats, ...computed.stats, aggVersion: AGGREGATES_VERSION, rebuiltAt: now.toISOString() });
+  }
+  return { drift, computed };
+}

@@ -1,0 +1,180 @@
+/**
+ * Write-time aggregates of a tenant (docs/data-model.md#aggregates): what one stored record adds to its
+ * tenant's counters, as plain data. The data layer (`lambdas/data/aggregates.ts`) adds the difference
+ * `delta(contribution(before), contribution(after))` to the aggregate items in the SAME TransactWriteItems
+ * as the write that changes the record, and the rebuild command sums the contributions of every stored
+ * record; both use these functions, so a maintained aggregate and a rebuilt one can only differ when a write
+ * bypassed them (the drift the rebuild's `--check` reports).
+ *
+ * Two aggregate items per tenant are fed from here:
+ *  - **stats** (one item): current state — incidents by status and severity, open device alarms by
+ *    severity, Office 365 alarms by status, number of devices;
+ *  - **day** (one item per UTC day, `yyyy-mm-dd`): what happened on that day — incidents created (by
+ *    severity, and their current status), their acknowledgement and resolution times (sums in ms and counts:
+ *    MTTA and MTTR of the incidents created that day), SLA results, open incidents by SLA due hour (for
+ *    "open and breached" at any instant), device alarms raised by severity and by title.
+ * Incident figures are filed under the incident's creation day because the reports count "incidents created
+ * in the period" (lambdas/domain/reports.ts).
+ *
+ * A third, the heartbeat histogram (devices by the UTC minute of their last heartbeat), gives devices by
+ * status at one-minute resolution (`devicesByStatus`).
+ */
+import type { DeviceAlarm, DeviceStatus, Incident, Office365Alarm, Severity } from '../contract/schemas.js';
+import { DEVICE_STATUSES, INCIDENT_STATUSES, SEVERITIES } from '../contract/schemas.js';
+import { HEARTBEAT_THRESHOLDS_MS, OPEN_ALARM_STATES } from './devices.js';
+
+/** Aggregate attribute name → number. Absent names count as 0. */
+export type Counters = Record<string, number>;
+
+/** Version of the aggregate definitions; a stats item without it (or older) is rebuilt by the migration. */
+export const AGGREGATES_VERSION = 1;
+
+/** Attribute names, spelled once. Every name is a plain string used through ExpressionAttributeNames. */
+export const agg = {
+  incidents: (status: string, severity: string) => `inc#${status}#${severity}`,
+  openAlarms: (severity: string) => `alarmOpen#${severity}`,
+  o365Alarms: (status: string) => `o365#${status}`,
+  devices: 'devices',
+  created: (severity: string) => `created#${severity}`,
+  createdStatus: (status: string) => `status#${status}`,
+  ttaCount: 'ttaCount',
+  ttaSumMs: 'ttaSumMs',
+  ttrCount: 'ttrCount',
+  ttrSumMs: 'ttrSumMs',
+  slaMet: 'slaMet',
+  /** Open (not resolved, not closed) incidents created that day whose SLA is due in the UTC hour `yyyy-mm-ddTHH`. */
+  openDue: (hour: string) => `openDue#${hour}`,
+  alarmsRaised: (severity: string) => `raised#${severity}`,
+  alarmTitle: (severity: string, title: string) => `alarmTitle#${severity}#${title}`,
+  /** Heartbeat histogram: devices whose last heartbeat is in UTC minute `m` (epoch minutes). */
+  hbMinute: (m: number) => `m#${m}`,
+  /** Heartbeat histogram: devices never seen. */
+  hbNever: 'never',
+  /** Heartbeat histogram: devices whose last heartbeat is older than the folded minutes (offline). */
+  hbOld: 'old',
+} as const;
+
+const add = (c: Counters, k: string, v = 1) => {
+  c[k] = (c[k] ?? 0) + v;
+};
+
+/** Whether an incident counts as resolved within its SLA (docs/sla.md: a closed incident keeps `slaResult`). */
+export function resolvedWithinSla(i: Pick<Incident, 'resolvedAt' | 'slaDueAt' | 'slaResult'>): boolean {
+  return i.resolvedAt !== null && (i.slaResult ? i.slaResult === 'met' : i.resolvedAt <= i.slaDueAt);
+}
+
+/** Whether an incident is still unresolved (not resolved, not closed): it can breach its SLA. */
+export const isUnresolved = (i: Pick<Incident, 'resolvedAt' | 'status'>): boolean => i.resolvedAt === null && i.status !== 'closed';
+
+/** The UTC hour `yyyy-mm-ddTHH` of an ISO-8601 instant. */
+export const hourOf = (iso: string): string => iso.slice(0, 13);
+
+/** What `i` adds to the tenant's stats item. */
+export function incidentStats(i: Incident): Counters {
+  return { [agg.incidents(i.status, i.severity)]: 1 };
+}
+
+/**
+ * What `i` adds to the day item of its creation day (`i.createdAt`, UTC): created by severity and current
+ * status; MTTA from `firstAcknowledgedAt` (docs/sla.md#mtta) and MTTR from `resolvedAt`, as ms sums and
+ * counts; SLA met; open-and-unresolved by SLA due hour.
+ */
+export function incidentDay(i: Incident): Counters {
+  const c: Counters = { [agg.created(i.severity)]: 1, [agg.createdStatus(i.status)]: 1 };
+  if (i.firstAcknowledgedAt) {
+    add(c, agg.ttaCount);
+    add(c, agg.ttaSumMs, Date.parse(i.firstAcknowledgedAt) - Date.parse(i.createdAt));
+  }
+  if (i.resolvedAt) {
+    add(c, agg.ttrCount);
+    add(c, agg.ttrSumMs, Date.parse(i.resolvedAt) - Date.parse(i.createdAt));
+    if (resolvedWithinSla(i)) add(c, agg.slaMet);
+  } else if (isUnresolved(i)) add(c, agg.openDue(hourOf(i.slaDueAt)));
+  return c;
+}
+
+/** What an alarm adds to the stats item (open alarms by severity). */
+export function alarmStats(a: Pick<DeviceAlarm, 'state' | 'severity'>): Counters {
+  return OPEN_ALARM_STATES.includes(a.state) ? { [agg.openAlarms(a.severity)]: 1 } : {};
+}
+
+/** What an alarm adds to the day item of its `raisedAt` day (raised by severity and by title). */
+export function alarmDay(a: Pick<DeviceAlarm, 'severity' | 'title'>): Counters {
+  return { [agg.alarmsRaised(a.severity)]: 1, [agg.alarmTitle(a.severity, a.title)]: 1 };
+}
+
+/** What an Office 365 alarm adds to the stats item (alarms by status). */
+export function o365AlarmStats(a: Pick<Office365Alarm, 'status'>): Counters {
+  return { [agg.o365Alarms(a.status)]: 1 };
+}
+
+/** Epoch minute of an ISO-8601 instant. */
+export const epochMinute = (iso: string): number => Math.floor(Date.parse(iso) / 60_000);
+
+/** What a device adds to the heartbeat histogram (its last heartbeat's minute, or `never`). */
+export function deviceHeartbeat(lastHeartbeatAt: string | null): Counters {
+  return lastHeartbeatAt ? { [agg.hbMinute(epochMinute(lastHeartbeatAt))]: 1 } : { [agg.hbNever]: 1 };
+}
+
+/** `after − before`, without zero entries (what an `ADD` must apply). */
+export function delta(before: Counters | null, after: Counters | null): Counters {
+  const out: Counters = {};
+  for (const [k, v] of Object.entries(after ?? {})) add(out, k, v);
+  for (const [k, v] of Object.entries(before ?? {})) add(out, k, -v);
+  for (const k of Object.keys(out)) if (out[k] === 0) delete out[k];
+  return out;
+}
+
+/** Adds `c` into `into` (in place) and returns it. */
+export function sumInto(into: Counters, c: Counters): Counters {
+  for (const [k, v] of Object.entries(c)) add(into, k, v);
+  return into;
+}
+
+/** `c` without zero entries (what a rebuilt item stores). */
+export function nonZero(c: Counters): Counters {
+  return Object.fromEntries(Object.entries(c).filter(([, v]) => v !== 0));
+}
+
+/** Minutes of the heartbeat histogram kept one by one; older ones are folded into `old` (all offline). */
+export const HB_KEEP_MINUTES = Math.ceil(HEARTBEAT_THRESHOLDS_MS.degraded / 60_000) + 2;
+
+/**
+ * Devices by status from the heartbeat histogram at `now`: a minute bucket counts as online when its
+ * start is within the online threshold (5 min), degraded within 15 min, offline beyond; `never` is unknown.
+ * One-minute resolution: a device whose heartbeat is 5 min 30 s old may show online here and degraded on
+ * the list for up to a minute (docs/data-model.md#aggregates).
+ */
+export function devicesByStatus(hist: Counters, now: Date): Record<DeviceStatus, number> {
+  const out = Object.fromEntries(DEVICE_STATUSES.map((s) => [s, 0])) as Record<DeviceStatus, number>;
+  for (const [k, v] of Object.entries(hist)) {
+    if (k === agg.hbNever) out.unknown += v;
+    else if (k === agg.hbOld) out.offline += v;
+    else if (k.startsWith('m#')) {
+      const age = now.getTime() - Number(k.slice(2)) * 60_000;
+      out[age <= HEARTBEAT_THRESHOLDS_MS.online ? 'online' : age <= HEARTBEAT_THRESHOLDS_MS.degraded ? 'degraded' : 'offline'] += v;
+    }
+  }
+  return out;
+}
+
+/** Minute keys of the histogram older than `HB_KEEP_MINUTES` at `now` (to fold into `old`). */
+export function staleMinuteKeys(hist: Counters, now: Date): string[] {
+  const limit = Math.floor(now.getTime() / 60_000) - HB_KEEP_MINUTES;
+  return Object.keys(hist).filter((k) => k.startsWith('m#') && Number(k.slice(2)) < limit);
+}
+
+/** Incident counts of the stats item by status and by severity, every status and severity present. */
+export function incidentCounts(stats: Counters): { byStatus: Record<(typeof INCIDENT_STATUSES)[number], number>; bySeverity: Record<Severity, number>; openBySeverity: Record<Severity, number> } {
+  const byStatus = Object.fromEntries(INCIDENT_STATUSES.map((s) => [s, 0])) as Record<(typeof INCIDENT_STATUSES)[number], number>;
+  const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
+  const openBySeverity = { ...bySeverity };
+  for (const st of INCIDENT_STATUSES)
+    for (const sev of SEVERITIES) {
+      const n = stats[agg.incidents(st, sev)] ?? 0;
+      byStatus[st] += n;
+      bySeverity[sev] += n;
+      if (st !== 'resolved' && st !== 'closed') openBySeverity[sev] += n;
+    }
+  return { byStatus, bySeverity, openBySeverity };
+}
