@@ -21,19 +21,32 @@
  *  - only the `admin` group is created here: tenant groups (`acme`, `globex`, …) are data, created by
  *    scripts, never by the stack;
  *  - the identity pool accepts only this pool + app client, refuses unauthenticated identities, and its
- *    authenticated role has no policies (the portal only needs the identity id).
+ *    authenticated role has no policies (the portal only needs the identity id);
+ *  - federated sign-in only when the stage configures identity providers (`federation-config.ts`,
+ *    docs/platform.md#federated-sign-in): then a Cognito domain (`<prefix>.auth.<region>.amazoncognito.com`),
+ *    the providers, and OAuth on the app client (authorization code grant only — Amplify always adds PKCE,
+ *    S256 — with the site URL as callback and sign-out URL); otherwise no domain and OAuth disabled.
  */
-import { Annotations, CfnOutput, Duration, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
-import type {
-  UserPoolClient} from 'aws-cdk-lib/aws-cognito';
+import { Annotations, CfnOutput, Duration, SecretValue, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
+import type { IUserPoolIdentityProvider, UserPoolClient, UserPoolClientOptions } from 'aws-cdk-lib/aws-cognito';
 import {
   AccountRecovery,
   FeaturePlan,
   Mfa,
+  OAuthScope,
+  ProviderAttribute,
   StandardThreatProtectionMode,
   UserPool,
+  UserPoolClientIdentityProvider,
   UserPoolEmail,
   UserPoolGroup,
+  UserPoolIdentityProviderAmazon,
+  UserPoolIdentityProviderApple,
+  UserPoolIdentityProviderFacebook,
+  UserPoolIdentityProviderGoogle,
+  UserPoolIdentityProviderOidc,
+  UserPoolIdentityProviderSaml,
+  UserPoolIdentityProviderSamlMetadata,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-cognito-identitypool';
@@ -43,6 +56,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { addPreTokenGenerationTrigger, recordAccessRequestsIn } from './pre-token-trigger.js';
 import { physicalName, type StageConfig } from './stage-config.js';
+import { type FederationConfig, federatedTenants } from './federation-config.js';
 
 /** Id of the error annotation on a production stage without an SES identity. */
 export const SES_MISSING_ERROR = 'vigia:ses-identity-missing';
@@ -73,12 +87,73 @@ function cognitoEmail(stack: Stack, config: StageConfig): UserPoolEmail | undefi
 
 export interface AuthStackProps extends StackProps {
   readonly config: StageConfig;
+  /**
+   * The portal's origin, e.g. `https://d111.cloudfront.net` (a token of the Hosting stack): the OAuth callback
+   * and sign-out URL (`<site>/`). Required when the stage has `federation`; unused (and no dependency on
+   * Hosting) otherwise.
+   */
+  readonly siteUrl?: string;
+}
+
+/** The SAML attribute Entra ID (and most SAML IdPs) send the e-mail address in. */
+export const SAML_EMAIL_ATTRIBUTE = 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress';
+
+/**
+ * The user pool's identity providers of `federation` (social ones by Cognito's fixed names, enterprise ones
+ * with their e-mail domains as identifiers); secrets are Secrets Manager dynamic references. Every provider
+ * maps the IdP's e-mail to `email` (the pool requires it).
+ */
+function addIdentityProviders(stack: Stack, userPool: UserPool, federation: FederationConfig): IUserPoolIdentityProvider[] {
+  const secret = (name: string): SecretValue => SecretValue.secretsManager(name);
+  const providers: IUserPoolIdentityProvider[] = federation.social.map((p) => {
+    switch (p.type) {
+      case 'google':
+        return new UserPoolIdentityProviderGoogle(stack, 'Google', { userPool, clientId: p.clientId, clientSecretValue: secret(p.clientSecretName), scopes: ['openid', 'email', 'profile'], attributeMapping: { email: ProviderAttribute.GOOGLE_EMAIL } });
+      case 'facebook':
+        return new UserPoolIdentityProviderFacebook(stack, 'Facebook', { userPool, clientId: p.clientId, clientSecret: secret(p.clientSecretName).unsafeUnwrap(), scopes: ['public_profile', 'email'], attributeMapping: { email: ProviderAttribute.FACEBOOK_EMAIL } });
+      case 'amazon':
+        return new UserPoolIdentityProviderAmazon(stack, 'Amazon', { userPool, clientId: p.clientId, clientSecret: secret(p.clientSecretName).unsafeUnwrap(), scopes: ['profile'], attributeMapping: { email: ProviderAttribute.AMAZON_EMAIL } });
+      case 'apple':
+        return new UserPoolIdentityProviderApple(stack, 'Apple', { userPool, clientId: p.clientId, teamId: p.teamId, keyId: p.keyId, privateKeyValue: secret(p.privateKeySecretName), scopes: ['email', 'name'], attributeMapping: { email: ProviderAttribute.APPLE_EMAIL } });
+    }
+  });
+  for (const p of federation.enterprise) {
+    const common = { userPool, name: p.name, identifiers: [...p.emailDomains] };
+    providers.push(
+      p.type === 'oidc'
+        ? new UserPoolIdentityProviderOidc(stack, `Oidc${p.name}`, { ...common, issuerUrl: p.issuerUrl, clientId: p.clientId, clientSecret: secret(p.clientSecretName).unsafeUnwrap(), scopes: ['openid', 'email', 'profile'], attributeMapping: { email: ProviderAttribute.other('email') } })
+        : new UserPoolIdentityProviderSaml(stack, `Saml${p.name}`, { ...common, metadata: UserPoolIdentityProviderSamlMetadata.url(p.metadataUrl), attributeMapping: { email: ProviderAttribute.other(SAML_EMAIL_ATTRIBUTE) } }),
+    );
+  }
+  return providers;
+}
+
+/** The app client's OAuth settings of a federated stage: code grant, the site (and the stage's extra origins) as callback and sign-out URL. */
+function oauthClientOptions(config: StageConfig, federation: FederationConfig, siteUrl: string): Pick<UserPoolClientOptions, 'oAuth' | 'supportedIdentityProviders'> {
+  const urls = [`${siteUrl}/`, ...config.extraCorsOrigins.map((o) => `${o}/`)];
+  const social = { google: UserPoolClientIdentityProvider.GOOGLE, facebook: UserPoolClientIdentityProvider.FACEBOOK, amazon: UserPoolClientIdentityProvider.AMAZON, apple: UserPoolClientIdentityProvider.APPLE };
+  return {
+    oAuth: {
+      flows: { authorizationCodeGrant: true, implicitCodeGrant: false },
+      // OAUTH_SCOPES, as CDK constants.
+      scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE, OAuthScope.COGNITO_ADMIN],
+      callbackUrls: urls,
+      logoutUrls: urls,
+    },
+    supportedIdentityProviders: [
+      UserPoolClientIdentityProvider.COGNITO,
+      ...federation.social.map((p) => social[p.type]),
+      ...federation.enterprise.map((p) => UserPoolClientIdentityProvider.custom(p.name)),
+    ],
+  };
 }
 
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
   readonly identityPool: IdentityPool;
+  /** The hosted domain of a federated stage, e.g. `vigia-prod.auth.eu-west-1.amazoncognito.com`; undefined otherwise. */
+  readonly oauthDomain?: string;
   /** The pre token generation trigger (TOTP claim; access requests once given the table). */
   readonly preTokenGeneration: NodejsFunction;
 
@@ -93,6 +168,8 @@ export class AuthStack extends Stack {
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
     const { config } = props;
+    const federation = config.federation;
+    if (federation && !props.siteUrl) throw new Error(`stage ${config.stage}: federated sign-in needs the site URL (callback URL)`);
 
     const plus = config.threatProtection !== 'off';
     const email = cognitoEmail(this, config);
@@ -155,7 +232,7 @@ export class AuthStack extends Stack {
       // ALLOW_USER_SRP_AUTH only: with refresh token rotation (below) the refresh goes through
       // GetTokensFromRefreshToken and CDK leaves ALLOW_REFRESH_TOKEN_AUTH out.
       authFlows: { userSrp: true },
-      disableOAuth: true,
+      ...(federation ? oauthClientOptions(config, federation, props.siteUrl!) : { disableOAuth: true }),
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
       idTokenValidity: Duration.hours(1),
@@ -166,8 +243,17 @@ export class AuthStack extends Stack {
       refreshTokenRotationGracePeriod: Duration.seconds(config.refreshTokenRotationGraceSeconds),
     });
 
-    // Staff need TOTP: the trigger adds the claim the API checks (docs/api.md#staff-accounts-and-totp).
-    this.preTokenGeneration = addPreTokenGenerationTrigger(this, this.userPool, config);
+    if (federation) {
+      const domain = this.userPool.addDomain('Domain', { cognitoDomain: { domainPrefix: federation.domainPrefix } });
+      this.oauthDomain = `${federation.domainPrefix}.auth.${this.region}.amazoncognito.com`;
+      // The client names the providers: they must exist first.
+      for (const provider of addIdentityProviders(this, this.userPool, federation)) this.userPoolClient.node.addDependency(provider);
+      new CfnOutput(this, 'OAuthDomain', { value: domain.domainName, description: 'Cognito domain prefix of the hosted OAuth endpoints' });
+    }
+
+    // Staff need TOTP: the trigger adds the claim the API checks (docs/api.md#staff-accounts-and-totp); on a
+    // federated stage it also puts enterprise users in their provider's tenant group.
+    this.preTokenGeneration = addPreTokenGenerationTrigger(this, this.userPool, config, federation ? federatedTenants(federation) : undefined);
 
     new UserPoolGroup(this, 'AdminGroup', {
       userPool: this.userPool,

@@ -140,7 +140,7 @@ export class HostingStack extends Stack {
     // ─── Security response headers (security-headers.ts; same builder as the local portal server) ───
     // Env-bound stacks get literal origins; environment-agnostic ones resolve region/suffix at deploy time.
     const urlSuffix = Token.isUnresolved(this.region) ? this.urlSuffix : this.region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com';
-    this.securityHeaders = securityHeaderSettings(awsPortalOrigins(this.region, urlSuffix));
+    this.securityHeaders = securityHeaderSettings(awsPortalOrigins(this.region, urlSuffix, config.federation?.domainPrefix));
     const responseHeadersPolicy = portalResponseHeadersPolicy(this, physicalName(config.stage, 'security-headers'), this.securityHeaders);
 
     const origin = S3BucketOrigin.withOriginAccessControl(this.siteBucket);

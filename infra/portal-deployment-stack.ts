@@ -89,7 +89,7 @@ export class PortalDeploymentStack extends Stack {
     const files = Source.asset(this.sourceDir, { exclude: ['index.html'] });
     const indexHtml = withCspMeta(
       readFileSync(path.join(this.sourceDir, 'index.html'), 'utf8'),
-      stageConnectPolicy(awsPortalOrigins(this.region, urlSuffix).cognito, props.portalConfig.apiUrl),
+      stageConnectPolicy(awsPortalOrigins(this.region, urlSuffix, config.federation?.domainPrefix).cognito, props.portalConfig.apiUrl),
     );
 
     const assets = new BucketDeployment(this, 'Assets', {

@@ -4,6 +4,10 @@
  * (docs/api.md#staff-accounts-and-totp), and, given the stage's table, records the sign-in of a user in no
  * group as an access request in the staff audit log (docs/api.md#access-requests).
  *
+ * On a stage with enterprise identity providers (`federation-config.ts`) it also puts a federated user in its
+ * provider's tenant group (`FEDERATED_TENANTS`, docs/platform.md#federated-sign-in), with one more permission,
+ * `cognito-idp:AdminAddUserToGroup` on this user pool, in its own policy (absent on other stages).
+ *
  * Permissions: the function's role may write its own log group, call exactly `cognito-idp:AdminGetUser`
  * on this user pool and, with a table, `dynamodb:PutItem` on that table (nothing else of it). That statement is a separate `iam.Policy` attached to the role, not the role's default
  * policy: the user pool references the function (its LambdaConfig), the function depends on its role's
@@ -19,13 +23,19 @@ import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { FEDERATED_TENANTS_ENV } from '../lambdas/triggers/federation.js';
 import { HANDLER_BUNDLING, HANDLER_NODE_OPTIONS } from './handler-bundling.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Adds the trigger to `userPool` (V1 event: ID token claims). @returns the function */
-export function addPreTokenGenerationTrigger(stack: Stack, userPool: UserPool, config: StageConfig): NodejsFunction {
+/**
+ * Adds the trigger to `userPool` (V1 event: ID token claims).
+ * @param federatedTenants tenant of each enterprise provider by provider name (`{ AcmeEntra: 'acme' }`); given
+ *   only on federated stages: then `FEDERATED_TENANTS` in the environment and AdminAddUserToGroup on the pool
+ * @returns the function
+ */
+export function addPreTokenGenerationTrigger(stack: Stack, userPool: UserPool, config: StageConfig, federatedTenants?: Record<string, string>): NodejsFunction {
   // Generated name, retention and removal as the API functions' log groups (a retry never fails on a name).
   const logGroup = new LogGroup(stack, 'PreTokenGenerationLogs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
   const role = new Role(stack, 'PreTokenGenerationRole', {
@@ -64,6 +74,13 @@ export function addPreTokenGenerationTrigger(stack: Stack, userPool: UserPool, c
     roles: [role],
     statements: [new PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [userPool.userPoolArn] })],
   });
+  if (federatedTenants && Object.keys(federatedTenants).length > 0) {
+    fn.addEnvironment(FEDERATED_TENANTS_ENV, JSON.stringify(federatedTenants));
+    new Policy(stack, 'PreTokenGenerationFederatedGroups', {
+      roles: [role],
+      statements: [new PolicyStatement({ actions: ['cognito-idp:AdminAddUserToGroup'], resources: [userPool.userPoolArn] })],
+    });
+  }
   return fn;
 }
 

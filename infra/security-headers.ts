@@ -47,15 +47,27 @@ export const CROSS_ORIGIN_OPENER_POLICY = 'same-origin';
  * CloudFront domain for CORS — naming the exact API host would be a cross-stack cycle. The wildcard still
  * limits fetches to API Gateway in the stage's region (scripts may only come from the site itself).
  * `cognito-identity` is included because the portal uses the identity pool (`identityPoolId`).
+ * On a stage with federated sign-in the user pool's hosted domain is added: Amplify fetches its
+ * `/oauth2/token` endpoint (docs/platform.md#federated-sign-in).
  * @param region AWS region (may be a CDK token such as `${AWS::Region}`)
  * @param urlSuffix `amazonaws.com` (or `amazonaws.com.cn`; may be a token)
+ * @param oauthDomainPrefix the Cognito domain prefix of a federated stage (`<prefix>.auth.<region>.amazoncognito.com`)
  */
-export function awsPortalOrigins(region: string, urlSuffix = 'amazonaws.com'): PortalOrigins {
+export function awsPortalOrigins(region: string, urlSuffix = 'amazonaws.com', oauthDomainPrefix?: string): PortalOrigins {
   return {
-    cognito: [`https://cognito-idp.${region}.${urlSuffix}`, `https://cognito-identity.${region}.${urlSuffix}`],
+    cognito: [
+      `https://cognito-idp.${region}.${urlSuffix}`,
+      `https://cognito-identity.${region}.${urlSuffix}`,
+      ...(oauthDomainPrefix ? [`https://${cognitoOAuthDomain(oauthDomainPrefix, region)}`] : []),
+    ],
     api: [`https://*.execute-api.${region}.${urlSuffix}`],
     https: true,
   };
+}
+
+/** Host of a user pool's Cognito domain: `<prefix>.auth.<region>.amazoncognito.com` (Amazon Cognito developer guide, "Using the Amazon Cognito domain"). */
+export function cognitoOAuthDomain(prefix: string, region: string): string {
+  return `${prefix}.auth.${region}.amazoncognito.com`;
 }
 
 /** The Content-Security-Policy header value for the given origins (directives joined with `; `). */
@@ -143,9 +155,13 @@ export function securityHeaders(settings: SecurityHeaderSettings): Record<string
 
 /**
  * Headers for the local portal: the local user pool and gateway as exact origins, no HTTPS upgrade.
- * @param config the local `config.json` (`apiUrl`, `userPoolEndpoint` are absolute URLs)
+ * @param config the local `config.json` (`apiUrl`, `userPoolEndpoint` are absolute URLs; `oauth.domain` the
+ *   local pool's HTTPS host, whose `/oauth2/token` Amplify fetches)
  */
-export function localSecurityHeaders(config: { apiUrl: string; userPoolEndpoint?: string | undefined }): Record<string, string> {
-  const cognito = config.userPoolEndpoint ? [new URL(config.userPoolEndpoint).origin] : [];
+export function localSecurityHeaders(config: { apiUrl: string; userPoolEndpoint?: string | undefined; oauth?: { domain: string } | undefined }): Record<string, string> {
+  const cognito = [
+    ...(config.userPoolEndpoint ? [new URL(config.userPoolEndpoint).origin] : []),
+    ...(config.oauth ? [`https://${config.oauth.domain}`] : []),
+  ];
   return securityHeaders(securityHeaderSettings({ cognito, api: [new URL(config.apiUrl).origin], https: false }));
 }

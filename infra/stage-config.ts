@@ -29,6 +29,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { tableName } from '../lambdas/data/table-design.js';
+import { type FederationConfig, parseFederation } from './federation-config.js';
 
 /** Valid stage names (lower-case, starts with a letter, 2–21 characters). */
 export const STAGE_PATTERN = /^[a-z][a-z0-9-]{1,20}$/;
@@ -106,6 +107,12 @@ export interface StageConfig {
   readonly ingestSilence?: { readonly minutes: number; readonly tenants: readonly string[] };
   /** Lambda active tracing (AWS X-Ray, sampled by the Lambda service; no tracing SDK in the bundle). */
   readonly tracing: boolean;
+  /**
+   * Federated sign-in (`-c identityProviders=<file.json>`, `federation-config.ts`): social and enterprise
+   * identity providers, the Cognito domain and the app client's OAuth settings. Absent (the default on every
+   * stage) = password sign-in only: no user pool domain, OAuth disabled (docs/platform.md#federated-sign-in).
+   */
+  readonly federation?: FederationConfig;
 }
 
 /** Cognito threat protection level of a stage (see {@link StageConfig.threatProtection}). */
@@ -126,7 +133,7 @@ export interface CognitoSesEmail {
 /**
  * Per-deployment values given as CDK context (`bin/app.ts` maps `-c alarmEmail=…`, `-c sesFromEmail=…`,
  * `-c sesRegion=…`, `-c sesConfigurationSet=…`, `-c tableName=…`, `-c threatProtection=…`,
- * `-c silenceTenants=acme,globex`, `-c silenceMinutes=30`).
+ * `-c silenceTenants=acme,globex`, `-c silenceMinutes=30`, `-c identityProviders=<file.json>`).
  */
 export interface StageOverrides {
   readonly alarmEmail?: string;
@@ -135,6 +142,8 @@ export interface StageOverrides {
   readonly threatProtection?: ThreatProtection;
   readonly silenceTenants?: readonly string[];
   readonly silenceMinutes?: number;
+  /** Federated sign-in settings: a path to a JSON file or the JSON itself (`federation-config.ts`). */
+  readonly identityProviders?: string;
 }
 
 /**
@@ -152,7 +161,9 @@ export function stageOverridesFromContext(ctx: (key: string) => string | undefin
   const threat = ctx('threatProtection');
   const tenants = ctx('silenceTenants');
   const minutes = ctx('silenceMinutes');
+  const identityProviders = ctx('identityProviders');
   return {
+    ...(identityProviders ? { identityProviders } : {}),
     ...(alarmEmail ? { alarmEmail } : {}),
     ...(table ? { tableName: table } : {}),
     ...(threat ? { threatProtection: threat as ThreatProtection } : {}),
@@ -234,6 +245,7 @@ export function stageConfig(stage: string, overrides: StageOverrides = {}): Stag
     if (!Number.isInteger(minutes) || minutes < 5 || minutes > 1440) throw new Error(`silenceMinutes must be an integer 5–1440, got ${minutes}`);
     config = { ...config, ingestSilence: { minutes, tenants: [...new Set(tenants)] } };
   }
+  if (overrides.identityProviders !== undefined) config = { ...config, federation: parseFederation(overrides.identityProviders, stage) };
   return config;
 }
 

@@ -3,7 +3,8 @@
  * AwsSolutions checks. Shared by `bin/app.ts` (the CDK app command) and `test/infra/*`.
  *
  * Stacks (dependency order; every name contains the stage so stages coexist in one account):
- *   `Vigia-<stage>-Data`, `Vigia-<stage>-Auth` (needs Data: its trigger audits access requests), `Vigia-<stage>-Hosting`,
+ *   `Vigia-<stage>-Data`, `Vigia-<stage>-Hosting`, `Vigia-<stage>-Auth` (needs Data: its trigger audits access
+ *   requests; and Hosting on a stage with federated sign-in: the site is the OAuth callback URL),
  *   `Vigia-<stage>-Api` (needs Auth, Data, Hosting; holds the optional WAF of `api-waf.ts`),
  *   `Vigia-<stage>-PortalDeployment` (needs all), `Vigia-<stage>-Monitoring` (alarms + dashboard; needs Api, Data).
  * Tags on every stack (and so on every taggable resource): `project=vigia`, `stage=<stage>` and, when
@@ -24,6 +25,7 @@ import { CLOUDFRONT_METRICS_REGION, EdgeMonitoringStack } from './edge-monitorin
 import { MonitoringStack } from './monitoring-stack.js';
 import { PortalDeploymentStack } from './portal-deployment-stack.js';
 import { stackName, stageConfig, type StageConfig, type StageOverrides } from './stage-config.js';
+import { AMPLIFY_SOCIAL_NAMES, OAUTH_SCOPES } from './federation-config.js';
 
 /** Brand shown by the portal (`config.json` → `brandName`). */
 export const BRAND_NAME = 'Vigía';
@@ -96,10 +98,18 @@ export function addVigiaStacks(app: App, options: VigiaAppOptions): VigiaStacks 
   };
   const s = config.stage;
 
+  // Created first: a federated stage's app client names the site as its OAuth callback (Auth then depends on Hosting).
+  const hosting = new HostingStack(app, stackName(s, 'Hosting'), {
+    ...common,
+    ...(options.edgeAlarms ? { crossRegionReferences: true } : {}),
+    stackName: stackName(s, 'Hosting'),
+    description: `Vigía ${s}: portal bucket and CloudFront distribution`,
+  });
   const auth = new AuthStack(app, stackName(s, 'Auth'), {
     ...common,
     stackName: stackName(s, 'Auth'),
     description: `Vigía ${s}: Cognito user pool, app client, admin group, identity pool`,
+    ...(config.federation ? { siteUrl: hosting.siteOrigin } : {}),
   });
   const data = new DataStack(app, stackName(s, 'Data'), {
     ...common,
@@ -111,12 +121,6 @@ export function addVigiaStacks(app: App, options: VigiaAppOptions): VigiaStacks 
   if (options.edgeAlarms && (config.profile !== 'production' || !options.env?.account || !options.env.region)) {
     throw new Error('edgeAlarms=true needs a production stage and a known account and region (CDK_DEFAULT_ACCOUNT/CDK_DEFAULT_REGION)');
   }
-  const hosting = new HostingStack(app, stackName(s, 'Hosting'), {
-    ...common,
-    ...(options.edgeAlarms ? { crossRegionReferences: true } : {}),
-    stackName: stackName(s, 'Hosting'),
-    description: `Vigía ${s}: portal bucket and CloudFront distribution`,
-  });
   const api = new ApiStack(app, stackName(s, 'Api'), {
     ...common,
     stackName: stackName(s, 'Api'),
@@ -136,6 +140,18 @@ export function addVigiaStacks(app: App, options: VigiaAppOptions): VigiaStacks 
     stage: s,
     allowSignUp: config.selfSignUp,
     brandName: BRAND_NAME,
+    ...(config.federation && auth.oauthDomain
+      ? {
+          oauth: {
+            domain: auth.oauthDomain,
+            scopes: [...OAUTH_SCOPES],
+            redirectSignIn: `${hosting.siteOrigin}/`,
+            redirectSignOut: `${hosting.siteOrigin}/`,
+            socialProviders: config.federation.social.map((p) => AMPLIFY_SOCIAL_NAMES[p.type]),
+            enterprise: config.federation.enterprise.length > 0,
+          },
+        }
+      : {}),
   };
   const portal = new PortalDeploymentStack(app, stackName(s, 'PortalDeployment'), {
     ...common,

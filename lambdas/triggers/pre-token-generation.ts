@@ -18,13 +18,20 @@
  * staff see that someone is waiting (docs/api.md#access-requests). The entry comes from the event Cognito
  * built (verified by construction: user name, `sub`, the `email` attribute, the group list). A failed write is
  * logged and the token issued anyway.
+ *
+ * Federated users (docs/platform.md#federated-sign-in): on a stage with enterprise identity providers
+ * (`FEDERATED_TENANTS`), a user who signed in through one is put in its provider's tenant group
+ * (`AdminAddUserToGroup` when not yet a member; a failure is logged) and the ID token's groups are overridden
+ * with exactly that tenant (`groupOverrideDetails`), so the first sign-in already lands in the tenant and such a
+ * user never carries `admin` or another tenant. Such a sign-in is not an access request.
  */
 import { randomUUID } from 'node:crypto';
-import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand, AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { Context, PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { MFA_CLAIM, MFA_TOTP } from '../contract/claims.js';
 import type { AuditEntry } from '../contract/schemas.js';
 import { newAuditEntry, STAFF_AUDIT_TENANT } from '../domain/audit.js';
+import { FEDERATED_TENANTS_ENV, federatedTenantOf, parseFederatedTenants, type FederatedTenants } from './federation.js';
 
 export { MFA_CLAIM, MFA_TOTP } from '../contract/claims.js';
 
@@ -37,6 +44,22 @@ export function adminGetUserMfa(client: Pick<CognitoIdentityProviderClient, 'sen
     const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
     return user.UserMFASettingList ?? [];
   };
+}
+
+/** `AdminAddUserToGroup` with an AWS SDK v3 client. */
+export function adminAddUserToGroup(client: Pick<CognitoIdentityProviderClient, 'send'>): AddUserToGroup {
+  return async (userPoolId, username, group) => {
+    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: group }));
+  };
+}
+
+/** Puts a user in a group (`AdminAddUserToGroup`; idempotent in Cognito). */
+export type AddUserToGroup = (userPoolId: string, username: string, group: string) => Promise<void>;
+
+/** Federated sign-in settings of the trigger: provider → tenant, and how to add a user to a group. */
+export interface TriggerFederation {
+  readonly tenants: FederatedTenants;
+  readonly addUserToGroup: AddUserToGroup;
 }
 
 /** Stores one audit entry (the deployed trigger: a DynamoDB PutItem on the stage's table). */
@@ -85,15 +108,30 @@ export function accessRequestEntry(event: PreTokenGenerationTriggerEvent, reques
  * The trigger for a given `mfaMethodsOf` (the deployed trigger's: AdminGetUser on the event's pool).
  * Returns the event with `response.claimsOverrideDetails.claimsToAddOrOverride[vigia:mfa] = 'totp'` when
  * TOTP is among the user's MFA methods; otherwise the event unchanged. With `recordAudit`, a sign-in of a user
- * in no group is also recorded (`accessRequestEntry`); its failure is logged, never thrown.
+ * in no group is also recorded (`accessRequestEntry`); its failure is logged, never thrown. With `federation`,
+ * a user of an enterprise provider gets exactly its tenant as groups (module doc), and no access request.
  */
 export function createPreTokenGenerationHandler(
   mfaMethodsOf: MfaMethodsOf,
   log: (message: string, error: unknown) => void = (m, e) => console.error(m, e),
   recordAudit?: RecordAudit,
+  federation?: TriggerFederation,
 ): (event: PreTokenGenerationTriggerEvent, context?: Pick<Context, 'awsRequestId'>) => Promise<PreTokenGenerationTriggerEvent> {
   return async (event, context) => {
-    if (recordAudit) {
+    const tenant = federation ? federatedTenantOf(event.userName, event.request.userAttributes ?? {}, federation.tenants) : null;
+    if (tenant !== null) {
+      const groups = event.request.groupConfiguration?.groupsToOverride ?? [];
+      if (!groups.includes(tenant)) {
+        try {
+          await federation!.addUserToGroup(event.userPoolId, event.userName, tenant);
+        } catch (e) {
+          log(`adding the federated user to group ${tenant} failed; this token carries the group anyway`, e);
+        }
+      }
+      const details = event.response.claimsOverrideDetails ?? {};
+      event.response.claimsOverrideDetails = { ...details, groupOverrideDetails: { ...(details.groupOverrideDetails ?? {}), groupsToOverride: [tenant] } };
+    }
+    if (recordAudit && tenant === null) {
       const entry = accessRequestEntry(event, context?.awsRequestId ?? randomUUID());
       if (entry) {
         try {
@@ -138,10 +176,15 @@ function deployedRecordAudit(tableName: string): RecordAudit {
 
 /**
  * The Lambda entry of the deployed user pool (client built on the first invocation, region of the function;
- * access requests audited when `TABLE_NAME` is set).
+ * access requests audited when `TABLE_NAME` is set; federated users mapped when `FEDERATED_TENANTS` is set).
  */
 export const handler = (event: PreTokenGenerationTriggerEvent, context?: Pick<Context, 'awsRequestId'>): Promise<PreTokenGenerationTriggerEvent> => {
   const table = process.env[TABLE_NAME_ENV];
-  deployed ??= createPreTokenGenerationHandler(adminGetUserMfa(new CognitoIdentityProviderClient({})), undefined, table ? deployedRecordAudit(table) : undefined);
+  if (!deployed) {
+    const client = new CognitoIdentityProviderClient({});
+    const tenants = parseFederatedTenants(process.env[FEDERATED_TENANTS_ENV]);
+    const federation = Object.keys(tenants).length > 0 ? { tenants, addUserToGroup: adminAddUserToGroup(client) } : undefined;
+    deployed = createPreTokenGenerationHandler(adminGetUserMfa(client), undefined, table ? deployedRecordAudit(table) : undefined, federation);
+  }
   return deployed(event, context);
 };
