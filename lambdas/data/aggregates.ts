@@ -95,6 +95,22 @@ export function aggregateWrites(table: TableRef, tenantId: string, change: Aggre
   return out;
 }
 
+/**
+ * The action that marks a tenant's stats item as complete (`aggVersion`) without touching its counters: for a
+ * tenant created now, whose aggregates need no rebuild. Adds nothing when the item is already there.
+ */
+export function aggregatesInitialized(table: TableRef, tenantId: string): TransactWriteItem {
+  return {
+    Update: {
+      TableName: table.tableName,
+      Key: keys.stats(tenantId),
+      UpdateExpression: 'SET #e = :e, #v = if_not_exists(#v, :v)',
+      ExpressionAttributeNames: { '#e': 'entity', '#v': 'aggVersion' },
+      ExpressionAttributeValues: { ':e': AGGREGATE_ENTITIES.stats, ':v': AGGREGATES_VERSION },
+    },
+  };
+}
+
 /** `a + b` of two changes. */
 export function mergeChanges(a: AggregateChange, b: AggregateChange): AggregateChange {
   const days: Record<string, Counters> = {};

@@ -1,5 +1,6 @@
 /**
- * Upgrade steps for data written by earlier versions (docs/sla.md#upgrade). Each step is idempotent: it
+ * Upgrade steps for data written by earlier versions (docs/sla.md#upgrade; aggregates:
+ * docs/data-model.md#aggregates). Each step is idempotent: it
  * touches only items that lack what it adds, so running it on every `npm start` (the seed) or again by hand
  * (`npm run platform:upgrade-data`, docs/sla.md#upgrade) changes nothing the second time.
  */
@@ -10,6 +11,8 @@ import { listTenants } from './tenants.js';
 import { isConditionFailure, queryAll } from './dynamo-util.js';
 import { HistoryEntity, IncidentEntity, itemOf, recordOf } from './entities.js';
 import { keys } from './keys.js';
+import { readTenantAggregates, rebuildTenantAggregates } from './aggregates.js';
+import { AGGREGATES_VERSION } from '../domain/aggregates.js';
 
 /**
  * Fills the SLA fields (`slaTargets`, `triagedAt`, `firstAcknowledgedAt`, `closureRequested`, `closedAt`,
@@ -50,6 +53,23 @@ export async function upgradeIncidents(table: TableRef): Promise<number> {
     }
   }
   return upgraded;
+}
+
+/**
+ * Builds the write-time aggregates (docs/data-model.md#aggregates) of every registered tenant whose stats
+ * item is not at `AGGREGATES_VERSION` (data written before the aggregates existed, or by an older
+ * definition): `rebuildTenantAggregates` with `write`. Tenants already current are only read (one GetItem
+ * each). Run it while the tenants are quiet (see `rebuildTenantAggregates`). Returns the tenants rebuilt.
+ */
+export async function upgradeAggregates(table: TableRef, now: Date = new Date()): Promise<string[]> {
+  const rebuilt: string[] = [];
+  for (const tenant of await listTenants(table)) {
+    const { version } = await readTenantAggregates(table, tenant.id);
+    if (version === AGGREGATES_VERSION) continue;
+    await rebuildTenantAggregates(table, tenant.id, { write: true, now });
+    rebuilt.push(tenant.id);
+  }
+  return rebuilt;
 }
 
 /** Attributes of the stored item that no declaration covers (kept as they are). */

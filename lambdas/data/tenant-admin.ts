@@ -4,6 +4,7 @@
  */
 import type { AuditEntry, Tenant } from '../contract/schemas.js';
 import type { TenantAdminPort } from '../domain/ports.js';
+import { aggregatesInitialized } from './aggregates.js';
 import { auditPut } from './audit.js';
 import type { TableRef } from './client.js';
 import { isConditionFailureInTransaction, setClause } from './dynamo-util.js';
@@ -18,6 +19,8 @@ export async function createTenantAudited(tenant: Tenant, audit: AuditEntry, tab
       TransactItems: [
         { Put: { TableName: table.tableName, Item: itemOf(TenantEntity, tenant), ConditionExpression: 'attribute_not_exists(PK)' } },
         auditPut(audit, table, retention),
+        // A new tenant's aggregates start complete (no items yet): docs/data-model.md#aggregates.
+        aggregatesInitialized(table, tenant.id),
       ],
     });
     return true;

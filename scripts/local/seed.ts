@@ -39,7 +39,7 @@ import {
 import { DEVICE_ALARM_TYPES } from '../../lambdas/domain/alarm-types.js';
 import { collectorPrincipal } from '../../lambdas/domain/collectors.js';
 import { formatIncidentId, slaDueAt, upgradeIncident } from '../../lambdas/domain/incidents.js';
-import { upgradeIncidents } from '../../lambdas/data/migrations.js';
+import { upgradeAggregates, upgradeIncidents } from '../../lambdas/data/migrations.js';
 import {
   DEMO_TENANTS,
   DEMO_USERS,
@@ -284,6 +284,8 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
       // and the seeded alarms' acknowledgement/clearing fields (docs/local-emulation.md#demo-data).
       await upgradeIncidents(table);
       await backfillDemoAlarmLifecycle(table, now);
+      // Aggregates of state written before they existed (docs/data-model.md#aggregates).
+      await upgradeAggregates(table, new Date(now));
       return { users: DEMO_USERS, created: false };
     }
     for (const tenant of DEMO_TENANTS) {
@@ -320,6 +322,8 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
       await putTenant(tenant, table);
     }
     await grantLocalCollectors(table);
+    // The writes above kept the aggregates; this marks them complete (aggVersion) after checking them.
+    await upgradeAggregates(table, new Date(now));
     return { users: DEMO_USERS, created: true };
   } finally {
     table.doc.destroy();

@@ -7,7 +7,7 @@
  *   # local stack (npm start also runs it on an existing .local/ state):
  *   npm run platform:upgrade-data -- --table vigia-local-main --region us-east-1 --dynamodb-endpoint http://127.0.0.1:8000
  */
-import { upgradeIncidents } from '../../lambdas/data/migrations.js';
+import { upgradeAggregates, upgradeIncidents } from '../../lambdas/data/migrations.js';
 import { TABLE_OPTIONS, tableFromOptions } from './aws.js';
 import { parse, progress, runCli } from './cli.js';
 
@@ -15,7 +15,8 @@ export const USAGE = `
 Usage: tsx scripts/platform/upgrade-data.ts (--stage <stage> | --table <name>)
 
 Fills the SLA fields of incidents stored before them (targets, first acknowledgement, closure, SLA result)
-and puts the open ones in the SOC queue. Idempotent.
+and puts the open ones in the SOC queue, then builds the write-time aggregates of every tenant that has
+none yet (docs/data-model.md#aggregates). Idempotent.
 
 Options:
   --stage               deployed stage: table vigia-<stage>-main
@@ -35,7 +36,9 @@ async function main(argv: string[]): Promise<void | 'help'> {
   try {
     const incidents = await upgradeIncidents(table);
     log(`${incidents} incident(s) upgraded in ${tableName}`);
-    process.stdout.write(`${JSON.stringify({ table: tableName, incidentsUpgraded: incidents })}\n`);
+    const rebuilt = await upgradeAggregates(table);
+    log(`aggregates built for ${rebuilt.length} tenant(s)${rebuilt.length ? `: ${rebuilt.join(', ')}` : ''}`);
+    process.stdout.write(`${JSON.stringify({ table: tableName, incidentsUpgraded: incidents, aggregatesBuilt: rebuilt })}\n`);
   } finally {
     table.doc.destroy();
   }

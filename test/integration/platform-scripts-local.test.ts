@@ -14,6 +14,7 @@ import { AdminGetUserCommand, CognitoIdentityProviderClient, CreateGroupCommand,
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTenant } from '../../lambdas/data/tenants.js';
 import { dynamoRepository } from '../../lambdas/data/index.js';
+import { IncidentEntity, itemOf } from '../../lambdas/data/entities.js';
 import { LOCAL_OPERATOR_CREDENTIAL, DEMO_REGION, localTable } from '../../scripts/local/config.js';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
 
@@ -37,7 +38,7 @@ async function cli(script: string, args: string[]): Promise<{ code: number; stdo
 }
 
 const local = () => ['--region', DEMO_REGION, '--user-pool-id', stack.config.userPoolId, '--endpoint', stack.urls.cognito];
-const data = () => ['--table', stack.tableName, '--dynamodb-endpoint', stack.urls.dynamodb];
+const data = () => ['--table', stack.tableName, '--dynamodb-endpoint', stack.urls.dynamodb, '--region', DEMO_REGION];
 
 describe('platform scripts against the local stack', () => {
   beforeAll(async () => {
@@ -111,5 +112,25 @@ describe('platform scripts against the local stack', () => {
     expect(usage.stderr).toContain('--tenant is required');
     expect(noTable.code).toBe(2);
     expect(noTable.stderr).toContain('--table');
+  });
+  it('rebuild-aggregates --check finds a write that bypassed the aggregates (exit 1); a rebuild repairs it; a new tenant starts drift-free', async () => {
+    const created = await cli('create-tenant', [...local(), ...data(), '--tenant', 'umbrella', '--name', 'Umbrella S.A.']);
+    expect(created.code, created.stderr).toBe(0);
+    const clean = await cli('rebuild-aggregates', [...data(), '--tenant', 'umbrella', '--check']);
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(JSON.parse(clean.stdout)).toMatchObject({ check: true, drift: { umbrella: [] } });
+    // An incident written straight into the table, as data stored before the aggregates existed.
+    const at = new Date().toISOString();
+    const incident = { id: 'INC-000001', tenantId: 'umbrella', title: 'Acceso sospechoso', description: 'x', severity: 'high', status: 'new', category: 'general', source: 'portal', reporter: 'x@umbrella.example', reporterSub: 'x', assignee: null, createdAt: at, updatedAt: at, resolvedAt: null, slaDueAt: at, version: 1, slaTargets: null, triagedAt: null, firstAcknowledgedAt: null, closureRequested: false, closedAt: null, slaResult: null } as const;
+    const table = localTable(stack.urls.dynamodb, stack.tableName);
+    await table.doc.send('PutItem', { TableName: stack.tableName, Item: itemOf(IncidentEntity, incident) });
+    const drifted = await cli('rebuild-aggregates', [...data(), '--tenant', 'umbrella', '--check']);
+    expect(drifted.code).toBe(1);
+    expect(drifted.stderr).toContain('stats.inc#new#high: stored 0, items 1');
+    const repaired = await cli('rebuild-aggregates', [...data(), '--tenant', 'umbrella']);
+    expect(repaired.code, repaired.stderr).toBe(0);
+    expect(repaired.stderr).toContain('repaired');
+    const after = await cli('rebuild-aggregates', [...data(), '--check']);
+    expect(after.code, after.stderr).toBe(0);
   });
 });
