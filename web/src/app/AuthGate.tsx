@@ -25,6 +25,11 @@ import { AwaitingAccessPage } from './AwaitingAccessPage';
 import { I18n } from 'aws-amplify/utils';
 
 const SignedInApp = lazy(() => import('./SignedInApp'));
+// Only stages with a customer identity provider load it (docs/portal.md#company-sign-in).
+const CompanySignIn = lazy(() => import('./CompanySignIn'));
+
+/** Amplify UI's names of the social providers in `config.json` (`Google` → `google`). */
+const AUTHENTICATOR_SOCIAL = { Amazon: 'amazon', Apple: 'apple', Facebook: 'facebook', Google: 'google' } as const;
 
 const LOGIN_PATH = '/page/login';
 const REGISTER_PATH = '/page/register';
@@ -59,6 +64,12 @@ function useAuthStatus(): AuthStatus {
     const stop = Hub.listen('auth', ({ payload }) => {
       if (payload.event === 'signedIn') setStatus('authenticated');
       if (payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure') setStatus('unauthenticated');
+      // A hosted-UI redirect that failed (refused at the provider, a bad `state`, a refused code): Amplify has
+      // already cleaned the address; the failure is logged (docs/portal.md#company-sign-in).
+      if (payload.event === 'signInWithRedirect_failure') {
+        console.error('[vigia] federated sign-in failed', payload.data);
+        setStatus('unauthenticated');
+      }
     });
     return () => {
       live = false;
@@ -73,7 +84,25 @@ export function AuthGate({ config }: { config: PortalConfig }) {
   const authStatus = useAuthStatus();
   // One components object for the widget's life: a new one on each render of the gate (its session state
   // changes while the form appears) made Amplify UI render the whole form again (docs/portal.md#bundles).
-  const components = useMemo(() => ({ Header: () => <SignInBrand brandName={config.brandName} /> }), [config.brandName]);
+  const enterprise = config.oauth?.enterprise === true;
+  const components = useMemo(
+    () => ({
+      Header: () => <SignInBrand brandName={config.brandName} />,
+      ...(enterprise
+        ? {
+            SignIn: {
+              Header: () => (
+                <Suspense fallback={null}>
+                  <CompanySignIn />
+                </Suspense>
+              ),
+            },
+          }
+        : {}),
+    }),
+    [config.brandName, enterprise],
+  );
+  const socialProviders = useMemo(() => (config.oauth?.socialProviders ?? []).map((p) => AUTHENTICATOR_SOCIAL[p]), [config.oauth]);
   // The sign-in form was shown on this page: the next `authenticated` is a sign-in (not a restored session).
   const [sawSignedOut, setSawSignedOut] = useState(false);
   if (authStatus === 'unauthenticated' && !sawSignedOut) setSawSignedOut(true);
@@ -123,6 +152,7 @@ export function AuthGate({ config }: { config: PortalConfig }) {
         initialState={wantsRegister ? 'signUp' : 'signIn'}
         formFields={formFields}
         components={components}
+        {...(socialProviders.length > 0 ? { socialProviders } : {})}
       >
         {() => (
           <FlowDone

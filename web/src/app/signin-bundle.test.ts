@@ -54,6 +54,8 @@ describe('sign-in bundle', () => {
   it('walks the real entry (the sign-in gate and its start-up are in the graph)', () => {
     expect(files).toEqual(expect.arrayContaining(['main.tsx', 'app/bootstrap.tsx', 'app/AuthGate.tsx', 'shared/lib/i18n.ts']));
     expect(files).not.toContain('app/SignedInApp.tsx');
+    // The company sign-in form is a lazy chunk, loaded only on stages with a customer identity provider.
+    expect(files).not.toContain('app/CompanySignIn.tsx');
   });
 
   it('no statically imported module loads i18next, react-i18next or the portal catalogue', () => {

@@ -12,6 +12,11 @@ import type { PortalConfig } from './config';
  * - `userPoolEndpoint` is set only when present (offline: the local Cognito compatibility proxy;
  *   Amplify v6 `Auth.Cognito.userPoolEndpoint`).
  * - Sign-in with e-mail as username and code verification (docs/portal.md#identity).
+ * - `loginWith.oauth` only when `config.oauth` is present (a stage with identity providers,
+ *   docs/platform.md#federated-sign-in): authorization code flow (Amplify adds PKCE and checks `state`), the
+ *   site root as the only redirect for sign-in and sign-out. Amplify then completes a redirect back to the
+ *   portal by itself (only when the address has `code` or `error` and a flow it started is in flight) and
+ *   sends `signOut()` of such a session through the hosted `/logout` endpoint.
  */
 export function amplifyConfigFor(config: PortalConfig): ResourcesConfig {
   const cognito: Record<string, unknown> = {
@@ -22,6 +27,19 @@ export function amplifyConfigFor(config: PortalConfig): ResourcesConfig {
   };
   if (config.identityPoolId) cognito.identityPoolId = config.identityPoolId;
   if (config.userPoolEndpoint) cognito.userPoolEndpoint = config.userPoolEndpoint;
+  if (config.oauth) {
+    cognito.loginWith = {
+      email: true,
+      oauth: {
+        domain: config.oauth.domain,
+        scopes: config.oauth.scopes,
+        redirectSignIn: [config.oauth.redirectSignIn],
+        redirectSignOut: [config.oauth.redirectSignOut],
+        responseType: 'code',
+        providers: config.oauth.socialProviders,
+      },
+    };
+  }
   // The StrictUnion of Amplify's Cognito config types can't be built incrementally; the object above
   // is one of its members (user pool, or user pool + identity pool).
   return { Auth: { Cognito: cognito } } as unknown as ResourcesConfig;

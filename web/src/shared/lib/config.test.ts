@@ -17,10 +17,25 @@ const VALID = {
 const URLS = ['https://a.example', 'http://127.0.0.1:3001', 'http://localhost', 'not a url', '', 'https://', 'http://a b', 'ftp://x.example/y', 'mailto:a@b.c', '//a.example', 'https://a.example/p?q=1#f', ' https://a.example', 'javascript:alert(1)', 'file:///etc/passwd'];
 const VALUES: unknown[] = ['', 'x', 0, 1, true, false, null, undefined, [], {}];
 
+const OAUTH = {
+  domain: 'vigia-prod.auth.eu-west-1.amazoncognito.com',
+  scopes: ['openid', 'email'],
+  redirectSignIn: 'https://d111.cloudfront.net/',
+  redirectSignOut: 'https://d111.cloudfront.net/',
+  socialProviders: ['Google'],
+  enterprise: true,
+};
+const OAUTH_VALUES: unknown[] = [...VALUES, '127.0.0.1:9231', 'a/b', 'a b', ['openid'], [''], [1], ['Google', 'Apple'], ['Microsoft'], ['google']];
+
 /** Inputs: the valid config, each field replaced by each sample value or removed, URL samples, extra keys, non-objects. */
 function samples(): unknown[] {
-  const out: unknown[] = [VALID, { ...VALID, userPoolEndpoint: 'http://127.0.0.1:9229' }, { ...VALID, extra: 1 }, null, [], 'x', 1];
-  for (const key of [...Object.keys(VALID), 'userPoolEndpoint']) {
+  const out: unknown[] = [VALID, { ...VALID, userPoolEndpoint: 'http://127.0.0.1:9229' }, { ...VALID, extra: 1 }, null, [], 'x', 1, { ...VALID, oauth: OAUTH }, { ...VALID, oauth: { ...OAUTH, extra: 1 } }];
+  for (const key of Object.keys(OAUTH)) {
+    for (const v of [...OAUTH_VALUES, ...URLS]) out.push({ ...VALID, oauth: { ...OAUTH, [key]: v } });
+    const { [key as keyof typeof OAUTH]: _drop, ...rest } = OAUTH;
+    out.push({ ...VALID, oauth: rest });
+  }
+  for (const key of [...Object.keys(VALID), 'userPoolEndpoint', 'oauth']) {
     for (const v of [...VALUES, ...URLS]) out.push({ ...VALID, [key]: v });
     const { [key as keyof typeof VALID]: _drop, ...rest } = VALID;
     out.push(rest);

@@ -12,8 +12,8 @@ export type { PortalConfig };
  * the zod chunk (~26 KB gzip) before it can render (docs/portal.md#bundles). Same rules as the zod schema
  * in `lambdas/contract/portal-config.ts` (`config.test.ts` compares the two on many inputs): the
  * strings `region`, `userPoolId`, `userPoolClientId`, `stage`, `brandName` non-empty; `identityPoolId` a
- * string; `apiUrl` (and `userPoolEndpoint` when present) an absolute URL, kept trimmed; `allowSignUp` a boolean. Unknown
- * keys are dropped, as zod's object parsing drops them.
+ * string; `apiUrl` (and `userPoolEndpoint` when present) an absolute URL, kept trimmed; `allowSignUp` a boolean;
+ * `oauth`, when present, {@link checkOAuth}'s rules. Unknown keys are dropped, as zod's object parsing drops them.
  *
  * @returns `{ config }` or `{ issues }` (`path: message` strings, for the console).
  */
@@ -35,6 +35,7 @@ export function checkPortalConfig(json: unknown): { config: PortalConfig; issues
   url('apiUrl', false);
   url('userPoolEndpoint', true);
   if (typeof o.allowSignUp !== 'boolean') issues.push('allowSignUp: expected a boolean');
+  const oauth = o.oauth === undefined ? undefined : checkOAuth(o.oauth, issues);
   if (issues.length) return { issues };
   const config: PortalConfig = {
     region: o.region as string,
@@ -47,7 +48,43 @@ export function checkPortalConfig(json: unknown): { config: PortalConfig; issues
     brandName: o.brandName as string,
   };
   if (o.userPoolEndpoint !== undefined) config.userPoolEndpoint = (o.userPoolEndpoint as string).trim();
+  if (oauth) config.oauth = oauth;
   return { config };
+}
+
+const SOCIAL_PROVIDERS: ReadonlySet<string> = new Set(['Amazon', 'Apple', 'Facebook', 'Google']); // literal-ok: provider names (Amplify's)
+
+/**
+ * `config.json`'s `oauth` (docs/platform.md#federated-sign-in), as the zod `PortalOAuthConfig`: `domain` a non-empty
+ * host without `/` or spaces; `scopes` a non-empty list of non-empty strings; `redirectSignIn`/`redirectSignOut`
+ * absolute URLs (trimmed); `socialProviders` a list of `Amazon`, `Apple`, `Facebook`, `Google`; `enterprise` a
+ * boolean. Pushes `oauth.<field>: message` into `issues`; returns the value when it added none.
+ */
+function checkOAuth(value: unknown, issues: string[]): PortalConfig['oauth'] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    issues.push('oauth: expected an object');
+    return undefined;
+  }
+  const o = value as Record<string, unknown>;
+  const before = issues.length;
+  if (typeof o.domain !== 'string' || !/^[^/\s]+$/.test(o.domain)) issues.push('oauth.domain: expected a host name');
+  const scopes = o.scopes;
+  if (!Array.isArray(scopes) || scopes.length === 0 || scopes.some((x) => typeof x !== 'string' || x.length === 0)) issues.push('oauth.scopes: expected non-empty strings');
+  for (const key of ['redirectSignIn', 'redirectSignOut']) {
+    if (typeof o[key] !== 'string' || !isUrl(o[key] as string)) issues.push(`oauth.${key}: invalid URL`);
+  }
+  const social = o.socialProviders;
+  if (!Array.isArray(social) || social.some((x) => typeof x !== 'string' || !SOCIAL_PROVIDERS.has(x))) issues.push('oauth.socialProviders: expected Amazon, Apple, Facebook or Google');
+  if (typeof o.enterprise !== 'boolean') issues.push('oauth.enterprise: expected a boolean');
+  if (issues.length > before) return undefined;
+  return {
+    domain: o.domain as string,
+    scopes: [...(scopes as string[])],
+    redirectSignIn: (o.redirectSignIn as string).trim(),
+    redirectSignOut: (o.redirectSignOut as string).trim(),
+    socialProviders: [...(social as Array<'Amazon' | 'Apple' | 'Facebook' | 'Google'>)],
+    enterprise: o.enterprise as boolean,
+  };
 }
 
 /** Whether `s`, trimmed, parses as an absolute URL (`new URL`, what zod's `url()` checks; it keeps the trimmed value). */

@@ -58,6 +58,12 @@ export const ES_OVERRIDES: Record<string, string> = {
     'Un administrador tiene que concederte acceso a tu empresa; ya le hemos avisado. Cuando lo haga, vuelve a iniciar sesión.',
   'We have signed you out.': 'Hemos cerrado la sesión.',
   'Signing you out…': 'Cerrando la sesión…',
+  // Company sign-in (app/CompanySignIn.tsx, a lazy chunk on stages with a customer identity provider).
+  'Sign in with your company account': 'Iniciar sesión con la cuenta de tu empresa',
+  'Company e-mail': 'Correo de tu empresa',
+  'Continue with your company': 'Continuar con tu empresa',
+  'Enter the e-mail of your company account.': 'Escribe el correo de la cuenta de tu empresa.',
+  'Your company could not be reached. Try again.': 'No se pudo contactar con tu empresa. Inténtalo de nuevo.',
 };
 
 /** Spanish screen-reader texts of the show-password switch (props of Amplify UI's `PasswordField`). */
