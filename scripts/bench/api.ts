@@ -35,7 +35,7 @@ import type { ApiRouteLoad, LoadFigures, RouteCost } from './types.js';
 const USER_POOL_LISTS: ReadonlySet<string> = new Set(['listStaff', 'listTenantSummaries']);
 
 /** One DynamoDB operation seen by the capture wrapper. */
-interface CapturedOp {
+export interface CapturedOp {
   commandName: string;
   /** Document-client input (native JS values), as the repository sent it. */
   input: Record<string, unknown>;
@@ -44,6 +44,13 @@ interface CapturedOp {
 }
 
 let captured: CapturedOp[] = [];
+
+/** The operations recorded by the capture wrapper since the last call (and forgets them). */
+export function takeCaptured(): CapturedOp[] {
+  const out = captured;
+  captured = [];
+  return out;
+}
 
 /**
  * Wraps the handlers' document client (`wrapTableClient` on `table`) so every operation asks for

@@ -8,7 +8,7 @@
  * One check is not a budget but fails the same way: `portal.dashboard`, the signed-in dashboard figures
  * the report requires (a broken sign-in flow must not pass as "0 KB of dashboard JS").
  */
-import type { BenchResults } from './types.js';
+import type { BenchResults, ScaleCall, ScalePageView, ScaleRun } from './types.js';
 
 /** Limits, as multiples of the same-run reference (docs/benchmarks.md#budgets). */
 export const LIMITS = {
@@ -32,6 +32,24 @@ export const LIMITS = {
   capacityUnitBytes: 4096,
   /** Concurrency at which the API budgets apply. */
   apiConcurrency: 16,
+  /** Scale section (docs/benchmarks.md#scale): the factor the absolute scale budgets apply at (×100 ≈ 5,000 devices). */
+  scaleFactor: 100,
+  /** The factor growth is measured against (×1 ≈ 50 devices). */
+  scaleBaseFactor: 1,
+  /** DynamoDB requests of one route call or one page view at ×100. */
+  scaleRequests: 10,
+  /** Read capacity units of one route call or one page view at ×100. */
+  scaleReadUnits: 50,
+  /** Requests and RCU at ×100 ≤ this × the same call's at ×1. */
+  scaleGrowth: 1.2,
+  /** Report and analytics for 365 days at ×100: wall time through the local gateway, ms. */
+  scaleReportMs: 1000,
+  /** Report and analytics for 365 days at ×100: response body, bytes (200 KB). */
+  scaleReportBytes: 200 * 1024,
+  /** The calls the two limits above apply to (`ScaleCall.id`). */
+  scaleReportCalls: ['getReport 365d', 'getAnalytics 365d'],
+  /** A write's WCU at ×100 ≤ this × its WCU at ×1 before the write-time aggregates (`bench/reference/write-wcu.json`). */
+  scaleWriteWcu: 2,
 } as const;
 
 export interface BudgetOutcome {
@@ -178,7 +196,142 @@ export function checkBudgets(r: BenchResults): BudgetOutcome[] {
       });
     }
   }
+  out.push(...checkScaleBudgets(r));
   return out;
+}
+
+const ok2xx = (status: number) => status >= 200 && status < 300;
+/** `n` as `12` or `12.5`. */
+const num = (n: number) => String(Math.round(n * 100) / 100);
+
+/**
+ * The scale section's budgets (docs/benchmarks.md#budgets): every route call and page view at ×100 within
+ * `scaleRequests` requests and `scaleReadUnits` RCU and within `scaleGrowth` × its ×1 figures; the 365-day
+ * report and analytics under `scaleReportMs` and `scaleReportBytes`; every write within `scaleRequests`
+ * requests / `scaleReadUnits` RCU and `scaleWriteWcu` × its baseline WCU. Without the ×100 (or, for growth,
+ * the ×1) figures, each budget fails as not measured.
+ */
+export function checkScaleBudgets(r: BenchResults): BudgetOutcome[] {
+  const out: BudgetOutcome[] = [];
+  const L = LIMITS;
+  const runs = r.scale?.runs ?? [];
+  const big = runs.find((x) => x.factor === L.scaleFactor);
+  const base = runs.find((x) => x.factor === L.scaleBaseFactor);
+  const rules = {
+    routeRequests: `each GET route call at ×${L.scaleFactor}: ≤ ${L.scaleRequests} DynamoDB requests and ≤ ${L.scaleReadUnits} RCU`,
+    routeGrowth: `each GET route call: requests and RCU at ×${L.scaleFactor} ≤ ${L.scaleGrowth} × at ×${L.scaleBaseFactor}`,
+    pageRequests: `each portal page view at ×${L.scaleFactor}: ≤ ${L.scaleRequests} DynamoDB requests and ≤ ${L.scaleReadUnits} RCU`,
+    pageGrowth: `each portal page view: requests and RCU at ×${L.scaleFactor} ≤ ${L.scaleGrowth} × at ×${L.scaleBaseFactor}`,
+    reportTime: `report and analytics for 365 days at ×${L.scaleFactor}: < ${L.scaleReportMs} ms and ≤ ${L.scaleReportBytes / 1024} KB`,
+    writeRequests: `each write at ×${L.scaleFactor}: ≤ ${L.scaleRequests} DynamoDB requests and ≤ ${L.scaleReadUnits} RCU`,
+    writeWcu: `each write's WCU at ×${L.scaleFactor} ≤ ${L.scaleWriteWcu} × its WCU at ×1 before the write-time aggregates`,
+  };
+  const notMeasured = (id: string, rule: string, why: string) => out.push({ id, rule, pass: false, detail: why });
+  if (!big) {
+    const why = `not measured (no ×${L.scaleFactor} run)`;
+    for (const [id, rule] of [
+      ['scale.route-requests', rules.routeRequests],
+      ['scale.route-growth', rules.routeGrowth],
+      ['scale.page-requests', rules.pageRequests],
+      ['scale.page-growth', rules.pageGrowth],
+      ['scale.report-time', rules.reportTime],
+      ['scale.write-requests', rules.writeRequests],
+      ['scale.write-wcu', rules.writeWcu],
+    ] as const)
+      notMeasured(id, rule, why);
+    return out;
+  }
+
+  /** Requests/RCU within the absolute limits. */
+  const absolute = (prefix: string, rule: string, name: string, x: { requests: number; readUnits: number }, answered: boolean, failure: string) => {
+    const headroom = Math.min(L.scaleRequests / Math.max(x.requests, 1e-9), L.scaleReadUnits / Math.max(x.readUnits, 1e-9));
+    out.push({
+      id: `${prefix}:${name}`,
+      rule,
+      pass: answered && x.requests <= L.scaleRequests && x.readUnits <= L.scaleReadUnits,
+      headroom,
+      detail: `${x.requests} requests, ${num(x.readUnits)} RCU (limits ${L.scaleRequests}, ${L.scaleReadUnits})${answered ? '' : ` — ${failure}`}`,
+    });
+  };
+  /** ×100 ÷ ×1 of requests and RCU within `scaleGrowth`. */
+  const growth = (prefix: string, rule: string, name: string, x: { requests: number; readUnits: number }, b: { requests: number; readUnits: number } | undefined) => {
+    if (!b) return notMeasured(`${prefix}:${name}`, rule, `not measured at ×${L.scaleBaseFactor}`);
+    const ratio = (a: number, c: number) => (a === 0 ? 0 : c === 0 ? Infinity : a / c);
+    const worst = Math.max(ratio(x.requests, b.requests), ratio(x.readUnits, b.readUnits));
+    const f = (v: number) => (Number.isFinite(v) ? `${v.toFixed(2)} ×` : '∞');
+    out.push({
+      id: `${prefix}:${name}`,
+      rule,
+      pass: worst <= L.scaleGrowth,
+      headroom: worst === 0 ? undefined : L.scaleGrowth / worst,
+      detail: `requests ${f(ratio(x.requests, b.requests))} (${x.requests} / ${b.requests}), RCU ${f(ratio(x.readUnits, b.readUnits))} (${num(x.readUnits)} / ${num(b.readUnits)})`,
+    });
+  };
+  const byId = <T>(xs: T[] | undefined, key: (t: T) => string) => new Map((xs ?? []).map((t) => [key(t), t]));
+
+  // Routes: absolute at ×100 and growth vs ×1; a call measured at ×1 but missing at ×100 fails.
+  const baseRoutes = byId<ScaleCall>(base?.routes, (c) => c.id);
+  const bigRoutes = byId<ScaleCall>(big.routes, (c) => c.id);
+  for (const c of big.routes) {
+    absolute('scale.route-requests', rules.routeRequests, c.id, c, c.status === 200, `HTTP ${c.status}`);
+    growth('scale.route-growth', rules.routeGrowth, c.id, c, baseRoutes.get(c.id));
+  }
+  for (const id of baseRoutes.keys()) if (!bigRoutes.has(id)) notMeasured(`scale.route-requests:${id}`, rules.routeRequests, `not measured at ×${L.scaleFactor}`);
+  if (big.routes.length === 0) notMeasured('scale.route-requests', rules.routeRequests, 'no route measured');
+
+  // Page views.
+  const basePages = byId<ScalePageView>(base?.pages, (p) => p.page);
+  for (const p of big.pages) {
+    absolute('scale.page-requests', rules.pageRequests, p.page, p, p.ok, 'a call failed');
+    growth('scale.page-growth', rules.pageGrowth, p.page, p, basePages.get(p.page));
+  }
+  if (big.pages.length === 0) notMeasured('scale.page-requests', rules.pageRequests, 'no page view measured');
+
+  // Report and analytics, 365 days.
+  for (const id of L.scaleReportCalls) {
+    const c = bigRoutes.get(id);
+    if (!c) {
+      notMeasured(`scale.report-time:${id}`, rules.reportTime, 'not measured');
+      continue;
+    }
+    const headroom = Math.min(L.scaleReportMs / Math.max(c.wallMs, 1e-9), L.scaleReportBytes / Math.max(c.responseBytes, 1e-9));
+    out.push({
+      id: `scale.report-time:${id}`,
+      rule: rules.reportTime,
+      pass: c.status === 200 && c.wallMs < L.scaleReportMs && c.responseBytes <= L.scaleReportBytes,
+      headroom,
+      detail: `${c.wallMs} ms, ${(c.responseBytes / 1024).toFixed(1)} KB${c.status === 200 ? '' : ` — HTTP ${c.status}`}`,
+    });
+  }
+
+  // Writes.
+  const baseline = r.scale?.writeBaseline?.wcu;
+  for (const w of big.writes) {
+    absolute('scale.write-requests', rules.writeRequests, w.id, w, ok2xx(w.status), `HTTP ${w.status}`);
+    const ref = baseline?.[w.id];
+    if (ref === undefined || !(ref > 0)) {
+      notMeasured(`scale.write-wcu:${w.id}`, rules.writeWcu, baseline ? 'no baseline for this write' : 'no baseline (bench/reference/write-wcu.json)');
+      continue;
+    }
+    const ratio = w.writeUnits / ref;
+    out.push({
+      id: `scale.write-wcu:${w.id}`,
+      rule: rules.writeWcu,
+      pass: ok2xx(w.status) && ratio <= L.scaleWriteWcu,
+      headroom: ratio > 0 ? L.scaleWriteWcu / ratio : undefined,
+      detail: `${x(ratio)} (${num(w.writeUnits)} / ${num(ref)} WCU)${ok2xx(w.status) ? '' : ` — HTTP ${w.status}`}`,
+    });
+  }
+  if (big.writes.length === 0) {
+    notMeasured('scale.write-requests', rules.writeRequests, 'no write measured');
+    notMeasured('scale.write-wcu', rules.writeWcu, 'no write measured');
+  }
+  return out;
+}
+
+/** The run of `factor` in the scale results, if measured. */
+export function scaleRun(r: BenchResults, factor: number): ScaleRun | undefined {
+  return r.scale?.runs.find((x) => x.factor === factor);
 }
 
 /** One line per budget (outcomes grouped by the id before `:`): how many pass and the worst case. */

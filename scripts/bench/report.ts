@@ -4,7 +4,7 @@
  */
 import { summariseBudgets, type BudgetOutcome } from './budgets.js';
 import { ratio } from './stats.js';
-import { SECTIONS, type BenchResults, type ColdStartBundle, type Section } from './types.js';
+import { SECTIONS, type BenchResults, type ColdStartBundle, type ScaleCall, type ScalePageView, type ScaleResults, type Section } from './types.js';
 
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const ms = (v: number | null) => (v == null ? '–' : `${v.toFixed(v < 10 ? 1 : 0)} ms`);
@@ -128,12 +128,73 @@ export function renderMarkdown(res: BenchResults, budgets: BudgetOutcome[]): str
     );
   }
 
+  if (res.scale && res.scale.runs.length) lines.push(...renderScale(res.scale, measured('scale')), '');
+
   lines.push('## Budgets', '', '| budget | result | detail |', '|---|---|---|');
   for (const b of budgets) lines.push(`| ${b.id} — ${b.rule} | ${b.pass ? 'pass' : '**FAIL**'} | ${b.detail} |`);
   lines.push('');
   const errs = Object.entries(res.errors);
   if (errs.length) lines.push('## Sections that failed (in whole or in part)', '', ...errs.map(([k, v]) => `- ${k}: ${v}`), '');
   return lines.join('\n');
+}
+
+const n2 = (v: number) => String(Math.round(v * 100) / 100);
+const secs = (msv: number) => (msv >= 1000 ? `${(msv / 1000).toFixed(1)} s` : `${Math.round(msv)} ms`);
+/** One call or page view in a scale table cell: `54 req, 179.5 RCU, 379 ms, 6.2 KB` (+ the HTTP status when not 2xx). */
+const scaleCell = (c: Pick<ScaleCall, 'requests' | 'readUnits' | 'wallMs' | 'responseBytes'> & { status?: number; ok?: boolean; truncated?: boolean }) =>
+  `${c.requests} req, ${n2(c.readUnits)} RCU, ${secs(c.wallMs)}, ${kb(c.responseBytes)}` +
+  (c.status !== undefined && (c.status < 200 || c.status > 299) ? ` (HTTP ${c.status})` : '') +
+  (c.ok === false ? ' (a call failed)' : '') +
+  (c.truncated ? ' (capped at 1,000 items)' : '');
+
+/** Ids in order of first appearance over the runs. */
+function unionIds<T>(lists: T[][], key: (t: T) => string): string[] {
+  const seen = new Set<string>();
+  for (const l of lists) for (const t of l) seen.add(key(t));
+  return [...seen];
+}
+
+/** The scale section's tables: the data per factor, every route call, the page views and the writes. */
+export function renderScale(s: ScaleResults, measuredLine: string[] = []): string[] {
+  const runs = [...s.runs].sort((a, b) => a.factor - b.factor);
+  const head = `| ${runs.map((r) => `×${r.factor}`).join(' | ')} |`;
+  const rule = `${runs.map(() => '---:').join('|')}|`;
+  const row = <T>(label: string, find: (run: (typeof runs)[number]) => T | undefined, cell: (t: T) => string) =>
+    `| ${label} | ${runs.map((run) => {
+      const t = find(run);
+      return t === undefined ? '–' : cell(t);
+    }).join(' | ')} |`;
+  const base = s.writeBaseline?.wcu ?? {};
+  return [
+    '## Scale (one tenant at ×1 / ×10 / ×100 the demo size)',
+    '',
+    ...measuredLine,
+    'A tenant of 50 × factor devices (90 days of daily availability each), 10 incidents per device over 365 days, alarms, Office 365 alerts and events and recommendations in proportion, written beside the demo data on a fresh local stack (`scripts/bench/scale-data.ts`). ' +
+      'Each cell: DynamoDB requests, consumed RCU, wall time through the local gateway and response size of one call (docs/benchmarks.md#scale).',
+    '',
+    `| data ${head}`,
+    `|---|${rule}`,
+    row('devices', (r) => r.data, (d) => d.devices.toLocaleString('en')),
+    row('incidents', (r) => r.data, (d) => d.incidents.toLocaleString('en')),
+    row('items written', (r) => r.data, (d) => d.items.toLocaleString('en')),
+    row('generation (BatchWriteItem)', (r) => r.data, (d) => `${secs(d.generateMs)} (${d.itemsPerSecond.toLocaleString('en')} items/s)`),
+    row('afterGenerate (aggregates rebuild)', (r) => r.data, (d) => secs(d.afterGenerateMs)),
+    '',
+    `| route ${head}`,
+    `|---|${rule}`,
+    ...unionIds(runs.map((r) => r.routes), (c) => c.id).map((id) => row(`\`${id}\``, (r) => r.routes.find((c) => c.id === id), scaleCell)),
+    '',
+    `| page view (sum of its calls) ${head}`,
+    `|---|${rule}`,
+    ...unionIds(runs.map((r) => r.pages), (p: ScalePageView) => p.page).map((page) => row(page, (r) => r.pages.find((p) => p.page === page), (p) => `${p.calls} calls, ${scaleCell(p)}`)),
+    '',
+    `| write ${head} WCU at ×1 before the aggregates |`,
+    `|---|${rule}---:|`,
+    ...unionIds(runs.map((r) => r.writes), (c) => c.id).map(
+      (id) =>
+        `${row(`\`${id}\``, (r) => r.writes.find((c) => c.id === id), (c) => `${c.requests} req, ${n2(c.readUnits)} RCU, ${n2(c.writeUnits)} WCU${c.status >= 200 && c.status < 300 ? '' : ` (HTTP ${c.status})`}`)} ${base[id] ?? '–'} |`,
+    ),
+  ];
 }
 
 /** `['QueryCommand','QueryCommand','GetCommand']` → `2 Query, 1 Get`. */
@@ -169,6 +230,24 @@ export function renderReadmeSummary(res: BenchResults, budgets: BudgetOutcome[])
       `| first paint (median of ${p.load.runs} cold loads) | ${ms(p.load.portal.firstPaintMs)} | ${ms(p.load.reference.firstPaintMs)} | ${plain(ratio(p.load.portal.firstPaintMs, p.load.reference.firstPaintMs))} |`,
       `| e-mail field visible | ${ms(p.load.portal.emailVisibleMs)} | ${ms(p.load.reference.emailVisibleMs)} | ${plain(ratio(p.load.portal.emailVisibleMs, p.load.reference.emailVisibleMs))} |`,
       `| submit credentials → dashboard data (reference: → signed in) | ${ms(p.dashboard.signInToDataMs)} | ${ms(p.dashboard.referenceSignInMs)} | ${plain(ratio(p.dashboard.signInToDataMs, p.dashboard.referenceSignInMs))} |`,
+    );
+  }
+  const sc = res.scale;
+  if (sc && sc.runs.length) {
+    const runs = [...sc.runs].sort((a, b) => a.factor - b.factor);
+    lines.push(
+      '',
+      `| page view (DynamoDB requests, RCU, wall time) | ${runs.map((r) => `×${r.factor} (${r.data.devices.toLocaleString('en')} devices)`).join(' | ')} |`,
+      `|---|${runs.map(() => '---:').join('|')}|`,
+      ...unionIds(runs.map((r) => r.pages), (p) => p.page).map(
+        (page) =>
+          `| ${page} | ${runs
+            .map((r) => {
+              const p = r.pages.find((x) => x.page === page);
+              return p ? `${p.requests} req, ${n2(p.readUnits)} RCU, ${secs(p.wallMs)}${p.ok ? '' : ' (failed)'}${p.truncated ? ' (capped)' : ''}` : '–';
+            })
+            .join(' | ')} |`,
+      ),
     );
   }
   return lines.join('\n');

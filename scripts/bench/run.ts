@@ -6,9 +6,12 @@
  * Options:
  *  --check            evaluate the budgets (`budgets.ts`); exit 1 when any budget fails
  *  --from <file>      skip measuring; read results from a JSON file (with --check: check that file)
- *  --only a,b         sections to run: portal, api, lambda (default all; cost runs with api). A subset is
- *                     merged into the existing latest.json (same schema and machine): the other sections
+ *  --only a,b         sections to run: portal, api, lambda, scale (default all; cost runs with api). A subset
+ *                     is merged into the existing latest.json (same schema and machine): the other sections
  *                     keep their figures and their own measuredAt
+ *  --scales 1,10,100  scale factors of the scale section (default all three; docs/benchmarks.md#scale)
+ *  --save-write-baseline  write bench/reference/write-wcu.json from the ×1 writes of this run (the scale
+ *                     section's write budget reference; run once, before the write-time aggregates)
  *  --runs <n>         cold loads per figure (default 5) and Node processes per bundle (n + 2); minimum 5
  *  --seconds <n>      duration of each load run (default 4)
  *  --throttle         throttle page loads (CDP: slow 4G network + 4× CPU slowdown)
@@ -64,7 +67,7 @@ function report(outcomes: BudgetOutcome[]): boolean {
 
 const log = (l: string) => console.error(`[bench] ${l}`);
 
-async function measure(opts: { only: ReadonlySet<Section>; runs: number; seconds: number; throttle: boolean }): Promise<BenchResults> {
+async function measure(opts: { only: ReadonlySet<Section>; runs: number; seconds: number; throttle: boolean; scales: number[]; saveWriteBaseline: boolean }): Promise<BenchResults> {
   const t0 = Date.now();
   const startedAt = new Date().toISOString();
   const res: BenchResults = {
@@ -77,6 +80,7 @@ async function measure(opts: { only: ReadonlySet<Section>; runs: number; seconds
     api: null,
     coldStart: null,
     cost: null,
+    scale: null,
     errors: {},
   };
   const guard = async (name: Section, fn: () => Promise<void>) => {
@@ -92,6 +96,19 @@ async function measure(opts: { only: ReadonlySet<Section>; runs: number; seconds
     await guard('lambda', async () => {
       const { measureColdStart } = await import('./coldstart.js');
       res.coldStart = await measureColdStart(REPO_ROOT, Math.max(5, opts.runs + 2), log);
+    });
+
+  if (opts.only.has('scale'))
+    await guard('scale', async () => {
+      const { measureScale, readWriteBaseline, saveWriteBaseline } = await import('./scale.js');
+      res.scale = await measureScale({ factors: opts.scales, log });
+      if (opts.saveWriteBaseline) {
+        const x1 = res.scale.runs.find((r) => r.factor === 1);
+        if (!x1) throw new Error('--save-write-baseline needs the ×1 scale (--scales 1,…)');
+        saveWriteBaseline(x1);
+        res.scale.writeBaseline = readWriteBaseline();
+        log('bench/reference/write-wcu.json written from the ×1 writes');
+      }
     });
 
   if (!opts.only.has('api') && !opts.only.has('portal')) {
@@ -153,6 +170,8 @@ async function main(): Promise<number> {
       runs: { type: 'string', default: '5' },
       seconds: { type: 'string', default: '4' },
       throttle: { type: 'boolean', default: false },
+      scales: { type: 'string', default: '1,10,100' },
+      'save-write-baseline': { type: 'boolean', default: false },
     },
   });
   let results: BenchResults;
@@ -164,7 +183,9 @@ async function main(): Promise<number> {
     }
   } else {
     const only = parseOnly(values.only);
-    results = await measure({ only, runs: Math.max(5, Number(values.runs)), seconds: Number(values.seconds), throttle: values.throttle });
+    const scales = values.scales.split(',').map(Number);
+    if (scales.some((f) => !(f > 0))) throw new UsageError(`--scales takes a comma-separated list of positive factors (got ${JSON.stringify(values.scales)})`);
+    results = await measure({ only, runs: Math.max(5, Number(values.runs)), seconds: Number(values.seconds), throttle: values.throttle, scales, saveWriteBaseline: values['save-write-baseline'] });
     const dir = path.join(REPO_ROOT, 'bench/results');
     const latest = path.join(dir, 'latest.json');
     if (only.size < SECTIONS.length && existsSync(latest)) {

@@ -115,6 +115,83 @@ export interface CostResults {
   staticScans: string[];
 }
 
+/** One API call of the scale section (a route variant, a write, or one call of a page view). */
+export interface ScaleCall {
+  /**
+   * Stable id, the same at every scale: the operation id plus the variant, e.g. `listIncidents`,
+   * `listIncidents status=on_hold`, `getReport 365d`, `ingestDeviceAlarm clear`.
+   */
+  id: string;
+  operationId: string;
+  method: string;
+  /** Route path as in the route table. */
+  path: string;
+  /** HTTP status (0 when the request failed before an answer). */
+  status: number;
+  /** DynamoDB requests the call issued. */
+  requests: number;
+  /** Consumed read / write capacity units (ReturnConsumedCapacity TOTAL). */
+  readUnits: number;
+  writeUnits: number;
+  /** DynamoDB operations, e.g. `12 Query, 1 GetItem`. */
+  operations: string;
+  /** Wall time of the HTTP call through the local gateway, ms. */
+  wallMs: number;
+  /** Response body, bytes. */
+  responseBytes: number;
+}
+
+/** One portal page opened (`scale-pages.ts`): the sums over the API calls it makes. */
+export interface ScalePageView {
+  page: string;
+  /** API calls made (a list read whole counts each page). */
+  calls: number;
+  requests: number;
+  readUnits: number;
+  /** From the first call's start to the last call's end (the page's calls run concurrently), ms. */
+  wallMs: number;
+  responseBytes: number;
+  /** Every call answered 2xx. */
+  ok: boolean;
+  /** A list read whole stopped at 1,000 items with more left (what the portal shows is then incomplete). */
+  truncated: boolean;
+}
+
+/** What the generator wrote for one scale. */
+export interface ScaleData {
+  tenantId: string;
+  devices: number;
+  incidents: number;
+  items: number;
+  byEntity: Record<string, number>;
+  /** Writing the items and registering the tenant, ms. */
+  generateMs: number;
+  itemsPerSecond: number;
+  /** `afterGenerate` (rebuild of the tenant's aggregates), ms. */
+  afterGenerateMs: number;
+}
+
+/** The figures of one scale factor. */
+export interface ScaleRun {
+  /** 1, 10 or 100 (×1 ≈ 50 devices). */
+  factor: number;
+  data: ScaleData;
+  /** Every GET route of the route table (and its declared variants), as customer or staff. */
+  routes: ScaleCall[];
+  pages: ScalePageView[];
+  writes: ScaleCall[];
+}
+
+export interface ScaleResults {
+  /** Ordered by factor. */
+  runs: ScaleRun[];
+  /**
+   * WCU per write measured at ×1 before the write-time aggregates (`bench/reference/write-wcu.json`, copied
+   * in when measured); null when that file was missing.
+   */
+  writeBaseline: { measuredAt: string; commit: string; wcu: Record<string, number> } | null;
+}
+
 export interface MachineInfo {
   cpuModel: string;
   cores: number;
@@ -127,8 +204,11 @@ export interface MachineInfo {
 /** Current version of the results file. v2: Lambda cold start per process (`coldStartMs`) + per-section `measuredAt`. */
 export const RESULTS_SCHEMA = 2;
 
-/** The parts `--only` selects; `api` also measures the DynamoDB cost (`cost`), `lambda` fills `coldStart`. */
-export const SECTIONS = ['portal', 'api', 'lambda'] as const;
+/**
+ * The parts `--only` selects; `api` also measures the DynamoDB cost (`cost`), `lambda` fills `coldStart`,
+ * `scale` fills `scale` (the longest: it generates up to 5,000 devices' data; `--scales` picks the factors).
+ */
+export const SECTIONS = ['portal', 'api', 'lambda', 'scale'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 export interface BenchResults {
@@ -147,6 +227,8 @@ export interface BenchResults {
   api: ApiRouteLoad[] | null;
   coldStart: ColdStartResults | null;
   cost: CostResults | null;
+  /** The scale section (docs/benchmarks.md#scale); absent in files written before it existed. */
+  scale?: ScaleResults | null;
   /** Sections (by `Section` name) that failed in whole or in part, with the reason. */
   errors: Partial<Record<Section, string>>;
 }
@@ -197,7 +279,8 @@ export function mergeResults(previous: BenchResults | null, current: BenchResult
     } else if (s === 'api') {
       out.api = structuredClone(previous.api);
       out.cost = structuredClone(previous.cost);
-    } else out.coldStart = structuredClone(previous.coldStart);
+    } else if (s === 'scale') out.scale = structuredClone(previous.scale ?? null);
+    else out.coldStart = structuredClone(previous.coldStart);
   }
   return { results: out, kept, note: null };
 }

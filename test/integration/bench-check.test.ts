@@ -32,12 +32,20 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-// The three runs are independent processes: run them side by side.
+// The runs are independent processes: run them side by side.
 describe.concurrent('npm run bench -- --check --from <file>', () => {
   it('exits 1 and names the broken budget for the broken fixture', async () => {
     const res = await check('bench/fixtures/broken.json');
     expect(res.status).toBe(1);
     expect(res.stdout).toContain('FAIL  portal.signin-js: 1.20 ×');
+  });
+
+  it('exits 1 and names the broken scale budget for the broken-scale fixture (365-day report at ×100)', async () => {
+    const res = await check('bench/fixtures/broken-scale.json');
+    expect(res.status).toBe(1);
+    expect(res.stdout).toContain('FAIL  scale.route-requests:getReport 365d: 5056 requests, 16760 RCU (limits 10, 50)');
+    expect(res.stdout).toContain('FAIL  scale.report-time:getReport 365d: 26000 ms, 6.2 KB');
+    expect(res.stdout).toContain('PASS  scale.route-requests:getAnalytics 365d');
   });
 
   it('exits 0 for the passing fixture', async () => {

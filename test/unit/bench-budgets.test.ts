@@ -30,10 +30,29 @@ describe('checkBudgets', () => {
   });
 
   it('treats missing sections as failed ("not measured")', () => {
-    const r = { ...fixture('passing.json'), portal: null, api: null, coldStart: null, cost: null };
+    const r = { ...fixture('passing.json'), portal: null, api: null, coldStart: null, cost: null, scale: null };
     const out = checkBudgets(r);
-    expect(out.every((o) => !o.pass && o.detail === 'not measured')).toBe(true);
-    expect(out.map((o) => o.id)).toEqual(['portal.signin-js', 'portal.signin-email-visible', 'portal.dashboard', 'api.list-throughput', 'api.list-p99', 'lambda.cold-start', 'dynamodb.no-scan', 'dynamodb.list-cost']);
+    expect(out.every((o) => !o.pass && o.detail.startsWith('not measured'))).toBe(true);
+    expect(out.map((o) => o.id)).toEqual([
+      'portal.signin-js',
+      'portal.signin-email-visible',
+      'portal.dashboard',
+      'api.list-throughput',
+      'api.list-p99',
+      'lambda.cold-start',
+      'dynamodb.no-scan',
+      'dynamodb.list-cost',
+      'scale.route-requests',
+      'scale.route-growth',
+      'scale.page-requests',
+      'scale.page-growth',
+      'scale.report-time',
+      'scale.write-requests',
+      'scale.write-wcu',
+    ]);
+    // A file written before the scale section existed has no `scale` at all: the same.
+    const { scale: _omitted, ...older } = fixture('passing.json');
+    expect(checkBudgets(older).filter((o) => o.id.startsWith('scale.')).every((o) => !o.pass && o.detail === 'not measured (no ×100 run)')).toBe(true);
   });
 
   it('applies the limits at their boundaries', () => {
@@ -116,6 +135,88 @@ describe('checkBudgets', () => {
     const r = fixture('passing.json');
     for (const a of r.api!) if (a.kind === 'detail' || a.concurrency === 1) a.gateway.rps = 1;
     expect(failing(r)).toEqual([]);
+  });
+});
+
+describe('scale budgets', () => {
+  const big = (r: BenchResults) => r.scale!.runs.find((x) => x.factor === 100)!;
+  const outcome = (r: BenchResults, id: string) => checkBudgets(r).find((o) => o.id === id)!;
+
+  it('fails the broken-scale fixture on the 365-day report at ×100, by name: requests/RCU, growth and time', () => {
+    expect(failing(fixture('broken-scale.json'))).toEqual(['scale.route-requests:getReport 365d', 'scale.route-growth:getReport 365d', 'scale.report-time:getReport 365d']);
+    expect(outcome(fixture('broken-scale.json'), 'scale.route-requests:getReport 365d').detail).toBe('5056 requests, 16760 RCU (limits 10, 50)');
+  });
+
+  it('applies the absolute limits at ×100 only, at their boundaries', () => {
+    const r = fixture('passing.json');
+    const c = big(r).routes[0]!;
+    Object.assign(c, { requests: 10, readUnits: 50 });
+    r.scale!.runs[0]!.routes[0]!.requests = 10; // keep the growth budget out of it
+    r.scale!.runs[0]!.routes[0]!.readUnits = 50;
+    expect(failing(r)).toEqual([]);
+    c.readUnits = 50.5; // 1.01 × the ×1 figure: only the absolute limit fails
+    expect(failing(r)).toEqual(['scale.route-requests:listIncidents']);
+    c.readUnits = 50;
+    c.requests = 11;
+    expect(failing(r)).toEqual(['scale.route-requests:listIncidents']);
+    const r2 = fixture('passing.json');
+    r2.scale!.runs[1]!.routes[0]!.requests = 500; // ×10 is not budgeted
+    expect(failing(r2)).toEqual([]);
+  });
+
+  it('fails growth past 1.2 × the ×1 figure, of requests or of RCU', () => {
+    const r = fixture('passing.json');
+    const p = big(r).pages.find((x) => x.page === 'dashboard')!;
+    p.readUnits = 4 * 1.2;
+    expect(failing(r)).toEqual([]);
+    p.readUnits = 4 * 1.25;
+    expect(failing(r)).toEqual(['scale.page-growth:dashboard']);
+    expect(outcome(r, 'scale.page-growth:dashboard').detail).toBe('requests 1.00 × (2 / 2), RCU 1.25 × (5 / 4)');
+    p.readUnits = 4;
+    p.requests = 3;
+    expect(failing(r)).toEqual(['scale.page-growth:dashboard']);
+  });
+
+  it('fails a call that did not answer, a page whose call failed, and a route missing at ×100', () => {
+    const r = fixture('passing.json');
+    big(r).routes[1]!.status = 500;
+    big(r).pages[0]!.ok = false;
+    expect(failing(r)).toEqual(['scale.route-requests:listIncidents status=on_hold', 'scale.page-requests:dashboard']);
+    const r2 = fixture('passing.json');
+    big(r2).routes.splice(0, 1);
+    expect(outcome(r2, 'scale.route-requests:listIncidents')).toMatchObject({ pass: false, detail: 'not measured at ×100' });
+  });
+
+  it('fails the 365-day report or analytics at ×100 from 1 s or above 200 KB', () => {
+    const r = fixture('passing.json');
+    const a = big(r).routes.find((c) => c.id === 'getAnalytics 365d')!;
+    Object.assign(a, { wallMs: 999, responseBytes: 200 * 1024 });
+    expect(failing(r)).toEqual([]);
+    a.wallMs = 1000;
+    expect(failing(r)).toEqual(['scale.report-time:getAnalytics 365d']);
+    Object.assign(a, { wallMs: 10, responseBytes: 200 * 1024 + 1 });
+    expect(outcome(r, 'scale.report-time:getAnalytics 365d')).toMatchObject({ pass: false, detail: '10 ms, 200.0 KB' });
+  });
+
+  it('fails a write above 2 × its baseline WCU, or without a baseline', () => {
+    const r = fixture('passing.json');
+    const w = big(r).writes.find((c) => c.id === 'createIncident')!;
+    w.writeUnits = 20;
+    expect(failing(r)).toEqual([]);
+    w.writeUnits = 21;
+    expect(failing(r)).toEqual(['scale.write-wcu:createIncident']);
+    expect(outcome(r, 'scale.write-wcu:createIncident').detail).toBe('2.10 × (21 / 10 WCU)');
+    r.scale!.writeBaseline = null;
+    expect(outcome(r, 'scale.write-wcu:ingestHeartbeat')).toMatchObject({ pass: false, detail: 'no baseline (bench/reference/write-wcu.json)' });
+  });
+
+  it('renders the scale tables with one column per factor', () => {
+    const r = fixture('broken-scale.json');
+    const md = renderMarkdown(r, checkBudgets(r));
+    expect(md).toContain('| route | ×1 | ×10 | ×100 |');
+    expect(md).toContain('| `getReport 365d` | 6 req, 8 RCU, 300 ms, 6.2 KB | 6 req, 8.4 RCU, 315 ms, 6.2 KB | 5056 req, 16760 RCU, 26.0 s, 6.2 KB |');
+    expect(md).toContain('| `createIncident` | 4 req, 1.5 RCU, 16 WCU | 4 req, 1.5 RCU, 16 WCU | 4 req, 1.5 RCU, 16 WCU | 10 |');
+    expect(md).toMatch(/scale\.route-requests:getReport 365d .* \| \*\*FAIL\*\* \|/);
   });
 });
 

@@ -26,6 +26,7 @@ function lambdaOnlyRun(): BenchResults {
   r.portal = null;
   r.api = null;
   r.cost = null;
+  r.scale = null;
   r.coldStart!.handlers[0]!.coldStartMs = 40;
   return r;
 }
@@ -49,8 +50,9 @@ describe('mergeResults', () => {
     const current = lambdaOnlyRun();
     const { results, kept, note } = mergeResults(previous, current, new Set<Section>(['lambda']));
     expect(note).toBeNull();
-    expect(kept).toEqual(['portal', 'api']);
-    expect(results.measuredAt).toEqual({ lambda: LATER, portal: EARLIER, api: EARLIER });
+    expect(kept).toEqual(['portal', 'api', 'scale']);
+    expect(results.measuredAt).toEqual({ lambda: LATER, portal: EARLIER, api: EARLIER, scale: EARLIER });
+    expect(results.scale).toEqual(previous.scale);
     expect(results.coldStart!.handlers[0]!.coldStartMs).toBe(40);
     expect(results.portal).toEqual(previous.portal);
     expect(results.api).toEqual(previous.api);
@@ -91,7 +93,7 @@ describe('mergeResults', () => {
     current.errors = {};
     const { results } = mergeResults(previous, current, new Set<Section>(['portal']));
     expect(results.errors).toEqual({});
-    expect(results.measuredAt).toEqual({ portal: LATER, api: EARLIER, lambda: EARLIER });
+    expect(results.measuredAt).toEqual({ portal: LATER, api: EARLIER, lambda: EARLIER, scale: EARLIER });
   });
 
   it('keeps nothing from another machine or Node version, or without a previous file', () => {
@@ -120,7 +122,7 @@ describe('mergeResults', () => {
   it('the Markdown says when each section was measured when they differ', () => {
     const { results } = mergeResults(fixture(), lambdaOnlyRun(), new Set<Section>(['lambda']));
     const md = renderMarkdown(results, checkBudgets(results));
-    expect(md).toContain(`Sections come from different runs (same machine): portal ${EARLIER}, api ${EARLIER}, lambda ${LATER}.`);
+    expect(md).toContain(`Sections come from different runs (same machine): portal ${EARLIER}, api ${EARLIER}, lambda ${LATER}, scale ${EARLIER}.`);
     expect(md).toContain('Last run (lambda) took 9 s.');
     expect(md).toMatch(new RegExp(`## Lambda cold-start proxy[^\\n]*\\n\\n_Measured ${LATER}\\._`));
     expect(md).toMatch(new RegExp(`## Portal load\\n\\n_Measured ${EARLIER}\\._`));

@@ -1,0 +1,131 @@
+/**
+ * The portal's page views, as the API calls each page makes today (docs/benchmarks.md#scale). The scale
+ * section (`scale.ts`) runs each page's calls — all at once, as the page's hooks do, each `all` call paging
+ * sequentially like `useAllPages` — and a page view's figures are the sums over its calls.
+ *
+ * Keep this table equal to the portal: when a page changes the calls it makes (`web/src/features/<page>/`
+ * and its `api.ts`), change its row here. Calls every signed-in page makes once per session (`GET /me`
+ * for the tenant picker) and the notifications panel are not part of a page.
+ */
+import type { OperationId } from '../../lambdas/contract/routes.js';
+
+/** What the query builders of a page call get: the tenant, "now" and a few ids of the generated data. */
+export interface PageContext {
+  /** The scale tenant (its id goes in `tenant=`). */
+  tenantId: string;
+  /** Reference time of the run, ms since epoch. */
+  now: number;
+  /** A device of the tenant (its page, its name for the incident search). */
+  deviceId: string;
+  deviceName: string;
+  /** The search box's text of the search page. */
+  searchText: string;
+}
+
+/** One API call of a page. */
+export interface PageCall {
+  operationId: OperationId;
+  /** Query parameters besides `tenant` (tenant-scoped routes get `tenant=<tenantId>` added). */
+  query?: (ctx: PageContext) => Record<string, string>;
+  /** Path parameters. */
+  params?: (ctx: PageContext) => Record<string, string>;
+  /**
+   * `useAllPages`: pages of 100 items (`limit=100`) following `nextCursor` until it ends or 1,000 items
+   * were read (`web/src/shared/ui/useAllPages.ts`); otherwise one call (its `limit` in `query`).
+   */
+  all?: boolean;
+}
+
+/** One page of the portal and the calls it makes when opened. */
+export interface PageView {
+  /** Stable id, e.g. `dashboard` (budget ids: `scale.page-requests:dashboard`). */
+  page: string;
+  /** Where in the portal, and the source of its calls. */
+  description: string;
+  /** Who opens it: a customer of the tenant, or staff (`admin`). */
+  as: 'customer' | 'admin';
+  calls: PageCall[];
+}
+
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+/** `periodQuery` of a preset period of `days` days ending now (web/src/shared/ui/report.tsx). */
+const lastDays = (days: number) => (c: PageContext) => ({ from: iso(c.now - days * DAY), to: iso(c.now) });
+/** Midnight UTC 29 days before now: the dashboard's incident trend window (`trendStart`). */
+const trendStart = (now: number) => {
+  const d = new Date(now);
+  return iso(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - 29 * DAY);
+};
+/** The calendar's grid of the current month (`monthGrid`, local time = UTC here): first to last day. */
+const monthGrid = (now: number) => {
+  const d = new Date(now);
+  return { from: iso(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)), to: iso(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - 1) };
+};
+
+/** The page views measured by the scale section. */
+export const PAGE_VIEWS: readonly PageView[] = [
+  {
+    page: 'dashboard',
+    description: 'Panel (`features/dashboard/api.ts`): five lists read whole with useAllPages',
+    as: 'customer',
+    calls: [
+      { operationId: 'listIncidents', all: true, query: () => ({ status: 'new,in_progress,on_hold' }) },
+      { operationId: 'listIncidents', all: true, query: (c) => ({ from: trendStart(c.now) }) },
+      { operationId: 'listDevices', all: true },
+      { operationId: 'listAlarms', all: true, query: () => ({ state: 'active,acknowledged' }) },
+      { operationId: 'listOffice365Alarms', all: true, query: () => ({ status: 'active' }) },
+    ],
+  },
+  {
+    page: 'calendar',
+    description: 'Calendario (`features/calendar/CalendarPage.tsx`): the month\'s incidents and alarms, whole',
+    as: 'customer',
+    calls: [
+      { operationId: 'listIncidents', all: true, query: (c) => monthGrid(c.now) },
+      { operationId: 'listAlarms', all: true, query: (c) => monthGrid(c.now) },
+    ],
+  },
+  {
+    page: 'reports-365d',
+    description: 'Informes, 365 días (`features/reports/ReportsPage.tsx`, `useReportSWR`)',
+    as: 'customer',
+    calls: [{ operationId: 'getReport', query: lastDays(365) }],
+  },
+  {
+    page: 'analytics-365d',
+    description: 'Analítica (staff), 365 días (`features/analytics/AnalyticsPage.tsx`)',
+    as: 'admin',
+    calls: [{ operationId: 'getAnalytics', query: lastDays(365) }],
+  },
+  {
+    page: 'incidents',
+    description: 'Incidentes (`features/incidents/api.ts`): the first page of 20',
+    as: 'customer',
+    calls: [{ operationId: 'listIncidents', query: () => ({ limit: '20' }) }],
+  },
+  {
+    page: 'devices',
+    description: 'Estado de dispositivos (`features/devices/DeviceStatusPage.tsx`): the first page of 50',
+    as: 'customer',
+    calls: [{ operationId: 'listDevices', query: () => ({ limit: '50' }) }],
+  },
+  {
+    page: 'device-detail',
+    description: 'Página de un dispositivo (`features/devices/DevicePage.tsx`): the device, its alarms, incidents naming it',
+    as: 'customer',
+    calls: [
+      { operationId: 'getDevice', params: (c) => ({ id: c.deviceId }) },
+      { operationId: 'listAlarms', query: (c) => ({ deviceId: c.deviceId, limit: '25' }) },
+      { operationId: 'listIncidents', query: (c) => ({ q: c.deviceName, limit: '10' }) },
+    ],
+  },
+  {
+    page: 'search',
+    description: 'Búsqueda (`features/search/SearchResultsPage.tsx`): incidents by text (20) and every device, filtered in the browser',
+    as: 'customer',
+    calls: [
+      { operationId: 'listIncidents', query: (c) => ({ q: c.searchText, limit: '20' }) },
+      { operationId: 'listDevices', all: true },
+    ],
+  },
+];
