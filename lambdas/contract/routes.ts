@@ -51,6 +51,8 @@ import {
   RecommendationIngest,
   Report,
   ReportQuery,
+  Summary,
+  SummaryQuery,
   TenantList,
   TenantQuery,
   UpdateIncidentBody,
@@ -306,6 +308,13 @@ export const ROUTES = [
     summary: 'Report of the tenant for a period (JSON or CSV): incidents, MTTA/MTTR, SLA, availability, top alarms',
     request: { query: ReportQuery },
     responses: { 200: { description: 'The report (JSON, or a CSV attachment with format=csv)', body: Report, csv: true } },
+    errors: [],
+  },
+  {
+    operationId: 'getSummary', method: 'GET', path: '/summary', handler: 'reports', groups: [], tenantScoped: true,
+    summary: "The tenant's figures now (open incidents, open alarms, devices by status, Office 365 alarms) and per day (incidents created, alarms raised), from write-time aggregates",
+    request: { query: SummaryQuery },
+    responses: { 200: { description: 'The summary', body: Summary } },
     errors: [],
   },
   {

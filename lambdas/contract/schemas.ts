@@ -626,6 +626,67 @@ export const Analytics = z.object({
 });
 export type Analytics = z.infer<typeof Analytics>;
 
+// ---------------------------------------------------------------------------------------------------
+// Summary (dashboard and calendar): the tenant's write-time aggregates (docs/data-model.md#aggregates)
+
+/** A UTC calendar day, `yyyy-mm-dd`. */
+export const UtcDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date yyyy-mm-dd').refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'not a calendar date');
+
+/** Longest per-day series of `GET /summary`, days. */
+export const MAX_SUMMARY_DAYS = 92;
+
+/**
+ * Query of `GET /summary`: the UTC days of the per-day series, `from`..`to` inclusive (default: the 30 days
+ * ending today, UTC; at most `MAX_SUMMARY_DAYS`).
+ */
+export const SummaryQuery = TenantQuery.extend({ from: UtcDate.optional(), to: UtcDate.optional() })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
+  .refine((q) => q.from === undefined || q.to === undefined || (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < MAX_SUMMARY_DAYS, {
+    message: `the series is at most ${MAX_SUMMARY_DAYS} days`,
+    path: ['to'],
+  });
+export type SummaryQuery = z.input<typeof SummaryQuery>;
+
+const bySeverity = z.record(Severity, z.number().int());
+
+/**
+ * `GET /summary`: the tenant's figures now, exact for any tenant size, from O(1) reads (two GetItems and one
+ * Query of at most `MAX_SUMMARY_DAYS` day items).
+ */
+export const Summary = z.object({
+  tenantId: TenantId,
+  generatedAt: IsoTime,
+  incidents: z.object({
+    /** Incidents neither resolved nor closed. */
+    open: z.number().int(),
+    openBySeverity: bySeverity,
+    /** Every incident of the tenant by its current status. */
+    byStatus: z.record(IncidentStatus, z.number().int()),
+  }),
+  alarms: z.object({
+    /** Device alarms active or acknowledged. */
+    open: z.number().int(),
+    openBySeverity: bySeverity,
+  }),
+  office365: z.object({ alarmsByStatus: z.record(O365AlarmStatus, z.number().int()) }),
+  devices: z.object({
+    total: z.number().int(),
+    /** Devices by status from the minute of their last heartbeat (one-minute resolution at the thresholds). */
+    byStatus: z.record(DeviceStatus, z.number().int()),
+  }),
+  /** One entry per UTC day of the requested series, oldest first (days without activity have zeros). */
+  days: z.array(
+    z.object({
+      date: UtcDate,
+      /** Incidents created that day, by severity. */
+      incidentsCreated: bySeverity,
+      /** Device alarms raised that day, by severity. */
+      alarmsRaised: bySeverity,
+    }),
+  ),
+});
+export type Summary = z.infer<typeof Summary>;
+
 /** A page of a cursor-paginated list; `nextCursor` is null on the last page. */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: Cursor.nullable() });

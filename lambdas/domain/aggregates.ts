@@ -23,8 +23,9 @@ import type { DeviceAlarm, DeviceStatus, Incident, Office365Alarm, Severity } fr
 import { DEVICE_STATUSES, INCIDENT_STATUSES, SEVERITIES } from '../contract/schemas.js';
 import { HEARTBEAT_THRESHOLDS_MS, OPEN_ALARM_STATES } from './devices.js';
 
-/** Aggregate attribute name → number. Absent names count as 0. */
-export type Counters = Record<string, number>;
+import type { Counters } from './ports.js';
+
+export type { Counters };
 
 /** Version of the aggregate definitions; a stats item without it (or older) is rebuilt by the migration. */
 export const AGGREGATES_VERSION = 1;

@@ -276,10 +276,25 @@ export interface ReportData {
   alarms: DeviceAlarm[];
 }
 
+/** Aggregate attribute name → number (names in `domain/aggregates.ts`). Absent names count as 0. */
+export type Counters = Record<string, number>;
+
+/** A tenant's write-time aggregates as read (docs/data-model.md#aggregates; names in `domain/aggregates.ts`). */
+export interface TenantAggregates {
+  /** Current-state counters (incidents by status × severity, open alarms, Office 365 alarms, devices). */
+  stats: Counters;
+  /** Devices by the minute of their last heartbeat. */
+  heartbeat: Counters;
+  /** Per UTC day (`yyyy-mm-dd`) counters of the days read; a day without activity is absent. */
+  days: Map<string, Counters>;
+}
+
 /** Storage the reports read. */
 export interface ReportsPort {
   /** Incidents created, devices with their days, and alarms raised in `[from, to]` (ISO-8601 UTC) for one tenant. */
   load(tenantId: string, from: string, to: string): Promise<ReportData>;
+  /** The tenant's aggregates with the day items of `fromDate..toDate` (UTC dates, inclusive): 2 GetItems + 1 Query. */
+  aggregates(tenantId: string, fromDate: string, toDate: string): Promise<TenantAggregates>;
 }
 
 // ------------------------------------------------------------------------------------------- repository

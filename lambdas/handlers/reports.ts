@@ -1,5 +1,6 @@
 /**
- * Reports Lambda: getReport (`GET /reports`, tenant-scoped) and getAnalytics (`GET /analytics`, `admin`
+ * Reports Lambda: getReport (`GET /reports`, tenant-scoped), getSummary (`GET /summary`, tenant-scoped,
+ * lambdas/domain/summary.ts) and getAnalytics (`GET /analytics`, `admin`
  * only — enforced by the route table's `groups`, not by the portal). Both answer JSON, or CSV with
  * `format=csv` (`Content-Disposition: attachment`). Figures: `lambdas/domain/reports.ts`.
  */
@@ -7,6 +8,7 @@ import type { LambdaConfig } from '../config.js';
 import type { AuditEntry } from '../contract/schemas.js';
 import { auditEntryFor, STAFF_AUDIT_TENANT } from '../domain/audit.js';
 import { analytics, CsvDownload, tenantReport } from '../domain/reports.js';
+import { tenantSummary } from '../domain/summary.js';
 import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type OperationInput, type Operations } from '../http/api.js';
 
 /**
@@ -23,6 +25,7 @@ export const operations: Operations<'reports'> = {
     audited(await tenantReport(repo.reports, tenantId, query, now), repo, () =>
       auditEntryFor({ identity, now, requestId, sourceIp }, tenantId, 'export.report', { type: 'report', id: tenantId }, { after: { ...query } }),
     ),
+  getSummary: async ({ repo, tenantId, query, now }) => tenantSummary(repo.reports, tenantId, query, now),
   getAnalytics: async ({ repo, query, now, identity, requestId, sourceIp }) =>
     audited(await analytics(repo, query, now), repo, () =>
       auditEntryFor({ identity, now, requestId, sourceIp }, STAFF_AUDIT_TENANT, 'export.analytics', { type: 'analytics', id: '*' }, { after: { ...query } }),

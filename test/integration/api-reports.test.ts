@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
-import { Analytics, Report, type ApiErrorBody, type Incident } from '../../lambdas/contract/schemas.js';
+import { Analytics, Report, Summary, type ApiErrorBody, type Incident } from '../../lambdas/contract/schemas.js';
 import { bodyOf, headerOf, type CallerSpec } from '../support/events.js';
 
 const TABLE = 'vigia-reports-main';
@@ -131,5 +131,43 @@ describe('analytics (admin only)', () => {
     } finally {
       doc.destroy();
     }
+  });
+});
+
+describe('summary (GET /summary, from the write-time aggregates)', () => {
+  it("gives the tenant's figures now and per day, none of another tenant's", async () => {
+    const r = await call(reports, { method: 'GET', path: '/summary', caller: alice });
+    expect(r.statusCode, r.body).toBe(200);
+    const s = Summary.parse(bodyOf(r));
+    expect(s.tenantId).toBe('acme');
+    // Both incidents were resolved; bob's low one is globex's.
+    expect(s.incidents.open).toBe(0);
+    expect(s.incidents.byStatus).toMatchObject({ resolved: 2, new: 0 });
+    expect(s.alarms).toEqual({ open: 1, openBySeverity: { critical: 1, high: 0, medium: 0, low: 0 } });
+    expect(s.devices.total).toBe(1);
+    expect(s.devices.byStatus.unknown).toBe(1);
+    // The default series: the 30 UTC days ending today (the clock is T0 + 24 h), oldest first.
+    expect(s.days).toHaveLength(30);
+    expect(s.days.at(-1)!.date).toBe('2026-05-05');
+    expect(s.days.find((d) => d.date === '2026-05-04')).toEqual({ date: '2026-05-04', incidentsCreated: { critical: 1, high: 1, medium: 0, low: 0 }, alarmsRaised: { critical: 1, high: 0, medium: 0, low: 0 } });
+    const g = Summary.parse(bodyOf(await call(reports, { method: 'GET', path: '/summary', caller: bob })));
+    expect(g.incidents).toMatchObject({ open: 1, openBySeverity: { critical: 0, high: 0, medium: 0, low: 1 } });
+    expect(g.devices.total).toBe(0);
+  });
+
+  it('takes a month for the calendar and refuses a bad series with 400, another tenant with 403', async () => {
+    const may = Summary.parse(bodyOf(await call(reports, { method: 'GET', path: '/summary', caller: alice, query: { from: '2026-05-01', to: '2026-05-31' } })));
+    expect(may.days.map((d) => d.date)).toEqual(Array.from({ length: 31 }, (_, i) => `2026-05-${String(i + 1).padStart(2, '0')}`));
+    const bads: Record<string, string>[] = [{ from: '2026-05-31', to: '2026-05-01' }, { from: '2026-01-01', to: '2026-05-01' }, { from: '2026-02-30' }, { to: 'mañana' }];
+    for (const query of bads) {
+      const bad = await call(reports, { method: 'GET', path: '/summary', caller: alice, query });
+      expect(bad.statusCode, JSON.stringify(query)).toBe(400);
+      expect(bodyOf<ApiErrorBody>(bad).code).toBe('VALIDATION_FAILED');
+    }
+    const other = await call(reports, { method: 'GET', path: '/summary', caller: alice, query: { tenant: 'globex' } });
+    expect(other.statusCode).toBe(403);
+    // Staff choose the tenant.
+    const staff = Summary.parse(bodyOf(await call(reports, { method: 'GET', path: '/summary', caller: soc, query: { tenant: 'globex' } })));
+    expect(staff.tenantId).toBe('globex');
   });
 });

@@ -49,6 +49,7 @@ export const EXAMPLES: Record<OperationId, Example> = {
   updateRecommendation: { params: { id: 'rec-1' }, query: {}, body: { status: 'accepted', note: 'De acuerdo' }, caller: user },
   getReport: { query: { format: 'json' }, caller: user },
   getAnalytics: { query: {}, caller: admin },
+  getSummary: { query: {}, caller: user },
   getTenant: { params: { tenantId: 'acme' }, query: {}, caller: admin },
   createTenant: { query: {}, body: { tenantId: 'nueva', name: 'Nueva' }, caller: admin },
   updateTenant: { params: { tenantId: 'acme' }, query: {}, body: { name: 'Acme' }, caller: admin }, // same name: changes nothing other suites read

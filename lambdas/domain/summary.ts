@@ -1,0 +1,46 @@
+/**
+ * `GET /summary` (docs/api.md#summary): the tenant's figures now and per UTC day, from its write-time
+ * aggregates (docs/data-model.md#aggregates) — two GetItems and one Query of at most `MAX_SUMMARY_DAYS` day
+ * items whatever the tenant's size. The dashboard and the calendar read it instead of paging the lists.
+ */
+import { MAX_SUMMARY_DAYS, O365_ALARM_STATUSES, SEVERITIES, type Severity, type Summary } from '../contract/schemas.js';
+import { agg, devicesByStatus, incidentCounts, type Counters } from './aggregates.js';
+import { addDays } from './devices.js';
+import { ApiError } from './errors.js';
+import type { ReportsPort } from './ports.js';
+
+/** Days of the default series (the dashboard's incident trend). */
+export const DEFAULT_SUMMARY_DAYS = 30;
+
+const bySeverity = (c: Counters, name: (s: Severity) => string): Record<Severity, number> =>
+  Object.fromEntries(SEVERITIES.map((s) => [s, c[name(s)] ?? 0])) as Record<Severity, number>;
+
+/**
+ * The summary of `tenantId` at `now` for the series `from..to` (UTC dates; default the `DEFAULT_SUMMARY_DAYS`
+ * days ending today). The query schema bounds the series; a default end before a given start is refused.
+ * @throws ApiError VALIDATION_FAILED when the resulting series is empty or longer than `MAX_SUMMARY_DAYS`.
+ */
+export async function tenantSummary(port: Pick<ReportsPort, 'aggregates'>, tenantId: string, q: { from?: string | undefined; to?: string | undefined }, now: Date): Promise<Summary> {
+  const to = q.to ?? (q.from ? addDays(q.from, DEFAULT_SUMMARY_DAYS - 1) : now.toISOString().slice(0, 10));
+  const from = q.from ?? addDays(to, 1 - DEFAULT_SUMMARY_DAYS);
+  const length = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+  if (length < 1 || length > MAX_SUMMARY_DAYS) {
+    throw new ApiError('VALIDATION_FAILED', 'invalid request query', [{ path: q.to === undefined ? 'query.from' : 'query.to', message: `the series is 1 to ${MAX_SUMMARY_DAYS} days` }]);
+  }
+  const a = await port.aggregates(tenantId, from, to);
+  const counts = incidentCounts(a.stats);
+  const alarmsOpen = bySeverity(a.stats, agg.openAlarms);
+  return {
+    tenantId,
+    generatedAt: now.toISOString(),
+    incidents: { open: SEVERITIES.reduce((n, s) => n + counts.openBySeverity[s], 0), openBySeverity: counts.openBySeverity, byStatus: counts.byStatus },
+    alarms: { open: SEVERITIES.reduce((n, s) => n + alarmsOpen[s], 0), openBySeverity: alarmsOpen },
+    office365: { alarmsByStatus: Object.fromEntries(O365_ALARM_STATUSES.map((s) => [s, a.stats[agg.o365Alarms(s)] ?? 0])) as Summary['office365']['alarmsByStatus'] },
+    devices: { total: a.stats[agg.devices] ?? 0, byStatus: devicesByStatus(a.heartbeat, now) },
+    days: Array.from({ length }, (_, i) => {
+      const date = addDays(from, i);
+      const c = a.days.get(date) ?? {};
+      return { date, incidentsCreated: bySeverity(c, agg.created), alarmsRaised: bySeverity(c, agg.alarmsRaised) };
+    }),
+  };
+}
