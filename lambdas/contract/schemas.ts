@@ -674,6 +674,15 @@ export const Summary = z.object({
     /** Devices by status from the minute of their last heartbeat (one-minute resolution at the thresholds). */
     byStatus: z.record(DeviceStatus, z.number().int()),
   }),
+  availability: z.object({
+    /**
+     * The fleet's availability over today (UTC) and the 29 days before, %: every device-day's available time
+     * over its monitored time, summed over the tenant's devices (two decimals; null without monitored time).
+     */
+    pct30d: z.number().nullable(),
+    /** The availability SLA target per device, %. */
+    slaTargetPct: z.number(),
+  }),
   /** One entry per UTC day of the requested series, oldest first (days without activity have zeros). */
   days: z.array(
     z.object({

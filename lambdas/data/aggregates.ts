@@ -22,6 +22,7 @@ import {
   agg,
   alarmDay,
   alarmStats,
+  availabilityDay,
   delta,
   deviceHeartbeat,
   incidentDay,
@@ -212,20 +213,24 @@ export async function readTenantAggregates(table: TableRef, tenantId: string, fr
   const [stats, hb, days] = await Promise.all([
     table.doc.send('GetItem', { TableName: table.tableName, Key: keys.stats(tenantId) }),
     table.doc.send('GetItem', { TableName: table.tableName, Key: keys.heartbeatStats(tenantId) }),
-    fromDate
-      ? queryAll(table, {
-          KeyConditionExpression: 'PK = :pk AND SK BETWEEN :a AND :b',
-          ExpressionAttributeValues: { ':pk': keys.daysPk(tenantId), ':a': `DAY#${fromDate}`, ':b': `DAY#${toDate ?? '9999'}` },
-        })
-      : Promise.resolve([]),
+    fromDate ? readTenantDays(table, tenantId, fromDate, toDate ?? '9999') : Promise.resolve(new Map<string, Counters>()),
   ]);
   const version = stats.Item?.aggVersion;
   return {
     stats: countersOf(stats.Item),
     version: typeof version === 'number' ? version : null,
     heartbeat: countersOf(hb.Item),
-    days: new Map(days.map((d) => [String(d.date ?? String(d.SK).slice(4)), countersOf(d)])),
+    days,
   };
+}
+
+/** The day items of `fromDate..toDate` (yyyy-mm-dd, inclusive) of a tenant: ONE Query (a year is < 1 MB). */
+export async function readTenantDays(table: TableRef, tenantId: string, fromDate: string, toDate: string): Promise<Map<string, Counters>> {
+  const days = await queryAll(table, {
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :a AND :b',
+    ExpressionAttributeValues: { ':pk': keys.daysPk(tenantId), ':a': `DAY#${fromDate}`, ':b': `DAY#${toDate}` },
+  });
+  return new Map(days.map((d) => [String(d.date ?? String(d.SK).slice(4)), countersOf(d)]));
 }
 
 /** Aggregates computed from the items (`rebuildTenantAggregates`). */
@@ -246,7 +251,10 @@ export function normalizeHeartbeat(hist: Counters, now: Date): Counters {
   return nonZero(out);
 }
 
-/** Sums the contributions of every stored record of the tenant (Queries of its GSI1 lists). */
+/**
+ * Sums the contributions of every stored record of the tenant: Queries of its GSI1 lists (incidents, alarms,
+ * Office 365 alerts, devices) and one Query of each device's day items.
+ */
 export async function computeTenantAggregates(table: TableRef, tenantId: string, now: Date): Promise<ComputedAggregates> {
   const list = (pk: string) => queryAll(table, { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :p', ExpressionAttributeValues: { ':p': pk } });
   const [incidents, alarms, o365, devices] = await Promise.all([
@@ -263,6 +271,14 @@ export async function computeTenantAggregates(table: TableRef, tenantId: string,
   for (const d of devices) {
     sumInto(change.stats!, { [agg.devices]: 1 });
     sumInto(heartbeat, deviceHeartbeat(recordOf(DeviceEntity, d).lastHeartbeatAt));
+  }
+  // Availability: every stored day of every device (one Query per device).
+  for (const d of devices) {
+    const days = await queryAll(table, {
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :a)',
+      ExpressionAttributeValues: { ':pk': keys.devicePk(tenantId, String(d.id)), ':a': 'AVAIL#' },
+    });
+    for (const day of days) sumInto((change.days![String(day.date)] ??= {}), availabilityDay(day));
   }
   const days = new Map<string, Counters>();
   for (const [d, c] of Object.entries(change.days ?? {})) if (Object.keys(nonZero(c)).length) days.set(d, nonZero(c));

@@ -20,6 +20,7 @@ import type { AlarmListOptions, AvailabilityRollup, DailyAvailability, DevicesPo
 import { ApiError } from '../domain/errors.js';
 import type { TableRef, TransactWriteItem } from './client.js';
 import { aggregateWrites, alarmChange, moveHeartbeat } from './aggregates.js';
+import { availabilityDay, delta } from '../domain/aggregates.js';
 import { auditPut } from './audit.js';
 import { isConditionFailureInTransaction, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
 import { AlarmEntity, AvailabilityEntity, DeviceEntity, attributesOf, itemOf, recordOf } from './entities.js';
@@ -156,9 +157,9 @@ export async function recordHeartbeat(input: { tenantId: string; deviceId: strin
 
 /**
  * Creates or replaces one day of availability (`date` yyyy-mm-dd UTC, `availablePct` 0–100,
- * `monitoredSeconds` default 86 400). Expires `retention.availabilityDays` after its date. TransactWriteItems
- * [Put day, ADD device `availRev`] (a conflict is retried: neither depends on what it overwrites), then
- * `refreshAvailabilityRollup`.
+ * `monitoredSeconds` default 86 400). Expires `retention.availabilityDays` after its date. GetItem of the day,
+ * then TransactWriteItems [Put day (condition: still as read), ADD device `availRev`, ADD the difference to
+ * the tenant's day aggregate] (a lost race is retried), then `refreshAvailabilityRollup`.
  * @throws ApiError NOT_FOUND when the device does not exist (nothing is written).
  */
 export async function putDailyAvailability(
@@ -168,18 +169,43 @@ export async function putDailyAvailability(
   retention: Retention = DEFAULT_RETENTION,
 ): Promise<void> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(input.date)) throw new RangeError(`invalid date ${input.date}`);
-  const Item = itemOf(AvailabilityEntity, { ...input, monitoredSeconds: input.monitoredSeconds ?? DAY_S }, retention);
+  const record = { ...input, monitoredSeconds: input.monitoredSeconds ?? DAY_S };
+  const Item = itemOf(AvailabilityEntity, record, retention);
   await withRetries(`putDailyAvailability ${input.deviceId} ${input.date}`, async () => {
+    // The day replaced is read first: the tenant's day aggregate moves by the difference (docs/data-model.md#aggregates).
+    const cur = await table.doc.send('GetItem', { TableName: table.tableName, Key: AvailabilityEntity.key(record), ConsistentRead: true });
     try {
       await table.doc.send('TransactWriteItems', {
-        TransactItems: [{ Put: { TableName: table.tableName, Item } }, deviceAdd(table, input.tenantId, input.deviceId, 'availRev', 1)],
+        TransactItems: [
+          { Put: { TableName: table.tableName, Item, ...unchangedDay(cur.Item) } },
+          deviceAdd(table, input.tenantId, input.deviceId, 'availRev', 1),
+          ...aggregateWrites(table, input.tenantId, { days: { [input.date]: delta(availabilityDay(cur.Item ?? null), availabilityDay(record)) } }),
+        ],
       });
     } catch (e) {
       if (isConditionFailureInTransaction(e, 1)) throw new ApiError('NOT_FOUND', `device ${input.deviceId} of tenant ${input.tenantId} not found`);
+      if (isConditionFailureInTransaction(e, 0)) return RETRY;
       throw e;
     }
   });
   await refreshAvailabilityRollup(input.tenantId, input.deviceId, table, now);
+}
+
+/** Numeric attributes of a day item that make up its figure (`availabilityDay`). */
+const DAY_FIGURES = ['availablePct', 'monitoredSeconds', 'hbUpSeconds', 'hbMonitoredSeconds'] as const;
+
+/** A condition that the day item still holds the figures read (`item`; undefined: it did not exist). */
+function unchangedDay(item: Record<string, unknown> | undefined): { ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> } {
+  if (!item) return { ConditionExpression: 'attribute_not_exists(PK)' };
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const conds = DAY_FIGURES.map((a, i) => {
+    names[`#d${i}`] = a;
+    if (item[a] === undefined) return `attribute_not_exists(#d${i})`;
+    values[`:d${i}`] = item[a];
+    return `#d${i} = :d${i}`;
+  });
+  return { ConditionExpression: `attribute_exists(PK) AND ${conds.join(' AND ')}`, ExpressionAttributeNames: names, ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}) };
 }
 
 /** Input of `putAlarm` (seed): acknowledgement/clearing fields default to null. */
@@ -376,8 +402,9 @@ export async function deviceHistory(
 /**
  * Heartbeat from a collector at `at`: moves `lastHeartbeatAt` forward (condition: newer than the stored
  * one, so a replay or an out-of-order heartbeat changes nothing) and adds the interval since the previous
- * heartbeat to the day of `at` (UTC) as `heartbeatInterval` (lambdas/domain/devices.ts) says; the first
- * heartbeat of a device only sets `lastHeartbeatAt`. Returns false when nothing changed (unknown device,
+ * heartbeat to the day of `at` (UTC) as `heartbeatInterval` (lambdas/domain/devices.ts) says, and to the
+ * tenant's day aggregate in the same transaction (docs/data-model.md#aggregates); the first heartbeat of a
+ * device only sets `lastHeartbeatAt`. The device moves in the tenant's heartbeat histogram. Returns false when nothing changed (unknown device,
  * replay, stale). Day items expire `retention.availabilityDays` after their date. The day update and
  * `ADD availRev 1` on the device are one TransactWriteItems (both ADDs commute, so a conflict is retried),
  * followed by `refreshAvailabilityRollup` (`now`: its clock).
@@ -396,17 +423,65 @@ export async function ingestHeartbeat(
   const gap = heartbeatInterval(old, input.at);
   const day = { tenantId: input.tenantId, deviceId: input.deviceId, date: input.at.slice(0, 10) };
   const dayUpdate = {
-    Update: {
-      TableName: table.tableName,
-      Key: AvailabilityEntity.key(day),
-      UpdateExpression: 'ADD hbMonitoredSeconds :m, hbUpSeconds :u SET #e = :e, deviceId = :d, #date = :date, expiresAt = :x',
-      ExpressionAttributeNames: { '#e': 'entity', '#date': 'date' },
-      ExpressionAttributeValues: { ':m': gap.monitoredSeconds, ':u': gap.upSeconds, ':e': AvailabilityEntity.name, ':d': day.deviceId, ':date': day.date, ':x': AvailabilityEntity.ttl!(day, retention) as number },
-    },
+    TableName: table.tableName,
+    Key: AvailabilityEntity.key(day),
+    UpdateExpression: 'ADD hbMonitoredSeconds :m, hbUpSeconds :u SET #e = :e, deviceId = :d, #date = :date, expiresAt = :x',
+    ExpressionAttributeNames: { '#e': 'entity', '#date': 'date' } as Record<string, string>,
+    ExpressionAttributeValues: { ':m': gap.monitoredSeconds, ':u': gap.upSeconds, ':e': AvailabilityEntity.name, ':d': day.deviceId, ':date': day.date, ':x': AvailabilityEntity.ttl!(day, retention) as number } as Record<string, unknown>,
   };
-  await withRetries(`ingestHeartbeat ${input.deviceId}`, async () => {
-    await table.doc.send('TransactWriteItems', { TransactItems: [dayUpdate, deviceAdd(table, input.tenantId, input.deviceId, 'availRev', 1)] });
+  const availRev = deviceAdd(table, input.tenantId, input.deviceId, 'availRev', 1);
+  // Fast path: a day measured by heartbeats only (or new) moves the tenant's day aggregate by the interval
+  // itself. A day that also holds a stored % (seeded, daily roll-up) changes its figure's basis: read it.
+  const gapOnly = availabilityDay({ hbUpSeconds: gap.upSeconds, hbMonitoredSeconds: gap.monitoredSeconds });
+  const fast = await withRetries(`ingestHeartbeat ${input.deviceId}`, async () => {
+    try {
+      await table.doc.send('TransactWriteItems', {
+        TransactItems: [
+          {
+            Update: {
+              ...dayUpdate,
+              ConditionExpression: 'attribute_not_exists(availablePct) OR hbMonitoredSeconds > :z',
+              ExpressionAttributeValues: { ...dayUpdate.ExpressionAttributeValues, ':z': 0 },
+            },
+          },
+          availRev,
+          ...aggregateWrites(table, input.tenantId, { days: { [day.date]: gapOnly } }),
+        ],
+      });
+      return true;
+    } catch (e) {
+      if (isConditionFailureInTransaction(e, 0)) return false;
+      throw e;
+    }
   });
+  if (!fast) {
+    await withRetries(`ingestHeartbeat ${input.deviceId} (stored day)`, async () => {
+      const cur = await table.doc.send('GetItem', { TableName: table.tableName, Key: AvailabilityEntity.key(day), ConsistentRead: true });
+      const before = cur.Item ?? null;
+      const after = { ...before, hbUpSeconds: Number(before?.hbUpSeconds ?? 0) + gap.upSeconds, hbMonitoredSeconds: Number(before?.hbMonitoredSeconds ?? 0) + gap.monitoredSeconds };
+      const cond = unchangedDay(cur.Item);
+      try {
+        await table.doc.send('TransactWriteItems', {
+          TransactItems: [
+            {
+              Update: {
+                ...dayUpdate,
+                ConditionExpression: cond.ConditionExpression,
+                ExpressionAttributeNames: { ...dayUpdate.ExpressionAttributeNames, ...cond.ExpressionAttributeNames },
+                ExpressionAttributeValues: { ...dayUpdate.ExpressionAttributeValues, ...cond.ExpressionAttributeValues },
+              },
+            },
+            availRev,
+            ...aggregateWrites(table, input.tenantId, { days: { [day.date]: delta(availabilityDay(before), availabilityDay(after)) } }),
+          ],
+        });
+        return undefined;
+      } catch (e) {
+        if (isConditionFailureInTransaction(e, 0)) return RETRY;
+        throw e;
+      }
+    });
+  }
   await refreshAvailabilityRollup(input.tenantId, input.deviceId, table, now);
   return true;
 }

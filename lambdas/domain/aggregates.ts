@@ -53,6 +53,10 @@ export const agg = {
   hbNever: 'never',
   /** Heartbeat histogram: devices whose last heartbeat is older than the folded minutes (offline). */
   hbOld: 'old',
+  /** Day: monitored time of the tenant's devices that day, ms (the weights of the availability formula). */
+  availMonitoredMs: 'availMonMs',
+  /** Day: available time of the tenant's devices that day, ms (each device-day's clamped % × its monitored time). */
+  availUpMs: 'availUpMs',
 } as const;
 
 const add = (c: Counters, k: string, v = 1) => {
@@ -107,6 +111,35 @@ export function alarmDay(a: Pick<DeviceAlarm, 'severity' | 'title'>): Counters {
 /** What an Office 365 alarm adds to the stats item (alarms by status). */
 export function o365AlarmStats(a: Pick<Office365Alarm, 'status'>): Counters {
   return { [agg.o365Alarms(a.status)]: 1 };
+}
+
+/**
+ * What one stored device-day adds to its tenant's day item: monitored and available time in whole ms.
+ * The day's figure is the one `AvailabilityEntity.read` gives (heartbeat-measured time when present, else
+ * the stored % over its monitored seconds), so the fleet figure Σ up / Σ monitored is the same
+ * monitored-time-weighted mean as `availabilityPct` (docs/data-model.md#availability), over every device.
+ */
+export function availabilityDay(d: { availablePct?: number | undefined; monitoredSeconds?: number | undefined; hbUpSeconds?: number | undefined; hbMonitoredSeconds?: number | undefined } | null): Counters {
+  if (!d) return {};
+  const hbM = Number(d.hbMonitoredSeconds ?? 0);
+  const mon = hbM > 0 ? hbM : Number(d.monitoredSeconds ?? 0);
+  if (!(mon > 0)) return {};
+  const up = hbM > 0 ? Math.min(hbM, Number(d.hbUpSeconds ?? 0)) : (Math.min(100, Math.max(0, Number(d.availablePct ?? 0))) / 100) * mon;
+  return { [agg.availMonitoredMs]: Math.round(mon * 1000), [agg.availUpMs]: Math.round(up * 1000) };
+}
+
+/**
+ * Fleet availability % of the day items `days` (Σ available / Σ monitored time × 100, two decimals), null
+ * when no device was monitored on those days.
+ */
+export function fleetAvailabilityPct(days: Iterable<Counters>): number | null {
+  let mon = 0;
+  let up = 0;
+  for (const c of days) {
+    mon += c[agg.availMonitoredMs] ?? 0;
+    up += c[agg.availUpMs] ?? 0;
+  }
+  return mon > 0 ? Math.round((up / mon) * 10_000) / 100 : null;
 }
 
 /** Epoch minute of an ISO-8601 instant. */

@@ -295,6 +295,8 @@ export interface ReportsPort {
   load(tenantId: string, from: string, to: string): Promise<ReportData>;
   /** The tenant's aggregates with the day items of `fromDate..toDate` (UTC dates, inclusive): 2 GetItems + 1 Query. */
   aggregates(tenantId: string, fromDate: string, toDate: string): Promise<TenantAggregates>;
+  /** The tenant's day aggregates of `fromDate..toDate` only (UTC dates, inclusive): 1 Query. */
+  aggregateDays(tenantId: string, fromDate: string, toDate: string): Promise<Map<string, Counters>>;
 }
 
 // ------------------------------------------------------------------------------------------- repository

@@ -146,6 +146,8 @@ describe('summary (GET /summary, from the write-time aggregates)', () => {
     expect(s.alarms).toEqual({ open: 1, openBySeverity: { critical: 1, high: 0, medium: 0, low: 0 } });
     expect(s.devices.total).toBe(1);
     expect(s.devices.byStatus.unknown).toBe(1);
+    // The one device's one day in the window (99 % of 24 h): the fleet figure is the device's.
+    expect(s.availability).toEqual({ pct30d: 99, slaTargetPct: 99.5 });
     // The default series: the 30 UTC days ending today (the clock is T0 + 24 h), oldest first.
     expect(s.days).toHaveLength(30);
     expect(s.days.at(-1)!.date).toBe('2026-05-05');
@@ -157,6 +159,8 @@ describe('summary (GET /summary, from the write-time aggregates)', () => {
 
   it('takes a month for the calendar and refuses a bad series with 400, another tenant with 403', async () => {
     const may = Summary.parse(bodyOf(await call(reports, { method: 'GET', path: '/summary', caller: alice, query: { from: '2026-05-01', to: '2026-05-31' } })));
+    // The series does not cover the 30-day window ending today: the availability is read apart, the same.
+    expect(may.availability.pct30d).toBe(99);
     expect(may.days.map((d) => d.date)).toEqual(Array.from({ length: 31 }, (_, i) => `2026-05-${String(i + 1).padStart(2, '0')}`));
     const bads: Record<string, string>[] = [{ from: '2026-05-31', to: '2026-05-01' }, { from: '2026-01-01', to: '2026-05-01' }, { from: '2026-02-30' }, { to: 'mañana' }];
     for (const query of bads) {

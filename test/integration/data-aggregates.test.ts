@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
 import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
-import { ingestHeartbeat, putAlarm, putDevice, raiseAlarm, recordHeartbeat, transitionAlarm } from '../../lambdas/data/devices.js';
+import { ingestHeartbeat, putAlarm, putDailyAvailability, putDevice, raiseAlarm, recordHeartbeat, transitionAlarm } from '../../lambdas/data/devices.js';
 import { createIncident, getIncident, putIncident, saveIncidentUpdate } from '../../lambdas/data/incidents.js';
 import { upsertO365Alarm } from '../../lambdas/data/office365.js';
 import { normalizeHeartbeat, readTenantAggregates, rebuildTenantAggregates } from '../../lambdas/data/aggregates.js';
@@ -47,7 +47,8 @@ type Ev =
   | { kind: 'raise'; device: string; alarm: string; severity: Severity; raisedMin: number }
   | { kind: 'putAlarm'; device: string; alarm: string; state: AlarmState; severity: Severity }
   | { kind: 'transition'; device: string; alarm: string; to: 'acknowledged' | 'cleared' }
-  | { kind: 'o365'; id: string; status: 'active' | 'resolved'; updatedMin: number };
+  | { kind: 'o365'; id: string; status: 'active' | 'resolved'; updatedMin: number }
+  | { kind: 'day'; device: string; offset: number; pct: number; monitored: number };
 
 const minutes = fc.integer({ min: -60 * 24 * 40, max: 0 });
 const evArb: fc.Arbitrary<Ev> = fc.oneof(
@@ -71,6 +72,12 @@ const evArb: fc.Arbitrary<Ev> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ device: fc.constantFrom(...DEVICES), alarm: fc.constantFrom(...ALARMS), severity: fc.constantFrom(...SEVERITIES), raisedMin: minutes }).map((r): Ev => ({ kind: 'raise', ...r })) },
   { weight: 1, arbitrary: fc.record({ device: fc.constantFrom(...DEVICES), alarm: fc.constantFrom(...ALARMS), state: fc.constantFrom(...ALARM_STATES), severity: fc.constantFrom(...SEVERITIES) }).map((r): Ev => ({ kind: 'putAlarm', ...r })) },
   { weight: 2, arbitrary: fc.record({ device: fc.constantFrom(...DEVICES), alarm: fc.constantFrom(...ALARMS), to: fc.constantFrom('acknowledged' as const, 'cleared' as const) }).map((r): Ev => ({ kind: 'transition', ...r })) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ device: fc.constantFrom(...DEVICES), offset: fc.integer({ min: -2, max: 0 }), pct: fc.integer({ min: 0, max: 10_000 }).map((x) => x / 100), monitored: fc.integer({ min: 0, max: 86_400 }) })
+      .map((r): Ev => ({ kind: 'day', ...r })),
+  },
   { weight: 1, arbitrary: fc.record({ id: fc.constantFrom('o1', 'o2'), status: fc.constantFrom('active' as const, 'resolved' as const), updatedMin: fc.integer({ min: -100, max: 0 }) }).map((r): Ev => ({ kind: 'o365', ...r })) },
 );
 
@@ -158,6 +165,8 @@ async function apply(tenantId: string, e: Ev, ids: string[]): Promise<void> {
           e.to === 'acknowledged' ? { acknowledgedAt: iso(0), acknowledgedBy: 'ana@acme.example' } : { clearedAt: iso(0) },
         ),
       );
+    case 'day':
+      return ignore(putDailyAvailability({ tenantId, deviceId: e.device, date: iso(e.offset * 1440).slice(0, 10), availablePct: e.pct, monitoredSeconds: e.monitored }, table, NOW));
     case 'o365':
       await upsertO365Alarm({ id: e.id, tenantId, title: 'Alerta', severity: 'high', category: 'ThreatManagement', status: e.status, affectedUser: null, detectedAt: iso(-200), updatedAt: iso(e.updatedMin) }, table);
       return;
