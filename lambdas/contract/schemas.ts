@@ -682,6 +682,8 @@ export const Summary = z.object({
     pct30d: z.number().nullable(),
     /** The availability SLA target per device, %. */
     slaTargetPct: z.number(),
+    /** Devices whose 30-day availability is below the target now, lowest first (at most 10). */
+    belowSla: z.array(z.object({ deviceId: z.string(), name: z.string(), availability30d: z.number() })),
   }),
   /** One entry per UTC day of the requested series, oldest first (days without activity have zeros). */
   days: z.array(

@@ -15,7 +15,7 @@
  *   ignored by readers (from-scratch fallback).
  */
 import type { AlarmState, DeviceAlarm, Page } from '../contract/schemas.js';
-import { AVAILABILITY_WINDOW_DAYS, OPEN_ALARM_STATES, addDays, availabilityRollup, heartbeatInterval } from '../domain/devices.js';
+import { AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS, OPEN_ALARM_STATES, addDays, availabilityFromRollup, availabilityRollup, heartbeatInterval } from '../domain/devices.js';
 import type { AlarmListOptions, AvailabilityRollup, DailyAvailability, DevicesPort, ListedDevice, PageOptions, StoredDevice } from '../domain/ports.js';
 import { ApiError } from '../domain/errors.js';
 import type { TableRef, TransactWriteItem } from './client.js';
@@ -117,13 +117,41 @@ export async function refreshAvailabilityRollup(tenantId: string, deviceId: stri
   if (!device) return;
   const rev = typeof device.availRev === 'number' ? device.availRev : 0;
   const rollup = availabilityRollup(items.filter((i) => String(i.SK).startsWith('AVAIL#')).map(dayOf), asOf);
+  // In the tenant's below-SLA index (GSI2) while any day the roll-up covers is below the target.
+  const below = rollup.pct30d.some((p) => p !== null && p < AVAILABILITY_SLA_TARGET_PCT);
+  const index = below ? keys.belowSlaGsi2(tenantId, deviceId, rollup.pct30d[0] ?? 0) : null;
   await writeIf(table, 'UpdateItem', {
     Key: keys.device(tenantId, deviceId),
-    UpdateExpression: 'SET availAsOf = :a, availRollupRev = :rev, availPct30d = :p',
+    UpdateExpression: `SET availAsOf = :a, availRollupRev = :rev, availPct30d = :p${index ? ', GSI2PK = :g2p, GSI2SK = :g2s' : ' REMOVE GSI2PK, GSI2SK'}`,
     ConditionExpression: rev === 0 ? 'attribute_exists(PK) AND (attribute_not_exists(availRev) OR availRev = :rev)' : 'availRev = :rev',
-    ExpressionAttributeValues: { ':a': rollup.asOf, ':p': rollup.pct30d, ':rev': rev },
+    ExpressionAttributeValues: { ':a': rollup.asOf, ':p': rollup.pct30d, ':rev': rev, ...(index ? { ':g2p': index.GSI2PK, ':g2s': index.GSI2SK } : {}) },
   });
 }
+
+/**
+ * The tenant's devices whose 30-day availability at `now` is below the SLA target, lowest first, at most
+ * `limit`: ONE Query of the below-SLA index (GSI2 `TENANT#t#BELOWSLA`, at most `BELOW_SLA_READ` entries), each
+ * figure read from its roll-up at `now` (a device whose roll-up does not cover today is left out: it has had no
+ * availability written for 30 days).
+ */
+export async function devicesBelowSla(tenantId: string, now: Date, limit: number, table: TableRef): Promise<{ deviceId: string; name: string; availability30d: number }[]> {
+  const res = await table.doc.send('Query', {
+    TableName: table.tableName,
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :p',
+    ExpressionAttributeValues: { ':p': keys.belowSlaGsi2Pk(tenantId) },
+    Limit: BELOW_SLA_READ,
+  });
+  const out: { deviceId: string; name: string; availability30d: number }[] = [];
+  for (const item of res.Items ?? []) {
+    const pct = availabilityFromRollup(rollupOf(item), now);
+    if (typeof pct === 'number' && pct < AVAILABILITY_SLA_TARGET_PCT) out.push({ deviceId: String(item.id), name: String(item.name), availability30d: pct });
+  }
+  return out.sort((a, b) => a.availability30d - b.availability30d || a.name.localeCompare(b.name)).slice(0, limit);
+}
+
+/** Entries of the below-SLA index read per call (the ones with the lowest figure on their roll-up day). */
+const BELOW_SLA_READ = 50;
 
 /** The roll-up of a device item if it matches the item's `availRev` (else null: stale or absent). */
 function rollupOf(item: Record<string, unknown>): AvailabilityRollup | null {

@@ -71,6 +71,13 @@ export const keys = {
   AUDIT_GSI2PK: 'AUDIT',
   auditGsi2: (tenantId: string, at: string, entryId: string) => ({ GSI2PK: 'AUDIT', GSI2SK: `${at}#${tenantId}#${entryId}` }),
 
+  /**
+   * GSI2 keys of a device whose 30-day availability is below the SLA target on some day its roll-up covers
+   * (the tenant's "lowest availability" list, lowest first by the figure on the roll-up's day).
+   */
+  belowSlaGsi2Pk: (tenantId: string) => owned(tenantId, 'BELOWSLA'),
+  belowSlaGsi2: (tenantId: string, deviceId: string, pct: number) => ({ GSI2PK: owned(tenantId, 'BELOWSLA'), GSI2SK: `${String(Math.round(pct * 100)).padStart(5, '0')}#${deviceId}` }),
+
   /** GSI2 partition of the SOC queue: every tenant's open incidents, SLA due time first (staff). */
   SOCQUEUE_GSI2PK: 'SOCQUEUE',
   socQueueGsi2: (tenantId: string, id: string, slaDueAt: string) => ({ GSI2PK: 'SOCQUEUE', GSI2SK: `${slaDueAt}#${tenantId}#${id}` }),

@@ -12,6 +12,7 @@ import { isConditionFailure, queryAll } from './dynamo-util.js';
 import { HistoryEntity, IncidentEntity, itemOf, recordOf } from './entities.js';
 import { keys } from './keys.js';
 import { readTenantAggregates, rebuildTenantAggregates } from './aggregates.js';
+import { refreshAvailabilityRollup } from './devices.js';
 import { AGGREGATES_VERSION } from '../domain/aggregates.js';
 
 /**
@@ -58,7 +59,8 @@ export async function upgradeIncidents(table: TableRef): Promise<number> {
 /**
  * Builds the write-time aggregates (docs/data-model.md#aggregates) of every registered tenant whose stats
  * item is not at `AGGREGATES_VERSION` (data written before the aggregates existed, or by an older
- * definition): `rebuildTenantAggregates` with `write`. Tenants already current are only read (one GetItem
+ * definition): `rebuildTenantAggregates` with `write`, and a refresh of each device's roll-up (which puts
+ * the device in the below-SLA index). Tenants already current are only read (one GetItem
  * each). Run it while the tenants are quiet (see `rebuildTenantAggregates`). Returns the tenants rebuilt.
  */
 export async function upgradeAggregates(table: TableRef, now: Date = new Date()): Promise<string[]> {
@@ -67,6 +69,9 @@ export async function upgradeAggregates(table: TableRef, now: Date = new Date())
     const { version } = await readTenantAggregates(table, tenant.id);
     if (version === AGGREGATES_VERSION) continue;
     await rebuildTenantAggregates(table, tenant.id, { write: true, now });
+    // The device roll-ups also place each device in the below-SLA index (GSI2) on refresh.
+    const devices = await queryAll(table, { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :p', ExpressionAttributeValues: { ':p': keys.devicesGsi1Pk(tenant.id) }, ProjectionExpression: 'id' });
+    for (const d of devices) await refreshAvailabilityRollup(tenant.id, String(d.id), table, now);
     rebuilt.push(tenant.id);
   }
   return rebuilt;

@@ -13,7 +13,7 @@
 import type { ReportData, ReportsPort } from '../domain/ports.js';
 import type { TableRef } from './client.js';
 import { readTenantAggregates, readTenantDays } from './aggregates.js';
-import { dayOf, storedDeviceOf } from './devices.js';
+import { dayOf, devicesBelowSla, storedDeviceOf } from './devices.js';
 import { queryAll } from './dynamo-util.js';
 import { AlarmEntity, HistoryEntity, IncidentEntity, isFirstResponse, recordOf } from './entities.js';
 import { keys } from './keys.js';
@@ -93,5 +93,9 @@ export async function loadReportData(tenantId: string, from: string, to: string,
 
 /** The report storage as a `ReportsPort`. */
 export function reportsRepository(table: TableRef): ReportsPort {
-  return { load: (t, from, to) => loadReportData(t, from, to, table), aggregates: (t, from, to) => readTenantAggregates(table, t, from, to), aggregateDays: (t, from, to) => readTenantDays(table, t, from, to) };
+  return {
+    load: (t, from, to) => loadReportData(t, from, to, table),
+    aggregates: (t, from, to) => readTenantAggregates(table, t, from, to), aggregateDays: (t, from, to) => readTenantDays(table, t, from, to),
+    devicesBelowSla: (t, now, limit) => devicesBelowSla(t, now, limit, table),
+  };
 }

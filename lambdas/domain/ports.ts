@@ -297,6 +297,8 @@ export interface ReportsPort {
   aggregates(tenantId: string, fromDate: string, toDate: string): Promise<TenantAggregates>;
   /** The tenant's day aggregates of `fromDate..toDate` only (UTC dates, inclusive): 1 Query. */
   aggregateDays(tenantId: string, fromDate: string, toDate: string): Promise<Map<string, Counters>>;
+  /** The tenant's devices below the availability SLA target at `now`, lowest first, at most `limit` (1 Query). */
+  devicesBelowSla(tenantId: string, now: Date, limit: number): Promise<{ deviceId: string; name: string; availability30d: number }[]>;
 }
 
 // ------------------------------------------------------------------------------------------- repository
