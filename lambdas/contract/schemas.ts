@@ -667,6 +667,9 @@ export const Summary = z.object({
     /** Device alarms active or acknowledged. */
     open: z.number().int(),
     openBySeverity: bySeverity,
+    /** Of those, still active (not acknowledged). */
+    active: z.number().int(),
+    acknowledged: z.number().int(),
   }),
   office365: z.object({ alarmsByStatus: z.record(O365AlarmStatus, z.number().int()) }),
   devices: z.object({

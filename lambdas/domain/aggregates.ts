@@ -34,6 +34,8 @@ export const AGGREGATES_VERSION = 1;
 export const agg = {
   incidents: (status: string, severity: string) => `inc#${status}#${severity}`,
   openAlarms: (severity: string) => `alarmOpen#${severity}`,
+  /** Open device alarms by state (`active`, `acknowledged`). */
+  alarmState: (state: string) => `alarmState#${state}`,
   o365Alarms: (status: string) => `o365#${status}`,
   devices: 'devices',
   created: (severity: string) => `created#${severity}`,
@@ -98,9 +100,9 @@ export function incidentDay(i: Incident): Counters {
   return c;
 }
 
-/** What an alarm adds to the stats item (open alarms by severity). */
+/** What an alarm adds to the stats item (open alarms by severity and by state). */
 export function alarmStats(a: Pick<DeviceAlarm, 'state' | 'severity'>): Counters {
-  return OPEN_ALARM_STATES.includes(a.state) ? { [agg.openAlarms(a.severity)]: 1 } : {};
+  return OPEN_ALARM_STATES.includes(a.state) ? { [agg.openAlarms(a.severity)]: 1, [agg.alarmState(a.state)]: 1 } : {};
 }
 
 /** What an alarm adds to the day item of its `raisedAt` day (raised by severity and by title). */

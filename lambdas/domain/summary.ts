@@ -48,7 +48,7 @@ export async function tenantSummary(port: Pick<ReportsPort, 'aggregates' | 'aggr
     tenantId,
     generatedAt: now.toISOString(),
     incidents: { open: SEVERITIES.reduce((n, s) => n + counts.openBySeverity[s], 0), openBySeverity: counts.openBySeverity, byStatus: counts.byStatus },
-    alarms: { open: SEVERITIES.reduce((n, s) => n + alarmsOpen[s], 0), openBySeverity: alarmsOpen },
+    alarms: { open: SEVERITIES.reduce((n, s) => n + alarmsOpen[s], 0), openBySeverity: alarmsOpen, active: a.stats[agg.alarmState('active')] ?? 0, acknowledged: a.stats[agg.alarmState('acknowledged')] ?? 0 },
     office365: { alarmsByStatus: Object.fromEntries(O365_ALARM_STATUSES.map((s) => [s, a.stats[agg.o365Alarms(s)] ?? 0])) as Summary['office365']['alarmsByStatus'] },
     devices: { total: a.stats[agg.devices] ?? 0, byStatus: devicesByStatus(a.heartbeat, now) },
     availability: { pct30d: fleetAvailabilityPct(last30), slaTargetPct: AVAILABILITY_SLA_TARGET_PCT, belowSla: lowest },

@@ -143,7 +143,7 @@ describe('summary (GET /summary, from the write-time aggregates)', () => {
     // Both incidents were resolved; bob's low one is globex's.
     expect(s.incidents.open).toBe(0);
     expect(s.incidents.byStatus).toMatchObject({ resolved: 2, new: 0 });
-    expect(s.alarms).toEqual({ open: 1, openBySeverity: { critical: 1, high: 0, medium: 0, low: 0 } });
+    expect(s.alarms).toEqual({ open: 1, openBySeverity: { critical: 1, high: 0, medium: 0, low: 0 }, active: 1, acknowledged: 0 });
     expect(s.devices.total).toBe(1);
     expect(s.devices.byStatus.unknown).toBe(1);
     // The one device's one day in the window (99 % of 24 h): the fleet figure is the device's.
