@@ -1,39 +1,23 @@
 /**
  * `/` and `/dashboard/general` (docs/portal.md#screens): KPIs of the active tenant — open incidents by
- * severity, devices by status, mean 30-day availability, active device alarms, active Office 365 alarms
- * — the incident trend (30 days, by severity), the 10 lowest 30-day availabilities against the SLA target,
- * the latest open alarms and the latest incident updates. Every tile links to its screen. Each block has
- * its own loading, error (with "Reintentar") and empty state.
+ * severity, devices by status, the fleet's 30-day availability, active device alarms, active Office 365
+ * alarms — the incident trend (30 days, by severity), the devices below the availability SLA target, the
+ * latest open alarms and the latest incident updates. The figures come from `GET /summary` (exact for any
+ * tenant size) and refresh on their own every minute and when the window regains focus. Every tile links
+ * to its screen. Each block has its own loading, error (with "Reintentar") and empty state.
  */
-import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { DEVICE_STATUSES, SEVERITIES } from '../../shared/lib/contract';
 import type { DeviceAlarm } from '../../shared/lib/contract';
 import type { ApiError } from '../../shared/lib/api';
-import { DEVICE_STATUS_LABELS, formatDateTime, formatPercent, SEVERITY_LABELS } from '../../shared/lib/format';
+import { DEVICE_STATUS_LABELS, formatDateTime, formatNumber, formatPercent, SEVERITY_LABELS } from '../../shared/lib/format';
 import { AlarmStateBadge, IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
 import { IncidentTrendChart, PercentBarChart } from '../../shared/ui/charts';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
-import {
-  countBy,
-  incidentTrend,
-  latestUpdates,
-  LOWEST_DEVICES,
-  lowestAvailability,
-  meanAvailability,
-  trendStart,
-  useAllDevices,
-  useOpenAlarms,
-  useOpenIncidents,
-  useOpenO365Alarms,
-  useRecentIncidents,
-} from './api';
-import { ticketPath } from '../../shared/lib/links';
+import { incidentTrend, latestUpdates, OPEN_STATUSES, trendTotal, useLatestOpenAlarms, useRecentIncidents, useSummary } from './api';
+import { devicePath, ticketPath } from '../../shared/lib/links';
 import { t as msg } from '../../shared/lib/messages';
-
-/** SLA availability target, % (contract: `DeviceDetail.slaTargetPct`; `lambdas/domain/devices.ts`). */
-const SLA_TARGET_PCT = 99.5;
 
 interface Loadable {
   error: ApiError | undefined;
@@ -50,13 +34,10 @@ function Block({ swr, rows = 2, children }: { swr: Loadable; rows?: number; chil
 }
 
 export function DashboardPage() {
-  const start = useMemo(() => trendStart(new Date()), []);
-  const open = useOpenIncidents();
-  const recent = useRecentIncidents(start.toISOString());
-  const devices = useAllDevices();
-  const alarms = useOpenAlarms();
-  const o365 = useOpenO365Alarms();
-  const deviceNames = useMemo(() => new Map((devices.data?.items ?? []).map((d) => [d.id, d.name])), [devices.data]);
+  const summary = useSummary();
+  const recent = useRecentIncidents();
+  const alarms = useLatestOpenAlarms();
+  const s = summary.data;
 
   return (
     <section className="dashboard">
@@ -64,54 +45,47 @@ export function DashboardPage() {
       <div className="kpi-grid">
         <section className="card" aria-labelledby="kpi-incidents">
           <h2 id="kpi-incidents">{msg('dashboard.page.openIncidentsBySeverity')}</h2>
-          <Block swr={open}>
-            {() => {
-              const by = countBy(open.data!.items, SEVERITIES, (i) => i.severity);
-              return (
-                <>
-                  <ul className="tiles">
-                    {SEVERITIES.map((s) => (
-                      <li key={s}>
-                        <Link to={`/incidents/all?status=${encodeURIComponent('new,in_progress,on_hold')}&severity=${s}`} className={`tile tile-sev-${s}`}>
-                          <span className="tile-value">{by[s]}</span>
-                          <span className="tile-label">{SEVERITY_LABELS[s]}</span>
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                  <p className="muted small">
-                    {open.data!.items.length}
-                    {open.data!.truncated ? '+' : ''} {msg('dashboard.page.openIncidents')} <Link to="/incidents/all">{msg('dashboard.page.viewIncidents')}</Link>
-                  </p>
-                </>
-              );
-            }}
+          <Block swr={summary}>
+            {() => (
+              <>
+                <ul className="tiles">
+                  {SEVERITIES.map((sev) => (
+                    <li key={sev}>
+                      <Link to={`/incidents/all?status=${encodeURIComponent(OPEN_STATUSES)}&severity=${sev}`} className={`tile tile-sev-${sev}`}>
+                        <span className="tile-value">{formatNumber(s!.incidents.openBySeverity[sev])}</span>
+                        <span className="tile-label">{SEVERITY_LABELS[sev]}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+                <p className="muted small">
+                  {formatNumber(s!.incidents.open)} {msg('dashboard.page.openIncidents')} <Link to="/incidents/all">{msg('dashboard.page.viewIncidents')}</Link>
+                </p>
+              </>
+            )}
           </Block>
         </section>
 
         <section className="card" aria-labelledby="kpi-devices">
           <h2 id="kpi-devices">{msg('dashboard.page.devicesByStatus')}</h2>
-          <Block swr={devices}>
-            {() => {
-              const by = countBy(devices.data!.items, DEVICE_STATUSES, (d) => d.status);
-              return (
-                <>
-                  <ul className="tiles">
-                    {DEVICE_STATUSES.map((s) => (
-                      <li key={s}>
-                        <Link to="/devices/status" className={`tile tile-dev-${s}`}>
-                          <span className="tile-value">{by[s]}</span>
-                          <span className="tile-label">{DEVICE_STATUS_LABELS[s]}</span>
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
-                  <p className="muted small">
-                    {devices.data!.items.length} {msg('dashboard.page.devices')} <Link to="/devices/status">{msg('dashboard.page.viewStatus')}</Link>
-                  </p>
-                </>
-              );
-            }}
+          <Block swr={summary}>
+            {() => (
+              <>
+                <ul className="tiles">
+                  {DEVICE_STATUSES.map((st) => (
+                    <li key={st}>
+                      <Link to={`/devices/status?status=${st}`} className={`tile tile-dev-${st}`}>
+                        <span className="tile-value">{formatNumber(s!.devices.byStatus[st])}</span>
+                        <span className="tile-label">{DEVICE_STATUS_LABELS[st]}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+                <p className="muted small">
+                  {formatNumber(s!.devices.total)} {msg('dashboard.page.devices')} <Link to="/devices/status">{msg('dashboard.page.viewStatus')}</Link>
+                </p>
+              </>
+            )}
           </Block>
         </section>
 
@@ -121,7 +95,7 @@ export function DashboardPage() {
             <li>
               <Link to="/devices/availability" className="tile">
                 <span className="tile-value" data-testid="kpi-availability">
-                  {devices.data ? formatPercent(meanAvailability(devices.data.items)) : devices.error ? '—' : '…'}
+                  {s ? formatPercent(s.availability.pct30d) : summary.error ? '—' : '…'}
                 </span>
                 <span className="tile-label">{msg('dashboard.page.n30DayAvailability')}</span>
               </Link>
@@ -129,7 +103,7 @@ export function DashboardPage() {
             <li>
               <Link to="/devices/alarms" className="tile">
                 <span className="tile-value" data-testid="kpi-alarms">
-                  {alarms.data ? alarms.data.items.filter((a) => a.state === 'active').length : alarms.error ? '—' : '…'}
+                  {s ? formatNumber(s.alarms.active) : summary.error ? '—' : '…'}
                 </span>
                 <span className="tile-label">{msg('dashboard.page.activeAlarms')}</span>
               </Link>
@@ -137,51 +111,41 @@ export function DashboardPage() {
             <li>
               <Link to="/office365/alarms?status=active&range=all" className="tile">
                 <span className="tile-value" data-testid="kpi-o365">
-                  {o365.data ? `${o365.data.items.length}${o365.data.truncated ? '+' : ''}` : o365.error ? '—' : '…'}
+                  {s ? formatNumber(s.office365.alarmsByStatus.active) : summary.error ? '—' : '…'}
                 </span>
                 <span className="tile-label">{msg('dashboard.page.activeOffice365Alarms')}</span>
               </Link>
             </li>
           </ul>
-          {(devices.error ?? alarms.error ?? o365.error) && !(devices.data && alarms.data && o365.data) && (
-            <ErrorState
-              error={devices.error ?? alarms.error ?? o365.error}
-              onRetry={() => {
-                void devices.mutate();
-                void alarms.mutate();
-                void o365.mutate();
-              }}
-            />
-          )}
+          {summary.error && !s && <ErrorState error={summary.error} onRetry={() => void summary.mutate()} />}
         </section>
       </div>
 
       <div className="chart-grid">
         <section className="card" aria-labelledby="chart-trend">
           <h2 id="chart-trend">{msg('dashboard.page.incidentTrend')}</h2>
-          <Block swr={recent} rows={5}>
+          <Block swr={summary} rows={5}>
             {() =>
-              recent.data!.items.length === 0 ? (
+              trendTotal(s!.days) === 0 ? (
                 <EmptyState>{msg('dashboard.page.noIncidentsWereOpened')}</EmptyState>
               ) : (
-                <IncidentTrendChart
-                  points={incidentTrend(recent.data!.items, start)}
-                  caption={msg('dashboard.page.incidentsOpenedPerDay', { length: recent.data!.items.length })}
-                />
+                <IncidentTrendChart points={incidentTrend(s!.days)} caption={msg('dashboard.page.incidentsOpenedPerDay', { length: trendTotal(s!.days) })} />
               )
             }
           </Block>
         </section>
         <section className="card" aria-labelledby="chart-availability">
           <h2 id="chart-availability">{msg('dashboard.page.availabilityByDevice')}</h2>
-          <Block swr={devices} rows={5}>
+          <Block swr={summary} rows={5}>
             {() => {
-              const items = lowestAvailability(devices.data!.items, LOWEST_DEVICES);
-              return items.length === 0 ? (
-                <EmptyState>{msg('dashboard.page.noAvailabilityData')}</EmptyState>
-              ) : (
+              const items = s!.availability.belowSla.map((d) => ({ name: d.name, value: d.availability30d }));
+              return (
                 <>
-                  <PercentBarChart items={items} target={SLA_TARGET_PCT} caption={msg('dashboard.page.theDevicesWithThe', { length: items.length, v1: formatPercent(SLA_TARGET_PCT) })} />
+                  {items.length === 0 ? (
+                    <EmptyState>{s!.devices.total === 0 ? msg('dashboard.page.noAvailabilityData') : msg('dashboard.page.allDevicesMeetTarget', { v1: formatPercent(s!.availability.slaTargetPct) })}</EmptyState>
+                  ) : (
+                    <PercentBarChart items={items} target={s!.availability.slaTargetPct} caption={msg('dashboard.page.theDevicesWithThe', { length: items.length, v1: formatPercent(s!.availability.slaTargetPct) })} />
+                  )}
                   <p className="small">
                     <Link to="/devices/availability">{msg('dashboard.page.viewAvailabilityByDevice')}</Link>
                   </p>
@@ -196,14 +160,14 @@ export function DashboardPage() {
         <section className="card" aria-labelledby="latest-alarms">
           <h2 id="latest-alarms">{msg('dashboard.page.latestAlarms')}</h2>
           <Block swr={alarms}>
-            {() => <LatestAlarms alarms={alarms.data!.items.slice(0, 5)} names={deviceNames} />}
+            {() => <LatestAlarms alarms={alarms.data!.items} />}
           </Block>
         </section>
         <section className="card" aria-labelledby="latest-updates">
           <h2 id="latest-updates">{msg('dashboard.page.latestIncidentUpdates')}</h2>
           <Block swr={recent}>
             {() => {
-              const latest = latestUpdates([open.data?.items ?? [], recent.data!.items]);
+              const latest = latestUpdates([recent.data!.items]);
               return latest.length === 0 ? (
                 <EmptyState />
               ) : (
@@ -229,7 +193,7 @@ export function DashboardPage() {
   );
 }
 
-function LatestAlarms({ alarms, names }: { alarms: DeviceAlarm[]; names: Map<string, string> }) {
+function LatestAlarms({ alarms }: { alarms: DeviceAlarm[] }) {
   if (alarms.length === 0) return <EmptyState>{msg('dashboard.page.noOpenAlarms')}</EmptyState>;
   return (
     <>
@@ -237,7 +201,7 @@ function LatestAlarms({ alarms, names }: { alarms: DeviceAlarm[]; names: Map<str
         {alarms.map((a) => (
           <li key={`${a.deviceId}/${a.id}`}>
             <span>
-              {a.title} — {names.get(a.deviceId) ?? a.deviceId}
+              {a.title} — <Link to={devicePath(a.deviceId, a.tenantId)}>{a.deviceId}</Link>
             </span>
             <span className="feed-meta">
               <SeverityBadge severity={a.severity} /> <AlarmStateBadge state={a.state} />{' '}

@@ -1,103 +1,66 @@
 /**
- * Dashboard data (docs/portal.md#screens) from the existing list routes, all scoped to the active tenant:
- * - open incidents: `GET /incidents?status=new,in_progress,on_hold` (every page);
- * - incident trend: `GET /incidents?from=<30 days ago>` (every page, up to 1,000);
- * - devices: `GET /devices` (every page) → counts by status and the mean 30-day availability;
- * - alarms: `GET /alarms?state=active,acknowledged` (every page) → active count and latest alarms.
- * - Office 365: `GET /office365/alarms?status=active` (every page, up to 1,000) → count.
+ * Dashboard data (docs/portal.md#screens), scoped to the active tenant, at a cost that does not grow with it:
+ * - `GET /summary`: open incidents by severity, devices by status, the fleet's 30-day availability and the
+ *   devices below the availability target, open and active alarms, Office 365 alerts by status, and the
+ *   incidents created per day (the trend) — all from the API's write-time aggregates, exact for any
+ *   tenant size (docs/api.md#summary);
+ * - `GET /alarms?state=active,acknowledged&limit=5`: the latest open alarms (one page);
+ * - `GET /incidents?limit=20`: the newest incidents, for "latest updates" (one page).
+ * Each refreshes every `REFRESH_MS` while the page is open and when the window regains focus (SWR).
  */
-import type { Device, Incident, Severity } from '../../shared/lib/contract';
+import type { Incident, Severity, Summary } from '../../shared/lib/contract';
+import { useApiSWR } from '../../shared/lib/api-context';
 import { useTenant, useTenantQuery } from '../../shared/lib/tenant';
-import { useAllPages } from '../../shared/ui/useAllPages';
 import type { TrendPoint } from '../../shared/ui/charts';
 
-/** Days of the incident trend and of "30-day availability". */
+/** Days of the incident trend (the summary's default series). */
 export const TREND_DAYS = 30;
+
+/** How often the dashboard's figures are refreshed while it is open, ms. */
+export const REFRESH_MS = 60_000;
 
 /** Incident statuses counted as open (not resolved or closed). */
 export const OPEN_STATUSES = 'new,in_progress,on_hold';
+
+/** Latest open alarms listed. */
+export const LATEST_ALARMS = 5;
+
+/** Newest incidents read for "latest updates". */
+const RECENT_INCIDENTS = 20;
+
+const LIVE = { refreshInterval: REFRESH_MS, revalidateOnFocus: true } as const;
 
 function useReady() {
   const { activeTenant, isLoading } = useTenant();
   return !isLoading && activeTenant !== null;
 }
 
-export function useOpenIncidents() {
+/** The tenant's summary (`GET /summary`, the default 30-day series). */
+export function useSummary() {
   const tenant = useTenantQuery();
-  return useAllPages('listIncidents', useReady() ? { query: { ...tenant, status: OPEN_STATUSES } } : null);
+  return useApiSWR('getSummary', useReady() ? { query: tenant } : null, LIVE);
 }
 
-/** Start of the trend window: midnight UTC `TREND_DAYS - 1` days before `now`. */
-export function trendStart(now: Date): Date {
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  d.setUTCDate(d.getUTCDate() - (TREND_DAYS - 1));
-  return d;
-}
-
-export function useRecentIncidents(from: string) {
+/** The newest open device alarms (one page). */
+export function useLatestOpenAlarms() {
   const tenant = useTenantQuery();
-  return useAllPages('listIncidents', useReady() ? { query: { ...tenant, from } } : null);
+  return useApiSWR('listAlarms', useReady() ? { query: { ...tenant, state: 'active,acknowledged', limit: LATEST_ALARMS } } : null, LIVE);
 }
 
-export function useAllDevices() {
+/** The newest incidents (one page), for the latest updates. */
+export function useRecentIncidents() {
   const tenant = useTenantQuery();
-  return useAllPages('listDevices', useReady() ? { query: tenant } : null);
+  return useApiSWR('listIncidents', useReady() ? { query: { ...tenant, limit: RECENT_INCIDENTS } } : null, LIVE);
 }
 
-export function useOpenAlarms() {
-  const tenant = useTenantQuery();
-  return useAllPages('listAlarms', useReady() ? { query: { ...tenant, state: 'active,acknowledged' } } : null);
+/** The summary's per-day series as chart points: incidents created per UTC day and severity, oldest first. */
+export function incidentTrend(days: Summary['days']): TrendPoint[] {
+  return days.map((d) => ({ date: d.date, ...(d.incidentsCreated as Record<Severity, number>) }));
 }
 
-export function useOpenO365Alarms() {
-  const tenant = useTenantQuery();
-  return useAllPages('listOffice365Alarms', useReady() ? { query: { ...tenant, status: 'active' } } : null);
-}
-
-/** How many devices the availability chart shows. */
-export const LOWEST_DEVICES = 10;
-
-/** The `n` devices with the lowest 30-day availability (devices without history left out), lowest first. */
-export function lowestAvailability(devices: readonly Pick<Device, 'name' | 'availability30d'>[], n: number): { name: string; value: number }[] {
-  return devices
-    .filter((d): d is Pick<Device, 'name'> & { availability30d: number } => d.availability30d !== null)
-    .map((d) => ({ name: d.name, value: d.availability30d }))
-    .sort((a, b) => a.value - b.value)
-    .slice(0, n);
-}
-
-/** Counts `items` by `key`, returning an entry (possibly 0) for every value of `all`. */
-export function countBy<T, K extends string>(items: readonly T[], all: readonly K[], key: (t: T) => K): Record<K, number> {
-  const out = Object.fromEntries(all.map((k) => [k, 0])) as Record<K, number>;
-  for (const item of items) out[key(item)] = (out[key(item)] ?? 0) + 1;
-  return out;
-}
-
-/**
- * Incidents opened per UTC day and severity, one point per day from `start` (UTC midnight) for `days`
- * days, oldest first; incidents outside the window are ignored.
- */
-export function incidentTrend(incidents: readonly Pick<Incident, 'createdAt' | 'severity'>[], start: Date, days = TREND_DAYS): TrendPoint[] {
-  const points: TrendPoint[] = [];
-  const index = new Map<string, TrendPoint>();
-  for (let i = 0; i < days; i++) {
-    const date = new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10);
-    const p: TrendPoint = { date, critical: 0, high: 0, medium: 0, low: 0 };
-    points.push(p);
-    index.set(date, p);
-  }
-  for (const inc of incidents) {
-    const p = index.get(inc.createdAt.slice(0, 10));
-    if (p) p[inc.severity as Severity] += 1;
-  }
-  return points;
-}
-
-/** Mean of the devices' 30-day availability (%), ignoring devices without history; null if none. */
-export function meanAvailability(devices: readonly Pick<Device, 'availability30d'>[]): number | null {
-  const values = devices.map((d) => d.availability30d).filter((v): v is number => v !== null);
-  if (values.length === 0) return null;
-  return Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 100) / 100;
+/** Incidents created over the series. */
+export function trendTotal(days: Summary['days']): number {
+  return days.reduce((n, d) => n + Object.values(d.incidentsCreated).reduce((a, b) => a + b, 0), 0);
 }
 
 /** The `n` most recently updated incidents (by `updatedAt`, newest first), without duplicates. */

@@ -1,33 +1,62 @@
 import { describe, expect, it } from 'vitest';
-import { incidentTrend, latestUpdates, lowestAvailability, meanAvailability, trendStart, TREND_DAYS } from './api';
-import type { Incident } from '../../shared/lib/contract';
+import { screen, within } from '@testing-library/react';
+import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
+import type { Incident, Summary } from '../../shared/lib/contract';
+import { DashboardPage } from './DashboardPage';
+import { incidentTrend, latestUpdates, trendTotal } from './api';
 
-describe('dashboard aggregation', () => {
-  it('counts incidents per UTC day and severity over the 30-day window, ignoring older ones', () => {
-    const start = trendStart(new Date('2026-03-30T15:00:00Z'));
-    expect(start.toISOString()).toBe('2026-03-01T00:00:00.000Z');
-    const points = incidentTrend(
-      [
-        { createdAt: '2026-03-01T00:00:00.000Z', severity: 'high' },
-        { createdAt: '2026-03-01T23:59:59.999Z', severity: 'high' },
-        { createdAt: '2026-03-30T08:00:00.000Z', severity: 'critical' },
-        { createdAt: '2026-02-28T23:59:59.999Z', severity: 'low' },
-      ],
-      start,
-    );
-    expect(points).toHaveLength(TREND_DAYS);
-    expect(points[0]).toEqual({ date: '2026-03-01', critical: 0, high: 2, medium: 0, low: 0 });
-    expect(points[29]).toEqual({ date: '2026-03-30', critical: 1, high: 0, medium: 0, low: 0 });
-    expect(points.reduce((n, p) => n + p.low, 0)).toBe(0);
+const zero = { critical: 0, high: 0, medium: 0, low: 0 };
+
+/** The summary of a big tenant: 5,000 devices and 1,234 open incidents (past the old 1,000-item page cap). */
+const BIG: Summary = {
+  tenantId: 'acme',
+  generatedAt: '2026-03-30T15:00:00.000Z',
+  incidents: { open: 1234, openBySeverity: { critical: 34, high: 200, medium: 500, low: 500 }, byStatus: { new: 1000, in_progress: 200, on_hold: 34, resolved: 40_000, closed: 8_000 } },
+  alarms: { open: 1500, openBySeverity: { critical: 100, high: 400, medium: 500, low: 500 }, active: 1200, acknowledged: 300 },
+  office365: { alarmsByStatus: { active: 1100, investigating: 3, resolved: 20 } },
+  devices: { total: 5000, byStatus: { online: 4700, degraded: 150, offline: 100, unknown: 50 } },
+  availability: { pct30d: 99.87, slaTargetPct: 99.5, belowSla: [{ deviceId: 'fw-9', name: 'fw-9', availability30d: 97.25 }] },
+  days: [
+    { date: '2026-03-29', incidentsCreated: { ...zero, high: 2 }, alarmsRaised: zero },
+    { date: '2026-03-30', incidentsCreated: { ...zero, critical: 1 }, alarmsRaised: zero },
+  ],
+};
+
+describe('dashboard', () => {
+  it('shows the exact figures of a tenant of any size from one summary call', async () => {
+    const api = fakeApi({ getMe: ME_ACME, getSummary: BIG, listAlarms: { items: [], nextCursor: null }, listIncidents: { items: [], nextCursor: null } });
+    renderSignedIn(<DashboardPage />, { api });
+    const devices = within((await screen.findByRole('heading', { name: 'Dispositivos por estado' })).closest('section')!);
+    expect(await devices.findByText('4700')).toBeTruthy();
+    expect(devices.getByText(/5000 dispositivos/)).toBeTruthy();
+    const incidents = within(screen.getByRole('heading', { name: 'Incidentes abiertos por severidad' }).closest('section')!);
+    expect(incidents.getByText(/1234 incidentes abiertos/)).toBeTruthy();
+    expect(screen.getByTestId('kpi-alarms').textContent).toBe('1200');
+    expect(screen.getByTestId('kpi-o365').textContent).toBe('1100');
+    expect(screen.getByTestId('kpi-availability').textContent).toBe('99,87 %');
+    // The dashboard never pages through a whole list: one summary, one page of alarms, one of incidents.
+    const ops = api.call.mock.calls.map(([op]) => op).filter((op) => op !== 'getMe');
+    expect(new Set(ops)).toEqual(new Set(['getSummary', 'listAlarms', 'listIncidents']));
+    expect(api.call).toHaveBeenCalledWith('listAlarms', { query: { tenant: 'acme', state: 'active,acknowledged', limit: 5 } });
   });
 
-  it('averages 30-day availability over devices with history', () => {
-    expect(meanAvailability([{ availability30d: 99 }, { availability30d: null }, { availability30d: 100 }])).toBe(99.5);
-    expect(meanAvailability([{ availability30d: null }])).toBeNull();
-    expect(lowestAvailability([{ name: 'a', availability30d: 99.9 }, { name: 'b', availability30d: null }, { name: 'c', availability30d: 95 }, { name: 'd', availability30d: 98 }], 2)).toEqual([
-      { name: 'c', value: 95 },
-      { name: 'd', value: 98 },
+  it('says every device meets the availability target when none is below it', async () => {
+    const api = fakeApi({
+      getMe: ME_ACME,
+      getSummary: { ...BIG, availability: { ...BIG.availability, belowSla: [] } },
+      listAlarms: { items: [], nextCursor: null },
+      listIncidents: { items: [], nextCursor: null },
+    });
+    renderSignedIn(<DashboardPage />, { api });
+    expect(await screen.findByText('Todos los dispositivos cumplen el objetivo de disponibilidad (99,5 %) a 30 días.')).toBeTruthy();
+  });
+
+  it('turns the summary series into trend points and totals', () => {
+    expect(incidentTrend(BIG.days)).toEqual([
+      { date: '2026-03-29', critical: 0, high: 2, medium: 0, low: 0 },
+      { date: '2026-03-30', critical: 1, high: 0, medium: 0, low: 0 },
     ]);
+    expect(trendTotal(BIG.days)).toBe(3);
   });
 
   it('lists the latest updated incidents once each', () => {

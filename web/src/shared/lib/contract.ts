@@ -53,6 +53,7 @@ export type {
   SocQueueItem,
   Assignee,
   TenantSummary,
+  Summary,
   PoolUser,
   SlaTargets,
   AuditEntry,

@@ -54,6 +54,11 @@ export function formatDateTime(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? '—' : cached('dateTime', (l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'short' })).format(d);
 }
 
+/** A count → "50.000" (en: "50,000") in the user's language; '—' for null. */
+export function formatNumber(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : cached('number', (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 0 })).format(value);
+}
+
 /** 0–100 → "99,95 %" (en: "99.95 %"); '—' for null. */
 export function formatPercent(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : `${cached('percent', (l) => new Intl.NumberFormat(l, { maximumFractionDigits: 2, minimumFractionDigits: 0 })).format(value)} %`;
