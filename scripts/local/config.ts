@@ -30,7 +30,7 @@ export const DEMO_REGION = 'us-east-1';
 export const LOCAL_AWS_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
 
 /** Default ports of `npm start` (each overridable; 0 = any free port). */
-export const DEFAULT_PORTS = { dynamodb: 8000, cognito: 9229, cognitoInternal: 9230, api: 3001, web: 5173 } as const;
+export const DEFAULT_PORTS = { dynamodb: 8000, cognito: 9229, cognitoInternal: 9230, cognitoOAuth: 9231, idp: 9240, api: 3001, web: 5173 } as const;
 export type Ports = { -readonly [K in keyof typeof DEFAULT_PORTS]: number };
 
 /** Environment variable naming each port (read by `npm start` only). */
@@ -39,8 +39,25 @@ export const PORT_VARIABLES: Record<keyof Ports, string> = {
   api: 'VIGIA_PORT_API',
   cognito: 'VIGIA_PORT_COGNITO',
   cognitoInternal: 'VIGIA_PORT_COGNITO_INTERNAL',
+  cognitoOAuth: 'VIGIA_PORT_COGNITO_OAUTH',
+  idp: 'VIGIA_PORT_IDP',
   dynamodb: 'VIGIA_PORT_DYNAMODB',
 };
+
+/**
+ * The local stand-in of a customer's own identity provider (docs/local-emulation.md#federated-sign-in): an
+ * OpenID provider (`scripts/local/idp.ts`) that the local user pool trusts as `AcmeIdP`, bound to tenant `acme`
+ * and routed from the e-mail domain `acme.example`, as a stage's `identityProviders` file binds a customer's
+ * Entra ID (`infra/federation-config.ts`). Its one user, Carla, exists only there: the pool creates
+ * `AcmeIdP_<sub>` at her first sign-in. The password is the demo one (local only).
+ */
+export const LOCAL_IDENTITY_PROVIDER = {
+  name: 'AcmeIdP',
+  tenant: 'acme',
+  emailDomains: ['acme.example'],
+  organisation: 'Acme Logística',
+  users: [{ sub: 'carla-acme-0001', email: 'carla@acme.example', name: 'Carla Ruiz', password: 'Vigia-Demo-2026' }],
+} as const;
 
 /** Default state folder of `npm start` (git-ignored): DynamoDB file, user pool, devices, codes, logs. */
 export const DEFAULT_DATA_DIR = path.join(REPO_ROOT, '.local');

@@ -23,13 +23,17 @@ import { tableName } from '../../lambdas/data/table-design.js';
 import { putAuditEntry } from '../../lambdas/data/audit.js';
 import { cognitoUsers } from '../../lambdas/data/cognito-users.js';
 import { localSecurityHeaders } from '../../infra/security-headers.js';
+import { randomBytes } from 'node:crypto';
 import { startUserPool } from './cognito/index.js';
+import { startLocalIdp } from './idp.js';
+import { OAUTH_SCOPES } from '../../infra/federation-config.js';
 import { ensureTable, freePort, startDynamo } from './dynamodb.js';
 import { openApiDocument } from '../../lambdas/contract/openapi.js';
 import { startCollector } from './collector.js';
 import {
   DEFAULT_PORTS,
   DEMO_REGION,
+  LOCAL_IDENTITY_PROVIDER,
   LOCAL_ACME_COLLECTOR_CREDENTIAL,
   LOCAL_COLLECTOR_CREDENTIAL,
   LOCAL_OPERATOR_CREDENTIAL,
@@ -82,6 +86,22 @@ export interface LocalStackOptions {
   throttling?: { rateLimit: number; burstLimit: number };
   /** Grace period (s) of the local app client's refresh token rotation; default the deployed client's (10). */
   refreshTokenGraceSeconds?: number;
+  /**
+   * Federated sign-in (default false; `npm start` turns it on): a local OpenID provider playing Acme's own
+   * identity provider (`LOCAL_IDENTITY_PROVIDER`, port `idp`), the user pool's hosted OAuth endpoints (HTTPS,
+   * port `cognitoOAuth`) and `oauth` in config.json, as a stage with `identityProviders`
+   * (docs/local-emulation.md#federated-sign-in). Off: no OAuth surface at all, as a stage without providers.
+   */
+  federation?: boolean;
+}
+
+/** A user who signs in through the local identity provider ("Iniciar sesión con la cuenta de tu empresa"). */
+export interface FederatedDemoUser {
+  email: string;
+  password: string;
+  description: string;
+  /** The identity provider's issuer (its login page is under it). */
+  idp: string;
 }
 
 export interface RunningLocalStack {
@@ -96,6 +116,8 @@ export interface RunningLocalStack {
    */
   repositoryTable: TableRef;
   demoUsers: DemoUser[];
+  /** With `federation`: the identity provider's users (empty otherwise). */
+  federatedUsers: FederatedDemoUser[];
   stop(): Promise<void>;
 }
 
@@ -197,6 +219,41 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     await ensureTable(dynamo.endpoint, table);
     log(`DynamoDB (dynoxide) on ${dynamo.endpoint}, table ${table} (${Date.now() - t} ms)`);
 
+    // Federated sign-in: the customer's identity provider first (it must know the pool's redirect URI, whose
+    // port is therefore fixed up front), then the pool with its hosted OAuth endpoints trusting it.
+    let hosted: Parameters<typeof startUserPool>[0]['hosted'];
+    let federatedUsers: FederatedDemoUser[] = [];
+    if (opts.federation) {
+      t = Date.now();
+      if (ports.cognitoOAuth === 0) ports.cognitoOAuth = await freePort(host);
+      const idpClient = { clientId: 'vigia-local-user-pool', clientSecret: randomBytes(24).toString('base64url') };
+      const idp = await startLocalIdp({
+        organisation: LOCAL_IDENTITY_PROVIDER.organisation,
+        users: LOCAL_IDENTITY_PROVIDER.users,
+        client: { ...idpClient, redirectUris: [`https://${host}:${ports.cognitoOAuth}/oauth2/idpresponse`] },
+        port: ports.idp,
+        host,
+      });
+      stops.push(idp.stop);
+      const site = `http://${host}:${ports.web}/`;
+      hosted = {
+        port: ports.cognitoOAuth,
+        callbackUrls: [site],
+        logoutUrls: [site],
+        scopes: [...OAUTH_SCOPES],
+        providers: [{ name: LOCAL_IDENTITY_PROVIDER.name, identifiers: LOCAL_IDENTITY_PROVIDER.emailDomains, issuer: idp.issuer, ...idpClient }],
+        // The trigger's provider → tenant map, as FEDERATED_TENANTS of a deployed stage.
+        tenants: { [LOCAL_IDENTITY_PROVIDER.name]: LOCAL_IDENTITY_PROVIDER.tenant },
+      };
+      federatedUsers = LOCAL_IDENTITY_PROVIDER.users.map((u) => ({
+        email: u.email,
+        password: u.password,
+        description: `customer of ${LOCAL_IDENTITY_PROVIDER.organisation} through its own identity provider ("Iniciar sesión con la cuenta de tu empresa")`,
+        idp: idp.issuer,
+      }));
+      log(`identity provider ${LOCAL_IDENTITY_PROVIDER.name} (oidc-provider, tenant ${LOCAL_IDENTITY_PROVIDER.tenant}) on ${idp.issuer} (${Date.now() - t} ms)`);
+    }
+
     t = Date.now();
     // The user pool's trigger records access requests (sign-ins of users in no group) in the audit log.
     const auditTable = localTable(dynamo.endpoint, table);
@@ -210,6 +267,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       internalPort: ports.cognitoInternal,
       host,
       ...(opts.refreshTokenGraceSeconds !== undefined ? { refreshTokenGraceSeconds: opts.refreshTokenGraceSeconds } : {}),
+      ...(hosted ? { hosted } : {}),
     });
     stops.push(pool.stop);
     log(`Cognito user pool ${pool.userPoolId} on ${pool.endpoint} (${Date.now() - t} ms)`);
@@ -307,6 +365,18 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       allowSignUp: true,
       brandName: 'Vigía',
       userPoolEndpoint: pool.endpoint,
+      ...(pool.hosted && hosted
+        ? {
+            oauth: {
+              domain: pool.hosted.domain,
+              scopes: [...hosted.scopes],
+              redirectSignIn: hosted.callbackUrls[0]!,
+              redirectSignOut: hosted.logoutUrls[0]!,
+              socialProviders: [],
+              enterprise: true,
+            },
+          }
+        : {}),
     };
 
     let webUrl: string | null = null;
@@ -333,6 +403,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       tableName: table,
       repositoryTable,
       demoUsers,
+      federatedUsers,
       stop: stopAll,
     };
   } catch (e) {

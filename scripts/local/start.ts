@@ -109,6 +109,8 @@ try {
     log: step,
     onRequest,
     collectorLog,
+    // "Iniciar sesión con la cuenta de tu empresa" against a local stand-in of Acme's identity provider.
+    federation: true,
   });
 } catch (e) {
   console.error(`✖ ${(e as Error).message}`);
@@ -126,6 +128,10 @@ const users = stack.demoUsers
     if (u.totp) return `${line}\n${' '.repeat(4 + 29 + 19)}TOTP already set up (secret not known to this stack)`;
     return line;
   })
+  .join('\n');
+// Users of the local identity provider (docs/local-emulation.md#federated-sign-in): the company button, not the form.
+const federated = stack.federatedUsers
+  .map((u) => `    ${u.email.padEnd(28)} ${u.password.padEnd(18)} ${u.description}\n${' '.repeat(4 + 29 + 19)}signs in at ${u.idp} (accept the user pool's self-signed certificate at https://${stack.config.oauth?.domain ?? ''} once)`)
   .join('\n');
 const shownLog = shown(requestLogPath);
 const requestOutput = {
@@ -145,6 +151,7 @@ Ready in ${secs} s.
 
   Demo users (local only):
 ${users || '    (none: started with --no-seed)'}
+${federated}
   Verification and reset codes offline are always 123456.
 
 Press Ctrl-C to stop.`);

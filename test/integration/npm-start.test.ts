@@ -21,6 +21,8 @@ const env = {
   VIGIA_PORT_COGNITO: '0',
   VIGIA_PORT_COGNITO_INTERNAL: '0',
   VIGIA_PORT_DYNAMODB: '0',
+  VIGIA_PORT_COGNITO_OAUTH: '0',
+  VIGIA_PORT_IDP: '0',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 };
 
@@ -89,6 +91,8 @@ describe('npm start (CLI)', () => {
       expect(s.output()).toContain(`Requests    ${logFile}   (summary here every 10 s`);
       expect(s.output()).toContain('collector simulator running');
       expect(s.output()).toContain('Portal      (not served)');
+      // The local identity provider's demo user (docs/local-emulation.md#federated-sign-in).
+      expect(s.output()).toMatch(/carla@acme\.example +Vigia-Demo-2026 +customer of Acme Logística through its own identity provider/);
       await expect.poll(() => readFileSync(logFile, 'utf8'), { timeout: 20_000 }).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z POST \/ingest\/heartbeats → 20\d \d+ ms$/m);
       expect((await fetch(`${s.apiUrl}/tenants`)).status).toBe(401);
       await expect.poll(() => readFileSync(logFile, 'utf8')).toContain('GET /tenants → 401');

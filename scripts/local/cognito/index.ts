@@ -41,7 +41,9 @@
  *
  * Offline codes: every verification code is {@link FIXED_CODE}; each code "sent" is also appended to
  * `<dataDir>/codes.jsonl` and reported through `log` (see {@link lastCodeFor}).
- * Not built yet: hosted UI, DEVICE_SRP_AUTH (the dispatch table in ./proxy.ts is the place).
+ * Federated sign-in (optional, `hosted`): the hosted OAuth endpoints of a Cognito domain on their own HTTPS port
+ * (./hosted.ts: /oauth2/authorize, /oauth2/idpresponse, /oauth2/token, /logout) and the trigger's tenant of each
+ * identity provider. Not built: the hosted sign-in pages themselves, DEVICE_SRP_AUTH.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
@@ -56,6 +58,8 @@ import { RefreshTokenRotation } from './rotation.js';
 import { seedUserPool } from './store.js';
 import { RevocationRegistry, TokenVerifier } from './tokens.js';
 import { isTriggerInvocation, localTriggers, type LocalTriggers } from './triggers.js';
+import { startHostedEndpoints, type HostedOidcProvider } from './hosted.js';
+import type { FederatedTenants } from '../../../lambdas/triggers/federation.js';
 import type { RecordAudit } from '../../../lambdas/triggers/pre-token-generation.js';
 import { LOCAL_OPERATOR_CREDENTIAL, type CollectorCredential } from '../config.js';
 
@@ -91,6 +95,19 @@ export interface UserPoolOptions {
    * the deployed client's (10). Tests shorten it to observe the end of the grace period.
    */
   refreshTokenGraceSeconds?: number;
+  /**
+   * Federated sign-in: the hosted OAuth endpoints on `port` (HTTPS, 0 = a free one) for an app client whose
+   * callback and sign-out URLs and scopes are given, trusting `providers`; `tenants` maps each provider to its
+   * tenant for the trigger (docs/local-emulation.md#federated-sign-in). Absent: no OAuth endpoints at all.
+   */
+  hosted?: {
+    port: number;
+    callbackUrls: readonly string[];
+    logoutUrls: readonly string[];
+    scopes: readonly string[];
+    providers: readonly HostedOidcProvider[];
+    tenants: FederatedTenants;
+  };
 }
 
 export interface RunningUserPool {
@@ -104,6 +121,8 @@ export interface RunningUserPool {
   jwksUri: string;
   /** cognito-local's own URL, WITHOUT the compatibility layer (diagnostics only; clients use `endpoint`). */
   internalEndpoint: string;
+  /** With `hosted`: the OAuth endpoints' `host:port` (config.json `oauth.domain`) and the IdP redirect URI. */
+  hosted?: { domain: string; idpResponseUrl: string };
   /** Stops the proxy and cognito-local; frees both ports. */
   stop(): Promise<void>;
 }
@@ -188,6 +207,7 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
   const issuer = `${endpoint}/${LOCAL_USER_POOL_ID}`;
 
   let child: ChildProcess | null = null;
+  let hosted: Awaited<ReturnType<typeof startHostedEndpoints>> | null = null;
   let stopping = false;
   try {
     await seedUserPool({
@@ -227,7 +247,14 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
       await sleep(50);
     }
 
-    triggers = localTriggers({ endpoint, region: 'us-east-1', operator: (opts.operatorCredentials ?? [LOCAL_OPERATOR_CREDENTIAL])[0]!, log, recordAudit: opts.recordAudit });
+    triggers = localTriggers({
+      endpoint,
+      region: 'us-east-1',
+      operator: (opts.operatorCredentials ?? [LOCAL_OPERATOR_CREDENTIAL])[0]!,
+      log,
+      recordAudit: opts.recordAudit,
+      federatedTenants: opts.hosted?.tenants,
+    });
     const jwks = (await (await fetch(`${upstream}/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
     const registry = await RevocationRegistry.load(join(dataDir, 'revocations.json'));
     handler = createProxy({
@@ -243,8 +270,21 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
       operatorCredentials: opts.operatorCredentials ?? [LOCAL_OPERATOR_CREDENTIAL],
       ...(opts.invitationsFile ? { invitationsFile: opts.invitationsFile } : {}),
     });
+    if (opts.hosted) {
+      hosted = await startHostedEndpoints({
+        ...opts.hosted,
+        dataDir,
+        userPoolId: LOCAL_USER_POOL_ID,
+        userPoolClientId: LOCAL_USER_POOL_CLIENT_ID,
+        upstream,
+        registry,
+        host: urlHost,
+        log,
+      });
+    }
   } catch (err) {
     stopping = true;
+    await hosted?.stop();
     await closeServer(server);
     if (child) await stopChild(child);
     throw err;
@@ -263,10 +303,12 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
     issuer,
     jwksUri: `${issuer}/.well-known/jwks.json`,
     internalEndpoint: upstream,
+    ...(hosted ? { hosted: { domain: hosted.domain, idpResponseUrl: hosted.idpResponseUrl } } : {}),
     stop() {
       stopped ??= (async () => {
         stopping = true;
         process.off('exit', onExit);
+        await hosted?.stop();
         await closeServer(server);
         await stopChild(running);
         triggers?.close();

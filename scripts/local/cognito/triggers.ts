@@ -8,12 +8,15 @@
  *    signs it (docs/api.md#staff-accounts-and-totp).
  *    Given `recordAudit` (the local stack passes the table's audit writer), a sign-in of a user in no group is
  *    recorded as an access request, as the deployed trigger does with its table (docs/api.md#access-requests).
+ *    Given `federatedTenants` (the local identity providers' tenants), a federated user is put in its
+ *    provider's tenant group with AdminAddUserToGroup on the local pool (docs/platform.md#federated-sign-in).
  * cognito-local calls the trigger at every token issue (sign-in, refresh), as Cognito does.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
-import { adminGetUserMfa, createPreTokenGenerationHandler, type RecordAudit } from '../../../lambdas/triggers/pre-token-generation.js';
+import { adminAddUserToGroup, adminGetUserMfa, createPreTokenGenerationHandler, type RecordAudit } from '../../../lambdas/triggers/pre-token-generation.js';
+import type { FederatedTenants } from '../../../lambdas/triggers/federation.js';
 import type { CollectorCredential } from '../config.js';
 
 /** Function name of the pre token generation trigger in cognito-local's `TriggerFunctions`. */
@@ -37,7 +40,14 @@ export interface LocalTriggers {
  * The local pool's triggers: the pre token generation trigger with AdminGetUser sent to `endpoint` (the local
  * pool's public endpoint) signed with `operator`, and access requests stored with `recordAudit` when given.
  */
-export function localTriggers(opts: { endpoint: string; region: string; operator: CollectorCredential; log?: (line: string) => void; recordAudit?: RecordAudit | undefined }): LocalTriggers {
+export function localTriggers(opts: {
+  endpoint: string;
+  region: string;
+  operator: CollectorCredential;
+  log?: (line: string) => void;
+  recordAudit?: RecordAudit | undefined;
+  federatedTenants?: FederatedTenants | undefined;
+}): LocalTriggers {
   const idp = new CognitoIdentityProviderClient({
     endpoint: opts.endpoint,
     region: opts.region,
@@ -48,6 +58,7 @@ export function localTriggers(opts: { endpoint: string; region: string; operator
     adminGetUserMfa(idp),
     (m, e) => log(`pre token generation: ${m}: ${(e as Error).message ?? String(e)}`),
     opts.recordAudit,
+    opts.federatedTenants && Object.keys(opts.federatedTenants).length > 0 ? { tenants: opts.federatedTenants, addUserToGroup: adminAddUserToGroup(idp) } : undefined,
   );
   const functions: Record<string, (event: unknown) => Promise<unknown>> = {
     [LOCAL_PRE_TOKEN_GENERATION_FUNCTION]: (e) => preTokenGeneration(e as PreTokenGenerationTriggerEvent),
