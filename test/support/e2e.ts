@@ -37,8 +37,12 @@ export interface E2eEnv {
   close(): Promise<void>;
 }
 
-/** Starts a seeded stack and Chromium. */
-export async function startE2e(): Promise<E2eEnv> {
+/**
+ * Starts a seeded stack and Chromium. `federation`: the stack's local identity provider and the user pool's
+ * hosted OAuth endpoints (HTTPS with a self-signed certificate, which the pages of this env then accept;
+ * docs/local-emulation.md#federated-sign-in).
+ */
+export async function startE2e(options: { federation?: boolean } = {}): Promise<E2eEnv> {
   const executablePath = chromiumPath();
   if (!existsSync(executablePath)) {
     throw new Error(`Chromium not found at ${executablePath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
@@ -46,8 +50,8 @@ export async function startE2e(): Promise<E2eEnv> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vigia-e2e-'));
   const start = (ports: Partial<Ports>) =>
-    startLocalStack({ dataDir, persist: true, ports, log: (l) => console.log(`  [stack] ${l}`) });
-  let stack = await start({ dynamodb: 0, cognito: 0, cognitoInternal: 0, api: 0, web: 0 });
+    startLocalStack({ dataDir, persist: true, ports, federation: options.federation === true, log: (l) => console.log(`  [stack] ${l}`) });
+  let stack = await start({ dynamodb: 0, cognito: 0, cognitoInternal: 0, api: 0, web: 0, cognitoOAuth: 0, idp: 0 });
   for (const u of stack.demoUsers) if (u.totpSecret) totpSecrets.set(u.email, u.totpSecret);
   // playwright-core gives every launch a fresh, temporary profile (the equivalent of a new --user-data-dir).
   let browser: Browser;
@@ -76,6 +80,8 @@ export async function startE2e(): Promise<E2eEnv> {
         cognitoInternal: 0,
         api: port(stack.urls.api),
         web: port(stack.urls.web!),
+        cognitoOAuth: stack.config.oauth ? port(`https://${stack.config.oauth.domain}`) : 0,
+        idp: stack.federatedUsers[0] ? port(stack.federatedUsers[0].idp) : 0,
       };
       await stack.stop();
       stack = await start(ports);
@@ -97,7 +103,8 @@ export interface TrackedPage {
 
 /** A fresh browser context (no shared storage) at the given viewport, with problem tracking. */
 export async function newPage(env: E2eEnv, viewport: { width: number; height: number }): Promise<TrackedPage> {
-  const context = await env.browser.newContext({ viewport, locale: 'es-ES' });
+  // The user pool's hosted OAuth endpoints (federation) use a self-signed certificate.
+  const context = await env.browser.newContext({ viewport, locale: 'es-ES', ...(env.stack.config.oauth ? { ignoreHTTPSErrors: true } : {}) });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {

@@ -64,12 +64,8 @@ function useAuthStatus(): AuthStatus {
     const stop = Hub.listen('auth', ({ payload }) => {
       if (payload.event === 'signedIn') setStatus('authenticated');
       if (payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure') setStatus('unauthenticated');
-      // A hosted-UI redirect that failed (refused at the provider, a bad `state`, a refused code): Amplify has
-      // already cleaned the address; the failure is logged (docs/portal.md#company-sign-in).
-      if (payload.event === 'signInWithRedirect_failure') {
-        console.error('[vigia] federated sign-in failed', payload.data);
-        setStatus('unauthenticated');
-      }
+      // A hosted-UI redirect that failed (logged by `logRedirectFailures`, docs/portal.md#company-sign-in).
+      if (payload.event === 'signInWithRedirect_failure') setStatus('unauthenticated');
     });
     return () => {
       live = false;

@@ -47,7 +47,7 @@ vi.mock('./SignedInApp', () => ({ default: () => <p>signed in</p> }));
 
 import { AuthGate } from './AuthGate';
 import { emailDomain } from './CompanySignIn';
-import { amplifyConfigFor } from '../shared/lib/amplify';
+import { amplifyConfigFor, logRedirectFailures } from '../shared/lib/amplify';
 import type { PortalConfig } from '../shared/lib/config';
 
 const BASE: PortalConfig = {
@@ -104,8 +104,9 @@ describe('sign-in page with federated sign-in', () => {
     expect(amplify.redirects).toEqual([{ provider: { idpIdentifier: 'acme.example' }, options: { loginHint: 'Carla@ACME.example' } }]);
   });
 
-  it('a failed redirect (signInWithRedirect_failure) is logged and leaves the form', async () => {
+  it('a failed redirect (signInWithRedirect_failure) is logged (from before the first render) and leaves the form', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    logRedirectFailures();
     render(<AuthGate config={{ ...BASE, oauth: OAUTH }} />);
     await screen.findByText('authenticator');
     act(() => amplify.listeners.forEach((l) => l({ payload: { event: 'signInWithRedirect_failure', data: { error: 'invalid_grant' } } })));

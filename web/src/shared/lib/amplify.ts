@@ -3,6 +3,7 @@
  */
 import { Amplify } from 'aws-amplify';
 import type { ResourcesConfig } from 'aws-amplify';
+import { Hub } from 'aws-amplify/utils';
 import type { PortalConfig } from './config';
 
 /**
@@ -45,7 +46,21 @@ export function amplifyConfigFor(config: PortalConfig): ResourcesConfig {
   return { Auth: { Cognito: cognito } } as unknown as ResourcesConfig;
 }
 
+/**
+ * Logs every failed hosted-UI redirect (`signInWithRedirect_failure`: refused at the provider, a `state` that is
+ * not the one this browser sent, a refused code) as `[vigia] federated sign-in failed`; Amplify has already cleaned
+ * the address (docs/portal.md#company-sign-in). Subscribed before `Amplify.configure`, because Amplify completes
+ * (or fails) a redirect as soon as it is configured, before any React component listens.
+ * @returns the unsubscribe function
+ */
+export function logRedirectFailures(): () => void {
+  return Hub.listen('auth', ({ payload }) => {
+    if (payload.event === 'signInWithRedirect_failure') console.error('[vigia] federated sign-in failed', payload.data);
+  });
+}
+
 /** Configures the Amplify singleton from the portal configuration (call once, before rendering). */
 export function configureAmplify(config: PortalConfig): void {
+  if (config.oauth) logRedirectFailures();
   Amplify.configure(amplifyConfigFor(config));
 }
