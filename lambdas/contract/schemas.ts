@@ -605,10 +605,15 @@ export const ReportFigures = z.object({
     openBreached: z.number().int(),
   }),
   availability: z.object({
+    /** The availability SLA target per device, %. */
     slaTargetPct: z.number(),
-    devices: z.array(
-      z.object({ tenantId: TenantId, deviceId: z.string(), name: z.string(), availablePct: z.number().nullable(), meetsSla: z.boolean().nullable() }),
-    ),
+    /**
+     * The fleet's availability over the period's UTC days (docs/data-model.md#availability): every device-day's
+     * available time over its monitored time, summed over the tenant's devices, %; null without monitored time.
+     */
+    fleetPct: z.number().nullable(),
+    /** Devices whose own 30-day availability is below the target now, lowest first (at most 10). */
+    belowSla: z.array(z.object({ tenantId: TenantId, deviceId: z.string(), name: z.string(), availability30d: z.number() })),
   }),
   /** Device alarms raised in the period, grouped by title, most frequent first (top 10). */
   topAlarms: z.array(z.object({ title: z.string(), count: z.number().int(), highestSeverity: Severity })),

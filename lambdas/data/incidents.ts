@@ -43,9 +43,10 @@ export async function raiseIncidentCounter(tenantId: string, seq: number, table:
 
 /**
  * Seed path: writes an incident with a fixed id (replacing any previous copy), its comments and history
- * entries, and raises the counter. Idempotent for the same input. The incident replaces the copy read first
- * (condition on its version, retried on a lost race) in one TransactWriteItems with the change of the
- * tenant's aggregates (docs/data-model.md#aggregates).
+ * entries, and raises the counter. Idempotent for the same input (an identical stored copy is not written
+ * again). A different copy is replaced (condition on its version, retried on a lost race) in one
+ * TransactWriteItems with the change of the tenant's aggregates (docs/data-model.md#aggregates); when the
+ * given version is not newer than the stored one it becomes the stored version + 1.
  */
 export async function putIncident(
   incident: Incident,
@@ -54,18 +55,22 @@ export async function putIncident(
 ): Promise<void> {
   await withRetries(`putIncident ${incident.id}`, async () => {
     const before = await getIncident(incident.tenantId, incident.id, table);
+    if (before && JSON.stringify(itemOf(IncidentEntity, before)) === JSON.stringify(itemOf(IncidentEntity, incident))) return undefined;
+    // A changed copy gets a newer version, so an update planned from the copy replaced fails its version
+    // check (and the aggregates it would move) instead of overwriting this one.
+    const next = before && incident.version <= before.version ? { ...incident, version: before.version + 1 } : incident;
     try {
       await table.doc.send('TransactWriteItems', {
         TransactItems: [
           {
             Put: {
               TableName: table.tableName,
-              Item: itemOf(IncidentEntity, incident),
+              Item: itemOf(IncidentEntity, next),
               ConditionExpression: before ? 'version = :v' : 'attribute_not_exists(PK)',
               ...(before ? { ExpressionAttributeValues: { ':v': before.version } } : {}),
             },
           },
-          ...aggregateWrites(table, incident.tenantId, incidentChange(before, incident)),
+          ...aggregateWrites(table, incident.tenantId, incidentChange(before, next)),
         ],
       });
     } catch (e) {

@@ -10,7 +10,10 @@
  *  - device alarms raised in the period: Query GSI1 `TENANT#t#ALARMS` BETWEEN from AND to.
  * Figures are computed by `buildReport` (`lambdas/domain/reports.ts`).
  */
-import type { ReportData, ReportsPort } from '../domain/ports.js';
+import type { ReportAggregates, ReportData, ReportsPort } from '../domain/ports.js';
+import { hourOf, isUnresolved } from '../domain/aggregates.js';
+import { addDays, availabilityDays } from '../domain/devices.js';
+import { LOWEST_DEVICES } from '../domain/summary.js';
 import type { TableRef } from './client.js';
 import { readTenantAggregates, readTenantDays } from './aggregates.js';
 import { dayOf, devicesBelowSla, storedDeviceOf } from './devices.js';
@@ -35,7 +38,11 @@ async function mapLimit<T, R>(items: readonly T[], n: number, fn: (x: T, index: 
   return out;
 }
 
-/** Everything `buildReport` needs for tenant `tenantId` and the period `[from, to]` (ISO-8601 UTC). */
+/**
+ * Everything `buildReport` needs for tenant `tenantId` and the period `[from, to]` (ISO-8601 UTC), read from
+ * the items: the reference the aggregate-based report (`loadReportAggregates`) is tested against, O(items
+ * of the period + devices).
+ */
 export async function loadReportData(tenantId: string, from: string, to: string, table: TableRef): Promise<ReportData> {
   const between = (pk: string) => ({
     IndexName: 'GSI1',
@@ -91,10 +98,75 @@ export async function loadReportData(tenantId: string, from: string, to: string,
   };
 }
 
+const DAY_START = 'T00:00:00.000Z';
+const DAY_END = 'T23:59:59.999Z';
+
+/**
+ * The report inputs of tenant `tenantId` for `[from, to]` (ISO-8601 UTC) at `now`, from its write-time
+ * aggregates (docs/data-model.md#aggregates), in parallel:
+ *  - ONE Query of the tenant's day items covering the UTC days wholly inside the period and the period's
+ *    availability window (`availabilityDays`);
+ *  - the partial first and last UTC days read as items: incidents (Query GSI1 `TENANT#t#INCIDENTS` BETWEEN)
+ *    and alarms (Query GSI1 `TENANT#t#ALARMS` BETWEEN), one Query each per partial day;
+ *  - ONE Query of the SOC queue (GSI2 `SOCQUEUE`, SLA due time BETWEEN the start of the hour of
+ *    `horizon` = min(to, now) and `horizon`, filtered to the tenant): the breached incidents of that hour;
+ *  - ONE Query of the below-SLA device index.
+ * At most 8 requests whatever the period's length or the tenant's size; the items read grow only with one
+ * day's incidents and alarms.
+ */
+export async function loadReportAggregates(tenantId: string, from: string, to: string, now: Date, table: TableRef): Promise<ReportAggregates> {
+  const fromDay = from.slice(0, 10);
+  const toDay = to.slice(0, 10);
+  const wholeFirst = from === `${fromDay}${DAY_START}` ? fromDay : addDays(fromDay, 1);
+  const wholeLast = to >= `${toDay}${DAY_END}` ? toDay : addDays(toDay, -1);
+  const hasWhole = wholeFirst <= wholeLast;
+  // The partial days as instant ranges (none when the period starts/ends on a day boundary).
+  const partial: { lo: string; hi: string }[] = [];
+  if (!hasWhole) partial.push({ lo: from, hi: to });
+  else {
+    if (wholeFirst !== fromDay) partial.push({ lo: from, hi: `${fromDay}${DAY_END}` });
+    if (wholeLast !== toDay) partial.push({ lo: `${toDay}${DAY_START}`, hi: to });
+  }
+  const avail = availabilityDays(from, to);
+  const lo = hasWhole && wholeFirst < avail.first ? wholeFirst : avail.first;
+  const hi = hasWhole && wholeLast > avail.last ? wholeLast : avail.last;
+  const between = (pk: string, r: { lo: string; hi: string }) =>
+    queryAll(table, { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi', ExpressionAttributeValues: { ':p': pk, ':lo': r.lo, ':hi': `${r.hi}#~` } });
+  const horizon = new Date(Math.min(Date.parse(to), now.getTime())).toISOString();
+  const [days, incidents, alarms, boundary, belowSla] = await Promise.all([
+    readTenantDays(table, tenantId, lo, hi),
+    Promise.all(partial.map((r) => between(keys.incidentsGsi1Pk(tenantId), r))),
+    Promise.all(partial.map((r) => between(keys.alarmsGsi1Pk(tenantId), r))),
+    hasWhole
+      ? queryAll(table, {
+          IndexName: 'GSI2',
+          KeyConditionExpression: 'GSI2PK = :q AND GSI2SK BETWEEN :lo AND :hi',
+          FilterExpression: 'tenantId = :t',
+          ExpressionAttributeValues: { ':q': keys.SOCQUEUE_GSI2PK, ':lo': horizon.slice(0, 13), ':hi': horizon, ':t': tenantId },
+        })
+      : Promise.resolve([]),
+    devicesBelowSla(tenantId, now, LOWEST_DEVICES, table),
+  ]);
+  const inWhole = (iso: string) => iso >= `${wholeFirst}${DAY_START}` && iso <= `${wholeLast}${DAY_END}`;
+  const boundaryBreached = boundary
+    .map((i) => recordOf(IncidentEntity, i))
+    .filter((i) => isUnresolved(i) && inWhole(i.createdAt) && i.slaDueAt < horizon && hourOf(i.slaDueAt) === hourOf(horizon)).length;
+  return {
+    tenantId,
+    wholeDays: hasWhole ? [...days].filter(([d]) => d >= wholeFirst && d <= wholeLast).map(([, c]) => c) : [],
+    partialIncidents: incidents.flat().map((i) => recordOf(IncidentEntity, i)),
+    partialAlarms: alarms.flat().map((a) => recordOf(AlarmEntity, a)),
+    boundaryBreached,
+    availabilityDays: [...days].filter(([d]) => d >= avail.first && d <= avail.last).map(([, c]) => c),
+    belowSla,
+  };
+}
+
 /** The report storage as a `ReportsPort`. */
 export function reportsRepository(table: TableRef): ReportsPort {
   return {
     load: (t, from, to) => loadReportData(t, from, to, table),
+    loadAggregates: (t, from, to, now) => loadReportAggregates(t, from, to, now, table),
     aggregates: (t, from, to) => readTenantAggregates(table, t, from, to), aggregateDays: (t, from, to) => readTenantDays(table, t, from, to),
     devicesBelowSla: (t, now, limit) => devicesBelowSla(t, now, limit, table),
   };

@@ -279,6 +279,32 @@ export interface ReportData {
 /** Aggregate attribute name → number (names in `domain/aggregates.ts`). Absent names count as 0. */
 export type Counters = Record<string, number>;
 
+/**
+ * What a report of one tenant reads for the period `[from, to]` (lambdas/data/reports.ts,
+ * `loadReportAggregates`; docs/data-model.md#aggregates): the day aggregates of the UTC days wholly inside
+ * the period, the incidents and alarms of the partial first and last days themselves, the count of the
+ * breached-by-`horizon` incidents of the SLA-due hour that holds the horizon, the day aggregates of the
+ * availability window and the devices below the availability target now.
+ */
+export interface ReportAggregates {
+  tenantId: string;
+  /** Day counters of the UTC days wholly inside the period (absent days had no activity). */
+  wholeDays: Counters[];
+  /** Incidents created in the period's partial first/last UTC day. */
+  partialIncidents: Incident[];
+  /** Device alarms raised in the period's partial first/last UTC day. */
+  partialAlarms: DeviceAlarm[];
+  /**
+   * `horizon` = min(to, now); incidents created on the whole days, unresolved, whose SLA is due in the UTC hour
+   * of `horizon` before `horizon` (the day counters give the earlier hours).
+   */
+  boundaryBreached: number;
+  /** Day counters of the availability window of the period (`availabilityDays`). */
+  availabilityDays: Counters[];
+  /** Devices below the availability SLA target now (lowest first, at most 10). */
+  belowSla: { deviceId: string; name: string; availability30d: number }[];
+}
+
 /** A tenant's write-time aggregates as read (docs/data-model.md#aggregates; names in `domain/aggregates.ts`). */
 export interface TenantAggregates {
   /** Current-state counters (incidents by status × severity, open alarms, Office 365 alarms, devices). */
@@ -297,6 +323,8 @@ export interface ReportsPort {
   aggregates(tenantId: string, fromDate: string, toDate: string): Promise<TenantAggregates>;
   /** The tenant's day aggregates of `fromDate..toDate` only (UTC dates, inclusive): 1 Query. */
   aggregateDays(tenantId: string, fromDate: string, toDate: string): Promise<Map<string, Counters>>;
+  /** The report inputs of tenant `tenantId` for `[from, to]` at `now` from its aggregates (`ReportAggregates`; ≤ 8 requests). */
+  loadAggregates(tenantId: string, from: string, to: string, now: Date): Promise<ReportAggregates>;
   /** The tenant's devices below the availability SLA target at `now`, lowest first, at most `limit` (1 Query). */
   devicesBelowSla(tenantId: string, now: Date, limit: number): Promise<{ deviceId: string; name: string; availability30d: number }[]>;
 }

@@ -23,9 +23,10 @@ import {
   type Severity,
 } from '../contract/schemas.js';
 import { csvText, type CsvCell } from '../contract/csv.js';
-import { AVAILABILITY_SLA_TARGET_PCT, availabilityDays, availabilityPct } from './devices.js';
+import { AVAILABILITY_SLA_TARGET_PCT, availabilityDays } from './devices.js';
+import { agg, alarmDay, availabilityDay, fleetAvailabilityPct, hourOf, incidentDay, isUnresolved, sumInto, type Counters } from './aggregates.js';
 import { ApiError } from './errors.js';
-import type { ReportData, ReportsPort, TenantsPort } from './ports.js';
+import type { ReportAggregates, ReportData, ReportsPort, TenantsPort } from './ports.js';
 
 /** A CSV file to send as an attachment (`text/csv; charset=utf-8`, `Content-Disposition: attachment`). */
 export class CsvDownload {
@@ -72,8 +73,8 @@ export function reportPeriod(q: { from?: string | undefined; to?: string | undef
 /** The report of one tenant for the query's period, as JSON or (with `format: 'csv'`) a CSV download. */
 export async function tenantReport(port: ReportsPort, tenantId: string, q: ReportRequest, now: Date): Promise<Report | CsvDownload> {
   const period = reportPeriod(q, now);
-  const data = await port.load(tenantId, period.from, period.to);
-  const report: Report = { tenantId, generatedAt: now.toISOString(), ...buildReport([data], period, now) };
+  const data = await port.loadAggregates(tenantId, period.from, period.to, now);
+  const report: Report = { tenantId, generatedAt: now.toISOString(), ...reportFromAggregates([data], period, now) };
   if (q.format === 'csv') return new CsvDownload(`vigia-${tenantId}-${period.from.slice(0, 10)}-${period.to.slice(0, 10)}.csv`, reportToCsv(report));
   return report;
 }
@@ -89,11 +90,11 @@ export async function analytics(
 ): Promise<Analytics | CsvDownload> {
   const period = reportPeriod(q, now);
   const tenants = await ports.tenants.listTenants();
-  const data = await Promise.all(tenants.map((t) => ports.reports.load(t.id, period.from, period.to)));
+  const data = await Promise.all(tenants.map((t) => ports.reports.loadAggregates(t.id, period.from, period.to, now)));
   const body: Analytics = {
     generatedAt: now.toISOString(),
-    totals: buildReport(data, period, now),
-    tenants: tenants.map((t, i) => ({ tenantId: t.id, tenantName: t.name, ...buildReport([data[i]!], period, now) })),
+    totals: reportFromAggregates(data, period, now),
+    tenants: tenants.map((t, i) => ({ tenantId: t.id, tenantName: t.name, ...reportFromAggregates([data[i]!], period, now) })),
   };
   if (q.format === 'csv') {
     const parts = [reportToCsv(body.totals), ...body.tenants.map((t) => reportToCsv(t).split('\r\n').slice(1).join('\r\n'))];
@@ -106,7 +107,83 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 const mean = (xs: number[]) => (xs.length ? round2(xs.reduce((a, b) => a + b, 0) / xs.length) : null);
 const minutesBetween = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 60_000;
 
-/** Figures of one or several tenants' data (several = analytics totals) for `[from, to]` at `now`. */
+/**
+ * Figures of one or several tenants (several = analytics totals) for `[from, to]` at `now` from their
+ * aggregates (`ReportAggregates`): the day counters of the whole days plus the contributions of the partial
+ * days' incidents and alarms (the same functions that maintain the counters), so the figures are those of
+ * `buildReport` over the items; `openBreached` from the SLA-due-hour counters before the hour of the
+ * horizon, the boundary hour's count and the partial days' incidents. Availability: the fleet figure over
+ * the period's UTC days and the devices below the target now.
+ */
+export function reportFromAggregates(data: readonly ReportAggregates[], period: { from: string; to: string }, now: Date): ReportFigures {
+  const horizon = new Date(Math.min(Date.parse(period.to), now.getTime())).toISOString();
+  const horizonHour = hourOf(horizon);
+  const c: Counters = {};
+  let openBreached = 0;
+  const belowSla: ReportFigures['availability']['belowSla'] = [];
+  const availability: Counters[] = [];
+  for (const d of data) {
+    for (const day of d.wholeDays) {
+      sumInto(c, day);
+      for (const [k, v] of Object.entries(day)) if (k.startsWith('openDue#') && k.slice(8) < horizonHour) openBreached += v;
+    }
+    openBreached += d.boundaryBreached;
+    for (const i of d.partialIncidents) {
+      sumInto(c, incidentDay(i));
+      if (isUnresolved(i) && i.slaDueAt < horizon) openBreached++;
+    }
+    for (const a of d.partialAlarms) sumInto(c, alarmDay(a));
+    availability.push(...d.availabilityDays);
+    belowSla.push(...d.belowSla.map((b) => ({ tenantId: d.tenantId, ...b })));
+  }
+  const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, c[agg.created(s)] ?? 0])) as Record<Severity, number>;
+  const byStatus = Object.fromEntries(INCIDENT_STATUSES.map((s) => [s, c[agg.createdStatus(s)] ?? 0])) as ReportFigures['incidents']['byStatus'];
+  const meanMinutes = (sum: number | undefined, n: number | undefined) => (n ? round2((sum ?? 0) / n / 60_000) : null);
+  const resolved = c[agg.ttrCount] ?? 0;
+  const within = c[agg.slaMet] ?? 0;
+  const titles = new Map<string, { count: number; highestSeverity: Severity }>();
+  for (const [k, v] of Object.entries(c)) {
+    if (!k.startsWith('alarmTitle#') || v === 0) continue;
+    const [, severity, ...rest] = k.split('#') as [string, Severity, ...string[]];
+    const title = rest.join('#');
+    const g = titles.get(title);
+    if (!g) titles.set(title, { count: v, highestSeverity: severity });
+    else {
+      g.count += v;
+      if (SEVERITIES.indexOf(severity) < SEVERITIES.indexOf(g.highestSeverity)) g.highestSeverity = severity;
+    }
+  }
+  return {
+    period,
+    incidents: { total: SEVERITIES.reduce((n, s) => n + bySeverity[s], 0), bySeverity, byStatus },
+    mttaMinutes: meanMinutes(c[agg.ttaSumMs], c[agg.ttaCount]),
+    mttrMinutes: meanMinutes(c[agg.ttrSumMs], c[agg.ttrCount]),
+    sla: { resolved, resolvedWithinSla: within, compliancePct: resolved ? round2((within / resolved) * 100) : null, openBreached },
+    availability: {
+      slaTargetPct: AVAILABILITY_SLA_TARGET_PCT,
+      fleetPct: fleetAvailabilityPct(availability),
+      belowSla: belowSla.sort((a, b) => a.availability30d - b.availability30d || a.name.localeCompare(b.name)).slice(0, BELOW_SLA_LISTED),
+    },
+    topAlarms: topAlarmsOf(titles),
+  };
+}
+
+/** Devices below the availability target a report lists. */
+export const BELOW_SLA_LISTED = 10;
+
+/** The 10 most frequent alarm titles, most frequent first (ties by title). */
+function topAlarmsOf(groups: Map<string, { count: number; highestSeverity: Severity }>): ReportFigures['topAlarms'] {
+  return [...groups.entries()]
+    .map(([title, g]) => ({ title, ...g }))
+    .sort((a, b) => b.count - a.count || a.title.localeCompare(b.title))
+    .slice(0, 10);
+}
+
+/**
+ * Figures of one or several tenants' data read from the items (`loadReportData`) for `[from, to]` at `now`:
+ * the reference `reportFromAggregates` is tested against (O(items)); its availability is the fleet figure of
+ * the devices' days and lists no device below the target (that list comes from the roll-ups).
+ */
 export function buildReport(data: readonly ReportData[], period: { from: string; to: string }, now: Date): ReportFigures {
   const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
   const byStatus = Object.fromEntries(INCIDENT_STATUSES.map((s) => [s, 0])) as ReportFigures['incidents']['byStatus'];
@@ -135,12 +212,7 @@ export function buildReport(data: readonly ReportData[], period: { from: string;
       }
     }
   }
-  const devices = data.flatMap((d) =>
-    d.devices.map(({ device, days }) => {
-      const pct = availabilityPct(days, window);
-      return { tenantId: d.tenantId, deviceId: device.id, name: device.name, availablePct: pct, meetsSla: pct === null ? null : pct >= AVAILABILITY_SLA_TARGET_PCT };
-    }),
-  );
+  const fleet: Counters[] = data.flatMap((d) => d.devices.flatMap(({ days }) => days.filter((x) => x.date >= window.first && x.date <= window.last).map((x) => availabilityDay(x))));
   const groups = new Map<string, { count: number; highestSeverity: Severity }>();
   for (const a of data.flatMap((d) => d.alarms)) {
     const g = groups.get(a.title);
@@ -150,18 +222,14 @@ export function buildReport(data: readonly ReportData[], period: { from: string;
       if (SEVERITIES.indexOf(a.severity) < SEVERITIES.indexOf(g.highestSeverity)) g.highestSeverity = a.severity;
     }
   }
-  const topAlarms = [...groups.entries()]
-    .map(([title, g]) => ({ title, ...g }))
-    .sort((a, b) => b.count - a.count || a.title.localeCompare(b.title))
-    .slice(0, 10);
   return {
     period,
     incidents: { total, bySeverity, byStatus },
     mttaMinutes: mean(tta),
     mttrMinutes: mean(ttr),
     sla: { resolved, resolvedWithinSla: within, compliancePct: resolved ? round2((within / resolved) * 100) : null, openBreached },
-    availability: { slaTargetPct: AVAILABILITY_SLA_TARGET_PCT, devices },
-    topAlarms,
+    availability: { slaTargetPct: AVAILABILITY_SLA_TARGET_PCT, fleetPct: fleetAvailabilityPct(fleet), belowSla: [] },
+    topAlarms: topAlarmsOf(groups),
   };
 }
 
@@ -183,7 +251,8 @@ export function reportToCsv(r: ReportFigures & { tenantId?: string }): string {
     ['sla', 'compliance_pct', r.sla.compliancePct, null],
     ['sla', 'open_breached', r.sla.openBreached, null],
   );
-  for (const d of r.availability.devices) rows.push(['availability_pct', `${d.tenantId}/${d.deviceId}`, d.availablePct, d.name]);
+  rows.push(['availability', 'fleet_pct', r.availability.fleetPct, null], ['availability', 'sla_target_pct', r.availability.slaTargetPct, null]);
+  for (const d of r.availability.belowSla) rows.push(['below_sla_30d_pct', `${d.tenantId}/${d.deviceId}`, d.availability30d, d.name]);
   for (const a of r.topAlarms) rows.push(['top_alarms', a.title, a.count, a.highestSeverity]);
   return csvText(rows, { trailingNewline: true });
 }

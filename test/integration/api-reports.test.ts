@@ -68,7 +68,9 @@ describe('reports', () => {
     expect(rep.mttaMinutes).toBe(30);
     expect(rep.mttrMinutes).toBe((120 + 540) / 2);
     expect(rep.sla).toEqual({ resolved: 2, resolvedWithinSla: 1, compliancePct: 50, openBreached: 0 });
-    expect(rep.availability.devices).toEqual([{ tenantId: 'acme', deviceId: 'fw-1', name: 'fw', availablePct: 99, meetsSla: false }]);
+    // fw-1's one day in the period (99 %); it is not listed below the target: its roll-up was computed with
+    // the real clock, months after this report's day, and a roll-up that does not cover the day is not trusted.
+    expect(rep.availability).toEqual({ slaTargetPct: 99.5, fleetPct: 99, belowSla: [] });
     expect(rep.topAlarms).toEqual([{ title: 'Sin latido', count: 1, highestSeverity: 'critical' }]);
     // a period before everything is empty
     const empty = Report.parse(bodyOf(await call(reports, { method: 'GET', path: '/reports', caller: alice, query: { from: '2026-01-01T00:00:00Z', to: '2026-01-31T00:00:00Z' } })));

@@ -1,7 +1,7 @@
 /**
  * One availability formula (docs/data-model.md#availability): the device status page's 30-day figure
- * (`availability30d`, also behind the roll-up on the device item) and the report's per-device figure
- * (`buildReport`) choose the same UTC days and weight them the same way.
+ * (`availability30d`, also behind the roll-up on the device item) and the report's fleet figure
+ * (`buildReport`; one device: its own) choose the same UTC days and weight them the same way.
  */
 import { describe, expect, it } from 'vitest';
 import { availability30d, availabilityDays, availabilityPct, availabilityRollup, availabilityFromRollup } from '../../../lambdas/domain/devices.js';
@@ -47,7 +47,7 @@ describe('availabilityPct', () => {
 });
 
 describe('status page and report agree on 30-day availability', () => {
-  it('the report for the last 30 days gives each device the figure of the status page', () => {
+  it('the report for the last 30 days gives a one-device fleet the figure of the status page', () => {
     const statusPage = availability30d(days, now);
     const report = buildReport(
       [{ tenantId: 'acme', incidents: [], devices: [{ device, days }], alarms: [] }],
@@ -55,7 +55,8 @@ describe('status page and report agree on 30-day availability', () => {
       now,
     );
     expect(statusPage).not.toBeNull();
-    expect(report.availability.devices[0]!.availablePct).toBe(statusPage);
+    // One device: the fleet figure is the device's own.
+    expect(report.availability.fleetPct).toBe(statusPage);
     // and the stored roll-up (what GET /devices reads) holds the same number
     expect(availabilityFromRollup(availabilityRollup(days, date(now.getTime() - 3 * DAY)), now)).toBe(statusPage);
   });

@@ -78,7 +78,7 @@ function repoWith(incidents: IncidentsPort): Repository {
       changeStatus: async () => null,
       list: async () => ({ items: [], nextCursor: null }),
     },
-    reports: { load: async (tenantId) => ({ tenantId, incidents: [], devices: [], alarms: [] }), aggregates: async () => ({ stats: {}, heartbeat: {}, days: new Map() }), aggregateDays: async () => new Map(), devicesBelowSla: async () => [] },
+    reports: { load: async (tenantId) => ({ tenantId, incidents: [], devices: [], alarms: [] }), loadAggregates: async (tenantId) => ({ tenantId, wholeDays: [], partialIncidents: [], partialAlarms: [], boundaryBreached: 0, availabilityDays: [], belowSla: [] }), aggregates: async () => ({ stats: {}, heartbeat: {}, days: new Map() }), aggregateDays: async () => new Map(), devicesBelowSla: async () => [] },
     idempotency: { run: (_req, fn) => fn() },
   };
 }

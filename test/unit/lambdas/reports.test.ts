@@ -54,12 +54,8 @@ describe('buildReport', () => {
     expect(r.sla).toEqual({ resolved: 2, resolvedWithinSla: 1, compliancePct: 50, openBreached: 1 });
   });
 
-  it('weights availability by monitored time and compares with the SLA target', () => {
-    expect(r.availability.slaTargetPct).toBe(99.5);
-    expect(r.availability.devices).toEqual([
-      { tenantId: 'acme', deviceId: 'd1', name: 'fw', availablePct: 99.33, meetsSla: false },
-      { tenantId: 'acme', deviceId: 'd2', name: 'sw', availablePct: null, meetsSla: null },
-    ]);
+  it('weights the fleet availability by monitored time (a device without days adds nothing)', () => {
+    expect(r.availability).toEqual({ slaTargetPct: 99.5, fleetPct: 99.33, belowSla: [] });
   });
 
   it('groups top alarms by title with their highest severity', () => {
@@ -94,7 +90,8 @@ describe('CSV', () => {
     expect(lines).toContain('report,tenant,acme,');
     expect(lines).toContain('incidents_by_severity,critical,1,');
     expect(lines).toContain('sla,compliance_pct,50,');
-    expect(lines).toContain('availability_pct,acme/d1,99.33,fw');
+    expect(lines).toContain('availability,fleet_pct,99.33,');
+    expect(lines).toContain('availability,sla_target_pct,99.5,');
     expect(lines).toContain('top_alarms,CPU alta,2,high');
   });
 });

@@ -24,9 +24,8 @@ const COLUMNS = [
   { get header() { return msg('analytics.page.mttrMin'); }, value: (t: TenantRow) => (t.mttrMinutes === null ? null : Math.round(t.mttrMinutes)) },
   { get header() { return msg('analytics.page.slaCompliance2'); }, value: (t: TenantRow) => t.sla.compliancePct },
   { get header() { return msg('analytics.page.openWithSlaBreached'); }, value: (t: TenantRow) => t.sla.openBreached },
-  { get header() { return msg('analytics.page.devicesMeetingTheSla'); }, value: (t: TenantRow) => fleetHealth(t).meeting },
-  { get header() { return msg('analytics.page.devicesMeasured'); }, value: (t: TenantRow) => fleetHealth(t).measured },
-  { get header() { return msg('analytics.page.meanAvailability'); }, value: (t: TenantRow) => fleetHealth(t).meanPct },
+  { get header() { return msg('analytics.page.fleetAvailabilityPct'); }, value: (t: TenantRow) => fleetHealth(t).pct },
+  { get header() { return msg('analytics.page.devicesBelowTarget'); }, value: (t: TenantRow) => fleetHealth(t).below },
 ];
 
 export function AnalyticsPage() {
@@ -80,7 +79,8 @@ export function AnalyticsPage() {
                         <td data-label={msg('analytics.page.slaCompliance')} className="num">{formatPercent(t.sla.compliancePct)}</td>
                         <td data-label={msg('analytics.page.slaBreached')} className="num">{t.sla.openBreached}</td>
                         <td data-label={msg('analytics.page.fleetHealth')}>
-                          {fleet.meeting}/{fleet.measured} {msg('analytics.page.meetingMean')} {formatPercent(fleet.meanPct)}
+                          {formatPercent(fleet.pct)} · {fleet.below}
+                          {fleet.belowIsAtLeast ? '+' : ''} {msg('analytics.page.belowTargetShort')}
                         </td>
                       </tr>
                     );

@@ -1,7 +1,7 @@
 /**
  * `/reports/general` (docs/portal.md#screens): the tenant's report for a period (`GET /reports?from&to`): incidents by
- * severity and status, MTTA/MTTR, SLA compliance, availability per device against the SLA target and the
- * top alarms. The period's end follows "now" (`useReportSWR`: recomputed on each request, on focus, every
+ * severity and status, MTTA/MTTR, SLA compliance, the fleet's availability in the period and the devices below the
+ * availability target now (30 days), and the top alarms. The period's end follows "now" (`useReportSWR`: recomputed on each request, on focus, every
  * minute and with "Actualizar"). "Descargar CSV" exports the same figures; "Imprimir" opens the browser's
  * print dialog, and the print stylesheet (`screens.css`, `@media print`) leaves out the shell, controls and buttons.
  */
@@ -15,6 +15,8 @@ import { FiguresSummary, reportToCsv, useReportSWR, useUrlPeriod } from '../../s
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { t as msg } from '../../shared/lib/messages';
+import { Link } from 'react-router-dom';
+import { devicePath } from '../../shared/lib/links';
 
 export function ReportsPage() {
   const { spec, picker } = useUrlPeriod();
@@ -120,32 +122,38 @@ export function ReportsPage() {
             </section>
           </div>
           <section className="card" aria-labelledby="rep-avail">
-            <h2 id="rep-avail">{msg('reports.page.availabilityByDeviceTarget')} {formatPercent(r.availability.slaTargetPct)})</h2>
-            {r.availability.devices.length === 0 ? (
-              <EmptyState>{msg('reports.page.noDevices')}</EmptyState>
+            <h2 id="rep-avail">{msg('reports.page.availabilityTarget', { v1: formatPercent(r.availability.slaTargetPct) })}</h2>
+            <p>
+              {msg('reports.page.fleetAvailability')} <strong data-testid="report-fleet-availability">{formatPercent(r.availability.fleetPct)}</strong>
+            </p>
+            <h3 id="rep-below">{msg('reports.page.belowSlaDevices')}</h3>
+            {r.availability.belowSla.length === 0 ? (
+              <EmptyState>{msg('reports.page.noneBelowSla')}</EmptyState>
             ) : (
-              <div>
-                <table className="data-table responsive">
-                  <caption className="visually-hidden">{msg('reports.page.availabilityByDevice')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{msg('reports.page.device')}</th>
-                      <th scope="col" className="num">{msg('reports.page.availability')}</th>
-                      <th scope="col">{msg('reports.page.sla')}</th>
+              <table className="data-table responsive" aria-labelledby="rep-below">
+                <thead>
+                  <tr>
+                    <th scope="col">{msg('reports.page.device')}</th>
+                    <th scope="col" className="num">{msg('reports.page.availability30d')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {r.availability.belowSla.map((d) => (
+                    <tr key={d.deviceId}>
+                      <td data-label={msg('reports.page.device')}>
+                        <Link to={devicePath(d.deviceId, d.tenantId)}>{d.name}</Link>
+                      </td>
+                      <td data-label={msg('reports.page.availability30d')} className="num text-danger">
+                        {formatPercent(d.availability30d)}
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {r.availability.devices.map((d) => (
-                      <tr key={d.deviceId}>
-                        <td data-label={msg('reports.page.device')}>{d.name}</td>
-                        <td data-label={msg('reports.page.availability')} className="num">{formatPercent(d.availablePct)}</td>
-                        <td data-label={msg('reports.page.sla')} className={d.meetsSla === false ? 'text-danger' : undefined}>{d.meetsSla === null ? msg('reports.page.noData') : d.meetsSla ? msg('reports.page.met') : msg('reports.page.notMet')}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                  ))}
+                </tbody>
+              </table>
             )}
+            <p className="small">
+              <Link to="/devices/availability">{msg('reports.page.viewAvailabilityByDevice')}</Link>
+            </p>
           </section>
         </>
       )}

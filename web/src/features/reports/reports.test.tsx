@@ -27,7 +27,7 @@ function answer(input: CallInput<'getReport'>): Report {
     mttaMinutes: null,
     mttrMinutes: null,
     sla: { resolved: 0, resolvedWithinSla: 0, compliancePct: null, openBreached: 0 },
-    availability: { slaTargetPct: 99.5, devices: [] },
+    availability: { slaTargetPct: 99.5, fleetPct: null, belowSla: [] },
     topAlarms: [],
   };
 }
@@ -127,7 +127,7 @@ describe('CSV for Spanish Excel', () => {
   const withDevices = (input: CallInput<'getReport'>): Report => ({
     ...answer(input),
     mttaMinutes: 42.4,
-    availability: { slaTargetPct: 99.5, devices: [{ tenantId: 'acme', deviceId: 'fw-1', name: 'FW; sede', availablePct: 95.31, meetsSla: false }] },
+    availability: { slaTargetPct: 99.5, fleetPct: 99.12, belowSla: [{ tenantId: 'acme', deviceId: 'fw-1', name: 'FW; sede', availability30d: 95.31 }] },
   });
 
   afterEach(() => {
@@ -146,14 +146,14 @@ describe('CSV for Spanish Excel', () => {
     expect(startsWith(excel.bytes.subarray(3), utf8('Indicador;Valor\r\nInforme;Informe ACME 2026-03-01 – 2026-03-31\r\n'))).toBe(true);
     const text = textOf(excel.bytes.subarray(3));
     expect(text).toContain('\r\nObjetivo de disponibilidad (%);99,5');
-    expect(text).toContain('Dispositivo;ID;Disponibilidad (%);Cumple SLA\r\n"FW; sede";fw-1;95,31;No');
+    expect(text).toContain('Dispositivo;ID;Disponibilidad 30 días (%)\r\n"FW; sede";fw-1;95,31');
     expect(text).toContain('\r\nMTTA (min);42\r\n');
     expect(text).not.toMatch(/(^|;)-?\d+\.\d+(;|\r|$)/m); // no number with a decimal point
 
     const standard = await download('Descargar CSV');
     expect(standard.filename).toBe('informe-acme-2026-03-01-2026-03-31.csv');
     expect(startsWith(standard.bytes, new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('Indicador,Valor\r\n')]))).toBe(true);
-    expect(textOf(standard.bytes.subarray(3))).toContain('Dispositivo,ID,Disponibilidad (%),Cumple SLA\r\nFW; sede,fw-1,95.31,No');
+    expect(textOf(standard.bytes.subarray(3))).toContain('Dispositivo,ID,Disponibilidad 30 días (%)\r\nFW; sede,fw-1,95.31');
   });
 
   it('in English the Excel variant uses the comma and decimal point that English Excel expects', async () => {
@@ -163,6 +163,21 @@ describe('CSV for Spanish Excel', () => {
     await waitFor(() => expect((screen.getByRole('button', { name: 'CSV (Excel)' }) as HTMLButtonElement).disabled).toBe(false));
     const excel = await download('CSV (Excel)');
     expect(startsWith(excel.bytes, new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('Indicador,Valor\r\n')]))).toBe(true);
-    expect(textOf(excel.bytes.subarray(3))).toContain('\r\nFW; sede,fw-1,95.31,No');
+    expect(textOf(excel.bytes.subarray(3))).toContain('\r\nFW; sede,fw-1,95.31');
+  });
+});
+
+describe('availability section', () => {
+  it("shows the fleet's availability in the period and the devices below the target, each linked to its page", async () => {
+    const report = (input: CallInput<'getReport'>): Report => ({
+      ...answer(input),
+      availability: { slaTargetPct: 99.5, fleetPct: 99.12, belowSla: [{ tenantId: 'acme', deviceId: 'fw-1', name: 'FW sede', availability30d: 95.31 }] },
+    });
+    renderSignedIn(<ReportsPage />, { path: '/reports/general?days=30', api: fakeApi({ getMe: ME_ACME, getReport: report }) });
+    expect((await screen.findByTestId('report-fleet-availability')).textContent).toBe('99,12 %');
+    expect(screen.getByRole('heading', { name: 'Disponibilidad (objetivo 99,5 %)' })).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'FW sede' });
+    expect(link.getAttribute('href')).toBe('/devices/detail/fw-1?tenant=acme');
+    expect(screen.getByText('95,31 %')).toBeTruthy();
   });
 });

@@ -19,7 +19,7 @@ const F: ReportFigures = {
   mttaMinutes: 42,
   mttrMinutes: 1500,
   sla: { resolved: 2, resolvedWithinSla: 1, compliancePct: 50, openBreached: 1 },
-  availability: { slaTargetPct: 99.5, devices: [{ tenantId: 'acme', deviceId: 'fw-1', name: 'FW', availablePct: 99.25, meetsSla: false }] },
+  availability: { slaTargetPct: 99.5, fleetPct: 99.8, belowSla: [{ tenantId: 'acme', deviceId: 'fw-1', name: 'FW', availability30d: 99.25 }] },
   topAlarms: [{ title: 'CPU', count: 4, highestSeverity: 'high' }],
 };
 
@@ -58,7 +58,8 @@ describe('shared components in English', () => {
     expect(screen.getByText('The "From" date cannot be after the "To" date.')).toBeTruthy();
     expect(screen.getByText('1 of 2 resolved in time')).toBeTruthy();
     expect(screen.getByRole('button', { name: '365 days' })).toBeTruthy();
-    expect(screen.getByText(`Mean ${formatPercent(99.25)}`)).toBeTruthy();
+    expect(screen.getByText('Fleet availability')).toBeTruthy();
+    expect(screen.getByText('1 below target (30 days)')).toBeTruthy();
     expect(formatPercent(99.25)).toBe('99.25 %');
     const text = container.textContent ?? '';
     expect(SPANISH_ONLY.filter((v) => text.includes(v.replace(/\{\{\w+\}\}/g, '').trim()))).toEqual([]);
@@ -67,7 +68,7 @@ describe('shared components in English', () => {
   it('the report CSV has English headers in English and Spanish ones by default', () => {
     setMessagesLanguage('en');
     expect(reportToCsv(F, 'March').split('\r\n')[0]).toBe('Indicator,Value');
-    expect(reportToCsv(F, 'March')).toContain('FW,fw-1,99.25,No');
+    expect(reportToCsv(F, 'March')).toContain('Device,ID,30-day availability (%)\r\nFW,fw-1,99.25');
     setMessagesLanguage('es');
     expect(reportToCsv(F, 'Marzo').split('\r\n')[0]).toBe('Indicador,Valor');
     expect(formatPercent(99.25)).toBe('99,25 %');

@@ -10,10 +10,10 @@ const F: ReportFigures = {
   sla: { resolved: 2, resolvedWithinSla: 1, compliancePct: 50, openBreached: 1 },
   availability: {
     slaTargetPct: 99.5,
-    devices: [
-      { tenantId: 'acme', deviceId: 'fw-1', name: 'Cortafuegos, sede', availablePct: 99.9, meetsSla: true },
-      { tenantId: 'acme', deviceId: 'sw-1', name: 'Switch', availablePct: 98.1, meetsSla: false },
-      { tenantId: 'acme', deviceId: 'ap-1', name: 'AP', availablePct: null, meetsSla: null },
+    fleetPct: 99.71,
+    belowSla: [
+      { tenantId: 'acme', deviceId: 'sw-1', name: 'Switch', availability30d: 98.1 },
+      { tenantId: 'acme', deviceId: 'fw-1', name: 'Cortafuegos, sede', availability30d: 99.2 },
     ],
   },
   topAlarms: [{ title: 'CPU alta', count: 4, highestSeverity: 'high' }],
@@ -28,8 +28,10 @@ describe('report figures', () => {
     expect(formatDuration(1500)).toBe('1 d 1 h');
   });
 
-  it('computes fleet health over devices with data', () => {
-    expect(fleetHealth(F)).toEqual({ meeting: 1, measured: 2, meanPct: 99 });
+  it('gives the fleet availability and the devices below the target (10 listed = "10 or more")', () => {
+    expect(fleetHealth(F)).toEqual({ pct: 99.71, below: 2, belowIsAtLeast: false });
+    const many = Array.from({ length: 10 }, (_, i) => ({ tenantId: 'acme', deviceId: `d${i}`, name: `d${i}`, availability30d: 90 }));
+    expect(fleetHealth({ ...F, availability: { ...F.availability, belowSla: many } })).toEqual({ pct: 99.71, below: 10, belowIsAtLeast: true });
   });
 
   it('turns the URL into a period: presets (minute-rounded) or whole local days', () => {
@@ -50,8 +52,8 @@ describe('report figures', () => {
     expect(sections[0]).toContain('MTTA (min),42');
     expect(sections[0]).toContain('Cumplimiento SLA (%),50');
     expect(sections[1]).toBe('Severidad,Incidentes\r\nCrítica,1\r\nAlta,2\r\nMedia,0\r\nBaja,0');
-    expect(sections[3]).toContain('"Cortafuegos, sede",fw-1,99.9,Sí');
-    expect(sections[3]).toContain('AP,ap-1,,');
+    expect(sections[0]).toContain('Disponibilidad de la flota (%),99.71');
+    expect(sections[3]).toBe('Dispositivo,ID,Disponibilidad 30 días (%)\r\nSwitch,sw-1,98.1\r\n"Cortafuegos, sede",fw-1,99.2');
     expect(sections[4]).toBe('Alarma,Veces,Severidad máxima\r\nCPU alta,4,Alta');
   });
 });

@@ -46,17 +46,18 @@ export function formatDuration(minutes: number | null): string {
   return h % 24 ? `${d} d ${h % 24} h` : `${d} d`;
 }
 
-/** Devices meeting the availability SLA, of those with data; and the mean availability (%). */
-export function fleetHealth(f: ReportFigures): { meeting: number; measured: number; meanPct: number | null } {
-  const measured = f.availability.devices.filter((d) => d.availablePct !== null);
-  const meeting = measured.filter((d) => d.meetsSla).length;
-  const meanPct = measured.length ? Math.round((measured.reduce((a, d) => a + d.availablePct!, 0) / measured.length) * 100) / 100 : null;
-  return { meeting, measured: measured.length, meanPct };
+/**
+ * The fleet's availability over the period (%, null without monitored time) and how many devices are below
+ * the availability target now (30 days; the report lists at most 10, so `belowIsAtLeast` says "10 or more").
+ */
+export function fleetHealth(f: ReportFigures): { pct: number | null; below: number; belowIsAtLeast: boolean } {
+  return { pct: f.availability.fleetPct, below: f.availability.belowSla.length, belowIsAtLeast: f.availability.belowSla.length >= 10 };
 }
 
 /**
  * The report as CSV in `dialect` (default standard; docs/portal.md#csv-downloads): summary, incidents by
- * severity and status, availability per device, top alarms, sections separated by a blank line.
+ * severity and status, the devices below the availability target, top alarms, sections separated by a
+ * blank line.
  */
 export function reportToCsv(f: ReportFigures, title: string, dialect: CsvDialect = CSV_STANDARD): string {
   const summary = toCsv(
@@ -72,6 +73,7 @@ export function reportToCsv(f: ReportFigures, title: string, dialect: CsvDialect
       [t('ui.report.csv.slaCompliancePct'), f.sla.compliancePct ?? ''],
       [t('ui.report.csv.openBreached'), f.sla.openBreached],
       [t('ui.report.csv.availabilityTargetPct'), f.availability.slaTargetPct],
+      [t('ui.report.csv.fleetAvailabilityPct'), f.availability.fleetPct ?? ''],
     ] as [string, string | number][],
     [
       { header: t('ui.report.csv.indicator'), value: (r) => r[0] },
@@ -87,11 +89,10 @@ export function reportToCsv(f: ReportFigures, title: string, dialect: CsvDialect
     { header: t('ui.report.csv.status'), value: ([k]) => INCIDENT_STATUS_LABELS[k as keyof typeof INCIDENT_STATUS_LABELS] ?? k },
     { header: t('ui.report.csv.incidents'), value: ([, v]) => v },
   ], dialect);
-  const devices = toCsv(f.availability.devices, [
+  const devices = toCsv(f.availability.belowSla, [
     { header: t('ui.report.csv.device'), value: (d) => d.name },
     { header: t('ui.report.csv.id'), value: (d) => d.deviceId },
-    { header: t('ui.report.csv.availabilityPct'), value: (d) => d.availablePct },
-    { header: t('ui.report.csv.meetsSla'), value: (d) => (d.meetsSla === null ? '' : d.meetsSla ? t('ui.report.csv.yes') : t('ui.report.csv.no')) },
+    { header: t('ui.report.csv.availability30dPct'), value: (d) => d.availability30d },
   ], dialect);
   const alarms = toCsv(f.topAlarms, [
     { header: t('ui.report.csv.alarm'), value: (a) => a.title },
@@ -131,11 +132,9 @@ export function FiguresSummary({ f }: { f: ReportFigures }) {
         <strong>{f.sla.openBreached}</strong>
       </li>
       <li>
-        <span className="muted small">{t('ui.report.devicesMeetingSla')}</span>
-        <strong>
-          {fleet.meeting} / {fleet.measured}
-        </strong>
-        <span className="small">{t('ui.report.mean', { pct: formatPercent(fleet.meanPct) })}</span>
+        <span className="muted small">{t('ui.report.fleetAvailability')}</span>
+        <strong>{formatPercent(fleet.pct)}</strong>
+        <span className="small">{t('ui.report.belowTarget', { count: `${fleet.below}${fleet.belowIsAtLeast ? '+' : ''}` })}</span>
       </li>
     </ul>
   );
