@@ -27,6 +27,7 @@
  */
 import type { AuditEntry, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Severity, Tenant } from '../../lambdas/contract/schemas.js';
 import type { BatchWriteRequest, TableRef } from '../../lambdas/data/client.js';
+import { rebuildTenantAggregates } from '../../lambdas/data/aggregates.js';
 import {
   AlarmEntity,
   AuditEntity,
@@ -46,7 +47,8 @@ import {
 import { DEFAULT_RETENTION, type Retention } from '../../lambdas/data/retention.js';
 import { putTenant } from '../../lambdas/data/tenants.js';
 import { DEVICE_ALARM_TYPES } from '../../lambdas/domain/alarm-types.js';
-import { availabilityRollup } from '../../lambdas/domain/devices.js';
+import { AVAILABILITY_SLA_TARGET_PCT, availabilityRollup } from '../../lambdas/domain/devices.js';
+import { keys } from '../../lambdas/data/keys.js';
 import { formatIncidentId, slaDueAt, slaResultOf, targetsFor } from '../../lambdas/domain/incidents.js';
 import type { DailyAvailability, StoredDevice } from '../../lambdas/domain/ports.js';
 import { DEMO_RECOMMENDATIONS, O365_ALERTS, O365_OPERATIONS, O365_USERS, o365Result } from '../local/demo-data.js';
@@ -262,7 +264,9 @@ function* deviceItems(spec: ScaleSpec, d: GenDevice, index: number, now: number,
   const rollup = availabilityRollup(days, dayOf(now));
   // The roll-ups `putDevice` and the alarm writes maintain (docs/data-model.md, "Device roll-ups"), as they
   // would stand after these writes: openAlarms counted, the availability roll-up current (rev 0).
-  yield { ...itemOf(DeviceEntity, d.stored, retention), openAlarms: open, availRev: 0, availRollupRev: 0, availAsOf: rollup.asOf, availPct30d: rollup.pct30d };
+  // …and its place in the below-SLA index, as `refreshAvailabilityRollup` writes it.
+  const below = rollup.pct30d.some((p) => p !== null && p < AVAILABILITY_SLA_TARGET_PCT) ? keys.belowSlaGsi2(d.stored.tenantId, d.stored.id, rollup.pct30d[0] ?? 0) : {};
+  yield { ...itemOf(DeviceEntity, d.stored, retention), openAlarms: open, availRev: 0, availRollupRev: 0, availAsOf: rollup.asOf, availPct30d: rollup.pct30d, ...below };
 }
 
 /** One incident with its history and comments, drawn from its timeline (see module doc). */
@@ -527,9 +531,9 @@ export async function generateScaleTenant(table: TableRef, spec: ScaleSpec, opts
 }
 
 /**
- * Recompute the tenant's write-time aggregates (the rebuild command) after its items were written in bulk
- * (BatchWriteItem bypasses the writes that maintain them). Today a no-op: the aggregates are being built
- * (issue "Scale"); this hook is where the rebuild is called for `tenantId` as of `now`.
+ * Recomputes the tenant's write-time aggregates (the rebuild command, `rebuildTenantAggregates`) after its
+ * items were written in bulk (BatchWriteItem bypasses the writes that maintain them), as of `now`.
  */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-export async function afterGenerate(table: TableRef, tenantId: string, now: Date): Promise<void> {}
+export async function afterGenerate(table: TableRef, tenantId: string, now: Date): Promise<void> {
+  await rebuildTenantAggregates(table, tenantId, { write: true, now });
+}

@@ -51,11 +51,6 @@ const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 /** `periodQuery` of a preset period of `days` days ending now (web/src/shared/ui/report.tsx). */
 const lastDays = (days: number) => (c: PageContext) => ({ from: iso(c.now - days * DAY), to: iso(c.now) });
-/** Midnight UTC 29 days before now: the dashboard's incident trend window (`trendStart`). */
-const trendStart = (now: number) => {
-  const d = new Date(now);
-  return iso(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - 29 * DAY);
-};
 /** The calendar's grid of the current month (`monthGrid`, local time = UTC here): first to last day. */
 const monthGrid = (now: number) => {
   const d = new Date(now);
@@ -66,14 +61,12 @@ const monthGrid = (now: number) => {
 export const PAGE_VIEWS: readonly PageView[] = [
   {
     page: 'dashboard',
-    description: 'Panel (`features/dashboard/api.ts`): five lists read whole with useAllPages',
+    description: 'Panel (`features/dashboard/api.ts`): the summary, one page of open alarms, one of newest incidents',
     as: 'customer',
     calls: [
-      { operationId: 'listIncidents', all: true, query: () => ({ status: 'new,in_progress,on_hold' }) },
-      { operationId: 'listIncidents', all: true, query: (c) => ({ from: trendStart(c.now) }) },
-      { operationId: 'listDevices', all: true },
-      { operationId: 'listAlarms', all: true, query: () => ({ state: 'active,acknowledged' }) },
-      { operationId: 'listOffice365Alarms', all: true, query: () => ({ status: 'active' }) },
+      { operationId: 'getSummary' },
+      { operationId: 'listAlarms', query: () => ({ state: 'active,acknowledged', limit: '5' }) },
+      { operationId: 'listIncidents', query: () => ({ limit: '20' }) },
     ],
   },
   {
