@@ -1,19 +1,25 @@
 /**
  * `/calendar` (docs/portal.md#screens): the tenant's incidents (by creation date) and device alarms (by raised date)
  * on a month calendar, Monday first, in the browser's time zone. `?month=YYYY-MM` picks the month
- * (default: the current one); "Mes anterior"/"Mes siguiente" move it. On phones each day shows only a
- * count; the list under the calendar names every item of the month.
+ * (default: the current one); "Mes anterior"/"Mes siguiente" move it. Each day's count comes from
+ * `GET /summary` for the grid's days (exact for any tenant size; counted per UTC day), and the day's first
+ * items and the list under the calendar from the first page of the month's incidents and alarms (at most
+ * `MONTH_PAGE` each, with a link to the full lists when there are more). On phones each day shows only
+ * its count.
  */
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDateTime, formatLocale } from '../../shared/lib/format';
-import { useTenantQuery } from '../../shared/lib/tenant';
+import { useTenant, useTenantQuery } from '../../shared/lib/tenant';
 import { SeverityBadge } from '../../shared/ui/badges';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
-import { useAllPages } from '../../shared/ui/useAllPages';
+import { useApiSWR } from '../../shared/lib/api-context';
 import '../../shared/ui/screens.css';
 import { byDay, dayKey, monthGrid, monthKey, parseMonth } from './month';
 import { ticketPath } from '../../shared/lib/links';
 import { t as msg } from '../../shared/lib/messages';
+
+/** Items of each list read for the month (one page). */
+export const MONTH_PAGE = 100;
 
 /** The week's days, Monday first (catalogue keys under `calendar.page.weekdays`). */
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -24,11 +30,19 @@ export function CalendarPage() {
   const { year, month } = parseMonth(params.get('month')) ?? { year: now.getFullYear(), month: now.getMonth() };
   const grid = monthGrid(year, month);
   const tenant = useTenantQuery();
-  const incidents = useAllPages('listIncidents', { query: { ...tenant, from: grid.from, to: grid.to } });
-  const alarms = useAllPages('listAlarms', { query: { ...tenant, from: grid.from, to: grid.to } });
+  const firstDay = dayKey(grid.weeks[0]![0]!);
+  const lastDay = dayKey(grid.weeks.at(-1)!.at(-1)!);
+  // Asked once the active tenant is known (not once without it and again with it).
+  const { activeTenant, isLoading: tenantLoading } = useTenant();
+  const ready = !tenantLoading && activeTenant !== null;
+  const summary = useApiSWR('getSummary', ready ? { query: { ...tenant, from: firstDay, to: lastDay } } : null);
+  const incidents = useApiSWR('listIncidents', ready ? { query: { ...tenant, from: grid.from, to: grid.to, sort: 'oldest', limit: MONTH_PAGE } } : null);
+  const alarms = useApiSWR('listAlarms', ready ? { query: { ...tenant, from: grid.from, to: grid.to, limit: MONTH_PAGE } } : null);
+  const dayCount = new Map((summary.data?.days ?? []).map((d) => [d.date, [...Object.values(d.incidentsCreated), ...Object.values(d.alarmsRaised)].reduce((a, b) => a + b, 0)]));
+  const more = !!(incidents.data?.nextCursor ?? alarms.data?.nextCursor);
   const title = new Date(year, month, 1).toLocaleDateString(formatLocale(), { month: 'long', year: 'numeric' });
   const go = (delta: number) => setParams({ month: monthKey(new Date(year, month + delta, 1)) }, { replace: true });
-  const error = incidents.error ?? alarms.error;
+  const error = incidents.error ?? alarms.error ?? summary.error;
   const incByDay = byDay(incidents.data?.items ?? [], (i) => i.createdAt);
   const alByDay = byDay(alarms.data?.items ?? [], (a) => a.raisedAt);
   const today = dayKey(now);
@@ -44,15 +58,16 @@ export function CalendarPage() {
         </button>
       </PageHeader>
       <h2 className="calendar-title">{title.charAt(0).toUpperCase() + title.slice(1)}</h2>
-      {error && !(incidents.data && alarms.data) ? (
+      {error && !(incidents.data && alarms.data && summary.data) ? (
         <ErrorState
           error={error}
           onRetry={() => {
             void incidents.mutate();
             void alarms.mutate();
+            void summary.mutate();
           }}
         />
-      ) : !incidents.data || !alarms.data ? (
+      ) : !incidents.data || !alarms.data || !summary.data ? (
         <LoadingState rows={6} />
       ) : (
         <>
@@ -75,7 +90,8 @@ export function CalendarPage() {
                       const k = dayKey(d);
                       const inc = incByDay.get(k) ?? [];
                       const al = alByDay.get(k) ?? [];
-                      const n = inc.length + al.length;
+                      const n = Math.max(dayCount.get(k) ?? 0, inc.length + al.length);
+                      const shown = Math.min(inc.length, 3) + Math.min(al.length, 2);
                       return (
                         <td key={k} className={d.getMonth() === month ? (k === today ? 'today' : '') : 'other-month'}>
                           <span className="day-number">{d.getDate()}</span>
@@ -93,7 +109,7 @@ export function CalendarPage() {
                                 {msg('calendar.page.alarm')} {a.title}
                               </li>
                             ))}
-                            {n > 5 && <li>+{n - Math.min(inc.length, 3) - Math.min(al.length, 2)} {msg('calendar.page.more')}</li>}
+                            {n > shown && <li>+{n - shown} {msg('calendar.page.more')}</li>}
                           </ul>
                         </td>
                       );
@@ -123,6 +139,12 @@ export function CalendarPage() {
                     </li>
                   ))}
               </ul>
+            )}
+            {more && (
+              <p className="small" data-testid="calendar-more">
+                {msg('calendar.page.firstItemsOnly', { n: MONTH_PAGE })} <Link to="/incidents/all">{msg('calendar.page.viewAllIncidents')}</Link> ·{' '}
+                <Link to="/devices/alarms">{msg('calendar.page.viewAllAlarms')}</Link>
+              </p>
             )}
           </section>
         </>

@@ -12,6 +12,9 @@ export const calendar: Catalogue['calendar'] = {
     more: 'more',
     eventsOfTheMonth: 'Events of the month',
     noIncidentsOrAlarms: 'No incidents or alarms this month.',
+    firstItemsOnly: "Showing the first {{n}} incidents and the first {{n}} alarms of the month; each day's count includes them all.",
+    viewAllIncidents: 'View all incidents',
+    viewAllAlarms: 'View all alarms',
     incident: 'Incident',
   },
 };
