@@ -533,10 +533,14 @@ export async function listDevices(tenantId: string, opts: PageOptions, table: Ta
 }
 
 /**
- * Number of the tenant's devices: a `Select: 'COUNT'` Query on its GSI1 device list, following
- * LastEvaluatedKey (one request per 1 MB of index items read; the items are not returned).
+ * Number of the tenant's devices: the `devices` counter of its aggregates (one GetItem of the stats item,
+ * docs/data-model.md#aggregates). A tenant whose aggregates were never built (data older than them, before
+ * the upgrade step) is counted with a `Select: 'COUNT'` Query on its GSI1 device list instead (one request
+ * per 1 MB of index items read).
  */
 export async function countDevices(tenantId: string, table: TableRef): Promise<number> {
+  const stats = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.stats(tenantId), ProjectionExpression: '#d, aggVersion', ExpressionAttributeNames: { '#d': 'devices' } });
+  if (stats.Item?.aggVersion !== undefined) return typeof stats.Item.devices === 'number' ? stats.Item.devices : 0;
   const res = await queryAll(table, {
     IndexName: 'GSI1',
     KeyConditionExpression: 'GSI1PK = :pk',

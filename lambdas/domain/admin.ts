@@ -36,8 +36,8 @@ export async function getTenant(tenants: TenantsPort, id: string): Promise<Tenan
 
 /**
  * Every registered tenant (ordered by id) with its user count (members of its Cognito group) and device
- * count. Cost: per tenant one paged ListUsersInGroup and one `Select: 'COUNT'` Query, i.e. O(tenants)
- * requests, a few tenants at a time; acceptable for the staff-only tenant screen
+ * count. Cost: per tenant one paged ListUsersInGroup and one GetItem of its aggregates (the device count;
+ * docs/data-model.md#aggregates), i.e. O(tenants) requests, a few tenants at a time; acceptable for the staff-only tenant screen
  * (docs/api.md#administration).
  */
 export async function listTenantSummaries(p: { tenants: TenantsPort; devices: Pick<DevicesPort, 'countDevices'>; users: Pick<UsersPort, 'countGroupUsers'> }): Promise<TenantList> {
