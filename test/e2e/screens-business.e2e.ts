@@ -190,7 +190,8 @@ describe('business screens on seeded data', () => {
     const summary = page.getByRole('list', { name: 'Resumen' });
     for (const k of ['Incidentes', 'MTTA (tiempo medio de reconocimiento)', 'MTTR (tiempo medio de resolución)', 'Cumplimiento SLA']) await summary.getByText(k, { exact: true }).waitFor();
     assert.ok(Number(await summary.locator('li').first().locator('strong').textContent()) > 0, 'seeded incidents in the last 90 days');
-    assert.ok((await page.getByRole('table', { name: 'Disponibilidad por dispositivo' }).getByRole('row').count()) > 1);
+    assert.match((await page.getByTestId('report-fleet-availability').textContent()) ?? '', /^\d{1,3}(,\d{1,2})? %$/, 'the fleet availability of the period');
+    assert.ok((await page.getByRole('table', { name: /Dispositivos por debajo del objetivo/ }).getByRole('row').count()) > 1, 'the demo devices below the target listed');
     await page.getByRole('table', { name: 'Alarmas más frecuentes' }).getByRole('row').nth(1).waitFor();
     const [report] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar CSV' }).click()]);
     assert.match(report.suggestedFilename(), /^informe-acme-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -292,7 +293,7 @@ describe('business screens on seeded data', () => {
     const perTenant = page.getByRole('table', { name: 'Indicadores por cliente' });
     await perTenant.getByRole('row', { name: /Acme/ }).waitFor();
     await perTenant.getByRole('row', { name: /Globex/ }).waitFor();
-    assert.match((await perTenant.getByRole('row', { name: /Acme/ }).textContent()) ?? '', /cumplen · media \d/);
+    assert.match((await perTenant.getByRole('row', { name: /Acme/ }).textContent()) ?? '', /\d{1,3}(,\d{1,2})? % · \d+\+? bajo el objetivo/);
     await screenshot(page, 'screens-desktop-14-analytics');
     for (const path of [
       '/pos/customer-order', '/pos/menu-stock', '/ui/buttons', '/ui/modal-notifications', '/form/wizards', '/table/plugins', '/chart/chart-js',
