@@ -133,6 +133,10 @@ const users = stack.demoUsers
 const federated = stack.federatedUsers
   .map((u) => `    ${u.email.padEnd(28)} ${u.password.padEnd(18)} ${u.description}\n${' '.repeat(4 + 29 + 19)}signs in at ${u.idp} (accept the user pool's self-signed certificate at https://${stack.config.oauth?.domain ?? ''} once)`)
   .join('\n');
+// The user pool's hosted OAuth endpoints and the customer's identity provider (federation).
+const oauthLines = stack.config.oauth
+  ? `\n  OAuth       https://${stack.config.oauth.domain}   (the user pool's hosted endpoints; self-signed certificate)\n  Company IdP ${stack.federatedUsers[0]?.idp ?? ''}   (Acme's identity provider, oidc-provider)`
+  : '';
 const shownLog = shown(requestLogPath);
 const requestOutput = {
   summary: `summary here every ${SUMMARY_INTERVAL_MS / 1000} s; --verbose prints each request`,
@@ -145,7 +149,7 @@ Ready in ${secs} s.
   Portal      ${stack.urls.web ?? '(not served)'}
   API         ${stack.urls.api}   (ID token in Authorization)
   User pool   ${stack.urls.cognito}   (${stack.config.userPoolId}, app client ${stack.config.userPoolClientId})
-  DynamoDB    ${stack.urls.dynamodb}   (table ${stack.tableName})
+  DynamoDB    ${stack.urls.dynamodb}   (table ${stack.tableName})${oauthLines}
   Requests    ${shownLog}   (${requestOutput})
   Invitations ${shown(path.join(dataDir, 'invitations.log'))}   (temporary passwords of invited users; not e-mailed offline)
 

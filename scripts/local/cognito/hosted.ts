@@ -40,7 +40,7 @@ import { generate } from 'selfsigned';
 import { attributeValue, readPool } from './store.js';
 import { decodeClaims, type RevocationRegistry } from './tokens.js';
 
-/** One customer identity provider (OIDC) the local pool trusts; `tenant` is documentation here (the trigger maps it). */
+/** One customer identity provider (OIDC) the local pool trusts (its tenant is the trigger's business: `UserPoolOptions.hosted.tenants`). */
 export interface HostedOidcProvider {
   /** Cognito provider name, e.g. `AcmeIdP`; users are named `<name>_<sub>`. */
   readonly name: string;
