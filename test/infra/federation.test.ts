@@ -5,13 +5,14 @@
  * providers bound to tenants and routed by e-mail domain, the app client's code grant with the site as
  * callback, the trigger's extra permission, the CSP and config.json.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { type FederationFile, OAUTH_SCOPES, parseFederation } from '../../infra/federation-config.js';
 import { PortalConfig } from '../../lambdas/contract/portal-config.js';
-import { stageConfig } from '../../infra/stage-config.js';
+import { stageConfig, stageOverridesFromContext } from '../../infra/stage-config.js';
 import { ofType, PROD_ENV, synth, synthPr42, synthProd, type Synthed, TEST_SES } from '../support/synth.js';
 
 /** A federated stage's provider file: Google, Entra ID over OIDC for acme, a SAML IdP for globex. */
@@ -63,9 +64,17 @@ describe('federated sign-in: none configured (every stage by default)', () => {
     expect(JSON.stringify(t.portal.toJSON())).not.toMatch(/amazoncognito\.com|"oauth"/);
   });
 
-  it('the context value is optional and parsed only when given', () => {
+  it('the context value is optional, read by the CDK app as -c identityProviders=<file or JSON>, and parsed only when given', () => {
     expect(stageConfig('prod').federation).toBeUndefined();
+    expect(stageOverridesFromContext(() => undefined)).not.toHaveProperty('identityProviders');
+    expect(stageOverridesFromContext((k) => (k === 'identityProviders' ? providersJson : undefined)).identityProviders).toBe(providersJson);
     expect(stageConfig('prod', { identityProviders: providersJson }).federation?.domainPrefix).toBe('vigia-prod');
+    const dir = mkdtempSync(path.join(tmpdir(), 'vigia-idps-'));
+    const file = path.join(dir, 'prod.json');
+    writeFileSync(file, JSON.stringify({ ...PROVIDERS, domainPrefix: 'vigia-prod-eu' }));
+    const fromFile = stageConfig('prod', { identityProviders: file }).federation!;
+    expect([fromFile.domainPrefix, fromFile.enterprise.map((e) => e.name)]).toEqual(['vigia-prod-eu', ['AcmeEntra', 'GlobexSaml']]);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 
