@@ -22,7 +22,7 @@ import type { TableRef, TransactWriteItem } from './client.js';
 import { aggregateWrites, alarmChange, moveHeartbeat } from './aggregates.js';
 import { availabilityDay, delta } from '../domain/aggregates.js';
 import { auditPut } from './audit.js';
-import { isConditionFailureInTransaction, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
+import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
 import { AlarmEntity, AvailabilityEntity, DeviceEntity, attributesOf, itemOf, recordOf } from './entities.js';
 import { AVAIL_SK_MAX, keys } from './keys.js';
 import { filterExpression, listPage, queryPage } from './paging.js';
@@ -314,10 +314,11 @@ export function raiseAlarm(alarm: DeviceAlarm, table: TableRef): Promise<boolean
 /**
  * Moves an alarm from one of `from` states to `to` with extra fields, atomically (condition on `state`).
  * Returns the updated alarm, or the current one with `changed: false` when its state is not in `from`;
- * null when the alarm does not exist. When the move changes whether the alarm is open (e.g. → cleared), the
- * alarm is read first and updated with `state = :read` in one TransactWriteItems with `ADD openAlarms` on the
- * device; otherwise (e.g. active → acknowledged) one conditional UpdateItem. Moving to `cleared` sets the
- * alarm's TTL (`AlarmEntity`).
+ * null when the alarm does not exist. The alarm is read first and updated with `state = :read` in one
+ * TransactWriteItems with the change of the tenant's aggregates (open alarms by severity and state) and, when
+ * the move changes whether the alarm is open (e.g. → cleared), `ADD openAlarms` on the device (retried on a
+ * lost race), else the audit entry when given (e.g. active → acknowledged; a lost race answers the current
+ * alarm unchanged). Moving to `cleared` sets the alarm's TTL (`AlarmEntity`).
  */
 export async function transitionAlarm(
   table: TableRef,
@@ -333,46 +334,29 @@ export async function transitionAlarm(
     sets.push(`#${k} = :${k}`);
   }
   const update = { TableName: table.tableName, Key: keys.alarm(tenantId, deviceId, alarmId), UpdateExpression: `SET ${sets.join(', ')}`, ExpressionAttributeNames: names };
-  if (audit && from.every((f) => isOpen(f) === isOpen(to))) {
-    // With its audit entry in one transaction (docs/api.md#audit-log). The answer is the alarm read first
-    // with the change applied (no read after the write: a failed read must not turn a stored change into an error).
-    const inFrom = filterExpression({ in: { state: from } })!;
+  if (from.every((f) => isOpen(f) === isOpen(to))) {
+    // Read first, then one TransactWriteItems: the alarm (condition: still in the state read), its audit
+    // entry (docs/api.md#audit-log) and the change of the tenant's aggregates (open alarms by state). The
+    // answer is the alarm read first with the change applied (no read after the write: a failed read must
+    // not turn a stored change into an error).
     const before = await getAlarm(table, tenantId, deviceId, alarmId);
     if (!before) return null;
     if (!from.includes(before.state)) return { alarm: before, changed: false };
+    const after: DeviceAlarm = { ...before, ...fields, state: to };
     try {
       await table.doc.send('TransactWriteItems', {
         TransactItems: [
-          {
-            Update: {
-              ...update,
-              ExpressionAttributeNames: { ...names, ...inFrom.names },
-              ConditionExpression: `attribute_exists(PK) AND ${inFrom.expression}`,
-              ExpressionAttributeValues: { ...values, ...inFrom.values },
-            },
-          },
-          auditPut(audit, table, retention),
+          { Update: { ...update, ConditionExpression: '#s = :cur', ExpressionAttributeValues: { ...values, ':cur': before.state } } },
+          ...(audit ? [auditPut(audit, table, retention)] : []),
+          ...aggregateWrites(table, tenantId, alarmChange(before, after)),
         ],
       });
     } catch (e) {
-      if (!isConditionFailureInTransaction(e, 0)) throw e;
+      if (!isConditionFailureInTransaction(e, 0) && !isTransactionConflict(e)) throw e;
       const cur = await getAlarm(table, tenantId, deviceId, alarmId);
       return cur ? { alarm: cur, changed: false } : null;
     }
-    return { alarm: { ...before, ...fields, state: to }, changed: true };
-  }
-  if (from.every((f) => isOpen(f) === isOpen(to))) {
-    const inFrom = filterExpression({ in: { state: from } })!;
-    const res = await writeIf(table, 'UpdateItem', {
-      ...update,
-      ExpressionAttributeNames: { ...names, ...inFrom.names },
-      ConditionExpression: `attribute_exists(PK) AND ${inFrom.expression}`,
-      ExpressionAttributeValues: { ...values, ...inFrom.values },
-      ReturnValues: 'ALL_NEW',
-    });
-    if (res) return { alarm: recordOf(AlarmEntity, res.Attributes ?? {}), changed: true };
-    const cur = await getAlarm(table, tenantId, deviceId, alarmId);
-    return cur ? { alarm: cur, changed: false } : null;
+    return { alarm: after, changed: true };
   }
   return withRetries(`transitionAlarm ${alarmId}`, async () => {
     const cur = await getAlarm(table, tenantId, deviceId, alarmId);

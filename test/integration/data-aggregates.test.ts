@@ -232,9 +232,10 @@ describe('write-time aggregates', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.array(evArb, { minLength: 1, maxLength: 3 }), { minLength: 5, maxLength: 20 }),
-        // A period: start 0–40 days back (often 0–3) at any minute, 1 minute to 40 days long (often ≤ 2 days);
+        // A period: start 0–100 days back (often 0–3) at any minute, 1 minute to 120 days long (often ≤ 2 days),
+        // so whole UTC months (month items) are inside many periods;
         // `now` up to 10 h before or after its end.
-        fc.record({ startMin: fc.oneof(fc.integer({ min: -40 * 1440, max: 0 }), fc.integer({ min: -3 * 1440, max: 0 })), lengthMin: fc.oneof(fc.integer({ min: 1, max: 40 * 1440 }), fc.integer({ min: 1, max: 2 * 1440 })), nowAfterEndMin: fc.integer({ min: -600, max: 600 }), wholeDays: fc.boolean() }),
+        fc.record({ startMin: fc.oneof(fc.integer({ min: -100 * 1440, max: 0 }), fc.integer({ min: -3 * 1440, max: 0 })), lengthMin: fc.oneof(fc.integer({ min: 1, max: 120 * 1440 }), fc.integer({ min: 1, max: 2 * 1440 })), nowAfterEndMin: fc.integer({ min: -600, max: 600 }), wholeDays: fc.boolean() }),
         async (batches, p) => {
           const tenantId = `agg-${++tenantSeq}`;
           const ids: string[] = [];
