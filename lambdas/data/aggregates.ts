@@ -45,10 +45,10 @@ export interface AggregateChange {
 }
 
 /** Marker values of the aggregate items (`entity` attribute). */
-export const AGGREGATE_ENTITIES = { stats: 'TenantStats', heartbeat: 'HeartbeatHistogram', day: 'TenantDay', month: 'TenantMonth' } as const;
+export const AGGREGATE_ENTITIES = { stats: 'TenantStats', heartbeat: 'HeartbeatHistogram', day: 'TenantDay' } as const;
 
 /** Attributes of aggregate items that are not counters. */
-const NOT_COUNTERS = new Set(['PK', 'SK', 'entity', 'date', 'month', 'aggVersion', 'rebuiltAt']);
+const NOT_COUNTERS = new Set(['PK', 'SK', 'entity', 'date', 'aggVersion', 'rebuiltAt']);
 
 /** The counters of a stored aggregate item (markers and keys dropped). */
 export function countersOf(item: Record<string, unknown> | undefined): Counters {
@@ -89,15 +89,8 @@ export function aggregateWrites(table: TableRef, tenantId: string, change: Aggre
   const out: TransactWriteItem[] = [];
   const stats = change.stats && addAction(table, keys.stats(tenantId), change.stats, { entity: AGGREGATE_ENTITIES.stats });
   if (stats) out.push(stats);
-  // Each day's change also moves its month (the same counters summed per UTC month).
-  const months: Record<string, Counters> = {};
   for (const [date, c] of Object.entries(change.days ?? {})) {
     const a = addAction(table, keys.day(tenantId, date), c, { entity: AGGREGATE_ENTITIES.day, date });
-    if (a) out.push(a);
-    sumInto((months[date.slice(0, 7)] ??= {}), c);
-  }
-  for (const [month, c] of Object.entries(months)) {
-    const a = addAction(table, keys.month(tenantId, month), c, { entity: AGGREGATE_ENTITIES.month, month });
     if (a) out.push(a);
   }
   return out;
@@ -240,78 +233,11 @@ export async function readTenantDays(table: TableRef, tenantId: string, fromDate
   return new Map(days.map((d) => [String(d.date ?? String(d.SK).slice(4)), countersOf(d)]));
 }
 
-/** The month items of `fromMonth..toMonth` (yyyy-mm, inclusive) of a tenant: ONE Query. */
-export async function readTenantMonths(table: TableRef, tenantId: string, fromMonth: string, toMonth: string): Promise<Map<string, Counters>> {
-  const months = await queryAll(table, {
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :a AND :b',
-    ExpressionAttributeValues: { ':pk': keys.daysPk(tenantId), ':a': `MONTH#${fromMonth}`, ':b': `MONTH#${toMonth}` },
-  });
-  return new Map(months.map((m) => [String(m.month ?? String(m.SK).slice(6)), countersOf(m)]));
-}
-
-/** `yyyy-mm-dd` + n days (UTC). */
-const plusDays = (date: string, n: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-/** Last day (`yyyy-mm-dd`) of the month of `date`. */
-const monthEnd = (date: string): string => {
-  const d = new Date(`${date.slice(0, 7)}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + 1);
-  return plusDays(d.toISOString().slice(0, 10), -1);
-};
-
-/**
- * The counters of several UTC day ranges (`first..last`, inclusive) of a tenant, read with at most three
- * Queries whatever their length: the months lying wholly inside EVERY range as month items (one Query),
- * and the remaining days of the union of the ranges as day items (one Query before those months, one after).
- * Returns, per range, the list of counters (month and day items) that make it up; a day or month without
- * activity has no item and adds nothing.
- */
-export async function readDayRanges(table: TableRef, tenantId: string, ranges: readonly { first: string; last: string }[]): Promise<Counters[][]> {
-  if (ranges.length === 0) return [];
-  const lo = ranges.reduce((m, r) => (r.first < m ? r.first : m), ranges[0]!.first);
-  const hi = ranges.reduce((m, r) => (r.last > m ? r.last : m), ranges[0]!.last);
-  const iFirst = ranges.reduce((m, r) => (r.first > m ? r.first : m), ranges[0]!.first);
-  const iLast = ranges.reduce((m, r) => (r.last < m ? r.last : m), ranges[0]!.last);
-  // Whole months inside the intersection: from the first 1st on/after iFirst to the last month end on/before iLast.
-  const mStart = iFirst.endsWith('-01') ? iFirst : plusDays(monthEnd(iFirst), 1);
-  const mEndCandidate = monthEnd(iLast) === iLast ? iLast : plusDays(`${iLast.slice(0, 7)}-01`, -1);
-  const hasMonths = mStart <= mEndCandidate;
-  const [months, head, tail] = await Promise.all([
-    hasMonths ? readTenantMonths(table, tenantId, mStart.slice(0, 7), mEndCandidate.slice(0, 7)) : Promise.resolve(new Map<string, Counters>()),
-    (() => {
-      const end = hasMonths ? plusDays(mStart, -1) : hi;
-      return lo <= end ? readTenantDays(table, tenantId, lo, end) : Promise.resolve(new Map<string, Counters>());
-    })(),
-    hasMonths && mEndCandidate < hi ? readTenantDays(table, tenantId, plusDays(mEndCandidate, 1), hi) : Promise.resolve(new Map<string, Counters>()),
-  ]);
-  const days = new Map([...head, ...tail]);
-  return ranges.map((r) => [
-    ...[...months.values()],
-    ...[...days].filter(([d]) => d >= r.first && d <= r.last && !(hasMonths && d >= mStart && d <= mEndCandidate)).map(([, c]) => c),
-  ]);
-}
-
 /** Aggregates computed from the items (`rebuildTenantAggregates`). */
 export interface ComputedAggregates {
   stats: Counters;
   heartbeat: Counters;
   days: Map<string, Counters>;
-  /** The days summed per UTC month (`yyyy-mm`). */
-  months: Map<string, Counters>;
-}
-
-/** `days` summed per month (`yyyy-mm`), zero counters dropped. */
-function monthsOf(days: Map<string, Counters>): Map<string, Counters> {
-  const out = new Map<string, Counters>();
-  for (const [d, c] of days) {
-    const m = d.slice(0, 7);
-    out.set(m, sumInto(out.get(m) ?? {}, c));
-  }
-  for (const [m, c] of out) {
-    const nz = nonZero(c);
-    if (Object.keys(nz).length) out.set(m, nz);
-    else out.delete(m);
-  }
-  return out;
 }
 
 /** A histogram with the minutes stale at `now` folded into `old` and zero entries dropped (comparable form). */
@@ -356,7 +282,7 @@ export async function computeTenantAggregates(table: TableRef, tenantId: string,
   }
   const days = new Map<string, Counters>();
   for (const [d, c] of Object.entries(change.days ?? {})) if (Object.keys(nonZero(c)).length) days.set(d, nonZero(c));
-  return { stats: nonZero(change.stats ?? {}), heartbeat: normalizeHeartbeat(heartbeat, now), days, months: monthsOf(days) };
+  return { stats: nonZero(change.stats ?? {}), heartbeat: normalizeHeartbeat(heartbeat, now), days };
 }
 
 /** A difference between stored and rebuilt aggregates, e.g. `stats.inc#new#high: stored 3, items 4`. */
@@ -384,14 +310,9 @@ function diffCounters(where: string, stored: Counters, computed: Counters): Drif
  */
 export async function rebuildTenantAggregates(table: TableRef, tenantId: string, opts: { write: boolean; now?: Date }): Promise<{ drift: Drift[]; computed: ComputedAggregates }> {
   const now = opts.now ?? new Date();
-  const [computed, stored, storedMonths] = await Promise.all([
-    computeTenantAggregates(table, tenantId, now),
-    readTenantAggregates(table, tenantId, '0000-00-00', '9999-99-99'),
-    readTenantMonths(table, tenantId, '0000-00', '9999-99'),
-  ]);
+  const [computed, stored] = await Promise.all([computeTenantAggregates(table, tenantId, now), readTenantAggregates(table, tenantId, '0000-00-00', '9999-99-99')]);
   const drift = [...diffCounters('stats', nonZero(stored.stats), computed.stats), ...diffCounters('heartbeat', normalizeHeartbeat(stored.heartbeat, now), computed.heartbeat)];
   for (const d of [...new Set([...stored.days.keys(), ...computed.days.keys()])].sort()) drift.push(...diffCounters(`day ${d}`, nonZero(stored.days.get(d) ?? {}), computed.days.get(d) ?? {}));
-  for (const m of [...new Set([...storedMonths.keys(), ...computed.months.keys()])].sort()) drift.push(...diffCounters(`month ${m}`, nonZero(storedMonths.get(m) ?? {}), computed.months.get(m) ?? {}));
   if (stored.version !== AGGREGATES_VERSION) drift.push(`stats.aggVersion: stored ${stored.version ?? 'none'}, current ${AGGREGATES_VERSION}`);
   if (opts.write) {
     const put = (Item: Record<string, unknown>) => table.doc.send('PutItem', { TableName: table.tableName, Item });
@@ -399,8 +320,6 @@ export async function rebuildTenantAggregates(table: TableRef, tenantId: string,
     const requests: BatchWriteRequest[] = [
       ...[...stored.days.keys()].filter((d) => !computed.days.has(d)).map((d) => ({ DeleteRequest: { Key: keys.day(tenantId, d) } })),
       ...[...computed.days].map(([d, c]) => ({ PutRequest: { Item: { ...keys.day(tenantId, d), entity: AGGREGATE_ENTITIES.day, date: d, ...c } } })),
-      ...[...storedMonths.keys()].filter((m) => !computed.months.has(m)).map((m) => ({ DeleteRequest: { Key: keys.month(tenantId, m) } })),
-      ...[...computed.months].map(([m, c]) => ({ PutRequest: { Item: { ...keys.month(tenantId, m), entity: AGGREGATE_ENTITIES.month, month: m, ...c } } })),
     ];
     await batchWrite(table, requests);
     // The stats item last: its aggVersion says the rebuild finished.

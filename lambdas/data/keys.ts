@@ -32,8 +32,6 @@ export const keys = {
   /** Partition of the tenant's per-day aggregates (sort key `DAY#yyyy-mm-dd`). */
   daysPk: (tenantId: string) => owned(tenantId, 'DAYS'),
   day: (tenantId: string, date: string) => ({ PK: keys.daysPk(tenantId), SK: `DAY#${date}` }),
-  /** The tenant's per-month aggregates (`yyyy-mm`), in the same partition as its days. */
-  month: (tenantId: string, month: string) => ({ PK: keys.daysPk(tenantId), SK: `MONTH#${month}` }),
 
   incidentPk: (tenantId: string, id: string) => owned(tenantId, `INCIDENT#${id}`),
   incident: (tenantId: string, id: string) => ({ PK: keys.incidentPk(tenantId, id), SK: 'INCIDENT' }),

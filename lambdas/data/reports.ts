@@ -15,7 +15,7 @@ import { hourOf, isUnresolved } from '../domain/aggregates.js';
 import { addDays, availabilityDays } from '../domain/devices.js';
 import { LOWEST_DEVICES } from '../domain/summary.js';
 import type { TableRef } from './client.js';
-import { readDayRanges, readTenantAggregates, readTenantDays } from './aggregates.js';
+import { readTenantAggregates, readTenantDays } from './aggregates.js';
 import { dayOf, devicesBelowSla, storedDeviceOf } from './devices.js';
 import { queryAll } from './dynamo-util.js';
 import { AlarmEntity, HistoryEntity, IncidentEntity, isFirstResponse, recordOf } from './entities.js';
@@ -104,15 +104,14 @@ const DAY_END = 'T23:59:59.999Z';
 /**
  * The report inputs of tenant `tenantId` for `[from, to]` (ISO-8601 UTC) at `now`, from its write-time
  * aggregates (docs/data-model.md#aggregates), in parallel:
- *  - the tenant's month and day items covering the UTC days wholly inside the period and the period's
- *    availability window (`availabilityDays`): at most three Queries (`readDayRanges`: the whole months as
- *    month items, the days before and after them as day items);
+ *  - ONE Query of the tenant's day items covering the UTC days wholly inside the period and the period's
+ *    availability window (`availabilityDays`);
  *  - the partial first and last UTC days read as items: incidents (Query GSI1 `TENANT#t#INCIDENTS` BETWEEN)
  *    and alarms (Query GSI1 `TENANT#t#ALARMS` BETWEEN), one Query each per partial day;
  *  - ONE Query of the SOC queue (GSI2 `SOCQUEUE`, SLA due time BETWEEN the start of the hour of
  *    `horizon` = min(to, now) and `horizon`, filtered to the tenant): the breached incidents of that hour;
  *  - ONE Query of the below-SLA device index.
- * At most 10 requests whatever the period's length or the tenant's size; the items read grow only with one
+ * At most 8 requests whatever the period's length or the tenant's size; the items read grow only with one
  * day's incidents and alarms.
  */
 export async function loadReportAggregates(tenantId: string, from: string, to: string, now: Date, table: TableRef): Promise<ReportAggregates> {
@@ -129,11 +128,13 @@ export async function loadReportAggregates(tenantId: string, from: string, to: s
     if (wholeLast !== toDay) partial.push({ lo: `${toDay}${DAY_START}`, hi: to });
   }
   const avail = availabilityDays(from, to);
+  const lo = hasWhole && wholeFirst < avail.first ? wholeFirst : avail.first;
+  const hi = hasWhole && wholeLast > avail.last ? wholeLast : avail.last;
   const between = (pk: string, r: { lo: string; hi: string }) =>
     queryAll(table, { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi', ExpressionAttributeValues: { ':p': pk, ':lo': r.lo, ':hi': `${r.hi}#~` } });
   const horizon = new Date(Math.min(Date.parse(to), now.getTime())).toISOString();
-  const [ranges, incidents, alarms, boundary, belowSla] = await Promise.all([
-    readDayRanges(table, tenantId, hasWhole ? [avail, { first: wholeFirst, last: wholeLast }] : [avail]),
+  const [days, incidents, alarms, boundary, belowSla] = await Promise.all([
+    readTenantDays(table, tenantId, lo, hi),
     Promise.all(partial.map((r) => between(keys.incidentsGsi1Pk(tenantId), r))),
     Promise.all(partial.map((r) => between(keys.alarmsGsi1Pk(tenantId), r))),
     hasWhole
@@ -152,11 +153,11 @@ export async function loadReportAggregates(tenantId: string, from: string, to: s
     .filter((i) => isUnresolved(i) && inWhole(i.createdAt) && i.slaDueAt < horizon && hourOf(i.slaDueAt) === hourOf(horizon)).length;
   return {
     tenantId,
-    wholeDays: hasWhole ? ranges[1]! : [],
+    wholeDays: hasWhole ? [...days].filter(([d]) => d >= wholeFirst && d <= wholeLast).map(([, c]) => c) : [],
     partialIncidents: incidents.flat().map((i) => recordOf(IncidentEntity, i)),
     partialAlarms: alarms.flat().map((a) => recordOf(AlarmEntity, a)),
     boundaryBreached,
-    availabilityDays: ranges[0]!,
+    availabilityDays: [...days].filter(([d]) => d >= avail.first && d <= avail.last).map(([, c]) => c),
     belowSla,
   };
 }

@@ -27,8 +27,8 @@ import type { Counters } from './ports.js';
 
 export type { Counters };
 
-/** Version of the aggregate definitions; a stats item without it (or older) is rebuilt by the migration (2: month items). */
-export const AGGREGATES_VERSION = 2;
+/** Version of the aggregate definitions; a stats item without it (or older) is rebuilt by the migration. */
+export const AGGREGATES_VERSION = 1;
 
 /** Attribute names, spelled once. Every name is a plain string used through ExpressionAttributeNames. */
 export const agg = {
