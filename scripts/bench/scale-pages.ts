@@ -51,14 +51,10 @@ const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 /** `periodQuery` of a preset period of `days` days ending now (web/src/shared/ui/report.tsx). */
 const lastDays = (days: number) => (c: PageContext) => ({ from: iso(c.now - days * DAY), to: iso(c.now) });
-/** The calendar grid's first and last day (`yyyy-mm-dd`, Monday before the 1st to Sunday after the last day). */
-const monthGridDays = (now: number) => {
+/** The month's first and last day (`yyyy-mm-dd`): the calendar's summary series. */
+const monthDays = (now: number) => {
   const d = new Date(now);
-  const first = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
-  const last = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0);
-  const start = first - ((new Date(first).getUTCDay() + 6) % 7) * DAY;
-  const end = last + ((7 - new Date(last).getUTCDay()) % 7) * DAY;
-  return { from: iso(start).slice(0, 10), to: iso(end).slice(0, 10) };
+  return { from: iso(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).slice(0, 10), to: iso(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).slice(0, 10) };
 };
 /** The calendar's grid of the current month (`monthGrid`, local time = UTC here): first to last day. */
 const monthGrid = (now: number) => {
@@ -80,10 +76,10 @@ export const PAGE_VIEWS: readonly PageView[] = [
   },
   {
     page: 'calendar',
-    description: "Calendario (`features/calendar/CalendarPage.tsx`): the grid's day counts from the summary, one page of the month's incidents and one of its alarms",
+    description: "Calendario (`features/calendar/CalendarPage.tsx`): the month's day counts from the summary, one page of the month's incidents and one of its alarms",
     as: 'customer',
     calls: [
-      { operationId: 'getSummary', query: (c) => monthGridDays(c.now) },
+      { operationId: 'getSummary', query: (c) => monthDays(c.now) },
       { operationId: 'listIncidents', query: (c) => ({ ...monthGrid(c.now), sort: 'oldest', limit: '100' }) },
       { operationId: 'listAlarms', query: (c) => ({ ...monthGrid(c.now), limit: '100' }) },
     ],

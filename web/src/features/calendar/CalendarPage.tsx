@@ -2,7 +2,7 @@
  * `/calendar` (docs/portal.md#screens): the tenant's incidents (by creation date) and device alarms (by raised date)
  * on a month calendar, Monday first, in the browser's time zone. `?month=YYYY-MM` picks the month
  * (default: the current one); "Mes anterior"/"Mes siguiente" move it. Each day's count comes from
- * `GET /summary` for the grid's days (exact for any tenant size; counted per UTC day), and the day's first
+ * `GET /summary` for the month's days (exact for any tenant size; counted per UTC day), and the day's first
  * items and the list under the calendar from the first page of the month's incidents and alarms (at most
  * `MONTH_PAGE` each, with a link to the full lists when there are more). On phones each day shows only
  * its count.
@@ -30,8 +30,9 @@ export function CalendarPage() {
   const { year, month } = parseMonth(params.get('month')) ?? { year: now.getFullYear(), month: now.getMonth() };
   const grid = monthGrid(year, month);
   const tenant = useTenantQuery();
-  const firstDay = dayKey(grid.weeks[0]![0]!);
-  const lastDay = dayKey(grid.weeks.at(-1)!.at(-1)!);
+  // The month's own days (the neighbouring months' days in the grid stay empty, as their items are not read).
+  const firstDay = dayKey(new Date(year, month, 1));
+  const lastDay = dayKey(new Date(year, month + 1, 0));
   // Asked once the active tenant is known (not once without it and again with it).
   const { activeTenant, isLoading: tenantLoading } = useTenant();
   const ready = !tenantLoading && activeTenant !== null;

@@ -63,8 +63,9 @@ describe('calendar of a big tenant', () => {
     expect(cell.getAllByRole('link')).toHaveLength(3);
     expect(cell.getByText('+247 más')).toBeTruthy();
     expect(screen.getByTestId('calendar-more').textContent).toContain(`Se muestran los primeros ${MONTH_PAGE} incidentes`);
-    // The grid of March 2026 runs Monday 23 Feb – Sunday 5 Apr: the summary is asked for exactly those days.
-    expect(api.call).toHaveBeenCalledWith('getSummary', { query: { tenant: 'acme', from: '2026-02-23', to: '2026-04-05' } });
+    // The summary is asked for March's days; the grid's February and April days show nothing.
+    expect(api.call).toHaveBeenCalledWith('getSummary', { query: { tenant: 'acme', from: '2026-03-01', to: '2026-03-31' } });
+    expect(screen.getAllByText(/eventos?$/)).toHaveLength(1);
     expect(api.call.mock.calls.filter(([op]) => op === 'listIncidents')).toHaveLength(1);
   });
 });
