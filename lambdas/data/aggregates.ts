@@ -112,11 +112,11 @@ export function aggregatesInitialized(table: TableRef, tenantId: string): Transa
   };
 }
 
-/** `a + b` of two changes. */
-export function mergeChanges(a: AggregateChange, b: AggregateChange): AggregateChange {
-  const days: Record<string, Counters> = {};
-  for (const src of [a.days, b.days]) for (const [d, c] of Object.entries(src ?? {})) sumInto((days[d] ??= {}), c);
-  return { stats: sumInto(sumInto({}, a.stats ?? {}), b.stats ?? {}), days };
+/** Adds change `b` into `into` (in place; `into` has both parts) and returns `into`. */
+function addChange(into: Required<AggregateChange>, b: AggregateChange): Required<AggregateChange> {
+  sumInto(into.stats, b.stats ?? {});
+  for (const [d, c] of Object.entries(b.days ?? {})) sumInto((into.days[d] ??= {}), c);
+  return into;
 }
 
 const dayOfIso = (iso: string) => iso.slice(0, 10);
@@ -263,13 +263,14 @@ export async function computeTenantAggregates(table: TableRef, tenantId: string,
     list(keys.o365AlarmsGsi1Pk(tenantId)),
     list(keys.devicesGsi1Pk(tenantId)),
   ]);
-  let change: AggregateChange = { stats: {}, days: {} };
-  for (const i of incidents) change = mergeChanges(change, incidentChange(null, recordOf(IncidentEntity, i)));
-  for (const a of alarms) change = mergeChanges(change, alarmChange(null, recordOf(AlarmEntity, a)));
-  for (const a of o365) change = mergeChanges(change, o365AlarmChange(null, recordOf(O365AlarmEntity, a)));
+  // Summed in place: one pass over the items (a new object per item made the rebuild quadratic in days).
+  const change: Required<AggregateChange> = { stats: {}, days: {} };
+  for (const i of incidents) addChange(change, incidentChange(null, recordOf(IncidentEntity, i)));
+  for (const a of alarms) addChange(change, alarmChange(null, recordOf(AlarmEntity, a)));
+  for (const a of o365) addChange(change, o365AlarmChange(null, recordOf(O365AlarmEntity, a)));
   const heartbeat: Counters = {};
   for (const d of devices) {
-    sumInto(change.stats!, { [agg.devices]: 1 });
+    sumInto(change.stats, { [agg.devices]: 1 });
     sumInto(heartbeat, deviceHeartbeat(recordOf(DeviceEntity, d).lastHeartbeatAt));
   }
   // Availability: every stored day of every device (one Query per device).
@@ -278,11 +279,11 @@ export async function computeTenantAggregates(table: TableRef, tenantId: string,
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :a)',
       ExpressionAttributeValues: { ':pk': keys.devicePk(tenantId, String(d.id)), ':a': 'AVAIL#' },
     });
-    for (const day of days) sumInto((change.days![String(day.date)] ??= {}), availabilityDay(day));
+    for (const day of days) sumInto((change.days[String(day.date)] ??= {}), availabilityDay(day));
   }
   const days = new Map<string, Counters>();
-  for (const [d, c] of Object.entries(change.days ?? {})) if (Object.keys(nonZero(c)).length) days.set(d, nonZero(c));
-  return { stats: nonZero(change.stats ?? {}), heartbeat: normalizeHeartbeat(heartbeat, now), days };
+  for (const [d, c] of Object.entries(change.days)) if (Object.keys(nonZero(c)).length) days.set(d, nonZero(c));
+  return { stats: nonZero(change.stats), heartbeat: normalizeHeartbeat(heartbeat, now), days };
 }
 
 /** A difference between stored and rebuilt aggregates, e.g. `stats.inc#new#high: stored 3, items 4`. */

@@ -18,6 +18,7 @@ import { loadReportAggregates, loadReportData } from '../../lambdas/data/reports
 import { buildReport, reportFromAggregates } from '../../lambdas/domain/reports.js';
 import { devicesByStatus, incidentCounts } from '../../lambdas/domain/aggregates.js';
 import { itemOf, IncidentEntity } from '../../lambdas/data/entities.js';
+import { newIncident } from '../../lambdas/domain/incidents.js';
 import { ALARM_STATES, INCIDENT_STATUSES, SEVERITIES, type AlarmState, type Incident, type IncidentStatus, type Severity } from '../../lambdas/contract/schemas.js';
 
 const TABLE = 'vigia-aggregates-main';
@@ -84,31 +85,9 @@ const evArb: fc.Arbitrary<Ev> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ id: fc.constantFrom('o1', 'o2'), status: fc.constantFrom('active' as const, 'resolved' as const), updatedMin: fc.integer({ min: -100, max: 0 }) }).map((r): Ev => ({ kind: 'o365', ...r })) },
 );
 
+/** A new incident as the API creates it (`newIncident`: SLA due from the severity's default targets). */
 function incidentOf(tenantId: string, seq: number, severity: Severity, createdAt: string): Incident {
-  return {
-    id: `INC-${String(seq).padStart(6, '0')}`,
-    tenantId,
-    title: 'Prueba',
-    description: 'Incidente de prueba',
-    severity,
-    status: 'new',
-    category: 'general',
-    source: 'portal',
-    reporter: 'ana@acme.example',
-    reporterSub: 'sub-ana',
-    assignee: null,
-    createdAt,
-    updatedAt: createdAt,
-    resolvedAt: null,
-    slaDueAt: new Date(Date.parse(createdAt) + 4 * 3_600_000).toISOString(),
-    version: 1,
-    slaTargets: null,
-    triagedAt: null,
-    firstAcknowledgedAt: null,
-    closureRequested: false,
-    closedAt: null,
-    slaResult: null,
-  };
+  return newIncident(tenantId, seq, { title: 'Prueba', description: 'Incidente de prueba', severity, category: 'general' }, 'ana@acme.example', createdAt);
 }
 
 /** Applies one event through the repository's write path (errors a real caller would get are ignored). */
