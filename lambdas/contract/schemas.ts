@@ -757,6 +757,10 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   VERSION_CONFLICT: 409,
   INVALID_TRANSITION: 409,
+  /** An e-mail domain of a tenant's identity provider already routes to another provider, `details: { fields: ['emailDomains'], domains }`. */
+  IDP_DOMAIN_IN_USE: 409,
+  /** The stage has no Cognito domain for staff-configured identity providers (docs/api.md#tenant-identity-provider). */
+  FEDERATION_UNAVAILABLE: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -801,6 +805,8 @@ export const AUDIT_ACTIONS = [
   'recommendation.update',
   'tenant.create',
   'tenant.update',
+  'tenant.identity_provider_set',
+  'tenant.identity_provider_delete',
   'user.invite',
   'user.resend_invitation',
   'user.enable',
@@ -876,6 +882,91 @@ export const InviteUserBody = z.strictObject({ email: z.email().max(254) });
 export type InviteUserBody = z.input<typeof InviteUserBody>;
 export const SetUserEnabledBody = z.strictObject({ enabled: z.boolean() });
 
+// ------------------------------------------------------------------ a tenant's enterprise identity provider
+
+/**
+ * An e-mail domain routed to a tenant's identity provider (Cognito's identifier-based routing): lower-cased, at
+ * most 40 characters (Cognito `IdpIdentifiers`: 1–40 characters, `[\w\s+=.@-]+`).
+ */
+export const IdpEmailDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{3,40}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Dominio de correo no válido: escribe solo el dominio, p. ej. acme.com (como mucho 40 caracteres).');
+const IdpEmailDomains = z
+  .array(IdpEmailDomain)
+  .min(1, 'Indica al menos un dominio de correo.')
+  .max(20, 'Como mucho 20 dominios de correo.')
+  .refine((d) => new Set(d).size === d.length, 'Hay un dominio de correo repetido.');
+/** An `https://` address (the issuer or the SAML metadata of a customer's identity provider). */
+const IdpHttpsUrl = z.url({ protocol: /^https$/, message: 'Debe ser una dirección https:// completa.' }).max(2048, 'Dirección demasiado larga.');
+/** OAuth scopes Cognito asks a customer's OIDC provider for (space-free tokens, RFC 6749 §3.3); `openid` required. */
+const IdpScopes = z
+  .array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,128}$/, 'Ámbito no válido (sin espacios ni comillas).'))
+  .min(1)
+  .max(20)
+  .refine((s) => s.includes('openid'), 'Los ámbitos deben incluir openid.');
+/** Scopes used when the request names none. */
+export const DEFAULT_IDP_SCOPES = ['openid', 'email', 'profile'] as const;
+
+/**
+ * `PUT /tenants/{tenantId}/identity-provider`: the tenant's enterprise provider, OIDC (issuer, client id, client
+ * secret, scopes) or SAML (metadata URL), and the e-mail domains routed to it (docs/api.md#tenant-identity-provider).
+ * `clientSecret` is required when the tenant has no OIDC provider yet; left out on a change, the stored one stays.
+ */
+export const PutTenantIdentityProviderBody = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('oidc'),
+    /** e.g. `https://login.microsoftonline.com/<directory id>/v2.0` (Entra ID). */
+    issuerUrl: IdpHttpsUrl,
+    clientId: z.string().trim().min(1, 'Indica el ID de cliente.').max(255),
+    clientSecret: z.string().min(1, 'El secreto de cliente no puede estar vacío.').max(2048).optional(),
+    scopes: IdpScopes.optional(),
+    emailDomains: IdpEmailDomains,
+  }),
+  z.strictObject({
+    type: z.literal('saml'),
+    /** The provider's federation metadata URL, e.g. Entra ID's "App Federation Metadata Url". */
+    metadataUrl: IdpHttpsUrl,
+    emailDomains: IdpEmailDomains,
+  }),
+]);
+export type PutTenantIdentityProviderBody = z.input<typeof PutTenantIdentityProviderBody>;
+
+/** A tenant's enterprise provider as staff read it: never the client secret, only whether one is stored. */
+export const TenantIdentityProvider = z.object({
+  tenantId: TenantId,
+  /** Cognito `ProviderName`, derived from the tenant id (stable). */
+  providerName: z.string(),
+  type: z.enum(['oidc', 'saml']),
+  issuerUrl: z.string().optional(),
+  clientId: z.string().optional(),
+  scopes: z.array(z.string()).optional(),
+  metadataUrl: z.string().optional(),
+  emailDomains: z.array(z.string()),
+  /** OIDC: a client secret is stored (Secrets Manager). */
+  clientSecretSet: z.boolean(),
+  updatedAt: IsoTime,
+});
+export type TenantIdentityProvider = z.infer<typeof TenantIdentityProvider>;
+
+/** `GET`/`PUT`/`DELETE /tenants/{tenantId}/identity-provider`: what staff need to configure the tenant's provider. */
+export const TenantIdentityProviderState = z.object({
+  /** Whether this stage lets staff configure providers (a stage with a Cognito domain and `adminConfiguredProviders`). */
+  available: z.boolean(),
+  /** The provider name the tenant's provider has (or will have). */
+  providerName: z.string(),
+  /** The redirect URI (OIDC) / ACS URL (SAML) to register at the customer's provider; null when not available. */
+  redirectUrl: z.string().nullable(),
+  /** The SAML audience (entity id) to register at the customer's provider: `urn:amazon:cognito:sp:<user pool id>`. */
+  samlEntityId: z.string().nullable(),
+  /** The provider, or null when none is configured. */
+  provider: TenantIdentityProvider.nullable(),
+  /** Whether the portal's app client lists the provider (a deploy that rewrites the app client drops it; saving again adds it back). */
+  enabledOnAppClient: z.boolean(),
+});
+export type TenantIdentityProviderState = z.infer<typeof TenantIdentityProviderState>;
+
 /** `GET /audit` query: `tenant` (staff; customers get their own), time range, filters, CSV. */
 export const ListAuditQuery = z
   .strictObject({
@@ -890,3 +981,84 @@ export const ListAuditQuery = z
   })
   .refine(rangeOk, { message: 'from must not be after to', path: ['from'] });
 export type ListAuditQuery = z.input<typeof ListAuditQuery>;
+
+// ------------------------------------------------------------------------------------------- activity
+
+/**
+ * Kinds of activity event (docs/notifications.md#kinds). Each is written in the same TransactWriteItems as
+ * the change it describes (`lambdas/data/activity.ts`), built by `lambdas/domain/activity.ts`.
+ */
+export const ACTIVITY_KINDS = [
+  'incident.created',
+  'incident.triaged',
+  'incident.status_changed',
+  'incident.commented',
+  'incident.resolved',
+  'incident.closed',
+  'alarm.raised',
+  'alarm.cleared',
+  'alarm.acknowledged',
+  'office365.alert_raised',
+  'recommendation.added',
+  'sla.at_risk',
+  'sla.breached',
+] as const;
+export const ActivityKind = z.enum(ACTIVITY_KINDS);
+export type ActivityKind = z.infer<typeof ActivityKind>;
+
+/** Severity of an activity event: the subject's severity, or `info` for good news (an alarm cleared). */
+export const ACTIVITY_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
+export const ActivitySeverity = z.enum(ACTIVITY_SEVERITIES);
+export type ActivitySeverity = z.infer<typeof ActivitySeverity>;
+
+/** What an activity event is about. */
+export const ACTIVITY_SUBJECT_TYPES = ['incident', 'alarm', 'office365Alarm', 'recommendation', 'device'] as const;
+
+/** Id of an activity event: a ULID (26 chars, time-sortable) or, for idempotent system events, a deterministic id. */
+export const ActivityEventId = z.string().regex(/^[A-Za-z0-9_.:-]{1,160}$/, 'invalid activity event id');
+
+/** Outbox state of an event: `PENDING` until the delivery side has handled it (docs/notifications.md#outbox). */
+export const ACTIVITY_OUTBOX_STATES = ['PENDING', 'DONE'] as const;
+
+/**
+ * One activity event of a tenant, as stored (item `TENANT#<t>#ACTIVITY` / `EV#<at>#<eventId>`) and as the
+ * feed returns it. The contract of the delivery side (docs/notifications.md): fields may be added, never
+ * removed. `title` is Spanish and holds no more than the portal shows that tenant's users; `link` is a
+ * portal path (with `?tenant=<t>`).
+ */
+export const ActivityEvent = z.object({
+  eventId: ActivityEventId,
+  tenantId: TenantId,
+  kind: ActivityKind,
+  severity: ActivitySeverity,
+  /** When the change happened (ISO-8601 UTC); the feed's order. */
+  at: IsoTime,
+  /** Who made the change: display name and Cognito `sub`; null for the system (collectors, SLA job). */
+  actor: z.object({ name: z.string(), sub: z.string().optional() }).nullable(),
+  subject: z.object({ type: z.enum(ACTIVITY_SUBJECT_TYPES), id: z.string() }),
+  /** Spanish one-line text, e.g. "INC-000012: estado «Nuevo» → «En curso»". */
+  title: z.string(),
+  /** Portal path of the subject, e.g. `/ticket/update/INC-000012?tenant=acme`. */
+  link: z.string(),
+  /** `PENDING` while the delivery side has not handled it. */
+  outbox: z.enum(ACTIVITY_OUTBOX_STATES),
+});
+export type ActivityEvent = z.infer<typeof ActivityEvent>;
+
+/** `GET /activity` query: `tenant` (staff pick one; customers get their own), page. */
+export const ListActivityQuery = TenantQuery.extend({ limit: Limit, cursor: Cursor.optional() });
+export type ListActivityQuery = z.input<typeof ListActivityQuery>;
+
+/** The most `GET /activity/unread` counts (the bell shows "99+" beyond: `capped`). */
+export const ACTIVITY_UNREAD_MAX = 99;
+
+/** `GET /activity/unread`: events of others since the caller's last "marcar todo como leído". */
+export const ActivityUnread = z.object({
+  /** Unread events, 0–99. */
+  count: z.number().int().min(0).max(ACTIVITY_UNREAD_MAX),
+  /** More may exist beyond `count` (show "99+"). */
+  capped: z.boolean(),
+  /** The caller's marker (ISO-8601 UTC), null when never set. */
+  seenAt: IsoTime.nullable(),
+});
+export type ActivityUnread = z.infer<typeof ActivityUnread>;

@@ -12,7 +12,7 @@
  *    `readDefaults` for attributes older items lack). Keys, the marker, the TTL, derived and internal
  *    attributes, and any attribute added to an item later, never reach a response.
  */
-import type { AuditEntry, DeviceAlarm, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Tenant } from '../contract/schemas.js';
+import type { ActivityEvent, AuditEntry, DeviceAlarm, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Tenant } from '../contract/schemas.js';
 import type { DailyAvailability, StoredDevice } from '../domain/ports.js';
 import { TABLE_DESIGN } from './table-design.js';
 import { keys } from './keys.js';
@@ -253,6 +253,40 @@ export const AuditEntity: Entity<AuditEntry> = {
   ttlNote: '`at` + `retention.auditDays` (default 400; production stages ≥ 400)',
 };
 
+/** Activity events expire this many days after `at` (the feed shows recent activity; fixed, not per stage). */
+export const ACTIVITY_RETENTION_DAYS = 180;
+
+/**
+ * An activity event (docs/notifications.md): the feed of the tenant, newest first by SK; while `outbox` is
+ * `PENDING` it is also in the sparse GSI2 partition `OUTBOX` the delivery side reads.
+ */
+export const ActivityEventEntity: Entity<ActivityEvent> = {
+  name: 'ActivityEvent',
+  description: 'Activity event of the tenant (written in the transaction of the change it describes); `outbox` PENDING until delivered',
+  readBy: 'Query `PK = TENANT#<t>#ACTIVITY`, `SK BETWEEN EV# AND EV#~`, newest first; unread: `SK > EV#<seenAt>#~`, `Select=COUNT`; pending delivery (every tenant): Query GSI2 `GSI2PK = OUTBOX` (`GSI2SK = <at>#<tenantId>#<eventId>`, only while PENDING)',
+  key: (e) => keys.activityEvent(e.tenantId, e.at, e.eventId),
+  attributes: allOf<ActivityEvent>()(['eventId', 'tenantId', 'kind', 'severity', 'at', 'actor', 'subject', 'title', 'link', 'outbox']),
+  derived: (e) => (e.outbox === 'PENDING' ? keys.outboxGsi2(e.tenantId, e.at, e.eventId) : {}),
+  ttl: (e) => epochPlusDays(e.at, ACTIVITY_RETENTION_DAYS),
+  ttlNote: `\`at\` + ${ACTIVITY_RETENTION_DAYS} days`,
+};
+
+/** A user's last-seen marker in a tenant's feed ("marcar todo como leído"). */
+export interface ActivitySeenRecord {
+  tenantId: string;
+  /** Cognito sub of the user. */
+  sub: string;
+  /** ISO-8601 UTC: events up to this instant are read. */
+  seenAt: string;
+}
+export const ActivitySeenEntity: Entity<ActivitySeenRecord, { seenAt: string }> = {
+  name: 'ActivitySeen',
+  description: "A user's last-seen marker in the tenant's activity feed",
+  readBy: 'GetItem before counting the unread events; PutItem `seenAt < :now` on "marcar todo como leído"',
+  key: (m) => keys.activitySeen(m.tenantId, m.sub),
+  attributes: allOf<{ seenAt: string }>()(['seenAt']),
+};
+
 /**
  * A Powertools idempotency record (`idempotency-store.ts` writes it; never returned by the API).
  */
@@ -288,6 +322,8 @@ export const ENTITIES = [
   O365EventEntity,
   RecommendationEntity,
   AuditEntity,
+  ActivityEventEntity,
+  ActivitySeenEntity,
   IdempotencyEntity,
 ] as const;
 

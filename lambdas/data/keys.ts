@@ -82,6 +82,42 @@ export const keys = {
   SOCQUEUE_GSI2PK: 'SOCQUEUE',
   socQueueGsi2: (tenantId: string, id: string, slaDueAt: string) => ({ GSI2PK: 'SOCQUEUE', GSI2SK: `${slaDueAt}#${tenantId}#${id}` }),
 
+  /**
+   * The tenant's activity feed (docs/notifications.md): events `EV#<at>#<eventId>` (newest first = descending
+   * SK) and, in the same partition, each user's last-seen marker `SEEN#<sub>` (sorts after every `EV#`).
+   */
+  activityPk: (tenantId: string) => owned(tenantId, 'ACTIVITY'),
+  activityEvent: (tenantId: string, at: string, eventId: string) => ({ PK: owned(tenantId, 'ACTIVITY'), SK: `EV#${at}#${eventId}` }),
+  /** Inclusive SK bounds of every event of the feed (`EV#` … `EV#~`: ISO instants and ids sort below `~`). */
+  ACTIVITY_SK_MIN: 'EV#',
+  ACTIVITY_SK_MAX: 'EV#~',
+  /** Lowest SK of the events strictly after the instant `at` (an event at `at` itself sorts below it). */
+  activityAfter: (at: string) => `EV#${at}#~`,
+  /** A user's last-seen marker in the tenant's feed (`sub`: the Cognito sub). */
+  activitySeen: (tenantId: string, sub: string) => ({ PK: owned(tenantId, 'ACTIVITY'), SK: `SEEN#${sub}` }),
+  /**
+   * Sparse GSI2 entry of an event not yet delivered (the outbox of every tenant, oldest first); removed
+   * (REMOVE GSI2PK, GSI2SK) once the delivery side has handled the event.
+   */
+  OUTBOX_GSI2PK: 'OUTBOX',
+  outboxGsi2: (tenantId: string, at: string, eventId: string) => ({ GSI2PK: 'OUTBOX', GSI2SK: `${at}#${tenantId}#${eventId}` }),
+
+  /**
+   * Notification delivery (docs/notifications.md#delivery): a user's e-mail preferences (`USER#<sub>`, all
+   * of a tenant in one partition), the tenant's webhooks (`WEBHOOK#<id>`), and the deliveries of one event
+   * (`<channel>#<recipient>`, one partition per event so "are all done?" is one Query); a webhook's
+   * deliveries are also in GSI1 (`TENANT#<t>#WEBHOOK#<id>#DELIVERIES`, `<createdAt>#<eventId>`), newest first.
+   */
+  notificationPrefsPk: (tenantId: string) => owned(tenantId, 'NOTIFPREFS'),
+  notificationPrefs: (tenantId: string, sub: string) => ({ PK: owned(tenantId, 'NOTIFPREFS'), SK: `USER#${sub}` }),
+  webhooksPk: (tenantId: string) => owned(tenantId, 'WEBHOOKS'),
+  webhook: (tenantId: string, id: string) => ({ PK: owned(tenantId, 'WEBHOOKS'), SK: `WEBHOOK#${id}` }),
+  deliveriesPk: (tenantId: string, eventId: string) => owned(tenantId, `DELIVERY#${eventId}`),
+  delivery: (tenantId: string, eventId: string, channel: string, recipient: string) => ({ PK: owned(tenantId, `DELIVERY#${eventId}`), SK: `${channel}#${recipient}` }),
+  webhookDeliveriesGsi1Pk: (tenantId: string, webhookId: string) => owned(tenantId, `WEBHOOK#${webhookId}#DELIVERIES`),
+  webhookDeliveryGsi1: (tenantId: string, webhookId: string, createdAt: string, eventId: string) =>
+    gsi1(owned(tenantId, `WEBHOOK#${webhookId}#DELIVERIES`), `${createdAt}#${eventId}`),
+
   /** Partition of the tenant's idempotency records (Powertools idempotency; `idempotency.ts`). */
   idempotencyPk: (tenantId: string) => owned(tenantId, 'IDEMPOTENCY'),
 
