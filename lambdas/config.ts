@@ -65,6 +65,22 @@ export const LambdaConfig = z.object({
       auditDays: RetentionDays.default(400),
     })
     .default({ availabilityDays: 400, o365EventDays: 90, auditDays: 400 }),
+  /**
+   * Notification delivery (docs/notifications.md#delivery): the portal origin e-mails and webhooks link to,
+   * the SES identity e-mail is sent from (none = no e-mail, webhooks only), its region, an SES endpoint
+   * override (the local emulator), an optional configuration set, and whether `http://localhost` webhooks
+   * are allowed and the public-address check skipped (local stack and tests only, never in AWS).
+   */
+  notifications: z
+    .object({
+      siteUrl: z.url().optional(),
+      emailFrom: z.string().min(3).optional(),
+      sesRegion: z.string().min(1).optional(),
+      sesEndpoint: z.url().optional(),
+      sesConfigurationSet: z.string().min(1).optional(),
+      allowLocalWebhooks: z.boolean().default(false),
+    })
+    .default({ allowLocalWebhooks: false }),
   /** Powertools service name and log level. */
   serviceName: z.string().min(1).default('vigia-api'),
   logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT', 'CRITICAL']).default('INFO'),
@@ -100,6 +116,12 @@ const ENV = {
   availabilityDays: 'AVAILABILITY_RETENTION_DAYS',
   o365EventDays: 'O365_EVENT_RETENTION_DAYS',
   auditDays: 'AUDIT_RETENTION_DAYS',
+  siteUrl: 'SITE_URL',
+  emailFrom: 'NOTIFY_EMAIL_FROM',
+  sesRegion: 'SES_REGION',
+  sesEndpoint: 'AWS_ENDPOINT_URL_SESV2',
+  sesConfigurationSet: 'SES_CONFIGURATION_SET',
+  allowLocalWebhooks: 'WEBHOOKS_ALLOW_LOCAL_HTTP',
   serviceName: 'POWERTOOLS_SERVICE_NAME',
   logLevel: 'POWERTOOLS_LOG_LEVEL',
 } as const;
@@ -128,6 +150,14 @@ export function lambdaConfigFromEnv(env: Record<string, string | undefined>): La
       o365EventDays: pick(env[ENV.o365EventDays]) as unknown as number | undefined,
       auditDays: pick(env[ENV.auditDays]) as unknown as number | undefined,
     },
+    notifications: {
+      siteUrl: pick(env[ENV.siteUrl]),
+      emailFrom: pick(env[ENV.emailFrom]),
+      sesRegion: pick(env[ENV.sesRegion]),
+      sesEndpoint: pick(env[ENV.sesEndpoint]),
+      sesConfigurationSet: pick(env[ENV.sesConfigurationSet]),
+      allowLocalWebhooks: env[ENV.allowLocalWebhooks] === 'true',
+    },
     serviceName: pick(env[ENV.serviceName]),
     logLevel: pick(env[ENV.logLevel]) as LambdaConfig['logLevel'] | undefined,
   });
@@ -155,5 +185,12 @@ export function lambdaEnvironment(config: Omit<LambdaConfigInput, 'region'>): Re
   if (c.dynamodbEndpoint !== undefined) out[ENV.dynamodbEndpoint] = c.dynamodbEndpoint;
   if (c.userPoolId !== undefined) out[ENV.userPoolId] = c.userPoolId;
   if (c.cognitoEndpoint !== undefined) out[ENV.cognitoEndpoint] = c.cognitoEndpoint;
+  const n = c.notifications;
+  if (n?.siteUrl !== undefined) out[ENV.siteUrl] = n.siteUrl;
+  if (n?.emailFrom !== undefined) out[ENV.emailFrom] = n.emailFrom;
+  if (n?.sesRegion !== undefined) out[ENV.sesRegion] = n.sesRegion;
+  if (n?.sesEndpoint !== undefined) out[ENV.sesEndpoint] = n.sesEndpoint;
+  if (n?.sesConfigurationSet !== undefined) out[ENV.sesConfigurationSet] = n.sesConfigurationSet;
+  if (n?.allowLocalWebhooks) out[ENV.allowLocalWebhooks] = 'true';
   return out;
 }
