@@ -21,9 +21,10 @@ import { LogoutPage } from '../features/account/LogoutPage';
 import { ProfilePage } from '../features/account/ProfilePage';
 import { PasswordChangePage } from '../features/account/PasswordChangePage';
 import { SettingsPage } from '../features/settings/SettingsPage';
+// The first screen after a sign-in: preloaded by the sign-in (dashboard-route.ts), so it needs no loading state then.
+import { DashboardPage } from './dashboard-route';
 
 // Business screens load as their own chunks (charts and their d3 parts stay out of the shell's chunk).
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const IncidentListPage = lazy(() => import('../features/incidents/IncidentListPage').then((m) => ({ default: m.IncidentListPage })));
 const DeviceAvailabilityPage = lazy(() => import('../features/devices/DeviceAvailabilityPage').then((m) => ({ default: m.DeviceAvailabilityPage })));
 const DeviceAlarmsPage = lazy(() => import('../features/devices/DeviceAlarmsPage').then((m) => ({ default: m.DeviceAlarmsPage })));

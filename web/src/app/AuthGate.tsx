@@ -22,9 +22,11 @@ import { loadCognitoErrorTexts, localizeAriaLabels, PASSWORD_FIELD_LABELS } from
 import { LoadingScreen } from '../shared/ui/LoadingScreen';
 import { clearAwaitingAccess, useAwaitingAccess } from '../shared/lib/awaiting-access';
 import { AwaitingAccessPage } from './AwaitingAccessPage';
+import { preloadableLazy } from './preloadable';
 import { I18n } from 'aws-amplify/utils';
 
-const SignedInApp = lazy(() => import('./SignedInApp'));
+// Preloadable: loaded during sign-in, it renders without a loading state (preloadable.tsx).
+const SignedInApp = preloadableLazy(() => import('./SignedInApp').then((m) => m.default));
 // Only stages with a customer identity provider load it (docs/portal.md#company-sign-in).
 const CompanySignIn = lazy(() => import('./CompanySignIn'));
 
@@ -75,9 +77,28 @@ function useAuthStatus(): AuthStatus {
   return status;
 }
 
+/**
+ * On a sign-in (the Hub's `signedIn`: the tokens are stored), starts at once what the first screen needs, in
+ * parallel: the signed-in portal's chunk and, from a small chunk of its own, the dashboard's chunk, `/me` and
+ * `/summary` (`prefetch-signed-in.ts`), instead of one after the other as the portal renders
+ * (docs/portal.md#sign-in-to-dashboard). A failed prefetch is ignored: the portal loads what it needs itself.
+ */
+function useStartPortalOnSignIn(apiUrl: string): void {
+  useEffect(
+    () =>
+      Hub.listen('auth', ({ payload }) => {
+        if (payload.event !== 'signedIn') return;
+        SignedInApp.preload().catch(() => undefined);
+        import('./prefetch-signed-in').then((m) => m.prefetchAfterSignIn(apiUrl)).catch(() => undefined);
+      }),
+    [apiUrl],
+  );
+}
+
 /** Props: the validated `/config.json`. Must be rendered after `configureAmplify(config)`. */
 export function AuthGate({ config }: { config: PortalConfig }) {
   const authStatus = useAuthStatus();
+  useStartPortalOnSignIn(config.apiUrl);
   // One components object for the widget's life: a new one on each render of the gate (its session state
   // changes while the form appears) made Amplify UI render the whole form again (docs/portal.md#bundles).
   const enterprise = config.oauth?.enterprise === true;
@@ -188,7 +209,7 @@ function warmUpAfterForm(): void {
   warmedUp = true;
   const load = () => {
     void loadCognitoErrorTexts();
-    void import('./SignedInApp').catch(() => undefined);
+    SignedInApp.preload().catch(() => undefined);
     void import('../features/dashboard/DashboardPage').catch(() => undefined);
   };
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 3000 });

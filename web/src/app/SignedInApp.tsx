@@ -6,7 +6,6 @@ import { useMemo } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { PortalConfig } from '../shared/lib/config';
-import { createApiClient } from '../shared/lib/api';
 import type { ApiError } from '../shared/lib/api';
 import { ApiProvider } from '../shared/lib/api-context';
 import { SessionProvider } from '../shared/lib/session';
@@ -14,6 +13,7 @@ import { TenantProvider } from '../shared/lib/tenant';
 import { setMessagesLanguage } from '../shared/lib/messages';
 import { getPreferences, usePreferences } from '../features/settings/preferences';
 import { AppRoutes } from './AppRoutes';
+import { apiClientFor } from './prefetch-signed-in';
 
 // The first render is already in the preferred language (docs/portal.md#messages).
 setMessagesLanguage(getPreferences().language);
@@ -26,7 +26,8 @@ const swrOptions = {
 };
 
 export default function SignedInApp({ config }: { config: PortalConfig }) {
-  const client = useMemo(() => createApiClient({ baseUrl: config.apiUrl }), [config.apiUrl]);
+  // The client the sign-in's prefetch used (prefetch-signed-in.ts): one per page.
+  const client = useMemo(() => apiClientFor(config.apiUrl), [config.apiUrl]);
   const { language } = usePreferences();
   // A language change in /settings (or another tab) switches the catalogue before the tree below renders, and
   // the routes are keyed by the language so every screen renders again with it — also the texts read with the

@@ -26,7 +26,8 @@ export interface TenantState {
 
 const TenantContext = createContext<TenantState | null>(null);
 
-function readStored(): string | null {
+/** The tenant chosen on this browser (`TENANT_STORAGE_KEY`), or null. */
+export function readStoredTenant(): string | null {
   try {
     return localStorage.getItem(TENANT_STORAGE_KEY);
   } catch {
@@ -34,11 +35,20 @@ function readStored(): string | null {
   }
 }
 
+/**
+ * The active tenant among the caller's tenant ids (`/me`'s order): the chosen one when it is among them,
+ * else the first; null when there is none. Also used to prefetch the dashboard at sign-in
+ * (`app/prefetch-signed-in.ts`), so both ask for the same tenant.
+ */
+export function pickActiveTenant(tenantIds: readonly string[], chosen: string | null): string | null {
+  return chosen !== null && tenantIds.includes(chosen) ? chosen : (tenantIds[0] ?? null);
+}
+
 export function TenantProvider({ children }: { children: ReactNode }) {
   const { data: me, error, isLoading, mutate } = useApiSWR('getMe', {});
-  const [chosen, setChosen] = useState<string | null>(readStored);
+  const [chosen, setChosen] = useState<string | null>(readStoredTenant);
   const tenants = useMemo(() => me?.tenants ?? [], [me]);
-  const activeTenant = tenants.some((t) => t.id === chosen) ? chosen : (tenants[0]?.id ?? null);
+  const activeTenant = pickActiveTenant(tenants.map((t) => t.id), chosen);
   const setActiveTenant = useCallback((id: string) => {
     setChosen(id);
     try {
