@@ -84,6 +84,8 @@ export const HANDLER_TABLE_ACCESS: Record<HandlerName, 'read' | 'readwrite'> = {
   // status changes of recommendations
   recommendations: 'readwrite',
   reports: 'read',
+  // notification preferences and webhooks (PutItem/DeleteItem of the caller's tenant's items)
+  notifications: 'readwrite',
 };
 
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;

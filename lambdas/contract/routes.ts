@@ -77,13 +77,21 @@ import {
   TenantUserParams,
   UpdateTenantBody,
   UsernameParams,
+  NotificationPreferences,
+  WebhookList,
+  CreateWebhookBody,
+  CreatedWebhook,
+  WebhookIdParams,
+  WebhookView,
+  WebhookTestResult,
+  WebhookDeliveryList,
   type ErrorCode,
 } from './schemas.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Names of the Lambda functions that serve the API; each maps to `lambdas/handlers/<name>.ts`. */
-export const HANDLER_NAMES = ['incidents', 'devices', 'account', 'ingest', 'office365', 'recommendations', 'reports', 'admin'] as const;
+export const HANDLER_NAMES = ['incidents', 'devices', 'account', 'ingest', 'office365', 'recommendations', 'reports', 'admin', 'notifications'] as const;
 export type HandlerName = (typeof HANDLER_NAMES)[number];
 
 /** Cognito group whose members act on any tenant and open admin-only routes (docs/api.md#roles). */
@@ -456,6 +464,55 @@ export const ROUTES = [
     request: { query: ListAuditQuery },
     responses: { 200: { description: 'A page of audit entries (JSON, or a CSV attachment with format=csv)', body: pageOf(AuditEntry), csv: true } },
     errors: ['TENANT_REQUIRED'],
+  },
+  {
+    operationId: 'getNotificationPreferences', method: 'GET', path: '/notifications/preferences', handler: 'notifications', groups: [], tenantScoped: true,
+    summary: 'The caller\u2019s e-mail notification preferences in the tenant (defaults when never saved: e-mail for high and above)',
+    request: { query: TenantQuery },
+    responses: { 200: { description: 'The preferences', body: NotificationPreferences } },
+    errors: [],
+  },
+  {
+    operationId: 'putNotificationPreferences', method: 'PUT', path: '/notifications/preferences', handler: 'notifications', groups: [], tenantScoped: true,
+    summary: 'Replace the caller\u2019s e-mail notification preferences in the tenant',
+    request: { query: TenantQuery, body: NotificationPreferences },
+    responses: { 200: { description: 'The preferences saved', body: NotificationPreferences } },
+    errors: [],
+  },
+  {
+    operationId: 'listWebhooks', method: 'GET', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true,
+    summary: 'The tenant\u2019s webhooks (URLs masked, never the signing secret)',
+    request: { query: TenantQuery },
+    responses: { 200: { description: 'Every webhook of the tenant (at most 20), oldest first', body: WebhookList } },
+    errors: [],
+  },
+  {
+    operationId: 'createWebhook', method: 'POST', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true,
+    summary: 'Add a Teams, Slack or signed JSON webhook; a JSON webhook\u2019s signing secret is answered this once only',
+    request: { query: TenantQuery, body: CreateWebhookBody },
+    responses: { 201: { description: 'The webhook and its secret (null for Teams and Slack)', body: CreatedWebhook } },
+    errors: [],
+  },
+  {
+    operationId: 'deleteWebhook', method: 'DELETE', path: '/webhooks/{id}', handler: 'notifications', groups: [], tenantScoped: true,
+    summary: 'Remove a webhook (pending deliveries to it are dropped)',
+    request: { params: WebhookIdParams, query: TenantQuery },
+    responses: { 200: { description: 'The webhook removed', body: WebhookView } },
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'testWebhook', method: 'POST', path: '/webhooks/{id}/test', handler: 'notifications', groups: [], tenantScoped: true,
+    summary: 'Send a test message to the webhook now and report the receiver\u2019s answer',
+    request: { params: WebhookIdParams, query: TenantQuery },
+    responses: { 200: { description: 'Whether the receiver answered 2xx', body: WebhookTestResult } },
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'listWebhookDeliveries', method: 'GET', path: '/webhooks/{id}/deliveries', handler: 'notifications', groups: [], tenantScoped: true,
+    summary: 'The webhook\u2019s last 20 deliveries, newest first: sent, failed (retrying) or dead',
+    request: { params: WebhookIdParams, query: TenantQuery },
+    responses: { 200: { description: 'The deliveries', body: WebhookDeliveryList } },
+    errors: ['NOT_FOUND'],
   },
 ] as const satisfies readonly RouteDef[];
 

@@ -283,8 +283,6 @@ export type Device = z.infer<typeof Device>;
 export const ListDevicesQuery = TenantQuery.extend({
   limit: Limit,
   cursor: Cursor.optional(),
-  /** Only devices whose name starts with this text, ignoring case and accents (an index range; docs/data-model.md#search). */
-  prefix: z.string().trim().min(1).max(100).optional(),
 });
 export type ListDevicesQuery = z.infer<typeof ListDevicesQuery>;
 
@@ -1064,3 +1062,75 @@ export const ActivityUnread = z.object({
   seenAt: IsoTime.nullable(),
 });
 export type ActivityUnread = z.infer<typeof ActivityUnread>;
+
+// ------------------------------------------------------------------------------------------- notification delivery
+
+/**
+ * A user's e-mail preferences in a tenant (`GET`/`PUT /notifications/preferences`; docs/notifications.md#delivery):
+ * e-mail on/off, the minimum severity and the kinds (null = every kind) that send an e-mail, and the daily
+ * digest flag (instead of one e-mail per event). Users who never saved any get e-mail for `high` and above.
+ */
+export const NotificationPreferences = z.strictObject({
+  email: z.boolean(),
+  minSeverity: ActivitySeverity,
+  kinds: z.array(ActivityKind).max(ACTIVITY_KINDS.length).nullable(),
+  digest: z.boolean(),
+});
+export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
+
+/** Webhook formats: Microsoft Teams, Slack (incoming webhooks) and a generic JSON body signed with HMAC-SHA256. */
+export const WEBHOOK_FORMATS = ['teams', 'slack', 'json'] as const;
+/** A webhook id (`wh-` + 20 lower-case base-32 characters, generated server-side). */
+export const WebhookId = z.string().regex(/^wh-[a-z0-9]{8,40}$/, 'invalid webhook id');
+export const WebhookIdParams = z.strictObject({ id: WebhookId });
+
+/** `POST /webhooks`: https URL (local stack: also http://localhost), what it receives. */
+export const CreateWebhookBody = z.strictObject({
+  name: z.string().trim().min(1).max(80),
+  kind: z.enum(WEBHOOK_FORMATS),
+  url: z.string().trim().min(8).max(2048),
+  minSeverity: ActivitySeverity.default('high'),
+  kinds: z.array(ActivityKind).max(ACTIVITY_KINDS.length).nullable().default(null),
+});
+export type CreateWebhookBody = z.input<typeof CreateWebhookBody>;
+
+/**
+ * A webhook as the API shows it: the URL masked (Teams and Slack URLs are bearer secrets: scheme, host and the
+ * last 4 characters only), never the signing secret (`signed`: it has one).
+ */
+export const WebhookView = z.object({
+  id: WebhookId,
+  name: z.string(),
+  kind: z.enum(WEBHOOK_FORMATS),
+  urlPreview: z.string(),
+  minSeverity: ActivitySeverity,
+  kinds: z.array(z.string()).nullable(),
+  createdAt: IsoTime,
+  createdBy: z.string(),
+  signed: z.boolean(),
+});
+export type WebhookView = z.infer<typeof WebhookView>;
+export const WebhookList = z.object({ items: z.array(WebhookView) });
+/** `POST /webhooks` answer: the webhook and, for `json`, its signing secret — shown this once only. */
+export const CreatedWebhook = z.object({ webhook: WebhookView, secret: z.string().nullable() });
+
+/** One delivery to a webhook: `sending` → `sent`, or `failed` (retried at `nextAttemptAt`) → `dead` after 5 attempts. */
+export const WebhookDelivery = z.object({
+  deliveryId: z.string(),
+  eventId: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  state: z.enum(['sending', 'sent', 'failed', 'dead']),
+  attempts: z.number().int(),
+  lastStatus: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: IsoTime.nullable(),
+  createdAt: IsoTime,
+  updatedAt: IsoTime,
+  sentAt: IsoTime.nullable(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+export const WebhookDeliveryList = z.object({ items: z.array(WebhookDelivery) });
+/** `POST /webhooks/{id}/test`: whether the receiver answered 2xx, its status, the error otherwise. */
+export const WebhookTestResult = z.object({ ok: z.boolean(), status: z.number().int().nullable(), error: z.string().nullable() });
+export type WebhookTestResult = z.infer<typeof WebhookTestResult>;

@@ -8,6 +8,7 @@ import type { LambdaConfig } from '../config.js';
 import type { Repository } from '../domain/ports.js';
 import { auditRepository } from './audit.js';
 import { tenantAdminRepository } from './tenant-admin.js';
+import { notificationsRepository } from './notifications.js';
 import { createDocumentClient, type TableRef } from './client.js';
 import * as devices from './devices.js';
 import { runIdempotent } from './idempotency.js';
@@ -47,6 +48,7 @@ export function dynamoRepository(table: TableRef, options: RepositoryOptions = {
     recommendations: recommendations.recommendationsRepository(table, retention),
     reports: reportsRepository(table),
     idempotency: { run: (req, fn) => runIdempotent(req, fn, table) },
+    notifications: notificationsRepository(table),
   };
 }
 

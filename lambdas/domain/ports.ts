@@ -12,6 +12,7 @@
  *    throwing; `ApiError('NOT_FOUND')` where a parent item is missing is said on the method.
  */
 import type { Context } from 'aws-lambda';
+import type { NotificationsPort } from './notification-delivery.js';
 import type {
   AuditEntry,
   PoolUser,
@@ -68,10 +69,7 @@ export interface IncidentListOptions extends PageOptions, TimeRangeOptions {
   status?: readonly IncidentStatus[] | undefined;
   /** Any of these severities. */
   severity?: readonly Severity[] | undefined;
-  /**
-   * Search text: incidents whose title has every word of it (case, accents and stop words ignored:
-   * `titleMatches` in lambdas/domain/search.ts); an exact incident id is looked up by id.
-   */
+  /** Case-insensitive substring of id, title, description or category. */
   q?: string | undefined;
   sort?: 'newest' | 'oldest' | undefined;
 }
@@ -184,11 +182,8 @@ export interface AlarmListOptions extends PageOptions, TimeRangeOptions {
 
 /** Storage operations of devices, their availability and alarms. */
 export interface DevicesPort {
-  /**
-   * Devices of the tenant ordered by name ignoring case and accents, with their roll-ups (one Query); with
-   * `prefix`, only those whose name starts with it (same folding: `deviceNameKey`).
-   */
-  listDevices(tenantId: string, opts: PageOptions & { prefix?: string | undefined }): Promise<Page<ListedDevice>>;
+  /** Devices of the tenant ordered by name, with their roll-ups (one Query). */
+  listDevices(tenantId: string, opts: PageOptions): Promise<Page<ListedDevice>>;
   /** Number of the tenant's devices (`Select: 'COUNT'` Query on its device list; staff tenant list). */
   countDevices(tenantId: string): Promise<number>;
   /** From scratch: daily availability items with `date >= fromDate` and the number of open alarms of one device. */
@@ -419,4 +414,6 @@ export interface Repository {
   recommendations: RecommendationsPort;
   reports: ReportsPort;
   idempotency: IdempotencyPort;
+  /** Notification preferences, webhooks, deliveries and the outbox (docs/notifications.md#delivery). */
+  notifications: NotificationsPort;
 }

@@ -280,6 +280,7 @@ const HANDLER_MODULES: Record<HandlerName, () => Promise<HandlerModule>> = {
   recommendations: () => import('../../lambdas/handlers/recommendations.js'),
   reports: () => import('../../lambdas/handlers/reports.js'),
   admin: () => import('../../lambdas/handlers/admin.js'),
+  notifications: () => import('../../lambdas/handlers/notifications.js'),
 };
 
 /** Imports the module of `name` and builds its handler for `lambda` (see {@link GatewayLambdas}). */

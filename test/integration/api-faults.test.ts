@@ -41,10 +41,11 @@ import * as ingest from '../../lambdas/handlers/ingest.js';
 import * as office365 from '../../lambdas/handlers/office365.js';
 import * as recommendations from '../../lambdas/handlers/recommendations.js';
 import * as reports from '../../lambdas/handlers/reports.js';
+import * as notifications from '../../lambdas/handlers/notifications.js';
 import { headerOf, lambdaContext } from '../support/events.js';
 
 const MODULES: Record<HandlerName, { createHandler(config: LambdaConfig, deps?: HandlerDeps & { users?: UsersPort }): ApiHandler }> = {
-  account, admin, devices, incidents, ingest, office365, recommendations, reports,
+  account, admin, devices, incidents, ingest, office365, recommendations, reports, notifications,
 };
 const TABLE = 'vigia-faults-main';
 const config = (endpoint = 'http://127.0.0.1:1') =>
@@ -163,7 +164,9 @@ describe('throttling that starts in the middle of a request never leaves a parti
         const before = await items();
         const repository = dynamoRepository({ doc: throttledFrom(from), tableName: TABLE });
         const res = await handlerFor(row.handler, repository)(exampleEvent(row, row.request.headers ? { headers: { 'Idempotency-Key': `k-${from}` } } : {}), lambdaContext);
-        expect([200, 201, 202, 409, 503], `${row.operationId} throttled from call ${from}: ${res.body}`).toContain(res.statusCode);
+        // A DELETE repeated after an earlier iteration applied it finds nothing (404): the whole change, done once.
+        const allowed = row.method === 'DELETE' ? [200, 201, 202, 404, 409, 503] : [200, 201, 202, 409, 503];
+        expect(allowed, `${row.operationId} throttled from call ${from}: ${res.body}`).toContain(res.statusCode);
         if (res.statusCode === 503) expect(await items(), `${row.operationId} throttled from call ${from}`).toEqual(before);
       }
     }, 60_000);

@@ -34,6 +34,7 @@ import * as ingest from '../../lambdas/handlers/ingest.js';
 import * as office365 from '../../lambdas/handlers/office365.js';
 import * as recommendations from '../../lambdas/handlers/recommendations.js';
 import * as reports from '../../lambdas/handlers/reports.js';
+import * as notifications from '../../lambdas/handlers/notifications.js';
 import { apiEvent, headerOf, lambdaContext, type EventSpec } from './events.js';
 import { createResponseValidator } from './openapi-validator.js';
 import { memoryUsers } from './memory-users.js';
@@ -47,6 +48,7 @@ const HANDLERS: Record<HandlerName, { createHandler(config: LambdaConfig, deps?:
   office365,
   recommendations,
   reports,
+  notifications,
 };
 
 /** The data layer's write functions bound to the engine's table (`tableWriters`). */

@@ -11,6 +11,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type * as z from 'zod';
 import { buildPath, type OperationId, type RouteDef } from '../../lambdas/contract/routes.js';
 import type { TableWriters } from '../../lambdas/data/index.js';
+import { notificationsRepository } from '../../lambdas/data/notifications.js';
 import { apiEvent, type CallerSpec } from './events.js';
 
 export interface Example {
@@ -64,6 +65,13 @@ export const EXAMPLES: Record<OperationId, Example> = {
   grantStaff: { params: { username: 'u-1' }, query: {}, caller: admin },
   revokeStaff: { params: { username: 'u-1' }, query: {}, caller: admin },
   listAuditLog: { query: {}, caller: user },
+  getNotificationPreferences: { query: {}, caller: user },
+  putNotificationPreferences: { query: {}, body: { email: true, minSeverity: 'high', kinds: null, digest: false }, caller: user },
+  listWebhooks: { query: {}, caller: user },
+  createWebhook: { query: {}, body: { name: 'SIEM', kind: 'json', url: 'https://hooks.example.com/vigia' }, caller: user },
+  deleteWebhook: { params: { id: 'wh-example0002' }, query: {}, caller: user },
+  testWebhook: { params: { id: 'wh-example0001' }, query: {}, caller: user },
+  listWebhookDeliveries: { params: { id: 'wh-example0001' }, query: {}, caller: user },
   ingestHeartbeat: { query: {}, body: { eventId: 'ev-hb-1', tenantId: 'acme', deviceId: 'dev-1', at: AT }, caller: 'collector' },
   ingestDeviceAlarm: {
     query: {},
@@ -147,6 +155,10 @@ export async function seedExamples(data: TableWriters): Promise<void> {
   }
   await data.putDevice({ tenantId: 'acme', id: 'dev-1', name: 'fw', type: 'firewall', site: 'M', ipAddress: '10.0.0.1', vendor: 'v', model: 'm', lastHeartbeatAt: new Date(Date.now() - 60_000).toISOString() });
   await data.putAlarm({ tenantId: 'acme', deviceId: 'dev-1', id: 'al-1', severity: 'high', state: 'active', title: 'x', raisedAt: new Date().toISOString() });
+  // Webhooks of the notification examples (a private address: "send test" is refused before any connection).
+  for (const id of ['wh-example0001', 'wh-example0002']) {
+    await notificationsRepository(data.table).createWebhook({ id, tenantId: 'acme', name: id, kind: 'json', url: 'https://127.0.0.1:9/x', minSeverity: 'info', kinds: null, createdAt: AT, createdBy: 'u-acme', secret: 'x'.repeat(64) });
+  }
   await data.putRecommendation({
     tenantId: 'acme', id: 'rec-1', title: 'Revisar reglas', rationale: 'r', priority: 'medium', category: 'mail', status: 'open',
     createdAt: new Date().toISOString(), statusNote: null, statusChangedBy: null, statusChangedAt: null,

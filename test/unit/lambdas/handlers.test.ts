@@ -49,6 +49,7 @@ function repoWith(incidents: IncidentsPort): Repository {
   return {
     audit: { put: async () => undefined, listTenant: async () => ({ items: [], nextCursor: null }), listAll: async () => ({ items: [], nextCursor: null }) },
     tenantAdmin: { create: async () => false, update: async () => false },
+    notifications: {} as Repository['notifications'],
     incidents,
     devices: {
       listDevices: async () => ({ items: [], nextCursor: null }),
