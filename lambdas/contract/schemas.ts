@@ -283,6 +283,8 @@ export type Device = z.infer<typeof Device>;
 export const ListDevicesQuery = TenantQuery.extend({
   limit: Limit,
   cursor: Cursor.optional(),
+  /** Only devices whose name starts with this text, ignoring case and accents (an index range; docs/data-model.md#search). */
+  prefix: z.string().trim().min(1).max(100).optional(),
 });
 export type ListDevicesQuery = z.infer<typeof ListDevicesQuery>;
 

@@ -2,8 +2,8 @@
  * The DynamoDB document client of the data layer and the table a Lambda container uses.
  *
  * `DocumentClient.send(operation, input)` runs one of the DynamoDB API operations the data layer uses —
- * GetItem, PutItem, UpdateItem, DeleteItem, Query, TransactWriteItems, and BatchWriteItem for bulk loads
- * (the benchmark's data generator) — with plain JavaScript values
+ * GetItem, PutItem, UpdateItem, DeleteItem, Query, TransactWriteItems, BatchGetItem (the incidents a search
+ * found), and BatchWriteItem (search tokens, bulk loads) — with plain JavaScript values
  * in and out (no `{ S: … }` attribute values), parameter names as in the DynamoDB API reference. Marshalling
  * is AWS's own `@aws-sdk/util-dynamodb` with `removeUndefinedValues` (as lib-dynamodb); numbers come back as
  * JS numbers. Binary attributes are not supported (none are stored).
@@ -108,6 +108,10 @@ export interface BatchWriteItemInput extends CapacityOption {
   /** Table name → its requests (at most 25 in all). */
   RequestItems: Record<string, BatchWriteRequest[]>;
 }
+/** BatchGetItem: up to 100 keys over one or more tables, eventually consistent unless `ConsistentRead`. */
+export interface BatchGetItemInput extends CapacityOption {
+  RequestItems: Record<string, { Keys: AttributeMap[]; ConsistentRead?: boolean; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> }>;
+}
 export interface TransactWriteItemsInput extends CapacityOption {
   /** 1–100 actions, all or nothing. */
   TransactItems: TransactWriteItem[];
@@ -127,6 +131,8 @@ export interface Operations {
   TransactWriteItems: { input: TransactWriteItemsInput; output: { ConsumedCapacity?: ConsumedCapacity[] } };
   /** Requests DynamoDB did not apply (throttling) come back in `UnprocessedItems`: send them again. */
   BatchWriteItem: { input: BatchWriteItemInput; output: { UnprocessedItems?: Record<string, BatchWriteRequest[]>; ConsumedCapacity?: ConsumedCapacity[] } };
+  /** Items come back in any order; keys DynamoDB did not read (throttling) come back in `UnprocessedKeys`. */
+  BatchGetItem: { input: BatchGetItemInput; output: { Responses?: Record<string, AttributeMap[]>; UnprocessedKeys?: BatchGetItemInput['RequestItems']; ConsumedCapacity?: ConsumedCapacity[] } };
 }
 export type Operation = keyof Operations;
 
@@ -183,6 +189,7 @@ function marshalRequest(r: object): Record<string, unknown> {
 export function requestBody(operation: Operation, input: object): Record<string, unknown> {
   const body = marshalRequest(input);
   if (operation === 'BatchWriteItem') body.RequestItems = mapBatchRequests(body.RequestItems as Record<string, BatchWriteRequest[]>, toAttributes);
+  if (operation === 'BatchGetItem') body.RequestItems = mapBatchKeys(body.RequestItems as BatchGetItemInput['RequestItems'], toAttributes);
   if (operation === 'TransactWriteItems') {
     body.ClientRequestToken ??= randomUUID();
     body.TransactItems = (body.TransactItems as Record<string, object>[]).map((action) =>
@@ -202,6 +209,11 @@ function mapBatchRequests(requests: Record<string, BatchWriteRequest[]>, convert
   );
 }
 
+/** BatchGetItem's `RequestItems`/`UnprocessedKeys` with every key passed through `convert`. */
+function mapBatchKeys(requests: BatchGetItemInput['RequestItems'], convert: (m: AttributeMap) => unknown): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(requests).map(([tableName, r]) => [tableName, { ...r, Keys: r.Keys.map(convert) }]));
+}
+
 /** The plain-value response of a DynamoDB JSON response body (see module doc). */
 function responseOf(operation: Operation, payload: unknown): Record<string, unknown> {
   const out = { ...((payload ?? {}) as Record<string, unknown>) };
@@ -209,6 +221,11 @@ function responseOf(operation: Operation, payload: unknown): Record<string, unkn
   if (out.Attributes) out.Attributes = fromAttributes(out.Attributes);
   if (out.LastEvaluatedKey) out.LastEvaluatedKey = fromAttributes(out.LastEvaluatedKey);
   if (operation === 'Query') out.Items = ((out.Items as unknown[] | undefined) ?? []).map(fromAttributes);
+  if (operation === 'BatchGetItem') {
+    const responses = (out.Responses ?? {}) as Record<string, unknown[]>;
+    out.Responses = Object.fromEntries(Object.entries(responses).map(([t, items]) => [t, items.map(fromAttributes)]));
+    if (out.UnprocessedKeys) out.UnprocessedKeys = mapBatchKeys(out.UnprocessedKeys as BatchGetItemInput['RequestItems'], fromAttributes);
+  }
   if (operation === 'BatchWriteItem' && out.UnprocessedItems) out.UnprocessedItems = mapBatchRequests(out.UnprocessedItems as Record<string, BatchWriteRequest[]>, fromAttributes);
   return out;
 }

@@ -25,6 +25,7 @@ import { auditPut } from './audit.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
 import { AlarmEntity, AvailabilityEntity, DeviceEntity, attributesOf, itemOf, recordOf } from './entities.js';
 import { AVAIL_SK_MAX, keys } from './keys.js';
+import { deviceNameKey } from '../domain/search.js';
 import { filterExpression, listPage, queryPage } from './paging.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 
@@ -504,8 +505,11 @@ export function dayOf(item: Record<string, unknown>): DailyAvailability {
 }
 
 /** One page of the tenant's devices ordered by name, with their roll-ups (ONE Query GSI1). */
-export async function listDevices(tenantId: string, opts: PageOptions, table: TableRef): Promise<Page<ListedDevice>> {
-  const page = await queryPage(table, { tenantId, scope: DeviceEntity.list!.gsi1pk(tenantId), limit: opts.limit, cursor: opts.cursor });
+export async function listDevices(tenantId: string, opts: PageOptions & { prefix?: string | undefined }, table: TableRef): Promise<Page<ListedDevice>> {
+  // A name prefix is a range of the folded-name sort key (docs/data-model.md#search).
+  const prefix = opts.prefix === undefined ? '' : deviceNameKey(opts.prefix);
+  const range = prefix ? { lower: prefix, upper: `${prefix}\u{10FFFF}` } : undefined;
+  const page = await queryPage(table, { tenantId, scope: DeviceEntity.list!.gsi1pk(tenantId), limit: opts.limit, cursor: opts.cursor, range });
   return {
     items: page.items.map((i) => ({
       device: storedDeviceOf(i),

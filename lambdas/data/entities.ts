@@ -14,6 +14,7 @@
  */
 import type { ActivityEvent, AuditEntry, DeviceAlarm, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Tenant } from '../contract/schemas.js';
 import type { DailyAvailability, StoredDevice } from '../domain/ports.js';
+import { deviceNameKey } from '../domain/search.js';
 import { TABLE_DESIGN } from './table-design.js';
 import { keys } from './keys.js';
 import type { Retention } from './retention.js';
@@ -90,10 +91,6 @@ const epochPlusDays = (isoOrDay: string, days: number): number =>
 /** Cleared device alarms expire this many days after `clearedAt` (fixed, not configured per stage). */
 export const CLEARED_ALARM_RETENTION_DAYS = 90;
 
-/** Lower-cased text the incident list's `q` filter searches (id, title, description, category). */
-export function searchTextOf(i: Pick<Incident, 'id' | 'title' | 'description' | 'category'>): string {
-  return `${i.id}\n${i.title}\n${i.description}\n${i.category}`.toLowerCase();
-}
 
 /** Whether a history entry takes its incident out of `new` (its first response; MTTA in reports). */
 export const isFirstResponse = (h: IncidentChange): boolean => h.changes.some((c) => c.field === 'status' && c.from === 'new');
@@ -132,8 +129,29 @@ export const IncidentEntity: Entity<Incident> = {
   // step fills them: lambdas/data/migrations.ts).
   readDefaults: { slaTargets: null, triagedAt: null, firstAcknowledgedAt: null, closureRequested: false, closedAt: null, slaResult: null },
   // An open incident is in the SOC queue (GSI2 `SOCQUEUE`, by SLA due time); a closed one is not (a Put
-  // without the attributes removes it). docs/data-model.md#soc-queue.
-  derived: (i) => ({ searchText: searchTextOf(i), ...(i.status !== 'closed' ? keys.socQueueGsi2(i.tenantId, i.id, i.slaDueAt) : {}) }),
+  // without the attributes removes it). docs/data-model.md#soc-queue. Every incident is in the GSI3
+  // partition of its status (docs/data-model.md#search), moved by the Put that changes the status.
+  derived: (i) => ({ ...keys.incidentStatusGsi3(i.tenantId, i.id, i.status, i.createdAt), ...(i.status !== 'closed' ? keys.socQueueGsi2(i.tenantId, i.id, i.slaDueAt) : {}) }),
+};
+
+/**
+ * One search token of an incident title (docs/data-model.md#search): in the token's partition, sorted like the
+ * incident list (`<createdAt>#<id>`); `tokens` are every token of the title it was written for (the other
+ * words of a query are checked on them before the incident is read).
+ */
+export interface SearchTokenRecord {
+  tenantId: string;
+  token: string;
+  incidentId: string;
+  incidentCreatedAt: string;
+  tokens: string[];
+}
+export const SearchTokenEntity: Entity<SearchTokenRecord, Pick<SearchTokenRecord, 'tokens'>> = {
+  name: 'SearchToken',
+  description: 'A word of an incident title (folded, stop words dropped: `searchTokens` in lambdas/domain/search.ts) pointing at the incident',
+  readBy: 'Query `PK = TENANT#<t>#SEARCH#<token>`, `SK BETWEEN <from> AND <to>#~`, newest first; the other words of the query as a FilterExpression on `tokens`',
+  key: (r) => keys.searchToken(r.tenantId, r.token, r.incidentId, r.incidentCreatedAt),
+  attributes: ['tokens'],
 };
 
 /** A comment as stored: the comment and its incident. */
@@ -164,9 +182,9 @@ export const DEVICE_ROLLUP_ATTRIBUTES = ['openAlarms', 'availRev', 'availAsOf', 
 export const DeviceEntity: Entity<StoredDevice> = {
   name: 'Device',
   description: 'Monitored device; `status` is derived from `lastHeartbeatAt` at read time',
-  readBy: 'ordered by name; the list reads the roll-ups on the item',
+  readBy: 'ordered by name ignoring case and accents (`deviceNameKey`); a name prefix (`?prefix=`): `GSI1SK` from the folded prefix to the prefix followed by U+10FFFF; the list reads the roll-ups on the item',
   key: (d) => keys.device(d.tenantId, d.id),
-  gsi1: (d) => keys.deviceGsi1(d.tenantId, d.id, d.name),
+  gsi1: (d) => keys.deviceGsi1(d.tenantId, d.id, deviceNameKey(d.name)),
   attributes: allOf<StoredDevice>()(['id', 'tenantId', 'name', 'type', 'site', 'ipAddress', 'vendor', 'model', 'lastHeartbeatAt']),
   internal: DEVICE_ROLLUP_ATTRIBUTES,
   readDefaults: { lastHeartbeatAt: null },
@@ -313,6 +331,7 @@ export const ENTITIES = [
   TenantEntity,
   IncidentCounterEntity,
   IncidentEntity,
+  SearchTokenEntity,
   CommentEntity,
   HistoryEntity,
   DeviceEntity,

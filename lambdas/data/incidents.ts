@@ -13,6 +13,7 @@ import type { TableRef } from './client.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
 import { CommentEntity, HistoryEntity, IncidentCounterEntity, IncidentEntity, itemOf, recordOf } from './entities.js';
 import { keys } from './keys.js';
+import { dropSearchTokens, listIncidentsByStatus, putSearchTokens, searchIncidents } from './incident-search.js';
 import { filterExpression, listPage } from './paging.js';
 
 /** Attempts at allocating an id under contention (more than the default: creates race on one counter). */
@@ -59,6 +60,8 @@ export async function putIncident(
     // A changed copy gets a newer version, so an update planned from the copy replaced fails its version
     // check (and the aggregates it would move) instead of overwriting this one.
     const next = before && incident.version <= before.version ? { ...incident, version: before.version + 1 } : incident;
+    // The title's search tokens first (docs/data-model.md#search: the index may hold extra entries, never miss one).
+    await putSearchTokens(table, next, before);
     try {
       await table.doc.send('TransactWriteItems', {
         TransactItems: [
@@ -77,6 +80,8 @@ export async function putIncident(
       if (isConditionFailureInTransaction(e, 0)) return RETRY;
       throw e;
     }
+    if (before) await dropSearchTokens(table, next, before);
+    return undefined;
   });
   const items = [
     ...(extras?.comments ?? []).map((c) => commentItem(incident.tenantId, incident.id, c)),
@@ -100,6 +105,9 @@ export function createIncident(tenantId: string, build: (seq: number) => Inciden
       const cur = await table.doc.send('GetItem', { TableName: table.tableName, Key: counterKey, ConsistentRead: true });
       const prev = typeof cur.Item?.seq === 'number' ? cur.Item.seq : 0;
       const incident = build(prev + 1);
+      // The title's search tokens before the transaction (docs/data-model.md#search); a lost race leaves
+      // entries for this id that searches verify away.
+      await putSearchTokens(table, incident, null);
       try {
         await table.doc.send('TransactWriteItems', {
           TransactItems: [
@@ -154,17 +162,18 @@ export async function getIncidentDetail(tenantId: string, id: string, table: Tab
 }
 
 /**
- * One page of the tenant's incidents (GSI1 `TENANT#t#INCIDENTS`, sort key `<createdAt>#<id>`): `from`/`to`
- * bound the sort key, `status`/`severity`/`q` filter (`q` against the lower-cased derived `searchText`),
- * newest first unless `sort: 'oldest'`; gap-free cursors (`listPage`).
+ * One page of the tenant's incidents, newest first unless `sort: 'oldest'`, `from`/`to` bounding `createdAt`
+ * (docs/data-model.md#search): with `q`, the title search (`searchIncidents`: the word index, status and
+ * severity checked on the candidates); with `status`, the status partitions of GSI3 merged
+ * (`listIncidentsByStatus`, severity as a filter on them); otherwise GSI1 `TENANT#t#INCIDENTS` (sort key
+ * `<createdAt>#<id>`) with `severity` as a filter; gap-free cursors.
  * @throws ApiError VALIDATION_FAILED for a cursor from another list/tenant or outside `from`/`to`.
  */
 export function listIncidents(tenantId: string, opts: IncidentListOptions, table: TableRef): Promise<Page<Incident>> {
   const { status, severity, q, sort, ...position } = opts;
-  return listPage(table, IncidentEntity, tenantId, { ...position, newestFirst: sort !== 'oldest' }, {
-    in: { status, severity },
-    contains: { attribute: 'searchText', value: q?.toLowerCase() },
-  });
+  if (q !== undefined && q.trim() !== '') return searchIncidents(table, tenantId, { ...opts, q });
+  if (status?.length) return listIncidentsByStatus(table, tenantId, { ...opts, status });
+  return listPage(table, IncidentEntity, tenantId, { ...position, newestFirst: sort !== 'oldest' }, { in: { severity } });
 }
 
 /**
@@ -181,6 +190,8 @@ export async function saveIncidentUpdate(
   audit?: AuditEntry,
 ): Promise<boolean> {
   const put = (Item: Record<string, unknown>) => ({ Put: { TableName: table.tableName, Item, ConditionExpression: 'attribute_not_exists(SK)' } });
+  // A new title's search tokens before the transaction, the old title's words after it (docs/data-model.md#search).
+  await putSearchTokens(table, next, current);
   try {
     await table.doc.send('TransactWriteItems', {
       TransactItems: [
@@ -192,6 +203,7 @@ export async function saveIncidentUpdate(
         ...aggregateWrites(table, tenantId, incidentChange(current, next)),
       ],
     });
+    await dropSearchTokens(table, next, current);
     return true;
   } catch (e) {
     // A concurrent transaction on the incident is also a lost race: the caller reloads (VERSION_CONFLICT).

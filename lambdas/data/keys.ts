@@ -37,6 +37,12 @@ export const keys = {
   incident: (tenantId: string, id: string) => ({ PK: keys.incidentPk(tenantId, id), SK: 'INCIDENT' }),
   incidentsGsi1Pk: (tenantId: string) => owned(tenantId, 'INCIDENTS'),
   incidentGsi1: (tenantId: string, id: string, createdAt: string) => gsi1(keys.incidentsGsi1Pk(tenantId), `${createdAt}#${id}`),
+  /** GSI3 partition of the tenant's incidents in one status (docs/data-model.md#search), newest first by `<createdAt>#<id>`. */
+  incidentStatusGsi3Pk: (tenantId: string, status: string) => owned(tenantId, `INCSTATUS#${status}`),
+  incidentStatusGsi3: (tenantId: string, id: string, status: string, createdAt: string) => ({ GSI3PK: keys.incidentStatusGsi3Pk(tenantId, status), GSI3SK: `${createdAt}#${id}` }),
+  /** Partition of the search token `token` (folded title word): one item per incident whose title has it, SK `<createdAt>#<id>`. */
+  searchTokenPk: (tenantId: string, token: string) => owned(tenantId, `SEARCH#${token}`),
+  searchToken: (tenantId: string, token: string, incidentId: string, createdAt: string) => ({ PK: keys.searchTokenPk(tenantId, token), SK: `${createdAt}#${incidentId}` }),
   comment: (tenantId: string, incidentId: string, createdAt: string, commentId: string) => ({ PK: keys.incidentPk(tenantId, incidentId), SK: `COMMENT#${createdAt}#${commentId}` }),
   history: (tenantId: string, incidentId: string, version: number) => ({ PK: keys.incidentPk(tenantId, incidentId), SK: `HISTORY#${version10(version)}` }),
   /** GSI1 partition of the history entries that take an incident out of `new` (its first response). */
@@ -47,7 +53,8 @@ export const keys = {
   devicePk: (tenantId: string, deviceId: string) => owned(tenantId, `DEVICE#${deviceId}`),
   device: (tenantId: string, deviceId: string) => ({ PK: keys.devicePk(tenantId, deviceId), SK: 'DEVICE' }),
   devicesGsi1Pk: (tenantId: string) => owned(tenantId, 'DEVICES'),
-  deviceGsi1: (tenantId: string, deviceId: string, name: string) => gsi1(keys.devicesGsi1Pk(tenantId), `${name}#${deviceId}`),
+  /** `nameKey`: the device name folded (`deviceNameKey` in lambdas/domain/search.ts), so the list is ordered and prefix-searched ignoring case and accents. */
+  deviceGsi1: (tenantId: string, deviceId: string, nameKey: string) => gsi1(keys.devicesGsi1Pk(tenantId), `${nameKey}#${deviceId}`),
   availability: (tenantId: string, deviceId: string, date: string) => ({ PK: keys.devicePk(tenantId, deviceId), SK: `AVAIL#${date}` }),
   alarm: (tenantId: string, deviceId: string, alarmId: string) => ({ PK: keys.devicePk(tenantId, deviceId), SK: `ALARM#${alarmId}` }),
   alarmsGsi1Pk: (tenantId: string) => owned(tenantId, 'ALARMS'),

@@ -8,7 +8,9 @@ import type { Incident } from '../contract/schemas.js';
 import { upgradeIncident } from '../domain/incidents.js';
 import type { AttributeMap, TableRef } from './client.js';
 import { listTenants } from './tenants.js';
-import { isConditionFailure, queryAll } from './dynamo-util.js';
+import { isConditionFailure, queryAll, writeIf } from './dynamo-util.js';
+import { putSearchTokens } from './incident-search.js';
+import { deviceNameKey } from '../domain/search.js';
 import { HistoryEntity, IncidentEntity, itemOf, recordOf } from './entities.js';
 import { keys } from './keys.js';
 import { readTenantAggregates, rebuildTenantAggregates } from './aggregates.js';
@@ -77,8 +79,60 @@ export async function upgradeAggregates(table: TableRef, now: Date = new Date())
   return rebuilt;
 }
 
+/**
+ * Puts stored data in the search indexes (docs/data-model.md#search): every incident without GSI3 keys gets its
+ * title's search tokens (BatchWriteItem), then its status partition (UpdateItem `SET GSI3PK, GSI3SK`, `REMOVE
+ * searchText`, conditioned on the status read, so a concurrent update — whose Put sets the keys itself — wins);
+ * every device whose GSI1 sort key is not its folded name (`deviceNameKey`) gets it (conditioned on the name
+ * read). Reads each registered tenant's incident list (filtered to items without GSI3 keys) and device list.
+ * Idempotent. Returns how many incidents and devices were changed.
+ */
+export async function upgradeSearchIndex(table: TableRef): Promise<{ incidents: number; devices: number }> {
+  let incidents = 0;
+  let devices = 0;
+  for (const tenant of await listTenants(table)) {
+    const items = await queryAll(table, {
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :p',
+      FilterExpression: 'attribute_not_exists(GSI3PK)',
+      ExpressionAttributeValues: { ':p': keys.incidentsGsi1Pk(tenant.id) },
+    });
+    for (const item of items) {
+      const incident = recordOf(IncidentEntity, item) as Incident;
+      await putSearchTokens(table, incident, null);
+      const gsi3 = keys.incidentStatusGsi3(incident.tenantId, incident.id, incident.status, incident.createdAt);
+      if (
+        await writeIf(table, 'UpdateItem', {
+          Key: keys.incident(incident.tenantId, incident.id),
+          UpdateExpression: 'SET GSI3PK = :pk, GSI3SK = :sk REMOVE searchText',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(GSI3PK) AND #s = :s',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':pk': gsi3.GSI3PK, ':sk': gsi3.GSI3SK, ':s': incident.status },
+        })
+      )
+        incidents++;
+    }
+    const stored = await queryAll(table, { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :p', ExpressionAttributeValues: { ':p': keys.devicesGsi1Pk(tenant.id) } });
+    for (const d of stored) {
+      const want = keys.deviceGsi1(tenant.id, String(d.id), deviceNameKey(String(d.name))).GSI1SK;
+      if (d.GSI1SK === want) continue;
+      if (
+        await writeIf(table, 'UpdateItem', {
+          Key: keys.device(tenant.id, String(d.id)),
+          UpdateExpression: 'SET GSI1SK = :sk',
+          ConditionExpression: '#n = :n',
+          ExpressionAttributeNames: { '#n': 'name' },
+          ExpressionAttributeValues: { ':sk': want, ':n': d.name },
+        })
+      )
+        devices++;
+    }
+  }
+  return { incidents, devices };
+}
+
 /** Attributes of the stored item that no declaration covers (kept as they are). */
 function internalOf(item: AttributeMap): AttributeMap {
-  const known = new Set<string>([...IncidentEntity.attributes, 'PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'entity', 'searchText']);
+  const known = new Set<string>([...IncidentEntity.attributes, 'PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'entity', 'searchText']);
   return Object.fromEntries(Object.entries(item).filter(([k]) => !known.has(k)));
 }

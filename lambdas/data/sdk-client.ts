@@ -11,6 +11,7 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   DeleteCommand,
   DynamoDBDocumentClient,
@@ -30,6 +31,7 @@ const COMMANDS: Record<Operation, new (input: never) => unknown> = {
   Query: QueryCommand,
   TransactWriteItems: TransactWriteCommand,
   BatchWriteItem: BatchWriteCommand,
+  BatchGetItem: BatchGetCommand,
 };
 
 /** Wraps `client` (its region, endpoint and credentials) as a `DocumentClient`; `destroy()` destroys it. */

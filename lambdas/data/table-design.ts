@@ -7,6 +7,8 @@
  *  - `GSI1PK`/`GSI1SK` — index `GSI1` for tenant-scoped lists in a chosen order (e.g. incidents newest first).
  *  - `GSI2PK`/`GSI2SK` — index `GSI2` for the few cross-tenant lists staff read: the SOC queue (`SOCQUEUE`,
  *    open incidents by SLA due time) and the audit log of all tenants (`AUDIT`), see docs/data-model.md.
+ *  - `GSI3PK`/`GSI3SK` — index `GSI3`: the tenant's incidents by status (`TENANT#<t>#INCSTATUS#<status>`, newest
+ *    first by `<createdAt>#<id>`), so a status filter is a Query of its partitions (docs/data-model.md#search).
  *  - `expiresAt`       — TTL attribute (epoch seconds) for time-series items.
  * The entities stored in it are declared in `lambdas/data/entities.ts` (docs/data-model.md).
  */
@@ -17,6 +19,7 @@ export const TABLE_DESIGN = {
   sortKey: 'SK',
   gsi1: { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
   gsi2: { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+  gsi3: { indexName: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
   ttlAttribute: 'expiresAt',
 } as const;
 
@@ -31,7 +34,7 @@ export function createTableInput(name: string) {
   return {
     TableName: name,
     BillingMode: 'PAY_PER_REQUEST' as const,
-    AttributeDefinitions: [d.partitionKey, d.sortKey, d.gsi1.partitionKey, d.gsi1.sortKey, d.gsi2.partitionKey, d.gsi2.sortKey].map((n) => ({
+    AttributeDefinitions: [d.partitionKey, d.sortKey, d.gsi1.partitionKey, d.gsi1.sortKey, d.gsi2.partitionKey, d.gsi2.sortKey, d.gsi3.partitionKey, d.gsi3.sortKey].map((n) => ({
       AttributeName: n,
       AttributeType: 'S' as const,
     })),
@@ -39,7 +42,7 @@ export function createTableInput(name: string) {
       { AttributeName: d.partitionKey, KeyType: 'HASH' as const },
       { AttributeName: d.sortKey, KeyType: 'RANGE' as const },
     ],
-    GlobalSecondaryIndexes: [gsiInput(d.gsi1), gsiInput(d.gsi2)],
+    GlobalSecondaryIndexes: [gsiInput(d.gsi1), gsiInput(d.gsi2), gsiInput(d.gsi3)],
   };
 }
 

@@ -69,7 +69,10 @@ export interface IncidentListOptions extends PageOptions, TimeRangeOptions {
   status?: readonly IncidentStatus[] | undefined;
   /** Any of these severities. */
   severity?: readonly Severity[] | undefined;
-  /** Case-insensitive substring of id, title, description or category. */
+  /**
+   * Search text: incidents whose title has every word of it (case, accents and stop words ignored:
+   * `titleMatches` in lambdas/domain/search.ts); an exact incident id is looked up by id.
+   */
   q?: string | undefined;
   sort?: 'newest' | 'oldest' | undefined;
 }
@@ -182,8 +185,11 @@ export interface AlarmListOptions extends PageOptions, TimeRangeOptions {
 
 /** Storage operations of devices, their availability and alarms. */
 export interface DevicesPort {
-  /** Devices of the tenant ordered by name, with their roll-ups (one Query). */
-  listDevices(tenantId: string, opts: PageOptions): Promise<Page<ListedDevice>>;
+  /**
+   * Devices of the tenant ordered by name ignoring case and accents, with their roll-ups (one Query); with
+   * `prefix`, only those whose name starts with it (same folding: `deviceNameKey`).
+   */
+  listDevices(tenantId: string, opts: PageOptions & { prefix?: string | undefined }): Promise<Page<ListedDevice>>;
   /** Number of the tenant's devices (`Select: 'COUNT'` Query on its device list; staff tenant list). */
   countDevices(tenantId: string): Promise<number>;
   /** From scratch: daily availability items with `date >= fromDate` and the number of open alarms of one device. */

@@ -63,7 +63,7 @@ export function installCapacityCapture(table: TableRef): () => void {
       const out = await inner.send(operation, { ...input, ReturnConsumedCapacity: 'TOTAL' });
       const consumed = (out as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
       const caps = Array.isArray(consumed) ? consumed : consumed ? [consumed] : [];
-      const isWrite = operation !== 'Query' && operation !== 'GetItem';
+      const isWrite = operation !== 'Query' && operation !== 'GetItem' && operation !== 'BatchGetItem';
       let readUnits = 0;
       let writeUnits = 0;
       for (const c of caps) {

@@ -28,6 +28,7 @@
 import type { AuditEntry, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Severity, Tenant } from '../../lambdas/contract/schemas.js';
 import type { BatchWriteRequest, TableRef } from '../../lambdas/data/client.js';
 import { rebuildTenantAggregates } from '../../lambdas/data/aggregates.js';
+import { searchTokenItems } from '../../lambdas/data/incident-search.js';
 import {
   AlarmEntity,
   AuditEntity,
@@ -356,6 +357,8 @@ function* incidentItems(spec: ScaleSpec, devices: readonly GenDevice[], now: num
   for (let seq = 1; seq <= spec.incidents; seq++) {
     const { incident: i, history, comments } = incidentOf(spec, seq, devices, now);
     yield itemOf(IncidentEntity, i);
+    // The title's search tokens (docs/data-model.md#search), as the repository writes them.
+    yield* searchTokenItems(i);
     for (const h of history) yield itemOf(HistoryEntity, { ...h, tenantId: i.tenantId, incidentId: i.id, incidentCreatedAt: i.createdAt });
     for (const c of comments) yield itemOf(CommentEntity, { ...c, tenantId: i.tenantId, incidentId: i.id });
     const entry: AuditEntry = {

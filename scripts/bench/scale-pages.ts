@@ -110,7 +110,7 @@ export const PAGE_VIEWS: readonly PageView[] = [
   },
   {
     page: 'device-detail',
-    description: 'Página de un dispositivo (`features/devices/DevicePage.tsx`): the device, its alarms, incidents naming it',
+    description: 'Página de un dispositivo (`features/devices/DevicePage.tsx`): the device, its alarms, incidents naming it (the title word index)',
     as: 'customer',
     calls: [
       { operationId: 'getDevice', params: (c) => ({ id: c.deviceId }) },
@@ -120,11 +120,11 @@ export const PAGE_VIEWS: readonly PageView[] = [
   },
   {
     page: 'search',
-    description: 'Búsqueda (`features/search/SearchResultsPage.tsx`): incidents by text (20) and every device, filtered in the browser',
+    description: 'Búsqueda (`features/search/SearchResultsPage.tsx`): the first page (20) of incidents by title words and of devices by name prefix',
     as: 'customer',
     calls: [
       { operationId: 'listIncidents', query: (c) => ({ q: c.searchText, limit: '20' }) },
-      { operationId: 'listDevices', all: true },
+      { operationId: 'listDevices', query: (c) => ({ prefix: c.searchText, limit: '20' }) },
     ],
   },
 ];

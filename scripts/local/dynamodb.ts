@@ -179,7 +179,7 @@ export async function ensureTable(endpoint: string, name: string): Promise<boole
     try {
       const existing = await client.send(new DescribeTableCommand({ TableName: name }));
       const have = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
-      for (const g of [TABLE_DESIGN.gsi1, TABLE_DESIGN.gsi2].filter((x) => !have.has(x.indexName))) {
+      for (const g of [TABLE_DESIGN.gsi1, TABLE_DESIGN.gsi2, TABLE_DESIGN.gsi3].filter((x) => !have.has(x.indexName))) {
         await client.send(
           new UpdateTableCommand({
             TableName: name,

@@ -39,7 +39,7 @@ import {
 import { DEVICE_ALARM_TYPES } from '../../lambdas/domain/alarm-types.js';
 import { collectorPrincipal } from '../../lambdas/domain/collectors.js';
 import { formatIncidentId, slaDueAt, upgradeIncident } from '../../lambdas/domain/incidents.js';
-import { upgradeAggregates, upgradeIncidents } from '../../lambdas/data/migrations.js';
+import { upgradeAggregates, upgradeIncidents, upgradeSearchIndex } from '../../lambdas/data/migrations.js';
 import {
   DEMO_TENANTS,
   DEMO_USERS,
@@ -283,6 +283,8 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
       // State from an earlier version: fill the incidents' SLA fields and the SOC queue (docs/sla.md#upgrade),
       // and the seeded alarms' acknowledgement/clearing fields (docs/local-emulation.md#demo-data).
       await upgradeIncidents(table);
+      // The status index and title words of incidents, the folded device names (docs/data-model.md#search).
+      await upgradeSearchIndex(table);
       await backfillDemoAlarmLifecycle(table, now);
       // Aggregates of state written before they existed (docs/data-model.md#aggregates).
       await upgradeAggregates(table, new Date(now));

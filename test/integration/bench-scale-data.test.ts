@@ -10,6 +10,7 @@ import { createDocumentClient, dynamoRepository, type TableRef } from '../../lam
 import { getTenant } from '../../lambdas/data/tenants.js';
 import { availability30d } from '../../lambdas/domain/devices.js';
 import { newIncident, slaResultOf } from '../../lambdas/domain/incidents.js';
+import { searchTokens, titleMatches } from '../../lambdas/domain/search.js';
 import type { Incident } from '../../lambdas/contract/schemas.js';
 import { generateScaleTenant, scaleItems, scaleSpec, type GenerateStats } from '../../scripts/bench/scale-data.js';
 
@@ -93,6 +94,16 @@ describe('generateScaleTenant (×0.1 on dynoxide)', () => {
     }
     const statuses = new Set(incidents.map((i) => i.status));
     expect(statuses.has('closed')).toBe(true);
+    // The search indexes hold them as the repository's writes would (docs/data-model.md#search).
+    for (const status of statuses) {
+      const byStatus = await all((cursor) => repo.incidents.listIncidents(spec.tenantId, { limit: 7, cursor, status: [status] }));
+      expect(byStatus.map((i) => i.id)).toEqual(incidents.filter((i) => i.status === status).map((i) => i.id));
+    }
+    for (const i of incidents.slice(0, 10)) {
+      const found = await all((cursor) => repo.incidents.listIncidents(spec.tenantId, { limit: 50, cursor, q: i.title }));
+      expect(found.map((f) => f.id)).toContain(i.id);
+      expect(found.every((f) => titleMatches(f.title, searchTokens(i.title)))).toBe(true);
+    }
   });
 
   it('raises the incident counter past the generated ids', async () => {

@@ -1,6 +1,6 @@
 /**
- * The local table upgrade: `ensureTable` adds the `GSI2` index (SOC queue, audit of all tenants) to a table
- * created before that index existed, so an old `.local/` state keeps working, and items written earlier with
+ * The local table upgrade: `ensureTable` adds the `GSI2` (SOC queue, audit of all tenants) and `GSI3` (incidents
+ * by status) indexes to a table created before they existed, so an old `.local/` state keeps working, and items written earlier with
  * GSI2 keys become queryable on it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,11 +16,11 @@ beforeAll(async () => {
   dynamo = await startDynamo({ port: 0 });
   client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
   const input = createTableInput(TABLE);
-  // The table as it was before GSI2: GSI1 only.
+  // The table as it was before GSI2 and GSI3: GSI1 only.
   await client.send(
     new CreateTableCommand({
       ...input,
-      AttributeDefinitions: input.AttributeDefinitions.filter((a) => !a.AttributeName.startsWith('GSI2')),
+      AttributeDefinitions: input.AttributeDefinitions.filter((a) => !a.AttributeName.startsWith('GSI2') && !a.AttributeName.startsWith('GSI3')),
       GlobalSecondaryIndexes: input.GlobalSecondaryIndexes.filter((g) => g.IndexName === TABLE_DESIGN.gsi1.indexName),
     }),
   );
@@ -36,11 +36,11 @@ afterAll(async () => {
   await dynamo?.stop();
 });
 
-describe('ensureTable on a table made before GSI2', () => {
-  it('adds GSI2 with UpdateTable, keeps the data and backfills the index', async () => {
+describe('ensureTable on a table made before GSI2 and GSI3', () => {
+  it('adds GSI2 and GSI3 with UpdateTable, keeps the data and backfills the index', async () => {
     expect(await ensureTable(dynamo.endpoint, TABLE)).toBe(false);
     const d = await client.send(new DescribeTableCommand({ TableName: TABLE }));
-    expect((d.Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName).sort()).toEqual(['GSI1', 'GSI2']);
+    expect((d.Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName).sort()).toEqual(['GSI1', 'GSI2', 'GSI3']);
     const q = await client.send(
       new QueryCommand({ TableName: TABLE, IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :p', ExpressionAttributeValues: { ':p': { S: 'SOCQUEUE' } } }),
     );

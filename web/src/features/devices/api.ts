@@ -35,8 +35,8 @@ export function useDeviceAlarms(deviceId: string | null, urlTenant?: string | nu
 }
 
 /**
- * Incidents whose id, title or description mention `text` (the device's name), newest first, paged
- * (`listIncidents` with `q`; incidents carry no device reference, so the name is the link).
+ * Incidents whose title has every word of `text` (the device's name), newest first, paged (`listIncidents`
+ * with `q`: the word index, not the time list; incidents carry no device reference, so the name is the link).
  */
 export function useIncidentsMentioning(text: string | null, urlTenant?: string | null) {
   const active = useTenantQuery();

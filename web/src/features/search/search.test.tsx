@@ -1,14 +1,102 @@
 import { describe, expect, it } from 'vitest';
-import { deviceMatches } from './SearchResultsPage';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
+import type { Device, Incident } from '../../shared/lib/contract';
+import type { CallInput } from '../../shared/lib/api';
+import { SearchResultsPage, SEARCH_PAGE_SIZE } from './SearchResultsPage';
 
-const DEV = { id: 'fw-01', name: 'Cortafuegos Sede Central', site: 'Málaga', ipAddress: '10.0.0.1', vendor: 'Fortinet', model: 'FG-100F', type: 'firewall' };
+const incident = (n: number): Incident => ({
+  id: `INC-${String(n).padStart(6, '0')}`,
+  tenantId: 'acme',
+  title: `Phishing número ${n}`,
+  description: 'Correo sospechoso.',
+  severity: 'high',
+  status: 'closed',
+  category: 'seguridad',
+  source: 'portal',
+  reporter: 'ana@acme.test',
+  assignee: null,
+  createdAt: new Date(Date.UTC(2025, 0, 1) + n * 3_600_000).toISOString(),
+  updatedAt: new Date(Date.UTC(2025, 0, 1) + n * 3_600_000).toISOString(),
+  resolvedAt: null,
+  slaDueAt: new Date(Date.UTC(2025, 0, 2) + n * 3_600_000).toISOString(),
+  version: 1,
+  slaTargets: null,
+  triagedAt: null,
+  firstAcknowledgedAt: null,
+  closureRequested: false,
+  closedAt: null,
+  slaResult: null,
+});
 
-describe('header search over devices', () => {
-  it('matches any field, ignoring case and accents', () => {
-    expect(deviceMatches(DEV, 'malaga')).toBe(true);
-    expect(deviceMatches(DEV, 'CORTAFUEGOS')).toBe(true);
-    expect(deviceMatches(DEV, '10.0.0')).toBe(true);
-    expect(deviceMatches(DEV, 'fg-100')).toBe(true);
-    expect(deviceMatches(DEV, 'switch')).toBe(false);
+const DEVICE: Device = {
+  id: 'fw-01',
+  tenantId: 'acme',
+  name: 'Phishing-Gateway',
+  type: 'firewall',
+  site: 'Madrid',
+  ipAddress: '10.0.0.1',
+  vendor: 'Fortinet',
+  model: 'FortiGate 60F',
+  status: 'online',
+  lastHeartbeatAt: '2026-03-01T10:00:00.000Z',
+  availability30d: 99.9,
+  openAlarms: 0,
+};
+
+describe('search results page', () => {
+  it('asks the API for one page of each list and follows the incident cursor with "Cargar más"', async () => {
+    const incidentCalls: CallInput<'listIncidents'>[] = [];
+    const deviceCalls: CallInput<'listDevices'>[] = [];
+    const api = fakeApi({
+      getMe: ME_ACME,
+      listIncidents: (input: CallInput<'listIncidents'>) => {
+        incidentCalls.push(input);
+        // Page 1: 20 items and a cursor; page 2 (after the cursor): the oldest match, no cursor.
+        return input.query?.cursor === 'c1'
+          ? { items: [incident(1)], nextCursor: null }
+          : { items: Array.from({ length: SEARCH_PAGE_SIZE }, (_, k) => incident(100 - k)), nextCursor: 'c1' };
+      },
+      listDevices: (input: CallInput<'listDevices'>) => {
+        deviceCalls.push(input);
+        return { items: [DEVICE], nextCursor: null };
+      },
+    });
+    renderSignedIn(
+      <Routes>
+        <Route path="/page/search-results" element={<SearchResultsPage />} />
+      </Routes>,
+      { path: '/page/search-results?q=phishing', api },
+    );
+    expect(await screen.findByText(/INC-000100/)).toBeTruthy();
+    expect(screen.queryByText(/INC-000001 ·/)).toBeNull();
+    // The devices come from the name-prefix index, one page, not the whole device list filtered here.
+    expect(await screen.findByText(/Phishing-Gateway/)).toBeTruthy();
+    // (The tenant of the query settles once `GET /me` answers: the calls before it have no `tenant`.)
+    expect(deviceCalls.at(-1)).toEqual({ query: { tenant: 'acme', prefix: 'phishing', limit: SEARCH_PAGE_SIZE } });
+    expect(deviceCalls.every((c) => c.query?.cursor === undefined && c.query?.limit === SEARCH_PAGE_SIZE)).toBe(true);
+    expect(incidentCalls.at(-1)).toEqual({ query: { tenant: 'acme', q: 'phishing', limit: SEARCH_PAGE_SIZE } });
+    expect(incidentCalls.every((c) => c.query?.cursor === undefined)).toBe(true);
+
+    // Only the incident list has a next page.
+    const more = screen.getAllByRole('button', { name: 'Cargar más' });
+    expect(more).toHaveLength(1);
+    fireEvent.click(more[0]!);
+    expect(await screen.findByText(/INC-000001 ·/)).toBeTruthy();
+    expect(incidentCalls.at(-1)).toEqual({ query: { tenant: 'acme', q: 'phishing', limit: SEARCH_PAGE_SIZE, cursor: 'c1' } });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull());
+  });
+
+  it('shows a hint and calls nothing for a text shorter than 2 characters', async () => {
+    const api = fakeApi({ getMe: ME_ACME });
+    renderSignedIn(
+      <Routes>
+        <Route path="/page/search-results" element={<SearchResultsPage />} />
+      </Routes>,
+      { path: '/page/search-results?q=a', api },
+    );
+    expect(await screen.findByText('Escribe al menos 2 caracteres en el buscador de la cabecera.')).toBeTruthy();
+    expect(api.call).not.toHaveBeenCalledWith('listIncidents', expect.anything());
   });
 });

@@ -8,8 +8,10 @@ export const search: Catalogue['search'] = {
     resultsFor: 'Results for «',
     incidents: 'Incidents',
     noIncidentMatches: 'No incident matches.',
+    incidentsHint: 'Incidents whose title contains every word searched for (case and accents ignored).',
     viewAllInThe: 'View all in the incident list',
     devices: 'Devices',
     noDeviceMatches: 'No device matches.',
+    devicesHint: 'Devices whose name starts with the text searched for.',
   },
 };

@@ -6,8 +6,10 @@ export const search = {
     resultsFor: 'Resultados para «',
     incidents: 'Incidentes',
     noIncidentMatches: 'Ningún incidente coincide.',
+    incidentsHint: 'Incidentes cuyo título contiene todas las palabras buscadas (sin distinguir mayúsculas ni acentos).',
     viewAllInThe: 'Ver todos en la lista de incidentes',
     devices: 'Dispositivos',
     noDeviceMatches: 'Ningún dispositivo coincide.',
+    devicesHint: 'Dispositivos cuyo nombre empieza por el texto buscado.',
   },
 };

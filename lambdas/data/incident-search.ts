@@ -1,0 +1,233 @@
+/**
+ * The incident list's status filter and text search as index reads (docs/data-model.md#search), so their cost
+ * follows the page, not the tenant's history:
+ *
+ *  - **status**: every incident is in the GSI3 partition of its status (`TENANT#<t>#INCSTATUS#<status>`, sort
+ *    key `<createdAt>#<id>`, moved by the Put that changes the status). A filter on k statuses is k Queries
+ *    (in parallel), merged in list order; a severity filter is applied to those partitions (severities do not
+ *    pile up with age the way closed incidents do, so the share read and discarded stays that of the severity).
+ *  - **text** (`q`): each word of a title (`searchTokens`) has an item in the partition of that word
+ *    (`TENANT#<t>#SEARCH#<token>`, same sort key) carrying all the title's words. A search reads the partition
+ *    of its longest word (`driverToken`), the other words as a FilterExpression on the items, then the
+ *    candidates with ONE BatchGetItem, and keeps those whose current title, status, severity and creation time
+ *    match (`titleMatches`). The token items are written BEFORE the incident's transaction and removed after
+ *    it, so the index can hold extra (stale) entries but never misses a word of the stored title.
+ *
+ * Both lists page with a position cursor: base64url of `{ p: "<createdAt>#<id>" }`, the sort key up to which
+ * (in the list's order) every item has been looked at; the next page starts right after it in each partition.
+ * A cursor outside `from`/`to` or of another shape → 400 VALIDATION_FAILED; the keys built from it are always
+ * under the caller's tenant.
+ */
+import * as z from 'zod';
+import type { Incident, IncidentStatus, Page } from '../contract/schemas.js';
+import { ApiError } from '../domain/errors.js';
+import type { IncidentListOptions } from '../domain/ports.js';
+import { driverToken, searchTokens, titleMatches } from '../domain/search.js';
+import type { AttributeMap, BatchGetItemInput, BatchWriteRequest, Operations, TableRef } from './client.js';
+import { IncidentEntity, itemOf, recordOf, SearchTokenEntity } from './entities.js';
+import { keys } from './keys.js';
+import { filterExpression, queryItems, timeRange } from './paging.js';
+
+/** Sort key of an incident in the lists read here: `<createdAt>#<id>`. */
+const POSITION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z#INC-\d{1,12}$/;
+const PositionCursor = z.strictObject({ p: z.string().regex(POSITION) });
+
+/** Keys a BatchGetItem reads at most (DynamoDB's limit). */
+const BATCH_GET_MAX = 100;
+/** Requests a BatchWriteItem carries at most (DynamoDB's limit). */
+const BATCH_WRITE_MAX = 25;
+/** Rounds of `UnprocessedKeys` / `UnprocessedItems` sent again before giving up. */
+const UNPROCESSED_ROUNDS = 8;
+
+/** The position cursor of sort key `p`. */
+function encodePosition(p: string): string {
+  return Buffer.from(JSON.stringify({ p }), 'utf8').toString('base64url');
+}
+
+/**
+ * The position of a cursor, checked against the list's `from`/`to` bounds.
+ * @throws ApiError VALIDATION_FAILED
+ */
+function decodePosition(cursor: string, range: { lower: string; upper: string }): string {
+  let p: string;
+  try {
+    p = PositionCursor.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))).p;
+  } catch {
+    throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
+  }
+  if (p < range.lower || p > range.upper) throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'cursor outside the from/to range' }]);
+  return p;
+}
+
+/** The incident id of a sort key `<createdAt>#<id>`. */
+const idOf = (position: string): string => position.slice(position.lastIndexOf('#') + 1);
+
+/** Whether `a` comes after `b` in the list's order. */
+const after = (a: string, b: string, newestFirst: boolean): boolean => (newestFirst ? a < b : a > b);
+
+/**
+ * One page of the tenant's incidents in any of `opts.status` (GSI3), with the other filters of `opts` except
+ * `q`; see the module doc. At most one Query per status per round trip of `queryItems`.
+ * @throws ApiError VALIDATION_FAILED for a cursor that is not a position inside `from`/`to`.
+ */
+export async function listIncidentsByStatus(table: TableRef, tenantId: string, opts: IncidentListOptions & { status: readonly IncidentStatus[] }): Promise<Page<Incident>> {
+  const newestFirst = opts.sort !== 'oldest';
+  const range = timeRange(opts.from, opts.to);
+  const position = opts.cursor ? decodePosition(opts.cursor, range) : undefined;
+  const filter = filterExpression({ in: { severity: opts.severity } });
+  const parts = await Promise.all(
+    [...new Set(opts.status)].map(async (status) => {
+      const pk = keys.incidentStatusGsi3Pk(tenantId, status);
+      const start = position ? { ...keys.incident(tenantId, idOf(position)), GSI3PK: pk, GSI3SK: position } : undefined;
+      const { out, lastKey } = await queryItems(
+        table,
+        {
+          IndexName: 'GSI3',
+          KeyConditionExpression: 'GSI3PK = :p AND GSI3SK BETWEEN :lo AND :hi',
+          ...(filter ? { FilterExpression: filter.expression, ExpressionAttributeNames: filter.names } : {}),
+          ExpressionAttributeValues: { ...filter?.values, ':p': pk, ':lo': range.lower, ':hi': range.upper },
+          ScanIndexForward: !newestFirst,
+        },
+        opts.limit,
+        !!filter,
+        start,
+      );
+      return { items: out, frontier: lastKey ? String(lastKey.GSI3SK) : undefined };
+    }),
+  );
+  // Everything up to the nearest frontier (in list order) has been read in every partition; past it, a
+  // partition that stopped early may still hold items.
+  let cut: string | undefined;
+  for (const p of parts) if (p.frontier !== undefined && (cut === undefined || after(cut, p.frontier, newestFirst))) cut = p.frontier;
+  const merged = parts
+    .flatMap((p) => p.items)
+    .map((i) => ({ sk: String(i.GSI3SK), item: i }))
+    .filter((x) => cut === undefined || !after(x.sk, cut, newestFirst))
+    .sort((a, b) => (a.sk === b.sk ? 0 : after(a.sk, b.sk, newestFirst) ? 1 : -1));
+  const page = merged.slice(0, opts.limit);
+  const nextPosition = merged.length > opts.limit ? page[page.length - 1]!.sk : cut;
+  return { items: page.map((x) => recordOf(IncidentEntity, x.item)), nextCursor: nextPosition === undefined ? null : encodePosition(nextPosition) };
+}
+
+/** Whether incident `i` passes the status and severity filters of `opts` (the token Query bounds the creation time). */
+function passesFilters(i: Incident, opts: IncidentListOptions): boolean {
+  return (!opts.status?.length || opts.status.includes(i.status)) && (!opts.severity?.length || opts.severity.includes(i.severity));
+}
+
+/**
+ * One page of the tenant's incidents whose title matches the text `opts.q` (`titleMatches`), with the other
+ * filters of `opts`; see the module doc. Requests: the token Query (≤ 8 round trips when other words filter it)
+ * and one BatchGetItem of at most `limit` incidents. A page can be shorter than `limit` with a cursor (stale
+ * entries, or candidates the status/severity filters drop).
+ * @throws ApiError VALIDATION_FAILED for a cursor that is not a position inside `from`/`to`.
+ */
+export async function searchIncidents(table: TableRef, tenantId: string, opts: IncidentListOptions & { q: string }): Promise<Page<Incident>> {
+  const tokens = searchTokens(opts.q);
+  const driver = driverToken(tokens);
+  if (driver === undefined) return { items: [], nextCursor: null };
+  const newestFirst = opts.sort !== 'oldest';
+  const range = timeRange(opts.from, opts.to);
+  const position = opts.cursor ? decodePosition(opts.cursor, range) : undefined;
+  const pk = keys.searchTokenPk(tenantId, driver);
+  const others = tokens.filter((t) => t !== driver);
+  const values: AttributeMap = { ':p': pk, ':lo': range.lower, ':hi': range.upper };
+  others.forEach((t, n) => (values[`:t${n}`] = t));
+  const { out, lastKey } = await queryItems(
+    table,
+    {
+      KeyConditionExpression: 'PK = :p AND SK BETWEEN :lo AND :hi',
+      ...(others.length ? { FilterExpression: others.map((_, n) => `contains(#tk, :t${n})`).join(' AND '), ExpressionAttributeNames: { '#tk': 'tokens' } } : {}),
+      ExpressionAttributeValues: values,
+      ScanIndexForward: !newestFirst,
+    },
+    opts.limit,
+    others.length > 0,
+    position ? { PK: pk, SK: position } : undefined,
+  );
+  let frontier = lastKey ? String(lastKey.SK) : undefined;
+  if (out.length > opts.limit) {
+    out.length = opts.limit;
+    frontier = String(out[out.length - 1]!.SK);
+  }
+  const found = await batchGetIncidents(table, tenantId, out.map((i) => idOf(String(i.SK))));
+  const items: Incident[] = [];
+  for (const entry of out) {
+    const incident = found.get(idOf(String(entry.SK)));
+    // A stale entry (an older title, or a create that lost its race for the id) is skipped.
+    if (incident && `${incident.createdAt}#${incident.id}` === entry.SK && titleMatches(incident.title, tokens) && passesFilters(incident, opts)) items.push(incident);
+  }
+  return { items, nextCursor: frontier === undefined ? null : encodePosition(frontier) };
+}
+
+/** The tenant's incidents with these ids that exist (BatchGetItem, eventually consistent), by id. */
+export async function batchGetIncidents(table: TableRef, tenantId: string, ids: readonly string[]): Promise<Map<string, Incident>> {
+  const found = new Map<string, Incident>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += BATCH_GET_MAX) {
+    let request: BatchGetItemInput['RequestItems'] | undefined = { [table.tableName]: { Keys: unique.slice(i, i + BATCH_GET_MAX).map((id) => keys.incident(tenantId, id)) } };
+    for (let round = 0; request && round < UNPROCESSED_ROUNDS; round++) {
+      const res: Operations['BatchGetItem']['output'] = await table.doc.send('BatchGetItem', { RequestItems: request });
+      for (const item of res.Responses?.[table.tableName] ?? []) {
+        const incident = recordOf(IncidentEntity, item) as Incident;
+        found.set(incident.id, incident);
+      }
+      request = res.UnprocessedKeys && Object.keys(res.UnprocessedKeys).length ? res.UnprocessedKeys : undefined;
+      if (request) await new Promise((r) => setTimeout(r, 10 * 2 ** round));
+    }
+    if (request) throw new Error('BatchGetItem: keys left unprocessed after retries');
+  }
+  return found;
+}
+
+/** Sends BatchWriteItem requests in groups of 25, sending unprocessed ones again (backoff). */
+async function batchWrite(table: TableRef, requests: BatchWriteRequest[]): Promise<void> {
+  for (let i = 0; i < requests.length; i += BATCH_WRITE_MAX) {
+    let pending: BatchWriteRequest[] = requests.slice(i, i + BATCH_WRITE_MAX);
+    for (let round = 0; pending.length && round < UNPROCESSED_ROUNDS; round++) {
+      const res: Operations['BatchWriteItem']['output'] = await table.doc.send('BatchWriteItem', { RequestItems: { [table.tableName]: pending } });
+      pending = res.UnprocessedItems?.[table.tableName] ?? [];
+      if (pending.length) await new Promise((r) => setTimeout(r, 10 * 2 ** round));
+    }
+    if (pending.length) throw new Error('BatchWriteItem: items left unprocessed after retries');
+  }
+}
+
+/** The token items of `incident`'s title, each carrying `tokens` (default: the title's own). */
+export function searchTokenItems(incident: Pick<Incident, 'tenantId' | 'id' | 'createdAt' | 'title'>, tokens: readonly string[] = searchTokens(incident.title)): AttributeMap[] {
+  return searchTokens(incident.title).map((token) =>
+    itemOf(SearchTokenEntity, { tenantId: incident.tenantId, token, incidentId: incident.id, incidentCreatedAt: incident.createdAt, tokens: [...tokens] }),
+  );
+}
+
+/**
+ * Before a write that stores `next` (a create, or an update from `before`): puts the token items of `next`'s
+ * title when it is new or its title changed, each carrying the words of both titles, so whichever title the
+ * transaction leaves stored, every word of it has an entry that passes the query's filter. Nothing when the
+ * title is unchanged. One BatchWriteItem (1 WCU per token item of ≤ 1 KB).
+ */
+export async function putSearchTokens(table: TableRef, next: Incident, before: Incident | null): Promise<void> {
+  if (before && before.title === next.title && before.createdAt === next.createdAt) return;
+  const words = [...new Set([...searchTokens(next.title), ...(before ? searchTokens(before.title) : [])])];
+  await batchWrite(
+    table,
+    searchTokenItems(next, words).map((Item) => ({ PutRequest: { Item } })),
+  );
+}
+
+/**
+ * After an update that changed the title from `before` to `next` was stored: deletes the entries of words the
+ * new title no longer has. Best effort (a failure leaves stale entries, which searches skip).
+ */
+export async function dropSearchTokens(table: TableRef, next: Incident, before: Incident): Promise<void> {
+  if (before.title === next.title) return;
+  const keep = new Set(searchTokens(next.title));
+  const gone = searchTokens(before.title).filter((t) => !keep.has(t));
+  try {
+    await batchWrite(
+      table,
+      gone.map((t) => ({ DeleteRequest: { Key: keys.searchToken(before.tenantId, t, before.id, before.createdAt) } })),
+    );
+  } catch {
+    // Stale entries are verified away on read (module doc).
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Text rules of the search index (docs/data-model.md#search): how an incident title and a search text become
+ * tokens, and how a device name becomes its case- and accent-insensitive sort key. Pure functions, shared by
+ * the writers (`lambdas/data/incident-search.ts`), the reads that verify a candidate, the upgrade step and
+ * the tests' reference filter, so the index and the reference can never disagree on a rule.
+ */
+
+/**
+ * Words left out of the index and of a query: Spanish and English articles, prepositions, conjunctions and
+ * pronouns that appear in most titles and would make a token partition as large as the tenant.
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  [
+    // Spanish
+    'al', 'con', 'de', 'del', 'el', 'en', 'es', 'la', 'las', 'le', 'lo', 'los', 'mas', 'no', 'para', 'por', 'que', 'se', 'sin', 'su', 'sus', 'un', 'una', 'unos', 'unas', 'uno', 'y', 'o', 'a', 'e', 'u', 'ya', 'muy', 'sobre', 'tras', 'entre',
+    // English
+    'an', 'and', 'are', 'as', 'at', 'be', 'by', 'for', 'from', 'in', 'is', 'it', 'of', 'on', 'or', 'the', 'to', 'with', 'was',
+  ],
+);
+
+/** Longest token kept (longer words are cut to this length, in the index and in queries alike). */
+export const MAX_TOKEN_LENGTH = 40;
+
+/** Lower case with accents and other diacritics removed (`Córdoba` → `cordoba`, `Ñandú` → `nandu`). */
+export function foldText(s: string): string {
+  return s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+}
+
+/**
+ * The distinct tokens of `text`, in order of first appearance: folded (`foldText`), split at every character
+ * that is not a letter or digit, words of one character and `STOP_WORDS` dropped, each cut to
+ * `MAX_TOKEN_LENGTH`. `'Fallo de VPN en FW-MAD-00001'` → `['fallo', 'vpn', 'fw', 'mad', '00001']`.
+ */
+export function searchTokens(text: string): string[] {
+  const out = new Set<string>();
+  for (const word of foldText(text).split(/[^\p{L}\p{N}]+/u)) {
+    if (word.length < 2 || STOP_WORDS.has(word)) continue;
+    out.add(word.slice(0, MAX_TOKEN_LENGTH));
+  }
+  return [...out];
+}
+
+/**
+ * The token a search reads the index by: the longest of the query's tokens (a long word is rarer than a short
+ * one; on a tie the first typed). Every other token is checked on the candidates. Undefined for no tokens.
+ */
+export function driverToken(tokens: readonly string[]): string | undefined {
+  let best: string | undefined;
+  for (const t of tokens) if (best === undefined || t.length > best.length) best = t;
+  return best;
+}
+
+/**
+ * Whether an incident with this title matches the search text: the text has at least one token and every
+ * token of it is a token of the title (whole words, any order, case and accents ignored). This is the
+ * definition the index answers; a text of stop words only matches nothing.
+ */
+export function titleMatches(title: string, queryTokens: readonly string[]): boolean {
+  if (queryTokens.length === 0) return false;
+  const have = new Set(searchTokens(title));
+  return queryTokens.every((t) => have.has(t));
+}
+
+/** A device name as its list sort key and prefix-search form: folded (`foldText`) and trimmed. */
+export function deviceNameKey(name: string): string {
+  return foldText(name).trim();
+}
