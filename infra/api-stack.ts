@@ -34,7 +34,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
@@ -61,6 +61,9 @@ import { CORS_ALLOW_HEADERS, lambdaEnvironment } from '../lambdas/config.js';
 import { HANDLER_NAMES, ROUTES, type HandlerName } from '../lambdas/contract/routes.js';
 import type { ErrorCode } from '../lambdas/contract/schemas.js';
 import { COGNITO_ADMIN_ACTIONS, COGNITO_ASSIGNEE_ACTIONS } from '../lambdas/data/cognito-users.js';
+import { COGNITO_IDP_ADMIN_ACTIONS } from '../lambdas/data/cognito-identity-providers.js';
+import { SECRETS_ACTIONS } from '../lambdas/data/secrets.js';
+import { idpSecretPrefix } from './federation-config.js';
 import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
 import { HANDLER_BUNDLING, HANDLER_NODE_OPTIONS } from './handler-bundling.js';
 import { physicalName, type StageConfig } from './stage-config.js';
@@ -377,6 +380,27 @@ export class ApiStack extends Stack {
     if (name === 'admin') {
       // Exactly the Cognito administrative actions the admin Lambda calls, on this user pool only.
       role.addToPrincipalPolicy(new PolicyStatement({ actions: [...COGNITO_ADMIN_ACTIONS], resources: [this.userPoolArn] }));
+      if (config.federation?.adminConfiguredProviders) {
+        // Staff-configured identity providers (docs/api.md#tenant-identity-provider): the providers and the app
+        // client of this user pool only, and the client secrets under this stage's name prefix only.
+        role.addToPrincipalPolicy(new PolicyStatement({ actions: [...COGNITO_IDP_ADMIN_ACTIONS], resources: [this.userPoolArn] }));
+        role.addToPrincipalPolicy(
+          new PolicyStatement({
+            actions: [...SECRETS_ACTIONS],
+            // Secrets Manager appends `-` and 6 random characters to a secret's ARN: the prefix ends with `*`.
+            resources: [this.formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: `${idpSecretPrefix(config.stage)}*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+          }),
+        );
+        // cdk-nag names the resource as synthesized: pseudo parameters on an environment-agnostic stage, literals otherwise.
+        const secretArnShown = Token.isUnresolved(this.account)
+          ? `arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${idpSecretPrefix(config.stage)}*`
+          : `arn:${this.partition}:secretsmanager:${this.region}:${this.account}:secret:${idpSecretPrefix(config.stage)}*`;
+        Validations.of(role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${secretArnShown}]`,
+          reason:
+            'One secret per tenant, created at run time by staff: the names are known only by their stage prefix (vigia/<stage>/identity-providers/<tenant>), and Secrets Manager appends a random suffix to every secret ARN.',
+        });
+      }
     }
     if (name === 'incidents') {
       // Assignee validation: ListUsersInGroup (tenant group and staff) on this user pool only (docs/api.md#assignees).
@@ -411,6 +435,9 @@ export class ApiStack extends Stack {
           allowedHeaders: [...CORS_ALLOW_HEADERS],
           userPoolClientIds: [this.userPoolClientId],
           ...(name === 'admin' || name === 'incidents' ? { userPoolId: this.userPoolId } : {}),
+          ...(name === 'admin' && config.federation?.adminConfiguredProviders
+            ? { identityProviders: { secretPrefix: idpSecretPrefix(config.stage), oauthDomain: `${config.federation.domainPrefix}.auth.${this.region}.amazoncognito.com` } }
+            : {}),
           logLevel: config.logLevel,
           retention: { ...config.dataRetention },
         }),

@@ -156,13 +156,15 @@ export class AuthStack extends Stack {
   readonly oauthDomain?: string;
   /** The pre token generation trigger (TOTP claim; access requests once given the table). */
   readonly preTokenGeneration: NodejsFunction;
+  /** Staff configure enterprise providers at run time (the providers file's `adminConfiguredProviders`). */
+  readonly adminConfiguredProviders: boolean;
 
   /**
    * The trigger records sign-ins of users in no group in `table`'s audit log (docs/api.md#access-requests);
    * this stack then depends on the one holding the table.
    */
   recordAccessRequestsIn(table: ITable): void {
-    recordAccessRequestsIn(this.preTokenGeneration, table);
+    recordAccessRequestsIn(this.preTokenGeneration, table, this.adminConfiguredProviders);
   }
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
@@ -253,7 +255,8 @@ export class AuthStack extends Stack {
 
     // Staff need TOTP: the trigger adds the claim the API checks (docs/api.md#staff-accounts-and-totp); on a
     // federated stage it also puts enterprise users in their provider's tenant group.
-    this.preTokenGeneration = addPreTokenGenerationTrigger(this, this.userPool, config, federation ? federatedTenants(federation) : undefined);
+    this.adminConfiguredProviders = federation?.adminConfiguredProviders === true;
+    this.preTokenGeneration = addPreTokenGenerationTrigger(this, this.userPool, config, federation ? federatedTenants(federation) : undefined, this.adminConfiguredProviders);
 
     new UserPoolGroup(this, 'AdminGroup', {
       userPool: this.userPool,

@@ -81,6 +81,13 @@ export const FederationFile = z
     domainPrefix: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/).refine((p) => !/aws|amazon|cognito/.test(p), 'Cognito refuses domain prefixes containing aws, amazon or cognito').optional(),
     social: z.array(social).default([]),
     enterprise: z.array(enterprise).default([]),
+    /**
+     * Staff may also configure a tenant's enterprise provider from the tenant administration screen
+     * (docs/api.md#tenant-identity-provider): the admin Lambda then manages Cognito providers and the app client's
+     * provider list, the client secrets under `vigia/<stage>/identity-providers/`, and the trigger reads their
+     * tenants from the table. Default false (nothing of it in the templates).
+     */
+    adminConfiguredProviders: z.boolean().default(false),
   })
   .strict()
   .superRefine((f, ctx) => {
@@ -90,7 +97,7 @@ export const FederationFile = z
     if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', message: 'enterprise provider names must be unique' });
     const domains = f.enterprise.flatMap((e) => e.emailDomains);
     if (new Set(domains).size !== domains.length) ctx.addIssue({ code: 'custom', message: 'an e-mail domain may route to one provider only' });
-    if (f.social.length + f.enterprise.length === 0) ctx.addIssue({ code: 'custom', message: 'no provider: leave identityProviders unset instead' });
+    if (f.social.length + f.enterprise.length === 0 && !f.adminConfiguredProviders) ctx.addIssue({ code: 'custom', message: 'no provider: leave identityProviders unset instead' });
   });
 export type FederationFile = z.infer<typeof FederationFile>;
 export type SocialProviderConfig = FederationFile['social'][number];
@@ -102,7 +109,12 @@ export interface FederationConfig {
   readonly domainPrefix: string;
   readonly social: readonly SocialProviderConfig[];
   readonly enterprise: readonly EnterpriseProviderConfig[];
+  /** Staff configure further enterprise providers at run time (see `FederationFile.adminConfiguredProviders`). */
+  readonly adminConfiguredProviders?: boolean;
 }
+
+/** Secrets Manager name prefix of a stage's staff-configured providers' client secrets (the admin Lambda may use only these names). */
+export const idpSecretPrefix = (stage: string): string => `vigia/${stage}/identity-providers/`;
 
 /** OAuth scopes the portal's app client allows and the portal asks for (ID token with e-mail; access token for Cognito's own API). */
 export const OAUTH_SCOPES = ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'] as const;
@@ -125,7 +137,12 @@ export function parseFederation(value: string, stage: string): FederationConfig 
     const issue = parsed.error.issues[0]!;
     throw new Error(`identityProviders: ${issue.path.join('.') || '(file)'}: ${issue.message}`);
   }
-  return { domainPrefix: parsed.data.domainPrefix ?? `vigia-${stage}`, social: parsed.data.social, enterprise: parsed.data.enterprise };
+  return {
+    domainPrefix: parsed.data.domainPrefix ?? `vigia-${stage}`,
+    social: parsed.data.social,
+    enterprise: parsed.data.enterprise,
+    ...(parsed.data.adminConfiguredProviders ? { adminConfiguredProviders: true } : {}),
+  };
 }
 
 /** Tenant of each enterprise provider by Cognito provider name, e.g. `{ AcmeEntra: 'acme' }` (the trigger's `FEDERATED_TENANTS`). */

@@ -23,7 +23,7 @@ import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { FEDERATED_TENANTS_ENV } from '../lambdas/triggers/federation.js';
+import { FEDERATED_TENANTS_ENV, FEDERATED_TENANTS_FROM_TABLE_ENV } from '../lambdas/triggers/federation.js';
 import { HANDLER_BUNDLING, HANDLER_NODE_OPTIONS } from './handler-bundling.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
@@ -35,7 +35,13 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
  *   only on federated stages: then `FEDERATED_TENANTS` in the environment and AdminAddUserToGroup on the pool
  * @returns the function
  */
-export function addPreTokenGenerationTrigger(stack: Stack, userPool: UserPool, config: StageConfig, federatedTenants?: Record<string, string>): NodejsFunction {
+export function addPreTokenGenerationTrigger(
+  stack: Stack,
+  userPool: UserPool,
+  config: StageConfig,
+  federatedTenants?: Record<string, string>,
+  adminConfiguredProviders = false,
+): NodejsFunction {
   // Generated name, retention and removal as the API functions' log groups (a retry never fails on a name).
   const logGroup = new LogGroup(stack, 'PreTokenGenerationLogs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
   const role = new Role(stack, 'PreTokenGenerationRole', {
@@ -74,8 +80,11 @@ export function addPreTokenGenerationTrigger(stack: Stack, userPool: UserPool, c
     roles: [role],
     statements: [new PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [userPool.userPoolArn] })],
   });
-  if (federatedTenants && Object.keys(federatedTenants).length > 0) {
-    fn.addEnvironment(FEDERATED_TENANTS_ENV, JSON.stringify(federatedTenants));
+  const fileProviders = !!federatedTenants && Object.keys(federatedTenants).length > 0;
+  if (fileProviders) fn.addEnvironment(FEDERATED_TENANTS_ENV, JSON.stringify(federatedTenants));
+  // Staff-configured providers: their tenants are read from the table (GetItem granted with the table, below).
+  if (adminConfiguredProviders) fn.addEnvironment(FEDERATED_TENANTS_FROM_TABLE_ENV, 'true');
+  if (fileProviders || adminConfiguredProviders) {
     new Policy(stack, 'PreTokenGenerationFederatedGroups', {
       roles: [role],
       statements: [new PolicyStatement({ actions: ['cognito-idp:AdminAddUserToGroup'], resources: [userPool.userPoolArn] })],
@@ -87,12 +96,26 @@ export function addPreTokenGenerationTrigger(stack: Stack, userPool: UserPool, c
 /**
  * Lets the trigger `fn` record access requests in `table`'s audit log: `TABLE_NAME` in its environment and
  * `dynamodb:PutItem` on that table only, as a separate policy of its role (same reason as AdminGetUser above).
+ * With `adminConfiguredProviders`, also `dynamodb:GetItem` of the `IDP#…` items (a staff-configured provider's tenant).
  * Called once the Data stack exists; the Auth stack then depends on it (docs/api.md#access-requests).
  */
-export function recordAccessRequestsIn(fn: NodejsFunction, table: ITable): void {
+export function recordAccessRequestsIn(fn: NodejsFunction, table: ITable, adminConfiguredProviders = false): void {
   fn.addEnvironment('TABLE_NAME', table.tableName);
   new Policy(fn.stack, 'PreTokenGenerationAuditPut', {
     roles: [fn.role!],
-    statements: [new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [table.tableArn] })],
+    statements: [
+      new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [table.tableArn] }),
+      // Staff-configured providers: the tenant of a provider, GetItem of `IDP#<provider>` items only
+      // (dynamodb:LeadingKeys: the partition key of every item the request touches; docs/api.md#tenant-identity-provider).
+      ...(adminConfiguredProviders
+        ? [
+            new PolicyStatement({
+              actions: ['dynamodb:GetItem'],
+              resources: [table.tableArn],
+              conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['IDP#*'] } },
+            }),
+          ]
+        : []),
+    ],
   });
 }

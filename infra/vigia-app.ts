@@ -148,7 +148,7 @@ export function addVigiaStacks(app: App, options: VigiaAppOptions): VigiaStacks 
             redirectSignIn: `${hosting.siteOrigin}/`,
             redirectSignOut: `${hosting.siteOrigin}/`,
             socialProviders: config.federation.social.map((p) => AMPLIFY_SOCIAL_NAMES[p.type]),
-            enterprise: config.federation.enterprise.length > 0,
+            enterprise: config.federation.enterprise.length > 0 || config.federation.adminConfiguredProviders === true,
           },
         }
       : {}),

@@ -54,6 +54,15 @@ export const LambdaConfig = z.object({
   userPoolId: z.string().min(1).optional(),
   /** Cognito endpoint override (the local user pool); absent in AWS = the regional endpoint. */
   cognitoEndpoint: z.url().optional(),
+  /**
+   * Staff-configured enterprise identity providers (admin Lambda; docs/api.md#tenant-identity-provider): present only
+   * on a stage whose providers file sets `adminConfiguredProviders` (it has a Cognito domain). `secretPrefix` is
+   * the Secrets Manager name prefix of the stage (`vigia/<stage>/identity-providers/`), `oauthDomain` the host of
+   * the user pool's OAuth endpoints (the redirect URL staff register at the customer's provider).
+   */
+  identityProviders: z.object({ secretPrefix: z.string().min(1), oauthDomain: z.string().min(1) }).optional(),
+  /** Secrets Manager endpoint override (the local Secrets Manager); absent in AWS = the regional endpoint. */
+  secretsManagerEndpoint: z.url().optional(),
   /** Request headers allowed by CORS pre-flights. */
   allowedHeaders: z.array(z.string().min(1)).default([...CORS_ALLOW_HEADERS]),
   /** Retention (TTL) of time-series items, days. Defaults: availability 400, Office 365 events 90. */
@@ -113,6 +122,9 @@ const ENV = {
   userPoolClientIds: 'USER_POOL_CLIENT_IDS',
   userPoolId: 'USER_POOL_ID',
   cognitoEndpoint: 'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER',
+  idpSecretPrefix: 'IDP_SECRET_PREFIX',
+  idpOAuthDomain: 'IDP_OAUTH_DOMAIN',
+  secretsManagerEndpoint: 'AWS_ENDPOINT_URL_SECRETS_MANAGER',
   availabilityDays: 'AVAILABILITY_RETENTION_DAYS',
   o365EventDays: 'O365_EVENT_RETENTION_DAYS',
   auditDays: 'AUDIT_RETENTION_DAYS',
@@ -145,6 +157,9 @@ export function lambdaConfigFromEnv(env: Record<string, string | undefined>): La
     userPoolClientIds: list(env[ENV.userPoolClientIds]),
     userPoolId: pick(env[ENV.userPoolId]),
     cognitoEndpoint: pick(env[ENV.cognitoEndpoint]),
+    identityProviders:
+      pick(env[ENV.idpSecretPrefix]) && pick(env[ENV.idpOAuthDomain]) ? { secretPrefix: env[ENV.idpSecretPrefix]!, oauthDomain: env[ENV.idpOAuthDomain]! } : undefined,
+    secretsManagerEndpoint: pick(env[ENV.secretsManagerEndpoint]),
     retention: {
       availabilityDays: pick(env[ENV.availabilityDays]) as unknown as number | undefined,
       o365EventDays: pick(env[ENV.o365EventDays]) as unknown as number | undefined,
@@ -192,5 +207,10 @@ export function lambdaEnvironment(config: Omit<LambdaConfigInput, 'region'>): Re
   if (n?.sesEndpoint !== undefined) out[ENV.sesEndpoint] = n.sesEndpoint;
   if (n?.sesConfigurationSet !== undefined) out[ENV.sesConfigurationSet] = n.sesConfigurationSet;
   if (n?.allowLocalWebhooks) out[ENV.allowLocalWebhooks] = 'true';
+  if (c.identityProviders !== undefined) {
+    out[ENV.idpSecretPrefix] = c.identityProviders.secretPrefix;
+    out[ENV.idpOAuthDomain] = c.identityProviders.oauthDomain;
+  }
+  if (c.secretsManagerEndpoint !== undefined) out[ENV.secretsManagerEndpoint] = c.secretsManagerEndpoint;
   return out;
 }

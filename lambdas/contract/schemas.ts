@@ -900,8 +900,15 @@ const IdpEmailDomains = z
   .min(1, 'Indica al menos un dominio de correo.')
   .max(20, 'Como mucho 20 dominios de correo.')
   .refine((d) => new Set(d).size === d.length, 'Hay un dominio de correo repetido.');
-/** An `https://` address (the issuer or the SAML metadata of a customer's identity provider). */
-const IdpHttpsUrl = z.url({ protocol: /^https$/, message: 'Debe ser una dirección https:// completa.' }).max(2048, 'Dirección demasiado larga.');
+/**
+ * An `https://` address (the issuer or the SAML metadata of a customer's identity provider). `http://` passes here only
+ * for a loopback host (`127.0.0.1`, `localhost`, `[::1]`): the local identity provider offline; every other stage
+ * refuses it (`lambdas/domain/identity-providers.ts`, and Cognito itself).
+ */
+const IdpHttpsUrl = z
+  .url({ protocol: /^https?$/, message: 'Debe ser una dirección https:// completa.' })
+  .max(2048, 'Dirección demasiado larga.')
+  .refine((u) => u.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(u), 'Debe ser una dirección https:// completa.');
 /** OAuth scopes Cognito asks a customer's OIDC provider for (space-free tokens, RFC 6749 §3.3); `openid` required. */
 const IdpScopes = z
   .array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]{1,128}$/, 'Ámbito no válido (sin espacios ni comillas).'))

@@ -14,6 +14,7 @@
  */
 import type { ActivityEvent, AuditEntry, DeviceAlarm, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Tenant } from '../contract/schemas.js';
 import type { DailyAvailability, StoredDevice } from '../domain/ports.js';
+import type { StoredIdentityProvider } from '../domain/identity-providers.js';
 import { deviceNameKey } from '../domain/search.js';
 import { TABLE_DESIGN } from './table-design.js';
 import { keys } from './keys.js';
@@ -102,6 +103,18 @@ export const TenantEntity: Entity<Tenant> = {
   key: (t) => keys.tenant(t.id),
   attributes: allOf<Tenant>()(['id', 'name', 'slaTargets', 'availabilityTargetPct']),
   internal: ['collectors'],
+};
+
+/**
+ * A tenant's staff-configured enterprise identity provider (`lambdas/domain/identity-providers.ts`); its key is the
+ * Cognito provider name, which is what the pre token generation trigger knows of a federated user.
+ */
+export const TenantIdentityProviderEntity: Entity<StoredIdentityProvider> = {
+  name: 'TenantIdentityProvider',
+  description: "A tenant's enterprise identity provider (OIDC/SAML) configured by staff: the provider → tenant binding and its e-mail domains; the client secret only by its Secrets Manager name",
+  readBy: 'GetItem by provider name (the staff screen derives it from the tenant id; the trigger reads the user\'s `identities`)',
+  key: (p) => keys.identityProvider(p.providerName),
+  attributes: allOf<StoredIdentityProvider>()(['tenantId', 'providerName', 'type', 'issuerUrl', 'clientId', 'scopes', 'metadataUrl', 'emailDomains', 'clientSecretSet', 'updatedAt', 'secretName']),
 };
 
 /** The per-tenant incident number counter. */
@@ -329,6 +342,7 @@ export const IdempotencyEntity: Entity<IdempotencyRecordItem, Omit<IdempotencyRe
 /** Every declaration, in the order of docs/data-model.md. */
 export const ENTITIES = [
   TenantEntity,
+  TenantIdentityProviderEntity,
   IncidentCounterEntity,
   IncidentEntity,
   SearchTokenEntity,

@@ -8,8 +8,13 @@
  * the local operator key, or an in-memory pool).
  */
 import type { LambdaConfig } from '../config.js';
+import { cognitoIdentityProviders } from '../data/cognito-identity-providers.js';
 import { cognitoUsers } from '../data/cognito-users.js';
+import { createDocumentClient } from '../data/client.js';
+import { identityProviderStore } from '../data/identity-providers.js';
+import { secretsManager } from '../data/secrets.js';
 import * as admin from '../domain/admin.js';
+import * as idp from '../domain/identity-providers.js';
 import { listAuditLog } from '../domain/audit.js';
 import { CsvDownload } from '../domain/reports.js';
 import { listAssignees } from '../domain/incidents.js';
@@ -20,6 +25,13 @@ import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type Oper
 export interface AdminHandlerDeps extends HandlerDeps {
   /** The user pool; default `cognitoUsers` on `config.userPoolId` (`config.cognitoEndpoint` when set). */
   users?: UsersPort;
+  /**
+   * Staff-configured identity providers: Cognito's provider and app client calls, Secrets Manager, the provider
+   * items. Default: aws-lite on `config.userPoolId` / the first of `config.userPoolClientIds` / `config.region`
+   * (endpoint overrides from the config), the items on `config.tableName`. The local stack passes the local pool
+   * signed with the operator key.
+   */
+  identityProviders?: Partial<Pick<idp.IdentityProviderPorts, 'cognito' | 'secrets' | 'store'>>;
 }
 
 /** A users port that fails every call: the configuration names no user pool. */
@@ -31,9 +43,13 @@ function noUserPool(): UsersPort {
 /** The request facts an audit entry records. */
 const auditReq = (i: Pick<OperationInput<'getMe'>, 'identity' | 'requestId' | 'sourceIp' | 'now'>) => ({ identity: i.identity, requestId: i.requestId, sourceIp: i.sourceIp, now: i.now });
 
-/** The admin operations over `users`. */
-export function adminOperations(users: UsersPort): Operations<'admin'> {
+/** The admin operations over `users` (and the identity provider ports `idps`, given the tenants port of the request). */
+export function adminOperations(users: UsersPort, idps?: (repo: OperationInput<'getTenant'>['repo']) => idp.IdentityProviderPorts): Operations<'admin'> {
   const ports = (repo: OperationInput<'getTenant'>['repo']) => ({ tenants: repo.tenants, tenantAdmin: repo.tenantAdmin, audit: repo.audit, users });
+  const idpPorts = (repo: OperationInput<'getTenant'>['repo']): idp.IdentityProviderPorts => {
+    if (!idps) throw new Error('admin Lambda: identity provider ports not configured');
+    return idps(repo);
+  };
   return {
     listTenantSummaries: ({ repo }) => admin.listTenantSummaries({ tenants: repo.tenants, devices: repo.devices, users }),
     getTenant: ({ repo, params }) => admin.getTenant(repo.tenants, params.tenantId),
@@ -49,8 +65,40 @@ export function adminOperations(users: UsersPort): Operations<'admin'> {
     grantStaff: (i) => admin.grantStaff(ports(i.repo), i.params.username, auditReq(i)),
     revokeStaff: (i) => admin.revokeStaff(ports(i.repo), i.params.username, auditReq(i)),
     listAssignees: ({ tenantId }) => listAssignees(users, tenantId),
+    getTenantIdentityProvider: ({ repo, params }) => idp.getTenantIdentityProvider(idpPorts(repo), params.tenantId),
+    putTenantIdentityProvider: (i) => idp.putTenantIdentityProvider(idpPorts(i.repo), i.params.tenantId, i.body, auditReq(i)),
+    deleteTenantIdentityProvider: (i) => idp.deleteTenantIdentityProvider(idpPorts(i.repo), i.params.tenantId, auditReq(i)),
     listAuditLog: (i) =>
       listAuditLog(i.repo.audit, i.query, auditReq(i), async (id) => (await i.repo.tenants.getTenant(id)) !== null, (filename, text) => new CsvDownload(filename, text)),
+  };
+}
+
+/** A port whose every call fails: the stage offers no staff-configured providers (never reached: FEDERATION_UNAVAILABLE first). */
+const unavailable = <T extends object>(what: string): T =>
+  new Proxy({} as T, { get: () => () => Promise.reject(new Error(`admin Lambda: ${what} not configured`)) });
+
+/** The identity provider ports of the admin Lambda (see `AdminHandlerDeps.identityProviders`). */
+function identityProviderPorts(config: LambdaConfig, deps: AdminHandlerDeps): (repo: OperationInput<'getTenant'>['repo']) => idp.IdentityProviderPorts {
+  const given = deps.identityProviders ?? {};
+  const clientId = config.userPoolClientIds[0];
+  const cognito =
+    given.cognito ??
+    (config.userPoolId && clientId
+      ? cognitoIdentityProviders({ userPoolId: config.userPoolId, clientId, region: config.region, endpoint: config.cognitoEndpoint })
+      : unavailable<idp.IdentityProviderAdminPort>('user pool'));
+  const secrets = given.secrets ?? secretsManager({ region: config.region, endpoint: config.secretsManagerEndpoint });
+  let store = given.store;
+  const settings: idp.IdentityProviderSettings = {
+    available: config.identityProviders !== undefined,
+    secretPrefix: config.identityProviders?.secretPrefix ?? `vigia/${config.stage}/identity-providers/`,
+    oauthDomain: config.identityProviders?.oauthDomain,
+    userPoolId: config.userPoolId,
+    // Only the local stack's own identity provider is served over http (docs/local-emulation.md).
+    allowLoopbackHttp: config.stage === 'local',
+  };
+  return (repo) => {
+    store ??= identityProviderStore({ doc: createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint }), tableName: config.tableName }, config.retention);
+    return { tenants: repo.tenants, store, cognito, secrets, settings };
   };
 }
 
@@ -59,7 +107,7 @@ export function createHandler(config: LambdaConfig, deps: AdminHandlerDeps = {})
   const users =
     deps.users ??
     (config.userPoolId ? cognitoUsers({ userPoolId: config.userPoolId, region: config.region, endpoint: config.cognitoEndpoint }) : noUserPool());
-  return createApi('admin', adminOperations(users), config, deps);
+  return createApi('admin', adminOperations(users, identityProviderPorts(config, deps)), config, deps);
 }
 
 /** API Gateway REST (v1 proxy) entry point; configuration from the environment on the first invocation. */

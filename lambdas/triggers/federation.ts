@@ -12,6 +12,12 @@ import { ADMIN_GROUP } from '../contract/routes.js';
 /** Environment variable of the trigger: JSON object, provider name → tenant id, e.g. `{"AcmeEntra":"acme"}`. */
 export const FEDERATED_TENANTS_ENV = 'FEDERATED_TENANTS';
 
+/**
+ * Environment variable of the trigger: `true` when staff may configure providers at run time; the trigger then
+ * reads the tenant of a provider the file does not name from the table (docs/api.md#tenant-identity-provider).
+ */
+export const FEDERATED_TENANTS_FROM_TABLE_ENV = 'FEDERATED_TENANTS_FROM_TABLE';
+
 /** Provider name → tenant id. */
 export type FederatedTenants = Readonly<Record<string, string>>;
 

@@ -23,7 +23,10 @@
  * (`FEDERATED_TENANTS`), a user who signed in through one is put in its provider's tenant group
  * (`AdminAddUserToGroup` when not yet a member; a failure is logged) and the ID token's groups are overridden
  * with exactly that tenant (`groupOverrideDetails`), so the first sign-in already lands in the tenant and such a
- * user never carries `admin` or another tenant. Such a sign-in is not an access request.
+ * user never carries `admin` or another tenant. Such a sign-in is not an access request. Providers configured by
+ * staff from the administration screen (`FEDERATED_TENANTS_FROM_TABLE` = `true`) are bound to their tenant by an
+ * item of the table (`IDP#<provider>`, one GetItem for a federated user the file does not name;
+ * docs/api.md#tenant-identity-provider); a failed read issues the token with no tenant (the user waits).
  */
 import { randomUUID } from 'node:crypto';
 import { AdminAddUserToGroupCommand, AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
@@ -31,7 +34,8 @@ import type { Context, PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { MFA_CLAIM, MFA_TOTP } from '../contract/claims.js';
 import type { AuditEntry } from '../contract/schemas.js';
 import { newAuditEntry, STAFF_AUDIT_TENANT } from '../domain/audit.js';
-import { FEDERATED_TENANTS_ENV, federatedTenantOf, parseFederatedTenants, type FederatedTenants } from './federation.js';
+import { ADMIN_GROUP } from '../contract/routes.js';
+import { FEDERATED_TENANTS_ENV, FEDERATED_TENANTS_FROM_TABLE_ENV, federatedProviderOf, federatedTenantOf, parseFederatedTenants, type FederatedTenants } from './federation.js';
 
 export { MFA_CLAIM, MFA_TOTP } from '../contract/claims.js';
 
@@ -58,8 +62,14 @@ export type AddUserToGroup = (userPoolId: string, username: string, group: strin
 
 /** Federated sign-in settings of the trigger: provider → tenant, and how to add a user to a group. */
 export interface TriggerFederation {
+  /** The providers file's enterprise providers (`FEDERATED_TENANTS`). */
   readonly tenants: FederatedTenants;
   readonly addUserToGroup: AddUserToGroup;
+  /**
+   * Staff-configured providers (docs/api.md#tenant-identity-provider): the tenant of a provider the file does not
+   * name, from the table (one GetItem of `IDP#<provider>`); null when none. Absent: the file's providers only.
+   */
+  readonly tenantOfProvider?: (providerName: string) => Promise<string | null>;
 }
 
 /** Stores one audit entry (the deployed trigger: a DynamoDB PutItem on the stage's table). */
@@ -118,7 +128,19 @@ export function createPreTokenGenerationHandler(
   federation?: TriggerFederation,
 ): (event: PreTokenGenerationTriggerEvent, context?: Pick<Context, 'awsRequestId'>) => Promise<PreTokenGenerationTriggerEvent> {
   return async (event, context) => {
-    const tenant = federation ? federatedTenantOf(event.userName, event.request.userAttributes ?? {}, federation.tenants) : null;
+    let tenant = federation ? federatedTenantOf(event.userName, event.request.userAttributes ?? {}, federation.tenants) : null;
+    if (tenant === null && federation?.tenantOfProvider) {
+      // Only a user who signed in through a provider (Cognito's `identities` attribute) is looked up.
+      const provider = federatedProviderOf(event.userName, event.request.userAttributes ?? {}, []);
+      if (provider !== null) {
+        try {
+          const t = await federation.tenantOfProvider(provider);
+          tenant = t !== null && t !== ADMIN_GROUP ? t : null;
+        } catch (e) {
+          log(`reading the tenant of identity provider ${provider} failed; the token carries no tenant`, e);
+        }
+      }
+    }
     if (tenant !== null) {
       const groups = event.request.groupConfiguration?.groupsToOverride ?? [];
       if (!groups.includes(tenant)) {
@@ -174,6 +196,15 @@ function deployedRecordAudit(tableName: string): RecordAudit {
   };
 }
 
+/** The staff-configured providers' tenants of the deployed trigger: GetItem `IDP#<provider>` on `TABLE_NAME` (data layer loaded on first use). */
+function deployedTenantOfProvider(tableName: string): (provider: string) => Promise<string | null> {
+  return async (provider) => {
+    const { createDocumentClient } = await import('../data/client.js');
+    const { tenantOfProvider } = await import('../data/identity-providers.js');
+    return tenantOfProvider(provider, { doc: createDocumentClient({ region: process.env.AWS_REGION ?? '' }), tableName });
+  };
+}
+
 /**
  * The Lambda entry of the deployed user pool (client built on the first invocation, region of the function;
  * access requests audited when `TABLE_NAME` is set; federated users mapped when `FEDERATED_TENANTS` is set).
@@ -183,7 +214,9 @@ export const handler = (event: PreTokenGenerationTriggerEvent, context?: Pick<Co
   if (!deployed) {
     const client = new CognitoIdentityProviderClient({});
     const tenants = parseFederatedTenants(process.env[FEDERATED_TENANTS_ENV]);
-    const federation = Object.keys(tenants).length > 0 ? { tenants, addUserToGroup: adminAddUserToGroup(client) } : undefined;
+    const fromTable = process.env[FEDERATED_TENANTS_FROM_TABLE_ENV] === 'true' && table ? deployedTenantOfProvider(table) : undefined;
+    const federation =
+      Object.keys(tenants).length > 0 || fromTable ? { tenants, addUserToGroup: adminAddUserToGroup(client), ...(fromTable ? { tenantOfProvider: fromTable } : {}) } : undefined;
     deployed = createPreTokenGenerationHandler(adminGetUserMfa(client), undefined, table ? deployedRecordAudit(table) : undefined, federation);
   }
   return deployed(event, context);

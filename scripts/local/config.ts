@@ -134,6 +134,8 @@ export function localLambdaConfig(input: {
   userPoolId?: string;
   cognitoEndpoint?: string;
   logLevel?: LambdaConfig['logLevel'];
+  /** Staff-configured identity providers (a federated local stack): the hosted domain and the local Secrets Manager. */
+  identityProviders?: { oauthDomain: string; secretsManagerEndpoint: string };
 }): LambdaConfig {
   return parseLambdaConfig({
     stage: LOCAL_STAGE,
@@ -144,6 +146,12 @@ export function localLambdaConfig(input: {
     userPoolClientIds: input.userPoolClientId ? [input.userPoolClientId] : [],
     ...(input.userPoolId ? { userPoolId: input.userPoolId } : {}),
     ...(input.cognitoEndpoint ? { cognitoEndpoint: input.cognitoEndpoint } : {}),
+    ...(input.identityProviders
+      ? {
+          identityProviders: { secretPrefix: `vigia/${LOCAL_STAGE}/identity-providers/`, oauthDomain: input.identityProviders.oauthDomain },
+          secretsManagerEndpoint: input.identityProviders.secretsManagerEndpoint,
+        }
+      : {}),
     logLevel: input.logLevel ?? LOCAL_LOG_LEVEL,
   });
 }

@@ -29,6 +29,7 @@ import { CORS_ALLOW_HEADERS, type LambdaConfig } from '../../lambdas/config.js';
 import { ROUTES, type HandlerName, type RouteDef } from '../../lambdas/contract/routes.js';
 import type { Repository } from '../../lambdas/data/index.js';
 import type { UsersPort } from '../../lambdas/domain/ports.js';
+import type { AdminHandlerDeps } from '../../lambdas/handlers/admin.js';
 import { SignatureRejected, verifyCollectorSignature, type CollectorCredential } from './collector-auth.js';
 
 /** A Lambda handler for REST API proxy events, as exported by `lambdas/handlers/*.ts`. */
@@ -41,6 +42,8 @@ export interface GatewayLambdas {
   repository?: Repository;
   /** The user pool the admin handler administers (the local pool, signed with the local operator key). */
   users?: UsersPort;
+  /** The admin handler's identity provider ports (local pool, local Secrets Manager, the local table). */
+  identityProviders?: AdminHandlerDeps['identityProviders'];
 }
 
 /** One request the gateway answered (for the request log and the terminal summary). */
@@ -264,7 +267,7 @@ function singleAndMulti(entries: Iterable<[string, string]>) {
 
 /** What the gateway uses of a handler module: `createHandler(config, deps)` (the Lambda entry `handler` reads the environment). */
 interface HandlerModule {
-  createHandler: (config: LambdaConfig, deps?: { repository?: Repository; users?: UsersPort }) => ProxyHandler;
+  createHandler: (config: LambdaConfig, deps?: { repository?: Repository; users?: UsersPort; identityProviders?: AdminHandlerDeps['identityProviders'] }) => ProxyHandler;
 }
 
 /**
@@ -287,7 +290,11 @@ const HANDLER_MODULES: Record<HandlerName, () => Promise<HandlerModule>> = {
 async function loadHandler(name: HandlerName, lambda: GatewayLambdas | undefined): Promise<ProxyHandler> {
   if (!lambda) throw new Error(`gateway: no Lambda configuration for the ${name} handler (pass \`lambda\`)`);
   const mod = await HANDLER_MODULES[name]();
-  return mod.createHandler(lambda.config, { ...(lambda.repository ? { repository: lambda.repository } : {}), ...(lambda.users ? { users: lambda.users } : {}) });
+  return mod.createHandler(lambda.config, {
+    ...(lambda.repository ? { repository: lambda.repository } : {}),
+    ...(lambda.users ? { users: lambda.users } : {}),
+    ...(lambda.identityProviders ? { identityProviders: lambda.identityProviders } : {}),
+  });
 }
 
 /** Starts the gateway. Rejects with a one-line Error when the port is busy. */

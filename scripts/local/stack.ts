@@ -22,6 +22,10 @@ import { dynamoRepository, type TableRef } from '../../lambdas/data/index.js';
 import { tableName } from '../../lambdas/data/table-design.js';
 import { putAuditEntry } from '../../lambdas/data/audit.js';
 import { cognitoUsers } from '../../lambdas/data/cognito-users.js';
+import { cognitoIdentityProviders } from '../../lambdas/data/cognito-identity-providers.js';
+import { identityProviderStore, tenantOfProvider } from '../../lambdas/data/identity-providers.js';
+import { secretsManager } from '../../lambdas/data/secrets.js';
+import { startLocalSecretsManager } from './secrets-manager.js';
 import { localSecurityHeaders } from '../../infra/security-headers.js';
 import { randomBytes } from 'node:crypto';
 import { startUserPool } from './cognito/index.js';
@@ -118,6 +122,11 @@ export interface RunningLocalStack {
   demoUsers: DemoUser[];
   /** With `federation`: the identity provider's users (empty otherwise). */
   federatedUsers: FederatedDemoUser[];
+  /**
+   * With `federation`: the local identity provider's registration of the user pool (what staff enter in the
+   * administration screen to configure it as a tenant's provider; docs/local-emulation.md#identity-providers-set-by-staff).
+   */
+  identityProvider?: { issuer: string; clientId: string; clientSecret: string };
   stop(): Promise<void>;
 }
 
@@ -223,6 +232,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     // port is therefore fixed up front), then the pool with its hosted OAuth endpoints trusting it.
     let hosted: Parameters<typeof startUserPool>[0]['hosted'];
     let federatedUsers: FederatedDemoUser[] = [];
+    let identityProvider: RunningLocalStack['identityProvider'];
     if (opts.federation) {
       t = Date.now();
       if (ports.cognitoOAuth === 0) ports.cognitoOAuth = await freePort(host);
@@ -245,6 +255,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
         // The trigger's provider → tenant map, as FEDERATED_TENANTS of a deployed stage.
         tenants: { [LOCAL_IDENTITY_PROVIDER.name]: LOCAL_IDENTITY_PROVIDER.tenant },
       };
+      identityProvider = { issuer: idp.issuer, ...idpClient };
       federatedUsers = LOCAL_IDENTITY_PROVIDER.users.map((u) => ({
         email: u.email,
         password: u.password,
@@ -258,6 +269,15 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     // The user pool's trigger records access requests (sign-ins of users in no group) in the audit log.
     const auditTable = localTable(dynamo.endpoint, table);
     stops.push(async () => auditTable.doc.destroy());
+    // Staff-configured providers (docs/local-emulation.md#identity-providers-set-by-staff): the trigger reads their
+    // tenants from the table, as the deployed one does; their client secrets go to the local Secrets Manager.
+    let secretsManagerEndpoint: string | undefined;
+    if (hosted) {
+      hosted = { ...hosted, tenantOfProvider: (name) => tenantOfProvider(name, auditTable) };
+      const secrets = await startLocalSecretsManager({ dataDir: path.join(opts.dataDir, 'cognito'), credentials: [LOCAL_OPERATOR_CREDENTIAL], host, region: DEMO_REGION });
+      stops.push(secrets.stop);
+      secretsManagerEndpoint = secrets.endpoint;
+    }
     const pool = await startUserPool({
       dataDir: path.join(opts.dataDir, 'cognito'),
       recordAudit: (entry) => putAuditEntry(entry, auditTable),
@@ -283,6 +303,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       userPoolId: pool.userPoolId,
       cognitoEndpoint: pool.endpoint,
       ...(opts.logLevel ? { logLevel: opts.logLevel } : {}),
+      ...(pool.hosted && secretsManagerEndpoint ? { identityProviders: { oauthDomain: pool.hosted.domain, secretsManagerEndpoint } } : {}),
     });
     // The admin handler's user pool: the local pool, its administrative calls signed with the operator key.
     const users = cognitoUsers({ userPoolId: pool.userPoolId, region: lambdaConfig.region, endpoint: pool.endpoint, credentials: { ...LOCAL_OPERATOR_CREDENTIAL } });
@@ -332,7 +353,20 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       jwksUri: pool.jwksUri,
       audience: pool.userPoolClientId,
       allowedOrigins: lambdaConfig.allowedOrigins,
-      lambda: { config: lambdaConfig, repository, users },
+      lambda: {
+        config: lambdaConfig,
+        repository,
+        users,
+        ...(lambdaConfig.identityProviders
+          ? {
+              identityProviders: {
+                cognito: cognitoIdentityProviders({ userPoolId: pool.userPoolId, clientId: pool.userPoolClientId, region: lambdaConfig.region, endpoint: pool.endpoint, credentials: { ...LOCAL_OPERATOR_CREDENTIAL } }),
+                secrets: secretsManager({ region: lambdaConfig.region, endpoint: lambdaConfig.secretsManagerEndpoint, credentials: { ...LOCAL_OPERATOR_CREDENTIAL } }),
+                store: identityProviderStore(repositoryTable, lambdaConfig.retention),
+              },
+            }
+          : {}),
+      },
       // The demo collector (or the key given) and the acme-only key (docs/api.md#collectors-and-tenants).
       collectorCredentials: [
         opts.collectorCredential ?? LOCAL_COLLECTOR_CREDENTIAL,
@@ -404,6 +438,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       repositoryTable,
       demoUsers,
       federatedUsers,
+      ...(identityProvider ? { identityProvider } : {}),
       stop: stopAll,
     };
   } catch (e) {

@@ -66,6 +66,12 @@ export interface HostedOptions {
   /** Scopes the app client allows. */
   readonly scopes: readonly string[];
   readonly providers: readonly HostedOidcProvider[];
+  /**
+   * Further OIDC providers, asked at each authorization: those created with the pool's provider API (staff-configured,
+   * ./identity-providers.ts) that the app client lists in `SupportedIdentityProviders`, as Cognito routes only to
+   * providers of the client.
+   */
+  readonly moreProviders?: () => Promise<HostedOidcProvider[]>;
   /** Port (0 = a free one) and interface of the HTTPS server. */
   readonly port: number;
   readonly host: string;
@@ -137,11 +143,13 @@ export async function startHostedEndpoints(opts: HostedOptions): Promise<Running
   const sessions = new Map<string, { username: string; expires: number }>();
   const discovered = new Map<string, Promise<oidc.Configuration>>();
   const providerConfig = (p: HostedOidcProvider): Promise<oidc.Configuration> => {
-    let c = discovered.get(p.name);
+    // By every setting: a provider changed by staff is discovered again.
+    const key = JSON.stringify([p.name, p.issuer, p.clientId, p.clientSecret]);
+    let c = discovered.get(key);
     if (!c) {
       c = oidc.discovery(new URL(p.issuer), p.clientId, undefined, oidc.ClientSecretBasic(p.clientSecret), { execute: [oidc.allowInsecureRequests] });
-      c.catch(() => discovered.delete(p.name));
-      discovered.set(p.name, c);
+      c.catch(() => discovered.delete(key));
+      discovered.set(key, c);
     }
     return c;
   };
@@ -253,7 +261,8 @@ export async function startHostedEndpoints(opts: HostedOptions): Promise<Running
     if (scopes.some((s) => !opts.scopes.includes(s))) return back(res, request, { error: 'invalid_scope' });
     const identifier = q.get('idp_identifier')?.toLowerCase();
     const name = q.get('identity_provider');
-    const provider = name ? opts.providers.find((p) => p.name === name) : identifier ? opts.providers.find((p) => p.identifiers.includes(identifier)) : undefined;
+    const providers = [...opts.providers, ...((await opts.moreProviders?.()) ?? [])];
+    const provider = name ? providers.find((p) => p.name === name) : identifier ? providers.find((p) => p.identifiers.includes(identifier)) : undefined;
     if (!provider) {
       const session = sessions.get(cookieOf(req) ?? '');
       if (!name && !identifier && session && session.expires > Date.now()) return issueCode(res, request, await tokensFor(session.username), session.username);

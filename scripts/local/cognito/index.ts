@@ -55,7 +55,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { JSONWebKeySet } from 'jose';
 import { createProxy } from './proxy.js';
 import { RefreshTokenRotation } from './rotation.js';
-import { seedUserPool } from './store.js';
+import { readAppClient, seedUserPool } from './store.js';
+import { LocalIdentityProviders } from './identity-providers.js';
 import { RevocationRegistry, TokenVerifier } from './tokens.js';
 import { isTriggerInvocation, localTriggers, type LocalTriggers } from './triggers.js';
 import { startHostedEndpoints, type HostedOidcProvider } from './hosted.js';
@@ -107,6 +108,12 @@ export interface UserPoolOptions {
     scopes: readonly string[];
     providers: readonly HostedOidcProvider[];
     tenants: FederatedTenants;
+    /**
+     * Staff-configured providers' tenants (the table's `IDP#…` items, as the deployed trigger reads them); with it the
+     * pool also serves Cognito's provider API (./identity-providers.ts) and its hosted endpoints route to the OIDC
+     * providers so created that the app client lists (docs/local-emulation.md#identity-providers-set-by-staff).
+     */
+    tenantOfProvider?: (providerName: string) => Promise<string | null>;
   };
 }
 
@@ -247,6 +254,19 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
       await sleep(50);
     }
 
+    // Cognito's provider API, seeded with the providers of `hosted` (as a stage's providers file creates them).
+    const identityProviders = opts.hosted
+      ? await LocalIdentityProviders.open(
+          dataDir,
+          opts.hosted.providers.map((p) => ({
+            ProviderName: p.name,
+            ProviderType: 'OIDC',
+            ProviderDetails: { client_id: p.clientId, client_secret: p.clientSecret, oidc_issuer: p.issuer, authorize_scopes: 'openid email profile', attributes_request_method: 'GET' },
+            AttributeMapping: { email: 'email' },
+            IdpIdentifiers: [...p.identifiers],
+          })),
+        )
+      : undefined;
     triggers = localTriggers({
       endpoint,
       region: 'us-east-1',
@@ -254,6 +274,7 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
       log,
       recordAudit: opts.recordAudit,
       federatedTenants: opts.hosted?.tenants,
+      tenantOfProvider: opts.hosted?.tenantOfProvider,
     });
     const jwks = (await (await fetch(`${upstream}/${LOCAL_USER_POOL_ID}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
     const registry = await RevocationRegistry.load(join(dataDir, 'revocations.json'));
@@ -269,10 +290,18 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
       log,
       operatorCredentials: opts.operatorCredentials ?? [LOCAL_OPERATOR_CREDENTIAL],
       ...(opts.invitationsFile ? { invitationsFile: opts.invitationsFile } : {}),
+      ...(identityProviders ? { identityProviders } : {}),
     });
     if (opts.hosted) {
+      const staticNames = new Set(opts.hosted.providers.map((p) => p.name));
       hosted = await startHostedEndpoints({
         ...opts.hosted,
+        moreProviders: async () => {
+          const listed = (await readAppClient(dataDir, LOCAL_USER_POOL_CLIENT_ID))?.SupportedIdentityProviders ?? [];
+          return Object.values((await identityProviders?.all()) ?? {})
+            .filter((p) => p.ProviderType === 'OIDC' && !staticNames.has(p.ProviderName) && listed.includes(p.ProviderName))
+            .map((p) => ({ name: p.ProviderName, identifiers: p.IdpIdentifiers, issuer: p.ProviderDetails.oidc_issuer!, clientId: p.ProviderDetails.client_id!, clientSecret: p.ProviderDetails.client_secret ?? '' }));
+        },
         dataDir,
         userPoolId: LOCAL_USER_POOL_ID,
         userPoolClientId: LOCAL_USER_POOL_CLIENT_ID,

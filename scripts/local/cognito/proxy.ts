@@ -26,6 +26,7 @@ import type { RefreshTokenRotation } from './rotation.js';
 import { decodeClaims, type RevocationRegistry, type TokenVerifier } from './tokens.js';
 import { SignatureRefused, verifySignatureV4 } from '../collector-auth.js';
 import type { CollectorCredential } from '../config.js';
+import type { LocalIdentityProviders } from './identity-providers.js';
 
 /** What the proxy needs from its surroundings. */
 export interface ProxyOptions {
@@ -53,6 +54,8 @@ export interface ProxyOptions {
    * the temporary password, which the local pool does not e-mail (docs/local-emulation.md#invitations).
    */
   invitationsFile?: string;
+  /** The pool's identity providers (Cognito's provider API, which cognito-local lacks; ./identity-providers.ts). */
+  identityProviders?: LocalIdentityProviders;
 }
 
 type Json = Record<string, unknown>;
@@ -304,6 +307,7 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
     CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: maskEmail(String(username ?? '')) },
   });
 
+  const idpHandlers: Record<string, Handler> = opts.identityProviders?.handlers() ?? {};
   const handlers: Record<string, Handler> = {
     async InitiateAuth(body) {
       const clientId = str(body.ClientId) ?? '';
@@ -695,7 +699,7 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
 
   async function handlePost(req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> {
     const target = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
-    const handler = handlers[target];
+    const handler = handlers[target] ?? idpHandlers[target];
     let body: Json;
     try {
       body = obj(JSON.parse(raw.toString('utf8') || '{}'));

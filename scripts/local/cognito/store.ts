@@ -55,6 +55,8 @@ export interface LocalAppClient {
   ClientSecret?: string;
   /** Cognito's RefreshTokenRotationType: rotation on, and how long (s, 0–60) a rotated-out token stays valid. */
   RefreshTokenRotation?: { Feature: 'ENABLED' | 'DISABLED'; RetryGracePeriodSeconds?: number };
+  /** Providers the client may sign in through (`COGNITO` and, offline, those staff added; ./identity-providers.ts). */
+  SupportedIdentityProviders?: string[];
 }
 
 /** `<dataDir>/.cognito`, cognito-local's config directory when started with `cwd = dataDir`. */
@@ -192,7 +194,7 @@ export async function seedUserPool(opts: SeedOptions): Promise<void> {
 
   const clientsFile = join(dbDir(opts.dataDir), 'clients.json');
   const clients = (await readJson<{ Clients?: Record<string, unknown> }>(clientsFile)) ?? {};
-  const previous = clients.Clients?.[opts.userPoolClientId] as { CreationDate?: string } | undefined;
+  const previous = clients.Clients?.[opts.userPoolClientId] as { CreationDate?: string; SupportedIdentityProviders?: string[] } | undefined;
   await writeFile(
     clientsFile,
     JSON.stringify(
@@ -216,7 +218,8 @@ export async function seedUserPool(opts: SeedOptions): Promise<void> {
             TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
             EnableTokenRevocation: true,
             PreventUserExistenceErrors: 'ENABLED',
-            SupportedIdentityProviders: ['COGNITO'],
+            // Providers staff added (UpdateUserPoolClient) stay across restarts.
+            SupportedIdentityProviders: [...new Set(['COGNITO', ...(previous?.SupportedIdentityProviders ?? [])])],
           },
         },
       },

@@ -47,6 +47,8 @@ export function localTriggers(opts: {
   log?: (line: string) => void;
   recordAudit?: RecordAudit | undefined;
   federatedTenants?: FederatedTenants | undefined;
+  /** Staff-configured providers' tenants (the table's `IDP#…` items). */
+  tenantOfProvider?: ((providerName: string) => Promise<string | null>) | undefined;
 }): LocalTriggers {
   const idp = new CognitoIdentityProviderClient({
     endpoint: opts.endpoint,
@@ -58,7 +60,9 @@ export function localTriggers(opts: {
     adminGetUserMfa(idp),
     (m, e) => log(`pre token generation: ${m}: ${(e as Error).message ?? String(e)}`),
     opts.recordAudit,
-    opts.federatedTenants && Object.keys(opts.federatedTenants).length > 0 ? { tenants: opts.federatedTenants, addUserToGroup: adminAddUserToGroup(idp) } : undefined,
+    (opts.federatedTenants && Object.keys(opts.federatedTenants).length > 0) || opts.tenantOfProvider
+      ? { tenants: opts.federatedTenants ?? {}, addUserToGroup: adminAddUserToGroup(idp), ...(opts.tenantOfProvider ? { tenantOfProvider: opts.tenantOfProvider } : {}) }
+      : undefined,
   );
   const functions: Record<string, (event: unknown) => Promise<unknown>> = {
     [LOCAL_PRE_TOKEN_GENERATION_FUNCTION]: (e) => preTokenGeneration(e as PreTokenGenerationTriggerEvent),

@@ -76,6 +76,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   get 'user.access_request'() {
     return msg('audit.log.accessRequestedAccountWithout');
   },
+  'tenant.identity_provider_set': 'Proveedor de identidad configurado',
+  'tenant.identity_provider_delete': 'Proveedor de identidad eliminado',
   'staff.grant': 'Acceso SOC concedido',
   'staff.revoke': 'Acceso SOC retirado',
   get 'export.report'() {

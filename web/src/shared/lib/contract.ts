@@ -58,8 +58,6 @@ export type {
   SlaTargets,
   AuditEntry,
   AuditAction,
-  ActivityEvent,
-  ActivityUnread,
   SocQueueQuery,
   ListAuditQuery,
   CreateTenantBody,
