@@ -26,6 +26,7 @@ import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY
 import { AlarmEntity, AvailabilityEntity, DeviceEntity, attributesOf, itemOf, recordOf } from './entities.js';
 import { AVAIL_SK_MAX, keys } from './keys.js';
 import { deviceNameKey } from '../domain/search.js';
+import { listDeviceAlarms } from './device-alarms.js';
 import { filterExpression, listPage, queryPage } from './paging.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 
@@ -376,6 +377,8 @@ export async function transitionAlarm(
  * @throws ApiError VALIDATION_FAILED for a foreign cursor or one outside from/to.
  */
 export function listAlarms(tenantId: string, opts: AlarmListOptions, table: TableRef): Promise<Page<DeviceAlarm>> {
+  // One device's alarms: its own partition, not the tenant's alarm list (docs/data-model.md#search).
+  if (opts.deviceId) return listDeviceAlarms(tenantId, { ...opts, deviceId: opts.deviceId }, table);
   return listPage(table, AlarmEntity, tenantId, opts, { in: { state: opts.state, severity: opts.severity, deviceId: opts.deviceId } });
 }
 

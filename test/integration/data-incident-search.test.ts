@@ -12,14 +12,14 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
 import { createDocumentClient, dynamoRepository, type TableRef } from '../../lambdas/data/index.js';
 import { sdkDocumentClient } from '../../lambdas/data/sdk-client.js';
-import { putDevice } from '../../lambdas/data/devices.js';
+import { putAlarm, putDevice } from '../../lambdas/data/devices.js';
 import { putTenant } from '../../lambdas/data/tenants.js';
 import { upgradeSearchIndex } from '../../lambdas/data/migrations.js';
 import { keys } from '../../lambdas/data/keys.js';
 import { listIncidents as listIncidentsUseCase } from '../../lambdas/domain/incidents.js';
 import { newIncident } from '../../lambdas/domain/incidents.js';
 import { searchTokens, titleMatches } from '../../lambdas/domain/search.js';
-import { INCIDENT_STATUSES, SEVERITIES, type Incident, type IncidentStatus, type Severity } from '../../lambdas/contract/schemas.js';
+import { INCIDENT_STATUSES, SEVERITIES, type DeviceAlarm, type Incident, type IncidentStatus, type Severity } from '../../lambdas/contract/schemas.js';
 import type { IncidentListOptions } from '../../lambdas/domain/ports.js';
 
 let dynamo: RunningDynamo;
@@ -192,6 +192,42 @@ describe('device names by prefix', () => {
     } while (cursor);
     expect(found).toEqual(['CORDOBA-AP-03', 'Córdoba-FW-01', 'cordoba-sw-02']);
     expect((await repo.listDevices(T, { limit: 10, prefix: 'cá' })).items.map((d) => d.device.name)).toEqual(['Cádiz-FW-01']);
+  });
+});
+
+describe("one device's alarms", () => {
+  it("are read from the device's partition: the same pages as the tenant's alarm list filtered to it", async () => {
+    const repo = dynamoRepository(table).devices;
+    const states = ['active', 'acknowledged', 'cleared'] as const;
+    for (let k = 0; k < 40; k++) {
+      const state = pick(states);
+      const raisedAt = new Date(NOW - Math.floor(rnd() * 80 * DAY)).toISOString();
+      await putAlarm(
+        { id: `a${k}`, tenantId: T, deviceId: `d${k % 3}`, raisedAt, severity: pick(SEVERITIES), state, title: 'CPU alta', acknowledgedAt: state === 'active' ? null : raisedAt, acknowledgedBy: state === 'active' ? null : 'x', clearedAt: state === 'cleared' ? raisedAt : null },
+        table,
+      );
+    }
+    const all: DeviceAlarm[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await repo.listAlarms(T, { limit: 100, cursor });
+      all.push(...page.items);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    for (const o of [{ deviceId: 'd1' }, { deviceId: 'd2', state: ['active', 'acknowledged'] as const }, { deviceId: 'd0', severity: ['high'], from: new Date(NOW - 40 * DAY).toISOString() }]) {
+      const got: string[] = [];
+      let c: string | undefined;
+      do {
+        const page = await repo.listAlarms(T, { ...o, state: o.state ? [...o.state] : undefined, limit: 2, cursor: c });
+        got.push(...page.items.map((a) => a.id));
+        c = page.nextCursor ?? undefined;
+      } while (c);
+      const want = all.filter((a) => a.deviceId === o.deviceId && (!o.state || (o.state as readonly string[]).includes(a.state)) && (!o.severity || o.severity.includes(a.severity)) && (!o.from || a.raisedAt >= o.from));
+      expect(got).toEqual(want.map((a) => a.id));
+      expect(got.length).toBeGreaterThan(0);
+    }
+    const first = await repo.listAlarms(T, { deviceId: 'd1', limit: 1 });
+    await expect(repo.listAlarms(T, { deviceId: 'd2', limit: 1, cursor: first.nextCursor! })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 });
 

@@ -1,0 +1,55 @@
+/**
+ * The alarms of ONE device (`GET /alarms?deviceId=`, the device page) from the device's own partition
+ * (docs/data-model.md#search): its alarm items are `PK = TENANT#<t>#DEVICE#<id>`, `SK = ALARM#<alarmId>`, so
+ * one Query reads them all — as many as that device has (cleared ones expire after 90 days), whatever the
+ * tenant's size — instead of reading the tenant's alarm time list (GSI1) and discarding the other devices'.
+ * They are ordered newest first by the alarm list's own sort key `<raisedAt>#<deviceId>#<id>` and paged with a
+ * position cursor (base64url `{ "a": <that key> }`: the next page holds the alarms after it).
+ */
+import * as z from 'zod';
+import type { DeviceAlarm, Page } from '../contract/schemas.js';
+import { ApiError } from '../domain/errors.js';
+import type { AlarmListOptions } from '../domain/ports.js';
+import type { TableRef } from './client.js';
+import { queryAll } from './dynamo-util.js';
+import { AlarmEntity, recordOf } from './entities.js';
+import { keys } from './keys.js';
+import { filterExpression } from './paging.js';
+
+const AlarmPosition = z.strictObject({ a: z.string().min(1).max(400) });
+
+/** The alarm list's sort key of `a` (its GSI1SK). */
+const positionOf = (a: DeviceAlarm): string => keys.alarmGsi1(a.tenantId, a.deviceId, a.id, a.raisedAt).GSI1SK;
+
+/**
+ * One page of the alarms of device `opts.deviceId`, newest first, with the `state`/`severity` filters (a
+ * FilterExpression on the device's partition) and `from`/`to` on `raisedAt`. ONE Query (more only past 1 MB).
+ * @throws ApiError VALIDATION_FAILED for a cursor of another shape or another device.
+ */
+export async function listDeviceAlarms(tenantId: string, opts: AlarmListOptions & { deviceId: string }, table: TableRef): Promise<Page<DeviceAlarm>> {
+  let after: string | undefined;
+  if (opts.cursor) {
+    try {
+      after = AlarmPosition.parse(JSON.parse(Buffer.from(opts.cursor, 'base64url').toString('utf8'))).a;
+    } catch {
+      throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
+    }
+    if (!after.includes(`#${opts.deviceId}#`)) throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'cursor of another device' }]);
+  }
+  const filter = filterExpression({ in: { state: opts.state, severity: opts.severity } });
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :a)',
+    ...(filter ? { FilterExpression: filter.expression, ExpressionAttributeNames: filter.names } : {}),
+    ExpressionAttributeValues: { ...filter?.values, ':pk': keys.devicePk(tenantId, opts.deviceId), ':a': 'ALARM#' },
+  });
+  const fromMs = opts.from ? Date.parse(opts.from) : -Infinity;
+  const toMs = opts.to ? Date.parse(opts.to) : Infinity;
+  const alarms = items
+    .map((i) => recordOf(AlarmEntity, i))
+    .filter((a) => Date.parse(a.raisedAt) >= fromMs && Date.parse(a.raisedAt) <= toMs)
+    .map((a) => ({ a, p: positionOf(a) }))
+    .filter((x) => after === undefined || x.p < after)
+    .sort((x, y) => (x.p < y.p ? 1 : x.p > y.p ? -1 : 0));
+  const page = alarms.slice(0, opts.limit);
+  return { items: page.map((x) => x.a), nextCursor: alarms.length > opts.limit ? Buffer.from(JSON.stringify({ a: page[page.length - 1]!.p }), 'utf8').toString('base64url') : null };
+}
