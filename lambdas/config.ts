@@ -23,6 +23,7 @@ export const CORS_ALLOW_HEADERS = [
   'Authorization',
   'Content-Type',
   'Idempotency-Key',
+  'If-None-Match',
   'X-Amz-Date',
   'X-Amz-Security-Token',
   'X-Amz-Content-Sha256',

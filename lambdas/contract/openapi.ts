@@ -66,6 +66,12 @@ function errorResponse(codes: readonly ErrorCode[]): Json {
   };
 }
 
+/** Response headers of a route answered with a validator (`ResponseDef.etag`). */
+const ETAG_HEADERS: Json = {
+  ETag: { description: 'Weak entity tag of the answer; send it back as `If-None-Match`', schema: { type: 'string' } },
+  'Cache-Control': { description: '`private, no-cache`', schema: { type: 'string' } },
+};
+
 function operationOf(route: RouteDef): Json {
   const req = route.request;
   const headerParams = Object.entries(req.headers ?? {}).map(([name, s]) => ({ name, in: 'header', required: false, schema: schemaOf(s, 'input') }));
@@ -77,11 +83,15 @@ function operationOf(route: RouteDef): Json {
       ...(r.csv
         ? { headers: { 'Content-Disposition': { description: 'With `text/csv`: `attachment; filename="…csv"`', schema: { type: 'string' } } } }
         : {}),
+      ...(r.etag ? { headers: ETAG_HEADERS } : {}),
       content: {
         'application/json': { schema: schemaOf(r.body, 'output') },
         ...(r.csv ? { 'text/csv': { schema: { type: 'string', description: 'UTF-8, CRLF lines: section,key,value,extra' } } } : {}),
       },
     };
+  }
+  if (successStatuses(route).some((s) => route.responses[s]!.etag)) {
+    responses['304'] = { description: 'Not Modified: the `If-None-Match` entity tag is still current (no body)', headers: ETAG_HEADERS };
   }
   for (const [status, codes] of byStatus(errorCodes(route))) responses[String(status)] = errorResponse(codes);
   responses['405'] = { $ref: '#/components/responses/MethodNotAllowed' };

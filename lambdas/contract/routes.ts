@@ -18,6 +18,9 @@
  */
 import * as z from 'zod';
 import {
+  ActivityEvent,
+  ActivityUnread,
+  ListActivityQuery,
   AddCommentBody,
   AlarmParams,
   Analytics,
@@ -28,7 +31,10 @@ import {
   DeviceAlarmIngest,
   DeviceDetail,
   DeviceIdParams,
+  HeartbeatBatchIngest,
+  HeartbeatBatchResult,
   HeartbeatIngest,
+  MAX_HEARTBEAT_BATCH,
   IdempotencyKey,
   Incident,
   IncidentComment,
@@ -118,6 +124,11 @@ export interface ResponseDef {
   readonly body: z.ZodType;
   /** Also answered as a `text/csv` attachment (when the query asks `format=csv`). */
   readonly csv?: true;
+  /**
+   * Answered with `ETag` and `Cache-Control: private, no-cache`, and `304 Not Modified` without a body when the
+   * request's `If-None-Match` holds the current ETag (the operation returns `CacheValidated`, lambdas/http/api.ts).
+   */
+  readonly etag?: true;
 }
 
 /** Success statuses the API uses. */
@@ -322,9 +333,9 @@ export const ROUTES = [
   },
   {
     operationId: 'getSummary', method: 'GET', path: '/summary', handler: 'reports', groups: [], tenantScoped: true,
-    summary: "The tenant's figures now (open incidents, open alarms, devices by status, Office 365 alarms) and per day (incidents created, alarms raised), from write-time aggregates",
-    request: { query: SummaryQuery },
-    responses: { 200: { description: 'The summary', body: Summary } },
+    summary: "The tenant's figures now (open incidents, open alarms, devices by status, Office 365 alarms) and per day (incidents created, alarms raised), from write-time aggregates; answered with an ETag, and 304 Not Modified after one small read when If-None-Match still matches (docs/api.md#summary)",
+    request: { query: SummaryQuery, headers: { 'If-None-Match': z.string().max(1024) } },
+    responses: { 200: { description: 'The summary (with `ETag` and `Cache-Control: private, no-cache`; 304 without a body when `If-None-Match` holds the current ETag)', body: Summary, etag: true } },
     errors: [],
   },
   {
@@ -340,6 +351,13 @@ export const ROUTES = [
     request: { query: NoQuery, body: HeartbeatIngest },
     responses: ingestResponses, statusOf: ingestStatus,
     errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'ingestHeartbeatBatch', method: 'POST', path: '/ingest/heartbeats/batch', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam',
+    summary: `Collector: up to ${MAX_HEARTBEAT_BATCH} heartbeats of any devices in one call; each entry validated and applied on its own, one result per entry (docs/api.md#batch-heartbeats)`,
+    request: { query: NoQuery, body: HeartbeatBatchIngest },
+    responses: { 200: { description: 'One result per entry (applied, replay or error); the entries that failed can be sent again as they are', body: HeartbeatBatchResult } },
+    errors: [],
   },
   {
     operationId: 'ingestDeviceAlarm', method: 'POST', path: '/ingest/device-alarms', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam',
@@ -480,6 +498,27 @@ export const ROUTES = [
     request: { params: TenantIdParams, query: NoQuery },
     responses: { 200: { description: 'The state after the removal (provider null)', body: TenantIdentityProviderState } },
     errors: ['NOT_FOUND', 'FEDERATION_UNAVAILABLE'],
+  },
+  {
+    operationId: 'listActivity', method: 'GET', path: '/activity', handler: 'account', groups: [], tenantScoped: true,
+    summary: "The tenant's activity feed, newest first, cursor-paginated (one Query per page; docs/notifications.md)",
+    request: { query: ListActivityQuery },
+    responses: { 200: { description: 'A page of activity events', body: pageOf(ActivityEvent) } },
+    errors: [],
+  },
+  {
+    operationId: 'getActivityUnread', method: 'GET', path: '/activity/unread', handler: 'account', groups: [], tenantScoped: true,
+    summary: "Events of others since the caller's last \"marcar todo como leído\" in the tenant (0–99)",
+    request: { query: TenantQuery },
+    responses: { 200: { description: 'The unread count', body: ActivityUnread } },
+    errors: [],
+  },
+  {
+    operationId: 'markActivityRead', method: 'POST', path: '/activity/read', handler: 'account', groups: [], tenantScoped: true,
+    summary: "Marks every event of the tenant's feed as read for the caller (its marker = now)",
+    request: { query: TenantQuery },
+    responses: { 200: { description: 'The unread count after the change', body: ActivityUnread } },
+    errors: [],
   },
   {
     operationId: 'listAuditLog', method: 'GET', path: '/audit', handler: 'admin', groups: [], tenantScoped: false,

@@ -401,6 +401,43 @@ export type DeviceAlarmIngest = z.infer<typeof DeviceAlarmIngest>;
 export const IngestResult = z.object({ eventId: EventId, applied: z.boolean() });
 export type IngestResult = z.infer<typeof IngestResult>;
 
+/**
+ * Most heartbeats in one `POST /ingest/heartbeats/batch` (docs/api.md#batch-heartbeats): 100 entries of
+ * ~110 bytes fit the request body limit (`MAX_BODY_BYTES`, 16 KB) with room for long ids.
+ */
+export const MAX_HEARTBEAT_BATCH = 100;
+
+/**
+ * `POST /ingest/heartbeats/batch`: heartbeats of any devices of the tenants the collector may write. The
+ * envelope is validated here; each entry is validated on its own as a `HeartbeatIngest`, so a bad entry
+ * is answered in its own result and does not refuse the others.
+ */
+export const HeartbeatBatchIngest = z.strictObject({
+  heartbeats: z.array(z.unknown().describe('a HeartbeatIngest')).min(1).max(MAX_HEARTBEAT_BATCH),
+});
+export type HeartbeatBatchIngest = z.infer<typeof HeartbeatBatchIngest>;
+
+/** One entry's outcome: `applied` (202-like), a replay/stale beat (200-like), or the error it would have had alone. */
+export const HeartbeatBatchEntryResult = z.object({
+  /** Position of the entry in the request (0-based). */
+  index: z.number().int().min(0),
+  /** The entry's `eventId`, or null when the entry has none that is valid. */
+  eventId: EventId.nullable(),
+  status: z.enum(['applied', 'replay', 'error']),
+  /** With `status: error`: the code and message the entry would have been answered alone (e.g. NOT_FOUND, FORBIDDEN, VALIDATION_FAILED, SERVICE_UNAVAILABLE — send it again). */
+  error: z.object({ code: z.string().describe('an error code of the API (`ERROR_STATUS`)'), message: z.string() }).nullable(),
+});
+export type HeartbeatBatchEntryResult = z.infer<typeof HeartbeatBatchEntryResult>;
+
+/** Answer of `POST /ingest/heartbeats/batch`: one result per entry, in request order, and the counts. */
+export const HeartbeatBatchResult = z.object({
+  applied: z.number().int().min(0),
+  replayed: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  results: z.array(HeartbeatBatchEntryResult),
+});
+export type HeartbeatBatchResult = z.infer<typeof HeartbeatBatchResult>;
+
 // ---------------------------------------------------------------------------------------------------
 // Office 365 (alerts and audit events pushed by the collectors)
 

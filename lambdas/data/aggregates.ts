@@ -4,7 +4,9 @@
  *  - `TENANT#<t>` / `STATS`      — current state (incidents by status × severity, open alarms by severity,
  *                                  Office 365 alarms by status, devices); `aggVersion` once rebuilt;
  *  - `TENANT#<t>` / `STATS#HB`   — the heartbeat histogram (devices by the minute of their last heartbeat);
- *  - `TENANT#<t>#DAYS` / `DAY#<yyyy-mm-dd>` — what happened on one UTC day.
+ *  - `TENANT#<t>#DAYS` / `DAY#<yyyy-mm-dd>` — what happened on one UTC day;
+ *  - `TENANT#<t>#HOURS` / `HOUR#<yyyy-mm-ddTHH>` — the incident part of the day item for one UTC hour (the
+ *                                  partial days of a report period).
  *
  * Writers add `aggregateWrites(...)` (UpdateItem `ADD` actions) to the TransactWriteItems of the change, so
  * an aggregate moves exactly when the record does; a replayed or refused write changes neither. The
@@ -25,6 +27,7 @@ import {
   availabilityDay,
   delta,
   deviceHeartbeat,
+  hourOf,
   incidentDay,
   incidentStats,
   nonZero,
@@ -38,17 +41,27 @@ import { queryAll, writeIf } from './dynamo-util.js';
 import { AlarmEntity, DeviceEntity, IncidentEntity, O365AlarmEntity, recordOf } from './entities.js';
 import { keys } from './keys.js';
 
-/** What one write changes in a tenant's aggregates: stats deltas and per-day deltas (`yyyy-mm-dd` → deltas). */
+/** What one write changes in a tenant's aggregates: stats deltas, per-day deltas (`yyyy-mm-dd` → deltas), per-hour deltas (`yyyy-mm-ddTHH` → deltas). */
 export interface AggregateChange {
   stats?: Counters;
   days?: Record<string, Counters>;
+  hours?: Record<string, Counters>;
 }
 
 /** Marker values of the aggregate items (`entity` attribute). */
-export const AGGREGATE_ENTITIES = { stats: 'TenantStats', heartbeat: 'HeartbeatHistogram', day: 'TenantDay' } as const;
+export const AGGREGATE_ENTITIES = { stats: 'TenantStats', heartbeat: 'HeartbeatHistogram', day: 'TenantDay', hour: 'TenantHour' } as const;
 
 /** Attributes of aggregate items that are not counters. */
-const NOT_COUNTERS = new Set(['PK', 'SK', 'entity', 'date', 'aggVersion', 'rebuiltAt']);
+const NOT_COUNTERS = new Set(['PK', 'SK', 'entity', 'date', 'hour', 'aggVersion', 'rebuiltAt', 'rev']);
+
+/**
+ * The tenant's change marker (docs/data-model.md#aggregates): attribute `rev` of the stats item, a number that
+ * grows by one with every write that changes something `GET /summary` shows. `aggregateWrites` adds it to the
+ * stats update of the write's own transaction (no extra item for incident and alarm writes); a heartbeat that
+ * opens a new minute bumps it last, after the histogram, days and roll-up it moved (`bumpChangeMarker`).
+ * Read alone by `readChangeMarker` (one GetItem of the ~1 KB stats item).
+ */
+export const CHANGE_MARKER = 'rev';
 
 /** The counters of a stored aggregate item (markers and keys dropped). */
 export function countersOf(item: Record<string, unknown> | undefined): Counters {
@@ -85,12 +98,19 @@ function addAction(table: TableRef, key: { PK: string; SK: string }, c: Counters
 }
 
 /** The TransactWriteItems actions that apply `change` to tenant `tenantId`'s aggregate items (0–n actions). */
-export function aggregateWrites(table: TableRef, tenantId: string, change: AggregateChange): TransactWriteItem[] {
+export function aggregateWrites(table: TableRef, tenantId: string, change: AggregateChange, opts: { marker?: boolean } = {}): TransactWriteItem[] {
   const out: TransactWriteItem[] = [];
-  const stats = change.stats && addAction(table, keys.stats(tenantId), change.stats, { entity: AGGREGATE_ENTITIES.stats });
+  // Any change bumps the tenant's change marker in the same stats update (unless the caller bumps it itself).
+  const changes = [change.stats ?? {}, ...Object.values(change.days ?? {}), ...Object.values(change.hours ?? {})].some((c) => Object.values(c).some((v) => v !== 0));
+  const statsChange = changes && opts.marker !== false ? { ...change.stats, [CHANGE_MARKER]: 1 } : change.stats;
+  const stats = statsChange && addAction(table, keys.stats(tenantId), statsChange, { entity: AGGREGATE_ENTITIES.stats });
   if (stats) out.push(stats);
   for (const [date, c] of Object.entries(change.days ?? {})) {
     const a = addAction(table, keys.day(tenantId, date), c, { entity: AGGREGATE_ENTITIES.day, date });
+    if (a) out.push(a);
+  }
+  for (const [hour, c] of Object.entries(change.hours ?? {})) {
+    const a = addAction(table, keys.hour(tenantId, hour), c, { entity: AGGREGATE_ENTITIES.hour, hour });
     if (a) out.push(a);
   }
   return out;
@@ -116,17 +136,29 @@ export function aggregatesInitialized(table: TableRef, tenantId: string): Transa
 function addChange(into: Required<AggregateChange>, b: AggregateChange): Required<AggregateChange> {
   sumInto(into.stats, b.stats ?? {});
   for (const [d, c] of Object.entries(b.days ?? {})) sumInto((into.days[d] ??= {}), c);
+  for (const [h, c] of Object.entries(b.hours ?? {})) sumInto((into.hours[h] ??= {}), c);
   return into;
 }
 
 const dayOfIso = (iso: string) => iso.slice(0, 10);
 
-/** Aggregate change of an incident going from `before` (null: new) to `after` (null: removed). */
+/**
+ * Aggregate change of an incident going from `before` (null: new) to `after` (null: removed): stats, the day
+ * item and the hour item of its creation (the same `incidentDay` counters in both).
+ */
 export function incidentChange(before: Incident | null, after: Incident | null): AggregateChange {
   const days: Record<string, Counters> = {};
-  if (before) days[dayOfIso(before.createdAt)] = delta(incidentDay(before), null);
-  if (after) sumInto((days[dayOfIso(after.createdAt)] ??= {}), incidentDay(after));
-  return { stats: delta(before && incidentStats(before), after && incidentStats(after)), days: Object.fromEntries(Object.entries(days).map(([d, c]) => [d, nonZero(c)])) };
+  const hours: Record<string, Counters> = {};
+  if (before) {
+    days[dayOfIso(before.createdAt)] = delta(incidentDay(before), null);
+    hours[hourOf(before.createdAt)] = delta(incidentDay(before), null);
+  }
+  if (after) {
+    sumInto((days[dayOfIso(after.createdAt)] ??= {}), incidentDay(after));
+    sumInto((hours[hourOf(after.createdAt)] ??= {}), incidentDay(after));
+  }
+  const nz = (m: Record<string, Counters>) => Object.fromEntries(Object.entries(m).map(([k, c]) => [k, nonZero(c)]));
+  return { stats: delta(before && incidentStats(before), after && incidentStats(after)), days: nz(days), hours: nz(hours) };
 }
 
 /** Aggregate change of a device alarm going from `before` (null: new) to `after`. */
@@ -152,13 +184,32 @@ export async function moveHeartbeat(table: TableRef, tenantId: string, before: s
   const change = delta(before === undefined ? null : deviceHeartbeat(before), deviceHeartbeat(after));
   const action = addAction(table, keys.heartbeatStats(tenantId), change, { entity: AGGREGATE_ENTITIES.heartbeat });
   if (before === undefined) {
-    const stats = addAction(table, keys.stats(tenantId), { [agg.devices]: 1 }, { entity: AGGREGATE_ENTITIES.stats });
+    const stats = addAction(table, keys.stats(tenantId), { [agg.devices]: 1, [CHANGE_MARKER]: 1 }, { entity: AGGREGATE_ENTITIES.stats });
     await table.doc.send('TransactWriteItems', { TransactItems: [stats!, ...(action ? [action] : [])] });
     return;
   }
   if (!action) return;
   const res = await table.doc.send('UpdateItem', { ...action.Update, ReturnValues: 'ALL_NEW' });
   await foldHeartbeatMinutes(table, tenantId, countersOf(res.Attributes), now);
+}
+
+/** Adds one to the tenant's change marker (`CHANGE_MARKER`): one UpdateItem of the stats item. */
+export async function bumpChangeMarker(table: TableRef, tenantId: string): Promise<void> {
+  const action = addAction(table, keys.stats(tenantId), { [CHANGE_MARKER]: 1 }, { entity: AGGREGATE_ENTITIES.stats })!;
+  await table.doc.send('UpdateItem', action.Update);
+}
+
+/**
+ * The tenant's change marker (`CHANGE_MARKER`; 0 before the first change): ONE GetItem of the stats item
+ * (eventually consistent, ≤ 0.5 RCU for an item under 4 KB). It moves with every write that changes what
+ * `GET /summary` shows, so a reader that saw value `n` and reads `n` again saw no change meanwhile — except
+ * the device statuses that time alone moves (a heartbeat's minute ageing past a threshold), which a reader
+ * derives from the heartbeat histogram (`summaryValidUntil` in lambdas/domain/summary.ts).
+ */
+export async function readChangeMarker(table: TableRef, tenantId: string): Promise<number> {
+  const res = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.stats(tenantId), ProjectionExpression: '#r', ExpressionAttributeNames: { '#r': CHANGE_MARKER } });
+  const v = res.Item?.[CHANGE_MARKER];
+  return typeof v === 'number' ? v : 0;
 }
 
 /** Folds the stale minute keys of `hist` (as read) into `old`, if they still hold the values read. */
@@ -197,6 +248,8 @@ async function batchWrite(table: TableRef, requests: BatchWriteRequest[]): Promi
 
 /** The stored aggregates of a tenant: stats, heartbeat histogram and the day items of `[fromDate, toDate]`. */
 export interface StoredAggregates {
+  /** The change marker read with the stats item (`CHANGE_MARKER`; 0 when absent). */
+  marker: number;
   stats: Counters;
   /** `aggVersion` of the stats item (null: never rebuilt, e.g. data older than the aggregates). */
   version: number | null;
@@ -210,13 +263,17 @@ export interface StoredAggregates {
  * one page). Without `fromDate` no day items are read.
  */
 export async function readTenantAggregates(table: TableRef, tenantId: string, fromDate?: string, toDate?: string): Promise<StoredAggregates> {
-  const [stats, hb, days] = await Promise.all([
-    table.doc.send('GetItem', { TableName: table.tableName, Key: keys.stats(tenantId) }),
+  // The stats item (and its change marker) first, then the rest: a heartbeat bumps the marker after moving the
+  // histogram and its days, so a marker read first never comes with older figures (docs/data-model.md#aggregates).
+  const stats = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.stats(tenantId) });
+  const [hb, days] = await Promise.all([
     table.doc.send('GetItem', { TableName: table.tableName, Key: keys.heartbeatStats(tenantId) }),
     fromDate ? readTenantDays(table, tenantId, fromDate, toDate ?? '9999') : Promise.resolve(new Map<string, Counters>()),
   ]);
   const version = stats.Item?.aggVersion;
+  const marker = stats.Item?.[CHANGE_MARKER];
   return {
+    marker: typeof marker === 'number' ? marker : 0,
     stats: countersOf(stats.Item),
     version: typeof version === 'number' ? version : null,
     heartbeat: countersOf(hb.Item),
@@ -233,11 +290,24 @@ export async function readTenantDays(table: TableRef, tenantId: string, fromDate
   return new Map(days.map((d) => [String(d.date ?? String(d.SK).slice(4)), countersOf(d)]));
 }
 
+/**
+ * The hour items of `fromHour..toHour` (`yyyy-mm-ddTHH`, inclusive) of a tenant: ONE Query (a day's 24
+ * items of ~0.1–0.3 KB each; the whole history with `'0000'..'9999'`, which pages).
+ */
+export async function readTenantHours(table: TableRef, tenantId: string, fromHour: string, toHour: string): Promise<Map<string, Counters>> {
+  const hours = await queryAll(table, {
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :a AND :b',
+    ExpressionAttributeValues: { ':pk': keys.hoursPk(tenantId), ':a': `HOUR#${fromHour}`, ':b': `HOUR#${toHour}` },
+  });
+  return new Map(hours.map((h) => [String(h.hour ?? String(h.SK).slice(5)), countersOf(h)]));
+}
+
 /** Aggregates computed from the items (`rebuildTenantAggregates`). */
 export interface ComputedAggregates {
   stats: Counters;
   heartbeat: Counters;
   days: Map<string, Counters>;
+  hours: Map<string, Counters>;
 }
 
 /** A histogram with the minutes stale at `now` folded into `old` and zero entries dropped (comparable form). */
@@ -264,7 +334,7 @@ export async function computeTenantAggregates(table: TableRef, tenantId: string,
     list(keys.devicesGsi1Pk(tenantId)),
   ]);
   // Summed in place: one pass over the items (a new object per item made the rebuild quadratic in days).
-  const change: Required<AggregateChange> = { stats: {}, days: {} };
+  const change: Required<AggregateChange> = { stats: {}, days: {}, hours: {} };
   for (const i of incidents) addChange(change, incidentChange(null, recordOf(IncidentEntity, i)));
   for (const a of alarms) addChange(change, alarmChange(null, recordOf(AlarmEntity, a)));
   for (const a of o365) addChange(change, o365AlarmChange(null, recordOf(O365AlarmEntity, a)));
@@ -281,9 +351,12 @@ export async function computeTenantAggregates(table: TableRef, tenantId: string,
     });
     for (const day of days) sumInto((change.days[String(day.date)] ??= {}), availabilityDay(day));
   }
-  const days = new Map<string, Counters>();
-  for (const [d, c] of Object.entries(change.days)) if (Object.keys(nonZero(c)).length) days.set(d, nonZero(c));
-  return { stats: nonZero(change.stats), heartbeat: normalizeHeartbeat(heartbeat, now), days };
+  const nonEmpty = (m: Record<string, Counters>) => {
+    const out = new Map<string, Counters>();
+    for (const [k, c] of Object.entries(m)) if (Object.keys(nonZero(c)).length) out.set(k, nonZero(c));
+    return out;
+  };
+  return { stats: nonZero(change.stats), heartbeat: normalizeHeartbeat(heartbeat, now), days: nonEmpty(change.days), hours: nonEmpty(change.hours) };
 }
 
 /** A difference between stored and rebuilt aggregates, e.g. `stats.inc#new#high: stored 3, items 4`. */
@@ -302,18 +375,24 @@ function diffCounters(where: string, stored: Counters, computed: Counters): Drif
 
 /**
  * Recomputes tenant `tenantId`'s aggregates from its items and compares them with the stored ones; with
- * `write`, replaces the stored aggregates by the recomputed ones (stats + histogram + every day item;
- * day items without any counter left are deleted) and marks the stats item `aggVersion`.
- * Cost: one Query per GSI1 list of the tenant, one of its day items, one write per aggregate item. Writes of
+ * `write`, replaces the stored aggregates by the recomputed ones (stats + histogram + every day and hour
+ * item; day and hour items without any counter left are deleted) and marks the stats item `aggVersion`.
+ * Cost: one Query per GSI1 list of the tenant, one of its day items, one of its hour items, one write per
+ * aggregate item. Writes of
  * the tenant running meanwhile can be lost from the aggregates: run it while the tenant is quiet (the local
  * stack runs it before serving; in AWS, `npm run platform:rebuild-aggregates` during a deploy).
  * @returns the drift lines (empty when the stored aggregates equal the items').
  */
 export async function rebuildTenantAggregates(table: TableRef, tenantId: string, opts: { write: boolean; now?: Date }): Promise<{ drift: Drift[]; computed: ComputedAggregates }> {
   const now = opts.now ?? new Date();
-  const [computed, stored] = await Promise.all([computeTenantAggregates(table, tenantId, now), readTenantAggregates(table, tenantId, '0000-00-00', '9999-99-99')]);
+  const [computed, stored, storedHours] = await Promise.all([
+    computeTenantAggregates(table, tenantId, now),
+    readTenantAggregates(table, tenantId, '0000-00-00', '9999-99-99'),
+    readTenantHours(table, tenantId, '0000', '9999'),
+  ]);
   const drift = [...diffCounters('stats', nonZero(stored.stats), computed.stats), ...diffCounters('heartbeat', normalizeHeartbeat(stored.heartbeat, now), computed.heartbeat)];
   for (const d of [...new Set([...stored.days.keys(), ...computed.days.keys()])].sort()) drift.push(...diffCounters(`day ${d}`, nonZero(stored.days.get(d) ?? {}), computed.days.get(d) ?? {}));
+  for (const h of [...new Set([...storedHours.keys(), ...computed.hours.keys()])].sort()) drift.push(...diffCounters(`hour ${h}`, nonZero(storedHours.get(h) ?? {}), computed.hours.get(h) ?? {}));
   if (stored.version !== AGGREGATES_VERSION) drift.push(`stats.aggVersion: stored ${stored.version ?? 'none'}, current ${AGGREGATES_VERSION}`);
   if (opts.write) {
     const put = (Item: Record<string, unknown>) => table.doc.send('PutItem', { TableName: table.tableName, Item });
@@ -321,10 +400,12 @@ export async function rebuildTenantAggregates(table: TableRef, tenantId: string,
     const requests: BatchWriteRequest[] = [
       ...[...stored.days.keys()].filter((d) => !computed.days.has(d)).map((d) => ({ DeleteRequest: { Key: keys.day(tenantId, d) } })),
       ...[...computed.days].map(([d, c]) => ({ PutRequest: { Item: { ...keys.day(tenantId, d), entity: AGGREGATE_ENTITIES.day, date: d, ...c } } })),
+      ...[...storedHours.keys()].filter((h) => !computed.hours.has(h)).map((h) => ({ DeleteRequest: { Key: keys.hour(tenantId, h) } })),
+      ...[...computed.hours].map(([h, c]) => ({ PutRequest: { Item: { ...keys.hour(tenantId, h), entity: AGGREGATE_ENTITIES.hour, hour: h, ...c } } })),
     ];
     await batchWrite(table, requests);
     // The stats item last: its aggVersion says the rebuild finished.
-    await put({ ...keys.stats(tenantId), entity: AGGREGATE_ENTITIES.stats, ...computed.stats, aggVersion: AGGREGATES_VERSION, rebuiltAt: now.toISOString() });
+    await put({ ...keys.stats(tenantId), entity: AGGREGATE_ENTITIES.stats, ...computed.stats, aggVersion: AGGREGATES_VERSION, rebuiltAt: now.toISOString(), [CHANGE_MARKER]: stored.marker + 1 });
   }
   return { drift, computed };
 }

@@ -19,9 +19,11 @@ import { AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS, OPEN_ALARM_STATE
 import type { AlarmListOptions, AvailabilityRollup, DailyAvailability, DevicesPort, ListedDevice, PageOptions, StoredDevice } from '../domain/ports.js';
 import { ApiError } from '../domain/errors.js';
 import type { TableRef, TransactWriteItem } from './client.js';
-import { aggregateWrites, alarmChange, moveHeartbeat } from './aggregates.js';
-import { availabilityDay, delta } from '../domain/aggregates.js';
+import { aggregateWrites, alarmChange, bumpChangeMarker, moveHeartbeat } from './aggregates.js';
+import { availabilityDay, delta, epochMinute, type Counters } from '../domain/aggregates.js';
 import { auditPut } from './audit.js';
+import { activityPuts } from './activity.js';
+import { alarmEvent } from '../domain/activity.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
 import { AlarmEntity, AvailabilityEntity, DeviceEntity, attributesOf, itemOf, recordOf } from './entities.js';
 import { AVAIL_SK_MAX, keys } from './keys.js';
@@ -181,9 +183,21 @@ function advanceHeartbeat(input: { tenantId: string; deviceId: string; at: strin
 export async function recordHeartbeat(input: { tenantId: string; deviceId: string; at: string }, table: TableRef, now: Date = new Date()): Promise<boolean> {
   const res = await advanceHeartbeat(input, table, true);
   if (!res) return false;
+  // The heartbeat item follows (docs/data-model.md#heartbeats), unless it already holds a later heartbeat.
+  await writeIf(table, 'UpdateItem', {
+    Key: keys.heartbeat(input.tenantId, input.deviceId),
+    UpdateExpression: 'SET #at = :at, flushedAt = :at, #e = :e',
+    ConditionExpression: 'attribute_not_exists(#at) OR #at < :at',
+    ExpressionAttributeNames: { '#at': 'at', '#e': 'entity' },
+    ExpressionAttributeValues: { ':at': input.at, ':e': HEARTBEAT_ITEM_ENTITY },
+  });
   await moveHeartbeat(table, input.tenantId, (res.Attributes?.lastHeartbeatAt as string | null | undefined) ?? null, input.at, now);
+  await bumpChangeMarker(table, input.tenantId);
   return true;
 }
+
+/** `entity` of a device's heartbeat item (`keys.heartbeat`; docs/data-model.md#heartbeats). */
+export const HEARTBEAT_ITEM_ENTITY = 'DeviceHeartbeat';
 
 /**
  * Creates or replaces one day of availability (`date` yyyy-mm-dd UTC, `availablePct` 0–100,
@@ -309,7 +323,8 @@ export function putAlarm(alarm: DeviceAlarmInput, table: TableRef): Promise<void
  */
 export function raiseAlarm(alarm: DeviceAlarm, table: TableRef): Promise<boolean> {
   const put = { Put: { TableName: table.tableName, Item: itemOf(AlarmEntity, alarm), ConditionExpression: 'attribute_not_exists(PK)' } };
-  const agg = aggregateWrites(table, alarm.tenantId, alarmChange(null, alarm));
+  // The aggregates' change and the activity event (critical/high alarms; docs/notifications.md) ride along.
+  const agg = [...aggregateWrites(table, alarm.tenantId, alarmChange(null, alarm)), ...activityPuts([alarmEvent(null, alarm)], table)];
   return withRetries(`raiseAlarm ${alarm.id}`, async () => (await writeAlarmWithCount(table, alarm, put, Number(isOpen(alarm.state)), agg)) === 'written');
 }
 
@@ -351,6 +366,7 @@ export async function transitionAlarm(
           { Update: { ...update, ConditionExpression: '#s = :cur', ExpressionAttributeValues: { ...values, ':cur': before.state } } },
           ...(audit ? [auditPut(audit, table, retention)] : []),
           ...aggregateWrites(table, tenantId, alarmChange(before, after)),
+          ...activityPuts([alarmEvent(before, after)], table),
         ],
       });
     } catch (e) {
@@ -365,7 +381,8 @@ export async function transitionAlarm(
     if (!cur) return null;
     if (!from.includes(cur.state)) return { alarm: cur, changed: false };
     const write = { Update: { ...update, ConditionExpression: '#s = :cur', ExpressionAttributeValues: { ...values, ':cur': cur.state } } };
-    const agg = aggregateWrites(table, tenantId, alarmChange(cur, { ...cur, ...fields, state: to }));
+    const next: DeviceAlarm = { ...cur, ...fields, state: to };
+    const agg = [...aggregateWrites(table, tenantId, alarmChange(cur, next)), ...activityPuts([alarmEvent(cur, next)], table)];
     const r = await writeAlarmWithCount(table, { tenantId, deviceId, id: alarmId }, write, Number(isOpen(to)) - Number(isOpen(cur.state)), agg);
     return r === 'written' ? { alarm: { ...cur, ...fields, state: to }, changed: true } : RETRY;
   });
@@ -415,15 +432,41 @@ export async function deviceHistory(
   return { device, days, openAlarms };
 }
 
+/** The device's heartbeat item (`keys.heartbeat`) as read: the exact last heartbeat and the last one recorded on the device item. */
+interface HeartbeatState {
+  /** The last heartbeat accepted (ISO-8601 UTC, exact). */
+  at: string;
+  /** The last heartbeat that opened a UTC minute: the device item's `lastHeartbeatAt` (null: none yet). */
+  flushedAt: string | null;
+}
+
+/** The heartbeat item of a device, or null (GetItem of a ~0.1 KB item; `consistent`: ConsistentRead). */
+async function readHeartbeatState(table: TableRef, tenantId: string, deviceId: string, consistent: boolean): Promise<HeartbeatState | null> {
+  const res = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.heartbeat(tenantId, deviceId), ConsistentRead: consistent });
+  if (typeof res.Item?.at !== 'string') return null;
+  return { at: res.Item.at, flushedAt: typeof res.Item.flushedAt === 'string' ? res.Item.flushedAt : null };
+}
+
 /**
- * Heartbeat from a collector at `at`: moves `lastHeartbeatAt` forward (condition: newer than the stored
- * one, so a replay or an out-of-order heartbeat changes nothing) and adds the interval since the previous
- * heartbeat to the day of `at` (UTC) as `heartbeatInterval` (lambdas/domain/devices.ts) says, and to the
- * tenant's day aggregate in the same transaction (docs/data-model.md#aggregates); the first heartbeat of a
- * device only sets `lastHeartbeatAt`. The device moves in the tenant's heartbeat histogram. Returns false when nothing changed (unknown device,
- * replay, stale). Day items expire `retention.availabilityDays` after their date. The day update and
- * `ADD availRev 1` on the device are one TransactWriteItems (both ADDs commute, so a conflict is retried),
- * followed by `refreshAvailabilityRollup` (`now`: its clock).
+ * Heartbeat from a collector at `at` (ISO-8601 UTC) — docs/data-model.md#heartbeats. The exact last heartbeat
+ * lives on the device's small heartbeat item (`keys.heartbeat`, in no index); the device item, the tenant's
+ * heartbeat histogram and the availability move once per UTC minute of heartbeats:
+ *
+ * - **Same minute** as the last heartbeat (which was then recorded on the device item): nothing visible
+ *   changes — the device was and stays online, its histogram minute and `lastHeartbeatAt` (minute
+ *   resolution: the first heartbeat of the minute) stay — so ONE conditional UpdateItem of the heartbeat item
+ *   (`at = :read`) moves the exact time: 1 WCU after one eventually consistent GetItem (0.5 RCU).
+ * - **A new minute** (or the first heartbeat, or no heartbeat item yet): one TransactWriteItems [heartbeat item
+ *   (`at` as read), device `lastHeartbeatAt` (as read) + `ADD availRev 1`, the day(s), the tenant's day
+ *   aggregate(s)], then the histogram move, the availability roll-up refresh and the tenant's change marker.
+ *   The time added is exactly what recording every heartbeat would have added: the interval since the exact
+ *   previous heartbeat (`heartbeatInterval`) on the day of `at`, plus the same-minute heartbeats since the last
+ *   recorded one (all within the online threshold, so all available time) on their own day.
+ *
+ * A replay or an out-of-order heartbeat (not after the exact last one) changes nothing. Returns false when
+ * nothing changed (unknown device, replay, stale). Conditions on the values read make concurrent heartbeats of
+ * one device serialise (a lost race is read again and retried). Day items expire `retention.availabilityDays`
+ * after their date; `now` is the roll-up's clock.
  */
 export async function ingestHeartbeat(
   input: { tenantId: string; deviceId: string; at: string },
@@ -431,74 +474,124 @@ export async function ingestHeartbeat(
   now: Date = new Date(),
   retention: Retention = DEFAULT_RETENTION,
 ): Promise<boolean> {
-  const res = await advanceHeartbeat(input, table, true);
-  if (!res) return false;
-  const old = res.Attributes?.lastHeartbeatAt;
-  await moveHeartbeat(table, input.tenantId, typeof old === 'string' ? old : null, input.at, now);
-  if (typeof old !== 'string') return true;
-  const gap = heartbeatInterval(old, input.at);
-  const day = { tenantId: input.tenantId, deviceId: input.deviceId, date: input.at.slice(0, 10) };
-  const dayUpdate = {
-    TableName: table.tableName,
-    Key: AvailabilityEntity.key(day),
-    UpdateExpression: 'ADD hbMonitoredSeconds :m, hbUpSeconds :u SET #e = :e, deviceId = :d, #date = :date, expiresAt = :x',
-    ExpressionAttributeNames: { '#e': 'entity', '#date': 'date' } as Record<string, string>,
-    ExpressionAttributeValues: { ':m': gap.monitoredSeconds, ':u': gap.upSeconds, ':e': AvailabilityEntity.name, ':d': day.deviceId, ':date': day.date, ':x': AvailabilityEntity.ttl!(day, retention) as number } as Record<string, unknown>,
-  };
-  const availRev = deviceAdd(table, input.tenantId, input.deviceId, 'availRev', 1);
-  // Fast path: a day measured by heartbeats only (or new) moves the tenant's day aggregate by the interval
-  // itself. A day that also holds a stored % (seeded, daily roll-up) changes its figure's basis: read it.
-  const gapOnly = availabilityDay({ hbUpSeconds: gap.upSeconds, hbMonitoredSeconds: gap.monitoredSeconds });
-  const fast = await withRetries(`ingestHeartbeat ${input.deviceId}`, async () => {
+  const { tenantId, deviceId, at } = input;
+  const hbKey = keys.heartbeat(tenantId, deviceId);
+  // A day that also holds a stored % (seeded, daily roll-up) is read and written conditionally (`unchangedDay`).
+  let readDays = false;
+  const outcome = await withRetries(`ingestHeartbeat ${deviceId}`, async (n): Promise<{ from: string | null; timed: boolean } | false | typeof RETRY> => {
+    const hb = await readHeartbeatState(table, tenantId, deviceId, n > 0);
+    if (hb && at <= hb.at) return false;
+    if (hb?.flushedAt && epochMinute(at) === epochMinute(hb.at) && epochMinute(hb.at) === epochMinute(hb.flushedAt)) {
+      const moved = await writeIf(table, 'UpdateItem', {
+        Key: hbKey,
+        UpdateExpression: 'SET #at = :at',
+        ConditionExpression: '#at = :prev',
+        ExpressionAttributeNames: { '#at': 'at' },
+        ExpressionAttributeValues: { ':at': at, ':prev': hb.at },
+      });
+      return moved ? { from: hb.flushedAt, timed: false } : RETRY;
+    }
+    // Recorded on the device item: its `lastHeartbeatAt` (read from the heartbeat item, or from the device when
+    // there is none yet or on a retry, e.g. after a seed moved it).
+    let flushedAt = hb?.flushedAt ?? null;
+    if (!hb || n > 0) {
+      const dev = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.device(tenantId, deviceId), ProjectionExpression: 'PK, lastHeartbeatAt', ConsistentRead: true });
+      if (!dev.Item) return false;
+      flushedAt = typeof dev.Item.lastHeartbeatAt === 'string' ? dev.Item.lastHeartbeatAt : null;
+    }
+    if (flushedAt !== null && at <= flushedAt) return false;
+    // The exact previous heartbeat: the heartbeat item's, when it is a later heartbeat of the recorded minute.
+    const previous = flushedAt !== null && hb && hb.at > flushedAt && epochMinute(hb.at) === epochMinute(flushedAt) ? hb.at : flushedAt;
+    // Time to add, ms per UTC day: the same-minute heartbeats after the recorded one, then this interval.
+    const time = new Map<string, { m: number; u: number }>();
+    const addTime = (date: string, m: number, u: number) => {
+      const t = time.get(date) ?? { m: 0, u: 0 };
+      time.set(date, { m: t.m + m, u: t.u + u });
+    };
+    if (flushedAt !== null && previous !== null) {
+      const tail = Date.parse(previous) - Date.parse(flushedAt);
+      if (tail > 0) addTime(flushedAt.slice(0, 10), tail, tail);
+      const gap = heartbeatInterval(previous, at);
+      addTime(at.slice(0, 10), Math.round(gap.monitoredSeconds * 1000), Math.round(gap.upSeconds * 1000));
+    }
+    const dayWrites: TransactWriteItem[] = [];
+    const dayChanges: Record<string, Counters> = {};
+    for (const [date, t] of time) {
+      if (t.m <= 0) continue;
+      const add = { hbMonitoredSeconds: t.m / 1000, hbUpSeconds: t.u / 1000 };
+      const day = { tenantId, deviceId, date };
+      const update = {
+        TableName: table.tableName,
+        Key: AvailabilityEntity.key(day),
+        UpdateExpression: 'ADD hbMonitoredSeconds :m, hbUpSeconds :u SET #e = :e, deviceId = :d, #date = :date, expiresAt = :x',
+        ExpressionAttributeNames: { '#e': 'entity', '#date': 'date' } as Record<string, string>,
+        ExpressionAttributeValues: { ':m': add.hbMonitoredSeconds, ':u': add.hbUpSeconds, ':e': AvailabilityEntity.name, ':d': deviceId, ':date': date, ':x': AvailabilityEntity.ttl!(day, retention) as number } as Record<string, unknown>,
+      };
+      if (!readDays) {
+        // A day measured by heartbeats only (or new) moves the tenant's day aggregate by the time itself.
+        dayWrites.push({ Update: { ...update, ConditionExpression: 'attribute_not_exists(availablePct) OR hbMonitoredSeconds > :z', ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':z': 0 } } });
+        dayChanges[date] = availabilityDay(add);
+      } else {
+        const cur = await table.doc.send('GetItem', { TableName: table.tableName, Key: AvailabilityEntity.key(day), ConsistentRead: true });
+        const before = cur.Item ?? null;
+        const after = { ...before, hbUpSeconds: Number(before?.hbUpSeconds ?? 0) + add.hbUpSeconds, hbMonitoredSeconds: Number(before?.hbMonitoredSeconds ?? 0) + add.hbMonitoredSeconds };
+        const cond = unchangedDay(cur.Item);
+        dayWrites.push({
+          Update: {
+            ...update,
+            ConditionExpression: cond.ConditionExpression,
+            ExpressionAttributeNames: { ...update.ExpressionAttributeNames, ...cond.ExpressionAttributeNames },
+            ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ...cond.ExpressionAttributeValues },
+          },
+        });
+        dayChanges[date] = delta(availabilityDay(before), availabilityDay(after));
+      }
+    }
+    const timed = dayWrites.length > 0;
     try {
       await table.doc.send('TransactWriteItems', {
         TransactItems: [
           {
             Update: {
-              ...dayUpdate,
-              ConditionExpression: 'attribute_not_exists(availablePct) OR hbMonitoredSeconds > :z',
-              ExpressionAttributeValues: { ...dayUpdate.ExpressionAttributeValues, ':z': 0 },
+              TableName: table.tableName,
+              Key: hbKey,
+              UpdateExpression: 'SET #at = :at, flushedAt = :at, #e = :e',
+              ConditionExpression: hb ? '#at = :prev' : 'attribute_not_exists(PK)',
+              ExpressionAttributeNames: { '#at': 'at', '#e': 'entity' },
+              ExpressionAttributeValues: { ':at': at, ':e': HEARTBEAT_ITEM_ENTITY, ...(hb ? { ':prev': hb.at } : {}) },
             },
           },
-          availRev,
-          ...aggregateWrites(table, input.tenantId, { days: { [day.date]: gapOnly } }),
+          {
+            Update: {
+              TableName: table.tableName,
+              Key: keys.device(tenantId, deviceId),
+              UpdateExpression: `SET lastHeartbeatAt = :at${timed ? ' ADD availRev :one' : ''}`,
+              ConditionExpression: flushedAt === null ? 'attribute_exists(PK) AND (attribute_not_exists(lastHeartbeatAt) OR lastHeartbeatAt = :null)' : 'lastHeartbeatAt = :f',
+              ExpressionAttributeValues: { ':at': at, ...(timed ? { ':one': 1 } : {}), ...(flushedAt === null ? { ':null': null } : { ':f': flushedAt }) },
+            },
+          },
+          ...dayWrites,
+          // The change marker is bumped last, after the histogram and the roll-up (below).
+          ...aggregateWrites(table, tenantId, { days: dayChanges }, { marker: false }),
         ],
       });
-      return true;
     } catch (e) {
-      if (isConditionFailureInTransaction(e, 0)) return false;
+      if (isConditionFailureInTransaction(e, 0) || isConditionFailureInTransaction(e, 1)) return RETRY;
+      if (dayWrites.some((_, i) => isConditionFailureInTransaction(e, 2 + i))) {
+        readDays = true;
+        return RETRY;
+      }
       throw e;
     }
+    return { from: flushedAt, timed };
   });
-  if (!fast) {
-    await withRetries(`ingestHeartbeat ${input.deviceId} (stored day)`, async () => {
-      const cur = await table.doc.send('GetItem', { TableName: table.tableName, Key: AvailabilityEntity.key(day), ConsistentRead: true });
-      const before = cur.Item ?? null;
-      const after = { ...before, hbUpSeconds: Number(before?.hbUpSeconds ?? 0) + gap.upSeconds, hbMonitoredSeconds: Number(before?.hbMonitoredSeconds ?? 0) + gap.monitoredSeconds };
-      const cond = unchangedDay(cur.Item);
-      try {
-        await table.doc.send('TransactWriteItems', {
-          TransactItems: [
-            {
-              Update: {
-                ...dayUpdate,
-                ConditionExpression: cond.ConditionExpression,
-                ExpressionAttributeNames: { ...dayUpdate.ExpressionAttributeNames, ...cond.ExpressionAttributeNames },
-                ExpressionAttributeValues: { ...dayUpdate.ExpressionAttributeValues, ...cond.ExpressionAttributeValues },
-              },
-            },
-            availRev,
-            ...aggregateWrites(table, input.tenantId, { days: { [day.date]: delta(availabilityDay(before), availabilityDay(after)) } }),
-          ],
-        });
-        return undefined;
-      } catch (e) {
-        if (isConditionFailureInTransaction(e, 0)) return RETRY;
-        throw e;
-      }
-    });
+  if (!outcome) return false;
+  if (outcome.from === null || outcome.timed || epochMinute(outcome.from) !== epochMinute(at)) {
+    // Recorded on the device item: histogram, roll-up, then the change marker (docs/data-model.md#aggregates).
+    await moveHeartbeat(table, tenantId, outcome.from, at, now);
+    if (outcome.timed) await refreshAvailabilityRollup(tenantId, deviceId, table, now);
+    await bumpChangeMarker(table, tenantId);
   }
-  await refreshAvailabilityRollup(input.tenantId, input.deviceId, table, now);
   return true;
 }
 

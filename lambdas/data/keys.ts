@@ -37,6 +37,9 @@ export const keys = {
   /** Partition of the tenant's per-day aggregates (sort key `DAY#yyyy-mm-dd`). */
   daysPk: (tenantId: string) => owned(tenantId, 'DAYS'),
   day: (tenantId: string, date: string) => ({ PK: keys.daysPk(tenantId), SK: `DAY#${date}` }),
+  /** Partition of the tenant's per-hour incident aggregates (sort key `HOUR#yyyy-mm-ddTHH`). */
+  hoursPk: (tenantId: string) => owned(tenantId, 'HOURS'),
+  hour: (tenantId: string, hour: string) => ({ PK: keys.hoursPk(tenantId), SK: `HOUR#${hour}` }),
 
   incidentPk: (tenantId: string, id: string) => owned(tenantId, `INCIDENT#${id}`),
   incident: (tenantId: string, id: string) => ({ PK: keys.incidentPk(tenantId, id), SK: 'INCIDENT' }),
@@ -61,6 +64,8 @@ export const keys = {
   /** `nameKey`: the device name folded (`deviceNameKey` in lambdas/domain/search.ts), so the list is ordered and prefix-searched ignoring case and accents. */
   deviceGsi1: (tenantId: string, deviceId: string, nameKey: string) => gsi1(keys.devicesGsi1Pk(tenantId), `${nameKey}#${deviceId}`),
   availability: (tenantId: string, deviceId: string, date: string) => ({ PK: keys.devicePk(tenantId, deviceId), SK: `AVAIL#${date}` }),
+  /** The device's heartbeat item (exact last heartbeat; in no index, outside the partition's `ALARM#..DEVICE` reads): docs/data-model.md#heartbeats. */
+  heartbeat: (tenantId: string, deviceId: string) => ({ PK: keys.devicePk(tenantId, deviceId), SK: 'HEARTBEAT' }),
   alarm: (tenantId: string, deviceId: string, alarmId: string) => ({ PK: keys.devicePk(tenantId, deviceId), SK: `ALARM#${alarmId}` }),
   alarmsGsi1Pk: (tenantId: string) => owned(tenantId, 'ALARMS'),
   alarmGsi1: (tenantId: string, deviceId: string, alarmId: string, raisedAt: string) => gsi1(keys.alarmsGsi1Pk(tenantId), `${raisedAt}#${deviceId}#${alarmId}`),

@@ -11,11 +11,13 @@
  * Figures are computed by `buildReport` (`lambdas/domain/reports.ts`).
  */
 import type { ReportAggregates, ReportData, ReportsPort } from '../domain/ports.js';
-import { hourOf, isUnresolved } from '../domain/aggregates.js';
+import type { Incident } from '../contract/schemas.js';
+import { SEVERITIES } from '../contract/schemas.js';
+import { agg, hourOf, isUnresolved, type Counters } from '../domain/aggregates.js';
 import { addDays, availabilityDays } from '../domain/devices.js';
 import { LOWEST_DEVICES } from '../domain/summary.js';
 import type { TableRef } from './client.js';
-import { readTenantAggregates, readTenantDays } from './aggregates.js';
+import { readChangeMarker, readTenantAggregates, readTenantDays, readTenantHours } from './aggregates.js';
 import { dayOf, devicesBelowSla, storedDeviceOf } from './devices.js';
 import { queryAll } from './dynamo-util.js';
 import { AlarmEntity, HistoryEntity, IncidentEntity, isFirstResponse, recordOf } from './entities.js';
@@ -100,60 +102,112 @@ export async function loadReportData(tenantId: string, from: string, to: string,
 
 const DAY_START = 'T00:00:00.000Z';
 const DAY_END = 'T23:59:59.999Z';
+const HOUR_START = ':00:00.000Z';
+const HOUR_END = ':59:59.999Z';
+
+/** The UTC hour `yyyy-mm-ddTHH` `n` hours after `hour`. */
+const addHours = (hour: string, n: number): string => new Date(Date.parse(`${hour}${HOUR_START}`) + n * 3_600_000).toISOString().slice(0, 13);
+
+/** An instant range `[lo, hi]` (ISO-8601 UTC, inclusive). */
+interface Range {
+  lo: string;
+  hi: string;
+}
+
+/**
+ * How a range inside one UTC day is read: the UTC hours wholly inside it (`whole`, null when none) from the
+ * hour items, the rest (`partial`: at most the range's first and last hour) from the items; `hours` is the
+ * span of hour items to read (the whole hours and the partial hours' own, which say whether a partial hour
+ * has any incident to read).
+ */
+function splitByHours(r: Range): { whole: { first: string; last: string } | null; partial: Range[]; hours: { first: string; last: string } } {
+  const fh = hourOf(r.lo);
+  const lh = hourOf(r.hi);
+  const first = r.lo === `${fh}${HOUR_START}` ? fh : addHours(fh, 1);
+  const last = r.hi >= `${lh}${HOUR_END}` ? lh : addHours(lh, -1);
+  if (first > last) return { whole: null, partial: [r], hours: { first: fh, last: lh } };
+  const partial: Range[] = [];
+  if (first !== fh) partial.push({ lo: r.lo, hi: `${fh}${HOUR_END}` });
+  if (last !== lh) partial.push({ lo: `${lh}${HOUR_START}`, hi: r.hi });
+  return { whole: { first, last }, partial, hours: { first: fh, last: lh } };
+}
+
+/** Number of incidents created in counters `c` (the `created` counters of an hour or day item). */
+const createdIn = (c: Counters | undefined): number => SEVERITIES.reduce((n, s) => n + (c?.[agg.created(s)] ?? 0), 0);
+/** Number of device alarms raised in day counters `c`. */
+const raisedIn = (c: Counters | undefined): number => SEVERITIES.reduce((n, s) => n + (c?.[agg.alarmsRaised(s)] ?? 0), 0);
+
+/** The SOC queue's unresolved incidents (every tenant) whose SLA is due in the UTC hour of `horizon`, before it: ONE Query of GSI2 `SOCQUEUE`. */
+async function boundaryHourIncidents(table: TableRef, horizon: string, tenantId?: string): Promise<Incident[]> {
+  const items = await queryAll(table, {
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :q AND GSI2SK BETWEEN :lo AND :hi',
+    ...(tenantId ? { FilterExpression: 'tenantId = :t' } : {}),
+    ExpressionAttributeValues: { ':q': keys.SOCQUEUE_GSI2PK, ':lo': hourOf(horizon), ':hi': horizon, ...(tenantId ? { ':t': tenantId } : {}) },
+  });
+  return items.map((i) => recordOf(IncidentEntity, i));
+}
 
 /**
  * The report inputs of tenant `tenantId` for `[from, to]` (ISO-8601 UTC) at `now`, from its write-time
- * aggregates (docs/data-model.md#aggregates), in parallel:
- *  - ONE Query of the tenant's day items covering the UTC days wholly inside the period and the period's
- *    availability window (`availabilityDays`);
- *  - the partial first and last UTC days read as items: incidents (Query GSI1 `TENANT#t#INCIDENTS` BETWEEN)
- *    and alarms (Query GSI1 `TENANT#t#ALARMS` BETWEEN), one Query each per partial day;
+ * aggregates (docs/data-model.md#aggregates). First, in parallel:
+ *  - ONE Query of the tenant's day items over the period's UTC days (partial first/last days included: their
+ *    `raised` counters say whether their alarms need reading) and its availability window (`availabilityDays`);
+ *  - for each partial first/last UTC day, ONE Query of its hour items (the UTC hours the range touches);
  *  - ONE Query of the SOC queue (GSI2 `SOCQUEUE`, SLA due time BETWEEN the start of the hour of
- *    `horizon` = min(to, now) and `horizon`, filtered to the tenant): the breached incidents of that hour;
+ *    `horizon` = min(to, now) and `horizon`, filtered to the tenant; or `boundary()`, read once for several
+ *    tenants by `loadReportAggregatesOfTenants`): the breached incidents of that hour;
  *  - ONE Query of the below-SLA device index.
- * At most 8 requests whatever the period's length or the tenant's size; the items read grow only with one
- * day's incidents and alarms.
+ * Then, only where the counters just read show activity: the incidents of the partial first/last UTC hour
+ * (Query GSI1 `TENANT#t#INCIDENTS` BETWEEN, at most one per end of the period) and the alarms of the partial
+ * first/last UTC day (Query GSI1 `TENANT#t#ALARMS` BETWEEN, at most one per end).
+ * At most 9 requests whatever the period's length or the tenant's size; the items read grow only with one
+ * hour's incidents and one day's alarms.
  */
-export async function loadReportAggregates(tenantId: string, from: string, to: string, now: Date, table: TableRef): Promise<ReportAggregates> {
+export async function loadReportAggregates(tenantId: string, from: string, to: string, now: Date, table: TableRef, boundary?: () => Promise<Incident[]>): Promise<ReportAggregates> {
   const fromDay = from.slice(0, 10);
   const toDay = to.slice(0, 10);
   const wholeFirst = from === `${fromDay}${DAY_START}` ? fromDay : addDays(fromDay, 1);
   const wholeLast = to >= `${toDay}${DAY_END}` ? toDay : addDays(toDay, -1);
   const hasWhole = wholeFirst <= wholeLast;
   // The partial days as instant ranges (none when the period starts/ends on a day boundary).
-  const partial: { lo: string; hi: string }[] = [];
+  const partial: Range[] = [];
   if (!hasWhole) partial.push({ lo: from, hi: to });
   else {
     if (wholeFirst !== fromDay) partial.push({ lo: from, hi: `${fromDay}${DAY_END}` });
     if (wholeLast !== toDay) partial.push({ lo: `${toDay}${DAY_START}`, hi: to });
   }
+  const split = partial.map(splitByHours);
   const avail = availabilityDays(from, to);
-  const lo = hasWhole && wholeFirst < avail.first ? wholeFirst : avail.first;
-  const hi = hasWhole && wholeLast > avail.last ? wholeLast : avail.last;
-  const between = (pk: string, r: { lo: string; hi: string }) =>
+  const lo = fromDay < avail.first ? fromDay : avail.first;
+  const hi = toDay > avail.last ? toDay : avail.last;
+  const between = (pk: string, r: Range) =>
     queryAll(table, { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi', ExpressionAttributeValues: { ':p': pk, ':lo': r.lo, ':hi': `${r.hi}#~` } });
   const horizon = new Date(Math.min(Date.parse(to), now.getTime())).toISOString();
-  const [days, incidents, alarms, boundary, belowSla] = await Promise.all([
+  const aggregated = hasWhole || split.some((x) => x.whole);
+  const [days, hours, socHour, belowSla] = await Promise.all([
     readTenantDays(table, tenantId, lo, hi),
-    Promise.all(partial.map((r) => between(keys.incidentsGsi1Pk(tenantId), r))),
-    Promise.all(partial.map((r) => between(keys.alarmsGsi1Pk(tenantId), r))),
-    hasWhole
-      ? queryAll(table, {
-          IndexName: 'GSI2',
-          KeyConditionExpression: 'GSI2PK = :q AND GSI2SK BETWEEN :lo AND :hi',
-          FilterExpression: 'tenantId = :t',
-          ExpressionAttributeValues: { ':q': keys.SOCQUEUE_GSI2PK, ':lo': horizon.slice(0, 13), ':hi': horizon, ':t': tenantId },
-        })
-      : Promise.resolve([]),
+    Promise.all(split.map((x) => readTenantHours(table, tenantId, x.hours.first, x.hours.last))),
+    aggregated ? (boundary ? boundary() : boundaryHourIncidents(table, horizon, tenantId)) : Promise.resolve([]),
     devicesBelowSla(tenantId, now, LOWEST_DEVICES, table),
   ]);
-  const inWhole = (iso: string) => iso >= `${wholeFirst}${DAY_START}` && iso <= `${wholeLast}${DAY_END}`;
-  const boundaryBreached = boundary
-    .map((i) => recordOf(IncidentEntity, i))
-    .filter((i) => isUnresolved(i) && inWhole(i.createdAt) && i.slaDueAt < horizon && hourOf(i.slaDueAt) === hourOf(horizon)).length;
+  // The partial hours that hold an incident, and the partial days that hold an alarm, read as items.
+  const incidentRanges = split.flatMap((x, n) => x.partial.filter((r) => createdIn(hours[n]!.get(hourOf(r.lo))) + (hourOf(r.hi) !== hourOf(r.lo) ? createdIn(hours[n]!.get(hourOf(r.hi))) : 0) > 0));
+  const alarmRanges = partial.filter((r) => raisedIn(days.get(r.lo.slice(0, 10))) > 0);
+  const [incidents, alarms] = await Promise.all([
+    Promise.all(incidentRanges.map((r) => between(keys.incidentsGsi1Pk(tenantId), r))),
+    Promise.all(alarmRanges.map((r) => between(keys.alarmsGsi1Pk(tenantId), r))),
+  ]);
+  const wholeHourRanges = split.flatMap((x) => (x.whole ? [{ lo: `${x.whole.first}${HOUR_START}`, hi: `${x.whole.last}${HOUR_END}` }] : []));
+  const inAggregated = (iso: string) =>
+    (hasWhole && iso >= `${wholeFirst}${DAY_START}` && iso <= `${wholeLast}${DAY_END}`) || wholeHourRanges.some((r) => iso >= r.lo && iso <= r.hi);
+  const boundaryBreached = socHour.filter(
+    (i) => i.tenantId === tenantId && isUnresolved(i) && inAggregated(i.createdAt) && i.slaDueAt < horizon && hourOf(i.slaDueAt) === hourOf(horizon),
+  ).length;
   return {
     tenantId,
     wholeDays: hasWhole ? [...days].filter(([d]) => d >= wholeFirst && d <= wholeLast).map(([, c]) => c) : [],
+    wholeHours: split.flatMap((x, n) => (x.whole ? [...hours[n]!].filter(([h]) => h >= x.whole!.first && h <= x.whole!.last).map(([, c]) => c) : [])),
     partialIncidents: incidents.flat().map((i) => recordOf(IncidentEntity, i)),
     partialAlarms: alarms.flat().map((a) => recordOf(AlarmEntity, a)),
     boundaryBreached,
@@ -162,12 +216,27 @@ export async function loadReportAggregates(tenantId: string, from: string, to: s
   };
 }
 
+/**
+ * `loadReportAggregates` of each tenant of `tenantIds` (admin analytics), with the SOC queue's boundary hour
+ * read ONCE for all of them (unfiltered: the queue holds every tenant's unresolved incidents). Requests:
+ * 1 + up to 8 per tenant (see `loadReportAggregates`; a quiet tenant's partial hours and days cost none).
+ */
+export async function loadReportAggregatesOfTenants(tenantIds: readonly string[], from: string, to: string, now: Date, table: TableRef): Promise<ReportAggregates[]> {
+  const horizon = new Date(Math.min(Date.parse(to), now.getTime())).toISOString();
+  let shared: Promise<Incident[]> | undefined;
+  // The boundary Query starts on the first tenant that needs it (a period with a whole day or hour in it).
+  const boundary = () => (shared ??= boundaryHourIncidents(table, horizon));
+  return Promise.all(tenantIds.map((t) => loadReportAggregates(t, from, to, now, table, boundary)));
+}
+
 /** The report storage as a `ReportsPort`. */
 export function reportsRepository(table: TableRef): ReportsPort {
   return {
     load: (t, from, to) => loadReportData(t, from, to, table),
     loadAggregates: (t, from, to, now) => loadReportAggregates(t, from, to, now, table),
+    loadAggregatesOfTenants: (ts, from, to, now) => loadReportAggregatesOfTenants(ts, from, to, now, table),
     aggregates: (t, from, to) => readTenantAggregates(table, t, from, to), aggregateDays: (t, from, to) => readTenantDays(table, t, from, to),
+    changeMarker: (t) => readChangeMarker(table, t),
     devicesBelowSla: (t, now, limit) => devicesBelowSla(t, now, limit, table),
   };
 }

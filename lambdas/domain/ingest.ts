@@ -10,13 +10,17 @@
  * collectors (`authorizeCollector`, one GetItem of the tenant registry item; 403 FORBIDDEN otherwise;
  * docs/api.md#collectors-and-tenants).
  */
-import type {
-  DeviceAlarmIngest,
+import {
+  EventId,
   HeartbeatIngest,
-  IngestResult,
-  O365AlarmIngest,
-  O365EventIngest,
-  RecommendationIngest,
+  type DeviceAlarmIngest,
+  type HeartbeatBatchEntryResult,
+  type HeartbeatBatchIngest,
+  type HeartbeatBatchResult,
+  type IngestResult,
+  type O365AlarmIngest,
+  type O365EventIngest,
+  type RecommendationIngest,
 } from '../contract/schemas.js';
 import { authorizeCollector } from './collectors.js';
 import { ApiError } from './errors.js';
@@ -46,6 +50,81 @@ export async function ingestHeartbeat(ports: IngestPorts, collector: string, hb:
     throw new ApiError('NOT_FOUND', `device ${hb.deviceId} of tenant ${hb.tenantId} not found`);
   }
   return result(hb.eventId, applied);
+}
+
+/** Devices whose heartbeats of one batch are applied at the same time (one device's entries run in order). */
+export const BATCH_DEVICE_CONCURRENCY = 8;
+
+/**
+ * Many heartbeats in one call (`POST /ingest/heartbeats/batch`, docs/api.md#batch-heartbeats). Each entry is
+ * validated on its own (`HeartbeatIngest`) and applied as `ingestHeartbeat` would apply it alone — same
+ * authorisation (the collector must be one of the entry's tenant's collectors: one registry read per tenant
+ * of the batch), same idempotence (a replayed or stale beat is `replay`) — so a bad entry is answered in its
+ * own result (`VALIDATION_FAILED`, `NOT_FOUND`, `FORBIDDEN`) and the others are applied. Entries of one device
+ * run in request order; `BATCH_DEVICE_CONCURRENCY` devices at a time.
+ * @throws the first unexpected error (e.g. storage unavailable) once every entry has run; each entry is
+ *   idempotent, so the collector sends the same batch again.
+ */
+export async function ingestHeartbeatBatch(ports: IngestPorts, collector: string, batch: HeartbeatBatchIngest): Promise<HeartbeatBatchResult> {
+  const results: HeartbeatBatchEntryResult[] = [];
+  const tenants = new Map<string, Promise<ApiError | null>>();
+  const authorized = (tenantId: string): Promise<ApiError | null> => {
+    let p = tenants.get(tenantId);
+    if (!p) {
+      p = requireTenant(ports, collector, tenantId).then(
+        () => null,
+        (e: unknown) => {
+          if (e instanceof ApiError) return e;
+          throw e;
+        },
+      );
+      tenants.set(tenantId, p);
+    }
+    return p;
+  };
+  const byDevice = new Map<string, { index: number; hb: HeartbeatIngest }[]>();
+  batch.heartbeats.forEach((raw, index) => {
+    const parsed = HeartbeatIngest.safeParse(raw);
+    if (!parsed.success) {
+      const id = EventId.safeParse((raw as { eventId?: unknown } | null)?.eventId);
+      const message = parsed.error.issues.map((i) => `${i.path.join('.') || 'entry'}: ${i.message}`).join('; ');
+      results[index] = { index, eventId: id.success ? id.data : null, status: 'error', error: { code: 'VALIDATION_FAILED', message } };
+      return;
+    }
+    const key = `${parsed.data.tenantId}/${parsed.data.deviceId}`;
+    byDevice.set(key, [...(byDevice.get(key) ?? []), { index, hb: parsed.data }]);
+  });
+  const one = async ({ index, hb }: { index: number; hb: HeartbeatIngest }): Promise<HeartbeatBatchEntryResult> => {
+    try {
+      const denied = await authorized(hb.tenantId);
+      if (denied) throw denied;
+      const applied = await ports.devices.ingestHeartbeat({ tenantId: hb.tenantId, deviceId: hb.deviceId, at: hb.at });
+      if (!applied && !(await ports.devices.getDevice(hb.tenantId, hb.deviceId))) {
+        throw new ApiError('NOT_FOUND', `device ${hb.deviceId} of tenant ${hb.tenantId} not found`);
+      }
+      return { index, eventId: hb.eventId, status: applied ? 'applied' : 'replay', error: null };
+    } catch (e) {
+      if (e instanceof ApiError) return { index, eventId: hb.eventId, status: 'error', error: { code: e.code, message: e.message } };
+      throw e;
+    }
+  };
+  const groups = [...byDevice.values()];
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    for (let g = groups.shift(); g; g = groups.shift()) {
+      for (const entry of g) {
+        try {
+          results[entry.index] = await one(entry);
+        } catch (e) {
+          failure ??= { error: e };
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BATCH_DEVICE_CONCURRENCY, groups.length) }, worker));
+  if (failure) throw (failure as { error: unknown }).error;
+  const count = (s: HeartbeatBatchEntryResult['status']) => results.filter((r) => r.status === s).length;
+  return { applied: count('applied'), replayed: count('replay'), failed: count('error'), results };
 }
 
 /** Raise or clear a device alarm. @throws ApiError NOT_FOUND for an unknown tenant, device, or alarm to clear; FORBIDDEN for another tenant's collector */

@@ -14,6 +14,8 @@
 import type { Context } from 'aws-lambda';
 import type { NotificationsPort } from './notification-delivery.js';
 import type {
+  ActivityEvent,
+  ActivityUnread,
   AuditEntry,
   PoolUser,
   AlarmState,
@@ -289,21 +291,24 @@ export type Counters = Record<string, number>;
 /**
  * What a report of one tenant reads for the period `[from, to]` (lambdas/data/reports.ts,
  * `loadReportAggregates`; docs/data-model.md#aggregates): the day aggregates of the UTC days wholly inside
- * the period, the incidents and alarms of the partial first and last days themselves, the count of the
- * breached-by-`horizon` incidents of the SLA-due hour that holds the horizon, the day aggregates of the
- * availability window and the devices below the availability target now.
+ * the period, the hour aggregates of the UTC hours wholly inside its partial first and last days, the
+ * incidents of the partial first and last hours and the alarms of the partial first and last days
+ * themselves, the count of the breached-by-`horizon` incidents of the SLA-due hour that holds the horizon,
+ * the day aggregates of the availability window and the devices below the availability target now.
  */
 export interface ReportAggregates {
   tenantId: string;
   /** Day counters of the UTC days wholly inside the period (absent days had no activity). */
   wholeDays: Counters[];
-  /** Incidents created in the period's partial first/last UTC day. */
+  /** Hour counters (incidents only) of the UTC hours wholly inside the period's partial first/last day. */
+  wholeHours: Counters[];
+  /** Incidents created in the period's partial first/last UTC hour (outside the whole days and hours). */
   partialIncidents: Incident[];
   /** Device alarms raised in the period's partial first/last UTC day. */
   partialAlarms: DeviceAlarm[];
   /**
-   * `horizon` = min(to, now); incidents created on the whole days, unresolved, whose SLA is due in the UTC hour
-   * of `horizon` before `horizon` (the day counters give the earlier hours).
+   * `horizon` = min(to, now); incidents created on the whole days or hours, unresolved, whose SLA is due in
+   * the UTC hour of `horizon` before `horizon` (the day and hour counters give the earlier hours).
    */
   boundaryBreached: number;
   /** Day counters of the availability window of the period (`availabilityDays`). */
@@ -314,6 +319,8 @@ export interface ReportAggregates {
 
 /** A tenant's write-time aggregates as read (docs/data-model.md#aggregates; names in `domain/aggregates.ts`). */
 export interface TenantAggregates {
+  /** The tenant's change marker, read with (before) the rest (docs/data-model.md#aggregates; 0 when absent). */
+  marker: number;
   /** Current-state counters (incidents by status × severity, open alarms, Office 365 alarms, devices). */
   stats: Counters;
   /** Devices by the minute of their last heartbeat. */
@@ -330,8 +337,12 @@ export interface ReportsPort {
   aggregates(tenantId: string, fromDate: string, toDate: string): Promise<TenantAggregates>;
   /** The tenant's day aggregates of `fromDate..toDate` only (UTC dates, inclusive): 1 Query. */
   aggregateDays(tenantId: string, fromDate: string, toDate: string): Promise<Map<string, Counters>>;
-  /** The report inputs of tenant `tenantId` for `[from, to]` at `now` from its aggregates (`ReportAggregates`; ≤ 8 requests). */
+  /** The report inputs of tenant `tenantId` for `[from, to]` at `now` from its aggregates (`ReportAggregates`; ≤ 9 requests). */
   loadAggregates(tenantId: string, from: string, to: string, now: Date): Promise<ReportAggregates>;
+  /** `loadAggregates` of several tenants, with ONE Query of the SLA-due boundary hour for all of them. */
+  loadAggregatesOfTenants(tenantIds: readonly string[], from: string, to: string, now: Date): Promise<ReportAggregates[]>;
+  /** The tenant's change marker alone (`readChangeMarker`: 1 GetItem; docs/data-model.md#aggregates). */
+  changeMarker(tenantId: string): Promise<number>;
   /** The tenant's devices below the availability SLA target at `now`, lowest first, at most `limit` (1 Query). */
   devicesBelowSla(tenantId: string, now: Date, limit: number): Promise<{ deviceId: string; name: string; availability30d: number }[]>;
 }
@@ -410,7 +421,22 @@ export interface TenantAdminPort {
   update(tenant: Tenant, audit: AuditEntry): Promise<boolean>;
 }
 
+// --------------------------------------------------------------------------------------------- activity
+
+/** The tenant's activity feed and each user's last-seen marker (docs/notifications.md). */
+export interface ActivityPort {
+  /** One page of the tenant's events, newest first (one Query). @throws ApiError VALIDATION_FAILED (cursor) */
+  list(tenantId: string, opts: PageOptions): Promise<Page<ActivityEvent>>;
+  /** Events of others after the marker of `sub` (0–99, `capped` when more may exist). */
+  countUnread(tenantId: string, sub: string): Promise<ActivityUnread>;
+  /** Moves the marker of `sub` to `now` (never back); returns the marker stored. */
+  markRead(tenantId: string, sub: string, now: string): Promise<string>;
+  /** Stores an event unless one with its key exists (SLA job, seed); true when written. */
+  putOnce(event: ActivityEvent): Promise<boolean>;
+}
+
 export interface Repository {
+  activity: ActivityPort;
   audit: AuditPort;
   tenantAdmin: TenantAdminPort;
   incidents: IncidentsPort;

@@ -4,9 +4,10 @@
  * items (a second one for the 30-day availability when the series does not cover it) and one Query of the
  * below-SLA index, whatever the tenant's size. The dashboard and the calendar read it instead of paging the lists.
  */
+import { createHash } from 'node:crypto';
 import { MAX_SUMMARY_DAYS, O365_ALARM_STATUSES, SEVERITIES, type Severity, type Summary } from '../contract/schemas.js';
 import { agg, devicesByStatus, fleetAvailabilityPct, incidentCounts, type Counters } from './aggregates.js';
-import { addDays, AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS } from './devices.js';
+import { addDays, AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS, HEARTBEAT_THRESHOLDS_MS } from './devices.js';
 import { ApiError } from './errors.js';
 import type { ReportsPort } from './ports.js';
 
@@ -25,6 +26,11 @@ const bySeverity = (c: Counters, name: (s: Severity) => string): Record<Severity
  * @throws ApiError VALIDATION_FAILED when the resulting series is empty or longer than `MAX_SUMMARY_DAYS`.
  */
 export async function tenantSummary(port: Pick<ReportsPort, 'aggregates' | 'aggregateDays' | 'devicesBelowSla'>, tenantId: string, q: { from?: string | undefined; to?: string | undefined }, now: Date): Promise<Summary> {
+  return (await readSummary(port, tenantId, q, now)).summary;
+}
+
+/** The summary and the validator (`summaryEtag`) of the figures it was built from. */
+async function readSummary(port: Pick<ReportsPort, 'aggregates' | 'aggregateDays' | 'devicesBelowSla'>, tenantId: string, q: { from?: string | undefined; to?: string | undefined }, now: Date): Promise<{ summary: Summary; etag: string }> {
   const to = q.to ?? (q.from ? addDays(q.from, DEFAULT_SUMMARY_DAYS - 1) : now.toISOString().slice(0, 10));
   const from = q.from ?? addDays(to, 1 - DEFAULT_SUMMARY_DAYS);
   const length = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
@@ -36,15 +42,17 @@ export async function tenantSummary(port: Pick<ReportsPort, 'aggregates' | 'aggr
   const today = now.toISOString().slice(0, 10);
   const window = { first: addDays(today, 1 - AVAILABILITY_WINDOW_DAYS), last: today };
   const covered = from <= window.first && to >= window.last;
-  const [a, windowDays, lowest] = await Promise.all([
-    port.aggregates(tenantId, from, to),
+  // The aggregates (their change marker first) before the rest: what is read after the marker is at least as
+  // new as the marker, so the ETag never vouches for older figures (docs/data-model.md#aggregates).
+  const a = await port.aggregates(tenantId, from, to);
+  const [windowDays, lowest] = await Promise.all([
     covered ? null : port.aggregateDays(tenantId, window.first, window.last),
     port.devicesBelowSla(tenantId, now, LOWEST_DEVICES),
   ]);
   const last30 = covered ? [...a.days].filter(([d]) => d >= window.first && d <= window.last).map(([, c]) => c) : [...windowDays!.values()];
   const counts = incidentCounts(a.stats);
   const alarmsOpen = bySeverity(a.stats, agg.openAlarms);
-  return {
+  const summary: Summary = {
     tenantId,
     generatedAt: now.toISOString(),
     incidents: { open: SEVERITIES.reduce((n, s) => n + counts.openBySeverity[s], 0), openBySeverity: counts.openBySeverity, byStatus: counts.byStatus },
@@ -58,4 +66,73 @@ export async function tenantSummary(port: Pick<ReportsPort, 'aggregates' | 'aggr
       return { date, incidentsCreated: bySeverity(c, agg.created), alarmsRaised: bySeverity(c, agg.alarmsRaised) };
     }),
   };
+  return { summary, etag: summaryEtag(a.marker, summaryValidUntil(a.heartbeat, now), summaryKey(tenantId, q)) };
+}
+
+/**
+ * Until when (epoch ms, exclusive) the summary built at `now` stays what the same writes would give: the
+ * first instant a heartbeat minute of the histogram `hist` ages past the online or the degraded threshold
+ * (`devicesByStatus` moves a device then, with no write), or the next UTC midnight (the default series, the
+ * 30-day window and the below-SLA figures move to the next day), whichever comes first.
+ */
+export function summaryValidUntil(hist: Counters, now: Date): number {
+  const t = now.getTime();
+  let until = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  for (const [k, v] of Object.entries(hist)) {
+    if (!k.startsWith('m#') || v === 0) continue;
+    const start = Number(k.slice(2)) * 60_000;
+    for (const threshold of [HEARTBEAT_THRESHOLDS_MS.online, HEARTBEAT_THRESHOLDS_MS.degraded]) {
+      const change = start + threshold + 1; // the first ms at which the age exceeds the threshold
+      if (change > t && change < until) until = change;
+    }
+  }
+  return until;
+}
+
+/** What identifies one summary request's answer besides the figures: tenant and series (12 hex digits). */
+export function summaryKey(tenantId: string, q: { from?: string | undefined; to?: string | undefined }): string {
+  return createHash('sha256').update(`${tenantId}\n${q.from ?? ''}\n${q.to ?? ''}`).digest('hex').slice(0, 12);
+}
+
+/**
+ * The weak ETag of a summary (RFC 9110 section 8.8.3; weak: `generatedAt` differs between equal answers):
+ * `W/"s1.<change marker>.<valid until, epoch ms base 36>.<summaryKey>"`.
+ */
+export function summaryEtag(marker: number, validUntil: number, key: string): string {
+  return `W/"s1.${marker}.${validUntil.toString(36)}.${key}"`;
+}
+
+/**
+ * Whether an `If-None-Match` value (one or more entity tags, weak or strong) names a summary answer that is
+ * still current: same tenant and series, the tenant's change marker unchanged, and `now` before its
+ * valid-until instant; returns the entity tag that matched, or null. `*` does not match (a summary always exists; a client that sends it wants it anyway).
+ */
+export function summaryStillCurrent(ifNoneMatch: string, marker: number, key: string, now: Date): string | null {
+  for (const raw of ifNoneMatch.split(',')) {
+    const m = /^(?:W\/)?"s1\.(\d{1,15})\.([0-9a-z]{1,12})\.([0-9a-f]{12})"$/.exec(raw.trim());
+    if (m && Number(m[1]) === marker && now.getTime() < parseInt(m[2]!, 36) && m[3] === key) return raw.trim();
+  }
+  return null;
+}
+
+/**
+ * `GET /summary` with conditional requests (docs/api.md#summary): with an `If-None-Match` that is still
+ * current (`summaryStillCurrent`) the answer is `{ summary: null }` after ONE read (the change marker,
+ * `ReportsPort.changeMarker`); otherwise the summary is built (`tenantSummary`) with its ETag.
+ * @throws ApiError VALIDATION_FAILED as `tenantSummary`.
+ */
+export async function conditionalSummary(
+  port: Pick<ReportsPort, 'aggregates' | 'aggregateDays' | 'devicesBelowSla' | 'changeMarker'>,
+  tenantId: string,
+  q: { from?: string | undefined; to?: string | undefined },
+  now: Date,
+  ifNoneMatch: string | undefined,
+): Promise<{ summary: Summary | null; etag: string }> {
+  const key = summaryKey(tenantId, q);
+  if (ifNoneMatch && /"s1\./.test(ifNoneMatch)) {
+    const marker = await port.changeMarker(tenantId);
+    const current = summaryStillCurrent(ifNoneMatch, marker, key, now);
+    if (current) return { summary: null, etag: current };
+  }
+  return readSummary(port, tenantId, q, now);
 }

@@ -5,13 +5,14 @@
  * statuses (202 applied, 200 replay): `lambdas/domain/ingest.ts`.
  */
 import type { LambdaConfig } from '../config.js';
-import { ingestDeviceAlarm, ingestHeartbeat, ingestOffice365Alarm, ingestOffice365Event, ingestRecommendation } from '../domain/ingest.js';
+import { ingestDeviceAlarm, ingestHeartbeat, ingestHeartbeatBatch, ingestOffice365Alarm, ingestOffice365Event, ingestRecommendation } from '../domain/ingest.js';
 import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type Operations } from '../http/api.js';
 
 // `identity.sub` of a collector is its IAM ARN (`collectorIdentity`); the domain checks it may write the
 // body's tenant (docs/api.md#collectors-and-tenants).
 export const operations: Operations<'ingest'> = {
   ingestHeartbeat: ({ repo, identity, body }) => ingestHeartbeat(repo, identity.sub, body),
+  ingestHeartbeatBatch: ({ repo, identity, body }) => ingestHeartbeatBatch(repo, identity.sub, body),
   ingestDeviceAlarm: ({ repo, identity, body }) => ingestDeviceAlarm(repo, identity.sub, body),
   ingestOffice365Alarm: ({ repo, identity, body }) => ingestOffice365Alarm(repo, identity.sub, body),
   ingestOffice365Event: ({ repo, identity, body }) => ingestOffice365Event(repo, identity.sub, body),

@@ -8,8 +8,8 @@ import type { LambdaConfig } from '../config.js';
 import type { AuditEntry } from '../contract/schemas.js';
 import { auditEntryFor, STAFF_AUDIT_TENANT } from '../domain/audit.js';
 import { analytics, CsvDownload, tenantReport } from '../domain/reports.js';
-import { tenantSummary } from '../domain/summary.js';
-import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type OperationInput, type Operations } from '../http/api.js';
+import { conditionalSummary } from '../domain/summary.js';
+import { CacheValidated, createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type OperationInput, type Operations } from '../http/api.js';
 
 /**
  * Every CSV export writes an audit entry (docs/api.md#audit-log): `export.report` in the tenant's log,
@@ -25,7 +25,11 @@ export const operations: Operations<'reports'> = {
     audited(await tenantReport(repo.reports, tenantId, query, now), repo, () =>
       auditEntryFor({ identity, now, requestId, sourceIp }, tenantId, 'export.report', { type: 'report', id: tenantId }, { after: { ...query } }),
     ),
-  getSummary: async ({ repo, tenantId, query, now }) => tenantSummary(repo.reports, tenantId, query, now),
+  // ETag / 304 after one read when nothing changed (docs/api.md#summary).
+  getSummary: async ({ repo, tenantId, query, now, headers }) => {
+    const r = await conditionalSummary(repo.reports, tenantId, query, now, headers['If-None-Match']);
+    return new CacheValidated(r.summary, r.etag);
+  },
   getAnalytics: async ({ repo, query, now, identity, requestId, sourceIp }) =>
     audited(await analytics(repo, query, now), repo, () =>
       auditEntryFor({ identity, now, requestId, sourceIp }, STAFF_AUDIT_TENANT, 'export.analytics', { type: 'analytics', id: '*' }, { after: { ...query } }),

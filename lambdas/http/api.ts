@@ -75,9 +75,25 @@ export interface OperationInput<Op extends OperationId> {
   lambdaContext: Context | undefined;
 }
 
+/**
+ * A JSON answer with a validator (RFC 9110 section 8.8.3): answered with `ETag: <etag>` and
+ * `Cache-Control: private, no-cache` (any cache must ask again before reusing it); `body: null` answers
+ * `304 Not Modified` without a body (the caller's `If-None-Match` matched). API Gateway REST passes the Lambda
+ * proxy's status and headers through unchanged, as it passes the request's `If-None-Match` in `headers`
+ * (https://docs.aws.amazon.com/apigateway/latest/developerguide/set-up-lambda-proxy-integrations.html, "Output
+ * format of a Lambda function for proxy integration"); the local gateway does the same.
+ */
+export class CacheValidated<T> {
+  constructor(
+    readonly body: T | null,
+    readonly etag: string,
+  ) {}
+}
+
 /** What an operation returns: a JSON body of the row's responses, or a CSV download where the row offers one. */
 export type OperationOutput<Op extends OperationId> =
   | OperationResponse<Op>
+  | CacheValidated<OperationResponse<Op>>
   | (Extract<Responses<Op>, { csv: true }> extends never ? never : CsvDownload);
 
 /** The operations of one Lambda, one per row whose `handler` is that Lambda. */
@@ -262,7 +278,8 @@ export function createApi<H extends HandlerName>(name: H, operations: Operations
   const now = deps.now ?? (() => new Date());
   const tenantExists = registryCheck(repo);
   const app = new Router<ApiEnv>({ logger });
-  app.use(cors({ origin: config.allowedOrigins, allowHeaders: config.allowedHeaders }));
+  // `ETag` is exposed so the portal's fetcher can read it cross-origin and send it back as `If-None-Match`.
+  app.use(cors({ origin: config.allowedOrigins, allowHeaders: config.allowedHeaders, exposeHeaders: ['ETag'] }));
 
   for (const route of routesFor(name)) {
     const op = (operations as unknown as Record<string, ((input: OperationInput<OperationId>) => Promise<unknown>) | undefined>)[route.operationId];
@@ -290,6 +307,13 @@ export function createApi<H extends HandlerName>(name: H, operations: Operations
           status: 200,
           headers: { 'Content-Disposition': `attachment; filename="${result.filename}"`, 'Content-Type': CsvDownload.contentType },
         });
+      }
+      if (result instanceof CacheValidated) {
+        const headers = { ETag: result.etag, 'Cache-Control': 'private, no-cache' };
+        if (result.body === null) return new Response(null, { status: 304, headers });
+        const res = json(statusOf(result.body), result.body);
+        for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+        return res;
       }
       return json(statusOf(result), result);
     };
@@ -319,9 +343,19 @@ export function createApi<H extends HandlerName>(name: H, operations: Operations
       const r = errorResponse(err, event.requestContext?.requestId ?? '', logger);
       res = { statusCode: r.status, headers: Object.fromEntries(r.headers.entries()), body: await r.text() };
     }
+    if (res.statusCode === 304) res = withoutContent(res);
     logger.info('request', { method, status: res.statusCode, durationMs: Date.now() - started });
     return res;
   };
+}
+
+/** A 304 answer without body or `Content-Type` (the Router types an empty body as text/plain; RFC 9110 section 15.4.5). */
+function withoutContent(res: APIGatewayProxyResult): APIGatewayProxyResult {
+  const drop = <T>(h: Record<string, T> | undefined) => (h ? Object.fromEntries(Object.entries(h).filter(([k]) => k.toLowerCase() !== 'content-type')) : h);
+  const out: APIGatewayProxyResult = { ...res, body: '' };
+  if (res.headers) out.headers = drop(res.headers)!;
+  if (res.multiValueHeaders) out.multiValueHeaders = drop(res.multiValueHeaders)!;
+  return out;
 }
 
 /**

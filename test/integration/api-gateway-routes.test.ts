@@ -175,6 +175,8 @@ function sample(route: RouteDef, ctx: Fixtures): { path: string; body?: unknown 
       return { path: `/devices/${ctx.alarm.deviceId}/alarms/${ctx.alarm.id}/acknowledge` };
     case 'ingestHeartbeat':
       return { path: '/ingest/heartbeats', body: { eventId: 'ev-hb-1', tenantId: 'acme', deviceId: ctx.alarm.deviceId, at: new Date().toISOString() } };
+    case 'ingestHeartbeatBatch':
+      return { path: '/ingest/heartbeats/batch', body: { heartbeats: [{ eventId: 'ev-hb-b1', tenantId: 'acme', deviceId: ctx.alarm.deviceId, at: new Date().toISOString() }] } };
     case 'updateRecommendation':
       return { path: `/recommendations/${ctx.recommendationId}`, body: { status: 'accepted', note: 'Lo aplicamos este mes' } };
     case 'ingestOffice365Alarm':

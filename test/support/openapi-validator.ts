@@ -77,6 +77,8 @@ export function createResponseValidator(doc: Json = openApiDocument()) {
       response = ((doc.components as Json).responses as Record<string, Json>)[name]!;
     }
     const content = (response.content ?? {}) as Record<string, Json>;
+    // A documented answer without content (304 Not Modified) has no body and no content type.
+    if (response.content === undefined && !res.contentType && !res.body) return;
     if (!(media in content)) throw new OpenApiMismatch(`${where}: content type '${res.contentType}' not documented (${Object.keys(content).join(', ')})`);
     if (media === 'application/json') validateJson(where, media, res.body, `${ptr}/${pointer('content', media, 'schema')}`);
   }

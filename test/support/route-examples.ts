@@ -75,7 +75,11 @@ export const EXAMPLES: Record<OperationId, Example> = {
   deleteWebhook: { params: { id: 'wh-example0002' }, query: {}, caller: user },
   testWebhook: { params: { id: 'wh-example0001' }, query: {}, caller: user },
   listWebhookDeliveries: { params: { id: 'wh-example0001' }, query: {}, caller: user },
+  listActivity: { query: { limit: '5' }, caller: user },
+  getActivityUnread: { query: {}, caller: user },
+  markActivityRead: { query: {}, caller: user },
   ingestHeartbeat: { query: {}, body: { eventId: 'ev-hb-1', tenantId: 'acme', deviceId: 'dev-1', at: AT }, caller: 'collector' },
+  ingestHeartbeatBatch: { query: {}, body: { heartbeats: [{ eventId: 'ev-hb-2', tenantId: 'acme', deviceId: 'dev-1', at: AT }] }, caller: 'collector' },
   ingestDeviceAlarm: {
     query: {},
     body: { action: 'raise', eventId: 'ev-al-1', tenantId: 'acme', deviceId: 'dev-1', alarmId: 'al-2', severity: 'high', title: 'CPU', at: AT },

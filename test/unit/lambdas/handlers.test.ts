@@ -48,6 +48,7 @@ function memoryIncidents(): IncidentsPort {
 function repoWith(incidents: IncidentsPort): Repository {
   return {
     audit: { put: async () => undefined, listTenant: async () => ({ items: [], nextCursor: null }), listAll: async () => ({ items: [], nextCursor: null }) },
+    activity: { list: async () => ({ items: [], nextCursor: null }), countUnread: async () => ({ count: 0, capped: false, seenAt: null }), markRead: async (_t, _s, now) => now, putOnce: async () => true },
     tenantAdmin: { create: async () => false, update: async () => false },
     notifications: {} as Repository['notifications'],
     incidents,
@@ -79,7 +80,7 @@ function repoWith(incidents: IncidentsPort): Repository {
       changeStatus: async () => null,
       list: async () => ({ items: [], nextCursor: null }),
     },
-    reports: { load: async (tenantId) => ({ tenantId, incidents: [], devices: [], alarms: [] }), loadAggregates: async (tenantId) => ({ tenantId, wholeDays: [], partialIncidents: [], partialAlarms: [], boundaryBreached: 0, availabilityDays: [], belowSla: [] }), aggregates: async () => ({ stats: {}, heartbeat: {}, days: new Map() }), aggregateDays: async () => new Map(), devicesBelowSla: async () => [] },
+    reports: { load: async (tenantId) => ({ tenantId, incidents: [], devices: [], alarms: [] }), loadAggregates: async (tenantId) => ({ tenantId, wholeDays: [], wholeHours: [], partialIncidents: [], partialAlarms: [], boundaryBreached: 0, availabilityDays: [], belowSla: [] }), loadAggregatesOfTenants: async (ids) => ids.map((tenantId) => ({ tenantId, wholeDays: [], wholeHours: [], partialIncidents: [], partialAlarms: [], boundaryBreached: 0, availabilityDays: [], belowSla: [] })), aggregates: async () => ({ marker: 0, stats: {}, heartbeat: {}, days: new Map() }), aggregateDays: async () => new Map(), changeMarker: async () => 0, devicesBelowSla: async () => [] },
     idempotency: { run: (_req, fn) => fn() },
   };
 }

@@ -52,6 +52,24 @@ describe('api client', () => {
     expect((calls[0]![1].headers as Record<string, string>)['Content-Type']).toBeUndefined();
   });
 
+  it('sends the last ETag of a GET as If-None-Match and answers the remembered body on 304', async () => {
+    const summary = { tenantId: 'acme', incidents: { open: 3 } };
+    const fetchImpl = vi
+      .fn()
+      .mockResolvedValueOnce(jsonResponse(200, summary, { ETag: 'W/"s1.7.abc.0123456789ab"' }))
+      .mockResolvedValueOnce(new Response(null, { status: 304, headers: { ETag: 'W/"s1.7.abc.0123456789ab"' } }))
+      .mockResolvedValueOnce(jsonResponse(200, { ...summary, incidents: { open: 4 } }, { ETag: 'W/"s1.8.abc.0123456789ab"' }))
+      .mockResolvedValueOnce(jsonResponse(200, summary));
+    const api = createApiClient({ baseUrl: 'http://api', fetchImpl });
+    expect(await api.call('getSummary', { query: { tenant: 'acme' } })).toEqual(summary);
+    expect(await api.call('getSummary', { query: { tenant: 'acme' } })).toEqual(summary);
+    expect(await api.call('getSummary', { query: { tenant: 'acme' } })).toEqual({ ...summary, incidents: { open: 4 } });
+    // Another URL has no ETag remembered.
+    await api.call('getSummary', { query: { tenant: 'globex' } });
+    const sent = (fetchImpl.mock.calls as unknown as [string, RequestInit][]).map(([, init]) => (init.headers as Record<string, string>)['If-None-Match']);
+    expect(sent).toEqual([undefined, 'W/"s1.7.abc.0123456789ab"', 'W/"s1.7.abc.0123456789ab"', undefined]);
+  });
+
   it('downloads CSV operations as text (format=csv, Accept: text/csv)', async () => {
     const fetchImpl = vi.fn(async () => new Response('section,key,value\r\n', { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } }));
     const api = createApiClient({ baseUrl: 'http://api', fetchImpl });

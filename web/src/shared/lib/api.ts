@@ -13,6 +13,12 @@
  * - Every failure is an `ApiError` with a `kind`, the API's `code`/`requestId` when present, and a
  *   `userMessage` in the portal's language (docs/portal.md#error-messages).
  *
+ * - A GET answered with an `ETag` (e.g. `GET /summary`, docs/api.md#summary) is remembered by URL (the last
+ *   `ETAG_MEMORY` URLs); the next GET of that URL sends `If-None-Match` and, on `304 Not Modified`, resolves
+ *   with the remembered body — so a poll of an unchanged view costs the API one small read. (A request that
+ *   carries `If-None-Match` bypasses the browser's HTTP cache — Fetch standard, "HTTP-network-or-cache fetch" —
+ *   so the 304 reaches this code in every browser; `test/e2e` proves it in Chromium.)
+ *
  * This module (and so the route table) is loaded only by the signed-in chunk, never by the sign-in page.
  */
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
@@ -22,6 +28,9 @@ import type { ApiErrorBody, OperationBody, OperationId, OperationParams, Operati
 
 /** Default request timeout, ms. */
 export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** GET URLs whose last `ETag` and body a client remembers (oldest forgotten first). */
+export const ETAG_MEMORY = 50;
 
 /**
  * How a request failed:
@@ -153,6 +162,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const getIdToken = options.getIdToken ?? currentIdToken;
   const onSessionExpired = options.onSessionExpired ?? defaultSessionExpired;
+  /** URL of a GET → the `ETag` and body of its last 2xx answer (insertion order = age). */
+  const validated = new Map<string, { etag: string; text: string }>();
 
   /** One HTTP exchange for operation `op`; resolves with the response text of a 2xx answer. */
   async function send(op: OperationId, input: WireInput, accept: 'application/json' | 'text/csv'): Promise<{ status: number; text: string }> {
@@ -175,10 +186,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     const headers: Record<string, string> = { ...input.headers, Authorization: token, Accept: accept };
     if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+    const url = buildUrl(options.baseUrl, path, input.query);
+    const remembered = method === 'GET' ? validated.get(`${accept} ${url}`) : undefined;
+    if (remembered) headers['If-None-Match'] = remembered.etag;
     let response: Response;
     let text: string;
     try {
-      response = await doFetch(buildUrl(options.baseUrl, path, input.query), {
+      response = await doFetch(url, {
         method,
         headers,
         body: input.body === undefined ? undefined : JSON.stringify(input.body),
@@ -194,7 +208,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       clearTimeout(timer);
     }
 
-    if (response.ok) return { status: response.status, text };
+    if (response.status === 304 && remembered) return { status: 200, text: remembered.text };
+    if (response.ok) {
+      const etag = method === 'GET' ? response.headers.get('ETag') : null;
+      if (etag) {
+        validated.delete(`${accept} ${url}`);
+        validated.set(`${accept} ${url}`, { etag, text });
+        if (validated.size > ETAG_MEMORY) validated.delete(validated.keys().next().value!);
+      }
+      return { status: response.status, text };
+    }
 
     const errBody = (parseJson(text) ?? {}) as Partial<ApiErrorBody>;
     const common = {
