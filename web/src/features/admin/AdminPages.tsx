@@ -6,6 +6,7 @@
  *    FORCE_CHANGE_PASSWORD / CONFIRMED, or disabled) and MFA state, "Invitar usuario", and per
  *    user: resend the invitation, disable/enable, remove from the customer, reset MFA, grant/revoke staff
  *    (disable, remove, reset MFA and revoke staff ask first in a dialog naming the user: ConfirmDialog.tsx);
+ *    and "Proveedor de identidad de la empresa", the customer's own OIDC/SAML provider (IdentityProviderCard.tsx);
  *  - `/admin/staff`: the staff (`admin` group) with "Quitar acceso SOC".
  * The API refuses all of it to anyone but staff; errors show in the portal's language with the request reference.
  */
@@ -20,6 +21,7 @@ import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/u
 import '../../shared/ui/screens.css';
 import { useAdminActions, useStaff, useTenantDetail, useTenants, useTenantUsers } from './api';
 import { confirmTexts, useConfirm, type ConfirmAction } from './ConfirmDialog';
+import { IdentityProviderCard } from './IdentityProviderCard';
 import { t as msg } from '../../shared/lib/messages';
 
 type Notice = { tone: 'ok' | 'error'; text: string } | null;
@@ -197,6 +199,7 @@ export function TenantAdminPage() {
         <>
           <PageHeader title={msg('admin.pages.customer3', { name: tenant.data.name })} />
           <TenantSettingsForm key={tenant.data.id} tenant={tenant.data} />
+          <IdentityProviderCard tenantId={tenant.data.id} tenantName={tenant.data.name} />
           <UsersCard tenantId={tenant.data.id} tenantName={tenant.data.name} />
         </>
       )}

@@ -3,12 +3,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { fakeApi, renderSignedIn } from '../../shared/lib/test-utils';
 import type { CallInput } from '../../shared/lib/api';
-import type { Me, PoolUser } from '../../shared/lib/contract';
+import type { Me, PoolUser, TenantIdentityProviderState } from '../../shared/lib/contract';
 import { StaffPage, TenantAdminPage, TenantsPage, userStatusLabel } from './AdminPages';
 
 const ME_STAFF: Me = { sub: 's-1', email: 'soc@vigia.test', groups: ['admin'], isAdmin: true, tenants: [{ id: 'acme', name: 'ACME' }] };
 const STAFF_USER = { email: 'soc@vigia.test', groups: ['admin'] };
 const INVITED: PoolUser = { username: 'u-2', email: 'nuevo@acme.test', status: 'FORCE_CHANGE_PASSWORD', enabled: true, mfa: false };
+/** A stage without staff-configured providers: the identity provider card says so. */
+const NO_IDP: TenantIdentityProviderState = { available: false, providerName: 'tenant-acme', redirectUrl: null, samlEntityId: null, provider: null, enabledOnAppClient: false };
 const ANA: PoolUser = { username: 'u-1', email: 'ana@acme.test', status: 'CONFIRMED', enabled: true, mfa: true };
 
 function pages() {
@@ -47,7 +49,7 @@ describe('administration', () => {
 
   it('edits the name, SLA targets and availability target of a tenant', async () => {
     const update = vi.fn(({ body }: CallInput<'updateTenant'>) => ({ id: 'acme', name: body.name ?? 'ACME' }));
-    const api = fakeApi({ getMe: ME_STAFF, getTenant: { id: 'acme', name: 'ACME', slaTargets: { critical: { responseMinutes: 15, resolutionMinutes: 240 } } }, updateTenant: update, listTenantUsers: { items: [] }, listStaff: { items: [] } });
+    const api = fakeApi({ getMe: ME_STAFF, getTenant: { id: 'acme', name: 'ACME', slaTargets: { critical: { responseMinutes: 15, resolutionMinutes: 240 } } }, getTenantIdentityProvider: NO_IDP, updateTenant: update, listTenantUsers: { items: [] }, listStaff: { items: [] } });
     renderSignedIn(pages(), { path: '/admin/tenants/acme', user: STAFF_USER, api });
     expect(((await screen.findByLabelText('Respuesta Crítica (minutos)')) as HTMLInputElement).value).toBe('15');
     expect(await screen.findByText('Este cliente aún no tiene usuarios.')).toBeTruthy();
@@ -66,7 +68,8 @@ describe('administration', () => {
     );
   });
 
-  it('lists users with status and MFA and runs the per-user actions', async () => {
+  // Many steps through the real components: ~5 s on a loaded 2-core machine, over vitest's 5 s default.
+  it('lists users with status and MFA and runs the per-user actions', { timeout: 20_000 }, async () => {
     const invite = vi.fn((_i: CallInput<'inviteUser'>) => INVITED);
     const resend = vi.fn((_i: CallInput<'resendInvitation'>) => INVITED);
     const enabled = vi.fn(({ body }: CallInput<'setUserEnabled'>) => ({ ...ANA, enabled: body.enabled }));
@@ -76,6 +79,7 @@ describe('administration', () => {
     const api = fakeApi({
       getMe: ME_STAFF,
       getTenant: { id: 'acme', name: 'ACME' },
+      getTenantIdentityProvider: NO_IDP,
       listTenantUsers: { items: [ANA, INVITED] },
       listStaff: { items: [] },
       inviteUser: invite,
@@ -140,7 +144,7 @@ describe('administration', () => {
 
   it('asks before revoking staff, on the tenant page and on the staff page, naming the user', async () => {
     const revoke = vi.fn((_i: CallInput<'revokeStaff'>) => ANA);
-    const api = fakeApi({ getMe: ME_STAFF, getTenant: { id: 'acme', name: 'ACME' }, listTenantUsers: { items: [ANA] }, listStaff: { items: [ANA] }, revokeStaff: revoke });
+    const api = fakeApi({ getMe: ME_STAFF, getTenant: { id: 'acme', name: 'ACME' }, getTenantIdentityProvider: NO_IDP, listTenantUsers: { items: [ANA] }, listStaff: { items: [ANA] }, revokeStaff: revoke });
     renderSignedIn(
       <Routes>
         <Route path="/admin/staff" element={<StaffPage />} />
@@ -165,7 +169,7 @@ describe('administration', () => {
 
   it('tenant page: revoking staff from a user row asks first too', async () => {
     const revoke = vi.fn((_i: CallInput<'revokeStaff'>) => ANA);
-    const api = fakeApi({ getMe: ME_STAFF, getTenant: { id: 'acme', name: 'ACME' }, listTenantUsers: { items: [ANA] }, listStaff: { items: [ANA] }, revokeStaff: revoke });
+    const api = fakeApi({ getMe: ME_STAFF, getTenant: { id: 'acme', name: 'ACME' }, getTenantIdentityProvider: NO_IDP, listTenantUsers: { items: [ANA] }, listStaff: { items: [ANA] }, revokeStaff: revoke });
     renderSignedIn(pages(), { path: '/admin/tenants/acme', user: STAFF_USER, api });
     const row = (await screen.findByText('ana@acme.test')).closest('tr')!;
     fireEvent.click(await within(row).findByRole('button', { name: 'Quitar acceso SOC' }));

@@ -1,11 +1,12 @@
 /**
  * Administration API hooks (staff only; routes `listTenantSummaries`, `getTenant`, `createTenant`, `updateTenant`,
  * `listTenantUsers`, `inviteUser`, `removeTenantUser`, `resendInvitation`, `setUserEnabled`,
- * `resetUserMfa`, `listStaff`, `grantStaff`, `revokeStaff` of `lambdas/contract/routes.ts`). Writes
+ * `resetUserMfa`, `listStaff`, `grantStaff`, `revokeStaff`, `getTenantIdentityProvider`, `putTenantIdentityProvider`,
+ * `deleteTenantIdentityProvider` of `lambdas/contract/routes.ts`). Writes
  * reject with `ApiError` and revalidate what they change.
  */
 import { useSWRConfig } from 'swr';
-import type { CreateTenantBody, PoolUser, TenantSummary, UpdateTenantBody } from '../../shared/lib/contract';
+import type { CreateTenantBody, PoolUser, PutTenantIdentityProviderBody, TenantSummary, UpdateTenantBody } from '../../shared/lib/contract';
 
 import { useApi, useApiSWR } from '../../shared/lib/api-context';
 
@@ -22,6 +23,11 @@ export function useTenantUsers(tenantId: string | undefined) {
   return useApiSWR('listTenantUsers', tenantId ? { params: { tenantId } } : null);
 }
 
+/** The tenant's enterprise identity provider (staff only; never the client secret, only `clientSecretSet`). */
+export function useTenantIdentityProvider(tenantId: string | undefined) {
+  return useApiSWR('getTenantIdentityProvider', tenantId ? { params: { tenantId } } : null);
+}
+
 export function useStaff() {
   return useApiSWR('listStaff', {});
 }
@@ -29,7 +35,7 @@ export function useStaff() {
 /** Revalidates every cached administration read (tenants, users, staff) and `/me` (its tenant list). */
 function useRevalidateAdmin() {
   const { mutate } = useSWRConfig();
-  return () => mutate((key) => Array.isArray(key) && ['listTenants', 'listTenantSummaries', 'getTenant', 'listTenantUsers', 'listStaff', 'getMe'].includes(key[0] as string));
+  return () => mutate((key) => Array.isArray(key) && ['listTenants', 'listTenantSummaries', 'getTenant', 'listTenantUsers', 'listStaff', 'getMe', 'getTenantIdentityProvider'].includes(key[0] as string));
 }
 
 export function useAdminActions() {
@@ -50,5 +56,7 @@ export function useAdminActions() {
     resetMfa: (username: string) => after(api.call('resetUserMfa', { params: { username } })),
     grantStaff: (username: string) => after(api.call('grantStaff', { params: { username } })),
     revokeStaff: (username: string) => after(api.call('revokeStaff', { params: { username } })),
+    putIdentityProvider: (tenantId: string, body: PutTenantIdentityProviderBody) => after(api.call('putTenantIdentityProvider', { params: { tenantId }, body })),
+    deleteIdentityProvider: (tenantId: string) => after(api.call('deleteTenantIdentityProvider', { params: { tenantId } })),
   };
 }

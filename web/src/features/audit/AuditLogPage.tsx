@@ -76,8 +76,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   get 'user.access_request'() {
     return msg('audit.log.accessRequestedAccountWithout');
   },
-  'tenant.identity_provider_set': 'Proveedor de identidad configurado',
-  'tenant.identity_provider_delete': 'Proveedor de identidad eliminado',
+  get 'tenant.identity_provider_set'() {
+    return msg('audit.log.identityProviderSet');
+  },
+  get 'tenant.identity_provider_delete'() {
+    return msg('audit.log.identityProviderDeleted');
+  },
   'staff.grant': 'Acceso SOC concedido',
   'staff.revoke': 'Acceso SOC retirado',
   get 'export.report'() {

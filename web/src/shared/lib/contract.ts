@@ -62,6 +62,8 @@ export type {
   ListAuditQuery,
   CreateTenantBody,
   UpdateTenantBody,
+  PutTenantIdentityProviderBody,
+  TenantIdentityProviderState,
 } from '../../../../lambdas/contract/schemas';
 export { ADMIN_GROUP } from '../../../../lambdas/contract/routes';
 export { convertCsv, csvField, csvText, CSV_STANDARD, excelCsvDialect, UTF8_BOM, type CsvDialect } from '../../../../lambdas/contract/csv';

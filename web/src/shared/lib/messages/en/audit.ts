@@ -26,6 +26,8 @@ export const audit: Catalogue['audit'] = {
     accessRequestedAccountWithout: 'Access requested (account without a customer)',
     analyticsExported: 'Analytics exported',
     auditLogExported: 'Audit log exported',
+    identityProviderSet: 'Identity provider set',
+    identityProviderDeleted: 'Identity provider removed',
     incidentCreated: 'Incident created',
     incidentUpdated: 'Incident updated',
     incidentTriaged: 'Incident triaged',

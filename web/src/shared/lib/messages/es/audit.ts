@@ -24,6 +24,8 @@ export const audit = {
     accessRequestedAccountWithout: 'Acceso solicitado (cuenta sin cliente)',
     analyticsExported: 'Analítica exportada',
     auditLogExported: 'Registro de auditoría exportado',
+    identityProviderSet: 'Proveedor de identidad configurado',
+    identityProviderDeleted: 'Proveedor de identidad eliminado',
     incidentCreated: 'Incidente creado',
     incidentUpdated: 'Incidente actualizado',
     incidentTriaged: 'Incidente clasificado',
