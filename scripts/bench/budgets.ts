@@ -19,6 +19,12 @@ export const LIMITS = {
    * Authenticator-only reference page's.
    */
   signInEmailVisible: 1.0,
+  /**
+   * Submit credentials → the dashboard's figures shown (median of the sign-in flows) ≤ 1.5 × the
+   * Authenticator-only reference's submit → signed in: what the portal adds after the user pool's answer
+   * (its chunk, `/me`, `/summary`, the first render) is at most half of a bare sign-in.
+   */
+  signInToData: 1.5,
   /** List-route throughput at concurrency 16 ≥ 0.5 × the raw engine Query. */
   listThroughput: 0.5,
   /** List-route p99 at concurrency 16 ≤ 3 × the raw engine Query. */
@@ -100,6 +106,23 @@ export function checkBudgets(r: BenchResults): BudgetOutcome[] {
         pass: ratio <= LIMITS.signInEmailVisible,
         headroom: LIMITS.signInEmailVisible / ratio,
         detail: `${x(ratio)} (${l.portal.emailVisibleMs} / ${l.reference.emailVisibleMs} ms, ${l.runs} runs${l.throttled ? ', throttled' : ''})`,
+      });
+    }
+  }
+
+  // 1a'. Sign-in submit → dashboard data, vs the reference's submit → signed in.
+  {
+    const rule = `submit credentials → dashboard data ≤ ${LIMITS.signInToData} × Authenticator-only reference's submit → signed in (median of the sign-in flows)`;
+    const d = r.portal?.dashboard;
+    if (!d || d.error || !(d.signInToDataMs! > 0) || !(d.referenceSignInMs! > 0)) out.push({ id: 'portal.signin-to-data', rule, pass: false, detail: d?.error ? `not measured (flow failed)` : 'not measured' });
+    else {
+      const ratio = d.signInToDataMs! / d.referenceSignInMs!;
+      out.push({
+        id: 'portal.signin-to-data',
+        rule,
+        pass: ratio <= LIMITS.signInToData,
+        headroom: LIMITS.signInToData / ratio,
+        detail: `${x(ratio)} (${d.signInToDataMs} / ${d.referenceSignInMs} ms, ${d.runs} runs)`,
       });
     }
   }

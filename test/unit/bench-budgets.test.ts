@@ -36,6 +36,7 @@ describe('checkBudgets', () => {
     expect(out.map((o) => o.id)).toEqual([
       'portal.signin-js',
       'portal.signin-email-visible',
+      'portal.signin-to-data',
       'portal.dashboard',
       'api.list-throughput',
       'api.list-p99',
@@ -62,6 +63,7 @@ describe('checkBudgets', () => {
     c16.gateway = { ...c16.gateway, rps: 1000 * LIMITS.listThroughput, p99Ms: 100 * LIMITS.listP99 };
     r.portal!.initial.portal.jsGzipBytes = r.portal!.initial.reference.jsGzipBytes * LIMITS.signInJsGzip;
     r.portal!.load.portal.emailVisibleMs = r.portal!.load.reference.emailVisibleMs * LIMITS.signInEmailVisible;
+    r.portal!.dashboard.signInToDataMs = r.portal!.dashboard.referenceSignInMs! * LIMITS.signInToData;
     r.coldStart!.handlers[0]!.coldStartMs = r.coldStart!.empty.coldStartMs * LIMITS.handlerColdStart;
     const list = r.cost!.routes.find((c) => c.list)!;
     list.responseBytes = 4096;
@@ -72,11 +74,13 @@ describe('checkBudgets', () => {
     c16.gateway.p99Ms += 1;
     r.portal!.initial.portal.jsGzipBytes += 1;
     r.portal!.load.portal.emailVisibleMs += 1;
+    r.portal!.dashboard.signInToDataMs += 1;
     r.coldStart!.handlers[0]!.coldStartMs += 0.1;
     list.readUnits = 2.5;
     expect(failing(r)).toEqual([
       'portal.signin-js',
       'portal.signin-email-visible',
+      'portal.signin-to-data',
       'api.list-throughput:listIncidents',
       'api.list-p99:listIncidents',
       'lambda.cold-start:incidents',
@@ -97,11 +101,20 @@ describe('checkBudgets', () => {
     expect(checkBudgets(r).find((o) => o.id.startsWith('lambda.'))).toMatchObject({ id: 'lambda.cold-start', pass: false, detail: 'not measured' });
   });
 
+  it('fails exactly portal.signin-to-data at 2.08 × (the sign-in → dashboard figure before the prefetch at sign-in)', () => {
+    const r = fixture('passing.json');
+    r.portal!.dashboard.signInToDataMs = 1513;
+    r.portal!.dashboard.referenceSignInMs = 727;
+    expect(failing(r)).toEqual(['portal.signin-to-data']);
+    expect(checkBudgets(r).find((o) => o.id === 'portal.signin-to-data')!.detail).toBe('2.08 × (1513 / 727 ms, 3 runs)');
+  });
+
   it('fails portal.dashboard when the signed-in dashboard flow did not complete', () => {
     const r = fixture('passing.json');
     Object.assign(r.portal!.dashboard, { runs: 0, jsBytes: 0, jsGzipBytes: 0, signInToDataMs: null, error: 'page.waitForFunction: Timeout 20000ms exceeded' });
     const out = checkBudgets(r);
-    expect(failing(r)).toEqual(['portal.dashboard']);
+    expect(failing(r)).toEqual(['portal.signin-to-data', 'portal.dashboard']);
+    expect(out.find((o) => o.id === 'portal.signin-to-data')!.detail).toBe('not measured (flow failed)');
     expect(out.find((o) => o.id === 'portal.dashboard')!.detail).toBe('flow failed: page.waitForFunction: Timeout 20000ms exceeded');
     const md = renderMarkdown(r, out);
     expect(md).toContain('| signed-in dashboard, all JS gzip | **not measured** | 210.0 KB | – |');
