@@ -56,6 +56,11 @@ export interface RouteVariant {
   query?: (c: VariantContext) => Record<string, string>;
   /** Who calls (default: staff for staff-only routes, else the customer). */
   as?: 'customer' | 'admin';
+  /**
+   * A poll with nothing changed: the call is sent once unmeasured, then measured with its `ETag` as
+   * `If-None-Match` (the portal's fetcher does the same; expected 304).
+   */
+  ifNoneMatch?: true;
 }
 
 const DAY = 86_400_000;
@@ -80,11 +85,12 @@ export const ROUTE_VARIANTS: Partial<Record<OperationId, RouteVariant[]>> = {
   listOffice365Alarms: [{ label: '' }, { label: 'status=active', query: () => ({ status: 'active' }) }],
   getReport: [7, 30, 365].map((d) => ({ label: `${d}d`, query: lastDays(d) })),
   getAnalytics: [{ label: '365d', query: lastDays(365) }],
+  getSummary: [{ label: '' }, { label: 'poll unchanged (If-None-Match)', ifNoneMatch: true }],
   listAuditLog: [{ label: '' }, { label: 'all tenants (staff)', as: 'admin' }],
 };
 
 /** The writes measured, in the order they run (each may use what the previous ones created). */
-export const WRITES = ['createIncident', 'updateIncident', 'addIncidentComment', 'ingestDeviceAlarm raise', 'acknowledgeAlarm', 'ingestDeviceAlarm clear', 'ingestHeartbeat'] as const;
+export const WRITES = ['createIncident', 'updateIncident', 'addIncidentComment', 'ingestDeviceAlarm raise', 'acknowledgeAlarm', 'ingestDeviceAlarm clear', 'ingestHeartbeat', 'ingestHeartbeat same minute'] as const;
 
 interface Ctx {
   stack: RunningLocalStack;
@@ -111,6 +117,8 @@ interface HttpResult {
   status: number;
   text: string;
   wallMs: number;
+  /** The `ETag` response header, if any. */
+  etag?: string | undefined;
 }
 
 async function http(url: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<HttpResult> {
@@ -118,7 +126,7 @@ async function http(url: string, init: { method?: string; headers?: Record<strin
   try {
     const res = await fetch(url, { method: init.method ?? 'GET', headers: init.headers ?? {}, body: init.body ?? null });
     const text = await res.text();
-    return { status: res.status, text, wallMs: performance.now() - t };
+    return { status: res.status, text, wallMs: performance.now() - t, etag: res.headers.get('etag') ?? undefined };
   } catch (e) {
     return { status: 0, text: e instanceof Error ? e.message : String(e), wallMs: performance.now() - t };
   }
@@ -178,8 +186,13 @@ async function measureRoutes(ctx: Ctx, log: (l: string) => void): Promise<ScaleC
       }
     }
     for (const v of ROUTE_VARIANTS[route.operationId as OperationId] ?? [{ label: '' }]) {
-      const send = () => http(urlOf(ctx, route, v.query?.(ctx.vc) ?? {}, params), { headers: { Authorization: tokenFor(ctx, route, v.as) } });
+      let headers: Record<string, string> = { Authorization: tokenFor(ctx, route, v.as) };
+      const send = () => http(urlOf(ctx, route, v.query?.(ctx.vc) ?? {}, params), { headers });
       await warm(ctx, route.handler, send);
+      if (v.ifNoneMatch) {
+        const etag = (await send()).etag;
+        if (etag) headers = { ...headers, 'If-None-Match': etag };
+      }
       takeCaptured();
       const res = await send();
       const call = callOf(v.label ? `${route.operationId} ${v.label}` : route.operationId, route, res, takeCaptured());
@@ -288,7 +301,12 @@ async function measureWrites(ctx: Ctx): Promise<ScaleCall[]> {
   );
   await run('acknowledgeAlarm', 'acknowledgeAlarm', () => http(urlOf(ctx, routeById('acknowledgeAlarm'), {}, { deviceId, alarmId }), { method: 'POST', headers: { Authorization: ctx.tokens.customer } }));
   await run('ingestDeviceAlarm clear', 'ingestDeviceAlarm', () => ingest('ingestDeviceAlarm', { action: 'clear', eventId: `bench-clear-${stamp}`, tenantId: t, deviceId, alarmId, at: now() }));
-  await run('ingestHeartbeat', 'ingestHeartbeat', () => ingest('ingestHeartbeat', { eventId: `bench-hb-${stamp}`, tenantId: t, deviceId, at: now() }));
+  // A heartbeat that opens a new UTC minute (recorded on the device item, its day and the aggregates), then one
+  // in the same minute (changes nothing visible: the heartbeat item only; docs/data-model.md#heartbeats).
+  const beat = now();
+  await run('ingestHeartbeat', 'ingestHeartbeat', () => ingest('ingestHeartbeat', { eventId: `bench-hb-${stamp}`, tenantId: t, deviceId, at: beat }));
+  const sameMinute = new Date(Math.min(Date.parse(beat) + 1_000, Math.floor(Date.parse(beat) / 60_000) * 60_000 + 59_999)).toISOString();
+  await run('ingestHeartbeat same minute', 'ingestHeartbeat', () => ingest('ingestHeartbeat', { eventId: `bench-hb2-${stamp}`, tenantId: t, deviceId, at: sameMinute }));
   return out;
 }
 

@@ -46,12 +46,17 @@ describe.concurrent('npm run bench -- --check --from <file>', () => {
     expect(res.stdout).toContain('FAIL  scale.route-requests:getReport 365d: 5056 requests, 16760 RCU (limits 10, 50)');
     expect(res.stdout).toContain('FAIL  scale.report-time:getReport 365d: 26000 ms, 6.2 KB');
     expect(res.stdout).toContain('PASS  scale.route-requests:getAnalytics 365d');
+    // A poll that reads the whole summary again, and a same-minute heartbeat that writes everything again.
+    expect(res.stdout).toContain('FAIL  scale.poll-unchanged:getSummary poll unchanged (If-None-Match): HTTP 200, 4 requests (2 GetItem, 2 Query), 7 RCU');
+    expect(res.stdout).toContain('FAIL  scale.quiet-heartbeat-wcu:ingestHeartbeat same minute: 15 WCU, 8 requests');
   });
 
   it('exits 0 for the passing fixture', async () => {
     const res = await check('bench/fixtures/passing.json');
     expect(res.stdout).not.toContain('FAIL');
     expect(res.stdout).toContain('PASS  lambda.cold-start:incidents: 2.20 ×');
+    expect(res.stdout).toContain('PASS  scale.poll-unchanged:getSummary poll unchanged (If-None-Match): HTTP 304, 1 requests (1 GetItem), 0.5 RCU');
+    expect(res.stdout).toContain('PASS  scale.quiet-heartbeat-wcu:ingestHeartbeat same minute: 1 WCU');
     expect(res.status).toBe(0);
   });
 
