@@ -66,6 +66,8 @@ import { SECRETS_ACTIONS } from '../lambdas/data/secrets.js';
 import { idpSecretPrefix } from './federation-config.js';
 import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
 import { HANDLER_BUNDLING, HANDLER_NODE_OPTIONS } from './handler-bundling.js';
+import { SlaWatch } from './sla-watch.js';
+import { NotificationsConsumer } from './notifications.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -180,6 +182,10 @@ export class ApiStack extends Stack {
   readonly apiUrl: string;
   /** execute-api:Invoke on the collector ingest routes only (attach to the collectors' IAM principal). */
   readonly collectorPolicy: ManagedPolicy;
+  /** Notification delivery: the stream consumer, its DLQ and the outbox sweep (infra/notifications.ts). */
+  readonly notifications: NotificationsConsumer;
+  /** The scheduled SLA job writing `sla.*` activity events (infra/sla-watch.ts). */
+  readonly slaWatch: SlaWatch;
 
   /** The portal's app client id, given to every function (`userPoolClientIds`). */
   private readonly userPoolClientId: string;
@@ -198,6 +204,17 @@ export class ApiStack extends Stack {
     this.functions = Object.fromEntries(
       HANDLER_NAMES.map((name) => [name, this.createFunction(name, config, table, allowOrigins)]),
     ) as Record<HandlerName, NodejsFunction>;
+    this.notifications = new NotificationsConsumer(this, 'NotificationDelivery', {
+      config,
+      table,
+      siteOrigin: props.siteOrigin,
+      userPoolId: this.userPoolId,
+      userPoolArn: this.userPoolArn,
+      tableActions: [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS],
+      runtime: LAMBDA_RUNTIME,
+    });
+    // The SLA job: EventBridge schedule → Lambda (docs/notifications.md#sla-job).
+    this.slaWatch = new SlaWatch(this, 'SlaWatch', { config, table, runtime: LAMBDA_RUNTIME });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: config.logRetention,
@@ -438,6 +455,7 @@ export class ApiStack extends Stack {
           ...(name === 'admin' && config.federation?.adminConfiguredProviders
             ? { identityProviders: { secretPrefix: idpSecretPrefix(config.stage), oauthDomain: `${config.federation.domainPrefix}.auth.${this.region}.amazoncognito.com` } }
             : {}),
+          ...(name === 'notifications' ? { notifications: { siteUrl: allowOrigins[0], allowLocalWebhooks: false } } : {}),
           logLevel: config.logLevel,
           retention: { ...config.dataRetention },
         }),

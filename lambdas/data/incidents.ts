@@ -5,7 +5,9 @@
  */
 import * as z from 'zod';
 import type { AuditEntry, Incident, IncidentChange, IncidentComment, IncidentDetail, Page } from '../contract/schemas.js';
+import { incidentCommentEvent, incidentCreatedEvent, incidentUpdateEvent } from '../domain/activity.js';
 import { ApiError } from '../domain/errors.js';
+import { activityPut, activityPuts } from './activity.js';
 import type { IncidentListOptions, IncidentsPort, SocQueueOptions } from '../domain/ports.js';
 import { aggregateWrites, incidentChange } from './aggregates.js';
 import { auditPut } from './audit.js';
@@ -121,6 +123,8 @@ export function createIncident(tenantId: string, build: (seq: number) => Inciden
             },
             { Put: { TableName: table.tableName, Item: itemOf(IncidentEntity, incident), ConditionExpression: 'attribute_not_exists(PK)' } },
             ...(auditOf ? [auditPut(auditOf(incident), table)] : []),
+            // Its activity event (docs/notifications.md), in the same transaction.
+            activityPut(incidentCreatedEvent(incident), table),
             ...aggregateWrites(table, tenantId, incidentChange(null, incident)),
           ],
         });
@@ -200,6 +204,8 @@ export async function saveIncidentUpdate(
         ...(comment ? [put(commentItem(tenantId, next.id, comment))] : []),
         // The audit entry of the change, in the same transaction (docs/api.md#audit-log).
         ...(audit ? [auditPut(audit, table)] : []),
+        // The activity event of the change, if customers are told about it (docs/notifications.md#kinds).
+        ...activityPuts([incidentUpdateEvent(current, next, change, comment)], table),
         ...aggregateWrites(table, tenantId, incidentChange(current, next)),
       ],
     });
@@ -271,6 +277,7 @@ export function addIncidentComment(tenantId: string, incidentId: string, comment
           { ConditionCheck: { TableName: table.tableName, Key: keys.incident(tenantId, incidentId), ConditionExpression: 'attribute_exists(PK)' } },
           { Put: { TableName: table.tableName, Item: commentItem(tenantId, incidentId, comment), ConditionExpression: 'attribute_not_exists(SK)' } },
           ...(audit ? [auditPut(audit, table)] : []),
+          activityPut(incidentCommentEvent(tenantId, incidentId, comment), table),
         ],
       });
       return true;

@@ -6,6 +6,8 @@
  */
 import type { LambdaConfig } from '../config.js';
 import type { Repository } from '../domain/ports.js';
+import * as activity from './activity.js';
+import { activityRepository } from './activity.js';
 import { auditRepository } from './audit.js';
 import { tenantAdminRepository } from './tenant-admin.js';
 import { notificationsRepository } from './notifications.js';
@@ -26,6 +28,7 @@ export { createIncident, putIncident, raiseIncidentCounter, getIncidentDetail } 
 export { putDevice, recordHeartbeat, ingestHeartbeat, raiseAlarm, putDailyAvailability, putAlarm, type DeviceAlarmInput, type DeviceInput } from './devices.js';
 export { upsertO365Alarm, putO365Event } from './office365.js';
 export { putRecommendation } from './recommendations.js';
+export { activityPut, putActivityEventOnce, listActivity, countUnreadActivity, markActivityRead } from './activity.js';
 export { auditPut, putAuditEntry, newAuditEntry, changedFields, STAFF_AUDIT_TENANT } from './audit.js';
 export type { Repository } from '../domain/ports.js';
 
@@ -39,6 +42,7 @@ export interface RepositoryOptions {
 export function dynamoRepository(table: TableRef, options: RepositoryOptions = {}): Repository {
   const retention = options.retention ?? DEFAULT_RETENTION;
   return {
+    activity: activityRepository(table),
     audit: auditRepository(table, retention),
     tenantAdmin: tenantAdminRepository(table, retention),
     incidents: incidents.incidentsRepository(table),
@@ -75,6 +79,7 @@ export function tableWriters(table: TableRef, options: RepositoryOptions = {}) {
     upsertO365Alarm: (a: Parameters<typeof office365.upsertO365Alarm>[0]) => office365.upsertO365Alarm(a, table),
     putO365Event: (e: Parameters<typeof office365.putO365Event>[0]) => office365.putO365Event(e, table, retention),
     putRecommendation: (r: Parameters<typeof recommendations.putRecommendation>[0]) => recommendations.putRecommendation(r, table),
+    putActivityEvent: (e: Parameters<typeof activity.putActivityEventOnce>[0]) => activity.putActivityEventOnce(e, table),
   };
 }
 /** See `tableWriters`. */

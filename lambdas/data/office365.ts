@@ -6,6 +6,8 @@
 import type { Office365Alarm, Office365Event, Page } from '../contract/schemas.js';
 import type { O365AlarmListOptions, O365EventListOptions, Office365Port } from '../domain/ports.js';
 import type { TableRef } from './client.js';
+import { office365AlertEvent } from '../domain/activity.js';
+import { activityPuts } from './activity.js';
 import { aggregateWrites, o365AlarmChange } from './aggregates.js';
 import { isConditionFailureInTransaction, RETRY, withRetries, writeIf } from './dynamo-util.js';
 import { itemOf, O365AlarmEntity, O365EventEntity, recordOf } from './entities.js';
@@ -35,6 +37,8 @@ export async function upsertO365Alarm(a: Office365Alarm, table: TableRef): Promi
             },
           },
           ...aggregateWrites(table, a.tenantId, o365AlarmChange(before, a)),
+          // A new alert's activity event (docs/notifications.md), in the same transaction.
+          ...activityPuts([office365AlertEvent(before, a)], table),
         ],
       });
       return true;

@@ -7,6 +7,8 @@
 import type { AuditEntry, Page, Recommendation, RecommendationStatus } from '../contract/schemas.js';
 import type { RecommendationListOptions, RecommendationsPort, RecommendationStatusChange } from '../domain/ports.js';
 import type { TableRef } from './client.js';
+import { recommendationAddedEvent } from '../domain/activity.js';
+import { activityPut } from './activity.js';
 import { auditPut } from './audit.js';
 import { isConditionFailureInTransaction, writeIf } from './dynamo-util.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
@@ -14,9 +16,23 @@ import { itemOf, RecommendationEntity, recordOf } from './entities.js';
 import { keys } from './keys.js';
 import { listPage } from './paging.js';
 
-/** Creates a recommendation unless its id exists (false on a replay). */
+/**
+ * Creates a recommendation unless its id exists (false on a replay): one TransactWriteItems with its
+ * `recommendation.added` activity event (docs/notifications.md), so a replay writes no event either.
+ */
 export async function putRecommendation(r: Recommendation, table: TableRef): Promise<boolean> {
-  return (await writeIf(table, 'PutItem', { Item: itemOf(RecommendationEntity, r), ConditionExpression: 'attribute_not_exists(PK)' })) !== null;
+  try {
+    await table.doc.send('TransactWriteItems', {
+      TransactItems: [
+        { Put: { TableName: table.tableName, Item: itemOf(RecommendationEntity, r), ConditionExpression: 'attribute_not_exists(PK)' } },
+        activityPut(recommendationAddedEvent(r), table),
+      ],
+    });
+    return true;
+  } catch (e) {
+    if (isConditionFailureInTransaction(e, 0)) return false;
+    throw e;
+  }
 }
 
 /** One recommendation (consistent GetItem), or null. */

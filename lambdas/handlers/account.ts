@@ -1,4 +1,9 @@
-/** Account Lambda: getMe (`GET /me`) and listTenants (`GET /tenants`, admin only by the route table). */
+/**
+ * Account Lambda: getMe (`GET /me`), listTenants (`GET /tenants`, admin only by the route table), and the
+ * caller's activity feed: listActivity (`GET /activity`), getActivityUnread (`GET /activity/unread`),
+ * markActivityRead (`POST /activity/read`) — tenant from the claims (staff: `?tenant=`), the per-user marker
+ * keyed by the token's `sub` (docs/notifications.md).
+ */
 import type { LambdaConfig } from '../config.js';
 import { describeMe, listTenants } from '../domain/account.js';
 import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type Operations } from '../http/api.js';
@@ -6,6 +11,12 @@ import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type Oper
 export const operations: Operations<'account'> = {
   getMe: ({ repo, identity }) => describeMe(repo.tenants, identity),
   listTenants: ({ repo }) => listTenants(repo.tenants),
+  listActivity: ({ repo, tenantId, query }) => repo.activity.list(tenantId, { limit: query.limit, cursor: query.cursor }),
+  getActivityUnread: ({ repo, tenantId, identity }) => repo.activity.countUnread(tenantId, identity.sub),
+  markActivityRead: async ({ repo, tenantId, identity, now }) => {
+    await repo.activity.markRead(tenantId, identity.sub, now.toISOString());
+    return repo.activity.countUnread(tenantId, identity.sub);
+  },
 };
 
 /** The account API for an explicit configuration (local gateway, tests). */

@@ -53,6 +53,7 @@ import {
   type DemoTenant,
   type DemoUser,
 } from './demo-data.js';
+import { seedDemoActivity } from './demo-activity.js';
 import { DEFAULT_PORTS, DEMO_REGION, LOCAL_COLLECTOR_GRANTS, LOCAL_OPERATOR_CREDENTIAL, LOCAL_STAGE, localTable } from './config.js';
 
 export type { DemoUser } from './demo-data.js';
@@ -286,6 +287,8 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
       // The status index and title words of incidents, the folded device names (docs/data-model.md#search).
       await upgradeSearchIndex(table);
       await backfillDemoAlarmLifecycle(table, now);
+      // Demo activity events of a state stored before the feed existed (docs/notifications.md).
+      for (const tenant of DEMO_TENANTS) await seedDemoActivity(tenant.id, table, { onlyIfEmpty: true });
       // Aggregates of state written before they existed (docs/data-model.md#aggregates).
       await upgradeAggregates(table, new Date(now));
       return { users: DEMO_USERS, created: false };
@@ -320,6 +323,7 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
       await inBatches(demoO365Events(tenant, now), 16, async (ev) => void (await putO365Event(ev, table)));
       for (const a of demoO365Alarms(tenant, now)) await upsertO365Alarm(a, table);
       for (const r of demoRecommendations(tenant, now, reporter)) await putRecommendation(r, table);
+      await seedDemoActivity(tenant.id, table);
       // The tenant registry entry goes last: its presence marks a complete seed.
       await putTenant(tenant, table);
     }

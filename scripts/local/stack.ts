@@ -11,7 +11,7 @@
  * `process.env` (the `npm start` CLI reads its variables and passes them in as options). What each local
  * component stands in for, and where it differs from AWS: docs/local-emulation.md.
  */
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -34,6 +34,7 @@ import { OAUTH_SCOPES } from '../../infra/federation-config.js';
 import { ensureTable, freePort, startDynamo } from './dynamodb.js';
 import { openApiDocument } from '../../lambdas/contract/openapi.js';
 import { startCollector } from './collector.js';
+import { runSlaWatch, SLA_WATCH_INTERVAL_MS } from '../../lambdas/data/activity.js';
 import {
   DEFAULT_PORTS,
   DEMO_REGION,
@@ -236,7 +237,14 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     if (opts.federation) {
       t = Date.now();
       if (ports.cognitoOAuth === 0) ports.cognitoOAuth = await freePort(host);
-      const idpClient = { clientId: 'vigia-local-user-pool', clientSecret: randomBytes(24).toString('base64url') };
+      // The pool's client secret at the identity provider, kept in the state folder: a provider staff configured with
+      // it (docs/local-emulation.md#identity-providers-set-by-staff) still signs in after a restart.
+      const idpSecretFile = path.join(opts.dataDir, 'idp-client.json');
+      const idpClient = {
+        clientId: 'vigia-local-user-pool',
+        clientSecret: existsSync(idpSecretFile) ? (JSON.parse(readFileSync(idpSecretFile, 'utf8')) as { clientSecret: string }).clientSecret : randomBytes(24).toString('base64url'),
+      };
+      writeFileSync(idpSecretFile, JSON.stringify({ clientSecret: idpClient.clientSecret }), { mode: 0o600 });
       const idp = await startLocalIdp({
         organisation: LOCAL_IDENTITY_PROVIDER.organisation,
         users: LOCAL_IDENTITY_PROVIDER.users,
@@ -378,6 +386,20 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     });
     stops.push(gateway.stop);
     log(`API gateway on ${gateway.url} (${Date.now() - t} ms); OpenAPI at ${gateway.url}/openapi.json`);
+
+    // The SLA job (AWS: an EventBridge schedule rule, infra/sla-watch.ts): once now, then every 5 minutes
+    // (docs/notifications.md#sla-job). Idempotent, so a restart or an overlapping run writes nothing twice.
+    {
+      const slaTable = localTable(dynamo.endpoint, table);
+      const runSla = () => void runSlaWatch(new Date(), slaTable).catch((e: unknown) => log(`sla-watch failed: ${(e as Error).message}`));
+      runSla();
+      const slaTimer = setInterval(runSla, SLA_WATCH_INTERVAL_MS);
+      slaTimer.unref();
+      stops.push(async () => {
+        clearInterval(slaTimer);
+        slaTable.doc.destroy();
+      });
+    }
 
     if ((opts.seed ?? true) && collectorOn) {
       const collector = startCollector({

@@ -230,10 +230,10 @@ describe('business screens on seeded data', () => {
     const panel = page.locator('.notifications');
     await panel.getByRole('link', { name: 'Ver todas' }).waitFor();
     await settled(page);
-    assert.ok((await panel.locator('.feed li').count()) > 0, 'latest alarms / incident changes');
+    assert.ok((await panel.locator('.feed li').count()) > 0, 'latest activity events');
     await screenshot(page, 'screens-desktop-13-notifications');
     await panel.getByRole('link', { name: 'Ver todas' }).click();
-    await page.waitForURL('**/devices/alarms');
+    await page.waitForURL('**/notifications');
 
     assert.deepEqual(problems, []);
     await context.close();

@@ -39,6 +39,7 @@ const TenantsPage = lazy(() => import('../features/admin/AdminPages').then((m) =
 const TenantAdminPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.TenantAdminPage })));
 const StaffPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.StaffPage })));
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage').then((m) => ({ default: m.AuditLogPage })));
+const ActivityFeedPage = lazy(() => import('../features/notifications/ActivityFeedPage').then((m) => ({ default: m.ActivityFeedPage })));
 const SearchResultsPage = lazy(() => import('../features/search/SearchResultsPage').then((m) => ({ default: m.SearchResultsPage })));
 
 /** A lazily loaded screen with the standard loading state while its chunk downloads. */
@@ -84,6 +85,7 @@ export function AppRoutes({ brandName }: { brandName: string }) {
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/page/passwordchange" element={<PasswordChangePage />} />
         <Route path="/audit" element={<Screen><AuditLogPage /></Screen>} />
+        <Route path="/notifications" element={<Screen><ActivityFeedPage /></Screen>} />
         {(
           [
             ['/soc/queue', <SocQueuePage key="q" />],

@@ -1,14 +1,14 @@
 /**
  * Header (docs/portal.md#header): menu toggles, brand "<brand> CLIENTE" → `/`, search form →
- * `/page/search-results?q=…`, tenant picker (several tenants or admin), notifications dropdown (latest alarms and incident changes from
- * the API, `features/notifications`; empty state "No hay registros") and the profile menu with the user's e-mail ("User" when empty).
+ * `/page/search-results?q=…`, tenant picker (several tenants or admin), notifications dropdown (the bell with the unread count and
+ * the latest activity events, `features/notifications`; empty state "No hay registros") and the profile menu with the user's e-mail ("User" when empty).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Disclosure } from '../shared/ui/Disclosure';
 import { useTenant } from '../shared/lib/tenant';
-import { NotificationsPanel } from '../features/notifications/NotificationsPanel';
+import { NotificationsBell, NotificationsPanel, useBellLabel } from '../features/notifications/NotificationsPanel';
 import { useT } from '../shared/lib/messages';
 
 export interface HeaderProps {
@@ -32,6 +32,7 @@ export const PROFILE_LINKS = [
 export function Header({ brandName, email, sidebarCollapsed, onToggleCollapsed, mobileOpen, onToggleMobile }: HeaderProps) {
   const location = useLocation();
   const t = useT();
+  const bellLabel = useBellLabel();
   return (
     <header className="app-header">
       <button
@@ -61,8 +62,8 @@ export function Header({ brandName, email, sidebarCollapsed, onToggleCollapsed, 
       <div className="header-end">
         <TenantPicker />
         <Disclosure
-          label={<span className="bell" aria-hidden="true" />}
-          ariaLabel={t('chrome.notifications')}
+          label={<NotificationsBell />}
+          ariaLabel={bellLabel}
           buttonClassName="icon-btn"
           panelClassName="dropdown-end"
           closeSignal={location.pathname}

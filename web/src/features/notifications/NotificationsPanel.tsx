@@ -1,72 +1,102 @@
 /**
- * Content of the header notifications dropdown (docs/portal.md#header): the tenant's latest open device
- * alarms (`GET /alarms?state=active`, 4) and latest incident changes (the 20 newest incidents, 4 most
- * recently updated), each linking to its screen, with "Ver todas" and the empty state "No hay
- * registros". Rendered only while the dropdown is open, so it fetches on open (SWR caches it).
+ * The header's notifications (docs/portal.md#header, docs/notifications.md): `NotificationsBell` is the
+ * bell with the caller's unread count ("99+" beyond 99) and `useBellLabel` its accessible name;
+ * `NotificationsPanel` the dropdown: the latest activity events of the active tenant (each linking to its
+ * item, "Nuevo" on the unread ones), "Marcar todo como leído" and "Ver todas" (→ `/notifications`). Loading,
+ * error ("Reintentar") and empty ("No hay registros") states.
  */
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useApiSWR } from '../../shared/lib/api-context';
-import { formatDateTime, INCIDENT_STATUS_LABELS } from '../../shared/lib/format';
-import { useTenantQuery } from '../../shared/lib/tenant';
-import { SeverityBadge } from '../../shared/ui/badges';
-import { ErrorState, LoadingState } from '../../shared/ui/states';
-import { ticketPath } from '../../shared/lib/links';
+import { toApiError } from '../../shared/lib/api';
+import { formatDateTime } from '../../shared/lib/format';
 import { t as msg } from '../../shared/lib/messages';
+import { useTenant } from '../../shared/lib/tenant';
+import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { ActivitySeverityBadge } from './ActivitySeverityBadge';
+import { badgeText, isUnread, useActivityUnread, useLatestActivity, useMarkAllRead } from './activity';
+import './notifications.css';
+
+/** The bell icon with the unread badge (inside the header's dropdown button). */
+export function NotificationsBell() {
+  const unread = useActivityUnread();
+  const text = badgeText(unread.data);
+  return (
+    <span className="bell-wrap">
+      <span className="bell" aria-hidden="true" />
+      {text && (
+        <span className="bell-count" data-testid="bell-count" aria-hidden="true">
+          {text}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** Accessible name of the bell button: "Notificaciones" plus the unread count when there is one. */
+export function useBellLabel(): string {
+  const unread = useActivityUnread();
+  const text = badgeText(unread.data);
+  if (!text) return msg('notifications.panel.notifications');
+  const n = text === '99+' ? msg('notifications.panel.unreadCapped') : msg('notifications.panel.unread', { count: unread.data?.count ?? 0 });
+  return msg('notifications.panel.bellLabel', { unread: n });
+}
 
 export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
-  const tenant = useTenantQuery();
-  const alarms = useApiSWR('listAlarms', { query: { ...tenant, state: 'active', limit: 4 } });
-  const incidents = useApiSWR('listIncidents', { query: { ...tenant, limit: 20 } });
-  const error = alarms.error ?? incidents.error;
-  const updates = [...(incidents.data?.items ?? [])].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, 4);
-  const alarmItems = alarms.data?.items ?? [];
+  const { me } = useTenant();
+  const unread = useActivityUnread();
+  const latest = useLatestActivity();
+  const markAll = useMarkAllRead();
+  const [status, setStatus] = useState<string | null>(null);
+  const items = latest.data?.items ?? [];
+
+  const onMarkAll = async () => {
+    try {
+      await markAll();
+      setStatus(msg('notifications.panel.markedRead'));
+    } catch (err) {
+      setStatus(msg('notifications.panel.couldNotMark', { userMessage: toApiError(err).userMessage }));
+    }
+  };
 
   return (
     <div className="notifications">
-      <p className="dropdown-title">{msg('notifications.panel.notifications')}</p>
-      {error && !(alarms.data && incidents.data) ? (
-        <ErrorState
-          error={error}
-          onRetry={() => {
-            void alarms.mutate();
-            void incidents.mutate();
-          }}
-        />
-      ) : !alarms.data || !incidents.data ? (
+      <p className="dropdown-title">
+        {msg('notifications.panel.notifications')}
+        {unread.data && unread.data.count > 0 && <span className="muted small"> · {msg('notifications.panel.unread', { count: unread.data.count })}</span>}
+      </p>
+      {latest.error && !latest.data ? (
+        <ErrorState error={latest.error} onRetry={() => void latest.mutate()} />
+      ) : !latest.data ? (
         <LoadingState rows={3} />
-      ) : alarmItems.length === 0 && updates.length === 0 ? (
+      ) : items.length === 0 ? (
         <p className="empty-state">{msg('notifications.panel.noRecords')}</p>
       ) : (
         <ul className="feed" aria-label={msg('notifications.panel.latestNotifications')}>
-          {alarmItems.map((a) => (
-            <li key={`a-${a.deviceId}/${a.id}`}>
-              <Link to="/devices/alarms?state=active" onClick={onNavigate}>
-                {msg('notifications.panel.alarm')} {a.title}
+          {items.map((e) => (
+            <li key={e.eventId} className={isUnread(e, unread.data, me?.sub) ? 'feed-unread' : undefined}>
+              <Link to={e.link} onClick={onNavigate}>
+                {e.title}
               </Link>
               <span className="feed-meta">
-                <SeverityBadge severity={a.severity} /> <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time>
-              </span>
-            </li>
-          ))}
-          {updates.map((i) => (
-            <li key={`i-${i.id}`}>
-              <Link to={ticketPath(i.id, i.tenantId)} onClick={onNavigate}>
-                {i.id} · {i.title}
-              </Link>
-              <span className="feed-meta">
-                {INCIDENT_STATUS_LABELS[i.status]} · <time dateTime={i.updatedAt}>{formatDateTime(i.updatedAt)}</time>
+                {isUnread(e, unread.data, me?.sub) && <strong className="feed-new">{msg('notifications.panel.isNew')} · </strong>}
+                <ActivitySeverityBadge severity={e.severity} /> <time dateTime={e.at}>{formatDateTime(e.at)}</time>
               </span>
             </li>
           ))}
         </ul>
       )}
-      <p className="small">
-        <Link to="/devices/alarms" onClick={onNavigate}>
-          {msg('notifications.panel.viewAll')}
-        </Link>{' '}
+      {status && (
+        <p role="status" className="muted small">
+          {status}
+        </p>
+      )}
+      <p className="small notifications-actions">
+        <button type="button" className="btn btn-small" disabled={!unread.data || unread.data.count === 0} onClick={() => void onMarkAll()}>
+          {msg('notifications.panel.markAllRead')}
+        </button>{' '}
         ·{' '}
-        <Link to="/incidents/all" onClick={onNavigate}>
-          {msg('notifications.panel.viewIncidents')}
+        <Link to="/notifications" onClick={onNavigate}>
+          {msg('notifications.panel.viewAll')}
         </Link>
       </p>
     </div>

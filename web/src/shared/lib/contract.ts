@@ -58,6 +58,8 @@ export type {
   SlaTargets,
   AuditEntry,
   AuditAction,
+  ActivityEvent,
+  ActivityUnread,
   SocQueueQuery,
   ListAuditQuery,
   CreateTenantBody,

@@ -1,0 +1,83 @@
+/**
+ * The SLA job in AWS (docs/notifications.md#sla-job): an EventBridge schedule rule runs
+ * `lambdas/triggers/sla-watch.ts` every `SLA_WATCH_INTERVAL_MS` (5 minutes); the function reads the SOC queue
+ * index (GSI2) and writes the `sla.at_risk` / `sla.breached` activity events with conditional PutItems. Its
+ * role may only write its log group, and Query GSI2 and PutItem on the application table. EventBridge
+ * retries a failed invocation (twice); a repeated run writes nothing twice (deterministic event keys).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, type Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { lambdaEnvironment } from '../lambdas/config.js';
+import { SLA_WATCH_INTERVAL_MS } from '../lambdas/data/activity.js';
+import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
+import { HANDLER_BUNDLING, HANDLER_NODE_OPTIONS } from './handler-bundling.js';
+import { physicalName, type StageConfig } from './stage-config.js';
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Physical name of the SLA job function of a stage (`vigia-<stage>-sla-watch`). */
+export function slaWatchFunctionName(stage: string): string {
+  return physicalName(stage, 'sla-watch');
+}
+
+export interface SlaWatchProps {
+  readonly config: StageConfig;
+  readonly table: ITable;
+  readonly runtime: Runtime;
+}
+
+/** The scheduled SLA job: function, role, log group and the EventBridge rule. */
+export class SlaWatch extends Construct {
+  readonly fn: NodejsFunction;
+  readonly rule: Rule;
+
+  constructor(scope: Construct, id: string, props: SlaWatchProps) {
+    super(scope, id);
+    const { config, table } = props;
+    const logGroup = new LogGroup(this, 'Logs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
+    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Vigía SLA job (${config.stage})` });
+    logGroup.grantWrite(role);
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [table.tableArn] }));
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/${TABLE_DESIGN.gsi2.indexName}`] }));
+    if (config.tracing) {
+      Validations.of(role).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'Lambda active tracing: xray:PutTraceSegments/PutTelemetryRecords support no resource-level permissions (AWS X-Ray developer guide, "Identity-based policies").',
+      });
+    }
+    this.fn = new NodejsFunction(this, 'Function', {
+      functionName: slaWatchFunctionName(config.stage),
+      description: `Vigía: SLA at-risk / breached activity events (${config.stage})`,
+      entry: path.join(REPO_ROOT, 'lambdas', 'triggers', 'sla-watch.ts'),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      runtime: props.runtime,
+      architecture: Architecture.ARM_64,
+      memorySize: 256,
+      timeout: Duration.minutes(2),
+      role,
+      logGroup,
+      tracing: config.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
+      environment: {
+        ...lambdaEnvironment({ stage: config.stage, tableName: table.tableName, serviceName: 'vigia-sla-watch', logLevel: config.logLevel }),
+        NODE_OPTIONS: HANDLER_NODE_OPTIONS,
+      },
+      bundling: HANDLER_BUNDLING,
+    });
+    this.rule = new Rule(this, 'Schedule', {
+      description: `Vigía ${config.stage}: SLA at-risk / breached events`,
+      schedule: Schedule.rate(Duration.minutes(SLA_WATCH_INTERVAL_MS / 60_000)),
+      targets: [new LambdaFunction(this.fn, { retryAttempts: 2 })],
+    });
+  }
+}

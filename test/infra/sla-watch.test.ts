@@ -1,0 +1,29 @@
+/**
+ * The SLA job in the templates (infra/sla-watch.ts, docs/notifications.md#sla-job): an EventBridge rule runs
+ * the function every 5 minutes with retries; the function's role may only PutItem on the table and Query
+ * its GSI2 (no Scan, no other table action).
+ */
+import { describe, expect, it } from 'vitest';
+import { ofType, synthPr42 } from '../support/synth.js';
+
+describe('SLA job', () => {
+  it('an EventBridge schedule rule every 5 minutes invokes the function, with retries', () => {
+    const { t } = synthPr42();
+    t.api.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'vigia-pr-42-sla-watch', Handler: 'index.handler', Architectures: ['arm64'] });
+    const rules = ofType(t.api, 'AWS::Events::Rule').filter(([, r]) => r.Properties!.ScheduleExpression === 'rate(5 minutes)');
+    expect(rules).toHaveLength(1);
+    const targets = rules[0]![1].Properties!.Targets as Array<{ RetryPolicy?: { MaximumRetryAttempts: number } }>;
+    expect(targets[0]!.RetryPolicy?.MaximumRetryAttempts).toBe(2);
+  });
+
+  it("the function's role: PutItem on the table, Query on GSI2, nothing else on DynamoDB", () => {
+    const { t } = synthPr42();
+    const [roleId] = ofType(t.api, 'AWS::IAM::Role').find(([, r]) => r.Properties!.Description === 'Vigía SLA job (pr-42)')!;
+    const statements = ofType(t.api, 'AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties!.Roles).includes(roleId))
+      .flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement);
+    const dynamo = statements.filter((s) => JSON.stringify(s.Action).includes('dynamodb:'));
+    expect(dynamo.map((s) => s.Action).sort()).toEqual(['dynamodb:PutItem', 'dynamodb:Query']);
+    expect(JSON.stringify(dynamo.find((s) => s.Action === 'dynamodb:Query')!.Resource)).toContain('/index/GSI2');
+  });
+});
