@@ -6,31 +6,55 @@
  * record; both use these functions, so a maintained aggregate and a rebuilt one can only differ when a write
  * bypassed them (the drift the rebuild's `--check` reports).
  *
- * Two aggregate items per tenant are fed from here:
+ * Three kinds of aggregate items per tenant are fed from here:
  *  - **stats** (one item): current state — incidents by status and severity, open device alarms by
  *    severity, Office 365 alarms by status, number of devices;
  *  - **day** (one item per UTC day, `yyyy-mm-dd`): what happened on that day — incidents created (by
  *    severity, and their current status), their acknowledgement and resolution times (sums in ms and counts:
  *    MTTA and MTTR of the incidents created that day), SLA results, open incidents by SLA due hour (for
  *    "open and breached" at any instant), device alarms raised by severity and by title.
- * Incident figures are filed under the incident's creation day because the reports count "incidents created
- * in the period" (lambdas/domain/reports.ts).
+ *  - **hour** (one item per UTC hour, `yyyy-mm-ddTHH`): the incident part of the day item (`incidentDay`) for
+ *    the incidents created in that hour, so a report reads a partial first or last day as hour items plus
+ *    at most one partial hour's incidents at each end, whatever the tenant's size.
+ * Incident figures are filed under the incident's creation day (and hour) because the reports count
+ * "incidents created in the period" (lambdas/domain/reports.ts).
  *
- * A third, the heartbeat histogram (devices by the UTC minute of their last heartbeat), gives devices by
+ * A fourth, the heartbeat histogram (devices by the UTC minute of their last heartbeat), gives devices by
  * status at one-minute resolution (`devicesByStatus`).
  */
 import type { DeviceAlarm, DeviceStatus, Incident, Office365Alarm, Severity } from '../contract/schemas.js';
 import { DEVICE_STATUSES, INCIDENT_STATUSES, SEVERITIES } from '../contract/schemas.js';
+import { DEVICE_ALARM_TYPES } from './alarm-types.js';
 import { HEARTBEAT_THRESHOLDS_MS, OPEN_ALARM_STATES } from './devices.js';
 
 import type { Counters } from './ports.js';
 
 export type { Counters };
 
-/** Version of the aggregate definitions; a stats item without it (or older) is rebuilt by the migration. */
-export const AGGREGATES_VERSION = 1;
+/**
+ * Version of the aggregate definitions; a stats item without it (or older) is rebuilt by the migration
+ * (`upgradeAggregates`). 2: short day-item names (`agg`) and the hour items (`incidentHour`).
+ */
+export const AGGREGATES_VERSION = 2;
 
-/** Attribute names, spelled once. Every name is a plain string used through ExpressionAttributeNames. */
+/** One-letter code of a severity in the day and hour items' attribute names (`c`, `h`, `m`, `l`). */
+const SEV_CODE: Record<string, string> = { critical: 'c', high: 'h', medium: 'm', low: 'l' };
+const SEV_OF_CODE: Record<string, Severity> = { c: 'critical', h: 'high', m: 'medium', l: 'low' };
+const sevCode = (severity: string): string => SEV_CODE[severity] ?? severity;
+
+/** Alarm titles of the catalogue (`DEVICE_ALARM_TYPES`) → their key, and back. */
+const TYPE_OF_TITLE = new Map<string, string>(Object.entries(DEVICE_ALARM_TYPES).map(([k, t]) => [t.title, k]));
+const TITLE_OF_TYPE = new Map<string, string>(Object.entries(DEVICE_ALARM_TYPES).map(([k, t]) => [k, t.title]));
+
+/** `yyyy-mm-ddTHH` → `yymmddHH` (the due hour in an `openDue` name; order-preserving for 2000–2099). */
+const compactHour = (hour: string): string => `${hour.slice(2, 4)}${hour.slice(5, 7)}${hour.slice(8, 10)}${hour.slice(11, 13)}`;
+
+/**
+ * Attribute names, spelled once. Every name is a plain string used through ExpressionAttributeNames.
+ * The day and hour items' names are short (one-letter severities, catalogue keys for catalogue alarm titles):
+ * a busy tenant's day item holds ~40 of them and every report reads one item per day of its period, so the
+ * names are most of the bytes read and written (docs/data-model.md#aggregates; since `AGGREGATES_VERSION` 2).
+ */
 export const agg = {
   incidents: (status: string, severity: string) => `inc#${status}#${severity}`,
   openAlarms: (severity: string) => `alarmOpen#${severity}`,
@@ -38,17 +62,24 @@ export const agg = {
   alarmState: (state: string) => `alarmState#${state}`,
   o365Alarms: (status: string) => `o365#${status}`,
   devices: 'devices',
-  created: (severity: string) => `created#${severity}`,
-  createdStatus: (status: string) => `status#${status}`,
-  ttaCount: 'ttaCount',
-  ttaSumMs: 'ttaSumMs',
-  ttrCount: 'ttrCount',
-  ttrSumMs: 'ttrSumMs',
-  slaMet: 'slaMet',
-  /** Open (not resolved, not closed) incidents created that day whose SLA is due in the UTC hour `yyyy-mm-ddTHH`. */
-  openDue: (hour: string) => `openDue#${hour}`,
-  alarmsRaised: (severity: string) => `raised#${severity}`,
-  alarmTitle: (severity: string, title: string) => `alarmTitle#${severity}#${title}`,
+  /** Day/hour: incidents created, by severity (`c#c` … `c#l`). */
+  created: (severity: string) => `c#${sevCode(severity)}`,
+  /** Day/hour: incidents created, by their current status (`s#new`, …). */
+  createdStatus: (status: string) => `s#${status}`,
+  ttaCount: 'taN',
+  ttaSumMs: 'taMs',
+  ttrCount: 'trN',
+  ttrSumMs: 'trMs',
+  slaMet: 'met',
+  /** Open (not resolved, not closed) incidents created that day/hour whose SLA is due in the UTC hour `hour` (`yyyy-mm-ddTHH`): `d#yymmddHH`. */
+  openDue: (hour: string) => `d#${compactHour(hour)}`,
+  /** Day: device alarms raised, by severity (`r#c` … `r#l`). */
+  alarmsRaised: (severity: string) => `r#${sevCode(severity)}`,
+  /** Day: device alarms raised by title and severity: `t#<catalogue key>#<sev>` for a catalogue title, else `T#<sev>#<title>`. */
+  alarmTitle: (severity: string, title: string) => {
+    const type = TYPE_OF_TITLE.get(title);
+    return type ? `t#${type}#${sevCode(severity)}` : `T#${sevCode(severity)}#${title}`;
+  },
   /** Heartbeat histogram: devices whose last heartbeat is in UTC minute `m` (epoch minutes). */
   hbMinute: (m: number) => `m#${m}`,
   /** Heartbeat histogram: devices never seen. */
@@ -56,10 +87,33 @@ export const agg = {
   /** Heartbeat histogram: devices whose last heartbeat is older than the folded minutes (offline). */
   hbOld: 'old',
   /** Day: monitored time of the tenant's devices that day, ms (the weights of the availability formula). */
-  availMonitoredMs: 'availMonMs',
+  availMonitoredMs: 'avMs',
   /** Day: available time of the tenant's devices that day, ms (each device-day's clamped % × its monitored time). */
-  availUpMs: 'availUpMs',
+  availUpMs: 'upMs',
 } as const;
+
+/** The title and severity an `agg.alarmTitle` name counts, or null for any other name. */
+export function alarmTitleOf(name: string): { title: string; severity: Severity } | null {
+  if (name.startsWith('t#')) {
+    const [, type, code] = name.split('#') as [string, string, string];
+    const title = TITLE_OF_TYPE.get(type);
+    const severity = SEV_OF_CODE[code];
+    return title && severity ? { title, severity } : null;
+  }
+  if (name.startsWith('T#')) {
+    const severity = SEV_OF_CODE[name.slice(2, 3)];
+    return severity && name[3] === '#' ? { title: name.slice(4), severity } : null;
+  }
+  return null;
+}
+
+/** Open incidents of counters `c` whose SLA is due in a UTC hour before `hour` (`yyyy-mm-ddTHH`). */
+export function openDueBefore(c: Counters, hour: string): number {
+  const limit = `d#${compactHour(hour)}`;
+  let n = 0;
+  for (const [k, v] of Object.entries(c)) if (k.startsWith('d#') && k < limit) n += v;
+  return n;
+}
 
 const add = (c: Counters, k: string, v = 1) => {
   c[k] = (c[k] ?? 0) + v;

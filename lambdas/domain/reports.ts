@@ -24,7 +24,7 @@ import {
 } from '../contract/schemas.js';
 import { csvText, type CsvCell } from '../contract/csv.js';
 import { AVAILABILITY_SLA_TARGET_PCT, availabilityDays } from './devices.js';
-import { agg, alarmDay, availabilityDay, fleetAvailabilityPct, hourOf, incidentDay, isUnresolved, sumInto, type Counters } from './aggregates.js';
+import { agg, alarmDay, alarmTitleOf, availabilityDay, fleetAvailabilityPct, hourOf, incidentDay, isUnresolved, openDueBefore, sumInto, type Counters } from './aggregates.js';
 import { ApiError } from './errors.js';
 import type { ReportAggregates, ReportData, ReportsPort, TenantsPort } from './ports.js';
 
@@ -80,17 +80,27 @@ export async function tenantReport(port: ReportsPort, tenantId: string, q: Repor
 }
 
 /**
+ * The whole UTC days period `p` touches: `from` to the start of its UTC day, `to` to the end of its UTC day
+ * (the analytics period: docs/api.md#success-statuses).
+ */
+export function analyticsPeriod(p: { from: string; to: string }): { from: string; to: string } {
+  return { from: `${p.from.slice(0, 10)}T00:00:00.000Z`, to: `${p.to.slice(0, 10)}T23:59:59.999Z` };
+}
+
+/**
  * The figures across every registered tenant and per tenant (admin), as JSON or a CSV download (the totals'
- * rows, then each tenant's rows without the header line).
+ * rows, then each tenant's rows without the header line). The period is the whole UTC days the asked one
+ * touches (`analyticsPeriod`), so each tenant costs two requests (its day items and its below-SLA index)
+ * besides the tenant list and one SOC queue Query: 2 + 2 × tenants (docs/data-model.md#reports-from-the-aggregates).
  */
 export async function analytics(
   ports: { reports: ReportsPort; tenants: Pick<TenantsPort, 'listTenants'> },
   q: ReportRequest,
   now: Date,
 ): Promise<Analytics | CsvDownload> {
-  const period = reportPeriod(q, now);
+  const period = analyticsPeriod(reportPeriod(q, now));
   const tenants = await ports.tenants.listTenants();
-  const data = await Promise.all(tenants.map((t) => ports.reports.loadAggregates(t.id, period.from, period.to, now)));
+  const data = await ports.reports.loadAggregatesOfTenants(tenants.map((t) => t.id), period.from, period.to, now);
   const body: Analytics = {
     generatedAt: now.toISOString(),
     totals: reportFromAggregates(data, period, now),
@@ -109,10 +119,11 @@ const minutesBetween = (a: string, b: string) => (Date.parse(b) - Date.parse(a))
 
 /**
  * Figures of one or several tenants (several = analytics totals) for `[from, to]` at `now` from their
- * aggregates (`ReportAggregates`): the day counters of the whole days plus the contributions of the partial
- * days' incidents and alarms (the same functions that maintain the counters), so the figures are those of
- * `buildReport` over the items; `openBreached` from the SLA-due-hour counters before the hour of the
- * horizon, the boundary hour's count and the partial days' incidents. Availability: the fleet figure over
+ * aggregates (`ReportAggregates`): the day counters of the whole days and the hour counters of the whole
+ * hours of the partial days, plus the contributions of the partial hours' incidents and the partial days'
+ * alarms (the same functions that maintain the counters), so the figures are those of `buildReport` over
+ * the items; `openBreached` from the SLA-due-hour counters before the hour of the horizon, the boundary
+ * hour's count and the partial hours' incidents. Availability: the fleet figure over
  * the period's UTC days and the devices below the target now.
  */
 export function reportFromAggregates(data: readonly ReportAggregates[], period: { from: string; to: string }, now: Date): ReportFigures {
@@ -123,9 +134,9 @@ export function reportFromAggregates(data: readonly ReportAggregates[], period: 
   const belowSla: ReportFigures['availability']['belowSla'] = [];
   const availability: Counters[] = [];
   for (const d of data) {
-    for (const day of d.wholeDays) {
-      sumInto(c, day);
-      for (const [k, v] of Object.entries(day)) if (k.startsWith('openDue#') && k.slice(8) < horizonHour) openBreached += v;
+    for (const counters of [...d.wholeDays, ...d.wholeHours]) {
+      sumInto(c, counters);
+      openBreached += openDueBefore(counters, horizonHour);
     }
     openBreached += d.boundaryBreached;
     for (const i of d.partialIncidents) {
@@ -143,9 +154,9 @@ export function reportFromAggregates(data: readonly ReportAggregates[], period: 
   const within = c[agg.slaMet] ?? 0;
   const titles = new Map<string, { count: number; highestSeverity: Severity }>();
   for (const [k, v] of Object.entries(c)) {
-    if (!k.startsWith('alarmTitle#') || v === 0) continue;
-    const [, severity, ...rest] = k.split('#') as [string, Severity, ...string[]];
-    const title = rest.join('#');
+    const named = v === 0 ? null : alarmTitleOf(k);
+    if (!named) continue;
+    const { title, severity } = named;
     const g = titles.get(title);
     if (!g) titles.set(title, { count: v, highestSeverity: severity });
     else {

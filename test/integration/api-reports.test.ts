@@ -109,6 +109,9 @@ describe('analytics (admin only)', () => {
     const a = Analytics.parse(bodyOf(r));
     expect(a.totals.incidents.total).toBe(3);
     expect(a.tenants.map((t) => [t.tenantId, t.incidents.total])).toEqual([['acme', 2], ['globex', 1]]);
+    // Analytics counts the whole UTC days the period touches (docs/api.md#success-statuses).
+    expect(a.totals.period.from).toMatch(/T00:00:00\.000Z$/);
+    expect(a.totals.period.to).toMatch(/T23:59:59\.999Z$/);
     const csv = await call(reports, { method: 'GET', path: '/analytics', caller: soc, query: { format: 'csv' } });
     expect(csv.body.split('\r\n')).toEqual(expect.arrayContaining(['incidents,total,3,', 'report,tenant,globex,']));
   });

@@ -14,9 +14,11 @@ import { ingestHeartbeat, putAlarm, putDailyAvailability, putDevice, raiseAlarm,
 import { createIncident, getIncident, putIncident, saveIncidentUpdate } from '../../lambdas/data/incidents.js';
 import { upsertO365Alarm } from '../../lambdas/data/office365.js';
 import { normalizeHeartbeat, readTenantAggregates, rebuildTenantAggregates } from '../../lambdas/data/aggregates.js';
-import { loadReportAggregates, loadReportData } from '../../lambdas/data/reports.js';
+import { loadReportAggregates, loadReportAggregatesOfTenants, loadReportData } from '../../lambdas/data/reports.js';
 import { buildReport, reportFromAggregates } from '../../lambdas/domain/reports.js';
-import { devicesByStatus, incidentCounts } from '../../lambdas/domain/aggregates.js';
+import { AGGREGATES_VERSION, agg, devicesByStatus, incidentCounts } from '../../lambdas/domain/aggregates.js';
+import { DEVICE_ALARM_TYPES } from '../../lambdas/domain/alarm-types.js';
+import { keys } from '../../lambdas/data/keys.js';
 import { itemOf, IncidentEntity } from '../../lambdas/data/entities.js';
 import { newIncident } from '../../lambdas/domain/incidents.js';
 import { ALARM_STATES, INCIDENT_STATUSES, SEVERITIES, type AlarmState, type Incident, type IncidentStatus, type Severity } from '../../lambdas/contract/schemas.js';
@@ -40,6 +42,8 @@ const NOW = new Date();
 const iso = (minutesFromNow: number) => new Date(NOW.getTime() + minutesFromNow * 60_000).toISOString();
 const DEVICES = ['d1', 'd2', 'd3'] as const;
 const ALARMS = ['a1', 'a2'] as const;
+/** Alarm titles: a1 carries a catalogue title (stored by its type key), a2 a collector's own (stored whole, with a '#'). */
+const titleOf = (alarm: string) => (alarm === 'a1' ? DEVICE_ALARM_TYPES.cpu_high.title : `Alarma #${alarm}`);
 
 type Ev =
   | { kind: 'create'; severity: Severity; createdMin: number }
@@ -132,9 +136,9 @@ async function apply(tenantId: string, e: Ev, ids: string[]): Promise<void> {
       await (e.ingest ? ingestHeartbeat({ tenantId, deviceId: e.device, at: iso(e.min) }, table, NOW) : recordHeartbeat({ tenantId, deviceId: e.device, at: iso(e.min) }, table, NOW));
       return;
     case 'raise':
-      return ignore(raiseAlarm({ id: e.alarm, tenantId, deviceId: e.device, title: `Alarma ${e.alarm}`, severity: e.severity, state: 'active', raisedAt: iso(e.raisedMin), acknowledgedAt: null, acknowledgedBy: null, clearedAt: null }, table));
+      return ignore(raiseAlarm({ id: e.alarm, tenantId, deviceId: e.device, title: titleOf(e.alarm), severity: e.severity, state: 'active', raisedAt: iso(e.raisedMin), acknowledgedAt: null, acknowledgedBy: null, clearedAt: null }, table));
     case 'putAlarm':
-      return ignore(putAlarm({ id: e.alarm, tenantId, deviceId: e.device, title: `Alarma ${e.alarm}`, severity: e.severity, state: e.state, raisedAt: iso(-30) }, table));
+      return ignore(putAlarm({ id: e.alarm, tenantId, deviceId: e.device, title: titleOf(e.alarm), severity: e.severity, state: e.state, raisedAt: iso(-30) }, table));
     case 'transition':
       return ignore(
         transitionAlarm(
@@ -203,7 +207,7 @@ describe('write-time aggregates', () => {
     const second = await rebuildTenantAggregates(table, tenantId, { write: false, now: NOW });
     expect(second.drift).toEqual([]);
     const stored = await readTenantAggregates(table, tenantId, iso(-5 * 1440).slice(0, 10), NOW.toISOString().slice(0, 10));
-    expect([...stored.days.values()].reduce((s, c) => s + (c['created#high'] ?? 0), 0)).toBe(3);
+    expect([...stored.days.values()].reduce((s, c) => s + (c[agg.created('high')] ?? 0), 0)).toBe(3);
     expect(normalizeHeartbeat(stored.heartbeat, NOW)).toEqual({});
   });
 
@@ -214,7 +218,7 @@ describe('write-time aggregates', () => {
         // A period: start 0–100 days back (often 0–3) at any minute, 1 minute to 120 days long (often ≤ 2 days),
         // so whole UTC months (month items) are inside many periods;
         // `now` up to 10 h before or after its end.
-        fc.record({ startMin: fc.oneof(fc.integer({ min: -100 * 1440, max: 0 }), fc.integer({ min: -3 * 1440, max: 0 })), lengthMin: fc.oneof(fc.integer({ min: 1, max: 120 * 1440 }), fc.integer({ min: 1, max: 2 * 1440 })), nowAfterEndMin: fc.integer({ min: -600, max: 600 }), wholeDays: fc.boolean() }),
+        fc.record({ startMin: fc.oneof(fc.integer({ min: -100 * 1440, max: 0 }), fc.integer({ min: -3 * 1440, max: 0 })), lengthMin: fc.oneof(fc.integer({ min: 1, max: 120 * 1440 }), fc.integer({ min: 1, max: 2 * 1440 }), fc.integer({ min: 1, max: 180 })), nowAfterEndMin: fc.integer({ min: -600, max: 600 }), wholeDays: fc.boolean(), wholeHours: fc.boolean() }),
         async (batches, p) => {
           const tenantId = `agg-${++tenantSeq}`;
           const ids: string[] = [];
@@ -224,17 +228,84 @@ describe('write-time aggregates', () => {
           if (p.wholeDays) {
             from = `${from.slice(0, 10)}T00:00:00.000Z`;
             to = `${to.slice(0, 10)}T23:59:59.999Z`;
+          } else if (p.wholeHours) {
+            // Whole UTC hours at both ends (the partial days read as hour items only).
+            from = `${from.slice(0, 13)}:00:00.000Z`;
+            to = `${to.slice(0, 13)}:59:59.999Z`;
           }
           const now = new Date(Math.min(Date.parse(to) + p.nowAfterEndMin * 60_000, NOW.getTime() + 600 * 60_000));
           const reference = buildReport([await loadReportData(tenantId, from, to, table)], { from, to }, now);
           const fromAggregates = reportFromAggregates([await loadReportAggregates(tenantId, from, to, now, table)], { from, to }, now);
           // The list of devices below the target comes from the roll-ups only (reference: none).
           expect({ ...fromAggregates, availability: { ...fromAggregates.availability, belowSla: [] } }).toEqual(reference);
+          // Analytics' loader (one boundary-hour Query for every tenant) gives the same inputs.
+          const [viaMany] = await loadReportAggregatesOfTenants([tenantId], from, to, now, table);
+          expect(reportFromAggregates([viaMany!], { from, to }, now)).toEqual(fromAggregates);
         },
       ),
       { numRuns: Number(process.env.FULL_FUZZ) ? 150 : 20 },
     );
   }, 240_000);
+
+  it('reads a partial day as hour items: only the partial hour\'s incidents are read as items, in ≤ 9 requests', async () => {
+    const tenantId = 'agg-hours';
+    const day = iso(-3 * 1440).slice(0, 10);
+    // 12 incidents on one day, one per hour from 00:10; the period starts at 05:30 that day.
+    for (let h = 0; h < 12; h++) await createIncident(tenantId, (seq) => incidentOf(tenantId, seq, 'high', `${day}T${String(h).padStart(2, '0')}:10:00.000Z`), table);
+    const from = `${day}T05:30:00.000Z`;
+    const to = `${day}T23:59:59.999Z`;
+    const ops: string[] = [];
+    const counting: TableRef = {
+      tableName: TABLE,
+      doc: new Proxy(table.doc, { get: (t, k) => (k === 'send' ? (op: never, input: never) => (ops.push(op), t.send(op, input)) : Reflect.get(t, k)) }),
+    };
+    const data = await loadReportAggregates(tenantId, from, to, NOW, counting);
+    // 05:30–05:59 holds 05:10's incident? No: 05:10 is before `from`, so the partial hour holds none.
+    expect(data.partialIncidents).toEqual([]);
+    expect(data.wholeHours.reduce((n, c) => n + (c[agg.created('high')] ?? 0), 0)).toBe(6); // 06:10 … 11:10
+    expect(ops.length).toBeLessThanOrEqual(9);
+    const reference = buildReport([await loadReportData(tenantId, from, to, table)], { from, to }, NOW);
+    expect(reportFromAggregates([data], { from, to }, NOW).incidents).toEqual(reference.incidents);
+    // A period starting at 05:05 reads 05:05–05:59 as items: the 05:10 incident.
+    const early = await loadReportAggregates(tenantId, `${day}T05:05:00.000Z`, to, NOW, table);
+    expect(early.partialIncidents.map((i) => i.createdAt)).toEqual([`${day}T05:10:00.000Z`]);
+  });
+
+  it('analytics: every tenant\'s figures and the totals equal the items\' (one boundary Query for all tenants)', async () => {
+    const tenants = ['agg-an-1', 'agg-an-2'];
+    for (const [n, t] of tenants.entries()) {
+      const ids: string[] = [];
+      for (let k = 0; k <= n; k++) await apply(t, { kind: 'create', severity: 'critical', createdMin: -(k + 1) * 200 }, ids);
+      await apply(t, { kind: 'device', device: 'd1', lastMin: -1 }, ids);
+      await apply(t, { kind: 'raise', device: 'd1', alarm: 'a1', severity: 'high', raisedMin: -30 }, ids);
+    }
+    const from = iso(-2 * 1440);
+    const to = iso(0);
+    const data = await loadReportAggregatesOfTenants(tenants, from, to, NOW, table);
+    const reference = buildReport(await Promise.all(tenants.map((t) => loadReportData(t, from, to, table))), { from, to }, NOW);
+    const totals = reportFromAggregates(data, { from, to }, NOW);
+    expect({ ...totals, availability: { ...totals.availability, belowSla: [] } }).toEqual(reference);
+    expect(totals.incidents.total).toBe(3);
+    expect(totals.topAlarms).toEqual([{ title: DEVICE_ALARM_TYPES.cpu_high.title, count: 2, highestSeverity: 'high' }]);
+  });
+
+  it('upgrades aggregates of the version 1 layout (long day-item names, no hour items): the rebuild replaces them', async () => {
+    const tenantId = 'agg-v1';
+    const created = iso(-2 * 1440);
+    await createIncident(tenantId, (seq) => incidentOf(tenantId, seq, 'medium', created), table);
+    // What version 1 stored for it: the day item under the old names, no hour item, stats at version 1.
+    const day = created.slice(0, 10);
+    await table.doc.send('PutItem', { TableName: TABLE, Item: { ...keys.day(tenantId, day), entity: 'TenantDay', date: day, 'created#medium': 1, 'status#new': 1, [`openDue#${created.slice(0, 13)}`]: 1 } });
+    await table.doc.send('DeleteItem', { TableName: TABLE, Key: keys.hour(tenantId, created.slice(0, 13)) });
+    await table.doc.send('UpdateItem', { TableName: TABLE, Key: keys.stats(tenantId), UpdateExpression: 'SET aggVersion = :v', ExpressionAttributeValues: { ':v': 1 } });
+    const check = await rebuildTenantAggregates(table, tenantId, { write: true, now: NOW });
+    expect(check.drift).toEqual(
+      expect.arrayContaining([`day ${day}.created#medium: stored 1, items 0`, `day ${day}.${agg.created('medium')}: stored 0, items 1`, `hour ${created.slice(0, 13)}.${agg.created('medium')}: stored 0, items 1`, `stats.aggVersion: stored 1, current ${AGGREGATES_VERSION}`]),
+    );
+    const item = (await table.doc.send('GetItem', { TableName: TABLE, Key: keys.day(tenantId, day) })).Item ?? {};
+    expect(Object.keys(item).filter((k) => k.includes('created#') || k.startsWith('openDue#'))).toEqual([]);
+    expect((await rebuildTenantAggregates(table, tenantId, { write: false, now: NOW })).drift).toEqual([]);
+  });
 
   it("counts an incident breached in the hour that holds the report's horizon once (SLA-due-hour counters + that hour's items)", async () => {
     const tenantId = 'agg-boundary';
