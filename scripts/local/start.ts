@@ -135,7 +135,9 @@ const federated = stack.federatedUsers
   .join('\n');
 // The user pool's hosted OAuth endpoints and the customer's identity provider (federation).
 const oauthLines = stack.config.oauth
-  ? `\n  OAuth       https://${stack.config.oauth.domain}   (the user pool's hosted endpoints; self-signed certificate)\n  Company IdP ${stack.federatedUsers[0]?.idp ?? ''}   (Acme's identity provider, oidc-provider)`
+  ? `\n  OAuth       https://${stack.config.oauth.domain}   (the user pool's hosted endpoints; self-signed certificate)\n  Company IdP ${stack.federatedUsers[0]?.idp ?? ''}   (Acme's identity provider, oidc-provider)` +
+    // What staff enter to bind it to another customer in Administración (docs/local-emulation.md#identity-providers-set-by-staff).
+    (stack.identityProvider ? `\n              as another customer's provider: issuer ${stack.identityProvider.issuer}, client id ${stack.identityProvider.clientId}, client secret ${stack.identityProvider.clientSecret}` : '')
   : '';
 const shownLog = shown(requestLogPath);
 const requestOutput = {
