@@ -14,7 +14,7 @@
  * `stage-config.ts`).
  */
 import { CfnOutput, CfnResource, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, type ITable, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, type ITable, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { TABLE_DESIGN, tableName } from '../lambdas/data/table-design.js';
 import type { StageConfig } from './stage-config.js';
@@ -52,6 +52,8 @@ export class DataStack extends Stack {
       encryption: TableEncryption.AWS_MANAGED,
       deletionProtection: config.deletionProtection,
       removalPolicy: config.removalPolicy,
+      // New images feed the notification consumer (infra/notifications.ts; docs/notifications.md#delivery).
+      stream: StreamViewType.NEW_IMAGE,
     });
     table.addGlobalSecondaryIndex({
       indexName: d.gsi1.indexName,

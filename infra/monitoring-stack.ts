@@ -39,6 +39,7 @@ import type { Construct } from 'constructs';
 import { HANDLER_NAMES } from '../lambdas/contract/routes.js';
 import { HEARTBEAT_METRIC, metricNamespace } from './api-stack.js';
 import { webAclName } from './api-waf.js';
+import { notificationsDlqName } from './notifications.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 /** Alarm thresholds (counts per 5-minute period; latency in ms). */
@@ -126,6 +127,13 @@ export class MonitoringStack extends Stack {
     };
 
     const t = ALARM_THRESHOLDS;
+    // Notification delivery (infra/notifications.ts): stream records the consumer failed on after its retries.
+    alarm(
+      'NotificationsDlq',
+      new Metric({ namespace: 'AWS/SQS', metricName: 'ApproximateNumberOfMessagesVisible', dimensionsMap: { QueueName: notificationsDlqName(s) }, statistic: 'Maximum', period: PERIOD, label: 'notification DLQ depth' }),
+      1,
+      `Notifications ${s}: activity events in the dead-letter queue ${notificationsDlqName(s)} (the consumer failed on them after its retries; the outbox sweep retries them, docs/notifications.md#delivery)`,
+    );
     alarm('Api5xx', apiMetric('5XXError', 'Sum', '5xx'), t.api5xxPerPeriod, `API ${s}: ≥ ${t.api5xxPerPeriod} server errors in 5 minutes`);
     alarm('ApiLatency', apiMetric('Latency', 'p95', 'latency p95'), t.apiLatencyP95Ms,
       `API ${s}: p95 latency ≥ ${t.apiLatencyP95Ms} ms for ${t.apiLatencyPeriods * 5} minutes`, t.apiLatencyPeriods);

@@ -69,7 +69,8 @@ describe('Api stack', () => {
 
   it('one Node.js 24 arm64 function per handler with the documented environment', () => {
     const { t } = synthPr42();
-    const fns = ofType(t.api, 'AWS::Lambda::Function');
+    // The notification consumer is not an API handler (test/infra/notifications.test.ts).
+    const fns = ofType(t.api, 'AWS::Lambda::Function').filter(([, f]) => !String(f.Properties!.FunctionName).endsWith('-notifications-consumer'));
     expect(fns.map(([, f]) => f.Properties!.FunctionName).sort()).toEqual(HANDLER_NAMES.map((h) => `vigia-pr-42-${h}`).sort());
     for (const [, f] of fns) {
       const p = f.Properties!;
@@ -82,15 +83,17 @@ describe('Api stack', () => {
           'ALLOWED_HEADERS', 'ALLOWED_ORIGINS', 'AUDIT_RETENTION_DAYS', 'AVAILABILITY_RETENTION_DAYS', 'NODE_OPTIONS', 'O365_EVENT_RETENTION_DAYS', 'POWERTOOLS_LOG_LEVEL', 'POWERTOOLS_SERVICE_NAME', 'STAGE', 'TABLE_NAME', 'USER_POOL_CLIENT_IDS',
           // the admin function administers the user pool; the incidents function lists group members (assignees)
           ...(/-(admin|incidents)$/.test(String(p.FunctionName)) ? ['USER_POOL_ID'] : []),
+          // the notifications function links its test messages to the portal
+          ...(/-notifications$/.test(String(p.FunctionName)) ? ['SITE_URL'] : []),
         ].sort(),
       );
       expect(env).toMatchObject({ STAGE: 'pr-42', NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: 'vigia-api', ALLOWED_HEADERS: CORS_ALLOW_HEADERS.join(',') });
       expect(JSON.stringify(env.TABLE_NAME)).toContain('Vigia-pr-42-Data');
       expect(JSON.stringify(env.ALLOWED_ORIGINS)).toContain('Vigia-pr-42-Hosting');
     }
-    // Log groups with retention, one per function plus the access logs, all with generated names.
+    // Log groups with retention, one per function (and the notification consumer) plus the access logs, all with generated names.
     const logs = ofType(t.api, 'AWS::Logs::LogGroup');
-    expect(logs).toHaveLength(HANDLER_NAMES.length + 1);
+    expect(logs).toHaveLength(HANDLER_NAMES.length + 2);
     for (const [, l] of logs) {
       expect(l.Properties!.RetentionInDays).toBe(7);
       expect(l.Properties!.LogGroupName).toBeUndefined();
@@ -102,14 +105,15 @@ describe('Api stack', () => {
     const { assembly, stacks } = synth('pr-42', { bundle: true, nag: false });
     const dirs = readdirSync(assembly.directory).filter((d) => d.startsWith('asset.'));
     const bundles = dirs.filter((d) => existsSync(path.join(assembly.directory, d, 'index.mjs')));
-    expect(bundles).toHaveLength(HANDLER_NAMES.length + 1 /* the Auth stack's pre token generation trigger */);
+    expect(bundles).toHaveLength(HANDLER_NAMES.length + 2 /* the Auth stack's pre token generation trigger, the notification consumer */);
     for (const d of bundles) expect(existsSync(path.join(assembly.directory, d, 'index.mjs.map'))).toBe(true);
     expect(stacks.api.functions.incidents.runtime.name).toBe('nodejs24.x');
   });
 
   it('grants explicit least-privilege table statements (no wildcards, writes only per HANDLER_TABLE_ACCESS)', () => {
     const { t } = synthPr42();
-    const policies = ofType(t.api, 'AWS::IAM::Policy');
+    // The notification consumer's role: test/infra/notifications.test.ts.
+    const policies = ofType(t.api, 'AWS::IAM::Policy').filter(([id]) => !id.startsWith('NotificationDelivery'));
     expect(policies).toHaveLength(HANDLER_NAMES.length);
     for (const [id, p] of policies) {
       // Active tracing's X-Ray statement is the one resource "*" (X-Ray has no resource-level permissions).
@@ -133,7 +137,8 @@ describe('Api stack', () => {
 
   it('only the admin function (exactly COGNITO_ADMIN_ACTIONS) and the incidents function (ListUsersInGroup) may call Cognito, on this stage\u2019s user pool ARN; both get USER_POOL_ID; admin the audit retention', () => {
     const { t } = synthPr42();
-    const cognitoStatements = ofType(t.api, 'AWS::IAM::Policy').flatMap(([id, p]) =>
+    // (The notification consumer's ListUsersInGroup, for the tenant group's members: test/infra/notifications.test.ts.)
+    const cognitoStatements = ofType(t.api, 'AWS::IAM::Policy').filter(([id]) => !id.startsWith('NotificationDelivery')).flatMap(([id, p]) =>
       (p.Properties!.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement.filter((st) =>
         JSON.stringify(st.Action).includes('cognito-idp:'),
       ).map((st) => ({ id, st })),

@@ -1,0 +1,162 @@
+/**
+ * Notification delivery in AWS (docs/notifications.md#delivery): the consumer function
+ * `vigia-<stage>-notifications-consumer` (`lambdas/handlers/notifications-consumer.ts`) with
+ *
+ *  - the table's DynamoDB stream (NEW_IMAGE) as event source, filtered to INSERTs of activity events
+ *    (`GSI2PK = OUTBOX` in the new image), batches of 25, partial batch responses (Powertools batch),
+ *    bisection on error, 3 retries, records older than 6 h dropped to the DLQ;
+ *  - the DLQ `vigia-<stage>-notifications-dlq` (SQS, SSE, TLS only, 14 days) as on-failure destination —
+ *    the Monitoring stack alarms on its depth (`NotificationsDlq`);
+ *  - an EventBridge rule every minute (the outbox sweep: retries with backoff, events the stream missed);
+ *  - a role with exactly: the table's item reads/writes and Query on its indexes, ListUsersInGroup on the
+ *    stage's user pool (recipients = the tenant group's members), and `ses:SendEmail` on the configured SES
+ *    identity only (the address and its domain: either may be the verified identity) and its configuration
+ *    set. A stage without an SES identity gets no SES permission and sends webhooks only.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, FilterCriteria, FilterRule, type Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { lambdaEnvironment } from '../lambdas/config.js';
+import { COGNITO_ASSIGNEE_ACTIONS } from '../lambdas/data/cognito-users.js';
+import { SES_SEND_ACTIONS } from '../lambdas/data/notification-senders.js';
+import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
+import { HANDLER_BUNDLING, HANDLER_NODE_OPTIONS } from './handler-bundling.js';
+import { physicalName, type StageConfig } from './stage-config.js';
+
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Name of the consumer's dead-letter queue (the Monitoring stack's alarm names it). */
+export const notificationsDlqName = (stage: string): string => physicalName(stage, 'notifications-dlq');
+/** Name of the consumer function. */
+export const notificationsConsumerName = (stage: string): string => physicalName(stage, 'notifications-consumer');
+
+/** Stream settings of the event source mapping (template tests read them). */
+export const NOTIFICATIONS_STREAM = { batchSize: 25, retryAttempts: 3, maxRecordAgeHours: 6 } as const;
+
+export interface NotificationsConsumerProps {
+  readonly config: StageConfig;
+  /** The stage's table; its stream (NEW_IMAGE) feeds the consumer when the stack owns the table. */
+  readonly table: ITable;
+  readonly siteOrigin: string;
+  readonly userPoolId: string;
+  readonly userPoolArn: string;
+  readonly tableActions: readonly string[];
+  /** The API functions' runtime (`LAMBDA_RUNTIME`). */
+  readonly runtime: Runtime;
+}
+
+export class NotificationsConsumer extends Construct {
+  readonly fn: NodejsFunction;
+  readonly dlq: Queue;
+
+  constructor(scope: Construct, id: string, props: NotificationsConsumerProps) {
+    super(scope, id);
+    const { config, table } = props;
+    const stack = Stack.of(this);
+    const email = config.email;
+    const sesRegion = email?.sesRegion ?? stack.region;
+
+    this.dlq = new Queue(this, 'Dlq', {
+      queueName: notificationsDlqName(config.stage),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+      removalPolicy: config.removalPolicy,
+    });
+    Validations.of(this.dlq).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This queue is itself the dead-letter queue of the notification consumer.' });
+
+    const logGroup = new LogGroup(this, 'Logs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
+    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Vigía notification consumer (${config.stage})` });
+    logGroup.grantWrite(role);
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: [...props.tableActions], resources: [table.tableArn] }));
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['dynamodb:Query'], resources: [TABLE_DESIGN.gsi1, TABLE_DESIGN.gsi2].map((g) => `${table.tableArn}/index/${g.indexName}`) }),
+    );
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: [...COGNITO_ASSIGNEE_ACTIONS], resources: [props.userPoolArn] }));
+    if (email) {
+      const identityArn = (identity: string) => stack.formatArn({ service: 'ses', region: sesRegion, resource: 'identity', resourceName: identity });
+      const domain = email.fromEmail.slice(email.fromEmail.lastIndexOf('@') + 1);
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: [...SES_SEND_ACTIONS],
+          resources: [
+            identityArn(email.fromEmail),
+            identityArn(domain),
+            ...(email.configurationSet ? [stack.formatArn({ service: 'ses', region: sesRegion, resource: 'configuration-set', resourceName: email.configurationSet })] : []),
+          ],
+        }),
+      );
+    }
+
+    this.fn = new NodejsFunction(this, 'Function', {
+      functionName: notificationsConsumerName(config.stage),
+      description: `Vigía: e-mail and webhook delivery of activity events (${config.stage})`,
+      entry: path.join(REPO_ROOT, 'lambdas', 'handlers', 'notifications-consumer.ts'),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      runtime: props.runtime,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      // A batch of 25 events × a few deliveries × ≤ 5 s per webhook.
+      timeout: Duration.minutes(2),
+      role,
+      logGroup,
+      tracing: config.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
+      environment: {
+        ...lambdaEnvironment({
+          stage: config.stage,
+          tableName: table.tableName,
+          userPoolId: props.userPoolId,
+          serviceName: 'vigia-notifications',
+          logLevel: config.logLevel,
+          retention: { ...config.dataRetention },
+          notifications: {
+            siteUrl: props.siteOrigin,
+            ...(email ? { emailFrom: `${email.fromName ?? 'Vigía'} <${email.fromEmail}>`, sesRegion } : {}),
+            ...(email?.configurationSet ? { sesConfigurationSet: email.configurationSet } : {}),
+            allowLocalWebhooks: false,
+          },
+        }),
+        NODE_OPTIONS: HANDLER_NODE_OPTIONS,
+      },
+      bundling: HANDLER_BUNDLING,
+    });
+
+    if (table.tableStreamArn) {
+      Validations.of(role).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: 'The DynamoDB stream event source needs dynamodb:ListStreams, which supports no resource-level permission (CDK adds it on *); the stream reads themselves name the table stream only.',
+      });
+      this.fn.addEventSource(
+        new DynamoEventSource(table, {
+          startingPosition: StartingPosition.LATEST,
+          batchSize: NOTIFICATIONS_STREAM.batchSize,
+          bisectBatchOnError: true,
+          retryAttempts: NOTIFICATIONS_STREAM.retryAttempts,
+          maxRecordAge: Duration.hours(NOTIFICATIONS_STREAM.maxRecordAgeHours),
+          reportBatchItemFailures: true,
+          onFailure: new SqsDlq(this.dlq),
+          filters: [
+            FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { GSI2PK: { S: FilterRule.isEqual('OUTBOX') } } } }),
+          ],
+        }),
+      );
+    }
+    new Rule(this, 'Sweep', {
+      description: `Vigía ${config.stage}: notification outbox sweep (retries, events the stream missed)`,
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunction(this.fn, { retryAttempts: 0 })],
+    });
+  }
+}
