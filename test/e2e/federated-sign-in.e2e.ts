@@ -11,11 +11,14 @@
  *    session no longer signs anyone in.
  *  - A tampered `state` on the way back from the identity provider is refused (nothing is exchanged, no tokens),
  *    and the authorization code the portal redeemed cannot be redeemed again.
+ *  - Staff bind the same identity provider to Globex from the tenant administration screen ("Proveedor de identidad
+ *    de la empresa", docs/api.md#tenant-identity-provider) with a new e-mail domain: a company sign-in with that
+ *    domain lands in globex; once staff remove it, the domain no longer routes.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { newPage, screenshot, startE2e, VIEWPORTS, type E2eEnv, type TrackedPage } from '../support/e2e.js';
+import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv, type TrackedPage } from '../support/e2e.js';
 
 let env: E2eEnv;
 
@@ -205,6 +208,52 @@ describe('federated sign-in (company identity provider)', () => {
     assert.equal(tokenCalls, 0, 'no token request with a forged state');
     assert.equal(await storedTokens(page), null);
     assert.ok(t.problems.some((p) => p.includes('[vigia] federated sign-in failed')), t.problems.join('\n'));
+    await t.context.close();
+  });
+  it('staff configure Globex\u2019s provider on the administration screen; a sign-in through it lands in globex; removed, the domain no longer routes', async () => {
+    const idp = env.stack.identityProvider!;
+    const staff = await newPage(env, VIEWPORTS.desktop);
+    await signIn(staff.page, env.web, 'admin@vigia.example', 'Vigia-Demo-2026');
+    await staff.page.goto(`${env.web}/admin/tenants/globex`);
+    const card = staff.page.getByRole('region', { name: 'Proveedor de identidad de la empresa' });
+    await card.getByTestId('idp-status').getByText('No configurado').waitFor({ timeout: 20_000 });
+    await card.getByLabel('URL del emisor (issuer)').fill(idp.issuer);
+    await card.getByLabel('ID de cliente').fill(idp.clientId);
+    await card.getByLabel('Secreto de cliente').fill(idp.clientSecret);
+    await card.getByLabel(/Dominios de correo/).fill('globex-sso.example');
+    await card.getByRole('button', { name: 'Guardar proveedor' }).click();
+    await card.getByText('Proveedor de identidad guardado.').waitFor({ timeout: 20_000 }).catch(async (e: unknown) => {
+      throw new Error(`not saved: ${await card.innerText()}\n${staff.problems.join('\n')}`, { cause: e });
+    });
+    assert.equal(await card.getByTestId('idp-status').textContent(), 'Configurado · Secreto de cliente guardado');
+    assert.equal(await card.getByLabel('Secreto de cliente').inputValue(), '', 'the secret is write-only');
+    await screenshot(staff.page, 'federated-admin-identity-provider');
+
+    // A customer of Globex: company button with a globex-sso.example address → the same login page → globex.
+    const t = await newPage(env, VIEWPORTS.desktop);
+    await t.page.goto(`${env.web}/page/login`);
+    await t.page.getByRole('button', { name: 'Iniciar sesión con la cuenta de tu empresa' }).click();
+    await t.page.getByLabel('Correo de tu empresa').fill('carla@globex-sso.example');
+    await t.page.getByRole('button', { name: 'Continuar con tu empresa' }).click();
+    await t.page.waitForURL((u) => u.toString().startsWith(`${idp.issuer}/interaction/`), { timeout: 20_000 });
+    await t.page.getByLabel('Correo').fill(carla().email);
+    await t.page.getByLabel('Contraseña').fill(carla().password);
+    await t.page.getByRole('button', { name: 'Entrar' }).click();
+    await t.page.getByRole('banner').getByText(carla().email).waitFor({ timeout: 30_000 });
+    const tokens = await storedTokens(t.page);
+    assert.ok(tokens, 'Amplify stored the tokens');
+    assert.deepEqual(claims(tokens.idToken)['cognito:groups'], ['globex'], 'the provider, not the address, decides the tenant');
+
+    // Removed (after the confirmation), the domain no longer routes.
+    await card.getByRole('button', { name: 'Eliminar proveedor' }).click();
+    await staff.page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar proveedor' }).click();
+    await card.getByText('Proveedor de identidad eliminado.').waitFor({ timeout: 20_000 });
+    assert.equal(await card.getByTestId('idp-status').textContent(), 'No configurado');
+    const oauth = env.stack.config.oauth!;
+    const q = new URLSearchParams({ client_id: env.stack.config.userPoolClientId, redirect_uri: oauth.redirectSignIn, response_type: 'code', scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256', idp_identifier: 'globex-sso.example' });
+    const gone = await t.context.request.get(`${hosted()}/oauth2/authorize?${q}`, { maxRedirects: 0, ignoreHTTPSErrors: true });
+    assert.equal(new URL(gone.headers().location!).searchParams.get('error'), 'invalid_request');
+    await staff.context.close();
     await t.context.close();
   });
 });

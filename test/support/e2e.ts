@@ -134,7 +134,8 @@ export async function signIn(page: Page, web: string, email: string, password: s
   await page.goto(`${web}/page/login`);
   await page.getByLabel('Correo electrónico').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  // exact: a federated stack also shows 'Iniciar sesión con la cuenta de tu empresa'.
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
   const secret = totpSecrets.get(email);
   if (secret) {
     await page.getByRole('heading', { name: 'Confirmar código TOTP' }).waitFor({ timeout: 20_000 });

@@ -67,7 +67,8 @@ export function bodyOf(d: Draft, secretStored: boolean): { body: PutTenantIdenti
   const bad = domains.find((x) => !DOMAIN_RE.test(x));
   if (domains.length === 0) errors.emailDomains = msg('admin.identityProvider.needDomains');
   else if (bad) errors.emailDomains = msg('admin.identityProvider.badDomain', { domain: bad });
-  const https = (u: string) => /^https:\/\/[^\s/]+/.test(u.trim());
+  // As the API's schema: https, or http on a loopback host (the local identity provider; only the local stage accepts it).
+  const https = (u: string) => /^https:\/\/[^\s/]+/.test(u.trim()) || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(u.trim());
   if (d.type === 'saml') {
     if (!https(d.metadataUrl)) errors.metadataUrl = msg('admin.identityProvider.needHttps');
     if (Object.keys(errors).length) return { errors };
@@ -131,7 +132,7 @@ export function IdentityProviderCard({ tenantId, tenantName }: { tenantId: strin
       ) : !state.data.available ? (
         <p>{msg('admin.identityProvider.unavailable')}</p>
       ) : (
-        <IdentityProviderForm key={state.data.provider?.updatedAt ?? 'none'} tenantId={tenantId} tenantName={tenantName} state={state.data} />
+        <IdentityProviderForm key={tenantId} tenantId={tenantId} tenantName={tenantName} state={state.data} />
       )}
     </section>
   );
@@ -156,8 +157,8 @@ function IdentityProviderForm({ tenantId, tenantName, state }: { tenantId: strin
     setErrors({});
     setBusy('save');
     try {
-      await putIdentityProvider(tenantId, r.body);
-      setDraft((d) => ({ ...d, clientSecret: '' }));
+      // The form shows what was stored (domains normalised), with the write-only secret field emptied.
+      setDraft(draftOf(await putIdentityProvider(tenantId, r.body)));
       setNotice({ tone: 'ok', text: msg('admin.identityProvider.saved') });
     } catch (err) {
       setErrors(errorsOfApi(err));
@@ -175,7 +176,7 @@ function IdentityProviderForm({ tenantId, tenantName, state }: { tenantId: strin
     setNotice(null);
     setBusy('remove');
     try {
-      await deleteIdentityProvider(tenantId);
+      setDraft(draftOf(await deleteIdentityProvider(tenantId)));
       setNotice({ tone: 'ok', text: msg('admin.identityProvider.removed') });
     } catch (err) {
       setErrors(errorsOfApi(err));
