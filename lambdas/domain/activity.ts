@@ -115,7 +115,7 @@ function event(
   return { eventId: opts?.eventId ?? ulid(Date.parse(at)), tenantId, kind, severity, at, actor, subject, title: clip(title), link, outbox: 'PENDING' };
 }
 
-/** Titles are one line of at most 200 characters (the item stays small: docs/notifications.md#cost). */
+/** Titles are one line of at most 200 characters (the item stays small: docs/notifications.md#kinds). */
 function clip(s: string): string {
   const line = s.replace(/\s+/g, ' ').trim();
   return line.length > 200 ? `${line.slice(0, 199)}…` : line;

@@ -9,12 +9,12 @@ import { toApiError } from '../../shared/lib/api';
 import { useApiSWRInfinite } from '../../shared/lib/api-context';
 import { formatDateTime } from '../../shared/lib/format';
 import { t as msg } from '../../shared/lib/messages';
-import { useTenant, useTenantQuery } from '../../shared/lib/tenant';
+import { useTenant } from '../../shared/lib/tenant';
 import { ListFrame } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
 import { ActivitySeverityBadge } from './ActivitySeverityBadge';
 import '../../shared/ui/screens.css';
-import { isUnread, useActivityUnread, useMarkAllRead } from './activity';
+import { isUnread, useActivityTenant, useActivityUnread, useMarkAllRead } from './activity';
 import './notifications.css';
 
 /** Page size of the feed page. */
@@ -22,8 +22,8 @@ export const FEED_PAGE_SIZE = 25;
 
 export function ActivityFeedPage() {
   const { me } = useTenant();
-  const tenant = useTenantQuery();
-  const list = useApiSWRInfinite('listActivity', { query: { ...tenant, limit: FEED_PAGE_SIZE } });
+  const tenant = useActivityTenant();
+  const list = useApiSWRInfinite('listActivity', tenant ? { query: { ...tenant, limit: FEED_PAGE_SIZE } } : null);
   const unread = useActivityUnread();
   const markAll = useMarkAllRead();
   const [status, setStatus] = useState<string | null>(null);

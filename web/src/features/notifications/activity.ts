@@ -6,7 +6,7 @@
 import { useSWRConfig } from 'swr';
 import type { ActivityEvent, ActivityUnread } from '../../shared/lib/contract';
 import { callOp, useApi, useApiSWR } from '../../shared/lib/api-context';
-import { useTenantQuery } from '../../shared/lib/tenant';
+import { useTenant } from '../../shared/lib/tenant';
 
 /** How often the bell asks for the unread count, ms. */
 export const UNREAD_REFRESH_MS = 30_000;
@@ -14,25 +14,34 @@ export const UNREAD_REFRESH_MS = 30_000;
 /** Events the bell's panel shows. */
 export const PANEL_EVENTS = 5;
 
+/**
+ * The `tenant` query of the activity routes, or null until the active tenant is known (before `GET /me`
+ * answers, a request without it would be 400 TENANT_REQUIRED for staff).
+ */
+export function useActivityTenant(): { tenant: string } | null {
+  const { activeTenant } = useTenant();
+  return activeTenant ? { tenant: activeTenant } : null;
+}
+
 /** The caller's unread count in the active tenant (SWR, refreshed every 30 s). */
 export function useActivityUnread() {
-  const tenant = useTenantQuery();
-  return useApiSWR('getActivityUnread', { query: tenant }, { refreshInterval: UNREAD_REFRESH_MS });
+  const tenant = useActivityTenant();
+  return useApiSWR('getActivityUnread', tenant ? { query: tenant } : null, { refreshInterval: UNREAD_REFRESH_MS });
 }
 
 /** The latest `PANEL_EVENTS` events of the active tenant (SWR, refreshed with the count). */
-export function useLatestActivity(enabled = true) {
-  const tenant = useTenantQuery();
-  return useApiSWR('listActivity', enabled ? { query: { ...tenant, limit: PANEL_EVENTS } } : null, { refreshInterval: UNREAD_REFRESH_MS });
+export function useLatestActivity() {
+  const tenant = useActivityTenant();
+  return useApiSWR('listActivity', tenant ? { query: { ...tenant, limit: PANEL_EVENTS } } : null, { refreshInterval: UNREAD_REFRESH_MS });
 }
 
 /** "Marcar todo como leído": posts the marker, then revalidates every activity read of the cache. */
 export function useMarkAllRead(): () => Promise<ActivityUnread> {
   const api = useApi();
-  const tenant = useTenantQuery();
+  const tenant = useActivityTenant();
   const { mutate } = useSWRConfig();
   return async () => {
-    const result = await callOp(api, 'markActivityRead', { query: tenant });
+    const result = await callOp(api, 'markActivityRead', { query: tenant ?? {} });
     // Plain keys are `[operationId, input]`; the feed page's infinite key is a serialised string.
     await mutate((key) => (Array.isArray(key) ? key[0] === 'getActivityUnread' || key[0] === 'listActivity' : typeof key === 'string' && key.includes('listActivity')));
     return result;
