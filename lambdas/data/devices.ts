@@ -478,26 +478,36 @@ export async function ingestHeartbeat(
   const hbKey = keys.heartbeat(tenantId, deviceId);
   // A day that also holds a stored % (seeded, daily roll-up) is read and written conditionally (`unchangedDay`).
   let readDays = false;
+  // What an attempt read, kept for the next one when only a day's condition failed (the transaction's own
+  // conditions on the heartbeat item and the device still check it).
+  let carried: { hb: HeartbeatState | null; flushedAt: string | null } | null = null;
   const outcome = await withRetries(`ingestHeartbeat ${deviceId}`, async (n): Promise<{ from: string | null; timed: boolean } | false | typeof RETRY> => {
-    const hb = await readHeartbeatState(table, tenantId, deviceId, n > 0);
-    if (hb && at <= hb.at) return false;
-    if (hb?.flushedAt && epochMinute(at) === epochMinute(hb.at) && epochMinute(hb.at) === epochMinute(hb.flushedAt)) {
-      const moved = await writeIf(table, 'UpdateItem', {
-        Key: hbKey,
-        UpdateExpression: 'SET #at = :at',
-        ConditionExpression: '#at = :prev',
-        ExpressionAttributeNames: { '#at': 'at' },
-        ExpressionAttributeValues: { ':at': at, ':prev': hb.at },
-      });
-      return moved ? { from: hb.flushedAt, timed: false } : RETRY;
-    }
-    // Recorded on the device item: its `lastHeartbeatAt` (read from the heartbeat item, or from the device when
-    // there is none yet or on a retry, e.g. after a seed moved it).
-    let flushedAt = hb?.flushedAt ?? null;
-    if (!hb || n > 0) {
-      const dev = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.device(tenantId, deviceId), ProjectionExpression: 'PK, lastHeartbeatAt', ConsistentRead: true });
-      if (!dev.Item) return false;
-      flushedAt = typeof dev.Item.lastHeartbeatAt === 'string' ? dev.Item.lastHeartbeatAt : null;
+    let hb: HeartbeatState | null;
+    let flushedAt: string | null;
+    if (carried) {
+      ({ hb, flushedAt } = carried);
+      carried = null;
+    } else {
+      hb = await readHeartbeatState(table, tenantId, deviceId, n > 0);
+      if (hb && at <= hb.at) return false;
+      if (hb?.flushedAt && epochMinute(at) === epochMinute(hb.at) && epochMinute(hb.at) === epochMinute(hb.flushedAt)) {
+        const moved = await writeIf(table, 'UpdateItem', {
+          Key: hbKey,
+          UpdateExpression: 'SET #at = :at',
+          ConditionExpression: '#at = :prev',
+          ExpressionAttributeNames: { '#at': 'at' },
+          ExpressionAttributeValues: { ':at': at, ':prev': hb.at },
+        });
+        return moved ? { from: hb.flushedAt, timed: false } : RETRY;
+      }
+      // Recorded on the device item: its `lastHeartbeatAt` (read from the heartbeat item, or from the device
+      // when there is none yet or on a retry, e.g. after a seed moved it).
+      flushedAt = hb?.flushedAt ?? null;
+      if (!hb || n > 0) {
+        const dev = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.device(tenantId, deviceId), ProjectionExpression: 'PK, lastHeartbeatAt', ConsistentRead: true });
+        if (!dev.Item) return false;
+        flushedAt = typeof dev.Item.lastHeartbeatAt === 'string' ? dev.Item.lastHeartbeatAt : null;
+      }
     }
     if (flushedAt !== null && at <= flushedAt) return false;
     // The exact previous heartbeat: the heartbeat item's, when it is a later heartbeat of the recorded minute.
@@ -579,6 +589,7 @@ export async function ingestHeartbeat(
       if (isConditionFailureInTransaction(e, 0) || isConditionFailureInTransaction(e, 1)) return RETRY;
       if (dayWrites.some((_, i) => isConditionFailureInTransaction(e, 2 + i))) {
         readDays = true;
+        carried = { hb, flushedAt };
         return RETRY;
       }
       throw e;

@@ -17,7 +17,8 @@
  *   `ETAG_MEMORY` URLs); the next GET of that URL sends `If-None-Match` and, on `304 Not Modified`, resolves
  *   with the remembered body — so a poll of an unchanged view costs the API one small read. (A request that
  *   carries `If-None-Match` bypasses the browser's HTTP cache — Fetch standard, "HTTP-network-or-cache fetch" —
- *   so the 304 reaches this code in every browser; `test/e2e` proves it in Chromium.)
+ *   so the 304 reaches this code in every browser; `test/e2e/conditional-fetch.e2e.ts` shows it in Chromium,
+ *   which also revalidates a plain GET from its own HTTP cache — a cache the client does not rely on.)
  *
  * This module (and so the route table) is loaded only by the signed-in chunk, never by the sign-in page.
  */
