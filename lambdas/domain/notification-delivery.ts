@@ -124,7 +124,14 @@ export interface EventOutcome {
 }
 
 const DEFAULT_LEASE_SECONDS = 120;
-const errorText = (e: unknown): string => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 500);
+const errorText = (e: unknown): string => {
+  if (e instanceof Error) return `${e.name}: ${e.message}`.slice(0, 500);
+  try {
+    return (JSON.stringify(e) ?? String(e)).slice(0, 500);
+  } catch {
+    return String(e).slice(0, 500);
+  }
+};
 
 /** Delivers what is due of one event; see the module doc. @throws storage errors only */
 export async function deliverEvent(event: NotificationEvent, deps: DeliveryDeps): Promise<EventOutcome> {

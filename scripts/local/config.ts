@@ -30,7 +30,7 @@ export const DEMO_REGION = 'us-east-1';
 export const LOCAL_AWS_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
 
 /** Default ports of `npm start` (each overridable; 0 = any free port). */
-export const DEFAULT_PORTS = { dynamodb: 8000, cognito: 9229, cognitoInternal: 9230, cognitoOAuth: 9231, idp: 9240, api: 3001, web: 5173 } as const;
+export const DEFAULT_PORTS = { dynamodb: 8000, cognito: 9229, cognitoInternal: 9230, cognitoOAuth: 9231, idp: 9240, api: 3001, web: 5173, mail: 8005 } as const;
 export type Ports = { -readonly [K in keyof typeof DEFAULT_PORTS]: number };
 
 /** Environment variable naming each port (read by `npm start` only). */
@@ -41,6 +41,7 @@ export const PORT_VARIABLES: Record<keyof Ports, string> = {
   cognitoInternal: 'VIGIA_PORT_COGNITO_INTERNAL',
   cognitoOAuth: 'VIGIA_PORT_COGNITO_OAUTH',
   idp: 'VIGIA_PORT_IDP',
+  mail: 'VIGIA_PORT_MAIL',
   dynamodb: 'VIGIA_PORT_DYNAMODB',
 };
 
@@ -134,6 +135,8 @@ export function localLambdaConfig(input: {
   userPoolId?: string;
   cognitoEndpoint?: string;
   logLevel?: LambdaConfig['logLevel'];
+  /** Notification delivery: portal origin, SES emulator endpoint and sender, localhost webhooks allowed (scripts/local/notifications.ts). */
+  notifications?: { siteUrl: string; sesEndpoint: string; emailFrom: string };
   /** Staff-configured identity providers (a federated local stack): the hosted domain and the local Secrets Manager. */
   identityProviders?: { oauthDomain: string; secretsManagerEndpoint: string };
 }): LambdaConfig {
@@ -152,6 +155,7 @@ export function localLambdaConfig(input: {
           secretsManagerEndpoint: input.identityProviders.secretsManagerEndpoint,
         }
       : {}),
+    ...(input.notifications ? { notifications: { ...input.notifications, allowLocalWebhooks: true } } : {}),
     logLevel: input.logLevel ?? LOCAL_LOG_LEVEL,
   });
 }

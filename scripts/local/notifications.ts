@@ -16,7 +16,9 @@ import type { LambdaConfig } from '../../lambdas/config.js';
 import type { TableRef } from '../../lambdas/data/client.js';
 import type { GroupMembersPort } from '../../lambdas/domain/ports.js';
 import type { SendersPort } from '../../lambdas/domain/notification-delivery.js';
+import { notificationSenders } from '../../lambdas/data/notification-senders.js';
 import { createConsumer, type Consumer } from '../../lambdas/handlers/notifications-consumer.js';
+import { LOCAL_AWS_CREDENTIALS } from './config.js';
 
 /** The emulator's start function (a CommonJS `exports.default`: Node's ESM import sees it one level down, tsx/vitest at the top). */
 type StartSes = (config?: { port?: number; host?: string }) => Promise<Server>;
@@ -61,7 +63,12 @@ export interface PollerOptions {
 
 /** Starts the outbox poller (see module doc). */
 export function startOutboxPoller(opts: PollerOptions): { consumer: Consumer; stop(): Promise<void> } {
-  const consumer = createConsumer(opts.config, { table: opts.table, users: opts.users, ...(opts.senders ? { senders: opts.senders } : {}) });
+  const n = opts.config.notifications;
+  // The emulator ignores signatures, but the signer needs credentials (a Lambda has its role's).
+  const senders =
+    opts.senders ??
+    notificationSenders({ emailFrom: n.emailFrom ?? LOCAL_EMAIL_FROM, sesRegion: opts.config.region, sesEndpoint: n.sesEndpoint, credentials: { ...LOCAL_AWS_CREDENTIALS }, allowLocalHttp: n.allowLocalWebhooks });
+  const consumer = createConsumer(opts.config, { table: opts.table, users: opts.users, senders });
   let running: Promise<void> | null = null;
   let stopped = false;
   const tick = () => {

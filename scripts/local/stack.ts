@@ -34,6 +34,7 @@ import { OAUTH_SCOPES } from '../../infra/federation-config.js';
 import { ensureTable, freePort, startDynamo } from './dynamodb.js';
 import { openApiDocument } from '../../lambdas/contract/openapi.js';
 import { startCollector } from './collector.js';
+import { LOCAL_EMAIL_FROM, startMailEmulator, startOutboxPoller } from './notifications.js';
 import { runSlaWatch, SLA_WATCH_INTERVAL_MS } from '../../lambdas/data/activity.js';
 import {
   DEFAULT_PORTS,
@@ -98,6 +99,12 @@ export interface LocalStackOptions {
    * (docs/local-emulation.md#federated-sign-in). Off: no OAuth surface at all, as a stage without providers.
    */
   federation?: boolean;
+  /**
+   * Notification delivery (default false; `npm start` turns it on): the SES emulator `aws-ses-v2-local` on port
+   * `mail` (its page lists the e-mail received) and the outbox poller that delivers activity events by e-mail and
+   * webhooks with the consumer's code (docs/local-emulation.md#notifications).
+   */
+  notifications?: boolean;
 }
 
 /** A user who signs in through the local identity provider ("Iniciar sesión con la cuenta de tu empresa"). */
@@ -110,7 +117,7 @@ export interface FederatedDemoUser {
 }
 
 export interface RunningLocalStack {
-  urls: { web: string | null; api: string; cognito: string; dynamodb: string };
+  urls: { web: string | null; api: string; cognito: string; dynamodb: string; mail?: string | null };
   config: PortalConfig;
   /** The configuration the handlers were given. */
   lambdaConfig: LambdaConfig;
@@ -303,7 +310,16 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     // What a deployed function gets from its environment, given to the handlers directly. The repository
     // is built here (not by the handlers from the config) because the local engine needs the dummy
     // credentials of `localTable`, where a Lambda uses its role's.
+    let mailUrl: string | null = null;
+    if (opts.notifications) {
+      t = Date.now();
+      const mail = await startMailEmulator({ port: ports.mail, host });
+      stops.push(mail.stop);
+      mailUrl = mail.url;
+      log(`SES emulator (aws-ses-v2-local) on ${mail.url} (${Date.now() - t} ms)`);
+    }
     const lambdaConfig = localLambdaConfig({
+      ...(mailUrl ? { notifications: { siteUrl: `http://${host}:${ports.web}`, sesEndpoint: mailUrl, emailFrom: LOCAL_EMAIL_FROM } } : {}),
       tableName: table,
       dynamodbEndpoint: dynamo.endpoint,
       allowedOrigins: [`http://${host}:${ports.web}`, `http://localhost:${ports.web}`],
@@ -385,6 +401,15 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       ...(opts.throttling ? { throttling: opts.throttling } : {}),
     });
     stops.push(gateway.stop);
+    if (mailUrl) {
+      const pollerTable = localTable(dynamo.endpoint, table);
+      const poller = startOutboxPoller({ config: lambdaConfig, table: pollerTable, users, log });
+      stops.push(async () => {
+        await poller.stop();
+        pollerTable.doc.destroy();
+      });
+      log('notification outbox poller running (e-mail to the SES emulator, webhooks)');
+    }
     log(`API gateway on ${gateway.url} (${Date.now() - t} ms); OpenAPI at ${gateway.url}/openapi.json`);
 
     // The SLA job (AWS: an EventBridge schedule rule, infra/sla-watch.ts): once now, then every 5 minutes
@@ -453,7 +478,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     }
 
     return {
-      urls: { web: webUrl, api: gateway.url, cognito: pool.endpoint, dynamodb: dynamo.endpoint },
+      urls: { web: webUrl, api: gateway.url, cognito: pool.endpoint, dynamodb: dynamo.endpoint, mail: mailUrl },
       config,
       lambdaConfig,
       tableName: table,

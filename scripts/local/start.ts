@@ -111,6 +111,7 @@ try {
     collectorLog,
     // "Iniciar sesión con la cuenta de tu empresa" against a local stand-in of Acme's identity provider.
     federation: true,
+    notifications: true,
   });
 } catch (e) {
   console.error(`✖ ${(e as Error).message}`);
@@ -152,6 +153,7 @@ Ready in ${secs} s.
   API         ${stack.urls.api}   (ID token in Authorization)
   User pool   ${stack.urls.cognito}   (${stack.config.userPoolId}, app client ${stack.config.userPoolClientId})
   DynamoDB    ${stack.urls.dynamodb}   (table ${stack.tableName})${oauthLines}
+  Mail        ${stack.urls.mail ?? '(off)'}   (SES emulator: the e-mail notifications sent, as a web page; JSON at /store)
   Requests    ${shownLog}   (${requestOutput})
   Invitations ${shown(path.join(dataDir, 'invitations.log'))}   (temporary passwords of invited users; not e-mailed offline)
 
