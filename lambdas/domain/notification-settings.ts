@@ -1,5 +1,5 @@
 /**
- * The notification settings API (docs/api.md#notifications, docs/notifications.md#delivery): a user's e-mail
+ * The notification settings API (docs/notifications.md#settings-api): a user's e-mail
  * preferences in the active tenant, and the tenant's webhooks (list, create with a secret shown once,
  * delete, send a test, last deliveries). Tenant users and staff (for the tenant they pick) may manage the
  * tenant's webhooks; preferences are the caller's own (`sub` from the verified token).

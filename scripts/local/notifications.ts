@@ -1,5 +1,5 @@
 /**
- * Notification delivery offline (docs/local-emulation.md#notifications, docs/notifications.md#delivery):
+ * Notification delivery offline (docs/notifications.md#offline):
  *
  *  - the SES emulator `aws-ses-v2-local` (Amazon SES API v1/v2 `SendEmail` on one port, a web page listing the
  *    received mail at `/`, the mail as JSON at `GET /store`), run in this process;

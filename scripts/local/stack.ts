@@ -102,7 +102,7 @@ export interface LocalStackOptions {
   /**
    * Notification delivery (default false; `npm start` turns it on): the SES emulator `aws-ses-v2-local` on port
    * `mail` (its page lists the e-mail received) and the outbox poller that delivers activity events by e-mail and
-   * webhooks with the consumer's code (docs/local-emulation.md#notifications).
+   * webhooks with the consumer's code (docs/notifications.md#offline).
    */
   notifications?: boolean;
 }
