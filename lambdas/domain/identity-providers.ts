@@ -223,8 +223,9 @@ export async function putTenantIdentityProvider(
   req: AuditRequest,
   log: (m: string, e: unknown) => void = (m, e) => console.error(m, e),
 ): Promise<TenantIdentityProviderState> {
-  requireAvailable(p.settings);
+  // The tenant first: a table that cannot be read answers 503 whatever the stage offers.
   await requireTenant(p, tenantId);
+  requireAvailable(p.settings);
   const url = body.type === 'oidc' ? body.issuerUrl : body.metadataUrl;
   if (!url.startsWith('https://') && !p.settings.allowLoopbackHttp) {
     throw new ApiError('VALIDATION_FAILED', 'https address required', [{ path: body.type === 'oidc' ? 'body.issuerUrl' : 'body.metadataUrl', message: 'Debe ser una dirección https:// completa.' }]);
@@ -330,8 +331,8 @@ export async function deleteTenantIdentityProvider(
   req: AuditRequest,
   log: (m: string, e: unknown) => void = (m, e) => console.error(m, e),
 ): Promise<TenantIdentityProviderState> {
-  requireAvailable(p.settings);
   await requireTenant(p, tenantId);
+  requireAvailable(p.settings);
   const name = providerNameOf(tenantId);
   const before = await p.store.get(name);
 

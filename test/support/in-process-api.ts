@@ -27,6 +27,7 @@ import { parseLambdaConfig, type LambdaConfig, type LambdaConfigInput } from '..
 import type { HandlerName } from '../../lambdas/contract/routes.js';
 import * as account from '../../lambdas/handlers/account.js';
 import * as admin from '../../lambdas/handlers/admin.js';
+import type { AdminHandlerDeps } from '../../lambdas/handlers/admin.js';
 import type { UsersPort } from '../../lambdas/domain/ports.js';
 import * as devices from '../../lambdas/handlers/devices.js';
 import * as incidents from '../../lambdas/handlers/incidents.js';
@@ -38,8 +39,10 @@ import * as notifications from '../../lambdas/handlers/notifications.js';
 import { apiEvent, headerOf, lambdaContext, type EventSpec } from './events.js';
 import { createResponseValidator } from './openapi-validator.js';
 import { memoryUsers } from './memory-users.js';
+import { memoryIdentityProviders } from './memory-identity-providers.js';
+import { identityProviderStore } from '../../lambdas/data/identity-providers.js';
 
-const HANDLERS: Record<HandlerName, { createHandler(config: LambdaConfig, deps?: HandlerDeps & { users?: UsersPort }): ApiHandler }> = {
+const HANDLERS: Record<HandlerName, { createHandler(config: LambdaConfig, deps?: HandlerDeps & { users?: UsersPort; identityProviders?: AdminHandlerDeps['identityProviders'] }): ApiHandler }> = {
   account,
   admin,
   devices,
@@ -116,6 +119,8 @@ export async function startInProcessApi(opts: InProcessApiOptions): Promise<InPr
     stage: 'test',
     region: 'eu-west-1',
     logLevel: 'SILENT',
+    // Staff-configured identity providers offered (their Cognito and Secrets Manager calls are in memory).
+    identityProviders: { secretPrefix: 'vigia/test/identity-providers/', oauthDomain: 'vigia-test.auth.eu-west-1.amazoncognito.com' },
     ...opts.config,
     tableName: opts.table,
     dynamodbEndpoint: endpoint,
@@ -130,7 +135,16 @@ export async function startInProcessApi(opts: InProcessApiOptions): Promise<InPr
     repository,
     data,
     // The admin handler gets `opts.users`, or a fresh in-memory pool (route-example suites walk every row).
-    handler: (name, deps = {}) => validatingHandler(HANDLERS[name].createHandler(config, { repository, users: opts.users ?? memoryUsers(), ...deps })),
+    // …and in-memory Cognito provider / Secrets Manager calls with the provider items on this table.
+    handler: (name, deps = {}) =>
+      validatingHandler(
+        HANDLERS[name].createHandler(config, {
+          repository,
+          users: opts.users ?? memoryUsers(),
+          identityProviders: { ...memoryIdentityProviders(), store: identityProviderStore(table, config.retention) },
+          ...deps,
+        }),
+      ),
     rawClient: () => new DynamoDBClient({ ...clientOptions }),
     documentClientOptions: () => ({ ...clientOptions }),
     stop,
