@@ -9,7 +9,8 @@
  * Alarms (period 5 minutes, missing data = not breaching; thresholds in {@link ALARM_THRESHOLDS}):
  *  - API 5xx: `AWS/ApiGateway 5XXError` Sum ≥ 5 in one period;
  *  - API latency: `AWS/ApiGateway Latency` p95 ≥ 3 000 ms for 3 consecutive periods;
- *  - per Lambda function: `AWS/Lambda Errors` Sum ≥ 1 (an unhandled error is a bug) and `Throttles` Sum ≥ 1;
+ *  - per Lambda function (the API handlers and {@link BACKGROUND_FUNCTIONS}): `AWS/Lambda Errors` Sum ≥ 1 (an
+ *    unhandled error is a bug) and `Throttles` Sum ≥ 1;
  *  - DynamoDB: `ReadThrottleEvents` and `WriteThrottleEvents` Sum ≥ 1 on the table;
  *  - AWS WAF (stages with `waf`): `AWS/WAFV2 BlockedRequests` of the web ACL (rule `ALL`) Sum ≥
  *    `wafBlockedPerPeriod`: a block may be a collector or customer being refused, so a person looks;
@@ -43,6 +44,13 @@ import { notificationsDlqName } from './notifications.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 /** Alarm thresholds (counts per 5-minute period; latency in ms). */
+/**
+ * The stage's functions outside the API (physical names `vigia-<stage>-<name>`): the notification consumer
+ * (infra/notifications.ts) and the SLA job (infra/sla-watch.ts). They get the same Errors/Throttles alarms.
+ */
+export const BACKGROUND_FUNCTIONS = ['notifications-consumer', 'sla-watch'] as const;
+const MONITORED_FUNCTIONS: readonly string[] = [...HANDLER_NAMES, ...BACKGROUND_FUNCTIONS];
+
 export const ALARM_THRESHOLDS = {
   api5xxPerPeriod: 5,
   apiLatencyP95Ms: 3000,
@@ -137,8 +145,8 @@ export class MonitoringStack extends Stack {
     alarm('Api5xx', apiMetric('5XXError', 'Sum', '5xx'), t.api5xxPerPeriod, `API ${s}: ≥ ${t.api5xxPerPeriod} server errors in 5 minutes`);
     alarm('ApiLatency', apiMetric('Latency', 'p95', 'latency p95'), t.apiLatencyP95Ms,
       `API ${s}: p95 latency ≥ ${t.apiLatencyP95Ms} ms for ${t.apiLatencyPeriods * 5} minutes`, t.apiLatencyPeriods);
-    for (const fn of HANDLER_NAMES) {
-      const Fn = fn[0]!.toUpperCase() + fn.slice(1);
+    for (const fn of MONITORED_FUNCTIONS) {
+      const Fn = fn.replace(/(^|-)([a-z])/g, (_m, _d: string, c: string) => c.toUpperCase());
       alarm(`${Fn}Errors`, fnMetric(fn, 'Errors'), t.lambdaErrorsPerPeriod, `Lambda ${physicalName(s, fn)}: unhandled errors`);
       alarm(`${Fn}Throttles`, fnMetric(fn, 'Throttles'), t.lambdaThrottlesPerPeriod, `Lambda ${physicalName(s, fn)}: throttled invocations`);
     }
@@ -202,13 +210,13 @@ export class MonitoringStack extends Stack {
       }),
     );
     this.dashboard.addWidgets(
-      new GraphWidget({ title: 'Lambda invocations', left: HANDLER_NAMES.map((fn) => fnMetric(fn, 'Invocations')), width: 8 }),
+      new GraphWidget({ title: 'Lambda invocations', left: MONITORED_FUNCTIONS.map((fn) => fnMetric(fn, 'Invocations')), width: 8 }),
       new GraphWidget({
         title: 'Lambda errors and throttles',
-        left: HANDLER_NAMES.flatMap((fn) => [fnMetric(fn, 'Errors'), fnMetric(fn, 'Throttles')]),
+        left: MONITORED_FUNCTIONS.flatMap((fn) => [fnMetric(fn, 'Errors'), fnMetric(fn, 'Throttles')]),
         width: 8,
       }),
-      new GraphWidget({ title: 'Lambda duration p95 (ms)', left: HANDLER_NAMES.map((fn) => fnMetric(fn, 'Duration', 'p95')), width: 8 }),
+      new GraphWidget({ title: 'Lambda duration p95 (ms)', left: MONITORED_FUNCTIONS.map((fn) => fnMetric(fn, 'Duration', 'p95')), width: 8 }),
     );
     this.dashboard.addWidgets(
       new GraphWidget({

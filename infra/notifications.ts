@@ -133,11 +133,14 @@ export class NotificationsConsumer extends Construct {
       bundling: HANDLER_BUNDLING,
     });
 
+    // Resource "*" only where the action has no resource-level permission: the stream's ListStreams (a table
+    // this stack owns) and active tracing's X-Ray writes (also on an adopted table, which has no stream here).
+    const wildcardReasons = [
+      ...(table.tableStreamArn ? ['The DynamoDB stream event source needs dynamodb:ListStreams, which supports no resource-level permission (CDK adds it on *); the stream reads themselves name the table stream only.'] : []),
+      ...(config.tracing ? ['Lambda active tracing: xray:PutTraceSegments/PutTelemetryRecords support no resource-level permissions (AWS X-Ray developer guide, "Identity-based policies").'] : []),
+    ];
+    if (wildcardReasons.length > 0) Validations.of(role).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason: wildcardReasons.join(' ') });
     if (table.tableStreamArn) {
-      Validations.of(role).acknowledge({
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason: 'The DynamoDB stream event source needs dynamodb:ListStreams, which supports no resource-level permission (CDK adds it on *); the stream reads themselves name the table stream only.',
-      });
       this.fn.addEventSource(
         new DynamoEventSource(table, {
           startingPosition: StartingPosition.LATEST,

@@ -69,7 +69,7 @@ export class SlaWatch extends Construct {
       logGroup,
       tracing: config.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       environment: {
-        ...lambdaEnvironment({ stage: config.stage, tableName: table.tableName, serviceName: 'vigia-sla-watch', logLevel: config.logLevel }),
+        ...lambdaEnvironment({ stage: config.stage, tableName: table.tableName, serviceName: 'vigia-sla-watch', logLevel: config.logLevel, retention: { ...config.dataRetention } }),
         NODE_OPTIONS: HANDLER_NODE_OPTIONS,
       },
       bundling: HANDLER_BUNDLING,

@@ -9,13 +9,18 @@
 import { describe, expect, it } from 'vitest';
 import { HANDLER_NAMES } from '../../lambdas/contract/routes.js';
 import { lambdaConfigFromEnv } from '../../lambdas/config.js';
+import { BACKGROUND_FUNCTIONS } from '../../infra/monitoring-stack.js';
 import { ofType, synthPr42 } from '../support/synth.js';
 
 describe('API functions know the portal app client', () => {
   it('USER_POOL_CLIENT_IDS of every function is the Auth stack’s portal client', () => {
     const { t } = synthPr42();
-    const fns = ofType(t.api, 'AWS::Lambda::Function').filter(([, f]) => JSON.stringify(f.Properties).includes('TABLE_NAME'));
-    expect(fns).toHaveLength(HANDLER_NAMES.length);
+    // API functions only: the notification consumer and the SLA job take no requests (no ID token to check).
+    const background = BACKGROUND_FUNCTIONS.map((b) => `vigia-pr-42-${b}`);
+    const fns = ofType(t.api, 'AWS::Lambda::Function').filter(
+      ([, f]) => JSON.stringify(f.Properties).includes('TABLE_NAME') && !background.includes(String(f.Properties!.FunctionName)),
+    );
+    expect(fns.map(([, f]) => f.Properties!.FunctionName).sort()).toEqual(HANDLER_NAMES.map((h) => `vigia-pr-42-${h}`).sort());
     for (const [id, f] of fns) {
       const env = (f.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
       expect(JSON.stringify(env.USER_POOL_CLIENT_IDS), id).toMatch(/Vigia-pr-42-Auth.*PortalClient/);

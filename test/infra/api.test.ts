@@ -5,6 +5,7 @@ import type { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { HANDLER_NAMES, ROUTES } from '../../lambdas/contract/routes.js';
 import { HANDLER_TABLE_ACCESS, TABLE_WRITE_ACTIONS } from '../../infra/api-stack.js';
+import { BACKGROUND_FUNCTIONS } from '../../infra/monitoring-stack.js';
 import { CORS_ALLOW_HEADERS } from '../../lambdas/config.js';
 import { COGNITO_ADMIN_ACTIONS } from '../../lambdas/data/cognito-users.js';
 import { ofType, resources, synth, synthDev, synthPr42, synthProd } from '../support/synth.js';
@@ -69,8 +70,9 @@ describe('Api stack', () => {
 
   it('one Node.js 24 arm64 function per handler with the documented environment', () => {
     const { t } = synthPr42();
-    // The notification consumer is not an API handler (test/infra/notifications.test.ts).
-    const fns = ofType(t.api, 'AWS::Lambda::Function').filter(([, f]) => !String(f.Properties!.FunctionName).endsWith('-notifications-consumer'));
+    // The notification consumer and the SLA job are not API handlers (test/infra/notifications.test.ts, sla-watch.test.ts).
+    const background = BACKGROUND_FUNCTIONS.map((b) => `vigia-pr-42-${b}`);
+    const fns = ofType(t.api, 'AWS::Lambda::Function').filter(([, f]) => !background.includes(String(f.Properties!.FunctionName)));
     expect(fns.map(([, f]) => f.Properties!.FunctionName).sort()).toEqual(HANDLER_NAMES.map((h) => `vigia-pr-42-${h}`).sort());
     for (const [, f] of fns) {
       const p = f.Properties!;
@@ -91,9 +93,9 @@ describe('Api stack', () => {
       expect(JSON.stringify(env.TABLE_NAME)).toContain('Vigia-pr-42-Data');
       expect(JSON.stringify(env.ALLOWED_ORIGINS)).toContain('Vigia-pr-42-Hosting');
     }
-    // Log groups with retention, one per function (and the notification consumer) plus the access logs, all with generated names.
+    // Log groups with retention, one per function (and the notification consumer and SLA job) plus the access logs, all with generated names.
     const logs = ofType(t.api, 'AWS::Logs::LogGroup');
-    expect(logs).toHaveLength(HANDLER_NAMES.length + 2);
+    expect(logs).toHaveLength(HANDLER_NAMES.length + BACKGROUND_FUNCTIONS.length + 1);
     for (const [, l] of logs) {
       expect(l.Properties!.RetentionInDays).toBe(7);
       expect(l.Properties!.LogGroupName).toBeUndefined();
@@ -105,15 +107,15 @@ describe('Api stack', () => {
     const { assembly, stacks } = synth('pr-42', { bundle: true, nag: false });
     const dirs = readdirSync(assembly.directory).filter((d) => d.startsWith('asset.'));
     const bundles = dirs.filter((d) => existsSync(path.join(assembly.directory, d, 'index.mjs')));
-    expect(bundles).toHaveLength(HANDLER_NAMES.length + 2 /* the Auth stack's pre token generation trigger, the notification consumer */);
+    expect(bundles).toHaveLength(HANDLER_NAMES.length + 1 /* the Auth stack's pre token generation trigger */ + BACKGROUND_FUNCTIONS.length /* notification consumer, SLA job */);
     for (const d of bundles) expect(existsSync(path.join(assembly.directory, d, 'index.mjs.map'))).toBe(true);
     expect(stacks.api.functions.incidents.runtime.name).toBe('nodejs24.x');
   });
 
   it('grants explicit least-privilege table statements (no wildcards, writes only per HANDLER_TABLE_ACCESS)', () => {
     const { t } = synthPr42();
-    // The notification consumer's role: test/infra/notifications.test.ts.
-    const policies = ofType(t.api, 'AWS::IAM::Policy').filter(([id]) => !id.startsWith('NotificationDelivery'));
+    // The notification consumer's and SLA job's roles: test/infra/notifications.test.ts, sla-watch.test.ts.
+    const policies = ofType(t.api, 'AWS::IAM::Policy').filter(([id]) => !id.startsWith('NotificationDelivery') && !id.startsWith('SlaWatch'));
     expect(policies).toHaveLength(HANDLER_NAMES.length);
     for (const [id, p] of policies) {
       // Active tracing's X-Ray statement is the one resource "*" (X-Ray has no resource-level permissions).

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { HANDLER_NAMES } from '../../lambdas/contract/routes.js';
 import { ACCOUNT_STACK_DEPLOY_COMMAND, ACCOUNT_STACK_NAME, AccountStack } from '../../infra/account-stack.js';
 import { HEARTBEAT_METRIC, metricNamespace } from '../../infra/api-stack.js';
-import { NO_SUBSCRIBER_WARNING } from '../../infra/monitoring-stack.js';
+import { BACKGROUND_FUNCTIONS, NO_SUBSCRIBER_WARNING } from '../../infra/monitoring-stack.js';
 import { WAF_MANAGED_RULE_GROUPS } from '../../infra/api-waf.js';
 import { SES_MISSING_ERROR } from '../../infra/auth-stack.js';
 import { GUARDED_RESOURCE_TYPES, STATEFUL_STACK_POLICY, guardedStackNames, stageHasStackPolicy } from '../../infra/stack-policy.js';
@@ -84,7 +84,7 @@ describe('2. retained resources never block the retry of a failed create', () =>
   it.each([
     ['prod', synthProd],
     ['staging', synthStaging],
-  ] as const)('%s: nothing is plain Retain; table, user pool, buckets and log groups are RetainExceptOnCreate', (_stage, get) => {
+  ] as const)('%s: nothing is plain Retain; table, user pool, buckets, log groups and the notification DLQ are RetainExceptOnCreate', (_stage, get) => {
     const s = get();
     const retained = new Set<string>();
     for (const tpl of templates(s)) {
@@ -93,7 +93,8 @@ describe('2. retained resources never block the retry of a failed create', () =>
         if (r.DeletionPolicy === 'RetainExceptOnCreate') retained.add(r.Type);
       }
     }
-    expect([...retained].sort()).toEqual(['AWS::Cognito::UserPool', 'AWS::DynamoDB::Table', 'AWS::Logs::LogGroup', 'AWS::S3::Bucket']);
+    // The notification DLQ holds activity events not yet delivered: kept like the table they came from.
+    expect([...retained].sort()).toEqual(['AWS::Cognito::UserPool', 'AWS::DynamoDB::Table', 'AWS::Logs::LogGroup', 'AWS::S3::Bucket', 'AWS::SQS::Queue']);
   });
 
   it('no log group of a stage is named by hand (generated names cannot collide with a retained one)', () => {
@@ -144,7 +145,12 @@ describe('3. previews leave nothing behind (pr-42)', () => {
         count += 1;
       }
     }
-    expect(count).toBe(HANDLER_NAMES.length + 1 /* access */ + 1 /* bucket deployment */ + 1 /* auto-delete */ + 1 /* pre token generation trigger */);
+    expect(count).toBe(
+      HANDLER_NAMES.length + BACKGROUND_FUNCTIONS.length /* notification consumer, SLA job */ + 1 /* access */ + 1 /* bucket deployment */ + 1 /* auto-delete */ + 1 /* pre token generation trigger */,
+    );
+    // The preview's notification DLQ goes with the stack too.
+    for (const [id, q] of ofType(s.t.api, 'AWS::SQS::Queue')) expect(q.DeletionPolicy ?? 'Delete', id).toBe('Delete');
+    expect(ofType(s.t.api, 'AWS::SQS::Queue')).toHaveLength(1);
     // The auto-delete provider logs into the stack's log group, created before any custom resource runs.
     const [providerId] = ofType(s.t.hosting, 'AWS::Lambda::Function').find(([id]) => id.startsWith('CustomS3AutoDeleteObjects'))!;
     const [logId, log] = ofType(s.t.hosting, 'AWS::Logs::LogGroup')[0]!;

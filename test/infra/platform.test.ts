@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { HANDLER_NAMES } from '../../lambdas/contract/routes.js';
 import { WAF_MANAGED_RULE_GROUPS } from '../../infra/api-waf.js';
 import { allowedSubjects, deploySubjects, GitHubOidcStack, type GitHubOidcStackProps, previewSubjects } from '../../infra/github-oidc-stack.js';
-import { ALARM_THRESHOLDS } from '../../infra/monitoring-stack.js';
+import { ALARM_THRESHOLDS, BACKGROUND_FUNCTIONS } from '../../infra/monitoring-stack.js';
 import { awsPortalOrigins, securityHeaderSettings, securityHeaders } from '../../infra/security-headers.js';
 import { stageConfig } from '../../infra/stage-config.js';
 import { addVigiaStacks, TAG_CREATED_AT } from '../../infra/vigia-app.js';
@@ -182,8 +182,10 @@ describe('alarms and dashboard', () => {
         ? { ...p, Namespace: stat.Metric.Namespace, MetricName: stat.Metric.MetricName, Dimensions: stat.Metric.Dimensions, Statistic: stat.Stat }
         : p;
     });
-    // + Cognito sign-in throttles (previews have no WAF and no ingest-silence alarms).
-    expect(alarms).toHaveLength(2 + 2 * HANDLER_NAMES.length + 2 + 1);
+    // API 5xx/latency, Errors/Throttles of every function (API handlers, notification consumer, SLA job), table
+    // throttles, Cognito sign-in throttles and the notification DLQ (previews have no WAF and no ingest-silence alarms).
+    const functions = [...HANDLER_NAMES, ...BACKGROUND_FUNCTIONS].map((h) => `vigia-pr-42-${h}`).sort();
+    expect(alarms).toHaveLength(2 + 2 * functions.length + 2 + 1 + 1);
     const [topicId] = ofType(s.t.monitoring, 'AWS::SNS::Topic')[0]!;
     for (const a of alarms) {
       expect(a.AlarmActions, a.AlarmName).toEqual([{ Ref: topicId }]);
@@ -196,8 +198,11 @@ describe('alarms and dashboard', () => {
     );
     const latency = byMetric('AWS/ApiGateway', 'Latency')[0]!;
     expect([latency.Statistic ?? latency.ExtendedStatistic, latency.Threshold, latency.EvaluationPeriods]).toEqual(['p95', ALARM_THRESHOLDS.apiLatencyP95Ms, 3]);
-    expect(byMetric('AWS/Lambda', 'Errors').map((a) => a.Dimensions[0].Value).sort()).toEqual(HANDLER_NAMES.map((h) => `vigia-pr-42-${h}`).sort());
-    expect(byMetric('AWS/Lambda', 'Throttles')).toHaveLength(HANDLER_NAMES.length);
+    expect(byMetric('AWS/Lambda', 'Errors').map((a) => a.Dimensions[0].Value).sort()).toEqual(functions);
+    expect(byMetric('AWS/Lambda', 'Throttles').map((a) => a.Dimensions[0].Value).sort()).toEqual(functions);
+    // Every function of the Api stack is one of them (a new function without alarms fails here).
+    expect(ofType(s.t.api, 'AWS::Lambda::Function').map(([, f]) => f.Properties!.FunctionName).sort()).toEqual(functions);
+    expect(byMetric('AWS/SQS', 'ApproximateNumberOfMessagesVisible').map((a) => a.Dimensions)).toEqual([[{ Name: 'QueueName', Value: 'vigia-pr-42-notifications-dlq' }]]);
     expect(byMetric('AWS/DynamoDB', 'ReadThrottleEvents')[0]!.Dimensions).toEqual([{ Name: 'TableName', Value: 'vigia-pr-42-main' }]);
     expect(byMetric('AWS/DynamoDB', 'WriteThrottleEvents')).toHaveLength(1);
     s.t.monitoring.resourceCountIs('AWS::SNS::Subscription', 0);
