@@ -9,7 +9,7 @@
  * Reading (one tenant, partition `TENANT#<t>#ACTIVITY`):
  *  - feed: ONE Query `SK BETWEEN EV# AND EV#~`, newest first, per page;
  *  - unread: GetItem of the caller's marker, then ONE Query `Select=COUNT`, `Limit` 99, after the marker;
- *  - mark as read: one conditional PutItem of the marker.
+ *  - mark as read: the count Query after `now`, then one conditional PutItem of the marker (the write last).
  */
 import { ACTIVITY_UNREAD_MAX, type ActivityEvent, type ActivityUnread, type Page } from '../contract/schemas.js';
 import { SLA_AT_RISK_MAX_MS, slaEvents } from '../domain/activity.js';
@@ -72,7 +72,11 @@ export async function getActivitySeen(tenantId: string, sub: string, table: Tabl
  * Query stopped at the limit with more events after).
  */
 export async function countUnreadActivity(tenantId: string, sub: string, table: TableRef): Promise<ActivityUnread> {
-  const seenAt = await getActivitySeen(tenantId, sub, table);
+  return countUnreadAfter(tenantId, sub, await getActivitySeen(tenantId, sub, table), table);
+}
+
+/** The count Query of `countUnreadActivity` for a given marker (null: from the first event). */
+async function countUnreadAfter(tenantId: string, sub: string, seenAt: string | null, table: TableRef): Promise<ActivityUnread> {
   const res = await table.doc.send('Query', {
     TableName: table.tableName,
     KeyConditionExpression: 'PK = :p AND SK BETWEEN :lo AND :hi',
@@ -86,14 +90,21 @@ export async function countUnreadActivity(tenantId: string, sub: string, table: 
   return { count, capped: !!res.LastEvaluatedKey, seenAt };
 }
 
-/** "Marcar todo como leído": sets the caller's marker to `now` (never moves it back). Returns the marker. */
-export async function markActivityRead(tenantId: string, sub: string, now: string, table: TableRef): Promise<string> {
+/**
+ * "Marcar todo como leído": sets the caller's marker to `now` (never moves it back) and returns the unread count
+ * after it. The count Query runs BEFORE the conditional PutItem, so the write is the request's last call: a
+ * failure (throttling → 503) either comes before the write or is the write itself, never after a stored marker
+ * (API rule: a 503 leaves the table as it was). When the stored marker is already later (condition failed,
+ * nothing written), the count is read again after that marker (GetItem + Query).
+ */
+export async function markActivityRead(tenantId: string, sub: string, now: string, table: TableRef): Promise<ActivityUnread> {
+  const unread = await countUnreadAfter(tenantId, sub, now, table);
   const written = await writeIf(table, 'PutItem', {
     Item: itemOf(ActivitySeenEntity, { tenantId, sub, seenAt: now }),
     ConditionExpression: 'attribute_not_exists(PK) OR seenAt < :now',
     ExpressionAttributeValues: { ':now': now },
   });
-  return written ? now : ((await getActivitySeen(tenantId, sub, table)) ?? now);
+  return written ? unread : countUnreadActivity(tenantId, sub, table);
 }
 
 /** How often the SLA job runs (EventBridge schedule in AWS, a timer locally), ms. */

@@ -10,8 +10,9 @@
  *    (`TENANT#<t>#SEARCH#<token>`, same sort key) carrying all the title's words. A search reads the partition
  *    of its longest word (`driverToken`), the other words as a FilterExpression on the items, then the
  *    candidates with ONE BatchGetItem, and keeps those whose current title, status, severity and creation time
- *    match (`titleMatches`). The token items are written BEFORE the incident's transaction and removed after
- *    it, so the index can hold extra (stale) entries but never misses a word of the stored title.
+ *    match (`titleMatches`). The token items are written IN the incident's transaction (API writes; the seed
+ *    and the upgrade write them before it) and the dropped words removed after it, so the index can hold extra
+ *    (stale) entries but never misses a word of the stored title.
  *
  * Both lists page with a position cursor: base64url of `{ p: "<createdAt>#<id>" }`, the sort key up to which
  * (in the list's order) every item has been looked at; the next page starts right after it in each partition.
@@ -23,7 +24,7 @@ import type { Incident, IncidentStatus, Page } from '../contract/schemas.js';
 import { ApiError } from '../domain/errors.js';
 import type { IncidentListOptions } from '../domain/ports.js';
 import { driverToken, searchTokens, titleMatches } from '../domain/search.js';
-import type { AttributeMap, BatchGetItemInput, BatchWriteRequest, Operations, TableRef } from './client.js';
+import type { AttributeMap, BatchGetItemInput, BatchWriteRequest, Operations, TableRef, TransactWriteItem } from './client.js';
 import { IncidentEntity, itemOf, recordOf, SearchTokenEntity } from './entities.js';
 import { keys } from './keys.js';
 import { filterExpression, queryItems, timeRange } from './paging.js';
@@ -200,7 +201,22 @@ export function searchTokenItems(incident: Pick<Incident, 'tenantId' | 'id' | 'c
 }
 
 /**
- * Before a write that stores `next` (a create, or an update from `before`): puts the token items of `next`'s
+ * The TransactWriteItems Puts of `next`'s token items, for the transaction that stores `next` (a create, or an
+ * update from `before`): each item carries the words of both titles, so whichever title is stored, every word of
+ * it has an entry that passes the query's filter; none when the title is unchanged. In the transaction the
+ * entries exist iff the change does (a throttled or refused transaction leaves none: never a partial write).
+ * Count: ≤ 40 words per title of ≤ 120 characters (words of ≥ 2 letters), ≤ 80 for a title change, so with the
+ * incident, history, comment, audit, event and aggregate actions a transaction stays under DynamoDB's 100.
+ * Cost: 2 WCU per word (transactional write of an item ≤ 1 KB; docs/data-model.md#search).
+ */
+export function searchTokenPuts(table: TableRef, next: Incident, before: Incident | null): TransactWriteItem[] {
+  if (before && before.title === next.title && before.createdAt === next.createdAt) return [];
+  const words = [...new Set([...searchTokens(next.title), ...(before ? searchTokens(before.title) : [])])];
+  return searchTokenItems(next, words).map((Item) => ({ Put: { TableName: table.tableName, Item } }));
+}
+
+/**
+ * Before a write that stores `next` outside a request (the seed, the upgrade): puts the token items of `next`'s
  * title when it is new or its title changed, each carrying the words of both titles, so whichever title the
  * transaction leaves stored, every word of it has an entry that passes the query's filter. Nothing when the
  * title is unchanged. One BatchWriteItem (1 WCU per token item of ≤ 1 KB).

@@ -15,7 +15,7 @@ import type { TableRef } from './client.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
 import { CommentEntity, HistoryEntity, IncidentCounterEntity, IncidentEntity, itemOf, recordOf } from './entities.js';
 import { keys } from './keys.js';
-import { dropSearchTokens, listIncidentsByStatus, putSearchTokens, searchIncidents } from './incident-search.js';
+import { dropSearchTokens, listIncidentsByStatus, putSearchTokens, searchIncidents, searchTokenPuts } from './incident-search.js';
 import { filterExpression, listPage } from './paging.js';
 
 /** Attempts at allocating an id under contention (more than the default: creates race on one counter). */
@@ -107,9 +107,6 @@ export function createIncident(tenantId: string, build: (seq: number) => Inciden
       const cur = await table.doc.send('GetItem', { TableName: table.tableName, Key: counterKey, ConsistentRead: true });
       const prev = typeof cur.Item?.seq === 'number' ? cur.Item.seq : 0;
       const incident = build(prev + 1);
-      // The title's search tokens before the transaction (docs/data-model.md#search); a lost race leaves
-      // entries for this id that searches verify away.
-      await putSearchTokens(table, incident, null);
       try {
         await table.doc.send('TransactWriteItems', {
           TransactItems: [
@@ -126,6 +123,8 @@ export function createIncident(tenantId: string, build: (seq: number) => Inciden
             // Its activity event (docs/notifications.md), in the same transaction.
             activityPut(incidentCreatedEvent(incident), table),
             ...aggregateWrites(table, tenantId, incidentChange(null, incident)),
+            // The title's search tokens (docs/data-model.md#search), in the same transaction.
+            ...searchTokenPuts(table, incident, null),
           ],
         });
         return incident;
@@ -194,8 +193,7 @@ export async function saveIncidentUpdate(
   audit?: AuditEntry,
 ): Promise<boolean> {
   const put = (Item: Record<string, unknown>) => ({ Put: { TableName: table.tableName, Item, ConditionExpression: 'attribute_not_exists(SK)' } });
-  // A new title's search tokens before the transaction, the old title's words after it (docs/data-model.md#search).
-  await putSearchTokens(table, next, current);
+  // A new title's search tokens in the transaction, the old title's words removed after it (docs/data-model.md#search).
   try {
     await table.doc.send('TransactWriteItems', {
       TransactItems: [
@@ -207,6 +205,7 @@ export async function saveIncidentUpdate(
         // The activity event of the change, if customers are told about it (docs/notifications.md#kinds).
         ...activityPuts([incidentUpdateEvent(current, next, change, comment)], table),
         ...aggregateWrites(table, tenantId, incidentChange(current, next)),
+        ...searchTokenPuts(table, next, current),
       ],
     });
     await dropSearchTokens(table, next, current);

@@ -429,8 +429,8 @@ export interface ActivityPort {
   list(tenantId: string, opts: PageOptions): Promise<Page<ActivityEvent>>;
   /** Events of others after the marker of `sub` (0–99, `capped` when more may exist). */
   countUnread(tenantId: string, sub: string): Promise<ActivityUnread>;
-  /** Moves the marker of `sub` to `now` (never back); returns the marker stored. */
-  markRead(tenantId: string, sub: string, now: string): Promise<string>;
+  /** Moves the marker of `sub` to `now` (never back); returns the unread count after the marker stored (the write is its last call). */
+  markRead(tenantId: string, sub: string, now: string): Promise<ActivityUnread>;
   /** Stores an event unless one with its key exists (SLA job, seed); true when written. */
   putOnce(event: ActivityEvent): Promise<boolean>;
 }

@@ -13,10 +13,7 @@ export const operations: Operations<'account'> = {
   listTenants: ({ repo }) => listTenants(repo.tenants),
   listActivity: ({ repo, tenantId, query }) => repo.activity.list(tenantId, { limit: query.limit, cursor: query.cursor }),
   getActivityUnread: ({ repo, tenantId, identity }) => repo.activity.countUnread(tenantId, identity.sub),
-  markActivityRead: async ({ repo, tenantId, identity, now }) => {
-    await repo.activity.markRead(tenantId, identity.sub, now.toISOString());
-    return repo.activity.countUnread(tenantId, identity.sub);
-  },
+  markActivityRead: ({ repo, tenantId, identity, now }) => repo.activity.markRead(tenantId, identity.sub, now.toISOString()),
 };
 
 /** The account API for an explicit configuration (local gateway, tests). */

@@ -54,10 +54,12 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'vigia-api-routes-'));
   stack = await startLocalStack({
     dataDir,
-    ports: { dynamodb: 0, cognito: 0, cognitoInternal: 0, api: 0, web: 0 },
+    ports: { dynamodb: 0, cognito: 0, cognitoInternal: 0, cognitoOAuth: 0, idp: 0, api: 0, web: 0 },
     persist: false,
     serveWeb: false,
     collector: false,
+    // Staff-configured identity providers are offered only with federation (as a stage with identityProviders).
+    federation: true,
   });
   await seedCognito(stack.urls.cognito, stack.config.userPoolId, [{ email: 'nadie@example.com', password: DEMO_PASSWORD, groups: [], description: 'no group' }]);
   tokens.ana = await signIn('ana@acme.example');
@@ -199,6 +201,17 @@ function sample(route: RouteDef, ctx: Fixtures): { path: string; body?: unknown 
         path: '/ingest/device-alarms',
         body: { action: 'raise', eventId: 'ev-al-1', tenantId: 'acme', deviceId: ctx.alarm.deviceId, alarmId: 'route-test-1', severity: 'high', title: 'Prueba', at: new Date().toISOString() },
       };
+    // A real tenant in the path (the template's `{tenantId}` is not one: 400 VALIDATION_FAILED); the provider is the
+    // stack's local OpenID provider, bound to the tenant the walk created, for one of its own e-mail domains.
+    case 'getTenantIdentityProvider':
+    case 'deleteTenantIdentityProvider':
+      return { path: '/tenants/ruta-nueva/identity-provider' };
+    case 'putTenantIdentityProvider': {
+      const idp = stack.identityProvider!;
+      return { path: '/tenants/ruta-nueva/identity-provider', body: { type: 'oidc', issuerUrl: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, emailDomains: ['ruta-nueva.example'] } };
+    }
+    case 'putNotificationPreferences':
+      return { path: route.path, body: { email: true, minSeverity: 'high', kinds: null, digest: false } };
     default:
       return { path: route.path };
   }

@@ -48,7 +48,7 @@ function memoryIncidents(): IncidentsPort {
 function repoWith(incidents: IncidentsPort): Repository {
   return {
     audit: { put: async () => undefined, listTenant: async () => ({ items: [], nextCursor: null }), listAll: async () => ({ items: [], nextCursor: null }) },
-    activity: { list: async () => ({ items: [], nextCursor: null }), countUnread: async () => ({ count: 0, capped: false, seenAt: null }), markRead: async (_t, _s, now) => now, putOnce: async () => true },
+    activity: { list: async () => ({ items: [], nextCursor: null }), countUnread: async () => ({ count: 0, capped: false, seenAt: null }), markRead: async (_t, _s, now) => ({ count: 0, capped: false, seenAt: now }), putOnce: async () => true },
     tenantAdmin: { create: async () => false, update: async () => false },
     notifications: {} as Repository['notifications'],
     incidents,
