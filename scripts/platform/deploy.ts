@@ -9,15 +9,19 @@
  * `Vigia-Account` stack (checked first: `preflight.ts`). Production stages get the stateful stack policy
  * after the deploy. `--context key=value` (repeatable) is passed to the CDK app as `-c key=value`
  * (SES identity, table name, threat protection, silence tenants: `bin/app.ts`).
+ * After the deploy, the enterprise providers staff configured at run time are put back on the app client
+ * (`identity-providers.ts`: CloudFormation's update sends only the template's provider list).
  * Output (stdout): one JSON line `{ stage, siteUrl, apiUrl, userPoolId, outputsFile }`.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { stackName } from '../../infra/stage-config.js';
 import { REPO_ROOT } from '../local/config.js';
-import { cloudFormationClient, describeStack, resolveRegion } from './aws.js';
+import { tenantOfProvider } from '../../lambdas/data/identity-providers.js';
+import { cloudFormationClient, cognitoClient, describeStack, resolveRegion, stageTableName, tableRef } from './aws.js';
 import { checkStage, deployArgs, resolveCreatedAt, runCdk, runNpm } from './cdk.js';
 import { optional, parse, progress, required, runCli } from './cli.js';
+import { reattachStaffProviders } from './identity-providers.js';
 import { applyStackPolicies, checkApiGatewayAccount } from './preflight.js';
 
 export const USAGE = `
@@ -70,6 +74,16 @@ async function main(argv: string[]): Promise<void | 'help'> {
 
   const outputs = JSON.parse(readFileSync(path.join(REPO_ROOT, outputsFile), 'utf8')) as Record<string, Record<string, string>>;
   const out = (part: string, key: string) => outputs[stackName(stage, part)]?.[key];
+  // A deploy that updated the app client dropped the providers staff configured at run time: put them back
+  // (scripts/platform/identity-providers.ts). Stages without company sign-in have no Cognito domain output.
+  const userPoolId = out('Auth', 'UserPoolId');
+  const clientId = out('Auth', 'UserPoolClientId');
+  if (out('Auth', 'OAuthDomain') && userPoolId && clientId) {
+    const ctxTable = ((p.values.context as unknown as string[] | undefined) ?? []).find((c) => c.startsWith('tableName='))?.slice('tableName='.length);
+    const table = tableRef({ region }, ctxTable || stageTableName(stage));
+    const added = await reattachStaffProviders(cognitoClient({ region }), { userPoolId, clientId, isBound: async (name) => (await tenantOfProvider(name, table)) !== null });
+    log(added.length > 0 ? `company sign-in: put ${added.join(', ')} back on the app client` : 'company sign-in: the app client lists every staff-configured provider');
+  }
   const summary = { stage, siteUrl: out('Hosting', 'SiteUrl'), apiUrl: out('Api', 'ApiUrl'), userPoolId: out('Auth', 'UserPoolId'), outputsFile };
   log(`stage ${stage} deployed: portal ${summary.siteUrl}, API ${summary.apiUrl}`);
   process.stdout.write(`${JSON.stringify(summary)}\n`);
