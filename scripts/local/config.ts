@@ -155,7 +155,8 @@ export function localLambdaConfig(input: {
           secretsManagerEndpoint: input.identityProviders.secretsManagerEndpoint,
         }
       : {}),
-    ...(input.notifications ? { notifications: { ...input.notifications, allowLocalWebhooks: true } } : {}),
+    // The local stack always allows http://localhost webhooks (a local receiver), with or without the mail emulator.
+    notifications: { ...(input.notifications ?? {}), allowLocalWebhooks: true },
     logLevel: input.logLevel ?? LOCAL_LOG_LEVEL,
   });
 }

@@ -210,6 +210,16 @@ function sample(route: RouteDef, ctx: Fixtures): { path: string; body?: unknown 
       const idp = stack.identityProvider!;
       return { path: '/tenants/ruta-nueva/identity-provider', body: { type: 'oidc', issuerUrl: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, emailDomains: ['ruta-nueva.example'] } };
     }
+    // Webhooks: one made by the fixtures for deletion, another for "send test" and its deliveries (a closed
+    // local port: the test delivery fails, the route still answers its result).
+    case 'createWebhook':
+      return { path: '/webhooks', body: { name: 'Prueba de ruta', kind: 'json', url: 'http://localhost:9/vigia' } };
+    case 'deleteWebhook':
+      return { path: `/webhooks/${ctx.webhooks[0]}` };
+    case 'testWebhook':
+      return { path: `/webhooks/${ctx.webhooks[1]}/test` };
+    case 'listWebhookDeliveries':
+      return { path: `/webhooks/${ctx.webhooks[1]}/deliveries` };
     case 'putNotificationPreferences':
       return { path: route.path, body: { email: true, minSeverity: 'high', kinds: null, digest: false } };
     default:
@@ -225,6 +235,8 @@ interface Fixtures {
   recommendationId: string;
   fresh: Incident;
   resolved: Incident[];
+  /** Two webhooks of acme made through the API: [to delete, to test]. */
+  webhooks: [string, string];
 }
 
 /** Opens an incident as Ana; with `resolve`, the SOC (demo admin) acknowledges and resolves it. */
@@ -260,7 +272,13 @@ async function fixtures(): Promise<Fixtures> {
   expect(alarms.items).toHaveLength(1);
   const fresh = await openIncident(false);
   const resolved = [await openIncident(true), await openIncident(true)];
-  return { incident: inc.items[0]!, alarm: alarms.items[0]!, recommendationId, fresh, resolved };
+  const webhooks: string[] = [];
+  for (const name of ['Para borrar', 'Para probar']) {
+    const w = await send('POST', '/webhooks', { token: tokens.ana.id, body: { name, kind: 'json', url: 'http://localhost:9/vigia' } });
+    expect(w.status, w.text).toBe(201);
+    webhooks.push((w.json as { webhook: { id: string } }).webhook.id);
+  }
+  return { incident: inc.items[0]!, alarm: alarms.items[0]!, recommendationId, fresh, resolved, webhooks: [webhooks[0]!, webhooks[1]!] };
 }
 
 describe('every route through the local gateway', () => {
