@@ -171,12 +171,20 @@ export function scaleGetRoutes(): RouteDef[] {
 async function measureRoutes(ctx: Ctx, log: (l: string) => void): Promise<ScaleCall[]> {
   const out: ScaleCall[] = [];
   const firstItems = new Map<string, Record<string, unknown>>();
+  const emptyLists = new Set<string>();
   for (const route of scaleGetRoutes()) {
     let params: Record<string, string> = {};
     const names = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
     if (names.length) {
       if (names.length === 1 && names[0] === 'tenantId') params = { tenantId: ctx.vc.tenantId };
       else {
+        // A detail route under a list that answered no item (e.g. /webhooks of a tenant without webhooks) has
+        // nothing to name: another list's id would only measure a 400.
+        const parent = route.path.slice(0, route.path.indexOf('/{'));
+        if (emptyLists.has(parent)) {
+          log(`scale: skipped ${route.operationId} (${parent} has no item to fill ${route.path})`);
+          continue;
+        }
         const filled = fillParams(route.path, firstItems);
         if (!filled) {
           log(`scale: skipped ${route.operationId} (no list item to fill ${route.path})`);
@@ -200,6 +208,7 @@ async function measureRoutes(ctx: Ctx, log: (l: string) => void): Promise<ScaleC
       if (!v.label && res.status === 200 && !names.length) {
         const items = (JSON.parse(res.text) as { items?: Record<string, unknown>[] }).items;
         if (Array.isArray(items) && items.length) firstItems.set(route.path, items[0]!);
+        else if (Array.isArray(items)) emptyLists.add(route.path);
       }
       log(`scale: ${call.id}: HTTP ${call.status}, ${call.requests} requests (${call.operations}), ${call.readUnits} RCU, ${call.wallMs} ms, ${call.responseBytes} bytes`);
     }
