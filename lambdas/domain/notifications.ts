@@ -15,27 +15,15 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
+import { ACTIVITY_KINDS, ACTIVITY_SEVERITIES } from '../contract/schemas.js';
 
 /** Severities an activity event carries, most severe first (`info` is below every incident severity). */
-export const NOTIFICATION_SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
+/** The activity event's severities and kinds (one list each, in the API contract: lambdas/contract/schemas.ts). */
+export const NOTIFICATION_SEVERITIES = ACTIVITY_SEVERITIES;
 export type NotificationSeverity = (typeof NOTIFICATION_SEVERITIES)[number];
 
-/** Event kinds users and webhooks can pick (an event of another kind goes only to "all kinds" subscribers). */
-export const NOTIFICATION_KINDS = [
-  'incident.created',
-  'incident.triaged',
-  'incident.status_changed',
-  'incident.commented',
-  'incident.resolved',
-  'incident.closed',
-  'alarm.raised',
-  'alarm.cleared',
-  'alarm.acknowledged',
-  'office365.alert_raised',
-  'recommendation.added',
-  'sla.at_risk',
-  'sla.breached',
-] as const;
+/** Event kinds users and webhooks can pick: every activity kind (docs/notifications.md#kinds). */
+export const NOTIFICATION_KINDS = ACTIVITY_KINDS;
 
 /** Spanish label of each kind (e-mail subject, Teams/Slack heading). */
 export const KIND_LABELS: Readonly<Record<string, string>> = {
