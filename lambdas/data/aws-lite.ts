@@ -1,6 +1,8 @@
 /**
- * One lazily-created `@aws-lite/client` instance per caller: the DynamoDB document client (`client.ts`)
- * and the Cognito users port (`cognito-users.ts`) both connect on first use and share this memoisation.
+ * The `@aws-lite/client` request signer as the Lambdas use it instead of the AWS SDK: one lazily-created
+ * client per caller (`lazyAwsLite`: the DynamoDB document client `client.ts`, the SES sender), and one caller
+ * of the AWS JSON 1.1 protocol (`awsJson11`: the Cognito ports `cognito-users.ts` and
+ * `cognito-identity-providers.ts`, Secrets Manager `secrets.ts`).
  */
 import awsLite from '@aws-lite/client';
 
@@ -28,4 +30,90 @@ export function lazyAwsLite(options: Record<string, unknown>): () => Promise<Aws
         throw e;
       },
     ));
+}
+
+/** Credentials as aws-lite takes them (a function role's come from the `AWS_*` variables when none are given). */
+export interface AwsCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+/** A JSON object: an operation's request or response members, names as in the service's API reference. */
+export type JsonObject = Record<string, unknown>;
+
+/**
+ * One operation call of an AWS JSON 1.1 service: the operation name as the API reference spells it
+ * (`AdminGetUser`, `GetSecretValue`) and its request members; resolves to the response members (`{}` for an
+ * empty response body).
+ * @throws the aws-lite error, its `name` the AWS error code (see {@link awsErrorCode}).
+ */
+export type AwsJsonCall = (operation: string, input: JsonObject) => Promise<JsonObject>;
+
+/** Options of {@link awsJson11}. */
+export interface AwsJson11Options {
+  /** The aws-lite service name, which is also the SigV4 signing name and the endpoint's host prefix: `cognito-idp`, `secretsmanager`. */
+  service: string;
+  /** The `X-Amz-Target` prefix before `.<Operation>`: `AWSCognitoIdentityProviderService`, `secretsmanager`. */
+  targetPrefix: string;
+  region: string;
+  /** Endpoint override (a local emulator); default `https://<service>.<region>.amazonaws.com`. */
+  endpoint?: string | undefined;
+  credentials?: AwsCredentials | undefined;
+  /** Members sent with every request (e.g. the Cognito `UserPoolId`); an operation's own input wins. */
+  common?: JsonObject | undefined;
+  /** The client to send with instead of one made from region, endpoint and credentials (tests). */
+  connect?: (() => Promise<AwsLiteClient>) | undefined;
+}
+
+/**
+ * The AWS error code of a rejected call, by the AWS JSON protocols' rule for the `__type` member: the part
+ * before any `:` and after any `#` (`com.amazonaws.cognito#UserNotFoundException:http://…` →
+ * `UserNotFoundException`). An error without `__type` keeps its `name`; a value that is no Error gives ''.
+ */
+export function awsErrorCode(err: unknown): string {
+  if (!(err instanceof Error)) return '';
+  const type = (err as Error & { __type?: unknown }).__type;
+  if (typeof type !== 'string') return err.name;
+  const beforeColon = type.split(':')[0] ?? type;
+  return beforeColon.slice(beforeColon.lastIndexOf('#') + 1);
+}
+
+/**
+ * A caller of one AWS service that speaks the AWS JSON 1.1 protocol (Amazon Cognito user pools, AWS Secrets
+ * Manager…), signed with SigV4 by `@aws-lite/client` — the AWS SDK stays out of the Lambda bundles
+ * (docs/decisions/aws-lite-dynamodb-client.md). Each call is one `POST /` with `Content-Type:
+ * application/x-amz-json-1.1`, `X-Amz-Target: <targetPrefix>.<operation>` and the JSON request body;
+ * the response body is parsed as JSON. Protocol: https://smithy.io/2.0/aws/protocols/aws-json-1_1-protocol.html
+ * (AWS's Smithy specification of "AWS JSON 1.1").
+ *
+ * The client is created on the first call (`lazyAwsLite`: retries of throttling and 5xx answers,
+ * keep-alive). Errors: every rejection is aws-lite's error with `name` set to {@link awsErrorCode}
+ * (`ResourceNotFoundException`, `UserNotFoundException`, …); its other members (`message`, `statusCode`,
+ * `__type`) are kept. A client that cannot be created (no credentials) rejects with aws-lite's error.
+ */
+export function awsJson11(opts: AwsJson11Options): AwsJsonCall {
+  const connect =
+    opts.connect ??
+    lazyAwsLite({
+      region: opts.region,
+      endpoint: opts.endpoint ?? `https://${opts.service}.${opts.region}.amazonaws.com`,
+      ...(opts.credentials ?? {}),
+      responseContentType: 'application/json',
+    });
+  return async (operation, input) => {
+    const aws = await connect();
+    try {
+      const res = await aws({
+        service: opts.service,
+        headers: { 'X-Amz-Target': `${opts.targetPrefix}.${operation}`, 'content-type': 'application/x-amz-json-1.1' },
+        payload: JSON.stringify({ ...opts.common, ...input }),
+        awsjson: false,
+      });
+      return (res.payload ?? {}) as JsonObject;
+    } catch (e) {
+      if (e instanceof Error) e.name = awsErrorCode(e);
+      throw e;
+    }
+  };
 }

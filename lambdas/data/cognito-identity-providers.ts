@@ -1,5 +1,5 @@
 /**
- * `IdentityProviderAdminPort` over the Cognito user pool API (aws-lite signed requests, JSON 1.1 protocol, as
+ * `IdentityProviderAdminPort` over the Cognito user pool API (`awsJson11` in `aws-lite.ts`, as
  * `cognito-users.ts`): a tenant's enterprise provider and the portal app client's provider list.
  *
  * The app client: `UpdateUserPoolClient` resets every setting the request leaves out to its default — "If you
@@ -13,7 +13,8 @@
  * Errors reject with `name` = the Cognito error code (e.g. `InvalidParameterException`, `DuplicateProviderException`).
  */
 import type { CognitoProviderSpec, IdentityProviderAdminPort } from '../domain/identity-providers.js';
-import { lazyAwsLite } from './aws-lite.js';
+import { type AwsCredentials, type JsonObject as Json, awsJson11 } from './aws-lite.js';
+import { cognitoIdp } from './cognito-users.js';
 
 /** The IAM actions this module calls. */
 export const COGNITO_IDP_ADMIN_ACTIONS = [
@@ -51,15 +52,13 @@ export const UPDATABLE_CLIENT_SETTINGS = [
   'RefreshTokenRotation',
 ] as const;
 
-type Json = Record<string, unknown>;
-
 export interface CognitoIdentityProvidersOptions {
   userPoolId: string;
   /** The portal's app client. */
   clientId: string;
   region: string;
   endpoint?: string | undefined;
-  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+  credentials?: AwsCredentials | undefined;
 }
 
 /** The `UpdateUserPoolClient` request that changes only `SupportedIdentityProviders` of `described` (a `UserPoolClient`). */
@@ -72,29 +71,7 @@ export function clientUpdateOf(described: Json, providers: readonly string[]): J
 
 /** The port on one pool and app client (see module doc). */
 export function cognitoIdentityProviders(opts: CognitoIdentityProvidersOptions): IdentityProviderAdminPort {
-  const connect = lazyAwsLite({
-    region: opts.region,
-    endpoint: opts.endpoint ?? `https://cognito-idp.${opts.region}.amazonaws.com`,
-    ...(opts.credentials ?? {}),
-    responseContentType: 'application/json',
-  });
-  async function call(op: string, body: Json): Promise<Json> {
-    const aws = await connect();
-    try {
-      const res = await aws({
-        service: 'cognito-idp',
-        headers: { 'X-Amz-Target': `AWSCognitoIdentityProviderService.${op}`, 'content-type': 'application/x-amz-json-1.1' },
-        payload: JSON.stringify({ UserPoolId: opts.userPoolId, ...body }),
-        awsjson: false,
-      });
-      return (res.payload ?? {}) as Json;
-    } catch (e) {
-      const err = e as Error & { __type?: string };
-      const code = typeof err.__type === 'string' ? err.__type.slice(err.__type.lastIndexOf('#') + 1) : err.name;
-      if (err instanceof Error) err.name = code;
-      throw e;
-    }
-  }
+  const call = awsJson11({ ...cognitoIdp(opts), common: { UserPoolId: opts.userPoolId } });
   const notFound = (e: unknown) => (e as Error).name === 'ResourceNotFoundException';
   const request = (s: CognitoProviderSpec): Json => ({
     ProviderName: s.name,

@@ -1,6 +1,6 @@
 /**
- * The `UsersPort` over the Cognito user pool's administrative API: aws-lite signed requests in the
- * `cognito-idp` JSON 1.1 protocol (target `AWSCognitoIdentityProviderService.<Operation>`), not the AWS SDK
+ * The `UsersPort` over the Cognito user pool's administrative API: `awsJson11` (`aws-lite.ts`: aws-lite signed
+ * requests in the JSON 1.1 protocol, target `AWSCognitoIdentityProviderService.<Operation>`), not the AWS SDK
  * (kept out of the Lambda bundles; docs/decisions/aws-lite-dynamodb-client.md).
  *
  * Operations called, all on the one pool `userPoolId` (the admin Lambda's role allows exactly these:
@@ -21,7 +21,7 @@
 import { USER_STATUSES, type PoolUser } from '../contract/schemas.js';
 import { ApiError } from '../domain/errors.js';
 import type { UsersPort } from '../domain/ports.js';
-import { lazyAwsLite } from './aws-lite.js';
+import { type AwsCredentials, type AwsJson11Options, type JsonObject as Json, awsErrorCode, awsJson11 } from './aws-lite.js';
 
 /** The IAM actions this module calls (granted on the pool's ARN only; infra/api-stack.ts). */
 export const COGNITO_ADMIN_ACTIONS = [
@@ -50,10 +50,16 @@ export interface CognitoUsersOptions {
   region: string;
   /** Endpoint override (the local user pool); default `https://cognito-idp.<region>.amazonaws.com`. */
   endpoint?: string | undefined;
-  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+  credentials?: AwsCredentials | undefined;
 }
 
-type Json = Record<string, unknown>;
+/**
+ * The `awsJson11` options of the Cognito user pool API (`cognito-idp`, target
+ * `AWSCognitoIdentityProviderService.<Operation>`) for a region, endpoint and credentials.
+ */
+export function cognitoIdp(opts: Pick<CognitoUsersOptions, 'region' | 'endpoint' | 'credentials'>): AwsJson11Options {
+  return { service: 'cognito-idp', targetPrefix: 'AWSCognitoIdentityProviderService', region: opts.region, endpoint: opts.endpoint, credentials: opts.credentials };
+}
 
 /** A Cognito user (ListUsers* `Users[]` or AdminGetUser output) as a `PoolUser`. */
 export function poolUserOf(u: Json, mfa: boolean): PoolUser {
@@ -77,27 +83,13 @@ const hasTotp = (u: Json): boolean => ((u.UserMFASettingList ?? []) as string[])
 
 /** The users port on one pool (see module doc). */
 export function cognitoUsers(opts: CognitoUsersOptions): UsersPort {
-  const connect = lazyAwsLite({
-    region: opts.region,
-    endpoint: opts.endpoint ?? `https://cognito-idp.${opts.region}.amazonaws.com`,
-    ...(opts.credentials ?? {}),
-    responseContentType: 'application/json',
-  });
+  const send = awsJson11({ ...cognitoIdp(opts), common: { UserPoolId: opts.userPoolId } });
   async function call(op: string, body: Json): Promise<Json> {
-    const aws = await connect();
     try {
-      const res = await aws({
-        service: 'cognito-idp',
-        headers: { 'X-Amz-Target': `AWSCognitoIdentityProviderService.${op}`, 'content-type': 'application/x-amz-json-1.1' },
-        payload: JSON.stringify({ UserPoolId: opts.userPoolId, ...body }),
-        awsjson: false,
-      });
-      return (res.payload ?? {}) as Json;
+      return await send(op, body);
     } catch (e) {
-      const err = e as Error & { __type?: string };
-      const code = typeof err.__type === 'string' ? err.__type.slice(err.__type.lastIndexOf('#') + 1) : err.name;
-      if (code === 'UserNotFoundException' || code === 'ResourceNotFoundException') throw new ApiError('NOT_FOUND', err.message || code);
-      if (err instanceof Error) err.name = code;
+      const code = awsErrorCode(e);
+      if (code === 'UserNotFoundException' || code === 'ResourceNotFoundException') throw new ApiError('NOT_FOUND', (e as Error).message || code);
       throw e;
     }
   }

@@ -1,5 +1,5 @@
 /**
- * `SecretsPort` over AWS Secrets Manager (aws-lite signed requests, JSON 1.1 protocol, target
+ * `SecretsPort` over AWS Secrets Manager (`awsJson11` in `aws-lite.ts`: JSON 1.1 protocol, target
  * `secretsmanager.<Operation>`): the client secrets of staff-configured identity providers
  * (docs/api.md#tenant-identity-provider). Names are `<stage prefix><tenant id>`; the admin Lambda's role may use
  * only names under its stage's prefix (infra/api-stack.ts).
@@ -8,7 +8,7 @@
  * Errors: `ResourceNotFoundException` → null / nothing (get, delete); others reject with `name` = the error code.
  */
 import type { SecretsPort } from '../domain/identity-providers.js';
-import { lazyAwsLite } from './aws-lite.js';
+import { type AwsCredentials, awsJson11 } from './aws-lite.js';
 
 /** The IAM actions this module calls. */
 export const SECRETS_ACTIONS = [
@@ -21,36 +21,12 @@ export const SECRETS_ACTIONS = [
 export interface SecretsManagerOptions {
   region: string;
   endpoint?: string | undefined;
-  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+  credentials?: AwsCredentials | undefined;
 }
-
-type Json = Record<string, unknown>;
 
 /** The port (see module doc). */
 export function secretsManager(opts: SecretsManagerOptions): SecretsPort {
-  const connect = lazyAwsLite({
-    region: opts.region,
-    endpoint: opts.endpoint ?? `https://secretsmanager.${opts.region}.amazonaws.com`,
-    ...(opts.credentials ?? {}),
-    responseContentType: 'application/json',
-  });
-  async function call(op: string, body: Json): Promise<Json> {
-    const aws = await connect();
-    try {
-      const res = await aws({
-        service: 'secretsmanager',
-        headers: { 'X-Amz-Target': `secretsmanager.${op}`, 'content-type': 'application/x-amz-json-1.1' },
-        payload: JSON.stringify(body),
-        awsjson: false,
-      });
-      return (res.payload ?? {}) as Json;
-    } catch (e) {
-      const err = e as Error & { __type?: string };
-      const code = typeof err.__type === 'string' ? err.__type.slice(err.__type.lastIndexOf('#') + 1) : err.name;
-      if (err instanceof Error) err.name = code;
-      throw e;
-    }
-  }
+  const call = awsJson11({ service: 'secretsmanager', targetPrefix: 'secretsmanager', region: opts.region, endpoint: opts.endpoint, credentials: opts.credentials });
   const notFound = (e: unknown) => (e as Error).name === 'ResourceNotFoundException';
   return {
     async put(name, value) {
