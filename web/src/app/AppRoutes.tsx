@@ -40,6 +40,8 @@ const TenantAdminPage = lazy(() => import('../features/admin/AdminPages').then((
 const StaffPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.StaffPage })));
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage').then((m) => ({ default: m.AuditLogPage })));
 const ActivityFeedPage = lazy(() => import('../features/notifications/ActivityFeedPage').then((m) => ({ default: m.ActivityFeedPage })));
+const NotificationPreferencesPage = lazy(() => import('../features/notifications/NotificationPreferencesPage').then((m) => ({ default: m.NotificationPreferencesPage })));
+const WebhooksPage = lazy(() => import('../features/notifications/WebhooksPage').then((m) => ({ default: m.WebhooksPage })));
 const SearchResultsPage = lazy(() => import('../features/search/SearchResultsPage').then((m) => ({ default: m.SearchResultsPage })));
 
 /** A lazily loaded screen with the standard loading state while its chunk downloads. */
@@ -86,6 +88,8 @@ export function AppRoutes({ brandName }: { brandName: string }) {
         <Route path="/page/passwordchange" element={<PasswordChangePage />} />
         <Route path="/audit" element={<Screen><AuditLogPage /></Screen>} />
         <Route path="/notifications" element={<Screen><ActivityFeedPage /></Screen>} />
+        <Route path="/notifications/preferences" element={<Screen><NotificationPreferencesPage /></Screen>} />
+        <Route path="/notifications/webhooks" element={<Screen><WebhooksPage /></Screen>} />
         {(
           [
             ['/soc/queue', <SocQueuePage key="q" />],

@@ -41,6 +41,12 @@ export function ActivityFeedPage() {
   return (
     <section>
       <PageHeader title={msg('notifications.feed.title')}>
+        <Link to="/notifications/preferences" className="btn">
+          {msg('notifications.links.preferences')}
+        </Link>
+        <Link to="/notifications/webhooks" className="btn">
+          {msg('notifications.links.webhooks')}
+        </Link>
         <button type="button" className="btn" disabled={!unread.data || unread.data.count === 0} onClick={() => void onMarkAll()}>
           {msg('notifications.panel.markAllRead')}
         </button>

@@ -2,8 +2,10 @@
  * `/settings` (docs/portal.md#screens): theme (light/dark), layout toggles (collapsed sidebar, boxed layout, fixed footer,
  * full height, full width) and language (Español default, English). Changes apply at once and persist in this
  * browser (`preferences.ts`). The language also switches the sign-in widget (Amplify I18n) and the shell's texts.
+ * A card links to the notification screens (`/notifications/preferences`, `/notifications/webhooks`).
  */
 import { I18n } from 'aws-amplify/utils';
+import { Link } from 'react-router-dom';
 import { PageHeader } from '../../shared/ui/states';
 import { updatePreferences, usePreferences } from './preferences';
 import type { Language, Preferences, Theme } from './preferences';
@@ -70,6 +72,18 @@ export function SettingsPage() {
         </div>
         <p className="muted small">{msg('settings.page.preferencesAreSavedIn')}</p>
       </form>
+      <section className="card" aria-labelledby="settings-notifications">
+        <h2 id="settings-notifications">{msg('notifications.links.settingsTitle')}</h2>
+        <p>{msg('notifications.links.settingsText')}</p>
+        <ul>
+          <li>
+            <Link to="/notifications/preferences">{msg('notifications.links.preferences')}</Link>
+          </li>
+          <li>
+            <Link to="/notifications/webhooks">{msg('notifications.links.webhooks')}</Link>
+          </li>
+        </ul>
+      </section>
     </section>
   );
 }

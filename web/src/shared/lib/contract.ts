@@ -21,6 +21,9 @@ export {
   RECOMMENDATION_TRANSITIONS,
   INCIDENT_SOURCES,
   AUDIT_ACTIONS,
+  ACTIVITY_KINDS,
+  ACTIVITY_SEVERITIES,
+  WEBHOOK_FORMATS,
 } from '../../../../lambdas/contract/schemas';
 export type {
   Incident,
@@ -66,6 +69,12 @@ export type {
   UpdateTenantBody,
   PutTenantIdentityProviderBody,
   TenantIdentityProviderState,
+  ActivityKind,
+  ActivitySeverity,
+  NotificationPreferences,
+  WebhookView,
+  WebhookDelivery,
+  WebhookTestResult,
 } from '../../../../lambdas/contract/schemas';
 export { ADMIN_GROUP } from '../../../../lambdas/contract/routes';
 export { convertCsv, csvField, csvText, CSV_STANDARD, excelCsvDialect, UTF8_BOM, type CsvDialect } from '../../../../lambdas/contract/csv';

@@ -1,0 +1,146 @@
+/**
+ * `/notifications/preferences` "Preferencias de aviso" (docs/notifications.md#portal-screens): the caller's
+ * e-mail notices in the active tenant — e-mail on/off, minimum severity, which event kinds, daily digest —
+ * saved with `PUT /notifications/preferences`; the API's field errors show under their fields, success as a
+ * status message. Staff (group `admin`) are not tenant members and get no customer e-mail: they see a notice
+ * and a link to the tenant's webhooks instead of the form.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { ACTIVITY_SEVERITIES, type ActivityKind, type ActivitySeverity, type NotificationPreferences } from '../../shared/lib/contract';
+import { t as msg } from '../../shared/lib/messages';
+import { useTenant } from '../../shared/lib/tenant';
+import { ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
+import { KindsPicker, kindsValue, tickedKinds } from './KindsPicker';
+import { fieldErrorsOf, useNotificationPreferences, useSavePreferences, type FieldErrors } from './notification-settings';
+import './notification-settings.css';
+
+const FIELDS = ['email', 'minSeverity', 'kinds', 'digest'] as const;
+
+export function NotificationPreferencesPage() {
+  const { me, tenants, activeTenant } = useTenant();
+  const prefs = useNotificationPreferences();
+  const tenantName = tenants.find((t) => t.id === activeTenant)?.name ?? activeTenant ?? '';
+  return (
+    <section className="notification-settings">
+      <PageHeader title={msg('notifications.preferences.title')}>
+        <Link to="/notifications/webhooks" className="btn">
+          {msg('notifications.links.webhooks')}
+        </Link>
+      </PageHeader>
+      {me?.isAdmin ? (
+        <div className="card">
+          <p>{msg('notifications.preferences.staffNotice')}</p>
+          <p>
+            <Link to="/notifications/webhooks">{msg('notifications.preferences.goToWebhooks')}</Link>
+          </p>
+        </div>
+      ) : prefs.error && !prefs.data ? (
+        <ErrorState error={prefs.error} onRetry={() => void prefs.mutate()} />
+      ) : !prefs.data ? (
+        <LoadingState rows={5} />
+      ) : (
+        // Re-mounted per tenant so a tenant switch shows that tenant's saved values.
+        <PreferencesForm key={activeTenant} initial={prefs.data} tenantName={tenantName} />
+      )}
+    </section>
+  );
+}
+
+function PreferencesForm({ initial, tenantName }: { initial: NotificationPreferences; tenantName: string }) {
+  const save = useSavePreferences();
+  const [email, setEmail] = useState(initial.email);
+  const [minSeverity, setMinSeverity] = useState<ActivitySeverity>(initial.minSeverity);
+  const [kinds, setKinds] = useState<Set<ActivityKind>>(() => tickedKinds(initial.kinds));
+  const [digest, setDigest] = useState(initial.digest);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaved(false);
+    if (kinds.size === 0) {
+      setErrors({ kinds: msg('notifications.kindsPicker.noneChosen') });
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await save({ email, minSeverity, kinds: kindsValue(kinds), digest });
+      setSaved(true);
+    } catch (err) {
+      setErrors(fieldErrorsOf(err, FIELDS, (message) => msg('notifications.preferences.couldNotSave', { message })));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const change = <T,>(set: (v: T) => void) => (v: T) => {
+    setSaved(false);
+    set(v);
+  };
+
+  return (
+    <form className="card form" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <p>{msg('notifications.preferences.intro', { tenant: tenantName })}</p>
+      <div className="field check-field">
+        <label className="choice">
+          <input id="prefs-email" type="checkbox" checked={email} aria-describedby="prefs-email-hint" onChange={(e) => change(setEmail)(e.target.checked)} />{' '}
+          {msg('notifications.preferences.email')}
+        </label>
+        <p id="prefs-email-hint" className="field-hint muted small">
+          {msg('notifications.preferences.emailHint')}
+        </p>
+        {errors.email && <p className="field-error">{errors.email}</p>}
+      </div>
+      <div className="field">
+        <label htmlFor="prefs-severity">{msg('notifications.preferences.minSeverity')}</label>
+        <select
+          id="prefs-severity"
+          value={minSeverity}
+          aria-describedby={`prefs-severity-hint${errors.minSeverity ? ' prefs-severity-error' : ''}`}
+          aria-invalid={errors.minSeverity ? true : undefined}
+          onChange={(e) => change(setMinSeverity)(e.target.value as ActivitySeverity)}
+        >
+          {ACTIVITY_SEVERITIES.map((s) => (
+            <option key={s} value={s}>
+              {msg(`notifications.minSeverity.${s}`)}
+            </option>
+          ))}
+        </select>
+        <p id="prefs-severity-hint" className="field-hint muted small">
+          {msg('notifications.preferences.minSeverityHint')}
+        </p>
+        {errors.minSeverity && (
+          <p id="prefs-severity-error" className="field-error">
+            {errors.minSeverity}
+          </p>
+        )}
+      </div>
+      <KindsPicker id="prefs-kinds" ticked={kinds} onChange={change(setKinds)} error={errors.kinds} />
+      <div className="field check-field">
+        <label className="choice">
+          <input id="prefs-digest" type="checkbox" checked={digest} aria-describedby="prefs-digest-hint" onChange={(e) => change(setDigest)(e.target.checked)} />{' '}
+          {msg('notifications.preferences.digest')}
+        </label>
+        <p id="prefs-digest-hint" className="field-hint muted small">
+          {msg('notifications.preferences.digestHint')}
+        </p>
+        {errors.digest && <p className="field-error">{errors.digest}</p>}
+      </div>
+      {errors.form && (
+        <p className="field-error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? msg('notifications.preferences.saving') : msg('notifications.preferences.save')}
+        </button>
+      </div>
+      <p role="status" className="save-status">
+        {saved ? msg('notifications.preferences.saved') : ''}
+      </p>
+    </form>
+  );
+}
