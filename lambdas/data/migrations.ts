@@ -27,13 +27,7 @@ import { AGGREGATES_VERSION } from '../domain/aggregates.js';
 export async function upgradeIncidents(table: TableRef): Promise<number> {
   let upgraded = 0;
   for (const tenant of await listTenants(table)) {
-    const items = await queryAll(table, {
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :p',
-      FilterExpression: 'attribute_not_exists(closureRequested)',
-      ExpressionAttributeValues: { ':p': keys.incidentsGsi1Pk(tenant.id) },
-    });
-    for (const item of items) {
+    for (const item of await incidentItemsWithout(table, tenant.id, 'closureRequested')) {
       const stored = recordOf(IncidentEntity, item) as Incident;
       const history = await queryAll(table, {
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :h)',
@@ -72,8 +66,7 @@ export async function upgradeAggregates(table: TableRef, now: Date = new Date())
     if (version === AGGREGATES_VERSION) continue;
     await rebuildTenantAggregates(table, tenant.id, { write: true, now });
     // The device roll-ups also place each device in the below-SLA index (GSI2) on refresh.
-    const devices = await queryAll(table, { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :p', ExpressionAttributeValues: { ':p': keys.devicesGsi1Pk(tenant.id) }, ProjectionExpression: 'id' });
-    for (const d of devices) await refreshAvailabilityRollup(tenant.id, String(d.id), table, now);
+    for (const d of await deviceItems(table, tenant.id, 'id')) await refreshAvailabilityRollup(tenant.id, String(d.id), table, now);
     rebuilt.push(tenant.id);
   }
   return rebuilt;
@@ -91,13 +84,7 @@ export async function upgradeSearchIndex(table: TableRef): Promise<{ incidents: 
   let incidents = 0;
   let devices = 0;
   for (const tenant of await listTenants(table)) {
-    const items = await queryAll(table, {
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :p',
-      FilterExpression: 'attribute_not_exists(GSI3PK)',
-      ExpressionAttributeValues: { ':p': keys.incidentsGsi1Pk(tenant.id) },
-    });
-    for (const item of items) {
+    for (const item of await incidentItemsWithout(table, tenant.id, 'GSI3PK')) {
       const incident = recordOf(IncidentEntity, item) as Incident;
       await putSearchTokens(table, incident, null);
       const gsi3 = keys.incidentStatusGsi3(incident.tenantId, incident.id, incident.status, incident.createdAt);
@@ -112,8 +99,7 @@ export async function upgradeSearchIndex(table: TableRef): Promise<{ incidents: 
       )
         incidents++;
     }
-    const stored = await queryAll(table, { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :p', ExpressionAttributeValues: { ':p': keys.devicesGsi1Pk(tenant.id) } });
-    for (const d of stored) {
+    for (const d of await deviceItems(table, tenant.id)) {
       const want = keys.deviceGsi1(tenant.id, String(d.id), deviceNameKey(String(d.name))).GSI1SK;
       if (d.GSI1SK === want) continue;
       if (
@@ -129,6 +115,30 @@ export async function upgradeSearchIndex(table: TableRef): Promise<{ incidents: 
     }
   }
   return { incidents, devices };
+}
+
+/**
+ * The stored incident items of a tenant that lack `attribute` (written before the step that adds it): its
+ * incident list (GSI1) read whole, filtered to `attribute_not_exists(<attribute>)`. Raw items, keys included.
+ */
+function incidentItemsWithout(table: TableRef, tenantId: string, attribute: string): Promise<AttributeMap[]> {
+  return queryAll(table, {
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :p',
+    FilterExpression: 'attribute_not_exists(#a)',
+    ExpressionAttributeNames: { '#a': attribute },
+    ExpressionAttributeValues: { ':p': keys.incidentsGsi1Pk(tenantId) },
+  });
+}
+
+/** The stored device items of a tenant (its device list, GSI1, read whole); only `projection` when given. */
+function deviceItems(table: TableRef, tenantId: string, projection?: string): Promise<AttributeMap[]> {
+  return queryAll(table, {
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :p',
+    ExpressionAttributeValues: { ':p': keys.devicesGsi1Pk(tenantId) },
+    ...(projection ? { ProjectionExpression: projection } : {}),
+  });
 }
 
 /** Attributes of the stored item that no declaration covers (kept as they are). */
