@@ -13,7 +13,7 @@
 import type { ReportAggregates, ReportData, ReportsPort } from '../domain/ports.js';
 import type { Incident } from '../contract/schemas.js';
 import { SEVERITIES } from '../contract/schemas.js';
-import { agg, hourOf, isUnresolved, type Counters } from '../domain/aggregates.js';
+import { agg, alarmDay, alarmTitleOf, delta, hourOf, isUnresolved, nonZero, sumInto, type Counters } from '../domain/aggregates.js';
 import { addDays, availabilityDays } from '../domain/devices.js';
 import { LOWEST_DEVICES } from '../domain/summary.js';
 import type { TableRef } from './client.js';
@@ -132,10 +132,36 @@ function splitByHours(r: Range): { whole: { first: string; last: string } | null
   return { whole: { first, last }, partial, hours: { first: fh, last: lh } };
 }
 
-/** Number of incidents created in counters `c` (the `created` counters of an hour or day item). */
-const createdIn = (c: Counters | undefined): number => SEVERITIES.reduce((n, s) => n + (c?.[agg.created(s)] ?? 0), 0);
 /** Number of device alarms raised in day counters `c`. */
 const raisedIn = (c: Counters | undefined): number => SEVERITIES.reduce((n, s) => n + (c?.[agg.alarmsRaised(s)] ?? 0), 0);
+
+/** Whether `name` is one of a day item's device-alarm counters (`alarmDay`: raised by severity, by title). */
+const isAlarmCounter = (name: string): boolean => SEVERITIES.some((s) => agg.alarmsRaised(s) === name) || alarmTitleOf(name) !== null;
+
+/** The ISO-8601 instant `ms` milliseconds after `iso`. */
+const plusMs = (iso: string, ms: number): string => new Date(Date.parse(iso) + ms).toISOString();
+
+/**
+ * How the alarms of a partial day's range `r` are read: the range itself (`near`), or — when the rest of its
+ * UTC day up to `now` is the shorter span — the day item's alarm counters minus the alarms of the rest of the
+ * day (`rest`: before `r.lo` when the range starts after midnight, or after `r.hi` when it ends before the
+ * end of the day; never both). Alarms are counted by `raisedAt`, and none is raised after `now` in practice,
+ * so for the last day of a period that ends now the rest is an empty Query whatever the tenant's size.
+ */
+function alarmSide(r: Range, now: string): { near: Range } | { rest: Range } {
+  const day = r.lo.slice(0, 10);
+  const dayStart = `${day}${DAY_START}`;
+  const dayEnd = `${day}${DAY_END}`;
+  const past = (iso: string) => Math.min(Date.parse(iso), Date.parse(now));
+  const nearMs = Math.max(0, past(r.hi) - past(r.lo));
+  const before = r.lo > dayStart;
+  const after = r.hi < dayEnd;
+  // A range over two days (a period shorter than a day across midnight), or inside a day at both ends: itself.
+  if (r.hi.slice(0, 10) !== day || (before && after)) return { near: r };
+  const restMs = before ? Math.max(0, past(r.lo) - Date.parse(dayStart)) : Math.max(0, past(dayEnd) - past(r.hi));
+  if (nearMs <= restMs) return { near: r };
+  return { rest: before ? { lo: dayStart, hi: plusMs(r.lo, -1) } : { lo: plusMs(r.hi, 1), hi: dayEnd } };
+}
 
 /** The SOC queue's unresolved incidents (every tenant) whose SLA is due in the UTC hour of `horizon`, before it: ONE Query of GSI2 `SOCQUEUE`. */
 async function boundaryHourIncidents(table: TableRef, horizon: string, tenantId?: string): Promise<Incident[]> {
@@ -158,11 +184,14 @@ async function boundaryHourIncidents(table: TableRef, horizon: string, tenantId?
  *    `horizon` = min(to, now) and `horizon`, filtered to the tenant; or `boundary()`, read once for several
  *    tenants by `loadReportAggregatesOfTenants`): the breached incidents of that hour;
  *  - ONE Query of the below-SLA device index.
- * Then, only where the counters just read show activity: the incidents of the partial first/last UTC hour
- * (Query GSI1 `TENANT#t#INCIDENTS` BETWEEN, at most one per end of the period) and the alarms of the partial
- * first/last UTC day (Query GSI1 `TENANT#t#ALARMS` BETWEEN, at most one per end).
+ * Then the incidents of the partial first/last UTC hour (Query GSI1 `TENANT#t#INCIDENTS` BETWEEN, one per
+ * end of the period that is not on an hour boundary, whether or not the hour counters show any: the request
+ * count does not depend on how busy the tenant is) and, for a partial first/last UTC day whose day item
+ * counts any alarm, the alarms of the shorter side of that day (`alarmSide`: the period's part of the day,
+ * or the rest of the day up to now, subtracted from the day's alarm counters; Query GSI1 `TENANT#t#ALARMS`
+ * BETWEEN, one per end). For a period that ends now the last day's rest is after now: an empty Query.
  * At most 9 requests whatever the period's length or the tenant's size; the items read grow only with one
- * hour's incidents and one day's alarms.
+ * hour's incidents and half a day's alarms at each end (none at the end of a period that ends now).
  */
 export async function loadReportAggregates(tenantId: string, from: string, to: string, now: Date, table: TableRef, boundary?: () => Promise<Incident[]>): Promise<ReportAggregates> {
   const fromDay = from.slice(0, 10);
@@ -191,13 +220,26 @@ export async function loadReportAggregates(tenantId: string, from: string, to: s
     aggregated ? (boundary ? boundary() : boundaryHourIncidents(table, horizon, tenantId)) : Promise.resolve([]),
     devicesBelowSla(tenantId, now, LOWEST_DEVICES, table),
   ]);
-  // The partial hours that hold an incident, and the partial days that hold an alarm, read as items.
-  const incidentRanges = split.flatMap((x, n) => x.partial.filter((r) => createdIn(hours[n]!.get(hourOf(r.lo))) + (hourOf(r.hi) !== hourOf(r.lo) ? createdIn(hours[n]!.get(hourOf(r.hi))) : 0) > 0));
-  const alarmRanges = partial.filter((r) => raisedIn(days.get(r.lo.slice(0, 10))) > 0);
+  // The partial hours' incidents, read as items (always: one small Query per end, so the request count does
+  // not depend on how busy the tenant is); the partial days' alarms, for a day that holds any, from the
+  // shorter side of the day (`alarmSide`).
+  const incidentRanges = split.flatMap((x) => x.partial);
+  const alarmSides = partial
+    .filter((r) => raisedIn(days.get(r.lo.slice(0, 10))) + (r.hi.slice(0, 10) !== r.lo.slice(0, 10) ? raisedIn(days.get(r.hi.slice(0, 10))) : 0) > 0).map((r) => ({ r, side: alarmSide(r, now.toISOString()) }));
   const [incidents, alarms] = await Promise.all([
     Promise.all(incidentRanges.map((r) => between(keys.incidentsGsi1Pk(tenantId), r))),
-    Promise.all(alarmRanges.map((r) => between(keys.alarmsGsi1Pk(tenantId), r))),
+    Promise.all(alarmSides.map(({ side }) => between(keys.alarmsGsi1Pk(tenantId), 'near' in side ? side.near : side.rest))),
   ]);
+  // A day read from its rest: the day's alarm counters minus the rest's alarms (the same `alarmDay` counters).
+  const partialAlarmCounters: Counters[] = [];
+  alarmSides.forEach(({ r, side }, n) => {
+    if ('near' in side) return;
+    const dayAlarms: Counters = {};
+    for (const [k, v] of Object.entries(days.get(r.lo.slice(0, 10)) ?? {})) if (isAlarmCounter(k)) dayAlarms[k] = v;
+    const rest: Counters = {};
+    for (const a of alarms[n]!) sumInto(rest, alarmDay(recordOf(AlarmEntity, a)));
+    partialAlarmCounters.push(nonZero(delta(rest, dayAlarms)));
+  });
   const wholeHourRanges = split.flatMap((x) => (x.whole ? [{ lo: `${x.whole.first}${HOUR_START}`, hi: `${x.whole.last}${HOUR_END}` }] : []));
   const inAggregated = (iso: string) =>
     (hasWhole && iso >= `${wholeFirst}${DAY_START}` && iso <= `${wholeLast}${DAY_END}`) || wholeHourRanges.some((r) => iso >= r.lo && iso <= r.hi);
@@ -209,7 +251,8 @@ export async function loadReportAggregates(tenantId: string, from: string, to: s
     wholeDays: hasWhole ? [...days].filter(([d]) => d >= wholeFirst && d <= wholeLast).map(([, c]) => c) : [],
     wholeHours: split.flatMap((x, n) => (x.whole ? [...hours[n]!].filter(([h]) => h >= x.whole!.first && h <= x.whole!.last).map(([, c]) => c) : [])),
     partialIncidents: incidents.flat().map((i) => recordOf(IncidentEntity, i)),
-    partialAlarms: alarms.flat().map((a) => recordOf(AlarmEntity, a)),
+    partialAlarms: alarmSides.flatMap(({ side }, n) => ('near' in side ? alarms[n]!.map((a) => recordOf(AlarmEntity, a)) : [])),
+    partialAlarmCounters,
     boundaryBreached,
     availabilityDays: [...days].filter(([d]) => d >= avail.first && d <= avail.last).map(([, c]) => c),
     belowSla,

@@ -304,8 +304,13 @@ export interface ReportAggregates {
   wholeHours: Counters[];
   /** Incidents created in the period's partial first/last UTC hour (outside the whole days and hours). */
   partialIncidents: Incident[];
-  /** Device alarms raised in the period's partial first/last UTC day. */
+  /** Device alarms raised in the period's partial first/last UTC day, read as items (see `partialAlarmCounters`). */
   partialAlarms: DeviceAlarm[];
+  /**
+   * The alarm counters (`alarmDay`) of a partial day whose alarms were not read as items: its day item's
+   * alarm counters minus those of the alarms outside the period that day (the shorter side of the day).
+   */
+  partialAlarmCounters?: Counters[];
   /**
    * `horizon` = min(to, now); incidents created on the whole days or hours, unresolved, whose SLA is due in
    * the UTC hour of `horizon` before `horizon` (the day and hour counters give the earlier hours).

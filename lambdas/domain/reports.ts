@@ -144,6 +144,7 @@ export function reportFromAggregates(data: readonly ReportAggregates[], period: 
       if (isUnresolved(i) && i.slaDueAt < horizon) openBreached++;
     }
     for (const a of d.partialAlarms) sumInto(c, alarmDay(a));
+    for (const counters of d.partialAlarmCounters ?? []) sumInto(c, counters);
     availability.push(...d.availabilityDays);
     belowSla.push(...d.belowSla.map((b) => ({ tenantId: d.tenantId, ...b })));
   }

@@ -271,6 +271,42 @@ describe('write-time aggregates', () => {
     expect(early.partialIncidents.map((i) => i.createdAt)).toEqual([`${day}T05:10:00.000Z`]);
   });
 
+  it('reads a partial day\'s alarms from its shorter side: the period\'s part, or the day\'s counters minus the rest (none after now)', async () => {
+    const tenantId = 'agg-alarm-sides';
+    const day = iso(-3 * 1440).slice(0, 10);
+    const today = NOW.toISOString().slice(0, 10);
+    await apply(tenantId, { kind: 'device', device: 'd1', lastMin: -1 }, []);
+    // One alarm an hour at :20 on `day` (24), alternating a catalogue title and a collector's own.
+    for (let h = 0; h < 24; h++) {
+      const raisedAt = `${day}T${String(h).padStart(2, '0')}:20:00.000Z`;
+      await raiseAlarm({ id: `h${h}`, tenantId, deviceId: 'd1', title: titleOf(h % 2 ? 'a1' : 'a2'), severity: h % 3 ? 'high' : 'low', state: 'active', raisedAt, acknowledgedAt: null, acknowledgedBy: null, clearedAt: null }, table);
+    }
+    const check = async (from: string, to: string) => {
+      const data = await loadReportAggregates(tenantId, from, to, NOW, table);
+      const figures = reportFromAggregates([data], { from, to }, NOW);
+      const reference = buildReport([await loadReportData(tenantId, from, to, table)], { from, to }, NOW);
+      expect({ ...figures, availability: { ...figures.availability, belowSla: [] } }).toEqual(reference);
+      return data;
+    };
+    // From 21:30: the period's part (21:30–24:00) is shorter, read as items: 22:20 and 23:20.
+    const late = await check(`${day}T21:30:00.000Z`, iso(0));
+    expect(late.partialAlarms.map((a) => a.id).sort()).toEqual(['h22', 'h23']);
+    expect(late.partialAlarmCounters ?? []).toEqual([]);
+    // From 02:30: the rest of the day (00:00–02:30) is shorter: its 3 alarms are subtracted from the day's 24.
+    const early = await check(`${day}T02:30:00.000Z`, iso(0));
+    expect(early.partialAlarms).toEqual([]);
+    expect((early.partialAlarmCounters ?? []).reduce((n, c) => n + SEVERITIES.reduce((m, s) => m + (c[agg.alarmsRaised(s)] ?? 0), 0), 0)).toBe(21);
+    // A period ending on that day's 03:00 (before its end): the part up to 03:00 is the shorter side.
+    const upTo3 = await check(iso(-5 * 1440), `${day}T03:00:00.000Z`);
+    expect(upTo3.partialAlarms.map((a) => a.id).sort()).toEqual(['h0', 'h1', 'h2']);
+    // A period ending at 20:00 of that day: the rest (20:00–24:00, 4 alarms) is read and subtracted.
+    const upTo20 = await check(iso(-5 * 1440), `${day}T20:00:00.000Z`);
+    expect(upTo20.partialAlarms).toEqual([]);
+    expect(upTo20.partialAlarmCounters).toHaveLength(1);
+    // Today, a period ending now: the rest of today is after now (nothing to read but an empty Query).
+    if (today !== day) await check(iso(-2 * 1440), iso(0));
+  });
+
   it('analytics: every tenant\'s figures and the totals equal the items\' (one boundary Query for all tenants)', async () => {
     const tenants = ['agg-an-1', 'agg-an-2'];
     for (const [n, t] of tenants.entries()) {
