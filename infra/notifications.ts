@@ -3,7 +3,8 @@
  * `vigia-<stage>-notifications-consumer` (`lambdas/handlers/notifications-consumer.ts`) with
  *
  *  - the table's DynamoDB stream (NEW_IMAGE) as event source, filtered to INSERTs of activity events
- *    (`GSI2PK = OUTBOX` in the new image), batches of 25, partial batch responses (Powertools batch),
+ *    (`entity = ActivityEvent` and `outbox = PENDING` in the new image: the event items have no index entry,
+ *    docs/notifications.md#outbox), batches of 25, partial batch responses (Powertools batch),
  *    bisection on error, 3 retries, records older than 6 h dropped to the DLQ;
  *  - the DLQ `vigia-<stage>-notifications-dlq` (SQS, SSE, TLS only, 14 days) as on-failure destination —
  *    the Monitoring stack alarms on its depth (`NotificationsDlq`);
@@ -151,7 +152,7 @@ export class NotificationsConsumer extends Construct {
           reportBatchItemFailures: true,
           onFailure: new SqsDlq(this.dlq),
           filters: [
-            FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { GSI2PK: { S: FilterRule.isEqual('OUTBOX') } } } }),
+            FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('ActivityEvent') }, outbox: { S: FilterRule.isEqual('PENDING') } } } }),
           ],
         }),
       );

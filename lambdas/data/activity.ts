@@ -3,8 +3,9 @@
  * docs/notifications.md).
  *
  * Writing: the write paths of incidents, alarms, Office 365 alerts and recommendations append
- * `activityPut(event)` to the TransactWriteItems of their change (the event exists iff the change does);
- * the SLA job writes its events with `putActivityEventOnce` (conditional on the deterministic key).
+ * `activityPut(event)` to the TransactWriteItems of their change (the event exists iff the change does; no
+ * index entry); the SLA job writes its events with `putActivityEventOnce` (conditional on the deterministic
+ * key, with the GSI2 `OUTBOX` entry).
  *
  * Reading (one tenant, partition `TENANT#<t>#ACTIVITY`):
  *  - feed: ONE Query `SK BETWEEN EV# AND EV#~`, newest first, per page;
@@ -20,7 +21,11 @@ import { writeIf } from './dynamo-util.js';
 import { ActivityEventEntity, ActivitySeenEntity, IncidentEntity, itemOf, recordOf } from './entities.js';
 import { keys } from './keys.js';
 
-/** The TransactWriteItems action that stores `event` (a Put that never overwrites: the id is fresh). */
+/**
+ * The TransactWriteItems action that stores `event` (a Put that never overwrites: the id is fresh). The item is in
+ * no index: the delivery side finds it in the tenant's feed (stream INSERT in AWS, the sweep's outbox mark;
+ * docs/notifications.md#outbox), which saves the 1 WCU of a GSI2 entry on every write that has an event.
+ */
 export function activityPut(event: ActivityEvent, table: TableRef): TransactWriteItem {
   return { Put: { TableName: table.tableName, Item: itemOf(ActivityEventEntity, event), ConditionExpression: 'attribute_not_exists(PK)' } };
 }
@@ -32,10 +37,14 @@ export function activityPuts(events: readonly (ActivityEvent | null | undefined)
 
 /**
  * Stores `event` unless an event with the same key exists (PutItem `attribute_not_exists(PK)`): true when
- * written. Used by the SLA job (deterministic ids) and the demo seed.
+ * written. Used by the SLA job (deterministic ids) and the demo seed. Their events are dated in the past (an SLA
+ * event at its deadline), possibly before the sweep's outbox mark of the tenant, so while `PENDING` they also get
+ * the sparse GSI2 `OUTBOX` entry the sweep reads (docs/notifications.md#outbox); the events written in a
+ * change's transaction (`activityPut`, dated now) have none.
  */
 export async function putActivityEventOnce(event: ActivityEvent, table: TableRef): Promise<boolean> {
-  const res = await writeIf(table, 'PutItem', { Item: itemOf(ActivityEventEntity, event), ConditionExpression: 'attribute_not_exists(PK)' });
+  const outbox = event.outbox === 'PENDING' ? keys.outboxGsi2(event.tenantId, event.at, event.eventId) : {};
+  const res = await writeIf(table, 'PutItem', { Item: { ...itemOf(ActivityEventEntity, event), ...outbox }, ConditionExpression: 'attribute_not_exists(PK)' });
   return res !== null;
 }
 

@@ -288,16 +288,18 @@ export const AuditEntity: Entity<AuditEntry> = {
 export const ACTIVITY_RETENTION_DAYS = 180;
 
 /**
- * An activity event (docs/notifications.md): the feed of the tenant, newest first by SK; while `outbox` is
- * `PENDING` it is also in the sparse GSI2 partition `OUTBOX` the delivery side reads.
+ * An activity event (docs/notifications.md): the feed of the tenant, newest first by SK. `outbox` is `PENDING`
+ * until the delivery side has handled it; the delivery side finds new events in the feed itself (DynamoDB
+ * stream in AWS, the sweep's per-tenant outbox mark), so the item written in a change's transaction has no
+ * index entry. Only `putActivityEventOnce` (SLA job, demo seed: events dated in the past) adds the sparse GSI2
+ * `OUTBOX` entry (docs/notifications.md#outbox).
  */
 export const ActivityEventEntity: Entity<ActivityEvent> = {
   name: 'ActivityEvent',
   description: 'Activity event of the tenant (written in the transaction of the change it describes); `outbox` PENDING until delivered',
-  readBy: 'Query `PK = TENANT#<t>#ACTIVITY`, `SK BETWEEN EV# AND EV#~`, newest first; unread: `SK > EV#<seenAt>#~`, `Select=COUNT`; pending delivery (every tenant): Query GSI2 `GSI2PK = OUTBOX` (`GSI2SK = <at>#<tenantId>#<eventId>`, only while PENDING)',
+  readBy: 'Query `PK = TENANT#<t>#ACTIVITY`, `SK BETWEEN EV# AND EV#~`, newest first; unread: `SK > EV#<seenAt>#~`, `Select=COUNT`; pending delivery: per tenant, Query `SK BETWEEN <outbox mark> AND EV#~` with `outbox = PENDING` as a filter, and Query GSI2 `GSI2PK = OUTBOX` (entries only of events written by `putActivityEventOnce`, while PENDING)',
   key: (e) => keys.activityEvent(e.tenantId, e.at, e.eventId),
   attributes: allOf<ActivityEvent>()(['eventId', 'tenantId', 'kind', 'severity', 'at', 'actor', 'subject', 'title', 'link', 'outbox']),
-  derived: (e) => (e.outbox === 'PENDING' ? keys.outboxGsi2(e.tenantId, e.at, e.eventId) : {}),
   ttl: (e) => epochPlusDays(e.at, ACTIVITY_RETENTION_DAYS),
   ttlNote: `\`at\` + ${ACTIVITY_RETENTION_DAYS} days`,
 };

@@ -113,11 +113,17 @@ export const keys = {
   /** A user's last-seen marker in the tenant's feed (`sub`: the Cognito sub). */
   activitySeen: (tenantId: string, sub: string) => ({ PK: owned(tenantId, 'ACTIVITY'), SK: `SEEN#${sub}` }),
   /**
-   * Sparse GSI2 entry of an event not yet delivered (the outbox of every tenant, oldest first); removed
-   * (REMOVE GSI2PK, GSI2SK) once the delivery side has handled the event.
+   * Sparse GSI2 entry of an event not yet delivered, written only by `putActivityEventOnce` (SLA job, seed:
+   * events dated in the past) and by data older than the outbox mark; removed (REMOVE GSI2PK, GSI2SK) once the
+   * delivery side has handled the event. docs/notifications.md#outbox.
    */
   OUTBOX_GSI2PK: 'OUTBOX',
   outboxGsi2: (tenantId: string, at: string, eventId: string) => ({ GSI2PK: 'OUTBOX', GSI2SK: `${at}#${tenantId}#${eventId}` }),
+  /**
+   * The sweep's outbox mark of a tenant (`from`: an event SK; every event of the feed below it has been handled
+   * or is in GSI2 `OUTBOX`). In the feed partition, outside `EV#` … `EV#~`. docs/notifications.md#outbox.
+   */
+  outboxMark: (tenantId: string) => ({ PK: owned(tenantId, 'ACTIVITY'), SK: 'OUTBOX#MARK' }),
 
   /**
    * Notification delivery (docs/notifications.md#delivery): a user's e-mail preferences (`USER#<sub>`, all

@@ -1,7 +1,8 @@
 /**
  * Storage of notification delivery (`NotificationsPort`, lambdas/domain/notification-delivery.ts): users'
  * e-mail preferences, the tenant's webhooks, the delivery records of the exactly-once protocol and the
- * outbox of activity events (the sparse GSI2 `OUTBOX` entries the activity writer puts on each event).
+ * outbox of activity events (`listOutbox`: the sparse GSI2 `OUTBOX` entries of `putActivityEventOnce` and each
+ * tenant's feed from its outbox mark; docs/notifications.md#outbox).
  * Keys: `keys.ts` (notificationPrefs, webhook, delivery, webhookDeliveryGsi1); access patterns:
  * docs/data-model.md and docs/notifications.md#delivery.
  *
@@ -16,7 +17,35 @@ import type { NotificationsPort, DeliveryRecord, DeliveryState } from '../domain
 import { NOTIFICATION_SEVERITIES, type NotificationEvent, type NotificationPreferences, type NotificationSeverity, type Webhook, type WebhookKind } from '../domain/notifications.js';
 import type { AttributeMap, TableRef } from './client.js';
 import { writeIf } from './dynamo-util.js';
-import { keys } from './keys.js';
+import { keys, TENANTS_PK } from './keys.js';
+
+/**
+ * How long after its `at` an event written in a change's transaction is surely committed (handler clocks,
+ * transaction retries): the sweep's outbox mark of a tenant never passes `now −` this (docs/notifications.md#outbox).
+ */
+export const OUTBOX_SETTLE_MS = 5 * 60_000;
+/** Feed items one sweep reads per tenant from its outbox mark (one Query page; the next sweep goes on). */
+export const OUTBOX_MARK_READ = 500;
+/** `entity` of the outbox mark item (`keys.outboxMark`). */
+export const OUTBOX_MARK_ENTITY = 'OutboxMark';
+
+/** Ids of every registered tenant (Query on the registry partition, keys only). */
+async function listTenantIds(table: TableRef): Promise<string[]> {
+  const ids: string[] = [];
+  let start: AttributeMap | undefined;
+  do {
+    const res = (await table.doc.send('Query', {
+      TableName: table.tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+      ExpressionAttributeValues: { ':pk': TENANTS_PK, ':p': 'TENANT#' },
+      ProjectionExpression: 'SK',
+      ...(start ? { ExclusiveStartKey: start } : {}),
+    })) as { Items?: AttributeMap[]; LastEvaluatedKey?: AttributeMap };
+    for (const i of res.Items ?? []) ids.push(String(i.SK).slice('TENANT#'.length));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return ids;
+}
 
 /** Days a delivery record is kept after its last change. */
 export const DELIVERY_RETENTION_DAYS = 30;
@@ -228,7 +257,8 @@ export function notificationsRepository(table: TableRef): NotificationsPort {
       });
       return res !== null;
     },
-    async listOutbox(limit, before) {
+    async listOutbox(limit, before, now = new Date()) {
+      // 1. Events written by putActivityEventOnce (dated in the past) and older data: GSI2 `OUTBOX`, oldest first.
       const res = (await doc.send('Query', {
         TableName,
         IndexName: 'GSI2',
@@ -237,7 +267,49 @@ export function notificationsRepository(table: TableRef): NotificationsPort {
         ScanIndexForward: true,
         Limit: limit,
       })) as { Items?: AttributeMap[] };
-      return (res.Items ?? []).map(notificationEventOf).filter((e): e is NotificationEvent => e !== null);
+      const out = (res.Items ?? []).map(notificationEventOf).filter((e): e is NotificationEvent => e !== null);
+      const seen = new Set(out.map((e) => e.eventId));
+      // 2. Events written in a change's transaction (no index entry): each tenant's feed from its outbox mark.
+      const upper = before ? keys.activityAfter(before) : keys.ACTIVITY_SK_MAX;
+      const settled = keys.activityAfter(new Date(now.getTime() - OUTBOX_SETTLE_MS).toISOString());
+      for (const tenantId of await listTenantIds(table)) {
+        if (out.length >= limit) break;
+        const markKey = keys.outboxMark(tenantId);
+        const mark = (await doc.send('GetItem', { TableName, Key: markKey, ConsistentRead: true })) as { Item?: AttributeMap };
+        const from = typeof mark.Item?.from === 'string' ? mark.Item.from : keys.ACTIVITY_SK_MIN;
+        if (from > upper) continue;
+        const page = (await doc.send('Query', {
+          TableName,
+          KeyConditionExpression: 'PK = :p AND SK BETWEEN :lo AND :hi',
+          FilterExpression: 'outbox = :pending',
+          ExpressionAttributeValues: { ':p': keys.activityPk(tenantId), ':lo': from, ':hi': upper, ':pending': 'PENDING' },
+          ScanIndexForward: true,
+          ConsistentRead: true,
+          Limit: OUTBOX_MARK_READ,
+        })) as { Items?: AttributeMap[]; LastEvaluatedKey?: AttributeMap };
+        const pending = page.Items ?? [];
+        for (const item of pending) {
+          const ev = notificationEventOf(item);
+          if (ev && !seen.has(ev.eventId) && out.length < limit) {
+            seen.add(ev.eventId);
+            out.push(ev);
+          }
+        }
+        // The mark moves up to the first event still pending (it is read again next time), the end of what this
+        // Query read, and never past `now − OUTBOX_SETTLE_MS` (an event dated before that is committed by then).
+        let next = pending.length ? String(pending[0]!.SK) : page.LastEvaluatedKey ? String(page.LastEvaluatedKey.SK) : upper;
+        if (settled < next) next = settled;
+        if (next > from) {
+          await writeIf(table, 'UpdateItem', {
+            Key: markKey,
+            UpdateExpression: 'SET #f = :n, #e = :e',
+            ConditionExpression: 'attribute_not_exists(#f) OR #f < :n',
+            ExpressionAttributeNames: { '#f': 'from', '#e': 'entity' },
+            ExpressionAttributeValues: { ':n': next, ':e': OUTBOX_MARK_ENTITY },
+          });
+        }
+      }
+      return out;
     },
   };
 }

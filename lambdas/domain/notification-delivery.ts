@@ -82,8 +82,12 @@ export interface NotificationsPort {
   finishDelivery(rec: DeliveryRecord, outcome: { state: 'sent' | 'failed' | 'dead'; error?: string; httpStatus?: number; nextAttemptAt?: string }, now: Date): Promise<boolean>;
   /** `outbox = DONE`, GSI2 keys removed (conditional on `PENDING`; false when already done). */
   completeEvent(event: NotificationEvent, now: Date): Promise<boolean>;
-  /** Pending events of every tenant, oldest first (GSI2 `OUTBOX`), at most `limit`, optionally only those at or before `before`. */
-  listOutbox(limit: number, before?: string): Promise<NotificationEvent[]>;
+  /**
+   * Pending events of every tenant, at most `limit`, optionally only those at or before `before`: the GSI2
+   * `OUTBOX` entries (oldest first), then each tenant's feed from its outbox mark, which this call moves forward
+   * (never past `now` − the settle time). docs/notifications.md#outbox.
+   */
+  listOutbox(limit: number, before?: string, now?: Date): Promise<NotificationEvent[]>;
 }
 
 /** How messages leave (`lambdas/data/notification-senders.ts`; the tests wrap them). */
@@ -214,7 +218,8 @@ export interface SweepOutcome {
 }
 
 /**
- * Runs {@link deliverEvent} over the pending events (GSI2 `OUTBOX`, oldest first), at most `maxEvents`;
+ * Runs {@link deliverEvent} over the pending events (`listOutbox`: GSI2 `OUTBOX`, then each tenant's feed from
+ * its outbox mark), at most `maxEvents`;
  * `minAgeSeconds` leaves the newest to the stream consumer in AWS (0 locally). Events are handled one by
  * one; a storage error on one event is reported through `onError` and the sweep goes on.
  */
@@ -224,7 +229,7 @@ export async function sweepOutbox(
 ): Promise<SweepOutcome> {
   const now = deps.now ?? (() => new Date());
   const before = opts.minAgeSeconds ? new Date(now().getTime() - opts.minAgeSeconds * 1000).toISOString() : undefined;
-  const events = await deps.store.listOutbox(opts.maxEvents ?? 100, before);
+  const events = await deps.store.listOutbox(opts.maxEvents ?? 100, before, now());
   const total: SweepOutcome = { events: events.length, completed: 0, sent: 0, failed: 0, dead: 0 };
   for (const ev of events) {
     try {

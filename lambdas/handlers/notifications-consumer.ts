@@ -5,13 +5,14 @@
  *
  * Two kinds of invocation, one function (`vigia-<stage>-notifications-consumer`, infra/notifications.ts):
  *  - **DynamoDB stream** records of the table (NEW_IMAGE, event-source filter: INSERTs whose new image has
- *    `GSI2PK = OUTBOX`): processed with Powertools' `BatchProcessor` (`EventType.DynamoDBStreams`), partial
+ *    `entity = ActivityEvent` and `outbox = PENDING`): processed with Powertools' `BatchProcessor` (`EventType.DynamoDBStreams`), partial
  *    batch responses on. A record fails only when storage fails (a send failure is recorded on the delivery
  *    and retried by the sweep); Lambda retries the failed record and, after the event source mapping's
  *    retries, sends it to the DLQ (SQS, on-failure destination) whose depth raises a CloudWatch alarm. The
  *    event stays in the outbox, so the sweep delivers it anyway once storage answers.
- *  - **Scheduled sweep** (EventBridge rule, every minute): Queries GSI2 `OUTBOX` for events pending for at
- *    least `SWEEP_MIN_AGE_SECONDS` (the newer ones belong to the stream) and runs the same `deliverEvent`,
+ *  - **Scheduled sweep** (EventBridge rule, every minute): reads the events pending for at least
+ *    `SWEEP_MIN_AGE_SECONDS` (the newer ones belong to the stream) from GSI2 `OUTBOX` and from each tenant's
+ *    feed after its outbox mark (`listOutbox`, docs/notifications.md#outbox) and runs the same `deliverEvent`,
  *    which retries failed deliveries when due (backoff) and dead-letters them after `MAX_DELIVERY_ATTEMPTS`.
  *
  * Locally there is no stream: `scripts/local/notifications.ts` calls {@link createConsumer}'s `sweep` every

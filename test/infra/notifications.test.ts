@@ -13,7 +13,7 @@ describe('notification delivery', () => {
     synthPr42().t.data.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
   });
 
-  it('the consumer reads the stream (INSERTs of outbox entries), reports batch item failures and dead-letters to SQS', () => {
+  it('the consumer reads the stream (INSERTs of pending activity events), reports batch item failures and dead-letters to SQS', () => {
     const { t } = synthPr42();
     t.api.hasResourceProperties('AWS::Lambda::Function', { FunctionName: 'vigia-pr-42-notifications-consumer', Timeout: 120, Architectures: ['arm64'] });
     t.api.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
@@ -23,7 +23,7 @@ describe('notification delivery', () => {
       MaximumRecordAgeInSeconds: NOTIFICATIONS_STREAM.maxRecordAgeHours * 3600,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
       StartingPosition: 'LATEST',
-      FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { GSI2PK: { S: ['OUTBOX'] } } } }) }] },
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['ActivityEvent'] }, outbox: { S: ['PENDING'] } } } }) }] },
       DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
     });
     t.api.hasResourceProperties('AWS::SQS::Queue', { QueueName: 'vigia-pr-42-notifications-dlq', SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86400 });

@@ -22,7 +22,10 @@ import { parseLambdaConfig } from '../../lambdas/config.js';
 import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
 import { keys } from '../../lambdas/data/keys.js';
 import { notificationSenders } from '../../lambdas/data/notification-senders.js';
-import { notificationsRepository } from '../../lambdas/data/notifications.js';
+import { notificationsRepository, OUTBOX_SETTLE_MS } from '../../lambdas/data/notifications.js';
+import { activityPut } from '../../lambdas/data/activity.js';
+import { putTenant } from '../../lambdas/data/tenants.js';
+import type { ActivityEvent } from '../../lambdas/contract/schemas.js';
 import type { SendersPort } from '../../lambdas/domain/notification-delivery.js';
 import type { NotificationEvent, NotificationSeverity } from '../../lambdas/domain/notifications.js';
 import type { GroupMember, GroupMembersPort } from '../../lambdas/domain/ports.js';
@@ -263,5 +266,44 @@ describe('delivery of activity events', () => {
     expect(received.map((r) => r.headers['x-vigia-delivery'])).toEqual([`${ok.eventId}:webhook:wh-json`]);
     // The failed event is still pending: the sweep (or Lambda's retry) delivers it.
     expect((await store.listOutbox(10)).map((e) => e.eventId)).toEqual([bad.eventId]);
+  }, 60_000);
+  it('events written in a change\'s transaction have no index entry: the sweep finds them in the tenant\'s feed after its outbox mark, which never passes a pending event nor the settle time', async () => {
+    await putTenant({ id: 'acme', name: 'Acme' }, table);
+    const txEvent = async (at: Date, title: string): Promise<ActivityEvent> => {
+      const ev: ActivityEvent = { eventId: `TX${title}`, tenantId: 'acme', kind: 'incident.status_changed', severity: 'high', at: at.toISOString(), actor: null, subject: { type: 'incident', id: 'INC-000900' }, title, link: '/ticket/update/INC-000900?tenant=acme', outbox: 'PENDING' };
+      await table.doc.send('TransactWriteItems', { TransactItems: [activityPut(ev, table)] });
+      return ev;
+    };
+    const statusOf = async (ev: ActivityEvent) => (await table.doc.send('GetItem', { TableName: TABLE, Key: keys.activityEvent('acme', ev.at, ev.eventId), ConsistentRead: true })).Item;
+    const markOf = async () => (await table.doc.send('GetItem', { TableName: TABLE, Key: keys.outboxMark('acme'), ConsistentRead: true })).Item?.from as string | undefined;
+    const t0 = Date.now();
+    const first = await txEvent(new Date(t0), 'uno');
+    expect((await statusOf(first))?.GSI2PK).toBeUndefined();
+    expect(await outboxCount()).toBe(0);
+
+    const consumer = createConsumer(config(), { table, users, senders: realSenders() });
+    await consumer.sweep({ minAgeSeconds: 0 });
+    expect((await statusOf(first))?.outbox).toBe('DONE');
+    expect(received.filter((r) => r.path === '/acme-json').map((r) => r.body.includes(first.eventId))).toEqual([true]);
+    // The mark stays before `now − settle time`: an event dated just before `now` and committed late is still read.
+    const mark1 = await markOf();
+    expect(mark1).toBeDefined();
+    expect(mark1! <= keys.activityAfter(new Date(Date.now() - OUTBOX_SETTLE_MS).toISOString())).toBe(true);
+    const late = await txEvent(new Date(Date.now() - 60_000), 'tarde');
+    await consumer.sweep({ minAgeSeconds: 0 });
+    expect((await statusOf(late))?.outbox).toBe('DONE');
+
+    // A pending event (its webhook fails) pins the mark; later sweeps keep finding it and a newer event.
+    await notificationsRepository(table).createWebhook({ id: 'wh-broken', tenantId: 'acme', name: 'Roto', kind: 'json', url: `${receiverUrl}/broken`, minSeverity: 'info', kinds: null, createdAt: new Date().toISOString(), createdBy: 'ana', secret: 'b'.repeat(64) });
+    const stuck = await txEvent(new Date(t0 + 1_000), 'atascado');
+    const later = createConsumer(config(), { table, users, senders: realSenders(), now: () => new Date(Date.now() + 20 * 60_000) });
+    await later.sweep({ minAgeSeconds: 0 });
+    expect((await statusOf(stuck))?.outbox).toBe('PENDING');
+    expect(await markOf()).toBe(keys.activityEvent('acme', stuck.at, stuck.eventId).SK);
+    expect((await notificationsRepository(table).listOutbox(10, undefined, new Date(Date.now() + 20 * 60_000))).map((e) => e.eventId)).toEqual([stuck.eventId]);
+    await notificationsRepository(table).deleteWebhook('acme', 'wh-broken');
+    const next = await txEvent(new Date(t0 + 2_000), 'siguiente');
+    await later.sweep({ minAgeSeconds: 0 });
+    expect((await statusOf(next))?.outbox).toBe('DONE');
   }, 60_000);
 });
