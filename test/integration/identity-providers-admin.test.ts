@@ -14,12 +14,6 @@
  *  - a change without the secret keeps it; the removal takes the provider off the app client, the pool and
  *    Secrets Manager, and the domain no longer routes; each change is audited.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, Page, TenantIdentityProviderState } from '../../lambdas/contract/schemas.js';
@@ -32,13 +26,13 @@ import { createHandler } from '../../lambdas/handlers/admin.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import { LOCAL_USER_POOL_CLIENT_ID } from '../../scripts/local/cognito/index.js';
 import { LOCAL_OPERATOR_CREDENTIAL } from '../../scripts/local/config.js';
-import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
+import type { RunningLocalStack } from '../../scripts/local/stack.js';
 import type { CallerSpec } from '../support/events.js';
+import { authorizeRequest, browser, signInAtProvider, startFederationStack, type FederationStack } from '../support/federation.js';
 import { call, validatingHandler } from '../support/in-process-api.js';
 
+let fed: FederationStack;
 let stack: RunningLocalStack;
-let dataDir: string;
-let ca: string;
 let h: ApiHandler;
 let pool: ReturnType<typeof cognitoIdentityProviders>;
 let secrets: ReturnType<typeof secretsManager>;
@@ -50,16 +44,8 @@ const DOMAIN = 'globex-sso.example';
 const PATH = '/tenants/globex/identity-provider';
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'vigia-idp-admin-'));
-  stack = await startLocalStack({
-    dataDir,
-    ports: { web: 0, api: 0, cognito: 0, cognitoInternal: 0, dynamodb: 0, cognitoOAuth: 0, idp: 0 },
-    persist: false,
-    collector: false,
-    serveWeb: false,
-    federation: true,
-  });
-  ca = (JSON.parse(readFileSync(path.join(dataDir, 'cognito', 'hosted-tls.json'), 'utf8')) as { cert: string }).cert;
+  fed = await startFederationStack('vigia-idp-admin-');
+  stack = fed.stack;
   const c = stack.lambdaConfig;
   const operator = { ...LOCAL_OPERATOR_CREDENTIAL };
   pool = cognitoIdentityProviders({ userPoolId: c.userPoolId!, clientId: stack.config.userPoolClientId, region: c.region, endpoint: c.cognitoEndpoint, credentials: operator });
@@ -74,8 +60,7 @@ beforeAll(async () => {
   );
 }, 180_000);
 afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await fed?.stop();
 });
 
 const json = <T>(r: { body: string }): T => JSON.parse(r.body) as T;
@@ -90,59 +75,20 @@ const oidcBody = (extra: Record<string, unknown> = {}) => ({
 const auditOf = async (action: string) =>
   json<Page<AuditEntry>>(await call(h, { method: 'GET', path: '/audit', query: { tenant: 'globex', action }, caller: staff })).items;
 
-/** One request without following redirects, with a cookie jar, trusting the pool's certificate. */
-function browser() {
-  const jar = new Map<string, string>();
-  return (url: string | URL, form?: Record<string, string>): Promise<{ status: number; location: URL | null; body: string }> => {
-    const u = new URL(url);
-    const body = form ? new URLSearchParams(form).toString() : undefined;
-    return new Promise((resolve, reject) => {
-      const req = (u.protocol === 'https:' ? https : http).request(
-        u,
-        { method: body ? 'POST' : 'GET', ca, headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) } },
-        (res) => {
-          for (const c of ([] as string[]).concat(res.headers['set-cookie'] ?? [])) {
-            const [name, value] = c.split(';')[0]!.split('=') as [string, string];
-            if (value) jar.set(name, value);
-            else jar.delete(name);
-          }
-          let text = '';
-          res.on('data', (d: Buffer) => (text += d.toString('utf8')));
-          res.on('end', () => resolve({ status: res.statusCode!, location: res.headers.location ? new URL(res.headers.location, u) : null, body: text }));
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-  };
-}
-
 /** A sign-in through the provider routed from `domain`: the ID token, or the error the pool sent back to the portal. */
 async function signInThrough(domain: string): Promise<{ idToken?: string; error?: string }> {
-  const get = browser();
+  const b = browser(fed.ca);
   const oauth = stack.config.oauth!;
-  const verifier = randomBytes(48).toString('base64url');
-  const q = new URLSearchParams({
-    client_id: stack.config.userPoolClientId,
-    redirect_uri: oauth.redirectSignIn,
-    response_type: 'code',
-    scope: oauth.scopes.join(' '),
-    state: 's',
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    idp_identifier: domain,
-  });
-  let r = await get(`https://${oauth.domain}/oauth2/authorize?${q}`);
+  const client = authorizeRequest(stack, { state: 's', idp_identifier: domain });
+  const r = await b.request(client.url);
   if (r.location?.searchParams.get('error')) return { error: r.location.searchParams.get('error')! };
   expect(r.location!.origin).toBe(new URL(stack.identityProvider!.issuer).origin);
-  r = await get(r.location!);
-  const page = await get(r.location!);
-  const action = /action="([^"]+)"/.exec(page.body)![1]!;
-  r = await get(new URL(action, r.location!), { email: 'carla@acme.example', password: stack.federatedUsers[0]!.password });
-  while (r.location && !r.location.pathname.endsWith('/oauth2/idpresponse')) r = await get(r.location);
-  const back = await get(r.location!);
+  const { idpresponse } = await signInAtProvider(b, r.location!, { email: 'carla@acme.example', password: stack.federatedUsers[0]!.password });
+  const back = await b.request(idpresponse!);
   const code = back.location!.searchParams.get('code')!;
-  const t = await get(`https://${oauth.domain}/oauth2/token`, { grant_type: 'authorization_code', client_id: stack.config.userPoolClientId, redirect_uri: oauth.redirectSignIn, code, code_verifier: verifier });
+  const t = await b.request(`https://${oauth.domain}/oauth2/token`, {
+    form: { grant_type: 'authorization_code', client_id: stack.config.userPoolClientId, redirect_uri: oauth.redirectSignIn, code, code_verifier: client.verifier },
+  });
   return { idToken: (JSON.parse(t.body) as { id_token: string }).id_token };
 }
 

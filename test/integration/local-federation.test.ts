@@ -7,112 +7,45 @@
  * `state`, a wrong verifier, a replayed code, an unregistered sign-out URL. Without `federation` the stack has no
  * OAuth surface (config.json without `oauth`).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
+import { authorizeRequest, browser as newBrowser, signInAtProvider, startFederationStack, type Browser, type FederationStack } from '../support/federation.js';
 
+let fed: FederationStack;
 let stack: RunningLocalStack;
-let dataDir: string;
-let ca: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'vigia-federation-'));
-  stack = await startLocalStack({
-    dataDir,
-    ports: { web: 0, api: 0, cognito: 0, cognitoInternal: 0, dynamodb: 0, cognitoOAuth: 0, idp: 0 },
-    persist: false,
-    collector: false,
-    serveWeb: false,
-    federation: true,
-  });
-  ca = (JSON.parse(readFileSync(path.join(dataDir, 'cognito', 'hosted-tls.json'), 'utf8')) as { cert: string }).cert;
+  fed = await startFederationStack('vigia-federation-');
+  stack = fed.stack;
 }, 120_000);
 afterAll(async () => {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await fed?.stop();
 });
 
-interface Answer { status: number; location: URL | null; body: string; cookies: string[] }
-
-/** One request, no redirects followed, with a cookie jar (the browser's part), trusting the pool's certificate. */
-function browser() {
-  const jar = new Map<string, string>();
-  return {
-    jar,
-    request(url: string | URL, init: { method?: string; form?: Record<string, string> } = {}): Promise<Answer> {
-      const u = new URL(url);
-      const body = init.form ? new URLSearchParams(init.form).toString() : undefined;
-      return new Promise((resolve, reject) => {
-        const req = (u.protocol === 'https:' ? https : http).request(
-          u,
-          {
-            method: init.method ?? (body ? 'POST' : 'GET'),
-            ca,
-            headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
-          },
-          (res) => {
-            const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
-            for (const c of cookies) {
-              const [name, value] = c.split(';')[0]!.split('=') as [string, string];
-              if (value) jar.set(name, value);
-              else jar.delete(name);
-            }
-            let text = '';
-            res.on('data', (d: Buffer) => (text += d.toString('utf8')));
-            res.on('end', () => resolve({ status: res.statusCode!, location: res.headers.location ? new URL(res.headers.location, u) : null, body: text, cookies }));
-          },
-        );
-        req.on('error', reject);
-        req.end(body);
-      });
-    },
-  };
-}
-
+const browser = (): Browser => newBrowser(fed.ca);
 const oauth = () => stack.config.oauth!;
 const hosted = () => `https://${oauth().domain}`;
 
 /** The client side of a sign-in: PKCE pair and the authorize URL (`idp_identifier` routing unless `params` say otherwise). */
-function clientRequest(params: Record<string, string> = {}) {
-  const verifier = randomBytes(48).toString('base64url');
-  const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const query = new URLSearchParams({
-    client_id: stack.config.userPoolClientId,
-    redirect_uri: oauth().redirectSignIn,
-    response_type: 'code',
-    scope: oauth().scopes.join(' '),
-    state: 'client-state',
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-    idp_identifier: 'acme.example',
-    login_hint: 'carla@acme.example',
-    ...params,
-  });
-  return { verifier, url: `${hosted()}/oauth2/authorize?${query}` };
-}
+const clientRequest = (params: Record<string, string> = {}) => authorizeRequest(stack, { idp_identifier: 'acme.example', login_hint: 'carla@acme.example', ...params });
 
 /** authorize → identity provider → its login page → signed in there; returns the provider's answer to the pool (its redirect). */
-async function throughProvider(b: ReturnType<typeof browser>, authorizeUrl: string): Promise<URL> {
-  let r = await b.request(authorizeUrl);
+async function throughProvider(b: Browser, authorizeUrl: string): Promise<URL> {
+  const r = await b.request(authorizeUrl);
   expect(r.status).toBe(302);
   expect(r.location!.origin).toBe(stack.federatedUsers[0]!.idp);
-  r = await b.request(r.location!);
-  const page = await b.request(r.location!);
-  expect(page.body).toContain('Acme Logística');
-  const action = /action="([^"]+)"/.exec(page.body)![1]!;
-  r = await b.request(new URL(action, r.location!), { form: { email: 'carla@acme.example', password: stack.federatedUsers[0]!.password } });
-  while (r.location && !r.location.pathname.endsWith('/oauth2/idpresponse')) r = await b.request(r.location);
-  expect(r.location?.toString()).toMatch(/^https:\/\/.*\/oauth2\/idpresponse\?code=/);
-  return r.location!;
+  const { page, idpresponse } = await signInAtProvider(b, r.location!, { email: 'carla@acme.example', password: stack.federatedUsers[0]!.password });
+  expect(page).toContain('Acme Logística');
+  expect(idpresponse?.toString()).toMatch(/^https:\/\/.*\/oauth2\/idpresponse\?code=/);
+  return idpresponse!;
 }
 
-const token = (b: ReturnType<typeof browser>, form: Record<string, string>) => b.request(`${hosted()}/oauth2/token`, { form });
+const token = (b: Browser, form: Record<string, string>) => b.request(`${hosted()}/oauth2/token`, { form });
 
 describe('local federated sign-in', () => {
   it('carla: code + PKCE through her company provider; tokens of tenant acme; the code is single use; the hosted session and /logout', async () => {
