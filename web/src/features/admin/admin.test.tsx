@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, renderSignedIn } from '../../shared/lib/test-utils';
+import { fakeApi, ME_STAFF as STAFF_ALL_TENANTS, renderSignedIn, STAFF_USER } from '../../shared/lib/test-utils';
 import type { CallInput } from '../../shared/lib/api';
 import type { Me, PoolUser, TenantIdentityProviderState } from '../../shared/lib/contract';
 import { StaffPage, TenantAdminPage, TenantsPage, userStatusLabel } from './AdminPages';
 
-const ME_STAFF: Me = { sub: 's-1', email: 'soc@vigia.test', groups: ['admin'], isAdmin: true, tenants: [{ id: 'acme', name: 'ACME' }] };
-const STAFF_USER = { email: 'soc@vigia.test', groups: ['admin'] };
+/** Staff with acme as their only tenant. */
+const ME_STAFF: Me = { ...STAFF_ALL_TENANTS, tenants: [{ id: 'acme', name: 'ACME' }] };
 const INVITED: PoolUser = { username: 'u-2', email: 'nuevo@acme.test', status: 'FORCE_CHANGE_PASSWORD', enabled: true, mfa: false };
 /** A stage without staff-configured providers: the identity provider card says so. */
 const NO_IDP: TenantIdentityProviderState = { available: false, providerName: 'tenant-acme', redirectUrl: null, samlEntityId: null, provider: null, enabledOnAppClient: false };

@@ -9,12 +9,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { ApiError, type CallInput } from '../../shared/lib/api';
 import type { Me, TenantIdentityProviderState } from '../../shared/lib/contract';
-import { fakeApi, renderSignedIn } from '../../shared/lib/test-utils';
+import { fakeApi, ME_STAFF as STAFF_ALL_TENANTS, renderSignedIn, STAFF_USER } from '../../shared/lib/test-utils';
 import { TenantAdminPage } from './AdminPages';
 import { parseDomains } from './IdentityProviderCard';
 
-const ME_STAFF: Me = { sub: 's-1', email: 'soc@vigia.test', groups: ['admin'], isAdmin: true, tenants: [{ id: 'acme', name: 'ACME' }] };
-const STAFF_USER = { email: 'soc@vigia.test', groups: ['admin'] };
+/** Staff with acme as their only tenant. */
+const ME_STAFF: Me = { ...STAFF_ALL_TENANTS, tenants: [{ id: 'acme', name: 'ACME' }] };
 const BASE = { available: true, providerName: 'tenant-acme', redirectUrl: 'https://vigia-prod.auth.eu-west-1.amazoncognito.com/oauth2/idpresponse', samlEntityId: 'urn:amazon:cognito:sp:eu-west-1_abc' };
 const NONE: TenantIdentityProviderState = { ...BASE, provider: null, enabledOnAppClient: false };
 const ISSUER = 'https://login.microsoftonline.com/00000000-0000-0000-0000-000000000001/v2.0';

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
+import { fakeApi, ME_ACME, ME_STAFF, renderSignedIn } from '../../shared/lib/test-utils';
 import type { CallInput } from '../../shared/lib/api';
-import type { AuditEntry, Me } from '../../shared/lib/contract';
+import type { AuditEntry } from '../../shared/lib/contract';
 import { AuditLogPage } from './AuditLogPage';
 
 const ENTRY: AuditEntry = {
@@ -18,7 +18,6 @@ const ENTRY: AuditEntry = {
   requestId: 'req-1',
   sourceIp: '203.0.113.9',
 };
-const ME_STAFF: Me = { sub: 's-1', email: 'soc@vigia.test', groups: ['admin'], isAdmin: true, tenants: [{ id: 'acme', name: 'ACME' }, { id: 'globex', name: 'Globex' }] };
 
 function page() {
   return (

@@ -1,35 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
+import { anIncident, fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
 import type { Incident, Summary } from '../../shared/lib/contract';
 import { CalendarPage, MONTH_PAGE } from './CalendarPage';
 
 const zero = { critical: 0, high: 0, medium: 0, low: 0 };
-const incident = (n: number): Incident => ({
-  id: `INC-${String(n).padStart(6, '0')}`,
-  tenantId: 'acme',
-  title: `Incidente ${n}`,
-  description: 'd',
-  severity: 'high',
-  status: 'new',
-  category: 'general',
-  source: 'portal',
-  reporter: 'ana@acme.test',
-  reporterSub: 'u-1',
-  assignee: null,
-  createdAt: '2026-03-10T10:00:00.000Z',
-  updatedAt: '2026-03-10T10:00:00.000Z',
-  resolvedAt: null,
-  slaDueAt: '2026-03-10T18:00:00.000Z',
-  version: 1,
-  slaTargets: null,
-  triagedAt: null,
-  firstAcknowledgedAt: null,
-  closureRequested: false,
-  closedAt: null,
-  slaResult: null,
-});
+const incident = (n: number): Incident =>
+  anIncident({
+    id: `INC-${String(n).padStart(6, '0')}`,
+    title: `Incidente ${n}`,
+    description: 'd',
+    category: 'general',
+    reporterSub: 'u-1',
+    createdAt: '2026-03-10T10:00:00.000Z',
+    updatedAt: '2026-03-10T10:00:00.000Z',
+    slaDueAt: '2026-03-10T18:00:00.000Z',
+  });
 
 describe('calendar of a big tenant', () => {
   it("counts every event of a day from the summary and reads one page of the month's items", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, fireEvent, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
+import { aDevice, fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
 import type { Device, DeviceAlarm } from '../../shared/lib/contract';
 import { alarmQuery, DeviceAlarmsPage } from './DeviceAlarmsPage';
 import { DeviceStatusPage } from './DeviceStatusPage';
@@ -22,20 +22,7 @@ const ALARM: DeviceAlarm = {
   clearedAt: null,
 };
 
-const DEVICE: Device = {
-  id: 'fw-01',
-  tenantId: 'acme',
-  name: 'Cortafuegos',
-  type: 'firewall',
-  site: 'Madrid',
-  ipAddress: '10.0.0.1',
-  vendor: 'Fortinet',
-  model: 'FortiGate 60F',
-  status: 'online',
-  lastHeartbeatAt: '2026-03-01T10:00:00.000Z',
-  availability30d: 99.9,
-  openAlarms: 1,
-};
+const DEVICE: Device = aDevice({ openAlarms: 1 });
 
 describe('device alarms', () => {
   it('maps URL filters to the GET /alarms query, dropping unknown values', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { filtersError, filtersFromParams, filtersToParams, filtersToQuery, INCIDENT_CSV_COLUMNS, localDayBound, slaLabel } from './filters';
 import { toCsv } from '../../shared/ui/csv';
 import type { Incident } from '../../shared/lib/contract';
+import { anIncident } from '../../shared/lib/test-utils';
 
 describe('incident list filters', () => {
   it('reads the URL, dropping unknown enum values and malformed dates', () => {
@@ -30,29 +31,17 @@ describe('incident list filters', () => {
   });
 });
 
-const INC: Incident = {
+const INC: Incident = anIncident({
   id: 'INC-000007',
-  tenantId: 'acme',
   title: '=cmd|calc',
   description: 'd',
-  severity: 'high',
   status: 'in_progress',
   category: 'red, perimetral',
   source: 'soc',
   reporter: 'soc@vigia.example',
-  assignee: null,
-  createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T11:00:00.000Z',
-  resolvedAt: null,
-  slaDueAt: '2026-03-01T18:00:00.000Z',
-  slaTargets: null,
-  triagedAt: null,
-  firstAcknowledgedAt: null,
-  closureRequested: false,
-  closedAt: null,
-  slaResult: null,
   version: 2,
-};
+});
 
 describe('incident CSV and SLA label', () => {
   it('exports Spanish headers and labels, escaping user text', () => {

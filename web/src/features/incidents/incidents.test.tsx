@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { ApiError } from '../../shared/lib/api';
-import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
-import type { Incident, IncidentDetail, Me } from '../../shared/lib/contract';
+import { anIncident, fakeApi, ME_ACME, ME_STAFF, renderSignedIn, STAFF_USER } from '../../shared/lib/test-utils';
+import type { Incident, IncidentDetail } from '../../shared/lib/contract';
 import type { CallInput } from '../../shared/lib/api';
 import { NewIncidentPage } from './NewIncidentPage';
 import { IncidentDetailPage, valueLabel } from './IncidentDetailPage';
@@ -11,27 +11,15 @@ import { IncidentListPage } from './IncidentListPage';
 import { validateIncidentForm } from './validation';
 
 const INCIDENT: IncidentDetail = {
-  id: 'INC-000042',
-  tenantId: 'acme',
-  title: 'Ransomware en servidor de archivos',
-  description: 'Cifrado masivo detectado',
-  severity: 'critical',
-  status: 'new',
-  category: 'malware',
-  source: 'portal',
-  reporter: 'ana@acme.test',
-  assignee: null,
-  createdAt: '2026-03-01T10:00:00.000Z',
-  updatedAt: '2026-03-01T10:00:00.000Z',
-  resolvedAt: null,
-  slaDueAt: '2026-03-01T14:00:00.000Z',
-  slaTargets: null,
-  triagedAt: null,
-  firstAcknowledgedAt: null,
-  closureRequested: false,
-  closedAt: null,
-  slaResult: null,
-  version: 2,
+  ...anIncident({
+    id: 'INC-000042',
+    title: 'Ransomware en servidor de archivos',
+    description: 'Cifrado masivo detectado',
+    severity: 'critical',
+    category: 'malware',
+    slaDueAt: '2026-03-01T14:00:00.000Z',
+    version: 2,
+  }),
   comments: [{ id: 'c1', author: 'soc@vigia.test', body: 'Aislando el equipo', createdAt: '2026-03-01T10:05:00.000Z' }],
   history: [{ version: 2, at: '2026-03-01T10:03:00.000Z', by: 'soc@vigia.test', changes: [{ field: 'severity', from: 'high', to: 'critical' }] }],
 };
@@ -40,18 +28,6 @@ const INCIDENT: IncidentDetail = {
 const { comments: _comments, history: _history, ...INCIDENT_ROW } = INCIDENT;
 const INCIDENT_SUMMARY: Incident = INCIDENT_ROW;
 
-/** A staff member (`admin`): every tenant. */
-const ME_STAFF: Me = {
-  sub: 's-1',
-  email: 'soc@vigia.test',
-  groups: ['admin'],
-  isAdmin: true,
-  tenants: [
-    { id: 'acme', name: 'ACME' },
-    { id: 'globex', name: 'Globex' },
-  ],
-};
-const STAFF_USER = { email: 'soc@vigia.test', groups: ['admin'] };
 const ASSIGNEES = {
   items: [
     { username: 's-1', email: 'soc@vigia.test', staff: true },

@@ -1,49 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
+import { aDevice, anIncident, fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
 import type { Device, Incident } from '../../shared/lib/contract';
 import type { CallInput } from '../../shared/lib/api';
 import { SearchResultsPage, SEARCH_PAGE_SIZE } from './SearchResultsPage';
 
-const incident = (n: number): Incident => ({
-  id: `INC-${String(n).padStart(6, '0')}`,
-  tenantId: 'acme',
-  title: `Phishing número ${n}`,
-  description: 'Correo sospechoso.',
-  severity: 'high',
-  status: 'closed',
-  category: 'seguridad',
-  source: 'portal',
-  reporter: 'ana@acme.test',
-  assignee: null,
-  createdAt: new Date(Date.UTC(2025, 0, 1) + n * 3_600_000).toISOString(),
-  updatedAt: new Date(Date.UTC(2025, 0, 1) + n * 3_600_000).toISOString(),
-  resolvedAt: null,
-  slaDueAt: new Date(Date.UTC(2025, 0, 2) + n * 3_600_000).toISOString(),
-  version: 1,
-  slaTargets: null,
-  triagedAt: null,
-  firstAcknowledgedAt: null,
-  closureRequested: false,
-  closedAt: null,
-  slaResult: null,
-});
+const incident = (n: number): Incident =>
+  anIncident({
+    id: `INC-${String(n).padStart(6, '0')}`,
+    title: `Phishing número ${n}`,
+    description: 'Correo sospechoso.',
+    status: 'closed',
+    category: 'seguridad',
+    createdAt: new Date(Date.UTC(2025, 0, 1) + n * 3_600_000).toISOString(),
+    updatedAt: new Date(Date.UTC(2025, 0, 1) + n * 3_600_000).toISOString(),
+    slaDueAt: new Date(Date.UTC(2025, 0, 2) + n * 3_600_000).toISOString(),
+  });
 
-const DEVICE: Device = {
-  id: 'fw-01',
-  tenantId: 'acme',
-  name: 'Phishing-Gateway',
-  type: 'firewall',
-  site: 'Madrid',
-  ipAddress: '10.0.0.1',
-  vendor: 'Fortinet',
-  model: 'FortiGate 60F',
-  status: 'online',
-  lastHeartbeatAt: '2026-03-01T10:00:00.000Z',
-  availability30d: 99.9,
-  openAlarms: 0,
-};
+const DEVICE: Device = aDevice({ name: 'Phishing-Gateway' });
 
 describe('search results page', () => {
   it('asks the API for one page of each list and follows the incident cursor with "Cargar más"', async () => {

@@ -1,49 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, renderSignedIn } from '../../shared/lib/test-utils';
+import { anIncident, fakeApi, ME_STAFF, renderSignedIn, STAFF_USER } from '../../shared/lib/test-utils';
 import type { CallInput } from '../../shared/lib/api';
-import type { Me, SocQueueItem } from '../../shared/lib/contract';
+import type { SocQueueItem } from '../../shared/lib/contract';
 import { breachLabel, SocQueuePage, queueSla } from './SocQueuePage';
 
-const ME_STAFF: Me = {
-  sub: 's-1',
-  email: 'soc@vigia.test',
-  groups: ['admin'],
-  isAdmin: true,
-  tenants: [
-    { id: 'acme', name: 'ACME' },
-    { id: 'globex', name: 'Globex' },
-  ],
-};
-const STAFF_USER = { email: 'soc@vigia.test', groups: ['admin'] };
 
 function item(id: string, tenantId: string, minutesToBreach: number, extra: Partial<SocQueueItem> = {}): SocQueueItem {
-  return {
-    id,
-    tenantId,
-    title: `Incidente ${id}`,
-    description: 'd',
-    severity: 'high',
-    status: 'new',
-    category: 'general',
-    source: 'portal',
-    reporter: 'ana@acme.test',
-    assignee: null,
-    createdAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-01T10:00:00.000Z',
-    resolvedAt: null,
-    slaDueAt: '2026-03-01T18:00:00.000Z',
-    version: 1,
-    slaTargets: null,
-    triagedAt: null,
-    firstAcknowledgedAt: null,
-    closureRequested: false,
-    closedAt: null,
-    slaResult: null,
-    minutesToBreach,
-    ...extra,
-  };
+  return { ...anIncident({ id, tenantId, title: `Incidente ${id}`, description: 'd', category: 'general' }), minutesToBreach, ...extra };
 }
 
 function page() {

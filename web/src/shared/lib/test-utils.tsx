@@ -10,7 +10,7 @@ import { vi } from 'vitest';
 import type { ApiClient, CallInput, CsvOperationId } from './api';
 import { ApiProvider } from './api-context';
 import { routeById } from './contract';
-import type { Me, OperationId, OperationResponse } from './contract';
+import type { Device, Incident, Me, OperationId, OperationResponse } from './contract';
 import { SessionProvider } from './session';
 import type { SessionUser } from './session';
 import { TenantProvider } from './tenant';
@@ -22,6 +22,72 @@ export const ME_ACME: Me = {
   isAdmin: false,
   tenants: [{ id: 'acme', name: 'ACME' }],
 };
+
+/** A staff member (`admin` group): every tenant (acme and globex). */
+export const ME_STAFF: Me = {
+  sub: 's-1',
+  email: 'soc@vigia.test',
+  groups: ['admin'],
+  isAdmin: true,
+  tenants: [
+    { id: 'acme', name: 'ACME' },
+    { id: 'globex', name: 'Globex' },
+  ],
+};
+
+/** The session user of `ME_STAFF` (for `renderSignedIn`). */
+export const STAFF_USER = { email: 'soc@vigia.test', groups: ['admin'] };
+
+/**
+ * An incident as the API lists it: tenant acme, high severity, status `new`, opened in the portal by
+ * ana@acme.test on 2026-03-01 10:00 UTC with its deadline 8 h later, not triaged, version 1;
+ * `overrides` replace any field.
+ */
+export function anIncident(overrides: Partial<Incident> = {}): Incident {
+  return {
+    id: 'INC-000001',
+    tenantId: 'acme',
+    title: 'Phishing',
+    description: 'Correo sospechoso',
+    severity: 'high',
+    status: 'new',
+    category: 'phishing',
+    source: 'portal',
+    reporter: 'ana@acme.test',
+    assignee: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    resolvedAt: null,
+    slaDueAt: '2026-03-01T18:00:00.000Z',
+    version: 1,
+    slaTargets: null,
+    triagedAt: null,
+    firstAcknowledgedAt: null,
+    closureRequested: false,
+    closedAt: null,
+    slaResult: null,
+    ...overrides,
+  };
+}
+
+/** A device as the API lists it: acme's online firewall `fw-01` "Cortafuegos" in Madrid, no open alarm; `overrides` replace any field. */
+export function aDevice(overrides: Partial<Device> = {}): Device {
+  return {
+    id: 'fw-01',
+    tenantId: 'acme',
+    name: 'Cortafuegos',
+    type: 'firewall',
+    site: 'Madrid',
+    ipAddress: '10.0.0.1',
+    vendor: 'Fortinet',
+    model: 'FortiGate 60F',
+    status: 'online',
+    lastHeartbeatAt: '2026-03-01T10:00:00.000Z',
+    availability30d: 99.9,
+    openAlarms: 0,
+    ...overrides,
+  };
+}
 
 /** What a fake answers to operation `Op`: its response, or a function of the call's input returning it (or throwing). */
 export type FakeAnswer<Op extends OperationId> = OperationResponse<Op> | ((input: CallInput<Op>) => OperationResponse<Op> | Promise<OperationResponse<Op>>);

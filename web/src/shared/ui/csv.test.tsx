@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvField, toCsv } from './csv';
 import { readAllPages } from './useAllPages';
-import { fakeApi } from '../lib/test-utils';
+import { anIncident, fakeApi } from '../lib/test-utils';
 import type { Incident, Page } from '../lib/contract';
 
 describe('CSV export', () => {
@@ -39,29 +39,7 @@ describe('CSV export', () => {
   });
 });
 
-const INCIDENT: Incident = {
-  id: 'INC-000001',
-  tenantId: 'acme',
-  title: 'Phishing',
-  description: 'Correo sospechoso',
-  severity: 'high',
-  status: 'new',
-  category: 'phishing',
-  source: 'portal',
-  reporter: 'ana@acme.test',
-  assignee: null,
-  createdAt: '2026-03-01T10:00:00.000Z',
-  updatedAt: '2026-03-01T10:00:00.000Z',
-  resolvedAt: null,
-  slaDueAt: '2026-03-01T14:00:00.000Z',
-  slaTargets: null,
-  triagedAt: null,
-  firstAcknowledgedAt: null,
-  closureRequested: false,
-  closedAt: null,
-  slaResult: null,
-  version: 1,
-};
+const INCIDENT: Incident = anIncident({ slaDueAt: '2026-03-01T14:00:00.000Z' });
 
 describe('readAllPages', () => {
   it('follows nextCursor through short pages (100 per request) and stops at maxItems', async () => {
