@@ -112,7 +112,7 @@ describe('sign-in flows through the Amplify Authenticator, in Spanish', () => {
     await page.getByLabel('Código de confirmación').fill(await lastCode(env, email, 'SignUp'));
     const signedOut = page.waitForRequest((r) => r.url().startsWith(env.stack.urls.cognito) && (r.headers()['x-amz-target'] ?? '').endsWith('.GlobalSignOut'));
     await page.getByRole('button', { name: 'Confirmar' }).click();
-    // The waiting page, in Spanish, naming the account; the session is revoked meanwhile (spec: no group → signed out).
+    // The waiting page, in Spanish, naming the account; the session is revoked meanwhile (docs/portal.md#groups-and-tenants: no group → signed out).
     await page.getByRole('heading', { name: 'Cuenta pendiente de aprobación' }).waitFor({ timeout: 20_000 });
     await page.getByText(email).waitFor();
     await page.getByText('Un administrador tiene que concederte acceso', { exact: false }).waitFor();

@@ -1,5 +1,6 @@
 /**
- * Incidents to the issue's spec, over the REAL incidents handler and dynoxide (in memory, random port):
+ * The incidents API's rules (docs/api.md#incident-and-recommendation-rules, docs/api.md#idempotency,
+ * docs/data-model.md), over the REAL incidents handler and dynoxide (in memory, random port):
  * filters (status, severity, date range, text), sort, cursor pagination over 1,000 items (each exactly once,
  * also with a filter), 50 concurrent version-checked updates (accepted ones all in history, the rest 409,
  * none lost), 20 retries of a create with one Idempotency-Key (one ticket), new fields.
