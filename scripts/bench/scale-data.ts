@@ -10,13 +10,25 @@
  *
  * and in proportion device alarms (≈ 2 per device over 90 days, open ones on offline/degraded devices),
  * Office 365 alerts (1 per 2 devices, 365 days) and audit events (5 per device, 90 days), recommendations
- * (1 per 10 devices) and audit entries (one per incident created, one per acknowledged alarm).
+ * (1 per 10 devices), audit entries (one per incident created, one per acknowledged alarm) and the activity
+ * feed's events of the last 30 days (every incident created, critical/high alarms raised).
+ *
+ * **The ×1 tenant is a busy 50-device customer** (`ACTIVITY_FLOOR`): its devices are 50, but its event
+ * volumes — incidents, alarms, Office 365 alerts and events, recommendations, activity — are those of the
+ * ×10 tenant (5,000 incidents a year, ≈ 14 a day; ≈ 11 device alarms a day), in the same proportions (status,
+ * severity, open/cleared mixes). That is what fills every page and aggregate item the portal reads at ×1 as
+ * at ×100 (a page of 20 incidents of each open status, of open alarms, of active Office 365 alerts, of
+ * recommendations, of activity events; incidents and alarms on every day and in most hours), so the growth
+ * budget (×100 ≤ 1.2 × ×1, issue 14) measures how a cost grows with the tenant and not how full its pages
+ * are (docs/benchmarks.md#growth-budgets). Device names start with the site (`MAD-FW-00001`) and a tenant
+ * has a site per 25 devices (2–10), so a name prefix (the site) also fills a page of 20 at ×1.
  *
  * Incidents follow the domain rules of `lambdas/domain/incidents.ts`: each has a timeline drawn first
  * (first staff response, optional triage with the contract targets, optional hold, resolution, the
  * customer's confirmation), and its status, `firstAcknowledgedAt`, `resolvedAt`, `closedAt`, `slaDueAt`,
- * `slaResult` and `version` are what the history entries up to `now` make of it; about 1 % stay open
- * (stalled), so the SOC queue and the status filters have old open incidents to find.
+ * `slaResult` and `version` are what the history entries up to `now` make of it; about 2 % stay open
+ * (stalled: `STALLED_SHARE`, evenly in `new`, `in_progress` and `on_hold`), so the SOC queue and each status
+ * filter have old open incidents to find (a full page of each at ×1).
  *
  * Fast: every item is built with the entity declarations (`itemOf` over `lambdas/data/entities.ts`, keys
  * from `keys.ts`) and written with BatchWriteItem, 25 items a call, several calls in flight, unprocessed
@@ -30,6 +42,7 @@ import type { BatchWriteRequest, TableRef } from '../../lambdas/data/client.js';
 import { rebuildTenantAggregates } from '../../lambdas/data/aggregates.js';
 import { searchTokenItems } from '../../lambdas/data/incident-search.js';
 import {
+  ActivityEventEntity,
   AlarmEntity,
   AuditEntity,
   AvailabilityEntity,
@@ -47,6 +60,7 @@ import {
 } from '../../lambdas/data/entities.js';
 import { DEFAULT_RETENTION, type Retention } from '../../lambdas/data/retention.js';
 import { putTenant } from '../../lambdas/data/tenants.js';
+import { alarmEvent, incidentCreatedEvent, ulid } from '../../lambdas/domain/activity.js';
 import { DEVICE_ALARM_TYPES } from '../../lambdas/domain/alarm-types.js';
 import { AVAILABILITY_SLA_TARGET_PCT, availabilityRollup } from '../../lambdas/domain/devices.js';
 import { keys } from '../../lambdas/data/keys.js';
@@ -68,6 +82,16 @@ export const AVAILABILITY_DAYS = 90;
 export const INCIDENT_DAYS = 365;
 /** Days the device alarms and Office 365 audit events are spread over (their retention). */
 export const RECENT_DAYS = 90;
+/** Days of activity events (the feed's recent past; older events are not needed to fill its pages). */
+export const ACTIVITY_DAYS = 30;
+/**
+ * The smallest factor whose event volumes a tenant of factor ≥ 1 gets (see module doc): the ×1 tenant has
+ * 50 devices and the ×10 tenant's incidents, alarms, Office 365 alerts and events, recommendations and
+ * activity. Fractional factors (tests) are not raised.
+ */
+export const ACTIVITY_FLOOR = 10;
+/** Share of incidents that stay open (stalled), spread evenly over `new`, `in_progress` and `on_hold`. */
+export const STALLED_SHARE = 0.02;
 
 /** What a scale tenant holds. */
 export interface ScaleSpec {
@@ -76,16 +100,25 @@ export interface ScaleSpec {
   tenantName: string;
   devices: number;
   incidents: number;
+  /** The factor of the event volumes (`ACTIVITY_FLOOR`): `max(factor, 10)` for factors ≥ 1, else `factor`. */
+  activity: number;
 }
 
-/** The tenant id of scale `factor`: `scale-x<factor>`. */
-export const scaleTenantId = (factor: ScaleFactor): string => `scale-x${String(factor).replace('.', '-')}`;
+/**
+ * The tenant id of scale `factor`: `scale-x<factor>`, a whole factor in three digits (`scale-x001`,
+ * `scale-x010`, `scale-x100`) so that every key and attribute holding the id has the same length at every
+ * scale (the id is in each item's keys, `tenantId`, e-mail addresses: ~15 bytes an item, enough to move a
+ * page of 20 across a 4 KB capacity unit); a fraction with '-' for the point (`scale-x0-1`).
+ */
+export const scaleTenantId = (factor: ScaleFactor): string => (Number.isInteger(factor) ? `scale-x${String(factor).padStart(3, '0')}` : `scale-x${String(factor).replace('.', '-')}`);
 
 /** The spec of scale `factor` (positive; fractions give smaller tenants, e.g. 0.1 = 5 devices for tests). */
 export function scaleSpec(factor: ScaleFactor): ScaleSpec {
   if (!(factor > 0)) throw new RangeError(`invalid scale factor ${factor}`);
   const devices = Math.max(1, Math.round(DEVICES_PER_FACTOR * factor));
-  return { factor, tenantId: scaleTenantId(factor), tenantName: `Escala ×${factor} S.A.`, devices, incidents: devices * INCIDENTS_PER_DEVICE };
+  const activity = factor >= 1 ? Math.max(factor, ACTIVITY_FLOOR) : factor;
+  const eventDevices = Math.max(1, Math.round(DEVICES_PER_FACTOR * activity));
+  return { factor, tenantId: scaleTenantId(factor), tenantName: `Escala ×${factor} S.A.`, devices, incidents: eventDevices * INCIDENTS_PER_DEVICE, activity };
 }
 
 /** Counts of what `generateScaleTenant` wrote. */
@@ -134,6 +167,11 @@ function prng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+/** `ulid`'s randomness drawn from `rnd` (deterministic event ids). */
+const randomBytes = (rnd: () => number) => (b: Uint8Array): Uint8Array => {
+  for (let i = 0; i < b.length; i++) b[i] = Math.floor(rnd() * 256);
+  return b;
+};
 const seedOf = (s: string): number => [...s].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
 const pick = <T>(rnd: () => number, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
 function weighted<T>(rnd: () => number, xs: ReadonlyArray<readonly [T, number]>): T {
@@ -170,12 +208,22 @@ interface GenDevice {
   health: 'online' | 'degraded' | 'offline' | 'never';
 }
 
+/** Sites of a tenant of `devices` devices: one per 25 devices, 2 to `SITES.length`. */
+const sitesOf = (devices: number): number => Math.min(SITES.length, Math.max(2, Math.ceil(devices / 25)));
+
+/** The name of the `index`-th device (0-based) of `spec`: site, kind and number, e.g. `MAD-FW-00001`. */
+export function scaleDeviceName(spec: ScaleSpec, index: number): string {
+  const kind = DEVICE_KINDS[index % DEVICE_KINDS.length]!;
+  const site = SITES[Math.floor(index / DEVICE_KINDS.length) % sitesOf(spec.devices)]!;
+  return `${site.slice(0, 3).toUpperCase()}-${kind.prefix}-${String(index + 1).padStart(5, '0')}`;
+}
+
 /** The devices of the tenant (deterministic), without their items. */
 function devicesOf(spec: ScaleSpec, now: number): GenDevice[] {
   const rnd = prng(seedOf(`scale-devices:${spec.tenantId}`));
   return Array.from({ length: spec.devices }, (_, i) => {
     const kind = DEVICE_KINDS[i % DEVICE_KINDS.length]!;
-    const site = SITES[Math.floor(i / DEVICE_KINDS.length) % SITES.length]!;
+    const site = SITES[Math.floor(i / DEVICE_KINDS.length) % sitesOf(spec.devices)]!;
     const health = weighted(rnd, [['online', 90], ['degraded', 4], ['offline', 5], ['never', 1]] as const);
     const hbAge = health === 'online' ? rnd() * MIN : health === 'degraded' ? 6 * MIN + rnd() * 8 * MIN : HOUR + rnd() * 47 * HOUR;
     const n = String(i + 1).padStart(5, '0');
@@ -184,7 +232,7 @@ function devicesOf(spec: ScaleSpec, now: number): GenDevice[] {
       stored: {
         id: `dev-${n}`,
         tenantId: spec.tenantId,
-        name: `${kind.prefix}-${site.slice(0, 3).toUpperCase()}-${n}`,
+        name: scaleDeviceName(spec, i),
         type: kind.type,
         site,
         ipAddress: `10.${1 + (Math.floor(i / 62_500) % 250)}.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`,
@@ -218,22 +266,33 @@ function* deviceItems(spec: ScaleSpec, d: GenDevice, index: number, now: number,
     }
   }
   // Alarms: cleared ones over the last RECENT_DAYS; an open one on offline/degraded devices and a few others.
+  // A tenant whose event volumes are raised (`spec.activity` > factor: ×1) draws them `activity / factor`
+  // times per device (rounds after the first: other cleared alarms, and an open one as often as a ×10 device
+  // has one), so its alarm list has the ×10 tenant's density.
   let open = 0;
-  const nCleared = Math.floor(rnd() * 3) + (rnd() < 0.5 ? 0 : 1);
   const alarms: Parameters<typeof AlarmEntity.key>[0][] = [];
-  for (let a = 0; a < nCleared; a++) {
-    const type = pick(rnd, ALARM_TYPES);
-    const raised = now - 10 * MIN - Math.floor(rnd() * (RECENT_DAYS - 1) * DAY);
-    alarms.push({ id: `ALM-${d.stored.id}-${a + 1}`, tenantId: spec.tenantId, deviceId: d.stored.id, title: type.title, severity: type.severity, state: 'cleared', raisedAt: iso(raised), acknowledgedAt: null, acknowledgedBy: null, clearedAt: iso(Math.min(now, raised + 10 * MIN + Math.floor(rnd() * 2 * HOUR))) });
-  }
-  const openState = d.health === 'offline' ? 'active' : d.health === 'degraded' ? 'acknowledged' : rnd() < 0.02 ? 'active' : rnd() < 0.03 ? 'acknowledged' : null;
-  if (openState) {
-    const type = d.health === 'offline' ? DEVICE_ALARM_TYPES.heartbeat_lost : pick(rnd, ALARM_TYPES);
-    const raised = d.stored.lastHeartbeatAt && d.health === 'offline' ? Date.parse(d.stored.lastHeartbeatAt) + 5 * MIN : now - Math.floor(HOUR + rnd() * 2 * DAY);
+  const rounds = Math.max(1, Math.round(spec.activity / spec.factor));
+  for (let round = 0; round < rounds; round++) {
+    const idOf = (k: number) => (round === 0 ? `ALM-${d.stored.id}-${k}` : `ALM-${d.stored.id}-r${round}-${k}`);
+    const nCleared = Math.floor(rnd() * 3) + (rnd() < 0.5 ? 0 : 1);
+    for (let a = 0; a < nCleared; a++) {
+      const type = pick(rnd, ALARM_TYPES);
+      const raised = now - 10 * MIN - Math.floor(rnd() * (RECENT_DAYS - 1) * DAY);
+      alarms.push({ id: idOf(a + 1), tenantId: spec.tenantId, deviceId: d.stored.id, title: type.title, severity: type.severity, state: 'cleared', raisedAt: iso(raised), acknowledgedAt: null, acknowledgedBy: null, clearedAt: iso(Math.min(now, raised + 10 * MIN + Math.floor(rnd() * 2 * HOUR))) });
+    }
+    const openState =
+      round === 0
+        ? d.health === 'offline' ? 'active' : d.health === 'degraded' ? 'acknowledged' : rnd() < 0.02 ? 'active' : rnd() < 0.03 ? 'acknowledged' : null
+        : // a ×10 device: offline 5 %, degraded 4 %, others 2 % / 3 %
+          rnd() < 0.14 ? (rnd() < 0.55 ? 'active' : 'acknowledged') : null;
+    if (!openState) continue;
+    const type = round === 0 && d.health === 'offline' ? DEVICE_ALARM_TYPES.heartbeat_lost : pick(rnd, ALARM_TYPES);
+    const raised = round === 0 && d.stored.lastHeartbeatAt && d.health === 'offline' ? Date.parse(d.stored.lastHeartbeatAt) + 5 * MIN : now - Math.floor(HOUR + rnd() * 2 * DAY);
     const ackAt = Math.min(now, raised + (10 + Math.floor(rnd() * 30)) * MIN);
     const analyst = pick(rnd, ANALYSTS);
+    const id = idOf(nCleared + 1);
     alarms.push({
-      id: `ALM-${d.stored.id}-${nCleared + 1}`,
+      id,
       tenantId: spec.tenantId,
       deviceId: d.stored.id,
       title: type.title,
@@ -247,21 +306,28 @@ function* deviceItems(spec: ScaleSpec, d: GenDevice, index: number, now: number,
     open++;
     if (openState === 'acknowledged') {
       const entry: AuditEntry = {
-        id: `aud-${d.stored.id}-ack`,
+        id: round === 0 ? `aud-${d.stored.id}-ack` : `aud-${d.stored.id}-r${round}-ack`,
         at: iso(ackAt),
         tenantId: spec.tenantId,
         actor: { sub: `sub-${analyst}`, email: analyst },
         action: 'alarm.acknowledge',
-        target: { type: 'alarm', id: `${d.stored.id}/ALM-${d.stored.id}-${nCleared + 1}` },
+        target: { type: 'alarm', id: `${d.stored.id}/${id}` },
         before: { state: 'active' },
         after: { state: 'acknowledged' },
-        requestId: `scale-${d.stored.id}-ack`,
+        requestId: round === 0 ? `scale-${d.stored.id}-ack` : `scale-${d.stored.id}-r${round}-ack`,
         sourceIp: '203.0.113.20',
       };
       yield itemOf(AuditEntity, entry, retention);
     }
   }
-  for (const a of alarms) yield itemOf(AlarmEntity, a, retention);
+  for (const a of alarms) {
+    yield itemOf(AlarmEntity, a, retention);
+    // The activity event of a recent critical/high alarm's raise (`alarmEvent`), as the raise writes it.
+    if (Date.parse(a.raisedAt) >= now - ACTIVITY_DAYS * DAY) {
+      const ev = alarmEvent(null, a, { eventId: ulid(Date.parse(a.raisedAt), randomBytes(rnd)) });
+      if (ev) yield itemOf(ActivityEventEntity, { ...ev, outbox: 'DONE' }, retention);
+    }
+  }
   const rollup = availabilityRollup(days, dayOf(now));
   // The roll-ups `putDevice` and the alarm writes maintain (docs/data-model.md, "Device roll-ups"), as they
   // would stand after these writes: openAlarms counted, the availability roll-up current (rev 0).
@@ -294,15 +360,17 @@ function incidentOf(spec: ScaleSpec, seq: number, devices: readonly GenDevice[],
   const resolveMin = Math.max(ackMin + 5, targets.resolutionMinutes * (rnd() < 0.85 ? 0.2 + 0.75 * rnd() : 1.05 + 1.5 * rnd()));
   const closeMin = resolveMin + 60 * (2 + 70 * rnd());
   const triaged = rnd() < 0.6;
-  const hold = rnd() < 0.25;
-  const stalled = rnd() < 0.01;
+  // A stalled incident stays in one open status (`STALLED_SHARE`, evenly over new / in_progress / on_hold).
+  const stalled = rnd() < STALLED_SHARE;
+  const stalledIn = stalled ? pick(rnd, ['new', 'in_progress', 'on_hold'] as const) : null;
+  const hold = stalledIn ? stalledIn === 'on_hold' : rnd() < 0.25;
   const commented = rnd() < 0.3;
   const at = (min: number) => created + Math.floor(min * MIN);
   const fmt = `response ${targets.responseMinutes} min, resolution ${targets.resolutionMinutes} min`;
   type Step = { atMs: number; changes: IncidentChange['changes']; reason?: string };
-  const steps: Step[] = [{ atMs: at(ackMin), changes: [{ field: 'status', from: 'new', to: 'in_progress' }] }];
-  if (triaged) steps.push({ atMs: at(ackMin + 1), changes: [{ field: 'slaTargets', from: null, to: fmt }], reason: 'Clasificación del SOC tras el análisis inicial.' });
-  if (hold) {
+  const steps: Step[] = stalledIn === 'new' ? [] : [{ atMs: at(ackMin), changes: [{ field: 'status', from: 'new', to: 'in_progress' }] }];
+  if (triaged && stalledIn !== 'new') steps.push({ atMs: at(ackMin + 1), changes: [{ field: 'slaTargets', from: null, to: fmt }], reason: 'Clasificación del SOC tras el análisis inicial.' });
+  if (hold && stalledIn !== 'new') {
     const h = ackMin + 2 + (resolveMin - ackMin) * 0.3;
     steps.push({ atMs: at(h), changes: [{ field: 'status', from: 'in_progress', to: 'on_hold' }] });
     if (!stalled) steps.push({ atMs: at(Math.max(h + 1, ackMin + 2 + (resolveMin - ackMin) * 0.6)), changes: [{ field: 'status', from: 'on_hold', to: 'in_progress' }] });
@@ -357,6 +425,11 @@ function* incidentItems(spec: ScaleSpec, devices: readonly GenDevice[], now: num
   for (let seq = 1; seq <= spec.incidents; seq++) {
     const { incident: i, history, comments } = incidentOf(spec, seq, devices, now);
     yield itemOf(IncidentEntity, i);
+    // The feed's `incident.created` event of a recent incident, as `createIncident` writes it (delivered).
+    if (Date.parse(i.createdAt) >= now - ACTIVITY_DAYS * DAY) {
+      const ev = incidentCreatedEvent(i, { eventId: ulid(Date.parse(i.createdAt), randomBytes(prng(seedOf(`scale-event:${i.tenantId}:${seq}`)))) });
+      yield itemOf(ActivityEventEntity, { ...ev, outbox: 'DONE' }, retention);
+    }
     // The title's search tokens (docs/data-model.md#search), as the repository writes them.
     yield* searchTokenItems(i);
     for (const h of history) yield itemOf(HistoryEntity, { ...h, tenantId: i.tenantId, incidentId: i.id, incidentCreatedAt: i.createdAt });
@@ -381,7 +454,9 @@ function* incidentItems(spec: ScaleSpec, devices: readonly GenDevice[], now: num
 function* officeItems(spec: ScaleSpec, now: number, retention: Retention): Generator<Record<string, unknown>> {
   const rnd = prng(seedOf(`scale-o365:${spec.tenantId}`));
   const user = () => `${pick(rnd, O365_USERS)}@${spec.tenantId}.example`;
-  const nAlarms = Math.max(1, Math.round(spec.devices / 2));
+  // Event volumes follow `spec.activity` (the ×1 tenant: the ×10 tenant's; see module doc).
+  const eventDevices = Math.max(1, Math.round(DEVICES_PER_FACTOR * spec.activity));
+  const nAlarms = Math.max(1, Math.round(eventDevices / 2));
   for (let k = 0; k < nAlarms; k++) {
     const [title, severity, category] = pick(rnd, O365_ALERTS);
     const detected = Math.floor(now - INCIDENT_DAYS * DAY + ((k + rnd()) / nAlarms) * INCIDENT_DAYS * DAY);
@@ -400,7 +475,7 @@ function* officeItems(spec: ScaleSpec, now: number, retention: Retention): Gener
     };
     yield itemOf(O365AlarmEntity, a, retention);
   }
-  const nEvents = spec.devices * 5;
+  const nEvents = eventDevices * 5;
   for (let k = 0; k < nEvents; k++) {
     const [workload, operation] = pick(rnd, O365_OPERATIONS);
     const e: Office365Event = {
@@ -415,7 +490,7 @@ function* officeItems(spec: ScaleSpec, now: number, retention: Retention): Gener
     };
     yield itemOf(O365EventEntity, e, retention);
   }
-  const nRecs = Math.max(1, Math.round(spec.devices / 10));
+  const nRecs = Math.max(1, Math.round(eventDevices / 10));
   for (let k = 0; k < nRecs; k++) {
     const [title, rationale, priority, category] = DEMO_RECOMMENDATIONS[k % DEMO_RECOMMENDATIONS.length]!;
     const created = Math.floor(now - INCIDENT_DAYS * DAY + ((k + rnd()) / nRecs) * INCIDENT_DAYS * DAY);

@@ -35,7 +35,7 @@ import { seedCognito } from '../local/seed.js';
 import { freePort, startLocalStack, type RunningLocalStack } from '../local/stack.js';
 import { fillParams, idTokenFor, installCapacityCapture, takeCaptured, type CapturedOp } from './api.js';
 import { summarize } from './report.js';
-import { generateScaleTenant, scaleSpec, SCALE_FACTORS, type GenerateStats } from './scale-data.js';
+import { generateScaleTenant, scaleDeviceName, scaleSpec, SCALE_FACTORS, type GenerateStats } from './scale-data.js';
 import { PAGE_VIEWS, type PageContext, type PageView } from './scale-pages.js';
 import type { ScaleCall, ScalePageView, ScaleResults, ScaleRun } from './types.js';
 
@@ -80,7 +80,8 @@ export const ROUTE_VARIANTS: Partial<Record<OperationId, RouteVariant[]>> = {
     { label: 'q=device name', query: (c) => ({ q: c.deviceName, limit: '10' }) },
     { label: 'q=incident id (1 year old)', query: (c) => ({ q: c.oldIncidentId, limit: '20' }) },
   ],
-  listDevices: [{ label: '' }, { label: 'prefix=name', query: (c) => ({ prefix: c.deviceName.slice(0, 6).toLowerCase(), limit: '20' }) }],
+  // The name's site part (`MAD-`): the screens' prefix search; a page of 20 at every scale (scale-data.ts).
+  listDevices: [{ label: '' }, { label: 'prefix=name', query: (c) => ({ prefix: c.deviceName.slice(0, 4).toLowerCase(), limit: '20' }) }],
   listAlarms: [{ label: '' }, { label: 'state=active,acknowledged', query: () => ({ state: 'active,acknowledged' }) }],
   listOffice365Alarms: [{ label: '' }, { label: 'status=active', query: () => ({ status: 'active' }) }],
   getReport: [7, 30, 365].map((d) => ({ label: `${d}d`, query: lastDays(d) })),
@@ -356,7 +357,7 @@ export async function measureScaleRun(factor: number, log: (l: string) => void, 
         tenantId: spec.tenantId,
         now: now.getTime(),
         deviceId: 'dev-00001',
-        deviceName: 'FW-MAD-00001',
+        deviceName: scaleDeviceName(spec, 0),
         searchText: 'phishing',
         oldIncidentId: formatIncidentId(Math.max(1, Math.round(spec.incidents * 0.02))),
       },

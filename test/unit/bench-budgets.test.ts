@@ -166,44 +166,46 @@ describe('scale budgets', () => {
     const r = fixture('passing.json');
     const c = big(r).routes[0]!;
     Object.assign(c, { requests: 10, readUnits: 50 });
-    r.scale!.runs[1]!.routes[0]!.requests = 10; // keep the growth budget (vs ×10) out of it
-    r.scale!.runs[1]!.routes[0]!.readUnits = 50;
+    r.scale!.runs[0]!.routes[0]!.requests = 10; // keep the growth budget (vs ×1) out of it
+    r.scale!.runs[0]!.routes[0]!.readUnits = 50;
     expect(failing(r)).toEqual([]);
-    c.readUnits = 50.5; // 1.01 × the ×10 figure: only the absolute limit fails
+    c.readUnits = 50.5; // 1.01 × the ×1 figure: only the absolute limit fails
     expect(failing(r)).toEqual(['scale.route-requests:listIncidents']);
     c.readUnits = 50;
     c.requests = 11;
     expect(failing(r)).toEqual(['scale.route-requests:listIncidents']);
     const r2 = fixture('passing.json');
-    r2.scale!.runs[1]!.routes[0]!.requests = 500; // ×10 has no absolute limit (it is only the growth base)
+    r2.scale!.runs[0]!.routes[0]!.requests = 500; // ×1 has no absolute limit (it is only the growth base)
     expect(failing(r2)).toEqual([]);
   });
 
-  it('fails growth past 1.2 × the ×10 figure, of requests or of RCU (docs/benchmarks.md#growth-budgets)', () => {
+  it('fails growth past 1.2 × the ×1 figure, of requests or of RCU (issue 14; docs/benchmarks.md#growth-budgets)', () => {
     const r = fixture('passing.json');
     const p = big(r).pages.find((x) => x.page === 'dashboard')!;
-    p.readUnits = 4.2 * 1.2; // ×10: 2 requests, 4.2 RCU
+    p.readUnits = 4 * 1.2; // ×1: 2 requests, 4 RCU
     expect(failing(r)).toEqual([]);
-    p.readUnits = 4.2 * 1.25;
+    p.readUnits = 4 * 1.25;
     expect(failing(r)).toEqual(['scale.page-growth:dashboard']);
-    expect(outcome(r, 'scale.page-growth:dashboard').detail).toBe('vs ×10: requests 1.00 × (2 / 2), RCU 1.25 × (5.25 / 4.2)');
-    p.readUnits = 4.2;
+    expect(outcome(r, 'scale.page-growth:dashboard').detail).toBe('vs ×1: requests 1.00 × (2 / 2), RCU 1.25 × (5 / 4)');
+    p.readUnits = 4;
     p.requests = 3;
     expect(failing(r)).toEqual(['scale.page-growth:dashboard']);
   });
 
-  it('judges growth against ×1 when the run has no ×10, and a cost that keeps growing fails either way', () => {
+  it('judges growth against ×1 even when a ×10 run is there (a page within 1.2 × its ×10 figure still fails)', () => {
     const r = fixture('passing.json');
-    r.scale!.runs = r.scale!.runs.filter((x) => x.factor !== 10);
     const p = big(r).pages.find((x) => x.page === 'dashboard')!;
-    p.readUnits = 4 * 1.25; // passes against ×10 (4.2 × 1.19), fails against ×1 (4)
+    p.readUnits = 4.2 * 1.19; // within 1.2 × the ×10 figure (4.2), 1.25 × the ×1 figure (4)
     expect(failing(r)).toEqual(['scale.page-growth:dashboard']);
-    expect(outcome(r, 'scale.page-growth:dashboard').detail).toBe('vs ×1: requests 1.00 × (2 / 2), RCU 1.25 × (5 / 4)');
-    // One Query per device (10 × from ×10 to ×100) fails against ×10 too.
+    // Without a ×1 run, growth is not measured: it fails as such.
     const r2 = fixture('passing.json');
-    const rep10 = r2.scale!.runs.find((x) => x.factor === 10)!.pages.find((x) => x.page === 'reports-365d')!;
-    Object.assign(big(r2).pages.find((x) => x.page === 'reports-365d')!, { requests: rep10.requests * 10 - 10, readUnits: rep10.readUnits });
-    expect(failing(r2)).toEqual(['scale.page-requests:reports-365d', 'scale.page-growth:reports-365d']);
+    r2.scale!.runs = r2.scale!.runs.filter((x) => x.factor !== 1);
+    expect(outcome(r2, 'scale.page-growth:dashboard')).toMatchObject({ pass: false, detail: 'not measured at ×1' });
+    // One Query per device (100 × from ×1 to ×100) fails both budgets.
+    const r3 = fixture('passing.json');
+    const rep1 = r3.scale!.runs.find((x) => x.factor === 1)!.pages.find((x) => x.page === 'reports-365d')!;
+    Object.assign(big(r3).pages.find((x) => x.page === 'reports-365d')!, { requests: rep1.requests * 100, readUnits: rep1.readUnits });
+    expect(failing(r3)).toEqual(['scale.page-requests:reports-365d', 'scale.page-growth:reports-365d']);
   });
 
   it('fails a call that did not answer, a page whose call failed, and a route missing at ×100', () => {

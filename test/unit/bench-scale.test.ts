@@ -24,23 +24,43 @@ describe('scale section', () => {
     expect(PAGE_VIEWS.map((p) => p.page)).toEqual(expect.arrayContaining(['dashboard', 'calendar', 'reports-365d', 'analytics-365d', 'incidents', 'devices', 'search']));
   });
 
-  it('sizes the tenants 50 / 500 / 5,000 devices with 10 incidents each', () => {
+  it('sizes the tenants 50 / 500 / 5,000 devices; ×1 with the ×10 tenant\'s event volumes (docs/benchmarks.md#the-generated-tenant)', () => {
     expect(SCALE_FACTORS.map((f) => [scaleSpec(f).devices, scaleSpec(f).incidents, scaleSpec(f).tenantId])).toEqual([
-      [50, 500, 'scale-x1'],
-      [500, 5000, 'scale-x10'],
+      [50, 5000, 'scale-x001'],
+      [500, 5000, 'scale-x010'],
       [5000, 50000, 'scale-x100'],
     ]);
+    expect(scaleSpec(0.1)).toMatchObject({ devices: 5, incidents: 50, tenantId: 'scale-x0-1' });
     expect(() => scaleSpec(0)).toThrow(RangeError);
   });
 
+  const now = new Date('2026-03-01T12:00:00.000Z');
+  const items = [...scaleItems(scaleSpec(1), now)];
+  const count = (e: string, f: (i: Record<string, unknown>) => boolean = () => true) => items.filter((i) => i.entity === e && f(i)).length;
+
   it('builds items with the entity keys, 90 days of availability per reporting device, every incident once', () => {
-    const now = new Date('2026-03-01T12:00:00.000Z');
-    const items = [...scaleItems(scaleSpec(1), now)];
-    const count = (e: string) => items.filter((i) => i.entity === e).length;
     expect(count('Device')).toBe(50);
-    expect(count('Incident')).toBe(500);
+    expect(count('Incident')).toBe(5000);
     expect(count('DailyAvailability') % 90).toBe(0);
     expect(new Set(items.map((i) => `${String(i.PK)}|${String(i.SK)}`)).size).toBe(items.length);
-    expect(items.every((i) => String(i.PK).startsWith('TENANT#scale-x1#') || String(i.PK) === 'TENANT#scale-x1')).toBe(true);
+    expect(items.every((i) => String(i.PK).startsWith('TENANT#scale-x001#') || String(i.PK) === 'TENANT#scale-x001')).toBe(true);
+  });
+
+  it('fills at ×1 a page of 20 of every list the growth budget compares (docs/benchmarks.md#growth-budgets)', () => {
+    for (const status of ['new', 'in_progress', 'on_hold']) expect(count('Incident', (i) => i.status === status), status).toBeGreaterThanOrEqual(20);
+    expect(count('Device', (i) => String(i.name).startsWith('MAD-'))).toBeGreaterThanOrEqual(20);
+    expect(count('DeviceAlarm', (i) => i.state === 'active' || i.state === 'acknowledged')).toBeGreaterThanOrEqual(20);
+    expect(count('Recommendation')).toBeGreaterThanOrEqual(20);
+    expect(count('Office365Alarm')).toBeGreaterThanOrEqual(20);
+    // The unread count reads up to 99 events.
+    expect(count('ActivityEvent')).toBeGreaterThanOrEqual(99);
+    // Incidents and alarms on every one of the last 30 days.
+    const days = (e: string, at: string) => new Set(items.filter((i) => i.entity === e).map((i) => String(i[at]).slice(0, 10)));
+    const incidentDays = days('Incident', 'createdAt');
+    const alarmDays = days('DeviceAlarm', 'raisedAt');
+    for (let k = 1; k <= 30; k++) {
+      const d = new Date(now.getTime() - k * 86_400_000).toISOString().slice(0, 10);
+      expect(incidentDays.has(d) && alarmDays.has(d), d).toBe(true);
+    }
   });
 });
