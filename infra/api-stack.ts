@@ -32,8 +32,6 @@
  *    the metric filters {@link HEARTBEAT_METRIC} on the ingest function's request log lines
  *    (docs/platform.md#alarms).
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ArnFormat, CfnOutput, Duration, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
 import {
   AccessLogField,
@@ -53,7 +51,6 @@ import {
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { FilterPattern, type ILogGroup, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -65,15 +62,14 @@ import { COGNITO_IDP_ADMIN_ACTIONS } from '../lambdas/data/cognito-identity-prov
 import { SECRETS_ACTIONS } from '../lambdas/data/secrets.js';
 import { idpSecretPrefix } from './federation-config.js';
 import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
-import { HANDLER_BUNDLING, HANDLER_NODE_OPTIONS } from './handler-bundling.js';
+import { LAMBDA_RUNTIME, lambdaDefaults } from './lambda-defaults.js';
 import { SlaWatch } from './sla-watch.js';
+import { NotificationDigest } from './notification-digest.js';
 import { NotificationsConsumer } from './notifications.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/** Lambda runtime of the API functions (cdk-nag L1 wants the latest Node.js runtime CDK knows). */
-export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
+/** Lambda runtime of the API functions (one value for every function: infra/lambda-defaults.ts). */
+export { LAMBDA_RUNTIME };
 
 /** Table actions per handler: `read` = GetItem/BatchGetItem/Query; `readwrite` adds item writes. */
 export const HANDLER_TABLE_ACCESS: Record<HandlerName, 'read' | 'readwrite'> = {
@@ -184,6 +180,8 @@ export class ApiStack extends Stack {
   readonly collectorPolicy: ManagedPolicy;
   /** Notification delivery: the stream consumer, its DLQ and the outbox sweep (infra/notifications.ts). */
   readonly notifications: NotificationsConsumer;
+  /** The daily digest e-mail job (infra/notification-digest.ts). */
+  readonly notificationDigest: NotificationDigest;
   /** The scheduled SLA job writing `sla.*` activity events (infra/sla-watch.ts). */
   readonly slaWatch: SlaWatch;
 
@@ -212,6 +210,15 @@ export class ApiStack extends Stack {
       userPoolArn: this.userPoolArn,
       tableActions: [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS],
       runtime: LAMBDA_RUNTIME,
+    });
+    // The daily digest e-mail: EventBridge schedule → Lambda (docs/notifications.md#daily-digest). Its id keeps
+    // the notification functions' `NotificationDelivery` prefix.
+    this.notificationDigest = new NotificationDigest(this, 'NotificationDeliveryDigest', {
+      config,
+      table,
+      siteOrigin: props.siteOrigin,
+      userPoolId: this.userPoolId,
+      userPoolArn: this.userPoolArn,
     });
     // The SLA job: EventBridge schedule → Lambda (docs/notifications.md#sla-job).
     this.slaWatch = new SlaWatch(this, 'SlaWatch', { config, table, runtime: LAMBDA_RUNTIME });
@@ -431,21 +438,10 @@ export class ApiStack extends Stack {
       });
     }
     return new NodejsFunction(this, `${Name}Function`, {
-      functionName,
-      description: `Vigía API: ${name} routes (${config.stage})`,
-      entry: path.join(REPO_ROOT, 'lambdas', 'handlers', `${name}.ts`),
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-      runtime: LAMBDA_RUNTIME,
-      architecture: Architecture.ARM_64,
-      memorySize: 512,
-      timeout: Duration.seconds(10),
-      role,
-      logGroup,
-      tracing: config.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
-      environment: {
-        ...lambdaEnvironment({
+      ...lambdaDefaults(
+        config,
+        `handlers/${name}.ts`,
+        lambdaEnvironment({
           stage: config.stage,
           tableName: table.tableName,
           allowedOrigins: [...allowOrigins],
@@ -459,9 +455,13 @@ export class ApiStack extends Stack {
           logLevel: config.logLevel,
           retention: { ...config.dataRetention },
         }),
-        NODE_OPTIONS: HANDLER_NODE_OPTIONS,
-      },
-      bundling: HANDLER_BUNDLING,
+      ),
+      functionName,
+      description: `Vigía API: ${name} routes (${config.stage})`,
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      role,
+      logGroup,
     });
   }
 }

@@ -46,9 +46,10 @@ import { physicalName, type StageConfig } from './stage-config.js';
 /** Alarm thresholds (counts per 5-minute period; latency in ms). */
 /**
  * The stage's functions outside the API (physical names `vigia-<stage>-<name>`): the notification consumer
- * (infra/notifications.ts) and the SLA job (infra/sla-watch.ts). They get the same Errors/Throttles alarms.
+ * (infra/notifications.ts), the daily digest (infra/notification-digest.ts) and the SLA job (infra/sla-watch.ts).
+ * They get the same Errors/Throttles alarms.
  */
-export const BACKGROUND_FUNCTIONS = ['notifications-consumer', 'sla-watch'] as const;
+export const BACKGROUND_FUNCTIONS = ['notifications-consumer', 'notification-digest', 'sla-watch'] as const;
 const MONITORED_FUNCTIONS: readonly string[] = [...HANDLER_NAMES, ...BACKGROUND_FUNCTIONS];
 
 export const ALARM_THRESHOLDS = {

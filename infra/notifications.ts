@@ -14,14 +14,12 @@
  *    identity only (the address and its domain: either may be the verified identity) and its configuration
  *    set. A stage without an SES identity gets no SES permission and sends webhooks only.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, FilterCriteria, FilterRule, type Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, FilterRule, type Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -29,12 +27,10 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { lambdaEnvironment } from '../lambdas/config.js';
 import { COGNITO_ASSIGNEE_ACTIONS } from '../lambdas/data/cognito-users.js';
-import { SES_SEND_ACTIONS } from '../lambdas/data/notification-senders.js';
 import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
-import { HANDLER_BUNDLING, HANDLER_NODE_OPTIONS } from './handler-bundling.js';
+import { lambdaDefaults } from './lambda-defaults.js';
+import { sesEnvironment, sesSendStatement } from './notification-digest.js';
 import { physicalName, type StageConfig } from './stage-config.js';
-
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Name of the consumer's dead-letter queue (the Monitoring stack's alarm names it). */
 export const notificationsDlqName = (stage: string): string => physicalName(stage, 'notifications-dlq');
@@ -63,9 +59,6 @@ export class NotificationsConsumer extends Construct {
   constructor(scope: Construct, id: string, props: NotificationsConsumerProps) {
     super(scope, id);
     const { config, table } = props;
-    const stack = Stack.of(this);
-    const email = config.email;
-    const sesRegion = email?.sesRegion ?? stack.region;
 
     this.dlq = new Queue(this, 'Dlq', {
       queueName: notificationsDlqName(config.stage),
@@ -84,54 +77,32 @@ export class NotificationsConsumer extends Construct {
       new PolicyStatement({ actions: ['dynamodb:Query'], resources: [TABLE_DESIGN.gsi1, TABLE_DESIGN.gsi2].map((g) => `${table.tableArn}/index/${g.indexName}`) }),
     );
     role.addToPrincipalPolicy(new PolicyStatement({ actions: [...COGNITO_ASSIGNEE_ACTIONS], resources: [props.userPoolArn] }));
-    if (email) {
-      const identityArn = (identity: string) => stack.formatArn({ service: 'ses', region: sesRegion, resource: 'identity', resourceName: identity });
-      const domain = email.fromEmail.slice(email.fromEmail.lastIndexOf('@') + 1);
-      role.addToPrincipalPolicy(
-        new PolicyStatement({
-          actions: [...SES_SEND_ACTIONS],
-          resources: [
-            identityArn(email.fromEmail),
-            identityArn(domain),
-            ...(email.configurationSet ? [stack.formatArn({ service: 'ses', region: sesRegion, resource: 'configuration-set', resourceName: email.configurationSet })] : []),
-          ],
-        }),
-      );
-    }
+    // SES SendEmail on the configured identity only (none without one): the same statement as the digest's.
+    const ses = sesSendStatement(this, config);
+    if (ses) role.addToPrincipalPolicy(ses);
 
     this.fn = new NodejsFunction(this, 'Function', {
-      functionName: notificationsConsumerName(config.stage),
-      description: `Vigía: e-mail and webhook delivery of activity events (${config.stage})`,
-      entry: path.join(REPO_ROOT, 'lambdas', 'handlers', 'notifications-consumer.ts'),
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-      runtime: props.runtime,
-      architecture: Architecture.ARM_64,
-      memorySize: 512,
-      // A batch of 25 events × a few deliveries × ≤ 5 s per webhook.
-      timeout: Duration.minutes(2),
-      role,
-      logGroup,
-      tracing: config.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
-      environment: {
-        ...lambdaEnvironment({
+      ...lambdaDefaults(
+        config,
+        'handlers/notifications-consumer.ts',
+        lambdaEnvironment({
           stage: config.stage,
           tableName: table.tableName,
           userPoolId: props.userPoolId,
           serviceName: 'vigia-notifications',
           logLevel: config.logLevel,
           retention: { ...config.dataRetention },
-          notifications: {
-            siteUrl: props.siteOrigin,
-            ...(email ? { emailFrom: `${email.fromName ?? 'Vigía'} <${email.fromEmail}>`, sesRegion } : {}),
-            ...(email?.configurationSet ? { sesConfigurationSet: email.configurationSet } : {}),
-            allowLocalWebhooks: false,
-          },
+          notifications: { siteUrl: props.siteOrigin, ...sesEnvironment(this, config), allowLocalWebhooks: false },
         }),
-        NODE_OPTIONS: HANDLER_NODE_OPTIONS,
-      },
-      bundling: HANDLER_BUNDLING,
+        props.runtime,
+      ),
+      functionName: notificationsConsumerName(config.stage),
+      description: `Vigía: e-mail and webhook delivery of activity events (${config.stage})`,
+      memorySize: 512,
+      // A batch of 25 events × a few deliveries × ≤ 5 s per webhook.
+      timeout: Duration.minutes(2),
+      role,
+      logGroup,
     });
 
     // Resource "*" only where the action has no resource-level permission: the stream's ListStreams (a table

@@ -5,24 +5,20 @@
  * role may only write its log group, and Query GSI2 and PutItem on the application table. EventBridge
  * retries a failed invocation (twice); a repeated run writes nothing twice (deterministic event keys).
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, type Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import type { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { lambdaEnvironment } from '../lambdas/config.js';
 import { SLA_WATCH_INTERVAL_MS } from '../lambdas/data/activity.js';
 import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
-import { HANDLER_BUNDLING, HANDLER_NODE_OPTIONS } from './handler-bundling.js';
+import { lambdaDefaults } from './lambda-defaults.js';
 import { physicalName, type StageConfig } from './stage-config.js';
-
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Physical name of the SLA job function of a stage (`vigia-<stage>-sla-watch`). */
 export function slaWatchFunctionName(stage: string): string {
@@ -55,24 +51,18 @@ export class SlaWatch extends Construct {
       });
     }
     this.fn = new NodejsFunction(this, 'Function', {
+      ...lambdaDefaults(
+        config,
+        'triggers/sla-watch.ts',
+        lambdaEnvironment({ stage: config.stage, tableName: table.tableName, serviceName: 'vigia-sla-watch', logLevel: config.logLevel, retention: { ...config.dataRetention } }),
+        props.runtime,
+      ),
       functionName: slaWatchFunctionName(config.stage),
       description: `Vigía: SLA at-risk / breached activity events (${config.stage})`,
-      entry: path.join(REPO_ROOT, 'lambdas', 'triggers', 'sla-watch.ts'),
-      handler: 'handler',
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-      runtime: props.runtime,
-      architecture: Architecture.ARM_64,
       memorySize: 256,
       timeout: Duration.minutes(2),
       role,
       logGroup,
-      tracing: config.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
-      environment: {
-        ...lambdaEnvironment({ stage: config.stage, tableName: table.tableName, serviceName: 'vigia-sla-watch', logLevel: config.logLevel, retention: { ...config.dataRetention } }),
-        NODE_OPTIONS: HANDLER_NODE_OPTIONS,
-      },
-      bundling: HANDLER_BUNDLING,
     });
     this.rule = new Rule(this, 'Schedule', {
       description: `Vigía ${config.stage}: SLA at-risk / breached events`,

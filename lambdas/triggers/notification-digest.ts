@@ -48,6 +48,15 @@ export function createDigestJob(config: LambdaConfig, deps: DigestJobDeps = {}):
     deps.users ??
     (config.userPoolId ? cognitoUsers({ userPoolId: config.userPoolId, region: config.region, endpoint: config.cognitoEndpoint }) : { listGroupMembers: async () => [] });
   const now = deps.now ?? (() => new Date());
+  if (!deps.senders && !config.notifications.emailFrom) {
+    // A stage without an SES identity (docs/platform.md#cognito-e-mail) sends no e-mail: nothing to do, no error.
+    return {
+      run: async (at) => {
+        logger.warn('no SES identity configured (notifications.emailFrom): no digest sent');
+        return { day: digestDayOf(at ?? now()), tenants: 0, subscribers: 0, sent: 0, failed: 0, dead: 0, empty: 0, skipped: 0, open: 0 };
+      },
+    };
+  }
   return {
     run: (at) =>
       runDigest(
