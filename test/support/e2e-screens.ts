@@ -22,6 +22,9 @@ export const SCREENS = [
   '/incidents/new',
   '/profile',
   '/settings',
+  '/notifications',
+  '/notifications/preferences',
+  '/notifications/webhooks',
   '/page/passwordchange',
 ] as const;
 /** Screens of the staff (`admin`): analytics, SOC queue, administration, the audit log of every tenant, a staff ticket page. */

@@ -229,6 +229,7 @@ function WebhookItem({ webhook: w, onStatus }: { webhook: WebhookView; onStatus:
 
 function Deliveries({ webhook: w }: { webhook: WebhookView }) {
   const d = useWebhookDeliveries(w.id);
+  const id = useId();
   if (d.error && !d.data) return <ErrorState error={d.error} onRetry={() => void d.mutate()} />;
   if (!d.data) return <LoadingState rows={2} />;
   return (
@@ -241,42 +242,47 @@ function Deliveries({ webhook: w }: { webhook: WebhookView }) {
       {d.data.items.length === 0 ? (
         <EmptyState>{msg('notifications.webhooks.deliveriesEmpty')}</EmptyState>
       ) : (
-        <table className="data-table responsive">
-          <caption>{msg('notifications.webhooks.deliveriesCaption', { name: w.name })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{msg('notifications.webhooks.when')}</th>
-              <th scope="col">{msg('notifications.webhooks.event')}</th>
-              <th scope="col">{msg('notifications.webhooks.result')}</th>
-              <th scope="col">{msg('notifications.webhooks.httpStatus')}</th>
-              <th scope="col">{msg('notifications.webhooks.attempts')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.data.items.map((x) => (
-              <tr key={x.deliveryId}>
-                <td data-label={msg('notifications.webhooks.when')}>
-                  <time dateTime={x.sentAt ?? x.updatedAt}>{formatDateTime(x.sentAt ?? x.updatedAt)}</time>
-                </td>
-                <td data-label={msg('notifications.webhooks.event')}>
-                  <span className="delivery-event">
-                    <span className="muted small">{kindLabel(x.kind)}</span>
-                    <span>{x.title}</span>
-                  </span>
-                </td>
-                <td data-label={msg('notifications.webhooks.result')}>
-                  <span className="delivery-event">
-                    <strong className={`delivery-${x.state}`}>{msg(`notifications.webhooks.states.${x.state}`)}</strong>
-                    {x.lastError && x.state !== 'sent' && <span className="muted small">{x.lastError}</span>}
-                    {x.nextAttemptAt && <span className="muted small">{msg('notifications.webhooks.nextAttempt', { when: formatDateTime(x.nextAttemptAt) })}</span>}
-                  </span>
-                </td>
-                <td data-label={msg('notifications.webhooks.httpStatus')}>{x.lastStatus ?? '—'}</td>
-                <td data-label={msg('notifications.webhooks.attempts')}>{x.attempts}</td>
+        // A heading rather than a <caption>: the phone layout turns the table into blocks, where a caption is squeezed.
+        <>
+          <h4 id={`${id}-title`} className="deliveries-title">
+            {msg('notifications.webhooks.deliveriesCaption', { name: w.name })}
+          </h4>
+          <table className="data-table responsive" aria-labelledby={`${id}-title`}>
+            <thead>
+              <tr>
+                <th scope="col">{msg('notifications.webhooks.when')}</th>
+                <th scope="col">{msg('notifications.webhooks.event')}</th>
+                <th scope="col">{msg('notifications.webhooks.result')}</th>
+                <th scope="col">{msg('notifications.webhooks.httpStatus')}</th>
+                <th scope="col">{msg('notifications.webhooks.attempts')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {d.data.items.map((x) => (
+                <tr key={x.deliveryId}>
+                  <td data-label={msg('notifications.webhooks.when')}>
+                    <time dateTime={x.sentAt ?? x.updatedAt}>{formatDateTime(x.sentAt ?? x.updatedAt)}</time>
+                  </td>
+                  <td data-label={msg('notifications.webhooks.event')}>
+                    <span className="delivery-event">
+                      <span className="muted small">{kindLabel(x.kind)}</span>
+                      <span>{x.title}</span>
+                    </span>
+                  </td>
+                  <td data-label={msg('notifications.webhooks.result')}>
+                    <span className="delivery-event">
+                      <strong className={`delivery-${x.state}`}>{msg(`notifications.webhooks.states.${x.state}`)}</strong>
+                      {x.lastError && x.state !== 'sent' && <span className="muted small">{x.lastError}</span>}
+                      {x.nextAttemptAt && <span className="muted small">{msg('notifications.webhooks.nextAttempt', { when: formatDateTime(x.nextAttemptAt) })}</span>}
+                    </span>
+                  </td>
+                  <td data-label={msg('notifications.webhooks.httpStatus')}>{x.lastStatus ?? '—'}</td>
+                  <td data-label={msg('notifications.webhooks.attempts')}>{x.attempts}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       )}
     </div>
   );

@@ -245,7 +245,7 @@ describe('webhooks', { timeout: 20_000 }, () => {
     renderSignedIn(routes(), { path: '/notifications/webhooks', api: fakeApi({ getMe: ME_STAFF, listWebhooks: list }), user: { email: 'soc@vigia.test', groups: ['admin'] } });
     await screen.findByText('Este cliente todavía no tiene webhooks.');
     expect(list).toHaveBeenCalledWith({ query: { tenant: 'globex' } });
-    expect(screen.getByText(/Avisos del cliente Globex/)).toBeTruthy();
+    expect(screen.getByText(/Avisos del cliente «Globex»/)).toBeTruthy();
     localStorage.removeItem('vigia.activeTenant');
   });
 });

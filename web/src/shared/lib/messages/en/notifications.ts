@@ -67,7 +67,7 @@ export const notifications: Catalogue['notifications'] = {
   },
   preferences: {
     title: 'Notification preferences',
-    intro: 'Your e-mail notices for customer {{tenant}}. Yours only: each user picks their own.',
+    intro: 'Your e-mail notices for customer "{{tenant}}". Yours only: each user picks their own.',
     staffNotice: "These preferences belong to the customer's users: SOC staff get no customer e-mail. To send a customer's notices to its own tools, set up its webhooks.",
     goToWebhooks: "Go to the customer's webhooks",
     email: 'Receive notices by e-mail',
@@ -83,7 +83,7 @@ export const notifications: Catalogue['notifications'] = {
   },
   webhooks: {
     title: 'Webhooks',
-    intro: "Customer {{tenant}}'s notices in Microsoft Teams, Slack or your own system (signed JSON). Webhooks belong to the customer: any of its users sees and changes them.",
+    intro: 'Notices of customer "{{tenant}}" in Microsoft Teams, Slack or your own system (signed JSON). Webhooks belong to the customer: any of its users sees and changes them.',
     listTitle: 'Configured webhooks',
     empty: 'This customer has no webhooks yet.',
     formats: { teams: 'Microsoft Teams', slack: 'Slack', json: 'Signed JSON' },

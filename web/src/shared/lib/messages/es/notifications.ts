@@ -65,7 +65,7 @@ export const notifications = {
   },
   preferences: {
     title: 'Preferencias de aviso',
-    intro: 'Tus avisos por correo en el cliente {{tenant}}. Solo para ti: cada usuario elige los suyos.',
+    intro: 'Tus avisos por correo en el cliente «{{tenant}}». Solo para ti: cada usuario elige los suyos.',
     staffNotice: 'Estas preferencias son de los usuarios del cliente: el personal del SOC no recibe correo de los clientes. Para que un cliente reciba avisos en sus propias herramientas, configura sus webhooks.',
     goToWebhooks: 'Ir a los webhooks del cliente',
     email: 'Recibir avisos por correo electrónico',
@@ -81,7 +81,7 @@ export const notifications = {
   },
   webhooks: {
     title: 'Webhooks',
-    intro: 'Avisos del cliente {{tenant}} en Microsoft Teams, Slack o tu propio sistema (JSON firmado). Los webhooks son del cliente: los ve y los cambia cualquier usuario del cliente.',
+    intro: 'Avisos del cliente «{{tenant}}» en Microsoft Teams, Slack o tu propio sistema (JSON firmado). Los webhooks son del cliente: los ve y los cambia cualquier usuario del cliente.',
     listTitle: 'Webhooks configurados',
     empty: 'Este cliente todavía no tiene webhooks.',
     formats: { teams: 'Microsoft Teams', slack: 'Slack', json: 'JSON firmado' },
