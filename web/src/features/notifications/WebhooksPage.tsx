@@ -6,7 +6,7 @@
  * attempts). The form adds one; a JSON webhook's signing secret is shown this once, with "Copiar" and a
  * warning. Field errors of the API show under their fields.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ACTIVITY_SEVERITIES, WEBHOOK_FORMATS, type ActivityKind, type ActivitySeverity, type WebhookTestResult, type WebhookView } from '../../shared/lib/contract';
 import { toApiError } from '../../shared/lib/api';
@@ -69,11 +69,16 @@ export function WebhooksPage() {
 /** The new webhook's notice; for JSON its signing secret, shown this once, with "Copiar". */
 function CreatedNotice({ created, onDone }: { created: { webhook: WebhookView; secret: string | null }; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  // The secret is shown this once: take the focus there so keyboard and screen-reader users land on it.
+  useEffect(() => titleRef.current?.focus(), [created]);
   if (!created.secret) return null;
   const secret = created.secret;
   return (
     <section className="card secret-card" aria-labelledby="webhook-secret-title">
-      <h2 id="webhook-secret-title">{msg('notifications.webhooks.secretTitle')}</h2>
+      <h2 id="webhook-secret-title" ref={titleRef} tabIndex={-1}>
+        {msg('notifications.webhooks.secretTitle')}
+      </h2>
       <p className="secret-warning" id="webhook-secret-warning">
         {msg('notifications.webhooks.secretWarning')}
       </p>
