@@ -8,9 +8,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { generateSync } from 'otplib';
-import { cognitoAdmin, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { cognitoAdmin, createAcmeUser, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const EMAIL = `mfa.${randomUUID().slice(0, 8)}@acme.example`;
 const PASSWORD = 'Vigia-Mfa-2026';
@@ -22,20 +21,7 @@ describe('/profile: account data, TOTP set-up and sign-in with a TOTP code, devi
   before(async () => {
     env = await startE2e();
     const idp = cognitoAdmin(env);
-    const UserPoolId = env.stack.config.userPoolId;
-    await idp.send(
-      new AdminCreateUserCommand({
-        UserPoolId,
-        Username: EMAIL,
-        MessageAction: 'SUPPRESS',
-        UserAttributes: [
-          { Name: 'email', Value: EMAIL },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-      }),
-    );
-    await idp.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: EMAIL, Password: PASSWORD, Permanent: true }));
-    await idp.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: EMAIL, GroupName: 'acme' }));
+    await createAcmeUser(idp, env, EMAIL, PASSWORD);
     idp.destroy();
   });
   after(async () => {

@@ -11,16 +11,10 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  type CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
-import type { Page } from 'playwright-core';
+import { AdminAddUserToGroupCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { codesFile } from '../../scripts/local/cognito/index.js';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
-import { cognitoAdmin, lastCode, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { cognitoAdmin, createAcmeUser, fillSignIn, lastCode, newPage, screenshot, signedInAs, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const run = randomUUID().slice(0, 8);
 const NEW_PASSWORD = 'Vigia-Nueva-2026';
@@ -28,33 +22,8 @@ const NEW_PASSWORD = 'Vigia-Nueva-2026';
 let env: E2eEnv;
 let idp: CognitoIdentityProviderClient;
 
-/** Creates a confirmed Acme user with a verified e-mail (and a permanent password unless `temporary`). */
-async function createUser(email: string, password: string, temporary = false): Promise<void> {
-  await idp.send(
-    new AdminCreateUserCommand({
-      UserPoolId: env.stack.config.userPoolId,
-      Username: email,
-      TemporaryPassword: temporary ? password : undefined,
-      MessageAction: temporary ? undefined : 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-  if (!temporary) {
-    await idp.send(new AdminSetUserPasswordCommand({ UserPoolId: env.stack.config.userPoolId, Username: email, Password: password, Permanent: true }));
-  }
-  await idp.send(new AdminAddUserToGroupCommand({ UserPoolId: env.stack.config.userPoolId, Username: email, GroupName: 'acme' }));
-}
-
-async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-}
-
-const signedInAs = (page: Page, email: string) => page.getByRole('banner').getByText(email).waitFor({ timeout: 20_000 });
+/** A confirmed Acme user with a verified e-mail (and a permanent password unless `temporary`). */
+const createUser = (email: string, password: string, temporary = false) => createAcmeUser(idp, env, email, password, { temporary });
 
 describe('sign-in flows through the Amplify Authenticator, in Spanish', () => {
   before(async () => {

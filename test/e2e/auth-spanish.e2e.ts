@@ -11,16 +11,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminGetUserCommand,
-  AdminSetUserPasswordCommand,
-  type CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
-import type { Page } from 'playwright-core';
+import { AdminGetUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
-import { cognitoAdmin, lastCode, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { cognitoAdmin, createAcmeUser, fillSignIn, lastCode, newPage, screenshot, signedInAs, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const run = randomUUID().slice(0, 8);
 const PASSWORD = 'Vigia-Prueba-2026';
@@ -29,30 +22,7 @@ let env: E2eEnv;
 let idp: CognitoIdentityProviderClient;
 
 /** An Acme user created by an administrator with a permanent password and `email_verified` as given. */
-async function createUser(email: string, emailVerified: boolean): Promise<void> {
-  const UserPoolId = env.stack.config.userPoolId;
-  await idp.send(
-    new AdminCreateUserCommand({
-      UserPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: String(emailVerified) },
-      ],
-    }),
-  );
-  await idp.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: PASSWORD, Permanent: true }));
-  await idp.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: email, GroupName: 'acme' }));
-}
-
-async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-}
-
-const signedInAs = (page: Page, email: string) => page.getByRole('banner').getByText(email).waitFor({ timeout: 20_000 });
+const createUser = (email: string, emailVerified: boolean) => createAcmeUser(idp, env, email, PASSWORD, { emailVerified });
 
 const emailVerified = async (email: string): Promise<string | undefined> =>
   (await idp.send(new AdminGetUserCommand({ UserPoolId: env.stack.config.userPoolId, Username: email }))).UserAttributes?.find((a) => a.Name === 'email_verified')?.Value;

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { lastCodeFor } from '../../scripts/local/cognito/index.js';
 import { LOCAL_OPERATOR_CREDENTIAL, REPO_ROOT, type Ports } from '../../scripts/local/config.js';
@@ -40,9 +40,11 @@ export interface E2eEnv {
 /**
  * Starts a seeded stack and Chromium. `federation`: the stack's local identity provider and the user pool's
  * hosted OAuth endpoints (HTTPS with a self-signed certificate, which the pages of this env then accept;
- * docs/local-emulation.md#federated-sign-in).
+ * docs/local-emulation.md#federated-sign-in). `notifications`: as `npm start`, the SES emulator (on a random
+ * port: `stack.urls.mail` is its mail page), the outbox poller and the daily digest timer
+ * (docs/notifications.md#offline).
  */
-export async function startE2e(options: { federation?: boolean } = {}): Promise<E2eEnv> {
+export async function startE2e(options: { federation?: boolean; notifications?: boolean } = {}): Promise<E2eEnv> {
   const executablePath = chromiumPath();
   if (!existsSync(executablePath)) {
     throw new Error(`Chromium not found at ${executablePath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
@@ -50,8 +52,8 @@ export async function startE2e(options: { federation?: boolean } = {}): Promise<
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vigia-e2e-'));
   const start = (ports: Partial<Ports>) =>
-    startLocalStack({ dataDir, persist: true, ports, federation: options.federation === true, log: (l) => console.log(`  [stack] ${l}`) });
-  let stack = await start({ dynamodb: 0, cognito: 0, cognitoInternal: 0, api: 0, web: 0, cognitoOAuth: 0, idp: 0 });
+    startLocalStack({ dataDir, persist: true, ports, federation: options.federation === true, notifications: options.notifications === true, log: (l) => console.log(`  [stack] ${l}`) });
+  let stack = await start({ dynamodb: 0, cognito: 0, cognitoInternal: 0, api: 0, web: 0, cognitoOAuth: 0, idp: 0, mail: 0 });
   for (const u of stack.demoUsers) if (u.totpSecret) totpSecrets.set(u.email, u.totpSecret);
   // playwright-core gives every launch a fresh, temporary profile (the equivalent of a new --user-data-dir).
   let browser: Browser;
@@ -82,6 +84,7 @@ export async function startE2e(options: { federation?: boolean } = {}): Promise<
         web: port(stack.urls.web!),
         cognitoOAuth: stack.config.oauth ? port(`https://${stack.config.oauth.domain}`) : 0,
         idp: stack.federatedUsers[0] ? port(stack.federatedUsers[0].idp) : 0,
+        mail: stack.urls.mail ? port(stack.urls.mail) : 0,
       };
       await stack.stop();
       stack = await start(ports);
@@ -143,6 +146,41 @@ export async function signIn(page: Page, web: string, email: string, password: s
     await page.getByRole('button', { name: 'Confirmar' }).click();
   }
   await page.getByRole('banner').getByText(email).waitFor({ timeout: 20_000 });
+}
+
+/** Fills the Authenticator's sign-in form with `email` and `password` and submits it (no wait: the caller checks what follows). */
+export async function fillSignIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+/** Resolves once the shell's header shows `email` (signed in); rejects after 20 s. */
+export const signedInAs = (page: Page, email: string): Promise<void> => page.getByRole('banner').getByText(email).waitFor({ timeout: 20_000 });
+
+/**
+ * Creates an Acme user in the local pool as an administrator would (AdminCreateUser, username = e-mail),
+ * then adds it to the `acme` group. By default the password is permanent (AdminSetUserPassword, no invitation
+ * sent) and the e-mail verified; `temporary` makes `password` the invitation's temporary password instead
+ * (status FORCE_CHANGE_PASSWORD), `emailVerified: false` leaves the e-mail unverified.
+ */
+export async function createAcmeUser(idp: CognitoIdentityProviderClient, env: E2eEnv, email: string, password: string, options: { temporary?: boolean; emailVerified?: boolean } = {}): Promise<void> {
+  const UserPoolId = env.stack.config.userPoolId;
+  const temporary = options.temporary === true;
+  await idp.send(
+    new AdminCreateUserCommand({
+      UserPoolId,
+      Username: email,
+      TemporaryPassword: temporary ? password : undefined,
+      MessageAction: temporary ? undefined : 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: String(options.emailVerified ?? true) },
+      ],
+    }),
+  );
+  if (!temporary) await idp.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: password, Permanent: true }));
+  await idp.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: email, GroupName: 'acme' }));
 }
 
 /** Saves a full-page screenshot as `test-results/e2e/<name>.png`. */
