@@ -34,7 +34,7 @@ import { OAUTH_SCOPES } from '../../infra/federation-config.js';
 import { ensureTable, freePort, startDynamo } from './dynamodb.js';
 import { openApiDocument } from '../../lambdas/contract/openapi.js';
 import { startCollector } from './collector.js';
-import { LOCAL_EMAIL_FROM, startMailEmulator, startOutboxPoller } from './notifications.js';
+import { LOCAL_EMAIL_FROM, startDigestTimer, startMailEmulator, startOutboxPoller } from './notifications.js';
 import { runSlaWatch, SLA_WATCH_INTERVAL_MS } from '../../lambdas/data/activity.js';
 import {
   DEFAULT_PORTS,
@@ -409,6 +409,14 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
         pollerTable.doc.destroy();
       });
       log('notification outbox poller running (e-mail to the SES emulator, webhooks)');
+      // The daily digest (AWS: an EventBridge rule at 06:00 UTC, infra/notification-digest.ts): once now, then
+      // every hour; each run sends yesterday's (UTC) digest to whoever has not had it (docs/notifications.md#daily-digest).
+      const digestTable = localTable(dynamo.endpoint, table);
+      const digest = startDigestTimer({ config: lambdaConfig, table: digestTable, users, log });
+      stops.push(async () => {
+        await digest.stop();
+        digestTable.doc.destroy();
+      });
     }
     log(`API gateway on ${gateway.url} (${Date.now() - t} ms); OpenAPI at ${gateway.url}/openapi.json`);
 

@@ -2,7 +2,9 @@
  * Activity feed browser test (docs/notifications.md, docs/portal.md#notifications): against a fresh
  * `npm start`-equivalent stack, in real Chromium, ana marks everything as read, staff change the status of
  * one of her OLD incidents (not among the newest), ana's bell shows one unread event, the feed page lists it
- * as "Nuevo", and "Marcar todo como leído" brings the count back to zero.
+ * as "Nuevo", and "Marcar todo como leído" brings the count back to zero. The stack runs the notification
+ * delivery as `npm start` does (SES emulator, outbox poller): the Spanish e-mail to ana about that change
+ * appears on the emulator's mail page (docs/notifications.md#offline).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -19,15 +21,18 @@ const bell = (page: Page) => page.locator('header').getByRole('button', { name: 
 
 describe('activity feed', () => {
   before(async () => {
-    env = await startE2e();
+    env = await startE2e({ notifications: true });
   });
   after(async () => {
     await env?.close();
   });
 
   it('ana sees the unread count rise when staff change her old incident, opens the feed and marks all as read', async () => {
-    // The oldest demo incident of acme that staff can move between "En curso" and "En espera".
-    const old = demoIncidents(DEMO_TENANTS.find((t) => t.id === 'acme')!, ANA, Date.now()).find((d) => d.status === 'in_progress' || d.status === 'on_hold');
+    // The oldest demo incident of acme that staff can move between "En curso" and "En espera", critical or high
+    // (ana has no saved preferences: the defaults e-mail her high and critical events).
+    const old = demoIncidents(DEMO_TENANTS.find((t) => t.id === 'acme')!, ANA, Date.now()).find(
+      (d) => (d.status === 'in_progress' || d.status === 'on_hold') && (d.severity === 'critical' || d.severity === 'high'),
+    );
     assert.ok(old, 'an open demo incident');
     const id = formatIncidentId(old.seq);
     const target = old.status === 'in_progress' ? 'on_hold' : 'in_progress';
@@ -45,6 +50,7 @@ describe('activity feed', () => {
     await ana.page.locator('header').getByRole('button', { name: 'Notificaciones', exact: true }).waitFor();
     await ana.page.keyboard.press('Escape');
 
+    const changedAt = Math.floor(Date.now() / 1000);
     const staff = await newPage(env, VIEWPORTS.desktop);
     await signIn(staff.page, env.web, ADMIN, DEMO_PASSWORD);
     await staff.page.goto(`${env.web}/ticket/update/${id}?tenant=acme`);
@@ -81,5 +87,32 @@ describe('activity feed', () => {
     assert.deepEqual(staff.problems, []);
     await ana.context.close();
     await staff.context.close();
+
+    // The e-mail: the outbox poller (every 2 s) sends it to the SES emulator, whose page lists it (refreshing every second).
+    const mailUrl = env.stack.urls.mail;
+    assert.ok(mailUrl, 'the stack runs the SES emulator');
+    const mail = await newPage(env, VIEWPORTS.desktop);
+    await mail.page.goto(mailUrl);
+    const label = (st: string) => (st === 'on_hold' ? 'En espera' : 'En curso');
+    const change = `${id}: estado «${label(old.status)}» → «${label(target)}»`;
+    // Newest first on the page: the first e-mail to ana with this change's title.
+    const email = mail.page.locator('.email').filter({ hasText: change }).filter({ hasText: `To: ${ANA}` }).first();
+    await email.waitFor({ timeout: 120_000 });
+    const text = (await email.textContent()) ?? '';
+    assert.match(text, new RegExp(`Subject: \\[Vigía\\] (Crítica|Alta) · ${change}`));
+    assert.match(text, /From: Vigía <notificaciones@vigia\.example>/);
+    // Exactly one such e-mail since the change (the emulator's JSON store, the page's source).
+    const since = (await (await fetch(`${mailUrl}/store?since=${changedAt}`)).json()) as { emails: Array<{ subject: string; destination: { to: string[] } }> };
+    assert.equal(since.emails.filter((e) => e.subject.includes(change) && e.destination.to.includes(ANA)).length, 1);
+    await email.getByRole('button', { name: 'Toggle HTML view' }).click();
+    const html = email.frameLocator('iframe').locator('body');
+    await html.getByRole('heading', { level: 1, name: change }).waitFor();
+    await html.getByRole('paragraph').getByText('Cambio de estado de un incidente').waitFor();
+    assert.equal(await html.getByRole('link', { name: 'Ver en el portal' }).getAttribute('href'), `${env.web}/ticket/update/${id}?tenant=acme`);
+    await email.getByRole('button', { name: 'Toggle text view' }).click();
+    assert.match((await email.locator('.email-text').textContent()) ?? '', new RegExp(`Ver en el portal: ${env.web.replace(/[.]/g, '\\.')}/ticket/update/${id}\\?tenant=acme`));
+    await email.scrollIntoViewIfNeeded();
+    await screenshot(mail.page, 'activity-03-email');
+    await mail.context.close();
   });
 });
