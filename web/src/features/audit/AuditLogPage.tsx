@@ -14,7 +14,7 @@ import { useTenant } from '../../shared/lib/tenant';
 import { convertCsv, csvDialect, csvFilename, downloadCsv, type CsvVariant } from '../../shared/ui/csv';
 import { CsvButtons } from '../../shared/ui/CsvButtons';
 import { DateRangeError, DateRangeFields, dateRangeError } from '../../shared/ui/DateRange';
-import { FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
+import { DataTable, FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { t as msg } from '../../shared/lib/messages';
@@ -165,43 +165,35 @@ export function AuditLogPage() {
         <DateRangeError id="a-range-error" from={params.get('from') ?? ''} to={params.get('to') ?? ''} />
       ) : (
         <ListFrame list={list} empty={msg('audit.log.noAuditLogEntries')}>
-          <table className="data-table responsive">
-            <caption className="visually-hidden">{msg('audit.log.auditLogMostRecent')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{msg('audit.log.date')}</th>
-                {isStaff && <th scope="col">{msg('audit.log.customer')}</th>}
-                <th scope="col">{msg('audit.log.user')}</th>
-                <th scope="col">{msg('audit.log.action')}</th>
-                <th scope="col">{msg('audit.log.target')}</th>
-                <th scope="col">{msg('audit.log.changes')}</th>
-                <th scope="col">{msg('audit.log.source')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((e) => (
-                <tr key={e.id}>
-                  <td data-label={msg('audit.log.date')}>
-                    <time dateTime={e.at}>{formatDateTime(e.at)}</time>
-                  </td>
-                  {isStaff && <td data-label={msg('audit.log.customer')}>{names.get(e.tenantId) ?? e.tenantId}</td>}
-                  <td data-label={msg('audit.log.user')}>{e.actor.email ?? e.actor.sub}</td>
-                  <td data-label={msg('audit.log.action')}>{AUDIT_ACTION_LABELS[e.action] ?? e.action}</td>
-                  <td data-label={msg('audit.log.target')}>
+          <DataTable
+            caption={msg('audit.log.auditLogMostRecent')}
+            rows={list.items}
+            rowKey={(e) => e.id}
+            columns={[
+              { label: msg('audit.log.date'), cell: (e) => <time dateTime={e.at}>{formatDateTime(e.at)}</time> },
+              ...(isStaff ? [{ label: msg('audit.log.customer'), cell: (e: AuditEntry) => names.get(e.tenantId) ?? e.tenantId }] : []),
+              { label: msg('audit.log.user'), cell: (e) => e.actor.email ?? e.actor.sub },
+              { label: msg('audit.log.action'), cell: (e) => AUDIT_ACTION_LABELS[e.action] ?? e.action },
+              {
+                label: msg('audit.log.target'),
+                cell: (e) => (
+                  <>
                     {e.target.type} {e.target.id}
-                  </td>
-                  <td data-label={msg('audit.log.changes')} className="audit-changes">
-                    {changesText(e).map((line) => (
-                      <div key={line}>{line}</div>
-                    ))}
-                  </td>
-                  <td data-label={msg('audit.log.source')} className="small">
+                  </>
+                ),
+              },
+              { label: msg('audit.log.changes'), cell: (e) => changesText(e).map((line) => <div key={line}>{line}</div>), cellClass: () => 'audit-changes' },
+              {
+                label: msg('audit.log.source'),
+                cell: (e) => (
+                  <>
                     {e.sourceIp} · {e.requestId}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+                cellClass: () => 'small',
+              },
+            ]}
+          />
         </ListFrame>
       )}
     </section>

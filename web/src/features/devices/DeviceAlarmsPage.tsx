@@ -11,7 +11,7 @@ import type { DeviceAlarm } from '../../shared/lib/contract';
 import { toApiError } from '../../shared/lib/api';
 import { formatDateTime, SEVERITY_LABELS } from '../../shared/lib/format';
 import { ALARM_STATE_LABELS, AlarmStateBadge, SeverityBadge } from '../../shared/ui/badges';
-import { FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
+import { DataTable, FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { useAcknowledge, useAlarmList, useAllDevices } from './api';
@@ -30,6 +30,9 @@ export function alarmQuery(params: URLSearchParams): AlarmFilters {
   return q;
 }
 
+/** An alarm's key in the list (alarm ids are per device): `<deviceId>/<id>`. */
+const alarmKey = (a: DeviceAlarm): string => `${a.deviceId}/${a.id}`;
+
 export function DeviceAlarmsPage() {
   const { params, set: setFilter } = useFilterParams();
   const query = alarmQuery(params);
@@ -40,7 +43,7 @@ export function DeviceAlarmsPage() {
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const names = new Map((devices.data?.items ?? []).map((d) => [d.id, d.name]));
   const onAck = async (a: DeviceAlarm) => {
-    const key = `${a.deviceId}/${a.id}`;
+    const key = alarmKey(a);
     setBusy(key);
     setNotice(null);
     try {
@@ -69,52 +72,29 @@ export function DeviceAlarmsPage() {
         </div>
       )}
       <ListFrame list={list} empty={Object.keys(query).length ? msg('devices.alarms.noAlarmMatchesThe') : msg('devices.alarms.noAlarmsRecorded')}>
-        <table className="data-table responsive">
-          <caption className="visually-hidden">{msg('devices.alarms.alarmList')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{msg('devices.alarms.alarm')}</th>
-              <th scope="col">{msg('devices.alarms.device')}</th>
-              <th scope="col">{msg('devices.alarms.severity')}</th>
-              <th scope="col">{msg('devices.alarms.state')}</th>
-              <th scope="col">{msg('devices.alarms.raised')}</th>
-              <th scope="col">{msg('devices.alarms.acknowledged')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{msg('devices.alarms.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((a) => {
-              const key = `${a.deviceId}/${a.id}`;
-              return (
-                <tr key={key}>
-                  <td data-label={msg('devices.alarms.alarm')}>{a.title}</td>
-                  <td data-label={msg('devices.alarms.device')}>
-                    <Link to={devicePath(a.deviceId, a.tenantId)}>{names.get(a.deviceId) ?? a.deviceId}</Link>
-                  </td>
-                  <td data-label={msg('devices.alarms.severity')}>
-                    <SeverityBadge severity={a.severity} />
-                  </td>
-                  <td data-label={msg('devices.alarms.state')}>
-                    <AlarmStateBadge state={a.state} />
-                  </td>
-                  <td data-label={msg('devices.alarms.raised')}>
-                    <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time>
-                  </td>
-                  <td data-label={msg('devices.alarms.acknowledged')}>{a.acknowledgedAt ? `${formatDateTime(a.acknowledgedAt)} · ${a.acknowledgedBy ?? ''}` : '—'}</td>
-                  <td data-label={msg('devices.alarms.actions')}>
-                    {a.state === 'active' ? (
-                      <button type="button" className="btn" disabled={busy !== null} onClick={() => void onAck(a)} aria-label={msg('devices.alarms.acknowledgeAlarmOf', { title: a.title, v1: names.get(a.deviceId) ?? a.deviceId })}>
-                        {busy === key ? msg('devices.alarms.acknowledging') : msg('devices.alarms.acknowledge')}
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          caption={msg('devices.alarms.alarmList')}
+          rows={list.items}
+          rowKey={alarmKey}
+          columns={[
+            { label: msg('devices.alarms.alarm'), cell: (a) => a.title },
+            { label: msg('devices.alarms.device'), cell: (a) => <Link to={devicePath(a.deviceId, a.tenantId)}>{names.get(a.deviceId) ?? a.deviceId}</Link> },
+            { label: msg('devices.alarms.severity'), cell: (a) => <SeverityBadge severity={a.severity} /> },
+            { label: msg('devices.alarms.state'), cell: (a) => <AlarmStateBadge state={a.state} /> },
+            { label: msg('devices.alarms.raised'), cell: (a) => <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time> },
+            { label: msg('devices.alarms.acknowledged'), cell: (a) => (a.acknowledgedAt ? `${formatDateTime(a.acknowledgedAt)} · ${a.acknowledgedBy ?? ''}` : '—') },
+            {
+              label: msg('devices.alarms.actions'),
+              hiddenLabel: true,
+              cell: (a) =>
+                a.state === 'active' ? (
+                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void onAck(a)} aria-label={msg('devices.alarms.acknowledgeAlarmOf', { title: a.title, v1: names.get(a.deviceId) ?? a.deviceId })}>
+                    {busy === alarmKey(a) ? msg('devices.alarms.acknowledging') : msg('devices.alarms.acknowledge')}
+                  </button>
+                ) : null,
+            },
+          ]}
+        />
       </ListFrame>
     </section>
   );

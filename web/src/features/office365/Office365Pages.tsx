@@ -13,7 +13,7 @@ import { SeverityBadge } from '../../shared/ui/badges';
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { alarmsQuery, eventsQuery, O365_STATUS_LABELS, RANGES, rangeOf, RESULT_LABELS, RESULTS, useO365Alarms, useO365Events, WORKLOADS } from './api';
-import { FilterSelect, FilterText, ListFrame, useFilterParams } from '../../shared/ui/lists';
+import { DataTable, FilterSelect, FilterText, ListFrame, useFilterParams } from '../../shared/ui/lists';
 import { t as msg } from '../../shared/lib/messages';
 
 
@@ -34,37 +34,19 @@ export function Office365AlarmsPage() {
         <FilterText id="o365a-user" label={msg('office365.pages.affectedUser')} placeholder={msg('office365.pages.userDomainExact')} value={query.user ?? ''} onApply={(v) => set('user', v)} />
       </form>
       <ListFrame list={list} empty={msg('office365.pages.noOffice365Alarms')}>
-        <table className="data-table responsive">
-          <caption className="visually-hidden">{msg('office365.pages.office365Alarms')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{msg('office365.pages.alarm')}</th>
-              <th scope="col">{msg('office365.pages.severity')}</th>
-              <th scope="col">{msg('office365.pages.status')}</th>
-              <th scope="col">{msg('office365.pages.category')}</th>
-              <th scope="col">{msg('office365.pages.affectedUser')}</th>
-              <th scope="col">{msg('office365.pages.detected')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((a) => (
-              <tr key={a.id}>
-                <td data-label={msg('office365.pages.alarm')}>{a.title}</td>
-                <td data-label={msg('office365.pages.severity')}>
-                  <SeverityBadge severity={a.severity} />
-                </td>
-                <td data-label={msg('office365.pages.status')}>
-                  <Badge tone={`o365-${a.status}`}>{O365_STATUS_LABELS[a.status] ?? a.status}</Badge>
-                </td>
-                <td data-label={msg('office365.pages.category')}>{a.category}</td>
-                <td data-label={msg('office365.pages.affectedUser')}>{a.affectedUser ?? '—'}</td>
-                <td data-label={msg('office365.pages.detected')}>
-                  <time dateTime={a.detectedAt}>{formatDateTime(a.detectedAt)}</time>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={msg('office365.pages.office365Alarms')}
+          rows={list.items}
+          rowKey={(a) => a.id}
+          columns={[
+            { label: msg('office365.pages.alarm'), cell: (a) => a.title },
+            { label: msg('office365.pages.severity'), cell: (a) => <SeverityBadge severity={a.severity} /> },
+            { label: msg('office365.pages.status'), cell: (a) => <Badge tone={`o365-${a.status}`}>{O365_STATUS_LABELS[a.status] ?? a.status}</Badge> },
+            { label: msg('office365.pages.category'), cell: (a) => a.category },
+            { label: msg('office365.pages.affectedUser'), cell: (a) => a.affectedUser ?? '—' },
+            { label: msg('office365.pages.detected'), cell: (a) => <time dateTime={a.detectedAt}>{formatDateTime(a.detectedAt)}</time> },
+          ]}
+        />
       </ListFrame>
     </section>
   );
@@ -87,33 +69,19 @@ export function Office365EventsPage() {
         <FilterText id="o365e-user" label={msg('office365.pages.user')} placeholder={msg('office365.pages.userDomainExact')} value={query.user ?? ''} onApply={(v) => set('user', v)} />
       </form>
       <ListFrame list={list} empty={msg('office365.pages.noOffice365Events')}>
-        <table className="data-table responsive">
-          <caption className="visually-hidden">{msg('office365.pages.office365Events')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{msg('office365.pages.date')}</th>
-              <th scope="col">{msg('office365.pages.service')}</th>
-              <th scope="col">{msg('office365.pages.operation')}</th>
-              <th scope="col">{msg('office365.pages.user')}</th>
-              <th scope="col">{msg('office365.pages.result')}</th>
-              <th scope="col">{msg('office365.pages.sourceIp')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((e) => (
-              <tr key={e.id}>
-                <td data-label={msg('office365.pages.date')}>
-                  <time dateTime={e.at}>{formatDateTime(e.at)}</time>
-                </td>
-                <td data-label={msg('office365.pages.service')}>{e.workload}</td>
-                <td data-label={msg('office365.pages.operation')}>{e.operation}</td>
-                <td data-label={msg('office365.pages.user')}>{e.user}</td>
-                <td data-label={msg('office365.pages.result')}>{RESULT_LABELS[e.result] ?? e.result}</td>
-                <td data-label={msg('office365.pages.sourceIp')}>{e.clientIp ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={msg('office365.pages.office365Events')}
+          rows={list.items}
+          rowKey={(e) => e.id}
+          columns={[
+            { label: msg('office365.pages.date'), cell: (e) => <time dateTime={e.at}>{formatDateTime(e.at)}</time> },
+            { label: msg('office365.pages.service'), cell: (e) => e.workload },
+            { label: msg('office365.pages.operation'), cell: (e) => e.operation },
+            { label: msg('office365.pages.user'), cell: (e) => e.user },
+            { label: msg('office365.pages.result'), cell: (e) => RESULT_LABELS[e.result] ?? e.result },
+            { label: msg('office365.pages.sourceIp'), cell: (e) => e.clientIp ?? '—' },
+          ]}
+        />
       </ListFrame>
     </section>
   );

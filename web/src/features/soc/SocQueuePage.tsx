@@ -12,7 +12,7 @@ import { ticketPath } from '../../shared/lib/links';
 import { useApiSWRInfinite } from '../../shared/lib/api-context';
 import { useTenant } from '../../shared/lib/tenant';
 import { IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
-import { FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
+import { DataTable, FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { t as msg } from '../../shared/lib/messages';
@@ -91,44 +91,34 @@ export function SocQueuePage() {
         <p className="muted small" aria-live="polite">
           {msg('soc.queue.showing')} {list.items.length} {msg('soc.queue.openIncidents')}{list.hasMore ? msg('soc.queue.thereAreMore') : ''}{msg('soc.queue.thoseDueSoonestFirst')}
         </p>
-        <table className="data-table responsive">
-          <caption className="visually-hidden">{msg('soc.queue.socQueueOpenIncidents')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{msg('soc.queue.incident')}</th>
-              <th scope="col">{msg('soc.queue.customer')}</th>
-              <th scope="col">{msg('soc.queue.severity')}</th>
-              <th scope="col">{msg('soc.queue.status')}</th>
-              <th scope="col">{msg('soc.queue.assignedTo')}</th>
-              <th scope="col">{msg('soc.queue.sla')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((inc) => (
-              <tr key={`${inc.tenantId}#${inc.id}`}>
-                <td data-label={msg('soc.queue.incident')}>
-                  <span>
-                    <Link to={ticketPath(inc.id, inc.tenantId)}>{inc.id}</Link> {inc.title}
-                  </span>
-                </td>
-                <td data-label={msg('soc.queue.customer')}>{names.get(inc.tenantId) ?? inc.tenantId}</td>
-                <td data-label={msg('soc.queue.severity')}>
-                  <SeverityBadge severity={inc.severity} />
-                </td>
-                <td data-label={msg('soc.queue.status')}>
-                  <span>
-                    <IncidentStatusBadge status={inc.status} />
-                    {inc.closureRequested && <span className="muted small"> {msg('soc.queue.closureRequested')}</span>}
-                  </span>
-                </td>
-                <td data-label={msg('soc.queue.assignedTo')}>{inc.assignee ?? msg('soc.queue.unassigned')}</td>
-                <td data-label={msg('soc.queue.sla')} className={queueSla(inc).breached ? 'sla-breached' : undefined}>
-                  {queueSla(inc).label}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={msg('soc.queue.socQueueOpenIncidents')}
+          rows={list.items}
+          rowKey={(inc) => `${inc.tenantId}#${inc.id}`}
+          columns={[
+            {
+              label: msg('soc.queue.incident'),
+              cell: (inc) => (
+                <span>
+                  <Link to={ticketPath(inc.id, inc.tenantId)}>{inc.id}</Link> {inc.title}
+                </span>
+              ),
+            },
+            { label: msg('soc.queue.customer'), cell: (inc) => names.get(inc.tenantId) ?? inc.tenantId },
+            { label: msg('soc.queue.severity'), cell: (inc) => <SeverityBadge severity={inc.severity} /> },
+            {
+              label: msg('soc.queue.status'),
+              cell: (inc) => (
+                <span>
+                  <IncidentStatusBadge status={inc.status} />
+                  {inc.closureRequested && <span className="muted small"> {msg('soc.queue.closureRequested')}</span>}
+                </span>
+              ),
+            },
+            { label: msg('soc.queue.assignedTo'), cell: (inc) => inc.assignee ?? msg('soc.queue.unassigned') },
+            { label: msg('soc.queue.sla'), cell: (inc) => queueSla(inc).label, cellClass: (inc) => (queueSla(inc).breached ? 'sla-breached' : undefined) },
+          ]}
+        />
       </ListFrame>
     </section>
   );

@@ -5,7 +5,8 @@
  *    list, an error of a later page, and "Cargar más";
  *  - `LoadMore`: the "Cargar más" button alone (disabled and "Cargando…" while the next page loads);
  *  - `FilterSelect`: one labelled `<select>` of a filter bar, first option "Todos"/"Todas" = no filter;
- *  - `useFilterParams`: the filters kept in the URL's search parameters.
+ *  - `useFilterParams`: the filters kept in the URL's search parameters;
+ *  - `DataTable`: a list's rows as a responsive table (docs/portal.md#screens), one column definition a column.
  * `list` is the shape returned by the features' paged-list hooks (`useApiSWRInfinite`).
  */
 import { useState } from 'react';
@@ -60,6 +61,49 @@ export function ListFrame({ list, empty, children }: { list: ListState; empty: s
       {list.error && <ErrorState error={list.error} onRetry={() => void list.mutate()} />}
       <LoadMore list={list} />
     </>
+  );
+}
+
+/** One column of a `DataTable`: its header text (also each cell's `data-label`) and what a row shows in it. */
+export interface DataColumn<T> {
+  label: string;
+  /** The header is for screen readers only (e.g. a column of action buttons). */
+  hiddenLabel?: boolean;
+  cell: (row: T) => ReactNode;
+  /** A class for the row's cell (e.g. `sla-breached`); none when it answers undefined. */
+  cellClass?: (row: T) => string | undefined;
+}
+
+/**
+ * The rows as a `data-table responsive`: a visually hidden caption, one `<th scope="col">` a column, and each
+ * cell labelled with its column's header (`data-label`, shown before the value on narrow screens, styles.css).
+ * `rowKey` is the React key of a row (unique within `rows`).
+ */
+export function DataTable<T>({ caption, columns, rows, rowKey }: { caption: string; columns: readonly DataColumn<T>[]; rows: readonly T[]; rowKey: (row: T) => string }) {
+  return (
+    <table className="data-table responsive">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c.label} scope="col">
+              {c.hiddenLabel ? <span className="visually-hidden">{c.label}</span> : c.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)}>
+            {columns.map((c) => (
+              <td key={c.label} data-label={c.label} className={c.cellClass?.(row)}>
+                {c.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
