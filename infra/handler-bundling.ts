@@ -14,7 +14,7 @@ import type { BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodej
 /** Some CommonJS dependencies (aws-lite) call require(); give the ESM bundle one. */
 const REQUIRE_BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
-/** esbuild target of the Lambda runtime (`LAMBDA_RUNTIME` = Node.js 24 in `api-stack.ts`). */
+/** esbuild target of the Lambda runtime (`LAMBDA_RUNTIME` = Node.js 24 in `lambda-defaults.ts`). */
 export const HANDLER_TARGET = 'node24';
 
 /** `NODE_OPTIONS` of every API function: stack traces through the linked source maps. */
