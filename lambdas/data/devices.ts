@@ -459,6 +459,9 @@ async function readHeartbeatState(table: TableRef, tenantId: string, deviceId: s
  * - **A new minute** (or the first heartbeat, or no heartbeat item yet): one TransactWriteItems [heartbeat item
  *   (`at` as read), device `lastHeartbeatAt` (as read) + `ADD availRev 1`, the day(s), the tenant's day
  *   aggregate(s)], then the histogram move, the availability roll-up refresh and the tenant's change marker.
+ *   The first recorded heartbeat of a UTC day (or one without a heartbeat item) reads that day first (one
+ *   GetItem) and conditions on its figures, as a day holding a stored % needs, instead of trying the
+ *   heartbeat-only condition and reading after the refusal.
  *   The time added is exactly what recording every heartbeat would have added: the interval since the exact
  *   previous heartbeat (`heartbeatInterval`) on the day of `at`, plus the same-minute heartbeats since the last
  *   recorded one (all within the online threshold, so all available time) on their own day.
@@ -508,6 +511,10 @@ export async function ingestHeartbeat(
         if (!dev.Item) return false;
         flushedAt = typeof dev.Item.lastHeartbeatAt === 'string' ? dev.Item.lastHeartbeatAt : null;
       }
+      // The first recorded heartbeat of a UTC day (or without a heartbeat item): the day may hold a stored %
+      // (seeded, daily roll-up), so it is read before the transaction instead of after a refused one (one
+      // GetItem per device and day; a refused transaction and the GetItem were two requests).
+      if (!hb?.flushedAt || hb.flushedAt.slice(0, 10) !== at.slice(0, 10)) readDays = true;
     }
     if (flushedAt !== null && at <= flushedAt) return false;
     // The exact previous heartbeat: the heartbeat item's, when it is a later heartbeat of the recorded minute.

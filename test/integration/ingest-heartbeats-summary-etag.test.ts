@@ -17,7 +17,7 @@ import { call, collectorEvent, startInProcessApi, validatingHandler, type InProc
 import { bodyOf, lambdaContext } from '../support/events.js';
 import { createDocumentClient, wrapTableClient, type ConsumedCapacity, type DocumentClient, type TableRef } from '../../lambdas/data/client.js';
 import { dynamoRepository } from '../../lambdas/data/index.js';
-import { ingestHeartbeat, putDevice, raiseAlarm, transitionAlarm } from '../../lambdas/data/devices.js';
+import { ingestHeartbeat, putDailyAvailability, putDevice, raiseAlarm, transitionAlarm } from '../../lambdas/data/devices.js';
 import { createIncident } from '../../lambdas/data/incidents.js';
 import { readChangeMarker, rebuildTenantAggregates } from '../../lambdas/data/aggregates.js';
 import { keys } from '../../lambdas/data/keys.js';
@@ -109,6 +109,37 @@ describe('heartbeats', () => {
     const sum = (part.Items ?? []).reduce<{ m: number; u: number }>((a, d) => ({ m: a.m + Number(d.hbMonitoredSeconds ?? 0), u: a.u + Number(d.hbUpSeconds ?? 0) }), { m: 0, u: 0 });
     expect(sum).toEqual({ m: 130, u: 130 });
     expect((await rebuildTenantAggregates(table, 'acme', { write: false })).drift.filter((d) => !d.startsWith('stats.aggVersion'))).toEqual([]);
+  });
+
+  it('the first heartbeat of a day that holds a stored % reads that day before its transaction (no refused transaction)', async () => {
+    await api.data.putTenant({ id: 'umbrella', name: 'Umbrella' });
+    await device('umbrella', 'fw-seeded');
+    // Recorded on the device only (generated data, data older than the heartbeat item), and a stored % today.
+    await table.doc.send('UpdateItem', { TableName: TABLE, Key: keys.device('umbrella', 'fw-seeded'), UpdateExpression: 'SET lastHeartbeatAt = :a', ExpressionAttributeValues: { ':a': '2026-11-20T09:00:00.000Z' } });
+    await putDailyAvailability({ tenantId: 'umbrella', deviceId: 'fw-seeded', date: '2026-11-20', availablePct: 97.5, monitoredSeconds: 30_000 }, table);
+    const sent: string[] = [];
+    const counted: TableRef = {
+      tableName: TABLE,
+      doc: {
+        async send(operation, input) {
+          try {
+            const out = await table.doc.send(operation, input);
+            sent.push(operation);
+            return out;
+          } catch (e) {
+            sent.push(`${operation} refused`);
+            throw e;
+          }
+        },
+        destroy: () => undefined,
+      } as DocumentClient,
+    };
+    expect(await ingestHeartbeat({ tenantId: 'umbrella', deviceId: 'fw-seeded', at: '2026-11-20T09:01:00.000Z' }, counted, new Date('2026-11-20T09:01:05.000Z'))).toBe(true);
+    // Heartbeat item, device, day; then the one transaction.
+    expect(sent.slice(0, 4)).toEqual(['GetItem', 'GetItem', 'GetItem', 'TransactWriteItems']);
+    expect(sent.filter((o) => o.endsWith('refused'))).toEqual([]);
+    const day = await table.doc.send('GetItem', { TableName: TABLE, Key: { PK: keys.devicePk('umbrella', 'fw-seeded'), SK: 'AVAIL#2026-11-20' }, ConsistentRead: true });
+    expect(day.Item).toMatchObject({ availablePct: 97.5, hbMonitoredSeconds: 60, hbUpSeconds: 60 });
   });
 
   it('stores the availability that recording every heartbeat gives (random beats, replays, out of order, outages, midnight)', async () => {
