@@ -52,7 +52,7 @@ export function digestSource(table: TableRef): DigestSourcePort {
         const res = (await doc.send('Query', {
           TableName,
           KeyConditionExpression: 'PK = :p',
-          FilterExpression: 'digest = :t AND email <> :f',
+          FilterExpression: 'digest = :t AND (attribute_not_exists(email) OR email <> :f)',
           ExpressionAttributeValues: { ':p': keys.notificationPrefsPk(tenantId), ':t': true, ':f': false },
           ...(start ? { ExclusiveStartKey: start } : {}),
         } as never)) as QueryOut;
