@@ -73,7 +73,7 @@ const dayLabel = (day: string): string => `${day.slice(8, 10)}/${day.slice(5, 7)
 /**
  * The Spanish digest e-mail of `day` for one user: subject `[Vigía] Resumen del dd/mm/aaaa: N novedades`,
  * a count per severity, the newest `DIGEST_MAX_LISTED` events (time, severity, kind, title linked to the
- * item, actor), a link to the feed page (`/notifications`) and to the preferences (`/settings`).
+ * item, actor), a link to the feed page (`/notifications`) and to the notification preferences (`/notifications/preferences`).
  * `events` must be non-empty and already filtered (`digestEventsFor`).
  */
 export function renderDigestEmail(day: string, events: readonly NotificationEvent[], siteUrl: string, opts: { truncated?: boolean } = {}): RenderedEmail {
@@ -81,7 +81,7 @@ export function renderDigestEmail(day: string, events: readonly NotificationEven
   const listed = events.slice(0, DIGEST_MAX_LISTED);
   const more = n - listed.length;
   const feedUrl = portalUrl(siteUrl, '/notifications');
-  const prefsUrl = portalUrl(siteUrl, '/settings');
+  const prefsUrl = portalUrl(siteUrl, '/notifications/preferences');
   const total = `${n}${opts.truncated ? '+' : ''} ${n === 1 && !opts.truncated ? 'novedad' : 'novedades'}`;
   const subject = `[Vigía] Resumen del ${dayLabel(day)}: ${total}`;
   const counts = Object.entries(SEVERITY_LABELS)

@@ -131,7 +131,7 @@ export async function testWebhook(
     actor: null,
     subject: { type: 'webhook', id },
     title: 'Mensaje de prueba de Vigía: el webhook está bien configurado',
-    link: '/settings/webhooks',
+    link: '/notifications/webhooks',
   };
   const deliveryId = `${eventId}:webhook:${id}`;
   try {

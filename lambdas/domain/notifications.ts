@@ -205,11 +205,11 @@ export interface RenderedEmail {
 /**
  * The Spanish e-mail of one event: subject `[Vigía] <severity> · <title>`, an HTML part (inline styles
  * only: mail clients drop stylesheets) and the same facts as plain text, with a link to the item and one to
- * the preferences page (`/settings`).
+ * the notification preferences page (`/notifications/preferences`).
  */
 export function renderEmail(event: NotificationEvent, siteUrl: string): RenderedEmail {
   const url = portalUrl(siteUrl, event.link);
-  const prefsUrl = portalUrl(siteUrl, '/settings');
+  const prefsUrl = portalUrl(siteUrl, '/notifications/preferences');
   const sev = SEVERITY_LABELS[event.severity] ?? event.severity;
   const label = kindLabel(event.kind);
   const when = formatUtc(event.at);

@@ -49,6 +49,7 @@ describe('daily digest (pure)', () => {
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('evil.example');
     expect(mail.text).not.toContain('sub-admin');
+    expect(mail.text).toContain('https://portal.vigia.example/notifications/preferences');
     for (const url of mail.html.match(/href="[^"]*"/g) ?? []) expect(url).toMatch(/^href="https:\/\/portal\.vigia\.example\//);
     expect(renderDigestEmail('2026-11-24', [ev(1)], SITE).subject).toBe('[Vigía] Resumen del 24/11/2026: 1 novedad');
   });

@@ -77,6 +77,8 @@ describe('rendering', () => {
     expect(m.text).toContain('Cambio de estado de un incidente: INC-000012');
     expect(m.text).toContain('Fecha: 25/11/2026 22:31 UTC');
     expect(m.text).toContain('Ver en el portal: https://portal.vigia.example/ticket/update/INC-000012?tenant=acme');
+    // The footer points at the screen where the user changes these notices (web/src/app/AppRoutes.tsx).
+    expect(m.text).toContain('Puede cambiarlas en https://portal.vigia.example/notifications/preferences');
     expect(m.html).toContain('&lt;script&gt;');
     expect(m.html).not.toContain('<script>');
     expect(m.html).toContain('lang="es"');
