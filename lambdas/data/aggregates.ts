@@ -51,8 +51,25 @@ export interface AggregateChange {
 /** Marker values of the aggregate items (`entity` attribute). */
 export const AGGREGATE_ENTITIES = { stats: 'TenantStats', heartbeat: 'HeartbeatHistogram', day: 'TenantDay', hour: 'TenantHour' } as const;
 
+/**
+ * The tenant's incident number counter (docs/data-model.md#aggregates): attribute `incidentSeq` of the stats
+ * item, the number of the last incident id allocated (`INC-000123` → 123; absent: none allocated since
+ * `AGGREGATES_VERSION` 3, see `LEGACY_COUNTER`). A create sets it in the stats update of its own transaction,
+ * conditioned on the value it read (`aggregateWrites` option `incidentSeq`), so two creates never get the same
+ * number and the counter costs no item of its own. The rebuild keeps it (never lowers it, never below the
+ * highest stored incident number).
+ */
+export const INCIDENT_SEQ = 'incidentSeq';
+
+/**
+ * Where the counter lived before `AGGREGATES_VERSION` 3: item `TENANT#<t>` / `COUNTER#INCIDENT`, attribute
+ * `seq`. Read by a create only while the stats item has no `INCIDENT_SEQ` yet (a tenant not migrated); the
+ * rebuild moves its value into the stats item and deletes it.
+ */
+export const legacyCounterKey = (tenantId: string) => keys.incidentCounter(tenantId);
+
 /** Attributes of aggregate items that are not counters. */
-const NOT_COUNTERS = new Set(['PK', 'SK', 'entity', 'date', 'hour', 'aggVersion', 'rebuiltAt', 'rev']);
+const NOT_COUNTERS = new Set(['PK', 'SK', 'entity', 'date', 'hour', 'aggVersion', 'rebuiltAt', 'rev', INCIDENT_SEQ]);
 
 /**
  * The tenant's change marker (docs/data-model.md#aggregates): attribute `rev` of the stats item, a number that
@@ -70,10 +87,19 @@ export function countersOf(item: Record<string, unknown> | undefined): Counters 
   return out;
 }
 
-/** One UpdateItem action: `ADD` every counter of `c` and `SET` the markers. Null when `c` is empty. */
-function addAction(table: TableRef, key: { PK: string; SK: string }, c: Counters, marker: Record<string, string>): { Update: UpdateItemInput } | null {
+/**
+ * One UpdateItem action: `ADD` every counter of `c` and `SET` the markers (and, with `seq`, the incident
+ * counter, conditioned on `seq.prev`). Null when there is nothing to add or allocate.
+ */
+function addAction(
+  table: TableRef,
+  key: { PK: string; SK: string },
+  c: Counters,
+  marker: Record<string, string>,
+  seq?: { prev: number | null; next: number },
+): { Update: UpdateItemInput } | null {
   const entries = Object.entries(c).filter(([, v]) => v !== 0);
-  if (entries.length === 0) return null;
+  if (entries.length === 0 && !seq) return null;
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const adds = entries.map(([k, v], i) => {
@@ -86,24 +112,41 @@ function addAction(table: TableRef, key: { PK: string; SK: string }, c: Counters
     values[`:m${i}`] = v;
     return `#m${i} = :m${i}`;
   });
+  if (seq) {
+    names['#seq'] = INCIDENT_SEQ;
+    values[':seqNext'] = seq.next;
+    sets.push('#seq = :seqNext');
+    if (seq.prev !== null) values[':seqPrev'] = seq.prev;
+  }
   return {
     Update: {
       TableName: table.tableName,
       Key: key,
-      UpdateExpression: `ADD ${adds.join(', ')} SET ${sets.join(', ')}`,
+      UpdateExpression: `${adds.length ? `ADD ${adds.join(', ')} ` : ''}SET ${sets.join(', ')}`,
+      ...(seq ? { ConditionExpression: seq.prev === null ? 'attribute_not_exists(#seq)' : '#seq = :seqPrev' } : {}),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
   };
 }
 
-/** The TransactWriteItems actions that apply `change` to tenant `tenantId`'s aggregate items (0–n actions). */
-export function aggregateWrites(table: TableRef, tenantId: string, change: AggregateChange, opts: { marker?: boolean } = {}): TransactWriteItem[] {
+/**
+ * The TransactWriteItems actions that apply `change` to tenant `tenantId`'s aggregate items (0–n actions; the
+ * stats item's first). With `incidentSeq`, the stats update also allocates an incident number: `SET
+ * incidentSeq = next` conditioned on the value read (`prev`; null: the attribute absent), so the transaction
+ * fails with a condition failure on the stats action when another create took the number first.
+ */
+export function aggregateWrites(
+  table: TableRef,
+  tenantId: string,
+  change: AggregateChange,
+  opts: { marker?: boolean; incidentSeq?: { prev: number | null; next: number } } = {},
+): TransactWriteItem[] {
   const out: TransactWriteItem[] = [];
   // Any change bumps the tenant's change marker in the same stats update (unless the caller bumps it itself).
   const changes = [change.stats ?? {}, ...Object.values(change.days ?? {}), ...Object.values(change.hours ?? {})].some((c) => Object.values(c).some((v) => v !== 0));
   const statsChange = changes && opts.marker !== false ? { ...change.stats, [CHANGE_MARKER]: 1 } : change.stats;
-  const stats = statsChange && addAction(table, keys.stats(tenantId), statsChange, { entity: AGGREGATE_ENTITIES.stats });
+  const stats = addAction(table, keys.stats(tenantId), statsChange ?? {}, { entity: AGGREGATE_ENTITIES.stats }, opts.incidentSeq);
   if (stats) out.push(stats);
   for (const [date, c] of Object.entries(change.days ?? {})) {
     const a = addAction(table, keys.day(tenantId, date), c, { entity: AGGREGATE_ENTITIES.day, date });
@@ -253,6 +296,8 @@ export interface StoredAggregates {
   stats: Counters;
   /** `aggVersion` of the stats item (null: never rebuilt, e.g. data older than the aggregates). */
   version: number | null;
+  /** The incident number counter (`INCIDENT_SEQ`) of the stats item; null when absent. */
+  incidentSeq: number | null;
   heartbeat: Counters;
   days: Map<string, Counters>;
 }
@@ -272,10 +317,12 @@ export async function readTenantAggregates(table: TableRef, tenantId: string, fr
   ]);
   const version = stats.Item?.aggVersion;
   const marker = stats.Item?.[CHANGE_MARKER];
+  const seq = stats.Item?.[INCIDENT_SEQ];
   return {
     marker: typeof marker === 'number' ? marker : 0,
     stats: countersOf(stats.Item),
     version: typeof version === 'number' ? version : null,
+    incidentSeq: typeof seq === 'number' ? seq : null,
     heartbeat: countersOf(hb.Item),
     days,
   };
@@ -305,6 +352,8 @@ export async function readTenantHours(table: TableRef, tenantId: string, fromHou
 /** Aggregates computed from the items (`rebuildTenantAggregates`). */
 export interface ComputedAggregates {
   stats: Counters;
+  /** The highest number of the tenant's stored incident ids (`INC-000123` → 123; 0 without incidents). */
+  highestIncidentSeq: number;
   heartbeat: Counters;
   days: Map<string, Counters>;
   hours: Map<string, Counters>;
@@ -335,7 +384,12 @@ export async function computeTenantAggregates(table: TableRef, tenantId: string,
   ]);
   // Summed in place: one pass over the items (a new object per item made the rebuild quadratic in days).
   const change: Required<AggregateChange> = { stats: {}, days: {}, hours: {} };
-  for (const i of incidents) addChange(change, incidentChange(null, recordOf(IncidentEntity, i)));
+  let highestIncidentSeq = 0;
+  for (const i of incidents) {
+    const incident = recordOf(IncidentEntity, i);
+    addChange(change, incidentChange(null, incident));
+    highestIncidentSeq = Math.max(highestIncidentSeq, Number(/^INC-(\d+)$/.exec(incident.id)?.[1] ?? 0));
+  }
   for (const a of alarms) addChange(change, alarmChange(null, recordOf(AlarmEntity, a)));
   for (const a of o365) addChange(change, o365AlarmChange(null, recordOf(O365AlarmEntity, a)));
   const heartbeat: Counters = {};
@@ -356,7 +410,7 @@ export async function computeTenantAggregates(table: TableRef, tenantId: string,
     for (const [k, c] of Object.entries(m)) if (Object.keys(nonZero(c)).length) out.set(k, nonZero(c));
     return out;
   };
-  return { stats: nonZero(change.stats), heartbeat: normalizeHeartbeat(heartbeat, now), days: nonEmpty(change.days), hours: nonEmpty(change.hours) };
+  return { stats: nonZero(change.stats), highestIncidentSeq, heartbeat: normalizeHeartbeat(heartbeat, now), days: nonEmpty(change.days), hours: nonEmpty(change.hours) };
 }
 
 /** A difference between stored and rebuilt aggregates, e.g. `stats.inc#new#high: stored 3, items 4`. */
@@ -377,6 +431,9 @@ function diffCounters(where: string, stored: Counters, computed: Counters): Drif
  * Recomputes tenant `tenantId`'s aggregates from its items and compares them with the stored ones; with
  * `write`, replaces the stored aggregates by the recomputed ones (stats + histogram + every day and hour
  * item; day and hour items without any counter left are deleted) and marks the stats item `aggVersion`.
+ * The stats item keeps the incident number counter (`INCIDENT_SEQ`): the largest of the stored one, the
+ * pre-version-3 counter item's (`legacyCounterKey`, deleted after the stats item is written) and the highest
+ * stored incident number, so no id is ever handed out twice.
  * Cost: one Query per GSI1 list of the tenant, one of its day items, one of its hour items, one write per
  * aggregate item. Writes of
  * the tenant running meanwhile can be lost from the aggregates: run it while the tenant is quiet (the local
@@ -385,11 +442,13 @@ function diffCounters(where: string, stored: Counters, computed: Counters): Drif
  */
 export async function rebuildTenantAggregates(table: TableRef, tenantId: string, opts: { write: boolean; now?: Date }): Promise<{ drift: Drift[]; computed: ComputedAggregates }> {
   const now = opts.now ?? new Date();
-  const [computed, stored, storedHours] = await Promise.all([
+  const [computed, stored, storedHours, legacy] = await Promise.all([
     computeTenantAggregates(table, tenantId, now),
     readTenantAggregates(table, tenantId, '0000-00-00', '9999-99-99'),
     readTenantHours(table, tenantId, '0000', '9999'),
+    table.doc.send('GetItem', { TableName: table.tableName, Key: legacyCounterKey(tenantId), ConsistentRead: true }),
   ]);
+  const legacySeq = typeof legacy.Item?.seq === 'number' ? legacy.Item.seq : null;
   const drift = [...diffCounters('stats', nonZero(stored.stats), computed.stats), ...diffCounters('heartbeat', normalizeHeartbeat(stored.heartbeat, now), computed.heartbeat)];
   for (const d of [...new Set([...stored.days.keys(), ...computed.days.keys()])].sort()) drift.push(...diffCounters(`day ${d}`, nonZero(stored.days.get(d) ?? {}), computed.days.get(d) ?? {}));
   for (const h of [...new Set([...storedHours.keys(), ...computed.hours.keys()])].sort()) drift.push(...diffCounters(`hour ${h}`, nonZero(storedHours.get(h) ?? {}), computed.hours.get(h) ?? {}));
@@ -405,7 +464,18 @@ export async function rebuildTenantAggregates(table: TableRef, tenantId: string,
     ];
     await batchWrite(table, requests);
     // The stats item last: its aggVersion says the rebuild finished.
-    await put({ ...keys.stats(tenantId), entity: AGGREGATE_ENTITIES.stats, ...computed.stats, aggVersion: AGGREGATES_VERSION, rebuiltAt: now.toISOString(), [CHANGE_MARKER]: stored.marker + 1 });
+    const incidentSeq = Math.max(stored.incidentSeq ?? 0, legacySeq ?? 0, computed.highestIncidentSeq);
+    await put({
+      ...keys.stats(tenantId),
+      entity: AGGREGATE_ENTITIES.stats,
+      ...computed.stats,
+      ...(incidentSeq > 0 ? { [INCIDENT_SEQ]: incidentSeq } : {}),
+      aggVersion: AGGREGATES_VERSION,
+      rebuiltAt: now.toISOString(),
+      [CHANGE_MARKER]: stored.marker + 1,
+    });
+    // The counter now lives in the stats item (AGGREGATES_VERSION 3).
+    if (legacy.Item) await table.doc.send('DeleteItem', { TableName: table.tableName, Key: legacyCounterKey(tenantId) });
   }
   return { drift, computed };
 }

@@ -117,7 +117,11 @@ export const TenantIdentityProviderEntity: Entity<StoredIdentityProvider> = {
   attributes: allOf<StoredIdentityProvider>()(['tenantId', 'providerName', 'type', 'issuerUrl', 'clientId', 'scopes', 'metadataUrl', 'emailDomains', 'clientSecretSet', 'updatedAt', 'secretName']),
 };
 
-/** The per-tenant incident number counter. */
+/**
+ * The per-tenant incident number counter as stored before `AGGREGATES_VERSION` 3 (item `COUNTER#INCIDENT`).
+ * Now attribute `incidentSeq` of the tenant's stats item (`INCIDENT_SEQ` in `aggregates.ts`); an old item is
+ * read by a create only while the stats item has no counter, and the aggregates' rebuild moves and deletes it.
+ */
 export interface IncidentCounterRecord {
   tenantId: string;
   /** Last issued number of `INC-<seq>`. */
@@ -125,8 +129,8 @@ export interface IncidentCounterRecord {
 }
 export const IncidentCounterEntity: Entity<IncidentCounterRecord, { seq: number }> = {
   name: 'Counter',
-  description: 'The last number issued for `INC-<seq>` in the tenant',
-  readBy: 'GetItem (consistent) before each create',
+  description: 'The last number issued for `INC-<seq>` in the tenant, where it was kept before the aggregates version 3 (now `incidentSeq` of the `STATS` item; the rebuild moves it and deletes this item)',
+  readBy: 'GetItem (consistent) by a create while the stats item has no incidentSeq (not migrated yet)',
   key: (c) => keys.incidentCounter(c.tenantId),
   attributes: allOf<{ seq: number }>()(['seq']),
 };

@@ -10,9 +10,12 @@
  *    (`TENANT#<t>#SEARCH#<token>`, same sort key) carrying all the title's words. A search reads the partition
  *    of its longest word (`driverToken`), the other words as a FilterExpression on the items, then the
  *    candidates with ONE BatchGetItem, and keeps those whose current title, status, severity and creation time
- *    match (`titleMatches`). The token items are written IN the incident's transaction (API writes; the seed
- *    and the upgrade write them before it) and the dropped words removed after it, so the index can hold extra
- *    (stale) entries but never misses a word of the stored title.
+ *    match (`titleMatches`). A create writes the token items right after its transaction (ONE BatchWriteItem,
+ *    1 WCU per word): a derived index, eventually consistent like a GSI, completed from the `incident.created`
+ *    event by the outbox consumer when that write fails (`ensureSearchTokens`). An update writes a new title's
+ *    token items IN its transaction (the seed and the upgrade write them before it) and removes the dropped
+ *    words after it, so the index can hold extra (stale) entries and never misses a word of a stored title,
+ *    except a new incident's between its create and the consumer's repair when the create's word write failed.
  *
  * Both lists page with a position cursor: base64url of `{ p: "<createdAt>#<id>" }`, the sort key up to which
  * (in the list's order) every item has been looked at; the next page starts right after it in each partition.
@@ -216,7 +219,8 @@ export function searchTokenPuts(table: TableRef, next: Incident, before: Inciden
 }
 
 /**
- * Before a write that stores `next` outside a request (the seed, the upgrade): puts the token items of `next`'s
+ * After a create's transaction (`createIncident`), or before a write that stores `next` outside a request (the
+ * seed, the upgrade): puts the token items of `next`'s
  * title when it is new or its title changed, each carrying the words of both titles, so whichever title the
  * transaction leaves stored, every word of it has an entry that passes the query's filter. Nothing when the
  * title is unchanged. One BatchWriteItem (1 WCU per token item of ≤ 1 KB).
@@ -228,6 +232,39 @@ export async function putSearchTokens(table: TableRef, next: Incident, before: I
     table,
     searchTokenItems(next, words).map((Item) => ({ PutRequest: { Item } })),
   );
+}
+
+/**
+ * The backstop of a create's word items (docs/data-model.md#search): puts the token items of the stored
+ * incident `incidentId`'s current title that are missing. One consistent GetItem of the incident, ONE
+ * BatchGetItem of its token keys (keys only) and, only for missing ones, one BatchWriteItem (1 WCU each).
+ * Idempotent and replay-safe (a Put of an item already there is not sent; a missing incident — deleted, or an
+ * event replayed after retention — does nothing). Run by the outbox consumer for every `incident.created` event.
+ * @returns how many token items were written.
+ */
+export async function ensureSearchTokens(table: TableRef, tenantId: string, incidentId: string): Promise<number> {
+  const res = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.incident(tenantId, incidentId), ConsistentRead: true });
+  if (!res.Item) return 0;
+  const incident = recordOf(IncidentEntity, res.Item) as Incident;
+  const items = searchTokenItems(incident);
+  if (items.length === 0) return 0;
+  const present = new Set<string>();
+  let request: BatchGetItemInput['RequestItems'] | undefined = {
+    [table.tableName]: { Keys: items.map((i) => ({ PK: i.PK, SK: i.SK })), ProjectionExpression: 'PK, SK' },
+  };
+  for (let round = 0; request && round < UNPROCESSED_ROUNDS; round++) {
+    const got: Operations['BatchGetItem']['output'] = await table.doc.send('BatchGetItem', { RequestItems: request });
+    for (const item of got.Responses?.[table.tableName] ?? []) present.add(`${String(item.PK)}|${String(item.SK)}`);
+    request = got.UnprocessedKeys && Object.keys(got.UnprocessedKeys).length ? got.UnprocessedKeys : undefined;
+    if (request) await new Promise((r) => setTimeout(r, 10 * 2 ** round));
+  }
+  if (request) throw new Error('BatchGetItem: keys left unprocessed after retries');
+  const missing = items.filter((i) => !present.has(`${String(i.PK)}|${String(i.SK)}`));
+  await batchWrite(
+    table,
+    missing.map((Item) => ({ PutRequest: { Item } })),
+  );
+  return missing.length;
 }
 
 /**

@@ -33,9 +33,11 @@ export type { Counters };
 
 /**
  * Version of the aggregate definitions; a stats item without it (or older) is rebuilt by the migration
- * (`upgradeAggregates`). 2: short day-item names (`agg`) and the hour items (`incidentHour`).
+ * (`upgradeAggregates`). 2: short day-item names (`agg`) and the hour items (`incidentHour`). 3: the incident
+ * number counter is attribute `incidentSeq` of the stats item (the rebuild moves the old `COUNTER#INCIDENT`
+ * item's value there and deletes that item).
  */
-export const AGGREGATES_VERSION = 2;
+export const AGGREGATES_VERSION = 3;
 
 /** One-letter code of a severity in the day and hour items' attribute names (`c`, `h`, `m`, `l`). */
 const SEV_CODE: Record<string, string> = { critical: 'c', high: 'h', medium: 'm', low: 'l' };

@@ -112,6 +112,12 @@ export interface DeliveryDeps {
   leaseSeconds?: number;
   /** Called once per delivery outcome (logs, metrics). */
   onOutcome?: (o: { deliveryId: string; state: DeliveryState | 'skipped'; error?: string }) => void;
+  /**
+   * Work the event's consumer owes besides deliveries, run first on every run of the event (stream and sweep),
+   * so an error in it (a storage error) leaves the event in the outbox for the next run: the search-word
+   * backstop of `incident.created` (docs/data-model.md#search). Must be idempotent.
+   */
+  prepare?: (event: NotificationEvent) => Promise<void>;
 }
 
 /** What one run did to one event. */
@@ -141,6 +147,7 @@ const errorText = (e: unknown): string => {
 export async function deliverEvent(event: NotificationEvent, deps: DeliveryDeps): Promise<EventOutcome> {
   const now = deps.now ?? (() => new Date());
   const lease = deps.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  await deps.prepare?.(event);
   const [members, prefs, webhooks, existing] = await Promise.all([
     deps.members(event.tenantId),
     deps.store.listPreferences(event.tenantId),

@@ -26,6 +26,7 @@ import { createDocumentClient, type TableRef } from '../data/client.js';
 import { cognitoUsers } from '../data/cognito-users.js';
 import { notificationSenders } from '../data/notification-senders.js';
 import { notificationEventOf, notificationsRepository } from '../data/notifications.js';
+import { ensureSearchTokens } from '../data/incident-search.js';
 import { deliverEvent, sweepOutbox, type DeliveryDeps, type EventOutcome, type MembersOf, type NotificationsPort, type SendersPort, type SweepOutcome } from '../domain/notification-delivery.js';
 import type { GroupMembersPort } from '../domain/ports.js';
 import { createLogger } from '../http/logger.js';
@@ -88,6 +89,13 @@ export function createConsumer(config: LambdaConfig, deps: ConsumerDeps = {}): C
     siteUrl: config.notifications.siteUrl ?? config.allowedOrigins[0] ?? 'http://localhost',
     ...(deps.now ? { now: deps.now } : {}),
     ...(deps.leaseSeconds !== undefined ? { leaseSeconds: deps.leaseSeconds } : {}),
+    // A new incident's search-word items, written by the create after its transaction, completed here when that
+    // write failed (docs/data-model.md#search; idempotent: reads, then puts only the missing ones).
+    prepare: async (ev) => {
+      if (ev.kind !== 'incident.created' || ev.subject.type !== 'incident' || !ev.subject.id) return;
+      const written = await ensureSearchTokens(table, ev.tenantId, ev.subject.id);
+      if (written > 0) logger.warn('search index: word items completed from the incident.created event', { tenantId: ev.tenantId, incidentId: ev.subject.id, written });
+    },
     onOutcome: (o) => {
       if (o.state === 'dead') logger.error('delivery dead-lettered', { deliveryId: o.deliveryId, error: o.error });
       else if (o.state === 'failed') logger.warn('delivery failed, will retry', { deliveryId: o.deliveryId, error: o.error });

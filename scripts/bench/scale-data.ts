@@ -49,7 +49,6 @@ import {
   CommentEntity,
   DeviceEntity,
   HistoryEntity,
-  IncidentCounterEntity,
   IncidentEntity,
   O365AlarmEntity,
   O365EventEntity,
@@ -447,7 +446,7 @@ function* incidentItems(spec: ScaleSpec, devices: readonly GenDevice[], now: num
     };
     yield itemOf(AuditEntity, entry, retention);
   }
-  yield itemOf(IncidentCounterEntity, { tenantId: spec.tenantId, seq: spec.incidents });
+  // The incident number counter (`incidentSeq` of the stats item) is set by the rebuild in `afterGenerate`.
 }
 
 /** Office 365 alerts and audit events, and the recommendations, in proportion to the devices. */

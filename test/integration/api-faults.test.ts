@@ -43,6 +43,7 @@ import * as recommendations from '../../lambdas/handlers/recommendations.js';
 import * as reports from '../../lambdas/handlers/reports.js';
 import * as notifications from '../../lambdas/handlers/notifications.js';
 import { headerOf, lambdaContext } from '../support/events.js';
+import { createConsumer } from '../../lambdas/handlers/notifications-consumer.js';
 
 const MODULES: Record<HandlerName, { createHandler(config: LambdaConfig, deps?: HandlerDeps & { users?: UsersPort }): ApiHandler }> = {
   account, admin, devices, incidents, ingest, office365, recommendations, reports, notifications,
@@ -157,6 +158,47 @@ describe('throttling that starts in the middle of a request never leaves a parti
       destroy() {},
     };
   }
+
+  it("createIncident with its search-word write throttled: 201, the whole transaction stored, and the outbox consumer completes the word index (docs/data-model.md#search)", async () => {
+    const before = await items();
+    // Every BatchWriteItem throttled (after the document client's own retries): the word items' write fails.
+    const wordsThrottled: DocumentClient = {
+      send: ((op: string, input: never) => (op === 'BatchWriteItem' ? Promise.reject(dynamoError('ThrottlingException')) : real.send(op as never, input))) as DocumentClient['send'],
+      destroy() {},
+    };
+    const repository = dynamoRepository({ doc: wordsThrottled, tableName: TABLE });
+    const title = 'Ransomware cifrando servidores';
+    const res = await handlerFor('incidents', repository)(
+      exampleEvent(routeById('createIncident'), { body: { title, description: 'd', severity: 'high', category: 'malware' }, headers: { 'Idempotency-Key': 'k-words' } }),
+      lambdaContext,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (JSON.parse(res.body) as { id: string }).id;
+    // Nothing partial: the incident, its audit entry and activity event are stored, the tenant's stats item holds
+    // its number; only the word items are missing.
+    const added = (await items()).filter((i) => !before.includes(i));
+    const entities = (kind: string) => added.filter((i) => i.includes(`"entity":{"S":"${kind}"}`)).length;
+    expect([entities('Incident'), entities('AuditEntry'), entities('ActivityEvent'), entities('SearchToken')]).toEqual([1, 1, 1, 0]);
+    expect(added.some((i) => i.includes('"SK":{"S":"STATS"}') && i.includes(`"incidentSeq":{"N":"${Number(id.slice(4))}"}`))).toBe(true);
+    const search = () => dynamoRepository({ doc: real, tableName: TABLE }).incidents.listIncidents('acme', { q: 'ransomware servidores', limit: 10 });
+    expect((await search()).items.map((i) => i.id)).toEqual([]);
+
+    // The backstop: the consumer's run of the incident.created event (the local sweep; the stream in AWS).
+    const consumer = createConsumer(config(engine!.endpoint), {
+      table: { doc: real, tableName: TABLE },
+      users: { listGroupMembers: async () => [] },
+      senders: { sendEmail: async () => {}, postWebhook: async () => 200 },
+    });
+    await consumer.sweep({ minAgeSeconds: 0, maxEvents: 1000 });
+    expect((await search()).items.map((i) => i.id)).toEqual([id]);
+    expect((await items()).filter((i) => !before.includes(i) && i.includes('"entity":{"S":"SearchToken"}'))).toHaveLength(3);
+    // Replay-safe: running the event again (a stream redelivery) writes nothing.
+    const writes: string[] = [];
+    const counting: DocumentClient = { send: ((op: string, input: never) => (writes.push(op), real.send(op as never, input))) as DocumentClient['send'], destroy() {} };
+    const { ensureSearchTokens } = await import('../../lambdas/data/incident-search.js');
+    expect(await ensureSearchTokens({ doc: counting, tableName: TABLE }, 'acme', id)).toBe(0);
+    expect(writes).toEqual(['GetItem', 'BatchGetItem']);
+  }, 60_000);
 
   for (const row of (ROUTES as readonly RouteDef[]).filter((r) => r.method !== 'GET')) {
     it(`${row.operationId}: 503 with the table as it was, or the whole change`, async () => {

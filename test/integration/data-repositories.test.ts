@@ -11,6 +11,8 @@ import { sdkDocumentClient } from '../../lambdas/data/sdk-client.js';
 import { RETRY, withRetries } from '../../lambdas/data/dynamo-util.js';
 import { filterExpression } from '../../lambdas/data/paging.js';
 import { newIncident, planUpdate } from '../../lambdas/domain/incidents.js';
+import { keys } from '../../lambdas/data/keys.js';
+import { INCIDENT_SEQ, rebuildTenantAggregates } from '../../lambdas/data/aggregates.js';
 
 let dynamo: RunningDynamo;
 const tables: Record<string, TableRef> = {};
@@ -71,6 +73,31 @@ describe.each(['aws-lite', 'AWS SDK v3'])('incident repository (%s document clie
     expect((await repo.getIncidentDetail('globex', 'INC-000041'))!.comments).toHaveLength(1);
     const next = await repo.createIncident('globex', (seq) => newIncident('globex', seq, body, 'x', new Date().toISOString()));
     expect(next.id).toBe('INC-000042');
+  });
+
+  it("keeps the counter in the tenant's stats item: an old counter item is read until the rebuild moves it there (never lowered, never below a stored number)", async () => {
+    const repo = dynamoRepository(table).incidents;
+    const get = async (Key: Record<string, string>) => (await table.doc.send('GetItem', { TableName: table.tableName, Key, ConsistentRead: true })).Item;
+    // A tenant from before AGGREGATES_VERSION 3: its counter is the COUNTER#INCIDENT item.
+    await table.doc.send('PutItem', { TableName: table.tableName, Item: { ...keys.incidentCounter('initech'), entity: 'Counter', tenantId: 'initech', seq: 7 } });
+    const made = await Promise.all(
+      Array.from({ length: 3 }, () => repo.createIncident('initech', (seq) => newIncident('initech', seq, body, 'x', new Date().toISOString()))),
+    );
+    expect(made.map((i) => i.id).sort()).toEqual(['INC-000008', 'INC-000009', 'INC-000010']);
+    expect((await get(keys.stats('initech')))?.[INCIDENT_SEQ]).toBe(10);
+    // The rebuild (npm start / platform:upgrade-data) keeps the larger value and deletes the old item.
+    await table.doc.send('PutItem', { TableName: table.tableName, Item: { ...keys.incidentCounter('initech'), entity: 'Counter', tenantId: 'initech', seq: 12 } });
+    await rebuildTenantAggregates(table, 'initech', { write: true });
+    expect((await get(keys.stats('initech')))?.[INCIDENT_SEQ]).toBe(12);
+    expect(await get(keys.incidentCounter('initech'))).toBeUndefined();
+    await rebuildTenantAggregates(table, 'initech', { write: true });
+    expect((await get(keys.stats('initech')))?.[INCIDENT_SEQ]).toBe(12);
+    expect((await repo.createIncident('initech', (seq) => newIncident('initech', seq, body, 'x', new Date().toISOString()))).id).toBe('INC-000013');
+    // A stats item rebuilt without a counter of any kind gets the highest stored number.
+    await putIncident(newIncident('hooli', 5, body, 'seed', '2025-01-01T00:00:00.000Z'), undefined, table);
+    await table.doc.send('PutItem', { TableName: table.tableName, Item: { ...keys.stats('hooli'), entity: 'TenantStats' } });
+    await rebuildTenantAggregates(table, 'hooli', { write: true });
+    expect((await get(keys.stats('hooli')))?.[INCIDENT_SEQ]).toBe(5);
   });
 
   it('refuses a comment on a missing incident', async () => {
