@@ -82,8 +82,9 @@ export interface IncidentListOptions extends PageOptions, TimeRangeOptions {
 /** Storage operations the incident rules need. */
 export interface IncidentsPort {
   /**
-   * Allocates the tenant's next sequence number and writes counter + `build(seq)` (+ its audit entry,
-   * `auditOf`) atomically.
+   * Allocates the tenant's next sequence number and writes the counter, `build(seq)` (+ its audit entry,
+   * `auditOf`), its activity event and aggregates atomically; the title's search-word index is written after
+   * that and is eventually consistent (docs/data-model.md#search).
    */
   createIncident(tenantId: string, build: (seq: number) => Incident, auditOf?: (incident: Incident) => AuditEntry): Promise<Incident>;
   getIncident(tenantId: string, id: string): Promise<Incident | null>;
