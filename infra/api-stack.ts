@@ -62,7 +62,7 @@ import { COGNITO_IDP_ADMIN_ACTIONS } from '../lambdas/data/cognito-identity-prov
 import { SECRETS_ACTIONS } from '../lambdas/data/secrets.js';
 import { idpSecretPrefix } from './federation-config.js';
 import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
-import { LAMBDA_RUNTIME, lambdaDefaults } from './lambda-defaults.js';
+import { acknowledgeTracingWildcard, LAMBDA_RUNTIME, lambdaDefaults } from './lambda-defaults.js';
 import { SlaWatch } from './sla-watch.js';
 import { NotificationDigest } from './notification-digest.js';
 import { NotificationsConsumer } from './notifications.js';
@@ -431,12 +431,7 @@ export class ApiStack extends Stack {
       role.addToPrincipalPolicy(new PolicyStatement({ actions: [...COGNITO_ASSIGNEE_ACTIONS], resources: [this.userPoolArn] }));
     }
 
-    if (config.tracing) {
-      Validations.of(role).acknowledge({
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason: 'Lambda active tracing: xray:PutTraceSegments/PutTelemetryRecords support no resource-level permissions (AWS X-Ray developer guide, "Identity-based policies").',
-      });
-    }
+    acknowledgeTracingWildcard(role, config);
     return new NodejsFunction(this, `${Name}Function`, {
       ...lambdaDefaults(
         config,

@@ -8,7 +8,11 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Validations } from 'aws-cdk-lib';
+import { type IRole, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
 import type { NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { HANDLER_BUNDLING, HANDLER_NODE_OPTIONS } from './handler-bundling.js';
 import type { StageConfig } from './stage-config.js';
@@ -39,4 +43,33 @@ export function lambdaDefaults(
     environment: { ...environment, NODE_OPTIONS: HANDLER_NODE_OPTIONS },
     bundling: HANDLER_BUNDLING,
   };
+}
+
+/**
+ * cdk-nag's reason for the one `Resource: *` that active tracing adds to a function's role: X-Ray's
+ * PutTraceSegments/PutTelemetryRecords support no resource-level permissions (AWS X-Ray developer guide,
+ * "Identity-based policies").
+ */
+export const XRAY_WILDCARD_REASON =
+  'Lambda active tracing: xray:PutTraceSegments/PutTelemetryRecords support no resource-level permissions (AWS X-Ray developer guide, "Identity-based policies").';
+
+/** Acknowledges (cdk-nag `AwsSolutions-IAM5[Resource::*]`) the X-Ray wildcard on `role` when the stage traces. */
+export function acknowledgeTracingWildcard(role: IRole, config: Pick<StageConfig, 'tracing'>): void {
+  if (config.tracing) Validations.of(role).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason: XRAY_WILDCARD_REASON });
+}
+
+/**
+ * A background function's own log group (`Logs`: the stage's retention and removal policy) and role
+ * (`Role`: assumed by Lambda, may write that log group only), created in `scope` with those construct ids.
+ * The caller adds the function's own statements to the role.
+ */
+export function functionLogsAndRole(
+  scope: Construct,
+  config: Pick<StageConfig, 'logRetention' | 'removalPolicy'>,
+  description: string,
+): { logGroup: LogGroup; role: Role } {
+  const logGroup = new LogGroup(scope, 'Logs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
+  const role = new Role(scope, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description });
+  logGroup.grantWrite(role);
+  return { logGroup, role };
 }

@@ -10,20 +10,19 @@
  *  - `ses:SendEmail` on the configured SES identity only ({@link sesSendStatement}, as the notification
  *    consumer). A stage without an SES identity gets no SES permission and its job sends nothing.
  */
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { lambdaEnvironment } from '../lambdas/config.js';
 import { COGNITO_ASSIGNEE_ACTIONS } from '../lambdas/data/cognito-users.js';
 import { TENANTS_PK } from '../lambdas/data/keys.js';
 import { SES_SEND_ACTIONS } from '../lambdas/data/notification-senders.js';
 import { DIGEST_HOUR_UTC } from '../lambdas/domain/notification-digest.js';
-import { lambdaDefaults } from './lambda-defaults.js';
+import { acknowledgeTracingWildcard, functionLogsAndRole, lambdaDefaults } from './lambda-defaults.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 /** Name of the digest function. */
@@ -82,21 +81,14 @@ export class NotificationDigest extends Construct {
   constructor(scope: Construct, id: string, props: NotificationDigestProps) {
     super(scope, id);
     const { config, table } = props;
-    const logGroup = new LogGroup(this, 'Logs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
-    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Vigía daily notification digest (${config.stage})` });
-    logGroup.grantWrite(role);
+    const { logGroup, role } = functionLogsAndRole(this, config, `Vigía daily notification digest (${config.stage})`);
     const leadingKeys = (keys: readonly string[]) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...keys] } });
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [table.tableArn], conditions: leadingKeys(DIGEST_QUERY_PARTITIONS) }));
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [table.tableArn], conditions: leadingKeys(DIGEST_WRITE_PARTITIONS) }));
     role.addToPrincipalPolicy(new PolicyStatement({ actions: [...COGNITO_ASSIGNEE_ACTIONS], resources: [props.userPoolArn] }));
     const ses = sesSendStatement(this, config);
     if (ses) role.addToPrincipalPolicy(ses);
-    if (config.tracing) {
-      Validations.of(role).acknowledge({
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason: 'Lambda active tracing: xray:PutTraceSegments/PutTelemetryRecords support no resource-level permissions (AWS X-Ray developer guide, "Identity-based policies").',
-      });
-    }
+    acknowledgeTracingWildcard(role, config);
 
     this.fn = new NodejsFunction(this, 'Function', {
       ...lambdaDefaults(

@@ -18,17 +18,16 @@ import { Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, type Runtime, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { lambdaEnvironment } from '../lambdas/config.js';
 import { COGNITO_ASSIGNEE_ACTIONS } from '../lambdas/data/cognito-users.js';
 import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
-import { lambdaDefaults } from './lambda-defaults.js';
+import { functionLogsAndRole, lambdaDefaults, XRAY_WILDCARD_REASON } from './lambda-defaults.js';
 import { sesEnvironment, sesSendStatement } from './notification-digest.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
@@ -69,9 +68,7 @@ export class NotificationsConsumer extends Construct {
     });
     Validations.of(this.dlq).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This queue is itself the dead-letter queue of the notification consumer.' });
 
-    const logGroup = new LogGroup(this, 'Logs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
-    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Vigía notification consumer (${config.stage})` });
-    logGroup.grantWrite(role);
+    const { logGroup, role } = functionLogsAndRole(this, config, `Vigía notification consumer (${config.stage})`);
     role.addToPrincipalPolicy(new PolicyStatement({ actions: [...props.tableActions], resources: [table.tableArn] }));
     role.addToPrincipalPolicy(
       new PolicyStatement({ actions: ['dynamodb:Query'], resources: [TABLE_DESIGN.gsi1, TABLE_DESIGN.gsi2].map((g) => `${table.tableArn}/index/${g.indexName}`) }),
@@ -109,7 +106,7 @@ export class NotificationsConsumer extends Construct {
     // this stack owns) and active tracing's X-Ray writes (also on an adopted table, which has no stream here).
     const wildcardReasons = [
       ...(table.tableStreamArn ? ['The DynamoDB stream event source needs dynamodb:ListStreams, which supports no resource-level permission (CDK adds it on *); the stream reads themselves name the table stream only.'] : []),
-      ...(config.tracing ? ['Lambda active tracing: xray:PutTraceSegments/PutTelemetryRecords support no resource-level permissions (AWS X-Ray developer guide, "Identity-based policies").'] : []),
+      ...(config.tracing ? [XRAY_WILDCARD_REASON] : []),
     ];
     if (wildcardReasons.length > 0) Validations.of(role).acknowledge({ id: 'AwsSolutions-IAM5[Resource::*]', reason: wildcardReasons.join(' ') });
     if (table.tableStreamArn) {

@@ -16,7 +16,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, type Stack, Validations } from 'aws-cdk-lib';
+import { Duration, type Stack } from 'aws-cdk-lib';
 import { type UserPool, UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -25,6 +25,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { FEDERATED_TENANTS_ENV, FEDERATED_TENANTS_FROM_TABLE_ENV } from '../lambdas/triggers/federation.js';
 import { HANDLER_BUNDLING, HANDLER_NODE_OPTIONS } from './handler-bundling.js';
+import { acknowledgeTracingWildcard } from './lambda-defaults.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,12 +50,7 @@ export function addPreTokenGenerationTrigger(
     description: `Vigía pre token generation trigger (${config.stage}): AdminGetUser on its user pool only`,
   });
   logGroup.grantWrite(role);
-  if (config.tracing) {
-    Validations.of(role).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'Lambda active tracing: xray:PutTraceSegments/PutTelemetryRecords support no resource-level permissions (AWS X-Ray developer guide, "Identity-based policies").',
-    });
-  }
+  acknowledgeTracingWildcard(role, config);
   const fn = new NodejsFunction(stack, 'PreTokenGenerationFunction', {
     functionName: physicalName(config.stage, 'pre-token-generation'),
     description: `Vigía: adds the TOTP claim staff need to ID tokens (${config.stage})`,

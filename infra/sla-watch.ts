@@ -5,19 +5,18 @@
  * role may only write its log group, and Query GSI2 and PutItem on the application table. EventBridge
  * retries a failed invocation (twice); a repeated run writes nothing twice (deterministic event keys).
  */
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { lambdaEnvironment } from '../lambdas/config.js';
 import { SLA_WATCH_INTERVAL_MS } from '../lambdas/data/activity.js';
 import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
-import { lambdaDefaults } from './lambda-defaults.js';
+import { acknowledgeTracingWildcard, functionLogsAndRole, lambdaDefaults } from './lambda-defaults.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 /** Physical name of the SLA job function of a stage (`vigia-<stage>-sla-watch`). */
@@ -39,17 +38,10 @@ export class SlaWatch extends Construct {
   constructor(scope: Construct, id: string, props: SlaWatchProps) {
     super(scope, id);
     const { config, table } = props;
-    const logGroup = new LogGroup(this, 'Logs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
-    const role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Vigía SLA job (${config.stage})` });
-    logGroup.grantWrite(role);
+    const { logGroup, role } = functionLogsAndRole(this, config, `Vigía SLA job (${config.stage})`);
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [table.tableArn] }));
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/${TABLE_DESIGN.gsi2.indexName}`] }));
-    if (config.tracing) {
-      Validations.of(role).acknowledge({
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason: 'Lambda active tracing: xray:PutTraceSegments/PutTelemetryRecords support no resource-level permissions (AWS X-Ray developer guide, "Identity-based policies").',
-      });
-    }
+    acknowledgeTracingWildcard(role, config);
     this.fn = new NodejsFunction(this, 'Function', {
       ...lambdaDefaults(
         config,
