@@ -18,10 +18,8 @@ import type { AddressInfo } from 'node:net';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseLambdaConfig } from '../../lambdas/config.js';
 import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
 import { keys } from '../../lambdas/data/keys.js';
-import { notificationSenders } from '../../lambdas/data/notification-senders.js';
 import { notificationsRepository, OUTBOX_SETTLE_MS } from '../../lambdas/data/notifications.js';
 import { activityPut } from '../../lambdas/data/activity.js';
 import { putTenant } from '../../lambdas/data/tenants.js';
@@ -30,6 +28,7 @@ import type { SendersPort } from '../../lambdas/domain/notification-delivery.js'
 import type { NotificationEvent, NotificationSeverity } from '../../lambdas/domain/notifications.js';
 import type { GroupMember, GroupMembersPort } from '../../lambdas/domain/ports.js';
 import { createConsumer } from '../../lambdas/handlers/notifications-consumer.js';
+import { localSenders, notificationsTestConfig } from '../support/notifications.js';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
 import { startMailEmulator } from '../../scripts/local/notifications.js';
 
@@ -55,24 +54,9 @@ const members: Record<string, GroupMember[]> = {
 };
 const users: GroupMembersPort = { listGroupMembers: async (g) => members[g] ?? [] };
 
-const config = () =>
-  parseLambdaConfig({
-    stage: 'test',
-    tableName: TABLE,
-    region: 'us-east-1',
-    dynamodbEndpoint: dynamo.endpoint,
-    notifications: { siteUrl: SITE, emailFrom: 'Vigía <notificaciones@vigia.example>', sesEndpoint: mail.url, allowLocalWebhooks: true },
-    logLevel: 'SILENT',
-  });
+const config = () => notificationsTestConfig({ tableName: TABLE, dynamodbEndpoint: dynamo.endpoint, mailUrl: mail.url, siteUrl: SITE });
 
-const realSenders = (): SendersPort =>
-  notificationSenders({
-    emailFrom: 'Vigía <notificaciones@vigia.example>',
-    sesRegion: 'us-east-1',
-    sesEndpoint: mail.url,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    allowLocalHttp: true,
-  });
+const realSenders = (): SendersPort => localSenders(mail.url);
 
 let seq = 0;
 /** Writes an activity event as the activity writer does (contract: docs/notifications.md). */

@@ -13,16 +13,15 @@
  *  - a failed send is retried by a later run once due (backoff), not before.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseLambdaConfig } from '../../lambdas/config.js';
 import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
 import { keys } from '../../lambdas/data/keys.js';
-import { notificationSenders } from '../../lambdas/data/notification-senders.js';
 import { notificationsRepository } from '../../lambdas/data/notifications.js';
 import type { SendersPort } from '../../lambdas/domain/notification-delivery.js';
 import { digestKeyOf } from '../../lambdas/domain/notification-digest.js';
 import type { NotificationPreferences, NotificationSeverity } from '../../lambdas/domain/notifications.js';
 import type { GroupMember, GroupMembersPort } from '../../lambdas/domain/ports.js';
 import { createDigestJob } from '../../lambdas/triggers/notification-digest.js';
+import { groupMember, localSenders, notificationsTestConfig } from '../support/notifications.js';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
 import { startMailEmulator } from '../../scripts/local/notifications.js';
 
@@ -32,7 +31,7 @@ let dynamo: RunningDynamo;
 let table: TableRef;
 let mail: { url: string; stop(): Promise<void> };
 
-const member = (name: string, domain: string, enabled = true): GroupMember => ({ username: name, sub: `sub-${name}`, email: `${name}@${domain}`, status: 'CONFIRMED', enabled });
+const member = groupMember;
 const members: Record<string, GroupMember[]> = {
   acme: [member('ana', 'acme.example'), member('luis', 'acme.example'), member('eva', 'acme.example', false), member('marta', 'acme.example'), member('pepe', 'acme.example')],
   globex: [member('bruno', 'globex.example')],
@@ -40,18 +39,9 @@ const members: Record<string, GroupMember[]> = {
 };
 const users: GroupMembersPort = { listGroupMembers: async (g) => members[g] ?? [] };
 
-const config = () =>
-  parseLambdaConfig({
-    stage: 'test',
-    tableName: TABLE,
-    region: 'us-east-1',
-    dynamodbEndpoint: dynamo.endpoint,
-    notifications: { siteUrl: SITE, emailFrom: 'Vigía <notificaciones@vigia.example>', sesEndpoint: mail.url, allowLocalWebhooks: true },
-    logLevel: 'SILENT',
-  });
+const config = () => notificationsTestConfig({ tableName: TABLE, dynamodbEndpoint: dynamo.endpoint, mailUrl: mail.url, siteUrl: SITE });
 
-const realSenders = (): SendersPort =>
-  notificationSenders({ emailFrom: 'Vigía <notificaciones@vigia.example>', sesRegion: 'us-east-1', sesEndpoint: mail.url, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, allowLocalHttp: true });
+const realSenders = (): SendersPort => localSenders(mail.url);
 
 let seq = 0;
 /** An activity event as the activity writer stores it (docs/notifications.md), already delivered per event. */
