@@ -134,7 +134,8 @@ export interface EventOutcome {
 }
 
 const DEFAULT_LEASE_SECONDS = 120;
-const errorText = (e: unknown): string => {
+/** An error as stored on a delivery record: `name: message` (or its JSON), at most 500 characters. */
+export const errorText = (e: unknown): string => {
   if (e instanceof Error) return `${e.name}: ${e.message}`.slice(0, 500);
   try {
     return (JSON.stringify(e) ?? String(e)).slice(0, 500);

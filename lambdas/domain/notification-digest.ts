@@ -20,7 +20,7 @@
  * What: the events as the portal's feed shows them to that tenant's users (kind, severity, time, title,
  * actor name, link) and nothing else (no `sub`, no keys).
  */
-import type { DeliveryRecord, MembersOf, NotificationsPort, SendersPort } from './notification-delivery.js';
+import { errorText, type DeliveryRecord, type MembersOf, type NotificationsPort, type SendersPort } from './notification-delivery.js';
 import {
   backoffSeconds,
   deliveryIdOf,
@@ -30,7 +30,7 @@ import {
   MAX_DELIVERY_ATTEMPTS,
   portalUrl,
   SEVERITY_LABELS,
-  severityAtLeast,
+  matchesFilter,
   type NotificationEvent,
   type NotificationPreferences,
   type RenderedEmail,
@@ -63,7 +63,7 @@ export const digestWanted = (prefs: NotificationPreferences): boolean => prefs.e
 /** The events of `events` a user with `prefs` wants, in feed order (newest first). */
 export function digestEventsFor(events: readonly NotificationEvent[], prefs: NotificationPreferences): NotificationEvent[] {
   return events
-    .filter((e) => severityAtLeast(e.severity, prefs.minSeverity) && (prefs.kinds === null || prefs.kinds.includes(e.kind)))
+    .filter((e) => matchesFilter(prefs, e))
     .sort((a, b) => (a.at === b.at ? b.eventId.localeCompare(a.eventId) : b.at.localeCompare(a.at)));
 }
 
@@ -168,8 +168,6 @@ export interface DigestOutcome {
   /** Digests still to send (failed and due later, held by a live claim) and tenants that failed: a later run must come. */
   open: number;
 }
-
-const errorText = (e: unknown): string => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 500);
 
 /**
  * Sends the digest of `day` (default: the day before `now`'s UTC day) to every subscriber of every tenant;

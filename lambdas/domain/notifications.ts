@@ -132,14 +132,22 @@ export function severityAtLeast(severity: NotificationSeverity, min: Notificatio
 
 const kindWanted = (kinds: readonly string[] | null, kind: string): boolean => kinds === null || kinds.includes(kind);
 
+/**
+ * Whether `event` passes a filter of minimum severity and kinds (`kinds: null` = every kind): the one rule
+ * behind a user's e-mail preferences, the daily digest and a webhook's filter (docs/notifications.md).
+ */
+export function matchesFilter(filter: { minSeverity: NotificationSeverity; kinds: readonly string[] | null }, event: Pick<NotificationEvent, 'kind' | 'severity'>): boolean {
+  return severityAtLeast(event.severity, filter.minSeverity) && kindWanted(filter.kinds, event.kind);
+}
+
 /** Whether a user with `prefs` gets an e-mail for `event`. */
 export function emailWanted(prefs: NotificationPreferences, event: Pick<NotificationEvent, 'kind' | 'severity'>): boolean {
-  return prefs.email && !prefs.digest && severityAtLeast(event.severity, prefs.minSeverity) && kindWanted(prefs.kinds, event.kind);
+  return prefs.email && !prefs.digest && matchesFilter(prefs, event);
 }
 
 /** Whether `webhook` receives `event` (same tenant, severity and kind filters). */
 export function webhookWants(webhook: Webhook, event: Pick<NotificationEvent, 'tenantId' | 'kind' | 'severity'>): boolean {
-  return webhook.tenantId === event.tenantId && severityAtLeast(event.severity, webhook.minSeverity) && kindWanted(webhook.kinds, event.kind);
+  return webhook.tenantId === event.tenantId && matchesFilter(webhook, event);
 }
 
 /** The delivery id of one (event, channel, recipient). */
