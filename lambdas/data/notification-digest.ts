@@ -31,7 +31,10 @@ const severity = (v: unknown): NotificationSeverity => ((NOTIFICATION_SEVERITIES
 
 /** The digest job's reads over `table`. */
 export function digestSource(table: TableRef): DigestSourcePort {
-  const { doc, tableName: TableName } = table;
+  // `table.doc` is read on every call, not once here, as the other repositories do: a wrapper installed
+  // later on the table (the bench's consumed-capacity capture, scripts/bench/api.ts) must see these calls too.
+  const doc = { send: ((...args) => table.doc.send(...args)) as TableRef['doc']['send'] };
+  const TableName = table.tableName;
   type QueryOut = { Items?: AttributeMap[]; LastEvaluatedKey?: AttributeMap };
   return {
     async tenantPage(cursor) {

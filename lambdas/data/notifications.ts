@@ -120,7 +120,10 @@ const ttl = (now: Date): number => Math.floor(now.getTime() / 1000) + DELIVERY_R
 
 /** The port over `table`. */
 export function notificationsRepository(table: TableRef): NotificationsPort {
-  const { doc, tableName: TableName } = table;
+  // `table.doc` is read on every call, not once here, as the other repositories do: a wrapper installed
+  // later on the table (the bench's consumed-capacity capture, scripts/bench/api.ts) must see these calls too.
+  const doc = { send: ((...args) => table.doc.send(...args)) as TableRef['doc']['send'] };
+  const TableName = table.tableName;
   const queryAll = async (input: Record<string, unknown>): Promise<AttributeMap[]> => {
     const out: AttributeMap[] = [];
     let start: AttributeMap | undefined;
