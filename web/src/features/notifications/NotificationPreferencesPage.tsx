@@ -7,10 +7,11 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ACTIVITY_SEVERITIES, type ActivityKind, type ActivitySeverity, type NotificationPreferences } from '../../shared/lib/contract';
+import { type ActivityKind, type ActivitySeverity, type NotificationPreferences } from '../../shared/lib/contract';
 import { t as msg } from '../../shared/lib/messages';
 import { useTenant } from '../../shared/lib/tenant';
 import { ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
+import { CheckField, MinSeveritySelect } from './fields';
 import { KindsPicker, kindsValue, tickedKinds } from './KindsPicker';
 import { fieldErrorsOf, useNotificationPreferences, useSavePreferences, type FieldErrors } from './notification-settings';
 import './notification-settings.css';
@@ -83,51 +84,10 @@ function PreferencesForm({ initial, tenantName }: { initial: NotificationPrefere
   return (
     <form className="card form" noValidate onSubmit={(e) => void onSubmit(e)}>
       <p>{msg('notifications.preferences.intro', { tenant: tenantName })}</p>
-      <div className="field check-field">
-        <label className="choice">
-          <input id="prefs-email" type="checkbox" checked={email} aria-describedby="prefs-email-hint" onChange={(e) => change(setEmail)(e.target.checked)} />{' '}
-          {msg('notifications.preferences.email')}
-        </label>
-        <p id="prefs-email-hint" className="field-hint muted small">
-          {msg('notifications.preferences.emailHint')}
-        </p>
-        {errors.email && <p className="field-error">{errors.email}</p>}
-      </div>
-      <div className="field">
-        <label htmlFor="prefs-severity">{msg('notifications.preferences.minSeverity')}</label>
-        <select
-          id="prefs-severity"
-          value={minSeverity}
-          aria-describedby={`prefs-severity-hint${errors.minSeverity ? ' prefs-severity-error' : ''}`}
-          aria-invalid={errors.minSeverity ? true : undefined}
-          onChange={(e) => change(setMinSeverity)(e.target.value as ActivitySeverity)}
-        >
-          {ACTIVITY_SEVERITIES.map((s) => (
-            <option key={s} value={s}>
-              {msg(`notifications.minSeverity.${s}`)}
-            </option>
-          ))}
-        </select>
-        <p id="prefs-severity-hint" className="field-hint muted small">
-          {msg('notifications.preferences.minSeverityHint')}
-        </p>
-        {errors.minSeverity && (
-          <p id="prefs-severity-error" className="field-error">
-            {errors.minSeverity}
-          </p>
-        )}
-      </div>
+      <CheckField id="prefs-email" checked={email} onChange={change(setEmail)} label={msg('notifications.preferences.email')} hint={msg('notifications.preferences.emailHint')} error={errors.email} />
+      <MinSeveritySelect id="prefs-severity" value={minSeverity} onChange={change(setMinSeverity)} hint={msg('notifications.preferences.minSeverityHint')} error={errors.minSeverity} />
       <KindsPicker id="prefs-kinds" ticked={kinds} onChange={change(setKinds)} error={errors.kinds} />
-      <div className="field check-field">
-        <label className="choice">
-          <input id="prefs-digest" type="checkbox" checked={digest} aria-describedby="prefs-digest-hint" onChange={(e) => change(setDigest)(e.target.checked)} />{' '}
-          {msg('notifications.preferences.digest')}
-        </label>
-        <p id="prefs-digest-hint" className="field-hint muted small">
-          {msg('notifications.preferences.digestHint')}
-        </p>
-        {errors.digest && <p className="field-error">{errors.digest}</p>}
-      </div>
+      <CheckField id="prefs-digest" checked={digest} onChange={change(setDigest)} label={msg('notifications.preferences.digest')} hint={msg('notifications.preferences.digestHint')} error={errors.digest} />
       {errors.form && (
         <p className="field-error" role="alert">
           {errors.form}

@@ -8,13 +8,14 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ACTIVITY_SEVERITIES, WEBHOOK_FORMATS, type ActivityKind, type ActivitySeverity, type WebhookTestResult, type WebhookView } from '../../shared/lib/contract';
+import { WEBHOOK_FORMATS, type ActivityKind, type ActivitySeverity, type WebhookTestResult, type WebhookView } from '../../shared/lib/contract';
 import { toApiError } from '../../shared/lib/api';
 import { formatDateTime } from '../../shared/lib/format';
 import { t as msg } from '../../shared/lib/messages';
 import { useTenant } from '../../shared/lib/tenant';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
+import { describedBy, FieldNotes, MinSeveritySelect } from './fields';
 import { KindsPicker, kindsValue, tickedKinds } from './KindsPicker';
 import { fieldErrorsOf, kindLabel, receivesText, useWebhookActions, useWebhookDeliveries, useWebhooks, type FieldErrors } from './notification-settings';
 import './notification-settings.css';
@@ -325,7 +326,7 @@ function AddWebhookForm({ onCreated }: { onCreated: (c: { webhook: WebhookView; 
       setBusy(false);
     }
   };
-  const described = (field: string, hint: boolean) => [hint ? `wh-${field}-hint` : '', errors[field] ? `wh-${field}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const described = (field: string, hint: boolean) => describedBy(`wh-${field}`, hint, errors[field]);
 
   return (
     <form className="card form" noValidate aria-labelledby="webhook-add-title" onSubmit={(e) => void onSubmit(e)}>
@@ -334,14 +335,7 @@ function AddWebhookForm({ onCreated }: { onCreated: (c: { webhook: WebhookView; 
         <div className="field">
           <label htmlFor="wh-name">{msg('notifications.webhooks.name')}</label>
           <input id="wh-name" maxLength={80} value={name} aria-invalid={errors.name ? true : undefined} aria-describedby={described('name', true)} onChange={(e) => setName(e.target.value)} />
-          <p id="wh-name-hint" className="field-hint muted small">
-            {msg('notifications.webhooks.nameHint')}
-          </p>
-          {errors.name && (
-            <p id="wh-name-error" className="field-error">
-              {errors.name}
-            </p>
-          )}
+          <FieldNotes id="wh-name" hint={msg('notifications.webhooks.nameHint')} error={errors.name} />
         </div>
         <div className="field">
           <label htmlFor="wh-kind">{msg('notifications.webhooks.format')}</label>
@@ -352,40 +346,15 @@ function AddWebhookForm({ onCreated }: { onCreated: (c: { webhook: WebhookView; 
               </option>
             ))}
           </select>
-          {errors.kind && (
-            <p id="wh-kind-error" className="field-error">
-              {errors.kind}
-            </p>
-          )}
+          <FieldNotes id="wh-kind" error={errors.kind} />
         </div>
       </div>
       <div className="field">
         <label htmlFor="wh-url">{msg('notifications.webhooks.url')}</label>
         <input id="wh-url" type="url" inputMode="url" autoComplete="off" spellCheck={false} maxLength={2048} value={url} aria-invalid={errors.url ? true : undefined} aria-describedby={described('url', true)} onChange={(e) => setUrl(e.target.value)} />
-        <p id="wh-url-hint" className="field-hint muted small">
-          {msg('notifications.webhooks.urlHint')}
-        </p>
-        {errors.url && (
-          <p id="wh-url-error" className="field-error">
-            {errors.url}
-          </p>
-        )}
+        <FieldNotes id="wh-url" hint={msg('notifications.webhooks.urlHint')} error={errors.url} />
       </div>
-      <div className="field">
-        <label htmlFor="wh-severity">{msg('notifications.preferences.minSeverity')}</label>
-        <select id="wh-severity" value={minSeverity} aria-describedby={described('minSeverity', false)} onChange={(e) => setMinSeverity(e.target.value as ActivitySeverity)}>
-          {ACTIVITY_SEVERITIES.map((s) => (
-            <option key={s} value={s}>
-              {msg(`notifications.minSeverity.${s}`)}
-            </option>
-          ))}
-        </select>
-        {errors.minSeverity && (
-          <p id="wh-minSeverity-error" className="field-error">
-            {errors.minSeverity}
-          </p>
-        )}
-      </div>
+      <MinSeveritySelect id="wh-severity" value={minSeverity} onChange={setMinSeverity} error={errors.minSeverity} />
       <KindsPicker id="wh-kinds" ticked={kinds} onChange={setKinds} error={errors.kinds} />
       {errors.form && (
         <p className="field-error" role="alert">
