@@ -1,5 +1,5 @@
-/** Browser entry of the portal: global styles + start-up (see `app/bootstrap.tsx`). */
-import '@aws-amplify/ui-react/styles.css';
+/** Browser entry of the portal: global styles (Amplify UI's sheets the portal uses, then its own) + start-up (see `app/bootstrap.tsx`). */
+import './shared/ui/amplify-ui.css';
 import './shared/ui/styles.css';
 import { bootstrap } from './app/bootstrap';
 
