@@ -6,8 +6,8 @@
  * keeps the two equal).
  *
  * The two directions of the mapping:
- *  - `itemOf(entity, record)`: the stored item = keys + `entity` marker + the declared attributes +
- *    `derived` attributes + the TTL attribute. Nothing else of `record` is stored.
+ *  - `itemOf(entity, record)`: the stored item = keys + `entity` marker + the declared attributes (those of
+ *    `omitNull` only when not null) + `derived` attributes + the TTL attribute. Nothing else of `record` is stored.
  *  - `recordOf(entity, item)`: the API object = the declared attributes present on the item (plus
  *    `readDefaults` for attributes older items lack). Keys, the marker, the TTL, derived and internal
  *    attributes, and any attribute added to an item later, never reach a response.
@@ -53,6 +53,14 @@ export interface Entity<R extends object, A extends object = R> {
   readonly internal?: readonly string[];
   /** Values for declared attributes an older item lacks. */
   readonly readDefaults?: Partial<A>;
+  /**
+   * Declared attributes a Put (`itemOf`) does not store while their value is null: absent reads as null (each
+   * has a null `readDefaults`). A list page then reads fewer bytes (an open incident has no resolution, closure
+   * or SLA result yet; docs/data-model.md#soc-queue). Only for entities always written whole by Put (an
+   * UpdateItem `SET` of `attributesOf` would leave an old value in place); nothing may tell an absent one from
+   * a null one (`attribute_exists`, `= :null`); a FilterExpression `IN`/`=` on a value matches neither.
+   */
+  readonly omitNull?: readonly (keyof R & string)[];
   /** Builds the API object from the declared attributes when it is not a plain copy of them. */
   readonly read?: (picked: Partial<R>) => A;
   /** The TTL (`expiresAt`, epoch seconds) for `r`, or undefined when the item never expires. */
@@ -144,7 +152,10 @@ export const IncidentEntity: Entity<Incident> = {
   attributes: allOf<Incident>()(['id', 'tenantId', 'title', 'description', 'severity', 'status', 'category', 'source', 'reporter', 'reporterSub', 'assignee', 'createdAt', 'updatedAt', 'resolvedAt', 'slaDueAt', 'version', 'slaTargets', 'triagedAt', 'firstAcknowledgedAt', 'closureRequested', 'closedAt', 'slaResult']),
   // Items written before the SLA fields existed read as untriaged, unacknowledged and open (the upgrade
   // step fills them: lambdas/data/migrations.ts).
-  readDefaults: { slaTargets: null, triagedAt: null, firstAcknowledgedAt: null, closureRequested: false, closedAt: null, slaResult: null },
+  readDefaults: { assignee: null, resolvedAt: null, slaTargets: null, triagedAt: null, firstAcknowledgedAt: null, closureRequested: false, closedAt: null, slaResult: null },
+  // Not stored while null (`omitNull`): a page of 20 open incidents reads ~1 KB less (docs/data-model.md#soc-queue).
+  // `closureRequested` stays stored when false: the SLA upgrade finds items without it (lambdas/data/migrations.ts).
+  omitNull: ['assignee', 'resolvedAt', 'slaTargets', 'triagedAt', 'firstAcknowledgedAt', 'closedAt', 'slaResult'],
   // An open incident is in the SOC queue (GSI2 `SOCQUEUE`, by SLA due time); a closed one is not (a Put
   // without the attributes removes it). docs/data-model.md#soc-queue. Every incident is in the GSI3
   // partition of its status (docs/data-model.md#search), moved by the Put that changes the status.
@@ -375,7 +386,7 @@ export const TTL_ATTRIBUTE = TABLE_DESIGN.ttlAttribute;
  */
 export function itemOf<R extends object, A extends object>(entity: Entity<R, A>, record: R, retention?: Retention): Record<string, unknown> {
   const item: Record<string, unknown> = { ...entity.key(record), ...entity.gsi1?.(record), entity: entity.name };
-  for (const a of entity.attributes) if (record[a] !== undefined) item[a] = record[a];
+  for (const a of entity.attributes) if (record[a] !== undefined && !(record[a] === null && entity.omitNull?.includes(a))) item[a] = record[a];
   if (entity.derived) Object.assign(item, entity.derived(record));
   if (entity.ttl) {
     const ttl = entity.ttl(record, retention ?? { availabilityDays: NaN, o365EventDays: NaN, auditDays: NaN });

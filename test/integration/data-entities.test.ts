@@ -126,7 +126,7 @@ function entityTables(): string {
   });
   const attributeRows = entities.map((e) => {
     const stored = [
-      ...e.attributes.map(code),
+      ...e.attributes.map((a) => ((e.omitNull as readonly string[] | undefined)?.includes(a) ? `${code(a)} (absent while null)` : code(a))),
       ...Object.keys(e.derived?.(placeholder as never) ?? {}).map((a) => `${code(a)} (derived)`),
       ...(e.internal ?? []).map((a) => `${code(a)} (internal)`),
     ];
