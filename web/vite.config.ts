@@ -8,10 +8,12 @@
  * - The port can be overridden on the command line (`npm run dev:web -- --port 5174`).
  * - The bare specifier `qrcode` resolves to `src/shared/lib/qrcode-on-demand.ts`, which loads the QR encoder
  *   only when a QR image is drawn (Amplify UI imports it statically; docs/portal.md#bundles).
+ * - `onlyPortalLanguages` (`build/amplify-languages.ts`) keeps Amplify UI's Spanish and English dictionaries only.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { onlyPortalLanguages } from './build/amplify-languages';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -19,7 +21,7 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), onlyPortalLanguages()],
   resolve: { alias: [{ find: /^qrcode$/, replacement: fileURLToPath(new URL('./src/shared/lib/qrcode-on-demand.ts', import.meta.url)) }] },
   server: { port: 5173, fs: { allow: [repoRoot] } },
   preview: { port: 5173 },
