@@ -41,6 +41,9 @@ export class SlaWatch extends Construct {
     const { logGroup, role } = functionLogsAndRole(this, config, `Vigía SLA job (${config.stage})`);
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [table.tableArn] }));
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/${TABLE_DESIGN.gsi2.indexName}`] }));
+    // The below-SLA index re-key (`rekeyBelowSlaIndexes`): the tenant list and a device's days (Query), the
+    // device item's GSI2 key (UpdateItem).
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query', 'dynamodb:UpdateItem'], resources: [table.tableArn] }));
     acknowledgeTracingWildcard(role, config);
     this.fn = new NodejsFunction(this, 'Function', {
       ...lambdaDefaults(

@@ -31,6 +31,7 @@ import { deviceNameKey } from '../domain/search.js';
 import { listDeviceAlarms } from './device-alarms.js';
 import { filterExpression, listPage, queryPage } from './paging.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
+import { listTenants } from './tenants.js';
 
 const DAY_S = 86_400;
 
@@ -121,9 +122,7 @@ export async function refreshAvailabilityRollup(tenantId: string, deviceId: stri
   if (!device) return;
   const rev = typeof device.availRev === 'number' ? device.availRev : 0;
   const rollup = availabilityRollup(items.filter((i) => String(i.SK).startsWith('AVAIL#')).map(dayOf), asOf);
-  // In the tenant's below-SLA index (GSI2) while any day the roll-up covers is below the target.
-  const below = rollup.pct30d.some((p) => p !== null && p < AVAILABILITY_SLA_TARGET_PCT);
-  const index = below ? keys.belowSlaGsi2(tenantId, deviceId, rollup.pct30d[0] ?? 0) : null;
+  const index = belowSlaKeys(tenantId, deviceId, rollup, asOf);
   await writeIf(table, 'UpdateItem', {
     Key: keys.device(tenantId, deviceId),
     UpdateExpression: `SET availAsOf = :a, availRollupRev = :rev, availPct30d = :p${index ? ', GSI2PK = :g2p, GSI2SK = :g2s' : ' REMOVE GSI2PK, GSI2SK'}`,
@@ -133,29 +132,109 @@ export async function refreshAvailabilityRollup(tenantId: string, deviceId: stri
 }
 
 /**
- * The tenant's devices whose 30-day availability at `now` is below the SLA target, lowest first, at most
- * `limit`: ONE Query of the below-SLA index (GSI2 `TENANT#t#BELOWSLA`, at most `BELOW_SLA_READ` entries), each
- * figure read from its roll-up at `now` (a device whose roll-up does not cover today is left out: it has had no
- * availability written for 30 days).
+ * The device's place in the tenant's below-SLA index (GSI2 `TENANT#t#BELOWSLA`) on the UTC day `day`, or
+ * null when it belongs out of it: in it while any day its roll-up covers from `day` on is below the target
+ * (without new data the figure of a later day can still fall below it), keyed by the figure ON `day`.
  */
-export async function devicesBelowSla(tenantId: string, now: Date, limit: number, table: TableRef): Promise<{ deviceId: string; name: string; availability30d: number }[]> {
-  const res = await table.doc.send('Query', {
-    TableName: table.tableName,
-    IndexName: 'GSI2',
-    KeyConditionExpression: 'GSI2PK = :p',
-    ExpressionAttributeValues: { ':p': keys.belowSlaGsi2Pk(tenantId) },
-    Limit: BELOW_SLA_READ,
-  });
-  const out: { deviceId: string; name: string; availability30d: number }[] = [];
-  for (const item of res.Items ?? []) {
-    const pct = availabilityFromRollup(rollupOf(item), now);
-    if (typeof pct === 'number' && pct < AVAILABILITY_SLA_TARGET_PCT) out.push({ deviceId: String(item.id), name: String(item.name), availability30d: pct });
-  }
-  return out.sort((a, b) => a.availability30d - b.availability30d || a.name.localeCompare(b.name)).slice(0, limit);
+function belowSlaKeys(tenantId: string, deviceId: string, rollup: AvailabilityRollup, day: string): { GSI2PK: string; GSI2SK: string } | null {
+  const k = Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${rollup.asOf}T00:00:00Z`)) / 86_400_000);
+  if (!(k >= 0)) return null;
+  const rest = rollup.pct30d.slice(k);
+  if (!rest.some((p) => p !== null && p < AVAILABILITY_SLA_TARGET_PCT)) return null;
+  return keys.belowSlaGsi2(tenantId, deviceId, day, rest[0] ?? null);
 }
 
-/** Entries of the below-SLA index read per call (the ones with the lowest figure on their roll-up day). */
-const BELOW_SLA_READ = 50;
+/**
+ * The tenant's devices whose 30-day availability at `now` is below the SLA target, lowest first (then by
+ * name, then id), at most `limit` — exactly the from-scratch list (docs/data-model.md, "Devices below the SLA target").
+ *
+ * Reads the below-SLA index (GSI2 `TENANT#t#BELOWSLA`) up to today's day prefix: first the entries keyed on
+ * an earlier day (stale: not yet re-keyed by `rekeyBelowSla`; none once the job has run today — their figure
+ * is read from the roll-up at `now`, they are all read), then today's entries, which are in order of the
+ * figure at `now`: read up to the `limit`-th valid one below the target and every entry tied with it. Steady
+ * state: ONE Query of `limit + 1` entries, whatever the tenant's size. Each figure comes from the device's
+ * roll-up at `now`; a device whose roll-up is stale (`availRollupRev` ≠ `availRev`) or does not cover today is
+ * left out (as `GET /devices` does without its fallback).
+ */
+export async function devicesBelowSla(tenantId: string, now: Date, limit: number, table: TableRef): Promise<{ deviceId: string; name: string; availability30d: number }[]> {
+  const today = now.toISOString().slice(0, 10);
+  const out: { deviceId: string; name: string; availability30d: number }[] = [];
+  let fresh = 0; // today's valid entries below the target taken
+  let boundary = -Infinity; // the figure of the `limit`-th of them
+  let start: Record<string, unknown> | undefined;
+  let done = limit <= 0;
+  while (!done) {
+    const res = await table.doc.send('Query', {
+      TableName: table.tableName,
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :p AND GSI2SK < :end',
+      ExpressionAttributeValues: { ':p': keys.belowSlaGsi2Pk(tenantId), ':end': `${today}$` },
+      Limit: limit + 1,
+      ExclusiveStartKey: start,
+    });
+    for (const item of res.Items ?? []) {
+      const pct = availabilityFromRollup(rollupOf(item), now);
+      const below = typeof pct === 'number' && pct < AVAILABILITY_SLA_TARGET_PCT;
+      if (String(item.GSI2SK).startsWith(`${today}#`) && typeof pct !== 'undefined') {
+        // Today's keys are the figures at `now`: past the target or the boundary, nothing later is needed.
+        if (!below || (fresh >= limit && pct > boundary)) {
+          done = true;
+          break;
+        }
+        if (++fresh === limit) boundary = pct;
+      }
+      if (below) out.push({ deviceId: String(item.id), name: String(item.name), availability30d: pct });
+    }
+    start = res.LastEvaluatedKey;
+    if (!start) done = true;
+  }
+  return out.sort((a, b) => a.availability30d - b.availability30d || a.name.localeCompare(b.name) || (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0)).slice(0, limit);
+}
+
+/**
+ * Re-keys the tenant's below-SLA index entries keyed on a day before `now`'s UTC day (the devices with no
+ * availability written today — offline or silent — whose figure moves with the day alone): each gets the
+ * figure of its stored roll-up on today (one conditional UpdateItem of `GSI2SK`, conditioned on the roll-up
+ * and key read, so a concurrent refresh wins), or leaves the index when no day left in its roll-up is below
+ * the target; a device whose roll-up is stale is refreshed from its days (`refreshAvailabilityRollup`).
+ * Idempotent; one Query (≈ 0.5 RCU) when nothing is stale. Run by the SLA job (`rekeyBelowSlaIndexes`).
+ * Returns how many entries it moved.
+ */
+export async function rekeyBelowSla(tenantId: string, table: TableRef, now: Date = new Date()): Promise<number> {
+  const today = now.toISOString().slice(0, 10);
+  const stale = await queryAll(table, {
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :p AND GSI2SK < :d',
+    ExpressionAttributeValues: { ':p': keys.belowSlaGsi2Pk(tenantId), ':d': `${today}#` },
+  });
+  let moved = 0;
+  for (const item of stale) {
+    const deviceId = String(item.id);
+    const rollup = rollupOf(item);
+    if (!rollup) {
+      await refreshAvailabilityRollup(tenantId, deviceId, table, now);
+      moved++;
+      continue;
+    }
+    const index = belowSlaKeys(tenantId, deviceId, rollup, today);
+    const rev = typeof item.availRev === 'number' ? item.availRev : 0;
+    const written = await writeIf(table, 'UpdateItem', {
+      Key: keys.device(tenantId, deviceId),
+      UpdateExpression: index ? 'SET GSI2SK = :s' : 'REMOVE GSI2PK, GSI2SK',
+      ConditionExpression: `GSI2SK = :old AND availAsOf = :a AND availRollupRev = :rev AND ${rev === 0 ? '(attribute_not_exists(availRev) OR availRev = :rev)' : 'availRev = :rev'}`,
+      ExpressionAttributeValues: { ':old': item.GSI2SK, ':a': rollup.asOf, ':rev': rev, ...(index ? { ':s': index.GSI2SK } : {}) },
+    });
+    if (written) moved++;
+  }
+  return moved;
+}
+
+/** `rekeyBelowSla` for every registered tenant (the SLA job's run); returns the entries moved. */
+export async function rekeyBelowSlaIndexes(table: TableRef, now: Date = new Date()): Promise<number> {
+  let moved = 0;
+  for (const tenant of await listTenants(table)) moved += await rekeyBelowSla(tenant.id, table, now);
+  return moved;
+}
 
 /** The roll-up of a device item if it matches the item's `availRev` (else null: stale or absent). */
 function rollupOf(item: Record<string, unknown>): AvailabilityRollup | null {

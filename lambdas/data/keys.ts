@@ -90,10 +90,15 @@ export const keys = {
 
   /**
    * GSI2 keys of a device whose 30-day availability is below the SLA target on some day its roll-up covers
-   * (the tenant's "lowest availability" list, lowest first by the figure on the roll-up's day).
+   * (the tenant's "lowest availability" list): sort key `<day>#<figure on that day × 100, 5 digits>#<id>`,
+   * `n` for no figure (after every number), so within one day the entries are lowest first by that day's
+   * figure (docs/data-model.md, "Devices below the SLA target").
    */
   belowSlaGsi2Pk: (tenantId: string) => owned(tenantId, 'BELOWSLA'),
-  belowSlaGsi2: (tenantId: string, deviceId: string, pct: number) => ({ GSI2PK: owned(tenantId, 'BELOWSLA'), GSI2SK: `${String(Math.round(pct * 100)).padStart(5, '0')}#${deviceId}` }),
+  belowSlaGsi2: (tenantId: string, deviceId: string, day: string, pct: number | null) => ({
+    GSI2PK: owned(tenantId, 'BELOWSLA'),
+    GSI2SK: `${day}#${pct === null ? 'n' : String(Math.round(pct * 100)).padStart(5, '0')}#${deviceId}`,
+  }),
 
   /** GSI2 partition of the SOC queue: every tenant's open incidents, SLA due time first (staff). */
   SOCQUEUE_GSI2PK: 'SOCQUEUE',

@@ -331,7 +331,7 @@ function* deviceItems(spec: ScaleSpec, d: GenDevice, index: number, now: number,
   // The roll-ups `putDevice` and the alarm writes maintain (docs/data-model.md, "Device roll-ups"), as they
   // would stand after these writes: openAlarms counted, the availability roll-up current (rev 0).
   // …and its place in the below-SLA index, as `refreshAvailabilityRollup` writes it.
-  const below = rollup.pct30d.some((p) => p !== null && p < AVAILABILITY_SLA_TARGET_PCT) ? keys.belowSlaGsi2(d.stored.tenantId, d.stored.id, rollup.pct30d[0] ?? 0) : {};
+  const below = rollup.pct30d.some((p) => p !== null && p < AVAILABILITY_SLA_TARGET_PCT) ? keys.belowSlaGsi2(d.stored.tenantId, d.stored.id, rollup.asOf, rollup.pct30d[0] ?? null) : {};
   yield { ...itemOf(DeviceEntity, d.stored, retention), openAlarms: open, availRev: 0, availRollupRev: 0, availAsOf: rollup.asOf, availPct30d: rollup.pct30d, ...below };
 }
 

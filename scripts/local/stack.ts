@@ -35,7 +35,8 @@ import { ensureTable, freePort, startDynamo } from './dynamodb.js';
 import { openApiDocument } from '../../lambdas/contract/openapi.js';
 import { startCollector } from './collector.js';
 import { LOCAL_EMAIL_FROM, startDigestTimer, startMailEmulator, startOutboxPoller } from './notifications.js';
-import { runSlaWatch, SLA_WATCH_INTERVAL_MS } from '../../lambdas/data/activity.js';
+import { SLA_WATCH_INTERVAL_MS } from '../../lambdas/data/activity.js';
+import { slaWatch } from '../../lambdas/triggers/sla-watch.js';
 import {
   DEFAULT_PORTS,
   DEMO_REGION,
@@ -424,7 +425,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     // (docs/notifications.md#sla-job). Idempotent, so a restart or an overlapping run writes nothing twice.
     {
       const slaTable = localTable(dynamo.endpoint, table);
-      const runSla = () => void runSlaWatch(new Date(), slaTable).catch((e: unknown) => log(`sla-watch failed: ${(e as Error).message}`));
+      const runSla = () => void slaWatch(slaTable, new Date()).catch((e: unknown) => log(`sla-watch failed: ${(e as Error).message}`));
       runSla();
       const slaTimer = setInterval(runSla, SLA_WATCH_INTERVAL_MS);
       slaTimer.unref();
