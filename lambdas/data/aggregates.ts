@@ -19,6 +19,7 @@
  * the drift (`--check`).
  */
 import type { DeviceAlarm, Incident, Office365Alarm } from '../contract/schemas.js';
+import { formatIncidentId } from '../domain/incidents.js';
 import {
   AGGREGATES_VERSION,
   agg,
@@ -30,6 +31,7 @@ import {
   hourOf,
   incidentDay,
   incidentStats,
+  isUnresolved,
   nonZero,
   o365AlarmStats,
   staleMinuteKeys,
@@ -46,7 +48,18 @@ export interface AggregateChange {
   stats?: Counters;
   days?: Record<string, Counters>;
   hours?: Record<string, Counters>;
+  /**
+   * The unresolved incidents of a day / hour item (`openDays`: `yyyy-mm-dd`, `openHours`: `yyyy-mm-ddTHH` →
+   * incident id → its SLA due UTC hour `yyyy-mm-ddTHH`, or null: no longer unresolved there). Stored one
+   * attribute per unresolved incident (`openAttr`), SET while unresolved and REMOVEd when resolved or closed,
+   * so no zero counter is ever left behind; read back as the `d#<due hour>` counters (`dayCountersOf`).
+   */
+  openDays?: Record<string, OpenIncidents>;
+  openHours?: Record<string, OpenIncidents>;
 }
+
+/** Incident id → SLA due UTC hour (`yyyy-mm-ddTHH`) while unresolved, null once it is not (see `AggregateChange`). */
+export type OpenIncidents = Record<string, string | null>;
 
 /** Marker values of the aggregate items (`entity` attribute). */
 export const AGGREGATE_ENTITIES = { stats: 'TenantStats', heartbeat: 'HeartbeatHistogram', day: 'TenantDay', hour: 'TenantHour' } as const;
@@ -87,9 +100,104 @@ export function countersOf(item: Record<string, unknown> | undefined): Counters 
   return out;
 }
 
+/*
+ * Stored names of the day and hour items (docs/data-model.md#aggregates, since `AGGREGATES_VERSION` 4).
+ * Every report or analytics request reads one day item per day of its period (366 for a year), so the bytes
+ * of a day item are the cost of those reads, and every write that touches the item pays for its size too.
+ * The figures keep their in-memory names (`agg`, lambdas/domain/aggregates.ts); only the stored names are
+ * shorter, translated here on the way in (`storedName`) and out (`dayCountersOf`):
+ *  - `c#<sev>` → `c<sev>`, `r#<sev>` → `r<sev>` (`<sev>`: c/h/m/l);
+ *  - `s#<status>` → `s<n|p|h|r|x>` (new, in_progress, on_hold, resolved, closed);
+ *  - `t#<type key>#<sev>` → `t<sev><type code>` (`ALARM_TYPE_CODES`; a type without a code keeps its name);
+ *  - the SLA-due-hour counters `d#<yymmddHH>` are not counters in storage: each unresolved incident is one
+ *    attribute `o<incident number>` (`openAttr`) whose value is its due hour as hours after 00:00 UTC of the
+ *    item's day; it is SET while the incident is unresolved and REMOVEd when it is resolved or closed.
+ *    Counters moved down with ADD stay in the item at 0 (DynamoDB has no "remove when zero"), and a busy
+ *    day's incidents fall due in tens of different hours: as counters, a maintained day item kept one zero
+ *    attribute for each of them. One attribute per unresolved incident is gone when the incident is.
+ * Names not listed (`taN`, `taMs`, `trN`, `trMs`, `met`, `avMs`, `upMs`, `T#<sev>#<title>`, and every
+ * name of the older layouts) are stored as they are and read back as they are, so an item of an older
+ * layout still reads right until the migration rebuilds it.
+ */
+
+/** Short stored codes of the catalogue's alarm types (`DEVICE_ALARM_TYPES`); never reuse or change one. */
+export const ALARM_TYPE_CODES: Readonly<Record<string, string>> = {
+  heartbeat_lost: 'hb',
+  cpu_high: 'cpu',
+  wan_down: 'wan',
+  packet_loss: 'pl',
+  disk_almost_full: 'dsk',
+  temperature_high: 'tmp',
+  vpn_sessions_rejected: 'vpn',
+};
+const TYPE_OF_CODE = new Map(Object.entries(ALARM_TYPE_CODES).map(([k, c]) => [c, k]));
+const STATUS_CODES: Readonly<Record<string, string>> = { new: 'n', in_progress: 'p', on_hold: 'h', resolved: 'r', closed: 'x' };
+const STATUS_OF_CODE = new Map(Object.entries(STATUS_CODES).map(([k, c]) => [c, k]));
+const SEV_LETTERS = 'chml';
+
+/** The stored name of in-memory counter name `name` of a day or hour item (see above). */
+export function storedName(name: string): string {
+  if (/^[cr]#[chml]$/.test(name)) return `${name[0]}${name[2]}`;
+  if (name.startsWith('s#')) {
+    const code = STATUS_CODES[name.slice(2)];
+    return code ? `s${code}` : name;
+  }
+  const t = /^t#([a-z0-9_]+)#([chml])$/.exec(name);
+  const code = t ? ALARM_TYPE_CODES[t[1]!] : undefined;
+  return t && code ? `t${t[2]}${code}` : name;
+}
+
+/** The in-memory name of stored counter name `stored` (inverse of `storedName`; other names as they are). */
+function memoryName(stored: string): string {
+  if (stored.length === 2 && (stored[0] === 'c' || stored[0] === 'r') && SEV_LETTERS.includes(stored[1]!)) return `${stored[0]}#${stored[1]}`;
+  if (stored.length === 2 && stored[0] === 's' && STATUS_OF_CODE.has(stored[1]!)) return `s#${STATUS_OF_CODE.get(stored[1]!)}`;
+  if (stored[0] === 't' && SEV_LETTERS.includes(stored[1] ?? '-') && TYPE_OF_CODE.has(stored.slice(2))) return `t#${TYPE_OF_CODE.get(stored.slice(2))}#${stored[1]}`;
+  return stored;
+}
+
+/** `INC-000123` → `o123`: the stored attribute of an unresolved incident (an id of another form: `o#<id>`). */
+export function openAttr(incidentId: string): string {
+  const m = /^INC-(\d+)$/.exec(incidentId);
+  return m && formatIncidentId(Number(m[1])) === incidentId ? `o${Number(m[1])}` : `o#${incidentId}`;
+}
+const isOpenAttr = (name: string): boolean => /^o(\d+$|#)/.test(name);
+
+const HOUR_MS = 3_600_000;
+/** Hours from 00:00 UTC of day `date` (`yyyy-mm-dd`) to the start of UTC hour `hour` (`yyyy-mm-ddTHH`). */
+const hoursAfter = (date: string, hour: string): number => Math.round((Date.parse(`${hour}:00:00.000Z`) - Date.parse(`${date}T00:00:00.000Z`)) / HOUR_MS);
+/** The UTC hour `yyyy-mm-ddTHH` `n` hours after 00:00 UTC of `date`. */
+const hourAfter = (date: string, n: number): string => new Date(Date.parse(`${date}T00:00:00.000Z`) + n * HOUR_MS).toISOString().slice(0, 13);
+
+/**
+ * The in-memory counters of a stored day or hour item of UTC day `date`: stored names translated back
+ * (`storedName`), and each unresolved incident's `o…` attribute counted as `d#<its due hour>`.
+ */
+export function dayCountersOf(item: Record<string, unknown> | undefined, date: string): Counters {
+  const out: Counters = {};
+  for (const [k, v] of Object.entries(item ?? {})) {
+    if (NOT_COUNTERS.has(k) || typeof v !== 'number') continue;
+    if (isOpenAttr(k)) sumInto(out, { [agg.openDue(hourAfter(date, v))]: 1 });
+    else sumInto(out, { [memoryName(k)]: v });
+  }
+  return out;
+}
+
+/** The stored attributes of in-memory counters `c` (no `d#` counter: those are stored as `o…`, see `openItemAttrs`). */
+function storedCounters(c: Counters): Counters {
+  const out: Counters = {};
+  for (const [k, v] of Object.entries(c)) if (v !== 0 && !k.startsWith('d#')) sumInto(out, { [storedName(k)]: v });
+  return out;
+}
+
+/** The `o…` attributes of the unresolved incidents `open` (id → due hour) of an item of UTC day `date`. */
+function openItemAttrs(open: Record<string, string>, date: string): Counters {
+  return Object.fromEntries(Object.entries(open).map(([id, due]) => [openAttr(id), hoursAfter(date, due)]));
+}
+
 /**
  * One UpdateItem action: `ADD` every counter of `c` and `SET` the markers (and, with `seq`, the incident
- * counter, conditioned on `seq.prev`). Null when there is nothing to add or allocate.
+ * counter, conditioned on `seq.prev`; with `open`, `SET` the listed attributes and `REMOVE` those mapped to
+ * null). Null when there is nothing to add, set, remove or allocate.
  */
 function addAction(
   table: TableRef,
@@ -97,9 +205,11 @@ function addAction(
   c: Counters,
   marker: Record<string, string>,
   seq?: { prev: number | null; next: number },
+  open?: Record<string, number | null>,
 ): { Update: UpdateItemInput } | null {
   const entries = Object.entries(c).filter(([, v]) => v !== 0);
-  if (entries.length === 0 && !seq) return null;
+  const openEntries = Object.entries(open ?? {});
+  if (entries.length === 0 && openEntries.length === 0 && !seq) return null;
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const adds = entries.map(([k, v], i) => {
@@ -112,6 +222,15 @@ function addAction(
     values[`:m${i}`] = v;
     return `#m${i} = :m${i}`;
   });
+  const removes: string[] = [];
+  openEntries.forEach(([k, v], i) => {
+    names[`#o${i}`] = k;
+    if (v === null) removes.push(`#o${i}`);
+    else {
+      values[`:o${i}`] = v;
+      sets.push(`#o${i} = :o${i}`);
+    }
+  });
   if (seq) {
     names['#seq'] = INCIDENT_SEQ;
     values[':seqNext'] = seq.next;
@@ -122,7 +241,7 @@ function addAction(
     Update: {
       TableName: table.tableName,
       Key: key,
-      UpdateExpression: `${adds.length ? `ADD ${adds.join(', ')} ` : ''}SET ${sets.join(', ')}`,
+      UpdateExpression: `${adds.length ? `ADD ${adds.join(', ')} ` : ''}SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
       ...(seq ? { ConditionExpression: seq.prev === null ? 'attribute_not_exists(#seq)' : '#seq = :seqPrev' } : {}),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -144,16 +263,21 @@ export function aggregateWrites(
 ): TransactWriteItem[] {
   const out: TransactWriteItem[] = [];
   // Any change bumps the tenant's change marker in the same stats update (unless the caller bumps it itself).
-  const changes = [change.stats ?? {}, ...Object.values(change.days ?? {}), ...Object.values(change.hours ?? {})].some((c) => Object.values(c).some((v) => v !== 0));
+  const changes =
+    [change.stats ?? {}, ...Object.values(change.days ?? {}), ...Object.values(change.hours ?? {})].some((c) => Object.values(c).some((v) => v !== 0)) ||
+    [...Object.values(change.openDays ?? {}), ...Object.values(change.openHours ?? {})].some((o) => Object.keys(o).length > 0);
   const statsChange = changes && opts.marker !== false ? { ...change.stats, [CHANGE_MARKER]: 1 } : change.stats;
   const stats = addAction(table, keys.stats(tenantId), statsChange ?? {}, { entity: AGGREGATE_ENTITIES.stats }, opts.incidentSeq);
   if (stats) out.push(stats);
-  for (const [date, c] of Object.entries(change.days ?? {})) {
-    const a = addAction(table, keys.day(tenantId, date), c, { entity: AGGREGATE_ENTITIES.day, date });
+  // The day and hour items: stored names (`storedName`), each unresolved incident SET / REMOVEd as its `o…` attribute.
+  const openOf = (o: OpenIncidents | undefined, date: string) =>
+    Object.fromEntries(Object.entries(o ?? {}).map(([id, due]) => [openAttr(id), due === null ? null : hoursAfter(date, due)]));
+  for (const date of new Set([...Object.keys(change.days ?? {}), ...Object.keys(change.openDays ?? {})])) {
+    const a = addAction(table, keys.day(tenantId, date), storedCounters(change.days?.[date] ?? {}), { entity: AGGREGATE_ENTITIES.day, date }, undefined, openOf(change.openDays?.[date], date));
     if (a) out.push(a);
   }
-  for (const [hour, c] of Object.entries(change.hours ?? {})) {
-    const a = addAction(table, keys.hour(tenantId, hour), c, { entity: AGGREGATE_ENTITIES.hour, hour });
+  for (const hour of new Set([...Object.keys(change.hours ?? {}), ...Object.keys(change.openHours ?? {})])) {
+    const a = addAction(table, keys.hour(tenantId, hour), storedCounters(change.hours?.[hour] ?? {}), { entity: AGGREGATE_ENTITIES.hour, hour }, undefined, openOf(change.openHours?.[hour], hour.slice(0, 10)));
     if (a) out.push(a);
   }
   return out;
@@ -175,11 +299,13 @@ export function aggregatesInitialized(table: TableRef, tenantId: string): Transa
   };
 }
 
-/** Adds change `b` into `into` (in place; `into` has both parts) and returns `into`. */
+/** Adds change `b` into `into` (in place; `into` has every part) and returns `into`. */
 function addChange(into: Required<AggregateChange>, b: AggregateChange): Required<AggregateChange> {
   sumInto(into.stats, b.stats ?? {});
   for (const [d, c] of Object.entries(b.days ?? {})) sumInto((into.days[d] ??= {}), c);
   for (const [h, c] of Object.entries(b.hours ?? {})) sumInto((into.hours[h] ??= {}), c);
+  for (const [d, o] of Object.entries(b.openDays ?? {})) Object.assign((into.openDays[d] ??= {}), o);
+  for (const [h, o] of Object.entries(b.openHours ?? {})) Object.assign((into.openHours[h] ??= {}), o);
   return into;
 }
 
@@ -187,7 +313,10 @@ const dayOfIso = (iso: string) => iso.slice(0, 10);
 
 /**
  * Aggregate change of an incident going from `before` (null: new) to `after` (null: removed): stats, the day
- * item and the hour item of its creation (the same `incidentDay` counters in both).
+ * item and the hour item of its creation (the same `incidentDay` counters in both). Its `d#<due hour>`
+ * counter is not added: an unresolved incident is its own attribute of those items (`openDays` /
+ * `openHours`: SET to its due hour, or REMOVEd (null) when it stops being unresolved; nothing when neither
+ * changes), see `AggregateChange`.
  */
 export function incidentChange(before: Incident | null, after: Incident | null): AggregateChange {
   const days: Record<string, Counters> = {};
@@ -200,8 +329,21 @@ export function incidentChange(before: Incident | null, after: Incident | null):
     sumInto((days[dayOfIso(after.createdAt)] ??= {}), incidentDay(after));
     sumInto((hours[hourOf(after.createdAt)] ??= {}), incidentDay(after));
   }
-  const nz = (m: Record<string, Counters>) => Object.fromEntries(Object.entries(m).map(([k, c]) => [k, nonZero(c)]));
-  return { stats: delta(before && incidentStats(before), after && incidentStats(after)), days: nz(days), hours: nz(hours) };
+  const counters = (m: Record<string, Counters>) => Object.fromEntries(Object.entries(m).map(([k, c]) => [k, Object.fromEntries(Object.entries(nonZero(c)).filter(([n]) => !n.startsWith('d#')))]));
+  const openDays: Record<string, OpenIncidents> = {};
+  const openHours: Record<string, OpenIncidents> = {};
+  const dueOf = (i: Incident) => (isUnresolved(i) ? hourOf(i.slaDueAt) : null);
+  const was = before && dueOf(before);
+  const is = after && dueOf(after);
+  if (before && was && !(after && is === was && after.id === before.id && after.createdAt === before.createdAt)) {
+    (openDays[dayOfIso(before.createdAt)] ??= {})[before.id] = null;
+    (openHours[hourOf(before.createdAt)] ??= {})[before.id] = null;
+  }
+  if (after && is && !(before && was === is && after.id === before.id && after.createdAt === before.createdAt)) {
+    (openDays[dayOfIso(after.createdAt)] ??= {})[after.id] = is;
+    (openHours[hourOf(after.createdAt)] ??= {})[after.id] = is;
+  }
+  return { stats: delta(before && incidentStats(before), after && incidentStats(after)), days: counters(days), hours: counters(hours), openDays, openHours };
 }
 
 /** Aggregate change of a device alarm going from `before` (null: new) to `after`. */
@@ -334,7 +476,12 @@ export async function readTenantDays(table: TableRef, tenantId: string, fromDate
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :a AND :b',
     ExpressionAttributeValues: { ':pk': keys.daysPk(tenantId), ':a': `DAY#${fromDate}`, ':b': `DAY#${toDate}` },
   });
-  return new Map(days.map((d) => [String(d.date ?? String(d.SK).slice(4)), countersOf(d)]));
+  return new Map(
+    days.map((d) => {
+      const date = String(d.date ?? String(d.SK).slice(4));
+      return [date, dayCountersOf(d, date)];
+    }),
+  );
 }
 
 /**
@@ -346,7 +493,12 @@ export async function readTenantHours(table: TableRef, tenantId: string, fromHou
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :a AND :b',
     ExpressionAttributeValues: { ':pk': keys.hoursPk(tenantId), ':a': `HOUR#${fromHour}`, ':b': `HOUR#${toHour}` },
   });
-  return new Map(hours.map((h) => [String(h.hour ?? String(h.SK).slice(5)), countersOf(h)]));
+  return new Map(
+    hours.map((h) => {
+      const hour = String(h.hour ?? String(h.SK).slice(5));
+      return [hour, dayCountersOf(h, hour.slice(0, 10))];
+    }),
+  );
 }
 
 /** Aggregates computed from the items (`rebuildTenantAggregates`). */
@@ -357,6 +509,9 @@ export interface ComputedAggregates {
   heartbeat: Counters;
   days: Map<string, Counters>;
   hours: Map<string, Counters>;
+  /** The unresolved incidents of each day / hour item (id → SLA due hour), stored as `o…` attributes; also counted as `d#` in `days` / `hours`. */
+  openDays: Map<string, Record<string, string>>;
+  openHours: Map<string, Record<string, string>>;
 }
 
 /** A histogram with the minutes stale at `now` folded into `old` and zero entries dropped (comparable form). */
@@ -383,7 +538,7 @@ export async function computeTenantAggregates(table: TableRef, tenantId: string,
     list(keys.devicesGsi1Pk(tenantId)),
   ]);
   // Summed in place: one pass over the items (a new object per item made the rebuild quadratic in days).
-  const change: Required<AggregateChange> = { stats: {}, days: {}, hours: {} };
+  const change: Required<AggregateChange> = { stats: {}, days: {}, hours: {}, openDays: {}, openHours: {} };
   let highestIncidentSeq = 0;
   for (const i of incidents) {
     const incident = recordOf(IncidentEntity, i);
@@ -405,12 +560,18 @@ export async function computeTenantAggregates(table: TableRef, tenantId: string,
     });
     for (const day of days) sumInto((change.days[String(day.date)] ??= {}), availabilityDay(day));
   }
+  // The unresolved incidents (stored one attribute each) count as the in-memory `d#<due hour>` counters.
+  const opens = (m: Record<string, OpenIncidents>) => new Map(Object.entries(m).map(([k, o]) => [k, Object.fromEntries(Object.entries(o).filter((e): e is [string, string] => e[1] !== null))]));
+  const openDays = opens(change.openDays);
+  const openHours = opens(change.openHours);
+  for (const [d, o] of openDays) for (const due of Object.values(o)) sumInto((change.days[d] ??= {}), { [agg.openDue(due)]: 1 });
+  for (const [h, o] of openHours) for (const due of Object.values(o)) sumInto((change.hours[h] ??= {}), { [agg.openDue(due)]: 1 });
   const nonEmpty = (m: Record<string, Counters>) => {
     const out = new Map<string, Counters>();
     for (const [k, c] of Object.entries(m)) if (Object.keys(nonZero(c)).length) out.set(k, nonZero(c));
     return out;
   };
-  return { stats: nonZero(change.stats), highestIncidentSeq, heartbeat: normalizeHeartbeat(heartbeat, now), days: nonEmpty(change.days), hours: nonEmpty(change.hours) };
+  return { stats: nonZero(change.stats), highestIncidentSeq, heartbeat: normalizeHeartbeat(heartbeat, now), days: nonEmpty(change.days), hours: nonEmpty(change.hours), openDays, openHours };
 }
 
 /** A difference between stored and rebuilt aggregates, e.g. `stats.inc#new#high: stored 3, items 4`. */
@@ -458,9 +619,9 @@ export async function rebuildTenantAggregates(table: TableRef, tenantId: string,
     await put({ ...keys.heartbeatStats(tenantId), entity: AGGREGATE_ENTITIES.heartbeat, ...computed.heartbeat });
     const requests: BatchWriteRequest[] = [
       ...[...stored.days.keys()].filter((d) => !computed.days.has(d)).map((d) => ({ DeleteRequest: { Key: keys.day(tenantId, d) } })),
-      ...[...computed.days].map(([d, c]) => ({ PutRequest: { Item: { ...keys.day(tenantId, d), entity: AGGREGATE_ENTITIES.day, date: d, ...c } } })),
+      ...[...computed.days].map(([d, c]) => ({ PutRequest: { Item: { ...keys.day(tenantId, d), entity: AGGREGATE_ENTITIES.day, date: d, ...storedCounters(c), ...openItemAttrs(computed.openDays.get(d) ?? {}, d) } } })),
       ...[...storedHours.keys()].filter((h) => !computed.hours.has(h)).map((h) => ({ DeleteRequest: { Key: keys.hour(tenantId, h) } })),
-      ...[...computed.hours].map(([h, c]) => ({ PutRequest: { Item: { ...keys.hour(tenantId, h), entity: AGGREGATE_ENTITIES.hour, hour: h, ...c } } })),
+      ...[...computed.hours].map(([h, c]) => ({ PutRequest: { Item: { ...keys.hour(tenantId, h), entity: AGGREGATE_ENTITIES.hour, hour: h, ...storedCounters(c), ...openItemAttrs(computed.openHours.get(h) ?? {}, h.slice(0, 10)) } } })),
     ];
     await batchWrite(table, requests);
     // The stats item last: its aggVersion says the rebuild finished.

@@ -35,9 +35,12 @@ export type { Counters };
  * Version of the aggregate definitions; a stats item without it (or older) is rebuilt by the migration
  * (`upgradeAggregates`). 2: short day-item names (`agg`) and the hour items (`incidentHour`). 3: the incident
  * number counter is attribute `incidentSeq` of the stats item (the rebuild moves the old `COUNTER#INCIDENT`
- * item's value there and deletes that item).
+ * item's value there and deletes that item). 4: the day and hour items' stored names (`storedName` in
+ * lambdas/data/aggregates.ts: short status, severity and alarm-type codes) and their unresolved incidents
+ * stored one attribute each (`o<number>` = due hour, REMOVEd once resolved) instead of `d#<due hour>`
+ * counters that stayed behind at 0; the in-memory names (`agg`) are unchanged.
  */
-export const AGGREGATES_VERSION = 3;
+export const AGGREGATES_VERSION = 4;
 
 /** One-letter code of a severity in the day and hour items' attribute names (`c`, `h`, `m`, `l`). */
 const SEV_CODE: Record<string, string> = { critical: 'c', high: 'h', medium: 'm', low: 'l' };
