@@ -146,42 +146,48 @@ function belowSlaKeys(tenantId: string, deviceId: string, rollup: AvailabilityRo
 
 /**
  * The tenant's devices whose 30-day availability at `now` is below the SLA target, lowest first (then by
- * name, then id), at most `limit` — exactly the from-scratch list (docs/data-model.md, "Devices below the SLA target").
+ * name, then id), at most `limit` — exactly the from-scratch list (docs/data-model.md, "Devices below the
+ * SLA target").
  *
  * Reads the below-SLA index (GSI2 `TENANT#t#BELOWSLA`) up to today's day prefix: first the entries keyed on
  * an earlier day (stale: not yet re-keyed by `rekeyBelowSla`; none once the job has run today — their figure
  * is read from the roll-up at `now`, they are all read), then today's entries, which are in order of the
  * figure at `now`: read up to the `limit`-th valid one below the target and every entry tied with it. Steady
- * state: ONE Query of `limit + 1` entries, whatever the tenant's size. Each figure comes from the device's
- * roll-up at `now`; a device whose roll-up is stale (`availRollupRev` ≠ `availRev`) or does not cover today is
- * left out (as `GET /devices` does without its fallback).
+ * state: ONE Query of `limit + 1` entries, whatever the tenant's size (earlier-day entries: pages of
+ * `STALE_PAGE`). Each figure comes from the device's roll-up at `now`; a device whose roll-up is stale
+ * (`availRollupRev` ≠ `availRev`) or does not cover today is left out (as `GET /devices` does without its
+ * fallback).
  */
 export async function devicesBelowSla(tenantId: string, now: Date, limit: number, table: TableRef): Promise<{ deviceId: string; name: string; availability30d: number }[]> {
   const today = now.toISOString().slice(0, 10);
   const out: { deviceId: string; name: string; availability30d: number }[] = [];
-  let fresh = 0; // today's valid entries below the target taken
+  let taken = 0; // today's valid entries below the target taken
   let boundary = -Infinity; // the figure of the `limit`-th of them
   let start: Record<string, unknown> | undefined;
+  let inStale = false; // the last page ended among entries of an earlier day: read on in bigger pages
   let done = limit <= 0;
   while (!done) {
+    const pageLimit: number = inStale ? STALE_PAGE : limit + 1;
     const res = await table.doc.send('Query', {
       TableName: table.tableName,
       IndexName: 'GSI2',
       KeyConditionExpression: 'GSI2PK = :p AND GSI2SK < :end',
       ExpressionAttributeValues: { ':p': keys.belowSlaGsi2Pk(tenantId), ':end': `${today}$` },
-      Limit: limit + 1,
+      Limit: pageLimit,
       ExclusiveStartKey: start,
     });
     for (const item of res.Items ?? []) {
       const pct = availabilityFromRollup(rollupOf(item), now);
       const below = typeof pct === 'number' && pct < AVAILABILITY_SLA_TARGET_PCT;
-      if (String(item.GSI2SK).startsWith(`${today}#`) && typeof pct !== 'undefined') {
+      const fresh = String(item.GSI2SK).startsWith(`${today}#`);
+      inStale = !fresh;
+      if (fresh && typeof pct !== 'undefined') {
         // Today's keys are the figures at `now`: past the target or the boundary, nothing later is needed.
-        if (!below || (fresh >= limit && pct > boundary)) {
+        if (!below || (taken >= limit && pct > boundary)) {
           done = true;
           break;
         }
-        if (++fresh === limit) boundary = pct;
+        if (++taken === limit) boundary = pct;
       }
       if (below) out.push({ deviceId: String(item.id), name: String(item.name), availability30d: pct });
     }
@@ -190,6 +196,9 @@ export async function devicesBelowSla(tenantId: string, now: Date, limit: number
   }
   return out.sort((a, b) => a.availability30d - b.availability30d || a.name.localeCompare(b.name) || (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0)).slice(0, limit);
 }
+
+/** Page size of `devicesBelowSla` while it reads entries of an earlier day (before the day's first re-key). */
+const STALE_PAGE = 100;
 
 /**
  * Re-keys the tenant's below-SLA index entries keyed on a day before `now`'s UTC day (the devices with no

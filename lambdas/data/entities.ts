@@ -210,7 +210,7 @@ export const DEVICE_ROLLUP_ATTRIBUTES = ['openAlarms', 'availRev', 'availAsOf', 
 export const DeviceEntity: Entity<StoredDevice> = {
   name: 'Device',
   description: 'Monitored device; `status` is derived from `lastHeartbeatAt` at read time',
-  readBy: 'ordered by name ignoring case and accents (`deviceNameKey`); a name prefix (`?prefix=`): `GSI1SK` from the folded prefix to the prefix followed by U+10FFFF; the list reads the roll-ups on the item',
+  readBy: 'ordered by name ignoring case and accents (`deviceNameKey`); a name prefix (`?prefix=`): `GSI1SK` from the folded prefix to the prefix followed by U+10FFFF; the list reads the roll-ups on the item; devices below the SLA target: Query GSI2 `TENANT#<t>#BELOWSLA` (`GSI2SK = <day>#<figure × 100>#<id>`, set by the roll-up refresh and the SLA job re-key, see "Devices below the SLA target")',
   key: (d) => keys.device(d.tenantId, d.id),
   gsi1: (d) => keys.deviceGsi1(d.tenantId, d.id, deviceNameKey(d.name)),
   attributes: allOf<StoredDevice>()(['id', 'tenantId', 'name', 'type', 'site', 'ipAddress', 'vendor', 'model', 'lastHeartbeatAt']),

@@ -106,6 +106,8 @@ describe('devices below the availability target', () => {
   it('equals the from-scratch list after writes on random days, with or without the re-key (stale roll-ups)', async () => {
     const PCTS = [85, 92.5, 97, 97, 99, 99, 99.4, 99.5, 99.7, 100];
     const write = fc.record({ device: fc.integer({ min: 0, max: 17 }), writeDay: fc.integer({ min: -25, max: 0 }), back: fc.integer({ min: 0, max: 3 }), pct: fc.constantFrom(...PCTS), monitored: fc.constantFrom(3_600, 43_200, 86_400) });
+    // A case found by the property: nine devices tied at 85 % and two at 99 % (ties across the 10th).
+    const TIES = [3, 10, 5, 6, 0, 7, 4, 1, 9, 0, 2, 8].map((device) => ({ device, writeDay: 0, back: 0, pct: [7, 8].includes(device) ? 99 : 85, monitored: 3_600 as const }));
     let run = 0;
     let nonTrivial = 0;
     await fc.assert(
@@ -143,12 +145,14 @@ describe('devices below the availability target', () => {
         await rekeyBelowSla(tenantId, table, now);
         const once = await measured(tenantId, now);
         expect(once.list).toEqual(await reference(tenantId, present, now));
-        expect(once.requests).toBe(1);
+        // One Query, unless the 11th entry ties with the 10th (then the ties are read on).
+        const eleven = await reference(tenantId, present, now, 11);
+        if (eleven.length < 11 || eleven[10]!.availability30d !== eleven[9]!.availability30d) expect(once.requests).toBe(1);
         // The upgrade's path (a refresh of every roll-up) gives the same list.
         for (const d of present) await refreshAvailabilityRollup(tenantId, d.id, table, now);
         expect(await devicesBelowSla(tenantId, now, 10, table)).toEqual(once.list);
       }),
-      { numRuns: 25 },
+      { numRuns: 25, examples: [[TIES, [], 0]] },
     );
     expect(nonTrivial).toBeGreaterThan(3);
   }, 600_000);
