@@ -56,9 +56,10 @@ const compactHour = (hour: string): string => `${hour.slice(2, 4)}${hour.slice(5
 
 /**
  * Attribute names, spelled once. Every name is a plain string used through ExpressionAttributeNames.
- * The day and hour items' names are short (one-letter severities, catalogue keys for catalogue alarm titles):
- * a busy tenant's day item holds ~40 of them and every report reads one item per day of its period, so the
- * names are most of the bytes read and written (docs/data-model.md#aggregates; since `AGGREGATES_VERSION` 2).
+ * These are the in-memory names of the counters; the day and hour items store them under shorter names and
+ * store the `openDue` counters as one attribute per unresolved incident (`storedName` / `dayCountersOf` in
+ * lambdas/data/aggregates.ts, docs/data-model.md#day-item-layout; since `AGGREGATES_VERSION` 4), because
+ * every report reads one day item per day of its period and the names are most of its bytes.
  */
 export const agg = {
   incidents: (status: string, severity: string) => `inc#${status}#${severity}`,
