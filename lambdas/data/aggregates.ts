@@ -50,15 +50,16 @@ export interface AggregateChange {
   hours?: Record<string, Counters>;
   /**
    * The unresolved incidents of a day / hour item (`openDays`: `yyyy-mm-dd`, `openHours`: `yyyy-mm-ddTHH` →
-   * incident id → its SLA due UTC hour `yyyy-mm-ddTHH`, or null: no longer unresolved there). Stored one
-   * attribute per unresolved incident (`openAttr`), SET while unresolved and REMOVEd when resolved or closed,
-   * so no zero counter is ever left behind; read back as the `d#<due hour>` counters (`dayCountersOf`).
+   * incident id → `<SLA due UTC hour yyyy-mm-ddTHH>#<status>`, or null: no longer unresolved there). Stored
+   * one attribute per unresolved incident (`openAttr`), SET while unresolved and REMOVEd when resolved or
+   * closed, so no zero counter is ever left behind; read back as its `d#<due hour>` and `s#<status>`
+   * counters (`dayCountersOf`), which the stored counters then do not hold for it.
    */
   openDays?: Record<string, OpenIncidents>;
   openHours?: Record<string, OpenIncidents>;
 }
 
-/** Incident id → SLA due UTC hour (`yyyy-mm-ddTHH`) while unresolved, null once it is not (see `AggregateChange`). */
+/** Incident id → `<SLA due UTC hour yyyy-mm-ddTHH>#<status>` while unresolved, null once it is not (see `AggregateChange`). */
 export type OpenIncidents = Record<string, string | null>;
 
 /** Marker values of the aggregate items (`entity` attribute). */
@@ -111,7 +112,8 @@ export function countersOf(item: Record<string, unknown> | undefined): Counters 
  *  - `t#<type key>#<sev>` → `t<sev><type code>` (`ALARM_TYPE_CODES`; a type without a code keeps its name);
  *  - the SLA-due-hour counters `d#<yymmddHH>` are not counters in storage: each unresolved incident is one
  *    attribute `o<incident number>` (`openAttr`) whose value is its due hour as hours after 00:00 UTC of the
- *    item's day; it is SET while the incident is unresolved and REMOVEd when it is resolved or closed.
+ *    item's day × 8 + its status (`openValue`; the status counters then leave it out); it is SET while the
+ *    incident is unresolved and REMOVEd when it is resolved or closed.
  *    Counters moved down with ADD stay in the item at 0 (DynamoDB has no "remove when zero"), and a busy
  *    day's incidents fall due in tens of different hours: as counters, a maintained day item kept one zero
  *    attribute for each of them. One attribute per unresolved incident is gone when the incident is.
@@ -162,6 +164,17 @@ export function openAttr(incidentId: string): string {
 }
 const isOpenAttr = (name: string): boolean => /^o(\d+$|#)/.test(name);
 
+/** The statuses in the low 3 bits of an `o…` attribute's value (`openValue`); never reorder. */
+const OPEN_STATUSES = ['new', 'in_progress', 'on_hold', 'resolved', 'closed'] as const;
+
+/** The stored value of an unresolved incident (`<due hour>#<status>`) in an item of UTC day `date`: hours from the day's start × 8 + its status's index. */
+function openValue(date: string, open: string): number {
+  const [due, status] = open.split('#') as [string, string];
+  const idx = (OPEN_STATUSES as readonly string[]).indexOf(status);
+  if (idx < 0) throw new Error(`unknown incident status ${status}`);
+  return hoursAfter(date, due) * 8 + idx;
+}
+
 const HOUR_MS = 3_600_000;
 /** Hours from 00:00 UTC of day `date` (`yyyy-mm-dd`) to the start of UTC hour `hour` (`yyyy-mm-ddTHH`). */
 const hoursAfter = (date: string, hour: string): number => Math.round((Date.parse(`${hour}:00:00.000Z`) - Date.parse(`${date}T00:00:00.000Z`)) / HOUR_MS);
@@ -170,14 +183,18 @@ const hourAfter = (date: string, n: number): string => new Date(Date.parse(`${da
 
 /**
  * The in-memory counters of a stored day or hour item of UTC day `date`: stored names translated back
- * (`storedName`), and each unresolved incident's `o…` attribute counted as `d#<its due hour>`.
+ * (`storedName`), and each unresolved incident's `o…` attribute (`openValue`) counted as `d#<its due hour>`
+ * and `s#<its status>`.
  */
 export function dayCountersOf(item: Record<string, unknown> | undefined, date: string): Counters {
   const out: Counters = {};
   for (const [k, v] of Object.entries(item ?? {})) {
     if (NOT_COUNTERS.has(k) || typeof v !== 'number') continue;
-    if (isOpenAttr(k)) sumInto(out, { [agg.openDue(hourAfter(date, v))]: 1 });
-    else sumInto(out, { [memoryName(k)]: v });
+    if (isOpenAttr(k)) {
+      const idx = ((v % 8) + 8) % 8;
+      sumInto(out, { [agg.openDue(hourAfter(date, (v - idx) / 8))]: 1 });
+      sumInto(out, { [agg.createdStatus(OPEN_STATUSES[idx] ?? 'new')]: 1 });
+    } else sumInto(out, { [memoryName(k)]: v });
   }
   return out;
 }
@@ -189,9 +206,9 @@ function storedCounters(c: Counters): Counters {
   return out;
 }
 
-/** The `o…` attributes of the unresolved incidents `open` (id → due hour) of an item of UTC day `date`. */
+/** The `o…` attributes of the unresolved incidents `open` (id → `<due hour>#<status>`) of an item of UTC day `date`. */
 function openItemAttrs(open: Record<string, string>, date: string): Counters {
-  return Object.fromEntries(Object.entries(open).map(([id, due]) => [openAttr(id), hoursAfter(date, due)]));
+  return Object.fromEntries(Object.entries(open).map(([id, o]) => [openAttr(id), openValue(date, o)]));
 }
 
 /**
@@ -271,7 +288,7 @@ export function aggregateWrites(
   if (stats) out.push(stats);
   // The day and hour items: stored names (`storedName`), each unresolved incident SET / REMOVEd as its `o…` attribute.
   const openOf = (o: OpenIncidents | undefined, date: string) =>
-    Object.fromEntries(Object.entries(o ?? {}).map(([id, due]) => [openAttr(id), due === null ? null : hoursAfter(date, due)]));
+    Object.fromEntries(Object.entries(o ?? {}).map(([id, v]) => [openAttr(id), v === null ? null : openValue(date, v)]));
   for (const date of new Set([...Object.keys(change.days ?? {}), ...Object.keys(change.openDays ?? {})])) {
     const a = addAction(table, keys.day(tenantId, date), storedCounters(change.days?.[date] ?? {}), { entity: AGGREGATE_ENTITIES.day, date }, undefined, openOf(change.openDays?.[date], date));
     if (a) out.push(a);
@@ -319,20 +336,28 @@ const dayOfIso = (iso: string) => iso.slice(0, 10);
  * changes), see `AggregateChange`.
  */
 export function incidentChange(before: Incident | null, after: Incident | null): AggregateChange {
+  // What the stored counters hold of an incident: `incidentDay` less what its `o…` attribute says while it is
+  // unresolved (its due hour and status).
+  const counted = (i: Incident): Counters => {
+    const c = incidentDay(i);
+    for (const k of Object.keys(c)) if (k.startsWith('d#')) delete c[k];
+    if (isUnresolved(i)) delete c[agg.createdStatus(i.status)];
+    return c;
+  };
   const days: Record<string, Counters> = {};
   const hours: Record<string, Counters> = {};
   if (before) {
-    days[dayOfIso(before.createdAt)] = delta(incidentDay(before), null);
-    hours[hourOf(before.createdAt)] = delta(incidentDay(before), null);
+    days[dayOfIso(before.createdAt)] = delta(counted(before), null);
+    hours[hourOf(before.createdAt)] = delta(counted(before), null);
   }
   if (after) {
-    sumInto((days[dayOfIso(after.createdAt)] ??= {}), incidentDay(after));
-    sumInto((hours[hourOf(after.createdAt)] ??= {}), incidentDay(after));
+    sumInto((days[dayOfIso(after.createdAt)] ??= {}), counted(after));
+    sumInto((hours[hourOf(after.createdAt)] ??= {}), counted(after));
   }
-  const counters = (m: Record<string, Counters>) => Object.fromEntries(Object.entries(m).map(([k, c]) => [k, Object.fromEntries(Object.entries(nonZero(c)).filter(([n]) => !n.startsWith('d#')))]));
+  const counters = (m: Record<string, Counters>) => Object.fromEntries(Object.entries(m).map(([k, c]) => [k, nonZero(c)]));
   const openDays: Record<string, OpenIncidents> = {};
   const openHours: Record<string, OpenIncidents> = {};
-  const dueOf = (i: Incident) => (isUnresolved(i) ? hourOf(i.slaDueAt) : null);
+  const dueOf = (i: Incident) => (isUnresolved(i) ? `${hourOf(i.slaDueAt)}#${i.status}` : null);
   const was = before && dueOf(before);
   const is = after && dueOf(after);
   if (before && was && !(after && is === was && after.id === before.id && after.createdAt === before.createdAt)) {
@@ -509,7 +534,10 @@ export interface ComputedAggregates {
   heartbeat: Counters;
   days: Map<string, Counters>;
   hours: Map<string, Counters>;
-  /** The unresolved incidents of each day / hour item (id → SLA due hour), stored as `o…` attributes; also counted as `d#` in `days` / `hours`. */
+  /** The counters the day / hour items store: `days` / `hours` less what the unresolved incidents' attributes say. */
+  counterDays: Map<string, Counters>;
+  counterHours: Map<string, Counters>;
+  /** The unresolved incidents of each day / hour item (id → `<due hour>#<status>`), stored as `o…` attributes; counted as `d#`, `s#` in `days` / `hours`. */
   openDays: Map<string, Record<string, string>>;
   openHours: Map<string, Record<string, string>>;
 }
@@ -560,18 +588,25 @@ export async function computeTenantAggregates(table: TableRef, tenantId: string,
     });
     for (const day of days) sumInto((change.days[String(day.date)] ??= {}), availabilityDay(day));
   }
-  // The unresolved incidents (stored one attribute each) count as the in-memory `d#<due hour>` counters.
-  const opens = (m: Record<string, OpenIncidents>) => new Map(Object.entries(m).map(([k, o]) => [k, Object.fromEntries(Object.entries(o).filter((e): e is [string, string] => e[1] !== null))]));
-  const openDays = opens(change.openDays);
-  const openHours = opens(change.openHours);
-  for (const [d, o] of openDays) for (const due of Object.values(o)) sumInto((change.days[d] ??= {}), { [agg.openDue(due)]: 1 });
-  for (const [h, o] of openHours) for (const due of Object.values(o)) sumInto((change.hours[h] ??= {}), { [agg.openDue(due)]: 1 });
   const nonEmpty = (m: Record<string, Counters>) => {
     const out = new Map<string, Counters>();
     for (const [k, c] of Object.entries(m)) if (Object.keys(nonZero(c)).length) out.set(k, nonZero(c));
     return out;
   };
-  return { stats: nonZero(change.stats), highestIncidentSeq, heartbeat: normalizeHeartbeat(heartbeat, now), days: nonEmpty(change.days), hours: nonEmpty(change.hours), openDays, openHours };
+  // What the items store as counters; the unresolved incidents (one attribute each) add their in-memory
+  // `d#<due hour>` and `s#<status>` counters to the figures.
+  const counterDays = nonEmpty(change.days);
+  const counterHours = nonEmpty(change.hours);
+  const opens = (m: Record<string, OpenIncidents>) => new Map(Object.entries(m).map(([k, o]) => [k, Object.fromEntries(Object.entries(o).filter((e): e is [string, string] => e[1] !== null))]));
+  const openDays = opens(change.openDays);
+  const openHours = opens(change.openHours);
+  const openCounters = (o: string) => {
+    const [due, status] = o.split('#') as [string, string];
+    return { [agg.openDue(due)]: 1, [agg.createdStatus(status)]: 1 };
+  };
+  for (const [d, o] of openDays) for (const v of Object.values(o)) sumInto((change.days[d] ??= {}), openCounters(v));
+  for (const [h, o] of openHours) for (const v of Object.values(o)) sumInto((change.hours[h] ??= {}), openCounters(v));
+  return { stats: nonZero(change.stats), highestIncidentSeq, heartbeat: normalizeHeartbeat(heartbeat, now), days: nonEmpty(change.days), hours: nonEmpty(change.hours), counterDays, counterHours, openDays, openHours };
 }
 
 /** A difference between stored and rebuilt aggregates, e.g. `stats.inc#new#high: stored 3, items 4`. */
@@ -619,9 +654,9 @@ export async function rebuildTenantAggregates(table: TableRef, tenantId: string,
     await put({ ...keys.heartbeatStats(tenantId), entity: AGGREGATE_ENTITIES.heartbeat, ...computed.heartbeat });
     const requests: BatchWriteRequest[] = [
       ...[...stored.days.keys()].filter((d) => !computed.days.has(d)).map((d) => ({ DeleteRequest: { Key: keys.day(tenantId, d) } })),
-      ...[...computed.days].map(([d, c]) => ({ PutRequest: { Item: { ...keys.day(tenantId, d), entity: AGGREGATE_ENTITIES.day, date: d, ...storedCounters(c), ...openItemAttrs(computed.openDays.get(d) ?? {}, d) } } })),
+      ...[...computed.days].map(([d]) => ({ PutRequest: { Item: { ...keys.day(tenantId, d), entity: AGGREGATE_ENTITIES.day, date: d, ...storedCounters(computed.counterDays.get(d) ?? {}), ...openItemAttrs(computed.openDays.get(d) ?? {}, d) } } })),
       ...[...storedHours.keys()].filter((h) => !computed.hours.has(h)).map((h) => ({ DeleteRequest: { Key: keys.hour(tenantId, h) } })),
-      ...[...computed.hours].map(([h, c]) => ({ PutRequest: { Item: { ...keys.hour(tenantId, h), entity: AGGREGATE_ENTITIES.hour, hour: h, ...storedCounters(c), ...openItemAttrs(computed.openHours.get(h) ?? {}, h.slice(0, 10)) } } })),
+      ...[...computed.hours].map(([h]) => ({ PutRequest: { Item: { ...keys.hour(tenantId, h), entity: AGGREGATE_ENTITIES.hour, hour: h, ...storedCounters(computed.counterHours.get(h) ?? {}), ...openItemAttrs(computed.openHours.get(h) ?? {}, h.slice(0, 10)) } } })),
     ];
     await batchWrite(table, requests);
     // The stats item last: its aggVersion says the rebuild finished.
