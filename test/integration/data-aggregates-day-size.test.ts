@@ -115,4 +115,20 @@ describe('tenant day items: a bounded layout', () => {
     expect(Object.keys(item).filter((k) => k.startsWith('t')).every((k) => k.length <= 5)).toBe(true);
     expect(itemBytes(item)).toBeLessThan(512);
   });
+
+  it('an item of the version 3 layout reads the same until the migration rebuilds it in the new one', async () => {
+    const t = 'day-v3';
+    const created = await createIncident(t, (seq) => newIncident(t, seq, { title: 'Abierto', description: 'x', severity: 'medium', category: 'general' }, 'ana@acme.example', `${DAY}T08:00:00.000Z`), table);
+    const v4 = (await readTenantDays(table, t, DAY, DAY)).get(DAY)!;
+    // The same figures under the version 3 names, as `npm start` / platform:upgrade-data find them.
+    const due = created.slaDueAt.slice(0, 13);
+    await table.doc.send('PutItem', { TableName: TABLE, Item: { ...keys.day(t, DAY), entity: 'TenantDay', date: DAY, 'c#m': 1, 's#new': 1, [`d#${due.slice(2, 4)}${due.slice(5, 7)}${due.slice(8, 10)}${due.slice(11, 13)}`]: 1, 'd#26031001': 0 } });
+    expect(Object.fromEntries(Object.entries((await readTenantDays(table, t, DAY, DAY)).get(DAY)!).filter(([, v]) => v !== 0))).toEqual(v4);
+    await rebuildTenantAggregates(table, t, { write: true, now: NOW });
+    const item = await dayItem(t);
+    // Rebuilt whole in the version 4 names: no `c#m`, `s#new`, `d#…` left (the zero one included).
+    expect(Object.keys(item).filter((k) => k.includes('#'))).toEqual([]);
+    expect((await readTenantDays(table, t, DAY, DAY)).get(DAY)).toEqual(v4);
+    expect(await rebuildTenantAggregates(table, t, { write: false, now: NOW }).then((r) => r.drift)).toEqual([]);
+  });
 });
