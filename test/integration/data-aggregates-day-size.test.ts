@@ -5,9 +5,9 @@
  * is left behind at 0 — and the alarm types are stored under short names. Real dynoxide on a random port, writes through the
  * repository's own write paths.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { describe, expect, it } from 'vitest';
+import { useDynamoTable } from '../support/dynamo-table.js';
+import type { TableRef } from '../../lambdas/data/client.js';
 import { createIncident, getIncident, saveIncidentUpdate } from '../../lambdas/data/incidents.js';
 import { putDevice, raiseAlarm } from '../../lambdas/data/devices.js';
 import { readTenantDays, rebuildTenantAggregates } from '../../lambdas/data/aggregates.js';
@@ -18,18 +18,10 @@ import { newIncident } from '../../lambdas/domain/incidents.js';
 import { SEVERITIES, type Incident, type Severity } from '../../lambdas/contract/schemas.js';
 
 const TABLE = 'vigia-aggregates-day-size';
-let dynamo: RunningDynamo;
 let table: TableRef;
 
-beforeAll(async () => {
-  dynamo = await startDynamo({ port: 0 });
-  await ensureTable(dynamo.endpoint, TABLE);
-  table = { doc: createDocumentClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }), tableName: TABLE };
-}, 60_000);
-
-afterAll(async () => {
-  table?.doc.destroy();
-  await dynamo?.stop();
+useDynamoTable(TABLE, (t) => {
+  table = t;
 });
 
 const DAY = '2026-03-10';

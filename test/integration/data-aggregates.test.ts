@@ -6,10 +6,10 @@
  * and out of order — some of them concurrent. Also: a rebuild over data written without aggregates (the
  * migration) finds the drift and repairs it. Real dynoxide on a random port.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { useDynamoTable } from '../support/dynamo-table.js';
+import type { TableRef } from '../../lambdas/data/client.js';
 import { ingestHeartbeat, putAlarm, putDailyAvailability, putDevice, raiseAlarm, recordHeartbeat, transitionAlarm } from '../../lambdas/data/devices.js';
 import { createIncident, getIncident, putIncident, saveIncidentUpdate } from '../../lambdas/data/incidents.js';
 import { upsertO365Alarm } from '../../lambdas/data/office365.js';
@@ -24,18 +24,10 @@ import { newIncident } from '../../lambdas/domain/incidents.js';
 import { ALARM_STATES, INCIDENT_STATUSES, SEVERITIES, type AlarmState, type Incident, type IncidentStatus, type Severity } from '../../lambdas/contract/schemas.js';
 
 const TABLE = 'vigia-aggregates-main';
-let dynamo: RunningDynamo;
 let table: TableRef;
 
-beforeAll(async () => {
-  dynamo = await startDynamo({ port: 0 });
-  await ensureTable(dynamo.endpoint, TABLE);
-  table = { doc: createDocumentClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }), tableName: TABLE };
-}, 60_000);
-
-afterAll(async () => {
-  table?.doc.destroy();
-  await dynamo?.stop();
+useDynamoTable(TABLE, (t) => {
+  table = t;
 });
 
 const NOW = new Date();

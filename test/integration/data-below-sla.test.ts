@@ -9,24 +9,21 @@
  *   10 at most) on a random later day; entries in the version-1 key format (no day) are read and re-keyed;
  *   the upgrade's refresh gives the same list.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
-import { createDocumentClient, wrapTableClient, type ConsumedCapacity, type DocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { useDynamoTable } from '../support/dynamo-table.js';
+import { wrapTableClient, type ConsumedCapacity, type DocumentClient, type TableRef } from '../../lambdas/data/client.js';
 import { dayOf, devicesBelowSla, putDailyAvailability, putDevice, refreshAvailabilityRollup, rekeyBelowSla } from '../../lambdas/data/devices.js';
 import { queryAll } from '../../lambdas/data/dynamo-util.js';
 import { keys } from '../../lambdas/data/keys.js';
 import { AVAILABILITY_SLA_TARGET_PCT, addDays, availability30d } from '../../lambdas/domain/devices.js';
 
 const TABLE = 'vigia-below-sla-main';
-let dynamo: RunningDynamo;
 let table: TableRef;
 const ops: { op: string; rcu: number }[] = [];
 
-beforeAll(async () => {
-  dynamo = await startDynamo({ port: 0 });
-  await ensureTable(dynamo.endpoint, TABLE);
-  table = { doc: createDocumentClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }), tableName: TABLE };
+useDynamoTable(TABLE, (t) => {
+  table = t;
   wrapTableClient(table, (inner): DocumentClient => ({
     async send(operation, input) {
       const out = await inner.send(operation, { ...input, ReturnConsumedCapacity: 'TOTAL' } as never);
@@ -37,11 +34,6 @@ beforeAll(async () => {
     },
     destroy: () => inner.destroy(),
   }));
-}, 60_000);
-
-afterAll(async () => {
-  table?.doc.destroy();
-  await dynamo?.stop();
 });
 
 const TODAY = new Date().toISOString().slice(0, 10);

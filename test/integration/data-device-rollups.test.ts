@@ -6,10 +6,10 @@
  * Checked on the write day and on the following 30 days (sliding window without new data), and on days
  * the roll-up does not cover (the fallback path). Real dynoxide on a random port.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { useDynamoTable } from '../support/dynamo-table.js';
+import type { TableRef } from '../../lambdas/data/client.js';
 import {
   deviceStats,
   devicesRepository,
@@ -25,18 +25,10 @@ import { addDays, availability30d, availabilityFromRollup, availabilityWindowSta
 import { ALARM_STATES, type AlarmState } from '../../lambdas/contract/schemas.js';
 
 const TABLE = 'vigia-rollups-main';
-let dynamo: RunningDynamo;
 let table: TableRef;
 
-beforeAll(async () => {
-  dynamo = await startDynamo({ port: 0 });
-  await ensureTable(dynamo.endpoint, TABLE);
-  table = { doc: createDocumentClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }), tableName: TABLE };
-}, 60_000);
-
-afterAll(async () => {
-  table?.doc.destroy();
-  await dynamo?.stop();
+useDynamoTable(TABLE, (t) => {
+  table = t;
 });
 
 const NOW = new Date();

@@ -6,26 +6,19 @@
  *  - the entity tables of docs/data-model.md are the ones rendered from the declarations.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DynamoDBClient, ScanCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
-import { createDocumentClient, dynamoRepository, tableWriters, type TableRef } from '../../lambdas/data/index.js';
+import { LOCAL_CREDENTIALS, useDynamoTable } from '../support/dynamo-table.js';
+import { dynamoRepository, tableWriters, type TableRef } from '../../lambdas/data/index.js';
 import { DEVICE_ROLLUP_ATTRIBUTES, ENTITIES, type Entity } from '../../lambdas/data/entities.js';
 import { newIncident, planUpdate } from '../../lambdas/domain/incidents.js';
 
 const TABLE = 'vigia-entities-main';
-const credentials = { accessKeyId: 'l', secretAccessKey: 'l' };
-let dynamo: RunningDynamo;
 let table: TableRef;
-
-beforeAll(async () => {
-  dynamo = await startDynamo({ port: 0 });
-  await ensureTable(dynamo.endpoint, TABLE);
-  table = { doc: createDocumentClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials }), tableName: TABLE };
-}, 60_000);
-afterAll(async () => {
-  table?.doc.destroy();
-  await dynamo?.stop();
+let endpoint: string;
+useDynamoTable(TABLE, (t, e) => {
+  table = t;
+  endpoint = e;
 });
 
 /** Attributes that exist on stored items and must never appear in a returned object. */
@@ -64,7 +57,7 @@ describe('stored attributes the entity does not declare', () => {
     await w.putRecommendation(rec);
 
     // Give EVERY stored item an attribute no entity declares (test-only Scan).
-    const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials });
+    const raw = new DynamoDBClient({ endpoint, region: 'eu-west-1', credentials: LOCAL_CREDENTIALS });
     const scanned = await raw.send(new ScanCommand({ TableName: TABLE }));
     expect(scanned.Items!.length).toBeGreaterThan(10);
     for (const item of scanned.Items!) {
