@@ -70,9 +70,15 @@ export function reportPeriod(q: { from?: string | undefined; to?: string | undef
   return { from, to };
 }
 
-/** The report of one tenant for the query's period, as JSON or (with `format: 'csv'`) a CSV download. */
+/**
+ * The report of one tenant for the query's period, as JSON or (with `format: 'csv'`) a CSV download. The
+ * period counted is the whole UTC days the asked one touches (`analyticsPeriod`, as analytics; the response's
+ * `period` and the CSV file name say which), so the report reads only the tenant's day items, its below-SLA
+ * index and one SOC queue Query — 3 requests whose size does not grow with how busy the tenant is
+ * (docs/data-model.md#reports-from-the-aggregates).
+ */
 export async function tenantReport(port: ReportsPort, tenantId: string, q: ReportRequest, now: Date): Promise<Report | CsvDownload> {
-  const period = reportPeriod(q, now);
+  const period = analyticsPeriod(reportPeriod(q, now));
   const data = await port.loadAggregates(tenantId, period.from, period.to, now);
   const report: Report = { tenantId, generatedAt: now.toISOString(), ...reportFromAggregates([data], period, now) };
   if (q.format === 'csv') return new CsvDownload(`vigia-${tenantId}-${period.from.slice(0, 10)}-${period.to.slice(0, 10)}.csv`, reportToCsv(report));

@@ -86,6 +86,37 @@ describe('reports', () => {
     expect(r.body.split('\r\n')).toContain('times,mtta_minutes,30,');
   });
 
+  it('counts the whole UTC days a mid-day period touches, from the day items alone (no GSI1 Query of incidents or alarms)', async () => {
+    const { createDocumentClient } = await import('../../lambdas/data/client.js');
+    const { reportsRepository } = await import('../../lambdas/data/reports.js');
+    const { tenantReport } = await import('../../lambdas/domain/reports.js');
+    const inner = createDocumentClient(api.documentClientOptions());
+    const requests: { operation: string; index: string | undefined; key: unknown }[] = [];
+    const doc: typeof inner = {
+      send: (operation, input) => {
+        const i = input as { IndexName?: string; ExpressionAttributeValues?: Record<string, unknown> };
+        requests.push({ operation, index: i.IndexName, key: i.ExpressionAttributeValues?.[':p'] ?? i.ExpressionAttributeValues?.[':q'] });
+        return inner.send(operation, input);
+      },
+      destroy: () => inner.destroy(),
+    };
+    try {
+      // Asked: 08:30 of the incidents' day to 07:15 of the next (partial first and last hours and days).
+      const rep = (await tenantReport(reportsRepository({ doc, tableName: TABLE }), 'acme', { from: '2026-05-04T08:30:00Z', to: '2026-05-05T07:15:00Z', format: 'json' }, new Date(clock))) as Report;
+      expect(rep.period).toEqual({ from: '2026-05-04T00:00:00.000Z', to: '2026-05-05T23:59:59.999Z' });
+      // Both incidents (created at 08:00, before the asked 08:30) and the alarm count: the whole day is counted.
+      expect(rep.incidents.total).toBe(2);
+      expect(rep.topAlarms).toEqual([{ title: 'Sin latido', count: 1, highestSeverity: 'critical' }]);
+      // The day items, the SOC queue's boundary hour and the below-SLA index: no GSI1 Query (raw incidents/alarms).
+      expect(requests.filter((r) => r.index === 'GSI1')).toEqual([]);
+      expect(requests.length).toBeLessThanOrEqual(3);
+      const csv = await tenantReport(reportsRepository({ doc, tableName: TABLE }), 'acme', { from: '2026-05-04T08:30:00Z', to: '2026-05-05T07:15:00Z', format: 'csv' }, new Date(clock));
+      expect((csv as { filename: string }).filename).toBe('vigia-acme-2026-05-04-2026-05-05.csv');
+    } finally {
+      doc.destroy();
+    }
+  });
+
   it('rejects bad periods', async () => {
     const bad: Record<string, string>[] = [{ from: '2026-05-02T00:00:00Z', to: '2026-05-01T00:00:00Z' }, { from: '2024-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' }, { format: 'pdf' }];
     for (const query of bad) {
