@@ -36,9 +36,10 @@ describe('seeded demo devices', () => {
     const devices = api.handler('devices');
     const reports = api.handler('reports');
     const list = bodyOf<Page<Device>>(await call(devices, { method: 'GET', path: '/devices', caller: ana, query: { limit: '100' } }));
-    // The portal's "30 días": `to` = now rounded down to the minute, `from` 30 × 24 h before.
+    // The portal's "30 días" (`periodQuery`): `from` = 00:00 UTC of today − 29, `to` = now rounded down to the minute.
     const to = Math.floor(Date.now() / 60_000) * 60_000;
-    const report = bodyOf<Report>(await call(reports, { method: 'GET', path: '/reports', caller: ana, query: { from: new Date(to - 30 * 86_400_000).toISOString(), to: new Date(to).toISOString() } }));
+    const from = (Math.floor(to / 86_400_000) - 29) * 86_400_000;
+    const report = bodyOf<Report>(await call(reports, { method: 'GET', path: '/reports', caller: ana, query: { from: new Date(from).toISOString(), to: new Date(to).toISOString() } }));
     expect(list.items.length).toBe(20);
     expect(list.items.filter((d) => d.availability30d !== null).length).toBeGreaterThan(10);
     const below = list.items

@@ -47,13 +47,13 @@ describe('report period follows now', () => {
     const now = vi.spyOn(Date, 'now').mockReturnValue(T1);
     const getReport = setup();
     await waitFor(() => expect(incidentsKpi()).toBe('1'));
-    expect(getReport).toHaveBeenLastCalledWith({ query: { tenant: 'acme', from: '2026-03-01T10:20:00.000Z', to: '2026-03-31T10:20:00.000Z' } });
+    expect(getReport).toHaveBeenLastCalledWith({ query: { tenant: 'acme', from: '2026-03-02T00:00:00.000Z', to: '2026-03-31T10:20:00.000Z' } });
 
     // An incident arrives at T1 + 2 min; the user clicks "Actualizar" at T1 + 5 min.
     now.mockReturnValue(T1 + 5 * MIN);
     fireEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
     await waitFor(() => expect(incidentsKpi()).toBe('2'));
-    expect(getReport).toHaveBeenLastCalledWith({ query: { tenant: 'acme', from: '2026-03-01T10:25:00.000Z', to: '2026-03-31T10:25:00.000Z' } });
+    expect(getReport).toHaveBeenLastCalledWith({ query: { tenant: 'acme', from: '2026-03-02T00:00:00.000Z', to: '2026-03-31T10:25:00.000Z' } });
   });
 
   it('revalidates with a new end when the window regains focus', async () => {
@@ -65,7 +65,18 @@ describe('report period follows now', () => {
       window.dispatchEvent(new Event('focus'));
     });
     await waitFor(() => expect(incidentsKpi()).toBe('2'));
-    expect(getReport).toHaveBeenLastCalledWith({ query: { tenant: 'acme', from: '2026-03-24T10:30:00.000Z', to: '2026-03-31T10:30:00.000Z' } });
+    expect(getReport).toHaveBeenLastCalledWith({ query: { tenant: 'acme', from: '2026-03-25T00:00:00.000Z', to: '2026-03-31T10:30:00.000Z' } });
+  });
+});
+
+describe('presets are whole UTC days ending today', () => {
+  it('"7 días" asks from 00:00 UTC of today − 6 (7 calendar days, the days the API counts) to now', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(T1);
+    const getReport = setup();
+    await waitFor(() => expect(getReport).toHaveBeenCalledTimes(1));
+    fireEvent.click(screen.getByRole('button', { name: '7 días' }));
+    await waitFor(() => expect(getReport).toHaveBeenCalledTimes(2));
+    expect(getReport).toHaveBeenLastCalledWith({ query: { tenant: 'acme', from: '2026-03-25T00:00:00.000Z', to: '2026-03-31T10:20:00.000Z' } });
   });
 });
 
@@ -141,9 +152,9 @@ describe('CSV for Spanish Excel', () => {
     await waitFor(() => expect((screen.getByRole('button', { name: 'CSV (Excel)' }) as HTMLButtonElement).disabled).toBe(false));
 
     const excel = await download('CSV (Excel)');
-    expect(excel.filename).toBe('informe-acme-2026-03-01-2026-03-31-excel.csv');
+    expect(excel.filename).toBe('informe-acme-2026-03-02-2026-03-31-excel.csv');
     expect(startsWith(excel.bytes, new Uint8Array([0xef, 0xbb, 0xbf]))).toBe(true);
-    expect(startsWith(excel.bytes.subarray(3), utf8('Indicador;Valor\r\nInforme;Informe ACME 2026-03-01 – 2026-03-31\r\n'))).toBe(true);
+    expect(startsWith(excel.bytes.subarray(3), utf8('Indicador;Valor\r\nInforme;Informe ACME 2026-03-02 – 2026-03-31\r\n'))).toBe(true);
     const text = textOf(excel.bytes.subarray(3));
     expect(text).toContain('\r\nObjetivo de disponibilidad (%);99,5');
     expect(text).toContain('Dispositivo;ID;Disponibilidad 30 días (%)\r\n"FW; sede";fw-1;95,31');
@@ -151,7 +162,7 @@ describe('CSV for Spanish Excel', () => {
     expect(text).not.toMatch(/(^|;)-?\d+\.\d+(;|\r|$)/m); // no number with a decimal point
 
     const standard = await download('Descargar CSV');
-    expect(standard.filename).toBe('informe-acme-2026-03-01-2026-03-31.csv');
+    expect(standard.filename).toBe('informe-acme-2026-03-02-2026-03-31.csv');
     expect(startsWith(standard.bytes, new Uint8Array([0xef, 0xbb, 0xbf, ...utf8('Indicador,Valor\r\n')]))).toBe(true);
     expect(textOf(standard.bytes.subarray(3))).toContain('Dispositivo,ID,Disponibilidad 30 días (%)\r\nFW; sede,fw-1,95.31');
   });

@@ -34,11 +34,14 @@ describe('report figures', () => {
     expect(fleetHealth({ ...F, availability: { ...F.availability, belowSla: many } })).toEqual({ pct: 99.71, below: 10, belowIsAtLeast: true });
   });
 
-  it('turns the URL into a period: presets (minute-rounded) or whole local days', () => {
+  it('turns the URL into a period: presets (N UTC days ending today, to = now minute-rounded) or whole local days', () => {
     expect(periodFromParams(new URLSearchParams('days=90'))).toEqual({ days: 90, fromDate: '', toDate: '' });
     expect(periodFromParams(new URLSearchParams('days=12&from=2026-03-05&to=2026-03-01'))).toEqual({ days: 30, fromDate: '', toDate: '' });
     const now = Date.parse('2026-03-31T10:20:30.400Z');
-    expect(periodQuery(7, '', '', now)).toEqual({ from: '2026-03-24T10:20:00.000Z', to: '2026-03-31T10:20:00.000Z' });
+    // "7 días" = 7 calendar days: from 00:00 UTC of today − 6 (not 8 partial days from now − 7 × 24 h).
+    expect(periodQuery(7, '', '', now)).toEqual({ from: '2026-03-25T00:00:00.000Z', to: '2026-03-31T10:20:00.000Z' });
+    expect(periodQuery(365, '', '', now).from).toBe('2025-04-01T00:00:00.000Z');
+    expect(periodQuery(30, '', '', Date.parse('2026-03-31T00:00:00.000Z'))).toEqual({ from: '2026-03-02T00:00:00.000Z', to: '2026-03-31T00:00:00.000Z' });
     const custom = periodQuery(30, '2026-03-01', '2026-03-02', now);
     expect(custom.from).toBe(new Date(2026, 2, 1).toISOString());
     expect(Date.parse(custom.to) - Date.parse(custom.from)).toBe(2 * 86_400_000 - 1);

@@ -18,12 +18,15 @@ import { t, useT } from '../lib/messages';
 import { CSV_STANDARD, toCsv, type CsvDialect } from './csv';
 import { DateRangeFields, dateRangeError } from './DateRange';
 
-/** Period presets, days back from now. */
+/** Period presets: that many UTC days ending today. */
 export const PERIODS = [7, 30, 90, 365] as const;
 
 /**
- * The `[from, to]` of a report request: `days` back from now (UTC, `to` rounded down to the minute so
- * the SWR key stays stable), or local calendar dates `YYYY-MM-DD` (whole days) when both are given.
+ * The `[from, to]` of a report request. A preset of `days` is exactly that many UTC days ending today:
+ * `from` = 00:00 UTC of today − (days − 1), `to` = now rounded down to the minute (so the SWR key stays
+ * stable) — "7 días" is 7 calendar days, the same days the API counts (it counts the whole UTC days the
+ * asked period touches: docs/portal.md#report-periods). With both local calendar dates `YYYY-MM-DD`
+ * (a custom range), their local whole days; the API extends them to the whole UTC days they touch.
  */
 export function periodQuery(days: number, fromDate: string, toDate: string, now: number): { from: string; to: string } {
   if (fromDate && toDate) {
@@ -32,7 +35,8 @@ export function periodQuery(days: number, fromDate: string, toDate: string, now:
     return { from: new Date(fy, fm - 1, fd).toISOString(), to: new Date(ty, tm - 1, td, 23, 59, 59, 999).toISOString() };
   }
   const to = Math.floor(now / 60_000) * 60_000;
-  return { from: new Date(to - days * 86_400_000).toISOString(), to: new Date(to).toISOString() };
+  const today = Math.floor(now / 86_400_000) * 86_400_000;
+  return { from: new Date(today - (days - 1) * 86_400_000).toISOString(), to: new Date(to).toISOString() };
 }
 
 /** Minutes → "45 min", "3 h 20 min", "2 d 4 h"; '—' for null. */
@@ -140,7 +144,7 @@ export function FiguresSummary({ f }: { f: ReportFigures }) {
   );
 }
 
-/** A report period as kept in the URL: a preset of `days` back from now, or whole local days `fromDate`–`toDate`. */
+/** A report period as kept in the URL: a preset of `days` UTC days ending today, or whole local days `fromDate`–`toDate`. */
 export interface PeriodSpec {
   days: number;
   /** `YYYY-MM-DD` (local) or '' (both set = a custom range). */
@@ -217,7 +221,7 @@ export type ReportOperationId = 'getReport' | 'getAnalytics';
 /**
  * Reads a report (`getReport` or `getAnalytics`) for `spec`'s period with `query` (e.g. the tenant; `null`
  * waits). The `{ from, to }` sent is computed when each request starts (`periodQuery` at that moment), so a
- * preset period ("últimos 30 días") always ends at the current minute: the report follows "now" on every
+ * preset period ("30 días": the 30 UTC days ending today) always ends at the current minute: the report follows "now" on every
  * revalidation — when the window regains focus, every `REPORT_REFRESH_MS`, on `mutate()` ("Actualizar"),
  * and when the page is opened again — and never stays frozen at the time the page was opened
  * (docs/portal.md#report-periods). The SWR key holds the period's definition (`spec`), not its instants,
