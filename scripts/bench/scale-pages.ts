@@ -49,8 +49,8 @@ export interface PageView {
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-/** `periodQuery` of a preset period of `days` UTC days ending today (web/src/shared/ui/report.tsx): 00:00 UTC of today − (days − 1) to now. */
-const lastDays = (days: number) => (c: PageContext) => ({ from: iso((Math.floor(c.now / DAY) - (days - 1)) * DAY), to: iso(c.now) });
+/** `periodQuery` of a preset period of `days` UTC days ending today (web/src/shared/ui/report.tsx): 00:00 UTC of today − (days − 1) to now. The route variants of `scale.ts` use it too. */
+export const lastDays = (days: number) => (c: PageContext) => ({ from: iso((Math.floor(c.now / DAY) - (days - 1)) * DAY), to: iso(c.now) });
 /** The month's first and last day (`yyyy-mm-dd`): the calendar's summary series. */
 const monthDays = (now: number) => {
   const d = new Date(now);

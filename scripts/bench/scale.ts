@@ -36,7 +36,7 @@ import { freePort, startLocalStack, type RunningLocalStack } from '../local/stac
 import { fillParams, idTokenFor, installCapacityCapture, takeCaptured, type CapturedOp } from './api.js';
 import { summarize } from './report.js';
 import { generateScaleTenant, scaleDeviceName, scaleSpec, SCALE_FACTORS, type GenerateStats } from './scale-data.js';
-import { PAGE_VIEWS, type PageContext, type PageView } from './scale-pages.js';
+import { lastDays, PAGE_VIEWS, type PageContext, type PageView } from './scale-pages.js';
 import type { ScaleCall, ScalePageView, ScaleResults, ScaleRun } from './types.js';
 
 /** `bench/reference/write-wcu.json`: WCU per write at ×1 before the write-time aggregates (the write budget's reference). */
@@ -62,9 +62,6 @@ export interface RouteVariant {
    */
   ifNoneMatch?: true;
 }
-
-const DAY = 86_400_000;
-const lastDays = (days: number) => (c: VariantContext) => ({ from: new Date(c.now - days * DAY).toISOString(), to: new Date(c.now).toISOString() });
 
 /**
  * The variants the screens use, by operation; a GET route not listed is called once without a query
