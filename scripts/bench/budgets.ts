@@ -8,7 +8,7 @@
  * One check is not a budget but fails the same way: `portal.dashboard`, the signed-in dashboard figures
  * the report requires (a broken sign-in flow must not pass as "0 KB of dashboard JS").
  */
-import type { BenchResults, ScaleCall, ScalePageView, ScaleRun } from './types.js';
+import type { BenchResults, ScaleCall, ScalePageView, ScaleRun, Section } from './types.js';
 
 /** Limits, as multiples of the same-run reference (docs/benchmarks.md#budgets). */
 export const LIMITS = {
@@ -92,6 +92,23 @@ export interface BudgetOutcome {
 }
 
 const x = (n: number) => `${n.toFixed(2)} ×`;
+
+/** The `npm run bench` section whose measurements a budget judges, from its id (`dynamodb.*` is measured with `api`). */
+export function budgetSection(id: string): Section {
+  const prefix = id.slice(0, id.indexOf('.'));
+  if (prefix === 'dynamodb') return 'api';
+  if (prefix === 'portal' || prefix === 'api' || prefix === 'lambda' || prefix === 'scale') return prefix;
+  throw new Error(`budget id ${JSON.stringify(id)} belongs to no bench section`);
+}
+
+/**
+ * The outcomes `--check` judges after a run of the sections `measured`: only their budgets. The other sections'
+ * figures kept in `latest.json` from earlier runs were checked by those runs, so `--only scale --check` answers
+ * for the scale section alone (docs/benchmarks.md).
+ */
+export function outcomesOfSections(outcomes: readonly BudgetOutcome[], measured: ReadonlySet<Section>): BudgetOutcome[] {
+  return outcomes.filter((o) => measured.has(budgetSection(o.id)));
+}
 
 /**
  * Evaluates every budget against `r`. Never throws; returns one outcome per budget (per route or

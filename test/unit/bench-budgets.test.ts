@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fillParams } from '../../scripts/bench/api.js';
-import { checkBudgets, LIMITS } from '../../scripts/bench/budgets.js';
+import { budgetSection, checkBudgets, LIMITS, outcomesOfSections } from '../../scripts/bench/budgets.js';
 import { initialRefs } from '../../scripts/bench/portal.js';
 import { renderMarkdown, summarize } from '../../scripts/bench/report.js';
 import { median, percentile, ratio } from '../../scripts/bench/stats.js';
@@ -27,6 +27,22 @@ describe('checkBudgets', () => {
     const out = checkBudgets(fixture('broken.json'));
     expect(out.filter((o) => !o.pass).map((o) => o.id)).toEqual(['portal.signin-js']);
     expect(out.find((o) => o.id === 'portal.signin-js')!.detail).toMatch(/^1\.20 ×/);
+  });
+
+  it('--only judges the measured sections: a kept failing portal figure does not fail --only scale', () => {
+    const out = checkBudgets(fixture('broken.json'));
+    expect(outcomesOfSections(out, new Set(['scale'])).every((o) => o.pass && o.id.startsWith('scale.'))).toBe(true);
+    expect(outcomesOfSections(out, new Set(['portal'])).filter((o) => !o.pass).map((o) => o.id)).toEqual(['portal.signin-js']);
+    expect(outcomesOfSections(out, new Set(['portal', 'api', 'lambda', 'scale']))).toEqual(out);
+    const scaleBroken = checkBudgets(fixture('broken-scale.json'));
+    expect(outcomesOfSections(scaleBroken, new Set(['scale'])).some((o) => !o.pass)).toBe(true);
+  });
+
+  it('maps every budget id to its section (dynamodb.* is measured with api)', () => {
+    const ids = checkBudgets(fixture('passing.json')).map((o) => o.id);
+    expect(new Set(ids.map(budgetSection))).toEqual(new Set(['portal', 'api', 'lambda', 'scale']));
+    expect(budgetSection('dynamodb.no-scan')).toBe('api');
+    expect(() => budgetSection('unknown.x')).toThrow(/no bench section/);
   });
 
   it('treats missing sections as failed ("not measured")', () => {
