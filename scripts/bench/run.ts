@@ -13,7 +13,8 @@
  *  --scales 1,10,100  scale factors of the scale section (default all three; docs/benchmarks.md#scale)
  *  --save-write-baseline  write bench/reference/write-wcu.json from the ×1 writes of this run (the scale
  *                     section's write budget reference; run once, before the write-time aggregates)
- *  --runs <n>         cold loads per figure (default 5) and Node processes per bundle (n + 2); minimum 5
+ *  --runs <n>         cold loads per figure (default 5), sign-in flows (n / 4, at least 3) and Node processes per
+ *                     bundle (n + 2); minimum 5
  *  --seconds <n>      duration of each load run (default 4)
  *  --throttle         throttle page loads (CDP: slow 4G network + 4× CPU slowdown)
  *
