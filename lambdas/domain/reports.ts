@@ -72,13 +72,13 @@ export function reportPeriod(q: { from?: string | undefined; to?: string | undef
 
 /**
  * The report of one tenant for the query's period, as JSON or (with `format: 'csv'`) a CSV download. The
- * period counted is the whole UTC days the asked one touches (`analyticsPeriod`, as analytics; the response's
+ * period counted is the whole UTC days the asked one touches (`wholeUtcDays`, as analytics; the response's
  * `period` and the CSV file name say which), so the report reads only the tenant's day items, its below-SLA
  * index and one SOC queue Query — 3 requests whose size does not grow with how busy the tenant is
  * (docs/data-model.md#reports-from-the-aggregates).
  */
 export async function tenantReport(port: ReportsPort, tenantId: string, q: ReportRequest, now: Date): Promise<Report | CsvDownload> {
-  const period = analyticsPeriod(reportPeriod(q, now));
+  const period = wholeUtcDays(reportPeriod(q, now));
   const data = await port.loadAggregates(tenantId, period.from, period.to, now);
   const report: Report = { tenantId, generatedAt: now.toISOString(), ...reportFromAggregates([data], period, now) };
   if (q.format === 'csv') return new CsvDownload(`vigia-${tenantId}-${period.from.slice(0, 10)}-${period.to.slice(0, 10)}.csv`, reportToCsv(report));
@@ -87,16 +87,16 @@ export async function tenantReport(port: ReportsPort, tenantId: string, q: Repor
 
 /**
  * The whole UTC days period `p` touches: `from` to the start of its UTC day, `to` to the end of its UTC day
- * (the analytics period: docs/api.md#success-statuses).
+ * (the period reports and analytics count: docs/api.md#success-statuses).
  */
-export function analyticsPeriod(p: { from: string; to: string }): { from: string; to: string } {
+export function wholeUtcDays(p: { from: string; to: string }): { from: string; to: string } {
   return { from: `${p.from.slice(0, 10)}T00:00:00.000Z`, to: `${p.to.slice(0, 10)}T23:59:59.999Z` };
 }
 
 /**
  * The figures across every registered tenant and per tenant (admin), as JSON or a CSV download (the totals'
  * rows, then each tenant's rows without the header line). The period is the whole UTC days the asked one
- * touches (`analyticsPeriod`), so each tenant costs two requests (its day items and its below-SLA index)
+ * touches (`wholeUtcDays`), so each tenant costs two requests (its day items and its below-SLA index)
  * besides the tenant list and one SOC queue Query: 2 + 2 × tenants (docs/data-model.md#reports-from-the-aggregates).
  */
 export async function analytics(
@@ -104,7 +104,7 @@ export async function analytics(
   q: ReportRequest,
   now: Date,
 ): Promise<Analytics | CsvDownload> {
-  const period = analyticsPeriod(reportPeriod(q, now));
+  const period = wholeUtcDays(reportPeriod(q, now));
   const tenants = await ports.tenants.listTenants();
   const data = await ports.reports.loadAggregatesOfTenants(tenants.map((t) => t.id), period.from, period.to, now);
   const body: Analytics = {
