@@ -20,7 +20,9 @@
  * other stacks (resolved by the deployment custom resource at deploy time). `index.html` is written the same
  * way, with a Content-Security-Policy meta element whose `connect-src` names this stage's API
  * (`stageConnectPolicy`, `infra/security-headers.ts`): the Hosting stack's header policy, deployed before
- * the API exists, can only allow the region's `*.execute-api` hosts, and the browser enforces both.
+ * the API exists, can only allow the region's `*.execute-api` hosts, and the browser enforces both. It
+ * also carries config.json's object as a JSON data block in place of the build's preload of `/config.json`
+ * (`withInlinePortalConfig`), so the sign-in page makes no request for it (docs/portal.md#configuration-in-indexhtml).
  *
  * If `web/dist/index.html` is missing at synth time, a placeholder page (`infra/placeholder/`) is
  * deployed instead and a warning annotation tells you to run `npm run build:web` first.
@@ -35,6 +37,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { openApiDocument } from '../lambdas/contract/openapi.js';
 import type { PortalConfig } from '../lambdas/contract/portal-config.js';
+import { withInlinePortalConfig } from '../lambdas/contract/portal-config-html.js';
 import { awsPortalOrigins, stageConnectPolicy, withCspMeta } from './security-headers.js';
 import type { StageConfig } from './stage-config.js';
 
@@ -87,9 +90,15 @@ export class PortalDeploymentStack extends Stack {
     const urlSuffix = Token.isUnresolved(this.region) ? this.urlSuffix : this.region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com';
     // index.html is uploaded from `Source.data` below (with the stage's CSP), never from the build as is.
     const files = Source.asset(this.sourceDir, { exclude: ['index.html'] });
-    const indexHtml = withCspMeta(
-      readFileSync(path.join(this.sourceDir, 'index.html'), 'utf8'),
-      stageConnectPolicy(awsPortalOrigins(this.region, urlSuffix, config.federation?.domainPrefix).cognito, props.portalConfig.apiUrl),
+    // It also carries config.json's object (docs/portal.md#configuration-in-indexhtml): the sign-in page needs no
+    // request for it. Its string values may be tokens; `jsonEscape` below JSON-encodes what the deployment
+    // substitutes for them, as `Source.jsonData` does for config.json.
+    const indexHtml = withInlinePortalConfig(
+      withCspMeta(
+        readFileSync(path.join(this.sourceDir, 'index.html'), 'utf8'),
+        stageConnectPolicy(awsPortalOrigins(this.region, urlSuffix, config.federation?.domainPrefix).cognito, props.portalConfig.apiUrl),
+      ),
+      JSON.stringify(props.portalConfig),
     );
 
     const assets = new BucketDeployment(this, 'Assets', {
@@ -110,7 +119,7 @@ export class PortalDeploymentStack extends Stack {
         Source.jsonData('config.json', props.portalConfig),
         // The API contract of this deployment, served at /openapi.json (docs/platform.md#published-api-contract).
         Source.jsonData('openapi.json', openApiDocument({ serverUrl: props.portalConfig.apiUrl })),
-        Source.data('index.html', indexHtml),
+        Source.data('index.html', indexHtml, { jsonEscape: true }),
       ],
       exclude: ['assets/*'],
       prune: true,

@@ -27,6 +27,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import sirv from 'sirv';
 import type { DemoUser } from '../local/demo-data.js';
 import { REPO_ROOT } from '../local/config.js';
+import { servePortalPage } from '../local/portal-index.js';
 import type { RunningLocalStack } from '../local/stack.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/chromium.js';
 import { median } from './stats.js';
@@ -108,6 +109,9 @@ async function serve(dir: string, port: number, configJson?: string): Promise<{ 
       res.end(configJson);
       return;
     }
+    // The portal's pages carry the configuration, as every server that delivers the portal writes it
+    // (docs/portal.md#configuration-in-indexhtml); the reference has its own in its script.
+    if (configJson && servePortalPage(req, res, dir, configJson)) return;
     assets(req, res, () => {
       res.writeHead(404);
       res.end();

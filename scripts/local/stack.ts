@@ -52,6 +52,7 @@ import {
   type Ports,
 } from './config.js';
 import { startGateway, type GatewayRequest } from './gateway.js';
+import { servePortalPage } from './portal-index.js';
 import { ensureDemoTotp } from './demo-totp.js';
 import { refreshHeartbeats, seedDemoData, type DemoUser } from './seed.js';
 
@@ -175,11 +176,15 @@ export async function buildPortal(log: (l: string) => void): Promise<void> {
 /**
  * Serves `web/dist` with SPA fallback to index.html and `/config.json` from memory, with the same security
  * response headers as CloudFront (`infra/security-headers.ts`; CSP naming the local user pool and gateway).
+ * The portal's pages carry the same configuration in `index.html`, as in AWS (`portal-index.ts`,
+ * docs/portal.md#configuration-in-indexhtml).
  */
 async function serveWeb(port: number, host: string, config: PortalConfig): Promise<{ url: string; stop(): Promise<void> }> {
   // dev: true re-reads web/dist on each request, so `npm run build:web` while the stack runs is picked up.
-  const assets = sirv(path.join(REPO_ROOT, 'web/dist'), { single: true, dev: true, etag: true });
+  const distDir = path.join(REPO_ROOT, 'web/dist');
+  const assets = sirv(distDir, { single: true, dev: true, etag: true });
   const configJson = JSON.stringify(config, null, 2);
+  const inlineJson = JSON.stringify(config);
   const headers = localSecurityHeaders(config);
   const server = http.createServer((req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -188,6 +193,7 @@ async function serveWeb(port: number, host: string, config: PortalConfig): Promi
       res.end(configJson);
       return;
     }
+    if (servePortalPage(req, res, distDir, inlineJson)) return;
     assets(req, res, () => {
       res.writeHead(404);
       res.end('not found');

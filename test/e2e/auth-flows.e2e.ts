@@ -14,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import { AdminAddUserToGroupCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { codesFile } from '../../scripts/local/cognito/index.js';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
-import { cognitoAdmin, createAcmeUser, fillSignIn, lastCode, newPage, screenshot, signedInAs, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { cognitoAdmin, createAcmeUser, fillSignIn, lastCode, newPage, routeConfigBlock, screenshot, signedInAs, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const run = randomUUID().slice(0, 8);
 const NEW_PASSWORD = 'Vigia-Nueva-2026';
@@ -190,9 +190,7 @@ describe('sign-in flows through the Amplify Authenticator, in Spanish', () => {
 
   it('/page/register is hidden when the deployment disallows sign-up', async () => {
     const { page, context } = await newPage(env, VIEWPORTS.desktop);
-    await context.route('**/config.json', (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ...env.stack.config, allowSignUp: false }) }),
-    );
+    await routeConfigBlock(context, JSON.stringify({ ...env.stack.config, allowSignUp: false }));
     await page.goto(`${env.web}/page/register`);
     await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/page/login');

@@ -13,7 +13,7 @@ import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
 import { localTable } from '../../scripts/local/config.js';
 import { seedCognito } from '../../scripts/local/seed.js';
 import type { Route } from 'playwright-core';
-import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { newPage, routeConfigBlock, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const GLOBEX_ONLY = `Solo Globex ${randomUUID().slice(0, 8)}`;
 const CONFIG_ERROR = 'Configuration error (see console) – please contact the administrator';
@@ -111,18 +111,28 @@ describe('shell: navigation, tenant switch, configuration and API errors', () =>
     assert.deepEqual([...problems, ...single.problems], []);
   });
 
-  it('a missing or unreadable config.json shows the configuration error', async () => {
-    for (const [name, body, status] of [
-      ['missing', 'Not Found', 404],
-      ['unreadable', '{"region": ', 200],
-      ['invalid', '{"region": "eu-west-1"}', 200],
+  it('a missing, unreadable or invalid configuration shows the configuration error', async () => {
+    // The configuration block of index.html (docs/portal.md#configuration-in-indexhtml) unreadable or invalid,
+    // or no block and /config.json missing, unreadable or invalid (the portal then fetches it).
+    for (const [name, block, body, status] of [
+      ['block unreadable', '{"region": ', null, 0],
+      ['block invalid', '{"region": "eu-west-1"}', null, 0],
+      ['config.json missing', null, 'Not Found', 404],
+      ['config.json unreadable', null, '{"region": ', 200],
+      ['config.json invalid', null, '{"region": "eu-west-1"}', 200],
     ] as const) {
       const { page, problems, context } = await newPage(env, VIEWPORTS.phone);
-      await context.route('**/config.json', (route) => route.fulfill({ status, contentType: 'application/json', body }));
+      await routeConfigBlock(context, block);
+      const configRequests: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/config.json') configRequests.push(r.url());
+      });
+      if (body !== null) await context.route('**/config.json', (route) => route.fulfill({ status, contentType: 'application/json', body }));
       await page.goto(env.web);
       await page.getByRole('alert').getByText(CONFIG_ERROR).waitFor();
       assert.ok(problems.some((p) => p.includes('portal configuration error')), `${name}: the reason is logged to the console`);
-      if (name === 'missing') await screenshot(page, 'shell-phone-02-config-error');
+      assert.equal(configRequests.length, block === null ? 1 : 0, `${name}: /config.json is requested only without a block`);
+      if (name === 'config.json missing') await screenshot(page, 'shell-phone-02-config-error');
       await context.close();
     }
   });

@@ -16,6 +16,8 @@ import { lastCodeFor } from '../../scripts/local/cognito/index.js';
 import { LOCAL_OPERATOR_CREDENTIAL, REPO_ROOT, type Ports } from '../../scripts/local/config.js';
 import { totpCode } from '../../scripts/local/demo-totp.js';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
+import { isPortalPage } from '../../scripts/local/portal-index.js';
+import { PORTAL_CONFIG_ELEMENT_ID } from '../../lambdas/contract/portal-config-html.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium.js';
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results/e2e');
@@ -181,6 +183,27 @@ export async function createAcmeUser(idp: CognitoIdentityProviderClient, env: E2
   );
   if (!temporary) await idp.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: password, Permanent: true }));
   await idp.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: email, GroupName: 'acme' }));
+}
+
+/**
+ * Makes the portal's pages in `context` carry `configText` as their configuration block instead of the
+ * server's (docs/portal.md#configuration-in-indexhtml), or no block at all (`null`: the portal then fetches
+ * `/config.json`). Only page loads (documents) are changed; the rest goes to the local stack unchanged.
+ * @throws Error (in the route) if the served page has no configuration block.
+ */
+export async function routeConfigBlock(context: BrowserContext, configText: string | null): Promise<void> {
+  await context.route(
+    (url) => isPortalPage(url.pathname),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      const response = await route.fetch();
+      const html = await response.text();
+      const block = new RegExp(`<script type="application/json" id="${PORTAL_CONFIG_ELEMENT_ID}">.*?</script>`, 's');
+      if (!block.test(html)) throw new Error(`the page ${route.request().url()} carries no configuration block`);
+      const body = html.replace(block, () => (configText === null ? '' : `<script type="application/json" id="${PORTAL_CONFIG_ELEMENT_ID}">${configText.replace(/</g, '\\u003c')}</script>`));
+      await route.fulfill({ response, body });
+    },
+  );
 }
 
 /** Saves a full-page screenshot as `test-results/e2e/<name>.png`. */

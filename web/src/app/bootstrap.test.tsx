@@ -74,3 +74,47 @@ describe('portal start-up', () => {
     expect(window.location.pathname).toBe('/page/login');
   });
 });
+
+describe('portal start-up with the configuration in index.html (docs/portal.md#configuration-in-indexhtml)', () => {
+  /** Puts `text` in the page as the server does: a JSON data block before the portal's container. */
+  function inlineBlock(text: string) {
+    const el = document.createElement('script');
+    el.type = 'application/json';
+    el.id = 'vigia-config';
+    el.textContent = text;
+    document.body.appendChild(el);
+  }
+
+  it('renders the sign-in page from the block without requesting config.json, before bootstrap returns', async () => {
+    inlineBlock(JSON.stringify({ ...VALID, brandName: 'Vigía </script> Test' }).replace(/</g, '\\u003c'));
+    const fetchImpl = vi.fn(async () => Response.json(VALID));
+    window.history.replaceState(null, '', '/page/login');
+    const container = document.createElement('div');
+    document.body.appendChild(container);
+    let pending: Promise<Root> | undefined;
+    act(() => {
+      pending = bootstrap(container, { fetchImpl: fetchImpl as unknown as typeof fetch });
+      // The first screen is in the DOM in the same task (flushSync), not after a scheduled render.
+      expect(container.querySelector('.signin-page')).not.toBeNull();
+    });
+    await act(async () => {
+      root = await pending;
+    });
+    expect(await screen.findByLabelText('Correo electrónico')).toBeTruthy();
+    expect(screen.getByText(/Vigía <\/script> Test/)).toBeTruthy();
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['not JSON', '{"region": ', /index\.html #vigia-config is not valid JSON/],
+    ['invalid shape', JSON.stringify({ ...VALID, userPoolClientId: '' }), /index\.html #vigia-config is invalid: userPoolClientId/],
+  ])('shows the configuration error screen when the block is %s (and does not fall back to config.json)', async (_name, text, reason) => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    inlineBlock(text);
+    const fetchImpl = vi.fn(async () => Response.json(VALID));
+    const container = await start(fetchImpl as unknown as typeof fetch);
+    expect(container.textContent).toBe(CONFIG_ERROR);
+    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('configuration error'), expect.stringMatching(reason));
+    expect(fetchImpl).not.toHaveBeenCalled();
+  });
+});

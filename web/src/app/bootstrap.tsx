@@ -1,14 +1,18 @@
 /**
- * Portal start-up: load `/config.json`, configure Amplify, render the sign-in gate.
+ * Portal start-up: read the configuration, configure Amplify, render the sign-in gate.
  *
- * A missing, unreadable or invalid configuration renders exactly `CONFIG_ERROR_TEXT`
+ * The configuration comes from `index.html` when the server wrote it there (every server that delivers the
+ * portal does: docs/portal.md#configuration-in-indexhtml), else from `/config.json`. A missing, unreadable or
+ * invalid configuration renders exactly `CONFIG_ERROR_TEXT`
  * ('Configuration error (see console) – please contact the administrator', docs/portal.md#configuration-error) and logs the
  * reason with `console.error`.
  */
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
-import { CONFIG_ERROR_TEXT, loadPortalConfig } from '../shared/lib/config';
+import { CONFIG_ERROR_TEXT, loadPortalConfig, readInlinePortalConfig } from '../shared/lib/config';
+import type { PortalConfig } from '../shared/lib/config';
 import { configureAmplify } from '../shared/lib/amplify';
 import { setUpSpanish } from '../shared/lib/i18n';
 import { applyPreferences, getPreferences } from '../features/settings/preferences';
@@ -23,29 +27,44 @@ export interface BootstrapOptions {
 /**
  * Starts the portal in `container`. Resolves with the React root once the first screen is rendered
  * (the config error screen or the sign-in gate); never rejects.
+ *
+ * With the configuration in `index.html` the first screen is rendered before this returns (same task as the
+ * entry script; `flushSync`), without it after `/config.json` arrived (docs/portal.md#bundles).
  */
 export async function bootstrap(container: HTMLElement, options: BootstrapOptions = {}): Promise<Root> {
-  // The configuration request goes first; the work that does not need it runs while it is under way
-  // (docs/portal.md#bundles).
-  const pending = loadPortalConfig(options.configUrl, options.fetchImpl ?? fetch);
-  pending.catch(() => undefined);
+  let inline: PortalConfig | undefined;
+  let inlineError: unknown;
+  try {
+    inline = readInlinePortalConfig(container.ownerDocument);
+  } catch (err) {
+    inlineError = err;
+  }
+  // Without the configuration in index.html, its request goes first; the work that does not need it runs
+  // while it is under way (docs/portal.md#bundles).
+  const pending = inline || inlineError ? undefined : loadPortalConfig(options.configUrl, options.fetchImpl ?? fetch);
+  pending?.catch(() => undefined);
   const root = createRoot(container);
   const preferences = getPreferences();
   applyPreferences(preferences);
   setUpSpanish(preferences.language);
-  let config;
+  let config: PortalConfig;
   try {
-    config = await pending;
+    if (inlineError) throw inlineError;
+    config = inline ?? (await pending!);
   } catch (err) {
     console.error('[vigia] portal configuration error:', err instanceof Error ? err.message : err);
-    root.render(<ConfigErrorScreen />);
+    flushSync(() => root.render(<ConfigErrorScreen />));
     return root;
   }
   configureAmplify(config);
-  root.render(
-    <StrictMode>
-      <AuthGate config={config} />
-    </StrictMode>,
+  // Rendered now, not in a task the scheduler posts: the sign-in widget starts its session check in this
+  // task and its form is on the screen ~10 ms sooner (docs/benchmarks.md#sign-in-page-where-the-portals-form-loses-time-against-the-reference).
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <AuthGate config={config} />
+      </StrictMode>,
+    ),
   );
   // The texts of identity-service errors and the portal's chunks are loaded once the sign-in form is on the
   // screen (`AuthGate`, docs/portal.md#bundles), not in the idle time before it.

@@ -4,6 +4,7 @@
  * `scripts/local/stack.ts`, offline).
  */
 import type { PortalConfig } from '../../../../lambdas/contract/portal-config';
+import { PORTAL_CONFIG_ELEMENT_ID } from '../../../../lambdas/contract/portal-config-html';
 
 export type { PortalConfig };
 
@@ -103,6 +104,32 @@ export const CONFIG_ERROR_TEXT = 'Configuration error (see console) – please c
 /** Why `/config.json` could not be used; `message` is for the console, never for end users. */
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+}
+
+/**
+ * The configuration the server wrote into `index.html` (the `<script type="application/json" id="vigia-config">`
+ * data block, `lambdas/contract/portal-config-html.ts`; docs/portal.md#configuration-in-indexhtml), validated
+ * as {@link loadPortalConfig} validates `/config.json`. Synchronous: the start-up renders the sign-in page in
+ * the same task.
+ *
+ * @returns the parsed configuration, or `undefined` when the page carries no such block (then the portal
+ *   fetches `/config.json`).
+ * @throws ConfigError when the block is not JSON or does not match `PortalConfig` (the message lists the
+ *   offending fields).
+ */
+export function readInlinePortalConfig(doc: Document = document): PortalConfig | undefined {
+  const el = doc.getElementById(PORTAL_CONFIG_ELEMENT_ID);
+  if (!el) return undefined;
+  const where = `index.html #${PORTAL_CONFIG_ELEMENT_ID}`;
+  let json: unknown;
+  try {
+    json = JSON.parse(el.textContent ?? '');
+  } catch (err) {
+    throw new ConfigError(`${where} is not valid JSON: ${String(err)}`);
+  }
+  const checked = checkPortalConfig(json);
+  if (checked.issues) throw new ConfigError(`${where} is invalid: ${checked.issues.join('; ')}`);
+  return checked.config;
 }
 
 /**
