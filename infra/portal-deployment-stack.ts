@@ -93,12 +93,9 @@ export class PortalDeploymentStack extends Stack {
     // It also carries config.json's object (docs/portal.md#configuration-in-indexhtml): the sign-in page needs no
     // request for it. Its string values may be tokens; `jsonEscape` below JSON-encodes what the deployment
     // substitutes for them, as `Source.jsonData` does for config.json.
-    const indexHtml = withInlinePortalConfig(
-      withCspMeta(
-        readFileSync(path.join(this.sourceDir, 'index.html'), 'utf8'),
-        stageConnectPolicy(awsPortalOrigins(this.region, urlSuffix, config.federation?.domainPrefix).cognito, props.portalConfig.apiUrl),
-      ),
-      JSON.stringify(props.portalConfig),
+    const indexHtml = withCspMeta(
+      withInlinePortalConfig(readFileSync(path.join(this.sourceDir, 'index.html'), 'utf8'), JSON.stringify(props.portalConfig)),
+      stageConnectPolicy(awsPortalOrigins(this.region, urlSuffix, config.federation?.domainPrefix).cognito, props.portalConfig.apiUrl),
     );
 
     const assets = new BucketDeployment(this, 'Assets', {

@@ -7,6 +7,8 @@
  *
  * - "Initial" assets = the entry `<script type="module">` + `<link rel="modulepreload">` + stylesheets of
  *   the built index.html. Gzip sizes use zlib level 9.
+ * - The portal is served as in AWS: its pages carry the configuration (`servePortalPage`,
+ *   docs/portal.md#configuration-in-indexhtml), and `/config.json` is served too; the reference has its own in its script.
  * - Each load uses a fresh browser context (empty HTTP cache); portal and reference loads alternate.
  * - First paint = `first-paint` (or `first-contentful-paint`); "e-mail field visible" = first moment a
  *   MutationObserver/animation frame sees a visible `input[name="username"]`; both ms since navigation.
