@@ -17,7 +17,7 @@ import { LOCAL_OPERATOR_CREDENTIAL, REPO_ROOT, type Ports } from '../../scripts/
 import { totpCode } from '../../scripts/local/demo-totp.js';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
 import { isPortalPage } from '../../scripts/local/portal-index.js';
-import { PORTAL_CONFIG_ELEMENT_ID } from '../../lambdas/contract/portal-config-html.js';
+import { PORTAL_CONFIG_ELEMENT_ID, withInlinePortalConfig } from '../../lambdas/contract/portal-config-html.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium.js';
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results/e2e');
@@ -200,7 +200,8 @@ export async function routeConfigBlock(context: BrowserContext, configText: stri
       const html = await response.text();
       const block = new RegExp(`<script type="application/json" id="${PORTAL_CONFIG_ELEMENT_ID}">.*?</script>`, 's');
       if (!block.test(html)) throw new Error(`the page ${route.request().url()} carries no configuration block`);
-      const body = html.replace(block, () => (configText === null ? '' : `<script type="application/json" id="${PORTAL_CONFIG_ELEMENT_ID}">${configText.replace(/</g, '\\u003c')}</script>`));
+      const without = html.replace(block, '');
+      const body = configText === null ? without : withInlinePortalConfig(without, configText);
       await route.fulfill({ response, body });
     },
   );

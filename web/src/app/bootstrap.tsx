@@ -11,8 +11,7 @@ import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { Root } from 'react-dom/client';
-import { CONFIG_ERROR_TEXT, loadPortalConfig, readInlinePortalConfig } from '../shared/lib/config';
-import type { PortalConfig } from '../shared/lib/config';
+import { CONFIG_ERROR_TEXT, loadPortalConfig, readInlinePortalConfig, type PortalConfig } from '../shared/lib/config';
 import { configureAmplify } from '../shared/lib/amplify';
 import { setUpSpanish } from '../shared/lib/i18n';
 import { applyPreferences, getPreferences } from '../features/settings/preferences';
@@ -32,25 +31,22 @@ export interface BootstrapOptions {
  * entry script; `flushSync`), without it after `/config.json` arrived (docs/portal.md#bundles).
  */
 export async function bootstrap(container: HTMLElement, options: BootstrapOptions = {}): Promise<Root> {
-  let inline: PortalConfig | undefined;
-  let inlineError: unknown;
-  try {
-    inline = readInlinePortalConfig(container.ownerDocument);
-  } catch (err) {
-    inlineError = err;
-  }
-  // Without the configuration in index.html, its request goes first; the work that does not need it runs
+  // The configuration in index.html, or else its request, sent first: the work that does not need it runs
   // while it is under way (docs/portal.md#bundles).
-  const pending = inline || inlineError ? undefined : loadPortalConfig(options.configUrl, options.fetchImpl ?? fetch);
-  pending?.catch(() => undefined);
+  let source: PortalConfig | Promise<PortalConfig>;
+  try {
+    source = readInlinePortalConfig(container.ownerDocument) ?? loadPortalConfig(options.configUrl, options.fetchImpl ?? fetch);
+  } catch (err) {
+    source = Promise.reject(err);
+  }
+  if (source instanceof Promise) source.catch(() => undefined);
   const root = createRoot(container);
   const preferences = getPreferences();
   applyPreferences(preferences);
   setUpSpanish(preferences.language);
   let config: PortalConfig;
   try {
-    if (inlineError) throw inlineError;
-    config = inline ?? (await pending!);
+    config = source instanceof Promise ? await source : source;
   } catch (err) {
     console.error('[vigia] portal configuration error:', err instanceof Error ? err.message : err);
     flushSync(() => root.render(<ConfigErrorScreen />));

@@ -127,6 +127,11 @@ export function readInlinePortalConfig(doc: Document = document): PortalConfig |
   } catch (err) {
     throw new ConfigError(`${where} is not valid JSON: ${String(err)}`);
   }
+  return validConfig(json, where);
+}
+
+/** `json` as a `PortalConfig` ({@link checkPortalConfig}); throws ConfigError `<where> is invalid: <issues>` otherwise. */
+function validConfig(json: unknown, where: string): PortalConfig {
   const checked = checkPortalConfig(json);
   if (checked.issues) throw new ConfigError(`${where} is invalid: ${checked.issues.join('; ')}`);
   return checked.config;
@@ -156,7 +161,5 @@ export async function loadPortalConfig(
   } catch (err) {
     throw new ConfigError(`${url} is not valid JSON: ${String(err)}`);
   }
-  const checked = checkPortalConfig(json);
-  if (checked.issues) throw new ConfigError(`${url} is invalid: ${checked.issues.join('; ')}`);
-  return checked.config;
+  return validConfig(json, url);
 }
