@@ -56,6 +56,7 @@ import { FilterPattern, type ILogGroup, LogGroup, MetricFilter } from 'aws-cdk-l
 import type { Construct } from 'constructs';
 import { CORS_ALLOW_HEADERS, lambdaEnvironment } from '../lambdas/config.js';
 import { HANDLER_NAMES, ROUTES, type HandlerName } from '../lambdas/contract/routes.js';
+import { FUNCTION_LIMITS, GATEWAY_RESPONSES } from '../lambdas/contract/platform-limits.js';
 import type { ErrorCode } from '../lambdas/contract/schemas.js';
 import { COGNITO_ADMIN_ACTIONS, COGNITO_ASSIGNEE_ACTIONS } from '../lambdas/data/cognito-users.js';
 import { COGNITO_IDP_ADMIN_ACTIONS } from '../lambdas/data/cognito-identity-providers.js';
@@ -99,25 +100,17 @@ export const TABLE_WRITE_ACTIONS = [
 ] as const;
 
 /**
- * Gateway responses rewritten into the API's error shape. `statusCode` is set where API Gateway's own
- * status differs from `ERROR_STATUS` (e.g. an unknown path is API Gateway's 403
- * "Missing Authentication Token", returned as 404 NOT_FOUND).
+ * Gateway responses rewritten into the API's error shape, from the one declaration `GATEWAY_RESPONSES`
+ * (lambdas/contract/platform-limits.ts, which the local gateway answers from too). `statusCode` is set where
+ * API Gateway's own status differs from `ERROR_STATUS` (e.g. an unknown path or method is API Gateway's 403
+ * "Missing Authentication Token", returned as 404 NOT_FOUND). AWS: "Gateway response types for API Gateway"
+ * (https://docs.aws.amazon.com/apigateway/latest/developerguide/supported-gateway-response-types.html).
  */
-export const GATEWAY_ERRORS: ReadonlyArray<{ type: ResponseType; code: ErrorCode; statusCode?: string }> = [
-  { type: ResponseType.UNAUTHORIZED, code: 'UNAUTHORIZED', statusCode: '401' },
-  { type: ResponseType.EXPIRED_TOKEN, code: 'UNAUTHORIZED', statusCode: '401' },
-  { type: ResponseType.ACCESS_DENIED, code: 'FORBIDDEN', statusCode: '403' },
-  { type: ResponseType.MISSING_AUTHENTICATION_TOKEN, code: 'NOT_FOUND', statusCode: '404' },
-  { type: ResponseType.RESOURCE_NOT_FOUND, code: 'NOT_FOUND', statusCode: '404' },
-  { type: ResponseType.BAD_REQUEST_BODY, code: 'VALIDATION_FAILED', statusCode: '400' },
-  { type: ResponseType.BAD_REQUEST_PARAMETERS, code: 'VALIDATION_FAILED', statusCode: '400' },
-  { type: ResponseType.REQUEST_TOO_LARGE, code: 'PAYLOAD_TOO_LARGE', statusCode: '413' },
-  { type: ResponseType.UNSUPPORTED_MEDIA_TYPE, code: 'UNSUPPORTED_MEDIA_TYPE', statusCode: '415' },
-  { type: ResponseType.THROTTLED, code: 'THROTTLED', statusCode: '429' },
-  { type: ResponseType.QUOTA_EXCEEDED, code: 'THROTTLED', statusCode: '429' },
-  { type: ResponseType.DEFAULT_4XX, code: 'VALIDATION_FAILED' },
-  { type: ResponseType.DEFAULT_5XX, code: 'INTERNAL_ERROR' },
-];
+export const GATEWAY_ERRORS: ReadonlyArray<{ type: ResponseType; code: ErrorCode; statusCode?: string }> = GATEWAY_RESPONSES.map((r) => ({
+  type: ResponseType.of(r.type),
+  code: r.code,
+  ...(r.statusCode !== undefined ? { statusCode: String(r.statusCode) } : {}),
+}));
 
 /** Mapping template of a gateway response: `{"code":…,"message":…,"requestId":…}` (message is JSON-escaped by API Gateway). */
 export function gatewayErrorTemplate(code: ErrorCode): string {
@@ -453,8 +446,9 @@ export class ApiStack extends Stack {
       ),
       functionName,
       description: `Vigía API: ${name} routes (${config.stage})`,
-      memorySize: 512,
-      timeout: Duration.seconds(10),
+      // One declaration for the stack and the local gateway (lambdas/contract/platform-limits.ts).
+      memorySize: FUNCTION_LIMITS[name].memoryMB,
+      timeout: Duration.seconds(FUNCTION_LIMITS[name].timeoutSeconds),
       role,
       logGroup,
     });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { HANDLER_NAMES, ROUTES } from '../../lambdas/contract/routes.js';
+import { FUNCTION_LIMITS, GATEWAY_RESPONSES } from '../../lambdas/contract/platform-limits.js';
 import { HANDLER_TABLE_ACCESS, TABLE_WRITE_ACTIONS } from '../../infra/api-stack.js';
 import { BACKGROUND_FUNCTIONS } from '../../infra/monitoring-stack.js';
 import { CORS_ALLOW_HEADERS } from '../../lambdas/config.js';
@@ -101,6 +102,33 @@ describe('Api stack', () => {
       expect(l.Properties!.LogGroupName).toBeUndefined();
     }
     for (const [, f] of fns) expect(f.Properties!.TracingConfig).toEqual({ Mode: 'Active' });
+  });
+
+  it('each API function has the Timeout and MemorySize declared in FUNCTION_LIMITS (the local gateway applies the same)', () => {
+    const { t } = synthPr42();
+    const fns = Object.fromEntries(ofType(t.api, 'AWS::Lambda::Function').map(([, f]) => [String(f.Properties!.FunctionName), f.Properties!]));
+    for (const name of HANDLER_NAMES) {
+      const p = fns[`vigia-pr-42-${name}`]!;
+      expect({ Timeout: p.Timeout, MemorySize: p.MemorySize }, name).toEqual({
+        Timeout: FUNCTION_LIMITS[name].timeoutSeconds,
+        MemorySize: FUNCTION_LIMITS[name].memoryMB,
+      });
+    }
+  });
+
+  it('deploys exactly the gateway responses of GATEWAY_RESPONSES (the local gateway answers from the same rows)', () => {
+    const { t } = synthPr42();
+    const gw = ofType(t.api, 'AWS::ApiGateway::GatewayResponse').map(([, r]) => ({
+      type: r.Properties!.ResponseType,
+      status: r.Properties!.StatusCode,
+      template: (r.Properties!.ResponseTemplates as Record<string, string>)['application/json'],
+    }));
+    expect(gw.map((g) => g.type).sort()).toEqual(GATEWAY_RESPONSES.map((r) => r.type).sort());
+    for (const r of GATEWAY_RESPONSES) {
+      const g = gw.find((x) => x.type === r.type)!;
+      expect(g.status, r.type).toBe(r.statusCode === undefined ? undefined : String(r.statusCode));
+      expect(g.template, r.type).toContain(`"code":"${r.code}"`);
+    }
   });
 
   it('bundles each handler locally with esbuild into a minified ESM file with a source map', () => {
