@@ -56,7 +56,7 @@ import { FilterPattern, type ILogGroup, LogGroup, MetricFilter } from 'aws-cdk-l
 import type { Construct } from 'constructs';
 import { CORS_ALLOW_HEADERS, lambdaEnvironment } from '../lambdas/config.js';
 import { HANDLER_NAMES, ROUTES, type HandlerName } from '../lambdas/contract/routes.js';
-import { FUNCTION_LIMITS, GATEWAY_RESPONSES } from '../lambdas/contract/platform-limits.js';
+import { CORS_MAX_AGE_SECONDS, FUNCTION_LIMITS, GATEWAY_RESPONSES } from '../lambdas/contract/platform-limits.js';
 import type { ErrorCode } from '../lambdas/contract/schemas.js';
 import { COGNITO_ADMIN_ACTIONS, COGNITO_ASSIGNEE_ACTIONS } from '../lambdas/data/cognito-users.js';
 import { COGNITO_IDP_ADMIN_ACTIONS } from '../lambdas/data/cognito-identity-providers.js';
@@ -255,7 +255,7 @@ export class ApiStack extends Stack {
         allowOrigins,
         allowHeaders: [...CORS_ALLOW_HEADERS],
         allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-        maxAge: Duration.hours(1),
+        maxAge: Duration.seconds(CORS_MAX_AGE_SECONDS),
       },
     });
 

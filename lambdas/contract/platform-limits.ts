@@ -54,6 +54,12 @@ export const LAMBDA_QUOTAS = {
   syncResponseBytes: 6 * 1024 * 1024,
 } as const;
 
+/**
+ * How long browsers may cache the answer to a CORS pre-flight, seconds (`Access-Control-Max-Age` of the
+ * stack's OPTIONS methods, `defaultCorsPreflightOptions.maxAge`, and of the local gateway's pre-flights).
+ */
+export const CORS_MAX_AGE_SECONDS = 3600;
+
 /** The gateway response types this API customizes or relies on (AWS names, `ResponseType` in the CDK). */
 export type GatewayResponseType =
   | 'UNAUTHORIZED'

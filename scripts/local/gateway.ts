@@ -15,6 +15,11 @@
  *    configured origins only, allowing `CORS_ALLOW_HEADERS` (lambdas/config.ts, the list the deployed API
  *    uses); gateway errors carry the API's JSON error shape `{ code, message, requestId }`.
  *  - A 10 MB payload limit like API Gateway (handlers enforce the API's own, smaller limit).
+ *  - An unknown path, or a method its path does not define, is API Gateway's MISSING_AUTHENTICATION_TOKEN,
+ *    answered as the stage's gateway response (404 NOT_FOUND "Missing Authentication Token").
+ *  - Each function's timeout and memory (`FUNCTION_LIMITS`, the values the stack deploys), API Gateway's 29 s
+ *    integration timeout and Lambda's 6 MB payloads, answered as the deployed API does (`./lambda-limits.ts`);
+ *    how many requests each rule refused: `RunningGateway.rulesReport()`.
  *  - Each handler is built once per gateway with `createHandler(lambda.config, { repository })`, as a
  *    Lambda container builds its API from its environment on the first invocation; nothing reads or
  *    writes `process.env`.
@@ -27,10 +32,25 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { CORS_ALLOW_HEADERS, type LambdaConfig } from '../../lambdas/config.js';
 import { ROUTES, type HandlerName, type RouteDef } from '../../lambdas/contract/routes.js';
+import {
+  API_GATEWAY_QUOTAS,
+  CORS_MAX_AGE_SECONDS,
+  FUNCTION_LIMITS,
+  gatewayAnswer,
+  type FunctionLimits,
+} from '../../lambdas/contract/platform-limits.js';
 import type { Repository } from '../../lambdas/data/index.js';
 import type { UsersPort } from '../../lambdas/domain/ports.js';
 import type { AdminHandlerDeps } from '../../lambdas/handlers/admin.js';
 import { SignatureRejected, verifyCollectorSignature, type CollectorCredential } from './collector-auth.js';
+import {
+  emptyRulesReport,
+  FAILURE_COUNTER,
+  LambdaFailure,
+  lambdaFailureAnswer,
+  withFunctionLimits,
+  type GatewayRulesReport,
+} from './lambda-limits.js';
 
 /** A Lambda handler for REST API proxy events, as exported by `lambdas/handlers/*.ts`. */
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -101,6 +121,13 @@ export interface GatewayOptions {
    * Requests" (the stage's gateway response). Absent (the default of the local stack): no throttling.
    */
   throttling?: { rateLimit: number; burstLimit: number };
+  /**
+   * Replaces a function's timeout or memory of `FUNCTION_LIMITS` (tests: a slow handler against a short
+   * timeout). Default: the declaration the stack deploys.
+   */
+  functionLimits?: Partial<Record<HandlerName, Partial<FunctionLimits>>>;
+  /** API Gateway's integration timeout, seconds (default 29, `API_GATEWAY_QUOTAS`); tests shorten it. */
+  integrationTimeoutSeconds?: number;
 }
 
 /**
@@ -125,10 +152,12 @@ export interface RunningGateway {
   /** Base URL without trailing slash, e.g. `http://127.0.0.1:3001`. */
   url: string;
   stop(): Promise<void>;
+  /** How many requests each Lambda / API Gateway rule refused since the start (a copy; plain data). */
+  rulesReport(): GatewayRulesReport;
 }
 
 /** API Gateway's payload limit for REST APIs, bytes. */
-const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+const MAX_PAYLOAD_BYTES = API_GATEWAY_QUOTAS.payloadBytes;
 const CORS_ALLOW_METHODS = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
 
 interface CompiledRoute {
@@ -155,14 +184,16 @@ export function compileRoutes(routes: readonly RouteDef[]): CompiledRoute[] {
 }
 
 /**
- * Finds the route for a method and path. Returns `{ route, pathParameters }`, `'method-not-allowed'` when the
- * path exists with other methods, or `undefined` when no resource matches.
+ * Finds the route for a method and path. Returns `{ route, pathParameters }`, `'unknown-method'` when the
+ * path exists with other methods only, or `undefined` when no route's path matches. API Gateway answers both
+ * misses with its MISSING_AUTHENTICATION_TOKEN gateway response ("Gateway response types for API Gateway",
+ * https://docs.aws.amazon.com/apigateway/latest/developerguide/supported-gateway-response-types.html).
  */
 export function matchRoute(
   compiled: CompiledRoute[],
   method: string,
   path: string,
-): { route: RouteDef; pathParameters: Record<string, string> } | 'method-not-allowed' | undefined {
+): { route: RouteDef; pathParameters: Record<string, string> } | 'unknown-method' | undefined {
   let pathMatched = false;
   for (const c of compiled) {
     const m = c.regex.exec(path);
@@ -175,7 +206,22 @@ export function matchRoute(
     });
     return { route: c.route, pathParameters };
   }
-  return pathMatched ? 'method-not-allowed' : undefined;
+  return pathMatched ? 'unknown-method' : undefined;
+}
+
+/**
+ * Matchers of every resource of the deployed REST API: each route's path and each of its ancestors down to
+ * `/` (`resourceForPath` creates them all). With `defaultCorsPreflightOptions` every one of them has an
+ * OPTIONS method, also a resource with no method of its own such as `/soc` under `/soc/queue` (CDK
+ * `RestApi`, "defaultCorsPreflightOptions": added to this resource and all its children).
+ */
+export function resourceMatchers(routes: readonly RouteDef[]): RegExp[] {
+  const paths = new Set<string>(['/']);
+  for (const r of routes) {
+    const segments = r.path.split('/').filter(Boolean);
+    for (let i = 1; i <= segments.length; i++) paths.add(`/${segments.slice(0, i).join('/')}`);
+  }
+  return compileRoutes([...paths].map((path) => ({ path }) as RouteDef)).map((c) => c.regex);
 }
 
 /**
@@ -226,8 +272,9 @@ export async function verifyIdToken(
   return payload;
 }
 
+/** The context a handler receives; the function's memory and timeout are set by `withFunctionLimits`. */
 function lambdaContext(functionName: string, awsRequestId: string): Context {
-  const deadline = Date.now() + 29_000; // API Gateway's integration timeout
+  const deadline = Date.now() + API_GATEWAY_QUOTAS.integrationTimeoutSeconds * 1000;
   return {
     callbackWaitsForEmptyEventLoop: true,
     functionName,
@@ -300,13 +347,21 @@ async function loadHandler(name: HandlerName, lambda: GatewayLambdas | undefined
 /** Starts the gateway. Rejects with a one-line Error when the port is busy. */
 export async function startGateway(opts: GatewayOptions): Promise<RunningGateway> {
   const compiled = compileRoutes(ROUTES);
+  const resources = resourceMatchers(ROUTES);
   const jwks = createRemoteJWKSet(new URL(opts.jwksUri), { cooldownDuration: 1_000 });
   const handlers = new Map<HandlerName, Promise<ProxyHandler>>();
+  const report = emptyRulesReport();
+  const limitsOf = (name: HandlerName): FunctionLimits => ({ ...FUNCTION_LIMITS[name], ...opts.functionLimits?.[name] });
+  // Each handler runs under its function's timeout, memory and payload quotas (./lambda-limits.ts).
+  const limited = (name: HandlerName, h: ProxyHandler): ProxyHandler =>
+    withFunctionLimits(h, limitsOf(name), {
+      ...(opts.integrationTimeoutSeconds !== undefined ? { integrationTimeoutSeconds: opts.integrationTimeoutSeconds } : {}),
+    });
   const handlerFor = (name: HandlerName): Promise<ProxyHandler> => {
     let h = handlers.get(name);
     if (!h) {
       const given = opts.handlers?.[name];
-      h = given ? Promise.resolve(given) : loadHandler(name, opts.lambda);
+      h = (given ? Promise.resolve(given) : loadHandler(name, opts.lambda)).then((x) => limited(name, x));
       handlers.set(name, h);
       h.catch(() => handlers.delete(name));
     }
@@ -346,15 +401,22 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       const method = (req.method ?? 'GET').toUpperCase();
       if (bucket && !bucket.take()) return sendError(429, 'THROTTLED', 'Too Many Requests', 'stage throttling');
 
+      // API Gateway's MISSING_AUTHENTICATION_TOKEN (an unknown path, or a method the path does not define),
+      // answered as the stage's gateway response (GATEWAY_RESPONSES: 404 NOT_FOUND), before authorisation.
+      const missingAuthenticationToken = (counter: 'unknownPath' | 'unknownMethod') => {
+        report[counter] += 1;
+        const a = gatewayAnswer('MISSING_AUTHENTICATION_TOKEN');
+        return sendError(a.status, a.code, 'Missing Authentication Token', counter === 'unknownPath' ? 'no such resource' : `no ${method} method on this resource`);
+      };
+
       if (method === 'OPTIONS') {
-        const found = compiled.some((c) => c.regex.test(url.pathname));
-        if (!found) return sendError(404, 'NOT_FOUND', 'No such resource');
+        if (!resources.some((r) => r.test(url.pathname))) return missingAuthenticationToken('unknownPath');
         return send(204, '', {
           ...(corsHeaders['Access-Control-Allow-Origin']
             ? {
                 'Access-Control-Allow-Methods': CORS_ALLOW_METHODS,
                 'Access-Control-Allow-Headers': CORS_ALLOW_HEADERS.join(','),
-                'Access-Control-Max-Age': '600',
+                'Access-Control-Max-Age': String(CORS_MAX_AGE_SECONDS),
               }
             : {}),
         });
@@ -372,8 +434,11 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
         return sendError(400, 'VALIDATION_FAILED', 'malformed percent-encoding in the path', 'bad path encoding');
       }
       const match = matchRoute(compiled, method, url.pathname);
-      if (match === undefined) return sendError(404, 'NOT_FOUND', 'No such resource');
-      if (match === 'method-not-allowed') return sendError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed on this resource');
+      if (match === undefined) {
+        // A resource of the API with no method of its own (e.g. `/soc`) is "a method the path does not define".
+        return missingAuthenticationToken(resources.some((r) => r.test(url.pathname)) ? 'unknownMethod' : 'unknownPath');
+      }
+      if (match === 'unknown-method') return missingAuthenticationToken('unknownMethod');
 
       const iam = match.route.auth === 'iam';
       auth = iam ? 'iam' : 'cognito';
@@ -390,11 +455,15 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       const body = await readBody(req);
       // The rest of the body is not read: the connection is closed after the answer (`Connection: close`),
       // so a client cannot reuse it (docs/local-emulation.md#api-gateway).
+      // API Gateway ignores the stage's REQUEST_TOO_LARGE gateway response ("Amazon API Gateway important notes
+      // for REST APIs": customizing 413 REQUEST_TOO_LARGE isn't supported): its own 413, without the API's
+      // error shape or CORS headers (docs/local-emulation.md#api-gateway).
       if (body === 'too-large') {
-        return send(413, JSON.stringify({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body too large', requestId }), {
-          'Content-Type': 'application/json',
-          Connection: 'close',
-        });
+        report.payloadOver10MB += 1;
+        res.writeHead(413, { 'x-amzn-RequestId': requestId, 'Content-Type': 'text/plain', Connection: 'close' });
+        res.end(`HTTP content length exceeded ${MAX_PAYLOAD_BYTES} bytes.`);
+        record(413, 'over API Gateway\'s 10 MB payload');
+        return;
       }
 
       // IAM authorization (collector routes): API Gateway answers 403 for a missing or invalid signature.
@@ -469,9 +538,16 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
         const handler = await handlerFor(match.route.handler);
         result = await handler(event, lambdaContext(`vigia-${opts.stage}-${match.route.handler}`, requestId));
       } catch (e) {
-        // API Gateway answers 502 when the Lambda itself fails (unhandled error / malformed response).
-        console.error(`[gateway] handler ${match.route.handler} failed:`, e);
-        return sendError(502, 'INTERNAL_ERROR', 'Internal server error');
+        // The Lambda failed (an unhandled error, a malformed result, or a rule of ./lambda-limits.ts: timeout,
+        // 6 MB payloads, memory): 500/502/504 through the stage's DEFAULT_5XX gateway response.
+        const answer = lambdaFailureAnswer(e);
+        if (e instanceof LambdaFailure) {
+          report[FAILURE_COUNTER[e.kind]] += 1;
+          console.error(`[gateway] ${match.route.handler}: ${e.message} → ${answer.status}`);
+        } else {
+          console.error(`[gateway] handler ${match.route.handler} failed:`, e);
+        }
+        return sendError(answer.status, answer.code, answer.message, e instanceof LambdaFailure ? e.message : undefined);
       }
       const outHeaders: Record<string, string> = { ...stringifyHeaders(result.headers ?? {}) };
       for (const [k, vs] of Object.entries(result.multiValueHeaders ?? {})) outHeaders[k] = vs.map(String).join(', ');
@@ -502,6 +578,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
+    rulesReport: () => ({ ...report }),
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

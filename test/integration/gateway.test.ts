@@ -1,6 +1,7 @@
 /**
  * The local API gateway refuses every token the Cognito user-pool authorizer would refuse, and hands
- * verified claims to the handler as strings, the way API Gateway does.
+ * verified claims to the handler as strings, the way API Gateway does; unknown paths and methods, each
+ * function's timeout and memory, and the 6 MB / 10 MB payload quotas answer as the deployed API does.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,7 @@ type PrivateKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileRoutes, matchRoute, startGateway, type RunningGateway } from '../../scripts/local/gateway.js';
 import { ROUTES } from '../../lambdas/contract/routes.js';
+import { FUNCTION_LIMITS } from '../../lambdas/contract/platform-limits.js';
 
 const AUDIENCE = 'client-abc';
 let issuer = '';
@@ -73,10 +75,10 @@ describe('route matching from the route table', () => {
   const compiled = compileRoutes(ROUTES);
   it('matches path parameters and distinguishes methods', () => {
     const m = matchRoute(compiled, 'GET', '/incidents/INC-000001');
-    expect(m).not.toBe('method-not-allowed');
-    expect(m && m !== 'method-not-allowed' && m.route.operationId).toBe('getIncident');
-    expect(m && m !== 'method-not-allowed' && m.pathParameters).toEqual({ id: 'INC-000001' });
-    expect(matchRoute(compiled, 'DELETE', '/incidents')).toBe('method-not-allowed');
+    expect(m).not.toBe('unknown-method');
+    expect(m && m !== 'unknown-method' && m.route.operationId).toBe('getIncident');
+    expect(m && m !== 'unknown-method' && m.pathParameters).toEqual({ id: 'INC-000001' });
+    expect(matchRoute(compiled, 'DELETE', '/incidents')).toBe('unknown-method');
     expect(matchRoute(compiled, 'GET', '/nope')).toBeUndefined();
     expect(matchRoute(compiled, 'GET', '/incidents/a/b')).toBeUndefined();
   });
@@ -119,12 +121,41 @@ describe('authorizer semantics', () => {
     expect(bad.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('404 and 405 in the JSON error shape', async () => {
-    const nf = await call('/nothing-here', { headers: { Authorization: await token() } });
+  // API Gateway answers an unknown path, and a method the path does not define, with its
+  // MISSING_AUTHENTICATION_TOKEN gateway response (403 "Missing Authentication Token"), before any
+  // authorizer; the stage rewrites it to 404 NOT_FOUND with CORS headers (GATEWAY_RESPONSES). "Gateway
+  // response types for API Gateway":
+  // https://docs.aws.amazon.com/apigateway/latest/developerguide/supported-gateway-response-types.html
+  it('an unknown path or method is the MISSING_AUTHENTICATION_TOKEN gateway response: 404 NOT_FOUND with CORS, before the authorizer', async () => {
+    const before = seen.length;
+    const origin = { Origin: 'http://127.0.0.1:5173' };
+    for (const [method, path, auth] of [
+      ['GET', '/nothing-here', true],
+      ['DELETE', '/devices', true],
+      ['DELETE', '/devices', false],
+      ['PUT', '/incidents/INC-000001', false],
+      ['GET', '/soc', false], // a resource of the API with no method of its own (parent of /soc/queue)
+    ] as const) {
+      const r = await call(path, { method, headers: { ...origin, ...(auth ? { Authorization: await token() } : {}) } });
+      expect(r.status, `${method} ${path}`).toBe(404);
+      expect(r.headers.get('access-control-allow-origin')).toBe(origin.Origin);
+      const body = (await r.json()) as Record<string, unknown>;
+      expect(Object.keys(body).sort()).toEqual(['code', 'message', 'requestId']);
+      expect(body).toMatchObject({ code: 'NOT_FOUND', message: 'Missing Authentication Token' });
+    }
+    expect(seen.length).toBe(before);
+  });
+
+  // defaultCorsPreflightOptions puts an OPTIONS method on every resource, ancestors included.
+  it('answers a pre-flight on every resource of the API (also /soc, /) and 404 on an unknown one', async () => {
+    for (const p of ['/soc', '/', '/tenants/t-1/users/u-1']) {
+      const r = await call(p, { method: 'OPTIONS', headers: { Origin: 'http://127.0.0.1:5173' } });
+      expect(r.status, p).toBe(204);
+      expect(r.headers.get('access-control-max-age')).toBe('3600');
+    }
+    const nf = await call('/nothing-here', { method: 'OPTIONS', headers: { Origin: 'http://127.0.0.1:5173' } });
     expect(nf.status).toBe(404);
     expect(((await nf.json()) as { code: string }).code).toBe('NOT_FOUND');
-    const na = await call('/devices', { method: 'DELETE', headers: { Authorization: await token() } });
-    expect(na.status).toBe(405);
   });
 
   // A request-target whose percent-encoding is malformed is not a valid URI (RFC 3986 section 2.1,
@@ -141,6 +172,149 @@ describe('authorizer semantics', () => {
     expect(seen.length).toBe(before);
     const ok = await call('/incidents/INC-000001%20', { headers: { Authorization: await token() } });
     expect(ok.status).toBe(200);
+  });
+});
+
+/**
+ * Each function's timeout and memory (FUNCTION_LIMITS, shortened here through `functionLimits`), API Gateway's
+ * integration timeout (shortened through `integrationTimeoutSeconds`) and Lambda's 6 MB payloads, answered as
+ * the deployed API does. AWS: Lambda developer guide, "Handling Lambda errors with an API Gateway API" (invoke
+ * refused → 500, function error → 502, https://docs.aws.amazon.com/lambda/latest/dg/services-apigateway-errors.html),
+ * "Lambda quotas" (6 MB synchronous payloads, https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html),
+ * "Gateway response types for API Gateway" (INTEGRATION_TIMEOUT 504, DEFAULT_5XX keeps the status), API Gateway
+ * "important notes for REST APIs" (REQUEST_TOO_LARGE cannot be customized).
+ */
+describe('Lambda and API Gateway limits', () => {
+  let limited: RunningGateway;
+  const finished: string[] = [];
+  const contexts: Array<{ memory: string; remaining: number }> = [];
+  let held: Buffer | undefined;
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const ok = (body: unknown) => ({ statusCode: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const ORIGIN = 'http://127.0.0.1:5173';
+  const get = async (path: string, init: RequestInit = {}) =>
+    fetch(`${limited.url}${path}`, { ...init, headers: { Origin: ORIGIN, Authorization: await token(), ...init.headers } });
+
+  beforeAll(async () => {
+    limited = await startGateway({
+      port: 0,
+      stage: 'local',
+      issuer,
+      audience: AUDIENCE,
+      jwksUri: `${issuer}/.well-known/jwks.json`,
+      allowedOrigins: [ORIGIN],
+      integrationTimeoutSeconds: 0.5,
+      functionLimits: { reports: { timeoutSeconds: 0.2 }, recommendations: { timeoutSeconds: 5 }, admin: { memoryMB: 32 } },
+      handlers: {
+        account: async (_e, ctx) => {
+          contexts.push({ memory: ctx.memoryLimitInMB, remaining: ctx.getRemainingTimeInMillis() });
+          return ok({ ok: true });
+        },
+        reports: async () => {
+          await sleep(600);
+          finished.push('reports');
+          return ok({ late: true });
+        },
+        recommendations: async () => {
+          await sleep(900);
+          finished.push('recommendations');
+          return ok({ late: true });
+        },
+        office365: async (e) => ok({ pad: 'x'.repeat(Number(e.queryStringParameters?.['bytes'] ?? 0)) }),
+        devices: async () => {
+          finished.push('devices');
+          return ok({ ok: true });
+        },
+        admin: async () => {
+          held = Buffer.alloc(64 * 1024 * 1024, 1); // kept until the test ends: 64 MB over a 32 MB function
+          return ok({ ok: true });
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    held = undefined;
+    await limited?.stop();
+  });
+
+  /** The API's error body from the stage's DEFAULT_5XX gateway response, with CORS headers. */
+  async function expect5xx(res: Response, status: number, message: string) {
+    expect(res.status).toBe(status);
+    expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['code', 'message', 'requestId']);
+    expect(body).toMatchObject({ code: 'INTERNAL_ERROR', message });
+  }
+
+  it("hands the handler its function's memory and a remaining time counting down from its timeout", async () => {
+    expect((await get('/me')).status).toBe(200);
+    const c = contexts.at(-1)!;
+    expect(c.memory).toBe(String(FUNCTION_LIMITS.account.memoryMB));
+    expect(c.remaining).toBeGreaterThan(FUNCTION_LIMITS.account.timeoutSeconds * 1000 - 1000);
+    expect(c.remaining).toBeLessThanOrEqual(FUNCTION_LIMITS.account.timeoutSeconds * 1000);
+  });
+
+  it("past its function's timeout: 502 INTERNAL_ERROR, the handler's late result discarded", async () => {
+    const started = Date.now();
+    await expect5xx(await get('/reports'), 502, 'Internal server error');
+    expect(Date.now() - started).toBeLessThan(550);
+    await sleep(600);
+    expect(finished).toContain('reports'); // it ran to its end, and its 200 was never sent
+  });
+
+  it('past the integration timeout (function timeout longer): 504 INTERNAL_ERROR "Endpoint request timed out"', async () => {
+    await expect5xx(await get('/recommendations'), 504, 'Endpoint request timed out');
+  });
+
+  it('a result over 6 MB is a function error: 502; just under passes', async () => {
+    await expect5xx(await get(`/office365/alarms?bytes=${6 * 1024 * 1024}`), 502, 'Internal server error');
+    const under = await get(`/office365/alarms?bytes=${6 * 1024 * 1024 - 1024}`);
+    expect(under.status).toBe(200);
+    expect((await under.arrayBuffer()).byteLength).toBeGreaterThan(6 * 1024 * 1024 - 1024);
+  });
+
+  it('an event over 6 MB (body of 7 MB) is refused by Lambda before the handler: 500', async () => {
+    const before = finished.filter((f) => f === 'devices').length;
+    const res = await get('/devices/d-1/alarms/a-1/acknowledge', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(7 * 1024 * 1024) }),
+    });
+    await expect5xx(res, 500, 'Internal server error');
+    expect(finished.filter((f) => f === 'devices').length).toBe(before);
+  });
+
+  it("a body over 10 MB is API Gateway's own 413 (not customizable): no API error shape, no CORS headers", async () => {
+    const res = await get('/devices/d-1/alarms/a-1/acknowledge', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: 'x'.repeat(10 * 1024 * 1024 + 1),
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    await res.arrayBuffer();
+  });
+
+  it("memory growth over the function's memory is an out-of-memory function error: 502", async () => {
+    await expect5xx(await get('/audit'), 502, 'Internal server error');
+  });
+
+  it('counts the requests each rule refused (plain data for the check:aws report)', async () => {
+    await get('/devices', { method: 'DELETE' });
+    await get('/nothing-here');
+    const report = limited.rulesReport();
+    expect(report).toEqual({
+      unknownMethod: 1,
+      unknownPath: 1,
+      payloadOver10MB: 1,
+      requestOver6MB: 1,
+      responseOver6MB: 1,
+      functionTimeout: 1,
+      integrationTimeout: 1,
+      outOfMemory: 1,
+    });
+    expect(JSON.parse(JSON.stringify(report))).toEqual(report);
   });
 });
 
