@@ -11,10 +11,12 @@
  * Errors: a DynamoDB error rejects with an `Error` whose `name` is the DynamoDB error code, as the AWS SDK
  * does (`ConditionalCheckFailedException`, `TransactionCanceledException` with `CancellationReasons`,
  * `ValidationException`, …); an item returned with a failed condition (`ReturnValuesOnConditionCheckFailure:
- * 'ALL_OLD'`) is on `err.Item` / `CancellationReasons[i].Item`, unmarshalled. Throttling, 5xx and connection
- * errors are retried with exponential backoff (aws-lite) before they reject; a connection error that outlives
- * the retries keeps Node's `code` (`ECONNREFUSED`, …). TransactWriteItems carries a `ClientRequestToken`, so a
- * retried transaction is applied once.
+ * 'ALL_OLD'`) is on `err.Item` / `CancellationReasons[i].Item`, unmarshalled. Throttling, transaction
+ * conflicts (`TransactionConflictException`, a `TransactionCanceledException` cancelled only by
+ * `TransactionConflict`/`ThrottlingError`), 5xx and connection errors are retried by the ONE policy of
+ * `retry.ts` (full-jitter exponential backoff, bounded attempts and time; aws-lite's own retries are off)
+ * before they reject with the last error. TransactWriteItems carries a `ClientRequestToken`, the same on
+ * every retry of one call, so a retried transaction is applied once.
  *
  * Implementation: the `@aws-lite/client` request signer (SigV4, credentials, retries, keep-alive) sending
  * the DynamoDB JSON 1.0 protocol, not the AWS SDK v3, because the SDK dominated a handler's cold start
@@ -29,6 +31,7 @@
 import { randomUUID } from 'node:crypto';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { type AwsLiteClient, lazyAwsLite } from './aws-lite.js';
+import { DEFAULT_RETRY_POLICY, withDynamoRetries } from './retry.js';
 
 /** An item, key or expression-value map with plain JavaScript values. */
 export type AttributeMap = Record<string, unknown>;
@@ -160,7 +163,10 @@ export interface DocumentClientOptions {
   /** e.g. `http://127.0.0.1:8000` for the local engine; default: the regional endpoint (`dynamodbEndpoint`). */
   endpoint?: string | undefined;
   credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
-  /** Retries after the first attempt for throttling, 5xx and connection errors (default 3). */
+  /**
+   * Retries after the first attempt of the errors `retry.ts` retries (default: its policy's, 9); `0` sends
+   * each request once (benchmarks measuring raw calls).
+   */
   retries?: number;
 }
 
@@ -269,27 +275,32 @@ export function createDocumentClient(opts: DocumentClientOptions): DocumentClien
       region,
       endpoint: opts.endpoint ?? dynamodbEndpoint(region),
       ...(opts.credentials ?? {}),
-      retries: opts.retries ?? 3,
+      // Retries are retry.ts's (one policy for throttling, conflicts, 5xx and connection errors), not aws-lite's.
+      retries: 0,
       // Parse responses as plain JSON; this module unmarshals exactly the fields DynamoDB returns as items.
       responseContentType: 'application/json',
     });
     return connectAws();
   };
+  const policy = { ...DEFAULT_RETRY_POLICY, ...(opts.retries !== undefined ? { maxAttempts: Math.max(0, opts.retries) + 1 } : {}) };
   return {
     async send(operation, input) {
       const aws = await connect();
+      // Built once: every retry resends the same body, hence the same ClientRequestToken.
       const payload = JSON.stringify(requestBody(operation, input));
-      try {
-        const res = await aws({
-          service: 'dynamodb',
-          headers: { 'X-Amz-Target': `DynamoDB_20120810.${operation}`, 'content-type': 'application/x-amz-json-1.0' },
-          payload,
-          awsjson: false,
-        });
-        return responseOf(operation, res.payload) as never;
-      } catch (e) {
-        throw normaliseError(e);
-      }
+      const res = await withDynamoRetries(async () => {
+        try {
+          return await aws({
+            service: 'dynamodb',
+            headers: { 'X-Amz-Target': `DynamoDB_20120810.${operation}`, 'content-type': 'application/x-amz-json-1.0' },
+            payload,
+            awsjson: false,
+          });
+        } catch (e) {
+          throw normaliseError(e);
+        }
+      }, { policy });
+      return responseOf(operation, res.payload) as never;
     },
     destroy() {
       // aws-lite keeps one keep-alive agent per process; its idle sockets are unref'd by Node.

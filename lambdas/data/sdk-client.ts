@@ -8,7 +8,10 @@
  * Same operations, inputs, outputs and error names as `client.ts` (the SDK's error classes carry the
  * DynamoDB error code in `name`; `Item`s of failed conditions are unmarshalled here, as lib-dynamodb
  * leaves them in attribute-value form). `test/integration/data-client.test.ts` runs one contract on both.
+ * Transaction conflicts and throttling are retried with the policy of `retry.ts` (on top of the SDK's own
+ * retries), a TransactWriteItems keeping one `ClientRequestToken` across them.
  */
+import { randomUUID } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
@@ -22,6 +25,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { normaliseError, type DocumentClient, type Operation } from './client.js';
+import { withDynamoRetries } from './retry.js';
 
 const COMMANDS: Record<Operation, new (input: never) => unknown> = {
   GetItem: GetCommand,
@@ -40,12 +44,18 @@ export function sdkDocumentClient(client: DynamoDBClient): DocumentClient {
   return {
     async send(operation, input) {
       const Command = COMMANDS[operation];
-      let out: Record<string, unknown>;
-      try {
-        out = (await doc.send(new Command(input as never) as never)) as Record<string, unknown>;
-      } catch (e) {
-        throw normaliseError(e);
-      }
+      // lib-dynamodb marshals the input again on each send: give a transaction its token once, so every
+      // retry carries the same one.
+      const request = operation === 'TransactWriteItems' ? { ClientRequestToken: randomUUID(), ...(input as object) } : input;
+      // The SDK's own retry strategy retries throttling and 5xx; retry.ts adds transaction conflicts (and
+      // throttling that outlasts the SDK's attempts) with the same policy as the handlers' client.
+      const out = await withDynamoRetries(async () => {
+        try {
+          return (await doc.send(new Command(request as never) as never)) as Record<string, unknown>;
+        } catch (e) {
+          throw normaliseError(e);
+        }
+      });
       delete out.$metadata;
       if (operation === 'Query') out.Items ??= [];
       return out as never;

@@ -29,8 +29,11 @@ export const DEMO_REGION = 'us-east-1';
  */
 export const LOCAL_AWS_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
 
-/** Default ports of `npm start` (each overridable; 0 = any free port). */
-export const DEFAULT_PORTS = { dynamodb: 8000, cognito: 9229, cognitoInternal: 9230, cognitoOAuth: 9231, idp: 9240, api: 3001, web: 5173, mail: 8005 } as const;
+/**
+ * Default ports of `npm start` (each overridable; 0 = any free port). `dynamodb` is the DynamoDB rules layer
+ * every client uses, `dynamodbInternal` the engine behind it (loopback; docs/local-emulation.md#dynamodb).
+ */
+export const DEFAULT_PORTS = { dynamodb: 8000, dynamodbInternal: 8001, cognito: 9229, cognitoInternal: 9230, cognitoOAuth: 9231, idp: 9240, api: 3001, web: 5173, mail: 8005 } as const;
 export type Ports = { -readonly [K in keyof typeof DEFAULT_PORTS]: number };
 
 /** Environment variable naming each port (read by `npm start` only). */
@@ -43,6 +46,7 @@ export const PORT_VARIABLES: Record<keyof Ports, string> = {
   idp: 'VIGIA_PORT_IDP',
   mail: 'VIGIA_PORT_MAIL',
   dynamodb: 'VIGIA_PORT_DYNAMODB',
+  dynamodbInternal: 'VIGIA_PORT_DYNAMODB_INTERNAL',
 };
 
 /**
@@ -184,7 +188,8 @@ const LOG_LEVELS: ReadonlyArray<LambdaConfig['logLevel']> = ['DEBUG', 'INFO', 'W
 
 /**
  * `npm start`'s settings from environment variables (a pure function of `env`):
- * `VIGIA_PORT_*` (integers 0–65535; 0 = any free port), `VIGIA_DATA_DIR` (resolved against `cwd`),
+ * `VIGIA_PORT_*` (integers 0–65535; 0 = any free port; `VIGIA_PORT_DYNAMODB=0` alone also frees the engine's
+ * internal port), `VIGIA_DATA_DIR` (resolved against `cwd`),
  * `VIGIA_COLLECTOR=0`, `VIGIA_COLLECTOR_ACCESS_KEY_ID` / `VIGIA_COLLECTOR_SECRET_ACCESS_KEY`,
  * `POWERTOOLS_LOG_LEVEL`, `VIGIA_DEBUG`.
  * @throws LocalSettingError on a port that is not an integer in 0–65535 or an unknown log level.
@@ -201,6 +206,8 @@ export function localSettingsFromEnv(env: Record<string, string | undefined>, cw
     }
     ports[key] = n;
   }
+  // Random public DynamoDB port and no engine port named: the engine behind it takes a random one too.
+  if (ports.dynamodb === 0 && !env[PORT_VARIABLES.dynamodbInternal]) ports.dynamodbInternal = 0;
   const level = env.POWERTOOLS_LOG_LEVEL;
   if (level && !LOG_LEVELS.includes(level as LambdaConfig['logLevel'])) {
     throw new LocalSettingError(`POWERTOOLS_LOG_LEVEL=${level} is not one of ${LOG_LEVELS.join(', ')}`);

@@ -1,9 +1,11 @@
 /**
  * Local DynamoDB engine for the offline stack and the integration tests: runs the dynoxide binary
  * (`@dynoxide/linux-x64`, a DynamoDB-compatible server backed by SQLite; see docs/local-emulation.md#dynamodb)
- * and creates the single application table.
+ * on an internal port, behind the DynamoDB rules layer (`./dynamodb-rules/`: transaction conflicts and
+ * per-partition throughput, which dynoxide does not enforce) on the port every client uses, and creates the
+ * single application table.
  *
- *  - `startDynamo({ port, dbPath, host })` → `{ endpoint, stop() }`
+ *  - `startDynamo({ port, internalPort, dbPath, host, rules })` → `{ endpoint, engineEndpoint, rules, stop() }`
  *  - `ensureTable(endpoint, name)` creates the table from `createTableInput` if absent, and enables TTL.
  *
  * Errors (each a one-line `Error`): missing binary (names the package and the platform), busy port,
@@ -27,13 +29,21 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { createTableInput, gsiInput, TABLE_DESIGN } from '../../lambdas/data/table-design.js';
 import { DEMO_REGION, LOCAL_AWS_CREDENTIALS } from './config.js';
+import { startRulesProxy, type RulesProxyOptions, type RunningRulesProxy } from './dynamodb-rules/index.js';
 
 const DYNOXIDE_PACKAGE = '@dynoxide/linux-x64';
 const READY_TIMEOUT_MS = 10_000;
 
 export interface StartDynamoOptions {
-  /** TCP port; default 8000; `0` picks a free port. */
+  /** TCP port every client uses (the rules layer); default 8000; `0` picks a free port. */
   port?: number;
+  /** The engine's own port behind the rules layer (loopback of `host`); default `0`, a free port (`npm start`: 8001). */
+  internalPort?: number;
+  /**
+   * The DynamoDB rules layer (docs/local-emulation.md#dynamodb); on by default. `false` (diagnostics only)
+   * serves the engine itself on `port`; an object sets the proxy's limits (tests).
+   */
+  rules?: boolean | Pick<RulesProxyOptions, 'limits'>;
   /** SQLite file to persist to; omit for an in-memory engine. */
   dbPath?: string;
   /** Interface to bind; default 127.0.0.1. */
@@ -41,8 +51,12 @@ export interface StartDynamoOptions {
 }
 
 export interface RunningDynamo {
-  /** e.g. `http://127.0.0.1:8000` — use as `AWS_ENDPOINT_URL_DYNAMODB`. */
+  /** e.g. `http://127.0.0.1:8000` — use as `AWS_ENDPOINT_URL_DYNAMODB`; the rules layer when it is on. */
   endpoint: string;
+  /** The engine's own endpoint (no rules): for diagnostics only. */
+  engineEndpoint: string;
+  /** The rules layer (its `report()`), or undefined when started with `rules: false`. */
+  rules: RunningRulesProxy | undefined;
   /** Stops the engine (SIGTERM, then SIGKILL after 2 s); resolves once the process has exited. */
   stop(): Promise<void>;
 }
@@ -103,14 +117,22 @@ function localClient(endpoint: string): DynamoDBClient {
   });
 }
 
-/** Starts dynoxide and resolves once it answers ListTables. */
+/**
+ * Starts dynoxide on the internal port, then the rules layer on `port`; resolves once the engine answers
+ * ListTables and the layer listens.
+ */
 export async function startDynamo(opts: StartDynamoOptions = {}): Promise<RunningDynamo> {
   const host = opts.host ?? '127.0.0.1';
-  const port = opts.port === 0 ? await freePort(host) : (opts.port ?? 8000);
+  const rulesOn = opts.rules !== false;
+  const publicPort = opts.port === 0 ? await freePort(host) : (opts.port ?? 8000);
+  if (rulesOn) await assertPortFree(publicPort, host);
+  // The engine listens on loopback only when the rules layer fronts it (nobody should bypass the rules).
+  const engineHost = rulesOn ? (host.includes(':') ? '::1' : '127.0.0.1') : host;
+  const port = !rulesOn ? publicPort : opts.internalPort ? opts.internalPort : await freePort(engineHost);
   const bin = dynoxideBinary();
-  await assertPortFree(port, host);
+  await assertPortFree(port, engineHost);
 
-  const args = ['serve', '--host', host, '--port', String(port)];
+  const args = ['serve', '--host', engineHost, '--port', String(port)];
   if (opts.dbPath) args.push('--db-path', opts.dbPath);
   const child: ChildProcess = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -126,10 +148,13 @@ export async function startDynamo(opts: StartDynamoOptions = {}): Promise<Runnin
     process.removeListener('exit', killOnExit);
     resolve();
   }));
-  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  const urlHost = engineHost.includes(':') ? `[${engineHost}]` : engineHost === '0.0.0.0' ? '127.0.0.1' : engineHost;
   const endpoint = `http://${urlHost}:${port}`;
+  let proxy: RunningRulesProxy | undefined;
 
   const stop = async (): Promise<void> => {
+    await proxy?.close();
+    proxy = undefined;
     if (exited) return;
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
@@ -157,13 +182,23 @@ export async function startDynamo(opts: StartDynamoOptions = {}): Promise<Runnin
         await new Promise((r) => setTimeout(r, 20));
       }
     }
+    if (rulesOn) {
+      proxy = await startRulesProxy({
+        host,
+        port: publicPort,
+        engine: { host: engineHost, port },
+        ...(typeof opts.rules === 'object' && opts.rules.limits ? { limits: opts.rules.limits } : {}),
+      }).catch((e: NodeJS.ErrnoException) => {
+        throw new Error(e.code === 'EADDRINUSE' ? `cannot start dynoxide: port ${publicPort} on ${host} is already in use` : `cannot start the DynamoDB rules layer on ${host}:${publicPort}: ${e.code ?? e.message}`);
+      });
+    }
   } catch (e) {
     await stop();
     throw e;
   } finally {
     client.destroy();
   }
-  return { endpoint, stop };
+  return { endpoint: proxy?.endpoint ?? endpoint, engineEndpoint: endpoint, rules: proxy, stop };
 }
 
 /**

@@ -235,6 +235,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     const persist = opts.persist ?? true;
     const dynamo = await startDynamo({
       port: ports.dynamodb,
+      // The engine's own port behind the rules layer: a free one when the stack takes random ports and names none.
+      internalPort: opts.ports?.dynamodbInternal ?? (ports.dynamodb === 0 ? 0 : ports.dynamodbInternal),
       host,
       ...(persist ? { dbPath: path.join(opts.dataDir, 'dynamodb.sqlite') } : {}),
     });

@@ -49,7 +49,7 @@ export const START_FLAGS: readonly FlagSpec[] = [
 const START_VARIABLES: ReadonlyArray<readonly [string, string]> = [
   ['VIGIA_PORT_WEB, VIGIA_PORT_API', 'portal (5173) and API (3001) ports; 0 = any free port'],
   ['VIGIA_PORT_COGNITO, VIGIA_PORT_COGNITO_INTERNAL', 'user pool (9229) and cognito-local (9230) ports'],
-  ['VIGIA_PORT_DYNAMODB', 'DynamoDB engine port (8000)'],
+  ['VIGIA_PORT_DYNAMODB, VIGIA_PORT_DYNAMODB_INTERNAL', 'DynamoDB port with its rules layer (8000) and the engine behind it (8001)'],
   ['VIGIA_DATA_DIR', 'state folder (default .local/ in the repository)'],
   ['VIGIA_COLLECTOR=0', 'same as --no-collector'],
   ['POWERTOOLS_LOG_LEVEL', 'log level of the API handlers (default WARN)'],
