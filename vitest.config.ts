@@ -75,6 +75,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          // IAM on every call: a file whose Lambda code made a call its role would be denied fails (docs/local-emulation.md#iam).
+          setupFiles: ['test/support/aws-rules-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -87,6 +89,8 @@ export default defineConfig({
           name: 'conformance',
           include: ['test/conformance/**/*.test.ts'],
           environment: 'node',
+          // IAM on every call: a file whose Lambda code made a call its role would be denied fails (docs/local-emulation.md#iam).
+          setupFiles: ['test/support/aws-rules-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -12,8 +12,9 @@
  *    spelled) from the stage, the table name, the CORS origins (the site origin first, then the stage's
  *    extra origins) and allowed headers, the log level and the retention of time-series items (the stage's
  *    `dataRetention`); plus `NODE_OPTIONS`;
- *  - IAM: explicit statements on the table ARN and `…/index/GSI1`, `…/index/GSI2` only (no `grant*()`, which adds
- *    wildcard index ARNs — cdk-nag IAM5). Transactions need no action of their own: DynamoDB authorises
+ *  - IAM: explicit statements on the table ARN and on the ARNs of exactly the indexes the function's code
+ *    queries (`indexesOf`, lambdas/data/access-patterns.ts; no `grant*()`, which adds wildcard index ARNs —
+ *    cdk-nag IAM5). Transactions need no action of their own: DynamoDB authorises
  *    each `TransactWriteItems` element as PutItem/UpdateItem/DeleteItem/ConditionCheckItem (AWS DynamoDB
  *    developer guide, "Using IAM with DynamoDB transactions"); there is no `dynamodb:TransactWriteItems`
  *    IAM action;
@@ -62,7 +63,7 @@ import { COGNITO_ADMIN_ACTIONS, COGNITO_ASSIGNEE_ACTIONS } from '../lambdas/data
 import { COGNITO_IDP_ADMIN_ACTIONS } from '../lambdas/data/cognito-identity-providers.js';
 import { SECRETS_ACTIONS } from '../lambdas/data/secrets.js';
 import { idpSecretPrefix } from './federation-config.js';
-import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
+import { indexesOf } from '../lambdas/data/access-patterns.js';
 import { acknowledgeTracingWildcard, LAMBDA_RUNTIME, lambdaDefaults } from './lambda-defaults.js';
 import { SlaWatch } from './sla-watch.js';
 import { NotificationDigest } from './notification-digest.js';
@@ -387,12 +388,11 @@ export class ApiStack extends Stack {
       ...(HANDLER_TABLE_ACCESS[name] === 'readwrite' ? TABLE_WRITE_ACTIONS : []),
     ];
     role.addToPrincipalPolicy(new PolicyStatement({ actions: tableActions, resources: [table.tableArn] }));
-    role.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:Query'],
-        resources: [TABLE_DESIGN.gsi1, TABLE_DESIGN.gsi2].map((g) => `${table.tableArn}/index/${g.indexName}`),
-      }),
-    );
+    // Query on exactly the indexes this function's code queries (lambdas/data/access-patterns.ts).
+    const indexes = indexesOf(name);
+    if (indexes.length > 0) {
+      role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexes.map((i) => `${table.tableArn}/index/${i}`) }));
+    }
 
     if (name === 'admin') {
       // Exactly the Cognito administrative actions the admin Lambda calls, on this user pool only.

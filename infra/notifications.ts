@@ -26,7 +26,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { lambdaEnvironment } from '../lambdas/config.js';
 import { COGNITO_ASSIGNEE_ACTIONS } from '../lambdas/data/cognito-users.js';
-import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
+import { indexesOf } from '../lambdas/data/access-patterns.js';
 import { functionLogsAndRole, lambdaDefaults, XRAY_WILDCARD_REASON } from './lambda-defaults.js';
 import { sesEnvironment, sesSendStatement } from './notification-digest.js';
 import { physicalName, type StageConfig } from './stage-config.js';
@@ -71,7 +71,7 @@ export class NotificationsConsumer extends Construct {
     const { logGroup, role } = functionLogsAndRole(this, config, `Vigía notification consumer (${config.stage})`);
     role.addToPrincipalPolicy(new PolicyStatement({ actions: [...props.tableActions], resources: [table.tableArn] }));
     role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['dynamodb:Query'], resources: [TABLE_DESIGN.gsi1, TABLE_DESIGN.gsi2].map((g) => `${table.tableArn}/index/${g.indexName}`) }),
+      new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexesOf('notifications-consumer').map((i) => `${table.tableArn}/index/${i}`) }),
     );
     role.addToPrincipalPolicy(new PolicyStatement({ actions: [...COGNITO_ASSIGNEE_ACTIONS], resources: [props.userPoolArn] }));
     // SES SendEmail on the configured identity only (none without one): the same statement as the digest's.

@@ -15,7 +15,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Construct } from 'constructs';
 import { lambdaEnvironment } from '../lambdas/config.js';
 import { SLA_WATCH_INTERVAL_MS } from '../lambdas/data/activity.js';
-import { TABLE_DESIGN } from '../lambdas/data/table-design.js';
+import { indexesOf } from '../lambdas/data/access-patterns.js';
 import { acknowledgeTracingWildcard, functionLogsAndRole, lambdaDefaults } from './lambda-defaults.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
@@ -40,7 +40,7 @@ export class SlaWatch extends Construct {
     const { config, table } = props;
     const { logGroup, role } = functionLogsAndRole(this, config, `Vigía SLA job (${config.stage})`);
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [table.tableArn] }));
-    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/${TABLE_DESIGN.gsi2.indexName}`] }));
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexesOf('sla-watch').map((i) => `${table.tableArn}/index/${i}`) }));
     // The below-SLA index re-key (`rekeyBelowSlaIndexes`): the tenant list and a device's days (Query), the
     // device item's GSI2 key (UpdateItem).
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query', 'dynamodb:UpdateItem'], resources: [table.tableArn] }));

@@ -20,6 +20,7 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 import { writeIf } from './dynamo-util.js';
 import { ActivityEventEntity, ActivitySeenEntity, IncidentEntity, itemOf, recordOf } from './entities.js';
 import { keys } from './keys.js';
+import { indexOf } from './access-patterns.js';
 
 /**
  * The TransactWriteItems action that stores `event` (a Put that never overwrites: the id is fresh). The item is in
@@ -138,7 +139,7 @@ export async function runSlaWatch(now: Date, table: TableRef): Promise<{ inciden
   do {
     const res = await table.doc.send('Query', {
       TableName: table.tableName,
-      IndexName: 'GSI2',
+      IndexName: indexOf('socQueue'),
       KeyConditionExpression: 'GSI2PK = :p AND GSI2SK BETWEEN :lo AND :hi',
       ExpressionAttributeValues: { ':p': keys.SOCQUEUE_GSI2PK, ':lo': lo, ':hi': hi },
       ExclusiveStartKey: start,

@@ -42,6 +42,7 @@ import type { BatchWriteRequest, TableRef, TransactWriteItem, UpdateItemInput } 
 import { queryAll, writeIf } from './dynamo-util.js';
 import { AlarmEntity, DeviceEntity, IncidentEntity, O365AlarmEntity, recordOf } from './entities.js';
 import { keys } from './keys.js';
+import { indexOf } from './access-patterns.js';
 
 /** What one write changes in a tenant's aggregates: stats deltas, per-day deltas (`yyyy-mm-dd` → deltas), per-hour deltas (`yyyy-mm-ddTHH` → deltas). */
 export interface AggregateChange {
@@ -558,7 +559,7 @@ export function normalizeHeartbeat(hist: Counters, now: Date): Counters {
  * Office 365 alerts, devices) and one Query of each device's day items.
  */
 export async function computeTenantAggregates(table: TableRef, tenantId: string, now: Date): Promise<ComputedAggregates> {
-  const list = (pk: string) => queryAll(table, { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :p', ExpressionAttributeValues: { ':p': pk } });
+  const list = (pk: string) => queryAll(table, { IndexName: indexOf('tenantLists'), KeyConditionExpression: 'GSI1PK = :p', ExpressionAttributeValues: { ':p': pk } });
   const [incidents, alarms, o365, devices] = await Promise.all([
     list(keys.incidentsGsi1Pk(tenantId)),
     list(keys.alarmsGsi1Pk(tenantId)),

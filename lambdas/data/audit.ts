@@ -19,6 +19,7 @@ import { AuditEntity, itemOf, recordOf } from './entities.js';
 import { keys } from './keys.js';
 import { filterExpression, queryItems, queryPage, timeRange, type ListFilter } from './paging.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
+import { INDEX_ACCESS } from './access-patterns.js';
 
 export { STAFF_AUDIT_TENANT } from '../domain/audit.js';
 
@@ -64,12 +65,12 @@ export async function listTenantAudit(tenantId: string, opts: AuditListOptions, 
     });
     return { items: page.items.map((i) => recordOf(AuditEntity, i)), nextCursor: page.nextCursor };
   }
-  return queryIndex(table, 'GSI1', keys.auditGsi1Pk(tenantId), opts, keys.tenantPrefix(tenantId));
+  return queryIndex(table, 'tenantLists', keys.auditGsi1Pk(tenantId), opts, keys.tenantPrefix(tenantId));
 }
 
 /** Every tenant's entries, newest first (GSI2 `AUDIT`). @throws ApiError VALIDATION_FAILED (cursor) */
 export function listAllAudit(opts: AuditListOptions, table: TableRef): Promise<Page<AuditEntry>> {
-  return queryIndex(table, 'GSI2', keys.AUDIT_GSI2PK, opts, 'TENANT#');
+  return queryIndex(table, 'auditAllTenants', keys.AUDIT_GSI2PK, opts, 'TENANT#');
 }
 
 /** Items read per round trip of a filtered page, and round trips per page. */
@@ -84,9 +85,10 @@ function invalidCursor(): never {
  * Gap-free pages of one index partition (same rules as `paging.ts#queryPage`, for GSI1 or GSI2): the cursor
  * names the partition and every key must stay in it (`PK` under `pkPrefix`).
  */
-async function queryIndex(table: TableRef, index: 'GSI1' | 'GSI2', partition: string, opts: AuditListOptions, pkPrefix: string): Promise<Page<AuditEntry>> {
-  const pkAttr = `${index}PK`;
-  const skAttr = `${index}SK`;
+async function queryIndex(table: TableRef, pattern: 'tenantLists' | 'auditAllTenants', partition: string, opts: AuditListOptions, pkPrefix: string): Promise<Page<AuditEntry>> {
+  const { index } = INDEX_ACCESS[pattern];
+  const pkAttr = index.partitionKey;
+  const skAttr = index.sortKey;
   const keyNames = ['PK', 'SK', pkAttr, skAttr];
   let start: AttributeMap | undefined;
   const range = timeRange(opts.from, opts.to);
@@ -108,7 +110,7 @@ async function queryIndex(table: TableRef, index: 'GSI1' | 'GSI2', partition: st
   const { out, lastKey } = await queryItems(
     table,
     {
-      IndexName: index,
+      IndexName: index.indexName,
       KeyConditionExpression: `${pkAttr} = :p AND ${skAttr} BETWEEN :lo AND :hi`,
       ...(filter ? { FilterExpression: filter.expression, ExpressionAttributeNames: filter.names } : {}),
       ExpressionAttributeValues: { ...filter?.values, ':p': partition, ':lo': range.lower, ':hi': range.upper },

@@ -4,6 +4,7 @@
  * of the AWS JSON 1.1 protocol (`awsJson11`: the Cognito ports `cognito-users.ts` and
  * `cognito-identity-providers.ts`, Secrets Manager `secrets.ts`).
  */
+import { channel } from 'node:diagnostics_channel';
 import awsLite from '@aws-lite/client';
 
 /** One aws-lite request (JSON protocol, body already serialised) and its parsed JSON response payload. */
@@ -24,12 +25,52 @@ export function lazyAwsLite(options: Record<string, unknown>): () => Promise<Aws
   let client: Promise<AwsLiteClient> | undefined;
   return () =>
     (client ??= awsLite({ autoloadPlugins: false, keepAlive: true, ...options } as Parameters<typeof awsLite>[0]).then(
-      (c) => c as unknown as AwsLiteClient,
+      (c) => observed(c as unknown as AwsLiteClient),
       (e: unknown) => {
         client = undefined;
         throw e;
       },
     ));
+}
+
+/**
+ * Name of the `node:diagnostics_channel` on which every AWS request of the Lambda code is published before it
+ * is sent, as an {@link AwsCallMessage}. Nothing subscribes in AWS (publishing then costs one property read);
+ * the offline stack and the test suites subscribe to evaluate each call against the calling function's IAM
+ * role as synthesized (scripts/aws-rules/recorder.ts, docs/local-emulation.md#iam).
+ */
+export const AWS_CALL_CHANNEL = 'vigia:aws-call';
+
+/**
+ * One AWS request as published on {@link AWS_CALL_CHANNEL}: the aws-lite service name (`dynamodb`,
+ * `cognito-idp`, `secretsmanager`, `email`), the `X-Amz-Target` header of JSON protocols, the method and path
+ * of REST ones (SES v2), and the body as sent. A subscriber may set `verdict`: a promise of the error AWS
+ * would answer (e.g. `AccessDeniedException`), or of undefined to let the request go.
+ */
+export interface AwsCallMessage {
+  service: string;
+  target?: string | undefined;
+  method?: string | undefined;
+  path?: string | undefined;
+  payload: unknown;
+  verdict?: Promise<Error | undefined>;
+}
+
+const awsCalls = channel(AWS_CALL_CHANNEL);
+
+/** `client` publishing each request on {@link AWS_CALL_CHANNEL} first, and rejecting with a subscriber's verdict. */
+function observed(client: AwsLiteClient): AwsLiteClient {
+  return async (request) => {
+    if (awsCalls.hasSubscribers) {
+      const r = request as typeof request & { method?: string; path?: string };
+      const headers = Object.fromEntries(Object.entries(r.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+      const message: AwsCallMessage = { service: r.service, target: headers['x-amz-target'], method: r.method, path: r.path, payload: r.payload };
+      awsCalls.publish(message);
+      const refused = await message.verdict;
+      if (refused) throw refused;
+    }
+    return client(request);
+  };
 }
 
 /** Credentials as aws-lite takes them (a function role's come from the `AWS_*` variables when none are given). */

@@ -32,6 +32,7 @@ import { listDeviceAlarms } from './device-alarms.js';
 import { filterExpression, listPage, queryPage } from './paging.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 import { listTenants } from './tenants.js';
+import { indexOf } from './access-patterns.js';
 
 const DAY_S = 86_400;
 
@@ -170,7 +171,7 @@ export async function devicesBelowSla(tenantId: string, now: Date, limit: number
     const pageLimit: number = inStale ? STALE_PAGE : limit + 1;
     const res = await table.doc.send('Query', {
       TableName: table.tableName,
-      IndexName: 'GSI2',
+      IndexName: indexOf('belowSla'),
       KeyConditionExpression: 'GSI2PK = :p AND GSI2SK < :end',
       ExpressionAttributeValues: { ':p': keys.belowSlaGsi2Pk(tenantId), ':end': `${today}$` },
       Limit: pageLimit,
@@ -212,7 +213,7 @@ const STALE_PAGE = 100;
 export async function rekeyBelowSla(tenantId: string, table: TableRef, now: Date = new Date()): Promise<number> {
   const today = now.toISOString().slice(0, 10);
   const stale = await queryAll(table, {
-    IndexName: 'GSI2',
+    IndexName: indexOf('belowSla'),
     KeyConditionExpression: 'GSI2PK = :p AND GSI2SK < :d',
     ExpressionAttributeValues: { ':p': keys.belowSlaGsi2Pk(tenantId), ':d': `${today}#` },
   });
@@ -732,7 +733,7 @@ export async function countDevices(tenantId: string, table: TableRef): Promise<n
   const stats = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.stats(tenantId), ProjectionExpression: '#d, aggVersion', ExpressionAttributeNames: { '#d': 'devices' } });
   if (stats.Item?.aggVersion !== undefined) return typeof stats.Item.devices === 'number' ? stats.Item.devices : 0;
   const res = await queryAll(table, {
-    IndexName: 'GSI1',
+    IndexName: indexOf('tenantLists'),
     KeyConditionExpression: 'GSI1PK = :pk',
     ExpressionAttributeValues: { ':pk': DeviceEntity.list!.gsi1pk(tenantId) },
     Select: 'COUNT',

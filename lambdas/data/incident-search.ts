@@ -31,6 +31,7 @@ import type { AttributeMap, BatchGetItemInput, BatchWriteRequest, Operations, Ta
 import { IncidentEntity, itemOf, recordOf, SearchTokenEntity } from './entities.js';
 import { keys } from './keys.js';
 import { filterExpression, queryItems, timeRange } from './paging.js';
+import { indexOf } from './access-patterns.js';
 
 /** Sort key of an incident in the lists read here: `<createdAt>#<id>`. */
 const POSITION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z#INC-\d{1,12}$/;
@@ -86,7 +87,7 @@ export async function listIncidentsByStatus(table: TableRef, tenantId: string, o
       const { out, lastKey } = await queryItems(
         table,
         {
-          IndexName: 'GSI3',
+          IndexName: indexOf('incidentsByStatus'),
           KeyConditionExpression: 'GSI3PK = :p AND GSI3SK BETWEEN :lo AND :hi',
           ...(filter ? { FilterExpression: filter.expression, ExpressionAttributeNames: filter.names } : {}),
           ExpressionAttributeValues: { ...filter?.values, ':p': pk, ':lo': range.lower, ':hi': range.upper },

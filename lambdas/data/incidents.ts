@@ -18,6 +18,7 @@ import { CommentEntity, HistoryEntity, IncidentEntity, itemOf, recordOf } from '
 import { keys } from './keys.js';
 import { dropSearchTokens, listIncidentsByStatus, putSearchTokens, searchIncidents, searchTokenPuts } from './incident-search.js';
 import { filterExpression, listPage } from './paging.js';
+import { indexOf } from './access-patterns.js';
 
 /** Attempts at allocating an id under contention (more than the default: creates race on one counter). */
 const CREATE_ATTEMPTS = 12;
@@ -281,7 +282,7 @@ export async function listSocQueue(opts: SocQueueOptions, table: TableRef): Prom
   });
   const res = await table.doc.send('Query', {
     TableName: table.tableName,
-    IndexName: 'GSI2',
+    IndexName: indexOf('socQueue'),
     KeyConditionExpression: 'GSI2PK = :p',
     ...(filter ? { FilterExpression: filter.expression } : {}),
     ...(filter && Object.keys(filter.names).length ? { ExpressionAttributeNames: filter.names } : {}),

@@ -16,6 +16,7 @@ import { keys } from './keys.js';
 import { readTenantAggregates, rebuildTenantAggregates } from './aggregates.js';
 import { refreshAvailabilityRollup } from './devices.js';
 import { AGGREGATES_VERSION } from '../domain/aggregates.js';
+import { indexOf } from './access-patterns.js';
 
 /**
  * Fills the SLA fields (`slaTargets`, `triagedAt`, `firstAcknowledgedAt`, `closureRequested`, `closedAt`,
@@ -123,7 +124,7 @@ export async function upgradeSearchIndex(table: TableRef): Promise<{ incidents: 
  */
 function incidentItemsWithout(table: TableRef, tenantId: string, attribute: string): Promise<AttributeMap[]> {
   return queryAll(table, {
-    IndexName: 'GSI1',
+    IndexName: indexOf('tenantLists'),
     KeyConditionExpression: 'GSI1PK = :p',
     FilterExpression: 'attribute_not_exists(#a)',
     ExpressionAttributeNames: { '#a': attribute },
@@ -134,7 +135,7 @@ function incidentItemsWithout(table: TableRef, tenantId: string, attribute: stri
 /** The stored device items of a tenant (its device list, GSI1, read whole); only `projection` when given. */
 function deviceItems(table: TableRef, tenantId: string, projection?: string): Promise<AttributeMap[]> {
   return queryAll(table, {
-    IndexName: 'GSI1',
+    IndexName: indexOf('tenantLists'),
     KeyConditionExpression: 'GSI1PK = :p',
     ExpressionAttributeValues: { ':p': keys.devicesGsi1Pk(tenantId) },
     ...(projection ? { ProjectionExpression: projection } : {}),

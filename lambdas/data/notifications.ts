@@ -18,6 +18,7 @@ import { NOTIFICATION_SEVERITIES, type NotificationEvent, type NotificationPrefe
 import type { AttributeMap, TableRef } from './client.js';
 import { writeIf } from './dynamo-util.js';
 import { keys, TENANTS_PK } from './keys.js';
+import { indexOf } from './access-patterns.js';
 
 /**
  * How long after its `at` an event written in a change's transaction is surely committed (handler clocks,
@@ -186,7 +187,7 @@ export function notificationsRepository(table: TableRef): NotificationsPort {
     async listWebhookDeliveries(tenantId, webhookId, limit) {
       const res = (await doc.send('Query', {
         TableName,
-        IndexName: 'GSI1',
+        IndexName: indexOf('tenantLists'),
         KeyConditionExpression: 'GSI1PK = :p',
         ExpressionAttributeValues: { ':p': keys.webhookDeliveriesGsi1Pk(tenantId, webhookId) },
         ScanIndexForward: false,
@@ -264,7 +265,7 @@ export function notificationsRepository(table: TableRef): NotificationsPort {
       // 1. Events written by putActivityEventOnce (dated in the past) and older data: GSI2 `OUTBOX`, oldest first.
       const res = (await doc.send('Query', {
         TableName,
-        IndexName: 'GSI2',
+        IndexName: indexOf('outbox'),
         KeyConditionExpression: before ? 'GSI2PK = :p AND GSI2SK <= :b' : 'GSI2PK = :p',
         ExpressionAttributeValues: { ':p': keys.OUTBOX_GSI2PK, ...(before ? { ':b': `${before}#~` } : {}) },
         ScanIndexForward: true,

@@ -16,6 +16,7 @@ import type { AttributeMap, TableRef } from './client.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { recordOf, type Entity } from './entities.js';
 import { keys } from './keys.js';
+import { indexOf } from './access-patterns.js';
 
 /** Items read per Query round trip of a filtered page, and round trips per page (bounds latency and cost). */
 const READ_BATCH = 200;
@@ -121,7 +122,7 @@ export async function queryPage(table: TableRef, req: PageRequest): Promise<{ it
   const { out, lastKey } = await queryItems(
     table,
     {
-      IndexName: 'GSI1',
+      IndexName: indexOf('tenantLists'),
       KeyConditionExpression: req.range ? 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi' : 'GSI1PK = :p',
       ...(filter ? { FilterExpression: filter.expression } : {}),
       ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),

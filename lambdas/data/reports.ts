@@ -22,6 +22,7 @@ import { dayOf, devicesBelowSla, storedDeviceOf } from './devices.js';
 import { queryAll } from './dynamo-util.js';
 import { AlarmEntity, HistoryEntity, IncidentEntity, isFirstResponse, recordOf } from './entities.js';
 import { keys } from './keys.js';
+import { indexOf } from './access-patterns.js';
 
 const HISTORY_CONCURRENCY = 8;
 
@@ -47,13 +48,13 @@ async function mapLimit<T, R>(items: readonly T[], n: number, fn: (x: T, index: 
  */
 export async function loadReportData(tenantId: string, from: string, to: string, table: TableRef): Promise<ReportData> {
   const between = (pk: string) => ({
-    IndexName: 'GSI1',
+    IndexName: indexOf('tenantLists'),
     KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi',
     ExpressionAttributeValues: { ':p': pk, ':lo': from, ':hi': `${to}#~` },
   });
   const [incItems, devItems, alarmItems, firstResponseItems] = await Promise.all([
     queryAll(table, between(keys.incidentsGsi1Pk(tenantId))),
-    queryAll(table, { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :p', ExpressionAttributeValues: { ':p': keys.devicesGsi1Pk(tenantId) } }),
+    queryAll(table, { IndexName: indexOf('tenantLists'), KeyConditionExpression: 'GSI1PK = :p', ExpressionAttributeValues: { ':p': keys.devicesGsi1Pk(tenantId) } }),
     queryAll(table, between(keys.alarmsGsi1Pk(tenantId))),
     // First responses of the incidents created in the period (same GSI1SK range: the incident's createdAt).
     queryAll(table, { ...between(keys.firstResponsesGsi1Pk(tenantId)), ProjectionExpression: 'PK, version, #at', ExpressionAttributeNames: { '#at': 'at' } }),
@@ -166,7 +167,7 @@ function alarmSide(r: Range, now: string): { near: Range } | { rest: Range } {
 /** The SOC queue's unresolved incidents (every tenant) whose SLA is due in the UTC hour of `horizon`, before it: ONE Query of GSI2 `SOCQUEUE`. */
 async function boundaryHourIncidents(table: TableRef, horizon: string, tenantId?: string): Promise<Incident[]> {
   const items = await queryAll(table, {
-    IndexName: 'GSI2',
+    IndexName: indexOf('socQueue'),
     KeyConditionExpression: 'GSI2PK = :q AND GSI2SK BETWEEN :lo AND :hi',
     ...(tenantId ? { FilterExpression: 'tenantId = :t' } : {}),
     ExpressionAttributeValues: { ':q': keys.SOCQUEUE_GSI2PK, ':lo': hourOf(horizon), ':hi': horizon, ...(tenantId ? { ':t': tenantId } : {}) },
@@ -211,7 +212,7 @@ export async function loadReportAggregates(tenantId: string, from: string, to: s
   const lo = fromDay < avail.first ? fromDay : avail.first;
   const hi = toDay > avail.last ? toDay : avail.last;
   const between = (pk: string, r: Range) =>
-    queryAll(table, { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi', ExpressionAttributeValues: { ':p': pk, ':lo': r.lo, ':hi': `${r.hi}#~` } });
+    queryAll(table, { IndexName: indexOf('tenantLists'), KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi', ExpressionAttributeValues: { ':p': pk, ':lo': r.lo, ':hi': `${r.hi}#~` } });
   const horizon = new Date(Math.min(Date.parse(to), now.getTime())).toISOString();
   const aggregated = hasWhole || split.some((x) => x.whole);
   const [days, hours, socHour, belowSla] = await Promise.all([

@@ -8,7 +8,7 @@
  *    same context values (`previewDeployer`, `edgeAlarms`, SES overrides…).
  *  - {@link synthOnceStacks}: the once-per-account stacks (`Vigia-Account`, `Vigia-GitHubOidc`).
  *  - {@link createResolver}: Ref / Fn::GetAtt / Fn::Join / Fn::Sub / Fn::Select / Fn::Split /
- *    Fn::ImportValue / Fn::If / pseudo parameters → strings. Environment-agnostic stacks are placed in
+ *    Fn::ImportValue / Fn::GetStackOutput / Fn::If / pseudo parameters → strings. Environment-agnostic stacks are placed in
  *    {@link FAKE_ACCOUNT} and `us-east-1`. Physical ids follow {@link ARN_FORMATS} (the resource's name
  *    property when it has one, else its logical id), so two lookups of one resource always agree.
  *
@@ -363,6 +363,13 @@ export function createResolver(stacks: readonly SynthesizedStack[]): Resolver {
             }
           }
           throw new Error(`${stackName}: no stack exports ${exportName}`);
+        }
+        case 'Fn::GetStackOutput': {
+          // CDK's cross-stack reference (feature flag of cdk.json): another stack's output, by stack and output name.
+          const { StackName, OutputName } = resolve(arg, stackName) as { StackName: string; OutputName: string };
+          const out = stack(StackName).template.Outputs?.[OutputName];
+          if (!out) throw new Error(`${stackName}: ${StackName} has no output ${OutputName}`);
+          return resolve(out.Value, StackName);
         }
         case 'Fn::If': {
           const [cond, a, b] = arg as [string, unknown, unknown];

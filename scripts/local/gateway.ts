@@ -51,6 +51,7 @@ import {
   withFunctionLimits,
   type GatewayRulesReport,
 } from './lambda-limits.js';
+import { runAsFunction } from '../aws-rules/recorder.js';
 
 /** A Lambda handler for REST API proxy events, as exported by `lambdas/handlers/*.ts`. */
 export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -128,6 +129,11 @@ export interface GatewayOptions {
   functionLimits?: Partial<Record<HandlerName, Partial<FunctionLimits>>>;
   /** API Gateway's integration timeout, seconds (default 29, `API_GATEWAY_QUOTAS`); tests shorten it. */
   integrationTimeoutSeconds?: number;
+  /**
+   * Evaluates a signed collector request's `execute-api:Invoke` against the caller's IAM policies (the local
+   * stack passes the runtime IAM check's, scripts/aws-rules/recorder.ts); answers the deny, or undefined.
+   */
+  authorizeInvoke?: (method: string, path: string) => Promise<{ message: string } | undefined>;
 }
 
 /**
@@ -480,6 +486,11 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
           if (!(e instanceof SignatureRejected)) throw e;
           return sendError(403, 'FORBIDDEN', 'Missing or invalid request signature', e.message);
         }
+        // A valid signature is not enough: the caller's IAM policies must allow execute-api:Invoke on the
+        // method's ARN (API Gateway developer guide, "Control access to a REST API with IAM permissions"); a
+        // deny is API Gateway's 403 AccessDeniedException, the ACCESS_DENIED gateway response.
+        const denied = opts.authorizeInvoke ? await opts.authorizeInvoke(method, url.pathname) : undefined;
+        if (denied) return sendError(403, 'FORBIDDEN', denied.message, 'IAM: execute-api:Invoke denied');
       }
 
       const headers = singleAndMulti(
@@ -536,7 +547,8 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       let result: APIGatewayProxyResult;
       try {
         const handler = await handlerFor(match.route.handler);
-        result = await handler(event, lambdaContext(`vigia-${opts.stage}-${match.route.handler}`, requestId));
+        // Every AWS call the handler makes is evaluated against this function's role (scripts/aws-rules/recorder.ts).
+        result = await runAsFunction(match.route.handler, () => handler(event, lambdaContext(`vigia-${opts.stage}-${match.route.handler}`, requestId)));
       } catch (e) {
         // The Lambda failed (an unhandled error, a malformed result, or a rule of ./lambda-limits.ts: timeout,
         // 6 MB payloads, memory): 500/502/504 through the stage's DEFAULT_5XX gateway response.

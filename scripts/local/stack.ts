@@ -55,6 +55,7 @@ import { startGateway, type GatewayRequest } from './gateway.js';
 import { servePortalPage } from './portal-index.js';
 import { ensureDemoTotp } from './demo-totp.js';
 import { refreshHeartbeats, seedDemoData, type DemoUser } from './seed.js';
+import { acquireRuntimeIamCheck, runAsFunction, type DeniedCall } from '../aws-rules/recorder.js';
 
 export { freePort } from './dynamodb.js';
 
@@ -107,6 +108,11 @@ export interface LocalStackOptions {
    * webhooks with the consumer's code (docs/notifications.md#offline).
    */
   notifications?: boolean;
+  /**
+   * Called for each AWS call a function makes that its role, as synthesized, would not allow (IAM on every call,
+   * docs/local-emulation.md#iam); the call itself is refused as AWS refuses it. Default: `log` prints it.
+   */
+  onIamDeny?: (denied: DeniedCall) => void;
 }
 
 /** A user who signs in through the local identity provider ("Iniciar sesión con la cuenta de tu empresa"). */
@@ -232,6 +238,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
 
   try {
     let t = Date.now();
+    // IAM on every call: the functions' roles as synthesized for a stage, evaluated on each AWS call they make.
+    const iam = await acquireRuntimeIamCheck(opts.onIamDeny ?? ((d) => log(`IAM DENY: ${d.message}`)));
+    stops.push(async () => iam.release());
+    log(`IAM: every AWS call of a function evaluated against its role in the ${iam.stage} stage (${Date.now() - t} ms)`);
+    t = Date.now();
     const persist = opts.persist ?? true;
     const dynamo = await startDynamo({
       port: ports.dynamodb,
@@ -297,14 +308,15 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     // tenants from the table, as the deployed one does; their client secrets go to the local Secrets Manager.
     let secretsManagerEndpoint: string | undefined;
     if (hosted) {
-      hosted = { ...hosted, tenantOfProvider: (name) => tenantOfProvider(name, auditTable) };
+      hosted = { ...hosted, tenantOfProvider: (name) => runAsFunction('pre-token-generation', () => tenantOfProvider(name, auditTable)) };
       const secrets = await startLocalSecretsManager({ dataDir: path.join(opts.dataDir, 'cognito'), credentials: [LOCAL_OPERATOR_CREDENTIAL], host, region: DEMO_REGION });
       stops.push(secrets.stop);
       secretsManagerEndpoint = secrets.endpoint;
     }
     const pool = await startUserPool({
       dataDir: path.join(opts.dataDir, 'cognito'),
-      recordAudit: (entry) => putAuditEntry(entry, auditTable),
+      // The pre-token-generation trigger's own write (AWS: its function's role).
+      recordAudit: (entry) => runAsFunction('pre-token-generation', () => putAuditEntry(entry, auditTable)),
       // Invitations' temporary passwords (the local pool e-mails nothing), printed by `npm start`.
       invitationsFile: invitationsLog(opts.dataDir),
       port: ports.cognito,
@@ -408,11 +420,13 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       openApi: openApiDocument(),
       ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
       ...(opts.throttling ? { throttling: opts.throttling } : {}),
+      authorizeInvoke: (method, path) => iam.authorizeInvoke(method, path),
     });
     stops.push(gateway.stop);
     if (mailUrl) {
       const pollerTable = localTable(dynamo.endpoint, table);
-      const poller = startOutboxPoller({ config: lambdaConfig, table: pollerTable, users, log });
+      // The stream consumer's and sweep's code, as the notifications-consumer function (its timers inherit the context).
+      const poller = runAsFunction('notifications-consumer', () => startOutboxPoller({ config: lambdaConfig, table: pollerTable, users, log }));
       stops.push(async () => {
         await poller.stop();
         pollerTable.doc.destroy();
@@ -421,7 +435,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       // The daily digest (AWS: an EventBridge rule at 06:00 UTC, infra/notification-digest.ts): once now, then
       // every hour; each run sends yesterday's (UTC) digest to whoever has not had it (docs/notifications.md#daily-digest).
       const digestTable = localTable(dynamo.endpoint, table);
-      const digest = startDigestTimer({ config: lambdaConfig, table: digestTable, users, log });
+      const digest = runAsFunction('notification-digest', () => startDigestTimer({ config: lambdaConfig, table: digestTable, users, log }));
       stops.push(async () => {
         await digest.stop();
         digestTable.doc.destroy();
@@ -433,7 +447,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     // (docs/notifications.md#sla-job). Idempotent, so a restart or an overlapping run writes nothing twice.
     {
       const slaTable = localTable(dynamo.endpoint, table);
-      const runSla = () => void slaWatch(slaTable, new Date()).catch((e: unknown) => log(`sla-watch failed: ${(e as Error).message}`));
+      const runSla = () => void runAsFunction('sla-watch', () => slaWatch(slaTable, new Date())).catch((e: unknown) => log(`sla-watch failed: ${(e as Error).message}`));
       runSla();
       const slaTimer = setInterval(runSla, SLA_WATCH_INTERVAL_MS);
       slaTimer.unref();

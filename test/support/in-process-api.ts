@@ -9,7 +9,9 @@
  *    (static local credentials) and the data layer's write functions bound to the table (`tableWriters`).
  *  - `api.handler(name, { now })`: the handler of `lambdas/handlers/<name>.ts` from `createHandler(config,
  *    { repository, now })`, wrapped so that EVERY response it gives is checked against the generated
- *    OpenAPI document (`openapi-validator.ts`); a mismatch rejects the call, failing the test.
+ *    OpenAPI document (`openapi-validator.ts`); a mismatch rejects the call, failing the test. It runs as its
+ *    function (`runAsFunction`): every AWS call it makes is evaluated against that function's IAM role
+ *    (scripts/aws-rules/recorder.ts).
  *  - `stop()` stops the engine. Safe to call when the start failed half-way.
  *  - `call(handler, spec)`: one API Gateway-shaped event (string claims) through a handler.
  *  - `collectorEvent(path, body, identity)`: a POST as API Gateway sends it for an IAM-authorised method
@@ -41,6 +43,7 @@ import { createResponseValidator } from './openapi-validator.js';
 import { memoryUsers } from './memory-users.js';
 import { memoryIdentityProviders } from './memory-identity-providers.js';
 import { identityProviderStore } from '../../lambdas/data/identity-providers.js';
+import { acquireRuntimeIamCheck, runAsFunction } from '../../scripts/aws-rules/recorder.js';
 
 const HANDLERS: Record<HandlerName, { createHandler(config: LambdaConfig, deps?: HandlerDeps & { users?: UsersPort; identityProviders?: AdminHandlerDeps['identityProviders'] }): ApiHandler }> = {
   account,
@@ -104,7 +107,11 @@ export function validatingHandler(handler: ApiHandler): ApiHandler {
 /** Starts the engine and builds configuration, repository and writers; see the module docstring. */
 export async function startInProcessApi(opts: InProcessApiOptions): Promise<InProcessApi> {
   let dynamo: RunningDynamo | undefined;
+  // IAM on every call: each handler's AWS calls are evaluated against its function's role (a deny fails the
+  // call as on AWS and the file, test/support/aws-rules-setup.ts).
+  const iam = await acquireRuntimeIamCheck();
   const stop = async (): Promise<void> => {
+    iam.release();
     await dynamo?.stop();
   };
   try {
@@ -136,15 +143,17 @@ export async function startInProcessApi(opts: InProcessApiOptions): Promise<InPr
     data,
     // The admin handler gets `opts.users`, or a fresh in-memory pool (route-example suites walk every row).
     // …and in-memory Cognito provider / Secrets Manager calls with the provider items on this table.
-    handler: (name, deps = {}) =>
-      validatingHandler(
+    handler: (name, deps = {}) => {
+      const handler = validatingHandler(
         HANDLERS[name].createHandler(config, {
           repository,
           users: opts.users ?? memoryUsers(),
           identityProviders: { ...memoryIdentityProviders(), store: identityProviderStore(table, config.retention) },
           ...deps,
         }),
-      ),
+      );
+      return (event, context) => runAsFunction(name, () => handler(event, context));
+    },
     rawClient: () => new DynamoDBClient({ ...clientOptions }),
     documentClientOptions: () => ({ ...clientOptions }),
     stop,

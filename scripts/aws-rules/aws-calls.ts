@@ -1,0 +1,164 @@
+/**
+ * What IAM sees of one AWS request: the action(s), the resource ARN(s) and the condition keys, from the request
+ * as the Lambda code sends it (the service, its `X-Amz-Target` or REST path, and the body).
+ *
+ * Rules, per service (AWS Service Authorization Reference, "Actions, resources, and condition keys for …"):
+ *  - DynamoDB: the action is the operation (`dynamodb:Query`…) on the table ARN, or on
+ *    `<table ARN>/index/<IndexName>` for a Query or Scan of an index. `TransactWriteItems` has no action of its
+ *    own: each element is authorised as `PutItem`, `UpdateItem`, `DeleteItem` or `ConditionCheckItem` on its
+ *    table (DynamoDB developer guide, "Using IAM with DynamoDB transactions"); `TransactGetItems` likewise as
+ *    `GetItem`. `BatchWriteItem` / `BatchGetItem` are one action per table. Condition keys: `dynamodb:LeadingKeys`
+ *    (the partition key values: the item's `PK`, or the `PK` equality of a table Query), `dynamodb:ReturnValues`,
+ *    `dynamodb:ReturnConsumedCapacity` and `dynamodb:Select` when the request sets them (DynamoDB developer guide,
+ *    "Using IAM policy conditions for fine-grained access control").
+ *  - Cognito user pools: `cognito-idp:<Operation>` on the user pool's ARN.
+ *  - Secrets Manager: `secretsmanager:<Operation>` on the secret's ARN (the name followed by `-` and six
+ *    characters), `secretsmanager:Name` for CreateSecret.
+ *  - SES v2 `SendEmail` (`POST /v2/email/outbound-emails`): `ses:SendEmail` on the identity of the sender's
+ *    address and of its domain (SES developer guide, "Controlling access to Amazon SES": the request must be
+ *    allowed on the identity that sends), with the configuration set when one is named.
+ */
+import type { AwsCallMessage } from '../../lambdas/data/aws-lite.js';
+import type { IamRequest } from './iam.js';
+
+/** Where the names of the local stack's resources point in the evaluated stage (ARNs of the synthesized stage). */
+export interface StageResourceMap {
+  account: string;
+  region: string;
+  /** The stage's table ARN for a table name the code used (the local `vigia-local-main` → the stage's). */
+  tableArn(name: string): string;
+  /** The stage's user pool ARN (a stage has one pool). */
+  userPoolArn: string;
+  /** A secret name the code used → the name in the stage (`vigia/local/…` → `vigia/<stage>/…`). */
+  secretName(name: string): string;
+}
+
+/** One recorded call, reduced to its operation and the IAM requests it makes. */
+export interface DescribedCall {
+  service: string;
+  operation: string;
+  /** Every request must be allowed, except that of requests sharing an `anyOf` group one is enough. */
+  requests: Array<IamRequest & { anyOf?: string }>;
+}
+
+type Json = Record<string, unknown>;
+
+function parse(payload: unknown): Json {
+  if (typeof payload === 'string') {
+    try {
+      return JSON.parse(payload) as Json;
+    } catch {
+      return {};
+    }
+  }
+  return payload && typeof payload === 'object' ? (payload as Json) : {};
+}
+
+/** A DynamoDB JSON attribute value's string form (`{ "S": "x" }` → `x`), or undefined. */
+function scalar(v: unknown): string | undefined {
+  if (!v || typeof v !== 'object') return typeof v === 'string' ? v : undefined;
+  const o = v as Json;
+  if (typeof o.S === 'string') return o.S;
+  if (typeof o.N === 'string') return o.N;
+  return undefined;
+}
+
+/** The `PK` equality value of a table Query's KeyConditionExpression (`PK = :p …`, names resolved). */
+function queryPartition(input: Json): string | undefined {
+  const expr = String(input.KeyConditionExpression ?? '');
+  const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;
+  const values = (input.ExpressionAttributeValues ?? {}) as Json;
+  for (const m of expr.matchAll(/(#?[A-Za-z0-9_]+)\s*=\s*(:[A-Za-z0-9_]+)/g)) {
+    const name = m[1]!.startsWith('#') ? names[m[1]!] : m[1];
+    if (name === 'PK') return scalar(values[m[2]!]);
+  }
+  return undefined;
+}
+
+function dynamoContext(input: Json, leadingKeys: Array<string | undefined>): Record<string, string | string[]> {
+  const ctx: Record<string, string | string[]> = {};
+  const keys = leadingKeys.filter((k): k is string => k !== undefined);
+  if (keys.length > 0) ctx['dynamodb:LeadingKeys'] = [...new Set(keys)];
+  for (const k of ['ReturnValues', 'ReturnConsumedCapacity', 'Select'] as const) {
+    if (typeof input[k] === 'string') ctx[`dynamodb:${k}`] = input[k] as string;
+  }
+  return ctx;
+}
+
+function dynamodbRequests(operation: string, input: Json, map: StageResourceMap): IamRequest[] {
+  const table = (name: unknown) => map.tableArn(String(name));
+  const pkOf = (key: unknown) => scalar((key as Json | undefined)?.PK);
+  switch (operation) {
+    case 'GetItem':
+    case 'DeleteItem':
+    case 'UpdateItem':
+      return [{ action: `dynamodb:${operation}`, resource: table(input.TableName), context: dynamoContext(input, [pkOf(input.Key)]) }];
+    case 'PutItem':
+      return [{ action: 'dynamodb:PutItem', resource: table(input.TableName), context: dynamoContext(input, [pkOf(input.Item)]) }];
+    case 'Query':
+    case 'Scan': {
+      const base = table(input.TableName);
+      const resource = input.IndexName ? `${base}/index/${String(input.IndexName)}` : base;
+      return [{ action: `dynamodb:${operation}`, resource, context: dynamoContext(input, [input.IndexName || operation === 'Scan' ? undefined : queryPartition(input)]) }];
+    }
+    case 'TransactWriteItems':
+    case 'TransactGetItems':
+      return ((input.TransactItems as Json[] | undefined) ?? []).map((item) => {
+        const [kind, body] = Object.entries(item)[0] as [string, Json];
+        const action = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem', Get: 'GetItem' }[kind] ?? kind;
+        return { action: `dynamodb:${action}`, resource: table(body.TableName), context: dynamoContext({}, [pkOf(body.Key ?? body.Item)]) };
+      });
+    case 'BatchWriteItem':
+      return Object.entries((input.RequestItems ?? {}) as Record<string, Json[]>).map(([name, reqs]) => ({
+        action: 'dynamodb:BatchWriteItem',
+        resource: table(name),
+        context: dynamoContext(input, reqs.map((r) => pkOf((r.PutRequest as Json | undefined)?.Item ?? (r.DeleteRequest as Json | undefined)?.Key))),
+      }));
+    case 'BatchGetItem':
+      return Object.entries((input.RequestItems ?? {}) as Record<string, { Keys?: Json[] }>).map(([name, req]) => ({
+        action: 'dynamodb:BatchGetItem',
+        resource: table(name),
+        context: dynamoContext(input, (req.Keys ?? []).map(pkOf)),
+      }));
+    default:
+      return [{ action: `dynamodb:${operation}`, resource: input.TableName ? table(input.TableName) : '*' }];
+  }
+}
+
+/**
+ * The operation and IAM requests of one published call (see module doc).
+ * @throws Error for a service this module does not know (a new AWS client in the Lambda code must be added here).
+ */
+export function describeCall(message: AwsCallMessage, map: StageResourceMap): DescribedCall {
+  const input = parse(message.payload);
+  const operation = message.target ? message.target.slice(message.target.indexOf('.') + 1) : `${message.method ?? 'GET'} ${message.path ?? '/'}`;
+  switch (message.service) {
+    case 'dynamodb':
+      return { service: 'dynamodb', operation, requests: dynamodbRequests(operation, input, map) };
+    case 'cognito-idp':
+      return { service: 'cognito-idp', operation, requests: [{ action: `cognito-idp:${operation}`, resource: map.userPoolArn }] };
+    case 'secretsmanager': {
+      const name = map.secretName(String(input.SecretId ?? input.Name ?? ''));
+      const resource = name.startsWith('arn:') ? name : `arn:aws:secretsmanager:${map.region}:${map.account}:secret:${name}-AbCdEf`;
+      return { service: 'secretsmanager', operation, requests: [{ action: `secretsmanager:${operation}`, resource, ...(operation === 'CreateSecret' ? { context: { 'secretsmanager:Name': name } } : {}) }] };
+    }
+    case 'email': {
+      if (message.method === 'POST' && message.path === '/v2/email/outbound-emails') {
+        const from = String(input.FromEmailAddress ?? '');
+        const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
+        const domain = address.split('@')[1] ?? address;
+        const identity = (id: string) => `arn:aws:ses:${map.region}:${map.account}:identity/${id}`;
+        const requests: DescribedCall['requests'] = [
+          { action: 'ses:SendEmail', resource: identity(address), anyOf: 'identity' },
+          { action: 'ses:SendEmail', resource: identity(domain), anyOf: 'identity' },
+        ];
+        if (typeof input.ConfigurationSetName === 'string') requests.push({ action: 'ses:SendEmail', resource: `arn:aws:ses:${map.region}:${map.account}:configuration-set/${input.ConfigurationSetName}` });
+        // SES authorises a send on the identity it sends as: the address when verified, else its domain (either one).
+        return { service: 'ses', operation: 'SendEmail', requests };
+      }
+      return { service: 'ses', operation, requests: [{ action: `ses:${operation}`, resource: '*' }] };
+    }
+    default:
+      throw new Error(`aws-rules: no IAM mapping for service ${message.service} (${operation}); add it to scripts/aws-rules/aws-calls.ts`);
+  }
+}
