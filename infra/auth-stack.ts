@@ -31,6 +31,7 @@ import { Annotations, CfnOutput, Duration, SecretValue, Stack, type StackProps, 
 import type { IUserPoolIdentityProvider, UserPoolClient, UserPoolClientOptions } from 'aws-cdk-lib/aws-cognito';
 import {
   AccountRecovery,
+  ClientAttributes,
   FeaturePlan,
   Mfa,
   OAuthScope,
@@ -57,6 +58,7 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { addPreTokenGenerationTrigger, recordAccessRequestsIn } from './pre-token-trigger.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 import { type FederationConfig, federatedTenants } from './federation-config.js';
+import { OIDC_ATTRIBUTE_MAPPING, PORTAL_CLIENT_WRITE_ATTRIBUTES } from './user-pool-attributes.js';
 
 /** Id of the error annotation on a production stage without an SES identity. */
 export const SES_MISSING_ERROR = 'vigia:ses-identity-missing';
@@ -99,6 +101,39 @@ export interface AuthStackProps extends StackProps {
 export const SAML_EMAIL_ATTRIBUTE = 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress';
 
 /**
+ * CDK's attribute mapping of an OIDC provider from OIDC_ATTRIBUTE_MAPPING (infra/user-pool-attributes.ts, also
+ * what the local pool applies; developer guide, "Specifying identity provider attribute mappings for your user pool").
+ */
+function oidcAttributeMapping(): Record<string, ProviderAttribute> {
+  return Object.fromEntries(Object.entries(OIDC_ATTRIBUTE_MAPPING).map(([attr, claim]) => [attr, ProviderAttribute.other(claim)]));
+}
+
+/**
+ * The portal client's `WriteAttributes` as CDK's ClientAttributes, from PORTAL_CLIENT_WRITE_ATTRIBUTES
+ * (infra/user-pool-attributes.ts, the list the local pool enforces; API reference, UserPoolClientType
+ * `WriteAttributes`). CDK's StandardAttributesMask names differ from Cognito's: the mask is built from
+ * Cognito's names, and `attributes()` is checked to give them back.
+ */
+export function portalClientWriteAttributes(): ClientAttributes {
+  const maskKey: Record<string, string> = {
+    address: 'address', birthdate: 'birthdate', email: 'email', family_name: 'familyName', gender: 'gender',
+    given_name: 'givenName', locale: 'locale', middle_name: 'middleName', name: 'fullname', nickname: 'nickname',
+    phone_number: 'phoneNumber', picture: 'profilePicture', preferred_username: 'preferredUsername',
+    profile: 'profilePage', zoneinfo: 'timezone', updated_at: 'lastUpdateTime', website: 'website',
+    email_verified: 'emailVerified', phone_number_verified: 'phoneNumberVerified',
+  };
+  const mask = Object.fromEntries(PORTAL_CLIENT_WRITE_ATTRIBUTES.map((a) => {
+    const key = maskKey[a];
+    if (!key) throw new Error(`write attribute ${a} has no CDK StandardAttributesMask key`);
+    return [key, true];
+  }));
+  const attributes = new ClientAttributes().withStandardAttributes(mask);
+  const got = [...attributes.attributes()].sort().join();
+  if (got !== [...PORTAL_CLIENT_WRITE_ATTRIBUTES].sort().join()) throw new Error(`portal client write attributes: CDK gives ${got}`);
+  return attributes;
+}
+
+/**
  * The user pool's identity providers of `federation` (social ones by Cognito's fixed names, enterprise ones
  * with their e-mail domains as identifiers); secrets are Secrets Manager dynamic references. Every provider
  * maps the IdP's e-mail to `email` (the pool requires it).
@@ -121,7 +156,7 @@ function addIdentityProviders(stack: Stack, userPool: UserPool, federation: Fede
     const common = { userPool, name: p.name, identifiers: [...p.emailDomains] };
     providers.push(
       p.type === 'oidc'
-        ? new UserPoolIdentityProviderOidc(stack, `Oidc${p.name}`, { ...common, issuerUrl: p.issuerUrl, clientId: p.clientId, clientSecret: secret(p.clientSecretName).unsafeUnwrap(), scopes: ['openid', 'email', 'profile'], attributeMapping: { email: ProviderAttribute.other('email') } })
+        ? new UserPoolIdentityProviderOidc(stack, `Oidc${p.name}`, { ...common, issuerUrl: p.issuerUrl, clientId: p.clientId, clientSecret: secret(p.clientSecretName).unsafeUnwrap(), scopes: ['openid', 'email', 'profile'], attributeMapping: oidcAttributeMapping() })
         : new UserPoolIdentityProviderSaml(stack, `Saml${p.name}`, { ...common, metadata: UserPoolIdentityProviderSamlMetadata.url(p.metadataUrl), attributeMapping: { email: ProviderAttribute.other(SAML_EMAIL_ATTRIBUTE) } }),
     );
   }
@@ -236,6 +271,8 @@ export class AuthStack extends Stack {
       authFlows: { userSrp: true },
       ...(federation ? oauthClientOptions(config, federation, props.siteUrl!) : { disableOAuth: true }),
       preventUserExistenceErrors: true,
+      // What users may write on their own profile (SignUp, UpdateUserAttributes): infra/user-pool-attributes.ts.
+      writeAttributes: portalClientWriteAttributes(),
       enableTokenRevocation: true,
       idTokenValidity: Duration.hours(1),
       accessTokenValidity: Duration.hours(1),

@@ -39,6 +39,13 @@ import { FEDERATED_TENANTS_ENV, FEDERATED_TENANTS_FROM_TABLE_ENV, federatedProvi
 
 export { MFA_CLAIM, MFA_TOTP } from '../contract/claims.js';
 
+/**
+ * The event version this trigger is written for and the stack configures: "1" (infra/pre-token-trigger.ts adds the
+ * trigger with `userPool.addTrigger` and no LambdaVersion, i.e. `V1_0`: ID token claims and groups only; developer
+ * guide, "Pre token generation Lambda trigger", event versions). The local pool sends this version too.
+ */
+export const PRE_TOKEN_GENERATION_EVENT_VERSION = '1';
+
 /** The one Cognito call the trigger makes: `AdminGetUser`'s MFA methods of a user (e.g. `['SOFTWARE_TOKEN_MFA']`). */
 export type MfaMethodsOf = (userPoolId: string, username: string) => Promise<readonly string[]>;
 

@@ -39,6 +39,8 @@ import * as oidc from 'openid-client';
 import { generate } from 'selfsigned';
 import { attributeValue, readPool } from './store.js';
 import { decodeClaims, type RevocationRegistry } from './tokens.js';
+import type { TokenIssueFlows } from './pre-token-event.js';
+import { OIDC_ATTRIBUTE_MAPPING } from '../../../infra/user-pool-attributes.js';
 
 /** One customer identity provider (OIDC) the local pool trusts (its tenant is the trigger's business: `UserPoolOptions.hosted.tenants`). */
 export interface HostedOidcProvider {
@@ -50,6 +52,11 @@ export interface HostedOidcProvider {
   readonly issuer: string;
   readonly clientId: string;
   readonly clientSecret: string;
+  /**
+   * The provider's attribute mapping (user pool attribute → the provider's claim); default OIDC_ATTRIBUTE_MAPPING
+   * (infra/user-pool-attributes.ts, the deployed providers' mapping).
+   */
+  readonly attributeMapping?: Readonly<Record<string, string>>;
 }
 
 export interface HostedOptions {
@@ -76,6 +83,8 @@ export interface HostedOptions {
   readonly port: number;
   readonly host: string;
   readonly log: (line: string) => void;
+  /** Where the hosted sign-ins announce `TokenGeneration_HostedAuth` to the trigger (./pre-token-event.ts). */
+  readonly flows?: TokenIssueFlows;
 }
 
 export interface RunningHosted {
@@ -174,7 +183,10 @@ export async function startHostedEndpoints(opts: HostedOptions): Promise<Running
     const password = `Fed-${randomBytes(18).toString('base64url')}9a!`;
     await upstream('AdminSetUserPassword', { UserPoolId: poolId, Username: username, Password: password, Permanent: true });
     const signIn = async (): Promise<Tokens> => {
-      const out = await upstream('InitiateAuth', { ClientId: opts.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: username, PASSWORD: password } });
+      const initiate = (): Promise<Json> =>
+        upstream('InitiateAuth', { ClientId: opts.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: username, PASSWORD: password } });
+      // Cognito reports a sign-in through its hosted endpoints to the trigger as TokenGeneration_HostedAuth.
+      const out = opts.flows ? await opts.flows.run(username, { triggerSource: 'TokenGeneration_HostedAuth' }, initiate) : await initiate();
       const auth = out.AuthenticationResult as Tokens | undefined;
       if (!auth) throw new Error(`federated user ${username}: no tokens (challenge ${String(out.ChallengeName)})`);
       opts.registry.recordIssued(auth);
@@ -190,14 +202,16 @@ export async function startHostedEndpoints(opts: HostedOptions): Promise<Running
   }
 
   /**
-   * The pool's user of `provider`'s subject `sub`, created at its first sign-in with the provider's e-mail (verified)
-   * and Cognito's `identities` attribute (`[{ providerName, providerType, userId, … }]`), which is how the trigger
-   * recognises the provider; the e-mail is kept current. cognito-local names every user of this e-mail-as-username
-   * pool by a UUID, where Cognito names a federated user `<provider>_<sub>`.
+   * The pool's user of `provider`'s subject `sub`, created at its first sign-in with exactly the attributes the
+   * provider's attribute mapping gives ({@link mappedAttributes}: the e-mail, and no `email_verified` unless it is
+   * mapped) and Cognito's `identities` attribute (`[{ providerName, providerType, userId, … }]`), which is how the
+   * trigger recognises the provider; mapped attributes that changed are updated at each sign-in, as Cognito does
+   * (developer guide, "Specifying identity provider attribute mappings for your user pool"). cognito-local names
+   * every user of this e-mail-as-username pool by a UUID, where Cognito names a federated user `<provider>_<sub>`.
    * @returns the user name
    */
-  async function ensureUser(provider: HostedOidcProvider, sub: string, email: string): Promise<string> {
-    const attributes = [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }];
+  async function ensureUser(provider: HostedOidcProvider, sub: string, claims: Record<string, unknown>): Promise<string> {
+    const attributes = mappedAttributes(provider.attributeMapping ?? OIDC_ATTRIBUTE_MAPPING, claims);
     const pool = await readPool(opts.dataDir, poolId);
     const existing = Object.values(pool?.Users ?? {}).find((u) => {
       try {
@@ -208,7 +222,9 @@ export async function startHostedEndpoints(opts: HostedOptions): Promise<Running
       }
     });
     if (existing) {
-      await upstream('AdminUpdateUserAttributes', { UserPoolId: poolId, Username: existing.Username, UserAttributes: attributes });
+      // Only what changed: cognito-local marks a rewritten e-mail unverified even when its value is the same.
+      const changed = attributes.filter((a) => attributeValue(existing, a.Name) !== a.Value);
+      if (changed.length > 0) await upstream('AdminUpdateUserAttributes', { UserPoolId: poolId, Username: existing.Username, UserAttributes: changed });
       return existing.Username;
     }
     const identities = JSON.stringify([{ userId: sub, providerName: provider.name, providerType: 'OIDC', issuer: null, primary: 'true', dateCreated: String(Date.now()) }]);
@@ -221,7 +237,7 @@ export async function startHostedEndpoints(opts: HostedOptions): Promise<Running
       TemporaryPassword: `Tmp-${randomBytes(12).toString('base64url')}1a!`,
     });
     const username = String((created.User as Json | undefined)?.Username);
-    opts.log(`federated user ${provider.name}/${sub} (${email}) created at its first sign-in as ${username}`);
+    opts.log(`federated user ${provider.name}/${sub} (${String(claims.email)}) created at its first sign-in as ${username}`);
     return username;
   }
 
@@ -302,7 +318,7 @@ export async function startHostedEndpoints(opts: HostedOptions): Promise<Running
     }
     const email = typeof claims?.email === 'string' ? claims.email.toLowerCase() : '';
     if (!claims || !email) return back(res, flow, { error: 'invalid_request', error_description: 'the identity provider sent no e-mail' });
-    const username = await ensureUser(flow.provider, claims.sub, email);
+    const username = await ensureUser(flow.provider, claims.sub, { ...claims, email });
     issueCode(res, flow, await tokensFor(username), username);
   }
 
@@ -366,4 +382,20 @@ export async function startHostedEndpoints(opts: HostedOptions): Promise<Running
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * The user attributes an identity provider's claims give through `mapping` (user pool attribute → claim), as Cognito
+ * applies an attribute mapping (developer guide, "Specifying identity provider attribute mappings for your user
+ * pool"): only mapped attributes, each from its claim when the claim is present (booleans and numbers as strings);
+ * nothing else — no `email_verified` unless the mapping names it.
+ */
+export function mappedAttributes(mapping: Readonly<Record<string, string>>, claims: Record<string, unknown>): { Name: string; Value: string }[] {
+  const out: { Name: string; Value: string }[] = [];
+  for (const [attribute, claim] of Object.entries(mapping)) {
+    const value = claims[claim];
+    if (typeof value === 'string') out.push({ Name: attribute, Value: value });
+    else if (typeof value === 'boolean' || typeof value === 'number') out.push({ Name: attribute, Value: String(value) });
+  }
+  return out;
 }

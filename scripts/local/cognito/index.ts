@@ -59,6 +59,8 @@ import { readAppClient, seedUserPool } from './store.js';
 import { LocalIdentityProviders } from './identity-providers.js';
 import { RevocationRegistry, TokenVerifier } from './tokens.js';
 import { isTriggerInvocation, localTriggers, type LocalTriggers } from './triggers.js';
+import { TokenIssueFlows } from './pre-token-event.js';
+import { OIDC_ATTRIBUTE_MAPPING } from '../../../infra/user-pool-attributes.js';
 import { startHostedEndpoints, type HostedOidcProvider } from './hosted.js';
 import type { FederatedTenants } from '../../../lambdas/triggers/federation.js';
 import type { RecordAudit } from '../../../lambdas/triggers/pre-token-generation.js';
@@ -262,12 +264,16 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
             ProviderName: p.name,
             ProviderType: 'OIDC',
             ProviderDetails: { client_id: p.clientId, client_secret: p.clientSecret, oidc_issuer: p.issuer, authorize_scopes: 'openid email profile', attributes_request_method: 'GET' },
-            AttributeMapping: { email: 'email' },
+            AttributeMapping: { ...OIDC_ATTRIBUTE_MAPPING },
             IdpIdentifiers: [...p.identifiers],
           })),
         )
       : undefined;
+    // Sign-in flows announced by the proxy and the hosted endpoints to the trigger (triggerSource, client metadata).
+    const flows = new TokenIssueFlows();
     triggers = localTriggers({
+      dataDir,
+      flows,
       endpoint,
       region: 'us-east-1',
       operator: (opts.operatorCredentials ?? [LOCAL_OPERATOR_CREDENTIAL])[0]!,
@@ -289,6 +295,7 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
       rotation: await RefreshTokenRotation.load(join(dataDir, 'refresh-rotation.json')),
       log,
       operatorCredentials: opts.operatorCredentials ?? [LOCAL_OPERATOR_CREDENTIAL],
+      flows,
       ...(opts.invitationsFile ? { invitationsFile: opts.invitationsFile } : {}),
       ...(identityProviders ? { identityProviders } : {}),
     });
@@ -300,13 +307,14 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
           const listed = (await readAppClient(dataDir, LOCAL_USER_POOL_CLIENT_ID))?.SupportedIdentityProviders ?? [];
           return Object.values((await identityProviders?.all()) ?? {})
             .filter((p) => p.ProviderType === 'OIDC' && !staticNames.has(p.ProviderName) && listed.includes(p.ProviderName))
-            .map((p) => ({ name: p.ProviderName, identifiers: p.IdpIdentifiers, issuer: p.ProviderDetails.oidc_issuer!, clientId: p.ProviderDetails.client_id!, clientSecret: p.ProviderDetails.client_secret ?? '' }));
+            .map((p) => ({ name: p.ProviderName, identifiers: p.IdpIdentifiers, issuer: p.ProviderDetails.oidc_issuer!, clientId: p.ProviderDetails.client_id!, clientSecret: p.ProviderDetails.client_secret ?? '', attributeMapping: p.AttributeMapping }));
         },
         dataDir,
         userPoolId: LOCAL_USER_POOL_ID,
         userPoolClientId: LOCAL_USER_POOL_CLIENT_ID,
         upstream,
         registry,
+        flows,
         host: urlHost,
         log,
       });

@@ -11,6 +11,7 @@ import { appendFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CognitoError, checkPassword, VIGIA_PASSWORD_POLICY, type CognitoErrorShape, type PasswordPolicy } from './policy.js';
 import { DeviceStore, toDeviceType } from './devices.js';
+import { checkAttributeWrite, clientWriteAttributes } from './attributes.js';
 import { createSrpChallenge, parseSrpTimestamp, verifyPasswordClaim, type SrpChallenge } from './srp.js';
 import {
   attributeValue,
@@ -27,6 +28,7 @@ import { decodeClaims, type RevocationRegistry, type TokenVerifier } from './tok
 import { SignatureRefused, verifySignatureV4 } from '../collector-auth.js';
 import type { CollectorCredential } from '../config.js';
 import type { LocalIdentityProviders } from './identity-providers.js';
+import type { ExpectedTokenIssue, TokenIssueFlows } from './pre-token-event.js';
 
 /** What the proxy needs from its surroundings. */
 export interface ProxyOptions {
@@ -56,6 +58,8 @@ export interface ProxyOptions {
   invitationsFile?: string;
   /** The pool's identity providers (Cognito's provider API, which cognito-local lacks; ./identity-providers.ts). */
   identityProviders?: LocalIdentityProviders;
+  /** Where sign-ins completed in cognito-local announce their flow to the trigger (./pre-token-event.ts). */
+  flows?: TokenIssueFlows;
 }
 
 type Json = Record<string, unknown>;
@@ -138,6 +142,12 @@ export function maskEmail(address: string): string {
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 
+/** A request's string map (ClientMetadata), or undefined. */
+const stringMap = (v: unknown): Record<string, string> | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v as Json).filter((e): e is [string, string] => typeof e[1] === 'string'))
+    : undefined;
+
 function throwIfBad(err: CognitoErrorShape | null): void {
   if (err) throw new CognitoError(err.type, err.message);
 }
@@ -179,6 +189,10 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
     return json;
   }
   const ctx: HandlerContext = { call };
+
+  /** A cognito-local sign-in whose token issue the trigger must see as `issue` (Cognito's flow; ./pre-token-event.ts). */
+  const signInUpstream = <T>(username: string, issue: ExpectedTokenIssue, run: () => Promise<T>): Promise<T> =>
+    opts.flows ? opts.flows.run(username, issue, run) : run();
 
   async function pool(): Promise<LocalPoolFile> {
     const p = await readPool(opts.dataDir, opts.userPoolId);
@@ -378,12 +392,15 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
         // The password is proven: let cognito-local decide the outcome (tokens, NEW_PASSWORD_REQUIRED,
         // UserNotConfirmedException, MFA…) with its own USER_PASSWORD_AUTH.
         const user = await passwordAuthCheck(session.challenge.userIdForSrp, session.password);
-        const result = await call('InitiateAuth', {
-          ClientId: clientId,
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          AuthParameters: { USERNAME: user.Username, PASSWORD: session.password },
-          ClientMetadata: body.ClientMetadata,
-        });
+        // cognito-local drops InitiateAuth's ClientMetadata; Cognito passes RespondToAuthChallenge's to the trigger.
+        const result = await signInUpstream(user.Username, { triggerSource: 'TokenGeneration_Authentication', clientMetadata: stringMap(body.ClientMetadata) }, () =>
+          call('InitiateAuth', {
+            ClientId: clientId,
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: user.Username, PASSWORD: session.password },
+            ClientMetadata: body.ClientMetadata,
+          }),
+        );
         const deviceKey = str(responses.DEVICE_KEY);
         return afterAuth(await trackDevice(result, deviceKey), clientId, undefined, deviceKey);
       }
@@ -409,11 +426,13 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
         challengeSessions.delete(sessionId);
         // cognito-local does not store the refresh token it issues here, so sign in again with the new
         // password: the tokens (or next challenge) are then cognito-local's regular ones.
-        const result = await call('InitiateAuth', {
-          ClientId: clientId,
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          AuthParameters: { USERNAME: user.Username, PASSWORD: newPassword },
-        });
+        const result = await signInUpstream(user.Username, { triggerSource: 'TokenGeneration_NewPasswordChallenge', clientMetadata: stringMap(body.ClientMetadata) }, () =>
+          call('InitiateAuth', {
+            ClientId: clientId,
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: user.Username, PASSWORD: newPassword },
+          }),
+        );
         return afterAuth(await trackDevice(result, session.deviceKey), clientId, undefined, session.deviceKey);
       }
       const { DEVICE_KEY: _deviceKey, ...forwarded } = responses;
@@ -482,8 +501,11 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
     },
 
     async SignUp(body) {
-      await appClient(body.ClientId);
+      const client = await appClient(body.ClientId);
       throwIfBad(checkPassword(body.Password, await policy(), 'password'));
+      // The schema and the client's WriteAttributes (./attributes.ts): no `identities`, `email_verified`, `sub` or
+      // undeclared `custom:` attribute from a self-registration.
+      throwIfBad(checkAttributeWrite(body.UserAttributes, { kind: 'client', writeAttributes: clientWriteAttributes(client) }));
       const result = await call('SignUp', body);
       const user = await userByName(result.UserSub);
       await logCode(user, 'SignUp', user?.ConfirmationCode);
@@ -581,6 +603,12 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
       return {};
     },
 
+    async AdminUpdateUserAttributes(body) {
+      // An administrator may set email_verified, never `identities` or an undeclared custom attribute (./attributes.ts).
+      throwIfBad(checkAttributeWrite(body.UserAttributes, { kind: 'admin' }));
+      return call('AdminUpdateUserAttributes', body);
+    },
+
     async AdminSetUserPassword(body) {
       throwIfBad(checkPassword(body.Password, await policy(), 'password'));
       return call('AdminSetUserPassword', body);
@@ -596,6 +624,7 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
     },
 
     async AdminCreateUser(body) {
+      throwIfBad(checkAttributeWrite(body.UserAttributes, { kind: 'admin' }));
       const p = await policy();
       if (body.MessageAction === 'RESEND') {
         // Cognito sends a new temporary password to a user still in FORCE_CHANGE_PASSWORD.
@@ -683,6 +712,9 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
     },
 
     async UpdateUserAttributes(body) {
+      // The access token (verified in handlePost) names the app client whose WriteAttributes apply.
+      const client = await appClient(decodeClaims(body.AccessToken)?.client_id);
+      throwIfBad(checkAttributeWrite(body.UserAttributes, { kind: 'client', writeAttributes: clientWriteAttributes(client) }));
       const result = await call('UpdateUserAttributes', body);
       if (Array.isArray(result.CodeDeliveryDetailsList) && result.CodeDeliveryDetailsList.length > 0) {
         // A new e-mail waits for verification (keepOriginal): the code goes to the NEW address, the user keeps

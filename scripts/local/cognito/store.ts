@@ -16,7 +16,8 @@ import { appendFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { VIGIA_PASSWORD_POLICY, type PasswordPolicy } from './policy.js';
-import { LOCAL_PRE_TOKEN_GENERATION_FUNCTION } from './triggers.js';
+import { LOCAL_PRE_TOKEN_GENERATION_FUNCTION } from './pre-token-event.js';
+import { PORTAL_CLIENT_WRITE_ATTRIBUTES } from '../../../infra/user-pool-attributes.js';
 
 
 /**
@@ -57,6 +58,8 @@ export interface LocalAppClient {
   RefreshTokenRotation?: { Feature: 'ENABLED' | 'DISABLED'; RetryGracePeriodSeconds?: number };
   /** Providers the client may sign in through (`COGNITO` and, offline, those staff added; ./identity-providers.ts). */
   SupportedIdentityProviders?: string[];
+  /** Attributes users may write through this client (SignUp, UpdateUserAttributes); absent = Cognito's default (./attributes.ts). */
+  WriteAttributes?: string[];
 }
 
 /** `<dataDir>/.cognito`, cognito-local's config directory when started with `cwd = dataDir`. */
@@ -218,6 +221,8 @@ export async function seedUserPool(opts: SeedOptions): Promise<void> {
             TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
             EnableTokenRevocation: true,
             PreventUserExistenceErrors: 'ENABLED',
+            // The deployed client's writeAttributes (infra/user-pool-attributes.ts), enforced by the proxy (./attributes.ts).
+            WriteAttributes: [...PORTAL_CLIENT_WRITE_ATTRIBUTES],
             // Providers staff added (UpdateUserPoolClient) stay across restarts.
             SupportedIdentityProviders: [...new Set(['COGNITO', ...(previous?.SupportedIdentityProviders ?? [])])],
           },

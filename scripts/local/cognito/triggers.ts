@@ -15,12 +15,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
-import { adminAddUserToGroup, adminGetUserMfa, createPreTokenGenerationHandler, type RecordAudit } from '../../../lambdas/triggers/pre-token-generation.js';
+import { adminAddUserToGroup, adminGetUserMfa, createPreTokenGenerationHandler, PRE_TOKEN_GENERATION_EVENT_VERSION, type RecordAudit } from '../../../lambdas/triggers/pre-token-generation.js';
 import type { FederatedTenants } from '../../../lambdas/triggers/federation.js';
 import type { CollectorCredential } from '../config.js';
+import { LOCAL_PRE_TOKEN_GENERATION_FUNCTION, preTokenGenerationEvent, type EventGroup, type PreTokenEventVersion, type TokenGenerationSource, type TokenIssueFlows } from './pre-token-event.js';
+import { findUser, readPool } from './store.js';
 
-/** Function name of the pre token generation trigger in cognito-local's `TriggerFunctions`. */
-export const LOCAL_PRE_TOKEN_GENERATION_FUNCTION = 'vigia-local-pre-token-generation';
+
+export { LOCAL_PRE_TOKEN_GENERATION_FUNCTION } from './pre-token-event.js';
 
 /** Path prefix of Lambda's Invoke API (API version 2015-03-31). */
 const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations(?:\?.*)?$/;
@@ -49,6 +51,12 @@ export function localTriggers(opts: {
   federatedTenants?: FederatedTenants | undefined;
   /** Staff-configured providers' tenants (the table's `IDP#…` items). */
   tenantOfProvider?: ((providerName: string) => Promise<string | null>) | undefined;
+  /** cognito-local's working directory: the user's groups and status are read from its pool file. */
+  dataDir: string;
+  /** Sign-in flows the proxy and the hosted endpoints announce (./pre-token-event.ts). */
+  flows?: TokenIssueFlows | undefined;
+  /** The event version of the deployed trigger (PRE_TOKEN_GENERATION_EVENT_VERSION). */
+  version?: PreTokenEventVersion | undefined;
 }): LocalTriggers {
   const idp = new CognitoIdentityProviderClient({
     endpoint: opts.endpoint,
@@ -64,8 +72,46 @@ export function localTriggers(opts: {
       ? { tenants: opts.federatedTenants ?? {}, addUserToGroup: adminAddUserToGroup(idp), ...(opts.tenantOfProvider ? { tenantOfProvider: opts.tenantOfProvider } : {}) }
       : undefined,
   );
+  /**
+   * Cognito's event for cognito-local's (./pre-token-event.ts): the user's groups, roles and status from the pool,
+   * the flow and client metadata the proxy announced, the stack's event version and region.
+   */
+  async function cognitoEvent(raw: unknown): Promise<PreTokenGenerationTriggerEvent> {
+    const local = (raw ?? {}) as {
+      triggerSource?: string;
+      userPoolId?: string;
+      userName?: string;
+      callerContext?: { clientId?: string };
+      request?: { userAttributes?: Record<string, string>; clientMetadata?: Record<string, string> };
+    };
+    const userPoolId = local.userPoolId ?? '';
+    const userName = local.userName ?? '';
+    const pool = await readPool(opts.dataDir, userPoolId);
+    const user = pool ? findUser(pool, userName) : null;
+    const groups = Object.values((pool?.Groups ?? {}) as Record<string, EventGroup & { members?: string[] }>).filter((g) => g.members?.includes(userName));
+    let triggerSource = (local.triggerSource ?? 'TokenGeneration_Authentication') as TokenGenerationSource;
+    let clientMetadata = local.request?.clientMetadata;
+    if (triggerSource === 'TokenGeneration_Authentication') {
+      const expected = opts.flows?.take(userName);
+      if (expected) {
+        triggerSource = expected.triggerSource;
+        clientMetadata = expected.clientMetadata ?? clientMetadata;
+      }
+    }
+    return preTokenGenerationEvent({
+      version: opts.version ?? PRE_TOKEN_GENERATION_EVENT_VERSION,
+      triggerSource,
+      region: opts.region,
+      userPoolId,
+      userName,
+      clientId: local.callerContext?.clientId ?? '',
+      userAttributes: { ...(local.request?.userAttributes ?? {}), ...(user?.UserStatus ? { 'cognito:user_status': user.UserStatus } : {}) },
+      groups,
+      clientMetadata,
+    }) as PreTokenGenerationTriggerEvent;
+  }
   const functions: Record<string, (event: unknown) => Promise<unknown>> = {
-    [LOCAL_PRE_TOKEN_GENERATION_FUNCTION]: (e) => preTokenGeneration(e as PreTokenGenerationTriggerEvent),
+    [LOCAL_PRE_TOKEN_GENERATION_FUNCTION]: async (e) => preTokenGeneration(await cognitoEvent(e)),
   };
   return {
     serve(req, res) {
