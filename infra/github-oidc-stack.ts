@@ -74,9 +74,16 @@ export const PREVIEW_ASSETS_BUCKET = 'vigia-preview-assets-${AWS::AccountId}-${A
 /** Stack and resource name patterns of preview stages (`Vigia-pr-<n>-…`, `vigia-pr-<n>-…`). */
 export const PREVIEW_STACK_PATTERN = 'Vigia-pr-*';
 /** Services a preview stage's CloudFormation templates create resources of (stack operations run as the preview role). */
-export const PREVIEW_SERVICES = ['apigateway', 'cloudfront', 'cloudwatch', 'cognito-identity', 'cognito-idp', 'dynamodb', 'iam', 'lambda', 'logs', 's3', 'sns'] as const;
+export const PREVIEW_SERVICES = ['apigateway', 'cloudfront', 'cloudwatch', 'cognito-identity', 'cognito-idp', 'dynamodb', 'events', 'iam', 'lambda', 'logs', 's3', 'sns', 'sqs'] as const;
 /** What the preview stages' own roles (Lambda functions, custom resources) may do at most. */
-export const PREVIEW_BOUNDARY_SERVICES = ['cloudfront', 'cognito-idp', 'dynamodb', 'logs', 's3', 'xray'] as const;
+export const PREVIEW_BOUNDARY_SERVICES = ['cloudfront', 'cognito-idp', 'dynamodb', 'logs', 's3', 'sqs', 'xray'] as const;
+/**
+ * The identity-provider step of `platform:deploy` (scripts/platform/identity-providers.ts
+ * `REATTACH_PROVIDERS_ACTIONS`): the deploy role may call these on the staging/prod user pools only.
+ */
+export const DEPLOY_IDP_ACTIONS = ['cognito-idp:ListIdentityProviders', 'cognito-idp:DescribeUserPoolClient', 'cognito-idp:UpdateUserPoolClient'] as const;
+/** Regions besides its own whose CDK bootstrap roles the deploy role may assume: CloudFront's metrics region (`edgeAlarms`). */
+export const DEPLOY_EXTRA_REGIONS = ['us-east-1'] as const;
 
 /** `sub` values (StringEquals) allowed to assume the deploy role: the two environments of deploy.yml on main. */
 export function deploySubjects(repo: string): string[] {
@@ -176,7 +183,9 @@ export class GitHubOidcStack extends Stack {
         assumedBy: principal({ 'ForAnyValue:StringEquals': { [`${GITHUB_OIDC_HOST}:sub`]: deploySubjects(repo) } }),
       });
       const qualifier: string = this.node.tryGetContext('@aws-cdk/core:bootstrapQualifier') ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
-      const bootstrapRoles = ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((k) => iamArn(`role/cdk-${qualifier}-${k}-role-${this.account}-${this.region}`));
+      // Its own region and us-east-1, where `edgeAlarms` puts Vigia-<stage>-EdgeMonitoring (CloudFront metrics).
+      const regions = [this.region, ...DEPLOY_EXTRA_REGIONS.filter((x) => x !== this.region)];
+      const bootstrapRoles = regions.flatMap((region) => ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((k) => iamArn(`role/cdk-${qualifier}-${k}-role-${this.account}-${region}`)));
       role.addToPolicy(new PolicyStatement({ sid: 'AssumeCdkBootstrapRoles', actions: ['sts:AssumeRole', 'sts:TagSession'], resources: bootstrapRoles }));
       // DescribeStacks without a stack name is authorised against resource "*" (Service Authorization Reference).
       role.addToPolicy(readStacks);
@@ -193,6 +202,13 @@ export class GitHubOidcStack extends Stack {
       role.addToPolicy(new PolicyStatement({
         sid: 'SmokeUsers',
         actions: ['cognito-idp:CreateGroup', 'cognito-idp:GetGroup', 'cognito-idp:ListUsers', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminGetUser'],
+        resources: [arn('cognito-idp', 'userpool/*')],
+        conditions: { StringEquals: { 'aws:ResourceTag/project': 'vigia', 'aws:ResourceTag/stage': [...GITHUB_ENVIRONMENTS] } },
+      }));
+      // platform:deploy re-attaches the staff-configured identity providers to the app client (docs/platform.md#federated-sign-in).
+      role.addToPolicy(new PolicyStatement({
+        sid: 'ReattachIdentityProviders',
+        actions: [...DEPLOY_IDP_ACTIONS],
         resources: [arn('cognito-idp', 'userpool/*')],
         conditions: { StringEquals: { 'aws:ResourceTag/project': 'vigia', 'aws:ResourceTag/stage': [...GITHUB_ENVIRONMENTS] } },
       }));
@@ -243,6 +259,20 @@ export class GitHubOidcStack extends Stack {
         notResources: [arn('dynamodb', 'table/vigia-pr-*'), arn('dynamodb', 'table/vigia-pr-*/*')],
       });
 
+      // Queues and rules of preview stages only (their names: `vigia-pr-<n>-…` queues, generated `Vigia-pr-<n>-…` rules).
+      const queueGuard = new PolicyStatement({
+        sid: 'DenyNonPreviewQueues',
+        effect: Effect.DENY,
+        actions: ['sqs:*'],
+        notResources: [arn('sqs', 'vigia-pr-*')],
+      });
+      const ruleGuard = new PolicyStatement({
+        sid: 'DenyNonPreviewRules',
+        effect: Effect.DENY,
+        actions: ['events:*'],
+        notResources: [arn('events', `rule/${PREVIEW_STACK_PATTERN}`)],
+      });
+
       // S3 has no stage tags to fence on: writes elsewhere (the CDK bootstrap assets bucket a production deploy
       // reuses by content hash, production site buckets) are refused by name.
       const bucketGuard = new PolicyStatement({
@@ -260,6 +290,7 @@ export class GitHubOidcStack extends Stack {
           tagGuard,
           tableGuard,
           bucketGuard,
+          queueGuard,
         ],
       });
 
@@ -288,6 +319,8 @@ export class GitHubOidcStack extends Stack {
       role.addToPolicy(tagGuard);
       role.addToPolicy(tableGuard);
       role.addToPolicy(bucketGuard);
+      role.addToPolicy(queueGuard);
+      role.addToPolicy(ruleGuard);
       role.addToPolicy(new PolicyStatement({
         sid: 'DenyNonPreviewStacks',
         effect: Effect.DENY,

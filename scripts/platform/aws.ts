@@ -64,6 +64,9 @@ export function tableRef(t: Target, name: string): TableRef {
   return { doc: sdkDocumentClient(client), tableName: name };
 }
 
+/** The IAM action of {@link describeStack}, {@link listStacks} and {@link stageOutputs}. */
+export const STAGE_OUTPUTS_ACTIONS = ['cloudformation:DescribeStacks'] as const;
+
 /** Minimal CloudFormation client shape (the real `CloudFormationClient` or a fake). */
 export interface CfnLike {
   send(command: DescribeStacksCommand): Promise<{ Stacks?: Stack[]; NextToken?: string }>;

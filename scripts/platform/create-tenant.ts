@@ -44,6 +44,16 @@ Options:
   -h, --help            this text
 `;
 
+/**
+ * The IAM actions of a run (besides the user pool id from the Auth stack's outputs): CreateGroup on the
+ * pool, and the tenant read and the TransactWriteItems of the registry item and its audit entry (two Puts)
+ * on the table.
+ */
+export const CREATE_TENANT_ACTIONS = {
+  userPool: ['cognito-idp:CreateGroup'],
+  table: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+} as const;
+
 export interface TenantInput {
   userPoolId: string;
   id: string;

@@ -35,6 +35,9 @@ Options:
   -h, --help            this text
 `;
 
+/** The IAM actions of a run on the stage table (`setTenantCollector`, `getTenantCollectors`). */
+export const GRANT_COLLECTOR_ACTIONS = ['dynamodb:UpdateItem', 'dynamodb:GetItem'] as const;
+
 /**
  * Grants or revokes `arn` (normalised by `collectorPrincipal`) on `tenantId`.
  * @returns the principal stored and the tenant's collectors after the change (sorted)

@@ -26,6 +26,11 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { clientUpdateOf } from '../../lambdas/data/cognito-identity-providers.js';
 
+/** The IAM actions {@link reattachStaffProviders} calls on the stage's user pool (the deploy role has them: infra/github-oidc-stack.ts). */
+export const REATTACH_PROVIDERS_ACTIONS = ['cognito-idp:ListIdentityProviders', 'cognito-idp:DescribeUserPoolClient', 'cognito-idp:UpdateUserPoolClient'] as const;
+/** The IAM actions of its `isBound` check in platform:deploy (`tenantOfProvider`: the `IDP#<name>` item of the stage table). */
+export const REATTACH_PROVIDERS_TABLE_ACTIONS = ['dynamodb:GetItem'] as const;
+
 /** The prefix of every staff-configured provider name (`providerNameOf` in lambdas/domain/identity-providers.ts). */
 export const STAFF_PROVIDER_PREFIX = 'tenant-';
 

@@ -52,6 +52,16 @@ Options:
   -h, --help            this text
 `;
 
+/**
+ * The IAM actions of a run on the pool (`cognitoUsers`: ListUsers to find the e-mail, AdminCreateUser,
+ * AdminAddUserToGroup, AdminGetUser; with `--password` also `COGNITO_OPERATOR_ACTIONS`) and on the table (the
+ * tenant read, the audit entry).
+ */
+export const INVITE_USER_ACTIONS = {
+  userPool: ['cognito-idp:ListUsers', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminGetUser'],
+  table: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+} as const;
+
 /** Minimal Cognito SDK client shape (real client or fake); create-tenant.ts uses it for its one call. */
 export interface InviteInput {
   email: string;

@@ -16,6 +16,11 @@ import { ACCOUNT_STACK_DEPLOY_COMMAND, ACCOUNT_STACK_NAME } from '../../infra/ac
 import { STATEFUL_STACK_POLICY, guardedStackNames, stageHasStackPolicy } from '../../infra/stack-policy.js';
 import { stageConfig } from '../../infra/stage-config.js';
 
+/** The IAM action of the pre-flight check (`GetAccount` = `apigateway:GET` on `/account`). */
+export const PREFLIGHT_ACTIONS = ['apigateway:GET'] as const;
+/** The IAM action of {@link applyStackPolicies} (production stages' Auth and Data stacks). */
+export const STACK_POLICY_ACTIONS = ['cloudformation:SetStackPolicy'] as const;
+
 /** The part of API Gateway's `GetAccount` answer the check reads. */
 export interface ApiGatewayAccount {
   readonly cloudwatchRoleArn?: string;

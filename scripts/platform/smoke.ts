@@ -56,6 +56,10 @@ Options:
 `;
 
 
+/** The IAM action of the signed collector call of `apiSmokeTest` (the caller's credentials), and its route. */
+export const SMOKE_INGEST_ACTIONS = ['execute-api:Invoke'] as const;
+export const SMOKE_INGEST_ROUTE = 'POST/ingest/office365/events';
+
 /** Headers the portal's HTML response must carry (names lower-case). */
 export const REQUIRED_HEADERS = [
   'content-security-policy',
