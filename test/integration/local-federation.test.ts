@@ -2,7 +2,8 @@
  * The local user pool's hosted OAuth endpoints and the local identity provider (docs/local-emulation.md#federated-sign-in),
  * driven over HTTP(S) without a browser: authorization code + PKCE through `idp_identifier` routing, the provider's
  * login page (oidc-provider), the pool's `/oauth2/idpresponse`, `/oauth2/token` and `/logout`; the first sign-in
- * creates the federated user, whom the pre token generation trigger puts in the provider's tenant. Refusals: an
+ * creates the federated user, with exactly the attributes the provider's attribute mapping gives (the e-mail, no
+ * `email_verified`), whom the pre token generation trigger puts in the provider's tenant. Refusals: an
  * unregistered redirect URI (error page, no redirect), no PKCE, an unknown e-mail domain, a tampered or replayed
  * `state`, a wrong verifier, a replayed code, an unregistered sign-out URL. Without `federation` the stack has no
  * OAuth surface (config.json without `oauth`).
@@ -13,7 +14,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
+import { operatorClient } from '../support/conformance-target.js';
 import { authorizeRequest, browser as newBrowser, signInAtProvider, startFederationStack, type Browser, type FederationStack } from '../support/federation.js';
 
 let fed: FederationStack;
@@ -90,6 +93,23 @@ describe('local federated sign-in', () => {
     expect([out.status, out.location!.toString()]).toEqual([302, oauth().redirectSignOut]);
     const noSession = await b.request(silent.url.replace('&idp_identifier=&login_hint=', ''));
     expect(noSession.location!.searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('carla has exactly what the attribute mapping gives: email (and identities, Cognito\'s), no email_verified', async () => {
+    // The provider's ID token carries email_verified: true, but the deployed providers map only `email`
+    // (OIDC_ATTRIBUTE_MAPPING, infra/user-pool-attributes.ts): Cognito writes mapped attributes only (developer
+    // guide, "Specifying identity provider attribute mappings for your user pool"). Runs after carla's first sign-in.
+    const admin = operatorClient(stack.urls.cognito, stack.config.region);
+    try {
+      const users = (await admin.send(new ListUsersCommand({ UserPoolId: stack.config.userPoolId }))).Users ?? [];
+      const carla = users.find((u) => (u.Attributes ?? []).some((a) => a.Name === 'identities' && a.Value?.includes('"AcmeIdP"')));
+      expect(carla).toBeDefined();
+      const attributes = Object.fromEntries((carla!.Attributes ?? []).map((a) => [a.Name, a.Value]));
+      expect(Object.keys(attributes).sort()).toEqual(['email', 'identities', 'sub']);
+      expect(attributes.email).toBe('carla@acme.example');
+    } finally {
+      admin.destroy();
+    }
   });
 
   it('the state from the identity provider must be one the pool issued, once', async () => {
