@@ -8,8 +8,11 @@
  * helper and Powertools idempotency wrap them):
  *  - DynamoDB error names `ThrottlingException`, `ProvisionedThroughputExceededException`,
  *    `RequestLimitExceeded`, `InternalServerError`, `ServiceUnavailable` (DynamoDB API reference, "Common
- *    errors" and each operation's "Errors"); a `TransactionCanceledException` whose cancellation reasons
- *    are `ThrottlingError` / `ProvisionedThroughputExceeded` (TransactWriteItems "Errors");
+ *    errors" and each operation's "Errors"), and the transaction contention the client's retries
+ *    (`lambdas/data/retry.ts`) could not outlast: `TransactionConflictException`,
+ *    `TransactionInProgressException`, a `TransactionCanceledException` with a cancellation reason
+ *    `ThrottlingError` / `ProvisionedThroughputExceeded` / `TransactionConflict` and none
+ *    `ConditionalCheckFailed` (TransactWriteItems "Errors"; Developer Guide, "Transaction conflict handling");
  *  - Node connection errors (`ECONNREFUSED`, `ECONNRESET`, `ETIMEDOUT`, `EPIPE`, `ENOTFOUND`, `EAI_AGAIN`,
  *    `EHOSTUNREACH`, `ENETUNREACH`, `ECONNABORTED`) on `code`, or in the message of an aws-lite error
  *    (aws-lite 0.x rethrows a connection failure as a plain Error whose message is
@@ -28,8 +31,10 @@ const UNAVAILABLE_NAMES = new Set([
   'RequestLimitExceeded',
   'InternalServerError',
   'ServiceUnavailable',
+  'TransactionConflictException',
+  'TransactionInProgressException',
 ]);
-const UNAVAILABLE_REASONS = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded']);
+const UNAVAILABLE_REASONS = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'TransactionConflict']);
 const CONNECTION_IN_MESSAGE = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ECONNABORTED)\b/;
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
 
@@ -42,7 +47,8 @@ export function isStorageUnavailable(err: unknown, depth = 0): boolean {
   const message = (err as { message?: unknown }).message;
   if (typeof message === 'string' && message.startsWith('@aws-lite/client:') && CONNECTION_IN_MESSAGE.test(message)) return true;
   if (e.name === 'TransactionCanceledException' && Array.isArray(e.CancellationReasons)) {
-    if ((e.CancellationReasons as { Code?: unknown }[]).some((r) => typeof r?.Code === 'string' && UNAVAILABLE_REASONS.has(r.Code))) return true;
+    const codes = (e.CancellationReasons as { Code?: unknown }[]).map((r) => r?.Code);
+    if (!codes.includes('ConditionalCheckFailed') && codes.some((c) => typeof c === 'string' && UNAVAILABLE_REASONS.has(c))) return true;
   }
   if (Array.isArray(e.errors) && e.errors.some((x) => isStorageUnavailable(x, depth + 1))) return true;
   return isStorageUnavailable(e.cause, depth + 1);
