@@ -262,14 +262,14 @@ describe('GitHub OIDC stack (once per account)', () => {
     expect(allowedSubjects('acme/vigia')).toEqual([...previewSubjects('acme/vigia'), ...deploySubjects('acme/vigia')]);
   });
 
-  it('deploy role assumes only the CDK bootstrap roles; its other rights are read-only or staging/prod smoke-test scoped', () => {
+  it('deploy role assumes only the CDK bootstrap roles (its region and us-east-1, for edgeAlarms); its other rights are read-only or staging/prod scoped', () => {
     const { t } = oidc('acme/vigia', { roles: 'deploy' });
     expect(ofType(t, 'AWS::IAM::Role')).toHaveLength(1);
     const statements = ofType(t, 'AWS::IAM::Policy').flatMap(([, p]) => (p.Properties as Props).PolicyDocument.Statement as Props[]);
     const assume = statements.filter((s) => [s.Action].flat().includes('sts:AssumeRole'));
     expect(assume).toHaveLength(1);
-    expect(assume[0]!.Resource).toEqual(
-      ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((k) => `arn:aws:iam::123456789012:role/cdk-hnb659fds-${k}-role-123456789012-eu-west-1`),
+    expect([assume[0]!.Resource].flat().sort()).toEqual(
+      ['eu-west-1', 'us-east-1'].flatMap((r) => ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((k) => `arn:aws:iam::123456789012:role/cdk-hnb659fds-${k}-role-123456789012-${r}`)).sort(),
     );
     expect(JSON.stringify(statements)).not.toMatch(/"(iam:\*|cloudformation:\*|sts:\*|cognito-idp:\*|dynamodb:\*|\*:\*|pr-\*)"/);
     expect(statements.filter((s) => s.Resource === '*')).toEqual([{ Sid: 'ReadStacks', Effect: 'Allow', Action: 'cloudformation:DescribeStacks', Resource: '*' }]);
