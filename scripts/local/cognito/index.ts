@@ -35,6 +35,10 @@
  *  - Administrative (IAM) operations need a SigV4 signature of an operator key (cognito-local checks none); the app
  *    client allows only the deployed client's flows (SRP; refresh through GetTokensFromRefreshToken); SRP step 1 answers unknown users like known
  *    ones; code destinations are masked; a new e-mail waits for verification (keepOriginal).
+ *  - User attributes (./attributes.ts): SignUp, AdminCreateUser, UpdateUserAttributes and AdminUpdateUserAttributes
+ *    refuse what Cognito refuses (attributes outside the schema, `identities`, `email_verified` from a client…),
+ *    from infra/user-pool-attributes.ts, the deployed stack's source; federated users get only mapped attributes.
+ *  - The pre token generation event is Cognito's (./pre-token-event.ts): the user's groups, the flow's triggerSource.
  *  - `/.well-known/openid-configuration` (hard-coded to localhost:9229 in cognito-local) and CORS headers
  *    (cognito-local's lack Access-Control-Expose-Headers; the proxy answers preflights itself).
  * Everything else (SignUp storage, groups, Admin* calls, JWKS, token signing) is cognito-local's, forwarded as is.
