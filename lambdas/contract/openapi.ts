@@ -2,8 +2,17 @@
  * OpenAPI 3.1 document of the business API, generated from the route table's rows (`routes.ts`) with zod
  * 4's `z.toJSONSchema` (JSON Schema draft 2020-12, OpenAPI 3.1's schema dialect). Every operation lists
  * each status it can answer: its success statuses (e.g. ingest 202 applied / 200 replay), the `text/csv`
- * variant where offered, and the error statuses of `errorCodes(row)`, plus the gateway's 405 for a method
- * the path does not define. `npx @redocly/cli lint` reports no error on it (an integration test runs it).
+ * variant where offered, and the error statuses of `errorCodes(row)`, plus what API Gateway and Lambda answer
+ * in front of the handler (`lambdas/contract/platform-limits.ts`, docs/local-emulation.md#api-gateway):
+ *  - 502 INTERNAL_ERROR on every operation: the function failed, timed out, ran out of memory or returned
+ *    over 6 MB; 504 INTERNAL_ERROR where the function's timeout is longer than the integration timeout;
+ *  - 413 `text/plain` on every operation: API Gateway's own answer to a body over 10 MB;
+ *  - a method a path does not define, or a path not in the document: 404 NOT_FOUND "Missing Authentication
+ *    Token" (API Gateway's MISSING_AUTHENTICATION_TOKEN gateway response, as the stage customizes it), in each
+ *    path item's `x-vigia-other-methods` and the root's `x-amazon-apigateway-gateway-responses` (the stage's
+ *    gateway responses, API Gateway's own OpenAPI extension). No operation documents 405: API Gateway never
+ *    answers it.
+ * `npx @redocly/cli lint` reports no error on it (an integration test runs it).
  *
  * Served by the local gateway at `/openapi.json`, deployed next to the portal, and written to a file by
  * `writeOpenApi` (`npx tsx lambdas/contract/openapi.ts <out.json>`). Rules it documents: docs/api.md.
@@ -15,6 +24,13 @@ import { writeFileSync } from 'node:fs';
 import * as z from 'zod';
 import { ROUTES, errorCodes, successStatuses, type RouteDef } from './routes.js';
 import { ApiErrorBody, ERROR_STATUS, type ErrorCode } from './schemas.js';
+import {
+  API_GATEWAY_QUOTAS,
+  FUNCTION_LIMITS,
+  GATEWAY_RESPONSES,
+  GATEWAY_RESPONSES_NOT_CUSTOMIZABLE,
+  gatewayAnswer,
+} from './platform-limits.js';
 
 type Json = Record<string, unknown>;
 
@@ -56,9 +72,9 @@ function byStatus(codes: readonly ErrorCode[]): Map<number, ErrorCode[]> {
   return new Map([...out.entries()].sort(([a], [b]) => a - b));
 }
 
-function errorResponse(codes: readonly ErrorCode[]): Json {
+function errorResponse(codes: readonly ErrorCode[], why?: string): Json {
   return {
-    description: `Error: ${codes.join(', ')}`,
+    description: `Error: ${codes.join(', ')}${why ? ` (${why})` : ''}`,
     ...(codes.includes('SERVICE_UNAVAILABLE')
       ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 1 } } } }
       : {}),
@@ -94,7 +110,18 @@ function operationOf(route: RouteDef): Json {
     responses['304'] = { description: 'Not Modified: the `If-None-Match` entity tag is still current (no body)', headers: ETAG_HEADERS };
   }
   for (const [status, codes] of byStatus(errorCodes(route))) responses[String(status)] = errorResponse(codes);
-  responses['405'] = { $ref: '#/components/responses/MethodNotAllowed' };
+  // In front of the handler (lambdas/contract/platform-limits.ts): a function error through DEFAULT_5XX, the
+  // integration timeout where the function may outlast it, API Gateway's own 413 over 10 MB.
+  const failed = gatewayAnswer('DEFAULT_5XX', 502);
+  responses[String(failed.status)] = errorResponse([failed.code], 'the function failed, timed out, ran out of memory or returned over 6 MB');
+  if (FUNCTION_LIMITS[route.handler].timeoutSeconds > API_GATEWAY_QUOTAS.integrationTimeoutSeconds) {
+    const timedOut = gatewayAnswer('INTEGRATION_TIMEOUT');
+    responses[String(timedOut.status)] = errorResponse([timedOut.code], `no answer within the ${API_GATEWAY_QUOTAS.integrationTimeoutSeconds} s integration timeout`);
+  }
+  const tooLarge = responses['413'] as { content?: Json } | undefined;
+  responses['413'] = tooLarge
+    ? { ...tooLarge, content: { ...tooLarge.content, ...REQUEST_TOO_LARGE_CONTENT } }
+    : { description: 'A body over API Gateway\'s 10 MB payload quota (API Gateway\'s own answer, not the API\'s error shape)', content: REQUEST_TOO_LARGE_CONTENT };
   return {
     operationId: route.operationId,
     summary: route.summary,
@@ -107,13 +134,52 @@ function operationOf(route: RouteDef): Json {
   };
 }
 
+/** API Gateway's own answer to a body over 10 MB (its REQUEST_TOO_LARGE response cannot be customized). */
+const REQUEST_TOO_LARGE_CONTENT: Json = {
+  'text/plain': { schema: { type: 'string', description: 'API Gateway\'s message: a body over its 10 MB payload quota' } },
+};
+
+/** What a method a path does not define answers: the stage's MISSING_AUTHENTICATION_TOKEN gateway response. */
+function otherMethodsResponses(): Json {
+  const a = gatewayAnswer('MISSING_AUTHENTICATION_TOKEN');
+  return {
+    [String(a.status)]: {
+      description: `Error: ${a.code} "Missing Authentication Token" (API Gateway's MISSING_AUTHENTICATION_TOKEN gateway response, before any authorizer)`,
+      content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/ApiError' }, { properties: { code: { enum: [a.code] } } }] } } },
+    },
+  };
+}
+
+/**
+ * The stage's gateway responses in API Gateway's OpenAPI extension `x-amazon-apigateway-gateway-responses`
+ * ("x-amazon-apigateway-gateway-responses object", API Gateway developer guide,
+ * https://docs.aws.amazon.com/apigateway/latest/developerguide/api-gateway-swagger-extensions-gateway-responses.html),
+ * without the ones API Gateway does not let a stage customize.
+ */
+function gatewayResponsesExtension(): Json {
+  return Object.fromEntries(
+    GATEWAY_RESPONSES.filter((r) => !GATEWAY_RESPONSES_NOT_CUSTOMIZABLE.includes(r.type)).map((r) => [
+      r.type,
+      {
+        ...(r.statusCode !== undefined ? { statusCode: r.statusCode } : {}),
+        responseTemplates: { 'application/json': `{"code":"${r.code}","message":$context.error.messageString,"requestId":"$context.requestId"}` },
+      },
+    ]),
+  );
+}
+
 /**
  * The OpenAPI 3.1 document (plain JSON). `serverUrl`: the API's base URL (default `/`, the document's own
  * origin, as when the local gateway serves it).
  */
 export function openApiDocument(info: { version?: string; serverUrl?: string } = {}): Json {
-  const paths: Record<string, Record<string, Json>> = {};
-  for (const route of ROUTES as readonly RouteDef[]) (paths[route.path] ??= {})[route.method.toLowerCase()] = operationOf(route);
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of ROUTES as readonly RouteDef[]) {
+    (paths[route.path] ??= {
+      description: 'A method not listed here answers 404 NOT_FOUND "Missing Authentication Token" (`x-vigia-other-methods`).',
+      'x-vigia-other-methods': otherMethodsResponses(),
+    })[route.method.toLowerCase()] = operationOf(route);
+  }
   const tags = [...new Set((ROUTES as readonly RouteDef[]).map((r) => r.handler))].map((name) => ({ name, description: `Operations served by the ${name} Lambda` }));
   return {
     openapi: '3.1.0',
@@ -123,16 +189,11 @@ export function openApiDocument(info: { version?: string; serverUrl?: string } =
       description: 'Business API of the Vigía portal and collectors. Rules on roles, tenants, errors and request checks: docs/api.md in the repository.',
     },
     servers: [{ url: info.serverUrl ?? '/' }],
+    'x-amazon-apigateway-gateway-responses': gatewayResponsesExtension(),
     tags,
     paths,
     components: {
       schemas: { ApiError: schemaOf(ApiErrorBody, 'output') },
-      responses: {
-        MethodNotAllowed: {
-          description: 'Error: METHOD_NOT_ALLOWED (answered by the gateway for a method the path does not define)',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
-        },
-      },
       securitySchemes: {
         cognitoIdToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Cognito user pool ID token (raw JWT, no Bearer prefix)' },
         sigv4: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'AWS Signature Version 4 (IAM), service execute-api', 'x-amazon-apigateway-authtype': 'awsSigv4' },

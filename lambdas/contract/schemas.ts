@@ -793,7 +793,6 @@ export const ERROR_STATUS = {
   /** A member of `admin` without TOTP set up, on an admin route or another tenant (docs/api.md#staff-accounts-and-totp). */
   MFA_REQUIRED: 403,
   NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
   VERSION_CONFLICT: 409,
   INVALID_TRANSITION: 409,
   /** An e-mail domain of a tenant's identity provider already routes to another provider, `details: { fields: ['emailDomains'], domains }`. */

@@ -137,7 +137,9 @@ function codeForHttpStatus(status: number): ErrorCode {
     case 401: return 'UNAUTHORIZED';
     case 403: return 'FORBIDDEN';
     case 404: return 'NOT_FOUND';
-    case 405: return 'METHOD_NOT_ALLOWED';
+    // A method the Router does not serve on a known path (only when called outside API Gateway, which answers
+    // it itself with MISSING_AUTHENTICATION_TOKEN → 404 NOT_FOUND): the same answer, no 405.
+    case 405: return 'NOT_FOUND';
     case 413: return 'PAYLOAD_TOO_LARGE';
     default: return 'INTERNAL_ERROR';
   }

@@ -7,6 +7,8 @@
  *    audience, wrong issuer, access token, other tenant, no group, customer on admin routes, customer on
  *    ingest routes, unsigned/forged/stale collector signatures → the designed 401/403/404, always with the
  *    JSON error shape, and no other tenant's data in any body (the suite's one test of refused tokens);
+ *  - every method a route path lacks: 404 NOT_FOUND "Missing Authentication Token" with CORS headers, as the
+ *    stage's MISSING_AUTHENTICATION_TOKEN gateway response answers it;
  *  - tenant isolation: another tenant's ids are 404, its data never in a list, its cursors refused (the
  *    suite's one test of it through the gateway);
  *  - `/openapi.json` documents every route; the collector simulator's tick is accepted by the ingest API.
@@ -332,6 +334,39 @@ describe('every route through the local gateway', () => {
     }
   });
 
+  // API Gateway answers a method a resource does not define with its MISSING_AUTHENTICATION_TOKEN gateway
+  // response (403 "Missing Authentication Token") before any authorizer, which the stage rewrites to 404
+  // NOT_FOUND with CORS headers (GATEWAY_RESPONSES, lambdas/contract/platform-limits.ts). "Gateway response
+  // types for API Gateway": https://docs.aws.amazon.com/apigateway/latest/developerguide/supported-gateway-response-types.html
+  it('answers every method a route path lacks with 404 NOT_FOUND "Missing Authentication Token", with or without a token', async () => {
+    const origin = stack.lambdaConfig.allowedOrigins[0]!;
+    const methodsOf = new Map<string, { path: string; methods: Set<string> }>();
+    for (const route of ROUTES as readonly RouteDef[]) {
+      // Any value of a path parameter: API Gateway refuses the method before anything looks the item up.
+      const entry = methodsOf.get(route.path) ?? { path: route.path.replace(/\{[^}]+\}/g, 'x-1'), methods: new Set<string>() };
+      entry.methods.add(route.method);
+      methodsOf.set(route.path, entry);
+    }
+    let checked = 0;
+    for (const [template, { path: p, methods }] of methodsOf) {
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !methods.has(m))) {
+        for (const token of [null, tokens.admin.id]) {
+          const res = await fetch(`${stack.urls.api}${p}`, { method, headers: { Origin: origin, ...(token ? { Authorization: token } : {}) } });
+          const text = await res.text();
+          const what = `${method} ${template}${token ? ' (admin token)' : ''}`;
+          openApi.checkResponse({ method, path: p, status: res.status, contentType: res.headers.get('content-type') ?? undefined, body: text });
+          expect(res.status, `${what}: ${text}`).toBe(404);
+          expect(res.headers.get('access-control-allow-origin'), what).toBe(origin);
+          const body = JSON.parse(text) as unknown;
+          expect(ApiErrorBody.safeParse(body).success, what).toBe(true);
+          expect(body, what).toMatchObject({ code: 'NOT_FOUND', message: 'Missing Authentication Token' });
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(2 * methodsOf.size);
+  });
+
   it("never shows another tenant's data: acme's ids are 404 to globex's user, never in its lists, acme's cursors refused", async () => {
     const ctx = await fixtures();
     // Acme's newest incidents get numbers Globex has never used, so a leak could not hide behind an id clash.
@@ -377,7 +412,8 @@ describe('every route through the local gateway', () => {
     expect(r.status).toBe(200);
     const doc = r.json as { openapi: string; paths: Record<string, Record<string, { operationId: string; security: unknown[] }>> };
     expect(doc.openapi).toBe('3.1.0');
-    const ops = Object.values(doc.paths).flatMap((p) => Object.values(p));
+    // Operations only: a path item also carries its description and `x-vigia-other-methods` (the unknown-method 404).
+    const ops = Object.values(doc.paths).flatMap((p) => Object.entries(p).filter(([k]) => ['get', 'post', 'put', 'patch', 'delete'].includes(k)).map(([, o]) => o));
     expect(ops.map((o) => o.operationId).sort()).toEqual(ROUTES.map((x) => x.operationId).sort());
     expect(doc.paths['/ingest/heartbeats']!.post!.security).toEqual([{ sigv4: [] }]);
   });

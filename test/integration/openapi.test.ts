@@ -43,7 +43,31 @@ describe('OpenAPI document', () => {
       for (const s of successStatuses(route)) expect(Object.keys(op.responses[String(s)]!.content!).includes('text/csv')).toBe(!!route.responses[s]!.csv);
     }
     expect(Object.keys(doc.paths['/ingest/heartbeats']!.post!.responses)).toEqual(expect.arrayContaining(['200', '202', '413', '415']));
-    expect(Object.keys(doc.paths['/incidents/{id}']!.patch!.responses)).toEqual(expect.arrayContaining(['409', '405']));
+    expect(Object.keys(doc.paths['/incidents/{id}']!.patch!.responses)).toEqual(expect.arrayContaining(['409', '502']));
+  });
+
+  // API Gateway never answers 405: a method a path does not define is its MISSING_AUTHENTICATION_TOKEN gateway
+  // response, which the stage turns into 404 NOT_FOUND (GATEWAY_RESPONSES; "Gateway response types for API
+  // Gateway", https://docs.aws.amazon.com/apigateway/latest/developerguide/supported-gateway-response-types.html).
+  it('documents no 405 anywhere, and the unknown-method 404 on every path and in the gateway responses', () => {
+    const doc = openApiDocument() as Record<string, unknown> & { paths: Record<string, Record<string, unknown>> };
+    expect(JSON.stringify(doc)).not.toMatch(/"405"|METHOD_NOT_ALLOWED|MethodNotAllowed/);
+    for (const [path, item] of Object.entries(doc.paths)) {
+      const other = item['x-vigia-other-methods'] as Record<string, { content: Record<string, { schema: unknown }> }>;
+      expect(Object.keys(other), path).toEqual(['404']);
+      expect(JSON.stringify(other['404']!.content['application/json']!.schema)).toContain('"enum":["NOT_FOUND"]');
+      for (const [method, op] of Object.entries(item)) {
+        if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+        const statuses = Object.keys((op as { responses: Record<string, unknown> }).responses);
+        expect(statuses, `${method} ${path}`).not.toContain('405');
+        expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(['413', '500', '502']));
+      }
+    }
+    const gw = doc['x-amazon-apigateway-gateway-responses'] as Record<string, { statusCode?: number; responseTemplates: Record<string, string> }>;
+    expect(gw.MISSING_AUTHENTICATION_TOKEN!.statusCode).toBe(404);
+    expect(gw.MISSING_AUTHENTICATION_TOKEN!.responseTemplates['application/json']).toContain('"code":"NOT_FOUND"');
+    expect(gw.REQUEST_TOO_LARGE).toBeUndefined(); // not customizable: API Gateway answers its own 413
+    expect(gw.DEFAULT_5XX!.statusCode).toBeUndefined();
   });
 });
 
@@ -61,6 +85,12 @@ describe('response validator', () => {
     expect(() => v.checkResponse(ok)).not.toThrow();
     const err = { ...ok, status: 409, path: '/incidents/INC-000001', method: 'PATCH', body: JSON.stringify({ code: 'VERSION_CONFLICT', message: 'm', requestId: 'r', details: { currentVersion: 2 } }) };
     expect(() => v.checkResponse(err)).not.toThrow();
+    const missing = JSON.stringify({ code: 'NOT_FOUND', message: 'Missing Authentication Token', requestId: 'r' });
+    expect(() => v.checkResponse({ ...ok, method: 'DELETE', status: 404, body: missing })).not.toThrow();
+    expect(() => v.checkResponse({ ...ok, path: '/nowhere', status: 404, body: missing })).not.toThrow();
+    const failed = JSON.stringify({ code: 'INTERNAL_ERROR', message: 'Internal server error', requestId: 'r' });
+    expect(() => v.checkResponse({ ...ok, status: 502, body: failed })).not.toThrow();
+    expect(() => v.checkResponse({ ...ok, status: 413, contentType: 'text/plain', body: 'HTTP content length exceeded 10485760 bytes.' })).not.toThrow();
   });
 
   it('refuses an extra field, a wrong type, an undocumented status or code, and an undocumented media type', () => {
@@ -73,6 +103,8 @@ describe('response validator', () => {
       { ...ok, status: 404, body: JSON.stringify({ code: 'NOT_FOUND', message: 'm', requestId: 'r' }), path: '/me' },
       { ...ok, contentType: 'text/csv' },
       { ...ok, path: '/nowhere', status: 200 },
+      { ...ok, method: 'DELETE', status: 405, body: JSON.stringify({ code: 'NOT_FOUND', message: 'm', requestId: 'r' }) },
+      { ...ok, method: 'DELETE', status: 404, body: JSON.stringify({ code: 'FORBIDDEN', message: 'm', requestId: 'r' }) },
     ];
     for (const res of bad) expect(() => v.checkResponse(res), JSON.stringify(res).slice(0, 120)).toThrow(OpenApiMismatch);
   });

@@ -2,8 +2,10 @@
  * Checks API responses against the generated OpenAPI document (`openApiDocument()`): the operation is found
  * by method and path template, the status must be one the operation documents, the media type one of that
  * response's `content`, and a JSON body must match its schema (ajv, JSON Schema 2020-12, formats such as
- * `date-time` checked). A response to a path or method the document does not define must be the error body
- * with 404 or 405. Used by the in-process helper (`in-process-api.ts`, every handler it hands out) and by
+ * `date-time` checked). A method a documented path does not define must answer what the path item's
+ * `x-vigia-other-methods` documents (404 NOT_FOUND, API Gateway's MISSING_AUTHENTICATION_TOKEN as the stage
+ * customizes it); a path the document does not define, the status the root's
+ * `x-amazon-apigateway-gateway-responses` gives MISSING_AUTHENTICATION_TOKEN, with the error body. Used by the in-process helper (`in-process-api.ts`, every handler it hands out) and by
  * the gateway suites, so every response an integration test receives is checked.
  *
  * Errors: `checkResponse` throws `OpenApiMismatch` naming the operation, status and the first schema errors.
@@ -63,9 +65,16 @@ export function createResponseValidator(doc: Json = openApiDocument()) {
     const media = (res.contentType ?? '').split(';')[0]!.trim().toLowerCase();
     const template = templates.find((t) => t.regex.test(res.path))?.template;
     const operation = template ? paths[template]![method] : undefined;
-    if (!template || !operation) {
-      if (res.status !== 404 && res.status !== 405) throw new OpenApiMismatch(`${where}: undocumented operation answered ${res.status}`);
+    if (!template) {
+      const missing = ((doc['x-amazon-apigateway-gateway-responses'] ?? {}) as Record<string, { statusCode?: number }>).MISSING_AUTHENTICATION_TOKEN;
+      if (res.status !== missing?.statusCode) throw new OpenApiMismatch(`${where}: undocumented path answered ${res.status}`);
       validateJson(where, media, res.body, pointer('components', 'schemas', 'ApiError'));
+      return;
+    }
+    if (!operation) {
+      const other = (paths[template]!['x-vigia-other-methods'] ?? {}) as Record<string, Json>;
+      if (!other[String(res.status)]) throw new OpenApiMismatch(`${where}: a method ${template} does not define answered ${res.status}`);
+      validateJson(where, media, res.body, pointer('paths', template, 'x-vigia-other-methods', String(res.status), 'content', 'application/json', 'schema'));
       return;
     }
     let ptr = pointer('paths', template, method, 'responses', String(res.status));
