@@ -73,9 +73,14 @@ import { physicalName, type StageConfig } from './stage-config.js';
 /** Lambda runtime of the API functions (one value for every function: infra/lambda-defaults.ts). */
 export { LAMBDA_RUNTIME };
 
-/** Table actions per handler: `read` = GetItem/BatchGetItem/Query; `readwrite` adds item writes. */
-export const HANDLER_TABLE_ACCESS: Record<HandlerName, 'read' | 'readwrite'> = {
-  account: 'read',
+/**
+ * Table actions per handler: `read` = GetItem/BatchGetItem/Query; `readwrite` adds item writes; a list = `read`
+ * plus exactly those writes. Every call is evaluated against the result by the runtime IAM check
+ * (scripts/aws-rules/recorder.ts), which found `account` writing its read marker with a `read` role.
+ */
+export const HANDLER_TABLE_ACCESS: Record<HandlerName, 'read' | 'readwrite' | readonly (typeof TABLE_WRITE_ACTIONS)[number][]> = {
+  // POST /activity/read: the caller's last-seen marker (one PutItem)
+  account: ['dynamodb:PutItem'],
   // tenant registry writes and audit entries
   admin: 'readwrite',
   // acknowledging an alarm is a conditional UpdateItem
@@ -383,10 +388,8 @@ export class ApiStack extends Stack {
       description: `Vigía ${name} API function (${config.stage})`,
     });
     logGroup.grantWrite(role);
-    const tableActions = [
-      ...TABLE_READ_ACTIONS,
-      ...(HANDLER_TABLE_ACCESS[name] === 'readwrite' ? TABLE_WRITE_ACTIONS : []),
-    ];
+    const access = HANDLER_TABLE_ACCESS[name];
+    const tableActions = [...TABLE_READ_ACTIONS, ...(access === 'readwrite' ? TABLE_WRITE_ACTIONS : access === 'read' ? [] : access)];
     role.addToPrincipalPolicy(new PolicyStatement({ actions: tableActions, resources: [table.tableArn] }));
     // Query on exactly the indexes this function's code queries (lambdas/data/access-patterns.ts).
     const indexes = indexesOf(name);

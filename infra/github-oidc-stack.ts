@@ -67,6 +67,12 @@ export const GITHUB_PROVIDER_ARN_PATTERN = /^arn:aws[a-z-]*:iam::\d{12}:oidc-pro
 export type GitHubRoles = 'all' | 'preview' | 'deploy';
 export const GITHUB_ROLES: readonly GitHubRoles[] = ['all', 'preview', 'deploy'];
 
+/** DynamoDB actions the preview fence refuses outside `vigia-pr-*` tables: every action but `List*` (see `DenyNonPreviewTables`). */
+export const PREVIEW_TABLE_FENCED_ACTIONS = [
+  'BatchGet*', 'BatchWrite*', 'ConditionCheckItem', 'Create*', 'Delete*', 'Describe*', 'Disable*', 'Enable*', 'Export*',
+  'Get*', 'Import*', 'PartiQL*', 'Put*', 'Query', 'Restore*', 'Scan', 'Start*', 'Tag*', 'Untag*', 'Update*',
+] as const;
+
 /** Permissions boundary every role of a preview stage deployed by the preview role carries. */
 export const PREVIEW_BOUNDARY_NAME = 'vigia-github-preview-boundary';
 /** Bucket holding the preview stages' file assets (the preview role's own, not the CDK bootstrap bucket). */
@@ -255,7 +261,10 @@ export class GitHubOidcStack extends Stack {
       const tableGuard = new PolicyStatement({
         sid: 'DenyNonPreviewTables',
         effect: Effect.DENY,
-        actions: ['dynamodb:*'],
+        // Every DynamoDB action but the List* ones, which name no table (resource "*"; Service Authorization
+        // Reference, Amazon DynamoDB) and only list names: a stream consumer's event source mapping needs
+        // `dynamodb:ListStreams` (found denied by the deploy-time IAM check, scripts/aws-rules/deploy-iam.ts).
+        actions: PREVIEW_TABLE_FENCED_ACTIONS.map((a) => `dynamodb:${a}`),
         notResources: [arn('dynamodb', 'table/vigia-pr-*'), arn('dynamodb', 'table/vigia-pr-*/*')],
       });
 

@@ -24,6 +24,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { FEDERATED_TENANTS_ENV, FEDERATED_TENANTS_FROM_TABLE_ENV } from '../lambdas/triggers/federation.js';
+import { PRE_TOKEN_FEDERATION_ACTIONS, PRE_TOKEN_MFA_ACTIONS } from '../lambdas/triggers/pre-token-generation.js';
 import { HANDLER_BUNDLING, HANDLER_NODE_OPTIONS } from './handler-bundling.js';
 import { acknowledgeTracingWildcard } from './lambda-defaults.js';
 import { physicalName, type StageConfig } from './stage-config.js';
@@ -74,7 +75,7 @@ export function addPreTokenGenerationTrigger(
   userPool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION, fn);
   new Policy(stack, 'PreTokenGenerationAdminGetUser', {
     roles: [role],
-    statements: [new PolicyStatement({ actions: ['cognito-idp:AdminGetUser'], resources: [userPool.userPoolArn] })],
+    statements: [new PolicyStatement({ actions: [...PRE_TOKEN_MFA_ACTIONS], resources: [userPool.userPoolArn] })],
   });
   const fileProviders = !!federatedTenants && Object.keys(federatedTenants).length > 0;
   if (fileProviders) fn.addEnvironment(FEDERATED_TENANTS_ENV, JSON.stringify(federatedTenants));
@@ -83,7 +84,7 @@ export function addPreTokenGenerationTrigger(
   if (fileProviders || adminConfiguredProviders) {
     new Policy(stack, 'PreTokenGenerationFederatedGroups', {
       roles: [role],
-      statements: [new PolicyStatement({ actions: ['cognito-idp:AdminAddUserToGroup'], resources: [userPool.userPoolArn] })],
+      statements: [new PolicyStatement({ actions: [...PRE_TOKEN_FEDERATION_ACTIONS], resources: [userPool.userPoolArn] })],
     });
   }
   return fn;

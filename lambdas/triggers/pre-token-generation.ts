@@ -228,3 +228,10 @@ export const handler = (event: PreTokenGenerationTriggerEvent, context?: Pick<Co
   }
   return deployed(event, context);
 };
+
+/** The IAM action of `adminGetUserMfa` (granted on the stage's pool: infra/pre-token-trigger.ts). */
+export const PRE_TOKEN_MFA_ACTIONS = ['cognito-idp:AdminGetUser'] as const;
+/** The IAM action of `adminAddUserToGroup` (granted on stages with federated sign-in). */
+export const PRE_TOKEN_FEDERATION_ACTIONS = ['cognito-idp:AdminAddUserToGroup'] as const;
+/** Every Cognito action the trigger calls through the AWS SDK (evaluated by test/integration/aws-rules-walk.test.ts). */
+export const PRE_TOKEN_COGNITO_ACTIONS = [...PRE_TOKEN_MFA_ACTIONS, ...PRE_TOKEN_FEDERATION_ACTIONS] as const;

@@ -301,6 +301,14 @@ export async function acquireRuntimeIamCheck(onDeny?: (d: DeniedCall) => void): 
   };
 }
 
+/**
+ * Evaluates, without sending it, a call the function `name` makes outside aws-lite (the pre-token trigger's AWS
+ * SDK calls), counted and recorded like a published one; answers the AccessDenied error or undefined.
+ */
+export async function checkCallAs(name: string, message: AwsCallMessage): Promise<Error | undefined> {
+  return verdictOf(await localStagePolicies(), name, message);
+}
+
 /** What the runtime check saw in this process so far (a copy). */
 export function runtimeIamReport(): RuntimeIamReport {
   return structuredClone(state.report);

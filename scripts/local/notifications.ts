@@ -66,7 +66,7 @@ export interface PollerOptions {
 }
 
 /** The senders of the local stack: SES calls to the emulator (`notifications.sesEndpoint`), local webhooks allowed. */
-function localSenders(config: LambdaConfig): SendersPort {
+export function localSenders(config: LambdaConfig): SendersPort {
   const n = config.notifications;
   // The emulator ignores signatures, but the signer needs credentials (a Lambda has its role's).
   return notificationSenders({ emailFrom: n.emailFrom ?? LOCAL_EMAIL_FROM, sesRegion: config.region, sesEndpoint: n.sesEndpoint, credentials: { ...LOCAL_AWS_CREDENTIALS }, allowLocalHttp: n.allowLocalWebhooks });

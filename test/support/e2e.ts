@@ -6,7 +6,7 @@
  * `test-results/e2e/` (git-ignored). Every page records console errors, failed API requests and CSP
  * violations so a test can assert there were none.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { lastCodeFor } from '../../scripts/local/cognito/index.js';
 import { LOCAL_OPERATOR_CREDENTIAL, REPO_ROOT, type Ports } from '../../scripts/local/config.js';
 import { totpCode } from '../../scripts/local/demo-totp.js';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
+import { runtimeIamReport } from '../../scripts/aws-rules/recorder.js';
 import { isPortalPage } from '../../scripts/local/portal-index.js';
 import { PORTAL_CONFIG_ELEMENT_ID, withInlinePortalConfig } from '../../lambdas/contract/portal-config-html.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium.js';
@@ -37,6 +38,22 @@ export interface E2eEnv {
   /** Stops the stack and starts it again on the same data and ports: like re-running `npm start`. */
   restart(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * IAM on every call (scripts/aws-rules/recorder.ts): writes what this browser file's stack evaluated to
+ * `test-results/aws-rules/` (read by `npm run check:aws`) and throws, failing the file, when any function made
+ * a call its role would be denied on AWS.
+ */
+function assertNoIamDenies(): void {
+  const report = runtimeIamReport();
+  const name = path.basename(process.argv[1] ?? `pid-${process.pid}`).replace(/[^\w.-]/g, '_');
+  const dir = path.resolve('test-results/aws-rules');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `runtime-e2e-${name}.json`), JSON.stringify({ file: name, ...report }));
+  if (report.denies.length > 0) {
+    throw new Error(`calls AWS would deny (IAM on every call, docs/local-emulation.md#iam):\n${[...new Set(report.denies.map((d) => d.message))].join('\n')}`);
+  }
 }
 
 /**
@@ -95,6 +112,7 @@ export async function startE2e(options: { federation?: boolean; notifications?: 
       await browser.close().catch(() => undefined);
       await stack.stop();
       rmSync(dataDir, { recursive: true, force: true });
+      assertNoIamDenies();
     },
   };
 }
