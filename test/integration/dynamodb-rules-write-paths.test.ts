@@ -1,0 +1,181 @@
+/**
+ * Every write path holds under DynamoDB's rules (issue 27 point 3; docs/local-emulation.md#dynamodb): the
+ * REAL handlers and data layer on dynoxide behind the rules layer (transaction conflicts, per-partition
+ * throttling), the document client retrying as `lambdas/data/retry.ts` says.
+ *
+ *  (a) a heartbeat batch of 100 devices of ONE tenant: every entry applied;
+ *  (b) several batches and incident creations at once on that tenant: the aggregates' drift check finds
+ *      nothing (nothing counted twice or lost), every incident numbered once;
+ *  (c) a burst on one partition of an engine whose write limit is lowered: the proxy throttles and the
+ *      client's retries absorb it; where retries cannot (a client with none), the API answers 503 with
+ *      `Retry-After`, and no transaction is half written (the heartbeat histogram's separate minute move is
+ *      the known exception, see the test).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, collectorEvent, startInProcessApi, validatingHandler, type InProcessApi } from '../support/in-process-api.js';
+import { bodyOf, headerOf, lambdaContext } from '../support/events.js';
+import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
+import { dynamoRulesReport } from '../../scripts/local/dynamodb-rules/index.js';
+import { parseLambdaConfig } from '../../lambdas/config.js';
+import { createDocumentClient, dynamoRepository, tableWriters } from '../../lambdas/data/index.js';
+import { rebuildTenantAggregates, readTenantAggregates } from '../../lambdas/data/aggregates.js';
+import { keys } from '../../lambdas/data/keys.js';
+import { RETRY_AFTER_SECONDS } from '../../lambdas/http/faults.js';
+import * as ingestModule from '../../lambdas/handlers/ingest.js';
+import type { HeartbeatBatchResult, Incident } from '../../lambdas/contract/schemas.js';
+
+const TABLE = 'vigia-rules-write-paths-main';
+const ACME_COLLECTOR = { userArn: 'arn:aws:sts::000000000000:assumed-role/vigia-collector/i-0abc', accessKey: 'AKIDLOCAL' };
+const alice = { sub: 'sub-alice', groups: ['acme'] };
+const DEVICES = Array.from({ length: 100 }, (_, i) => `dev-${String(i).padStart(3, '0')}`);
+const base = { type: 'firewall', site: 'Madrid', ipAddress: '10.0.0.1', vendor: 'Fortinet', model: 'FG-60F' };
+
+let api: InProcessApi;
+
+/** The report of the rules proxy in front of `endpoint`. */
+function rulesOf(endpoint: string) {
+  const r = dynamoRulesReport().proxies.find((p) => p.endpoint === endpoint);
+  if (!r) throw new Error(`no rules layer on ${endpoint}`);
+  return r;
+}
+
+const minute = (ms: number) => Math.floor(ms / 60_000) * 60_000;
+
+beforeAll(async () => {
+  api = await startInProcessApi({ table: TABLE });
+  await api.data.putTenant({ id: 'acme', name: 'Acme' });
+  await api.data.grantCollector('acme', 'arn:aws:iam::000000000000:role/vigia-collector');
+  for (const id of DEVICES) await api.data.putDevice({ ...base, tenantId: 'acme', id, name: id });
+  // The aggregates' baseline (what create-tenant / the migration writes), so later checks compare counts only.
+  await rebuildTenantAggregates(api.data.table, 'acme', { write: true });
+}, 120_000);
+
+afterAll(async () => {
+  await api?.stop();
+});
+
+describe('heartbeats and incidents of one tenant under the rules', () => {
+  it('(a) a batch of 100 heartbeats of one tenant: every entry applied', async () => {
+    expect(rulesOf(api.endpoint).counters.requests).toBeGreaterThan(0);
+    const at = new Date(minute(Date.now()) - 5 * 60_000).toISOString();
+    const heartbeats = DEVICES.map((deviceId, i) => ({ eventId: `a-${i}`, tenantId: 'acme', deviceId, at }));
+    const r = await api.handler('ingest')(collectorEvent('/ingest/heartbeats/batch', { heartbeats }, ACME_COLLECTOR), lambdaContext);
+    expect(r.statusCode, r.body).toBe(200);
+    const res = bodyOf<HeartbeatBatchResult>(r);
+    expect(res.results.filter((x) => x.status !== 'applied')).toEqual([]);
+    expect([res.applied, res.replayed, res.failed]).toEqual([100, 0, 0]);
+    const { drift } = await rebuildTenantAggregates(api.data.table, 'acme', { write: false });
+    expect(drift).toEqual([]);
+  }, 120_000);
+
+  it('(b) batches and incident creations at once: drift 0, nothing counted twice, every incident numbered once', async () => {
+    const before = await readTenantAggregates(api.data.table, 'acme');
+    const ingest = api.handler('ingest');
+    const incidents = api.handler('incidents');
+    const at = new Date(minute(Date.now()) - 4 * 60_000).toISOString();
+    const batches = [0, 1, 2, 3].map((b) =>
+      ingest(
+        collectorEvent('/ingest/heartbeats/batch', { heartbeats: DEVICES.slice(b * 25, b * 25 + 25).map((deviceId, i) => ({ eventId: `b-${b}-${i}`, tenantId: 'acme', deviceId, at })) }, ACME_COLLECTOR),
+        lambdaContext,
+      ),
+    );
+    const creations = Array.from({ length: 8 }, (_, i) =>
+      call(incidents, { method: 'POST', path: '/incidents', caller: alice, headers: { 'Idempotency-Key': `rules-${i}` }, body: { title: `Incidente concurrente ${i}`, description: 'd', severity: 'high', category: 'malware' } }),
+    );
+    const [batchAnswers, created] = await Promise.all([Promise.all(batches), Promise.all(creations)]);
+    for (const r of batchAnswers) {
+      expect(r.statusCode, r.body).toBe(200);
+      expect(bodyOf<HeartbeatBatchResult>(r).applied).toBe(25);
+    }
+    for (const r of created) expect(r.statusCode, r.body).toBe(201);
+    const ids = created.map((r) => bodyOf<Incident>(r).id);
+    expect(new Set(ids).size).toBe(8);
+    // Nothing counted twice or lost: the stored aggregates equal a recount from the items.
+    const { drift } = await rebuildTenantAggregates(api.data.table, 'acme', { write: false });
+    expect(drift).toEqual([]);
+    const after = await readTenantAggregates(api.data.table, 'acme');
+    expect(JSON.stringify(after)).not.toBe(JSON.stringify(before));
+    const seq = await api.data.table.doc.send('GetItem', { TableName: TABLE, Key: keys.stats('acme'), ConsistentRead: true });
+    const numbers = ids.map((id) => Number(id.replace(/\D/g, ''))).sort((x, y) => x - y);
+    expect(Number(seq.Item?.incidentSeq)).toBe(numbers[numbers.length - 1]);
+    const report = rulesOf(api.endpoint);
+    // The concurrent writers met the rules (conflicts are timing-dependent; reported for the record).
+    console.log(`rules layer: ${JSON.stringify(report.counters)}; hottest ${JSON.stringify(report.hottestPartitions.slice(0, 3))}`);
+  }, 120_000);
+});
+
+describe('(c) throttling of one partition', () => {
+  let dynamo: RunningDynamo;
+  const HOT = 'vigia-rules-throttle-main';
+
+  beforeAll(async () => {
+    // The tenant's aggregate partition takes every heartbeat's write: a write limit of 40 WCU/s makes a
+    // burst of 40 heartbeats overrun it (the real 1,000 WCU/s would need far more than one test machine).
+    dynamo = await startDynamo({ port: 0, rules: { limits: { read: 3000, write: 40 } } });
+    await ensureTable(dynamo.endpoint, HOT);
+    const w = tableWriters({ doc: createDocumentClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), tableName: HOT });
+    await w.putTenant({ id: 'acme', name: 'Acme' });
+    await w.grantCollector('acme', 'arn:aws:iam::000000000000:role/vigia-collector');
+    for (const id of DEVICES.slice(0, 40)) await w.putDevice({ ...base, tenantId: 'acme', id, name: id });
+    await rebuildTenantAggregates(w.table, 'acme', { write: true });
+    // Let the set-up's second pass.
+    await new Promise((r) => setTimeout(r, 1100));
+  }, 120_000);
+
+  afterAll(async () => {
+    await dynamo?.stop();
+  });
+
+  const handlerWith = (retries?: number) => {
+    const doc = createDocumentClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, ...(retries !== undefined ? { retries } : {}) });
+    const config = parseLambdaConfig({ stage: 'test', region: 'eu-west-1', logLevel: 'SILENT', tableName: HOT, dynamodbEndpoint: dynamo.endpoint });
+    return { doc, handler: validatingHandler(ingestModule.createHandler(config, { repository: dynamoRepository({ doc, tableName: HOT }) })) };
+  };
+
+  it('a burst on the hot partition is throttled by the proxy and absorbed by the retries: every heartbeat applied', async () => {
+    const { handler } = handlerWith();
+    const throttledBefore = rulesOf(dynamo.endpoint).counters.throttledWrites + rulesOf(dynamo.endpoint).counters.unprocessedByThrottling;
+    // 40 collectors at once, each sending 3 beats in a row: the later ones arrive after the partition's second is used up.
+    const chains = DEVICES.slice(0, 40).map(async (deviceId, i) => {
+      const out: number[] = [];
+      for (const m of [6, 5, 4]) {
+        const at = new Date(minute(Date.now()) - m * 60_000).toISOString();
+        out.push((await handler(collectorEvent('/ingest/heartbeats', { eventId: `c-${i}-${m}`, tenantId: 'acme', deviceId, at }, ACME_COLLECTOR), lambdaContext)).statusCode);
+      }
+      return out;
+    });
+    const answers = (await Promise.all(chains)).flat();
+    expect(answers).toEqual(answers.map(() => 202));
+    const report = rulesOf(dynamo.endpoint);
+    expect(report.counters.throttledWrites + report.counters.unprocessedByThrottling).toBeGreaterThan(throttledBefore);
+    const { drift } = await rebuildTenantAggregates({ doc: handlerWith().doc, tableName: HOT }, 'acme', { write: false });
+    expect(drift).toEqual([]);
+  }, 120_000);
+
+  it('where retries cannot absorb it (a client without retries): 503 with Retry-After, and nothing half written', async () => {
+    const { handler, doc } = handlerWith(0);
+    await new Promise((r) => setTimeout(r, 1100));
+    const chains = DEVICES.slice(0, 40).map(async (deviceId, i) => {
+      const out = [];
+      for (const m of [3, 2, 1]) {
+        const at = new Date(minute(Date.now()) - m * 60_000).toISOString();
+        out.push(await handler(collectorEvent('/ingest/heartbeats', { eventId: `d-${i}-${m}`, tenantId: 'acme', deviceId, at }, ACME_COLLECTOR), lambdaContext));
+      }
+      return out;
+    });
+    const answers = (await Promise.all(chains)).flat();
+    const refused = answers.filter((r) => r.statusCode === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused) expect(headerOf(r, 'retry-after')).toBe(String(RETRY_AFTER_SECONDS));
+    expect(answers.every((r) => r.statusCode === 202 || r.statusCode === 503)).toBe(true);
+    // Every transaction is whole or absent: the device, day and tenant-day counters agree with the items. The
+    // one exception is the heartbeat histogram's minute move, a separate write AFTER the heartbeat's transaction
+    // (lambdas/data/devices.ts ingestHeartbeat, by design): refused with no retry left, the minute buckets are
+    // off until `npm run platform:rebuild-aggregates` (measured here; with the default retries it never happened).
+    await new Promise((r) => setTimeout(r, 1100));
+    const { drift } = await rebuildTenantAggregates({ doc: handlerWith().doc, tableName: HOT }, 'acme', { write: false });
+    expect(drift.filter((d) => !d.startsWith('heartbeat.m#'))).toEqual([]);
+    if (drift.length) console.log(`known gap, histogram minutes off after refused moves: ${drift.join('; ')}`);
+    doc.destroy();
+  }, 120_000);
+});
