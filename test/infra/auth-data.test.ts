@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_GROUP } from '../../lambdas/contract/routes.js';
 import { TABLE_DESIGN, tableName } from '../../lambdas/data/table-design.js';
 import { ofType, synthPr42, synthProd } from '../support/synth.js';
+import { PORTAL_CLIENT_WRITE_ATTRIBUTES } from '../../infra/user-pool-attributes.js';
 
 describe('Auth stack', () => {
   it.each([
@@ -49,6 +50,10 @@ describe('Auth stack', () => {
     expect(p.PreventUserExistenceErrors).toBe('ENABLED');
     expect(p.AllowedOAuthFlowsUserPoolClient).toBe(false);
     expect(p.ClientName).toBe('vigia-pr-42-portal');
+    // What users may write (SignUp, UpdateUserAttributes): the list the local pool enforces too
+    // (infra/user-pool-attributes.ts); never email_verified or identities.
+    expect([...(p.WriteAttributes as string[])].sort()).toEqual([...PORTAL_CLIENT_WRITE_ATTRIBUTES].sort());
+    expect(p.WriteAttributes).not.toContain('email_verified');
   });
 
   it('creates the admin group and no other group (tenant groups are data)', () => {
