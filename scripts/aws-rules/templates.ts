@@ -198,6 +198,8 @@ export const ARN_FORMATS: Record<string, { nameProp?: string; ref?: 'name' | 'ar
   'AWS::SNS::Topic': { nameProp: 'TopicName', ref: 'arn', arn: (a) => `arn:${a.partition}:sns:${a.region}:${a.account}:${a.name ?? a.logicalId}` },
   'AWS::S3::Bucket': { nameProp: 'BucketName', arn: (a) => `arn:${a.partition}:s3:::${a.name ?? a.logicalId.toLowerCase()}` },
   'AWS::Logs::LogGroup': { nameProp: 'LogGroupName', arn: (a) => `arn:${a.partition}:logs:${a.region}:${a.account}:log-group:${a.name ?? a.logicalId}:*` },
+  // Ref of a stage is its name (the `StageName` property), as `arnForExecuteApi` puts it in execute-api ARNs.
+  'AWS::ApiGateway::Stage': { nameProp: 'StageName', arn: (a) => `arn:${a.partition}:apigateway:${a.region}::/restapis/*/stages/${a.name ?? a.logicalId}` },
   'AWS::ApiGateway::RestApi': { arn: (a) => `arn:${a.partition}:apigateway:${a.region}::/restapis/${a.logicalId}` },
   'AWS::SecretsManager::Secret': { nameProp: 'Name', ref: 'arn', arn: (a) => `arn:${a.partition}:secretsmanager:${a.region}:${a.account}:secret:${a.name ?? a.logicalId}-AbCdEf` },
   'AWS::Events::Rule': { nameProp: 'Name', arn: (a) => `arn:${a.partition}:events:${a.region}:${a.account}:rule/${a.name ?? a.logicalId}` },

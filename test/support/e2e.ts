@@ -17,6 +17,7 @@ import { LOCAL_OPERATOR_CREDENTIAL, REPO_ROOT, type Ports } from '../../scripts/
 import { totpCode } from '../../scripts/local/demo-totp.js';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
 import { runtimeIamReport } from '../../scripts/aws-rules/recorder.js';
+import { dynamoRulesReport } from '../../scripts/local/dynamodb-rules/proxy.js';
 import { isPortalPage } from '../../scripts/local/portal-index.js';
 import { PORTAL_CONFIG_ELEMENT_ID, withInlinePortalConfig } from '../../lambdas/contract/portal-config-html.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium.js';
@@ -50,7 +51,7 @@ function assertNoIamDenies(): void {
   const name = path.basename(process.argv[1] ?? `pid-${process.pid}`).replace(/[^\w.-]/g, '_');
   const dir = path.resolve('test-results/aws-rules');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `runtime-e2e-${name}.json`), JSON.stringify({ file: name, ...report }));
+  writeFileSync(path.join(dir, `runtime-e2e-${name}.json`), JSON.stringify({ file: name, ...report, dynamodb: dynamoRulesReport().proxies }));
   if (report.denies.length > 0) {
     throw new Error(`calls AWS would deny (IAM on every call, docs/local-emulation.md#iam):\n${[...new Set(report.denies.map((d) => d.message))].join('\n')}`);
   }
