@@ -188,8 +188,8 @@ const LOG_LEVELS: ReadonlyArray<LambdaConfig['logLevel']> = ['DEBUG', 'INFO', 'W
 
 /**
  * `npm start`'s settings from environment variables (a pure function of `env`):
- * `VIGIA_PORT_*` (integers 0–65535; 0 = any free port; `VIGIA_PORT_DYNAMODB=0` alone also frees the engine's
- * internal port), `VIGIA_DATA_DIR` (resolved against `cwd`),
+ * `VIGIA_PORT_*` (integers 0–65535; 0 = any free port; `VIGIA_PORT_DYNAMODB` other than 8000 without
+ * `VIGIA_PORT_DYNAMODB_INTERNAL` puts the engine on a free port), `VIGIA_DATA_DIR` (resolved against `cwd`),
  * `VIGIA_COLLECTOR=0`, `VIGIA_COLLECTOR_ACCESS_KEY_ID` / `VIGIA_COLLECTOR_SECRET_ACCESS_KEY`,
  * `POWERTOOLS_LOG_LEVEL`, `VIGIA_DEBUG`.
  * @throws LocalSettingError on a port that is not an integer in 0–65535 or an unknown log level.
@@ -206,8 +206,9 @@ export function localSettingsFromEnv(env: Record<string, string | undefined>, cw
     }
     ports[key] = n;
   }
-  // Random public DynamoDB port and no engine port named: the engine behind it takes a random one too.
-  if (ports.dynamodb === 0 && !env[PORT_VARIABLES.dynamodbInternal]) ports.dynamodbInternal = 0;
+  // Another DynamoDB port and no engine port named: the engine behind it takes a free one (two stacks never
+  // fight over 8001).
+  if (ports.dynamodb !== DEFAULT_PORTS.dynamodb && !env[PORT_VARIABLES.dynamodbInternal]) ports.dynamodbInternal = 0;
   const level = env.POWERTOOLS_LOG_LEVEL;
   if (level && !LOG_LEVELS.includes(level as LambdaConfig['logLevel'])) {
     throw new LocalSettingError(`POWERTOOLS_LOG_LEVEL=${level} is not one of ${LOG_LEVELS.join(', ')}`);

@@ -246,8 +246,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     const persist = opts.persist ?? true;
     const dynamo = await startDynamo({
       port: ports.dynamodb,
-      // The engine's own port behind the rules layer: a free one when the stack takes random ports and names none.
-      internalPort: opts.ports?.dynamodbInternal ?? (ports.dynamodb === 0 ? 0 : ports.dynamodbInternal),
+      // The engine's own port behind the rules layer: 8001 next to the default 8000, else a free one unless named.
+      internalPort: opts.ports?.dynamodbInternal ?? (ports.dynamodb === DEFAULT_PORTS.dynamodb ? DEFAULT_PORTS.dynamodbInternal : 0),
       host,
       ...(persist ? { dbPath: path.join(opts.dataDir, 'dynamodb.sqlite') } : {}),
     });

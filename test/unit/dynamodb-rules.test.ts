@@ -103,3 +103,13 @@ describe('what a request touches', () => {
     expect(tx.touches.map((t) => !!t.item)).toEqual([true, false]);
   });
 });
+
+describe("npm start's DynamoDB ports (scripts/local/config.ts)", () => {
+  it('the engine sits on 8001 behind 8000 by default, on a free port when the public one moves, unless named', async () => {
+    const { localSettingsFromEnv } = await import('../../scripts/local/config.js');
+    expect(localSettingsFromEnv({}).ports).toMatchObject({ dynamodb: 8000, dynamodbInternal: 8001 });
+    expect(localSettingsFromEnv({ VIGIA_PORT_DYNAMODB: '0' }).ports).toMatchObject({ dynamodb: 0, dynamodbInternal: 0 });
+    expect(localSettingsFromEnv({ VIGIA_PORT_DYNAMODB: '9000' }).ports).toMatchObject({ dynamodb: 9000, dynamodbInternal: 0 });
+    expect(localSettingsFromEnv({ VIGIA_PORT_DYNAMODB: '9000', VIGIA_PORT_DYNAMODB_INTERNAL: '9001' }).ports).toMatchObject({ dynamodbInternal: 9001 });
+  });
+});
