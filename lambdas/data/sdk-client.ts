@@ -46,7 +46,7 @@ export function sdkDocumentClient(client: DynamoDBClient): DocumentClient {
       const Command = COMMANDS[operation];
       // lib-dynamodb marshals the input again on each send: give a transaction its token once, so every
       // retry carries the same one.
-      const request = operation === 'TransactWriteItems' ? { ClientRequestToken: randomUUID(), ...(input as object) } : input;
+      const request = operation === 'TransactWriteItems' ? { ...(input as object), ClientRequestToken: (input as { ClientRequestToken?: string }).ClientRequestToken ?? randomUUID() } : input;
       // The SDK's own retry strategy retries throttling and 5xx; retry.ts adds transaction conflicts (and
       // throttling that outlasts the SDK's attempts) with the same policy as the handlers' client.
       const out = await withDynamoRetries(async () => {
