@@ -12,6 +12,10 @@
  *    `dynamodb:ReturnConsumedCapacity` and `dynamodb:Select` when the request sets them (DynamoDB developer guide,
  *    "Using IAM policy conditions for fine-grained access control").
  *  - Cognito user pools: `cognito-idp:<Operation>` on the user pool's ARN.
+ *  - DynamoDB Streams and SQS: what Lambda calls with a stream consumer's role (its event source mapping reads the
+ *    stream; its on-failure destination is a queue): `dynamodb:<Operation>` on the stream ARN (`ListStreams` on
+ *    "*"), `sqs:<Operation>` on the queue ARN (Lambda developer guide, "Process DynamoDB records with Lambda":
+ *    execution role permissions).
  *  - Secrets Manager: `secretsmanager:<Operation>` on the secret's ARN (the name followed by `-` and six
  *    characters), `secretsmanager:Name` for CreateSecret.
  *  - SES v2 `SendEmail` (`POST /v2/email/outbound-emails`): `ses:SendEmail` on the identity of the sender's
@@ -29,6 +33,10 @@ export interface StageResourceMap {
   tableArn(name: string): string;
   /** The stage's user pool ARN (a stage has one pool). */
   userPoolArn: string;
+  /** The stage table's stream ARN (a table has one stream). */
+  tableStreamArn: string;
+  /** A queue name the code used → the stage's queue ARN (`vigia-local-…` → `vigia-<stage>-…`). */
+  queueArn(name: string): string;
   /** A secret name the code used → the name in the stage (`vigia/local/…` → `vigia/<stage>/…`). */
   secretName(name: string): string;
 }
@@ -135,6 +143,15 @@ export function describeCall(message: AwsCallMessage, map: StageResourceMap): De
   switch (message.service) {
     case 'dynamodb':
       return { service: 'dynamodb', operation, requests: dynamodbRequests(operation, input, map) };
+    case 'dynamodbstreams':
+      // DynamoDB Streams (`DynamoDBStreams_20120810.<Op>`): actions in the dynamodb namespace, on the stream ARN;
+      // ListStreams names no resource ("*"). Lambda's event source mapping calls them with the function's role.
+      return { service: 'dynamodbstreams', operation, requests: [{ action: `dynamodb:${operation}`, resource: operation === 'ListStreams' ? '*' : map.tableStreamArn }] };
+    case 'sqs': {
+      // SQS (`AmazonSQS.<Op>`, AWS JSON 1.0): the queue's ARN from its URL's last segment.
+      const url = String(input.QueueUrl ?? '');
+      return { service: 'sqs', operation, requests: [{ action: `sqs:${operation}`, resource: map.queueArn(url.slice(url.lastIndexOf('/') + 1)) }] };
+    }
     case 'cognito-idp':
       return { service: 'cognito-idp', operation, requests: [{ action: `cognito-idp:${operation}`, resource: map.userPoolArn }] };
     case 'secretsmanager': {

@@ -84,6 +84,7 @@ interface StagePolicies {
   account: string;
   region: string;
   tableArn: string;
+  tableStreamArn: string;
   userPoolArn: string;
   apiArnPrefix: string;
   functions: Record<string, IamPrincipal>;
@@ -139,6 +140,7 @@ export function localStagePolicies(): Promise<StagePolicies> {
       account: table.s.account,
       region: table.s.region,
       tableArn: resolver.arnOf(table.s.stackName, table.id),
+      tableStreamArn: String(resolver.resolve({ 'Fn::GetAtt': [table.id, 'StreamArn'] }, table.s.stackName)),
       userPoolArn: resolver.arnOf(pool.s.stackName, pool.id),
       apiArnPrefix: `arn:aws:execute-api:${api.s.region}:${api.s.account}:${String(resolver.resolve({ Ref: api.id }, api.s.stackName))}/${stage}`,
       functions: Object.fromEntries(functionPrincipals(synthed.stacks)),
@@ -160,6 +162,8 @@ function resourceMap(p: StagePolicies): StageResourceMap {
     region: p.region,
     tableArn: () => p.tableArn,
     userPoolArn: p.userPoolArn,
+    tableStreamArn: p.tableStreamArn,
+    queueArn: (name) => `arn:aws:sqs:${p.region}:${p.account}:${name.replace(/^vigia-local-/, `vigia-${p.stage}-`)}`,
     secretName: (name) => name.replace(/^vigia\/local\//, `vigia/${p.stage}/`),
   };
 }

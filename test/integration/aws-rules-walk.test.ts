@@ -22,6 +22,7 @@ import { createDocumentClient } from '../../lambdas/data/index.js';
 import { parseLambdaConfig } from '../../lambdas/config.js';
 import { LOCAL_EMAIL_FROM, localSenders, startMailEmulator } from '../../scripts/local/notifications.js';
 import { PRE_TOKEN_COGNITO_ACTIONS } from '../../lambdas/triggers/pre-token-generation.js';
+import { notificationsDlqName } from '../../infra/notifications.js';
 
 const TABLE = 'vigia-awsrules-main';
 let api: InProcessApi;
@@ -89,6 +90,16 @@ describe('the jobs as their functions', () => {
     const job = createDigestJob(config(), { table: table(), users, senders: localSenders(config()) });
     await runAsFunction('notification-digest', () => job.run(new Date()));
     expect(runtimeIamReport().byPrincipal['vigia-dev-notification-digest']?.calls).toBeGreaterThan(0);
+  });
+
+  it('what Lambda calls with the consumer\'s role: its stream mapping reads the table\'s stream, its on-failure destination is the dead-letter queue', async () => {
+    for (const op of ['DescribeStream', 'GetRecords', 'GetShardIterator', 'ListStreams']) {
+      const refused = await checkCallAs('notifications-consumer', { service: 'dynamodbstreams', target: `DynamoDBStreams_20120810.${op}`, payload: '{}' });
+      expect(refused?.message, op).toBeUndefined();
+    }
+    const dlq = `https://sqs.us-east-1.amazonaws.com/000000000000/${notificationsDlqName('local')}`;
+    const refused = await checkCallAs('notifications-consumer', { service: 'sqs', target: 'AmazonSQS.SendMessage', payload: JSON.stringify({ QueueUrl: dlq }) });
+    expect(refused?.message).toBeUndefined();
   });
 
   it('the pre-token-generation trigger\'s SDK calls (AdminGetUser, AdminAddUserToGroup) on the pool', async () => {
