@@ -11,7 +11,8 @@
  *       `TransactionCanceledException`, one `CancellationReasons` entry per action
  *       (`{Code:'TransactionConflict', Message:'Transaction is ongoing for the item'}` or `{Code:'None'}`),
  *       message `Transaction cancelled, please refer cancellation reasons for specific reasons [None, TransactionConflict]`;
- *     - a PutItem/UpdateItem/DeleteItem of such an item → `TransactionConflictException`.
+ *     - a PutItem/UpdateItem/DeleteItem of such an item → `TransactionConflictException`;
+ *     - a TransactGetItems reading such an item → `TransactionCanceledException` (reason `TransactionConflict`).
  *     "In progress" = received by this proxy and not yet answered by the engine (`locks.ts`); no delay is added.
  *  2. Per-partition throughput (`throughput.ts`): 3,000 RCU and 1,000 WCU per second per partition key
  *     value, table and index partitions apart. Units are the engine's own `ConsumedCapacity` (transactional
@@ -134,12 +135,12 @@ export async function startRulesProxy(opts: RulesProxyOptions): Promise<RunningR
   const schemas = new Map<string, KeySchema | null>();
   const pendingSchemas = new Map<string, Promise<void>>();
 
-  function toEngine(path: string, headers: http.IncomingHttpHeaders, body: Buffer): Promise<Answer> {
+  function toEngine(path: string, headers: http.IncomingHttpHeaders, body: Buffer, method = 'POST'): Promise<Answer> {
     return new Promise((resolve, reject) => {
       const h: http.OutgoingHttpHeaders = { ...headers, 'content-length': body.length };
       delete h['transfer-encoding'];
       delete h.connection;
-      const req = http.request({ host: opts.engine.host, port: opts.engine.port, method: 'POST', path, headers: h, agent }, (res) => {
+      const req = http.request({ host: opts.engine.host, port: opts.engine.port, method, path, headers: h, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 500, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -297,7 +298,7 @@ export async function startRulesProxy(opts: RulesProxyOptions): Promise<RunningR
       }
     }
     if (!body) {
-      const a = await toEngine(path, req.headers, raw);
+      const a = await toEngine(path, req.headers, raw, req.method ?? 'POST');
       if (SCHEMA_CHANGES.has(op)) schemas.clear();
       send(res, a.status, a.headers, a.body);
       return;
