@@ -54,3 +54,15 @@ describe('withDynamoRetries', () => {
     expect(n).toBe(1);
   });
 });
+
+describe('what the API answers once the retries are spent (lambdas/http/faults.ts)', () => {
+  it('transaction contention is 503 like throttling; a failed condition is not', async () => {
+    const { isStorageUnavailable } = await import('../../lambdas/http/faults.js');
+    expect(isStorageUnavailable(err('TransactionConflictException'))).toBe(true);
+    expect(isStorageUnavailable(cancelled('None', 'TransactionConflict'))).toBe(true);
+    expect(isStorageUnavailable(cancelled('ThrottlingError'))).toBe(true);
+    expect(isStorageUnavailable(Object.assign(new Error('lost 8 races'), { cause: cancelled('TransactionConflict', 'None') }))).toBe(true);
+    expect(isStorageUnavailable(cancelled('ConditionalCheckFailed', 'TransactionConflict'))).toBe(false);
+    expect(isStorageUnavailable(cancelled('ConditionalCheckFailed'))).toBe(false);
+  });
+});
