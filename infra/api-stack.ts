@@ -76,7 +76,8 @@ export { LAMBDA_RUNTIME };
 /**
  * Table actions per handler: `read` = GetItem/BatchGetItem/Query; `readwrite` adds item writes; a list = `read`
  * plus exactly those writes. Every call is evaluated against the result by the runtime IAM check
- * (scripts/aws-rules/recorder.ts), which found `account` writing its read marker with a `read` role.
+ * (scripts/aws-rules/recorder.ts), which found `account` writing its read marker, and `reports` auditing its CSV
+ * exports, with a `read` role.
  */
 export const HANDLER_TABLE_ACCESS: Record<HandlerName, 'read' | 'readwrite' | readonly (typeof TABLE_WRITE_ACTIONS)[number][]> = {
   // POST /activity/read: the caller's last-seen marker (one PutItem)
@@ -91,7 +92,8 @@ export const HANDLER_TABLE_ACCESS: Record<HandlerName, 'read' | 'readwrite' | re
   office365: 'read',
   // status changes of recommendations
   recommendations: 'readwrite',
-  reports: 'read',
+  // a CSV export of a report or of the analytics is audited (`export.report`, `export.analytics`: one PutItem)
+  reports: ['dynamodb:PutItem'],
   // notification preferences and webhooks (PutItem/DeleteItem of the caller's tenant's items)
   notifications: 'readwrite',
 };

@@ -53,6 +53,20 @@ describe('every route as its function', () => {
     for (const name of new Set(ROUTES.map((r) => r.handler))) expect(report.byPrincipal[`vigia-dev-${name}`]?.calls, name).toBeGreaterThan(0);
   });
 
+  it('the CSV exports, each audited in the same request (report, analytics, audit log)', async () => {
+    const csv = [
+      ['reports', 'getReport', { format: 'csv' }, { sub: 'u-acme', groups: ['acme'] }],
+      ['reports', 'getAnalytics', { format: 'csv' }, undefined],
+      ['admin', 'listAuditLog', { format: 'csv' }, undefined],
+    ] as const;
+    for (const [, id, query, caller] of csv) {
+      const row = ROUTES.find((r) => r.operationId === id)!;
+      const event = exampleEvent(row, { query: { ...query }, ...(caller ? { caller } : {}) });
+      const res = await api.handler(row.handler)(event, lambdaContext);
+      expect(res.statusCode, `${id}: ${res.body}`).toBe(200);
+    }
+  });
+
   it('the status filter (dashboard tiles) queries GSI3 as the incidents function, allowed', async () => {
     const res = await api.handler('incidents')(apiEvent({ method: 'GET', path: '/incidents', query: { status: 'new' }, caller: { sub: 'u-acme', groups: ['acme'] } }), lambdaContext);
     expect(res.statusCode, res.body).toBe(200);
