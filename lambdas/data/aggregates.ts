@@ -404,6 +404,26 @@ export async function moveHeartbeat(table: TableRef, tenantId: string, before: s
   await foldHeartbeatMinutes(table, tenantId, countersOf(res.Attributes), now);
 }
 
+/**
+ * The histogram move of {@link moveHeartbeat} (a known device from the minute of `before`, null = never seen, to
+ * the minute of `after`) as one TransactWriteItems action, for a write that must apply it in its own transaction
+ * (a heartbeat: all or nothing, so a refused request never leaves the histogram behind the device); null when
+ * the minute does not change. The fold of stale minutes is {@link foldHeartbeatHistogram}'s, after it.
+ */
+export function heartbeatMoveAction(table: TableRef, tenantId: string, before: string | null, after: string | null): { Update: UpdateItemInput } | null {
+  return addAction(table, keys.heartbeatStats(tenantId), delta(deviceHeartbeat(before), deviceHeartbeat(after)), { entity: AGGREGATE_ENTITIES.heartbeat });
+}
+
+/**
+ * Folds the tenant's stale histogram minutes into `old` ({@link foldHeartbeatMinutes}) after a
+ * {@link heartbeatMoveAction}: one eventually consistent GetItem of the ~0.3 KB item (0.5 RCU), and a
+ * conditional UpdateItem only when a minute is stale (a lost race leaves it for the next heartbeat).
+ */
+export async function foldHeartbeatHistogram(table: TableRef, tenantId: string, now: Date): Promise<void> {
+  const res = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.heartbeatStats(tenantId) });
+  await foldHeartbeatMinutes(table, tenantId, countersOf(res.Item), now);
+}
+
 /** Adds one to the tenant's change marker (`CHANGE_MARKER`): one UpdateItem of the stats item. */
 export async function bumpChangeMarker(table: TableRef, tenantId: string): Promise<void> {
   const action = addAction(table, keys.stats(tenantId), { [CHANGE_MARKER]: 1 }, { entity: AGGREGATE_ENTITIES.stats })!;

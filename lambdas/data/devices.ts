@@ -19,7 +19,7 @@ import { AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS, OPEN_ALARM_STATE
 import type { AlarmListOptions, AvailabilityRollup, DailyAvailability, DevicesPort, ListedDevice, PageOptions, StoredDevice } from '../domain/ports.js';
 import { ApiError } from '../domain/errors.js';
 import type { TableRef, TransactWriteItem } from './client.js';
-import { aggregateWrites, alarmChange, bumpChangeMarker, moveHeartbeat } from './aggregates.js';
+import { aggregateWrites, alarmChange, bumpChangeMarker, foldHeartbeatHistogram, heartbeatMoveAction, moveHeartbeat } from './aggregates.js';
 import { availabilityDay, delta, epochMinute, type Counters } from '../domain/aggregates.js';
 import { auditPut } from './audit.js';
 import { activityPuts } from './activity.js';
@@ -547,7 +547,8 @@ async function readHeartbeatState(table: TableRef, tenantId: string, deviceId: s
  *   (`at = :read`) moves the exact time: 1 WCU after one eventually consistent GetItem (0.5 RCU).
  * - **A new minute** (or the first heartbeat, or no heartbeat item yet): one TransactWriteItems [heartbeat item
  *   (`at` as read), device `lastHeartbeatAt` (as read) + `ADD availRev 1`, the day(s), the tenant's day
- *   aggregate(s)], then the histogram move, the availability roll-up refresh and the tenant's change marker.
+ *   aggregate(s), the tenant's heartbeat histogram move], then the histogram's fold of stale minutes, the
+ *   availability roll-up refresh and the tenant's change marker.
  *   The first recorded heartbeat of a UTC day (or one without a heartbeat item) reads that day first (one
  *   GetItem) and conditions on its figures, as a day holding a stored % needs, instead of trying the
  *   heartbeat-only condition and reading after the refusal.
@@ -654,6 +655,8 @@ export async function ingestHeartbeat(
       }
     }
     const timed = dayWrites.length > 0;
+    // The histogram minute moves in the same transaction: a request refused after every retry leaves nothing behind.
+    const move = flushedAt === null || timed || epochMinute(flushedAt) !== epochMinute(at) ? heartbeatMoveAction(table, tenantId, flushedAt, at) : null;
     try {
       await table.doc.send('TransactWriteItems', {
         TransactItems: [
@@ -677,7 +680,8 @@ export async function ingestHeartbeat(
             },
           },
           ...dayWrites,
-          // The change marker is bumped last, after the histogram and the roll-up (below).
+          ...(move ? [move] : []),
+          // The change marker is bumped last, after the roll-up (below).
           ...aggregateWrites(table, tenantId, { days: dayChanges }, { marker: false }),
         ],
       });
@@ -694,8 +698,9 @@ export async function ingestHeartbeat(
   });
   if (!outcome) return false;
   if (outcome.from === null || outcome.timed || epochMinute(outcome.from) !== epochMinute(at)) {
-    // Recorded on the device item: histogram, roll-up, then the change marker (docs/data-model.md#aggregates).
-    await moveHeartbeat(table, tenantId, outcome.from, at, now);
+    // Recorded on the device item and the histogram (in the transaction): fold, roll-up, then the change marker
+    // (docs/data-model.md#aggregates).
+    await foldHeartbeatHistogram(table, tenantId, now);
     if (outcome.timed) await refreshAvailabilityRollup(tenantId, deviceId, table, now);
     await bumpChangeMarker(table, tenantId);
   }
