@@ -54,14 +54,9 @@ describe('every route as its function', () => {
   });
 
   it('the CSV exports, each audited in the same request (report, analytics, audit log)', async () => {
-    const csv = [
-      ['reports', 'getReport', { format: 'csv' }, { sub: 'u-acme', groups: ['acme'] }],
-      ['reports', 'getAnalytics', { format: 'csv' }, undefined],
-      ['admin', 'listAuditLog', { format: 'csv' }, undefined],
-    ] as const;
-    for (const [, id, query, caller] of csv) {
+    for (const id of ['getReport', 'getAnalytics', 'listAuditLog']) {
       const row = ROUTES.find((r) => r.operationId === id)!;
-      const event = exampleEvent(row, { query: { ...query }, ...(caller ? { caller } : {}) });
+      const event = exampleEvent(row, { query: { format: 'csv' } });
       const res = await api.handler(row.handler)(event, lambdaContext);
       expect(res.statusCode, `${id}: ${res.body}`).toBe(200);
     }
