@@ -19,19 +19,18 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RuntimeIamReport } from './recorder.js';
+import { RUNTIME_REPORTS_DIR, type RuntimeIamReport } from './recorder.js';
 import type { RulesProxyReport } from '../local/dynamodb-rules/proxy.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const RESULTS = path.join(ROOT, 'test-results/aws-rules');
 
 type FileReport = RuntimeIamReport & { file: string; dynamodb?: RulesProxyReport[] };
 
 function readReports(): FileReport[] {
-  if (!existsSync(RESULTS)) return [];
-  return readdirSync(RESULTS)
+  if (!existsSync(RUNTIME_REPORTS_DIR)) return [];
+  return readdirSync(RUNTIME_REPORTS_DIR)
     .filter((f) => f.startsWith('runtime-') && f.endsWith('.json'))
-    .map((f) => JSON.parse(readFileSync(path.join(RESULTS, f), 'utf8')) as FileReport);
+    .map((f) => JSON.parse(readFileSync(path.join(RUNTIME_REPORTS_DIR, f), 'utf8')) as FileReport);
 }
 
 function pad(s: string | number, n: number): string {

@@ -28,7 +28,8 @@ import { CLOUDFRONT_METRICS_REGION } from '../../infra/edge-monitoring-stack.js'
 import { GITHUB_DEPLOY_ROLE_NAME, GITHUB_PREVIEW_ROLE_NAME, PREVIEW_ASSETS_BUCKET, type GitHubRoles } from '../../infra/github-oidc-stack.js';
 import type { StageOverrides } from '../../infra/stage-config.js';
 import { evaluate, rolePrincipals, type IamPrincipal, type PolicyDocument } from './iam.js';
-import { createResolver, FAKE_ACCOUNT, synthOnceStacks, synthStage, type CfnResource, type SynthesizedStack } from './templates.js';
+import { createResolver, FAKE_ACCOUNT, nameProperty, serviceOfType, synthOnceStacks, synthStage, type CfnResource, type SynthesizedStack } from './templates.js';
+
 import { CLOUDFORMATION_STEPS, smokeHasStage, stepCalls, WORKFLOWS, workflowJobs, type StepCall } from './deploy-steps.js';
 
 /** Create/update/delete permissions of one resource type and where they were read. */
@@ -104,14 +105,6 @@ export function missingTypes(stacks: readonly SynthesizedStack[]): string[] {
   return templateTypes(stacks).filter((t) => !CFN_PERMISSIONS[t]);
 }
 
-/** IAM service prefix of a resource type's own API (`AWS::Cognito::UserPool` → `cognito-idp`). */
-export function serviceOfType(type: string): string {
-  if (type.startsWith('Custom::') || type === 'AWS::CloudFormation::CustomResource') return 'lambda';
-  const [, svc = '', kind = ''] = type.split('::');
-  if (svc === 'Cognito') return kind.startsWith('IdentityPool') ? 'cognito-identity' : 'cognito-idp';
-  return svc.toLowerCase();
-}
-
 /** The iam-data placeholder a resource type's physical name fills (`${FunctionName}` …). */
 const NAME_PLACEHOLDER: Record<string, string[]> = {
   'AWS::Lambda::Function': ['FunctionName'],
@@ -134,30 +127,13 @@ const NAME_PLACEHOLDER: Record<string, string[]> = {
   'AWS::Lambda::LayerVersion': ['LayerName'],
 };
 
-/** The property that names a resource, when the template sets it. */
-const NAME_PROPERTY: Record<string, string> = {
-  'AWS::Lambda::Function': 'FunctionName',
-  'AWS::SQS::Queue': 'QueueName',
-  'AWS::SNS::Topic': 'TopicName',
-  'AWS::S3::Bucket': 'BucketName',
-  'AWS::DynamoDB::Table': 'TableName',
-  'AWS::IAM::Role': 'RoleName',
-  'AWS::IAM::ManagedPolicy': 'ManagedPolicyName',
-  'AWS::Logs::LogGroup': 'LogGroupName',
-  'AWS::CloudWatch::Alarm': 'AlarmName',
-  'AWS::CloudWatch::Dashboard': 'DashboardName',
-  'AWS::Events::Rule': 'Name',
-  'AWS::WAFv2::WebACL': 'Name',
-  'AWS::Lambda::LayerVersion': 'LayerName',
-};
-
 /**
  * The physical name CloudFormation gives a resource: its name property, else a generated
  * `<stack>-<logical id>-<suffix>` (AWS CloudFormation User Guide, "Name type": lower-case for S3 buckets).
  */
 export function physicalName(stack: SynthesizedStack, logicalId: string, resolve: (v: unknown) => unknown): string {
   const r = stack.template.Resources[logicalId]!;
-  const prop = NAME_PROPERTY[r.Type];
+  const prop = nameProperty(r.Type);
   const v = prop ? r.Properties?.[prop] : undefined;
   if (v !== undefined) return String(resolve(v));
   if (r.Type === 'AWS::IAM::OIDCProvider') return String(resolve(r.Properties?.Url ?? logicalId)).replace(/^https:\/\//, '');

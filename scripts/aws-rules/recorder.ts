@@ -210,15 +210,25 @@ function recordUse(principal: string, requests: IamRequest[]): void {
   }
 }
 
-function deny(principal: IamPrincipal, operation: string, request: IamRequest, decision: IamDecision): Error {
-  const message = accessDeniedMessage(principal, request, decision);
-  const denied: DeniedCall = { principal: principal.name, operation, action: request.action, resource: request.resource, message };
+/** Records a denied call (report, listeners) and returns it. */
+function deny(principal: IamPrincipal, operation: string, request: IamRequest, decision: IamDecision): DeniedCall {
+  const denied: DeniedCall = { principal: principal.name, operation, action: request.action, resource: request.resource, message: accessDeniedMessage(principal, request, decision) };
   state.report.denies.push(denied);
   for (const l of state.listeners) l(denied);
-  const err = new Error(message);
+  return denied;
+}
+
+/** The error AWS answers a denied call with: `AccessDeniedException` and its message. */
+function accessDenied(denied: DeniedCall): Error {
+  const err = new Error(denied.message);
   err.name = 'AccessDeniedException';
   (err as Error & { __type?: string }).__type = 'com.amazon.coral.service#AccessDeniedException';
   return err;
+}
+
+/** A principal with no policies, for a caller the stage does not have (every request implicitly denied). */
+function missingPrincipal(name: string, account: string): IamPrincipal {
+  return { name, arn: `arn:aws:iam::${account}:role/${name}`, account, identityPolicies: [], awsManagedPolicies: [] };
 }
 
 async function verdictOf(policies: StagePolicies, fn: string, message: AwsCallMessage): Promise<Error | undefined> {
@@ -229,11 +239,7 @@ async function verdictOf(policies: StagePolicies, fn: string, message: AwsCallMe
   state.report.requests += call.requests.length;
   recordUse(name, call.requests);
   if (!principal) {
-    return deny({ name, arn: `arn:aws:iam::${policies.account}:role/${name}`, account: policies.account, identityPolicies: [], awsManagedPolicies: [] }, call.operation, call.requests[0]!, {
-      allowed: false,
-      result: 'ImplicitlyDenied',
-      reason: `because the ${policies.stage} stage has no function ${name}`,
-    });
+    return accessDenied(deny(missingPrincipal(name, policies.account), call.operation, call.requests[0]!, { allowed: false, result: 'ImplicitlyDenied', reason: `because the ${policies.stage} stage has no function ${name}` }));
   }
   const decisions = await Promise.all(call.requests.map((r) => decide(principal, r)));
   const groups = new Map<string, boolean>();
@@ -242,7 +248,7 @@ async function verdictOf(policies: StagePolicies, fn: string, message: AwsCallMe
   }
   for (const [i, r] of call.requests.entries()) {
     if (r.anyOf ? groups.get(r.anyOf) : decisions[i]!.allowed) continue;
-    return deny(principal, call.operation, r, decisions[i]!);
+    return accessDenied(deny(principal, call.operation, r, decisions[i]!));
   }
   return undefined;
 }
@@ -284,14 +290,9 @@ export async function acquireRuntimeIamCheck(onDeny?: (d: DeniedCall) => void): 
       state.report.calls += 1;
       state.report.requests += 1;
       recordUse(principal?.name ?? 'collector', [request]);
-      if (!principal) {
-        const e = deny({ name: 'collector', arn: 'collector', account: policies.account, identityPolicies: [], awsManagedPolicies: [] }, 'Invoke', request, { allowed: false, result: 'ImplicitlyDenied', reason: 'because the stage has no collector policy' });
-        return state.report.denies.find((d) => d.message === e.message);
-      }
+      if (!principal) return deny(missingPrincipal('collector', policies.account), 'Invoke', request, { allowed: false, result: 'ImplicitlyDenied', reason: 'because the stage has no collector policy' });
       const decision = await decide(principal, request);
-      if (decision.allowed) return undefined;
-      const e = deny(principal, 'Invoke', request, decision);
-      return state.report.denies.find((d) => d.message === e.message);
+      return decision.allowed ? undefined : deny(principal, 'Invoke', request, decision);
     },
     release() {
       if (released) return;
@@ -311,6 +312,20 @@ export async function acquireRuntimeIamCheck(onDeny?: (d: DeniedCall) => void): 
  */
 export async function checkCallAs(name: string, message: AwsCallMessage): Promise<Error | undefined> {
   return verdictOf(await localStagePolicies(), name, message);
+}
+
+/** Where each test file writes what it evaluated (`npm run check:aws` reads them). */
+export const RUNTIME_REPORTS_DIR = path.join(ROOT, 'test-results/aws-rules');
+
+/**
+ * Writes what this process evaluated, plus `extra` (e.g. the DynamoDB rules' counters), to
+ * `RUNTIME_REPORTS_DIR/runtime-<name>.json`, and returns the report.
+ */
+export function writeRuntimeReport(name: string, extra: Record<string, unknown> = {}): RuntimeIamReport {
+  const report = runtimeIamReport();
+  mkdirSync(RUNTIME_REPORTS_DIR, { recursive: true });
+  writeFileSync(path.join(RUNTIME_REPORTS_DIR, `runtime-${name.replace(/[^\w.-]/g, '_')}.json`), JSON.stringify({ file: name, ...report, ...extra }));
+  return report;
 }
 
 /** What the runtime check saw in this process so far (a copy). */

@@ -75,7 +75,8 @@ export interface SynthStageOptions {
   overrides?: StageOverrides;
 }
 
-function cdkJsonContext(): Record<string, unknown> {
+/** cdk.json's `context` (feature flags), as the CDK CLI passes it to the app. */
+export function cdkJsonContext(): Record<string, unknown> {
   return (JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
 }
 
@@ -207,13 +208,24 @@ export const ARN_FORMATS: Record<string, { nameProp?: string; ref?: 'name' | 'ar
   'AWS::CloudWatch::Alarm': { nameProp: 'AlarmName', arn: (a) => `arn:${a.partition}:cloudwatch:${a.region}:${a.account}:alarm:${a.name ?? a.logicalId}` },
   'AWS::CloudWatch::Dashboard': { nameProp: 'DashboardName', arn: (a) => `arn:${a.partition}:cloudwatch::${a.account}:dashboard/${a.name ?? a.logicalId}` },
   'AWS::KMS::Key': { arn: (a) => `arn:${a.partition}:kms:${a.region}:${a.account}:key/${a.logicalId}` },
+  'AWS::Lambda::LayerVersion': { nameProp: 'LayerName', ref: 'arn', arn: (a) => `arn:${a.partition}:lambda:${a.region}:${a.account}:layer:${a.name ?? a.logicalId}:1` },
   'AWS::WAFv2::WebACL': { nameProp: 'Name', arn: (a) => `arn:${a.partition}:wafv2:${a.region}:${a.account}:regional/webacl/${a.name ?? a.logicalId}/${a.logicalId}` },
 };
 
-/** Service prefix of a resource type (`AWS::DynamoDB::Table` → `dynamodb`), for the default ARN. */
-function serviceOf(type: string): string {
-  const svc = type.split('::')[1]?.toLowerCase() ?? 'unknown';
-  return ({ cognito: 'cognito-idp', cloudwatch: 'cloudwatch', apigateway: 'apigateway' } as Record<string, string>)[svc] ?? svc;
+/**
+ * IAM service prefix of a resource type's own API (`AWS::Cognito::UserPool` → `cognito-idp`; custom resources
+ * → `lambda`, whose function CloudFormation invokes).
+ */
+export function serviceOfType(type: string): string {
+  if (type.startsWith('Custom::') || type === 'AWS::CloudFormation::CustomResource') return 'lambda';
+  const [, svc = '', kind = ''] = type.split('::');
+  if (svc === 'Cognito') return kind.startsWith('IdentityPool') ? 'cognito-identity' : 'cognito-idp';
+  return svc.toLowerCase();
+}
+
+/** The property that names a resource of `type` when the template sets it (`FunctionName`…), from {@link ARN_FORMATS}. */
+export function nameProperty(type: string): string | undefined {
+  return ARN_FORMATS[type]?.nameProp;
 }
 
 /** Resolves intrinsics of a set of stacks deployed together (see module doc). */
@@ -255,7 +267,7 @@ export function createResolver(stacks: readonly SynthesizedStack[]): Resolver {
     const input: ArnInput = { partition, region: s.region, account: s.account, logicalId, name: nameOf(s, logicalId), props: r.Properties ?? {} };
     const f = ARN_FORMATS[r.Type];
     if (f) return f.arn(input);
-    return `arn:${partition}:${serviceOf(r.Type)}:${s.region}:${s.account}:${r.Type.split('::')[2]?.toLowerCase()}/${input.name ?? logicalId}`;
+    return `arn:${partition}:${serviceOfType(r.Type)}:${s.region}:${s.account}:${r.Type.split('::')[2]?.toLowerCase()}/${input.name ?? logicalId}`;
   };
 
   const refOf = (s: SynthesizedStack, logicalId: string): string | undefined => {

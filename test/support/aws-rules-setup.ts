@@ -5,17 +5,13 @@
  * resource and AWS's reason; the file's figures (IAM, and the DynamoDB rules' counters of every engine it
  * started) are written to `test-results/aws-rules/` for `npm run check:aws`.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
-import { runtimeIamReport } from '../../scripts/aws-rules/recorder.js';
+import { writeRuntimeReport } from '../../scripts/aws-rules/recorder.js';
 import { dynamoRulesReport } from '../../scripts/local/dynamodb-rules/proxy.js';
 
 afterAll(() => {
-  const report = runtimeIamReport();
   const file = expect.getState().testPath ?? `pid-${process.pid}`;
-  const dir = path.resolve('test-results/aws-rules');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `runtime-${path.basename(file).replace(/[^\w.-]/g, '_')}.json`), JSON.stringify({ file: path.relative(process.cwd(), file), ...report, dynamodb: dynamoRulesReport().proxies }));
+  const report = writeRuntimeReport(path.relative(process.cwd(), file), { dynamodb: dynamoRulesReport().proxies });
   expect(report.denies.map((d) => d.message), 'calls AWS would deny (IAM on every call, docs/local-emulation.md#iam)').toEqual([]);
 });

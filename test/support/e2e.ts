@@ -6,7 +6,7 @@
  * `test-results/e2e/` (git-ignored). Every page records console errors, failed API requests and CSP
  * violations so a test can assert there were none.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import { lastCodeFor } from '../../scripts/local/cognito/index.js';
 import { LOCAL_OPERATOR_CREDENTIAL, REPO_ROOT, type Ports } from '../../scripts/local/config.js';
 import { totpCode } from '../../scripts/local/demo-totp.js';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
-import { runtimeIamReport } from '../../scripts/aws-rules/recorder.js';
+import { writeRuntimeReport } from '../../scripts/aws-rules/recorder.js';
 import { dynamoRulesReport } from '../../scripts/local/dynamodb-rules/proxy.js';
 import { isPortalPage } from '../../scripts/local/portal-index.js';
 import { PORTAL_CONFIG_ELEMENT_ID, withInlinePortalConfig } from '../../lambdas/contract/portal-config-html.js';
@@ -47,11 +47,8 @@ export interface E2eEnv {
  * a call its role would be denied on AWS.
  */
 function assertNoIamDenies(): void {
-  const report = runtimeIamReport();
-  const name = path.basename(process.argv[1] ?? `pid-${process.pid}`).replace(/[^\w.-]/g, '_');
-  const dir = path.resolve('test-results/aws-rules');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `runtime-e2e-${name}.json`), JSON.stringify({ file: name, ...report, dynamodb: dynamoRulesReport().proxies }));
+  const name = path.basename(process.argv[1] ?? `pid-${process.pid}`);
+  const report = writeRuntimeReport(`e2e-${name}`, { dynamodb: dynamoRulesReport().proxies });
   if (report.denies.length > 0) {
     throw new Error(`calls AWS would deny (IAM on every call, docs/local-emulation.md#iam):\n${[...new Set(report.denies.map((d) => d.message))].join('\n')}`);
   }

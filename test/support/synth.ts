@@ -7,23 +7,17 @@
  * CloudFormation's built-in template validation is off here (it roughly doubles synth time; `cdk synth`
  * keeps it on), and Lambda bundling (esbuild) only runs when `bundle: true`.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { App, type Environment, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import type { StageOverrides } from '../../infra/stage-config.js';
 import { addVigiaStacks, type VigiaStacks } from '../../infra/vigia-app.js';
+import { cdkJsonContext } from '../../scripts/aws-rules/templates.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** cdk.json's `context` (feature flags), as the CLI passes it to the app. */
-export function cdkJsonContext(): Record<string, unknown> {
-  const cdkJson = JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
-  return cdkJson.context;
-}
+export { cdkJsonContext };
 
 /** A fake portal build (index.html, favicon, one hashed asset) so tests do not depend on `web/dist`. */
 export function fakeWebDist(): string {
