@@ -39,6 +39,7 @@
  */
 import type { AuditEntry, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Severity, Tenant } from '../../lambdas/contract/schemas.js';
 import type { BatchWriteRequest, TableRef } from '../../lambdas/data/client.js';
+import { backoffDelayMs, isRetryableDynamoError, type RetryPolicy } from '../../lambdas/data/retry.js';
 import { rebuildTenantAggregates } from '../../lambdas/data/aggregates.js';
 import { searchTokenItems } from '../../lambdas/data/incident-search.js';
 import {
@@ -526,9 +527,19 @@ export function scaleTenant(spec: ScaleSpec): Tenant {
   return { id: spec.tenantId, name: spec.tenantName };
 }
 
+/** Backoff of a bulk load's resends: full jitter, 20 ms doubling up to 1 s (`retry.ts`'s computation). */
+const LOAD_PACING: RetryPolicy = { maxAttempts: Number.MAX_SAFE_INTEGER, baseMs: 20, capMs: 1000, maxTotalMs: Number.MAX_SAFE_INTEGER };
+/** A bulk load gives up after this long without writing an item (ms). */
+const LOAD_STALL_MS = 60_000;
+
 /**
- * Writes `items` with BatchWriteItem, 25 per call, `concurrency` calls in flight; unprocessed items are sent
- * again (with a short backoff). Calls `onBatch(itemsWritten)` after each call. Returns the calls made.
+ * Writes `items` with BatchWriteItem, 25 per call, `concurrency` calls in flight. A bulk load outruns a
+ * partition's 1,000 WCU/s (docs/local-emulation.md#dynamodb-rules), so it paces itself as DynamoDB asks of a
+ * batch writer (BatchWriteItem API reference: retry `UnprocessedItems` with exponential backoff): unprocessed
+ * items, and a call refused whole after the client's own retries (throttling, or anything else `retry.ts`
+ * retries), are sent again after a full-jitter backoff of up to 1 s; it gives up only after 60 s without
+ * progress. Calls `onBatch(itemsWritten)` after each call. Returns the calls made.
+ * @throws the last error, or an Error naming the items left, after 60 s without progress
  */
 export async function batchWriteAll(table: TableRef, items: Iterable<Record<string, unknown>>, concurrency = 8, onBatch: (n: number) => void = () => undefined): Promise<number> {
   const it = items[Symbol.iterator]();
@@ -545,12 +556,24 @@ export async function batchWriteAll(table: TableRef, items: Iterable<Record<stri
   const worker = async () => {
     for (let batch = next(); batch.length > 0; batch = next()) {
       let pending = batch;
+      let progressAt = Date.now();
       for (let attempt = 0; pending.length > 0; attempt++) {
-        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
-        if (attempt > 10) throw new Error(`BatchWriteItem: ${pending.length} items still unprocessed after 10 retries`);
+        if (attempt > 0) await new Promise((r) => setTimeout(r, backoffDelayMs(attempt, LOAD_PACING)));
         calls++;
-        const out = await table.doc.send('BatchWriteItem', { RequestItems: { [table.tableName]: pending } });
-        const left = out.UnprocessedItems?.[table.tableName] ?? [];
+        let left: BatchWriteRequest[];
+        try {
+          const out = await table.doc.send('BatchWriteItem', { RequestItems: { [table.tableName]: pending } });
+          left = out.UnprocessedItems?.[table.tableName] ?? [];
+        } catch (e) {
+          if (!isRetryableDynamoError(e) || Date.now() - progressAt > LOAD_STALL_MS) throw e;
+          left = pending;
+        }
+        if (left.length < pending.length) {
+          progressAt = Date.now();
+          attempt = 0;
+        } else if (Date.now() - progressAt > LOAD_STALL_MS) {
+          throw new Error(`BatchWriteItem: ${pending.length} items still unprocessed after ${LOAD_STALL_MS / 1000} s without progress`);
+        }
         onBatch(pending.length - left.length);
         pending = left;
       }
