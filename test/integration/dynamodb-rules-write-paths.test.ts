@@ -11,6 +11,7 @@
  *      `Retry-After`, and no transaction is half written (the heartbeat histogram's separate minute move is
  *      the known exception, see the test).
  */
+import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, collectorEvent, startInProcessApi, validatingHandler, type InProcessApi } from '../support/in-process-api.js';
 import { bodyOf, headerOf, lambdaContext } from '../support/events.js';
@@ -25,6 +26,8 @@ import * as ingestModule from '../../lambdas/handlers/ingest.js';
 import type { HeartbeatBatchResult, Incident } from '../../lambdas/contract/schemas.js';
 
 const TABLE = 'vigia-rules-write-paths-main';
+/** Sort key of the filler item that uses up a partition's second (test (c)); in no entity's key range. */
+const FILLER_SK = 'ZZTEST#FILLER';
 const ACME_COLLECTOR = { userArn: 'arn:aws:sts::000000000000:assumed-role/vigia-collector/i-0abc', accessKey: 'AKIDLOCAL' };
 const alice = { sub: 'sub-alice', groups: ['acme'] };
 const DEVICES = Array.from({ length: 100 }, (_, i) => `dev-${String(i).padStart(3, '0')}`);
@@ -111,8 +114,8 @@ describe('(c) throttling of one partition', () => {
   beforeAll(async () => {
     // The tenant's partition takes every heartbeat's writes (its device, heartbeat item and histogram, ~8 WCU
     // transactional): a write limit of 40 WCU/s is overrun by any five heartbeats in one second, so a burst is
-    // throttled whatever the machine's speed, while a burst of 20 (~4 s of that limit) stays within what the
-    // retries wait (6 s) — the real 1,000 WCU/s would need far more than one test machine.
+    // throttled whatever the machine's speed (the filler below makes sure of it), while a burst of 12 (~2.5 s of
+    // that limit) stays within what the retries wait (6 s) — the real 1,000 WCU/s would need far more than one test machine.
     dynamo = await startDynamo({ port: 0, rules: { limits: { read: 3000, write: 40 } } });
     await ensureTable(dynamo.endpoint, HOT);
     const w = tableWriters({ doc: createDocumentClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), tableName: HOT });
@@ -128,6 +131,34 @@ describe('(c) throttling of one partition', () => {
     await dynamo?.stop();
   });
 
+  /**
+   * Uses up the tenant partition's write share of the current second, so the burst that follows is throttled
+   * whatever the machine's speed (a slow, loaded CI machine can otherwise spread 20 heartbeats over seconds):
+   * waits for a second to begin, then one PutItem of a ~40 KB item on `TENANT#acme` — 40 WCU, the lowered
+   * limit — through the AWS SDK's own client with no retries. `removeFiller` deletes it afterwards.
+   */
+  const saturate = async () => {
+    const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 });
+    try {
+      for (let attempt = 0; ; attempt++) {
+        await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 5));
+        try {
+          await raw.send(new PutItemCommand({ TableName: HOT, Item: { PK: { S: 'TENANT#acme' }, SK: { S: FILLER_SK }, pad: { S: 'x'.repeat(40 * 1024) } } }));
+          return;
+        } catch (e) {
+          // The partition may still be in a throttled second of the set-up; the next second is free.
+          if (attempt >= 5) throw e;
+        }
+      }
+    } finally {
+      raw.destroy();
+    }
+  };
+  const removeFiller = async (doc: ReturnType<typeof handlerWith>['doc']) => {
+    await new Promise((r) => setTimeout(r, 1100));
+    await doc.send('DeleteItem', { TableName: HOT, Key: { PK: 'TENANT#acme', SK: FILLER_SK } });
+  };
+
   const handlerWith = (retries?: number) => {
     const doc = createDocumentClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, ...(retries !== undefined ? { retries } : {}) });
     const config = parseLambdaConfig({ stage: 'test', region: 'eu-west-1', logLevel: 'SILENT', tableName: HOT, dynamodbEndpoint: dynamo.endpoint });
@@ -137,8 +168,9 @@ describe('(c) throttling of one partition', () => {
   it('a burst on the hot partition is throttled by the proxy and absorbed by the retries: every heartbeat applied', async () => {
     const { handler } = handlerWith();
     const throttledBefore = rulesOf(dynamo.endpoint).counters.throttledWrites + rulesOf(dynamo.endpoint).counters.unprocessedByThrottling;
-    // 20 collectors at once: the later ones arrive after the partition's second is used up.
-    const chains = DEVICES.slice(0, 20).map(async (deviceId, i) => {
+    await saturate();
+    // 12 collectors at once, into a second the filler has used up: ~100 WCU, ~2.5 s of the lowered limit.
+    const chains = DEVICES.slice(0, 12).map(async (deviceId, i) => {
       const out: number[] = [];
       for (const m of [6]) {
         const at = new Date(minute(Date.now()) - m * 60_000).toISOString();
@@ -150,13 +182,14 @@ describe('(c) throttling of one partition', () => {
     expect(answers).toEqual(answers.map(() => 202));
     const report = rulesOf(dynamo.endpoint);
     expect(report.counters.throttledWrites + report.counters.unprocessedByThrottling).toBeGreaterThan(throttledBefore);
+    await removeFiller(handlerWith().doc);
     const { drift } = await rebuildTenantAggregates({ doc: handlerWith().doc, tableName: HOT }, 'acme', { write: false });
     expect(drift).toEqual([]);
   }, 120_000);
 
   it('where retries cannot absorb it (a client without retries): 503 with Retry-After, and nothing half written', async () => {
     const { handler, doc } = handlerWith(0);
-    await new Promise((r) => setTimeout(r, 1100));
+    await saturate();
     const chains = DEVICES.slice(0, 40).map(async (deviceId, i) => {
       const out = [];
       for (const m of [3, 2, 1]) {
@@ -173,7 +206,7 @@ describe('(c) throttling of one partition', () => {
     // Every heartbeat is whole or absent — the device, its days, the tenant's day aggregate and the heartbeat
     // histogram's minute move are one transaction (lambdas/data/devices.ts ingestHeartbeat) — so the aggregates
     // agree with the items with no rebuild.
-    await new Promise((r) => setTimeout(r, 1100));
+    await removeFiller(handlerWith().doc);
     const { drift } = await rebuildTenantAggregates({ doc: handlerWith().doc, tableName: HOT }, 'acme', { write: false });
     expect(drift).toEqual([]);
     doc.destroy();
