@@ -134,6 +134,9 @@ export interface ResponseDef {
 /** Success statuses the API uses. */
 export type SuccessStatus = 200 | 201 | 202;
 
+/** How far staff reach through a row ({@link RouteDef.staffReach}). */
+export type StaffReach = 'all' | 'tenant' | 'self' | 'none';
+
 export interface RouteDef {
   /** Stable operation id (also the OpenAPI operationId). */
   readonly operationId: string;
@@ -145,6 +148,19 @@ export interface RouteDef {
   readonly groups: readonly string[];
   /** Whether the route is tenant-scoped (resolves the active tenant from claims + `tenant` query). */
   readonly tenantScoped: boolean;
+  /**
+   * How far a member of the staff group ({@link ADMIN_GROUP}) reaches through this row, which decides when it
+   * must have TOTP (`vigia:mfa` = `totp`; 403 MFA_REQUIRED otherwise; docs/api.md#staff-accounts-and-totp):
+   *  - `all`: staff-only rows and views across tenants (every row whose `groups` include `admin`, and the
+   *    audit log): TOTP on EVERY call by an `admin` member;
+   *  - `tenant`: one tenant's data, chosen with the `tenant` query (`tenantScoped` rows open to any group):
+   *    TOTP when the tenant is not one of the caller's own groups;
+   *  - `self`: only the caller's own account (`/me`), so the portal can load and lead to TOTP set-up: never;
+   *  - `none`: collector rows (`auth: 'iam'`), which take no user tokens.
+   * Required on every row so that no row can forget the rule; {@link staffReachProblem} checks it against
+   * `groups`, `tenantScoped` and `auth`; the HTTP layer applies it (`assertRowAccess`, lambdas/domain/identity.ts).
+   */
+  readonly staffReach: StaffReach;
   /**
    * Who may call: `cognito` (default) = a user-pool ID token (customers, SOC); `iam` = the security
    * company's collectors, authorised by AWS IAM (SigV4; AuthorizationType.IAM in API Gateway; a local
@@ -178,399 +194,399 @@ const ingestStatus = (r: IngestResult): SuccessStatus => (r.applied ? 202 : 200)
 
 export const ROUTES = [
   {
-    operationId: 'getMe', method: 'GET', path: '/me', handler: 'account', groups: [], tenantScoped: false,
+    operationId: 'getMe', method: 'GET', path: '/me', handler: 'account', groups: [], tenantScoped: false, staffReach: 'self',
     summary: 'The caller: e-mail, groups and the tenants it may act on',
     request: { query: NoQuery },
     responses: { 200: { description: 'The caller', body: Me } },
     errors: [],
   },
   {
-    operationId: 'listTenants', method: 'GET', path: '/tenants', handler: 'account', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'listTenants', method: 'GET', path: '/tenants', handler: 'account', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'All customer tenants (admin only)',
     request: { query: NoQuery },
     responses: { 200: { description: 'Every registered tenant, ordered by id', body: TenantList } },
     errors: [],
   },
   {
-    operationId: 'listIncidents', method: 'GET', path: '/incidents', handler: 'incidents', groups: [], tenantScoped: true,
+    operationId: 'listIncidents', method: 'GET', path: '/incidents', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Incidents of the tenant, newest first, cursor-paginated',
     request: { query: ListIncidentsQuery },
     responses: { 200: { description: 'A page of incidents', body: pageOf(Incident) } },
     errors: [],
   },
   {
-    operationId: 'createIncident', method: 'POST', path: '/incidents', handler: 'incidents', groups: [], tenantScoped: true,
+    operationId: 'createIncident', method: 'POST', path: '/incidents', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Open an incident',
     request: { query: TenantQuery, body: CreateIncidentBody, headers: { 'Idempotency-Key': IdempotencyKey } },
     responses: { 201: { description: 'The incident opened (a retry with the same Idempotency-Key answers the first one again)', body: Incident } },
     errors: ['UNKNOWN_ASSIGNEE', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
   },
   {
-    operationId: 'getIncident', method: 'GET', path: '/incidents/{id}', handler: 'incidents', groups: [], tenantScoped: true,
+    operationId: 'getIncident', method: 'GET', path: '/incidents/{id}', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'One incident with its comments and change history',
     request: { params: IncidentIdParams, query: TenantQuery },
     responses: { 200: { description: 'The incident with comments and history', body: IncidentDetail } },
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'updateIncident', method: 'PATCH', path: '/incidents/{id}', handler: 'incidents', groups: [], tenantScoped: true,
+    operationId: 'updateIncident', method: 'PATCH', path: '/incidents/{id}', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Change status, assignee, category, title or description, per role (version-checked; docs/api.md#incident-roles)',
     request: { params: IncidentIdParams, query: TenantQuery, body: UpdateIncidentBody },
     responses: { 200: { description: 'The incident after the change', body: Incident } },
     errors: ['NOT_FOUND', 'VERSION_CONFLICT', 'INVALID_TRANSITION', 'UNKNOWN_ASSIGNEE'],
   },
   {
-    operationId: 'triageIncident', method: 'POST', path: '/incidents/{id}/triage', handler: 'incidents', groups: [ADMIN_GROUP], tenantScoped: true,
+    operationId: 'triageIncident', method: 'POST', path: '/incidents/{id}/triage', handler: 'incidents', groups: [ADMIN_GROUP], tenantScoped: true, staffReach: 'all',
     summary: 'Set the severity with a reason and fix the SLA targets from the tenant contract (staff only; docs/sla.md)',
     request: { params: IncidentIdParams, query: TenantQuery, body: TriageIncidentBody },
     responses: { 200: { description: 'The incident after triage', body: Incident } },
     errors: ['NOT_FOUND', 'VERSION_CONFLICT', 'INVALID_TRANSITION'],
   },
   {
-    operationId: 'requestIncidentClosure', method: 'POST', path: '/incidents/{id}/closure-request', handler: 'incidents', groups: [], tenantScoped: true,
+    operationId: 'requestIncidentClosure', method: 'POST', path: '/incidents/{id}/closure-request', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Ask the SOC to close the incident (customers)',
     request: { params: IncidentIdParams, query: TenantQuery, body: ClosureRequestBody },
     responses: { 200: { description: 'The incident with the closure requested', body: Incident } },
     errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
   },
   {
-    operationId: 'reopenIncident', method: 'POST', path: '/incidents/{id}/reopen', handler: 'incidents', groups: [], tenantScoped: true,
+    operationId: 'reopenIncident', method: 'POST', path: '/incidents/{id}/reopen', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Reopen a resolved or closed incident within the grace period (customers; docs/sla.md#reopening)',
     request: { params: IncidentIdParams, query: TenantQuery, body: ReopenIncidentBody },
     responses: { 200: { description: 'The incident, in progress again', body: Incident } },
     errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
   },
   {
-    operationId: 'confirmIncidentResolution', method: 'POST', path: '/incidents/{id}/confirm-resolution', handler: 'incidents', groups: [], tenantScoped: true,
+    operationId: 'confirmIncidentResolution', method: 'POST', path: '/incidents/{id}/confirm-resolution', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Confirm the resolution: resolved → closed (customers)',
     request: { params: IncidentIdParams, query: TenantQuery, body: ConfirmResolutionBody },
     responses: { 200: { description: 'The incident, closed', body: Incident } },
     errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
   },
   {
-    operationId: 'listSocQueue', method: 'GET', path: '/soc/queue', handler: 'incidents', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'listSocQueue', method: 'GET', path: '/soc/queue', handler: 'incidents', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'Open incidents of every tenant, SLA due time first (breached first); one Query per page (staff only)',
     request: { query: SocQueueQuery },
     responses: { 200: { description: 'A page of the SOC queue', body: pageOf(SocQueueItem) } },
     errors: [],
   },
   {
-    operationId: 'listAssignees', method: 'GET', path: '/assignees', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: true,
+    operationId: 'listAssignees', method: 'GET', path: '/assignees', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: true, staffReach: 'all',
     summary: 'Who an incident of the tenant can be assigned to: its enabled users and the staff (staff only)',
     request: { query: TenantQuery },
     responses: { 200: { description: 'The tenant users and staff, staff first, by e-mail', body: AssigneeList } },
     errors: [],
   },
   {
-    operationId: 'addIncidentComment', method: 'POST', path: '/incidents/{id}/comments', handler: 'incidents', groups: [], tenantScoped: true,
+    operationId: 'addIncidentComment', method: 'POST', path: '/incidents/{id}/comments', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Add a comment to the incident timeline',
     request: { params: IncidentIdParams, query: TenantQuery, body: AddCommentBody },
     responses: { 201: { description: 'The comment added', body: IncidentComment } },
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'listDevices', method: 'GET', path: '/devices', handler: 'devices', groups: [], tenantScoped: true,
+    operationId: 'listDevices', method: 'GET', path: '/devices', handler: 'devices', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Devices of the tenant with status, availability and open alarms',
     request: { query: ListDevicesQuery },
     responses: { 200: { description: 'A page of devices', body: pageOf(Device) } },
     errors: [],
   },
   {
-    operationId: 'getDevice', method: 'GET', path: '/devices/{id}', handler: 'devices', groups: [], tenantScoped: true,
+    operationId: 'getDevice', method: 'GET', path: '/devices/{id}', handler: 'devices', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'One device: availability per day and over 7/30/90 days against the SLA target, open alarms',
     request: { params: DeviceIdParams, query: TenantQuery },
     responses: { 200: { description: 'The device with its availability and open alarms', body: DeviceDetail } },
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'listAlarms', method: 'GET', path: '/alarms', handler: 'devices', groups: [], tenantScoped: true,
+    operationId: 'listAlarms', method: 'GET', path: '/alarms', handler: 'devices', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Device alarms of the tenant, newest first, filtered by state, severity, device and time',
     request: { query: ListAlarmsQuery },
     responses: { 200: { description: 'A page of device alarms', body: pageOf(DeviceAlarm) } },
     errors: [],
   },
   {
-    operationId: 'acknowledgeAlarm', method: 'POST', path: '/devices/{deviceId}/alarms/{alarmId}/acknowledge', handler: 'devices', groups: [], tenantScoped: true,
+    operationId: 'acknowledgeAlarm', method: 'POST', path: '/devices/{deviceId}/alarms/{alarmId}/acknowledge', handler: 'devices', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Acknowledge an active device alarm',
     request: { params: AlarmParams, query: TenantQuery },
     responses: { 200: { description: 'The alarm, now acknowledged', body: DeviceAlarm } },
     errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
   },
   {
-    operationId: 'listOffice365Alarms', method: 'GET', path: '/office365/alarms', handler: 'office365', groups: [], tenantScoped: true,
+    operationId: 'listOffice365Alarms', method: 'GET', path: '/office365/alarms', handler: 'office365', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Office 365 alerts by time range, severity, status and user, newest first',
     request: { query: ListO365AlarmsQuery },
     responses: { 200: { description: 'A page of Office 365 alerts', body: pageOf(Office365Alarm) } },
     errors: [],
   },
   {
-    operationId: 'listOffice365Events', method: 'GET', path: '/office365/events', handler: 'office365', groups: [], tenantScoped: true,
+    operationId: 'listOffice365Events', method: 'GET', path: '/office365/events', handler: 'office365', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Office 365 audit events by time range, workload, operation, user and result, newest first',
     request: { query: ListO365EventsQuery },
     responses: { 200: { description: 'A page of Office 365 audit events', body: pageOf(Office365Event) } },
     errors: [],
   },
   {
-    operationId: 'listRecommendations', method: 'GET', path: '/recommendations', handler: 'recommendations', groups: [], tenantScoped: true,
+    operationId: 'listRecommendations', method: 'GET', path: '/recommendations', handler: 'recommendations', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Security recommendations of the tenant, newest first',
     request: { query: ListRecommendationsQuery },
     responses: { 200: { description: 'A page of recommendations', body: pageOf(Recommendation) } },
     errors: [],
   },
   {
-    operationId: 'updateRecommendation', method: 'PATCH', path: '/recommendations/{id}', handler: 'recommendations', groups: [], tenantScoped: true,
+    operationId: 'updateRecommendation', method: 'PATCH', path: '/recommendations/{id}', handler: 'recommendations', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Change the status of a recommendation with a note',
     request: { params: RecommendationIdParams, query: TenantQuery, body: UpdateRecommendationBody },
     responses: { 200: { description: 'The recommendation after the change', body: Recommendation } },
     errors: ['NOT_FOUND', 'INVALID_TRANSITION', 'VERSION_CONFLICT'],
   },
   {
-    operationId: 'getReport', method: 'GET', path: '/reports', handler: 'reports', groups: [], tenantScoped: true,
+    operationId: 'getReport', method: 'GET', path: '/reports', handler: 'reports', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Report of the tenant for a period (JSON or CSV): incidents, MTTA/MTTR, SLA, availability, top alarms',
     request: { query: ReportQuery },
     responses: { 200: { description: 'The report (JSON, or a CSV attachment with format=csv)', body: Report, csv: true } },
     errors: [],
   },
   {
-    operationId: 'getSummary', method: 'GET', path: '/summary', handler: 'reports', groups: [], tenantScoped: true,
+    operationId: 'getSummary', method: 'GET', path: '/summary', handler: 'reports', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: "The tenant's figures now (open incidents, open alarms, devices by status, Office 365 alarms) and per day (incidents created, alarms raised), from write-time aggregates; answered with an ETag, and 304 Not Modified after one small read when If-None-Match still matches (docs/api.md#summary)",
     request: { query: SummaryQuery, headers: { 'If-None-Match': z.string().max(1024) } },
     responses: { 200: { description: 'The summary (with `ETag` and `Cache-Control: private, no-cache`; 304 without a body when `If-None-Match` holds the current ETag)', body: Summary, etag: true } },
     errors: [],
   },
   {
-    operationId: 'getAnalytics', method: 'GET', path: '/analytics', handler: 'reports', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'getAnalytics', method: 'GET', path: '/analytics', handler: 'reports', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'The report figures across all tenants and per tenant (admin only; JSON or CSV)',
     request: { query: AnalyticsQuery },
     responses: { 200: { description: 'The figures (JSON, or a CSV attachment with format=csv)', body: Analytics, csv: true } },
     errors: [],
   },
   {
-    operationId: 'ingestHeartbeat', method: 'POST', path: '/ingest/heartbeats', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam',
+    operationId: 'ingestHeartbeat', method: 'POST', path: '/ingest/heartbeats', handler: 'ingest', groups: [], tenantScoped: false, staffReach: 'none', auth: 'iam',
     summary: 'Collector: a device heartbeat',
     request: { query: NoQuery, body: HeartbeatIngest },
     responses: ingestResponses, statusOf: ingestStatus,
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'ingestHeartbeatBatch', method: 'POST', path: '/ingest/heartbeats/batch', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam',
+    operationId: 'ingestHeartbeatBatch', method: 'POST', path: '/ingest/heartbeats/batch', handler: 'ingest', groups: [], tenantScoped: false, staffReach: 'none', auth: 'iam',
     summary: `Collector: up to ${MAX_HEARTBEAT_BATCH} heartbeats of any devices in one call; each entry validated and applied on its own, one result per entry (docs/api.md#batch-heartbeats)`,
     request: { query: NoQuery, body: HeartbeatBatchIngest },
     responses: { 200: { description: 'One result per entry (applied, replay or error); the entries that failed can be sent again as they are', body: HeartbeatBatchResult } },
     errors: [],
   },
   {
-    operationId: 'ingestDeviceAlarm', method: 'POST', path: '/ingest/device-alarms', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam',
+    operationId: 'ingestDeviceAlarm', method: 'POST', path: '/ingest/device-alarms', handler: 'ingest', groups: [], tenantScoped: false, staffReach: 'none', auth: 'iam',
     summary: 'Collector: raise or clear a device alarm',
     request: { query: NoQuery, body: DeviceAlarmIngest },
     responses: ingestResponses, statusOf: ingestStatus,
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'ingestOffice365Alarm', method: 'POST', path: '/ingest/office365/alarms', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam',
+    operationId: 'ingestOffice365Alarm', method: 'POST', path: '/ingest/office365/alarms', handler: 'ingest', groups: [], tenantScoped: false, staffReach: 'none', auth: 'iam',
     summary: 'Collector: an Office 365 alert (create or update)',
     request: { query: NoQuery, body: O365AlarmIngest },
     responses: ingestResponses, statusOf: ingestStatus,
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'ingestOffice365Event', method: 'POST', path: '/ingest/office365/events', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam',
+    operationId: 'ingestOffice365Event', method: 'POST', path: '/ingest/office365/events', handler: 'ingest', groups: [], tenantScoped: false, staffReach: 'none', auth: 'iam',
     summary: 'Collector: an Office 365 audit event',
     request: { query: NoQuery, body: O365EventIngest },
     responses: ingestResponses, statusOf: ingestStatus,
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'ingestRecommendation', method: 'POST', path: '/ingest/recommendations', handler: 'ingest', groups: [], tenantScoped: false, auth: 'iam',
+    operationId: 'ingestRecommendation', method: 'POST', path: '/ingest/recommendations', handler: 'ingest', groups: [], tenantScoped: false, staffReach: 'none', auth: 'iam',
     summary: 'Collector/SOC: a new recommendation',
     request: { query: NoQuery, body: RecommendationIngest },
     responses: ingestResponses, statusOf: ingestStatus,
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'listTenantSummaries', method: 'GET', path: '/admin/tenants', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'listTenantSummaries', method: 'GET', path: '/admin/tenants', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'All customer tenants with their user and device counts (staff only; O(tenants) requests)',
     request: { query: NoQuery },
     responses: { 200: { description: 'Every registered tenant, ordered by id, with userCount and deviceCount', body: TenantList } },
     errors: [],
   },
   {
-    operationId: 'getTenant', method: 'GET', path: '/tenants/{tenantId}', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'getTenant', method: 'GET', path: '/tenants/{tenantId}', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'One tenant with its contract targets (staff only)',
     request: { params: TenantIdParams, query: NoQuery },
     responses: { 200: { description: 'The tenant', body: Tenant } },
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'createTenant', method: 'POST', path: '/tenants', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'createTenant', method: 'POST', path: '/tenants', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'Register a tenant and create its Cognito group (staff only)',
     request: { query: NoQuery, body: CreateTenantBody },
     responses: { 201: { description: 'The new tenant', body: Tenant } },
     errors: ['VERSION_CONFLICT'],
   },
   {
-    operationId: 'updateTenant', method: 'PATCH', path: '/tenants/{tenantId}', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'updateTenant', method: 'PATCH', path: '/tenants/{tenantId}', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'Rename a tenant or change its contract SLA and availability targets (staff only)',
     request: { params: TenantIdParams, query: NoQuery, body: UpdateTenantBody },
     responses: { 200: { description: 'The tenant after the change', body: Tenant } },
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'listTenantUsers', method: 'GET', path: '/tenants/{tenantId}/users', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'listTenantUsers', method: 'GET', path: '/tenants/{tenantId}/users', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'Users of a tenant with status, enabled and MFA state (staff only)',
     request: { params: TenantIdParams, query: NoQuery },
     responses: { 200: { description: 'The members of the tenant group', body: PoolUserList } },
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'inviteUser', method: 'POST', path: '/tenants/{tenantId}/users', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'inviteUser', method: 'POST', path: '/tenants/{tenantId}/users', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'Invite a user to a tenant (Cognito e-mails a temporary password; staff only)',
     request: { params: TenantIdParams, query: NoQuery, body: InviteUserBody },
     responses: { 201: { description: 'The user, in FORCE_CHANGE_PASSWORD (or as it was, when it existed)', body: PoolUser } },
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'removeTenantUser', method: 'DELETE', path: '/tenants/{tenantId}/users/{username}', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'removeTenantUser', method: 'DELETE', path: '/tenants/{tenantId}/users/{username}', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'Remove a user from a tenant group (staff only)',
     request: { params: TenantUserParams, query: NoQuery },
     responses: { 200: { description: 'The user after the change', body: PoolUser } },
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'resendInvitation', method: 'POST', path: '/users/{username}/resend-invitation', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'resendInvitation', method: 'POST', path: '/users/{username}/resend-invitation', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'Send the invitation again with a new temporary password (staff only)',
     request: { params: UsernameParams, query: NoQuery },
     responses: { 200: { description: 'The user', body: PoolUser } },
     errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
   },
   {
-    operationId: 'setUserEnabled', method: 'POST', path: '/users/{username}/enabled', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'setUserEnabled', method: 'POST', path: '/users/{username}/enabled', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'Disable or enable a user (staff only)',
     request: { params: UsernameParams, query: NoQuery, body: SetUserEnabledBody },
     responses: { 200: { description: 'The user after the change', body: PoolUser } },
     errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
   },
   {
-    operationId: 'resetUserMfa', method: 'POST', path: '/users/{username}/reset-mfa', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'resetUserMfa', method: 'POST', path: '/users/{username}/reset-mfa', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'Turn off the user\u2019s TOTP so it sets it up again at its next sign-in (staff only)',
     request: { params: UsernameParams, query: NoQuery },
     responses: { 200: { description: 'The user after the change', body: PoolUser } },
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'listStaff', method: 'GET', path: '/staff', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'listStaff', method: 'GET', path: '/staff', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'Members of the staff group (staff only)',
     request: { query: NoQuery },
     responses: { 200: { description: 'The staff', body: PoolUserList } },
     errors: [],
   },
   {
-    operationId: 'grantStaff', method: 'PUT', path: '/staff/{username}', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'grantStaff', method: 'PUT', path: '/staff/{username}', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'Add a user to the staff group (staff only)',
     request: { params: UsernameParams, query: NoQuery },
     responses: { 200: { description: 'The user', body: PoolUser } },
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'revokeStaff', method: 'DELETE', path: '/staff/{username}', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'revokeStaff', method: 'DELETE', path: '/staff/{username}', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'Remove a user from the staff group (staff only; not oneself)',
     request: { params: UsernameParams, query: NoQuery },
     responses: { 200: { description: 'The user', body: PoolUser } },
     errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
   },
   {
-    operationId: 'getTenantIdentityProvider', method: 'GET', path: '/tenants/{tenantId}/identity-provider', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'getTenantIdentityProvider', method: 'GET', path: '/tenants/{tenantId}/identity-provider', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'The tenant\u2019s enterprise identity provider (OIDC or SAML) and its e-mail domains; never the client secret (staff only)',
     request: { params: TenantIdParams, query: NoQuery },
     responses: { 200: { description: 'The provider (null when none) and what to register at the customer\u2019s provider', body: TenantIdentityProviderState } },
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'putTenantIdentityProvider', method: 'PUT', path: '/tenants/{tenantId}/identity-provider', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'putTenantIdentityProvider', method: 'PUT', path: '/tenants/{tenantId}/identity-provider', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'Create or change the tenant\u2019s enterprise identity provider: Cognito provider, app client, secret in Secrets Manager, provider \u2192 tenant mapping (staff only)',
     request: { params: TenantIdParams, query: NoQuery, body: PutTenantIdentityProviderBody },
     responses: { 200: { description: 'The provider after the change', body: TenantIdentityProviderState } },
     errors: ['NOT_FOUND', 'IDP_DOMAIN_IN_USE', 'FEDERATION_UNAVAILABLE'],
   },
   {
-    operationId: 'deleteTenantIdentityProvider', method: 'DELETE', path: '/tenants/{tenantId}/identity-provider', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false,
+    operationId: 'deleteTenantIdentityProvider', method: 'DELETE', path: '/tenants/{tenantId}/identity-provider', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
     summary: 'Remove the tenant\u2019s enterprise identity provider (its users can no longer sign in through it; staff only)',
     request: { params: TenantIdParams, query: NoQuery },
     responses: { 200: { description: 'The state after the removal (provider null)', body: TenantIdentityProviderState } },
     errors: ['NOT_FOUND', 'FEDERATION_UNAVAILABLE'],
   },
   {
-    operationId: 'listActivity', method: 'GET', path: '/activity', handler: 'account', groups: [], tenantScoped: true,
+    operationId: 'listActivity', method: 'GET', path: '/activity', handler: 'account', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: "The tenant's activity feed, newest first, cursor-paginated (one Query per page; docs/notifications.md)",
     request: { query: ListActivityQuery },
     responses: { 200: { description: 'A page of activity events', body: pageOf(ActivityEvent) } },
     errors: [],
   },
   {
-    operationId: 'getActivityUnread', method: 'GET', path: '/activity/unread', handler: 'account', groups: [], tenantScoped: true,
+    operationId: 'getActivityUnread', method: 'GET', path: '/activity/unread', handler: 'account', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: "Events of others since the caller's last \"marcar todo como leído\" in the tenant (0–99)",
     request: { query: TenantQuery },
     responses: { 200: { description: 'The unread count', body: ActivityUnread } },
     errors: [],
   },
   {
-    operationId: 'markActivityRead', method: 'POST', path: '/activity/read', handler: 'account', groups: [], tenantScoped: true,
+    operationId: 'markActivityRead', method: 'POST', path: '/activity/read', handler: 'account', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: "Marks every event of the tenant's feed as read for the caller (its marker = now)",
     request: { query: TenantQuery },
     responses: { 200: { description: 'The unread count after the change', body: ActivityUnread } },
     errors: [],
   },
   {
-    operationId: 'listAuditLog', method: 'GET', path: '/audit', handler: 'admin', groups: [], tenantScoped: false,
+    operationId: 'listAuditLog', method: 'GET', path: '/audit', handler: 'admin', groups: [], tenantScoped: false, staffReach: 'all',
     summary: 'Audit log, newest first: customers their tenant, staff every tenant or one (JSON or CSV)',
     request: { query: ListAuditQuery },
     responses: { 200: { description: 'A page of audit entries (JSON, or a CSV attachment with format=csv)', body: pageOf(AuditEntry), csv: true } },
     errors: ['TENANT_REQUIRED'],
   },
   {
-    operationId: 'getNotificationPreferences', method: 'GET', path: '/notifications/preferences', handler: 'notifications', groups: [], tenantScoped: true,
+    operationId: 'getNotificationPreferences', method: 'GET', path: '/notifications/preferences', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'The caller\u2019s e-mail notification preferences in the tenant (defaults when never saved: e-mail for high and above)',
     request: { query: TenantQuery },
     responses: { 200: { description: 'The preferences', body: NotificationPreferences } },
     errors: [],
   },
   {
-    operationId: 'putNotificationPreferences', method: 'PUT', path: '/notifications/preferences', handler: 'notifications', groups: [], tenantScoped: true,
+    operationId: 'putNotificationPreferences', method: 'PUT', path: '/notifications/preferences', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Replace the caller\u2019s e-mail notification preferences in the tenant',
     request: { query: TenantQuery, body: NotificationPreferences },
     responses: { 200: { description: 'The preferences saved', body: NotificationPreferences } },
     errors: [],
   },
   {
-    operationId: 'listWebhooks', method: 'GET', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true,
+    operationId: 'listWebhooks', method: 'GET', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'The tenant\u2019s webhooks (URLs masked, never the signing secret)',
     request: { query: TenantQuery },
     responses: { 200: { description: 'Every webhook of the tenant (at most 20), oldest first', body: WebhookList } },
     errors: [],
   },
   {
-    operationId: 'createWebhook', method: 'POST', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true,
+    operationId: 'createWebhook', method: 'POST', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Add a Teams, Slack or signed JSON webhook; a JSON webhook\u2019s signing secret is answered this once only',
     request: { query: TenantQuery, body: CreateWebhookBody },
     responses: { 201: { description: 'The webhook and its secret (null for Teams and Slack)', body: CreatedWebhook } },
     errors: [],
   },
   {
-    operationId: 'deleteWebhook', method: 'DELETE', path: '/webhooks/{id}', handler: 'notifications', groups: [], tenantScoped: true,
+    operationId: 'deleteWebhook', method: 'DELETE', path: '/webhooks/{id}', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Remove a webhook (pending deliveries to it are dropped)',
     request: { params: WebhookIdParams, query: TenantQuery },
     responses: { 200: { description: 'The webhook removed', body: WebhookView } },
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'testWebhook', method: 'POST', path: '/webhooks/{id}/test', handler: 'notifications', groups: [], tenantScoped: true,
+    operationId: 'testWebhook', method: 'POST', path: '/webhooks/{id}/test', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Send a test message to the webhook now and report the receiver\u2019s answer',
     request: { params: WebhookIdParams, query: TenantQuery },
     responses: { 200: { description: 'Whether the receiver answered 2xx', body: WebhookTestResult } },
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'listWebhookDeliveries', method: 'GET', path: '/webhooks/{id}/deliveries', handler: 'notifications', groups: [], tenantScoped: true,
+    operationId: 'listWebhookDeliveries', method: 'GET', path: '/webhooks/{id}/deliveries', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'The webhook\u2019s last 20 deliveries, newest first: sent, failed (retrying) or dead',
     request: { params: WebhookIdParams, query: TenantQuery },
     responses: { 200: { description: 'The deliveries', body: WebhookDeliveryList } },
@@ -626,8 +642,8 @@ export function errorCodes(route: RouteDef): ErrorCode[] {
     out.add('TENANT_REQUIRED');
     out.add('NOT_FOUND');
   }
-  // Staff without TOTP: on admin rows, and on tenant-scoped rows for another tenant (docs/api.md#staff-accounts-and-totp).
-  if (route.tenantScoped || route.groups.includes(ADMIN_GROUP)) out.add('MFA_REQUIRED');
+  // Staff without TOTP: on every `all` row, and on `tenant` rows for another tenant (docs/api.md#staff-accounts-and-totp).
+  if (route.staffReach === 'all' || route.staffReach === 'tenant') out.add('MFA_REQUIRED');
   if (route.request.body) {
     out.add('INVALID_JSON');
     out.add('PAYLOAD_TOO_LARGE');
@@ -635,6 +651,25 @@ export function errorCodes(route: RouteDef): ErrorCode[] {
   }
   for (const c of route.errors) out.add(c);
   return [...out];
+}
+
+/**
+ * Why a row's `staffReach` contradicts the rest of the row, or null when it agrees (the route-table unit test
+ * runs it on every row; docs/api.md#staff-accounts-and-totp):
+ *  - `auth: 'iam'` ⇔ `none`;
+ *  - `groups` include `admin` ⇒ `all` (a staff-only row is a staff act whatever the tenant);
+ *  - `tenantScoped` rows open to customers ⇒ `tenant`, and `tenant` ⇒ `tenantScoped`;
+ *  - `self` ⇒ not tenant-scoped and open to any group (it may show the caller only).
+ */
+export function staffReachProblem(route: RouteDef): string | null {
+  const admin = route.groups.includes(ADMIN_GROUP);
+  const iam = route.auth === 'iam';
+  if (iam !== (route.staffReach === 'none')) return `${route.operationId}: collector rows, and only they, have staffReach 'none'`;
+  if (admin && route.staffReach !== 'all') return `${route.operationId}: a row for ${ADMIN_GROUP} must have staffReach 'all'`;
+  if (route.tenantScoped && !admin && route.staffReach !== 'tenant') return `${route.operationId}: a tenant-scoped row open to customers must have staffReach 'tenant'`;
+  if (route.staffReach === 'tenant' && !route.tenantScoped) return `${route.operationId}: staffReach 'tenant' needs a tenant-scoped row`;
+  if (route.staffReach === 'self' && (route.tenantScoped || route.groups.length > 0)) return `${route.operationId}: staffReach 'self' is for untenanted rows open to any group`;
+  return null;
 }
 
 /** `/incidents/{id}` → `/incidents/:id` (the syntax of Powertools' HTTP Router). */

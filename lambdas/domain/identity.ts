@@ -13,7 +13,7 @@
  * the configuration lists them (docs/api.md#identity).
  */
 import { MFA_CLAIM, MFA_TOTP } from '../contract/claims.js';
-import { ADMIN_GROUP } from '../contract/routes.js';
+import { ADMIN_GROUP, type RouteDef } from '../contract/routes.js';
 import { TenantId } from '../contract/schemas.js';
 import { ApiError } from './errors.js';
 
@@ -107,8 +107,21 @@ export function assertGroups(identity: Identity, required: readonly string[]): v
 }
 
 /**
- * Staff accounts need TOTP: a member of `admin` acting as staff (an admin-only route, or a tenant not its
- * own) must present an ID token with `vigia:mfa` = `totp` (docs/api.md#staff-accounts-and-totp).
+ * The row-level checks of a user (Cognito) request, before its tenant is resolved: the row's `groups`
+ * ({@link assertGroups}), then the staff TOTP rule of the row's `staffReach` (lambdas/contract/routes.ts):
+ * on an `all` row (staff-only rows, views across tenants such as the audit log) EVERY request by a member of
+ * `admin` needs TOTP, whatever else the caller is; on a `tenant` row {@link resolveTenant} asks it when the
+ * tenant is not one of the caller's own; `self` rows never ask (docs/api.md#staff-accounts-and-totp).
+ * @throws ApiError FORBIDDEN, MFA_REQUIRED
+ */
+export function assertRowAccess(identity: Identity, route: Pick<RouteDef, 'groups' | 'staffReach'>): void {
+  assertGroups(identity, route.groups);
+  if (route.staffReach === 'all') assertStaffMfa(identity);
+}
+
+/**
+ * Staff accounts need TOTP: a member of `admin` acting as staff (a row whose `staffReach` is `all`, or a tenant
+ * not its own) must present an ID token with `vigia:mfa` = `totp` (docs/api.md#staff-accounts-and-totp).
  * @throws ApiError MFA_REQUIRED
  */
 export function assertStaffMfa(identity: Identity): void {

@@ -40,7 +40,7 @@ import {
 import { ERROR_STATUS, TenantId, type ApiErrorBody, type ErrorCode } from '../contract/schemas.js';
 import { createRepository, type Repository } from '../data/index.js';
 import { ApiError } from '../domain/errors.js';
-import { assertGroups, identityFromClaims, resolveTenant, type Identity } from '../domain/identity.js';
+import { assertRowAccess, identityFromClaims, resolveTenant, type Identity } from '../domain/identity.js';
 import { CsvDownload } from '../domain/reports.js';
 import { isStorageUnavailable, RETRY_AFTER_SECONDS } from './faults.js';
 import { createLogger } from './logger.js';
@@ -233,7 +233,7 @@ function requestMiddleware(route: RouteDef, repo: Repository, logger: Logger, au
       if (!identity) throw new ApiError('UNAUTHORIZED', 'missing or invalid identity');
     }
     logger.appendKeys({ sub: identity.sub });
-    if (route.auth !== 'iam') assertGroups(identity, route.groups);
+    if (route.auth !== 'iam') assertRowAccess(identity, route);
     const rawQuery = queryRecord(event);
     let tenantId: string | null = null;
     if (route.tenantScoped) {
