@@ -7,7 +7,8 @@
  *   - `createdAt` (optional, ISO-8601 UTC): tagged `created-at` on every stack (set by
  *     `scripts/platform/deploy.ts`, kept across redeploys; the preview clean-up job reads it).
  *   - `sesFromEmail`, `sesFromName`, `sesRegion`, `sesConfigurationSet` (production stages): the verified SES
- *     identity Cognito sends from (required for `staging`/`prod`);
+ *     identity Cognito sends from (required for `staging`/`prod`); `sesVerifiedDomain` when SES verified the
+ *     address's domain instead of the address;
  *   - `tableName` (optional): the stage's table, e.g. one restored from a backup (README "Restore the table");
  *   - `threatProtection` (`off`/`audit`/`enforce`, production stages): Cognito Plus plan threat protection;
  *   - `silenceTenants` (comma-separated tenant ids) and `silenceMinutes`: ingest-silence alarms per tenant;

@@ -10,7 +10,8 @@
  *    (`preventUserExistenceErrors`);
  *  - self sign-up per stage (see `stage-config.ts`; off on production stages and previews);
  *  - e-mail from the stage's verified Amazon SES identity on production stages (`UserPoolEmail.withSES`;
- *    a production stage without one gets an error annotation, docs/platform.md#cognito-e-mail);
+ *    the source ARN is the address's identity, or the domain's with `-c sesVerifiedDomain=`; a production stage
+ *    without one gets an error annotation, docs/platform.md#cognito-e-mail);
  *  - refresh tokens rotate on every refresh (the app client's refresh token rotation, with the stage's
  *    grace period; the portal refreshes with GetTokensFromRefreshToken);
  *  - Essentials feature plan, or Plus with standard threat protection (audit/enforce) by stage setting;
@@ -66,13 +67,17 @@ export const SES_MISSING_ERROR = 'vigia:ses-identity-missing';
 /**
  * The user pool's e-mail settings: SES from the stage's identity when configured; otherwise Cognito's default
  * sender (undefined), with an error annotation on production stages (`cdk synth`/`deploy` then fail).
+ * `EmailConfiguration.SourceArn` is `arn:<partition>:ses:<sesRegion>:<account>:identity/<identity>`, the identity
+ * being the verified domain when the stage names one (`sesVerifiedDomain`, CDK's option of the same name), else
+ * the from address (Cognito API reference, EmailConfigurationType:
+ * https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_EmailConfigurationType.html).
  */
 function cognitoEmail(stack: Stack, config: StageConfig): UserPoolEmail | undefined {
   const ses = config.email;
   if (!ses) {
     if (config.profile === 'production') {
       Annotations.of(stack).addError(
-        `${SES_MISSING_ERROR}: stage ${config.stage} sends Cognito e-mail to real users: pass a verified SES identity with -c sesFromEmail=<address> -c sesRegion=<region> (docs/platform.md#cognito-e-mail)`,
+        `${SES_MISSING_ERROR}: stage ${config.stage} sends Cognito e-mail to real users: pass a verified SES identity with -c sesFromEmail=<address> -c sesRegion=<region>, and -c sesVerifiedDomain=<domain> when SES verified the address's domain rather than the address (docs/platform.md#cognito-e-mail)`,
       );
     }
     return undefined;
@@ -81,6 +86,7 @@ function cognitoEmail(stack: Stack, config: StageConfig): UserPoolEmail | undefi
   if (!sesRegion) throw new Error(`stage ${config.stage}: sesRegion is required when the stack's region is not known at synth time`);
   return UserPoolEmail.withSES({
     fromEmail: ses.fromEmail,
+    ...(ses.verifiedDomain ? { sesVerifiedDomain: ses.verifiedDomain } : {}),
     fromName: ses.fromName ?? 'Vigía',
     sesRegion,
     ...(ses.configurationSet ? { configurationSetName: ses.configurationSet } : {}),

@@ -118,10 +118,24 @@ export interface StageConfig {
 /** Cognito threat protection level of a stage (see {@link StageConfig.threatProtection}). */
 export type ThreatProtection = 'off' | 'audit' | 'enforce';
 
-/** A verified SES identity Cognito sends from (`UserPoolEmail.withSES`). */
+/**
+ * A verified SES identity Cognito sends from (`UserPoolEmail.withSES`). The user pool's
+ * `EmailConfiguration.SourceArn` names the identity: the domain's when `verifiedDomain` is set
+ * (`arn:aws:ses:<region>:<account>:identity/example.com`), else the address's. Cognito refuses a SourceArn that
+ * is not a verified identity (Cognito API reference, EmailConfigurationType `SourceArn`:
+ * https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_EmailConfigurationType.html),
+ * so an account that verified only the domain (SES developer guide, "Creating a domain identity":
+ * https://docs.aws.amazon.com/ses/latest/dg/creating-identities.html#verify-domain-procedure) must say so.
+ */
 export interface CognitoSesEmail {
-  /** From address, e.g. `no-reply@vigia.example`; its address or domain must be verified in SES. */
+  /** From address, e.g. `no-reply@vigia.example`; its address or (with `verifiedDomain`) its domain must be verified in SES. */
   readonly fromEmail: string;
+  /**
+   * The SES domain identity the address belongs to (`-c sesVerifiedDomain=vigia.example`), lower-case; the
+   * address's domain must be exactly this domain (what CDK's `sesVerifiedDomain` accepts). Absent = the address
+   * itself is the verified identity.
+   */
+  readonly verifiedDomain?: string;
   /** Display name of the sender. */
   readonly fromName?: string;
   /** Region of the SES identity (default: the stack's region). */
@@ -132,7 +146,7 @@ export interface CognitoSesEmail {
 
 /**
  * Per-deployment values given as CDK context (`bin/app.ts` maps `-c alarmEmail=…`, `-c sesFromEmail=…`,
- * `-c sesRegion=…`, `-c sesConfigurationSet=…`, `-c tableName=…`, `-c threatProtection=…`,
+ * `-c sesVerifiedDomain=…`, `-c sesRegion=…`, `-c sesConfigurationSet=…`, `-c tableName=…`, `-c threatProtection=…`,
  * `-c silenceTenants=acme,globex`, `-c silenceMinutes=30`, `-c identityProviders=<file.json>`).
  */
 export interface StageOverrides {
@@ -154,6 +168,7 @@ export interface StageOverrides {
 export function stageOverridesFromContext(ctx: (key: string) => string | undefined): StageOverrides {
   const fromEmail = ctx('sesFromEmail');
   const fromName = ctx('sesFromName');
+  const verifiedDomain = ctx('sesVerifiedDomain');
   const sesRegion = ctx('sesRegion');
   const configurationSet = ctx('sesConfigurationSet');
   const alarmEmail = ctx('alarmEmail');
@@ -169,10 +184,12 @@ export function stageOverridesFromContext(ctx: (key: string) => string | undefin
     ...(threat ? { threatProtection: threat as ThreatProtection } : {}),
     ...(tenants ? { silenceTenants: tenants.split(',').map((t) => t.trim()).filter(Boolean) } : {}),
     ...(minutes ? { silenceMinutes: Number(minutes) } : {}),
+    ...(verifiedDomain && !fromEmail ? { email: { fromEmail: '', verifiedDomain } } : {}),
     ...(fromEmail
       ? {
           email: {
             fromEmail,
+            ...(verifiedDomain ? { verifiedDomain } : {}),
             ...(fromName ? { fromName } : {}),
             ...(sesRegion ? { sesRegion } : {}),
             ...(configurationSet ? { configurationSet } : {}),
@@ -191,6 +208,41 @@ const TENANT_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 /** Loose e-mail shape check (SNS validates fully at deploy time). */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A DNS domain name (RFC 1035 labels of 1–63 letters, digits and inner hyphens; at least two labels). */
+const DOMAIN_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+
+/**
+ * Validates and normalises the SES identity of a stage (see {@link CognitoSesEmail}): the from address's shape
+ * and, with a verified domain, that the address is in exactly that domain (SES lets a verified domain send from
+ * any of its addresses; CDK's `sesVerifiedDomain` requires the address's domain to equal it). Domains are
+ * compared and stored lower-case (DNS names are case-insensitive).
+ * @throws Error naming the context values (`sesFromEmail`, `sesVerifiedDomain`) on a malformed address or domain,
+ *   a domain given without an address, or an address outside the domain
+ */
+export function validateSesEmail(email: CognitoSesEmail, stage: string): CognitoSesEmail {
+  const fromEmail = email.fromEmail.trim();
+  if (email.verifiedDomain !== undefined && !fromEmail) {
+    throw new Error(`sesVerifiedDomain "${email.verifiedDomain}" for stage ${stage} needs -c sesFromEmail=<address in that domain>`);
+  }
+  if (!EMAIL_PATTERN.test(fromEmail)) throw new Error(`Invalid sesFromEmail "${fromEmail}" for stage ${stage}`);
+  if (email.verifiedDomain === undefined) return { ...email, fromEmail };
+  const domain = email.verifiedDomain.trim().toLowerCase();
+  if (!DOMAIN_PATTERN.test(domain)) throw new Error(`Invalid sesVerifiedDomain "${email.verifiedDomain}" for stage ${stage}: a domain name such as example.com`);
+  const at = fromEmail.lastIndexOf('@');
+  const addressDomain = fromEmail.slice(at + 1).toLowerCase();
+  if (addressDomain !== domain) {
+    throw new Error(
+      `sesFromEmail "${fromEmail}" is not in sesVerifiedDomain "${domain}" for stage ${stage}: Cognito sends from the address through the ` +
+        `domain's SES identity, so the address must be <name>@${domain} (docs/platform.md#cognito-e-mail)`,
+    );
+  }
+  return { ...email, fromEmail: `${fromEmail.slice(0, at)}@${domain}`, verifiedDomain: domain };
+}
+
+/** The SES identity a stage's Cognito e-mail is authorised by: its verified domain, else its from address. */
+export function sesIdentity(email: CognitoSesEmail): string {
+  return email.verifiedDomain ?? email.fromEmail;
+}
 
 /** Raised for a stage name that does not match {@link STAGE_PATTERN}. */
 export class InvalidStageError extends Error {
@@ -211,7 +263,8 @@ export function stageProfile(stage: string): StageProfile {
  * Builds the configuration of a stage.
  * @param stage stage name from the `stage` context value
  * @param overrides per-deployment values from CDK context (alarm e-mail)
- * @throws InvalidStageError when the name does not match {@link STAGE_PATTERN}; Error on a malformed e-mail
+ * @throws InvalidStageError when the name does not match {@link STAGE_PATTERN}; Error on a malformed e-mail or an
+ *   SES from address outside its verified domain ({@link validateSesEmail})
  */
 export function stageConfig(stage: string, overrides: StageOverrides = {}): StageConfig {
   if (!STAGE_PATTERN.test(stage)) throw new InvalidStageError(stage);
@@ -225,10 +278,7 @@ export function stageConfig(stage: string, overrides: StageOverrides = {}): Stag
     if (!TABLE_NAME_PATTERN.test(overrides.tableName)) throw new Error(`Invalid tableName "${overrides.tableName}" for stage ${stage}`);
     config = { ...config, tableName: overrides.tableName };
   }
-  if (overrides.email) {
-    if (!EMAIL_PATTERN.test(overrides.email.fromEmail)) throw new Error(`Invalid sesFromEmail "${overrides.email.fromEmail}" for stage ${stage}`);
-    config = { ...config, email: overrides.email };
-  }
+  if (overrides.email) config = { ...config, email: validateSesEmail(overrides.email, stage) };
   const production = config.profile === 'production';
   if (overrides.threatProtection !== undefined && overrides.threatProtection !== 'off') {
     if (!production) throw new Error(`threatProtection is a production-stage setting (stage ${stage})`);
