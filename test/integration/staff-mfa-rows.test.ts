@@ -105,7 +105,7 @@ describe('staff without TOTP: 403 MFA_REQUIRED on every staff-reachable row, not
 
   it('the same staff member with TOTP reads the audit log of every tenant (the claim is the only difference)', async () => {
     const row = ROWS.find((r) => r.operationId === 'listAuditLog')!;
-    for (const query of [{}, { tenant: 'globex' }, { format: 'csv' }]) {
+    for (const query of [{}, { tenant: 'globex' }, { format: 'csv' }] as Record<string, string>[]) {
       const res = await send(row, { caller: { ...STAFF, mfa: true }, query });
       expect(res.statusCode).toBe(200);
     }
