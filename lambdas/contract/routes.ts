@@ -644,6 +644,8 @@ export function errorCodes(route: RouteDef): ErrorCode[] {
   }
   // Staff without TOTP: on every `all` row, and on `tenant` rows for another tenant (docs/api.md#staff-accounts-and-totp).
   if (route.staffReach === 'all' || route.staffReach === 'tenant') out.add('MFA_REQUIRED');
+  // A user token issued before its user was disabled or lost a group (docs/api.md#session-revocation).
+  if (route.auth !== 'iam') out.add('SESSION_REVOKED');
   if (route.request.body) {
     out.add('INVALID_JSON');
     out.add('PAYLOAD_TOO_LARGE');

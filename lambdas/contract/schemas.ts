@@ -789,6 +789,8 @@ export const ERROR_STATUS = {
   /** An incident's `assignee` that is not on the tenant's assignee list, `details: { fields: ['assignee'] }` (docs/api.md#assignees). */
   UNKNOWN_ASSIGNEE: 400,
   UNAUTHORIZED: 401,
+  /** A user token issued before staff disabled the user or took a group from it (docs/api.md#session-revocation). */
+  SESSION_REVOKED: 401,
   FORBIDDEN: 403,
   /** A member of `admin` without TOTP set up, on an admin route or another tenant (docs/api.md#staff-accounts-and-totp). */
   MFA_REQUIRED: 403,

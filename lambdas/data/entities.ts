@@ -356,6 +356,25 @@ export const IdempotencyEntity: Entity<IdempotencyRecordItem, Omit<IdempotencyRe
   ttlNote: '24 h after completion (`IDEMPOTENCY_TTL_SECONDS`)',
 };
 
+/** A user's session revocation marker (docs/api.md#session-revocation; lambdas/domain/session-revocation.ts). */
+export interface SessionRevocationRecord {
+  /** Cognito sub of the user. */
+  sub: string;
+  /** ISO-8601 UTC: tokens of the user issued at or before this instant are refused. */
+  revokedAt: string;
+}
+/** A marker expires this long after `revokedAt`: Cognito issues no ID token valid longer (`IdTokenValidity` ≤ 1 day). */
+export const SESSION_REVOCATION_TTL_SECONDS = 86_400;
+export const SessionRevocationEntity: Entity<SessionRevocationRecord, { revokedAt: string }> = {
+  name: 'SessionRevocation',
+  description: "When staff last disabled a user or took a group from it: the user's tokens issued until then are refused",
+  readBy: 'GetItem by the API on a user token, remembered 30 s per container; Put (with the audit entries, one transaction) by disable, remove from tenant, revoke staff',
+  key: (r) => keys.sessionRevocation(r.sub),
+  attributes: allOf<{ revokedAt: string }>()(['revokedAt']),
+  ttl: (r) => Math.floor(Date.parse(r.revokedAt) / 1000) + SESSION_REVOCATION_TTL_SECONDS,
+  ttlNote: '`revokedAt` + 1 day (the longest ID token Cognito issues)',
+};
+
 /** Every declaration, in the order of docs/data-model.md. */
 export const ENTITIES = [
   TenantEntity,
@@ -375,6 +394,7 @@ export const ENTITIES = [
   ActivityEventEntity,
   ActivitySeenEntity,
   IdempotencyEntity,
+  SessionRevocationEntity,
 ] as const;
 
 /** The TTL attribute (epoch seconds) of the table. */

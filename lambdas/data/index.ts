@@ -20,6 +20,7 @@ import * as recommendations from './recommendations.js';
 import { reportsRepository } from './reports.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 import * as tenants from './tenants.js';
+import { sessionRevocationRepository } from './session-revocations.js';
 
 export { createDocumentClient, wrapTableClient, type TableRef } from './client.js';
 export { DEFAULT_RETENTION, type Retention } from './retention.js';
@@ -53,6 +54,7 @@ export function dynamoRepository(table: TableRef, options: RepositoryOptions = {
     reports: reportsRepository(table),
     idempotency: { run: (req, fn) => runIdempotent(req, fn, table) },
     notifications: notificationsRepository(table),
+    sessions: sessionRevocationRepository(table, retention),
   };
 }
 

@@ -29,6 +29,8 @@ export const keys = {
    * and `-` only): the tenant it is bound to, read by the pre token generation trigger (docs/api.md#tenant-identity-provider).
    */
   identityProvider: (providerName: string) => ({ PK: `IDP#${providerName}`, SK: 'IDP' }),
+  /** A user's session revocation marker, by Cognito `sub` (docs/api.md#session-revocation). */
+  sessionRevocation: (sub: string) => ({ PK: `USER#${sub}`, SK: 'REVOKED' }),
   incidentCounter: (tenantId: string) => ({ PK: `TENANT#${tenantId}`, SK: 'COUNTER#INCIDENT' }),
   /** The tenant's current-state aggregates (docs/data-model.md#aggregates). */
   stats: (tenantId: string) => ({ PK: `TENANT#${tenantId}`, SK: 'STATS' }),

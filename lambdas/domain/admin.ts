@@ -14,10 +14,11 @@
  * invite-user.ts), which pass an operator identity (`cli:<OS user>`) and the same ports.
  */
 import { ADMIN_GROUP } from '../contract/routes.js';
-import type { CreateTenantBody, PoolUser, PoolUserList, Tenant, TenantList, UpdateTenantBody } from '../contract/schemas.js';
+import type { AuditEntry, CreateTenantBody, PoolUser, PoolUserList, Tenant, TenantList, UpdateTenantBody } from '../contract/schemas.js';
 import { auditEntryFor, changedFields, STAFF_AUDIT_TENANT, type AuditRequest } from './audit.js';
 import { ApiError } from './errors.js';
 import type { AuditPort, DevicesPort, TenantAdminPort, TenantsPort, UsersPort } from './ports.js';
+import type { SessionRevocationPort } from './session-revocation.js';
 
 /** What the administration use cases need. */
 export interface AdminPorts {
@@ -25,6 +26,25 @@ export interface AdminPorts {
   tenantAdmin: TenantAdminPort;
   audit: AuditPort;
   users: UsersPort;
+}
+
+/**
+ * The ports of the acts that take access away (disable, remove from a tenant, revoke staff): `AdminPorts`
+ * plus the session revocation markers, which end the user's open sessions (docs/api.md#session-revocation).
+ */
+export interface UserAccessPorts extends AdminPorts {
+  sessions: Pick<SessionRevocationPort, 'revoke'>;
+}
+
+/**
+ * Ends `user`'s open sessions after the Cognito call that took access away: the revocation marker, stored in
+ * ONE transaction with the act's `audit` entries (both or neither: a 503 leaves the table as it was, and the
+ * act may be repeated). Its time is the later of the request clock and the wall clock, so a token refreshed
+ * while the Cognito call ran (it still carried the old groups) is refused too. Rule:
+ * lambdas/domain/session-revocation.ts.
+ */
+async function endSessions(p: UserAccessPorts, user: PoolUser, req: AuditRequest, audit: AuditEntry[]): Promise<void> {
+  await p.sessions.revoke(user.sub ?? user.username, new Date(Math.max(req.now.getTime(), Date.now())), audit);
 }
 
 /** The tenant, or 404 NOT_FOUND. */
@@ -137,14 +157,17 @@ export async function inviteStaff(p: AdminPorts, email: string, req: AuditReques
   return { user: (await p.users.getUser(user.username)) ?? user, created };
 }
 
-/** Removes the user from a tenant's group (it keeps its account and other groups). @throws ApiError NOT_FOUND */
-export async function removeTenantUser(p: AdminPorts, tenantId: string, username: string, req: AuditRequest): Promise<PoolUser> {
+/**
+ * Removes the user from a tenant's group (it keeps its account and other groups) and ends its open sessions
+ * (`endSessions`, with its audit entry). @throws ApiError NOT_FOUND
+ */
+export async function removeTenantUser(p: UserAccessPorts, tenantId: string, username: string, req: AuditRequest): Promise<PoolUser> {
   await getTenant(p.tenants, tenantId);
   const user = await mustGetUser(p.users, username);
   const groups = await p.users.groupsOf(username);
   if (!groups.includes(tenantId)) throw new ApiError('NOT_FOUND', 'the user is not a member of the tenant');
   await p.users.removeFromGroup(username, tenantId);
-  await p.audit.put(auditEntryFor(req, tenantId, 'user.remove_from_tenant', { type: 'user', id: username }, { before: { group: tenantId } }));
+  await endSessions(p, user, req, [auditEntryFor(req, tenantId, 'user.remove_from_tenant', { type: 'user', id: username }, { before: { group: tenantId } })]);
   return user;
 }
 
@@ -162,8 +185,13 @@ async function auditTenantsOf(p: AdminPorts, username: string): Promise<string[]
   return registered.length ? registered : [STAFF_AUDIT_TENANT];
 }
 
+/** The entries of a user action, one per tenant it is filed under (`auditTenantsOf`). */
+async function userActionEntries(p: AdminPorts, username: string, action: Parameters<typeof auditEntryFor>[2], change: Parameters<typeof auditEntryFor>[4], req: AuditRequest): Promise<AuditEntry[]> {
+  return (await auditTenantsOf(p, username)).map((t) => auditEntryFor(req, t, action, { type: 'user', id: username }, change));
+}
+
 async function auditUserAction(p: AdminPorts, username: string, action: Parameters<typeof auditEntryFor>[2], change: Parameters<typeof auditEntryFor>[4], req: AuditRequest) {
-  for (const t of await auditTenantsOf(p, username)) await p.audit.put(auditEntryFor(req, t, action, { type: 'user', id: username }, change));
+  for (const e of await userActionEntries(p, username, action, change, req)) await p.audit.put(e);
 }
 
 /** Sends the invitation again (new temporary password). @throws ApiError NOT_FOUND, INVALID_TRANSITION (password already set) */
@@ -173,13 +201,22 @@ export async function resendInvitation(p: AdminPorts, username: string, req: Aud
   return user;
 }
 
-/** Disables or enables a user; one's own account cannot be disabled. @throws ApiError NOT_FOUND, INVALID_TRANSITION */
-export async function setUserEnabled(p: AdminPorts, username: string, enabled: boolean, req: AuditRequest): Promise<PoolUser> {
+/**
+ * Disables or enables a user; one's own account cannot be disabled. Disabling ends the user's open sessions
+ * (`endSessions`, with the `user.disable` entries; also when already disabled, so a retry after a failure
+ * ends them); enabling lets only new sign-ins in (tokens issued before the last disable stay refused).
+ * @throws ApiError NOT_FOUND, INVALID_TRANSITION
+ */
+export async function setUserEnabled(p: UserAccessPorts, username: string, enabled: boolean, req: AuditRequest): Promise<PoolUser> {
   const before = await mustGetUser(p.users, username);
   if (!enabled && (before.sub === req.identity.sub || username === req.identity.sub)) throw new ApiError('INVALID_TRANSITION', 'staff cannot disable their own account');
-  if (before.enabled !== enabled) {
-    await p.users.setEnabled(username, enabled);
-    await auditUserAction(p, username, enabled ? 'user.enable' : 'user.disable', { before: { enabled: before.enabled }, after: { enabled } }, req);
+  const change = { before: { enabled: before.enabled }, after: { enabled } };
+  if (!enabled) {
+    if (before.enabled) await p.users.setEnabled(username, false);
+    await endSessions(p, before, req, before.enabled ? await userActionEntries(p, username, 'user.disable', change, req) : []);
+  } else if (!before.enabled) {
+    await p.users.setEnabled(username, true);
+    await auditUserAction(p, username, 'user.enable', change, req);
   }
   return { ...before, enabled };
 }
@@ -205,11 +242,14 @@ export async function grantStaff(p: AdminPorts, username: string, req: AuditRequ
   return user;
 }
 
-/** Removes the user from the staff group; not oneself (the last way back in). @throws ApiError NOT_FOUND, INVALID_TRANSITION */
-export async function revokeStaff(p: AdminPorts, username: string, req: AuditRequest): Promise<PoolUser> {
+/**
+ * Removes the user from the staff group and ends its open sessions (`endSessions`); not oneself (the
+ * last way back in). @throws ApiError NOT_FOUND, INVALID_TRANSITION
+ */
+export async function revokeStaff(p: UserAccessPorts, username: string, req: AuditRequest): Promise<PoolUser> {
   const user = await mustGetUser(p.users, username);
   if (user.sub === req.identity.sub || username === req.identity.sub) throw new ApiError('INVALID_TRANSITION', 'staff cannot revoke their own staff membership');
   await p.users.removeFromGroup(username, ADMIN_GROUP);
-  await p.audit.put(auditEntryFor(req, STAFF_AUDIT_TENANT, 'staff.revoke', { type: 'user', id: username }, { before: { group: ADMIN_GROUP } }));
+  await endSessions(p, user, req, [auditEntryFor(req, STAFF_AUDIT_TENANT, 'staff.revoke', { type: 'user', id: username }, { before: { group: ADMIN_GROUP } })]);
   return user;
 }

@@ -13,6 +13,7 @@
  */
 import type { Context } from 'aws-lambda';
 import type { NotificationsPort } from './notification-delivery.js';
+import type { SessionRevocationPort } from './session-revocation.js';
 import type {
   ActivityEvent,
   ActivityUnread,
@@ -454,4 +455,6 @@ export interface Repository {
   idempotency: IdempotencyPort;
   /** Notification preferences, webhooks, deliveries and the outbox (docs/notifications.md#delivery). */
   notifications: NotificationsPort;
+  /** Session revocation markers (docs/api.md#session-revocation). */
+  sessions: SessionRevocationPort;
 }

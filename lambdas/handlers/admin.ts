@@ -45,7 +45,7 @@ const auditReq = (i: Pick<OperationInput<'getMe'>, 'identity' | 'requestId' | 's
 
 /** The admin operations over `users` (and the identity provider ports `idps`, given the tenants port of the request). */
 export function adminOperations(users: UsersPort, idps?: (repo: OperationInput<'getTenant'>['repo']) => idp.IdentityProviderPorts): Operations<'admin'> {
-  const ports = (repo: OperationInput<'getTenant'>['repo']) => ({ tenants: repo.tenants, tenantAdmin: repo.tenantAdmin, audit: repo.audit, users });
+  const ports = (repo: OperationInput<'getTenant'>['repo']) => ({ tenants: repo.tenants, tenantAdmin: repo.tenantAdmin, audit: repo.audit, users, sessions: repo.sessions });
   const idpPorts = (repo: OperationInput<'getTenant'>['repo']): idp.IdentityProviderPorts => {
     if (!idps) throw new Error('admin Lambda: identity provider ports not configured');
     return idps(repo);

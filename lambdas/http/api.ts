@@ -42,6 +42,7 @@ import { createRepository, type Repository } from '../data/index.js';
 import { ApiError } from '../domain/errors.js';
 import { assertRowAccess, identityFromClaims, resolveTenant, type Identity } from '../domain/identity.js';
 import { CsvDownload } from '../domain/reports.js';
+import { sessionRevocationGuard, type SessionGuard } from '../domain/session-revocation.js';
 import { isStorageUnavailable, RETRY_AFTER_SECONDS } from './faults.js';
 import { createLogger } from './logger.js';
 import { queryRecord, validate, validateRequest, type ValidRequest } from './validation.js';
@@ -217,7 +218,7 @@ const requestIdOf = (event: unknown): string => (event as APIGatewayProxyEvent).
  * The request middleware of a row (step 2 of the module doc): resolves identity and tenant and validates
  * the request into the request store. @throws ApiError
  */
-function requestMiddleware(route: RouteDef, repo: Repository, logger: Logger, audiences: readonly string[], tenantExists: (id: string) => Promise<boolean>): Middleware<ApiEnv> {
+function requestMiddleware(route: RouteDef, repo: Repository, logger: Logger, audiences: readonly string[], tenantExists: (id: string) => Promise<boolean>, sessionActive: SessionGuard): Middleware<ApiEnv> {
   return async ({ reqCtx, next }) => {
     logger.appendKeys({ operationId: route.operationId });
     const event = reqCtx.event as APIGatewayProxyEvent;
@@ -231,6 +232,8 @@ function requestMiddleware(route: RouteDef, repo: Repository, logger: Logger, au
     } else {
       identity = identityFromClaims(claims, audiences);
       if (!identity) throw new ApiError('UNAUTHORIZED', 'missing or invalid identity');
+      // A token issued before staff disabled the user or took a group from it → 401 SESSION_REVOKED (docs/api.md#session-revocation).
+      await sessionActive(identity, claims);
     }
     logger.appendKeys({ sub: identity.sub });
     if (route.auth !== 'iam') assertRowAccess(identity, route);
@@ -279,6 +282,7 @@ export function createApi<H extends HandlerName>(name: H, operations: Operations
   const repo = deps.repository ?? createRepository(config);
   const now = deps.now ?? (() => new Date());
   const tenantExists = registryCheck(repo);
+  const sessionActive = sessionRevocationGuard(repo.sessions, { now });
   const app = new Router<ApiEnv>({ logger });
   // `ETag` is exposed so the portal's fetcher can read it cross-origin and send it back as `If-None-Match`.
   app.use(cors({ origin: config.allowedOrigins, allowHeaders: config.allowedHeaders, exposeHeaders: ['ETag'] }));
@@ -322,7 +326,7 @@ export function createApi<H extends HandlerName>(name: H, operations: Operations
     app.route(run as never, {
       method: route.method,
       path: toColonPath(route.path) as `/${string}`,
-      middleware: [requestMiddleware(route, repo, logger, config.userPoolClientIds, tenantExists) as Middleware],
+      middleware: [requestMiddleware(route, repo, logger, config.userPoolClientIds, tenantExists, sessionActive) as Middleware],
     });
   }
   app.errorHandler(Error, async (err: Error, reqCtx: RequestContext) => errorResponse(err, requestIdOf(reqCtx.event), logger));

@@ -19,6 +19,8 @@ export interface CallerSpec {
    * `admin` (staff must have it), false otherwise.
    */
   mfa?: boolean;
+  /** `iat` claim (issued at, epoch seconds; docs/api.md#session-revocation); absent by default. */
+  iat?: number;
 }
 
 /** Authorizer claims for a caller, all values strings (as API Gateway passes them). */
@@ -35,6 +37,7 @@ export function claimsFor(c: CallerSpec): Record<string, string> {
     token_use: 'id',
     auth_time: '1700000000',
     exp: '4102444800',
+    ...(c.iat !== undefined ? { iat: String(c.iat) } : {}),
   };
 }
 

@@ -60,7 +60,15 @@ function world() {
     resetMfa: async (n) => void (must(n).mfa = false),
     groupsOf: async (n) => [...must(n).groups],
   };
-  return { tenants, entries, users, groups, ports: { tenants: tenantsPort, tenantAdmin, audit, users: usersPort } };
+  // Session revocation markers: each `revoke` with the user's state at that moment (after the Cognito call) and its audit actions.
+  const revoked: { sub: string; at: Date; enabled: boolean; groups: string[]; audit: string[] }[] = [];
+  const sessions = {
+    revoke: async (sub: string, at: Date, audit: readonly AuditEntry[] = []) => {
+      const u = [...users.values()].find((x) => x.sub === sub)!;
+      revoked.push({ sub, at, enabled: u.enabled, groups: [...u.groups], audit: audit.map((e) => e.action) });
+    },
+  };
+  return { tenants, entries, users, groups, revoked, ports: { tenants: tenantsPort, tenantAdmin, audit, users: usersPort, sessions } };
 }
 
 describe('audit entries', () => {
@@ -149,5 +157,25 @@ describe('administration rules', () => {
     const other = await admin.inviteUser(w.ports, 'acme', 'b@acme.example', req());
     await admin.grantStaff(w.ports, other.username, req());
     expect(w.entries.at(-1)).toMatchObject({ tenantId: STAFF_AUDIT_TENANT, action: 'staff.grant' });
+    expect(w.revoked).toEqual([]);
+  });
+
+  it('disable, remove from tenant and revoke staff end the open sessions: a marker after the Cognito call, with the audit entries (docs/api.md#session-revocation)', async () => {
+    const w = world();
+    const u = await admin.inviteUser(w.ports, 'acme', 'ana@acme.example', req());
+    await admin.grantStaff(w.ports, u.username, req());
+    await admin.revokeStaff(w.ports, u.username, req());
+    expect(w.revoked.map((r) => [r.sub, r.groups, r.audit])).toEqual([[u.sub, ['acme'], ['staff.revoke']]]);
+    expect(w.revoked[0]!.at.getTime()).toBeGreaterThanOrEqual(Date.now() - 60_000);
+    await admin.removeTenantUser(w.ports, 'acme', u.username, req());
+    expect(w.revoked.slice(1).map((r) => [r.groups, r.audit])).toEqual([[[], ['user.remove_from_tenant']]]);
+    await admin.setUserEnabled(w.ports, u.username, false, req());
+    expect(w.revoked.slice(2).map((r) => [r.enabled, r.audit])).toEqual([[false, ['user.disable']]]);
+    // Disabling again (a retry) writes the marker again, without a second entry.
+    await admin.setUserEnabled(w.ports, u.username, false, req());
+    expect(w.revoked.slice(3).map((r) => r.audit)).toEqual([[]]);
+    // Enabling writes no marker: tokens issued before the disable stay refused, new sign-ins pass.
+    await admin.setUserEnabled(w.ports, u.username, true, req());
+    expect(w.revoked).toHaveLength(4);
   });
 });

@@ -50,6 +50,7 @@ function repoWith(incidents: IncidentsPort): Repository {
     audit: { put: async () => undefined, listTenant: async () => ({ items: [], nextCursor: null }), listAll: async () => ({ items: [], nextCursor: null }) },
     activity: { list: async () => ({ items: [], nextCursor: null }), countUnread: async () => ({ count: 0, capped: false, seenAt: null }), markRead: async (_t, _s, now) => ({ count: 0, capped: false, seenAt: now }), putOnce: async () => true },
     tenantAdmin: { create: async () => false, update: async () => false },
+    sessions: { revokedAt: async () => null, revoke: async () => undefined },
     notifications: {} as Repository['notifications'],
     incidents,
     devices: {
