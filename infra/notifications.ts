@@ -7,7 +7,11 @@
  *    docs/notifications.md#outbox), batches of 25, partial batch responses (Powertools batch),
  *    bisection on error, 3 retries, records older than 6 h dropped to the DLQ;
  *  - the DLQ `vigia-<stage>-notifications-dlq` (SQS, SSE, TLS only, 14 days) as on-failure destination —
- *    the Monitoring stack alarms on its depth (`NotificationsDlq`);
+ *    the Monitoring stack alarms on its depth (`NotificationsDlq`) and on the mapping's `IteratorAge`
+ *    (`NotificationsIteratorAge`). Lambda sends only the failed batch's metadata there (shard, first and
+ *    last sequence number, stream ARN), never the records: `npm run platform:redrive-notifications`
+ *    (`scripts/platform/redrive-notifications.ts`) reads them back from the stream while it still holds them
+ *    (24 h) and invokes the consumer with them (docs/platform.md#alarms);
  *  - an EventBridge rule every minute (the outbox sweep: retries with backoff, events the stream missed);
  *  - a role with exactly: the table's item reads/writes and Query on its indexes, ListUsersInGroup on the
  *    stage's user pool (recipients = the tenant group's members), and `ses:SendEmail` on the configured SES
@@ -36,8 +40,29 @@ export const notificationsDlqName = (stage: string): string => physicalName(stag
 /** Name of the consumer function. */
 export const notificationsConsumerName = (stage: string): string => physicalName(stage, 'notifications-consumer');
 
-/** Stream settings of the event source mapping (template tests read them). */
-export const NOTIFICATIONS_STREAM = { batchSize: 25, retryAttempts: 3, maxRecordAgeHours: 6 } as const;
+/**
+ * Stream settings of the event source mapping (template tests read them; docs/platform.md#alarms):
+ *  - `batchSize` 25 records per invocation;
+ *  - `bisectBatchOnError`: a failed batch is split in two and each half retried, so one bad record ends up
+ *    alone instead of holding its neighbours;
+ *  - `retryAttempts` 3 retries of a failed (half-)batch, then its metadata goes to the DLQ;
+ *  - `maxRecordAgeHours` 6: older records are not retried but sent to the DLQ (the outbox sweep still delivers
+ *    their events: they stay `PENDING`);
+ *  - `reportBatchItemFailures`: the handler names the failed records, only those (and the later ones of the
+ *    shard) are retried;
+ *  - `streamRetentionHours` 24: DynamoDB Streams keep records 24 h — the re-drive window of the DLQ's entries
+ *    (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Streams.html).
+ * AWS: https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-batchfailurereporting.html and
+ * https://docs.aws.amazon.com/lambda/latest/dg/services-dynamodb-errors.html
+ */
+export const NOTIFICATIONS_STREAM = {
+  batchSize: 25,
+  bisectBatchOnError: true,
+  retryAttempts: 3,
+  maxRecordAgeHours: 6,
+  reportBatchItemFailures: true,
+  streamRetentionHours: 24,
+} as const;
 
 export interface NotificationsConsumerProps {
   readonly config: StageConfig;
@@ -114,10 +139,10 @@ export class NotificationsConsumer extends Construct {
         new DynamoEventSource(table, {
           startingPosition: StartingPosition.LATEST,
           batchSize: NOTIFICATIONS_STREAM.batchSize,
-          bisectBatchOnError: true,
+          bisectBatchOnError: NOTIFICATIONS_STREAM.bisectBatchOnError,
           retryAttempts: NOTIFICATIONS_STREAM.retryAttempts,
           maxRecordAge: Duration.hours(NOTIFICATIONS_STREAM.maxRecordAgeHours),
-          reportBatchItemFailures: true,
+          reportBatchItemFailures: NOTIFICATIONS_STREAM.reportBatchItemFailures,
           onFailure: new SqsDlq(this.dlq),
           filters: [
             FilterCriteria.filter({ eventName: FilterRule.isEqual('INSERT'), dynamodb: { NewImage: { entity: { S: FilterRule.isEqual('ActivityEvent') }, outbox: { S: FilterRule.isEqual('PENDING') } } } }),
