@@ -64,7 +64,7 @@ export function tableRef(t: Target, name: string): TableRef {
   return { doc: sdkDocumentClient(client), tableName: name };
 }
 
-/** The IAM action of {@link describeStack}, {@link listStacks} and {@link stageOutputs}. */
+/** The IAM action of {@link describeStack}, {@link listStacks}, {@link stageOutputs} and {@link stageTable}. */
 export const STAGE_OUTPUTS_ACTIONS = ['cloudformation:DescribeStacks'] as const;
 
 /** Minimal CloudFormation client shape (the real `CloudFormationClient` or a fake). */
@@ -141,8 +141,35 @@ export function portalConfigFromOutputs(stage: string, outputs: Record<string, s
   });
 }
 
-/** The stage's table name (`vigia-<stage>-main`). */
+/** The stage's DEFAULT table name (`vigia-<stage>-main`); the deployed one may differ after a restore: {@link stageTable}. */
 export const stageTableName = (stage: string): string => tableName(stage);
+
+/** The table a deployed stage uses, from its Data stack's outputs. */
+export interface StageTable {
+  /** Output `TableName` of `Vigia-<stage>-Data` (e.g. `vigia-prod-main`, or `vigia-prod-main-r1` after a restore). */
+  tableName: string;
+  /** Output `TableStreamArn` (the notification consumer's event source); absent on stacks deployed before it existed. */
+  streamArn?: string;
+  /** Whether the Data stack owns the table (its name is the stage's default) or adopts one by name (a restore). */
+  owned: boolean;
+}
+
+/**
+ * The table of a deployed stage from the CloudFormation outputs of `Vigia-<stage>-Data` (DescribeStacks):
+ * after a restore (`platform:restore`, docs/platform.md#restoring-the-table) the stage uses another table
+ * than `vigia-<stage>-main`, and only the deployed outputs know which.
+ * @throws StageNotDeployedError when the Data stack does not exist; Error when it has no `TableName` output
+ */
+export async function stageTable(cfn: CfnLike, stage: string, region: string): Promise<StageTable> {
+  const name = stackName(stage, 'Data');
+  const stack = await describeStack(cfn, name);
+  if (!stack) throw new StageNotDeployedError(name, region);
+  const out = (key: string) => stack.Outputs?.find((o) => o.OutputKey === key)?.OutputValue;
+  const table = out('TableName');
+  if (!table) throw new Error(`stage ${stage}: stack ${name} has no TableName output (redeploy the stage)`);
+  const streamArn = out('TableStreamArn');
+  return { tableName: table, ...(streamArn ? { streamArn } : {}), owned: table === stageTableName(stage) };
+}
 
 /** The command-line options that name a stage's table (`--stage` or `--table`, `--dynamodb-endpoint`, `--region`). */
 export const TABLE_OPTIONS = {
@@ -153,15 +180,21 @@ export const TABLE_OPTIONS = {
 } as const;
 
 /**
- * The table named by {@link TABLE_OPTIONS}: `--table`, else the stage's default table name, in `--region`
- * (default `$AWS_REGION`), through `--dynamodb-endpoint` when given (local stack).
- * @throws UsageError when neither `--stage` nor `--table` is given, or no region is known
+ * The table named by {@link TABLE_OPTIONS}: `--table`, else the table the deployed `--stage` uses (its Data
+ * stack's `TableName` output, {@link stageTable}; DescribeStacks), in `--region` (default `$AWS_REGION`),
+ * through `--dynamodb-endpoint` when given (local stack).
+ * @throws UsageError when neither `--stage` nor `--table` is given, or no region is known;
+ *         StageNotDeployedError when the stage's Data stack does not exist
  */
-export function tableFromOptions(p: Parsed): { table: TableRef; tableName: string; stage: string | undefined; region: string } {
+export async function tableFromOptions(
+  p: Parsed,
+  cfn: (region: string) => CfnLike = cloudFormationClient,
+): Promise<{ table: TableRef; tableName: string; stage: string | undefined; region: string }> {
   const stage = optional(p, 'stage');
-  const name = optional(p, 'table') ?? (stage ? stageTableName(stage) : undefined);
-  if (!name) throw new UsageError('pass --stage <stage> or --table <name>');
+  const explicit = optional(p, 'table');
+  if (!explicit && !stage) throw new UsageError('pass --stage <stage> or --table <name>');
   const region = resolveRegion(optional(p, 'region'));
+  const name = explicit ?? (await stageTable(cfn(region), stage!, region)).tableName;
   const endpoint = optional(p, 'dynamodb-endpoint');
   return { table: tableRef({ region, ...(endpoint ? { dynamodbEndpoint: endpoint } : {}) }, name), tableName: name, stage, region };
 }

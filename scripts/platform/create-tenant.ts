@@ -32,9 +32,9 @@ Usage: tsx scripts/platform/create-tenant.ts (--stage <stage> | --user-pool-id <
 Creates the tenant's Cognito group and its registry item in the stage table.
 
 Options:
-  --stage               deployed stage: user pool from the Vigia-<stage>-Auth outputs, table vigia-<stage>-main
+  --stage               deployed stage: user pool from the Vigia-<stage>-Auth outputs, table from the Vigia-<stage>-Data outputs
   --user-pool-id        user pool id (instead of --stage)
-  --table               table name (default vigia-<stage>-main)
+  --table               table name (default: the deployed stage's, from its Vigia-<stage>-Data outputs)
   --tenant              tenant id: lower-case letters, digits and dashes (e.g. acme)
   --name                display name (e.g. "Acme S.A.")
   --if-missing          a tenant registered already is left as it is, exit 0 (CI seeding on every deploy)
@@ -116,7 +116,7 @@ export async function createTenant(idp: CognitoLike, table: TableRef, t: TenantI
   return { groupCreated: group.created() };
 }
 
-async function main(argv: string[]): Promise<void | 'help'> {
+export async function main(argv: string[]): Promise<void | 'help'> {
   const p = parse(argv, {
     ...TABLE_OPTIONS,
     'user-pool-id': { type: 'string' },
@@ -129,7 +129,7 @@ async function main(argv: string[]): Promise<void | 'help'> {
   const log = progress('create-tenant');
   const tenant = { id: required(p, 'tenant'), name: required(p, 'name') };
   validateTenant(tenant);
-  const { table, tableName, stage, region } = tableFromOptions(p);
+  const { table, tableName, stage, region } = await tableFromOptions(p);
   const userPoolId = await resolveUserPoolId({ userPoolId: optional(p, 'user-pool-id'), stage, region });
   const endpoint = optional(p, 'endpoint');
   const idp = cognitoClient({ region, ...(endpoint ? { cognitoEndpoint: endpoint } : {}) });

@@ -24,7 +24,7 @@ Allows the collector calling as <arn> to write the tenant's data through /ingest
 no longer). The tenant must exist (platform:create-tenant).
 
 Options:
-  --stage               deployed stage: table vigia-<stage>-main
+  --stage               deployed stage: table from the Vigia-<stage>-Data outputs
   --table               table name (instead of --stage)
   --tenant              tenant id (e.g. acme)
   --role-arn            the collector's IAM role ARN (arn:aws:iam::<account>:role/<name>); an assumed-role
@@ -61,7 +61,7 @@ export async function grantCollector(
   return { principal, collectors: (await getTenantCollectors(input.tenantId, table)) ?? [] };
 }
 
-async function main(argv: string[]): Promise<void | 'help'> {
+export async function main(argv: string[]): Promise<void | 'help'> {
   const p = parse(argv, {
     ...TABLE_OPTIONS,
     tenant: { type: 'string' },
@@ -70,7 +70,7 @@ async function main(argv: string[]): Promise<void | 'help'> {
   });
   if (!p) return 'help';
   const log = progress('grant-collector');
-  const { table, tableName } = tableFromOptions(p);
+  const { table, tableName } = await tableFromOptions(p);
   try {
     const tenantId = required(p, 'tenant');
     const r = await grantCollector(table, { tenantId, arn: required(p, 'role-arn'), revoke: p.values.revoke === true }, log);

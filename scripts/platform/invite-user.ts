@@ -40,9 +40,9 @@ Creates (or reuses) the user and adds it to the tenant group (or makes it staff)
 temporary password. Audited in the tenant's log (staff: the staff log) with the operator as actor.
 
 Options:
-  --stage               deployed stage: user pool from the Vigia-<stage>-Auth outputs, table vigia-<stage>-main
+  --stage               deployed stage: user pool from the Vigia-<stage>-Auth outputs, table from the Vigia-<stage>-Data outputs
   --user-pool-id        user pool id (instead of --stage), e.g. local_vigia for the local stack
-  --table               table name (default vigia-<stage>-main)
+  --table               table name (default: the deployed stage's, from its Vigia-<stage>-Data outputs)
   --email               the user's e-mail (the username)
   --tenant              a registered tenant (e.g. acme) or "admin" for Vigía staff
   --password            set this PERMANENT password and send no e-mail (CI seeding, local stack)
@@ -140,7 +140,7 @@ export async function inviteUser(
   return { created, delivery: created && !input.password ? 'email' : 'none' };
 }
 
-async function main(argv: string[]): Promise<void | 'help'> {
+export async function main(argv: string[]): Promise<void | 'help'> {
   const p = parse(argv, {
     ...TABLE_OPTIONS,
     'user-pool-id': { type: 'string' },
@@ -157,7 +157,7 @@ async function main(argv: string[]): Promise<void | 'help'> {
   validateInvite(input);
   const region = resolveRegion(optional(p, 'region'));
   if (!optional(p, 'stage') && !optional(p, 'table')) throw new UsageError('pass --stage <stage>, or --user-pool-id <id> with --table <name>');
-  const { table, tableName, stage } = tableFromOptions(p);
+  const { table, tableName, stage } = await tableFromOptions(p);
   const endpoint = optional(p, 'endpoint');
   try {
     const userPoolId = await resolveUserPoolId({ userPoolId: optional(p, 'user-pool-id'), stage, region });

@@ -23,7 +23,7 @@ histogram) from its items. With --check, only reports the differences and exits 
 otherwise replaces the stored aggregates by the recomputed ones.
 
 Options:
-  --stage               deployed stage: table vigia-<stage>-main
+  --stage               deployed stage: table from the Vigia-<stage>-Data outputs
   --table               table name (instead of --stage)
   --tenant              one tenant only (default: every registered tenant)
   --check               compare only; exit 1 on drift
@@ -32,12 +32,12 @@ Options:
   -h, --help            this text
 `;
 
-async function main(argv: string[]): Promise<void | 'help'> {
+export async function main(argv: string[]): Promise<void | 'help'> {
   const p = parse(argv, { ...TABLE_OPTIONS, tenant: { type: 'string' }, check: { type: 'boolean' } });
   if (!p) return 'help';
   const log = progress('rebuild-aggregates');
   const check = p.values.check === true;
-  const { table, tableName } = tableFromOptions(p);
+  const { table, tableName } = await tableFromOptions(p);
   try {
     const only = optional(p, 'tenant');
     const tenants = only ? [only] : (await listTenants(table)).map((t) => t.id);

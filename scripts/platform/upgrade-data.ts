@@ -21,20 +21,20 @@ and puts the open ones in the SOC queue, then builds the write-time aggregates o
 none yet (docs/data-model.md#aggregates). Idempotent.
 
 Options:
-  --stage               deployed stage: table vigia-<stage>-main
+  --stage               deployed stage: table from the Vigia-<stage>-Data outputs
   --table               table name (instead of --stage)
   --dynamodb-endpoint   DynamoDB endpoint override (local stack)
   --region              AWS region (default $AWS_REGION)
   -h, --help            this text
 `;
 
-async function main(argv: string[]): Promise<void | 'help'> {
+export async function main(argv: string[]): Promise<void | 'help'> {
   const p = parse(argv, {
     ...TABLE_OPTIONS,
   });
   if (!p) return 'help';
   const log = progress('upgrade-data');
-  const { table, tableName } = tableFromOptions(p);
+  const { table, tableName } = await tableFromOptions(p);
   try {
     const incidents = await upgradeIncidents(table);
     log(`${incidents} incident(s) upgraded in ${tableName}`);

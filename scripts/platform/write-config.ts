@@ -10,7 +10,7 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../local/config.js';
-import { cloudFormationClient, portalConfigFromOutputs, resolveRegion, stageOutputs, stageTableName } from './aws.js';
+import { cloudFormationClient, portalConfigFromOutputs, resolveRegion, stageOutputs, stageTable, stageTableName } from './aws.js';
 import { checkStage } from './cdk.js';
 import { optional, parse, progress, required, runCli } from './cli.js';
 
@@ -27,24 +27,28 @@ Options:
   -h, --help        this text
 `;
 
-/** `key=value` lines for `$GITHUB_OUTPUT`. */
+/**
+ * `key=value` lines for `$GITHUB_OUTPUT`. `table_name` is the deployed table (output `TableName` of the Data
+ * stack, which differs from `vigia-<stage>-main` after a restore); the default name only when absent.
+ */
 export function githubOutputLines(stage: string, outputs: Record<string, string>): string {
   const lines = {
     site_url: outputs.SiteUrl ?? '',
     api_url: outputs.ApiUrl ?? '',
     user_pool_id: outputs.UserPoolId ?? '',
-    table_name: stageTableName(stage),
+    table_name: outputs.TableName ?? stageTableName(stage),
   };
   return Object.entries(lines).map(([k, v]) => `${k}=${v}\n`).join('');
 }
 
-async function main(argv: string[]): Promise<void | 'help'> {
+export async function main(argv: string[]): Promise<void | 'help'> {
   const p = parse(argv, { stage: { type: 'string' }, out: { type: 'string' }, 'github-output': { type: 'boolean' }, region: { type: 'string' } });
   if (!p) return 'help';
   const log = progress('write-config');
   const stage = checkStage(required(p, 'stage'));
   const region = resolveRegion(optional(p, 'region'));
-  const outputs = await stageOutputs(cloudFormationClient(region), stage, region);
+  const cfn = cloudFormationClient(region);
+  const outputs: Record<string, string> = { ...(await stageOutputs(cfn, stage, region)), TableName: (await stageTable(cfn, stage, region)).tableName };
   const config = portalConfigFromOutputs(stage, outputs);
   const json = `${JSON.stringify(config, null, 2)}\n`;
   const out = optional(p, 'out') ?? path.join(REPO_ROOT, 'web/public/config.json');
