@@ -6,7 +6,13 @@
  * When `tableName` is overridden (`-c tableName=…`, README "Restore the table") the stack does not own a
  * table: it addresses the existing table of that name (e.g. one restored from a point-in-time backup), the
  * previously owned table is left in place by its `RetainExceptOnCreate` deletion policy, and the Api and
- * Monitoring stacks follow the new name (docs/platform.md#restoring-the-table).
+ * Monitoring stacks follow the new name (docs/platform.md#restoring-the-table). The adopted table's stream is
+ * named by the context value `tableStreamArn` (`platform:restore` and `platform:deploy` pass it, the latter
+ * from this stack's deployed `TableStreamArn` output): with it the notification consumer keeps its stream
+ * event source (`notifications.ts`); without it the consumer has only the outbox sweep.
+ *
+ * Outputs: `TableName` and `TableStreamArn` (the operator scripts read the table from them,
+ * `scripts/platform/aws.ts` `stageTable`).
  *
  * On-demand capacity, AWS-managed encryption; point-in-time recovery and `RETAIN_ON_UPDATE_OR_DELETE` on
  * production stages (deletion protection in prod; a replacement is refused by the prod stack policy,
@@ -35,10 +41,12 @@ export class DataStack extends Stack {
     const d = TABLE_DESIGN;
     this.ownsTable = config.tableName === tableName(config.stage);
     if (!this.ownsTable) {
-      this.table = Table.fromTableName(this, 'AdoptedTable', config.tableName);
+      const streamArn = adoptedStreamArn(this.node.tryGetContext(TABLE_STREAM_ARN_CONTEXT), config.tableName);
+      this.table = Table.fromTableAttributes(this, 'AdoptedTable', { tableName: config.tableName, ...(streamArn ? { tableStreamArn: streamArn } : {}) });
       // A template needs at least one resource; this one does nothing (CloudFormation's no-op resource).
       new CfnResource(this, 'Placeholder', { type: 'AWS::CloudFormation::WaitConditionHandle' });
       new CfnOutput(this, 'TableName', { value: config.tableName, description: 'DynamoDB table name (not owned by this stack)' });
+      if (streamArn) new CfnOutput(this, 'TableStreamArn', { value: streamArn, description: 'Stream of the adopted table (notification consumer)' });
       return;
     }
 
@@ -84,5 +92,24 @@ export class DataStack extends Stack {
 
     this.table = table;
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'DynamoDB table name' });
+    new CfnOutput(this, 'TableStreamArn', { value: table.tableStreamArn!, description: 'DynamoDB stream (NEW_IMAGE) of the table' });
   }
+}
+
+/** CDK context key naming the stream of an adopted table (`-c tableStreamArn=arn:aws:dynamodb:…/stream/…`). */
+export const TABLE_STREAM_ARN_CONTEXT = 'tableStreamArn';
+
+/**
+ * A DynamoDB stream ARN of `table` (`arn:<partition>:dynamodb:<region>:<account>:table/<table>/stream/<label>`,
+ * https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazondynamodb.html#amazondynamodb-resources-for-iam-policies).
+ * @returns undefined when `value` is absent or empty
+ * @throws Error when it is not a stream ARN of that table (a stale ARN would silently detach the consumer)
+ */
+export function adoptedStreamArn(value: unknown, table: string): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const arn = String(value);
+  const m = /^arn:aws[a-z-]*:dynamodb:[a-z0-9-]+:\d{12}:table\/([A-Za-z0-9_.-]{3,255})\/stream\/[0-9A-Za-z:.-]+$/.exec(arn);
+  if (!m) throw new Error(`Invalid tableStreamArn "${arn}": expected arn:aws:dynamodb:<region>:<account>:table/${table}/stream/<label>`);
+  if (m[1] !== table) throw new Error(`tableStreamArn "${arn}" is the stream of table ${m[1]}, not of ${table}`);
+  return arn;
 }

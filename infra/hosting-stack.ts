@@ -53,6 +53,19 @@ export function siteBucketName(stage: string): string {
 }
 
 /**
+ * The site bucket's name as the Hosting stack's template writes it: the same value as {@link siteBucketName},
+ * spelled as a literal when the stack's account and region are known (`bin/app.ts` sets them from the
+ * deploying credentials). A literal is what CloudFormation's auto-import needs to adopt a retained bucket of
+ * that name ("The resource must have a static custom name defined in your template",
+ * https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/import-resources-automatically.html;
+ * docs/platform.md#redeploying-over-retained-resources).
+ */
+export function siteBucketNameIn(stack: Stack, stage: string): string {
+  if (Token.isUnresolved(stack.account) || Token.isUnresolved(stack.region)) return siteBucketName(stage);
+  return `vigia-${stage}-site-${stack.account}-${stack.region}`;
+}
+
+/**
  * A CloudFront response headers policy carrying `settings` (all values override the origin's).
  * @param name policy name, unique per account (e.g. `vigia-prod-security-headers`)
  */
@@ -120,7 +133,7 @@ export class HostingStack extends Stack {
     }
 
     this.siteBucket = new Bucket(this, 'SiteBucket', {
-      bucketName: siteBucketName(config.stage),
+      bucketName: siteBucketNameIn(this, config.stage),
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,

@@ -30,6 +30,11 @@ export interface DeployArgs {
   approve: boolean;
   /** Where the CLI writes the stack outputs (JSON). */
   outputsFile: string;
+  /**
+   * `--import-existing-resources`: CloudFormation adopts a retained resource whose static name the template
+   * gives instead of failing on "already exists" (`retained.ts`, docs/platform.md#redeploying-over-retained-resources).
+   */
+  importExistingResources?: boolean;
 }
 
 /** Arguments of `cdk deploy` for a stage (all its stacks, in dependency order). */
@@ -42,6 +47,7 @@ export function deployArgs(a: DeployArgs): string[] {
     ...(a.alarmEmail ? ['-c', `alarmEmail=${a.alarmEmail}`] : []),
     '--require-approval', a.approve ? 'never' : 'broadening',
     '--outputs-file', a.outputsFile,
+    ...(a.importExistingResources ? ['--import-existing-resources'] : []),
     '--no-notices',
     '--progress', 'events',
   ];
@@ -164,11 +170,11 @@ export async function runCdk(args: readonly string[], log: (l: string) => void):
   });
 }
 
-/** Runs an npm script (e.g. `build:web`). @throws Error on failure */
-export async function runNpm(script: string, log: (l: string) => void): Promise<void> {
-  log(`npm run ${script}`);
+/** Runs an npm script (e.g. `build:web`, or `platform:deploy` with `args` after `--`). @throws Error on failure */
+export async function runNpm(script: string, log: (l: string) => void, args: readonly string[] = []): Promise<void> {
+  log(`npm run ${script}${args.length > 0 ? ` -- ${args.join(' ')}` : ''}`);
   await new Promise<void>((resolve, reject) => {
-    const child = spawn('npm', ['run', script], { cwd: REPO_ROOT, stdio: ['ignore', process.stderr, process.stderr] });
+    const child = spawn('npm', ['run', script, ...(args.length > 0 ? ['--', ...args] : [])], { cwd: REPO_ROOT, stdio: ['ignore', process.stderr, process.stderr] });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run ${script} failed with exit status ${code}`))));
   });
