@@ -12,6 +12,9 @@
  * (SES identity, table name, threat protection, silence tenants: `bin/app.ts`).
  * After the deploy, the enterprise providers staff configured at run time are put back on the app client
  * (`identity-providers.ts`: CloudFormation's update sends only the template's provider list).
+ * The table: a restored table the Data stack's outputs name is kept without `--context tableName`
+ * (`restore.ts` `tableContext`); on prod and staging, retained resources left by a destroyed stage are
+ * adopted (`retained.ts`).
  * Output (stdout): one JSON line `{ stage, siteUrl, apiUrl, userPoolId, outputsFile }`.
  */
 import { readFileSync } from 'node:fs';
@@ -19,11 +22,15 @@ import path from 'node:path';
 import { stackName } from '../../infra/stage-config.js';
 import { REPO_ROOT } from '../local/config.js';
 import { tenantOfProvider } from '../../lambdas/data/identity-providers.js';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { cloudFormationClient, cognitoClient, describeStack, resolveRegion, stageTableName, tableRef } from './aws.js';
 import { checkStage, deployArgs, resolveCreatedAt, runCdk, runNpm } from './cdk.js';
 import { optional, parse, progress, required, runCli } from './cli.js';
 import { reattachStaffProviders } from './identity-providers.js';
 import { applyStackPolicies, deployPreflight } from './preflight.js';
+import { tableContext } from './restore.js';
+import { adoptionPlan, findRetained } from './retained.js';
 
 export const USAGE = `
 Usage: tsx scripts/platform/deploy.ts --stage <stage> [--approve] [--alarm-email <e-mail>] [--skip-build] [--skip-preflight]
@@ -69,8 +76,16 @@ async function main(argv: string[]): Promise<void | 'help'> {
   if (!p.values['skip-build']) await runNpm('build:web', log);
   const outputsFile = path.join('cdk.out', `outputs-${stage}.json`);
   const alarmEmail = optional(p, 'alarm-email');
-  const context = ((p.values.context as unknown as string[] | undefined) ?? []).flatMap((c) => ['-c', c]);
-  await runCdk([...deployArgs({ stage, createdAt, approve: p.values.approve === true, outputsFile, ...(alarmEmail ? { alarmEmail } : {}) }), ...context], log);
+  const given = (p.values.context as unknown as string[] | undefined) ?? [];
+  // The table the stage uses (a restored one from the Data stack's outputs), and retained resources to adopt
+  // (restore.ts, retained.ts; docs/platform.md#restoring-the-table, #redeploying-over-retained-resources).
+  const ddb = new DynamoDBClient({ region });
+  const table = await tableContext({ cfn, ddb }, stage, given);
+  const context = [...given.flatMap((c) => ['-c', c]), ...table.args];
+  const plan = adoptionPlan(stage, await findRetained({ cfn, ddb, sqs: new SQSClient({ region }) }, stage, table.tableName === stageTableName(stage)), ['-c', `createdAt=${createdAt}`, ...(alarmEmail ? ['-c', `alarmEmail=${alarmEmail}`] : []), ...context]);
+  for (const line of [...(table.args.length > 0 ? [`table ${table.tableName} (${table.args.join(' ')})`] : []), ...plan.notes]) log(line);
+  for (const args of plan.imports) await runCdk(args, log);
+  await runCdk([...deployArgs({ stage, createdAt, approve: p.values.approve === true, outputsFile, importExistingResources: plan.importExistingResources, ...(alarmEmail ? { alarmEmail } : {}) }), ...context], log);
   const guarded = await applyStackPolicies(cfn, stage);
   if (guarded.length > 0) log(`stack policy (no replacement of user pool/table) set on ${guarded.join(', ')}`);
 
@@ -81,9 +96,8 @@ async function main(argv: string[]): Promise<void | 'help'> {
   const userPoolId = out('Auth', 'UserPoolId');
   const clientId = out('Auth', 'UserPoolClientId');
   if (out('Auth', 'OAuthDomain') && userPoolId && clientId) {
-    const ctxTable = ((p.values.context as unknown as string[] | undefined) ?? []).find((c) => c.startsWith('tableName='))?.slice('tableName='.length);
-    const table = tableRef({ region }, ctxTable || stageTableName(stage));
-    const added = await reattachStaffProviders(cognitoClient({ region }), { userPoolId, clientId, isBound: async (name) => (await tenantOfProvider(name, table)) !== null });
+    const ref = tableRef({ region }, table.tableName);
+    const added = await reattachStaffProviders(cognitoClient({ region }), { userPoolId, clientId, isBound: async (name) => (await tenantOfProvider(name, ref)) !== null });
     log(added.length > 0 ? `company sign-in: put ${added.join(', ')} back on the app client` : 'company sign-in: the app client lists every staff-configured provider');
   }
   const summary = { stage, siteUrl: out('Hosting', 'SiteUrl'), apiUrl: out('Api', 'ApiUrl'), userPoolId: out('Auth', 'UserPoolId'), outputsFile };
