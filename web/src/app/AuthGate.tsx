@@ -8,6 +8,8 @@
  * loads the Authenticator (docs/portal.md#bundles).
  * After a sign-in (a signed-out → signed-in transition on this page) the portal opens at `/` (docs/portal.md#sign-in);
  * after a sign-out the form is on "Iniciar sesión" (docs/portal.md#sign-out).
+ * After a session an administrator ended (API 401 SESSION_REVOKED) the form's header says so until the next
+ * sign-in (`session-revoked.ts`, docs/portal.md#session-loss).
  * A signed-in account in no group gets the waiting page (`AwaitingAccessPage`) while the portal's guard signs
  * it out, and keeps it until the user goes back to the form (docs/portal.md#groups-and-tenants).
  */
@@ -21,6 +23,7 @@ import type { PortalConfig } from '../shared/lib/config';
 import { loadCognitoErrorTexts, localizeAriaLabels, PASSWORD_FIELD_LABELS } from '../shared/lib/i18n';
 import { LoadingScreen } from '../shared/ui/LoadingScreen';
 import { clearAwaitingAccess, useAwaitingAccess } from '../shared/lib/awaiting-access';
+import { clearSessionRevoked, SESSION_REVOKED_EN, useSessionRevoked } from '../shared/lib/session-revoked';
 import { AwaitingAccessPage } from './AwaitingAccessPage';
 import { preloadableLazy } from './preloadable';
 import { I18n } from 'aws-amplify/utils';
@@ -64,7 +67,10 @@ function useAuthStatus(): AuthStatus {
       () => live && setStatus('unauthenticated'),
     );
     const stop = Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedIn') setStatus('authenticated');
+      if (payload.event === 'signedIn') {
+        clearSessionRevoked();
+        setStatus('authenticated');
+      }
       if (payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure') setStatus('unauthenticated');
       // A hosted-UI redirect that failed (logged by `logRedirectFailures`, docs/portal.md#company-sign-in).
       if (payload.event === 'signInWithRedirect_failure') setStatus('unauthenticated');
@@ -229,12 +235,19 @@ function SignInPage({ children }: { children: ReactNode }) {
 
 function SignInBrand({ brandName }: { brandName: string }) {
   useEffect(warmUpAfterForm, []);
+  const revoked = useSessionRevoked();
   return (
     <header className="signin-brand">
       <h1>
         {brandName} <span className="brand-tag">{I18n.get('CUSTOMER')}</span>
       </h1>
       <p>{I18n.get('Customer portal')}</p>
+      {/* The last session was ended by an administrator (docs/portal.md#session-loss). */}
+      {revoked && (
+        <p role="alert" className="signin-notice" data-testid="session-revoked">
+          {I18n.get(SESSION_REVOKED_EN)}
+        </p>
+      )}
     </header>
   );
 }

@@ -5,6 +5,7 @@ vi.mock('aws-amplify/auth', () => auth);
 
 import { ApiError, createApiClient } from './api';
 import { fakeApi, requestProblem } from './test-utils';
+import { clearSessionRevoked, SESSION_REVOKED_KEY } from './session-revoked';
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -154,6 +155,18 @@ describe('api client', () => {
     const api = createApiClient({ baseUrl: 'http://api', fetchImpl: async () => jsonResponse(401, { message: 'Unauthorized' }) });
     await expect(api.call('getMe')).rejects.toMatchObject({ kind: 'session', status: 401 });
     expect(auth.signOut).toHaveBeenCalledTimes(1);
+    expect(window.sessionStorage.getItem(SESSION_REVOKED_KEY)).toBeNull();
+  });
+
+  it('on 401 SESSION_REVOKED marks why (the sign-in page says so), then signs out (docs/portal.md#session-loss)', async () => {
+    const api = createApiClient({ baseUrl: 'http://api', fetchImpl: async () => jsonResponse(401, { code: 'SESSION_REVOKED', message: 'ended', requestId: 'r' }) });
+    const err = (await api.call('getMe').catch((e: unknown) => e)) as ApiError;
+    expect(err).toMatchObject({ kind: 'session', status: 401, code: 'SESSION_REVOKED' });
+    expect(err.userMessage).toMatch(/administrador/);
+    expect(auth.signOut).toHaveBeenCalledTimes(1);
+    expect(window.sessionStorage.getItem(SESSION_REVOKED_KEY)).toBe('1');
+    clearSessionRevoked();
+    expect(window.sessionStorage.getItem(SESSION_REVOKED_KEY)).toBeNull();
   });
 });
 

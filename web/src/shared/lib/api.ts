@@ -25,6 +25,7 @@
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
 import { buildPath, routeById } from './contract';
 import { t } from './messages';
+import { markSessionRevoked } from './session-revoked';
 import type { ApiErrorBody, OperationBody, OperationId, OperationParams, OperationQuery, OperationResponse } from './contract';
 
 /** Default request timeout, ms. */
@@ -48,12 +49,13 @@ export type ApiErrorKind = 'network' | 'timeout' | 'session' | 'client' | 'serve
  * docs/portal.md#error-messages): UNKNOWN_ASSIGNEE is an assignee the API does not accept
  * (docs/api.md#assignees); MFA_REQUIRED is staff without TOTP (docs/api.md#staff-accounts-and-totp; the
  * error state links to /profile); SERVICE_UNAVAILABLE a 503 with Retry-After (docs/api.md#errors: nothing
- * was changed); RESERVED_NAME a tenant id or e-mail domain reserved for the staff (docs/api.md#reserved-names).
- * Other codes get the message of their kind (`ui.apiErrors.kinds.<kind>`).
+ * was changed). Other codes get the message of their kind (`ui.apiErrors.kinds.<kind>`).
  */
 const CODES_WITH_MESSAGE = new Set([
   'VALIDATION_FAILED', 'INVALID_JSON', 'TENANT_REQUIRED', 'UNKNOWN_ASSIGNEE', 'FORBIDDEN', 'MFA_REQUIRED', 'NOT_FOUND',
-  'VERSION_CONFLICT', 'INVALID_TRANSITION', 'PAYLOAD_TOO_LARGE', 'THROTTLED', 'SERVICE_UNAVAILABLE', 'RESERVED_NAME',
+  'VERSION_CONFLICT', 'INVALID_TRANSITION', 'PAYLOAD_TOO_LARGE', 'THROTTLED', 'SERVICE_UNAVAILABLE',
+  // The user was disabled or lost its access while signed in (docs/api.md#session-revocation).
+  'SESSION_REVOKED',
 ] as const);
 type CodeWithMessage = typeof CODES_WITH_MESSAGE extends Set<infer C> ? C : never;
 
@@ -230,6 +232,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       message: `${method} ${path}: HTTP ${response.status}${errBody.message ? ` ${errBody.message}` : ''}`,
     };
     if (response.status === 401) {
+      // The sign-in page then says why (docs/portal.md#session-loss).
+      if (common.code === 'SESSION_REVOKED') markSessionRevoked();
       onSessionExpired();
       throw new ApiError({ kind: 'session', ...common });
     }

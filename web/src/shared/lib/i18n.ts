@@ -10,6 +10,7 @@
  */
 import { I18n } from 'aws-amplify/utils';
 import { translations } from '@aws-amplify/ui-react';
+import { SESSION_REVOKED_EN } from './session-revoked';
 
 /**
  * Overrides and additions to Amplify UI's Spanish dictionary (keys are Amplify UI's English texts). The
@@ -64,6 +65,8 @@ export const ES_OVERRIDES: Record<string, string> = {
   'Continue with your company': 'Continuar con tu empresa',
   'Enter the e-mail of your company account.': 'Escribe el correo de la cuenta de tu empresa.',
   'Your company could not be reached. Try again.': 'No se pudo contactar con tu empresa. Inténtalo de nuevo.',
+  // The session ended by an administrator (shared/lib/session-revoked.ts, docs/portal.md#session-loss).
+  [SESSION_REVOKED_EN]: 'Tu sesión se ha cerrado: un administrador ha deshabilitado tu cuenta o te ha retirado el acceso. Vuelve a iniciar sesión si aún tienes acceso.',
 };
 
 /** Spanish screen-reader texts of the show-password switch (props of Amplify UI's `PasswordField`). */

@@ -78,6 +78,7 @@ export const ui: Catalogue['ui'] = {
       TENANT_REQUIRED: 'Select a customer.',
       UNKNOWN_ASSIGNEE: 'The assignee is not an active user of the customer or the SOC. Choose one from the list.',
       FORBIDDEN: 'You don\'t have permission to do this.',
+      SESSION_REVOKED: 'An administrator disabled your account or removed your access. You have been signed out.',
       MFA_REQUIRED: 'As SOC staff you need two-step verification: set up an authenticator app in your profile and try again.',
       NOT_FOUND: 'What you are looking for was not found.',
       VERSION_CONFLICT: 'The incident changed while you were editing it.',
@@ -85,7 +86,6 @@ export const ui: Catalogue['ui'] = {
       PAYLOAD_TOO_LARGE: 'The text is too long.',
       THROTTLED: 'Too many requests. Wait a moment and try again.',
       SERVICE_UNAVAILABLE: 'The service is not available right now. Try again in a few seconds.',
-      RESERVED_NAME: 'That name is reserved for the SOC staff (the admin group or its e-mail domain). Choose another one.',
     },
     kinds: {
       network: 'Could not connect to the server. Check your connection and try again.',

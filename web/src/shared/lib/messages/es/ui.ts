@@ -76,6 +76,7 @@ export const ui = {
       TENANT_REQUIRED: 'Selecciona un cliente.',
       UNKNOWN_ASSIGNEE: 'La persona asignada no es un usuario activo del cliente ni del SOC. Elige una de la lista.',
       FORBIDDEN: 'No tienes permiso para realizar esta acción.',
+      SESSION_REVOKED: 'Un administrador ha deshabilitado tu cuenta o te ha retirado el acceso. Se ha cerrado tu sesión.',
       MFA_REQUIRED: 'Como personal del SOC necesitas la verificación en dos pasos: configura una aplicación de autenticación en tu perfil y vuelve a intentarlo.',
       NOT_FOUND: 'No se encontró lo que buscas.',
       VERSION_CONFLICT: 'El incidente cambió mientras lo editabas.',
@@ -83,7 +84,6 @@ export const ui = {
       PAYLOAD_TOO_LARGE: 'El texto es demasiado largo.',
       THROTTLED: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
       SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
-      RESERVED_NAME: 'Ese nombre está reservado para el personal del SOC (el grupo admin o su dominio de correo). Elige otro.',
     },
     kinds: {
       network: 'No se pudo conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.',
