@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { I18n } from 'aws-amplify/utils';
 import { localizeAriaLabels, setUpSpanish } from './i18n';
+import { SESSION_REVOKED_EN } from './session-revoked';
 
 describe('localizeAriaLabels', () => {
   afterEach(() => {
@@ -39,5 +41,17 @@ describe('localizeAriaLabels', () => {
     await Promise.resolve();
     expect(hidden.textContent).toBe('La contraseña está visible');
     stop();
+  });
+});
+
+describe('the sign-in notice of a session ended by an administrator (docs/portal.md#session-loss)', () => {
+  afterEach(() => setUpSpanish());
+
+  it('is Spanish by default and English when the portal is in English', () => {
+    setUpSpanish('es');
+    expect(I18n.get(SESSION_REVOKED_EN)).toBe('Tu sesión se ha cerrado: un administrador ha deshabilitado tu cuenta o te ha retirado el acceso. Vuelve a iniciar sesión si aún tienes acceso.');
+    setUpSpanish('en');
+    expect(I18n.get(SESSION_REVOKED_EN)).toBe(SESSION_REVOKED_EN);
+    expect(SESSION_REVOKED_EN).toMatch(/administrator disabled your account/);
   });
 });
