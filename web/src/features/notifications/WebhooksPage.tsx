@@ -109,9 +109,12 @@ function CreatedNotice({ created, onDone }: { created: { webhook: WebhookView; s
   );
 }
 
+/** A webhook send error as the user reads it: the API's `WEBHOOK_UNREACHABLE` code in words (docs/notifications.md#webhook-url-policy). */
+const sendErrorText = (error: string): string => (error === 'WEBHOOK_UNREACHABLE' ? msg('notifications.webhooks.unreachable') : error);
+
 function testMessage(w: WebhookView, r: WebhookTestResult): string {
   if (r.ok) return msg('notifications.webhooks.testOk', { name: w.name, status: r.status ?? '' });
-  const reason = r.error ?? (r.status !== null ? msg('notifications.webhooks.testStatusReason', { status: r.status }) : msg('notifications.webhooks.testNoStatus'));
+  const reason = (r.error !== null ? sendErrorText(r.error) : null) ?? (r.status !== null ? msg('notifications.webhooks.testStatusReason', { status: r.status }) : msg('notifications.webhooks.testNoStatus'));
   return msg('notifications.webhooks.testFailed', { name: w.name, reason });
 }
 
@@ -278,7 +281,7 @@ function Deliveries({ webhook: w }: { webhook: WebhookView }) {
                   <td data-label={msg('notifications.webhooks.result')}>
                     <span className="delivery-event">
                       <strong className={`delivery-${x.state}`}>{msg(`notifications.webhooks.states.${x.state}`)}</strong>
-                      {x.lastError && x.state !== 'sent' && <span className="muted small">{x.lastError}</span>}
+                      {x.lastError && x.state !== 'sent' && <span className="muted small">{sendErrorText(x.lastError)}</span>}
                       {x.nextAttemptAt && <span className="muted small">{msg('notifications.webhooks.nextAttempt', { when: formatDateTime(x.nextAttemptAt) })}</span>}
                     </span>
                   </td>

@@ -205,7 +205,7 @@ describe('webhooks', { timeout: 20_000 }, () => {
       items = [];
       return w;
     });
-    const deliveries = vi.fn(() => ({ items: [delivery(), delivery({ deliveryId: 'd2', state: 'failed', attempts: 2, lastStatus: 502, lastError: 'HTTP 502', nextAttemptAt: '2026-03-01T10:07:00.000Z', sentAt: null })] }));
+    const deliveries = vi.fn(() => ({ items: [delivery(), delivery({ deliveryId: 'd2', state: 'failed', attempts: 2, lastStatus: 502, lastError: 'HTTP 502', nextAttemptAt: '2026-03-01T10:07:00.000Z', sentAt: null }), delivery({ deliveryId: 'd3', state: 'dead', attempts: 5, lastStatus: null, lastError: 'WEBHOOK_UNREACHABLE', nextAttemptAt: null, sentAt: null })] }));
     const api = fakeApi({ getMe: ME_ACME, listWebhooks: () => ({ items }), testWebhook: test, deleteWebhook: del, listWebhookDeliveries: deliveries });
     renderSignedIn(routes(), { path: '/notifications/webhooks', api });
     const item = await screen.findByRole('article');
@@ -216,6 +216,9 @@ describe('webhooks', { timeout: 20_000 }, () => {
     answer = { ok: false, status: 403, error: null };
     fireEvent.click(within(item).getByRole('button', { name: 'Enviar prueba' }));
     await within(item).findByText('La prueba a «Canal SOC» falló: el receptor respondió HTTP 403');
+    answer = { ok: false, status: null as unknown as number, error: 'WEBHOOK_UNREACHABLE' };
+    fireEvent.click(within(item).getByRole('button', { name: 'Enviar prueba' }));
+    await within(item).findByText('La prueba a «Canal SOC» falló: no se pudo conectar con el receptor');
 
     expect(deliveries).not.toHaveBeenCalled();
     const toggle = within(item).getByRole('button', { name: 'Ver últimas entregas' });
@@ -228,6 +231,8 @@ describe('webhooks', { timeout: 20_000 }, () => {
     expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent).slice(3)).toEqual(['200', '1']);
     expect(rows[1]!.textContent).toContain('Fallido, se reintentará');
     expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent).slice(3)).toEqual(['502', '2']);
+    expect(rows[2]!.textContent).toContain('no se pudo conectar con el receptor');
+    expect(rows[2]!.textContent).not.toContain('WEBHOOK_UNREACHABLE');
 
     fireEvent.click(within(item).getByRole('button', { name: 'Eliminar' }));
     const confirm = within(item).getByRole('group', { name: /¿Eliminar el webhook «Canal SOC»\?/ });

@@ -101,6 +101,7 @@ export const notifications: Catalogue['notifications'] = {
     sendingTest: 'Sending…',
     testOk: 'Test sent to "{{name}}": the receiver answered HTTP {{status}}.',
     testFailed: 'The test to "{{name}}" failed: {{reason}}',
+    unreachable: 'could not connect to the receiver',
     testNoStatus: 'no answer',
     testStatusReason: 'the receiver answered HTTP {{status}}',
     testCouldNot: 'Could not send the test: {{message}}',

@@ -99,6 +99,7 @@ export const notifications = {
     sendingTest: 'Enviando…',
     testOk: 'Prueba enviada a «{{name}}»: el receptor respondió HTTP {{status}}.',
     testFailed: 'La prueba a «{{name}}» falló: {{reason}}',
+    unreachable: 'no se pudo conectar con el receptor',
     testNoStatus: 'sin respuesta',
     testStatusReason: 'el receptor respondió HTTP {{status}}',
     testCouldNot: 'No se pudo enviar la prueba: {{message}}',
