@@ -272,7 +272,11 @@ describe('GitHub OIDC stack (once per account)', () => {
       ['eu-west-1', 'us-east-1'].flatMap((r) => ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((k) => `arn:aws:iam::123456789012:role/cdk-hnb659fds-${k}-role-123456789012-${r}`)).sort(),
     );
     expect(JSON.stringify(statements)).not.toMatch(/"(iam:\*|cloudformation:\*|sts:\*|cognito-idp:\*|dynamodb:\*|\*:\*|pr-\*)"/);
-    expect(statements.filter((s) => s.Resource === '*')).toEqual([{ Sid: 'ReadStacks', Effect: 'Allow', Action: 'cloudformation:DescribeStacks', Resource: '*' }]);
+    expect(statements.filter((s) => s.Resource === '*')).toEqual([
+      { Sid: 'ReadStacks', Effect: 'Allow', Action: 'cloudformation:DescribeStacks', Resource: '*' },
+      // platform:deploy's fresh-account preflight (scripts/platform/preflight.ts): account-wide reads only.
+      { Sid: 'DeployPreflight', Effect: 'Allow', Action: ['cloudfront:ListDistributions', 'lambda:GetAccountSettings', 'ses:GetAccount'], Resource: '*' },
+    ]);
   });
 
   it('an account that already has the GitHub provider passes its ARN instead of creating a second one', () => {
