@@ -9,21 +9,32 @@
  *  - **Webhooks**: one HTTPS POST of the rendered body, `Content-Type: application/json`, headers
  *    `X-Vigia-Delivery: <delivery id>` and, for `json` webhooks, `X-Vigia-Signature: t=…,v1=…`; 5 s timeout;
  *    redirects are not followed; 2xx = delivered, anything else = failed (retried with backoff).
- *    SSRF guard (not `allowLocalHttp`): the URL must pass `checkWebhookUrl`, and the connection's DNS lookup
- *    refuses any non-public address (`isNonPublicAddress`) at connect time, so a name that resolves inside
- *    the VPC, to the instance metadata service or to loopback is never contacted (no rebinding window).
+ *    SSRF guard (not `allowLocalHttp`): the URL must pass `checkWebhookUrl`; an IP literal host is checked
+ *    again here, and the connection's DNS lookup refuses the name if ANY resolved address is not public, at
+ *    connect time, so a name that resolves inside the VPC, to the instance metadata service or to loopback
+ *    is never contacted (no rebinding window); finally the connected socket's peer address is checked. One
+ *    classifier decides all of these on the parsed address: `classifyAddress`
+ *    (lambdas/domain/network-address.ts, docs/notifications.md#webhook-url-policy).
+ *    A send without an HTTP answer (DNS, connection, TLS, timeout, refused address) fails with the generic
+ *    `WEBHOOK_UNREACHABLE` and nothing else: the socket detail (`connect ECONNREFUSED 10.0.0.5:22`) goes to
+ *    the function's log only, so neither "Enviar prueba" nor the deliveries list can be used as a port scanner.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { SendersPort } from '../domain/notification-delivery.js';
-import { checkWebhookUrl, DELIVERY_ID_HEADER, isNonPublicAddress, SIGNATURE_HEADER, signWebhook, type Webhook } from '../domain/notifications.js';
+import { isIP } from 'node:net';
+import { classifyAddress } from '../domain/network-address.js';
+import { checkWebhookUrl, DELIVERY_ID_HEADER, SIGNATURE_HEADER, signWebhook, WEBHOOK_UNREACHABLE, type Webhook } from '../domain/notifications.js';
 import { lazyAwsLite } from './aws-lite.js';
 
 /** The IAM action the e-mail sender calls (granted on the configured identity only; infra/notifications.ts). */
 export const SES_SEND_ACTIONS = ['ses:SendEmail'] as const;
 
-/** A webhook answered with a non-2xx status, or could not be reached. `status` when it answered. */
+/**
+ * A webhook answered with a non-2xx status (`HTTP <status>`, `status` set), or could not be reached (message
+ * `WEBHOOK_UNREACHABLE`, no `status`: the cause is in the log, never in the message).
+ */
 export class WebhookSendError extends Error {
   override readonly name = 'WebhookSendError';
   constructor(message: string, readonly status?: number) {
@@ -49,14 +60,14 @@ export interface SendersOptions {
 
 type RawAwsLite = (req: { service: string; method: string; path: string; headers: Record<string, string>; payload: string }) => Promise<{ statusCode: number; payload: unknown }>;
 
-/** A `lookup` for http(s).request that fails for any non-public address. */
-function publicOnlyLookup(hostname: string, options: object, cb: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void): void {
+/** A `lookup` for http(s).request that fails when any resolved address is not public (`classifyAddress`). */
+export function publicOnlyLookup(hostname: string, options: object, cb: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void): void {
   dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return cb(err, '', 0);
     const list = addresses as LookupAddress[];
-    const bad = list.find((a) => isNonPublicAddress(a.address));
+    const bad = list.find((a) => !classifyAddress(a.address).public);
     if (bad || list.length === 0) {
-      const e = new Error(`webhook host ${hostname} resolves to a non-public address`) as NodeJS.ErrnoException;
+      const e = new Error(`webhook host ${hostname} resolves to a non-public address ${bad?.address ?? '(none)'}: ${bad ? classifyAddress(bad.address).reason : 'no address'}`) as NodeJS.ErrnoException;
       e.code = 'EADDRNOTPUBLIC';
       return cb(e, '', 0);
     }
@@ -65,9 +76,33 @@ function publicOnlyLookup(hostname: string, options: object, cb: (err: NodeJS.Er
   });
 }
 
-/** POSTs `body` to `url`; resolves with the 2xx status. @throws WebhookSendError */
+/**
+ * Logs why a webhook could not be reached (host only: the path may carry the receiver's token) and returns
+ * the generic error the caller stores or shows.
+ */
+function unreachable(url: URL, detail: unknown): WebhookSendError {
+  console.warn(
+    JSON.stringify({
+      level: 'WARN',
+      message: 'webhook unreachable',
+      host: url.host,
+      error: detail instanceof Error ? `${(detail as NodeJS.ErrnoException).code ?? detail.name}: ${detail.message}` : String(detail),
+    }),
+  );
+  return new WebhookSendError(WEBHOOK_UNREACHABLE);
+}
+
+/**
+ * POSTs `body` to `url`; resolves with the 2xx status. With `guard`: an IP literal host, every address a
+ * name resolves to and the connected peer must be public (`classifyAddress`).
+ * @throws WebhookSendError `HTTP <status>` (with `status`) or `WEBHOOK_UNREACHABLE` (detail logged only)
+ */
 export function postJson(url: URL, body: string, headers: Record<string, string>, opts: { guard: boolean; timeoutMs: number }): Promise<number> {
   const mod = url.protocol === 'https:' ? https : http;
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (opts.guard && isIP(literal) && !classifyAddress(literal).public) {
+    return Promise.reject(unreachable(url, new Error(`literal ${literal} is not public: ${classifyAddress(literal).reason}`)));
+  }
   return new Promise((resolve, reject) => {
     const req = mod.request(
       url,
@@ -86,8 +121,16 @@ export function postJson(url: URL, body: string, headers: Record<string, string>
         });
       },
     );
-    req.on('timeout', () => req.destroy(new WebhookSendError(`no answer within ${opts.timeoutMs} ms`)));
-    req.on('error', (e) => reject(e instanceof WebhookSendError ? e : new WebhookSendError(e.message)));
+    if (opts.guard) {
+      req.on('socket', (socket) => {
+        socket.once('connect', () => {
+          const peer = socket.remoteAddress;
+          if (peer && !classifyAddress(peer).public) req.destroy(new Error(`connected peer ${peer} is not public`));
+        });
+      });
+    }
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`)));
+    req.on('error', (e) => reject(e instanceof WebhookSendError ? e : unreachable(url, e)));
     req.end(body);
   });
 }

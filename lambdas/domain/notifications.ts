@@ -16,6 +16,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { ACTIVITY_KINDS, ACTIVITY_SEVERITIES } from '../contract/schemas.js';
+import { classifyAddress, isInternalHostname } from './network-address.js';
 
 /** Severities an activity event carries, most severe first (`info` is below every incident severity). */
 /** The activity event's severities and kinds (one list each, in the API contract: lambdas/contract/schemas.ts). */
@@ -370,41 +371,34 @@ export class WebhookUrlRejected extends Error {
 }
 
 /**
- * Whether an IP address (v4 or v6) is private, loopback, link-local (the instance metadata service's
- * 169.254.169.254 included), carrier-grade NAT, multicast, unspecified or otherwise not a public unicast
- * address — the SSRF guard's deny list. IPv4-mapped IPv6 addresses are checked as IPv4.
+ * Whether an IP address (v4 or v6, any textual form) may NOT be contacted by a webhook: the negation of the
+ * one classifier `classifyAddress` (lambdas/domain/network-address.ts — private, loopback, link-local with
+ * the instance metadata service, carrier-grade NAT, multicast, reserved, IPv4-mapped/compatible forms of
+ * those, 6to4, NAT64, Teredo, site-local, unique-local…). Not an IP address → true.
  */
 export function isNonPublicAddress(ip: string): boolean {
-  const v = isIP(ip);
-  if (v === 4) {
-    const [a, b, c] = ip.split('.').map(Number) as [number, number, number];
-    return (
-      a === 0 || a === 10 || a === 127 || a >= 224 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 192 && b === 0 && (c === 0 || c === 2)) ||
-      (a === 198 && (b === 18 || b === 19)) ||
-      (a === 198 && b === 51 && c === 100) ||
-      (a === 203 && b === 0 && c === 113)
-    );
-  }
-  if (v === 6) {
-    const x = ip.toLowerCase();
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(x);
-    if (mapped) return isNonPublicAddress(mapped[1]!);
-    return x === '::' || x === '::1' || /^f[cd]/.test(x) || /^fe[89ab]/.test(x) || x.startsWith('ff') || x.startsWith('64:ff9b:') || x.startsWith('2001:db8');
-  }
-  return true;
+  return !classifyAddress(ip).public;
 }
 
 /**
+ * The stable code a webhook send that got no HTTP answer reports — DNS failure, refused or reset connection,
+ * TLS failure, timeout, or an address the SSRF guard refuses — as the test-send's `error` and a delivery's
+ * `lastError`. One code for all of them on purpose: telling them apart would make "Enviar prueba" a port
+ * scanner of whatever the URL reaches. The socket detail is logged server-side only
+ * (lambdas/data/notification-senders.ts).
+ */
+export const WEBHOOK_UNREACHABLE = 'WEBHOOK_UNREACHABLE';
+
+/**
  * Checks a webhook URL at creation and before each send. Always: a parseable http(s) URL without user
- * info, at most 2,048 characters. In AWS (`allowLocalHttp` false): `https:` only, and a host that is not
- * an IP literal in a non-public range nor `localhost`. Locally (`allowLocalHttp`): also `http://localhost`
- * / `http://127.0.0.1` (the test receivers). DNS names are checked after resolution by the sender
- * (`assertPublicHost` in lambdas/data/notification-senders.ts), so a name pointing inside is refused too.
+ * info, at most 2,048 characters. In AWS (`allowLocalHttp` false): `https:` only; an IP literal host must be
+ * public by `classifyAddress` (decided on the parsed address: `[::ffff:a9fe:a9fe]`, `[::127.0.0.1]`,
+ * `[2002:a00:1::]` are refused like 169.254.169.254, 127.0.0.1 and 10.0.0.1); a name must not be an
+ * internal or special-use name (`isInternalHostname`: `localhost`, `*.internal`, single labels…, trailing
+ * dots removed first). Locally (`allowLocalHttp`): also `http://localhost` / `http://127.0.0.1` /
+ * `http://[::1]` (the test receivers). DNS names are checked after resolution by the sender (every resolved
+ * address through the same classifier, lambdas/data/notification-senders.ts), so a name pointing inside is
+ * refused too. docs/notifications.md#webhook-url-policy.
  * @throws WebhookUrlRejected
  */
 export function checkWebhookUrl(raw: string, opts: { allowLocalHttp: boolean }): URL {
@@ -420,8 +414,7 @@ export function checkWebhookUrl(raw: string, opts: { allowLocalHttp: boolean }):
   const local = host === 'localhost' || host === '127.0.0.1' || host === '::1';
   if (opts.allowLocalHttp && local && (u.protocol === 'http:' || u.protocol === 'https:')) return u;
   if (u.protocol !== 'https:') throw new WebhookUrlRejected('La URL debe empezar por https://');
-  if (host === 'localhost' || host.endsWith('.localhost') || (isIP(host) && isNonPublicAddress(host)))
-    throw new WebhookUrlRejected('La URL apunta a una dirección privada');
+  if (isIP(host) ? !classifyAddress(host).public : isInternalHostname(host)) throw new WebhookUrlRejected('La URL apunta a una dirección privada');
   return u;
 }
 

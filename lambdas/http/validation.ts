@@ -8,6 +8,9 @@
  *      body missing                                   → 400 VALIDATION_FAILED (`details: [{ path: 'body' }]`)
  *      body over `MAX_BODY_BYTES` (decoded bytes)     → 413 PAYLOAD_TOO_LARGE
  *      body without `application/json` media type    → 415 UNSUPPORTED_MEDIA_TYPE
+ *      body nested deeper than `MAX_JSON_DEPTH` levels → 400 VALIDATION_FAILED (`details: [{ path: 'body' }]`),
+ *                                                       found by an iterative scan of the raw text BEFORE
+ *                                                       JSON.parse or any walk of the value;
  *      body that is not JSON                          → 400 INVALID_JSON;
  *  - `queryRecord(event)`: the query string as a record, a repeated parameter refused;
  *  - every string of the request (path parameters, query, declared headers, the JSON body's keys and values at
@@ -60,25 +63,59 @@ export function isWellFormed(s: string): boolean {
 
 /**
  * The dotted path (`body.items.0.title`) of the first string in `value` — a string, an array element, an
- * object key or value at any depth — that is not well-formed UTF-16; `null` when every string is.
+ * object key or value at any depth, in document order — that is not well-formed UTF-16; `null` when every
+ * string is. Iterative (an explicit stack), so no nesting depth can overflow the call stack.
  */
 export function illFormedPath(value: unknown, prefix: string): string | null {
-  if (typeof value === 'string') return isWellFormed(value) ? null : prefix;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const p = illFormedPath(value[i], `${prefix}.${i}`);
-      if (p !== null) return p;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (!isWellFormed(k)) return `${prefix}.${k}`;
-      const p = illFormedPath(v, `${prefix}.${k}`);
-      if (p !== null) return p;
+  // `key: true` entries check an object key; they are pushed above their value so the key is seen first.
+  const stack: Array<{ v: unknown; path: string; key?: true }> = [{ v: value, path: prefix }];
+  while (stack.length > 0) {
+    const { v, path, key } = stack.pop()!;
+    if (key || typeof v === 'string') {
+      if (!isWellFormed(v as string)) return path;
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: `${path}.${i}` });
+    } else if (v !== null && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, child] = entries[i]!;
+        stack.push({ v: child, path: `${path}.${k}` }, { v: k, path: `${path}.${k}`, key: true });
+      }
     }
   }
   return null;
+}
+
+/**
+ * Most levels of nested arrays and objects a JSON request body may have (`{}` and `[]` are one level,
+ * `{"a":[{}]}` three). The deepest valid body of any route's schema is 3 levels (PATCH /tenants/{id}); a
+ * body nested deeper than this is refused with 400 VALIDATION_FAILED before it is parsed or walked
+ * (docs/api.md#request-checks). A 16 KB body can nest ~8,000 levels, which overflowed the recursive walk.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether the JSON text `raw` opens more than `max` arrays/objects at once: one pass over the characters,
+ * counting `[`/`{` against `]`/`}` outside string literals (a `\` escape inside a string skips the next
+ * character). No recursion and no parse, so any input — valid JSON or not — is scanned in O(length).
+ */
+export function jsonDepthExceeds(raw: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {
+      depth--;
+    }
+  }
+  return false;
 }
 
 /** @throws ApiError VALIDATION_FAILED naming the first string of `value` that is not well-formed UTF-16. */
@@ -128,11 +165,21 @@ export function validateRequest(route: RouteDef, event: APIGatewayProxyEvent, pa
   return out;
 }
 
-/** The JSON body of an event whose envelope passed `checkBodyEnvelope`. @throws ApiError INVALID_JSON */
+/**
+ * The JSON body of an event whose envelope passed `checkBodyEnvelope`; its nesting is checked on the raw
+ * text first (`jsonDepthExceeds`).
+ * @throws ApiError VALIDATION_FAILED (deeper than `MAX_JSON_DEPTH`), INVALID_JSON
+ */
 function parseJson(event: APIGatewayProxyEvent): unknown {
   const raw = event.body ?? '';
+  const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+  if (jsonDepthExceeds(text)) {
+    throw new ApiError('VALIDATION_FAILED', `the request body is nested deeper than ${MAX_JSON_DEPTH} levels`, [
+      { path: 'body', message: `nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects` },
+    ]);
+  }
   try {
-    return JSON.parse(event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw);
+    return JSON.parse(text);
   } catch {
     throw new ApiError('INVALID_JSON', 'the request body is not valid JSON');
   }
