@@ -15,6 +15,16 @@
  *  - AWS WAF (stages with `waf`): `AWS/WAFV2 BlockedRequests` of the web ACL (rule `ALL`) Sum ≥
  *    `wafBlockedPerPeriod`: a block may be a collector or customer being refused, so a person looks;
  *  - Cognito: `AWS/Cognito SignInThrottles` of the user pool and portal client Sum ≥ 1;
+ *  - sign-in trigger: `AWS/Lambda Errors` and `Throttles` of the pre token generation function
+ *    (`vigia-<stage>-pre-token-generation`, infra/pre-token-trigger.ts) Sum ≥ 1 — Cognito fails the sign-in
+ *    when that trigger fails (https://docs.aws.amazon.com/cognito/latest/developerguide/cognito-user-pools-working-with-lambda-triggers.html),
+ *    so every sign-in depends on it;
+ *  - notification stream: `AWS/Lambda IteratorAge` of the consumer (Maximum, ms: age of the last record of
+ *    each batch read from the table's stream) ≥ `notificationsIteratorAgeMs` for `notificationsIteratorAgePeriods`
+ *    periods — the consumer is falling behind, and records older than 6 h go to the DLQ unread
+ *    (https://docs.aws.amazon.com/lambda/latest/dg/monitoring-metrics-types.html#event-source-mapping-metrics);
+ *  - job failures: `Vigia/<stage> JobFailures` (EMF, `lambdas/triggers/job-metrics.ts`; dimension `service`)
+ *    of the SLA job and of the daily digest Sum ≥ 1 — failures inside a run that goes on (a tenant, a send).
  *  - ingest silence (stages with `ingestSilence`): fewer than 1 accepted heartbeat (`Vigia/<stage>
  *    AcceptedHeartbeats`, metric filters of the Api stack) in `minutes`, in total and per configured tenant;
  *    missing data is breaching here (silence is the failure).
@@ -40,7 +50,9 @@ import type { Construct } from 'constructs';
 import { HANDLER_NAMES } from '../lambdas/contract/routes.js';
 import { HEARTBEAT_METRIC, metricNamespace } from './api-stack.js';
 import { webAclName } from './api-waf.js';
-import { notificationsDlqName } from './notifications.js';
+import { JOB_FAILURES_METRIC, JOB_SERVICES } from '../lambdas/triggers/job-metrics.js';
+import { notificationsConsumerName, notificationsDlqName } from './notifications.js';
+import { preTokenGenerationName } from './pre-token-trigger.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 /** Alarm thresholds (counts per 5-minute period; latency in ms). */
@@ -61,6 +73,13 @@ export const ALARM_THRESHOLDS = {
   dynamoThrottlesPerPeriod: 1,
   wafBlockedPerPeriod: 20,
   cognitoSignInThrottlesPerPeriod: 1,
+  /** Errors/throttles of the pre token generation trigger: each one is a refused sign-in. */
+  preTokenErrorsPerPeriod: 1,
+  /** Oldest notification stream record's age when the consumer read it (ms), and for how many periods. */
+  notificationsIteratorAgeMs: 10 * 60_000,
+  notificationsIteratorAgePeriods: 3,
+  /** Failures inside one run of the SLA job or the daily digest (`JobFailures`). */
+  jobFailuresPerPeriod: 1,
 } as const;
 
 const PERIOD = Duration.minutes(5);
@@ -173,6 +192,33 @@ export class MonitoringStack extends Stack {
       label: 'Cognito sign-in throttles',
     });
     alarm('CognitoSignInThrottles', signInThrottles, t.cognitoSignInThrottlesPerPeriod, `Cognito ${physicalName(s, 'users')}: throttled sign-ins`);
+    // Sign-in: Cognito refuses the authentication when the pre token generation trigger fails or is throttled.
+    const preToken = preTokenGenerationName(s);
+    const preTokenMetric = (metricName: string): Metric =>
+      new Metric({ namespace: 'AWS/Lambda', metricName, dimensionsMap: { FunctionName: preToken }, statistic: 'Sum', period: PERIOD, label: `pre-token-generation ${metricName}` });
+    alarm('PreTokenGenerationErrors', preTokenMetric('Errors'), t.preTokenErrorsPerPeriod,
+      `Sign-in ${s}: the pre token generation trigger ${preToken} failed — Cognito refuses those sign-ins (docs/platform.md#alarms)`);
+    alarm('PreTokenGenerationThrottles', preTokenMetric('Throttles'), t.preTokenErrorsPerPeriod,
+      `Sign-in ${s}: the pre token generation trigger ${preToken} was throttled — Cognito refuses those sign-ins (docs/platform.md#alarms)`);
+    // Notification stream: the consumer falls behind the table's stream (records past 6 h go to the DLQ unread).
+    const iteratorAge = new Metric({
+      namespace: 'AWS/Lambda',
+      metricName: 'IteratorAge',
+      dimensionsMap: { FunctionName: notificationsConsumerName(s) },
+      statistic: 'Maximum',
+      period: PERIOD,
+      label: 'notification stream iterator age (ms)',
+    });
+    alarm('NotificationsIteratorAge', iteratorAge, t.notificationsIteratorAgeMs,
+      `Notifications ${s}: the stream consumer ${notificationsConsumerName(s)} is ≥ ${t.notificationsIteratorAgeMs / 60_000} min behind the table's stream for ${t.notificationsIteratorAgePeriods * 5} minutes (docs/platform.md#alarms)`,
+      t.notificationsIteratorAgePeriods);
+    // Failures inside the scheduled jobs (a run goes on after a tenant's or a send's error; EMF metric).
+    const jobFailures = (service: string): Metric =>
+      new Metric({ namespace: metricNamespace(s), metricName: JOB_FAILURES_METRIC, dimensionsMap: { service }, statistic: 'Sum', period: PERIOD, label: `${service} failures` });
+    alarm('SlaWatchJobFailures', jobFailures(JOB_SERVICES.slaWatch), t.jobFailuresPerPeriod,
+      `SLA job ${s}: a run had failures (a tenant's re-key, the SLA events or the tenant list; ERROR lines in its log, docs/platform.md#alarms)`);
+    alarm('NotificationDigestJobFailures', jobFailures(JOB_SERVICES.notificationDigest), t.jobFailuresPerPeriod,
+      `Daily digest ${s}: a run had failures (a tenant's reads, a failed or dead-lettered e-mail; docs/platform.md#alarms)`);
     if (config.ingestSilence) {
       const { minutes, tenants } = config.ingestSilence;
       const heartbeats = (tenant?: string): Metric =>

@@ -32,6 +32,13 @@ import { physicalName, type StageConfig } from './stage-config.js';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
+ * Physical name of the trigger function, `vigia-<stage>-pre-token-generation`: the Monitoring stack's
+ * `PreTokenGenerationErrors`/`Throttles` alarms address its metrics by it (a failing trigger fails every
+ * sign-in: Cognito refuses the authentication when a pre token generation Lambda errors or times out).
+ */
+export const preTokenGenerationName = (stage: string): string => physicalName(stage, 'pre-token-generation');
+
+/**
  * Adds the trigger to `userPool` (V1 event: ID token claims).
  * @param federatedTenants tenant of each enterprise provider by provider name (`{ AcmeEntra: 'acme' }`); given
  *   only on federated stages: then `FEDERATED_TENANTS` in the environment and AdminAddUserToGroup on the pool
@@ -53,7 +60,7 @@ export function addPreTokenGenerationTrigger(
   logGroup.grantWrite(role);
   acknowledgeTracingWildcard(role, config);
   const fn = new NodejsFunction(stack, 'PreTokenGenerationFunction', {
-    functionName: physicalName(config.stage, 'pre-token-generation'),
+    functionName: preTokenGenerationName(config.stage),
     description: `Vigía: adds the TOTP claim staff need to ID tokens (${config.stage})`,
     entry: path.join(REPO_ROOT, 'lambdas', 'triggers', 'pre-token-generation.ts'),
     handler: 'handler',

@@ -4,35 +4,101 @@
  * `sla.breached` activity events of every tenant's open incidents that crossed a threshold
  * (`runSlaWatch` in `lambdas/data/activity.ts`: one paged Query of the SOC queue index, then one conditional
  * PutItem per due event, so a repeated or concurrent run writes nothing twice), and re-keys the devices
- * below the availability target whose index entry is of an earlier UTC day (`rekeyBelowSlaIndexes`).
+ * below the availability target whose index entry is of an earlier UTC day (`rekeyBelowSla`, per tenant).
  *
- * Configuration: the Lambda environment (`lambdaConfigFromEnv`: table name, region, endpoint). Errors are
- * thrown (the invocation fails and EventBridge's retry policy runs it again: idempotent).
+ * Configuration: the Lambda environment (`lambdaConfigFromEnv`: stage, table name, region, endpoint, log level).
+ *
+ * Errors (docs/platform.md#alarms): a failing step — the SLA events, the tenant list, one tenant's re-key —
+ * is logged as an `ERROR` line (step, tenant, error) and the job goes on with the next one, so one tenant's
+ * fault delays no other tenant. The run's failure count is published as the EMF metric `Vigia/<stage>
+ * JobFailures` (`service` = `vigia-sla-watch`, `job-metrics.ts`; the `SlaWatchJobFailures` alarm), and a run
+ * with failures then throws {@link SlaWatchIncomplete}: the invocation fails, EventBridge's asynchronous
+ * retries run it again (idempotent) and the function's `Errors` alarm sees it too.
  */
+import type { Logger } from '@aws-lambda-powertools/logger';
 import { lambdaConfigFromEnv } from '../config.js';
 import { createDocumentClient, type TableRef } from '../data/index.js';
 import { runSlaWatch } from '../data/activity.js';
-import { rekeyBelowSlaIndexes } from '../data/devices.js';
+import { rekeyBelowSla } from '../data/devices.js';
+import { listTenants } from '../data/tenants.js';
+import { createLogger } from '../http/logger.js';
+import { JOB_SERVICES, publishJobFailures } from './job-metrics.js';
 
-let table: TableRef | undefined;
-
-/**
- * Runs the SLA job once at `now` on `table`; returns what it read and wrote (logged by the caller). It also
- * re-keys each tenant's below-SLA index entries of an earlier day (`rekeyBelowSlaIndexes`,
- * docs/data-model.md, "Devices below the SLA target"): `belowSlaRekeyed` entries moved.
- */
-export async function slaWatch(tableRef: TableRef, now: Date = new Date()): Promise<{ incidents: number; written: number; belowSlaRekeyed: number }> {
-  const sla = await runSlaWatch(now, tableRef);
-  return { ...sla, belowSlaRekeyed: await rekeyBelowSlaIndexes(tableRef, now) };
+/** What one run read, wrote and failed on. */
+export interface SlaWatchOutcome {
+  /** Open incidents read from the SOC queue index. */
+  incidents: number;
+  /** SLA activity events written. */
+  written: number;
+  /** Below-SLA index entries moved to today. */
+  belowSlaRekeyed: number;
+  /** Steps that failed (the SLA events, the tenant list, each tenant's re-key). */
+  failures: number;
 }
 
-/** EventBridge scheduled-event entry point. */
-export async function handler(): Promise<{ incidents: number; written: number; belowSlaRekeyed: number }> {
-  if (!table) {
-    const config = lambdaConfigFromEnv(process.env);
-    table = { doc: createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint }), tableName: config.tableName };
+/** A failed step of a run: `step` and, for a re-key, the tenant. */
+export type SlaWatchErrorHandler = (e: unknown, where: { step: 'sla-events' | 'list-tenants' | 'rekey-below-sla'; tenantId?: string }) => void;
+
+/** Thrown by {@link runSlaWatchJob} when a run had failures (after finishing every other step). */
+export class SlaWatchIncomplete extends Error {
+  override readonly name = 'SlaWatchIncomplete';
+}
+
+/**
+ * Runs the SLA job once at `now` on `table`: the SLA events, then each registered tenant's below-SLA re-key
+ * (docs/data-model.md, "Devices below the SLA target"). A failing step goes to `onError` and counts in
+ * `failures`; the others still run. Never throws for a storage error.
+ */
+export async function slaWatch(tableRef: TableRef, now: Date = new Date(), onError: SlaWatchErrorHandler = () => {}): Promise<SlaWatchOutcome> {
+  const out: SlaWatchOutcome = { incidents: 0, written: 0, belowSlaRekeyed: 0, failures: 0 };
+  try {
+    Object.assign(out, await runSlaWatch(now, tableRef));
+  } catch (e) {
+    out.failures++;
+    onError(e, { step: 'sla-events' });
   }
-  const result = await slaWatch(table);
-  console.log(JSON.stringify({ level: 'INFO', message: 'sla-watch', ...result }));
-  return result;
+  let tenants: { id: string }[] = [];
+  try {
+    tenants = await listTenants(tableRef);
+  } catch (e) {
+    out.failures++;
+    onError(e, { step: 'list-tenants' });
+  }
+  for (const { id } of tenants) {
+    try {
+      out.belowSlaRekeyed += await rekeyBelowSla(id, tableRef, now);
+    } catch (e) {
+      out.failures++;
+      onError(e, { step: 'rekey-below-sla', tenantId: id });
+    }
+  }
+  return out;
+}
+
+/**
+ * One scheduled run as the Lambda does it: {@link slaWatch} with each failure logged as an error, the run's
+ * `JobFailures` published for `stage`, the outcome logged.
+ * @throws SlaWatchIncomplete when the run had failures (the retry and the `Errors` alarm then see it)
+ */
+export async function runSlaWatchJob(tableRef: TableRef, stage: string, logger: Logger, now: Date = new Date()): Promise<SlaWatchOutcome> {
+  const out = await slaWatch(tableRef, now, (e, where) => logger.error('sla-watch step failed', { ...where, error: e as Error }));
+  publishJobFailures(stage, JOB_SERVICES.slaWatch, out.failures);
+  logger.info('sla-watch', { ...out });
+  if (out.failures > 0) throw new SlaWatchIncomplete(`sla-watch: ${out.failures} failed step(s), see the ERROR lines above`);
+  return out;
+}
+
+let job: { table: TableRef; stage: string; logger: Logger } | undefined;
+
+/** EventBridge scheduled-event entry point. */
+export async function handler(): Promise<SlaWatchOutcome> {
+  if (!job) {
+    const config = lambdaConfigFromEnv(process.env);
+    job = {
+      table: { doc: createDocumentClient({ region: config.region, endpoint: config.dynamodbEndpoint }), tableName: config.tableName },
+      stage: config.stage,
+      logger: createLogger({ serviceName: JOB_SERVICES.slaWatch, logLevel: config.logLevel }),
+    };
+  }
+  return runSlaWatchJob(job.table, job.stage, job.logger);
 }

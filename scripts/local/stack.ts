@@ -447,7 +447,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     // (docs/notifications.md#sla-job). Idempotent, so a restart or an overlapping run writes nothing twice.
     {
       const slaTable = localTable(dynamo.endpoint, table);
-      const runSla = () => void runAsFunction('sla-watch', () => slaWatch(slaTable, new Date())).catch((e: unknown) => log(`sla-watch failed: ${(e as Error).message}`));
+      const runSla = () => void runAsFunction('sla-watch', () => slaWatch(slaTable, new Date(), (e, w) => log(`sla-watch ${w.step}${w.tenantId ? ` (${w.tenantId})` : ''} failed: ${(e as Error).message}`))).catch((e: unknown) => log(`sla-watch failed: ${(e as Error).message}`));
       runSla();
       const slaTimer = setInterval(runSla, SLA_WATCH_INTERVAL_MS);
       slaTimer.unref();
