@@ -185,7 +185,8 @@ describe('alarms and dashboard', () => {
     // API 5xx/latency, Errors/Throttles of every function (API handlers, notification consumer, SLA job), table
     // throttles, Cognito sign-in throttles and the notification DLQ (previews have no WAF and no ingest-silence alarms).
     const functions = [...HANDLER_NAMES, ...BACKGROUND_FUNCTIONS].map((h) => `vigia-pr-42-${h}`).sort();
-    expect(alarms).toHaveLength(2 + 2 * functions.length + 2 + 1 + 1);
+    // + 5 of test/infra/alarms.test.ts: pre token trigger errors/throttles, stream iterator age, 2 job-failure alarms.
+    expect(alarms).toHaveLength(2 + 2 * functions.length + 2 + 1 + 1 + 5);
     const [topicId] = ofType(s.t.monitoring, 'AWS::SNS::Topic')[0]!;
     for (const a of alarms) {
       expect(a.AlarmActions, a.AlarmName).toEqual([{ Ref: topicId }]);
@@ -198,8 +199,9 @@ describe('alarms and dashboard', () => {
     );
     const latency = byMetric('AWS/ApiGateway', 'Latency')[0]!;
     expect([latency.Statistic ?? latency.ExtendedStatistic, latency.Threshold, latency.EvaluationPeriods]).toEqual(['p95', ALARM_THRESHOLDS.apiLatencyP95Ms, 3]);
-    expect(byMetric('AWS/Lambda', 'Errors').map((a) => a.Dimensions[0].Value).sort()).toEqual(functions);
-    expect(byMetric('AWS/Lambda', 'Throttles').map((a) => a.Dimensions[0].Value).sort()).toEqual(functions);
+    const withTrigger = [...functions, 'vigia-pr-42-pre-token-generation'].sort();
+    expect(byMetric('AWS/Lambda', 'Errors').map((a) => a.Dimensions[0].Value).sort()).toEqual(withTrigger);
+    expect(byMetric('AWS/Lambda', 'Throttles').map((a) => a.Dimensions[0].Value).sort()).toEqual(withTrigger);
     // Every function of the Api stack is one of them (a new function without alarms fails here).
     expect(ofType(s.t.api, 'AWS::Lambda::Function').map(([, f]) => f.Properties!.FunctionName).sort()).toEqual(functions);
     expect(byMetric('AWS/SQS', 'ApproximateNumberOfMessagesVisible').map((a) => a.Dimensions)).toEqual([[{ Name: 'QueueName', Value: 'vigia-pr-42-notifications-dlq' }]]);
