@@ -442,7 +442,13 @@ export class ApiStack extends Stack {
           userPoolClientIds: [this.userPoolClientId],
           ...(name === 'admin' || name === 'incidents' ? { userPoolId: this.userPoolId } : {}),
           ...(name === 'admin' && config.federation?.adminConfiguredProviders
-            ? { identityProviders: { secretPrefix: idpSecretPrefix(config.stage), oauthDomain: `${config.federation.domainPrefix}.auth.${this.region}.amazoncognito.com` } }
+            ? {
+                identityProviders: {
+                  secretPrefix: idpSecretPrefix(config.stage),
+                  oauthDomain: `${config.federation.domainPrefix}.auth.${this.region}.amazoncognito.com`,
+                  staffEmailDomains: [...(config.federation.staffEmailDomains ?? [])],
+                },
+              }
             : {}),
           ...(name === 'notifications' ? { notifications: { siteUrl: allowOrigins[0], allowLocalWebhooks: false } } : {}),
           logLevel: config.logLevel,

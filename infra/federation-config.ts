@@ -21,6 +21,7 @@
  */
 import { readFileSync } from 'node:fs';
 import * as z from 'zod';
+import { isReservedTenantId, reservedEmailDomains } from '../lambdas/domain/reserved-names.js';
 
 /** Cognito's fixed provider names of the social identity providers (Amazon Cognito developer guide, "Social IdPs"). */
 export const SOCIAL_PROVIDER_NAMES = { google: 'Google', facebook: 'Facebook', amazon: 'LoginWithAmazon', apple: 'SignInWithApple' } as const;
@@ -29,7 +30,7 @@ export type SocialProviderType = keyof typeof SOCIAL_PROVIDER_NAMES;
 export const AMPLIFY_SOCIAL_NAMES = { google: 'Google', facebook: 'Facebook', amazon: 'Amazon', apple: 'Apple' } as const;
 
 const secretName = z.string().regex(/^[A-Za-z0-9/_+=.@-]{1,512}$/, 'a Secrets Manager secret name or ARN');
-const tenant = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'a tenant id (lower-case slug)').refine((t) => t !== 'admin', 'an identity provider may never grant the admin group');
+const tenant = z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'a tenant id (lower-case slug)').refine((t) => !isReservedTenantId(t), 'an identity provider may never grant the admin group');
 const emailDomain = z.string().regex(/^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a lower-case e-mail domain such as acme.com');
 /** OIDC/SAML provider names: Cognito allows 1–32 characters; reserved prefixes would clash with its own names. */
 const providerName = z
@@ -88,6 +89,11 @@ export const FederationFile = z
      * tenants from the table. Default false (nothing of it in the templates).
      */
     adminConfiguredProviders: z.boolean().default(false),
+    /**
+     * The staff's e-mail domains (e.g. `vigia.example`): no enterprise provider, of this file or configured by staff,
+     * may be routed from them or their subdomains (docs/api.md#reserved-names). Default none.
+     */
+    staffEmailDomains: z.array(emailDomain).max(20).default([]),
   })
   .strict()
   .superRefine((f, ctx) => {
@@ -97,6 +103,8 @@ export const FederationFile = z
     if (new Set(names).size !== names.length) ctx.addIssue({ code: 'custom', message: 'enterprise provider names must be unique' });
     const domains = f.enterprise.flatMap((e) => e.emailDomains);
     if (new Set(domains).size !== domains.length) ctx.addIssue({ code: 'custom', message: 'an e-mail domain may route to one provider only' });
+    const staff = reservedEmailDomains(domains, f.staffEmailDomains);
+    if (staff.length > 0) ctx.addIssue({ code: 'custom', message: `e-mail domain reserved for the staff (staffEmailDomains): ${staff.join(', ')}` });
     if (f.social.length + f.enterprise.length === 0 && !f.adminConfiguredProviders) ctx.addIssue({ code: 'custom', message: 'no provider: leave identityProviders unset instead' });
   });
 export type FederationFile = z.infer<typeof FederationFile>;
@@ -111,6 +119,8 @@ export interface FederationConfig {
   readonly enterprise: readonly EnterpriseProviderConfig[];
   /** Staff configure further enterprise providers at run time (see `FederationFile.adminConfiguredProviders`). */
   readonly adminConfiguredProviders?: boolean;
+  /** The staff's e-mail domains, routed to no provider (see `FederationFile.staffEmailDomains`). */
+  readonly staffEmailDomains?: readonly string[];
 }
 
 /** Secrets Manager name prefix of a stage's staff-configured providers' client secrets (the admin Lambda may use only these names). */
@@ -142,6 +152,7 @@ export function parseFederation(value: string, stage: string): FederationConfig 
     social: parsed.data.social,
     enterprise: parsed.data.enterprise,
     ...(parsed.data.adminConfiguredProviders ? { adminConfiguredProviders: true } : {}),
+    ...(parsed.data.staffEmailDomains.length > 0 ? { staffEmailDomains: parsed.data.staffEmailDomains } : {}),
   };
 }
 

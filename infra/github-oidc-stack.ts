@@ -196,6 +196,10 @@ export class GitHubOidcStack extends Stack {
       // DescribeStacks without a stack name is authorised against resource "*" (Service Authorization Reference).
       role.addToPolicy(readStacks);
       role.addToPolicy(apiGatewayAccount);
+      // platform:deploy's fresh-account preflight (scripts/platform/preflight.ts, docs/platform.md#fresh-account-preflight):
+      // account-wide reads (resource "*" in the Service Authorization Reference) and the SES identity Cognito sends from.
+      role.addToPolicy(new PolicyStatement({ sid: 'DeployPreflight', actions: ['lambda:GetAccountSettings', 'cloudfront:ListDistributions', 'ses:GetAccount'], resources: ['*'] }));
+      role.addToPolicy(new PolicyStatement({ sid: 'DeployPreflightSesIdentity', actions: ['ses:GetEmailIdentity'], resources: [`arn:${this.partition}:ses:*:${this.account}:identity/*`] }));
       // After a production deploy, platform:deploy sets the stack policy refusing replacements (docs/platform.md#replacements).
       role.addToPolicy(new PolicyStatement({
         sid: 'SetProductionStackPolicies',
@@ -229,7 +233,8 @@ export class GitHubOidcStack extends Stack {
         resources: GITHUB_ENVIRONMENTS.map((e) => arn('execute-api', `*/${e}/POST/ingest/*`)),
       }));
       acknowledge(role, [
-        ['Resource::*', 'Read-only cloudformation:DescribeStacks: listing stacks needs resource "*".'],
+        ['Resource::*', 'Read-only: cloudformation:DescribeStacks (listing) and the preflight reads lambda:GetAccountSettings, cloudfront:ListDistributions, ses:GetAccount need resource "*".'],
+        [`Resource::arn:${p}:ses:*:${a}:identity/*`, 'ses:GetEmailIdentity (read) of the SES identity Cognito sends from, in the stage\'s SES region.'],
         ...GITHUB_ENVIRONMENTS.map((e): [string, string] => [`Resource::arn:${p}:cloudformation:${r}:${a}:stack/Vigia-${e}-*/*`, 'Stack policies of the staging/prod stacks only.']),
         [`Resource::arn:${p}:cognito-idp:${r}:${a}:userpool/*`, 'User pool ids are random; limited by the tags project=vigia and stage=staging|prod.'],
         ...GITHUB_ENVIRONMENTS.map((e): [string, string] => [`Resource::arn:${p}:dynamodb:${r}:${a}:table/vigia-${e}-*`, 'The stage table (its name is a stage setting, e.g. a restored table).']),

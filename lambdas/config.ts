@@ -59,9 +59,13 @@ export const LambdaConfig = z.object({
    * Staff-configured enterprise identity providers (admin Lambda; docs/api.md#tenant-identity-provider): present only
    * on a stage whose providers file sets `adminConfiguredProviders` (it has a Cognito domain). `secretPrefix` is
    * the Secrets Manager name prefix of the stage (`vigia/<stage>/identity-providers/`), `oauthDomain` the host of
-   * the user pool's OAuth endpoints (the redirect URL staff register at the customer's provider).
+   * the user pool's OAuth endpoints (the redirect URL staff register at the customer's provider),
+   * `staffEmailDomains` the staff's e-mail domains no provider may be routed from (the providers file's
+   * `staffEmailDomains`; docs/api.md#reserved-names).
    */
-  identityProviders: z.object({ secretPrefix: z.string().min(1), oauthDomain: z.string().min(1) }).optional(),
+  identityProviders: z
+    .object({ secretPrefix: z.string().min(1), oauthDomain: z.string().min(1), staffEmailDomains: z.array(z.string().min(1)).default([]) })
+    .optional(),
   /** Secrets Manager endpoint override (the local Secrets Manager); absent in AWS = the regional endpoint. */
   secretsManagerEndpoint: z.url().optional(),
   /** Request headers allowed by CORS pre-flights. */
@@ -125,6 +129,7 @@ const ENV = {
   cognitoEndpoint: 'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER',
   idpSecretPrefix: 'IDP_SECRET_PREFIX',
   idpOAuthDomain: 'IDP_OAUTH_DOMAIN',
+  idpStaffEmailDomains: 'IDP_STAFF_EMAIL_DOMAINS',
   secretsManagerEndpoint: 'AWS_ENDPOINT_URL_SECRETS_MANAGER',
   availabilityDays: 'AVAILABILITY_RETENTION_DAYS',
   o365EventDays: 'O365_EVENT_RETENTION_DAYS',
@@ -159,7 +164,9 @@ export function lambdaConfigFromEnv(env: Record<string, string | undefined>): La
     userPoolId: pick(env[ENV.userPoolId]),
     cognitoEndpoint: pick(env[ENV.cognitoEndpoint]),
     identityProviders:
-      pick(env[ENV.idpSecretPrefix]) && pick(env[ENV.idpOAuthDomain]) ? { secretPrefix: env[ENV.idpSecretPrefix]!, oauthDomain: env[ENV.idpOAuthDomain]! } : undefined,
+      pick(env[ENV.idpSecretPrefix]) && pick(env[ENV.idpOAuthDomain])
+        ? { secretPrefix: env[ENV.idpSecretPrefix]!, oauthDomain: env[ENV.idpOAuthDomain]!, staffEmailDomains: list(env[ENV.idpStaffEmailDomains]) }
+        : undefined,
     secretsManagerEndpoint: pick(env[ENV.secretsManagerEndpoint]),
     retention: {
       availabilityDays: pick(env[ENV.availabilityDays]) as unknown as number | undefined,
@@ -211,6 +218,7 @@ export function lambdaEnvironment(config: Omit<LambdaConfigInput, 'region'>): Re
   if (c.identityProviders !== undefined) {
     out[ENV.idpSecretPrefix] = c.identityProviders.secretPrefix;
     out[ENV.idpOAuthDomain] = c.identityProviders.oauthDomain;
+    if (c.identityProviders.staffEmailDomains?.length) out[ENV.idpStaffEmailDomains] = c.identityProviders.staffEmailDomains.join(',');
   }
   if (c.secretsManagerEndpoint !== undefined) out[ENV.secretsManagerEndpoint] = c.secretsManagerEndpoint;
   return out;

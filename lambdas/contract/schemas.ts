@@ -788,6 +788,8 @@ export const ERROR_STATUS = {
   TENANT_REQUIRED: 400,
   /** An incident's `assignee` that is not on the tenant's assignee list, `details: { fields: ['assignee'] }` (docs/api.md#assignees). */
   UNKNOWN_ASSIGNEE: 400,
+  /** A name reserved for the staff: tenant id `admin`, or a staff e-mail domain, `details: { fields, names }` (docs/api.md#reserved-names). */
+  RESERVED_NAME: 400,
   UNAUTHORIZED: 401,
   /** A user token issued before staff disabled the user or took a group from it (docs/api.md#session-revocation). */
   SESSION_REVOKED: 401,

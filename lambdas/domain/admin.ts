@@ -17,6 +17,7 @@ import { ADMIN_GROUP } from '../contract/routes.js';
 import type { AuditEntry, CreateTenantBody, PoolUser, PoolUserList, Tenant, TenantList, UpdateTenantBody } from '../contract/schemas.js';
 import { auditEntryFor, changedFields, STAFF_AUDIT_TENANT, type AuditRequest } from './audit.js';
 import { ApiError } from './errors.js';
+import { assertTenantIdNotReserved } from './reserved-names.js';
 import type { AuditPort, DevicesPort, TenantAdminPort, TenantsPort, UsersPort } from './ports.js';
 import type { SessionRevocationPort } from './session-revocation.js';
 
@@ -47,8 +48,13 @@ async function endSessions(p: UserAccessPorts, user: PoolUser, req: AuditRequest
   await p.sessions.revoke(user.sub ?? user.username, new Date(Math.max(req.now.getTime(), Date.now())), audit);
 }
 
-/** The tenant, or 404 NOT_FOUND. */
+/**
+ * The tenant, or 404 NOT_FOUND; the staff group's name is never a tenant, even if registered before it was
+ * reserved (so the tenant-user routes cannot change staff; docs/api.md#reserved-names).
+ * @throws ApiError RESERVED_NAME, NOT_FOUND
+ */
 export async function getTenant(tenants: TenantsPort, id: string): Promise<Tenant> {
+  assertTenantIdNotReserved(id);
   const t = await tenants.getTenant(id);
   if (!t) throw new ApiError('NOT_FOUND', 'no such tenant');
   return t;
@@ -77,9 +83,11 @@ export async function listTenantSummaries(p: { tenants: TenantsPort; devices: Pi
 
 /**
  * Creates the tenant's Cognito group (idempotent) and registers the tenant with its audit entry.
- * @throws ApiError VERSION_CONFLICT when the tenant id is registered already
+ * @throws ApiError RESERVED_NAME for the staff group's name (nothing created; docs/api.md#reserved-names),
+ *   VERSION_CONFLICT when the tenant id is registered already
  */
 export async function createTenant(p: AdminPorts, body: CreateTenantBody, req: AuditRequest): Promise<Tenant> {
+  assertTenantIdNotReserved(body.tenantId);
   const tenant: Tenant = { id: body.tenantId, name: body.name.trim() };
   await p.users.ensureGroup(tenant.id, `Vigía tenant ${tenant.name}`);
   const audit = auditEntryFor(req, tenant.id, 'tenant.create', { type: 'tenant', id: tenant.id }, { after: { ...tenant } });

@@ -11,6 +11,7 @@
  */
 import { ApiError } from './errors.js';
 import type { TenantsPort } from './ports.js';
+import { assertTenantIdNotReserved } from './reserved-names.js';
 
 const ASSUMED_ROLE = /^arn:(aws[a-z-]*):sts::(\d{12}):assumed-role\/([^/]+)\/[^/]+$/;
 const ROLE = /^arn:(aws[a-z-]*):iam::(\d{12}):role\/(?:[^/]+\/)*([^/]+)$/;
@@ -44,4 +45,18 @@ export async function authorizeCollector(tenants: Pick<TenantsPort, 'getTenantCo
   if (principal === null || !allowed.includes(principal)) {
     throw new ApiError('FORBIDDEN', `the collector is not allowed to write tenant ${tenantId}`);
   }
+}
+
+/**
+ * Checks a grant (or revocation) of `arn` on `tenantId` before anything is written (scripts/platform/grant-collector.ts):
+ * the tenant id is not the staff group's name (docs/api.md#reserved-names) and the ARN names a principal.
+ * @returns the principal to store ({@link collectorPrincipal})
+ * @throws ApiError RESERVED_NAME (`fields: ['tenantId']`), VALIDATION_FAILED (`fields: ['roleArn']`: not a role,
+ *   assumed-role or IAM user ARN)
+ */
+export function collectorGrant(tenantId: string, arn: string): string {
+  assertTenantIdNotReserved(tenantId);
+  const principal = collectorPrincipal(arn);
+  if (!principal) throw new ApiError('VALIDATION_FAILED', `"${arn}" is not an IAM role, assumed-role or user ARN`, { fields: ['roleArn'] });
+  return principal;
 }

@@ -34,6 +34,7 @@ import type { PutTenantIdentityProviderBody, TenantIdentityProvider, TenantIdent
 import { DEFAULT_IDP_SCOPES } from '../contract/schemas.js';
 import { auditEntryFor, type AuditRequest } from './audit.js';
 import { ApiError } from './errors.js';
+import { assertEmailDomainsNotReserved, assertTenantIdNotReserved } from './reserved-names.js';
 import type { AuditEntry } from '../contract/schemas.js';
 import type { TenantsPort } from './ports.js';
 
@@ -98,6 +99,11 @@ export interface IdentityProviderSettings {
   secretPrefix: string;
   /** Accept `http://` loopback addresses (the local stack's identity provider; never in AWS). */
   allowLoopbackHttp?: boolean;
+  /**
+   * The staff's e-mail domains (the stage's providers file `staffEmailDomains`): no provider may be routed from
+   * them or their subdomains (400 RESERVED_NAME; docs/api.md#reserved-names). Default none.
+   */
+  staffEmailDomains?: readonly string[] | undefined;
   /** Host of the user pool's OAuth endpoints (`<prefix>.auth.<region>.amazoncognito.com`), for the redirect URL. */
   oauthDomain?: string | undefined;
   userPoolId?: string | undefined;
@@ -131,7 +137,9 @@ export function providerNameOf(tenantId: string): string {
 /** The Secrets Manager name of `tenantId`'s client secret. */
 export const secretNameOf = (settings: Pick<IdentityProviderSettings, 'secretPrefix'>, tenantId: string): string => `${settings.secretPrefix}${tenantId}`;
 
+/** The tenant must be registered and not the staff group (docs/api.md#reserved-names). @throws ApiError RESERVED_NAME, NOT_FOUND */
 async function requireTenant(p: Pick<IdentityProviderPorts, 'tenants'>, tenantId: string): Promise<void> {
+  assertTenantIdNotReserved(tenantId);
   if (!(await p.tenants.getTenant(tenantId))) throw new ApiError('NOT_FOUND', 'no such tenant');
 }
 
@@ -213,7 +221,8 @@ function cognitoRefusal(e: unknown, body: PutTenantIdentityProviderBody): never 
 /**
  * `PUT /tenants/{tenantId}/identity-provider`: creates or changes the tenant's provider (module doc: the steps
  * and their undo). Returns the state after the change.
- * @throws ApiError NOT_FOUND (tenant), FEDERATION_UNAVAILABLE (stage), VALIDATION_FAILED (`clientSecret` missing for a
+ * @throws ApiError RESERVED_NAME (tenant `admin`, or a staff e-mail domain; nothing written), NOT_FOUND (tenant),
+ *   FEDERATION_UNAVAILABLE (stage), VALIDATION_FAILED (`clientSecret` missing for a
  *   new OIDC provider; Cognito refusing the issuer/metadata), IDP_DOMAIN_IN_USE (a domain routed to another provider)
  */
 export async function putTenantIdentityProvider(
@@ -226,6 +235,7 @@ export async function putTenantIdentityProvider(
   // The tenant first: a table that cannot be read answers 503 whatever the stage offers.
   await requireTenant(p, tenantId);
   requireAvailable(p.settings);
+  assertEmailDomainsNotReserved(body.emailDomains, p.settings.staffEmailDomains ?? []);
   const url = body.type === 'oidc' ? body.issuerUrl : body.metadataUrl;
   if (!url.startsWith('https://') && !p.settings.allowLoopbackHttp) {
     throw new ApiError('VALIDATION_FAILED', 'https address required', [{ path: body.type === 'oidc' ? 'body.issuerUrl' : 'body.metadataUrl', message: 'Debe ser una dirección https:// completa.' }]);

@@ -92,6 +92,7 @@ function identityProviderPorts(config: LambdaConfig, deps: AdminHandlerDeps): (r
     available: config.identityProviders !== undefined,
     secretPrefix: config.identityProviders?.secretPrefix ?? `vigia/${config.stage}/identity-providers/`,
     oauthDomain: config.identityProviders?.oauthDomain,
+    staffEmailDomains: config.identityProviders?.staffEmailDomains ?? [],
     userPoolId: config.userPoolId,
     // Only the local stack's own identity provider is served over http (docs/local-emulation.md).
     allowLoopbackHttp: config.stage === 'local',

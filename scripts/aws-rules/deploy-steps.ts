@@ -14,7 +14,7 @@ import { CREATE_TENANT_ACTIONS } from '../platform/create-tenant.js';
 import { GRANT_COLLECTOR_ACTIONS } from '../platform/grant-collector.js';
 import { REATTACH_PROVIDERS_ACTIONS, REATTACH_PROVIDERS_TABLE_ACTIONS } from '../platform/identity-providers.js';
 import { INVITE_USER_ACTIONS } from '../platform/invite-user.js';
-import { PREFLIGHT_ACTIONS, STACK_POLICY_ACTIONS } from '../platform/preflight.js';
+import { FRESH_ACCOUNT_ACTIONS, PREFLIGHT_ACTIONS, SES_PREFLIGHT_ACTIONS, STACK_POLICY_ACTIONS } from '../platform/preflight.js';
 import { SMOKE_INGEST_ACTIONS, SMOKE_INGEST_ROUTE } from '../platform/smoke.js';
 import { stackName, stageConfig } from '../../infra/stage-config.js';
 import { stageHasStackPolicy, guardedStackNames } from '../../infra/stack-policy.js';
@@ -115,6 +115,13 @@ export function stepCalls(script: string, s: StepStage): StepCall[] {
     case 'platform:deploy':
       return [
         ...PREFLIGHT_ACTIONS.map((action) => ({ action, resource: `arn:aws:apigateway:${s.region}::/account` })),
+        // The fresh-account preflight: account-wide reads, the Hosting stack's existence, and on production
+        // stages (Cognito mails through SES) the SES account and identity (scripts/platform/preflight.ts).
+        ...FRESH_ACCOUNT_ACTIONS.map((action) => ({ action, resource: '*' })),
+        ...outputs(['Hosting']),
+        ...(stageConfig(s.stage).profile === 'production'
+          ? [...SES_PREFLIGHT_ACTIONS.account.map((action) => ({ action, resource: '*' })), ...SES_PREFLIGHT_ACTIONS.identity.map((action) => ({ action, resource: `arn:aws:ses:${s.region}:${s.account}:identity/example.com` }))]
+          : []),
         ...outputs(['Auth']),
         ...(stageHasStackPolicy(stageConfig(s.stage)) ? guardedStackNames(s.stage).flatMap((n) => STACK_POLICY_ACTIONS.map((action) => ({ action, resource: a.stack(n.slice(`Vigia-${s.stage}-`.length)) }))) : []),
         ...(s.federated ? [...onPool(REATTACH_PROVIDERS_ACTIONS), ...onTable(REATTACH_PROVIDERS_TABLE_ACTIONS)] : []),

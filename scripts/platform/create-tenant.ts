@@ -14,7 +14,6 @@
  *   npm run platform:create-tenant -- --user-pool-id local_vigia --table vigia-local-main --region us-east-1 \
  *       --endpoint http://127.0.0.1:9229 --dynamodb-endpoint http://127.0.0.1:8000 --tenant initech --name Initech
  */
-import { ADMIN_GROUP } from '../../lambdas/contract/routes.js';
 import { TenantId } from '../../lambdas/contract/schemas.js';
 import type { TableRef } from '../../lambdas/data/client.js';
 import { CreateGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -22,6 +21,7 @@ import { dynamoRepository } from '../../lambdas/data/index.js';
 import { createTenant as createTenantUseCase } from '../../lambdas/domain/admin.js';
 import type { AuditRequest } from '../../lambdas/domain/audit.js';
 import { ApiError } from '../../lambdas/domain/errors.js';
+import { isReservedTenantId } from '../../lambdas/domain/reserved-names.js';
 import type { UsersPort } from '../../lambdas/domain/ports.js';
 import { cognitoClient, operatorRequest, resolveUserPoolId, TABLE_OPTIONS, tableFromOptions, type CognitoLike } from './aws.js';
 import { optional, parse, progress, required, runCli, UsageError } from './cli.js';
@@ -62,7 +62,8 @@ export interface TenantInput {
 
 /** Validates a tenant. @throws UsageError */
 export function validateTenant(t: { id: string; name: string }): void {
-  if (t.id === ADMIN_GROUP) throw new UsageError(`"${ADMIN_GROUP}" is the staff group, not a tenant`);
+  // The same rule as POST /tenants (docs/api.md#reserved-names).
+  if (isReservedTenantId(t.id)) throw new UsageError(`--tenant "${t.id}" is reserved for the staff (the staff group's name), not a tenant`);
   if (!TenantId.safeParse(t.id).success) throw new UsageError(`--tenant "${t.id}": 2–63 lower-case letters, digits or dashes, starting with a letter or digit`);
   if (t.name.trim() === '') throw new UsageError('--name must not be empty');
 }

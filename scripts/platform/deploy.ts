@@ -6,7 +6,8 @@
  *   npm run platform:deploy -- --stage prod --alarm-email soc@example.com
  *
  * Needs AWS credentials for an account/region bootstrapped with `npx cdk bootstrap` and holding the
- * `Vigia-Account` stack (checked first: `preflight.ts`). Production stages get the stateful stack policy
+ * `Vigia-Account` stack (checked first: `preflight.ts`, with the fresh-account checks — Lambda concurrency, SES,
+ * CloudFront — unless `--skip-preflight`). Production stages get the stateful stack policy
  * after the deploy. `--context key=value` (repeatable) is passed to the CDK app as `-c key=value`
  * (SES identity, table name, threat protection, silence tenants: `bin/app.ts`).
  * After the deploy, the enterprise providers staff configured at run time are put back on the app client
@@ -27,12 +28,12 @@ import { cloudFormationClient, cognitoClient, describeStack, resolveRegion, stag
 import { checkStage, deployArgs, resolveCreatedAt, runCdk, runNpm } from './cdk.js';
 import { optional, parse, progress, required, runCli } from './cli.js';
 import { reattachStaffProviders } from './identity-providers.js';
-import { applyStackPolicies, checkApiGatewayAccount } from './preflight.js';
+import { applyStackPolicies, deployPreflight } from './preflight.js';
 import { tableContext } from './restore.js';
 import { adoptionPlan, findRetained } from './retained.js';
 
 export const USAGE = `
-Usage: tsx scripts/platform/deploy.ts --stage <stage> [--approve] [--alarm-email <e-mail>] [--skip-build]
+Usage: tsx scripts/platform/deploy.ts --stage <stage> [--approve] [--alarm-email <e-mail>] [--skip-build] [--skip-preflight]
        [--context key=value ...]
 
 Builds the portal and deploys every stack of the stage (Vigia-<stage>-*).
@@ -42,6 +43,7 @@ Options:
   --approve       do not ask before IAM / security changes (CI)
   --alarm-email   e-mail subscribed to the stage's alarm topic (SNS asks it to confirm)
   --skip-build    deploy the existing web/dist
+  --skip-preflight  deploy without the account checks (API Gateway role, Lambda concurrency, SES, CloudFront)
   --context       CDK context for the app, repeatable (e.g. sesFromEmail=no-reply@example.com)
   --region        AWS region (default $AWS_REGION)
   -h, --help      this text
@@ -53,6 +55,7 @@ async function main(argv: string[]): Promise<void | 'help'> {
     approve: { type: 'boolean' },
     'alarm-email': { type: 'string' },
     'skip-build': { type: 'boolean' },
+    'skip-preflight': { type: 'boolean' },
     region: { type: 'string' },
     context: { type: 'string', multiple: true },
   });
@@ -63,8 +66,7 @@ async function main(argv: string[]): Promise<void | 'help'> {
   process.env.AWS_REGION = region;
   process.env.CDK_DEFAULT_REGION = region;
 
-  const roleArn = await checkApiGatewayAccount(region);
-  log(`API Gateway CloudWatch role: ${roleArn}`);
+  await deployPreflight({ stage, region, context: (p.values.context as unknown as string[] | undefined) ?? [], skip: p.values['skip-preflight'] === true, log });
 
   const cfn = cloudFormationClient(region);
   const existing = await describeStack(cfn, stackName(stage, 'Auth'));

@@ -13,7 +13,8 @@
 import { TenantId } from '../../lambdas/contract/schemas.js';
 import type { TableRef } from '../../lambdas/data/client.js';
 import { getTenantCollectors, setTenantCollector, TenantNotRegistered } from '../../lambdas/data/tenants.js';
-import { collectorPrincipal } from '../../lambdas/domain/collectors.js';
+import { collectorGrant } from '../../lambdas/domain/collectors.js';
+import { ApiError } from '../../lambdas/domain/errors.js';
 import { TABLE_OPTIONS, tableFromOptions } from './aws.js';
 import { parse, progress, required, runCli, UsageError } from './cli.js';
 
@@ -41,7 +42,8 @@ export const GRANT_COLLECTOR_ACTIONS = ['dynamodb:UpdateItem', 'dynamodb:GetItem
 /**
  * Grants or revokes `arn` (normalised by `collectorPrincipal`) on `tenantId`.
  * @returns the principal stored and the tenant's collectors after the change (sorted)
- * @throws UsageError for a malformed tenant id or ARN, or a tenant that is not registered
+ * @throws UsageError for a malformed tenant id or ARN, a reserved tenant id (`collectorGrant`:
+ *   docs/api.md#reserved-names; nothing written), or a tenant that is not registered
  */
 export async function grantCollector(
   table: TableRef,
@@ -49,8 +51,14 @@ export async function grantCollector(
   log: (l: string) => void = () => undefined,
 ): Promise<{ principal: string; collectors: string[] }> {
   if (!TenantId.safeParse(input.tenantId).success) throw new UsageError(`--tenant "${input.tenantId}" is not a tenant id`);
-  const principal = collectorPrincipal(input.arn);
-  if (!principal) throw new UsageError(`--role-arn "${input.arn}" is not an IAM role, assumed-role or user ARN`);
+  let principal: string;
+  try {
+    principal = collectorGrant(input.tenantId, input.arn);
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    if (e.code === 'RESERVED_NAME') throw new UsageError(`--tenant "${input.tenantId}" is reserved for the staff (the staff group's name), not a tenant`);
+    throw new UsageError(`--role-arn "${input.arn}" is not an IAM role, assumed-role or user ARN`);
+  }
   try {
     await setTenantCollector(input.tenantId, principal, input.revoke ? 'revoke' : 'grant', table);
   } catch (e) {

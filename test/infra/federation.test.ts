@@ -16,7 +16,7 @@ import { stageConfig, stageOverridesFromContext } from '../../infra/stage-config
 import { ofType, PROD_ENV, synth, synthPr42, synthProd, type Synthed, TEST_SES } from '../support/synth.js';
 
 /** A federated stage's provider file: Google, Entra ID over OIDC for acme, a SAML IdP for globex. */
-const PROVIDERS: Omit<FederationFile, 'adminConfiguredProviders'> = {
+const PROVIDERS: Omit<FederationFile, 'adminConfiguredProviders' | 'staffEmailDomains'> = {
   social: [{ type: 'google', clientId: 'google-client-id.apps.googleusercontent.com', clientSecretName: 'vigia/prod/google' }],
   enterprise: [
     {
