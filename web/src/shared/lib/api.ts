@@ -49,11 +49,12 @@ export type ApiErrorKind = 'network' | 'timeout' | 'session' | 'client' | 'serve
  * docs/portal.md#error-messages): UNKNOWN_ASSIGNEE is an assignee the API does not accept
  * (docs/api.md#assignees); MFA_REQUIRED is staff without TOTP (docs/api.md#staff-accounts-and-totp; the
  * error state links to /profile); SERVICE_UNAVAILABLE a 503 with Retry-After (docs/api.md#errors: nothing
- * was changed). Other codes get the message of their kind (`ui.apiErrors.kinds.<kind>`).
+ * was changed); RESERVED_NAME a tenant id or e-mail domain reserved for the staff (docs/api.md#reserved-names).
+ * Other codes get the message of their kind (`ui.apiErrors.kinds.<kind>`).
  */
 const CODES_WITH_MESSAGE = new Set([
   'VALIDATION_FAILED', 'INVALID_JSON', 'TENANT_REQUIRED', 'UNKNOWN_ASSIGNEE', 'FORBIDDEN', 'MFA_REQUIRED', 'NOT_FOUND',
-  'VERSION_CONFLICT', 'INVALID_TRANSITION', 'PAYLOAD_TOO_LARGE', 'THROTTLED', 'SERVICE_UNAVAILABLE',
+  'VERSION_CONFLICT', 'INVALID_TRANSITION', 'PAYLOAD_TOO_LARGE', 'THROTTLED', 'SERVICE_UNAVAILABLE', 'RESERVED_NAME',
   // The user was disabled or lost its access while signed in (docs/api.md#session-revocation).
   'SESSION_REVOKED',
 ] as const);

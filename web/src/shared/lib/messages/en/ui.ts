@@ -86,6 +86,7 @@ export const ui: Catalogue['ui'] = {
       PAYLOAD_TOO_LARGE: 'The text is too long.',
       THROTTLED: 'Too many requests. Wait a moment and try again.',
       SERVICE_UNAVAILABLE: 'The service is not available right now. Try again in a few seconds.',
+      RESERVED_NAME: 'That name is reserved for the SOC staff (the admin group or its e-mail domain). Choose another one.',
     },
     kinds: {
       network: 'Could not connect to the server. Check your connection and try again.',

@@ -84,6 +84,7 @@ export const ui = {
       PAYLOAD_TOO_LARGE: 'El texto es demasiado largo.',
       THROTTLED: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
       SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+      RESERVED_NAME: 'Ese nombre está reservado para el personal del SOC (el grupo admin o su dominio de correo). Elige otro.',
     },
     kinds: {
       network: 'No se pudo conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.',
