@@ -49,6 +49,16 @@ async function endSessions(p: UserAccessPorts, user: PoolUser, req: AuditRequest
 }
 
 /**
+ * The revocation marker alone, stored BEFORE a Cognito call that takes a group away: if that call succeeds
+ * and the marker-and-audit write after it fails (503), a retry answers 404 (no longer a member) and would
+ * never write the marker, leaving the old token valid up to its 60 minutes. Marking first closes that gap;
+ * if the Cognito call fails instead, the user merely signs in again (new tokens pass).
+ */
+async function markBeforeRemoval(p: UserAccessPorts, user: PoolUser, req: AuditRequest): Promise<void> {
+  await endSessions(p, user, req, []);
+}
+
+/**
  * The tenant, or 404 NOT_FOUND; the staff group's name is never a tenant, even if registered before it was
  * reserved (so the tenant-user routes cannot change staff; docs/api.md#reserved-names).
  * @throws ApiError RESERVED_NAME, NOT_FOUND
@@ -174,6 +184,7 @@ export async function removeTenantUser(p: UserAccessPorts, tenantId: string, use
   const user = await mustGetUser(p.users, username);
   const groups = await p.users.groupsOf(username);
   if (!groups.includes(tenantId)) throw new ApiError('NOT_FOUND', 'the user is not a member of the tenant');
+  await markBeforeRemoval(p, user, req);
   await p.users.removeFromGroup(username, tenantId);
   await endSessions(p, user, req, [auditEntryFor(req, tenantId, 'user.remove_from_tenant', { type: 'user', id: username }, { before: { group: tenantId } })]);
   return user;
@@ -257,6 +268,7 @@ export async function grantStaff(p: AdminPorts, username: string, req: AuditRequ
 export async function revokeStaff(p: UserAccessPorts, username: string, req: AuditRequest): Promise<PoolUser> {
   const user = await mustGetUser(p.users, username);
   if (user.sub === req.identity.sub || username === req.identity.sub) throw new ApiError('INVALID_TRANSITION', 'staff cannot revoke their own staff membership');
+  await markBeforeRemoval(p, user, req);
   await p.users.removeFromGroup(username, ADMIN_GROUP);
   await endSessions(p, user, req, [auditEntryFor(req, STAFF_AUDIT_TENANT, 'staff.revoke', { type: 'user', id: username }, { before: { group: ADMIN_GROUP } })]);
   return user;

@@ -160,22 +160,36 @@ describe('administration rules', () => {
     expect(w.revoked).toEqual([]);
   });
 
-  it('disable, remove from tenant and revoke staff end the open sessions: a marker after the Cognito call, with the audit entries (docs/api.md#session-revocation)', async () => {
+  it('disable, remove from tenant and revoke staff end the open sessions: a marker before the Cognito call that takes a group away, then one with the audit entries (docs/api.md#session-revocation)', async () => {
     const w = world();
     const u = await admin.inviteUser(w.ports, 'acme', 'ana@acme.example', req());
     await admin.grantStaff(w.ports, u.username, req());
     await admin.revokeStaff(w.ports, u.username, req());
-    expect(w.revoked.map((r) => [r.sub, r.groups, r.audit])).toEqual([[u.sub, ['acme'], ['staff.revoke']]]);
-    expect(w.revoked[0]!.at.getTime()).toBeGreaterThanOrEqual(Date.now() - 60_000);
+    // First the bare marker while still a member, then the marker with the entry once the group is gone.
+    expect(w.revoked.map((r) => [r.sub, r.groups, r.audit])).toEqual([[u.sub, ['acme', 'admin'], []], [u.sub, ['acme'], ['staff.revoke']]]);
+    expect(w.revoked[1]!.at.getTime()).toBeGreaterThanOrEqual(Date.now() - 60_000);
     await admin.removeTenantUser(w.ports, 'acme', u.username, req());
-    expect(w.revoked.slice(1).map((r) => [r.groups, r.audit])).toEqual([[[], ['user.remove_from_tenant']]]);
+    expect(w.revoked.slice(2).map((r) => [r.groups, r.audit])).toEqual([[['acme'], []], [[], ['user.remove_from_tenant']]]);
     await admin.setUserEnabled(w.ports, u.username, false, req());
-    expect(w.revoked.slice(2).map((r) => [r.enabled, r.audit])).toEqual([[false, ['user.disable']]]);
+    expect(w.revoked.slice(4).map((r) => [r.enabled, r.audit])).toEqual([[false, ['user.disable']]]);
     // Disabling again (a retry) writes the marker again, without a second entry.
     await admin.setUserEnabled(w.ports, u.username, false, req());
-    expect(w.revoked.slice(3).map((r) => r.audit)).toEqual([[]]);
+    expect(w.revoked.slice(5).map((r) => r.audit)).toEqual([[]]);
     // Enabling writes no marker: tokens issued before the disable stay refused, new sign-ins pass.
     await admin.setUserEnabled(w.ports, u.username, true, req());
-    expect(w.revoked).toHaveLength(4);
+    expect(w.revoked).toHaveLength(6);
+  });
+
+  it('a removal whose marker-and-audit write fails after the Cognito call still ended the sessions (the retry answers 404 and could not)', async () => {
+    const w = world();
+    const u = await admin.inviteUser(w.ports, 'acme', 'ana@acme.example', req());
+    const revoke = w.ports.sessions.revoke;
+    w.ports.sessions.revoke = async (sub, at, audit = []) => {
+      if (audit.length) throw new ApiError('SERVICE_UNAVAILABLE', 'throttled');
+      return revoke(sub, at, audit);
+    };
+    await expect(admin.removeTenantUser(w.ports, 'acme', u.username, req())).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(admin.removeTenantUser(w.ports, 'acme', u.username, req())).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(w.revoked.map((r) => r.sub)).toEqual([u.sub]);
   });
 });
