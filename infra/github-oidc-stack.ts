@@ -12,10 +12,21 @@
  *    deploy role may delete any stack of the account). Preview stages synthesized with
  *    `-c previewDeployer=github` use `previewStackSynthesizer()` (assets in this stack's bucket, no bootstrap
  *    role) and put `PREVIEW_BOUNDARY_NAME` on every role they create;
- *  - role `vigia-github-deploy`: assumable only by the `staging` and `prod` GitHub environments of
- *    `.github/workflows/deploy.yml` on `main` (the OIDC `sub` carries `job_workflow_ref` once the repository
- *    uses the subject template of `GITHUB_SUB_CLAIM_KEYS`: AWS IAM has no condition key for GitHub's other
- *    claims), it assumes the CDK bootstrap roles of this account and region.
+ *  - roles `vigia-github-deploy-staging` and `vigia-github-deploy-prod` (`GITHUB_DEPLOY_ROLE_NAMES`): each
+ *    assumable only by its own GitHub environment (`staging`, `prod`) of `.github/workflows/deploy.yml` on
+ *    `main` (the OIDC `sub` carries `job_workflow_ref` once the repository uses the subject template of
+ *    `GITHUB_SUB_CLAIM_KEYS`: AWS IAM has no condition key for GitHub's other claims); each assumes the CDK
+ *    bootstrap roles of this account and region and acts directly only on its own stage (stack policies,
+ *    smoke users, table, ingest route);
+ *  - role `vigia-github-diff` (`GITHUB_DIFF_ROLE_NAME`): the read-only `cdk diff --method template` of prod
+ *    shown before the approval, assumable only by the `prod-diff` environment of deploy.yml on `main`: it
+ *    reads stacks and templates and assumes only the CDK bootstrap LOOKUP roles (ReadOnlyAccess), never the
+ *    deploy or publishing ones.
+ *
+ * The preview fence (docs/platform.md#the-preview-fence) is tag-based for taggable resources and name- or
+ * caller-based for the untaggable ones a one-account layout shares with production (CloudFront response
+ * headers policies and origin access controls, dashboards, Lambda layers, the identity pool, the account's
+ * API Gateway settings); test/infra/preview-fence.test.ts evaluates it against every resource of every stage.
  */
 import {
   CfnOutput,
@@ -43,11 +54,26 @@ import type { Construct, IConstruct } from 'constructs';
 
 /** Stack name and role names (fixed: one per account). */
 export const GITHUB_OIDC_STACK_NAME = 'Vigia-GitHubOidc';
-export const GITHUB_DEPLOY_ROLE_NAME = 'vigia-github-deploy';
+/** One deploy role per GitHub environment of deploy.yml (a staging session can never be a prod one). */
+export const GITHUB_DEPLOY_ROLE_NAMES = { staging: 'vigia-github-deploy-staging', prod: 'vigia-github-deploy-prod' } as const;
+/** Read-only role of the prod `cdk diff` job (deploy.yml `prod-diff`). */
+export const GITHUB_DIFF_ROLE_NAME = 'vigia-github-diff';
 export const GITHUB_PREVIEW_ROLE_NAME = 'vigia-github-preview';
 export const GITHUB_OIDC_HOST = 'token.actions.githubusercontent.com';
 /** GitHub environments whose deploy.yml jobs may assume the deploy role. */
 export const GITHUB_ENVIRONMENTS = ['staging', 'prod'] as const;
+/** GitHub environment of deploy.yml's read-only prod diff job (no reviewers; deployment branch `main`). */
+export const DIFF_ENVIRONMENT = 'prod-diff';
+/**
+ * The GitHub repository variable holding each CI role's ARN (the stack's outputs name them), read by the
+ * workflows' `role-to-assume` and by the deploy-time IAM check to know which role a job runs as.
+ */
+export const ROLE_VARIABLES = {
+  AWS_PREVIEW_ROLE_ARN: GITHUB_PREVIEW_ROLE_NAME,
+  AWS_STAGING_DEPLOY_ROLE_ARN: GITHUB_DEPLOY_ROLE_NAMES.staging,
+  AWS_PROD_DEPLOY_ROLE_ARN: GITHUB_DEPLOY_ROLE_NAMES.prod,
+  AWS_PROD_DIFF_ROLE_ARN: GITHUB_DIFF_ROLE_NAME,
+} as const;
 /** GitHub environment of the scheduled preview reaper (preview.yml, `main` only). */
 export const PREVIEW_CLEANUP_ENVIRONMENT = 'preview-cleanup';
 export const DEPLOY_WORKFLOW = '.github/workflows/deploy.yml';
@@ -73,6 +99,30 @@ export const PREVIEW_TABLE_FENCED_ACTIONS = [
   'Get*', 'Import*', 'PartiQL*', 'Put*', 'Query', 'Restore*', 'Scan', 'Start*', 'Tag*', 'Untag*', 'Update*',
 ] as const;
 
+/**
+ * CloudFront resource kinds without tags whose ARNs name a random id (`[<API name part>, <ARN path>]`): the
+ * preview role may change them only through CloudFormation, the preview stages' roles never.
+ */
+export const PREVIEW_UNTAGGED_CLOUDFRONT = [
+  ['ResponseHeadersPolicy', 'response-headers-policy'],
+  ['OriginAccessControl', 'origin-access-control'],
+  ['CachePolicy', 'cache-policy'],
+  ['OriginRequestPolicy', 'origin-request-policy'],
+] as const;
+/**
+ * Lambda actions that change or run one function, refused outside the preview functions' names (an explicit
+ * list: a `NotResource` deny of `lambda:*` would also refuse the actions on resource "*" a preview needs).
+ */
+export const PREVIEW_FUNCTION_FENCED_ACTIONS = [
+  'CreateFunction', 'UpdateFunctionCode', 'UpdateFunctionConfiguration', 'DeleteFunction', 'InvokeFunction', 'InvokeFunctionUrl',
+  'PutFunctionConcurrency', 'DeleteFunctionConcurrency', 'PutFunctionEventInvokeConfig', 'UpdateFunctionEventInvokeConfig', 'DeleteFunctionEventInvokeConfig',
+  'PutFunctionRecursionConfig', 'PutFunctionScalingConfig', 'PutRuntimeManagementConfig', 'PutFunctionCodeSigningConfig', 'DeleteFunctionCodeSigningConfig',
+  'PublishVersion', 'CreateAlias', 'UpdateAlias', 'DeleteAlias', 'AddPermission', 'RemovePermission',
+  'CreateFunctionUrlConfig', 'UpdateFunctionUrlConfig', 'DeleteFunctionUrlConfig', 'PutProvisionedConcurrencyConfig', 'DeleteProvisionedConcurrencyConfig',
+] as const;
+/** `aws:CalledVia` of the calls CloudFormation makes with the caller's credentials. */
+export const CLOUDFORMATION_SERVICE = 'cloudformation.amazonaws.com';
+
 /** Permissions boundary every role of a preview stage deployed by the preview role carries. */
 export const PREVIEW_BOUNDARY_NAME = 'vigia-github-preview-boundary';
 /** Bucket holding the preview stages' file assets (the preview role's own, not the CDK bootstrap bucket). */
@@ -91,9 +141,17 @@ export const DEPLOY_IDP_ACTIONS = ['cognito-idp:ListIdentityProviders', 'cognito
 /** Regions besides its own whose CDK bootstrap roles the deploy role may assume: CloudFront's metrics region (`edgeAlarms`). */
 export const DEPLOY_EXTRA_REGIONS = ['us-east-1'] as const;
 
-/** `sub` values (StringEquals) allowed to assume the deploy role: the two environments of deploy.yml on main. */
+/**
+ * The one `sub` value (StringEquals) allowed to assume the role of GitHub environment `environment` of
+ * deploy.yml on main: `repo:<owner>/<name>:environment:<env>:job_workflow_ref:<owner>/<name>/.github/workflows/deploy.yml@refs/heads/main`.
+ */
+export function deploySubject(repo: string, environment: string): string {
+  return `repo:${repo}:environment:${environment}:job_workflow_ref:${repo}/${DEPLOY_WORKFLOW}@refs/heads/main`;
+}
+
+/** `sub` values of the deploy roles, staging then prod (each role trusts only its own). */
 export function deploySubjects(repo: string): string[] {
-  return GITHUB_ENVIRONMENTS.map((e) => `repo:${repo}:environment:${e}:job_workflow_ref:${repo}/${DEPLOY_WORKFLOW}@refs/heads/main`);
+  return GITHUB_ENVIRONMENTS.map((e) => deploySubject(repo, e));
 }
 
 /**
@@ -110,7 +168,7 @@ export function previewSubjects(repo: string): string[] {
 
 /** Every `sub` value or pattern any role of the stack trusts. */
 export function allowedSubjects(repo: string): string[] {
-  return [...previewSubjects(repo), ...deploySubjects(repo)];
+  return [...previewSubjects(repo), ...deploySubjects(repo), deploySubject(repo, DIFF_ENVIRONMENT)];
 }
 
 /**
@@ -147,7 +205,9 @@ export interface GitHubOidcStackProps extends StackProps {
 
 export class GitHubOidcStack extends Stack {
   readonly provider: IOidcProvider;
-  readonly deployRole?: Role;
+  /** The deploy role of each GitHub environment (`roles` all or deploy). */
+  readonly deployRoles?: Partial<Record<(typeof GITHUB_ENVIRONMENTS)[number], Role>>;
+  readonly diffRole?: Role;
   readonly previewRole?: Role;
   readonly previewBoundary?: ManagedPolicy;
   readonly previewAssets?: Bucket;
@@ -182,66 +242,80 @@ export class GitHubOidcStack extends Stack {
     };
 
     if (roles !== 'preview') {
-      const role = new Role(this, 'DeployRole', {
-        roleName: GITHUB_DEPLOY_ROLE_NAME,
-        description: `GitHub Actions of ${repo}: deploy.yml in the staging/prod environments, through the CDK bootstrap roles`,
-        maxSessionDuration: Duration.hours(1),
-        assumedBy: principal({ 'ForAnyValue:StringEquals': { [`${GITHUB_OIDC_HOST}:sub`]: deploySubjects(repo) } }),
-      });
       const qualifier: string = this.node.tryGetContext('@aws-cdk/core:bootstrapQualifier') ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
       // Its own region and us-east-1, where `edgeAlarms` puts Vigia-<stage>-EdgeMonitoring (CloudFront metrics).
       const regions = [this.region, ...DEPLOY_EXTRA_REGIONS.filter((x) => x !== this.region)];
-      const bootstrapRoles = regions.flatMap((region) => ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((k) => iamArn(`role/cdk-${qualifier}-${k}-role-${this.account}-${region}`)));
-      role.addToPolicy(new PolicyStatement({ sid: 'AssumeCdkBootstrapRoles', actions: ['sts:AssumeRole', 'sts:TagSession'], resources: bootstrapRoles }));
-      // DescribeStacks without a stack name is authorised against resource "*" (Service Authorization Reference).
-      role.addToPolicy(readStacks);
-      role.addToPolicy(apiGatewayAccount);
-      // platform:deploy's fresh-account preflight (scripts/platform/preflight.ts, docs/platform.md#fresh-account-preflight):
-      // account-wide reads (resource "*" in the Service Authorization Reference) and the SES identity Cognito sends from.
-      role.addToPolicy(new PolicyStatement({ sid: 'DeployPreflight', actions: ['lambda:GetAccountSettings', 'cloudfront:ListDistributions', 'ses:GetAccount'], resources: ['*'] }));
-      role.addToPolicy(new PolicyStatement({ sid: 'DeployPreflightSesIdentity', actions: ['ses:GetEmailIdentity'], resources: [`arn:${this.partition}:ses:*:${this.account}:identity/*`] }));
-      // After a production deploy, platform:deploy sets the stack policy refusing replacements (docs/platform.md#replacements).
-      role.addToPolicy(new PolicyStatement({
-        sid: 'SetProductionStackPolicies',
-        actions: ['cloudformation:SetStackPolicy', 'cloudformation:GetStackPolicy'],
-        resources: GITHUB_ENVIRONMENTS.map((e) => arn('cloudformation', `stack/Vigia-${e}-*/*`)),
-      }));
-      // The post-deploy smoke test (scripts/platform/smoke.ts): an admin-created smoke user in the smoke tenant,
-      // its collector grant, and one SigV4-signed ingest call as this role. invite-user finds an existing user
-      // by e-mail (ListUsers) through the admin Lambda's users port.
-      role.addToPolicy(new PolicyStatement({
-        sid: 'SmokeUsers',
-        actions: ['cognito-idp:CreateGroup', 'cognito-idp:GetGroup', 'cognito-idp:ListUsers', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminGetUser'],
-        resources: [arn('cognito-idp', 'userpool/*')],
-        conditions: { StringEquals: { 'aws:ResourceTag/project': 'vigia', 'aws:ResourceTag/stage': [...GITHUB_ENVIRONMENTS] } },
-      }));
-      // platform:deploy re-attaches the staff-configured identity providers to the app client (docs/platform.md#federated-sign-in).
-      role.addToPolicy(new PolicyStatement({
-        sid: 'ReattachIdentityProviders',
-        actions: [...DEPLOY_IDP_ACTIONS],
-        resources: [arn('cognito-idp', 'userpool/*')],
-        conditions: { StringEquals: { 'aws:ResourceTag/project': 'vigia', 'aws:ResourceTag/stage': [...GITHUB_ENVIRONMENTS] } },
-      }));
-      role.addToPolicy(new PolicyStatement({
-        sid: 'SmokeTenant',
-        actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-        resources: GITHUB_ENVIRONMENTS.map((e) => arn('dynamodb', `table/vigia-${e}-*`)),
-      }));
-      role.addToPolicy(new PolicyStatement({
-        sid: 'SmokeIngest',
-        actions: ['execute-api:Invoke'],
-        resources: GITHUB_ENVIRONMENTS.map((e) => arn('execute-api', `*/${e}/POST/ingest/*`)),
-      }));
-      acknowledge(role, [
-        ['Resource::*', 'Read-only: cloudformation:DescribeStacks (listing) and the preflight reads lambda:GetAccountSettings, cloudfront:ListDistributions, ses:GetAccount need resource "*".'],
-        [`Resource::arn:${p}:ses:*:${a}:identity/*`, 'ses:GetEmailIdentity (read) of the SES identity Cognito sends from, in the stage\'s SES region.'],
-        ...GITHUB_ENVIRONMENTS.map((e): [string, string] => [`Resource::arn:${p}:cloudformation:${r}:${a}:stack/Vigia-${e}-*/*`, 'Stack policies of the staging/prod stacks only.']),
-        [`Resource::arn:${p}:cognito-idp:${r}:${a}:userpool/*`, 'User pool ids are random; limited by the tags project=vigia and stage=staging|prod.'],
-        ...GITHUB_ENVIRONMENTS.map((e): [string, string] => [`Resource::arn:${p}:dynamodb:${r}:${a}:table/vigia-${e}-*`, 'The stage table (its name is a stage setting, e.g. a restored table).']),
-        ...GITHUB_ENVIRONMENTS.map((e): [string, string] => [`Resource::arn:${p}:execute-api:${r}:${a}:*/${e}/POST/ingest/*`, 'The smoke test signs one ingest call; API ids are random.']),
+      const bootstrapRoles = (kinds: readonly string[]) => regions.flatMap((region) => kinds.map((k) => iamArn(`role/cdk-${qualifier}-${k}-role-${this.account}-${region}`)));
+      const deployRoles: Partial<Record<(typeof GITHUB_ENVIRONMENTS)[number], Role>> = {};
+      for (const env of GITHUB_ENVIRONMENTS) {
+        const role = new Role(this, env === 'staging' ? 'StagingDeployRole' : 'ProdDeployRole', {
+          roleName: GITHUB_DEPLOY_ROLE_NAMES[env],
+          description: `GitHub Actions of ${repo}: deploy.yml in the ${env} environment only, through the CDK bootstrap roles`,
+          maxSessionDuration: Duration.hours(1),
+          assumedBy: principal({ StringEquals: { [`${GITHUB_OIDC_HOST}:aud`]: 'sts.amazonaws.com', [`${GITHUB_OIDC_HOST}:sub`]: deploySubject(repo, env) } }),
+        });
+        role.addToPolicy(new PolicyStatement({ sid: 'AssumeCdkBootstrapRoles', actions: ['sts:AssumeRole', 'sts:TagSession'], resources: bootstrapRoles(['deploy', 'file-publishing', 'image-publishing', 'lookup']) }));
+        // DescribeStacks without a stack name is authorised against resource "*" (Service Authorization Reference).
+        role.addToPolicy(readStacks);
+        role.addToPolicy(apiGatewayAccount);
+        // platform:deploy's fresh-account preflight (scripts/platform/preflight.ts, docs/platform.md#fresh-account-preflight):
+        // account-wide reads (resource "*" in the Service Authorization Reference) and the SES identity Cognito sends from.
+        role.addToPolicy(new PolicyStatement({ sid: 'DeployPreflight', actions: ['lambda:GetAccountSettings', 'cloudfront:ListDistributions', 'ses:GetAccount'], resources: ['*'] }));
+        role.addToPolicy(new PolicyStatement({ sid: 'DeployPreflightSesIdentity', actions: ['ses:GetEmailIdentity'], resources: [`arn:${this.partition}:ses:*:${this.account}:identity/*`] }));
+        // After a production deploy, platform:deploy sets the stack policy refusing replacements (docs/platform.md#replacements).
+        role.addToPolicy(new PolicyStatement({
+          sid: 'SetStackPolicies',
+          actions: ['cloudformation:SetStackPolicy', 'cloudformation:GetStackPolicy'],
+          resources: [arn('cloudformation', `stack/Vigia-${env}-*/*`)],
+        }));
+        // The post-deploy smoke test (scripts/platform/smoke.ts): an admin-created smoke user in the smoke tenant,
+        // its collector grant, and one SigV4-signed ingest call as this role. invite-user finds an existing user
+        // by e-mail (ListUsers) through the admin Lambda's users port.
+        const ownPool = { StringEquals: { 'aws:ResourceTag/project': 'vigia', 'aws:ResourceTag/stage': env } };
+        role.addToPolicy(new PolicyStatement({
+          sid: 'SmokeUsers',
+          actions: ['cognito-idp:CreateGroup', 'cognito-idp:GetGroup', 'cognito-idp:ListUsers', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminGetUser'],
+          resources: [arn('cognito-idp', 'userpool/*')],
+          conditions: ownPool,
+        }));
+        // platform:deploy re-attaches the staff-configured identity providers to the app client (docs/platform.md#federated-sign-in).
+        role.addToPolicy(new PolicyStatement({ sid: 'ReattachIdentityProviders', actions: [...DEPLOY_IDP_ACTIONS], resources: [arn('cognito-idp', 'userpool/*')], conditions: ownPool }));
+        role.addToPolicy(new PolicyStatement({ sid: 'SmokeTenant', actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], resources: [arn('dynamodb', `table/vigia-${env}-*`)] }));
+        role.addToPolicy(new PolicyStatement({ sid: 'SmokeIngest', actions: ['execute-api:Invoke'], resources: [arn('execute-api', `*/${env}/POST/ingest/*`)] }));
+        acknowledge(role, [
+          ['Resource::*', 'Read-only: cloudformation:DescribeStacks (listing) and the preflight reads lambda:GetAccountSettings, cloudfront:ListDistributions, ses:GetAccount need resource "*".'],
+          [`Resource::arn:${p}:ses:*:${a}:identity/*`, 'ses:GetEmailIdentity (read) of the SES identity Cognito sends from, in the stage\'s SES region.'],
+          [`Resource::arn:${p}:cloudformation:${r}:${a}:stack/Vigia-${env}-*/*`, `Stack policies of the ${env} stacks only.`],
+          [`Resource::arn:${p}:cognito-idp:${r}:${a}:userpool/*`, `User pool ids are random; limited by the tags project=vigia and stage=${env}.`],
+          [`Resource::arn:${p}:dynamodb:${r}:${a}:table/vigia-${env}-*`, 'The stage table (its name is a stage setting, e.g. a restored table).'],
+          [`Resource::arn:${p}:execute-api:${r}:${a}:*/${env}/POST/ingest/*`, 'The smoke test signs one ingest call; API ids are random.'],
+        ]);
+        new CfnOutput(this, env === 'staging' ? 'StagingDeployRoleArn' : 'ProdDeployRoleArn', {
+          value: role.roleArn,
+          description: `GitHub repository variable ${env === 'staging' ? 'AWS_STAGING_DEPLOY_ROLE_ARN' : 'AWS_PROD_DEPLOY_ROLE_ARN'}`,
+        });
+        deployRoles[env] = role;
+      }
+      this.deployRoles = deployRoles;
+
+      // `cdk diff --method template` reads the deployed templates through the bootstrap lookup role (the CDK
+      // CLI's "template" method; "auto"/"change-set" would need the deploy role), and with its own credentials
+      // when that role cannot be assumed: DescribeStacks and GetTemplate of the prod stacks, nothing else.
+      const diff = new Role(this, 'DiffRole', {
+        roleName: GITHUB_DIFF_ROLE_NAME,
+        description: `GitHub Actions of ${repo}: deploy.yml's read-only prod cdk diff (environment ${DIFF_ENVIRONMENT})`,
+        maxSessionDuration: Duration.hours(1),
+        assumedBy: principal({ StringEquals: { [`${GITHUB_OIDC_HOST}:aud`]: 'sts.amazonaws.com', [`${GITHUB_OIDC_HOST}:sub`]: deploySubject(repo, DIFF_ENVIRONMENT) } }),
+      });
+      diff.addToPolicy(new PolicyStatement({ sid: 'AssumeCdkLookupRoles', actions: ['sts:AssumeRole', 'sts:TagSession'], resources: bootstrapRoles(['lookup']) }));
+      diff.addToPolicy(readStacks);
+      diff.addToPolicy(new PolicyStatement({ sid: 'ReadProdTemplates', actions: ['cloudformation:GetTemplate', 'cloudformation:GetTemplateSummary'], resources: regions.map((region) => arn('cloudformation', 'stack/Vigia-prod-*/*', region)) }));
+      acknowledge(diff, [
+        ['Resource::*', 'Read-only cloudformation:DescribeStacks: listing stacks needs resource "*".'],
+        ...regions.map((region): [string, string] => [`Resource::arn:${p}:cloudformation:${nag(region, 'AWS::Region')}:${a}:stack/Vigia-prod-*/*`, 'Reads the prod templates only.']),
       ]);
-      new CfnOutput(this, 'DeployRoleArn', { value: role.roleArn, description: 'GitHub repository variable AWS_DEPLOY_ROLE_ARN' });
-      this.deployRole = role;
+      new CfnOutput(this, 'DiffRoleArn', { value: diff.roleArn, description: 'GitHub repository variable AWS_PROD_DIFF_ROLE_ARN' });
+      this.diffRole = diff;
     }
 
     if (roles !== 'deploy') {
@@ -296,6 +370,49 @@ export class GitHubOidcStack extends Stack {
         notResources: [assets.bucketArn, assets.arnForObjects('*'), `arn:${this.partition}:s3:::vigia-pr-*`, `arn:${this.partition}:s3:::vigia-pr-*/*`],
       });
 
+      // Untaggable resources a one-account layout shares with production (the tag guard cannot see them).
+      // Named ones are fenced by name: dashboards `vigia-<stage>-dashboard` and the CDK-generated Lambda layers
+      // `Vigia-<stage>-…` (CloudWatch and Lambda resource ARNs, Service Authorization Reference).
+      const dashboardGuard = new PolicyStatement({
+        sid: 'DenyNonPreviewDashboards',
+        effect: Effect.DENY,
+        actions: ['cloudwatch:PutDashboard', 'cloudwatch:DeleteDashboards'],
+        notResources: [`arn:${this.partition}:cloudwatch::${this.account}:dashboard/vigia-pr-*`],
+      });
+      // Lambda functions CDK creates as raw resources (custom resource providers such as the dev site bucket's
+      // auto-delete handler) carry no tags: functions are fenced by name too (`vigia-pr-<n>-…`, `Vigia-pr-<n>-…`).
+      const functionGuard = new PolicyStatement({
+        sid: 'DenyNonPreviewFunctions',
+        effect: Effect.DENY,
+        actions: PREVIEW_FUNCTION_FENCED_ACTIONS.map((x) => `lambda:${x}`),
+        notResources: ['function:vigia-pr-*', `function:${PREVIEW_STACK_PATTERN}`].map((f) => arn('lambda', f)),
+      });
+      // The assets bucket itself is the once-per-account stack's: objects may be read and uploaded, nothing else.
+      const assetsGuard = (allowed: string[]) => new PolicyStatement({
+        sid: 'DenyAssetsBucketChanges',
+        effect: Effect.DENY,
+        notActions: allowed,
+        resources: [assets.bucketArn, assets.arnForObjects('*')],
+      });
+      const layerGuard = new PolicyStatement({
+        sid: 'DenyNonPreviewLayers',
+        effect: Effect.DENY,
+        actions: ['lambda:PublishLayerVersion', 'lambda:DeleteLayerVersion', 'lambda:AddLayerVersionPermission', 'lambda:RemoveLayerVersionPermission'],
+        notResources: [arn('lambda', `layer:${PREVIEW_STACK_PATTERN}`), arn('lambda', `layer:${PREVIEW_STACK_PATTERN}:*`)],
+      });
+      // CloudFront response headers policies (the portal's CSP and HSTS), origin access controls, cache and
+      // origin request policies have neither tags nor names in their ARNs (`…:response-headers-policy/<id>`):
+      // only CloudFormation may change them, and only in the preview stacks the role may operate on (aws:CalledVia,
+      // https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_policies_condition-keys.html#condition-keys-calledvia;
+      // CloudFormation acts on a stack's own resources, and importing existing ones is denied below).
+      const untaggedCloudFront = new PolicyStatement({
+        sid: 'DenyUntaggedCloudFront',
+        effect: Effect.DENY,
+        actions: PREVIEW_UNTAGGED_CLOUDFRONT.flatMap(([kind]) => [`cloudfront:Update${kind}`, `cloudfront:Delete${kind}`]),
+        resources: PREVIEW_UNTAGGED_CLOUDFRONT.map(([, path]) => `arn:${this.partition}:cloudfront::${this.account}:${path}/*`),
+        conditions: { 'ForAllValues:StringNotEquals': { 'aws:CalledVia': CLOUDFORMATION_SERVICE } },
+      });
+
       const boundary = new ManagedPolicy(this, 'PreviewBoundary', {
         managedPolicyName: PREVIEW_BOUNDARY_NAME,
         description: 'Permissions boundary of every role a preview stage (Vigia-pr-*) creates',
@@ -305,6 +422,10 @@ export class GitHubOidcStack extends Stack {
           tableGuard,
           bucketGuard,
           queueGuard,
+          dashboardGuard,
+          assetsGuard(['s3:Get*', 's3:List*']),
+          // The preview stages' functions never change CloudFront policies or access controls.
+          new PolicyStatement({ sid: 'DenyUntaggedCloudFront', effect: Effect.DENY, actions: untaggedCloudFront.actions, resources: untaggedCloudFront.resources }),
         ],
       });
 
@@ -335,6 +456,35 @@ export class GitHubOidcStack extends Stack {
       role.addToPolicy(bucketGuard);
       role.addToPolicy(queueGuard);
       role.addToPolicy(ruleGuard);
+      role.addToPolicy(dashboardGuard);
+      role.addToPolicy(layerGuard);
+      role.addToPolicy(functionGuard);
+      role.addToPolicy(assetsGuard(['s3:Get*', 's3:List*', 's3:PutObject']));
+      role.addToPolicy(untaggedCloudFront);
+      // The identity pool is untagged and named by a random id; its settings and roles change only through
+      // CloudFormation (SetIdentityPoolRoles names no resource: Service Authorization Reference, Amazon Cognito Identity).
+      role.addToPolicy(new PolicyStatement({
+        sid: 'DenyIdentityPoolsOutsideCloudFormation',
+        effect: Effect.DENY,
+        actions: ['cognito-identity:UpdateIdentityPool', 'cognito-identity:DeleteIdentityPool', 'cognito-identity:SetIdentityPoolRoles'],
+        resources: ['*'],
+        conditions: { 'ForAllValues:StringNotEquals': { 'aws:CalledVia': CLOUDFORMATION_SERVICE } },
+      }));
+      // The account's API Gateway settings (the CloudWatch logging role), a singleton Vigia-Account owns.
+      role.addToPolicy(new PolicyStatement({
+        sid: 'DenyApiGatewayAccount',
+        effect: Effect.DENY,
+        actions: ['apigateway:PATCH', 'apigateway:PUT', 'apigateway:POST', 'apigateway:DELETE'],
+        resources: [`arn:${this.partition}:apigateway:*::/account`],
+      }));
+      // A resource import would put an existing (production) resource under a preview stack.
+      role.addToPolicy(new PolicyStatement({
+        sid: 'DenyResourceImport',
+        effect: Effect.DENY,
+        actions: ['cloudformation:CreateChangeSet'],
+        resources: ['*'],
+        conditions: { Null: { 'cloudformation:ImportResourceTypes': 'false' } },
+      }));
       role.addToPolicy(new PolicyStatement({
         sid: 'DenyNonPreviewStacks',
         effect: Effect.DENY,

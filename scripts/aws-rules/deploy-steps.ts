@@ -21,7 +21,7 @@ import { stageHasStackPolicy, guardedStackNames } from '../../infra/stack-policy
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The workflows whose jobs reach AWS, and the GitHub OIDC role each assumes. */
+/** The workflows whose jobs reach AWS, and the kind of stage they work on (each job's role: its `roleVariable`). */
 export const WORKFLOWS = {
   '.github/workflows/deploy.yml': 'deploy',
   '.github/workflows/preview.yml': 'preview',
@@ -35,6 +35,8 @@ export interface WorkflowJob {
   commands: string[];
   /** The stage the job works on: its `STAGE:` variable, else a `-c stage=<x>` of its commands. */
   stage?: string;
+  /** The repository variable of its `role-to-assume: ${{ vars.<NAME> }}` (infra/github-oidc-stack.ts `ROLE_VARIABLES`). */
+  roleVariable?: string;
 }
 
 /**
@@ -60,6 +62,8 @@ export function workflowJobs(file: string, text: string = readFileSync(path.join
     if (!current || /^\s*#/.test(line)) continue;
     const stage = /^\s+STAGE: ([a-z][a-z0-9-]*)\s*$/.exec(line) ?? /-c stage=([a-z][a-z0-9-]*)/.exec(line);
     if (stage) current.stage ??= stage[1]!;
+    const role = /role-to-assume: \$\{\{ vars\.([A-Z0-9_]+) \}\}/.exec(line);
+    if (role) current.roleVariable ??= role[1]!;
     for (const m of line.matchAll(/npm run ([a-z][a-z0-9:-]*)/g)) current.scripts.push(m[1]!);
     const aws = /(?:^|[\s"(])(aws [a-z0-9-]+ [a-z0-9-]+|npx cdk [a-z]+)/.exec(line);
     if (aws) current.commands.push(aws[1]!);

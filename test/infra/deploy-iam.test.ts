@@ -6,7 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IamPrincipal, PolicyDocument } from '../../scripts/aws-rules/iam.js';
-import { CFN_PERMISSIONS, deployIamReport, type DeployIamReport, missingTypes, PRODUCTION_OVERRIDES, templateTypes } from '../../scripts/aws-rules/deploy-iam.js';
+import { ROLE_VARIABLES } from '../../infra/github-oidc-stack.js';
+import { evaluate } from '../../scripts/aws-rules/iam.js';
+import { CFN_PERMISSIONS, deployIamReport, type DeployIamReport, missingTypes, oidcRole, PRODUCTION_OVERRIDES, templateTypes } from '../../scripts/aws-rules/deploy-iam.js';
 import { stepCalls, workflowJobs, WORKFLOWS } from '../../scripts/aws-rules/deploy-steps.js';
 import { FAKE_ACCOUNT, synthOnceStacks, synthStage } from '../../scripts/aws-rules/templates.js';
 
@@ -87,7 +89,7 @@ describe('deploy-time IAM: 0 denies', () => {
 
   it('evaluates every context: preview, the preview roles, staging, prod, the account stacks and each workflow job', () => {
     const names = report.contexts.map((c) => c.context);
-    expect(names).toEqual(expect.arrayContaining(['preview', 'preview-roles', 'staging', 'prod', 'account', 'steps:deploy.yml#staging', 'steps:deploy.yml#prod', 'steps:preview.yml#deploy']));
+    expect(names).toEqual(expect.arrayContaining(['preview', 'preview-roles', 'staging', 'prod', 'account', 'steps:deploy.yml#staging', 'steps:deploy.yml#prod-diff', 'steps:deploy.yml#prod', 'steps:preview.yml#deploy']));
     for (const c of report.contexts.filter((x) => !x.context.startsWith('steps:'))) expect(c.resources, c.context).toBeGreaterThan(0);
     for (const c of report.contexts) expect(c.calls, c.context).toBeGreaterThan(0);
   });
@@ -134,7 +136,7 @@ describe('deploy-time IAM: the check finds each fixed deny again', () => {
     const denies = r.contexts.flatMap((c) => c.denies);
     for (const action of ['cognito-idp:ListIdentityProviders', 'cognito-idp:DescribeUserPoolClient', 'cognito-idp:UpdateUserPoolClient']) {
       const d = denies.find((x) => x.action === action && x.context === 'steps:deploy.yml#prod');
-      expect(d, action).toMatchObject({ principal: 'vigia-github-deploy', source: 'npm run platform:deploy (prod)' });
+      expect(d, action).toMatchObject({ principal: 'vigia-github-deploy-prod', source: 'npm run platform:deploy (prod)' });
       expect(d!.resource).toMatch(/^arn:aws:cognito-idp:eu-west-1:111111111111:userpool\//);
     }
   }, SLOW);
@@ -145,6 +147,78 @@ describe('deploy-time IAM: the check finds each fixed deny again', () => {
     expect(denies.map((d) => `${d.action} ${d.resource}`)).toEqual(
       expect.arrayContaining(['sts:AssumeRole arn:aws:iam::111111111111:role/cdk-hnb659fds-deploy-role-111111111111-us-east-1', 'sts:AssumeRole arn:aws:iam::111111111111:role/cdk-hnb659fds-file-publishing-role-111111111111-us-east-1']),
     );
-    expect(denies.every((d) => d.context === 'prod' && d.principal === 'vigia-github-deploy')).toBe(true);
+    expect(denies.every((d) => d.context === 'prod' && d.principal === 'vigia-github-deploy-prod')).toBe(true);
+  }, SLOW);
+});
+
+describe('CI roles: one deploy role per environment, a read-only diff role', () => {
+  const env = { account: FAKE_ACCOUNT, region: 'eu-west-1' };
+  const oidc = synthOnceStacks({ githubRepo: 'acme/vigia', githubRoles: 'deploy', env }).stacks;
+  const role = (name: string) => oidcRole(oidc, name);
+  const trust = (name: string): Statement => {
+    const r = Object.values(oidc.find((s) => s.stackName === 'Vigia-GitHubOidc')!.template.Resources).find((x) => x.Type === 'AWS::IAM::Role' && x.Properties?.RoleName === name)!;
+    return statements(r.Properties!.AssumeRolePolicyDocument as PolicyDocument)[0]!;
+  };
+  const sub = (e: string) => `repo:acme/vigia:environment:${e}:job_workflow_ref:acme/vigia/.github/workflows/deploy.yml@refs/heads/main`;
+  const stack = (name: string) => `arn:aws:cloudformation:eu-west-1:${FAKE_ACCOUNT}:stack/${name}/00000000-0000-0000-0000-000000000000`;
+  const bootstrap = (kind: string, region = 'eu-west-1') => `arn:aws:iam::${FAKE_ACCOUNT}:role/cdk-hnb659fds-${kind}-role-${FAKE_ACCOUNT}-${region}`;
+
+  it('each role trusts exactly one GitHub environment of deploy.yml on main (StringEquals, no wildcard)', () => {
+    for (const [name, e] of [['vigia-github-deploy-staging', 'staging'], ['vigia-github-deploy-prod', 'prod'], ['vigia-github-diff', 'prod-diff']] as const) {
+      const st = trust(name);
+      expect(st.Action).toBe('sts:AssumeRoleWithWebIdentity');
+      expect(st.Condition, name).toEqual({ StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com', 'token.actions.githubusercontent.com:sub': sub(e) } });
+    }
+    expect(oidc.filter((s) => s.stackName === 'Vigia-GitHubOidc').flatMap((s) => Object.values(s.template.Resources)).filter((r) => r.Type === 'AWS::IAM::Role').map((r) => r.Properties?.RoleName).sort()).toEqual(['vigia-github-deploy-prod', 'vigia-github-deploy-staging', 'vigia-github-diff']);
+  });
+
+  it('the staging role cannot touch prod (stack policies, smoke users, identity providers, table), nor prod the staging ones', async () => {
+    const cases = (stage: string) => [
+      { action: 'cloudformation:SetStackPolicy', resource: stack(`Vigia-${stage}-Data`) },
+      { action: 'cognito-idp:AdminCreateUser', resource: `arn:aws:cognito-idp:eu-west-1:${FAKE_ACCOUNT}:userpool/eu-west-1_x`, context: { 'aws:ResourceTag/project': 'vigia', 'aws:ResourceTag/stage': stage } },
+      { action: 'cognito-idp:UpdateUserPoolClient', resource: `arn:aws:cognito-idp:eu-west-1:${FAKE_ACCOUNT}:userpool/eu-west-1_x`, context: { 'aws:ResourceTag/project': 'vigia', 'aws:ResourceTag/stage': stage } },
+      { action: 'dynamodb:PutItem', resource: `arn:aws:dynamodb:eu-west-1:${FAKE_ACCOUNT}:table/vigia-${stage}-main` },
+    ];
+    for (const [mine, other] of [['staging', 'prod'], ['prod', 'staging']] as const) {
+      const r = role(`vigia-github-deploy-${mine}`);
+      for (const req of cases(mine)) expect((await evaluate(r, req)).result, `${mine} ${req.action}`).toBe('Allowed');
+      for (const req of cases(other)) expect((await evaluate(r, req)).result, `${mine} on ${other}: ${req.action}`).not.toBe('Allowed');
+    }
+  });
+
+  it('the diff role reads (lookup role, DescribeStacks, GetTemplate of prod) and can change nothing', async () => {
+    const diff = role('vigia-github-diff');
+    for (const req of [
+      { action: 'sts:AssumeRole', resource: bootstrap('lookup') },
+      { action: 'sts:AssumeRole', resource: bootstrap('lookup', 'us-east-1') },
+      { action: 'cloudformation:DescribeStacks', resource: '*' },
+      { action: 'cloudformation:GetTemplate', resource: stack('Vigia-prod-Api') },
+    ]) expect((await evaluate(diff, req)).result, `${req.action} ${req.resource}`).toBe('Allowed');
+    for (const req of [
+      ...['deploy', 'file-publishing', 'image-publishing', 'cfn-exec'].map((k) => ({ action: 'sts:AssumeRole', resource: bootstrap(k) })),
+      ...['CreateChangeSet', 'ExecuteChangeSet', 'UpdateStack', 'DeleteStack', 'SetStackPolicy'].map((a) => ({ action: `cloudformation:${a}`, resource: stack('Vigia-prod-Api') })),
+      { action: 'cloudformation:GetTemplate', resource: stack('Vigia-staging-Api') },
+      { action: 'dynamodb:PutItem', resource: `arn:aws:dynamodb:eu-west-1:${FAKE_ACCOUNT}:table/vigia-prod-main` },
+      { action: 'cognito-idp:AdminCreateUser', resource: `arn:aws:cognito-idp:eu-west-1:${FAKE_ACCOUNT}:userpool/eu-west-1_x`, context: { 'aws:ResourceTag/project': 'vigia', 'aws:ResourceTag/stage': 'prod' } },
+    ]) expect((await evaluate(diff, req)).result, `${req.action} ${req.resource}`).not.toBe('Allowed');
+  });
+
+  it('deploy.yml: each job assumes its own role (its role-to-assume variable); the diff runs `cdk diff --method template`', () => {
+    const jobs = workflowJobs('.github/workflows/deploy.yml');
+    expect(jobs.map((j) => [j.job, j.roleVariable, ROLE_VARIABLES[j.roleVariable as keyof typeof ROLE_VARIABLES]])).toEqual([
+      ['staging', 'AWS_STAGING_DEPLOY_ROLE_ARN', 'vigia-github-deploy-staging'],
+      ['prod-diff', 'AWS_PROD_DIFF_ROLE_ARN', 'vigia-github-diff'],
+      ['prod', 'AWS_PROD_DEPLOY_ROLE_ARN', 'vigia-github-deploy-prod'],
+    ]);
+  });
+
+  it('the check finds it again: the prod diff job run as the diff role with the old `cdk diff` (deploy role assumed) is denied', async () => {
+    const r = await deployIamReport({ only: ['steps:deploy.yml#prod-diff'] });
+    const c = r.contexts.find((x) => x.context === 'steps:deploy.yml#prod-diff')!;
+    expect(c.deployer).toBe('vigia-github-diff');
+    expect(c.denies).toEqual([]);
+    expect(c.calls).toBeGreaterThan(0);
+    const old = await evaluate(role('vigia-github-diff'), { action: 'sts:AssumeRole', resource: bootstrap('deploy') });
+    expect(old.result).toBe('ImplicitlyDenied');
   }, SLOW);
 });

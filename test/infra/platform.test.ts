@@ -231,21 +231,20 @@ describe('GitHub OIDC stack (once per account)', () => {
     return statement!;
   };
 
-  it('deploy role: only the staging/prod environments of deploy.yml on main (job_workflow_ref in the subject)', () => {
+  it('deploy roles: each only its own environment of deploy.yml on main (job_workflow_ref in the subject)', () => {
     const { t } = oidc('acme/vigia');
     t.hasResourceProperties('AWS::IAM::OIDCProvider', { Url: 'https://token.actions.githubusercontent.com', ClientIdList: ['sts.amazonaws.com'] });
-    const statement = trust(t, 'vigia-github-deploy');
-    expect(statement.Action).toBe('sts:AssumeRoleWithWebIdentity');
-    expect(statement.Condition).toEqual({
-      StringEquals: { 'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com' },
-      'ForAnyValue:StringEquals': {
-        'token.actions.githubusercontent.com:sub': [
-          'repo:acme/vigia:environment:staging:job_workflow_ref:acme/vigia/.github/workflows/deploy.yml@refs/heads/main',
-          'repo:acme/vigia:environment:prod:job_workflow_ref:acme/vigia/.github/workflows/deploy.yml@refs/heads/main',
-        ],
-      },
-    });
-    expect(JSON.stringify(statement)).not.toMatch(/pull_request|:ref:refs\/heads|\*/);
+    for (const env of ['staging', 'prod']) {
+      const statement = trust(t, `vigia-github-deploy-${env}`);
+      expect(statement.Action).toBe('sts:AssumeRoleWithWebIdentity');
+      expect(statement.Condition).toEqual({
+        StringEquals: {
+          'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+          'token.actions.githubusercontent.com:sub': `repo:acme/vigia:environment:${env}:job_workflow_ref:acme/vigia/.github/workflows/deploy.yml@refs/heads/main`,
+        },
+      });
+      expect(JSON.stringify(statement)).not.toMatch(/pull_request|:ref:refs\/heads|\*/);
+    }
   });
 
   it('preview role: only pull requests and the reaper environment, never main or the deploy environments', () => {
@@ -261,31 +260,36 @@ describe('GitHub OIDC stack (once per account)', () => {
       'repo:acme/vigia:environment:preview-cleanup:job_workflow_ref:acme/vigia/.github/workflows/preview.yml@refs/heads/main',
     ]);
     for (const s of previewSubjects('acme/vigia')) expect(s).not.toMatch(/environment:(staging|prod)|ref:refs\/heads/);
-    expect(allowedSubjects('acme/vigia')).toEqual([...previewSubjects('acme/vigia'), ...deploySubjects('acme/vigia')]);
+    expect(allowedSubjects('acme/vigia')).toEqual([...previewSubjects('acme/vigia'), ...deploySubjects('acme/vigia'), 'repo:acme/vigia:environment:prod-diff:job_workflow_ref:acme/vigia/.github/workflows/deploy.yml@refs/heads/main']);
   });
 
-  it('deploy role assumes only the CDK bootstrap roles (its region and us-east-1, for edgeAlarms); its other rights are read-only or staging/prod scoped', () => {
+  it('deploy roles assume only the CDK bootstrap roles (its region and us-east-1, for edgeAlarms), the diff role only the lookup ones; other rights are read-only or scoped to their stage', () => {
     const { t } = oidc('acme/vigia', { roles: 'deploy' });
-    expect(ofType(t, 'AWS::IAM::Role')).toHaveLength(1);
-    const statements = ofType(t, 'AWS::IAM::Policy').flatMap(([, p]) => (p.Properties as Props).PolicyDocument.Statement as Props[]);
-    const assume = statements.filter((s) => [s.Action].flat().includes('sts:AssumeRole'));
-    expect(assume).toHaveLength(1);
-    expect([assume[0]!.Resource].flat().sort()).toEqual(
-      ['eu-west-1', 'us-east-1'].flatMap((r) => ['deploy', 'file-publishing', 'image-publishing', 'lookup'].map((k) => `arn:aws:iam::123456789012:role/cdk-hnb659fds-${k}-role-123456789012-${r}`)).sort(),
-    );
-    expect(JSON.stringify(statements)).not.toMatch(/"(iam:\*|cloudformation:\*|sts:\*|cognito-idp:\*|dynamodb:\*|\*:\*|pr-\*)"/);
-    expect(statements.filter((s) => s.Resource === '*')).toEqual([
-      { Sid: 'ReadStacks', Effect: 'Allow', Action: 'cloudformation:DescribeStacks', Resource: '*' },
-      // platform:deploy's fresh-account preflight (scripts/platform/preflight.ts): account-wide reads only.
-      { Sid: 'DeployPreflight', Effect: 'Allow', Action: ['cloudfront:ListDistributions', 'lambda:GetAccountSettings', 'ses:GetAccount'], Resource: '*' },
-    ]);
+    expect(ofType(t, 'AWS::IAM::Role')).toHaveLength(3);
+    const ids = Object.fromEntries(ofType(t, 'AWS::IAM::Role').map(([id, r]) => [(r.Properties as Props).RoleName as string, id]));
+    const policyOf = (name: string) => ofType(t, 'AWS::IAM::Policy').filter(([, p]) => JSON.stringify((p.Properties as Props).Roles).includes(ids[name]!)).flatMap(([, p]) => (p.Properties as Props).PolicyDocument.Statement as Props[]);
+    const bootstrap = (kinds: string[]) => ['eu-west-1', 'us-east-1'].flatMap((r) => kinds.map((k) => `arn:aws:iam::123456789012:role/cdk-hnb659fds-${k}-role-123456789012-${r}`)).sort();
+    for (const name of ['vigia-github-deploy-staging', 'vigia-github-deploy-prod', 'vigia-github-diff']) {
+      const statements = policyOf(name);
+      const assume = statements.filter((s) => [s.Action].flat().includes('sts:AssumeRole'));
+      expect(assume).toHaveLength(1);
+      expect([assume[0]!.Resource].flat().sort()).toEqual(bootstrap(name === 'vigia-github-diff' ? ['lookup'] : ['deploy', 'file-publishing', 'image-publishing', 'lookup']));
+      expect(JSON.stringify(statements)).not.toMatch(/"(iam:\*|cloudformation:\*|sts:\*|cognito-idp:\*|dynamodb:\*|\*:\*|pr-\*)"/);
+      // On "*" only reads: listing stacks, and the deploy roles' fresh-account preflight (scripts/platform/preflight.ts).
+      expect(statements.filter((s) => s.Resource === '*')).toEqual([
+        { Sid: 'ReadStacks', Effect: 'Allow', Action: 'cloudformation:DescribeStacks', Resource: '*' },
+        ...(name === 'vigia-github-diff' ? [] : [{ Sid: 'DeployPreflight', Effect: 'Allow', Action: ['cloudfront:ListDistributions', 'lambda:GetAccountSettings', 'ses:GetAccount'], Resource: '*' }]),
+      ]);
+      const other = name.endsWith('-staging') ? 'prod' : 'staging';
+      expect(JSON.stringify(statements), name).not.toContain(`${other}-`);
+    }
   });
 
   it('an account that already has the GitHub provider passes its ARN instead of creating a second one', () => {
     const arn = 'arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com';
     const { t } = oidc('acme/vigia', { existingProviderArn: arn });
     t.resourceCountIs('AWS::IAM::OIDCProvider', 0);
-    expect(trust(t, 'vigia-github-deploy').Principal).toEqual({ Federated: arn });
+    expect(trust(t, 'vigia-github-deploy-prod').Principal).toEqual({ Federated: arn });
     expect(trust(t, 'vigia-github-preview').Principal).toEqual({ Federated: arn });
     expect(() => oidc('acme/vigia', { existingProviderArn: 'arn:aws:iam::123456789012:oidc-provider/example.com' })).toThrow(/githubOidcProviderArn/);
   });
@@ -293,7 +297,7 @@ describe('GitHub OIDC stack (once per account)', () => {
   it('one role per account: githubRoles=preview in the preview account, deploy in the production one', () => {
     const names = (roles: 'preview' | 'deploy') => ofType(oidc('acme/vigia', { roles }).t, 'AWS::IAM::Role').map(([, r]) => (r.Properties as Props).RoleName);
     expect(names('preview')).toEqual(['vigia-github-preview']);
-    expect(names('deploy')).toEqual(['vigia-github-deploy']);
+    expect(names('deploy')).toEqual(['vigia-github-deploy-staging', 'vigia-github-deploy-prod', 'vigia-github-diff']);
     expect(() => oidc('acme/vigia', { roles: 'both' as never })).toThrow(/githubRoles/);
   });
 
@@ -338,12 +342,14 @@ describe('GitHub OIDC stack (once per account)', () => {
             case 'StringLike': return v !== undefined && wants.some((w) => glob(w, v));
             case 'StringNotEquals': return v === undefined || !wants.includes(v); // negated operators hold on a missing key
             case 'StringNotLike': return v === undefined || !wants.some((w) => glob(w, v));
+            case 'ForAllValues:StringNotEquals': return v === undefined || !wants.includes(v); // single-valued here; holds on a missing key
+            case 'Null': return (v === undefined) === (wants[0] === 'true');
             default: throw new Error(`operator ${op} not modelled`);
           }
         }),
       );
     const applies = (s: Props, req: Request) =>
-      (s.Action ? [s.Action].flat().some((a: string) => glob(a, req.action, true)) : true) &&
+      (s.Action ? [s.Action].flat().some((a: string) => glob(a, req.action, true)) : ![s.NotAction].flat().some((a: string) => glob(a, req.action, true))) &&
       (s.Resource ? [s.Resource].flat().some((r: string) => glob(r, req.resource)) : ![s.NotResource].flat().some((r: string) => glob(r, req.resource))) &&
       conditionHolds(s.Condition, req);
     /** IAM's decision for one policy set: an explicit deny wins, then an allow, else the implicit deny. */
