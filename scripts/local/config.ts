@@ -124,6 +124,13 @@ export function localTable(endpoint: string, tableName: string): TableRef {
 }
 
 /**
+ * The local staff's e-mail domain (the demo staff are `@vigia.example`): reserved as a stage's providers file
+ * reserves its `staffEmailDomains`, so no provider a staff member sets up locally may be routed from it
+ * (docs/api.md#reserved-names).
+ */
+export const LOCAL_STAFF_EMAIL_DOMAINS = ['vigia.example'] as const;
+
+/**
  * The Lambda configuration of the local stack: stage `local`, {@link DEMO_REGION}, the local engine as
  * DynamoDB endpoint, the portal's origins for CORS, the local portal app client as the accepted `aud`,
  * default retention.
@@ -155,7 +162,7 @@ export function localLambdaConfig(input: {
     ...(input.cognitoEndpoint ? { cognitoEndpoint: input.cognitoEndpoint } : {}),
     ...(input.identityProviders
       ? {
-          identityProviders: { secretPrefix: `vigia/${LOCAL_STAGE}/identity-providers/`, oauthDomain: input.identityProviders.oauthDomain },
+          identityProviders: { secretPrefix: `vigia/${LOCAL_STAGE}/identity-providers/`, oauthDomain: input.identityProviders.oauthDomain, staffEmailDomains: [...LOCAL_STAFF_EMAIL_DOMAINS] },
           secretsManagerEndpoint: input.identityProviders.secretsManagerEndpoint,
         }
       : {}),

@@ -10,6 +10,7 @@ import { ADMIN_GROUP } from '../../../lambdas/contract/routes.js';
 import { ERROR_STATUS } from '../../../lambdas/contract/schemas.js';
 import { parseFederation } from '../../../infra/federation-config.js';
 import { lambdaConfigFromEnv, lambdaEnvironment } from '../../../lambdas/config.js';
+import { localLambdaConfig } from '../../../scripts/local/config.js';
 
 const errorOf = (f: () => unknown): ApiError | undefined => {
   try {
@@ -64,5 +65,11 @@ describe('staff e-mail domains', () => {
     expect(lambdaConfigFromEnv({ ...env, AWS_REGION: 'eu-west-1' }).identityProviders?.staffEmailDomains).toEqual(['vigia.example', 'soc.example']);
     const none = lambdaEnvironment({ stage: 'prod', tableName: 't', identityProviders: { secretPrefix: 'p/', oauthDomain: 'd' } });
     expect(lambdaConfigFromEnv({ ...none, AWS_REGION: 'eu-west-1' }).identityProviders?.staffEmailDomains).toEqual([]);
+  });
+
+  it('the local stack reserves its staff domain (the demo staff are @vigia.example)', () => {
+    const local = localLambdaConfig({ tableName: 't', dynamodbEndpoint: 'http://127.0.0.1:8000', allowedOrigins: [], identityProviders: { oauthDomain: 'http://127.0.0.1:9', secretsManagerEndpoint: 'http://127.0.0.1:9' } });
+    expect(local.identityProviders?.staffEmailDomains).toEqual(['vigia.example']);
+    expect(errorOf(() => assertEmailDomainsNotReserved(['soc.vigia.example'], local.identityProviders?.staffEmailDomains ?? []))?.code).toBe('RESERVED_NAME');
   });
 });
