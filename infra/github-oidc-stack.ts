@@ -262,6 +262,13 @@ export class GitHubOidcStack extends Stack {
         // account-wide reads (resource "*" in the Service Authorization Reference) and the SES identity Cognito sends from.
         role.addToPolicy(new PolicyStatement({ sid: 'DeployPreflight', actions: ['lambda:GetAccountSettings', 'cloudfront:ListDistributions', 'ses:GetAccount'], resources: ['*'] }));
         role.addToPolicy(new PolicyStatement({ sid: 'DeployPreflightSesIdentity', actions: ['ses:GetEmailIdentity'], resources: [`arn:${this.partition}:ses:*:${this.account}:identity/*`] }));
+        // platform:deploy finds the table the stage uses (a restored table's stream) and, on production stages, the
+        // retained table and dead-letter queue a destroyed stage left, and whether a stack holds them
+        // (scripts/platform/restore.ts tableContext, scripts/platform/retained.ts RETAINED_CHECK_ACTIONS;
+        // docs/platform.md#retained-resources). DescribeStackResources by physical id names no stack: resource "*".
+        role.addToPolicy(new PolicyStatement({ sid: 'DeployFindsTables', actions: ['dynamodb:DescribeTable'], resources: [arn('dynamodb', `table/vigia-${env}-*`)] }));
+        role.addToPolicy(new PolicyStatement({ sid: 'DeployFindsRetainedQueue', actions: ['sqs:GetQueueUrl'], resources: [arn('sqs', `vigia-${env}-*`)] }));
+        role.addToPolicy(new PolicyStatement({ sid: 'DeployFindsStackOfResource', actions: ['cloudformation:DescribeStackResources'], resources: ['*'] }));
         // After a production deploy, platform:deploy sets the stack policy refusing replacements (docs/platform.md#replacements).
         role.addToPolicy(new PolicyStatement({
           sid: 'SetStackPolicies',
@@ -283,11 +290,12 @@ export class GitHubOidcStack extends Stack {
         role.addToPolicy(new PolicyStatement({ sid: 'SmokeTenant', actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'], resources: [arn('dynamodb', `table/vigia-${env}-*`)] }));
         role.addToPolicy(new PolicyStatement({ sid: 'SmokeIngest', actions: ['execute-api:Invoke'], resources: [arn('execute-api', `*/${env}/POST/ingest/*`)] }));
         acknowledge(role, [
-          ['Resource::*', 'Read-only: cloudformation:DescribeStacks (listing) and the preflight reads lambda:GetAccountSettings, cloudfront:ListDistributions, ses:GetAccount need resource "*".'],
+          ['Resource::*', 'Read-only: cloudformation:DescribeStacks (listing), DescribeStackResources by physical id (retained resources) and the preflight reads lambda:GetAccountSettings, cloudfront:ListDistributions, ses:GetAccount need resource "*".'],
           [`Resource::arn:${p}:ses:*:${a}:identity/*`, 'ses:GetEmailIdentity (read) of the SES identity Cognito sends from, in the stage\'s SES region.'],
           [`Resource::arn:${p}:cloudformation:${r}:${a}:stack/Vigia-${env}-*/*`, `Stack policies of the ${env} stacks only.`],
           [`Resource::arn:${p}:cognito-idp:${r}:${a}:userpool/*`, `User pool ids are random; limited by the tags project=vigia and stage=${env}.`],
           [`Resource::arn:${p}:dynamodb:${r}:${a}:table/vigia-${env}-*`, 'The stage table (its name is a stage setting, e.g. a restored table).'],
+          [`Resource::arn:${p}:sqs:${r}:${a}:vigia-${env}-*`, 'sqs:GetQueueUrl (read) of the stage\'s retained dead-letter queue.'],
           [`Resource::arn:${p}:execute-api:${r}:${a}:*/${env}/POST/ingest/*`, 'The smoke test signs one ingest call; API ids are random.'],
         ]);
         new CfnOutput(this, env === 'staging' ? 'StagingDeployRoleArn' : 'ProdDeployRoleArn', {

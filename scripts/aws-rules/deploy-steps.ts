@@ -14,6 +14,7 @@ import { CREATE_TENANT_ACTIONS } from '../platform/create-tenant.js';
 import { GRANT_COLLECTOR_ACTIONS } from '../platform/grant-collector.js';
 import { REATTACH_PROVIDERS_ACTIONS, REATTACH_PROVIDERS_TABLE_ACTIONS } from '../platform/identity-providers.js';
 import { INVITE_USER_ACTIONS } from '../platform/invite-user.js';
+import { notificationsDlqName } from '../../infra/notifications.js';
 import { FRESH_ACCOUNT_ACTIONS, PREFLIGHT_ACTIONS, SES_PREFLIGHT_ACTIONS, STACK_POLICY_ACTIONS } from '../platform/preflight.js';
 import { SMOKE_INGEST_ACTIONS, SMOKE_INGEST_ROUTE } from '../platform/smoke.js';
 import { stackName, stageConfig } from '../../infra/stage-config.js';
@@ -127,6 +128,19 @@ export function stepCalls(script: string, s: StepStage): StepCall[] {
           ? [...SES_PREFLIGHT_ACTIONS.account.map((action) => ({ action, resource: '*' })), ...SES_PREFLIGHT_ACTIONS.identity.map((action) => ({ action, resource: `arn:aws:ses:${s.region}:${s.account}:identity/example.com` }))]
           : []),
         ...outputs(['Auth']),
+        // The table the stage uses (scripts/platform/restore.ts tableContext): the Data stack's outputs, and a
+        // restored table's stream (DescribeTable); on production stages the retained table and dead-letter
+        // queue left by a destroyed stage, and whether a stack holds them (scripts/platform/retained.ts).
+        ...outputs(['Data']),
+        { action: 'dynamodb:DescribeTable', resource: `${a.table}-r20261120t080000z` },
+        ...(stageConfig(s.stage).profile === 'production'
+          ? [
+              { action: 'dynamodb:DescribeTable', resource: a.table },
+              { action: 'sqs:GetQueueUrl', resource: `arn:aws:sqs:${s.region}:${s.account}:${notificationsDlqName(s.stage)}` },
+              // DescribeStackResources by physical id names no stack: authorised against "*".
+              { action: 'cloudformation:DescribeStackResources', resource: '*' },
+            ]
+          : []),
         ...(stageHasStackPolicy(stageConfig(s.stage)) ? guardedStackNames(s.stage).flatMap((n) => STACK_POLICY_ACTIONS.map((action) => ({ action, resource: a.stack(n.slice(`Vigia-${s.stage}-`.length)) }))) : []),
         ...(s.federated ? [...onPool(REATTACH_PROVIDERS_ACTIONS), ...onTable(REATTACH_PROVIDERS_TABLE_ACTIONS)] : []),
       ];

@@ -275,10 +275,16 @@ describe('GitHub OIDC stack (once per account)', () => {
       expect(assume).toHaveLength(1);
       expect([assume[0]!.Resource].flat().sort()).toEqual(bootstrap(name === 'vigia-github-diff' ? ['lookup'] : ['deploy', 'file-publishing', 'image-publishing', 'lookup']));
       expect(JSON.stringify(statements)).not.toMatch(/"(iam:\*|cloudformation:\*|sts:\*|cognito-idp:\*|dynamodb:\*|\*:\*|pr-\*)"/);
-      // On "*" only reads: listing stacks, and the deploy roles' fresh-account preflight (scripts/platform/preflight.ts).
+      // On "*" only reads: listing stacks, and the deploy roles' fresh-account preflight (scripts/platform/preflight.ts) and retained-resource lookup.
       expect(statements.filter((s) => s.Resource === '*')).toEqual([
         { Sid: 'ReadStacks', Effect: 'Allow', Action: 'cloudformation:DescribeStacks', Resource: '*' },
-        ...(name === 'vigia-github-diff' ? [] : [{ Sid: 'DeployPreflight', Effect: 'Allow', Action: ['cloudfront:ListDistributions', 'lambda:GetAccountSettings', 'ses:GetAccount'], Resource: '*' }]),
+        ...(name === 'vigia-github-diff'
+          ? []
+          : [
+              { Sid: 'DeployPreflight', Effect: 'Allow', Action: ['cloudfront:ListDistributions', 'lambda:GetAccountSettings', 'ses:GetAccount'], Resource: '*' },
+              // platform:deploy asks which stack holds a retained table or queue (scripts/platform/retained.ts).
+              { Sid: 'DeployFindsStackOfResource', Effect: 'Allow', Action: 'cloudformation:DescribeStackResources', Resource: '*' },
+            ]),
       ]);
       const other = name.endsWith('-staging') ? 'prod' : 'staging';
       expect(JSON.stringify(statements), name).not.toContain(`${other}-`);
