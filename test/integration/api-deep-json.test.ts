@@ -10,8 +10,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHash } from 'node:crypto';
-import { ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +22,7 @@ import { startGateway, type RunningGateway } from '../../scripts/local/gateway.j
 import { lambdaContext } from '../support/events.js';
 import { startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
 import { EXAMPLES, exampleEvent, fieldsOf, seedExamples } from '../support/route-examples.js';
+import { tableSnapshot } from '../support/table-snapshot.js';
 
 const TABLE = 'vigia-deepjson-main';
 let api: InProcessApi;
@@ -42,19 +42,8 @@ afterAll(async () => {
   await api?.stop();
 });
 
-/** Hash of every item of the table (test-only Scan), map keys sorted. */
-async function snapshot(): Promise<string> {
-  const canonical = (v: unknown): string =>
-    Array.isArray(v) ? `[${v.map(canonical).join(',')}]` : v && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}` : JSON.stringify(v);
-  const items: string[] = [];
-  let start: Record<string, never> | undefined;
-  do {
-    const r = await raw.send(new ScanCommand({ TableName: TABLE, ConsistentRead: true, ExclusiveStartKey: start }));
-    for (const it of r.Items ?? []) items.push(canonical(it));
-    start = r.LastEvaluatedKey as Record<string, never> | undefined;
-  } while (start);
-  return createHash('sha256').update(items.sort().join('\n')).digest('hex');
-}
+/** Hash of every item of the table (test/support/table-snapshot.ts). */
+const snapshot = (): Promise<string> => tableSnapshot(raw, TABLE);
 
 /** Strings that hold brackets, quotes and escapes: the raw-text depth scan must not count them. */
 const noise = fc.constantFrom('', '"[[[["', '"{{{{"', '"a\\"[{"', '"\\\\"', '"]]]}}}"', '"\\u005b\\u007b"');

@@ -200,6 +200,9 @@ describe('throttling that starts in the middle of a request never leaves a parti
     expect(writes).toEqual(['GetItem', 'BatchGetItem']);
   }, 60_000);
 
+  /** Rows whose act writes the revocation marker before its Cognito call (lambdas/domain/admin.ts markBeforeRemoval). */
+  const REVOKES_FIRST = new Set(['removeTenantUser', 'revokeStaff']);
+  const isRevocationMarker = (item: string) => (JSON.parse(item) as { SK?: { S?: string } }).SK?.S === 'REVOKED';
   for (const row of (ROUTES as readonly RouteDef[]).filter((r) => r.method !== 'GET')) {
     it(`${row.operationId}: 503 with the table as it was, or the whole change`, async () => {
       for (let from = 1; from <= 6; from++) {
@@ -209,7 +212,11 @@ describe('throttling that starts in the middle of a request never leaves a parti
         // A DELETE repeated after an earlier iteration applied it finds nothing (404): the whole change, done once.
         const allowed = row.method === 'DELETE' ? [200, 201, 202, 404, 409, 503] : [200, 201, 202, 409, 503];
         expect(allowed, `${row.operationId} throttled from call ${from}: ${res.body}`).toContain(res.statusCode);
-        if (res.statusCode === 503) expect(await items(), `${row.operationId} throttled from call ${from}`).toEqual(before);
+        // The removals write the user's session revocation marker alone before their Cognito call (a retry of a
+        // removal that failed after it answers 404 and could not write it then; docs/api.md#session-revocation):
+        // a 503 after that call may leave the marker, and nothing else.
+        const ignore = REVOKES_FIRST.has(row.operationId) ? (it: string) => !isRevocationMarker(it) : () => true;
+        if (res.statusCode === 503) expect((await items()).filter(ignore), `${row.operationId} throttled from call ${from}`).toEqual(before.filter(ignore));
       }
     }, 60_000);
   }

@@ -15,8 +15,7 @@
  *    https://docs.aws.amazon.com/apigateway/latest/developerguide/apigateway-integrate-with-cognito.html).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
-import { ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { startInProcessApi, validatingHandler, type InProcessApi } from '../support/in-process-api.js';
 import { EXAMPLES, exampleEvent, fieldsOf, seedExamples, type Example } from '../support/route-examples.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
@@ -24,6 +23,7 @@ import { HANDLER_NAMES, ROUTES, routeById, type HandlerName, type OperationId, t
 import { MAX_REPORT_DAYS } from '../../lambdas/contract/schemas.js';
 import * as account from '../../lambdas/handlers/account.js';
 import { apiEvent, lambdaContext } from '../support/events.js';
+import { tableSnapshot } from '../support/table-snapshot.js';
 
 const TABLE = 'vigia-hardening-main';
 let api: InProcessApi;
@@ -43,27 +43,8 @@ afterAll(async () => {
   await api?.stop();
 });
 
-/** JSON with every object's keys sorted: a DynamoDB map (M) has no order, and dynoxide answers its keys in any. */
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(v);
-}
-
-/** Hash of every item in the table (test-only Scan), independent of the order of map keys. */
-async function snapshot(): Promise<string> {
-  const items: string[] = [];
-  let start: Record<string, never> | undefined;
-  do {
-    const r = await raw.send(new ScanCommand({ TableName: TABLE, ConsistentRead: true, ExclusiveStartKey: start }));
-    for (const it of r.Items ?? []) items.push(canonical(it));
-    start = r.LastEvaluatedKey as Record<string, never> | undefined;
-  } while (start);
-  return createHash('sha256').update(items.sort().join('\n')).digest('hex');
-}
+/** Hash of every item of the table (test/support/table-snapshot.ts). */
+const snapshot = (): Promise<string> => tableSnapshot(raw, TABLE);
 
 const send = (row: RouteDef, change: Partial<Example> = {}) => handlers[row.handler](exampleEvent(row, change), lambdaContext);
 const parse = (body: string) => JSON.parse(body) as { code: string; details?: { path: string; message: string }[] };

@@ -15,14 +15,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import { HANDLER_NAMES, ROUTES, type HandlerName, type RouteDef } from '../../lambdas/contract/routes.js';
 import { ApiErrorBody, ERROR_STATUS } from '../../lambdas/contract/schemas.js';
 import { apiEvent, lambdaContext, type CallerSpec } from '../support/events.js';
+import { tableSnapshot } from '../support/table-snapshot.js';
 
 const TABLE = 'vigia-prop-main';
 /** Generated inputs per route: 1,000 with `FULL_FUZZ=1`, else 100. */
@@ -51,23 +51,8 @@ afterAll(async () => {
   await api?.stop();
 });
 
-/** Hash of every item in the table (test-only Scan; request paths never Scan). */
-async function snapshot(): Promise<string> {
-  const h = createHash('sha256');
-  const items: string[] = [];
-  let start: Record<string, never> | undefined;
-  do {
-    const r = await raw.send(new ScanCommand({ TableName: TABLE, ConsistentRead: true, ExclusiveStartKey: start }));
-    // Keys sorted at every depth: the engine does not keep the order of a map's members (audit entries'
-    // `before`/`after` are maps).
-    for (const it of r.Items ?? []) {
-      items.push(JSON.stringify(it, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : 1))) : v)));
-    }
-    start = r.LastEvaluatedKey as Record<string, never> | undefined;
-  } while (start);
-  for (const s of items.sort()) h.update(s);
-  return h.digest('hex');
-}
+/** Hash of every item of the table (test/support/table-snapshot.ts). */
+const snapshot = (): Promise<string> => tableSnapshot(raw, TABLE);
 
 const CALLERS: Array<CallerSpec | null | 'collector'> = [
   { sub: 'a', groups: ['acme'] },

@@ -14,8 +14,7 @@
  * Before the rule, the first case answered 201 (issue 29, point 2).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
-import { ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
 import { memoryUsers } from '../support/memory-users.js';
 import { seedExamples } from '../support/route-examples.js';
@@ -27,6 +26,7 @@ import { getTenantCollectors } from '../../lambdas/data/tenants.js';
 import { grantCollector } from '../../scripts/platform/grant-collector.js';
 import { validateTenant } from '../../scripts/platform/create-tenant.js';
 import { UsageError } from '../../scripts/platform/cli.js';
+import { tableSnapshot } from '../support/table-snapshot.js';
 
 const TABLE = 'vigia-reserved-main';
 const STAFF: CallerSpec = { sub: 'u-soc', groups: ['admin'] };
@@ -74,22 +74,8 @@ afterAll(async () => {
   await api?.stop();
 });
 
-/** Hash of every item of the table (test-only Scan). */
-async function snapshot(): Promise<string> {
-  const canonical = (v: unknown): string => {
-    if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-    if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
-    return JSON.stringify(v);
-  };
-  const items: string[] = [];
-  let start: Record<string, never> | undefined;
-  do {
-    const r = await raw.send(new ScanCommand({ TableName: TABLE, ConsistentRead: true, ExclusiveStartKey: start }));
-    for (const it of r.Items ?? []) items.push(canonical(it));
-    start = r.LastEvaluatedKey as Record<string, never> | undefined;
-  } while (start);
-  return createHash('sha256').update(items.sort().join('\n')).digest('hex');
-}
+/** Hash of every item of the table (test/support/table-snapshot.ts). */
+const snapshot = (): Promise<string> => tableSnapshot(raw, TABLE);
 
 const send = (spec: Omit<EventSpec, 'caller'>) => admin(apiEvent({ ...spec, caller: STAFF }), lambdaContext);
 

@@ -14,13 +14,13 @@
  * without TOTP (issue 29, point 1).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
-import { ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
 import { EXAMPLES, exampleEvent, seedExamples, type Example } from '../support/route-examples.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import { HANDLER_NAMES, ROUTES, type HandlerName, type OperationId, type RouteDef } from '../../lambdas/contract/routes.js';
 import { lambdaContext, type CallerSpec } from '../support/events.js';
+import { tableSnapshot } from '../support/table-snapshot.js';
 
 const TABLE = 'vigia-staff-mfa-main';
 let api: InProcessApi;
@@ -45,22 +45,8 @@ afterAll(async () => {
   await api?.stop();
 });
 
-/** Hash of every item of the table (test-only Scan; map keys sorted, items sorted). */
-async function snapshot(): Promise<string> {
-  const canonical = (v: unknown): string => {
-    if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-    if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
-    return JSON.stringify(v);
-  };
-  const items: string[] = [];
-  let start: Record<string, never> | undefined;
-  do {
-    const r = await raw.send(new ScanCommand({ TableName: TABLE, ConsistentRead: true, ExclusiveStartKey: start }));
-    for (const it of r.Items ?? []) items.push(canonical(it));
-    start = r.LastEvaluatedKey as Record<string, never> | undefined;
-  } while (start);
-  return createHash('sha256').update(items.sort().join('\n')).digest('hex');
-}
+/** Hash of every item of the table (test/support/table-snapshot.ts). */
+const snapshot = (): Promise<string> => tableSnapshot(raw, TABLE);
 
 const send = (row: RouteDef, change: Partial<Example>) => handlers[row.handler](exampleEvent(row, change), lambdaContext);
 const codeOf = (body: string): string | undefined => (JSON.parse(body) as { code?: string }).code;

@@ -10,11 +10,11 @@
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { createHash } from 'node:crypto';
-import { ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CallerSpec } from '../support/events.js';
 import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
+import { tableSnapshot } from '../support/table-snapshot.js';
 
 const ana: CallerSpec = { sub: 'sub-ana', email: 'ana@acme.example', groups: ['acme'] };
 const TABLE = 'vigia-ssrf-main';
@@ -37,13 +37,8 @@ afterAll(async () => {
 
 const json = (res: { body: string }) => JSON.parse(res.body) as Record<string, unknown>;
 
-/** Hash of every item of the table (one test-only Scan: a few items), map keys sorted (dynoxide answers them in any order). */
-async function snapshot(): Promise<string> {
-  const canonical = (v: unknown): string =>
-    Array.isArray(v) ? `[${v.map(canonical).join(',')}]` : v && typeof v === 'object' ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}` : JSON.stringify(v);
-  const r = await raw.send(new ScanCommand({ TableName: TABLE, ConsistentRead: true }));
-  return createHash('sha256').update((r.Items ?? []).map(canonical).sort().join('\n')).digest('hex');
-}
+/** Hash of every item of the table (test/support/table-snapshot.ts). */
+const snapshot = (): Promise<string> => tableSnapshot(raw, TABLE);
 
 describe('AWS policy: internal addresses in any IPv6 form, and trailing-dot names, are refused', () => {
   it('400 VALIDATION_FAILED on body.url, nothing written', async () => {
