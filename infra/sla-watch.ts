@@ -41,7 +41,7 @@ export class SlaWatch extends Construct {
     const { logGroup, role } = functionLogsAndRole(this, config, `Vigía SLA job (${config.stage})`);
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [table.tableArn] }));
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexesOf('sla-watch').map((i) => `${table.tableArn}/index/${i}`) }));
-    // The below-SLA index re-key (`rekeyBelowSlaIndexes`): the tenant list and a device's days (Query), the
+    // The below-SLA index re-key (`rekeyBelowSla` per tenant): the tenant list and a device's days (Query), the
     // device item's GSI2 key (UpdateItem).
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query', 'dynamodb:UpdateItem'], resources: [table.tableArn] }));
     acknowledgeTracingWildcard(role, config);

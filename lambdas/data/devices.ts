@@ -31,7 +31,6 @@ import { deviceNameKey } from '../domain/search.js';
 import { listDeviceAlarms } from './device-alarms.js';
 import { filterExpression, listPage, queryPage } from './paging.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
-import { listTenants } from './tenants.js';
 import { indexOf } from './access-patterns.js';
 
 const DAY_S = 86_400;
@@ -207,7 +206,7 @@ const STALE_PAGE = 100;
  * figure of its stored roll-up on today (one conditional UpdateItem of `GSI2SK`, conditioned on the roll-up
  * and key read, so a concurrent refresh wins), or leaves the index when no day left in its roll-up is below
  * the target; a device whose roll-up is stale is refreshed from its days (`refreshAvailabilityRollup`).
- * Idempotent; one Query (≈ 0.5 RCU) when nothing is stale. Run by the SLA job (`rekeyBelowSlaIndexes`).
+ * Idempotent; one Query (≈ 0.5 RCU) when nothing is stale. Run by the SLA job for each registered tenant (lambdas/triggers/sla-watch.ts, one tenant's failure not stopping the others).
  * Returns how many entries it moved.
  */
 export async function rekeyBelowSla(tenantId: string, table: TableRef, now: Date = new Date()): Promise<number> {
@@ -236,13 +235,6 @@ export async function rekeyBelowSla(tenantId: string, table: TableRef, now: Date
     });
     if (written) moved++;
   }
-  return moved;
-}
-
-/** `rekeyBelowSla` for every registered tenant (the SLA job's run); returns the entries moved. */
-export async function rekeyBelowSlaIndexes(table: TableRef, now: Date = new Date()): Promise<number> {
-  let moved = 0;
-  for (const tenant of await listTenants(table)) moved += await rekeyBelowSla(tenant.id, table, now);
   return moved;
 }
 

@@ -10,40 +10,21 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HANDLER_NAMES, ROUTES, type HandlerName, type OperationId, type RouteDef } from '../../lambdas/contract/routes.js';
+import { ROUTES, type OperationId, type RouteDef } from '../../lambdas/contract/routes.js';
 import { MAX_BODY_BYTES } from '../../lambdas/contract/schemas.js';
-import type { ApiHandler } from '../../lambdas/http/api.js';
 import { MAX_JSON_DEPTH } from '../../lambdas/http/validation.js';
 import { startGateway, type RunningGateway } from '../../scripts/local/gateway.js';
 import { lambdaContext } from '../support/events.js';
-import { startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
-import { EXAMPLES, exampleEvent, fieldsOf, seedExamples } from '../support/route-examples.js';
-import { tableSnapshot } from '../support/table-snapshot.js';
+import { EXAMPLES, exampleEvent, fieldsOf } from '../support/route-examples.js';
+import { useExampleApi } from '../support/example-api.js';
 
 const TABLE = 'vigia-deepjson-main';
-let api: InProcessApi;
-let raw: DynamoDBClient;
-const handlers = {} as Record<HandlerName, ApiHandler>;
+const ex = useExampleApi({ table: TABLE });
+const { handlers, snapshot } = ex;
 const BODY_ROWS = (ROUTES as readonly RouteDef[]).filter((r) => r.request.body);
-
-beforeAll(async () => {
-  api = await startInProcessApi({ table: TABLE });
-  raw = api.rawClient();
-  for (const name of HANDLER_NAMES) handlers[name] = api.handler(name);
-  await seedExamples(api.data);
-}, 60_000);
-
-afterAll(async () => {
-  raw?.destroy();
-  await api?.stop();
-});
-
-/** Hash of every item of the table (test/support/table-snapshot.ts). */
-const snapshot = (): Promise<string> => tableSnapshot(raw, TABLE);
 
 /** Strings that hold brackets, quotes and escapes: the raw-text depth scan must not count them. */
 const noise = fc.constantFrom('', '"[[[["', '"{{{{"', '"a\\"[{"', '"\\\\"', '"]]]}}}"', '"\\u005b\\u007b"');

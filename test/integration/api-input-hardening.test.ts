@@ -14,37 +14,20 @@
  *    Cognito authorizer accepts a token of any app client of the pool,
  *    https://docs.aws.amazon.com/apigateway/latest/developerguide/apigateway-integrate-with-cognito.html).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { startInProcessApi, validatingHandler, type InProcessApi } from '../support/in-process-api.js';
-import { EXAMPLES, exampleEvent, fieldsOf, seedExamples, type Example } from '../support/route-examples.js';
+import { describe, expect, it } from 'vitest';
+import { validatingHandler } from '../support/in-process-api.js';
+import { EXAMPLES, exampleEvent, fieldsOf, type Example } from '../support/route-examples.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
-import { HANDLER_NAMES, ROUTES, routeById, type HandlerName, type OperationId, type RouteDef } from '../../lambdas/contract/routes.js';
+import { ROUTES, routeById, type OperationId, type RouteDef } from '../../lambdas/contract/routes.js';
 import { MAX_REPORT_DAYS } from '../../lambdas/contract/schemas.js';
 import * as account from '../../lambdas/handlers/account.js';
 import { apiEvent, lambdaContext } from '../support/events.js';
-import { tableSnapshot } from '../support/table-snapshot.js';
+import { useExampleApi } from '../support/example-api.js';
 
 const TABLE = 'vigia-hardening-main';
-let api: InProcessApi;
-let raw: DynamoDBClient;
-const handlers = {} as Record<HandlerName, ApiHandler>;
+const ex = useExampleApi({ table: TABLE });
+const { handlers, snapshot } = ex;
 const LONE = ['\uD800', 'a\uDC00b', 'x\uDBFF'];
-
-beforeAll(async () => {
-  api = await startInProcessApi({ table: TABLE });
-  raw = api.rawClient();
-  for (const name of HANDLER_NAMES) handlers[name] = api.handler(name);
-  await seedExamples(api.data);
-}, 60_000);
-
-afterAll(async () => {
-  raw?.destroy();
-  await api?.stop();
-});
-
-/** Hash of every item of the table (test/support/table-snapshot.ts). */
-const snapshot = (): Promise<string> => tableSnapshot(raw, TABLE);
 
 const send = (row: RouteDef, change: Partial<Example> = {}) => handlers[row.handler](exampleEvent(row, change), lambdaContext);
 const parse = (body: string) => JSON.parse(body) as { code: string; details?: { path: string; message: string }[] };
@@ -182,7 +165,7 @@ describe('identity', () => {
   });
 
   it('refuses 401 an ID token issued to another app client of the pool when the portal client is configured', async () => {
-    const h = validatingHandler(account.createHandler({ ...api.config, userPoolClientIds: ['portal-client'] }, { repository: api.repository }));
+    const h = validatingHandler(account.createHandler({ ...ex.api.config, userPoolClientIds: ['portal-client'] }, { repository: ex.api.repository }));
     const other = await h(apiEvent({ method: 'GET', path: '/me', caller: { sub: 'a', groups: ['acme'], aud: 'other-client' } }), lambdaContext);
     expect(other.statusCode).toBe(401);
     const none = await h(apiEvent({ method: 'GET', path: '/me', caller: { sub: 'a', groups: ['acme'] } }), lambdaContext);

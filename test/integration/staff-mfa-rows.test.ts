@@ -13,40 +13,21 @@
  * Before the rule moved to the rows, `GET /audit`, `/audit?tenant=globex` and its CSV answered 200 to staff
  * without TOTP (issue 29, point 1).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
-import { EXAMPLES, exampleEvent, seedExamples, type Example } from '../support/route-examples.js';
-import type { ApiHandler } from '../../lambdas/http/api.js';
-import { HANDLER_NAMES, ROUTES, type HandlerName, type OperationId, type RouteDef } from '../../lambdas/contract/routes.js';
+import { describe, expect, it } from 'vitest';
+import { EXAMPLES, exampleEvent, type Example } from '../support/route-examples.js';
+import { ROUTES, type OperationId, type RouteDef } from '../../lambdas/contract/routes.js';
 import { lambdaContext, type CallerSpec } from '../support/events.js';
-import { tableSnapshot } from '../support/table-snapshot.js';
+import { useExampleApi } from '../support/example-api.js';
 
 const TABLE = 'vigia-staff-mfa-main';
-let api: InProcessApi;
-let raw: DynamoDBClient;
-const handlers = {} as Record<HandlerName, ApiHandler>;
+const ex = useExampleApi({ table: TABLE });
+const { handlers, snapshot } = ex;
 
 /** Staff without TOTP (no tenant of its own); staff without TOTP that is also in acme; a customer of acme. */
 const STAFF: CallerSpec = { sub: 'u-soc-nototp', groups: ['admin'], mfa: false };
 const STAFF_IN_ACME: CallerSpec = { sub: 'u-soc-acme', groups: ['admin', 'acme'], mfa: false };
 const CUSTOMER: CallerSpec = { sub: 'u-acme', groups: ['acme'] };
 const ROWS = (ROUTES as readonly RouteDef[]).filter((r) => r.auth !== 'iam');
-
-beforeAll(async () => {
-  api = await startInProcessApi({ table: TABLE });
-  raw = api.rawClient();
-  for (const name of HANDLER_NAMES) handlers[name] = api.handler(name);
-  await seedExamples(api.data);
-}, 60_000);
-
-afterAll(async () => {
-  raw?.destroy();
-  await api?.stop();
-});
-
-/** Hash of every item of the table (test/support/table-snapshot.ts). */
-const snapshot = (): Promise<string> => tableSnapshot(raw, TABLE);
 
 const send = (row: RouteDef, change: Partial<Example>) => handlers[row.handler](exampleEvent(row, change), lambdaContext);
 const codeOf = (body: string): string | undefined => (JSON.parse(body) as { code?: string }).code;
