@@ -7,7 +7,7 @@
  * user in no tenant, docs/portal.md#company-sign-in) leaves the page for the user pool's `/logout` and comes back
  * to a fresh page: without it the user would land on the sign-in form with no word of why.
  */
-import { useSyncExternalStore } from 'react';
+import { createTabStore } from './tab-store';
 
 /** The account that is waiting: its e-mail (`''` when the token had none). */
 export interface AwaitingAccess {
@@ -17,48 +17,23 @@ export interface AwaitingAccess {
 /** The `sessionStorage` key of the waiting account (JSON `{ email }`). */
 export const AWAITING_ACCESS_KEY = 'vigia:awaiting-access';
 
-/** The stored waiting account, or null (absent, unreadable or malformed: the sign-in form shows). */
-function stored(): AwaitingAccess | null {
-  try {
-    const value = JSON.parse(window.sessionStorage.getItem(AWAITING_ACCESS_KEY) ?? 'null') as unknown;
-    return value && typeof value === 'object' && typeof (value as AwaitingAccess).email === 'string' ? { email: (value as AwaitingAccess).email } : null;
-  } catch {
-    return null;
-  }
-}
+/** The waiting account of a stored value, or null (absent or malformed: the sign-in form shows). */
+const parse = (value: unknown): AwaitingAccess | null =>
+  value && typeof value === 'object' && typeof (value as AwaitingAccess).email === 'string' ? { email: (value as AwaitingAccess).email } : null;
 
-function store(value: AwaitingAccess | null): void {
-  try {
-    if (value) window.sessionStorage.setItem(AWAITING_ACCESS_KEY, JSON.stringify(value));
-    else window.sessionStorage.removeItem(AWAITING_ACCESS_KEY);
-  } catch {
-    // Storage unavailable (private mode quotas): the page still shows for this page's life.
-  }
-}
-
-let current: AwaitingAccess | null = typeof window === 'undefined' ? null : stored();
-const listeners = new Set<() => void>();
-const notify = () => listeners.forEach((l) => l());
+const waiting = createTabStore<AwaitingAccess>(AWAITING_ACCESS_KEY, parse);
 
 /** Marks `email`'s account as waiting for access (the guard, before it signs the user out). */
 export function markAwaitingAccess(email: string): void {
-  current = { email };
-  store(current);
-  notify();
+  waiting.set({ email });
 }
 
 /** Leaves the waiting page (back to the sign-in form). */
 export function clearAwaitingAccess(): void {
-  current = null;
-  store(null);
-  notify();
+  waiting.set(null);
 }
 
 /** The waiting account, or null; re-renders on change. */
 export function useAwaitingAccess(): AwaitingAccess | null {
-  return useSyncExternalStore(
-    (l) => (listeners.add(l), () => void listeners.delete(l)),
-    () => current,
-    () => null,
-  );
+  return waiting.use();
 }
