@@ -65,6 +65,10 @@ describe('session revocation', () => {
     assert.equal((await notice.textContent())?.trim(), MESSAGE);
     await ana.page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
     await screenshot(ana.page, 'session-revoked-01-signin');
+    // The same notice at the phone width (375 px), above the form.
+    await ana.page.setViewportSize(VIEWPORTS.phone);
+    assert.ok(await notice.isVisible());
+    await screenshot(ana.page, 'session-revoked-02-signin-phone');
 
     // Her account is disabled: signing in again is refused by the user pool.
     await ana.page.getByLabel('Correo electrónico').fill(ANA);
