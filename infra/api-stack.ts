@@ -60,6 +60,7 @@ import { HANDLER_NAMES, ROUTES, type HandlerName } from '../lambdas/contract/rou
 import { CORS_MAX_AGE_SECONDS, FUNCTION_LIMITS, GATEWAY_RESPONSES } from '../lambdas/contract/platform-limits.js';
 import type { ErrorCode } from '../lambdas/contract/schemas.js';
 import { COGNITO_ADMIN_ACTIONS, COGNITO_ASSIGNEE_ACTIONS } from '../lambdas/data/cognito-users.js';
+import { jobMetricNamespace } from '../lambdas/triggers/job-metrics.js';
 import { COGNITO_IDP_ADMIN_ACTIONS } from '../lambdas/data/cognito-identity-providers.js';
 import { SECRETS_ACTIONS } from '../lambdas/data/secrets.js';
 import { idpSecretPrefix } from './federation-config.js';
@@ -133,10 +134,8 @@ export function gatewayErrorTemplate(code: ErrorCode): string {
  */
 export const HEARTBEAT_METRIC = { name: 'AcceptedHeartbeats', tenantDimension: 'Tenant' } as const;
 
-/** CloudWatch namespace of the stage's custom metrics. */
-export function metricNamespace(stage: string): string {
-  return `Vigia/${stage}`;
-}
+/** CloudWatch namespace of the stage's custom metrics (`Vigia/<stage>`; defined once, where the jobs publish into it). */
+export const metricNamespace = jobMetricNamespace;
 
 /** Adds the {@link HEARTBEAT_METRIC} filters to the ingest function's log group. */
 function heartbeatMetricFilters(scope: Construct, logGroup: ILogGroup, stage: string): void {

@@ -8,7 +8,7 @@
  * embedded metric format (EMF: one JSON line on stdout that CloudWatch Logs turns into a metric, no API call
  * and no IAM permission; https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/CloudWatch_Embedded_Metric_Format_Specification.html):
  *
- *  - namespace `Vigia/<stage>` (the stage's custom metrics, `metricNamespace` in infra/api-stack.ts),
+ *  - namespace `Vigia/<stage>` (the stage's custom metrics, {@link jobMetricNamespace}; infra/api-stack.ts uses it),
  *  - metric {@link JOB_FAILURES_METRIC} (unit Count: the run's failures, 0 included, so the metric exists
  *    whenever the job ran),
  *  - one dimension `service` = the job's service name ({@link JOB_SERVICES}).
@@ -22,7 +22,7 @@ export const JOB_FAILURES_METRIC = 'JobFailures';
 export const JOB_SERVICES = { slaWatch: 'vigia-sla-watch', notificationDigest: 'vigia-notification-digest' } as const;
 export type JobService = (typeof JOB_SERVICES)[keyof typeof JOB_SERVICES];
 
-/** Namespace of the stage's custom metrics (equal to infra/api-stack.ts `metricNamespace`; test/infra/alarms.test.ts). */
+/** Namespace of the stage's custom metrics (`Vigia/<stage>`): the one definition, infra/api-stack.ts `metricNamespace` is this. */
 export const jobMetricNamespace = (stage: string): string => `Vigia/${stage}`;
 
 /**
