@@ -212,6 +212,17 @@ function assertHeaderFields(event: APIGatewayProxyEvent): void {
   }
 }
 
+/**
+ * A path with a `.` or `..` segment (RFC 3986 section 5.2.4 dot segments) names no resource: the Router's
+ * URL parsing would remove the segment and answer for another route (`GET /incidents/.` as the incident
+ * list). Such a path is refused 404 NOT_FOUND "no such route" before routing, as an unknown path is.
+ * No id this API issues is `.` or `..`. @throws ApiError NOT_FOUND
+ */
+function assertNoDotSegments(event: APIGatewayProxyEvent): void {
+  const segments = (event.path ?? '').split('/');
+  if (segments.some((s) => /^(?:\.|%2e){1,2}$/i.test(s))) throw new ApiError('NOT_FOUND', 'no such route');
+}
+
 const requestIdOf = (event: unknown): string => (event as APIGatewayProxyEvent).requestContext?.requestId ?? '';
 
 /**
@@ -343,6 +354,7 @@ export function createApi<H extends HandlerName>(name: H, operations: Operations
     let res: APIGatewayProxyResult;
     try {
       assertHeaderFields(ev);
+      assertNoDotSegments(ev);
       res = await app.resolve(ev, context);
     } catch (err) {
       // Failures before routing (an event the Router cannot turn into a request).

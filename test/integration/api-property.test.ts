@@ -118,7 +118,7 @@ const queryArb = fc.oneof(
   },
 );
 const segmentArb = fc.oneof(
-  fc.constantFrom('INC-000001', 'INC-999999', 'dev-1', 'al-1', 'nope', '%E0%A4%A', '..', 'INC-1'),
+  fc.constantFrom('INC-000001', 'INC-999999', 'dev-1', 'al-1', 'nope', '%E0%A4%A', '..', '.', '%2E', 'INC-1'),
   fc.string({ minLength: 1, maxLength: 20 }).map((s) => encodeURIComponent(s)),
   // One path segment: a raw '/' would make it two (and the path another route's, or none).
   loneSurrogate.map((s) => s.replaceAll('/', '_')),
