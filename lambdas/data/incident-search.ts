@@ -7,8 +7,9 @@
  *    (in parallel), merged in list order; a severity filter is applied to those partitions (severities do not
  *    pile up with age the way closed incidents do, so the share read and discarded stays that of the severity).
  *  - **text** (`q`): each word of a title (`searchTokens`) has an item in the partition of that word
- *    (`TENANT#<t>#SEARCH#<token>`, same sort key) carrying all the title's words. A search reads the partition
- *    of its longest word (`driverToken`), the other words as a FilterExpression on the items, then the
+ *    (`TENANT#<t>#SEARCH#<token>`, same sort key) carrying all the title's words. A search reads the partitions
+ *    of its (up to 4 longest) words side by side, the other words as a FilterExpression on the items, continues
+ *    the one that reached deepest (the rarest word's) — ≤ 8 Queries (`searchIncidents`) — then the
  *    candidates with ONE BatchGetItem, and keeps those whose current title, status, severity and creation time
  *    match (`titleMatches`). A create writes the token items right after its transaction (ONE BatchWriteItem,
  *    1 WCU per word): a derived index, eventually consistent like a GSI, completed from the `incident.created`
@@ -26,7 +27,7 @@ import * as z from 'zod';
 import type { Incident, IncidentStatus, Page } from '../contract/schemas.js';
 import { ApiError } from '../domain/errors.js';
 import type { IncidentListOptions } from '../domain/ports.js';
-import { driverToken, searchTokens, titleMatches } from '../domain/search.js';
+import { searchTokens, titleMatches } from '../domain/search.js';
 import type { AttributeMap, BatchGetItemInput, BatchWriteRequest, Operations, TableRef, TransactWriteItem } from './client.js';
 import { IncidentEntity, itemOf, recordOf, SearchTokenEntity } from './entities.js';
 import { keys } from './keys.js';
@@ -119,49 +120,87 @@ function passesFilters(i: Incident, opts: IncidentListOptions): boolean {
   return (!opts.status?.length || opts.status.includes(i.status)) && (!opts.severity?.length || opts.severity.includes(i.severity));
 }
 
+/** Word partitions a search reads in its first round at most (the query's longest words; the others are checked by the filter). */
+export const SEARCH_PARTITIONS = 4;
+/** Queries a search page sends at most (then ONE BatchGetItem: ≤ 9 requests a page, whatever the words' frequencies). */
+export const SEARCH_MAX_QUERIES = 8;
+/** Word entries (~0.15 KB each) one search Query reads at most: ≤ 4 RCU eventually consistent. */
+const SEARCH_READ = 100;
+
+/** One word partition being read by a search: where it stands and the matching entries read so far. */
+interface WordCursor {
+  pk: string;
+  /** Sort key of the last entry read (`LastEvaluatedKey`), undefined once the partition (within the range) is read to its end. */
+  frontier: string | undefined;
+  done: boolean;
+}
+
 /**
  * One page of the tenant's incidents whose title matches the text `opts.q` (`titleMatches`), with the other
- * filters of `opts`; see the module doc. Requests: the token Query (≤ 8 round trips when other words filter it)
- * and one BatchGetItem of at most `limit` incidents. A page can be shorter than `limit` with a cursor (stale
- * entries, or candidates the status/severity filters drop).
+ * filters of `opts`, newest (or oldest) first; see docs/data-model.md#search. Every match is in the partition
+ * of EACH of its words, so the partitions are read as a merge: round 1 reads up to `SEARCH_READ` entries of
+ * each of the query's `SEARCH_PARTITIONS` longest words in parallel (the other words as a FilterExpression on
+ * `tokens`); the rarest word's partition reaches deepest, and every match between the position and the
+ * deepest frontier is in it. Further rounds continue only the deepest partition until `limit` matches lie
+ * inside the covered range, the partition ends, or `SEARCH_MAX_QUERIES` Queries are spent; then ONE
+ * BatchGetItem of ≤ `limit` candidates, kept if their stored title, status, severity and creation time match.
+ * The cursor is the last returned candidate's position, or the covered frontier: nothing before it is skipped,
+ * nothing after it is shown out of order. ≤ 9 requests and ≤ ~45 RCU a page whatever the words' frequencies.
  * @throws ApiError VALIDATION_FAILED for a cursor that is not a position inside `from`/`to`.
  */
 export async function searchIncidents(table: TableRef, tenantId: string, opts: IncidentListOptions & { q: string }): Promise<Page<Incident>> {
   const tokens = searchTokens(opts.q);
-  const driver = driverToken(tokens);
-  if (driver === undefined) return { items: [], nextCursor: null };
+  if (tokens.length === 0) return { items: [], nextCursor: null };
   const newestFirst = opts.sort !== 'oldest';
   const range = timeRange(opts.from, opts.to);
   const position = opts.cursor ? decodePosition(opts.cursor, range) : undefined;
-  const pk = keys.searchTokenPk(tenantId, driver);
-  const others = tokens.filter((t) => t !== driver);
-  const values: AttributeMap = { ':p': pk, ':lo': range.lower, ':hi': range.upper };
-  others.forEach((t, n) => (values[`:t${n}`] = t));
-  const { out, lastKey } = await queryItems(
-    table,
-    {
+  const words = [...tokens].sort((a, b) => b.length - a.length).slice(0, SEARCH_PARTITIONS);
+  const matches = new Map<string, AttributeMap>();
+  let queries = 0;
+  const read = async (word: string, c: WordCursor): Promise<void> => {
+    const others = tokens.filter((t) => t !== word);
+    const values: AttributeMap = { ':p': c.pk, ':lo': range.lower, ':hi': range.upper };
+    others.forEach((t, n) => (values[`:t${n}`] = t));
+    const from = c.frontier ?? position;
+    queries++;
+    const res = await table.doc.send('Query', {
+      TableName: table.tableName,
       KeyConditionExpression: 'PK = :p AND SK BETWEEN :lo AND :hi',
       ...(others.length ? { FilterExpression: others.map((_, n) => `contains(#tk, :t${n})`).join(' AND '), ExpressionAttributeNames: { '#tk': 'tokens' } } : {}),
       ExpressionAttributeValues: values,
       ScanIndexForward: !newestFirst,
-    },
-    opts.limit,
-    others.length > 0,
-    position ? { PK: pk, SK: position } : undefined,
-  );
-  let frontier = lastKey ? String(lastKey.SK) : undefined;
-  if (out.length > opts.limit) {
-    out.length = opts.limit;
-    frontier = String(out[out.length - 1]!.SK);
-  }
-  const found = await batchGetIncidents(table, tenantId, out.map((i) => idOf(String(i.SK))));
+      Limit: SEARCH_READ,
+      ...(from ? { ExclusiveStartKey: { PK: c.pk, SK: from } } : {}),
+    });
+    for (const i of res.Items ?? []) matches.set(String(i.SK), i);
+    c.frontier = res.LastEvaluatedKey ? String(res.LastEvaluatedKey.SK) : undefined;
+    c.done = !res.LastEvaluatedKey;
+  };
+  const parts = new Map(words.map((w) => [w, { pk: keys.searchTokenPk(tenantId, w), frontier: undefined, done: false } as WordCursor]));
+  await Promise.all([...parts].map(([w, c]) => read(w, c)));
+  // Everything between the position and the deepest frontier is read (all of the range once a partition ended).
+  const deepest = (): [string, WordCursor] | undefined => {
+    let best: [string, WordCursor] | undefined;
+    for (const [w, c] of parts) {
+      if (c.done) return undefined;
+      if (!best || after(c.frontier!, best[1].frontier!, newestFirst)) best = [w, c];
+    }
+    return best;
+  };
+  const inRange = (cut: string | undefined) => [...matches.keys()].filter((sk) => cut === undefined || !after(sk, cut, newestFirst));
+  for (let lead = deepest(); lead && inRange(lead[1].frontier).length < opts.limit && queries < SEARCH_MAX_QUERIES; lead = deepest()) await read(lead[0], lead[1]);
+  const cut = deepest()?.[1].frontier;
+  const candidates = inRange(cut).sort((a, b) => (a === b ? 0 : after(a, b, newestFirst) ? 1 : -1));
+  const page = candidates.slice(0, opts.limit);
+  const nextPosition = candidates.length > opts.limit ? page[page.length - 1] : cut;
+  const found = await batchGetIncidents(table, tenantId, page.map(idOf));
   const items: Incident[] = [];
-  for (const entry of out) {
-    const incident = found.get(idOf(String(entry.SK)));
+  for (const sk of page) {
+    const incident = found.get(idOf(sk));
     // A stale entry (an older title, or a create that lost its race for the id) is skipped.
-    if (incident && `${incident.createdAt}#${incident.id}` === entry.SK && titleMatches(incident.title, tokens) && passesFilters(incident, opts)) items.push(incident);
+    if (incident && `${incident.createdAt}#${incident.id}` === sk && titleMatches(incident.title, tokens) && passesFilters(incident, opts)) items.push(incident);
   }
-  return { items, nextCursor: frontier === undefined ? null : encodePosition(frontier) };
+  return { items, nextCursor: nextPosition === undefined ? null : encodePosition(nextPosition) };
 }
 
 /** The tenant's incidents with these ids that exist (BatchGetItem, eventually consistent), by id. */

@@ -41,16 +41,6 @@ export function searchTokens(text: string): string[] {
 }
 
 /**
- * The token a search reads the index by: the longest of the query's tokens (a long word is rarer than a short
- * one; on a tie the first typed). Every other token is checked on the candidates. Undefined for no tokens.
- */
-export function driverToken(tokens: readonly string[]): string | undefined {
-  let best: string | undefined;
-  for (const t of tokens) if (best === undefined || t.length > best.length) best = t;
-  return best;
-}
-
-/**
  * Whether an incident with this title matches the search text: the text has at least one token and every
  * token of it is a token of the title (whole words, any order, case and accents ignored). This is the
  * definition the index answers; a text of stop words only matches nothing.
