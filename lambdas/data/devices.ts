@@ -15,7 +15,7 @@
  *   ignored by readers (from-scratch fallback).
  */
 import type { AlarmState, DeviceAlarm, Page } from '../contract/schemas.js';
-import { AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS, OPEN_ALARM_STATES, addDays, availabilityFromRollup, availabilityRollup, heartbeatInterval } from '../domain/devices.js';
+import { AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS, OPEN_ALARM_STATES, addDays, availabilityFromRollup, availabilityRollup, heartbeatTime } from '../domain/devices.js';
 import type { AlarmListOptions, AvailabilityRollup, DailyAvailability, DevicesPort, ListedDevice, PageOptions, StoredDevice } from '../domain/ports.js';
 import { ApiError } from '../domain/errors.js';
 import type { TableRef, TransactWriteItem } from './client.js';
@@ -546,7 +546,10 @@ async function readHeartbeatState(table: TableRef, tenantId: string, deviceId: s
  *   heartbeat-only condition and reading after the refusal.
  *   The time added is exactly what recording every heartbeat would have added: the interval since the exact
  *   previous heartbeat (`heartbeatInterval`) on the day of `at`, plus the same-minute heartbeats since the last
- *   recorded one (all within the online threshold, so all available time) on their own day.
+ *   recorded one (all within the online threshold, so all available time) on their own day — unless the
+ *   device was in an outage (`heartbeatTime`): then the time since the recorded heartbeat, per UTC day over
+ *   at most `OUTAGE_MAX_DAYS` days, all unavailable, as the readers counted it while it lasted
+ *   (docs/data-model.md#outages).
  *
  * A replay or an out-of-order heartbeat (not after the exact last one) changes nothing. Returns false when
  * nothing changed (unknown device, replay, stale). Conditions on the values read make concurrent heartbeats of
@@ -602,17 +605,8 @@ export async function ingestHeartbeat(
     // The exact previous heartbeat: the heartbeat item's, when it is a later heartbeat of the recorded minute.
     const previous = flushedAt !== null && hb && hb.at > flushedAt && epochMinute(hb.at) === epochMinute(flushedAt) ? hb.at : flushedAt;
     // Time to add, ms per UTC day: the same-minute heartbeats after the recorded one, then this interval.
-    const time = new Map<string, { m: number; u: number }>();
-    const addTime = (date: string, m: number, u: number) => {
-      const t = time.get(date) ?? { m: 0, u: 0 };
-      time.set(date, { m: t.m + m, u: t.u + u });
-    };
-    if (flushedAt !== null && previous !== null) {
-      const tail = Date.parse(previous) - Date.parse(flushedAt);
-      if (tail > 0) addTime(flushedAt.slice(0, 10), tail, tail);
-      const gap = heartbeatInterval(previous, at);
-      addTime(at.slice(0, 10), Math.round(gap.monitoredSeconds * 1000), Math.round(gap.upSeconds * 1000));
-    }
+    // After an outage, its whole time per UTC day, unavailable (`heartbeatTime`, docs/data-model.md#outages).
+    const time = flushedAt !== null && previous !== null ? heartbeatTime(flushedAt, previous, at) : new Map<string, { m: number; u: number }>();
     const dayWrites: TransactWriteItem[] = [];
     const dayChanges: Record<string, Counters> = {};
     for (const [date, t] of time) {

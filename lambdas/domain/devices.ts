@@ -47,6 +47,98 @@ export function heartbeatInterval(previousAt: string, at: string): { monitoredSe
 }
 
 /**
+ * Days an outage is counted back from its end (the return heartbeat, or `now` while it lasts): today UTC and
+ * the days before it, the window of `availability30d` (docs/data-model.md#outages). Bounds the day items a
+ * return heartbeat writes (2 per day in one TransactWriteItems of at most 100).
+ */
+export const OUTAGE_MAX_DAYS = AVAILABILITY_WINDOW_DAYS;
+
+/**
+ * The instant (epoch ms) after which a device whose recorded last heartbeat is `lastHeartbeatAt` (the device
+ * item's, the first heartbeat of its last UTC minute) is in an outage: the start of that minute + the online
+ * threshold, the instant the heartbeat histogram's minute ages past it (`devicesByStatus`). Null for none.
+ */
+export function outageAfter(lastHeartbeatAt: string | null): number | null {
+  if (!lastHeartbeatAt) return null;
+  const t = Date.parse(lastHeartbeatAt);
+  return Number.isNaN(t) ? null : Math.floor(t / 60_000) * 60_000 + HEARTBEAT_THRESHOLDS_MS.online;
+}
+
+/**
+ * The interval `[fromMs, toMs)` (epoch ms) split per UTC day, only its part within the `OUTAGE_MAX_DAYS`
+ * days ending on the UTC day of `toMs`: `yyyy-mm-dd` → ms, oldest first.
+ */
+export function outageDays(fromMs: number, toMs: number): Map<string, number> {
+  const out = new Map<string, number>();
+  const lastDay = Math.floor(toMs / 86_400_000);
+  let t = Math.max(fromMs, (lastDay - (OUTAGE_MAX_DAYS - 1)) * 86_400_000);
+  while (t < toMs) {
+    const end = Math.min(toMs, (Math.floor(t / 86_400_000) + 1) * 86_400_000);
+    out.set(new Date(t).toISOString().slice(0, 10), end - t);
+    t = end;
+  }
+  return out;
+}
+
+/**
+ * The open outage of a device at `now` (docs/data-model.md#outages): when `now` is past `outageAfter`, the
+ * time from its recorded last heartbeat to `now` is monitored, unavailable time, per UTC day (ms, capped as
+ * `outageDays`) — exactly what its return heartbeat at `now` would write (`heartbeatTime`). Empty otherwise.
+ */
+export function openOutage(lastHeartbeatAt: string | null, now: Date): Map<string, number> {
+  const after = outageAfter(lastHeartbeatAt);
+  if (after === null || !(now.getTime() > after)) return new Map();
+  return outageDays(Date.parse(lastHeartbeatAt!), now.getTime());
+}
+
+/**
+ * What a heartbeat at `at` adds to the device's days (ms per UTC day, `m` monitored, `u` available), given
+ * its recorded last heartbeat `recordedAt` (the device item's) and the exact previous one `previousAt` (a later
+ * heartbeat of the same minute, or `recordedAt`): past `outageAfter(recordedAt)` the whole interval from
+ * `recordedAt` is an outage (`outageDays`, unavailable); otherwise the same-minute heartbeats after
+ * `recordedAt` on its day and the interval since `previousAt` (`heartbeatInterval`) on the day of `at`, all
+ * available. So an outage counts once, the same whether read while it lasts (`openOutage`) or written at its end.
+ */
+export function heartbeatTime(recordedAt: string, previousAt: string, at: string): Map<string, { m: number; u: number }> {
+  const time = new Map<string, { m: number; u: number }>();
+  if (Date.parse(at) > outageAfter(recordedAt)!) {
+    for (const [date, ms] of outageDays(Date.parse(recordedAt), Date.parse(at))) time.set(date, { m: ms, u: 0 });
+    return time;
+  }
+  const add = (date: string, m: number, u: number) => {
+    const t = time.get(date) ?? { m: 0, u: 0 };
+    time.set(date, { m: t.m + m, u: t.u + u });
+  };
+  const tail = Date.parse(previousAt) - Date.parse(recordedAt);
+  if (tail > 0) add(recordedAt.slice(0, 10), tail, tail);
+  const gap = heartbeatInterval(previousAt, at);
+  add(at.slice(0, 10), Math.round(gap.monitoredSeconds * 1000), Math.round(gap.upSeconds * 1000));
+  return time;
+}
+
+/**
+ * The stored days `days` with the device's open outage at `now` (`openOutage`) added: each outage day's
+ * monitored time grows by the outage's, its available time stays (the monitored-time-weighted figure the day
+ * item gives after the return heartbeat's `ADD`). The one read-time rule of every availability figure
+ * (device page, device list, below-target list, fleet figure, reports).
+ */
+export function withOpenOutage(days: readonly DailyAvailability[], lastHeartbeatAt: string | null, now: Date): DailyAvailability[] {
+  const open = openOutage(lastHeartbeatAt, now);
+  if (open.size === 0) return [...days];
+  const out = days.map((d) => {
+    const ms = open.get(d.date);
+    if (ms === undefined) return d;
+    open.delete(d.date);
+    const mon = d.monitoredSeconds > 0 ? d.monitoredSeconds : 0;
+    const up = (Math.min(100, Math.max(0, d.availablePct)) / 100) * mon;
+    const monitoredSeconds = mon + ms / 1000;
+    return { date: d.date, availablePct: (up / monitoredSeconds) * 100, monitoredSeconds };
+  });
+  for (const [date, ms] of open) out.push({ date, availablePct: 0, monitoredSeconds: ms / 1000 });
+  return out;
+}
+
+/**
  * Availability target of the managed-service SLA, % per window (the one place it is set; contractual
  * figure of the service description, 99.5 % = at most ~3.6 h down per 30 days).
  */
@@ -134,8 +226,9 @@ export function availabilityFromRollup(rollup: AvailabilityRollup | null, now: D
  */
 export async function deviceDetailView(port: DevicesPort, tenantId: string, deviceId: string, now: Date): Promise<DeviceDetail> {
   const maxDays = AVAILABILITY_WINDOWS[AVAILABILITY_WINDOWS.length - 1]!;
-  const { device: stored, days, openAlarms } = await port.deviceHistory(tenantId, deviceId, availabilityWindowStart(now, maxDays));
+  const { device: stored, days: storedDays, openAlarms } = await port.deviceHistory(tenantId, deviceId, availabilityWindowStart(now, maxDays));
   if (!stored) throw new ApiError('NOT_FOUND', `device ${deviceId} not found`);
+  const days = withOpenOutage(storedDays, stored.lastHeartbeatAt, now);
   const window = (n: number) => {
     const pct = availability30d(days, now, n);
     return { days: n, availablePct: pct, meetsSla: pct === null ? null : pct >= AVAILABILITY_SLA_TARGET_PCT };
@@ -190,7 +283,8 @@ export async function acknowledgeAlarm(
 /**
  * A page of devices with status, availability30d and openAlarms at `now`: one Query for the page (the
  * roll-ups on the device items); a device whose roll-up is missing, stale or does not cover `now`'s day
- * (no availability written for 30 days, clock skew) falls back to the from-scratch `deviceStats`.
+ * (no availability written for 30 days, clock skew), or that is in an outage at `now` (`openOutage`: its
+ * roll-up does not hold it yet), falls back to the from-scratch `deviceStats` (+ `withOpenOutage`).
  */
 export async function listDevicesView(
   port: DevicesPort,
@@ -202,11 +296,11 @@ export async function listDevicesView(
   const from = availabilityWindowStart(now);
   const items = await Promise.all(
     page.items.map(async ({ device, openAlarms, availability }): Promise<Device> => {
-      let pct = availabilityFromRollup(availability, now);
+      let pct = openOutage(device.lastHeartbeatAt, now).size > 0 ? undefined : availabilityFromRollup(availability, now);
       let open = openAlarms;
       if (pct === undefined || open === null) {
         const stats = await port.deviceStats(tenantId, device.id, from);
-        if (pct === undefined) pct = availability30d(stats.days, now);
+        if (pct === undefined) pct = availability30d(withOpenOutage(stats.days, device.lastHeartbeatAt, now), now);
         if (open === null) open = stats.openAlarms;
       }
       return { ...device, status: deviceStatus(device.lastHeartbeatAt, now), availability30d: pct, openAlarms: open };

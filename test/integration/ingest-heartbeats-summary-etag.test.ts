@@ -22,7 +22,7 @@ import { createIncident } from '../../lambdas/data/incidents.js';
 import { readChangeMarker, rebuildTenantAggregates } from '../../lambdas/data/aggregates.js';
 import { keys } from '../../lambdas/data/keys.js';
 import { newIncident } from '../../lambdas/domain/incidents.js';
-import { heartbeatInterval } from '../../lambdas/domain/devices.js';
+import { heartbeatTime } from '../../lambdas/domain/devices.js';
 import * as reports from '../../lambdas/handlers/reports.js';
 import type { HeartbeatBatchResult, Summary } from '../../lambdas/contract/schemas.js';
 
@@ -159,26 +159,30 @@ describe('heartbeats', () => {
             // Now and then an out-of-order beat (before the last one) or a replay (gap 0).
             beats.push(new Date(s.back ? t - 90_000 : t).toISOString());
           }
-          // The previous rule, per heartbeat: accepted when after the last accepted one; its interval on its day.
+          // The rule per heartbeat (docs/data-model.md#outages), heartbeat by heartbeat: accepted when after the
+          // last accepted one; a new minute adds `heartbeatTime` of the minute's first heartbeat (the recorded one),
+          // the exact previous one and itself.
           const reference = new Map<string, { m: number; u: number }>();
-          let last: string | null = null;
-          for (const b of beats) {
-            if (last !== null && b <= last) continue;
-            if (last !== null) {
-              const g = heartbeatInterval(last, b);
-              const r = reference.get(b.slice(0, 10)) ?? { m: 0, u: 0 };
-              reference.set(b.slice(0, 10), { m: r.m + Math.round(g.monitoredSeconds * 1000), u: r.u + Math.round(g.upSeconds * 1000) });
+          let last = null as string | null;
+          let recorded = null as string | null;
+          const accept = (b: string) => {
+            if (recorded !== null && last !== null && minuteStart(Date.parse(b)) !== minuteStart(Date.parse(recorded))) {
+              for (const [date, t] of heartbeatTime(recorded, last, b)) {
+                const r = reference.get(date) ?? { m: 0, u: 0 };
+                reference.set(date, { m: r.m + t.m, u: r.u + t.u });
+              }
+              recorded = b;
             }
+            recorded ??= b;
             last = b;
-          }
+          };
+          for (const b of beats) if (last === null || b > last) accept(b);
           for (const b of beats) await ingestHeartbeat({ tenantId: 'globex', deviceId: id, at: b }, table);
           // The same-minute beats after the last recorded one count with the next minute's: send one.
           if (last !== null) {
             const close = new Date(minuteStart(Date.parse(last)) + 60_000 + 1_000).toISOString();
             await ingestHeartbeat({ tenantId: 'globex', deviceId: id, at: close }, table);
-            const g = heartbeatInterval(last, close);
-            const r = reference.get(close.slice(0, 10)) ?? { m: 0, u: 0 };
-            reference.set(close.slice(0, 10), { m: r.m + Math.round(g.monitoredSeconds * 1000), u: r.u + Math.round(g.upSeconds * 1000) });
+            accept(close);
           }
           const days = await table.doc.send('Query', { TableName: TABLE, KeyConditionExpression: 'PK = :p AND begins_with(SK, :a)', ExpressionAttributeValues: { ':p': keys.devicePk('globex', id), ':a': 'AVAIL#' }, ConsistentRead: true });
           const stored = new Map((days.Items ?? []).map((d) => [String(d.date), { m: Math.round(Number(d.hbMonitoredSeconds) * 1000), u: Math.round(Number(d.hbUpSeconds) * 1000) }]));
