@@ -60,6 +60,8 @@ import {
   Summary,
   SummaryQuery,
   TenantList,
+  TenantSummary,
+  ListTenantSummariesQuery,
   TenantQuery,
   UpdateIncidentBody,
   UpdateRecommendationBody,
@@ -405,9 +407,9 @@ export const ROUTES = [
   },
   {
     operationId: 'listTenantSummaries', method: 'GET', path: '/admin/tenants', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
-    summary: 'All customer tenants with their user and device counts (staff only; O(tenants) requests)',
-    request: { query: NoQuery },
-    responses: { 200: { description: 'Every registered tenant, ordered by id, with userCount and deviceCount', body: TenantList } },
+    summary: 'A page of the customer tenants with their user and device counts, kept at write time (staff only; one Query and one BatchGetItem per page, no Cognito call)',
+    request: { query: ListTenantSummariesQuery },
+    responses: { 200: { description: 'A page of the registered tenants, ordered by id, with userCount and deviceCount', body: pageOf(TenantSummary) } },
     errors: [],
   },
   {

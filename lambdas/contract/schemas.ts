@@ -830,6 +830,13 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export const TenantSummary = Tenant.extend({ userCount: z.number().int().min(0).optional(), deviceCount: z.number().int().min(0).optional() });
 export type TenantSummary = z.infer<typeof TenantSummary>;
 
+/**
+ * Query of `GET /admin/tenants`: a page of the registry, ordered by id (`limit` 1–100, default 20; `cursor` from
+ * the previous page's `nextCursor`).
+ */
+export const ListTenantSummariesQuery = z.strictObject({ limit: Limit, cursor: Cursor.optional() });
+export type ListTenantSummariesQuery = z.input<typeof ListTenantSummariesQuery>;
+
 /** Response of `GET /tenants` (admin only): every registered tenant, ordered by id. */
 export const TenantList = z.object({ items: z.array(TenantSummary) });
 export type TenantList = z.infer<typeof TenantList>;

@@ -110,7 +110,27 @@ export const TenantEntity: Entity<Tenant> = {
   readBy: 'Query `PK = TENANTS` (ordered by id)',
   key: (t) => keys.tenant(t.id),
   attributes: allOf<Tenant>()(['id', 'name', 'slaTargets', 'availabilityTargetPct']),
-  internal: ['collectors'],
+  internal: ['collectors', 'userCount'],
+};
+
+/** A member of a tenant's Cognito group as the registry counts it (`TenantMemberRecord`). */
+export interface TenantMemberRecord {
+  tenantId: string;
+  username: string;
+  addedAt: string;
+}
+
+/**
+ * One member of a tenant's Cognito group, the ledger behind the registry's `userCount` (docs/data-model.md#tenant-counts):
+ * Put `attribute_not_exists` / Delete `attribute_exists` in the transaction that moves the count, so a retried
+ * membership change counts once.
+ */
+export const TenantMemberEntity: Entity<TenantMemberRecord> = {
+  name: 'TenantMember',
+  description: "A member of the tenant's Cognito group: the ledger that keeps the registry's `userCount` exact under retries",
+  readBy: 'Put/Delete (conditional) with the `userCount` ADD in one transaction; Query `PK = TENANT#<t>#MEMBERS` by the backfill and drift check only',
+  key: (m) => keys.tenantMember(m.tenantId, m.username),
+  attributes: allOf<TenantMemberRecord>()(['tenantId', 'username', 'addedAt']),
 };
 
 /**
@@ -378,6 +398,7 @@ export const SessionRevocationEntity: Entity<SessionRevocationRecord, { revokedA
 /** Every declaration, in the order of docs/data-model.md. */
 export const ENTITIES = [
   TenantEntity,
+  TenantMemberEntity,
   TenantIdentityProviderEntity,
   IncidentCounterEntity,
   IncidentEntity,

@@ -32,6 +32,9 @@ export const keys = {
   /** A user's session revocation marker, by Cognito `sub` (docs/api.md#session-revocation). */
   sessionRevocation: (sub: string) => ({ PK: `USER#${sub}`, SK: 'REVOKED' }),
   incidentCounter: (tenantId: string) => ({ PK: `TENANT#${tenantId}`, SK: 'COUNTER#INCIDENT' }),
+  /** Partition of the tenant's membership ledger (one item per member of its Cognito group; docs/data-model.md#tenant-counts). */
+  tenantMembersPk: (tenantId: string) => owned(tenantId, 'MEMBERS'),
+  tenantMember: (tenantId: string, username: string) => ({ PK: keys.tenantMembersPk(tenantId), SK: `MEMBER#${username}` }),
   /** The tenant's current-state aggregates (docs/data-model.md#aggregates). */
   stats: (tenantId: string) => ({ PK: `TENANT#${tenantId}`, SK: 'STATS' }),
   /** The tenant's heartbeat histogram (devices by the minute of their last heartbeat). */

@@ -4,9 +4,10 @@
  * of the collector principals allowed to write the tenant (`collectors`, a string set of IAM ARNs; see
  * docs/api.md#collectors-and-tenants).
  */
-import type { Tenant } from '../contract/schemas.js';
-import type { TenantsPort } from '../domain/ports.js';
-import type { TableRef } from './client.js';
+import type { Page, Tenant, TenantSummary } from '../contract/schemas.js';
+import type { PageOptions, TenantsPort } from '../domain/ports.js';
+import type { AttributeMap, TableRef } from './client.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
 import { isConditionFailure, queryAll, setClause } from './dynamo-util.js';
 import { itemOf, recordOf, TenantEntity } from './entities.js';
 import { keys, TENANTS_PK } from './keys.js';
@@ -83,11 +84,52 @@ export async function listTenants(table: TableRef): Promise<Tenant[]> {
   return items.map((i) => recordOf(TenantEntity, i));
 }
 
+/**
+ * One page of the registry (ordered by id) with each tenant's counts kept at write time
+ * (docs/data-model.md#tenant-counts): ONE Query `PK = TENANTS` (`limit` items, 1–100) and ONE BatchGetItem of
+ * the page's stats items (`TENANT#<t>` / `STATS`, projected to `devices`, `aggVersion`; unprocessed keys are
+ * asked again). No Cognito call, nothing counted per view. `userCount` is the registry item's counter (absent
+ * on a tenant the user-count backfill has not reached yet, `npm run platform:user-counts`); `deviceCount` the
+ * stats item's `devices` (absent on a tenant whose aggregates were never built, until
+ * `npm run platform:rebuild-aggregates`). @throws ApiError VALIDATION_FAILED (cursor)
+ */
+export async function listTenantSummaries(opts: PageOptions, table: TableRef): Promise<Page<TenantSummary>> {
+  const res = await table.doc.send('Query', {
+    TableName: table.tableName,
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+    ExpressionAttributeValues: { ':pk': TENANTS_PK, ':p': 'TENANT#' },
+    Limit: opts.limit,
+    ...(opts.cursor ? { ExclusiveStartKey: decodeCursor(opts.cursor, TENANTS_PK, TENANTS_PK) } : {}),
+  });
+  const rows = res.Items ?? [];
+  const stats = new Map<string, AttributeMap>();
+  let pending: AttributeMap[] = rows.map((i) => keys.stats(String(i.id)));
+  for (let attempt = 0; pending.length && attempt < 5; attempt++) {
+    const got = await table.doc.send('BatchGetItem', {
+      RequestItems: { [table.tableName]: { Keys: pending, ProjectionExpression: 'PK, #d, aggVersion', ExpressionAttributeNames: { '#d': 'devices' } } },
+    });
+    for (const i of got.Responses?.[table.tableName] ?? []) stats.set(String(i.PK), i);
+    pending = got.UnprocessedKeys?.[table.tableName]?.Keys ?? [];
+  }
+  const items = rows.map((i): TenantSummary => {
+    const tenant = recordOf(TenantEntity, i);
+    const s = stats.get(keys.stats(tenant.id).PK);
+    return {
+      ...tenant,
+      ...(typeof i.userCount === 'number' ? { userCount: Math.max(0, i.userCount) } : {}),
+      // Only built aggregates hold the whole count (a tenant older than them has none until the upgrade).
+      ...(s?.aggVersion !== undefined ? { deviceCount: typeof s.devices === 'number' ? Math.max(0, s.devices) : 0 } : {}),
+    };
+  });
+  return { items, nextCursor: encodeCursor(TENANTS_PK, res.LastEvaluatedKey) };
+}
+
 /** The registry as a `TenantsPort`. */
 export function tenantsRepository(table: TableRef): TenantsPort {
   return {
     getTenant: (id) => getTenant(id, table),
     listTenants: () => listTenants(table),
+    listTenantSummaries: (opts) => listTenantSummaries(opts, table),
     getTenantCollectors: (id) => getTenantCollectors(id, table),
   };
 }

@@ -14,11 +14,11 @@
  * invite-user.ts), which pass an operator identity (`cli:<OS user>`) and the same ports.
  */
 import { ADMIN_GROUP } from '../contract/routes.js';
-import type { AuditEntry, CreateTenantBody, PoolUser, PoolUserList, Tenant, TenantList, UpdateTenantBody } from '../contract/schemas.js';
+import type { AuditEntry, CreateTenantBody, Page, PoolUser, PoolUserList, Tenant, TenantSummary, UpdateTenantBody } from '../contract/schemas.js';
 import { auditEntryFor, changedFields, STAFF_AUDIT_TENANT, type AuditRequest } from './audit.js';
 import { ApiError } from './errors.js';
 import { assertTenantIdNotReserved } from './reserved-names.js';
-import type { AuditPort, DevicesPort, TenantAdminPort, TenantsPort, UsersPort } from './ports.js';
+import type { AuditPort, TenantAdminPort, TenantsPort, UsersPort } from './ports.js';
 import type { SessionRevocationPort } from './session-revocation.js';
 
 /** What the administration use cases need. */
@@ -71,24 +71,13 @@ export async function getTenant(tenants: TenantsPort, id: string): Promise<Tenan
 }
 
 /**
- * Every registered tenant (ordered by id) with its user count (members of its Cognito group) and device
- * count. Cost: per tenant one paged ListUsersInGroup and one GetItem of its aggregates (the device count;
- * docs/data-model.md#aggregates), i.e. O(tenants) requests, a few tenants at a time; acceptable for the staff-only tenant screen
- * (docs/api.md#administration).
+ * A page of the registered tenants (ordered by id) with their user and device counts, both kept at write time
+ * (`userCount` by `inviteTenantUser` / `removeTenantUser` through `TenantAdminPort`, `deviceCount` by the
+ * aggregates; docs/data-model.md#tenant-counts): ONE Query and ONE BatchGetItem per page whatever the number of
+ * tenants, and no Cognito call. @throws ApiError VALIDATION_FAILED (cursor)
  */
-export async function listTenantSummaries(p: { tenants: TenantsPort; devices: Pick<DevicesPort, 'countDevices'>; users: Pick<UsersPort, 'countGroupUsers'> }): Promise<TenantList> {
-  const tenants = await p.tenants.listTenants();
-  const items: TenantList['items'] = [];
-  for (let i = 0; i < tenants.length; i += 5) {
-    const batch = await Promise.all(
-      tenants.slice(i, i + 5).map(async (t) => {
-        const [userCount, deviceCount] = await Promise.all([p.users.countGroupUsers(t.id), p.devices.countDevices(t.id)]);
-        return { ...t, userCount, deviceCount };
-      }),
-    );
-    items.push(...batch);
-  }
-  return { items };
+export async function listTenantSummaries(tenants: Pick<TenantsPort, 'listTenantSummaries'>, query: { limit: number; cursor?: string | undefined }): Promise<Page<TenantSummary>> {
+  return tenants.listTenantSummaries({ limit: query.limit, cursor: query.cursor });
 }
 
 /**
@@ -143,14 +132,16 @@ export interface Invitation {
 }
 
 /**
- * Invites `email` to a registered tenant (see `inviteUser`) and tells whether the user was created.
+ * Invites `email` to a registered tenant (see `inviteUser`) and tells whether the user was created. The
+ * `user.invite` entry is stored with the member's count in the tenant's `userCount` (`TenantAdminPort.addMember`).
  * @throws ApiError NOT_FOUND (tenant); Cognito errors (e.g. InvalidPasswordException for a refused password)
  */
 export async function inviteTenantUser(p: AdminPorts, tenantId: string, email: string, req: AuditRequest, opts: InviteOptions = {}): Promise<Invitation> {
   await getTenant(p.tenants, tenantId);
   const { user, created } = await p.users.createUser(email.trim().toLowerCase(), opts);
   await p.users.addToGroup(user.username, tenantId);
-  await p.audit.put(auditEntryFor(req, tenantId, 'user.invite', { type: 'user', id: user.username }, { after: { email: user.email ?? email, group: tenantId, created } }));
+  // The entry and the tenant's userCount in one transaction; a repeated invitation counts once.
+  await p.tenantAdmin.addMember(tenantId, user.username, req.now.toISOString(), auditEntryFor(req, tenantId, 'user.invite', { type: 'user', id: user.username }, { after: { email: user.email ?? email, group: tenantId, created } }));
   return { user: (await p.users.getUser(user.username)) ?? user, created };
 }
 
@@ -176,16 +167,22 @@ export async function inviteStaff(p: AdminPorts, email: string, req: AuditReques
 }
 
 /**
- * Removes the user from a tenant's group (it keeps its account and other groups) and ends its open sessions
- * (`endSessions`, with its audit entry). @throws ApiError NOT_FOUND
+ * Removes the user from a tenant's group (it keeps its account and other groups), takes it out of the
+ * tenant's `userCount` (`TenantAdminPort.removeMember`, once) and ends its open sessions (`endSessions`,
+ * with its audit entry). @throws ApiError NOT_FOUND
  */
 export async function removeTenantUser(p: UserAccessPorts, tenantId: string, username: string, req: AuditRequest): Promise<PoolUser> {
   await getTenant(p.tenants, tenantId);
   const user = await mustGetUser(p.users, username);
   const groups = await p.users.groupsOf(username);
-  if (!groups.includes(tenantId)) throw new ApiError('NOT_FOUND', 'the user is not a member of the tenant');
+  if (!groups.includes(tenantId)) {
+    // A retry after the Cognito removal succeeded and the count's write failed: uncount now (idempotent).
+    await p.tenantAdmin.removeMember(tenantId, username);
+    throw new ApiError('NOT_FOUND', 'the user is not a member of the tenant');
+  }
   await markBeforeRemoval(p, user, req);
   await p.users.removeFromGroup(username, tenantId);
+  await p.tenantAdmin.removeMember(tenantId, username);
   await endSessions(p, user, req, [auditEntryFor(req, tenantId, 'user.remove_from_tenant', { type: 'user', id: username }, { before: { group: tenantId } })]);
   return user;
 }

@@ -34,6 +34,7 @@ import type {
   RecommendationStatus,
   Severity,
   Tenant,
+  TenantSummary,
 } from '../contract/schemas.js';
 
 // ---------------------------------------------------------------------------------------------- lists
@@ -57,6 +58,12 @@ export interface TenantsPort {
   getTenant(id: string): Promise<Tenant | null>;
   /** All tenants ordered by id. */
   listTenants(): Promise<Tenant[]>;
+  /**
+   * One page of the registry ordered by id with the counts kept at write time (`userCount` on the registry
+   * item, `deviceCount` from the tenant's stats item): ONE Query and ONE BatchGetItem, no Cognito call
+   * (docs/data-model.md#tenant-counts). @throws ApiError VALIDATION_FAILED (cursor)
+   */
+  listTenantSummaries(opts: PageOptions): Promise<Page<TenantSummary>>;
   /**
    * The collector principals (normalised IAM ARNs) allowed to write the tenant; null when the tenant is
    * not registered (docs/api.md#collectors-and-tenants).
@@ -426,6 +433,13 @@ export interface TenantAdminPort {
   create(tenant: Tenant, audit: AuditEntry): Promise<boolean>;
   /** Replaces the declared attributes of a registered tenant; false when it is not registered. */
   update(tenant: Tenant, audit: AuditEntry): Promise<boolean>;
+  /**
+   * Counts `username` in the tenant's `userCount` (once: false when counted already) and stores `audit` with it;
+   * `at` is the ISO-8601 UTC time of the change (docs/data-model.md#tenant-counts).
+   */
+  addMember(tenantId: string, username: string, at: string, audit: AuditEntry | null): Promise<boolean>;
+  /** Stops counting `username` in the tenant's `userCount` (false when it was not counted). */
+  removeMember(tenantId: string, username: string): Promise<boolean>;
 }
 
 // --------------------------------------------------------------------------------------------- activity

@@ -51,7 +51,7 @@ export function adminOperations(users: UsersPort, idps?: (repo: OperationInput<'
     return idps(repo);
   };
   return {
-    listTenantSummaries: ({ repo }) => admin.listTenantSummaries({ tenants: repo.tenants, devices: repo.devices, users }),
+    listTenantSummaries: ({ repo, query }) => admin.listTenantSummaries(repo.tenants, query),
     getTenant: ({ repo, params }) => admin.getTenant(repo.tenants, params.tenantId),
     createTenant: (i) => admin.createTenant(ports(i.repo), i.body, auditReq(i)),
     updateTenant: (i) => admin.updateTenant(ports(i.repo), i.params.tenantId, i.body, auditReq(i)),

@@ -40,6 +40,8 @@ import { DEVICE_ALARM_TYPES } from '../../lambdas/domain/alarm-types.js';
 import { collectorPrincipal } from '../../lambdas/domain/collectors.js';
 import { formatIncidentId, slaDueAt, upgradeIncident } from '../../lambdas/domain/incidents.js';
 import { upgradeAggregates, upgradeIncidents, upgradeSearchIndex } from '../../lambdas/data/migrations.js';
+import { cognitoUsers } from '../../lambdas/data/cognito-users.js';
+import { reconcileUserCounts } from '../../lambdas/data/tenant-admin.js';
 import {
   DEMO_TENANTS,
   DEMO_USERS,
@@ -269,6 +271,15 @@ export async function backfillDemoAlarmLifecycle(table: TableRef, now = Date.now
 }
 
 /**
+ * The tenants' `userCount` from the local pool's groups (the seed adds members with Cognito calls alone;
+ * docs/data-model.md#tenant-counts): the backfill of `npm run platform:user-counts`, idempotent.
+ */
+async function countLocalMembers(target: SeedTarget, table: TableRef): Promise<void> {
+  const users = cognitoUsers({ userPoolId: target.userPoolId, region: DEMO_REGION, endpoint: target.cognitoEndpoint, credentials: { ...LOCAL_OPERATOR_CREDENTIAL } });
+  await reconcileUserCounts(table, users, { check: false });
+}
+
+/**
  * Seeds Cognito and DynamoDB. Returns the demo users and whether business data was written now
  * (false when it was already there).
  */
@@ -291,6 +302,7 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
       for (const tenant of DEMO_TENANTS) await seedDemoActivity(tenant.id, table, { onlyIfEmpty: true });
       // Aggregates of state written before they existed (docs/data-model.md#aggregates).
       await upgradeAggregates(table, new Date(now));
+      await countLocalMembers(target, table);
       return { users: DEMO_USERS, created: false };
     }
     for (const tenant of DEMO_TENANTS) {
@@ -330,6 +342,7 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
     await grantLocalCollectors(table);
     // The writes above kept the aggregates; this marks them complete (aggVersion) after checking them.
     await upgradeAggregates(table, new Date(now));
+    await countLocalMembers(target, table);
     return { users: DEMO_USERS, created: true };
   } finally {
     table.doc.destroy();

@@ -201,13 +201,14 @@ describe('admin routes per role', () => {
     for (const email of ['uno@umbrella.example', 'dos@umbrella.example']) {
       expect((await call(h, { method: 'POST', path: '/tenants/umbrella/users', caller: staff, body: { email } })).statusCode).toBe(201);
     }
-    const r = await call(h, { method: 'GET', path: '/admin/tenants', caller: staff });
+    const r = await call(h, { method: 'GET', path: '/admin/tenants', caller: staff, query: { limit: '100' } });
     expect(r.statusCode).toBe(200);
     const items = json<{ items: Array<Tenant & { userCount?: number; deviceCount?: number }> }>(r).items;
     expect(items.map((t) => t.id)).toEqual([...items.map((t) => t.id)].sort());
     expect(items.find((t) => t.id === 'umbrella')).toEqual({ id: 'umbrella', name: 'Umbrella', userCount: 2, deviceCount: 3 });
-    expect(items.find((t) => t.id === 'globex')).toMatchObject({ deviceCount: 0 });
-    expect(items.find((t) => t.id === 'globex')!.userCount).toBeGreaterThanOrEqual(1);
+    // Registered with putTenant (no aggregates) and members added around the API: no count until the backfill
+    // (docs/data-model.md#tenant-counts); the list never counts per view.
+    expect(items.find((t) => t.id === 'globex')).not.toHaveProperty('deviceCount');
     const forbidden = await call(h, { method: 'GET', path: '/admin/tenants', caller: acmeUser });
     expect(forbidden.statusCode).toBe(403);
   });

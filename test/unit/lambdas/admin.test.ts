@@ -21,10 +21,24 @@ function world() {
   const entries: AuditEntry[] = [];
   const users = new Map<string, PoolUser & { groups: Set<string> }>();
   const groups = new Set<string>(['acme', 'admin']);
-  const tenantsPort: TenantsPort = { getTenant: async (id) => tenants.get(id) ?? null, listTenants: async () => [...tenants.values()], getTenantCollectors: async () => [] };
+  // The counted members per tenant (the ledger behind `userCount`).
+  const members = new Map<string, Set<string>>();
+  const tenantsPort: TenantsPort = {
+    getTenant: async (id) => tenants.get(id) ?? null,
+    listTenants: async () => [...tenants.values()],
+    listTenantSummaries: async () => ({ items: [...tenants.values()].map((t) => ({ ...t, userCount: members.get(t.id)?.size ?? 0 })), nextCursor: null }),
+    getTenantCollectors: async () => [],
+  };
   const tenantAdmin: TenantAdminPort = {
     create: async (t, a) => (tenants.has(t.id) ? false : (tenants.set(t.id, t), entries.push(a), true)),
     update: async (t, a) => (tenants.has(t.id) ? (tenants.set(t.id, t), entries.push(a), true) : false),
+    addMember: async (t, u, _at, a) => {
+      if (a) entries.push(a);
+      const m = members.get(t) ?? new Set<string>();
+      members.set(t, m);
+      return m.has(u) ? false : (m.add(u), true);
+    },
+    removeMember: async (t, u) => members.get(t)?.delete(u) ?? false,
   };
   const audit: AuditPort = {
     put: async (e) => void entries.push(e),
@@ -68,7 +82,7 @@ function world() {
       revoked.push({ sub, at, enabled: u.enabled, groups: [...u.groups], audit: audit.map((e) => e.action) });
     },
   };
-  return { tenants, entries, users, groups, revoked, ports: { tenants: tenantsPort, tenantAdmin, audit, users: usersPort, sessions } };
+  return { tenants, entries, users, groups, revoked, members, ports: { tenants: tenantsPort, tenantAdmin, audit, users: usersPort, sessions } };
 }
 
 describe('audit entries', () => {

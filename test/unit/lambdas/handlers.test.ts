@@ -49,7 +49,7 @@ function repoWith(incidents: IncidentsPort): Repository {
   return {
     audit: { put: async () => undefined, listTenant: async () => ({ items: [], nextCursor: null }), listAll: async () => ({ items: [], nextCursor: null }) },
     activity: { list: async () => ({ items: [], nextCursor: null }), countUnread: async () => ({ count: 0, capped: false, seenAt: null }), markRead: async (_t, _s, now) => ({ count: 0, capped: false, seenAt: now }), putOnce: async () => true },
-    tenantAdmin: { create: async () => false, update: async () => false },
+    tenantAdmin: { create: async () => false, update: async () => false, addMember: async () => false, removeMember: async () => false },
     sessions: { revokedAt: async () => null, revoke: async () => undefined },
     notifications: {} as Repository['notifications'],
     incidents,
@@ -67,6 +67,7 @@ function repoWith(incidents: IncidentsPort): Repository {
     tenants: {
       getTenant: async (id) => ({ id, name: id }),
       listTenants: async () => [{ id: 'acme', name: 'Acme' }],
+      listTenantSummaries: async () => ({ items: [{ id: 'acme', name: 'Acme' }], nextCursor: null }),
       getTenantCollectors: async () => ['arn:aws:iam::000000000000:user/collector'],
     },
     office365: {
@@ -81,7 +82,7 @@ function repoWith(incidents: IncidentsPort): Repository {
       changeStatus: async () => null,
       list: async () => ({ items: [], nextCursor: null }),
     },
-    reports: { load: async (tenantId) => ({ tenantId, incidents: [], devices: [], alarms: [] }), loadAggregates: async (tenantId) => ({ tenantId, wholeDays: [], wholeHours: [], partialIncidents: [], partialAlarms: [], boundaryBreached: 0, availabilityDays: [], belowSla: [] }), loadAggregatesOfTenants: async (ids) => ids.map((tenantId) => ({ tenantId, wholeDays: [], wholeHours: [], partialIncidents: [], partialAlarms: [], boundaryBreached: 0, availabilityDays: [], belowSla: [] })), aggregates: async () => ({ marker: 0, stats: {}, heartbeat: {}, days: new Map() }), aggregateDays: async () => new Map(), changeMarker: async () => 0, devicesBelowSla: async () => [] },
+    reports: { load: async (tenantId) => ({ tenantId, incidents: [], devices: [], alarms: [] }), loadAggregates: async (tenantId) => ({ tenantId, wholeDays: [], wholeHours: [], partialIncidents: [], partialAlarms: [], boundaryBreached: 0, availabilityDays: [], belowSla: [] }), loadAggregatesOfTenants: async (ids) => ids.map((tenantId) => ({ tenantId, wholeDays: [], wholeHours: [], partialIncidents: [], partialAlarms: [], boundaryBreached: 0, availabilityDays: [], belowSla: [] })), aggregates: async () => ({ marker: 0, stats: {}, heartbeat: {}, days: new Map() }), aggregateDays: async () => new Map(), changeMarker: async () => 0, devicesBelowSla: async () => [], devicesInOutage: async () => [] },
     idempotency: { run: (_req, fn) => fn() },
   };
 }
