@@ -145,29 +145,29 @@ function belowSlaKeys(tenantId: string, deviceId: string, rollup: AvailabilityRo
 }
 
 /**
- * The tenant's devices whose 30-day availability at `now` is below the SLA target, lowest first (then by
- * name, then id), at most `limit` — exactly the from-scratch list (docs/data-model.md, "Devices below the
- * SLA target").
+ * The tenant's devices whose 30-day availability at `now` is below the SLA target, lowest first by the figure
+ * to 0.01 % (the index key's precision, the precision the portal shows), ties by device id — the index's own
+ * order — at most `limit`: exactly the from-scratch list in that order (docs/data-model.md, "Devices below
+ * the SLA target").
  *
  * Reads the below-SLA index (GSI2 `TENANT#t#BELOWSLA`) up to today's day prefix: first the entries keyed on
  * an earlier day (stale: not yet re-keyed by `rekeyBelowSla`; none once the job has run today — their figure
- * is read from the roll-up at `now`, they are all read), then today's entries, which are in order of the
- * figure at `now`: read up to the `limit`-th valid one below the target and every entry tied with it. Steady
- * state: ONE Query of `limit + 1` entries, whatever the tenant's size (earlier-day entries: pages of
- * `STALE_PAGE`). Each figure comes from the device's roll-up at `now`; a device whose roll-up is stale
- * (`availRollupRev` ≠ `availRev`) or does not cover today is left out (as `GET /devices` does without its
- * fallback).
+ * is read from the roll-up at `now`, they are all read), then today's entries, which are in the list's order
+ * (`<day>#<figure × 100>#<id>`): read up to the `limit`-th valid one below the target, never further, however
+ * many devices tie with it (a site-wide outage). Steady state: ONE Query of `limit` entries, whatever the
+ * tenant's size or its ties (earlier-day entries: pages of `STALE_PAGE`). Each figure comes from the device's
+ * roll-up at `now`; a device whose roll-up is stale (`availRollupRev` ≠ `availRev`) or does not cover today
+ * is left out (as `GET /devices` does without its fallback).
  */
 export async function devicesBelowSla(tenantId: string, now: Date, limit: number, table: TableRef): Promise<{ deviceId: string; name: string; availability30d: number }[]> {
   const today = now.toISOString().slice(0, 10);
   const out: { deviceId: string; name: string; availability30d: number }[] = [];
   let taken = 0; // today's valid entries below the target taken
-  let boundary = -Infinity; // the figure of the `limit`-th of them
   let start: Record<string, unknown> | undefined;
   let inStale = false; // the last page ended among entries of an earlier day: read on in bigger pages
   let done = limit <= 0;
   while (!done) {
-    const pageLimit: number = inStale ? STALE_PAGE : limit + 1;
+    const pageLimit: number = inStale ? STALE_PAGE : limit;
     const res = await table.doc.send('Query', {
       TableName: table.tableName,
       IndexName: indexOf('belowSla'),
@@ -181,20 +181,30 @@ export async function devicesBelowSla(tenantId: string, now: Date, limit: number
       const below = typeof pct === 'number' && pct < AVAILABILITY_SLA_TARGET_PCT;
       const fresh = String(item.GSI2SK).startsWith(`${today}#`);
       inStale = !fresh;
-      if (fresh && typeof pct !== 'undefined') {
-        // Today's keys are the figures at `now`: past the target or the boundary, nothing later is needed.
-        if (!below || (taken >= limit && pct > boundary)) {
-          done = true;
-          break;
-        }
-        if (++taken === limit) boundary = pct;
+      // Today's keys are in the list's order: past the target nothing later is below it.
+      if (fresh && typeof pct !== 'undefined' && !below) {
+        done = true;
+        break;
       }
       if (below) out.push({ deviceId: String(item.id), name: String(item.name), availability30d: pct });
+      // The `limit`-th of today's: every later entry sorts after it (figure to 0.01 %, then id).
+      if (fresh && below && ++taken === limit) {
+        done = true;
+        break;
+      }
     }
     start = res.LastEvaluatedKey;
     if (!start) done = true;
   }
-  return out.sort((a, b) => a.availability30d - b.availability30d || a.name.localeCompare(b.name) || (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0)).slice(0, limit);
+  return out.sort(belowSlaOrder).slice(0, limit);
+}
+
+/**
+ * The order of the below-target list: the 30-day figure to 0.01 % (as the index key holds it, the precision
+ * the portal shows), lowest first, then the device id (the key's tie-break).
+ */
+export function belowSlaOrder(a: { deviceId: string; availability30d: number }, b: { deviceId: string; availability30d: number }): number {
+  return Math.round(a.availability30d * 100) - Math.round(b.availability30d * 100) || (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0);
 }
 
 /** Page size of `devicesBelowSla` while it reads entries of an earlier day (before the day's first re-key). */
