@@ -18,6 +18,7 @@ import type { PoolUser, Severity, SlaTargets, Tenant, TenantSummary } from '../.
 import { toApiError } from '../../shared/lib/api';
 import { formatDateTime, SEVERITY_LABELS } from '../../shared/lib/format';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
+import { DataTable, ListFrame } from '../../shared/ui/lists';
 import '../../shared/ui/screens.css';
 import { useAdminActions, useStaff, useTenantDetail, useTenants, useTenantUsers } from './api';
 import { confirmTexts, useConfirm, type ConfirmAction } from './ConfirmDialog';
@@ -74,7 +75,8 @@ function AdminNav() {
 // ------------------------------------------------------------------------------------------ tenants
 
 export function TenantsPage() {
-  const { data, error, isLoading, mutate } = useTenants();
+  const list = useTenants();
+  const rows = list.items as TenantSummary[];
   return (
     <section>
       <AdminNav />
@@ -82,39 +84,21 @@ export function TenantsPage() {
       <CreateTenantForm />
       <div className="card">
         <h2>{msg('admin.pages.registeredCustomers')}</h2>
-        {error && !data ? (
-          <ErrorState error={error} onRetry={() => void mutate()} />
-        ) : isLoading || !data ? (
-          <LoadingState />
-        ) : data.items.length === 0 ? (
-          <EmptyState>{msg('admin.pages.noCustomersRegistered')}</EmptyState>
-        ) : (
-          <table className="data-table responsive">
-            <caption className="visually-hidden">{msg('admin.pages.customersWithTheirUsers')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{msg('admin.pages.customer')}</th>
-                <th scope="col">{msg('admin.pages.id')}</th>
-                <th scope="col">{msg('admin.pages.users')}</th>
-                <th scope="col">{msg('admin.pages.devices')}</th>
-                <th scope="col">{msg('admin.pages.availabilityTarget')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((t: TenantSummary) => (
-                <tr key={t.id}>
-                  <td data-label={msg('admin.pages.customer')}>
-                    <Link to={`/admin/tenants/${encodeURIComponent(t.id)}`}>{t.name}</Link>
-                  </td>
-                  <td data-label={msg('admin.pages.id')}>{t.id}</td>
-                  <td data-label={msg('admin.pages.users')}>{t.userCount ?? '—'}</td>
-                  <td data-label={msg('admin.pages.devices')}>{t.deviceCount ?? '—'}</td>
-                  <td data-label={msg('admin.pages.availabilityTarget')}>{t.availabilityTargetPct !== undefined ? `${t.availabilityTargetPct} %` : msg('admin.pages.default')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <ListFrame list={list} empty={msg('admin.pages.noCustomersRegistered')}>
+          <DataTable
+            caption={msg('admin.pages.customersWithTheirUsers')}
+            rowKey={(t) => t.id}
+            rows={rows}
+            columns={[
+              { label: msg('admin.pages.customer'), cell: (t) => <Link to={`/admin/tenants/${encodeURIComponent(t.id)}`}>{t.name}</Link> },
+              { label: msg('admin.pages.id'), cell: (t) => t.id },
+              { label: msg('admin.pages.users'), cell: (t) => t.userCount ?? '—' },
+              { label: msg('admin.pages.devices'), cell: (t) => t.deviceCount ?? '—' },
+              { label: msg('admin.pages.availabilityTarget'), cell: (t) => (t.availabilityTargetPct !== undefined ? `${t.availabilityTargetPct} %` : msg('admin.pages.default')) },
+            ]}
+          />
+          <p className="muted">{msg('admin.pages.customersShown', { count: rows.length })}</p>
+        </ListFrame>
       </div>
     </section>
   );

@@ -31,7 +31,7 @@ describe('administration', () => {
 
   it('lists tenants with user and device counts and creates one (validating the id first)', async () => {
     const create = vi.fn(({ body }: CallInput<'createTenant'>) => ({ id: body.tenantId, name: body.name }));
-    const api = fakeApi({ getMe: ME_STAFF, listTenantSummaries: { items: [{ id: 'acme', name: 'ACME', userCount: 3, deviceCount: 12 }] }, createTenant: create });
+    const api = fakeApi({ getMe: ME_STAFF, listTenantSummaries: { items: [{ id: 'acme', name: 'ACME', userCount: 3, deviceCount: 12 }], nextCursor: null }, createTenant: create });
     renderSignedIn(pages(), { path: '/admin/tenants', user: STAFF_USER, api });
     const row = (await screen.findByRole('link', { name: 'ACME' })).closest('tr')!;
     expect(within(row).getByText('3')).toBeTruthy();
@@ -45,6 +45,26 @@ describe('administration', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Crear cliente' }));
     await waitFor(() => expect(create).toHaveBeenCalledWith({ body: { tenantId: 'initech', name: 'Initech' } }));
     expect((await screen.findByRole('status')).textContent).toContain('Cliente Initech creado.');
+  });
+
+  it('pages the tenant list with the cursor ("Cargar más"), counts as stored, "—" for a count not kept yet', async () => {
+    const list = vi.fn(({ query }: CallInput<'listTenantSummaries'>) =>
+      query?.cursor === 'p2'
+        ? { items: [{ id: 't-0050', name: 'Tenant 50', userCount: 1, deviceCount: 50 }], nextCursor: null }
+        : { items: Array.from({ length: 3 }, (_, i) => ({ id: `t-${String(i).padStart(4, '0')}`, name: `Tenant ${i}`, ...(i === 0 ? {} : { userCount: 2, deviceCount: 7 }) })), nextCursor: 'p2' },
+    );
+    renderSignedIn(pages(), { path: '/admin/tenants', user: STAFF_USER, api: fakeApi({ getMe: ME_STAFF, listTenantSummaries: list }) });
+    const first = (await screen.findByText('Tenant 0')).closest('tr')!;
+    expect(within(first).getAllByText('—')).toHaveLength(2);
+    expect(screen.getByText('3 clientes mostrados; «Cargar más» trae los siguientes.')).toBeTruthy();
+    expect(screen.queryByText('Tenant 50')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
+    const last = (await screen.findByText('Tenant 50')).closest('tr')!;
+    expect(within(last).getByText('50')).toBeTruthy();
+    expect(screen.getByText('4 clientes mostrados; «Cargar más» trae los siguientes.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cargar más' })).toBeNull();
+    expect(list).toHaveBeenCalledWith({ query: { limit: 50 } });
+    expect(list).toHaveBeenCalledWith({ query: { limit: 50, cursor: 'p2' } });
   });
 
   it('edits the name, SLA targets and availability target of a tenant', async () => {

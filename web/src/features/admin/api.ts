@@ -8,11 +8,17 @@
 import { useSWRConfig } from 'swr';
 import type { CreateTenantBody, PoolUser, PutTenantIdentityProviderBody, TenantSummary, UpdateTenantBody } from '../../shared/lib/contract';
 
-import { useApi, useApiSWR } from '../../shared/lib/api-context';
+import { useApi, useApiSWR, useApiSWRInfinite } from '../../shared/lib/api-context';
 
-/** Every tenant with its user and device counts (admin Lambda; O(tenants) requests, staff only). */
+/** Tenants per page of the staff tenant list. */
+export const TENANT_PAGE_SIZE = 50;
+
+/**
+ * The tenants with their user and device counts, page by page ("Cargar más"; admin Lambda, staff only): each
+ * page is one Query and one BatchGetItem, the counts kept at write time, no Cognito call (docs/api.md#administration).
+ */
 export function useTenants() {
-  return useApiSWR('listTenantSummaries', {});
+  return useApiSWRInfinite('listTenantSummaries', { query: { limit: TENANT_PAGE_SIZE } });
 }
 
 export function useTenantDetail(tenantId: string | undefined) {

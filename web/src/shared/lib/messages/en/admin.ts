@@ -10,6 +10,8 @@ export const admin: Catalogue['admin'] = {
     customers: 'Customers',
     socStaff: 'SOC staff',
     registeredCustomers: 'Registered customers',
+    customersShown_one: '{{count}} customer shown; “Load more” brings the next ones.',
+    customersShown_other: '{{count}} customers shown; “Load more” brings the next ones.',
     noCustomersRegistered: 'No customers registered.',
     customersWithTheirUsers: 'Customers with their users and devices',
     customer: 'Customer',

@@ -8,6 +8,8 @@ export const admin = {
     customers: 'Clientes',
     socStaff: 'Personal SOC',
     registeredCustomers: 'Clientes registrados',
+    customersShown_one: '{{count}} cliente mostrado; «Cargar más» trae los siguientes.',
+    customersShown_other: '{{count}} clientes mostrados; «Cargar más» trae los siguientes.',
     noCustomersRegistered: 'No hay clientes registrados.',
     customersWithTheirUsers: 'Clientes con sus usuarios y dispositivos',
     customer: 'Cliente',
