@@ -1,6 +1,6 @@
 /**
  * Data stack (`Vigia-<stage>-Data`): the single DynamoDB table of `lambdas/data/table-design.ts`
- * (`PK`/`SK`, index `GSI1` on `GSI1PK`/`GSI1SK` and index `GSI2` on `GSI2PK`/`GSI2SK`, index `GSI3` on `GSI3PK`/`GSI3SK`, all projecting all attributes, TTL on `expiresAt`),
+ * (`PK`/`SK`, index `GSI1` on `GSI1PK`/`GSI1SK` and index `GSI2` on `GSI2PK`/`GSI2SK`, index `GSI3` on `GSI3PK`/`GSI3SK`, index `GSI4` on `GSI4PK`/`GSI2SK`, all projecting all attributes, TTL on `expiresAt`),
  * named by the stage setting `tableName` (default `vigia-<stage>-main`).
  *
  * When `tableName` is overridden (`-c tableName=…`, README "Restore the table") the stack does not own a
@@ -80,6 +80,13 @@ export class DataStack extends Stack {
       indexName: d.gsi3.indexName,
       partitionKey: { name: d.gsi3.partitionKey, type: AttributeType.STRING },
       sortKey: { name: d.gsi3.sortKey, type: AttributeType.STRING },
+      projectionType: ProjectionType.ALL,
+    });
+    // One tenant's SOC queue (docs/sla.md#soc-queue): the staff queue filtered by customer is one Query of it.
+    table.addGlobalSecondaryIndex({
+      indexName: d.gsi4.indexName,
+      partitionKey: { name: d.gsi4.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: d.gsi4.sortKey, type: AttributeType.STRING },
       projectionType: ProjectionType.ALL,
     });
 

@@ -8,7 +8,7 @@
  * an index it does not declare is denied there, as AWS would deny it.
  *
  * Entities and their index keys: docs/data-model.md (GSI1 tenant lists, GSI2 cross-tenant and sparse lists,
- * GSI3 incidents by status).
+ * GSI3 incidents by status, GSI4 one tenant's SOC queue).
  */
 import { TABLE_DESIGN } from './table-design.js';
 
@@ -24,6 +24,10 @@ export const INDEX_ACCESS = {
   tenantLists: { index: TABLE_DESIGN.gsi1, reads: 'a tenant list: `GSI1PK = TENANT#<t>#<LIST>` (incidents, alarms, devices by name, Office 365, recommendations, the tenant audit log, first responses, webhook deliveries)' },
   /** The SOC queue: every tenant's unresolved incidents by SLA due time. */
   socQueue: { index: TABLE_DESIGN.gsi2, reads: 'the SOC queue: `GSI2PK = SOCQUEUE`, by SLA due time (staff queue, report boundary hours, the SLA job)' },
+  /** One tenant's SOC queue: its open incidents by SLA due time. */
+  socQueueOfTenant: { index: TABLE_DESIGN.gsi4, reads: 'one tenant\'s SOC queue: `GSI4PK = TENANT#<t>#SOCQUEUE`, by SLA due time (staff queue filtered by customer)' },
+  /** One assignee's SOC queue: the assignment entries of every tenant's open incidents assigned to them. */
+  socQueueOfAssignee: { index: TABLE_DESIGN.gsi2, reads: 'one assignee\'s SOC queue: `GSI2PK = SOCQUEUE#ASSIGNEE#<assignee>`, by SLA due time (staff queue by assignee, "Asignados a mí")' },
   /** The audit log of every tenant (staff). */
   auditAllTenants: { index: TABLE_DESIGN.gsi2, reads: 'the audit log of every tenant: `GSI2PK = AUDIT`, newest first' },
   /** A tenant's devices below the availability target. */
@@ -50,8 +54,8 @@ export function indexOf(id: IndexAccessId): string {
 export const FUNCTION_INDEX_ACCESS: Readonly<Record<string, readonly IndexAccessId[]>> = {
   // GET /tenants (the registry list) and the activity feed (its own partition, no index)
   account: ['tenantLists'],
-  // lists and search of incidents, the status filter (GSI3), the SOC queue (GSI2)
-  incidents: ['tenantLists', 'incidentsByStatus', 'socQueue'],
+  // lists and search of incidents, the status filter (GSI3), the SOC queue (GSI2; by tenant GSI4, by assignee GSI2)
+  incidents: ['tenantLists', 'incidentsByStatus', 'socQueue', 'socQueueOfTenant', 'socQueueOfAssignee'],
   // tenant summaries (device counts), the tenant audit log (GSI1) and every tenant's (GSI2)
   admin: ['tenantLists', 'auditAllTenants'],
   devices: ['tenantLists'],

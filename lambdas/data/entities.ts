@@ -179,7 +179,30 @@ export const IncidentEntity: Entity<Incident> = {
   // An open incident is in the SOC queue (GSI2 `SOCQUEUE`, by SLA due time); a closed one is not (a Put
   // without the attributes removes it). docs/data-model.md#soc-queue. Every incident is in the GSI3
   // partition of its status (docs/data-model.md#search), moved by the Put that changes the status.
-  derived: (i) => ({ ...keys.incidentStatusGsi3(i.tenantId, i.id, i.status, i.createdAt), ...(i.status !== 'closed' ? keys.socQueueGsi2(i.tenantId, i.id, i.slaDueAt) : {}) }),
+  // An open incident is also in its tenant's SOC queue (GSI4 `TENANT#<t>#SOCQUEUE`, sorted by the same GSI2SK),
+  // so the queue filtered by customer is one Query of that tenant's partition.
+  derived: (i) => ({
+    ...keys.incidentStatusGsi3(i.tenantId, i.id, i.status, i.createdAt),
+    ...(i.status !== 'closed' ? { ...keys.socQueueGsi2(i.tenantId, i.id, i.slaDueAt), ...keys.socQueueTenantGsi4(i.tenantId) } : {}),
+  }),
+};
+
+/**
+ * An open, assigned incident's entry in its assignee's SOC queue (docs/sla.md#soc-queue): a copy of the incident
+ * (same attributes), Put in the transaction that stores the incident while it is open and assigned, Deleted by the
+ * one that closes or unassigns it; one key for the incident's whole life, so a Put moves it to a new assignee or
+ * due time. Its GSI2 keys place it in `SOCQUEUE#ASSIGNEE#<assignee>`, so "assigned to X" is one Query of X's own
+ * partition, whatever the other assignees and tenants hold.
+ */
+export const SocAssignmentEntity: Entity<Incident> = {
+  name: 'SocAssignment',
+  description: "An open, assigned incident's entry in its assignee's SOC queue: a copy of the incident, kept by the incident's own transactions",
+  readBy: 'Query GSI2 `SOCQUEUE#ASSIGNEE#<assignee>` ascending (`<slaDueAt>#<t>#<id>`), the staff queue by assignee',
+  key: (i) => keys.socAssignment(i.tenantId, i.id),
+  attributes: IncidentEntity.attributes,
+  readDefaults: IncidentEntity.readDefaults,
+  omitNull: IncidentEntity.omitNull,
+  derived: (i) => (i.assignee ? keys.socQueueAssigneeGsi2(i.assignee, i.tenantId, i.id, i.slaDueAt) : {}),
 };
 
 /**
@@ -402,6 +425,7 @@ export const ENTITIES = [
   TenantIdentityProviderEntity,
   IncidentCounterEntity,
   IncidentEntity,
+  SocAssignmentEntity,
   SearchTokenEntity,
   CommentEntity,
   HistoryEntity,

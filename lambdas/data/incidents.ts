@@ -12,13 +12,14 @@ import { activityPut, activityPuts } from './activity.js';
 import type { IncidentListOptions, IncidentsPort, SocQueueOptions } from '../domain/ports.js';
 import { aggregateWrites, AGGREGATE_ENTITIES, incidentChange, INCIDENT_SEQ, legacyCounterKey } from './aggregates.js';
 import { auditPut } from './audit.js';
-import type { TableRef } from './client.js';
+import type { TableRef, TransactWriteItem } from './client.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
-import { CommentEntity, HistoryEntity, IncidentEntity, itemOf, recordOf } from './entities.js';
+import { CommentEntity, HistoryEntity, IncidentEntity, itemOf, recordOf, SocAssignmentEntity } from './entities.js';
 import { keys } from './keys.js';
 import { dropSearchTokens, listIncidentsByStatus, putSearchTokens, searchIncidents, searchTokenPuts } from './incident-search.js';
 import { filterExpression, listPage } from './paging.js';
 import { indexOf } from './access-patterns.js';
+import { TABLE_DESIGN } from './table-design.js';
 
 /** Attempts at allocating an id under contention (more than the default: creates race on one counter). */
 const CREATE_ATTEMPTS = 12;
@@ -98,6 +99,7 @@ export async function putIncident(
             },
           },
           ...aggregateWrites(table, incident.tenantId, incidentChange(before, next)),
+          ...socAssignmentWrites(table, before, next),
         ],
       });
     } catch (e) {
@@ -146,6 +148,7 @@ export async function createIncident(tenantId: string, build: (seq: number) => I
             activityPut(incidentCreatedEvent(incident), table),
             // The aggregates' stats update allocates the number (condition on the counter read).
             ...aggregateWrites(table, tenantId, incidentChange(null, incident), { incidentSeq: { prev: last.inStats ? last.value : null, next: last.value + 1 } }),
+            ...socAssignmentWrites(table, null, incident),
           ],
         });
         return incident;
@@ -241,6 +244,7 @@ export async function saveIncidentUpdate(
         // The activity event of the change, if customers are told about it (docs/notifications.md#kinds).
         ...activityPuts([incidentUpdateEvent(current, next, change, comment)], table),
         ...aggregateWrites(table, tenantId, incidentChange(current, next)),
+        ...socAssignmentWrites(table, current, next),
         ...searchTokenPuts(table, next, current),
       ],
     });
@@ -253,53 +257,97 @@ export async function saveIncidentUpdate(
   }
 }
 
-/** Items the SOC queue reads per page when filtering (one Query; a page may hold fewer matches). */
-const SOC_QUEUE_READ = 200;
+/** Queue entries one filtered SOC queue Query reads at most (~0.8 KB each: ≤ ~10 RCU). */
+const SOC_QUEUE_READ = 100;
+/** Queries a filtered SOC queue page sends at most before answering with a cursor (≤ ~40 RCU a page). */
+const SOC_QUEUE_MAX_QUERIES = 4;
 
-const SocCursor = z.strictObject({
-  s: z.literal(keys.SOCQUEUE_GSI2PK),
-  k: z.strictObject({ PK: z.string().startsWith('TENANT#').max(1024), SK: z.string().min(1).max(1024), GSI2PK: z.literal(keys.SOCQUEUE_GSI2PK), GSI2SK: z.string().min(1).max(1024) }),
-});
+/** The partition a SOC queue page reads: the index, its key attributes and the partition value. */
+interface SocPartition {
+  index: 'socQueue' | 'socQueueOfTenant' | 'socQueueOfAssignee';
+  pk: string;
+  sk: string;
+  value: string;
+}
 
 /**
- * One page of the SOC queue: ONE Query on GSI2 `SOCQUEUE` (ascending `GSI2SK = <slaDueAt>#<tenant>#<id>`,
- * so breached first), filters (tenant, severity, status, assignee) as a FilterExpression on that Query.
- * Without filters the page holds `limit` items; with filters at most `limit` of the next `SOC_QUEUE_READ`
- * queue entries (follow `nextCursor` until null). docs/sla.md#soc-queue.
- * @throws ApiError VALIDATION_FAILED for a cursor of another list.
+ * The partition of the SOC queue a filter reads (docs/sla.md#soc-queue): an assignee's own partition (GSI2
+ * `SOCQUEUE#ASSIGNEE#<a>`, their assignment entries), else a tenant's own (GSI4 `TENANT#<t>#SOCQUEUE`), else
+ * the queue of every tenant (GSI2 `SOCQUEUE`). Each is in the same order: SLA due time, then tenant and id.
+ */
+function socPartition(opts: SocQueueOptions): SocPartition {
+  const { gsi2, gsi4 } = TABLE_DESIGN;
+  if (opts.assignee) return { index: 'socQueueOfAssignee', pk: gsi2.partitionKey, sk: gsi2.sortKey, value: keys.socQueueAssigneeGsi2Pk(opts.assignee) };
+  if (opts.tenantId) return { index: 'socQueueOfTenant', pk: gsi4.partitionKey, sk: gsi4.sortKey, value: keys.socQueueTenantGsi4Pk(opts.tenantId) };
+  return { index: 'socQueue', pk: gsi2.partitionKey, sk: gsi2.sortKey, value: keys.SOCQUEUE_GSI2PK };
+}
+
+const SocCursor = z.strictObject({ s: z.string().min(1).max(1024), k: z.record(z.string().max(1024), z.string().min(1).max(1024)) });
+
+/**
+ * One page of the SOC queue, SLA due time first (breached first): Queries of ONE partition (`socPartition`:
+ * the assignee's when `assignee` is given, else the tenant's when `tenantId` is, else every tenant's), ascending.
+ * Unfiltered (beyond the partition) the page is ONE Query of `limit` entries. The other filters (tenant when
+ * reading an assignee's partition, severity, status) are a FilterExpression: Queries of `SOC_QUEUE_READ`
+ * entries until `limit` match, the partition ends, or `SOC_QUEUE_MAX_QUERIES` were sent — then a cursor
+ * (follow `nextCursor` until null; a page may be short). docs/sla.md#soc-queue.
+ * @throws ApiError VALIDATION_FAILED for a cursor of another partition (another filter) or another list.
  */
 export async function listSocQueue(opts: SocQueueOptions, table: TableRef): Promise<Page<Incident>> {
+  const part = socPartition(opts);
+  const keyNames = ['PK', 'SK', part.pk, part.sk];
   let start: Record<string, string> | undefined;
   if (opts.cursor) {
     try {
-      start = SocCursor.parse(JSON.parse(Buffer.from(opts.cursor, 'base64url').toString('utf8'))).k;
+      const c = SocCursor.parse(JSON.parse(Buffer.from(opts.cursor, 'base64url').toString('utf8')));
+      if (c.s !== part.value || c.k[part.pk] !== part.value || !c.k.PK?.startsWith('TENANT#') || Object.keys(c.k).sort().join() !== [...keyNames].sort().join()) throw new Error('other list');
+      start = c.k;
     } catch {
       throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
     }
   }
   const filter = filterExpression({
-    in: { tenantId: opts.tenantId ? [opts.tenantId] : undefined, severity: opts.severity, status: opts.status, assignee: opts.assignee ? [opts.assignee] : undefined },
+    in: { tenantId: opts.tenantId && part.index === 'socQueueOfAssignee' ? [opts.tenantId] : undefined, severity: opts.severity, status: opts.status },
   });
-  const res = await table.doc.send('Query', {
-    TableName: table.tableName,
-    IndexName: indexOf('socQueue'),
-    KeyConditionExpression: 'GSI2PK = :p',
-    ...(filter ? { FilterExpression: filter.expression } : {}),
-    ...(filter && Object.keys(filter.names).length ? { ExpressionAttributeNames: filter.names } : {}),
-    ExpressionAttributeValues: { ...filter?.values, ':p': keys.SOCQUEUE_GSI2PK },
-    ScanIndexForward: true,
-    Limit: filter ? Math.max(SOC_QUEUE_READ, opts.limit) : opts.limit,
-    ExclusiveStartKey: start,
-  });
-  const items = res.Items ?? [];
-  let last: Record<string, unknown> | undefined = res.LastEvaluatedKey;
+  const items: Record<string, unknown>[] = [];
+  let last: Record<string, unknown> | undefined;
+  for (let n = 0; n < (filter ? SOC_QUEUE_MAX_QUERIES : 1); n++) {
+    const res = await table.doc.send('Query', {
+      TableName: table.tableName,
+      IndexName: indexOf(part.index),
+      KeyConditionExpression: '#qp = :p',
+      ...(filter ? { FilterExpression: filter.expression } : {}),
+      ExpressionAttributeNames: { ...filter?.names, '#qp': part.pk },
+      ExpressionAttributeValues: { ...filter?.values, ':p': part.value },
+      ScanIndexForward: true,
+      Limit: filter ? Math.max(SOC_QUEUE_READ, opts.limit) : opts.limit,
+      ExclusiveStartKey: start,
+    });
+    items.push(...(res.Items ?? []));
+    last = res.LastEvaluatedKey;
+    if (!last || items.length >= opts.limit) break;
+    start = last as Record<string, string>;
+  }
   if (items.length > opts.limit) {
     items.length = opts.limit;
     last = items[items.length - 1];
   }
   const cursorOf = (k: Record<string, unknown>) =>
-    Buffer.from(JSON.stringify({ s: keys.SOCQUEUE_GSI2PK, k: { PK: String(k.PK), SK: String(k.SK), GSI2PK: String(k.GSI2PK), GSI2SK: String(k.GSI2SK) } }), 'utf8').toString('base64url');
+    Buffer.from(JSON.stringify({ s: part.value, k: Object.fromEntries(keyNames.map((n) => [n, String(k[n])])) }), 'utf8').toString('base64url');
   return { items: items.map((i) => recordOf(IncidentEntity, i)), nextCursor: last ? cursorOf(last) : null };
+}
+
+/**
+ * The TransactWriteItems action that keeps `next`'s assignment entry (`SocAssignmentEntity`) in step with the
+ * incident in the transaction that stores it: a Put while `next` is open and assigned (the same key for the
+ * incident's life, so it moves to a new assignee or due time), a Delete when `before` had one and `next` does
+ * not; none otherwise. 1–2 WCU (+ its GSI2 entry), only for assigned open incidents.
+ */
+export function socAssignmentWrites(table: TableRef, before: Incident | null, next: Incident): TransactWriteItem[] {
+  const queued = (i: Incident | null) => !!i && i.status !== 'closed' && !!i.assignee;
+  if (queued(next)) return [{ Put: { TableName: table.tableName, Item: itemOf(SocAssignmentEntity, next) } }];
+  if (queued(before)) return [{ Delete: { TableName: table.tableName, Key: keys.socAssignment(next.tenantId, next.id) } }];
+  return [];
 }
 
 /** Adds a comment in one transaction with a ConditionCheck that the incident exists; false if it does not. */

@@ -108,6 +108,20 @@ export const keys = {
   /** GSI2 partition of the SOC queue: every tenant's open incidents, SLA due time first (staff). */
   SOCQUEUE_GSI2PK: 'SOCQUEUE',
   socQueueGsi2: (tenantId: string, id: string, slaDueAt: string) => ({ GSI2PK: 'SOCQUEUE', GSI2SK: `${slaDueAt}#${tenantId}#${id}` }),
+  /**
+   * GSI4 partition of one tenant's SOC queue: its open incidents, sorted by their `GSI2SK` (`socQueueGsi2`, GSI4's
+   * sort key too), SLA due time first (staff queue filtered by customer).
+   */
+  socQueueTenantGsi4Pk: (tenantId: string) => owned(tenantId, 'SOCQUEUE'),
+  socQueueTenantGsi4: (tenantId: string) => ({ GSI4PK: owned(tenantId, 'SOCQUEUE') }),
+  /**
+   * An open incident's assignment entry (a copy of the incident kept while it is open and assigned, same key
+   * for its whole life, so a Put re-keys it) and its GSI2 place in the assignee's SOC queue (every tenant's
+   * open incidents assigned to them, SLA due time first): docs/sla.md#soc-queue.
+   */
+  socAssignment: (tenantId: string, id: string) => ({ PK: owned(tenantId, 'SOCASSIGNED'), SK: `INCIDENT#${id}` }),
+  socQueueAssigneeGsi2Pk: (assignee: string) => `SOCQUEUE#ASSIGNEE#${assignee}`,
+  socQueueAssigneeGsi2: (assignee: string, tenantId: string, id: string, slaDueAt: string) => ({ GSI2PK: `SOCQUEUE#ASSIGNEE#${assignee}`, GSI2SK: `${slaDueAt}#${tenantId}#${id}` }),
 
   /**
    * The tenant's activity feed (docs/notifications.md): events `EV#<at>#<eventId>` (newest first = descending

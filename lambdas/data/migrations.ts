@@ -8,10 +8,10 @@ import type { Incident } from '../contract/schemas.js';
 import { upgradeIncident } from '../domain/incidents.js';
 import type { AttributeMap, TableRef } from './client.js';
 import { listTenants } from './tenants.js';
-import { isConditionFailure, queryAll, writeIf } from './dynamo-util.js';
+import { isConditionFailure, isConditionFailureInTransaction, queryAll, writeIf } from './dynamo-util.js';
 import { putSearchTokens } from './incident-search.js';
 import { deviceNameKey } from '../domain/search.js';
-import { HistoryEntity, IncidentEntity, itemOf, recordOf } from './entities.js';
+import { HistoryEntity, IncidentEntity, itemOf, recordOf, SocAssignmentEntity } from './entities.js';
 import { keys } from './keys.js';
 import { readTenantAggregates, rebuildTenantAggregates } from './aggregates.js';
 import { refreshAvailabilityRollup } from './devices.js';
@@ -146,4 +146,55 @@ function deviceItems(table: TableRef, tenantId: string, projection?: string): Pr
 function internalOf(item: AttributeMap): AttributeMap {
   const known = new Set<string>([...IncidentEntity.attributes, 'PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'entity', 'searchText']);
   return Object.fromEntries(Object.entries(item).filter(([k]) => !known.has(k)));
+}
+
+/**
+ * Puts the open incidents stored before the per-tenant and per-assignee SOC queues (docs/sla.md#soc-queue) in
+ * them: pages through GSI2 `SOCQUEUE` (every tenant's open incidents; a one-off, not a request path); an
+ * incident without `GSI4PK` gets it (GSI4's sort key is its `GSI2SK`) (UpdateItem conditioned on the status and due time read), an assigned
+ * one without its assignment entry gets it (TransactWriteItems: ConditionCheck of the version read + Put
+ * `attribute_not_exists`). A concurrent update writes both itself, so a lost condition is simply skipped.
+ * Idempotent. Returns how many incidents were re-keyed and how many entries were written.
+ */
+export async function upgradeSocQueueIndexes(table: TableRef): Promise<{ tenantQueue: number; assigneeQueue: number }> {
+  let tenantQueue = 0;
+  let assigneeQueue = 0;
+  let start: AttributeMap | undefined;
+  do {
+    const res = await table.doc.send('Query', {
+      TableName: table.tableName,
+      IndexName: indexOf('socQueue'),
+      KeyConditionExpression: 'GSI2PK = :p',
+      ExpressionAttributeValues: { ':p': keys.SOCQUEUE_GSI2PK },
+      ExclusiveStartKey: start,
+    });
+    start = res.LastEvaluatedKey;
+    for (const item of res.Items ?? []) {
+      const incident = recordOf(IncidentEntity, item) as Incident;
+      if (item.GSI4PK === undefined) {
+        const gsi4 = keys.socQueueTenantGsi4(incident.tenantId);
+        const done = await writeIf(table, 'UpdateItem', {
+          Key: keys.incident(incident.tenantId, incident.id),
+          UpdateExpression: 'SET GSI4PK = :pk',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(GSI4PK) AND #s = :s AND #d = :d',
+          ExpressionAttributeNames: { '#s': 'status', '#d': 'slaDueAt' },
+          ExpressionAttributeValues: { ':pk': gsi4.GSI4PK, ':s': incident.status, ':d': incident.slaDueAt },
+        });
+        if (done) tenantQueue++;
+      }
+      if (!incident.assignee) continue;
+      try {
+        await table.doc.send('TransactWriteItems', {
+          TransactItems: [
+            { ConditionCheck: { TableName: table.tableName, Key: keys.incident(incident.tenantId, incident.id), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': incident.version } } },
+            { Put: { TableName: table.tableName, Item: itemOf(SocAssignmentEntity, incident), ConditionExpression: 'attribute_not_exists(PK)' } },
+          ],
+        });
+        assigneeQueue++;
+      } catch (e) {
+        if (!isConditionFailureInTransaction(e)) throw e;
+      }
+    }
+  } while (start);
+  return { tenantQueue, assigneeQueue };
 }

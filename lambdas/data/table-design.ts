@@ -9,6 +9,9 @@
  *    open incidents by SLA due time) and the audit log of all tenants (`AUDIT`), see docs/data-model.md.
  *  - `GSI3PK`/`GSI3SK` — index `GSI3`: the tenant's incidents by status (`TENANT#<t>#INCSTATUS#<status>`, newest
  *    first by `<createdAt>#<id>`), so a status filter is a Query of its partitions (docs/data-model.md#search).
+ *  - `GSI4PK`/`GSI2SK` — index `GSI4`: one tenant's SOC queue (`TENANT#<t>#SOCQUEUE`, its open incidents sorted
+ *    by the SOC queue's `GSI2SK`, SLA due time first), so the staff queue filtered by customer is one Query of that tenant's own
+ *    partition (docs/sla.md#soc-queue).
  *  - `expiresAt`       — TTL attribute (epoch seconds) for time-series items.
  * The entities stored in it are declared in `lambdas/data/entities.ts` (docs/data-model.md).
  */
@@ -20,6 +23,9 @@ export const TABLE_DESIGN = {
   gsi1: { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
   gsi2: { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
   gsi3: { indexName: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
+  // Sorted by the SOC queue's own `GSI2SK` (`<slaDueAt>#<tenantId>#<id>`): the same order as the queue of
+  // every tenant, and no second sort key stored on each incident (a queue page stays within 4 read units).
+  gsi4: { indexName: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI2SK' },
   ttlAttribute: 'expiresAt',
 } as const;
 
@@ -28,13 +34,16 @@ export function tableName(stage: string): string {
   return `vigia-${stage}-${TABLE_DESIGN.suffix}`;
 }
 
+/** Every global secondary index of the table, in the order they were added (CloudFormation adds one per deployment). */
+export const GSIS = [TABLE_DESIGN.gsi1, TABLE_DESIGN.gsi2, TABLE_DESIGN.gsi3, TABLE_DESIGN.gsi4] as const;
+
 /** CreateTable input for the local engine and tests (on-demand, same keys and indexes as in AWS). */
 export function createTableInput(name: string) {
   const d = TABLE_DESIGN;
   return {
     TableName: name,
     BillingMode: 'PAY_PER_REQUEST' as const,
-    AttributeDefinitions: [d.partitionKey, d.sortKey, d.gsi1.partitionKey, d.gsi1.sortKey, d.gsi2.partitionKey, d.gsi2.sortKey, d.gsi3.partitionKey, d.gsi3.sortKey].map((n) => ({
+    AttributeDefinitions: [...new Set([d.partitionKey, d.sortKey, ...GSIS.flatMap((g) => [g.partitionKey, g.sortKey])])].map((n) => ({
       AttributeName: n,
       AttributeType: 'S' as const,
     })),
@@ -42,7 +51,7 @@ export function createTableInput(name: string) {
       { AttributeName: d.partitionKey, KeyType: 'HASH' as const },
       { AttributeName: d.sortKey, KeyType: 'RANGE' as const },
     ],
-    GlobalSecondaryIndexes: [gsiInput(d.gsi1), gsiInput(d.gsi2), gsiInput(d.gsi3)],
+    GlobalSecondaryIndexes: GSIS.map(gsiInput),
   };
 }
 

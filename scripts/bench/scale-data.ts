@@ -51,6 +51,7 @@ import {
   DeviceEntity,
   HistoryEntity,
   IncidentEntity,
+  SocAssignmentEntity,
   O365AlarmEntity,
   O365EventEntity,
   RecommendationEntity,
@@ -425,6 +426,8 @@ function* incidentItems(spec: ScaleSpec, devices: readonly GenDevice[], now: num
   for (let seq = 1; seq <= spec.incidents; seq++) {
     const { incident: i, history, comments } = incidentOf(spec, seq, devices, now);
     yield itemOf(IncidentEntity, i);
+    // An open, assigned incident's entry in its assignee's SOC queue, as its transactions keep it (docs/sla.md#soc-queue).
+    if (i.status !== 'closed' && i.assignee) yield itemOf(SocAssignmentEntity, i);
     // The feed's `incident.created` event of a recent incident, as `createIncident` writes it (delivered).
     if (Date.parse(i.createdAt) >= now - ACTIVITY_DAYS * DAY) {
       const ev = incidentCreatedEvent(i, { eventId: ulid(Date.parse(i.createdAt), randomBytes(prng(seedOf(`scale-event:${i.tenantId}:${seq}`)))) });

@@ -27,7 +27,7 @@ import {
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { createTableInput, gsiInput, TABLE_DESIGN } from '../../lambdas/data/table-design.js';
+import { createTableInput, gsiInput, GSIS, TABLE_DESIGN } from '../../lambdas/data/table-design.js';
 import { DEMO_REGION, LOCAL_AWS_CREDENTIALS } from './config.js';
 import { startRulesProxy, type RulesProxyOptions, type RunningRulesProxy } from './dynamodb-rules/index.js';
 
@@ -214,7 +214,7 @@ export async function ensureTable(endpoint: string, name: string): Promise<boole
     try {
       const existing = await client.send(new DescribeTableCommand({ TableName: name }));
       const have = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
-      for (const g of [TABLE_DESIGN.gsi1, TABLE_DESIGN.gsi2, TABLE_DESIGN.gsi3].filter((x) => !have.has(x.indexName))) {
+      for (const g of GSIS.filter((x) => !have.has(x.indexName))) {
         await client.send(
           new UpdateTableCommand({
             TableName: name,

@@ -136,8 +136,8 @@ describe('Data stack', () => {
           { AttributeName: d.partitionKey, KeyType: 'HASH' },
           { AttributeName: d.sortKey, KeyType: 'RANGE' },
         ],
-        // GSI1 (tenant lists), GSI2 (staff's cross-tenant SOC queue and audit log), GSI3 (incidents by status).
-        GlobalSecondaryIndexes: [d.gsi1, d.gsi2, d.gsi3].map((g) => ({
+        // GSI1 (tenant lists), GSI2 (staff's cross-tenant SOC queue and audit log), GSI3 (incidents by status), GSI4 (a tenant's SOC queue).
+        GlobalSecondaryIndexes: [d.gsi1, d.gsi2, d.gsi3, d.gsi4].map((g) => ({
           IndexName: g.indexName,
           KeySchema: [
             { AttributeName: g.partitionKey, KeyType: 'HASH' },
