@@ -29,9 +29,9 @@
  *    `account-stack.ts`); stage throttling and log retention from `stage-config.ts`; a request validator (parameters + body; POST/PATCH bodies must be
  *    JSON objects; anything finer is validated in the Lambda against the route row's schemas,
  *    `lambdas/contract/routes.ts`);
- *  - Lambda active tracing (X-Ray; the Lambda service samples, no tracing SDK in the bundle) per stage, and
- *    the metric filters {@link HEARTBEAT_METRIC} on the ingest function's request log lines
- *    (docs/platform.md#alarms).
+ *  - Lambda active tracing (X-Ray; the Lambda service samples, no tracing SDK in the bundle) per stage. (The
+ *    accepted heartbeats are an EMF metric of the ingest function, `lambdas/triggers/job-metrics.ts`; no metric
+ *    filter: docs/platform.md#alarms.)
  */
 import { ArnFormat, CfnOutput, Duration, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
 import {
@@ -53,7 +53,7 @@ import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { FilterPattern, type ILogGroup, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { CORS_ALLOW_HEADERS, lambdaEnvironment } from '../lambdas/config.js';
 import { HANDLER_NAMES, ROUTES, type HandlerName } from '../lambdas/contract/routes.js';
@@ -126,40 +126,8 @@ export function gatewayErrorTemplate(code: ErrorCode): string {
   return `{"code":"${code}","message":$context.error.messageString,"requestId":"$context.requestId"}`;
 }
 
-/**
- * Custom metric of accepted collector heartbeats, counted by metric filters on the ingest function's
- * `request` log line (`operationId` `ingestHeartbeat`, HTTP status below 300): `total` without dimension, and
- * `Tenant`-dimensioned (from the line's `tenantId` key) for the per-tenant silence alarms. Namespace per
- * stage: `Vigia/<stage>`.
- */
-export const HEARTBEAT_METRIC = { name: 'AcceptedHeartbeats', tenantDimension: 'Tenant' } as const;
-
 /** CloudWatch namespace of the stage's custom metrics (`Vigia/<stage>`; defined once, where the jobs publish into it). */
 export const metricNamespace = jobMetricNamespace;
-
-/** Adds the {@link HEARTBEAT_METRIC} filters to the ingest function's log group. */
-function heartbeatMetricFilters(scope: Construct, logGroup: ILogGroup, stage: string): void {
-  const accepted = FilterPattern.all(
-    FilterPattern.stringValue('$.message', '=', 'request'),
-    FilterPattern.stringValue('$.operationId', '=', 'ingestHeartbeat'),
-    FilterPattern.numberValue('$.status', '<', 300),
-  );
-  new MetricFilter(scope, 'HeartbeatsMetric', {
-    logGroup,
-    metricNamespace: metricNamespace(stage),
-    metricName: HEARTBEAT_METRIC.name,
-    filterPattern: accepted,
-    metricValue: '1',
-  });
-  new MetricFilter(scope, 'HeartbeatsPerTenantMetric', {
-    logGroup,
-    metricNamespace: metricNamespace(stage),
-    metricName: HEARTBEAT_METRIC.name,
-    filterPattern: FilterPattern.all(accepted, FilterPattern.exists('$.tenantId')),
-    metricValue: '1',
-    dimensions: { [HEARTBEAT_METRIC.tenantDimension]: '$.tenantId' },
-  });
-}
 
 export interface ApiStackProps extends StackProps {
   readonly config: StageConfig;
@@ -382,7 +350,6 @@ export class ApiStack extends Stack {
       retention: config.logRetention,
       removalPolicy: config.removalPolicy,
     });
-    if (name === 'ingest') heartbeatMetricFilters(this, logGroup, config.stage);
     // Own role: only its log group and the table (no AWSLambdaBasicExecutionRole managed policy, cdk-nag IAM4).
     const role = new Role(this, `${Name}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),

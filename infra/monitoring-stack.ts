@@ -25,9 +25,12 @@
  *    (https://docs.aws.amazon.com/lambda/latest/dg/monitoring-metrics-types.html#event-source-mapping-metrics);
  *  - job failures: `Vigia/<stage> JobFailures` (EMF, `lambdas/triggers/job-metrics.ts`; dimension `service`)
  *    of the SLA job and of the daily digest Sum ≥ 1 — failures inside a run that goes on (a tenant, a send).
- *  - ingest silence (stages with `ingestSilence`): fewer than 1 accepted heartbeat (`Vigia/<stage>
- *    AcceptedHeartbeats`, metric filters of the Api stack) in `minutes`, in total and per configured tenant;
- *    missing data is breaching here (silence is the failure).
+ *  - ingest silence (stages with `ingestSilence`, {@link ingestSilenceExpression}): no heartbeat accepted on
+ *    either heartbeat route (`Vigia/<stage> HeartbeatsAccepted`, EMF of the ingest function) in `minutes`
+ *    while the SLA job counts tenants with collectors (`WatchedTenants`); `SilentTenants` ≥ 1 (one alarm for
+ *    every tenant, the SLA job's histogram check) and `TenantSilent` of each configured tenant, for the
+ *    periods of {@link silencePeriods}. Missing data is not breaching on these too: a stage without
+ *    collectors yet, or without a job run, is not silent (the job's own alarms see a job that fails).
  * Without a subscriber (no `alarmEmail`) the stack carries a warning annotation that `cdk synth` and
  * `cdk deploy` print: alarms nobody receives are not monitoring.
  * Topic: SSL-only publishing; AWS-managed SSE is not used because CloudWatch alarms cannot publish to a topic
@@ -40,6 +43,8 @@ import {
   ComparisonOperator,
   Dashboard,
   GraphWidget,
+  type IMetric,
+  MathExpression,
   Metric,
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
@@ -48,9 +53,10 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { HANDLER_NAMES } from '../lambdas/contract/routes.js';
-import { HEARTBEAT_METRIC, metricNamespace } from './api-stack.js';
+import { metricNamespace } from './api-stack.js';
 import { webAclName } from './api-waf.js';
-import { JOB_FAILURES_METRIC, JOB_SERVICES } from '../lambdas/triggers/job-metrics.js';
+import { HEARTBEAT_ROUTES, HEARTBEATS_ACCEPTED_METRIC, INGEST_SERVICE, JOB_FAILURES_METRIC, JOB_SERVICES, SILENCE_METRICS } from '../lambdas/triggers/job-metrics.js';
+import { SILENT_TENANT_MINUTES } from '../lambdas/domain/silence.js';
 import { notificationsConsumerName, notificationsDlqName } from './notifications.js';
 import { preTokenGenerationName } from './pre-token-trigger.js';
 import { physicalName, type StageConfig } from './stage-config.js';
@@ -94,6 +100,31 @@ export interface MonitoringStackProps extends StackProps {
   readonly userPoolClientId: string;
 }
 
+/**
+ * The stage's ingest-silence expression (CloudWatch metric math, period `minutes`): 1 when the SLA job saw
+ * tenants with collectors (`watched`, `WatchedTenants` Maximum > 0) and the ingest function accepted no
+ * heartbeat on either route (`single` + `batch`, `HeartbeatsAccepted` Sum, each `FILL`ed with 0: a route
+ * nobody uses has no data), else 0. A new account (no tenant ever beat: `watched` = 0) gives 0, never ALARM.
+ * https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/using-metric-math.html (IF, FILL).
+ */
+export function ingestSilenceExpression(single: IMetric, batch: IMetric, watched: IMetric, minutes: number): MathExpression {
+  return new MathExpression({
+    expression: 'IF(watched > 0 AND (FILL(single, 0) + FILL(batch, 0)) < 1, 1, 0)',
+    usingMetrics: { single, batch, watched },
+    period: Duration.minutes(minutes),
+    label: 'ingest silent (1) while tenants have collectors',
+  });
+}
+
+/**
+ * Consecutive 5-minute periods of `SilentTenants` / `TenantSilent` ≥ 1 before the alarm: a tenant counts as
+ * silent `SILENT_TENANT_MINUTES` (15) after its last heartbeat, so the alarm fires about `minutes` after it
+ * (at least one period).
+ */
+export function silencePeriods(minutes: number): number {
+  return Math.max(1, Math.ceil((minutes - SILENT_TENANT_MINUTES) / 5));
+}
+
 export class MonitoringStack extends Stack {
   readonly topic: Topic;
   readonly alarms: Alarm[] = [];
@@ -133,11 +164,10 @@ export class MonitoringStack extends Stack {
 
     const alarm = (
       id: string,
-      metric: Metric,
+      metric: IMetric,
       threshold: number,
       description: string,
       evaluationPeriods = 1,
-      below = false,
     ): Alarm => {
       const a = new Alarm(this, id, {
         alarmName: physicalName(s, id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()),
@@ -145,8 +175,8 @@ export class MonitoringStack extends Stack {
         metric,
         threshold,
         evaluationPeriods,
-        comparisonOperator: below ? ComparisonOperator.LESS_THAN_THRESHOLD : ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: below ? TreatMissingData.BREACHING : TreatMissingData.NOT_BREACHING,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
       });
       a.addAlarmAction(new SnsAction(this.topic));
       a.addOkAction(new SnsAction(this.topic));
@@ -220,20 +250,28 @@ export class MonitoringStack extends Stack {
     alarm('NotificationDigestJobFailures', jobFailures(JOB_SERVICES.notificationDigest), t.jobFailuresPerPeriod,
       `Daily digest ${s}: a run had failures (a tenant's reads, a failed or dead-lettered e-mail; docs/platform.md#alarms)`);
     if (config.ingestSilence) {
+      // Ingest silence (docs/platform.md#alarms): heartbeats accepted on BOTH heartbeat routes (EMF of the
+      // ingest function), and the silent tenants the SLA job finds in the heartbeat histograms.
       const { minutes, tenants } = config.ingestSilence;
-      const heartbeats = (tenant?: string): Metric =>
+      const accepted = (route: string): Metric =>
+        new Metric({ namespace: metricNamespace(s), metricName: HEARTBEATS_ACCEPTED_METRIC, dimensionsMap: { service: INGEST_SERVICE, route }, statistic: 'Sum', period: Duration.minutes(minutes) });
+      const job = (metricName: string, period: Duration, tenant?: string): Metric =>
         new Metric({
           namespace: metricNamespace(s),
-          metricName: HEARTBEAT_METRIC.name,
-          ...(tenant ? { dimensionsMap: { [HEARTBEAT_METRIC.tenantDimension]: tenant } } : {}),
-          statistic: 'Sum',
-          period: Duration.minutes(minutes),
-          label: tenant ? `heartbeats ${tenant}` : 'heartbeats',
+          metricName,
+          dimensionsMap: { service: JOB_SERVICES.slaWatch, ...(tenant ? { [SILENCE_METRICS.tenantDimension]: tenant } : {}) },
+          statistic: 'Maximum',
+          period,
         });
-      alarm('IngestSilence', heartbeats(), 1, `Ingest ${s}: no heartbeat accepted from any collector for ${minutes} minutes`, 1, true);
+      alarm('IngestSilence', ingestSilenceExpression(accepted(HEARTBEAT_ROUTES.single), accepted(HEARTBEAT_ROUTES.batch), job(SILENCE_METRICS.watched, Duration.minutes(minutes)), minutes), 1,
+        `Ingest ${s}: no heartbeat accepted from any collector (single and batch routes) for ${minutes} minutes while tenants have collectors (docs/platform.md#alarms)`);
+      // The SLA job's periods after a tenant went silent (SILENT_TENANT_MINUTES), so the alarm fires `minutes` after its last heartbeat.
+      const periods = silencePeriods(minutes);
+      alarm('SilentTenants', job(SILENCE_METRICS.silent, PERIOD), 1,
+        `Ingest ${s}: at least one tenant's devices all silent for ${minutes} minutes — the tenants are in the sla-watch log's "tenant silent" lines and the TenantSilent metric (docs/platform.md#alarms)`, periods);
       for (const tenant of tenants) {
         const Id = tenant.replace(/(^|-)([a-z0-9])/g, (_m, _d, c: string) => c.toUpperCase());
-        alarm(`IngestSilence${Id}`, heartbeats(tenant), 1, `Ingest ${s}: no heartbeat from tenant ${tenant} for ${minutes} minutes`, 1, true);
+        alarm(`IngestSilence${Id}`, job(SILENCE_METRICS.tenant, PERIOD, tenant), 1, `Ingest ${s}: no heartbeat from any device of tenant ${tenant} for ${minutes} minutes (docs/platform.md#alarms)`, periods);
       }
     }
 

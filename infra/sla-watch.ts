@@ -44,6 +44,8 @@ export class SlaWatch extends Construct {
     // The below-SLA index re-key (`rekeyBelowSla` per tenant): the tenant list and a device's days (Query), the
     // device item's GSI2 key (UpdateItem).
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query', 'dynamodb:UpdateItem'], resources: [table.tableArn] }));
+    // The silent tenants (`findSilentTenants`): the tenants' heartbeat histograms, 100 a BatchGetItem.
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:BatchGetItem'], resources: [table.tableArn] }));
     acknowledgeTracingWildcard(role, config);
     this.fn = new NodejsFunction(this, 'Function', {
       ...lambdaDefaults(

@@ -38,3 +38,57 @@ export function publishJobFailures(stage: string, service: JobService, failures:
     console.error(JSON.stringify({ level: 'ERROR', message: 'job failure metric not published', service, failures, error: String(e) }));
   }
 }
+
+/**
+ * Accepted collector heartbeats (docs/platform.md#alarms, "ingest silence"): the ingest function publishes,
+ * per request, the heartbeats it accepted — applied or replayed, `POST /ingest/heartbeats` (1) and
+ * `POST /ingest/heartbeats/batch` (its `applied + replayed`) — as `Vigia/<stage> HeartbeatsAccepted`
+ * (unit Count), dimensions `service` = {@link INGEST_SERVICE} and `route` ({@link HEARTBEAT_ROUTES}).
+ */
+export const HEARTBEATS_ACCEPTED_METRIC = 'HeartbeatsAccepted';
+
+/** The `service` dimension of the ingest function's metrics. */
+export const INGEST_SERVICE = 'vigia-ingest';
+
+/** The `route` dimension of {@link HEARTBEATS_ACCEPTED_METRIC}: one value per heartbeat route. */
+export const HEARTBEAT_ROUTES = { single: 'heartbeat', batch: 'heartbeat-batch' } as const;
+
+/**
+ * Silent tenants, published by each run of the SLA job (`lambdas/triggers/sla-watch.ts`): `SilentTenants`
+ * (tenants whose devices all went silent, `lambdas/domain/silence.ts`; 0 included) and `WatchedTenants`
+ * (tenants with at least one device that ever sent a heartbeat), dimension `service` = `vigia-sla-watch`;
+ * and `TenantSilent` = 1 with dimensions `service` and `Tenant` for each silent tenant only (no metric for a
+ * tenant that was never silent, so 1,000 tenants do not make 1,000 metrics).
+ */
+export const SILENCE_METRICS = { silent: 'SilentTenants', watched: 'WatchedTenants', tenant: 'TenantSilent', tenantDimension: 'Tenant' } as const;
+
+/** Publishes `count` accepted heartbeats of `route` on `stage` (one EMF line). Never throws. */
+export function publishAcceptedHeartbeats(stage: string, route: (typeof HEARTBEAT_ROUTES)[keyof typeof HEARTBEAT_ROUTES], count: number): void {
+  try {
+    const metrics = new Metrics({ namespace: jobMetricNamespace(stage), serviceName: INGEST_SERVICE, defaultDimensions: { route } });
+    metrics.addMetric(HEARTBEATS_ACCEPTED_METRIC, MetricUnit.Count, count);
+    metrics.publishStoredMetrics();
+  } catch (e) {
+    console.error(JSON.stringify({ level: 'ERROR', message: 'heartbeat metric not published', route, count, error: String(e) }));
+  }
+}
+
+/**
+ * Publishes one SLA-job run's silence figures on `stage`: `SilentTenants` and `WatchedTenants` (one EMF line),
+ * then `TenantSilent` = 1 per silent tenant (one EMF line each). Never throws.
+ */
+export function publishSilentTenants(stage: string, watched: number, silentTenants: readonly string[]): void {
+  try {
+    const metrics = new Metrics({ namespace: jobMetricNamespace(stage), serviceName: JOB_SERVICES.slaWatch });
+    metrics.addMetric(SILENCE_METRICS.silent, MetricUnit.Count, silentTenants.length);
+    metrics.addMetric(SILENCE_METRICS.watched, MetricUnit.Count, watched);
+    metrics.publishStoredMetrics();
+    for (const tenant of silentTenants) {
+      const single = metrics.singleMetric();
+      single.addDimension(SILENCE_METRICS.tenantDimension, tenant);
+      single.addMetric(SILENCE_METRICS.tenant, MetricUnit.Count, 1);
+    }
+  } catch (e) {
+    console.error(JSON.stringify({ level: 'ERROR', message: 'silence metrics not published', watched, silent: silentTenants.length, error: String(e) }));
+  }
+}

@@ -4,7 +4,11 @@
  * `sla.breached` activity events of every tenant's open incidents that crossed a threshold
  * (`runSlaWatch` in `lambdas/data/activity.ts`: one paged Query of the SOC queue index, then one conditional
  * PutItem per due event, so a repeated or concurrent run writes nothing twice), and re-keys the devices
- * below the availability target whose index entry is of an earlier UTC day (`rekeyBelowSla`, per tenant).
+ * below the availability target whose index entry is of an earlier UTC day (`rekeyBelowSla`, per tenant), and
+ * finds the silent tenants (`findSilentTenants`: every device that ever sent a heartbeat silent for
+ * `SILENT_TENANT_MINUTES`, from the tenants' heartbeat histograms, BatchGetItem of 100 at a time, no per-device
+ * read), published as `Vigia/<stage> SilentTenants` / `WatchedTenants` / `TenantSilent` (`job-metrics.ts`; the
+ * ingest-silence alarms, docs/platform.md#alarms) with one `WARN` line per silent tenant.
  *
  * Configuration: the Lambda environment (`lambdaConfigFromEnv`: stage, table name, region, endpoint, log level).
  *
@@ -21,8 +25,11 @@ import { createDocumentClient, type TableRef } from '../data/index.js';
 import { runSlaWatch } from '../data/activity.js';
 import { rekeyBelowSla } from '../data/devices.js';
 import { listTenants } from '../data/tenants.js';
+import { keys } from '../data/keys.js';
+import { countersOf } from '../data/aggregates.js';
+import { SILENT_TENANT_MINUTES, tenantSilence } from '../domain/silence.js';
 import { createLogger } from '../http/logger.js';
-import { JOB_SERVICES, publishJobFailures } from './job-metrics.js';
+import { JOB_SERVICES, publishJobFailures, publishSilentTenants } from './job-metrics.js';
 
 /** What one run read, wrote and failed on. */
 export interface SlaWatchOutcome {
@@ -32,12 +39,16 @@ export interface SlaWatchOutcome {
   written: number;
   /** Below-SLA index entries moved to today. */
   belowSlaRekeyed: number;
-  /** Steps that failed (the SLA events, the tenant list, each tenant's re-key). */
+  /** Tenants with at least one device that ever sent a heartbeat (`tenantSilence` not `none`). */
+  watchedTenants: number;
+  /** Tenants whose devices all went silent (`tenantSilence` = `silent`), by id. */
+  silentTenants: string[];
+  /** Steps that failed (the SLA events, the tenant list, each tenant's re-key, the silence check). */
   failures: number;
 }
 
 /** A failed step of a run: `step` and, for a re-key, the tenant. */
-export type SlaWatchErrorHandler = (e: unknown, where: { step: 'sla-events' | 'list-tenants' | 'rekey-below-sla'; tenantId?: string }) => void;
+export type SlaWatchErrorHandler = (e: unknown, where: { step: 'sla-events' | 'list-tenants' | 'rekey-below-sla' | 'silence'; tenantId?: string }) => void;
 
 /** Thrown by {@link runSlaWatchJob} when a run had failures (after finishing every other step). */
 export class SlaWatchIncomplete extends Error {
@@ -50,7 +61,7 @@ export class SlaWatchIncomplete extends Error {
  * `failures`; the others still run. Never throws for a storage error.
  */
 export async function slaWatch(tableRef: TableRef, now: Date = new Date(), onError: SlaWatchErrorHandler = () => {}): Promise<SlaWatchOutcome> {
-  const out: SlaWatchOutcome = { incidents: 0, written: 0, belowSlaRekeyed: 0, failures: 0 };
+  const out: SlaWatchOutcome = { incidents: 0, written: 0, belowSlaRekeyed: 0, watchedTenants: 0, silentTenants: [], failures: 0 };
   try {
     Object.assign(out, await runSlaWatch(now, tableRef));
   } catch (e) {
@@ -72,7 +83,43 @@ export async function slaWatch(tableRef: TableRef, now: Date = new Date(), onErr
       onError(e, { step: 'rekey-below-sla', tenantId: id });
     }
   }
+  try {
+    Object.assign(out, await findSilentTenants(tableRef, tenants.map((t) => t.id), now));
+  } catch (e) {
+    out.failures++;
+    onError(e, { step: 'silence' });
+  }
   return out;
+}
+
+/** Keys one BatchGetItem asks for at most (DynamoDB's limit). */
+const BATCH_GET_MAX = 100;
+
+/**
+ * The silent and watched tenants among `tenantIds` at `now` (`tenantSilence` of each one's heartbeat
+ * histogram `TENANT#<t>` / `STATS#HB`): BatchGetItem of up to 100 histograms (~0.3 KB each, eventually
+ * consistent: 0.5 RCU each), unprocessed keys asked again (up to 8 tries). A tenant without a histogram item
+ * has no device: not watched.
+ */
+export async function findSilentTenants(table: TableRef, tenantIds: readonly string[], now: Date): Promise<{ watchedTenants: number; silentTenants: string[] }> {
+  let watchedTenants = 0;
+  const silentTenants: string[] = [];
+  for (let i = 0; i < tenantIds.length; i += BATCH_GET_MAX) {
+    let pending: Record<string, unknown>[] = tenantIds.slice(i, i + BATCH_GET_MAX).map((t) => keys.heartbeatStats(t));
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt === 8) throw new Error(`BatchGetItem: ${pending.length} histograms unprocessed after 8 tries`);
+      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * attempt));
+      const res = await table.doc.send('BatchGetItem', { RequestItems: { [table.tableName]: { Keys: pending } } });
+      for (const item of res.Responses?.[table.tableName] ?? []) {
+        const state = tenantSilence(countersOf(item), now);
+        if (state === 'none') continue;
+        watchedTenants++;
+        if (state === 'silent') silentTenants.push(String(item.PK).slice('TENANT#'.length));
+      }
+      pending = (res.UnprocessedKeys?.[table.tableName]?.Keys ?? []) as Record<string, unknown>[];
+    }
+  }
+  return { watchedTenants, silentTenants: silentTenants.sort() };
 }
 
 /**
@@ -83,7 +130,9 @@ export async function slaWatch(tableRef: TableRef, now: Date = new Date(), onErr
 export async function runSlaWatchJob(tableRef: TableRef, stage: string, logger: Logger, now: Date = new Date()): Promise<SlaWatchOutcome> {
   const out = await slaWatch(tableRef, now, (e, where) => logger.error('sla-watch step failed', { ...where, error: e as Error }));
   publishJobFailures(stage, JOB_SERVICES.slaWatch, out.failures);
-  logger.info('sla-watch', { ...out });
+  publishSilentTenants(stage, out.watchedTenants, out.silentTenants);
+  for (const tenantId of out.silentTenants) logger.warn('tenant silent', { tenantId, minutes: SILENT_TENANT_MINUTES });
+  logger.info('sla-watch', { ...out, silentTenants: out.silentTenants.length });
   if (out.failures > 0) throw new SlaWatchIncomplete(`sla-watch: ${out.failures} failed step(s), see the ERROR lines above`);
   return out;
 }

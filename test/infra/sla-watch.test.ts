@@ -1,7 +1,8 @@
 /**
  * The SLA job in the templates (infra/sla-watch.ts, docs/notifications.md#sla-job): an EventBridge rule runs
  * the function every 5 minutes with retries; the function's role may only PutItem on the table, Query
- * its GSI2, and Query / UpdateItem the table for the below-SLA re-key (no Scan, no other table action).
+ * its GSI2, Query / UpdateItem the table for the below-SLA re-key, and BatchGetItem the tenants' heartbeat
+ * histograms for the silent tenants (no Scan, no other table action).
  */
 import { describe, expect, it } from 'vitest';
 import { ofType, synthPr42 } from '../support/synth.js';
@@ -16,7 +17,7 @@ describe('SLA job', () => {
     expect(targets[0]!.RetryPolicy?.MaximumRetryAttempts).toBe(2);
   });
 
-  it("the function's role: PutItem, Query and UpdateItem on the table, Query on GSI2, nothing else on DynamoDB", () => {
+  it("the function's role: BatchGetItem, PutItem, Query and UpdateItem on the table, Query on GSI2, nothing else on DynamoDB", () => {
     const { t } = synthPr42();
     const [roleId] = ofType(t.api, 'AWS::IAM::Role').find(([, r]) => r.Properties!.Description === 'Vigía SLA job (pr-42)')!;
     const statements = ofType(t.api, 'AWS::IAM::Policy')
@@ -24,8 +25,9 @@ describe('SLA job', () => {
       .flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement);
     const dynamo = statements.filter((s) => JSON.stringify(s.Action).includes('dynamodb:'));
     // PutItem (events), and for the below-SLA re-key Query (tenants, a device's days) and UpdateItem, on the
-    // table itself (CDK merges them into one statement); Query on GSI2.
-    expect(dynamo.map((s) => JSON.stringify(s.Action)).sort()).toEqual(['"dynamodb:Query"', '["dynamodb:PutItem","dynamodb:Query","dynamodb:UpdateItem"]']);
+    // table itself, and BatchGetItem of the heartbeat histograms (silent tenants) (CDK merges them into one
+    // statement); Query on GSI2.
+    expect(dynamo.map((s) => JSON.stringify(s.Action)).sort()).toEqual(['"dynamodb:Query"', '["dynamodb:BatchGetItem","dynamodb:PutItem","dynamodb:Query","dynamodb:UpdateItem"]']);
     expect(JSON.stringify(dynamo.find((s) => s.Action === 'dynamodb:Query')!.Resource)).toContain('/index/GSI2');
     expect(JSON.stringify(dynamo.find((s) => Array.isArray(s.Action))!.Resource)).not.toContain('/index/');
   });
