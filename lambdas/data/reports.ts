@@ -19,6 +19,7 @@ import { LOWEST_DEVICES } from '../domain/summary.js';
 import type { TableRef } from './client.js';
 import { readChangeMarker, readTenantAggregates, readTenantDays, readTenantHours } from './aggregates.js';
 import { dayOf, devicesBelowSla, storedDeviceOf } from './devices.js';
+import { devicesInOutage } from './outages.js';
 import { queryAll } from './dynamo-util.js';
 import { AlarmEntity, HistoryEntity, IncidentEntity, isFirstResponse, recordOf } from './entities.js';
 import { keys } from './keys.js';
@@ -184,14 +185,15 @@ async function boundaryHourIncidents(table: TableRef, horizon: string, tenantId?
  *  - ONE Query of the SOC queue (GSI2 `SOCQUEUE`, SLA due time BETWEEN the start of the hour of
  *    `horizon` = min(to, now) and `horizon`, filtered to the tenant; or `boundary()`, read once for several
  *    tenants by `loadReportAggregatesOfTenants`): the breached incidents of that hour;
- *  - ONE Query of the below-SLA device index.
+ *  - ONE Query of the below-SLA device index;
+ *  - the devices in an outage now (`devicesInOutage`: ONE GetItem of the heartbeat histogram when none).
  * Then the incidents of the partial first/last UTC hour (Query GSI1 `TENANT#t#INCIDENTS` BETWEEN, one per
  * end of the period that is not on an hour boundary, whether or not the hour counters show any: the request
  * count does not depend on how busy the tenant is) and, for a partial first/last UTC day whose day item
  * counts any alarm, the alarms of the shorter side of that day (`alarmSide`: the period's part of the day,
  * or the rest of the day up to now, subtracted from the day's alarm counters; Query GSI1 `TENANT#t#ALARMS`
  * BETWEEN, one per end). For a period that ends now the last day's rest is after now: an empty Query.
- * At most 9 requests whatever the period's length or the tenant's size; the items read grow only with one
+ * At most 10 requests whatever the period's length or the tenant's size (more only for devices in an outage); the items read grow only with one
  * hour's incidents and half a day's alarms at each end (none at the end of a period that ends now).
  */
 export async function loadReportAggregates(tenantId: string, from: string, to: string, now: Date, table: TableRef, boundary?: () => Promise<Incident[]>): Promise<ReportAggregates> {
@@ -215,11 +217,12 @@ export async function loadReportAggregates(tenantId: string, from: string, to: s
     queryAll(table, { IndexName: indexOf('tenantLists'), KeyConditionExpression: 'GSI1PK = :p AND GSI1SK BETWEEN :lo AND :hi', ExpressionAttributeValues: { ':p': pk, ':lo': r.lo, ':hi': `${r.hi}#~` } });
   const horizon = new Date(Math.min(Date.parse(to), now.getTime())).toISOString();
   const aggregated = hasWhole || split.some((x) => x.whole);
-  const [days, hours, socHour, belowSla] = await Promise.all([
+  const [days, hours, socHour, belowSla, outages] = await Promise.all([
     readTenantDays(table, tenantId, lo, hi),
     Promise.all(split.map((x) => readTenantHours(table, tenantId, x.hours.first, x.hours.last))),
     aggregated ? (boundary ? boundary() : boundaryHourIncidents(table, horizon, tenantId)) : Promise.resolve([]),
     devicesBelowSla(tenantId, now, LOWEST_DEVICES, table),
+    devicesInOutage(tenantId, now, table),
   ]);
   // The partial hours' incidents, read as items (always: one small Query per end, so the request count does
   // not depend on how busy the tenant is); the partial days' alarms, for a day that holds any, from the
@@ -257,6 +260,7 @@ export async function loadReportAggregates(tenantId: string, from: string, to: s
     boundaryBreached,
     availabilityDays: [...days].filter(([d]) => d >= avail.first && d <= avail.last).map(([, c]) => c),
     belowSla,
+    outages,
   };
 }
 
@@ -282,5 +286,6 @@ export function reportsRepository(table: TableRef): ReportsPort {
     aggregates: (t, from, to) => readTenantAggregates(table, t, from, to), aggregateDays: (t, from, to) => readTenantDays(table, t, from, to),
     changeMarker: (t) => readChangeMarker(table, t),
     devicesBelowSla: (t, now, limit) => devicesBelowSla(t, now, limit, table),
+    devicesInOutage: (t, now) => devicesInOutage(t, now, table),
   };
 }

@@ -327,8 +327,21 @@ export interface ReportAggregates {
   boundaryBreached: number;
   /** Day counters of the availability window of the period (`availabilityDays`). */
   availabilityDays: Counters[];
-  /** Devices below the availability SLA target now (lowest first, at most 10). */
+  /** Devices below the availability SLA target now from the stored days (lowest first, at most 10). */
   belowSla: { deviceId: string; name: string; availability30d: number }[];
+  /** The tenant's devices in an outage now (`ReportsPort.devicesInOutage`; docs/data-model.md#outages). */
+  outages?: DeviceOutage[];
+}
+
+/**
+ * A device in an outage at the instant read (docs/data-model.md#outages): its recorded last heartbeat
+ * (ISO-8601 UTC) and its stored days of the 30-day availability window.
+ */
+export interface DeviceOutage {
+  deviceId: string;
+  name: string;
+  lastHeartbeatAt: string;
+  days: DailyAvailability[];
 }
 
 /** A tenant's write-time aggregates as read (docs/data-model.md#aggregates; names in `domain/aggregates.ts`). */
@@ -351,7 +364,7 @@ export interface ReportsPort {
   aggregates(tenantId: string, fromDate: string, toDate: string): Promise<TenantAggregates>;
   /** The tenant's day aggregates of `fromDate..toDate` only (UTC dates, inclusive): 1 Query. */
   aggregateDays(tenantId: string, fromDate: string, toDate: string): Promise<Map<string, Counters>>;
-  /** The report inputs of tenant `tenantId` for `[from, to]` at `now` from its aggregates (`ReportAggregates`; ≤ 9 requests). */
+  /** The report inputs of tenant `tenantId` for `[from, to]` at `now` from its aggregates (`ReportAggregates`; ≤ 10 requests, more for devices in an outage). */
   loadAggregates(tenantId: string, from: string, to: string, now: Date): Promise<ReportAggregates>;
   /** `loadAggregates` of several tenants, with ONE Query of the SLA-due boundary hour for all of them. */
   loadAggregatesOfTenants(tenantIds: readonly string[], from: string, to: string, now: Date): Promise<ReportAggregates[]>;
@@ -359,6 +372,8 @@ export interface ReportsPort {
   changeMarker(tenantId: string): Promise<number>;
   /** The tenant's devices below the availability SLA target at `now`, lowest first, at most `limit` (1 Query). */
   devicesBelowSla(tenantId: string, now: Date, limit: number): Promise<{ deviceId: string; name: string; availability30d: number }[]>;
+  /** The tenant's devices in an outage at `now` with their days (1 GetItem when none; docs/data-model.md#outages). */
+  devicesInOutage(tenantId: string, now: Date): Promise<DeviceOutage[]>;
 }
 
 // ------------------------------------------------------------------------------------------- repository

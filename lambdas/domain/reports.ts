@@ -23,9 +23,10 @@ import {
   type Severity,
 } from '../contract/schemas.js';
 import { csvText, type CsvCell } from '../contract/csv.js';
-import { AVAILABILITY_SLA_TARGET_PCT, availabilityDays } from './devices.js';
+import { AVAILABILITY_SLA_TARGET_PCT, availabilityDays, withOpenOutage } from './devices.js';
 import { agg, alarmDay, alarmTitleOf, availabilityDay, fleetAvailabilityPct, hourOf, incidentDay, isUnresolved, openDueBefore, sumInto, type Counters } from './aggregates.js';
 import { ApiError } from './errors.js';
+import { belowTargetWithOutages, outageDayCounters } from './outages.js';
 import type { ReportAggregates, ReportData, ReportsPort, TenantsPort } from './ports.js';
 
 /** A CSV file to send as an attachment (`text/csv; charset=utf-8`, `Content-Disposition: attachment`). */
@@ -74,8 +75,9 @@ export function reportPeriod(q: { from?: string | undefined; to?: string | undef
  * The report of one tenant for the query's period, as JSON or (with `format: 'csv'`) a CSV download. The
  * period counted is the whole UTC days the asked one touches (`wholeUtcDays`, as analytics; the response's
  * `period` and the CSV file name say which), so the report reads only the tenant's day items, its below-SLA
- * index and one SOC queue Query — 3 requests whose size does not grow with how busy the tenant is
- * (docs/data-model.md#reports-from-the-aggregates).
+ * index, one SOC queue Query and the heartbeat histogram — 4 requests whose size does not grow with how busy
+ * the tenant is, plus the devices in an outage when there are any (`devicesInOutage`;
+ * docs/data-model.md#reports-from-the-aggregates, docs/data-model.md#outages).
  */
 export async function tenantReport(port: ReportsPort, tenantId: string, q: ReportRequest, now: Date): Promise<Report | CsvDownload> {
   const period = wholeUtcDays(reportPeriod(q, now));
@@ -96,8 +98,9 @@ export function wholeUtcDays(p: { from: string; to: string }): { from: string; t
 /**
  * The figures across every registered tenant and per tenant (admin), as JSON or a CSV download (the totals'
  * rows, then each tenant's rows without the header line). The period is the whole UTC days the asked one
- * touches (`wholeUtcDays`), so each tenant costs two requests (its day items and its below-SLA index)
- * besides the tenant list and one SOC queue Query: 2 + 2 × tenants (docs/data-model.md#reports-from-the-aggregates).
+ * touches (`wholeUtcDays`), so each tenant costs three requests (its day items, its below-SLA index and its
+ * heartbeat histogram; plus its devices in an outage when there are any) besides the tenant list and one SOC
+ * queue Query: 2 + 3 × tenants (docs/data-model.md#reports-from-the-aggregates, docs/data-model.md#outages).
  */
 export async function analytics(
   ports: { reports: ReportsPort; tenants: Pick<TenantsPort, 'listTenants'> },
@@ -130,7 +133,8 @@ const minutesBetween = (a: string, b: string) => (Date.parse(b) - Date.parse(a))
  * alarms (the same functions that maintain the counters), so the figures are those of `buildReport` over
  * the items; `openBreached` from the SLA-due-hour counters before the hour of the horizon, the boundary
  * hour's count and the partial hours' incidents. Availability: the fleet figure over
- * the period's UTC days and the devices below the target now.
+ * the period's UTC days and the devices below the target now, both with the open outages at `now`
+ * (`outageDayCounters`, `belowTargetWithOutages`; docs/data-model.md#outages).
  */
 export function reportFromAggregates(data: readonly ReportAggregates[], period: { from: string; to: string }, now: Date): ReportFigures {
   const horizon = new Date(Math.min(Date.parse(period.to), now.getTime())).toISOString();
@@ -151,8 +155,9 @@ export function reportFromAggregates(data: readonly ReportAggregates[], period: 
     }
     for (const a of d.partialAlarms) sumInto(c, alarmDay(a));
     for (const counters of d.partialAlarmCounters ?? []) sumInto(c, counters);
-    availability.push(...d.availabilityDays);
-    belowSla.push(...d.belowSla.map((b) => ({ tenantId: d.tenantId, ...b })));
+    // The devices in an outage now count as their return heartbeat would (docs/data-model.md#outages).
+    availability.push(...d.availabilityDays, ...outageDayCounters(d.outages ?? [], availabilityDays(period.from, period.to), now));
+    belowSla.push(...belowTargetWithOutages(d.belowSla, d.outages ?? [], now, BELOW_SLA_LISTED).map((b) => ({ tenantId: d.tenantId, ...b })));
   }
   const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, c[agg.created(s)] ?? 0])) as Record<Severity, number>;
   const byStatus = Object.fromEntries(INCIDENT_STATUSES.map((s) => [s, c[agg.createdStatus(s)] ?? 0])) as ReportFigures['incidents']['byStatus'];
@@ -200,7 +205,8 @@ function topAlarmsOf(groups: Map<string, { count: number; highestSeverity: Sever
 /**
  * Figures of one or several tenants' data read from the items (`loadReportData`) for `[from, to]` at `now`:
  * the reference `reportFromAggregates` is tested against (O(items)); its availability is the fleet figure of
- * the devices' days and lists no device below the target (that list comes from the roll-ups).
+ * the devices' days with their open outages at `now` (`withOpenOutage`) and lists no device below the target
+ * (that list comes from the roll-ups).
  */
 export function buildReport(data: readonly ReportData[], period: { from: string; to: string }, now: Date): ReportFigures {
   const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
@@ -230,7 +236,10 @@ export function buildReport(data: readonly ReportData[], period: { from: string;
       }
     }
   }
-  const fleet: Counters[] = data.flatMap((d) => d.devices.flatMap(({ days }) => days.filter((x) => x.date >= window.first && x.date <= window.last).map((x) => availabilityDay(x))));
+  // Each device's days with its open outage at `now` (docs/data-model.md#outages).
+  const fleet: Counters[] = data.flatMap((d) =>
+    d.devices.flatMap(({ device, days }) => withOpenOutage(days, device.lastHeartbeatAt, now).filter((x) => x.date >= window.first && x.date <= window.last).map((x) => availabilityDay(x))),
+  );
   const groups = new Map<string, { count: number; highestSeverity: Severity }>();
   for (const a of data.flatMap((d) => d.alarms)) {
     const g = groups.get(a.title);

@@ -9,10 +9,14 @@ import { MAX_SUMMARY_DAYS, O365_ALARM_STATUSES, SEVERITIES, type Severity, type 
 import { agg, devicesByStatus, fleetAvailabilityPct, incidentCounts, type Counters } from './aggregates.js';
 import { addDays, AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS, HEARTBEAT_THRESHOLDS_MS } from './devices.js';
 import { ApiError } from './errors.js';
+import { belowTargetWithOutages, outageDayCounters } from './outages.js';
 import type { ReportsPort } from './ports.js';
 
 /** Devices below the availability SLA target the summary lists (the lowest). */
 export const LOWEST_DEVICES = 10;
+
+/** How long a summary stays current while a device is in an outage (its availability falls with time), ms. */
+export const OUTAGE_REVALIDATE_MS = 60_000;
 
 /** Days of the default series (the dashboard's incident trend). */
 export const DEFAULT_SUMMARY_DAYS = 30;
@@ -25,12 +29,12 @@ const bySeverity = (c: Counters, name: (s: Severity) => string): Record<Severity
  * days ending today). The query schema bounds the series; a default end before a given start is refused.
  * @throws ApiError VALIDATION_FAILED when the resulting series is empty or longer than `MAX_SUMMARY_DAYS`.
  */
-export async function tenantSummary(port: Pick<ReportsPort, 'aggregates' | 'aggregateDays' | 'devicesBelowSla'>, tenantId: string, q: { from?: string | undefined; to?: string | undefined }, now: Date): Promise<Summary> {
+export async function tenantSummary(port: Pick<ReportsPort, 'aggregates' | 'aggregateDays' | 'devicesBelowSla' | 'devicesInOutage'>, tenantId: string, q: { from?: string | undefined; to?: string | undefined }, now: Date): Promise<Summary> {
   return (await readSummary(port, tenantId, q, now)).summary;
 }
 
 /** The summary and the validator (`summaryEtag`) of the figures it was built from. */
-async function readSummary(port: Pick<ReportsPort, 'aggregates' | 'aggregateDays' | 'devicesBelowSla'>, tenantId: string, q: { from?: string | undefined; to?: string | undefined }, now: Date): Promise<{ summary: Summary; etag: string }> {
+async function readSummary(port: Pick<ReportsPort, 'aggregates' | 'aggregateDays' | 'devicesBelowSla' | 'devicesInOutage'>, tenantId: string, q: { from?: string | undefined; to?: string | undefined }, now: Date): Promise<{ summary: Summary; etag: string }> {
   const to = q.to ?? (q.from ? addDays(q.from, DEFAULT_SUMMARY_DAYS - 1) : now.toISOString().slice(0, 10));
   const from = q.from ?? addDays(to, 1 - DEFAULT_SUMMARY_DAYS);
   const length = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
@@ -45,11 +49,18 @@ async function readSummary(port: Pick<ReportsPort, 'aggregates' | 'aggregateDays
   // The aggregates (their change marker first) before the rest: what is read after the marker is at least as
   // new as the marker, so the ETag never vouches for older figures (docs/data-model.md#aggregates).
   const a = await port.aggregates(tenantId, from, to);
-  const [windowDays, lowest] = await Promise.all([
+  // The devices in an outage now (docs/data-model.md#outages), read only when the histogram shows any.
+  const byStatus = devicesByStatus(a.heartbeat, now);
+  const [windowDays, stored, outages] = await Promise.all([
     covered ? null : port.aggregateDays(tenantId, window.first, window.last),
     port.devicesBelowSla(tenantId, now, LOWEST_DEVICES),
+    byStatus.degraded + byStatus.offline > 0 ? port.devicesInOutage(tenantId, now) : [],
   ]);
-  const last30 = covered ? [...a.days].filter(([d]) => d >= window.first && d <= window.last).map(([, c]) => c) : [...windowDays!.values()];
+  const lowest = belowTargetWithOutages(stored, outages, now, LOWEST_DEVICES);
+  const last30 = [
+    ...(covered ? [...a.days].filter(([d]) => d >= window.first && d <= window.last).map(([, c]) => c) : [...windowDays!.values()]),
+    ...outageDayCounters(outages, window, now),
+  ];
   const counts = incidentCounts(a.stats);
   const alarmsOpen = bySeverity(a.stats, agg.openAlarms);
   const summary: Summary = {
@@ -58,7 +69,7 @@ async function readSummary(port: Pick<ReportsPort, 'aggregates' | 'aggregateDays
     incidents: { open: SEVERITIES.reduce((n, s) => n + counts.openBySeverity[s], 0), openBySeverity: counts.openBySeverity, byStatus: counts.byStatus },
     alarms: { open: SEVERITIES.reduce((n, s) => n + alarmsOpen[s], 0), openBySeverity: alarmsOpen, active: a.stats[agg.alarmState('active')] ?? 0, acknowledged: a.stats[agg.alarmState('acknowledged')] ?? 0 },
     office365: { alarmsByStatus: Object.fromEntries(O365_ALARM_STATUSES.map((s) => [s, a.stats[agg.o365Alarms(s)] ?? 0])) as Summary['office365']['alarmsByStatus'] },
-    devices: { total: a.stats[agg.devices] ?? 0, byStatus: devicesByStatus(a.heartbeat, now) },
+    devices: { total: a.stats[agg.devices] ?? 0, byStatus },
     availability: { pct30d: fleetAvailabilityPct(last30), slaTargetPct: AVAILABILITY_SLA_TARGET_PCT, belowSla: lowest },
     days: Array.from({ length }, (_, i) => {
       const date = addDays(from, i);
@@ -72,12 +83,16 @@ async function readSummary(port: Pick<ReportsPort, 'aggregates' | 'aggregateDays
 /**
  * Until when (epoch ms, exclusive) the summary built at `now` stays what the same writes would give: the
  * first instant a heartbeat minute of the histogram `hist` ages past the online or the degraded threshold
- * (`devicesByStatus` moves a device then, with no write), or the next UTC midnight (the default series, the
- * 30-day window and the below-SLA figures move to the next day), whichever comes first.
+ * (`devicesByStatus` moves a device then, with no write), the next UTC midnight (the default series, the
+ * 30-day window and the below-SLA figures move to the next day), or, while a device is in an outage,
+ * `OUTAGE_REVALIDATE_MS` after `now` (its downtime grows with no write), whichever comes first.
  */
 export function summaryValidUntil(hist: Counters, now: Date): number {
   const t = now.getTime();
   let until = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  // A device in an outage lowers the availability figures as time passes (docs/data-model.md#outages): a minute.
+  const byStatus = devicesByStatus(hist, now);
+  if (byStatus.degraded + byStatus.offline > 0) until = Math.min(until, t + OUTAGE_REVALIDATE_MS);
   for (const [k, v] of Object.entries(hist)) {
     if (!k.startsWith('m#') || v === 0) continue;
     const start = Number(k.slice(2)) * 60_000;
@@ -122,7 +137,7 @@ export function summaryStillCurrent(ifNoneMatch: string, marker: number, key: st
  * @throws ApiError VALIDATION_FAILED as `tenantSummary`.
  */
 export async function conditionalSummary(
-  port: Pick<ReportsPort, 'aggregates' | 'aggregateDays' | 'devicesBelowSla' | 'changeMarker'>,
+  port: Pick<ReportsPort, 'aggregates' | 'aggregateDays' | 'devicesBelowSla' | 'devicesInOutage' | 'changeMarker'>,
   tenantId: string,
   q: { from?: string | undefined; to?: string | undefined },
   now: Date,

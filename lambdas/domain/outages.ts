@@ -1,0 +1,53 @@
+/**
+ * Open outages in the tenant-wide figures (docs/data-model.md#outages): the fleet availability and the
+ * devices below the availability target, at an instant, with the devices in an outage at that instant
+ * (`DeviceOutage`, read by `ReportsPort.devicesInOutage`) counted as the device page counts them
+ * (`openOutage` / `withOpenOutage` in lambdas/domain/devices.ts). Pure functions; ms and % (0–100).
+ */
+import { agg, type Counters } from './aggregates.js';
+import { AVAILABILITY_SLA_TARGET_PCT, availability30d, openOutage, withOpenOutage } from './devices.js';
+import type { DeviceOutage } from './ports.js';
+
+/** A device below the availability target: its 30-day figure at the instant read, %. */
+export interface BelowTarget {
+  deviceId: string;
+  name: string;
+  availability30d: number;
+}
+
+/**
+ * What the open outages at `now` add to the tenant's day aggregates of the UTC days `first` … `last`
+ * (inclusive, `yyyy-mm-dd`): monitored, unavailable ms per day (`agg.availMonitoredMs`), one entry per
+ * device-day — what the devices' return heartbeats at `now` would add (`heartbeatTime`).
+ */
+export function outageDayCounters(outages: readonly DeviceOutage[], window: { first: string; last: string }, now: Date): Counters[] {
+  const out: Counters[] = [];
+  for (const o of outages) {
+    for (const [date, ms] of openOutage(o.lastHeartbeatAt, now)) if (date >= window.first && date <= window.last) out.push({ [agg.availMonitoredMs]: ms });
+  }
+  return out;
+}
+
+/**
+ * The devices below the target at `now` in `belowTargetOrder`, at most `limit`: the index's list
+ * `stored` (figures of the stored days, `devicesBelowSla`) without the devices in an outage, plus those whose
+ * figure with their open outage (`withOpenOutage` + `availability30d`) is below the target. Exact: an outage
+ * only lowers a figure (and its place), so a device without one that belongs in the first `limit` is in `stored`.
+ */
+export function belowTargetWithOutages(stored: readonly BelowTarget[], outages: readonly DeviceOutage[], now: Date, limit: number): BelowTarget[] {
+  const silent = new Set(outages.map((o) => o.deviceId));
+  const out = stored.filter((d) => !silent.has(d.deviceId));
+  for (const o of outages) {
+    const pct = availability30d(withOpenOutage(o.days, o.lastHeartbeatAt, now), now);
+    if (pct !== null && pct < AVAILABILITY_SLA_TARGET_PCT) out.push({ deviceId: o.deviceId, name: o.name, availability30d: pct });
+  }
+  return out.sort(belowTargetOrder).slice(0, limit);
+}
+
+/**
+ * The below-target list's order: lowest figure to 0.01 % first, ties by device id — the below-SLA index key's
+ * order (`belowSlaOrder` of `devicesBelowSla` in lambdas/data/devices.ts is the same rule).
+ */
+export function belowTargetOrder(a: { deviceId: string; availability30d: number }, b: { deviceId: string; availability30d: number }): number {
+  return Math.round(a.availability30d * 100) - Math.round(b.availability30d * 100) || (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0);
+}
