@@ -302,6 +302,12 @@ export const DeviceAlarm = z.object({
   id: AlarmId,
   tenantId: TenantId,
   deviceId: DeviceId,
+  /**
+   * The device's name, copied onto the alarm when it is raised and kept equal to the device's on every rename
+   * (docs/data-model.md#alarm-device-names), so an alarm list page shows names without reading the devices.
+   * Absent only on alarms written before the copy until `npm run platform:upgrade-data` fills it.
+   */
+  deviceName: z.string().optional(),
   title: z.string(),
   severity: Severity,
   state: AlarmState,

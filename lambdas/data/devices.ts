@@ -89,6 +89,51 @@ export async function putDevice(device: DeviceInput, table: TableRef, now: Date 
   const old = res.Attributes?.entity !== undefined ? res.Attributes : undefined;
   await moveHeartbeat(table, d.tenantId, old ? ((old.lastHeartbeatAt as string | null | undefined) ?? null) : undefined, d.lastHeartbeatAt, now);
   await refreshAvailabilityRollup(d.tenantId, d.id, table, now);
+  // A rename reaches the copies of the name on the device's alarms (docs/data-model.md#alarm-device-names).
+  if (old && old.name !== d.name) await syncAlarmDeviceNames(table, d.tenantId, d.id, d.name);
+}
+
+/** Alarm updates per TransactWriteItems of `syncAlarmDeviceNames` (+ the device's ConditionCheck: ≤ 100). */
+const NAME_SYNC_BATCH = 99;
+
+/**
+ * Sets `deviceName` = `name` on every alarm item of the device that holds another name or none
+ * (docs/data-model.md#alarm-device-names): ONE Query of the device's partition (`ALARM#…`, filtered to those
+ * items; a device has at most its open alarms and 90 days of cleared ones), then TransactWriteItems of up to
+ * 99 `SET deviceName` updates (each conditioned on the alarm existing) plus a ConditionCheck that the device
+ * still has `name` — so of two concurrent renames the later name is the one left (the earlier sync stops when
+ * its check fails). Run by `putDevice` on a rename and by the upgrade step `upgradeAlarmDeviceNames`.
+ * Returns how many alarms it changed.
+ */
+export async function syncAlarmDeviceNames(table: TableRef, tenantId: string, deviceId: string, name: string): Promise<number> {
+  const stale = await queryAll(table, {
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :a)',
+    FilterExpression: 'attribute_not_exists(deviceName) OR deviceName <> :n',
+    ExpressionAttributeValues: { ':pk': keys.devicePk(tenantId, deviceId), ':a': 'ALARM#', ':n': name },
+    ProjectionExpression: 'PK, SK',
+    ConsistentRead: true,
+  });
+  let changed = 0;
+  for (let i = 0; i < stale.length; i += NAME_SYNC_BATCH) {
+    const batch = stale.slice(i, i + NAME_SYNC_BATCH);
+    try {
+      await table.doc.send('TransactWriteItems', {
+        TransactItems: [
+          { ConditionCheck: { TableName: table.tableName, Key: keys.device(tenantId, deviceId), ConditionExpression: '#n = :n', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':n': name } } },
+          ...batch.map((item) => ({
+            Update: { TableName: table.tableName, Key: { PK: item.PK, SK: item.SK }, UpdateExpression: 'SET deviceName = :n', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':n': name } },
+          })),
+        ],
+      });
+      changed += batch.length;
+    } catch (e) {
+      // Renamed again meanwhile: that rename's sync writes its name. An alarm expired meanwhile: the rest again.
+      if (isConditionFailureInTransaction(e, 0)) return changed;
+      if (!isTransactionConflict(e) && !isConditionFailureInTransaction(e)) throw e;
+      return changed + (await syncAlarmDeviceNames(table, tenantId, deviceId, name));
+    }
+  }
+  return changed;
 }
 
 /** The Update of a transaction that adds `delta` to a device attribute, conditional on the device existing. */
@@ -357,24 +402,42 @@ export type DeviceAlarmInput = Omit<DeviceAlarm, 'acknowledgedAt' | 'acknowledge
  */
 async function writeAlarmWithCount(
   table: TableRef,
-  a: { tenantId: string; deviceId: string; id: string },
+  a: { tenantId: string; deviceId: string; id: string; deviceName?: string | undefined },
   alarmWrite: TransactWriteItem,
   delta: number,
   aggregates: TransactWriteItem[],
-): Promise<'written' | 'condition'> {
+): Promise<'written' | 'condition' | 'renamed'> {
+  // An alarm carrying the device's name is written only while the device still has that name (a rename
+  // between the caller's read and this write would otherwise leave the old name on it).
+  const named = a.deviceName !== undefined;
+  const nameCheck: { cond: string; names: Record<string, string>; values: Record<string, unknown> } = named ? { cond: ' AND #dn = :dn', names: { '#dn': 'name' }, values: { ':dn': a.deviceName } } : { cond: '', names: {}, values: {} };
+  const add = deviceAdd(table, a.tenantId, a.deviceId, 'openAlarms', delta) as { Update: { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> } };
+  const device: TransactWriteItem =
+    delta === 0
+      ? {
+          ConditionCheck: {
+            TableName: table.tableName,
+            Key: keys.device(a.tenantId, a.deviceId),
+            ConditionExpression: `attribute_exists(PK)${nameCheck.cond}`,
+            ...(named ? { ExpressionAttributeNames: nameCheck.names, ExpressionAttributeValues: nameCheck.values } : {}),
+          },
+        }
+      : {
+          Update: {
+            ...add.Update,
+            ConditionExpression: `${add.Update.ConditionExpression}${nameCheck.cond}`,
+            ExpressionAttributeNames: { ...add.Update.ExpressionAttributeNames, ...nameCheck.names },
+            ExpressionAttributeValues: { ...add.Update.ExpressionAttributeValues, ...nameCheck.values },
+          },
+        } as TransactWriteItem;
   try {
-    await table.doc.send('TransactWriteItems', {
-      TransactItems: [
-        alarmWrite,
-        delta === 0
-          ? { ConditionCheck: { TableName: table.tableName, Key: keys.device(a.tenantId, a.deviceId), ConditionExpression: 'attribute_exists(PK)' } }
-          : deviceAdd(table, a.tenantId, a.deviceId, 'openAlarms', delta),
-        ...aggregates,
-      ],
-    });
+    await table.doc.send('TransactWriteItems', { TransactItems: [alarmWrite, device, ...aggregates] });
     return 'written';
   } catch (e) {
-    if (isConditionFailureInTransaction(e, 1)) throw new ApiError('NOT_FOUND', `device ${a.deviceId} of tenant ${a.tenantId} not found`);
+    if (isConditionFailureInTransaction(e, 1)) {
+      if (named && (await getDevice(a.tenantId, a.deviceId, table))) return 'renamed';
+      throw new ApiError('NOT_FOUND', `device ${a.deviceId} of tenant ${a.tenantId} not found`);
+    }
     if (isConditionFailureInTransaction(e, 0)) return 'condition';
     throw e;
   }
@@ -393,6 +456,10 @@ async function getAlarm(table: TableRef, tenantId: string, deviceId: string, ala
 export function putAlarm(alarm: DeviceAlarmInput, table: TableRef): Promise<void> {
   const a: DeviceAlarm = { acknowledgedAt: null, acknowledgedBy: null, clearedAt: null, ...alarm };
   return withRetries(`putAlarm ${a.id}`, async () => {
+    // The device's name rides on the alarm (docs/data-model.md#alarm-device-names); the write is conditioned on it.
+    const device = await getDevice(a.tenantId, a.deviceId, table);
+    if (!device) throw new ApiError('NOT_FOUND', `device ${a.deviceId} of tenant ${a.tenantId} not found`);
+    a.deviceName = device.name;
     const old = await getAlarm(table, a.tenantId, a.deviceId, a.id);
     const put = {
       Put: {
@@ -413,10 +480,19 @@ export function putAlarm(alarm: DeviceAlarmInput, table: TableRef): Promise<void
  * @throws ApiError NOT_FOUND when the device does not exist.
  */
 export function raiseAlarm(alarm: DeviceAlarm, table: TableRef): Promise<boolean> {
-  const put = { Put: { TableName: table.tableName, Item: itemOf(AlarmEntity, alarm), ConditionExpression: 'attribute_not_exists(PK)' } };
   // The aggregates' change and the activity event (critical/high alarms; docs/notifications.md) ride along.
   const agg = [...aggregateWrites(table, alarm.tenantId, alarmChange(null, alarm)), ...activityPuts([alarmEvent(null, alarm)], table)];
-  return withRetries(`raiseAlarm ${alarm.id}`, async () => (await writeAlarmWithCount(table, alarm, put, Number(isOpen(alarm.state)), agg)) === 'written');
+  let a = alarm;
+  return withRetries(`raiseAlarm ${alarm.id}`, async () => {
+    const put = { Put: { TableName: table.tableName, Item: itemOf(AlarmEntity, a), ConditionExpression: 'attribute_not_exists(PK)' } };
+    const r = await writeAlarmWithCount(table, a, put, Number(isOpen(a.state)), agg);
+    if (r !== 'renamed') return r === 'written';
+    // Renamed since the caller read it: the current name, and again.
+    const device = await getDevice(a.tenantId, a.deviceId, table);
+    if (!device) throw new ApiError('NOT_FOUND', `device ${a.deviceId} of tenant ${a.tenantId} not found`);
+    a = { ...a, deviceName: device.name };
+    return RETRY;
+  });
 }
 
 /**

@@ -298,7 +298,7 @@ export const AlarmEntity: Entity<DeviceAlarm> = {
   readBy: '`from`/`to` bound `raisedAt`; open alarms of one device: Query its partition',
   key: (a) => keys.alarm(a.tenantId, a.deviceId, a.id),
   ...newestFirstByTime<DeviceAlarm>(keys.alarmsGsi1Pk, (a) => keys.alarmGsi1(a.tenantId, a.deviceId, a.id, a.raisedAt)),
-  attributes: allOf<DeviceAlarm>()(['id', 'tenantId', 'deviceId', 'title', 'severity', 'state', 'raisedAt', 'acknowledgedAt', 'acknowledgedBy', 'acknowledgedBySub', 'clearedAt']),
+  attributes: allOf<DeviceAlarm>()(['id', 'tenantId', 'deviceId', 'deviceName', 'title', 'severity', 'state', 'raisedAt', 'acknowledgedAt', 'acknowledgedBy', 'acknowledgedBySub', 'clearedAt']),
   ttl: (a) => (a.state === 'cleared' ? epochPlusDays(a.clearedAt ?? a.raisedAt, CLEARED_ALARM_RETENTION_DAYS) : undefined),
   ttlNote: `cleared alarms: \`clearedAt\` + ${CLEARED_ALARM_RETENTION_DAYS} days`,
 };

@@ -14,7 +14,7 @@ import { deviceNameKey } from '../domain/search.js';
 import { HistoryEntity, IncidentEntity, itemOf, recordOf, SocAssignmentEntity } from './entities.js';
 import { keys } from './keys.js';
 import { readTenantAggregates, rebuildTenantAggregates } from './aggregates.js';
-import { refreshAvailabilityRollup } from './devices.js';
+import { refreshAvailabilityRollup, syncAlarmDeviceNames } from './devices.js';
 import { AGGREGATES_VERSION } from '../domain/aggregates.js';
 import { indexOf } from './access-patterns.js';
 
@@ -116,6 +116,19 @@ export async function upgradeSearchIndex(table: TableRef): Promise<{ incidents: 
     }
   }
   return { incidents, devices };
+}
+
+/**
+ * Copies each device's name onto its alarms stored without it or with another one (docs/data-model.md#alarm-device-names):
+ * per registered tenant its device list (GSI1, read whole), per device `syncAlarmDeviceNames` (one Query of
+ * its alarm items filtered to those, writes only for them). Idempotent. Returns how many alarms it changed.
+ */
+export async function upgradeAlarmDeviceNames(table: TableRef): Promise<number> {
+  let changed = 0;
+  for (const tenant of await listTenants(table)) {
+    for (const d of await deviceItems(table, tenant.id)) changed += await syncAlarmDeviceNames(table, tenant.id, String(d.id), String(d.name));
+  }
+  return changed;
 }
 
 /**

@@ -130,14 +130,17 @@ export async function ingestHeartbeatBatch(ports: IngestPorts, collector: string
 /** Raise or clear a device alarm. @throws ApiError NOT_FOUND for an unknown tenant, device, or alarm to clear; FORBIDDEN for another tenant's collector */
 export async function ingestDeviceAlarm(ports: IngestPorts, collector: string, ev: DeviceAlarmIngest): Promise<IngestResult> {
   await requireTenant(ports, collector, ev.tenantId);
-  if (!(await ports.devices.getDevice(ev.tenantId, ev.deviceId))) {
+  const device = await ports.devices.getDevice(ev.tenantId, ev.deviceId);
+  if (!device) {
     throw new ApiError('NOT_FOUND', `device ${ev.deviceId} of tenant ${ev.tenantId} not found`);
   }
   if (ev.action === 'raise') {
+    // The device's name rides on the alarm (the alarm list shows it without reading devices; docs/data-model.md#alarm-device-names).
     const applied = await ports.devices.raiseAlarm({
       id: ev.alarmId,
       tenantId: ev.tenantId,
       deviceId: ev.deviceId,
+      deviceName: device.name,
       title: ev.title,
       severity: ev.severity,
       state: 'active',
