@@ -110,8 +110,9 @@ export interface IncidentsPort {
    */
   saveUpdate(tenantId: string, next: Incident, current: Incident, change: IncidentChange, comment: IncidentComment | null, audit?: AuditEntry): Promise<boolean>;
   /**
-   * One page of the SOC queue: open incidents of every tenant, SLA due time first (one Query on GSI2
-   * `SOCQUEUE` per page; the filters are applied by the engine to the page read). docs/sla.md#soc-queue.
+   * One page of the SOC queue: open incidents, SLA due time first, read from ONE partition — the assignee's
+   * own (`assignee`), else the tenant's own (`tenantId`), else every tenant's; the other filters are applied by
+   * the engine, ≤ 4 Queries a page. docs/sla.md#soc-queue.
    * @throws ApiError VALIDATION_FAILED for a cursor not issued for this list.
    */
   listSocQueue(opts: SocQueueOptions): Promise<Page<Incident>>;
