@@ -8,6 +8,7 @@
  * One check is not a budget but fails the same way: `portal.dashboard`, the signed-in dashboard figures
  * the report requires (a broken sign-in flow must not pass as "0 KB of dashboard JS").
  */
+import { heartbeatDeviceMonth } from './cost.js';
 import type { BenchResults, ScaleCall, ScalePageView, ScaleRun, Section } from './types.js';
 
 /** Limits, as multiples of the same-run reference (docs/benchmarks.md#budgets). */
@@ -97,7 +98,7 @@ const x = (n: number) => `${n.toFixed(2)} ×`;
 export function budgetSection(id: string): Section {
   const prefix = id.slice(0, id.indexOf('.'));
   if (prefix === 'dynamodb') return 'api';
-  if (prefix === 'portal' || prefix === 'api' || prefix === 'lambda' || prefix === 'scale') return prefix;
+  if (prefix === 'portal' || prefix === 'api' || prefix === 'lambda' || prefix === 'scale' || prefix === 'fleet') return prefix;
   throw new Error(`budget id ${JSON.stringify(id)} belongs to no bench section`);
 }
 
@@ -255,7 +256,57 @@ export function checkBudgets(r: BenchResults): BudgetOutcome[] {
     }
   }
   out.push(...checkScaleBudgets(r));
+  out.push(...checkFleetBudgets(r));
   return out;
+}
+
+/** Issue 28's thresholds for the fleet section (docs/benchmarks.md#fleet). */
+export const FLEET_LIMITS = {
+  /** Heartbeats lost (sent − applied − replayed) and entries left in error after the collector's resends. */
+  lost: 0,
+  /** Highest WCU per second on one partition key (projected to the full fleet, or the measured peak if higher). */
+  partitionWcuPerSecond: 300,
+  /** Highest writes per second on one item (same). */
+  itemWritesPerSecond: 10,
+  /** Aggregate drift entries after the run. */
+  drift: 0,
+  /** Heartbeats' bill per device-month at one a minute, batched and single collectors, dollars. */
+  dollarsPerDeviceMonth: 0.01,
+} as const;
+
+/**
+ * The fleet section's budgets (issue 28 points 1 and 2), only when the section was measured: it is opt-in
+ * (`--only fleet`, not in a default run) and its budgets fail until the heartbeat redesign, so a results file
+ * without it (CI's fixtures, a default run) is not judged on it.
+ */
+export function checkFleetBudgets(r: BenchResults): BudgetOutcome[] {
+  const f = r.fleet;
+  if (!f) return [];
+  const L = FLEET_LIMITS;
+  const out: BudgetOutcome[] = [];
+  const at = `scale ${f.scale} (${f.devices} devices), ${f.minutes} simulated min`;
+  out.push({ id: 'fleet.lost', rule: `no heartbeat lost or left in error after resends (≤ ${L.lost})`, pass: f.lost <= L.lost && f.errored <= L.lost && f.storedMismatch === 0, detail: `${f.lost} lost, ${f.errored} in error, ${f.storedMismatch} stored mismatches of ${f.sent} sent (${at})` });
+  const hp = f.hottestPartitions[0];
+  const pw = hp ? Math.max(hp.projectedWcuPerSecond, ...f.hottestPartitions.map((h) => h.peakWcuPerSecond)) : 0;
+  out.push({ id: 'fleet.partition-wcu', rule: `no partition key above ${L.partitionWcuPerSecond} WCU/s`, pass: pw <= L.partitionWcuPerSecond, headroom: pw ? L.partitionWcuPerSecond / pw : undefined, detail: `${num(pw)} WCU/s${hp ? ` (${hp.key}, projected to the full fleet)` : ''}` });
+  const hi = f.hottestItems[0];
+  const iw = hi ? Math.max(hi.projectedWritesPerSecond, ...f.hottestItems.map((h) => h.peakWritesPerSecond)) : 0;
+  out.push({ id: 'fleet.item-writes', rule: `no item above ${L.itemWritesPerSecond} writes/s`, pass: iw <= L.itemWritesPerSecond, headroom: iw ? L.itemWritesPerSecond / iw : undefined, detail: `${num(iw)} writes/s${hi ? ` (${hi.key})` : ''}` });
+  out.push({ id: 'fleet.drift', rule: 'the aggregates\' drift check finds nothing afterwards', pass: f.drift.entries <= L.drift, detail: `${f.drift.entries} drift entries in ${f.drift.tenantsWithDrift} of ${f.drift.tenantsChecked} tenants` });
+  const cost = heartbeatCostPerDeviceMonth(r);
+  for (const [kind, v] of Object.entries(cost))
+    out.push({ id: `fleet.cost:${kind}`, rule: `heartbeats ≤ $${L.dollarsPerDeviceMonth} per device-month (${kind} collector, us-east-1 list prices)`, pass: v <= L.dollarsPerDeviceMonth, headroom: L.dollarsPerDeviceMonth / v, detail: `$${v.toFixed(4)} per device-month` });
+  return out;
+}
+
+/** Heartbeats' dollars per device-month (cost.ts): batched from the fleet section, single from the scale section's `ingestHeartbeat` (else the fleet's units). */
+function heartbeatCostPerDeviceMonth(r: BenchResults): { batched: number; single: number } {
+  const f = r.fleet!;
+  const u = { requests: f.perHeartbeat.requests, rru: f.perHeartbeat.readUnits, wru: f.perHeartbeat.writeUnits };
+  const one = r.scale?.runs.find((x) => x.factor === LIMITS.scaleFactor)?.writes.find((w) => w.id === 'ingestHeartbeat');
+  const su = one ? { requests: one.requests, rru: one.readUnits, wru: one.writeUnits } : u;
+  const sum = (b: Record<string, number>) => Object.values(b).reduce((s, v) => s + v, 0);
+  return { batched: sum({ ...heartbeatDeviceMonth(u, f.batchSize) }), single: sum({ ...heartbeatDeviceMonth(su, 1) }) };
 }
 
 const ok2xx = (status: number) => status >= 200 && status < 300;

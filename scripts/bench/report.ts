@@ -4,7 +4,7 @@
  */
 import { summariseBudgets, type BudgetOutcome } from './budgets.js';
 import { ratio } from './stats.js';
-import { SECTIONS, type BenchResults, type ColdStartBundle, type ScaleCall, type ScalePageView, type ScaleResults, type Section } from './types.js';
+import { SECTIONS, type BenchResults, type FleetResults, type ColdStartBundle, type ScaleCall, type ScalePageView, type ScaleResults, type Section } from './types.js';
 
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 const ms = (v: number | null) => (v == null ? '–' : `${v.toFixed(v < 10 ? 1 : 0)} ms`);
@@ -129,6 +129,7 @@ export function renderMarkdown(res: BenchResults, budgets: BudgetOutcome[]): str
   }
 
   if (res.scale && res.scale.runs.length) lines.push(...renderScale(res.scale, measured('scale')), '');
+  if (res.fleet) lines.push(...renderFleet(res.fleet, measured('fleet')), '');
 
   lines.push('## Budgets', '', '| budget | result | detail |', '|---|---|---|');
   for (const b of budgets) lines.push(`| ${b.id} — ${b.rule} | ${b.pass ? 'pass' : '**FAIL**'} | ${b.detail} |`);
@@ -136,6 +137,29 @@ export function renderMarkdown(res: BenchResults, budgets: BudgetOutcome[]): str
   const errs = Object.entries(res.errors);
   if (errs.length) lines.push('## Sections that failed (in whole or in part)', '', ...errs.map(([k, v]) => `- ${k}: ${v}`), '');
   return lines.join('\n');
+}
+
+/** The fleet section (issue 28): the simulated fleet, units per heartbeat, item classes, hottest keys, rules and drift. */
+export function renderFleet(f: FleetResults, measuredLine: string[] = []): string[] {
+  const p = f.perHeartbeat;
+  return [
+    '## Fleet (heartbeats at fleet scale under the DynamoDB rules)',
+    '',
+    ...measuredLine,
+    `${f.devices.toLocaleString('en')} devices in ${f.tenants} tenants (largest ${f.largestTenantDevices.toLocaleString('en')}; scale ${f.scale} of 100,000 / 1,000 / 50,000), one heartbeat a minute in batches of ${f.batchSize}, ${f.minutes} simulated minutes after a warm-up minute, through the ingest handler on the engine behind the rules proxy (\`scripts/bench/fleet.ts\`; docs/benchmarks.md#fleet). ${f.heartbeatsPerWallSecond} heartbeats per wall-clock second.`,
+    '',
+    `Per heartbeat (each opens a new UTC minute): ${p.requests} DynamoDB requests (${Object.entries(p.byOperation).map(([k, v]) => `${v} ${k}`).join(', ')}), ${p.readUnits} RCU, ${p.writeUnits} WCU (${p.indexWriteUnits} of them index writes).`,
+    `Sent ${f.sent}, applied ${f.applied}, replayed ${f.replayed}, lost ${f.lost}, in error ${f.errored}, resent ${f.resent}, stored mismatches ${f.storedMismatch}. Rules proxy: ${f.rules.transactionConflicts} transaction conflicts, ${f.rules.singleItemTransactionConflicts} single-item conflicts, ${f.rules.throttledWrites} throttled writes, ${f.rules.throttledReads} throttled reads. Drift: ${f.drift.entries} entries in ${f.drift.tenantsWithDrift} of ${f.drift.tenantsChecked} tenants.`,
+    '',
+    '| item class | writes / heartbeat | table WCU / heartbeat |',
+    '|---|---:|---:|',
+    ...f.itemClasses.map((c) => `| \`${c.itemClass}\` | ${c.writesPerHeartbeat} | ${c.wcuPerHeartbeat} |`),
+    '',
+    '| hottest keys | scope | peak / simulated s | projected to the full fleet |',
+    '|---|---|---:|---:|',
+    ...f.hottestPartitions.slice(0, 5).map((h) => `| partition \`${h.key}\` | ${h.scope} | ${h.peakWcuPerSecond} WCU | ${h.projectedWcuPerSecond} WCU/s |`),
+    ...f.hottestItems.slice(0, 5).map((h) => `| item \`${h.key}\` | ${h.scope} | ${h.peakWritesPerSecond} writes | ${h.projectedWritesPerSecond} writes/s |`),
+  ];
 }
 
 const n2 = (v: number) => String(Math.round(v * 100) / 100);

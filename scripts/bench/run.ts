@@ -7,10 +7,13 @@
  *  --check            evaluate the budgets (`budgets.ts`) of the sections measured (all of a `--from` file); exit 1
  *                     when one fails
  *  --from <file>      skip measuring; read results from a JSON file (with --check: check that file)
- *  --only a,b         sections to run: portal, api, lambda, scale (default all; cost runs with api). A subset
+ *  --only a,b         sections to run: portal, api, lambda, scale, fleet (default all but fleet; cost runs with api). A subset
  *                     is merged into the existing latest.json (same schema and machine): the other sections
  *                     keep their figures and their own measuredAt
  *  --scales 1,10,100  scale factors of the scale section (default all three; docs/benchmarks.md#scale)
+ *  --fleet-scale <f>  size of the fleet section's simulated fleet, 0 < f ≤ 1 (default 1: 100,000 devices in 1,000
+ *                     tenants; 0.01 = 1,000 devices in 10 tenants); also VIGIA_FLEET_SCALE
+ *  --fleet-minutes <n>  measured simulated minutes of the fleet section (default 10)
  *  --save-write-baseline  write bench/reference/write-wcu.json from the ×1 writes of this run (the scale
  *                     section's write budget reference; run once, before the write-time aggregates)
  *  --runs <n>         cold loads per figure (default 5), sign-in flows (n / 4, at least 3) and Node processes per
@@ -29,7 +32,7 @@ import { REPO_ROOT } from '../local/config.js';
 import { freePort, startLocalStack } from '../local/stack.js';
 import { checkBudgets, outcomesOfSections, type BudgetOutcome } from './budgets.js';
 import { renderMarkdown, renderReadmeSummary, replaceReadmeSummary } from './report.js';
-import { mergeResults, parseResults, RESULTS_SCHEMA, SECTIONS, type BenchResults, type MachineInfo, type Section } from './types.js';
+import { DEFAULT_SECTIONS, mergeResults, parseResults, RESULTS_SCHEMA, SECTIONS, type BenchResults, type MachineInfo, type Section } from './types.js';
 
 /** Files under `lambdas/` that use a DynamoDB Scan (`file:line`), found by source search. */
 export function findStaticScans(root = path.join(REPO_ROOT, 'lambdas')): string[] {
@@ -69,7 +72,15 @@ function report(outcomes: BudgetOutcome[]): boolean {
 
 const log = (l: string) => console.error(`[bench] ${l}`);
 
-async function measure(opts: { only: ReadonlySet<Section>; runs: number; seconds: number; throttle: boolean; scales: number[]; saveWriteBaseline: boolean }): Promise<BenchResults> {
+async function measure(opts: {
+  only: ReadonlySet<Section>;
+  runs: number;
+  seconds: number;
+  throttle: boolean;
+  scales: number[];
+  saveWriteBaseline: boolean;
+  fleet: { scale: number; minutes: number };
+}): Promise<BenchResults> {
   const t0 = Date.now();
   const startedAt = new Date().toISOString();
   const res: BenchResults = {
@@ -83,6 +94,7 @@ async function measure(opts: { only: ReadonlySet<Section>; runs: number; seconds
     coldStart: null,
     cost: null,
     scale: null,
+    fleet: null,
     errors: {},
   };
   const guard = async (name: Section, fn: () => Promise<void>) => {
@@ -111,6 +123,13 @@ async function measure(opts: { only: ReadonlySet<Section>; runs: number; seconds
         res.scale.writeBaseline = readWriteBaseline();
         log('bench/reference/write-wcu.json written from the ×1 writes');
       }
+    });
+
+  if (opts.only.has('fleet'))
+    await guard('fleet', async () => {
+      const { measureFleet, formatHotKeys } = await import('./fleet.js');
+      res.fleet = await measureFleet({ ...opts.fleet, log });
+      for (const l of formatHotKeys(res.fleet)) log(l);
     });
 
   if (!opts.only.has('api') && !opts.only.has('portal')) {
@@ -168,12 +187,14 @@ async function main(): Promise<number> {
     options: {
       check: { type: 'boolean', default: false },
       from: { type: 'string' },
-      only: { type: 'string', default: SECTIONS.join(',') },
+      only: { type: 'string', default: DEFAULT_SECTIONS.join(',') },
       runs: { type: 'string', default: '5' },
       seconds: { type: 'string', default: '4' },
       throttle: { type: 'boolean', default: false },
       scales: { type: 'string', default: '1,10,100' },
       'save-write-baseline': { type: 'boolean', default: false },
+      'fleet-scale': { type: 'string', default: process.env.VIGIA_FLEET_SCALE ?? '1' },
+      'fleet-minutes': { type: 'string', default: '10' },
     },
   });
   let results: BenchResults;
@@ -187,7 +208,10 @@ async function main(): Promise<number> {
     const only = parseOnly(values.only);
     const scales = values.scales.split(',').map(Number);
     if (scales.some((f) => !(f > 0))) throw new UsageError(`--scales takes a comma-separated list of positive factors (got ${JSON.stringify(values.scales)})`);
-    results = await measure({ only, runs: Math.max(5, Number(values.runs)), seconds: Number(values.seconds), throttle: values.throttle, scales, saveWriteBaseline: values['save-write-baseline'] });
+    const fleet = { scale: Number(values['fleet-scale']), minutes: Number(values['fleet-minutes']) };
+    if (!(fleet.scale > 0 && fleet.scale <= 1)) throw new UsageError(`--fleet-scale takes a number in (0, 1] (got ${JSON.stringify(values['fleet-scale'])})`);
+    if (!(Number.isInteger(fleet.minutes) && fleet.minutes >= 1)) throw new UsageError(`--fleet-minutes takes a whole number ≥ 1 (got ${JSON.stringify(values['fleet-minutes'])})`);
+    results = await measure({ only, runs: Math.max(5, Number(values.runs)), seconds: Number(values.seconds), throttle: values.throttle, scales, saveWriteBaseline: values['save-write-baseline'], fleet });
     const dir = path.join(REPO_ROOT, 'bench/results');
     const latest = path.join(dir, 'latest.json');
     if (only.size < SECTIONS.length && existsSync(latest)) {
@@ -201,6 +225,11 @@ async function main(): Promise<number> {
       if (merged.note) log(merged.note);
       if (merged.kept.length) log(`kept from ${path.relative(REPO_ROOT, latest)}: ${merged.kept.map((k) => `${k} (${merged.results.measuredAt[k]})`).join(', ')}`);
       results = merged.results;
+    }
+    if (only.has('fleet') && results.fleet) {
+      const { renderCostReport } = await import('./cost.js');
+      writeFileSync(path.join(REPO_ROOT, 'docs/cost.md'), renderCostReport(results));
+      log('docs/cost.md regenerated from the fleet and scale figures');
     }
     const outcomes = checkBudgets(results);
     mkdirSync(dir, { recursive: true });

@@ -182,14 +182,120 @@ export interface ScaleRun {
   writes: ScaleCall[];
 }
 
+/** One staff view at the ×1,000-tenants point (`scale-tenants.ts`): one call, its first page. */
+export interface ScaleTenantView {
+  id: string;
+  path: string;
+  status: number;
+  /** DynamoDB requests of the call and their RCU. */
+  requests: number;
+  readUnits: number;
+  /** e.g. `Query×1, BatchGetItem×1`. */
+  operations: string;
+  /** Cognito (user pool) requests the handler sent for the call. */
+  cognitoCalls: number;
+  /** Items of the page (`items`; analytics: its per-tenant rows). */
+  items: number;
+  /** A next page exists (`nextCursor`). */
+  hasMore: boolean;
+  wallMs: number;
+  responseBytes: number;
+}
+
+/** The ×1,000-tenants point of the scale section (docs/benchmarks.md#scale). */
+export interface ScaleTenantsPoint {
+  tenants: number;
+  /** Items written (BatchWriteItem) and how long that took, ms. */
+  items: number;
+  generateMs: number;
+  views: ScaleTenantView[];
+}
+
 export interface ScaleResults {
   /** Ordered by factor. */
   runs: ScaleRun[];
+  /** The ×1,000-tenants point (absent in results written before it). */
+  tenants?: ScaleTenantsPoint | null;
   /**
    * WCU per write measured at ×1 before the write-time aggregates (`bench/reference/write-wcu.json`, copied
    * in when measured); null when that file was missing.
    */
   writeBaseline: { measuredAt: string; commit: string; wcu: Record<string, number> } | null;
+}
+
+/** One key of the fleet section's hot-key tables (`fleet.ts`). */
+export interface FleetHotKey {
+  /** `PK | SK` of an item, or `PK` of a partition. */
+  key: string;
+  /** `device`: one device's items; `tenant`: a tenant's shared items (their rates grow with the tenant's fleet). */
+  scope: 'device' | 'tenant';
+  /** Highest WCU / writes in one simulated second, at the run's scale. */
+  peakWcuPerSecond: number;
+  peakWritesPerSecond: number;
+  /** Mean WCU / writes per second projected to the full fleet (fleet.ts module doc). */
+  projectedWcuPerSecond: number;
+  projectedWritesPerSecond: number;
+}
+
+/** Writes of one item class per measured heartbeat (e.g. `tenant:STATS#HB`). */
+export interface FleetItemClass {
+  itemClass: string;
+  writesPerHeartbeat: number;
+  /** Table WCU per heartbeat (index WCU apart: `FleetResults.perHeartbeat.indexWriteUnits`). */
+  wcuPerHeartbeat: number;
+}
+
+/** The fleet section (issue 28; `fleet.ts`): a simulated collector fleet on the ingest path under DynamoDB's rules. */
+export interface FleetResults {
+  /** 1 = full size (100,000 devices, 1,000 tenants, one of 50,000). */
+  scale: number;
+  tenants: number;
+  devices: number;
+  largestTenantDevices: number;
+  /** Measured simulated minutes (a warm-up minute precedes them). */
+  minutes: number;
+  batchSize: number;
+  /** Batches sent (first attempts), warm-up included. */
+  batches: number;
+  /** Heartbeats sent (warm-up included) = applied + replayed + lost. */
+  sent: number;
+  applied: number;
+  /** Answered `replay` (a resent entry that had been applied). */
+  replayed: number;
+  /** Entries answered with an error after the collector's resends (reported lost). */
+  errored: number;
+  /** sent − applied − replayed. */
+  lost: number;
+  /** Entries sent again after SERVICE_UNAVAILABLE or a 5xx batch. */
+  resent: number;
+  /** Devices whose stored heartbeat item does not hold the last `at` sent. */
+  storedMismatch: number;
+  /** Heartbeats of the measured minutes (the denominator of `perHeartbeat`). */
+  measuredHeartbeats: number;
+  /** Per measured heartbeat (each opens a new UTC minute): DynamoDB requests and units. */
+  perHeartbeat: { requests: number; readUnits: number; writeUnits: number; indexWriteUnits: number; byOperation: Record<string, number> };
+  itemClasses: FleetItemClass[];
+  /** Top 10 by projected WCU/s. */
+  hottestPartitions: FleetHotKey[];
+  /** Top 10 by projected writes/s. */
+  hottestItems: FleetHotKey[];
+  /** What the rules proxy refused during the run (each a conflict or throttle the handler met). */
+  rules: {
+    transactionConflicts: number;
+    singleItemTransactionConflicts: number;
+    throttledReads: number;
+    throttledWrites: number;
+    unprocessedByThrottling: number;
+    /** The proxy's own hottest partitions (peak units per WALL-clock second). */
+    hottestWallClockPartitions: { partition: string; peakReadUnitsPerSecond: number; peakWriteUnitsPerSecond: number }[];
+  };
+  /** The aggregates' drift check (`rebuildTenantAggregates`, write: false) of every tenant afterwards. */
+  drift: { tenantsChecked: number; tenantsWithDrift: number; entries: number };
+  /** Handler time of one batch (first attempts of the measured minutes), in process on the local engine, ms. */
+  lambdaMsPerBatch: { p50: number; mean: number };
+  wallMs: number;
+  /** Measured heartbeats per wall-clock second (the compression the machine achieved). */
+  heartbeatsPerWallSecond: number;
 }
 
 export interface MachineInfo {
@@ -206,10 +312,14 @@ export const RESULTS_SCHEMA = 2;
 
 /**
  * The parts `--only` selects; `api` also measures the DynamoDB cost (`cost`), `lambda` fills `coldStart`,
- * `scale` fills `scale` (the longest: it generates up to 5,000 devices' data; `--scales` picks the factors).
+ * `scale` fills `scale` (the longest: it generates up to 5,000 devices' data; `--scales` picks the factors),
+ * `fleet` fills `fleet` (issue 28; opt-in: not in `DEFAULT_SECTIONS`, its budgets fail until the heartbeat redesign).
  */
-export const SECTIONS = ['portal', 'api', 'lambda', 'scale'] as const;
+export const SECTIONS = ['portal', 'api', 'lambda', 'scale', 'fleet'] as const;
 export type Section = (typeof SECTIONS)[number];
+
+/** What `npm run bench` measures without `--only`: every section but `fleet` (run it with `--only fleet`). */
+export const DEFAULT_SECTIONS: readonly Section[] = SECTIONS.filter((s) => s !== 'fleet');
 
 export interface BenchResults {
   schema: typeof RESULTS_SCHEMA;
@@ -229,6 +339,8 @@ export interface BenchResults {
   cost: CostResults | null;
   /** The scale section (docs/benchmarks.md#scale); absent in files written before it existed. */
   scale?: ScaleResults | null;
+  /** The fleet section (docs/benchmarks.md#fleet); absent when never measured. */
+  fleet?: FleetResults | null;
   /** Sections (by `Section` name) that failed in whole or in part, with the reason. */
   errors: Partial<Record<Section, string>>;
 }
@@ -280,6 +392,7 @@ export function mergeResults(previous: BenchResults | null, current: BenchResult
       out.api = structuredClone(previous.api);
       out.cost = structuredClone(previous.cost);
     } else if (s === 'scale') out.scale = structuredClone(previous.scale ?? null);
+    else if (s === 'fleet') out.fleet = structuredClone(previous.fleet ?? null);
     else out.coldStart = structuredClone(previous.coldStart);
   }
   return { results: out, kept, note: null };
