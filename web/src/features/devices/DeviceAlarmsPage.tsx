@@ -1,7 +1,9 @@
 /**
  * `/devices/alarms` (docs/portal.md#screens): device alarms of the tenant, newest first, filtered by state, severity
  * and device (`GET /alarms`), with "Reconocer" on active alarms (`POST …/acknowledge`); cursor pages
- * ("Cargar más"). Filters live in the URL (`?state=active&severity=high&device=<id>`).
+ * ("Cargar más"). Filters live in the URL (`?state=active&severity=high&device=<id>`). Each row shows the
+ * device's name the alarm carries (`deviceName`, kept in sync on rename: docs/data-model.md#alarm-device-names),
+ * so a page reads no device; the device filter is `DevicePicker` (a name search on the server).
  */
 import { Link } from 'react-router-dom';
 import { devicePath } from '../../shared/lib/links';
@@ -14,7 +16,8 @@ import { ALARM_STATE_LABELS, AlarmStateBadge, SeverityBadge } from '../../shared
 import { DataTable, FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
-import { useAcknowledge, useAlarmList, useAllDevices } from './api';
+import { useAcknowledge, useAlarmList } from './api';
+import { DevicePicker } from './DevicePicker';
 import type { AlarmFilters } from './api';
 import { t as msg } from '../../shared/lib/messages';
 
@@ -37,11 +40,11 @@ export function DeviceAlarmsPage() {
   const { params, set: setFilter } = useFilterParams();
   const query = alarmQuery(params);
   const list = useAlarmList(query);
-  const devices = useAllDevices();
   const acknowledge = useAcknowledge();
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const names = new Map((devices.data?.items ?? []).map((d) => [d.id, d.name]));
+  /** The device's name on the row (alarms written before the copy: its id until the upgrade fills it). */
+  const nameOf = (a: DeviceAlarm): string => a.deviceName ?? a.deviceId;
   const onAck = async (a: DeviceAlarm) => {
     const key = alarmKey(a);
     setBusy(key);
@@ -64,7 +67,7 @@ export function DeviceAlarmsPage() {
       <form className="card filters" aria-label={msg('devices.alarms.filterAlarms')} onSubmit={(e) => e.preventDefault()}>
         <FilterSelect id="al-state" label={msg('devices.alarms.state')} value={String(query.state ?? '')} options={ALARM_STATES.map((s) => [s, ALARM_STATE_LABELS[s]] as const)} onChange={(v) => setFilter('state', v)} />
         <FilterSelect id="al-severity" label={msg('devices.alarms.severity')} all={msg('devices.alarms.all')} value={String(query.severity ?? '')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => setFilter('severity', v)} />
-        <FilterSelect id="al-device" label={msg('devices.alarms.device')} value={String(query.deviceId ?? '')} options={(devices.data?.items ?? []).map((d) => [d.id, d.name] as const)} onChange={(v) => setFilter('device', v)} />
+        <DevicePicker id="al-device" label={msg('devices.alarms.device')} value={String(query.deviceId ?? '')} selectedName={list.items.find((a) => a.deviceId === query.deviceId)?.deviceName} allLabel={msg('devices.picker.allDevices')} onChange={(v) => setFilter('device', v)} />
       </form>
       {notice && (
         <div className={notice.ok ? 'notice-ok' : 'error-state'} role={notice.ok ? 'status' : 'alert'}>
@@ -78,7 +81,7 @@ export function DeviceAlarmsPage() {
           rowKey={alarmKey}
           columns={[
             { label: msg('devices.alarms.alarm'), cell: (a) => a.title },
-            { label: msg('devices.alarms.device'), cell: (a) => <Link to={devicePath(a.deviceId, a.tenantId)}>{names.get(a.deviceId) ?? a.deviceId}</Link> },
+            { label: msg('devices.alarms.device'), cell: (a) => <Link to={devicePath(a.deviceId, a.tenantId)}>{nameOf(a)}</Link> },
             { label: msg('devices.alarms.severity'), cell: (a) => <SeverityBadge severity={a.severity} /> },
             { label: msg('devices.alarms.state'), cell: (a) => <AlarmStateBadge state={a.state} /> },
             { label: msg('devices.alarms.raised'), cell: (a) => <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time> },
@@ -88,7 +91,7 @@ export function DeviceAlarmsPage() {
               hiddenLabel: true,
               cell: (a) =>
                 a.state === 'active' ? (
-                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void onAck(a)} aria-label={msg('devices.alarms.acknowledgeAlarmOf', { title: a.title, v1: names.get(a.deviceId) ?? a.deviceId })}>
+                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void onAck(a)} aria-label={msg('devices.alarms.acknowledgeAlarmOf', { title: a.title, v1: nameOf(a) })}>
                     {busy === alarmKey(a) ? msg('devices.alarms.acknowledging') : msg('devices.alarms.acknowledge')}
                   </button>
                 ) : null,

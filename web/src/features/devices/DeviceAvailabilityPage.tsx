@@ -2,7 +2,8 @@
  * `/devices/availability` (docs/portal.md#screens): availability of one device over a chosen trailing window
  * (7/30/90 days, `GET /devices/{id}`), as a daily line chart with the SLA target as a reference line,
  * plus the three windows with "Cumple"/"No cumple" against the target. The device and window live in
- * the URL (`?device=<id>&days=30`); the first device is shown by default.
+ * the URL (`?device=<id>&days=30`); the first device by name is shown by default. The device is chosen with
+ * `DevicePicker` (a name search on the server, one page at a time): no read of the whole fleet.
  */
 import { Link, useSearchParams } from 'react-router-dom';
 import { devicePath } from '../../shared/lib/links';
@@ -11,7 +12,8 @@ import { AvailabilityChart } from '../../shared/ui/charts';
 import { DeviceStatusBadge } from '../../shared/ui/badges';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
-import { lastDays, useAllDevices, useDevice, WINDOWS } from './api';
+import { lastDays, useDevice, useDeviceSearch, WINDOWS } from './api';
+import { DevicePicker } from './DevicePicker';
 import type { WindowDays } from './api';
 import { t as msg } from '../../shared/lib/messages';
 
@@ -21,10 +23,11 @@ function slaText(meets: boolean | null): string {
 
 export function DeviceAvailabilityPage() {
   const [params, setParams] = useSearchParams();
-  const devices = useAllDevices();
+  // The first device by name (the default): the picker's first page, the same request.
+  const devices = useDeviceSearch('');
   const items = devices.data?.items ?? [];
   const requested = params.get('device');
-  const deviceId = items.find((d) => d.id === requested)?.id ?? items[0]?.id ?? null;
+  const deviceId = requested && /^[A-Za-z0-9_.-]{1,64}$/.test(requested) ? requested : (items[0]?.id ?? null);
   const daysParam = Number(params.get('days'));
   const days: WindowDays = (WINDOWS as readonly number[]).includes(daysParam) ? (daysParam as WindowDays) : 30;
   const detail = useDevice(deviceId);
@@ -38,21 +41,12 @@ export function DeviceAvailabilityPage() {
         <ErrorState error={devices.error} onRetry={() => void devices.mutate()} />
       ) : !devices.data ? (
         <LoadingState />
-      ) : items.length === 0 ? (
+      ) : items.length === 0 && !requested ? (
         <EmptyState>{msg('devices.availability.noDevicesRegistered')}</EmptyState>
       ) : (
         <>
           <div className="card toolbar">
-            <div className="field">
-              <label htmlFor="av-device">{msg('devices.availability.device')}</label>{' '}
-              <select id="av-device" value={deviceId ?? ''} onChange={(e) => set({ device: e.target.value })}>
-                {items.map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.name} ({d.site})
-                  </option>
-                ))}
-              </select>
-            </div>
+            <DevicePicker id="av-device" label={msg('devices.availability.device')} value={deviceId ?? ''} selectedName={detail.data?.id === deviceId ? `${detail.data.name} (${detail.data.site})` : null} onChange={(id) => id && set({ device: id })} />
             <div role="group" aria-label={msg('devices.availability.period')} className="segmented">
               {WINDOWS.map((w) => (
                 <button key={w} type="button" aria-pressed={w === days} onClick={() => set({ days: w })}>

@@ -6,7 +6,6 @@
 import type { DeviceAlarm, OperationQuery } from '../../shared/lib/contract';
 import { useApi, useApiSWR, useApiSWRInfinite } from '../../shared/lib/api-context';
 import { useTenantQuery } from '../../shared/lib/tenant';
-import { useAllPages } from '../../shared/ui/useAllPages';
 
 export const DEVICE_PAGE_SIZE = 50;
 export const ALARM_PAGE_SIZE = 25;
@@ -16,9 +15,18 @@ export function useDeviceList() {
   return useApiSWRInfinite('listDevices', { query: { ...tenant, limit: DEVICE_PAGE_SIZE } });
 }
 
-/** Every device of the tenant (device pickers, names of alarm devices). */
-export function useAllDevices() {
-  return useAllPages('listDevices', { query: useTenantQuery() });
+/** Devices a device picker offers at a time (one `listDevices` page: one Query, whatever the fleet's size). */
+export const PICKER_SIZE = 10;
+
+/**
+ * The device picker's choices: the first `PICKER_SIZE` devices by name whose name starts with `prefix`
+ * (ignoring case and accents; `''` = the first by name) — ONE server page (`listDevices` with `prefix`),
+ * so every device is reachable by typing the start of its name, at any fleet size.
+ */
+export function useDeviceSearch(prefix: string) {
+  const tenant = useTenantQuery();
+  const q = prefix.trim().slice(0, 100);
+  return useApiSWR('listDevices', { query: { ...tenant, limit: PICKER_SIZE, ...(q ? { prefix: q } : {}) } });
 }
 
 export function useDevice(id: string | null, urlTenant?: string | null) {

@@ -13,6 +13,7 @@ const ALARM: DeviceAlarm = {
   id: 'al-1',
   tenantId: 'acme',
   deviceId: 'fw-01',
+  deviceName: 'Cortafuegos',
   title: 'CPU alta',
   severity: 'high',
   state: 'active',
@@ -55,6 +56,31 @@ describe('device alarms', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /Reconocer alarma/ })).toBeNull());
     expect(screen.getAllByText('Reconocida').length).toBeGreaterThan(0);
     expect(api.call).toHaveBeenCalledWith('acknowledgeAlarm', { params: { deviceId: 'fw-01', alarmId: 'al-1' }, query: { tenant: 'acme' } });
+  });
+
+  it('shows the name each alarm carries and filters by a device found by a server-side name search (one page, no fleet read)', async () => {
+    const far: Device = { ...DEVICE, id: 'dev-1150', name: 'equipo 1150', site: 'Sevilla' };
+    const api = fakeApi({
+      getMe: ME_ACME,
+      listAlarms: (input: CallInput<'listAlarms'>) => ({ items: [{ ...ALARM, deviceId: input.query?.deviceId ?? 'dev-1150', deviceName: 'equipo 1150' }], nextCursor: null }),
+      listDevices: (input: CallInput<'listDevices'>) => ({ items: input.query?.prefix ? [far] : [DEVICE], nextCursor: input.query?.prefix ? null : 'more' }),
+    });
+    renderSignedIn(
+      <Routes>
+        <Route path="/devices/alarms" element={<DeviceAlarmsPage />} />
+      </Routes>,
+      { path: '/devices/alarms', api },
+    );
+    expect(await screen.findByRole('link', { name: 'equipo 1150' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Buscar dispositivo por nombre'), { target: { value: 'Equipo 115' } });
+    const select = screen.getByLabelText('Dispositivo', { selector: 'select' }) as HTMLSelectElement;
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'equipo 1150 (Sevilla)' })).toBeTruthy());
+    fireEvent.change(select, { target: { value: 'dev-1150' } });
+    await waitFor(() => expect(api.call).toHaveBeenCalledWith('listAlarms', expect.objectContaining({ query: expect.objectContaining({ deviceId: 'dev-1150' }) })));
+    // Every device read is one page of 10 (the first by name, then the prefix): never the whole fleet.
+    const deviceCalls = api.call.mock.calls.filter(([op]) => op === 'listDevices').map(([, input]) => (input as CallInput<'listDevices'>).query);
+    expect(deviceCalls.every((q) => q?.limit === 10 && q.cursor === undefined)).toBe(true);
+    expect(deviceCalls.some((q) => q?.prefix === 'Equipo 115')).toBe(true);
   });
 
   it('types the fake API by operation: an answer with half a Device does not compile', () => {

@@ -21,6 +21,15 @@ export const devices: Catalogue['devices'] = {
     acknowledge: 'Acknowledge',
     alarmAcknowledged: 'Alarm "{{title}}" acknowledged.',
   },
+  picker: {
+    search: 'Search device by name',
+    placeholder: 'Start typing the name…',
+    allDevices: 'All devices',
+    results: 'Device',
+    firstByName: 'The first {{count}} by name are shown; type the start of a name to search them all.',
+    matching: 'Devices whose name starts with “{{q}}” (the first {{count}}).',
+    noMatch: 'No device name starts with “{{q}}”.',
+  },
   availability: {
     noData: 'No data',
     meetsTheSla: 'Meets the SLA',

@@ -19,6 +19,15 @@ export const devices = {
     acknowledge: 'Reconocer',
     alarmAcknowledged: 'Alarma «{{title}}» reconocida.',
   },
+  picker: {
+    search: 'Buscar dispositivo por nombre',
+    placeholder: 'Empieza a escribir el nombre…',
+    allDevices: 'Todos los dispositivos',
+    results: 'Dispositivo',
+    firstByName: 'Se muestran los {{count}} primeros por nombre; escribe el principio del nombre para buscar entre todos.',
+    matching: 'Dispositivos cuyo nombre empieza por «{{q}}» (los {{count}} primeros).',
+    noMatch: 'Ningún dispositivo empieza por «{{q}}».',
+  },
   availability: {
     noData: 'Sin datos',
     meetsTheSla: 'Cumple el SLA',
