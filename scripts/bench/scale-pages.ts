@@ -119,6 +119,34 @@ export const PAGE_VIEWS: readonly PageView[] = [
     ],
   },
   {
+    page: 'device-availability',
+    description:
+      'Disponibilidad de dispositivos (`features/devices/DeviceAvailabilityPage.tsx`): the device picker\'s first page of 10 by name (`DevicePicker`, the default device) and the chosen device',
+    as: 'customer',
+    calls: [
+      { operationId: 'listDevices', query: () => ({ limit: '10' }) },
+      { operationId: 'getDevice', params: (c) => ({ id: c.deviceId }) },
+    ],
+  },
+  {
+    page: 'device-alarms',
+    description: 'Alarmas de dispositivos (`features/devices/DeviceAlarmsPage.tsx`): the first page of 25 alarms (names on the rows) and the device picker\'s first page of 10',
+    as: 'customer',
+    calls: [
+      { operationId: 'listAlarms', query: () => ({ limit: '25' }) },
+      { operationId: 'listDevices', query: () => ({ limit: '10' }) },
+    ],
+  },
+  {
+    page: 'device-alarms-filtered',
+    description: 'Alarmas de dispositivos filtered by a device found with the picker: the name search (`prefix`, 10) and that device\'s first page of 25 alarms',
+    as: 'customer',
+    calls: [
+      { operationId: 'listDevices', query: (c) => ({ prefix: c.deviceName, limit: '10' }) },
+      { operationId: 'listAlarms', query: (c) => ({ deviceId: c.deviceId, limit: '25' }) },
+    ],
+  },
+  {
     page: 'search',
     description: 'Búsqueda (`features/search/SearchResultsPage.tsx`): the first page (20) of incidents by title words and of devices by name prefix',
     as: 'customer',
