@@ -88,10 +88,13 @@ const NOT_COUNTERS = new Set(['PK', 'SK', 'entity', 'date', 'hour', 'aggVersion'
 
 /**
  * The tenant's change marker (docs/data-model.md#aggregates): attribute `rev` of the stats item, a number that
- * grows by one with every write that changes something `GET /summary` shows. `aggregateWrites` adds it to the
- * stats update of the write's own transaction (no extra item for incident and alarm writes); a heartbeat that
- * opens a new minute bumps it last, after the histogram, days and roll-up it moved (`bumpChangeMarker`).
- * Read alone by `readChangeMarker` (one GetItem of the ~1 KB stats item).
+ * grows by one with every write that changes something `GET /summary` shows but heartbeats. `aggregateWrites`
+ * adds it to the stats update of the write's own transaction (no extra item for incident and alarm writes).
+ * A heartbeat does NOT bump it (a tenant with live devices would move it every minute, and no dashboard poll
+ * would ever get a 304): what heartbeats move is validated apart — the device statuses from the heartbeat
+ * histogram read with the marker (`readSummaryValidators`), the availability they record by the summary's
+ * one-hour bound (`HEARTBEAT_FIGURES_MAX_AGE_MS`, lambdas/domain/summary.ts). Read alone by `readChangeMarker`
+ * (one GetItem of the ~1 KB stats item).
  */
 export const CHANGE_MARKER = 'rev';
 
@@ -441,6 +444,24 @@ export async function readChangeMarker(table: TableRef, tenantId: string): Promi
   const res = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.stats(tenantId), ProjectionExpression: '#r', ExpressionAttributeNames: { '#r': CHANGE_MARKER } });
   const v = res.Item?.[CHANGE_MARKER];
   return typeof v === 'number' ? v : 0;
+}
+
+/**
+ * What validates a summary's ETag (lambdas/domain/summary.ts `conditionalSummary`): the tenant's change marker
+ * (`CHANGE_MARKER`, 0 before the first change) and its heartbeat histogram, in ONE Query of the two adjacent
+ * items `TENANT#<t>` / `STATS` and `STATS#HB` (`SK BETWEEN STATS AND STATS#HB`; eventually consistent, ~1.3 KB
+ * together: 0.5 RCU).
+ */
+export async function readSummaryValidators(table: TableRef, tenantId: string): Promise<{ marker: number; heartbeat: Counters }> {
+  const stats = keys.stats(tenantId);
+  const res = await table.doc.send('Query', {
+    TableName: table.tableName,
+    KeyConditionExpression: 'PK = :p AND SK BETWEEN :a AND :b',
+    ExpressionAttributeValues: { ':p': stats.PK, ':a': stats.SK, ':b': keys.heartbeatStats(tenantId).SK },
+  });
+  const items = res.Items ?? [];
+  const v = items.find((i) => i.SK === stats.SK)?.[CHANGE_MARKER];
+  return { marker: typeof v === 'number' ? v : 0, heartbeat: countersOf(items.find((i) => i.SK === keys.heartbeatStats(tenantId).SK)) };
 }
 
 /** Folds the stale minute keys of `hist` (as read) into `old`, if they still hold the values read. */

@@ -770,11 +770,10 @@ export async function ingestHeartbeat(
   });
   if (!outcome) return false;
   if (outcome.from === null || outcome.timed || epochMinute(outcome.from) !== epochMinute(at)) {
-    // Recorded on the device item and the histogram (in the transaction): fold, roll-up, then the change marker
-    // (docs/data-model.md#aggregates).
+    // Recorded on the device item and the histogram (in the transaction): fold, roll-up. No change-marker bump:
+    // the summary validates what heartbeats move apart (docs/data-model.md#aggregates).
     await foldHeartbeatHistogram(table, tenantId, now);
     if (outcome.timed) await refreshAvailabilityRollup(tenantId, deviceId, table, now);
-    await bumpChangeMarker(table, tenantId);
   }
   return true;
 }

@@ -17,7 +17,7 @@ import { agg, alarmDay, alarmTitleOf, delta, hourOf, isUnresolved, nonZero, sumI
 import { addDays, availabilityDays } from '../domain/devices.js';
 import { LOWEST_DEVICES } from '../domain/summary.js';
 import type { TableRef } from './client.js';
-import { readChangeMarker, readTenantAggregates, readTenantDays, readTenantHours } from './aggregates.js';
+import { readSummaryValidators, readTenantAggregates, readTenantDays, readTenantHours } from './aggregates.js';
 import { dayOf, devicesBelowSla, storedDeviceOf } from './devices.js';
 import { devicesInOutage } from './outages.js';
 import { queryAll } from './dynamo-util.js';
@@ -284,7 +284,7 @@ export function reportsRepository(table: TableRef): ReportsPort {
     loadAggregates: (t, from, to, now) => loadReportAggregates(t, from, to, now, table),
     loadAggregatesOfTenants: (ts, from, to, now) => loadReportAggregatesOfTenants(ts, from, to, now, table),
     aggregates: (t, from, to) => readTenantAggregates(table, t, from, to), aggregateDays: (t, from, to) => readTenantDays(table, t, from, to),
-    changeMarker: (t) => readChangeMarker(table, t),
+    changeMarker: (t) => readSummaryValidators(table, t),
     devicesBelowSla: (t, now, limit) => devicesBelowSla(t, now, limit, table),
     devicesInOutage: (t, now) => devicesInOutage(t, now, table),
   };

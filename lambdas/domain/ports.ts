@@ -369,8 +369,8 @@ export interface ReportsPort {
   loadAggregates(tenantId: string, from: string, to: string, now: Date): Promise<ReportAggregates>;
   /** `loadAggregates` of several tenants, with ONE Query of the SLA-due boundary hour for all of them. */
   loadAggregatesOfTenants(tenantIds: readonly string[], from: string, to: string, now: Date): Promise<ReportAggregates[]>;
-  /** The tenant's change marker alone (`readChangeMarker`: 1 GetItem; docs/data-model.md#aggregates). */
-  changeMarker(tenantId: string): Promise<number>;
+  /** The tenant's change marker and heartbeat histogram, what validates a summary's ETag (`readSummaryValidators`: 1 Query; docs/data-model.md#aggregates). */
+  changeMarker(tenantId: string): Promise<{ marker: number; heartbeat: Counters }>;
   /** The tenant's devices below the availability SLA target at `now`, lowest first, at most `limit` (1 Query). */
   devicesBelowSla(tenantId: string, now: Date, limit: number): Promise<{ deviceId: string; name: string; availability30d: number }[]>;
   /** The tenant's devices in an outage at `now` with their days (1 GetItem when none; docs/data-model.md#outages). */

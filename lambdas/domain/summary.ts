@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { MAX_SUMMARY_DAYS, O365_ALARM_STATUSES, SEVERITIES, type Severity, type Summary } from '../contract/schemas.js';
 import { agg, devicesByStatus, fleetAvailabilityPct, incidentCounts, type Counters } from './aggregates.js';
-import { addDays, AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS, HEARTBEAT_THRESHOLDS_MS } from './devices.js';
+import { addDays, AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS } from './devices.js';
 import { ApiError } from './errors.js';
 import { belowTargetWithOutages, outageDayCounters } from './outages.js';
 import type { ReportsPort } from './ports.js';
@@ -77,13 +77,13 @@ async function readSummary(port: Pick<ReportsPort, 'aggregates' | 'aggregateDays
       return { date, incidentsCreated: bySeverity(c, agg.created), alarmsRaised: bySeverity(c, agg.alarmsRaised) };
     }),
   };
-  return { summary, etag: summaryEtag(a.marker, summaryValidUntil(a.heartbeat, now), summaryKey(tenantId, q)) };
+  return { summary, etag: summaryEtag(a.marker, statusDigest(devicesByStatus(a.heartbeat, now)), summaryValidUntil(a.heartbeat, now), summaryKey(tenantId, q)) };
 }
 
 /**
- * Until when (epoch ms, exclusive) the summary built at `now` stays what the same writes would give: the
- * first instant a heartbeat minute of the histogram `hist` ages past the online or the degraded threshold
- * (`devicesByStatus` moves a device then, with no write), the next UTC midnight (the default series, the
+ * Until when (epoch ms, exclusive) the summary built at `now` stays what the same writes would give, but for
+ * the device statuses (validated on each conditional request from the histogram, {@link statusDigest}): at
+ * most `HEARTBEAT_FIGURES_MAX_AGE_MS` (the availability the heartbeats record with no change-marker bump), the next UTC midnight (the default series, the
  * 30-day window and the below-SLA figures move to the next day), or, while a device is in an outage,
  * `OUTAGE_REVALIDATE_MS` after `now` (its downtime grows with no write), whichever comes first.
  */
@@ -93,15 +93,25 @@ export function summaryValidUntil(hist: Counters, now: Date): number {
   // A device in an outage lowers the availability figures as time passes (docs/data-model.md#outages): a minute.
   const byStatus = devicesByStatus(hist, now);
   if (byStatus.degraded + byStatus.offline > 0) until = Math.min(until, t + OUTAGE_REVALIDATE_MS);
-  for (const [k, v] of Object.entries(hist)) {
-    if (!k.startsWith('m#') || v === 0) continue;
-    const start = Number(k.slice(2)) * 60_000;
-    for (const threshold of [HEARTBEAT_THRESHOLDS_MS.online, HEARTBEAT_THRESHOLDS_MS.degraded]) {
-      const change = start + threshold + 1; // the first ms at which the age exceeds the threshold
-      if (change > t && change < until) until = change;
-    }
-  }
-  return until;
+  return Math.min(until, t + HEARTBEAT_FIGURES_MAX_AGE_MS);
+}
+
+/**
+ * How long (ms) a summary's heartbeat-recorded figures (the fleet's 30-day availability and the devices below
+ * target, moved by heartbeats that no longer bump the change marker: docs/data-model.md#aggregates) may be
+ * served unchanged by a 304: one hour, 0.14 % of the 30-day window.
+ */
+export const HEARTBEAT_FIGURES_MAX_AGE_MS = 3_600_000;
+
+/**
+ * The device statuses a summary shows (`devicesByStatus` of the heartbeat histogram at the request's time),
+ * as 8 hex digits: part of the ETag, recomputed on a conditional request from the histogram read with the
+ * change marker, so a status that time or a heartbeat moved ends the 304 at once, and heartbeats that leave
+ * the statuses as they were do not.
+ */
+export function statusDigest(byStatus: Record<string, number>): string {
+  const canonical = Object.keys(byStatus).sort().map((k) => `${k}=${byStatus[k]}`).join(',');
+  return createHash('sha256').update(canonical).digest('hex').slice(0, 8);
 }
 
 /** What identifies one summary request's answer besides the figures: tenant and series (12 hex digits). */
@@ -111,29 +121,30 @@ export function summaryKey(tenantId: string, q: { from?: string | undefined; to?
 
 /**
  * The weak ETag of a summary (RFC 9110 section 8.8.3; weak: `generatedAt` differs between equal answers):
- * `W/"s1.<change marker>.<valid until, epoch ms base 36>.<summaryKey>"`.
+ * `W/"s2.<change marker>.<statusDigest>.<valid until, epoch ms base 36>.<summaryKey>"`.
  */
-export function summaryEtag(marker: number, validUntil: number, key: string): string {
-  return `W/"s1.${marker}.${validUntil.toString(36)}.${key}"`;
+export function summaryEtag(marker: number, digest: string, validUntil: number, key: string): string {
+  return `W/"s2.${marker}.${digest}.${validUntil.toString(36)}.${key}"`;
 }
 
 /**
  * Whether an `If-None-Match` value (one or more entity tags, weak or strong) names a summary answer that is
- * still current: same tenant and series, the tenant's change marker unchanged, and `now` before its
- * valid-until instant; returns the entity tag that matched, or null. `*` does not match (a summary always exists; a client that sends it wants it anyway).
+ * still current: same tenant and series, the tenant's change marker unchanged, the same device statuses
+ * (`digest`, {@link statusDigest} now), and `now` before its valid-until instant; returns the entity tag that
+ * matched, or null. `*` does not match (a summary always exists; a client that sends it wants it anyway).
  */
-export function summaryStillCurrent(ifNoneMatch: string, marker: number, key: string, now: Date): string | null {
+export function summaryStillCurrent(ifNoneMatch: string, marker: number, digest: string, key: string, now: Date): string | null {
   for (const raw of ifNoneMatch.split(',')) {
-    const m = /^(?:W\/)?"s1\.(\d{1,15})\.([0-9a-z]{1,12})\.([0-9a-f]{12})"$/.exec(raw.trim());
-    if (m && Number(m[1]) === marker && now.getTime() < parseInt(m[2]!, 36) && m[3] === key) return raw.trim();
+    const m = /^(?:W\/)?"s2\.(\d{1,15})\.([0-9a-f]{8})\.([0-9a-z]{1,12})\.([0-9a-f]{12})"$/.exec(raw.trim());
+    if (m && Number(m[1]) === marker && m[2] === digest && now.getTime() < parseInt(m[3]!, 36) && m[4] === key) return raw.trim();
   }
   return null;
 }
 
 /**
  * `GET /summary` with conditional requests (docs/api.md#summary): with an `If-None-Match` that is still
- * current (`summaryStillCurrent`) the answer is `{ summary: null }` after ONE read (the change marker,
- * `ReportsPort.changeMarker`); otherwise the summary is built (`tenantSummary`) with its ETag.
+ * current (`summaryStillCurrent`) the answer is `{ summary: null }` after ONE read (the change marker and
+ * the heartbeat histogram, `ReportsPort.changeMarker`: one Query of ≤ 0.5 RCU); otherwise the summary is built (`tenantSummary`) with its ETag.
  * @throws ApiError VALIDATION_FAILED as `tenantSummary`.
  */
 export async function conditionalSummary(
@@ -144,9 +155,9 @@ export async function conditionalSummary(
   ifNoneMatch: string | undefined,
 ): Promise<{ summary: Summary | null; etag: string }> {
   const key = summaryKey(tenantId, q);
-  if (ifNoneMatch && /"s1\./.test(ifNoneMatch)) {
-    const marker = await port.changeMarker(tenantId);
-    const current = summaryStillCurrent(ifNoneMatch, marker, key, now);
+  if (ifNoneMatch && /"s2\./.test(ifNoneMatch)) {
+    const { marker, heartbeat } = await port.changeMarker(tenantId);
+    const current = summaryStillCurrent(ifNoneMatch, marker, statusDigest(devicesByStatus(heartbeat, now)), key, now);
     if (current) return { summary: null, etag: current };
   }
   return readSummary(port, tenantId, q, now);
