@@ -291,7 +291,7 @@ export function checkFleetBudgets(r: BenchResults): BudgetOutcome[] {
   out.push({ id: 'fleet.partition-wcu', rule: `no partition key above ${L.partitionWcuPerSecond} WCU/s`, pass: pw <= L.partitionWcuPerSecond, headroom: pw ? L.partitionWcuPerSecond / pw : undefined, detail: `${num(pw)} WCU/s${hp ? ` (${hp.key}, projected to the full fleet)` : ''}` });
   const hi = f.hottestItems[0];
   const iw = hi ? Math.max(hi.projectedWritesPerSecond, ...f.hottestItems.map((h) => h.peakWritesPerSecond)) : 0;
-  out.push({ id: 'fleet.item-writes', rule: `no item above ${L.itemWritesPerSecond} writes/s`, pass: iw <= L.itemWritesPerSecond, headroom: iw ? L.itemWritesPerSecond / iw : undefined, detail: `${num(iw)} writes/s${hi ? ` (${hi.key})` : ''}` });
+  out.push({ id: 'fleet.item-writes', rule: `no item above ${L.itemWritesPerSecond} writes/s`, pass: iw <= L.itemWritesPerSecond, headroom: iw ? L.itemWritesPerSecond / iw : undefined, detail: `${num(iw)} writes/s${hi ? ` (${hi.key.replace(' | ', ' · ')})` : ''}` });
   out.push({ id: 'fleet.drift', rule: 'the aggregates\' drift check finds nothing afterwards', pass: f.drift.entries <= L.drift, detail: `${f.drift.entries} drift entries in ${f.drift.tenantsWithDrift} of ${f.drift.tenantsChecked} tenants` });
   const cost = heartbeatCostPerDeviceMonth(r);
   for (const [kind, v] of Object.entries(cost))

@@ -147,6 +147,9 @@ export function heartbeatDesigns(fleet: FleetResults): HeartbeatDesign[] {
   const tenantClasses = fleet.itemClasses.filter((c) => c.itemClass.startsWith('tenant:'));
   const maxTenantItemWritesPerHb = Math.max(0, ...tenantClasses.map((c) => c.writesPerHeartbeat));
   const p = fleet.perHeartbeat;
+  // Today's hottest keys at full size, as measured (projected): a tenant item written by every heartbeat.
+  const measuredItem = fleet.hottestItems[0]?.projectedWritesPerSecond ?? bigHbPerSecond * maxTenantItemWritesPerHb;
+  const measuredPartition = fleet.hottestPartitions[0]?.projectedWcuPerSecond ?? bigHbPerSecond * tenantWcu;
   const price = (u: HeartbeatUnits, batchExtra: Partial<Bill> = {}, singleExtra: Partial<Bill> = {}) => {
     const batched = heartbeatDeviceMonth(u, b, batchExtra);
     const single = heartbeatDeviceMonth(u, 1, singleExtra);
@@ -161,8 +164,8 @@ export function heartbeatDesigns(fleet: FleetResults): HeartbeatDesign[] {
     rru: p.readUnits,
     requests: p.requests,
     ...price({ requests: p.requests, rru: p.readUnits, wru: p.writeUnits }),
-    hottestItemWritesPerSecond: bigHbPerSecond * maxTenantItemWritesPerHb,
-    hottestPartitionWcuPerSecond: bigHbPerSecond * tenantWcu,
+    hottestItemWritesPerSecond: measuredItem,
+    hottestPartitionWcuPerSecond: measuredPartition,
     notes: 'measured',
   });
   // A. The batch writes each tenant item once (sum of its entries' deltas) instead of once per heartbeat.
@@ -175,8 +178,9 @@ export function heartbeatDesigns(fleet: FleetResults): HeartbeatDesign[] {
     rru: p.readUnits,
     requests: p.requests - tenantRequests + tenantRequests / b,
     ...price({ requests: p.requests, rru: p.readUnits, wru: coalescedWru }),
-    hottestItemWritesPerSecond: bigBatchesPerSecond * Math.ceil(maxTenantItemWritesPerHb),
-    hottestPartitionWcuPerSecond: bigBatchesPerSecond * tenantWcu,
+    // The tenant items are written once per batch instead of once per heartbeat: today's rates ÷ the batch.
+    hottestItemWritesPerSecond: measuredItem / b,
+    hottestPartitionWcuPerSecond: measuredPartition / b,
     notes: 'single collectors (batch of 1) gain nothing: every heartbeat still writes the tenant items',
   });
   // B. Presence: one item per batch and minute (≤ 100 device ids + second offsets, ~2 KB → 2 WCU), a job each
@@ -220,8 +224,9 @@ export function heartbeatDesigns(fleet: FleetResults): HeartbeatDesign[] {
     rru: 0,
     requests: p.requests - tenantRequests,
     ...price({ requests: p.requests - tenantRequests, rru: p.readUnits, wru: streamWru }, streamExtra, streamExtra),
-    hottestItemWritesPerSecond: bigBatchesPerSecond * Math.ceil(maxTenantItemWritesPerHb),
-    hottestPartitionWcuPerSecond: bigBatchesPerSecond * tenantWcu,
+    // One fold per stream batch of ≤ 100 records (per shard): like per-batch coalescing, for single collectors too.
+    hottestItemWritesPerSecond: measuredItem / 100,
+    hottestPartitionWcuPerSecond: measuredPartition / 100,
     notes: 'the device items stay per heartbeat, so the device-scoped WCU stays',
   });
   return designs;
@@ -334,7 +339,14 @@ export function renderCostReport(r: BenchResults): string {
   out.push(`|---|---:|${BILL_COLUMNS.slice(0, 6).map(() => '---:').join('|')}|`);
   for (const l of hb) out.push(`| ${l.what} | **${usd(total(l.bill))}** | ${BILL_COLUMNS.slice(0, 6).map(([k]) => usd(l.bill[k])).join(' | ')} |`);
   out.push('');
-  out.push(`Issue 28's goal is ≤ $0.01 per device-month for both. Heartbeat write-path alternatives and their prices: docs/decisions/heartbeat-write-path.md.`);
+  out.push(`Issue 28's goal is ≤ $0.01 per device-month for both. The heartbeat write-path designs priced from the same measured units (\`heartbeatDesigns\`; the choice: docs/decisions/heartbeat-write-path.md):`);
+  out.push('');
+  out.push('| Design | WRU / heartbeat | RRU / heartbeat | $ / device-month, batched | $ / device-month, single | hottest item, writes/s | hottest partition, WCU/s | Note |');
+  out.push('|---|---:|---:|---:|---:|---:|---:|---|');
+  for (const d of heartbeatDesigns(fleet))
+    out.push(`| ${d.name} | ${n(d.wru, 3)} | ${n(d.rru, 3)} | ${usd(d.batched.dollarsPerDeviceMonth)} | ${usd(d.single.dollarsPerDeviceMonth)} | ${n(d.hottestItemWritesPerSecond)} | ${n(d.hottestPartitionWcuPerSecond)} | ${d.notes} |`);
+  out.push('');
+  out.push('Hot keys at full size (largest tenant 50,000 devices). Single-collector dollars use the fleet\'s per-heartbeat units; the table above uses the scale section\'s single `ingestHeartbeat`.');
   out.push('');
   out.push('## Monthly bill per scenario');
   out.push('');

@@ -158,7 +158,7 @@ export function renderFleet(f: FleetResults, measuredLine: string[] = []): strin
     '| hottest keys | scope | peak / simulated s | projected to the full fleet |',
     '|---|---|---:|---:|',
     ...f.hottestPartitions.slice(0, 5).map((h) => `| partition \`${h.key}\` | ${h.scope} | ${h.peakWcuPerSecond} WCU | ${h.projectedWcuPerSecond} WCU/s |`),
-    ...f.hottestItems.slice(0, 5).map((h) => `| item \`${h.key}\` | ${h.scope} | ${h.peakWritesPerSecond} writes | ${h.projectedWritesPerSecond} writes/s |`),
+    ...f.hottestItems.slice(0, 5).map((h) => `| item \`${h.key.replace(' | ', ' · ')}\` | ${h.scope} | ${h.peakWritesPerSecond} writes | ${h.projectedWritesPerSecond} writes/s |`),
   ];
 }
 
