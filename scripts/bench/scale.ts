@@ -61,6 +61,13 @@ export interface RouteVariant {
    * `If-None-Match` (the portal's fetcher does the same; expected 304).
    */
   ifNoneMatch?: true;
+  /**
+   * With `ifNoneMatch`: this many devices of the tenant (`dev-00001`…) beat through `POST /ingest/heartbeats/batch`
+   * before the ETag is taken (now) and again between it and the measured poll (a minute later: each opens a new
+   * UTC minute, recorded on the device, the histogram and the days, with the statuses unchanged) — an idle
+   * dashboard while the collectors work (expected 304).
+   */
+  beatingDevices?: number;
 }
 
 /**
@@ -83,7 +90,11 @@ export const ROUTE_VARIANTS: Partial<Record<OperationId, RouteVariant[]>> = {
   listOffice365Alarms: [{ label: '' }, { label: 'status=active', query: () => ({ status: 'active' }) }],
   getReport: [7, 30, 365].map((d) => ({ label: `${d}d`, query: lastDays(d) })),
   getAnalytics: [{ label: '365d', query: lastDays(365) }],
-  getSummary: [{ label: '' }, { label: 'poll unchanged (If-None-Match)', ifNoneMatch: true }],
+  getSummary: [
+    { label: '' },
+    { label: 'poll unchanged (If-None-Match)', ifNoneMatch: true },
+    { label: 'poll unchanged while devices beat (If-None-Match)', ifNoneMatch: true, beatingDevices: 100 },
+  ],
   listAuditLog: [{ label: '' }, { label: 'all tenants (staff)', as: 'admin' }],
 };
 
@@ -195,10 +206,23 @@ async function measureRoutes(ctx: Ctx, log: (l: string) => void): Promise<ScaleC
       let headers: Record<string, string> = { Authorization: tokenFor(ctx, route, v.as) };
       const send = () => http(urlOf(ctx, route, v.query?.(ctx.vc) ?? {}, params), { headers });
       await warm(ctx, route.handler, send);
+      const beat = async (at: number) => {
+        const n = Math.min(v.beatingDevices ?? 0, 100);
+        if (!n) return;
+        const heartbeats = Array.from({ length: n }, (_, i) => ({ eventId: `bench-poll-${at}-${i}`, tenantId: ctx.vc.tenantId, deviceId: `dev-${String(i + 1).padStart(5, '0')}`, at: new Date(at).toISOString() }));
+        const url = `${ctx.stack.urls.api}${routeById('ingestHeartbeatBatch').path}`;
+        const text = JSON.stringify({ heartbeats });
+        const signed = await signCollectorRequest(LOCAL_COLLECTOR_CREDENTIAL, { method: 'POST', url, body: text, headers: { 'content-type': 'application/json' } });
+        const res = await http(url, { method: 'POST', headers: signed, body: text });
+        if (res.status !== 200) throw new Error(`scale: heartbeat batch for ${route.operationId} ${v.label}: HTTP ${res.status} ${res.text.slice(0, 200)}`);
+      };
+      const beatAt = Date.now();
+      await beat(beatAt);
       if (v.ifNoneMatch) {
         const etag = (await send()).etag;
         if (etag) headers = { ...headers, 'If-None-Match': etag };
       }
+      await beat(beatAt + 60_000);
       takeCaptured();
       const res = await send();
       const call = callOf(v.label ? `${route.operationId} ${v.label}` : route.operationId, route, res, takeCaptured());

@@ -68,10 +68,13 @@ describe('checkBudgets', () => {
       'scale.write-wcu',
       'scale.poll-unchanged',
       'scale.quiet-heartbeat-wcu',
+      'scale.tenants-views',
     ]);
     // A file written before the scale section existed has no `scale` at all: the same.
     const { scale: _omitted, ...older } = fixture('passing.json');
-    expect(checkBudgets(older).filter((o) => o.id.startsWith('scale.')).every((o) => !o.pass && o.detail === 'not measured (no ×100 run)')).toBe(true);
+    const olderScale = checkBudgets(older).filter((o) => o.id.startsWith('scale.'));
+    expect(olderScale.filter((o) => o.id !== 'scale.tenants-views').every((o) => !o.pass && o.detail === 'not measured (no ×100 run)')).toBe(true);
+    expect(olderScale.find((o) => o.id === 'scale.tenants-views')).toMatchObject({ pass: false, detail: 'not measured (no 1,000-tenants point)' });
   });
 
   it('applies the limits at their boundaries', () => {
@@ -174,7 +177,7 @@ describe('scale budgets', () => {
   const outcome = (r: BenchResults, id: string) => checkBudgets(r).find((o) => o.id === id)!;
 
   it('fails the broken-scale fixture on the 365-day report at ×100, by name: requests/RCU, growth and time', () => {
-    expect(failing(fixture('broken-scale.json'))).toEqual(['scale.route-requests:getReport 365d', 'scale.route-growth:getReport 365d', 'scale.report-time:getReport 365d', 'scale.poll-unchanged:getSummary poll unchanged (If-None-Match)', 'scale.quiet-heartbeat-wcu:ingestHeartbeat same minute']);
+    expect(failing(fixture('broken-scale.json'))).toEqual(['scale.route-requests:getReport 365d', 'scale.route-growth:getReport 365d', 'scale.report-time:getReport 365d', 'scale.poll-unchanged:getSummary poll unchanged (If-None-Match)', 'scale.poll-unchanged:getSummary poll unchanged while devices beat (If-None-Match)', 'scale.quiet-heartbeat-wcu:ingestHeartbeat same minute']);
     expect(outcome(fixture('broken-scale.json'), 'scale.route-requests:getReport 365d').detail).toBe('5056 requests, 16760 RCU (limits 10, 50)');
   });
 
