@@ -46,7 +46,9 @@ export function DeviceAvailabilityPage() {
       ) : (
         <>
           <div className="card toolbar">
-            <DevicePicker id="av-device" label={msg('devices.availability.device')} value={deviceId ?? ''} selectedName={detail.data?.id === deviceId ? `${detail.data.name} (${detail.data.site})` : null} onChange={(id) => id && set({ device: id })} />
+<div className="filters">
+                          <DevicePicker id="av-device" label={msg('devices.availability.device')} value={deviceId ?? ''} selectedName={detail.data?.id === deviceId ? `${detail.data.name} (${detail.data.site})` : null} onChange={(id) => id && set({ device: id })} />
+            </div>
             <div role="group" aria-label={msg('devices.availability.period')} className="segmented">
               {WINDOWS.map((w) => (
                 <button key={w} type="button" aria-pressed={w === days} onClick={() => set({ days: w })}>

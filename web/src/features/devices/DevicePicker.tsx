@@ -51,25 +51,30 @@ export function DevicePicker({
         : search.data.nextCursor
           ? msg('devices.picker.firstByName', { count: PICKER_SIZE })
           : '';
+  // Two fields and the hint, side by side in the filter grid or toolbar they sit in (the hint on a row of its own).
   return (
-    <div className="field device-picker">
-      <label htmlFor={searchId}>{msg('devices.picker.search')}</label>{' '}
-      <input id={searchId} type="search" autoComplete="off" value={text} placeholder={msg('devices.picker.placeholder')} aria-describedby={hint ? hintId : undefined} onChange={(e) => setText(e.target.value)} />{' '}
-      <label htmlFor={id}>{label}</label>{' '}
-      <select id={id} value={value} aria-busy={search.isLoading || search.isValidating} onChange={(e) => onChange(e.target.value)}>
-        {allLabel !== null && <option value="">{allLabel}</option>}
-        {shown && <option value={value}>{selectedName ?? value}</option>}
-        {items.map((d) => (
-          <option key={d.id} value={d.id}>
-            {d.name} ({d.site})
-          </option>
-        ))}
-      </select>
+    <>
+      <div className="field">
+        <label htmlFor={searchId}>{msg('devices.picker.search')}</label>
+        <input id={searchId} type="search" autoComplete="off" value={text} placeholder={msg('devices.picker.placeholder')} aria-describedby={hint ? hintId : undefined} onChange={(e) => setText(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={id}>{label}</label>{' '}
+        <select id={id} value={value} aria-busy={search.isLoading || search.isValidating} onChange={(e) => onChange(e.target.value)}>
+          {allLabel !== null && <option value="">{allLabel}</option>}
+          {shown && <option value={value}>{selectedName ?? value}</option>}
+          {items.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name} ({d.site})
+            </option>
+          ))}
+        </select>
+      </div>
       {hint && (
-        <p id={hintId} className="muted small" role="status">
+        <p id={hintId} className="muted small field-wide" role="status">
           {hint}
         </p>
       )}
-    </div>
+    </>
   );
 }
