@@ -72,11 +72,15 @@ describe('collector ingest', () => {
     const foreign = await collect('/ingest/heartbeats', { eventId: 'x', tenantId: 'acme', deviceId: 'gx-1', at: beats[0] });
     expect(foreign.statusCode).toBe(404);
 
-    const r = await call(devices, { method: 'GET', path: '/devices/fw-1', caller: alice });
+    // Read one minute after the last beat: the device is online, so no open outage (docs/data-model.md#outages)
+    // adds to its day; the outage rule itself is proven in open-outages.test.ts.
+    const readAt = api.handler('devices', { now: () => new Date(Date.parse(beats[4]!) + 60_000) });
+    const r = await call(readAt, { method: 'GET', path: '/devices/fw-1', caller: alice });
     expect(r.statusCode, r.body).toBe(200);
     const d = bodyOf<DeviceDetail>(r);
     expect(d.lastHeartbeatAt).toBe(beats[4]);
-    const today = d.daily.find((x) => x.date === new Date(NOW).toISOString().slice(0, 10))!;
+    expect(d.status).toBe('online');
+    const today = d.daily.find((x) => x.date === beats[4]!.slice(0, 10))!;
     // monitored 23 min, up 3 min (the 20-min gap exceeds the online threshold)
     expect(today.monitoredSeconds).toBe(23 * 60);
     expect(today.availablePct).toBeCloseTo((3 / 23) * 100, 2);
