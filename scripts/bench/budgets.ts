@@ -77,6 +77,12 @@ export const LIMITS = {
    * same-minute heartbeat took the one heartbeat path, at the same cost, before it got its own.
    */
   scaleWriteBaselineOf: { 'ingestHeartbeat same minute': 'ingestHeartbeat' } as Record<string, string>,
+  /** The ×1,000-tenants point (`scale-tenants.ts`): each staff view's first page ≤ this many DynamoDB requests… */
+  scaleTenantsRequests: 10,
+  /** …≤ this many RCU… */
+  scaleTenantsReadUnits: 50,
+  /** …and this many Cognito calls (the counts are kept at write time; docs/data-model.md#tenant-counts). */
+  scaleTenantsCognitoCalls: 0,
 } as const;
 
 export interface BudgetOutcome {
@@ -258,6 +264,7 @@ export function checkBudgets(r: BenchResults): BudgetOutcome[] {
     }
   }
   out.push(...checkScaleBudgets(r));
+  out.push(...checkTenantsPointBudgets(r));
   out.push(...checkFleetBudgets(r));
   return out;
 }
@@ -314,6 +321,26 @@ function heartbeatCostPerDeviceMonth(r: BenchResults): { batched: number; single
 const ok2xx = (status: number) => status >= 200 && status < 300;
 /** `n` as `12` or `12.5`. */
 const num = (n: number) => String(Math.round(n * 100) / 100);
+
+/**
+ * The ×1,000-tenants point's budgets (docs/benchmarks.md#scale): each staff view (`TENANT_VIEWS` of
+ * scale-tenants.ts) answered 200 with ≤ `scaleTenantsRequests` DynamoDB requests, ≤ `scaleTenantsReadUnits` RCU
+ * and ≤ `scaleTenantsCognitoCalls` Cognito calls. Without the point (scale not measured, or results older than
+ * it) the budget fails as not measured.
+ */
+export function checkTenantsPointBudgets(r: BenchResults): BudgetOutcome[] {
+  const L = LIMITS;
+  const rule = `each staff view at the 1,000-tenants point (first page): ≤ ${L.scaleTenantsRequests} DynamoDB requests, ≤ ${L.scaleTenantsReadUnits} RCU, ${L.scaleTenantsCognitoCalls} Cognito calls`;
+  const point = r.scale?.tenants;
+  if (!point || point.views.length === 0) return [{ id: 'scale.tenants-views', rule, pass: false, detail: 'not measured (no 1,000-tenants point)' }];
+  return point.views.map((v) => ({
+    id: `scale.tenants-views:${v.id}`,
+    rule,
+    pass: v.status === 200 && v.requests <= L.scaleTenantsRequests && v.readUnits <= L.scaleTenantsReadUnits && v.cognitoCalls <= L.scaleTenantsCognitoCalls,
+    headroom: Math.min(L.scaleTenantsRequests / Math.max(v.requests, 1e-9), L.scaleTenantsReadUnits / Math.max(v.readUnits, 1e-9)),
+    detail: `${point.tenants} tenants: ${v.requests} requests (${v.operations || 'none'}), ${num(v.readUnits)} RCU, ${v.cognitoCalls} Cognito calls, ${v.wallMs} ms${v.status === 200 ? '' : ` — HTTP ${v.status}`}`,
+  }));
+}
 
 /**
  * The scale section's budgets (docs/benchmarks.md#budgets): every route call and page view at ×100 within

@@ -1,6 +1,7 @@
 /**
  * The scale section of `npm run bench` (docs/benchmarks.md#scale): what one API call and one portal page
- * cost when a customer is 1, 10 or 100 times the demo size.
+ * cost when a customer is 1, 10 or 100 times the demo size, and the staff views when the platform has 1,000
+ * small tenants (`scale-tenants.ts`).
  *
  * For each factor: a fresh local stack (in-memory engine, demo data, no collector), the scale tenant
  * written beside the demo tenants by `scale-data.ts`, a customer user of that tenant and the demo staff
@@ -37,6 +38,7 @@ import { fillParams, idTokenFor, installCapacityCapture, takeCaptured, type Capt
 import { summarize } from './report.js';
 import { generateScaleTenant, scaleDeviceName, scaleSpec, SCALE_FACTORS, type GenerateStats } from './scale-data.js';
 import { lastDays, PAGE_VIEWS, type PageContext, type PageView } from './scale-pages.js';
+import { measureTenantsPoint, TENANTS_POINT } from './scale-tenants.js';
 import type { ScaleCall, ScalePageView, ScaleResults, ScaleRun } from './types.js';
 
 /** `bench/reference/write-wcu.json`: WCU per write at ×1 before the write-time aggregates (the write budget's reference). */
@@ -437,8 +439,10 @@ export function saveWriteBaseline(run: ScaleRun, file = WRITE_BASELINE_FILE): vo
 }
 
 /** Every factor of `factors` (default `SCALE_FACTORS`), one after the other, and the committed write baseline. */
-export async function measureScale(opts: { factors?: readonly number[]; log: (l: string) => void; concurrency?: number }): Promise<ScaleResults> {
+export async function measureScale(opts: { factors?: readonly number[]; log: (l: string) => void; concurrency?: number; tenants?: number }): Promise<ScaleResults> {
   const runs: ScaleRun[] = [];
   for (const f of [...(opts.factors ?? SCALE_FACTORS)].sort((a, b) => a - b)) runs.push(await measureScaleRun(f, opts.log, { concurrency: opts.concurrency }));
-  return { runs, writeBaseline: readWriteBaseline() };
+  // The ×1,000-tenants point: the staff views over many small tenants (scale-tenants.ts).
+  const tenants = await measureTenantsPoint(opts.log, opts.tenants ?? TENANTS_POINT);
+  return { runs, tenants, writeBaseline: readWriteBaseline() };
 }

@@ -68,10 +68,13 @@ describe('checkBudgets', () => {
       'scale.write-wcu',
       'scale.poll-unchanged',
       'scale.quiet-heartbeat-wcu',
+      'scale.tenants-views',
     ]);
     // A file written before the scale section existed has no `scale` at all: the same.
     const { scale: _omitted, ...older } = fixture('passing.json');
-    expect(checkBudgets(older).filter((o) => o.id.startsWith('scale.')).every((o) => !o.pass && o.detail === 'not measured (no ×100 run)')).toBe(true);
+    const olderScale = checkBudgets(older).filter((o) => o.id.startsWith('scale.'));
+    expect(olderScale.filter((o) => o.id !== 'scale.tenants-views').every((o) => !o.pass && o.detail === 'not measured (no ×100 run)')).toBe(true);
+    expect(olderScale.find((o) => o.id === 'scale.tenants-views')).toMatchObject({ pass: false, detail: 'not measured (no 1,000-tenants point)' });
   });
 
   it('applies the limits at their boundaries', () => {
