@@ -12,7 +12,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { useDynamoTable } from '../support/dynamo-table.js';
-import { wrapTableClient, type ConsumedCapacity, type DocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import type { TableRef } from '../../lambdas/data/client.js';
+import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
 import { dayOf, devicesBelowSla, putDailyAvailability, putDevice, refreshAvailabilityRollup, rekeyBelowSla } from '../../lambdas/data/devices.js';
 import { queryAll } from '../../lambdas/data/dynamo-util.js';
 import { reportsRepository } from '../../lambdas/data/reports.js';
@@ -24,20 +25,11 @@ import { AVAILABILITY_SLA_TARGET_PCT, addDays, availability30d } from '../../lam
 
 const TABLE = 'vigia-below-sla-main';
 let table: TableRef;
-const ops: { op: string; rcu: number }[] = [];
+const ops: CapturedRequest[] = [];
 
 useDynamoTable(TABLE, (t) => {
   table = t;
-  wrapTableClient(table, (inner): DocumentClient => ({
-    async send(operation, input) {
-      const out = await inner.send(operation, { ...input, ReturnConsumedCapacity: 'TOTAL' } as never);
-      const c = (out as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
-      const caps = Array.isArray(c) ? c : c ? [c] : [];
-      ops.push({ op: operation, rcu: caps.reduce((a, x) => a + (x.ReadCapacityUnits ?? x.CapacityUnits ?? 0), 0) });
-      return out;
-    },
-    destroy: () => inner.destroy(),
-  }));
+  captureCapacity(table, ops);
 });
 
 const TODAY = new Date().toISOString().slice(0, 10);

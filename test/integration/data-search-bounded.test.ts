@@ -9,7 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
-import { createDocumentClient, wrapTableClient, type ConsumedCapacity, type DocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
 import { IncidentEntity, itemOf } from '../../lambdas/data/entities.js';
 import { searchIncidents, searchTokenItems } from '../../lambdas/data/incident-search.js';
 import { newIncident } from '../../lambdas/domain/incidents.js';
@@ -21,7 +22,7 @@ const NAME = 'vigia-search-bounded';
 const NOW = Date.parse('2026-06-01T12:00:00.000Z');
 const HOUR = 3_600_000;
 /** Every request of the table: operation, RCU. */
-const calls: { op: string; rcu: number }[] = [];
+const calls: CapturedRequest[] = [];
 const incidents: Incident[] = [];
 
 async function put(items: Record<string, unknown>[]): Promise<void> {
@@ -45,16 +46,7 @@ beforeAll(async () => {
     items.push(itemOf(IncidentEntity, inc), ...searchTokenItems(inc));
   }
   await put(items);
-  wrapTableClient(table, (inner): DocumentClient => ({
-    async send(operation, input) {
-      const out = await inner.send(operation, { ...input, ReturnConsumedCapacity: 'TOTAL' } as never);
-      const c = (out as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
-      const caps = Array.isArray(c) ? c : c ? [c] : [];
-      calls.push({ op: operation, rcu: caps.reduce((s, x) => s + (x.ReadCapacityUnits ?? x.CapacityUnits ?? 0), 0) });
-      return out;
-    },
-    destroy: () => inner.destroy(),
-  }));
+  captureCapacity(table, calls);
 }, 180_000);
 afterAll(async () => {
   table?.doc.destroy();

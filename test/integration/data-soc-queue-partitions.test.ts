@@ -12,7 +12,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
-import { createDocumentClient, wrapTableClient, type ConsumedCapacity, type DocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
 import { IncidentEntity, itemOf } from '../../lambdas/data/entities.js';
 import { dynamoRepository } from '../../lambdas/data/index.js';
 import { listSocQueue } from '../../lambdas/data/incidents.js';
@@ -29,7 +30,7 @@ const MIN = 60_000;
 const BASE = Date.parse('2026-11-01T00:00:00.000Z');
 const SEVERITIES: Severity[] = ['critical', 'high', 'medium', 'low'];
 /** Every request: operation and RCU. */
-const calls: { op: string; rcu: number }[] = [];
+const calls: CapturedRequest[] = [];
 /** The stored open incidents, as the test knows them. */
 const stored = new Map<string, Incident>();
 const keyOf = (i: Incident) => `${i.tenantId}#${i.id}`;
@@ -66,16 +67,7 @@ beforeAll(async () => {
   for (let k = 0; k < items.length; k += 25) {
     await table.doc.send('BatchWriteItem', { RequestItems: { [NAME]: items.slice(k, k + 25).map((Item) => ({ PutRequest: { Item } })) } });
   }
-  wrapTableClient(table, (inner): DocumentClient => ({
-    async send(operation, input) {
-      const out = await inner.send(operation, { ...input, ReturnConsumedCapacity: 'TOTAL' } as never);
-      const c = (out as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
-      const caps = Array.isArray(c) ? c : c ? [c] : [];
-      calls.push({ op: operation, rcu: caps.reduce((s, x) => s + (x.ReadCapacityUnits ?? (operation === 'Query' ? (x.CapacityUnits ?? 0) : 0)), 0) });
-      return out;
-    },
-    destroy: () => inner.destroy(),
-  }));
+  captureCapacity(table, calls);
 }, 120_000);
 afterAll(async () => {
   table?.doc.destroy();

@@ -13,7 +13,8 @@ import { call, collectorEvent, startInProcessApi, type InProcessApi } from '../s
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { Device, DeviceAlarm, Page } from '../../lambdas/contract/schemas.js';
 import { bodyOf, lambdaContext, type CallerSpec } from '../support/events.js';
-import { createDocumentClient, wrapTableClient, type ConsumedCapacity, type DocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
 import { AlarmEntity, DeviceEntity, itemOf } from '../../lambdas/data/entities.js';
 import { listAlarms, listDevices } from '../../lambdas/data/devices.js';
 import { upgradeAlarmDeviceNames } from '../../lambdas/data/migrations.js';
@@ -28,7 +29,7 @@ let api: InProcessApi;
 let devices: ApiHandler;
 let ingest: ApiHandler;
 let table: TableRef;
-const ops: { op: string; rcu: number }[] = [];
+const ops: CapturedRequest[] = [];
 
 const num = (i: number) => String(i).padStart(4, '0');
 const device = (i: number): StoredDevice => ({ tenantId: 'acme', id: `dev-${num(i)}`, name: `equipo ${num(i)}`, type: 'switch', site: `Sede ${i % 7}`, ipAddress: '10.0.0.1', vendor: 'Cisco', model: 'C9200', lastHeartbeatAt: null });
@@ -59,16 +60,7 @@ beforeAll(async () => {
   await api.data.putTenant({ id: 'acme', name: 'Acme' });
   await api.data.grantCollector('acme', 'arn:aws:iam::000000000000:role/vigia-collector');
   table = { doc: createDocumentClient(api.documentClientOptions()), tableName: TABLE };
-  wrapTableClient(table, (inner): DocumentClient => ({
-    async send(operation, input) {
-      const out = await inner.send(operation, { ...input, ReturnConsumedCapacity: 'TOTAL' } as never);
-      const c = (out as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
-      const caps = Array.isArray(c) ? c : c ? [c] : [];
-      ops.push({ op: operation, rcu: caps.reduce((a, x) => a + (x.ReadCapacityUnits ?? x.CapacityUnits ?? 0), 0) });
-      return out;
-    },
-    destroy: () => inner.destroy(),
-  }));
+  captureCapacity(table, ops);
   // 1,200 device items as the data layer writes them (keys and GSI1 from the declaration), no alarm open yet.
   await batchWrite(Array.from({ length: FLEET }, (_, i) => ({ ...itemOf(DeviceEntity, device(i + 1)), openAlarms: 0 })));
 }, 240_000);

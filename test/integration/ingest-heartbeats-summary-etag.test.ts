@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { call, collectorEvent, startInProcessApi, validatingHandler, type InProcessApi } from '../support/in-process-api.js';
 import { bodyOf, lambdaContext } from '../support/events.js';
-import { createDocumentClient, wrapTableClient, type ConsumedCapacity, type DocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type DocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
 import { dynamoRepository } from '../../lambdas/data/index.js';
 import { ingestHeartbeat, putDailyAvailability, putDevice, raiseAlarm, transitionAlarm } from '../../lambdas/data/devices.js';
 import { createIncident } from '../../lambdas/data/incidents.js';
@@ -34,26 +35,12 @@ const alice = { sub: 'sub-alice', groups: ['acme'] };
 let api: InProcessApi;
 /** The engine's table through a client that records every request and its consumed capacity. */
 let table: TableRef;
-const ops: { op: string; wcu: number; rcu: number }[] = [];
+const ops: CapturedRequest[] = [];
 
 beforeAll(async () => {
   api = await startInProcessApi({ table: TABLE });
   table = { doc: createDocumentClient(api.documentClientOptions()), tableName: TABLE };
-  wrapTableClient(table, (inner): DocumentClient => ({
-    async send(operation, input) {
-      const out = await inner.send(operation, { ...input, ReturnConsumedCapacity: 'TOTAL' } as never);
-      const c = (out as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
-      const caps = Array.isArray(c) ? c : c ? [c] : [];
-      const write = !['GetItem', 'Query', 'BatchGetItem'].includes(operation);
-      ops.push({
-        op: operation,
-        wcu: caps.reduce((a, x) => a + (x.WriteCapacityUnits ?? (write ? (x.CapacityUnits ?? 0) : 0)), 0),
-        rcu: caps.reduce((a, x) => a + (x.ReadCapacityUnits ?? (write ? 0 : (x.CapacityUnits ?? 0))), 0),
-      });
-      return out;
-    },
-    destroy: () => inner.destroy(),
-  }));
+  captureCapacity(table, ops);
   await api.data.putTenant({ id: 'acme', name: 'Acme' });
   await api.data.putTenant({ id: 'globex', name: 'Globex' });
   await api.data.grantCollector('acme', 'arn:aws:iam::000000000000:role/vigia-collector');
