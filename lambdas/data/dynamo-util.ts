@@ -117,3 +117,22 @@ export function setClause(attrs: Record<string, unknown>): {
   });
   return { set: parts.length ? `SET ${parts.join(', ')}` : '', names, values };
 }
+
+/**
+ * Runs `fn` over `items` with at most `n` in flight, keeping order: the bound on concurrent requests of a
+ * read that fans out per item (one Lambda container holds a bounded number of sockets; thousands at once
+ * end in EMFILE / ECONNRESET).
+ */
+export async function mapLimit<T, R>(items: readonly T[], n: number, fn: (x: T, index: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i]!, i);
+      }
+    }),
+  );
+  return out;
+}

@@ -7,10 +7,13 @@ import { devicesByStatus } from '../domain/aggregates.js';
 import type { DeviceOutage } from '../domain/ports.js';
 import type { TableRef } from './client.js';
 import { countersOf } from './aggregates.js';
-import { queryAll } from './dynamo-util.js';
+import { mapLimit, queryAll } from './dynamo-util.js';
 import { AVAIL_SK_MAX, keys } from './keys.js';
 import { indexOf } from './access-patterns.js';
 import { dayOf } from './devices.js';
+
+/** Day Queries of devices in an outage in flight at once (a site-wide outage is hundreds of devices). */
+const OUTAGE_READ_CONCURRENCY = 8;
 
 /**
  * The devices of `tenantId` in an outage at `now` (`openOutage`), each with its stored days of the 30-day
@@ -33,8 +36,7 @@ export async function devicesInOutage(tenantId: string, now: Date, table: TableR
   });
   const from = availabilityWindowStart(now);
   const down = devices.filter((d) => typeof d.lastHeartbeatAt === 'string' && openOutage(d.lastHeartbeatAt, now).size > 0);
-  return Promise.all(
-    down.map(async (d): Promise<DeviceOutage> => {
+  return mapLimit(down, OUTAGE_READ_CONCURRENCY, async (d): Promise<DeviceOutage> => {
       const days = await queryAll(table, {
         KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
         ExpressionAttributeValues: { ':pk': keys.devicePk(tenantId, String(d.id)), ':from': `AVAIL#${from}`, ':to': AVAIL_SK_MAX },
@@ -42,6 +44,5 @@ export async function devicesInOutage(tenantId: string, now: Date, table: TableR
         ExpressionAttributeNames: { '#d': 'date' },
       });
       return { deviceId: String(d.id), name: String(d.name), lastHeartbeatAt: String(d.lastHeartbeatAt), days: days.map(dayOf) };
-    }),
-  );
+  });
 }

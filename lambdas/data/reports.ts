@@ -23,24 +23,11 @@ import { devicesInOutage } from './outages.js';
 import { queryAll } from './dynamo-util.js';
 import { AlarmEntity, HistoryEntity, IncidentEntity, isFirstResponse, recordOf } from './entities.js';
 import { keys } from './keys.js';
+import { mapLimit } from './dynamo-util.js';
 import { indexOf } from './access-patterns.js';
 
 const HISTORY_CONCURRENCY = 8;
 
-/** Runs `fn` over `items` with at most `n` in flight, keeping order. */
-async function mapLimit<T, R>(items: readonly T[], n: number, fn: (x: T, index: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]!, i);
-      }
-    }),
-  );
-  return out;
-}
 
 /**
  * Everything `buildReport` needs for tenant `tenantId` and the period `[from, to]` (ISO-8601 UTC), read from
