@@ -41,7 +41,9 @@ describe('stage configuration', () => {
 
 /** Values of every account-scoped physical name in a synthesized app (scoped sub-resource names excluded). */
 function physicalNames(s: Synthed): string[] {
-  const scoped = new Set(['GroupName', 'PolicyName', 'OperationName', 'AWS::ApiGateway::Model Name', 'Custom::S3AutoDeleteObjects BucketName']);
+  // An alarm's MetricName is scoped by its Namespace (the stage's own `Vigia/<stage>`, or AWS/<service> with the
+  // stage's resources as dimensions), not an account-wide name.
+  const scoped = new Set(['GroupName', 'PolicyName', 'OperationName', 'AWS::ApiGateway::Model Name', 'Custom::S3AutoDeleteObjects BucketName', 'AWS::CloudWatch::Alarm MetricName']);
   const names: string[] = [];
   for (const t of Object.values(s.t) as Template[]) {
     for (const r of Object.values(resources(t))) {

@@ -234,7 +234,8 @@ describe('Cognito administrative calls of invite-user (the admin Lambda\u2019s a
       const entries: AuditEntry[] = [];
       const ports = {
         tenants: { getTenant: async (id: string) => (id === 'smoke' ? { id, name: 'Smoke test' } : null) } as unknown as TenantsPort,
-        tenantAdmin: {} as TenantAdminPort,
+        // the member ledger and userCount with the user.invite entry (TenantAdminPort.addMember)
+        tenantAdmin: { addMember: async (_t: string, _u: string, _at: string, a: AuditEntry | null) => (a && void entries.push(a), true) } as Partial<TenantAdminPort> as TenantAdminPort,
         audit: { put: async (e: AuditEntry) => void entries.push(e) } as unknown as AuditPort,
         users,
       };

@@ -175,7 +175,8 @@ describe('invite a user', () => {
     } as Partial<UsersPort> as UsersPort;
     const p: AdminPorts = {
       tenants: { getTenant: async (id: string) => (id === 'acme' ? { id, name: 'Acme' } : null) } as Partial<TenantsPort> as TenantsPort,
-      tenantAdmin: {} as TenantAdminPort,
+      // the member ledger and userCount with the user.invite entry (TenantAdminPort.addMember)
+      tenantAdmin: { addMember: async (_t: string, _u: string, _at: string, a: AuditEntry | null) => (a && void entries.push(a), true) } as Partial<TenantAdminPort> as TenantAdminPort,
       audit: { put: async (e: AuditEntry) => void entries.push(e) } as Partial<AuditPort> as AuditPort,
       users,
     };
