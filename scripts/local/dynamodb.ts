@@ -92,6 +92,25 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
+/**
+ * A free TCP port on `host`, kept bound until `release()` — for a port that must be known long before its
+ * server starts (the portal's origin, needed by the gateway's CORS, is bound only after the seed). A port
+ * from `freePort` is unbound meanwhile, and the kernel may hand it to an outgoing connection as its
+ * ephemeral local port (same range), so the later `listen` fails with EADDRINUSE.
+ */
+export function reservePort(host = '127.0.0.1'): Promise<{ port: number; release: () => Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, host, () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      let released: Promise<void> | undefined;
+      resolve({ port, release: () => (released ??= new Promise<void>((r) => srv.close(() => r()))) });
+    });
+  });
+}
+
 function assertPortFree(port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();

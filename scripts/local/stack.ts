@@ -31,7 +31,7 @@ import { randomBytes } from 'node:crypto';
 import { startUserPool } from './cognito/index.js';
 import { startLocalIdp } from './idp.js';
 import { OAUTH_SCOPES } from '../../infra/federation-config.js';
-import { ensureTable, freePort, startDynamo } from './dynamodb.js';
+import { ensureTable, freePort, reservePort, startDynamo } from './dynamodb.js';
 import { openApiDocument } from '../../lambdas/contract/openapi.js';
 import { startCollector } from './collector.js';
 import { LOCAL_EMAIL_FROM, startDigestTimer, startMailEmulator, startOutboxPoller } from './notifications.js';
@@ -227,9 +227,11 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
   const log = opts.log ?? (() => undefined);
   const host = opts.host ?? '127.0.0.1';
   const ports: Ports = { ...DEFAULT_PORTS, ...opts.ports };
-  // The web origin must be known before the gateway starts (CORS), so resolve a random port up front.
-  if (ports.web === 0) ports.web = await freePort(host);
-  const stops: Array<() => Promise<void>> = [];
+  // The web origin must be known before the gateway starts (CORS), so a random port is reserved up front and
+  // kept bound until the portal listens on it (`reservePort`).
+  const webPort = ports.web === 0 ? await reservePort(host) : null;
+  if (webPort) ports.web = webPort.port;
+  const stops: Array<() => Promise<void>> = webPort ? [webPort.release] : [];
   const stopAll = async () => {
     for (const s of stops.reverse()) await s().catch(() => undefined);
     stops.length = 0;
@@ -502,6 +504,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       } else if (!existsSync(path.join(REPO_ROOT, 'web/dist/index.html'))) {
         throw new Error('portal: web/dist is missing — run `npm run build:web` or drop --no-build');
       }
+      await webPort?.release();
       const web = await serveWeb(ports.web, host, config);
       stops.push(web.stop);
       webUrl = web.url;
