@@ -6,9 +6,10 @@
  * reject with `ApiError` and revalidate what they change.
  */
 import { useSWRConfig } from 'swr';
+import { unstable_serialize } from 'swr/infinite';
 import type { CreateTenantBody, PoolUser, PutTenantIdentityProviderBody, TenantSummary, UpdateTenantBody } from '../../shared/lib/contract';
 
-import { useApi, useApiSWR, useApiSWRInfinite } from '../../shared/lib/api-context';
+import { pageKey, useApi, useApiSWR, useApiSWRInfinite } from '../../shared/lib/api-context';
 
 /** Tenants per page of the staff tenant list. */
 export const TENANT_PAGE_SIZE = 50;
@@ -18,7 +19,7 @@ export const TENANT_PAGE_SIZE = 50;
  * page is one Query and one BatchGetItem, the counts kept at write time, no Cognito call (docs/api.md#administration).
  */
 export function useTenants() {
-  return useApiSWRInfinite('listTenantSummaries', { query: { limit: TENANT_PAGE_SIZE } });
+  return useApiSWRInfinite('listTenantSummaries', TENANTS_INPUT);
 }
 
 export function useTenantDetail(tenantId: string | undefined) {
@@ -38,10 +39,20 @@ export function useStaff() {
   return useApiSWR('listStaff', {});
 }
 
-/** Revalidates every cached administration read (tenants, users, staff) and `/me` (its tenant list). */
+/** The paged tenant list's input (one definition for the hook and its revalidation). */
+const TENANTS_INPUT = { query: { limit: TENANT_PAGE_SIZE } };
+
+/**
+ * Revalidates every cached administration read (tenants, users, staff), `/me` (its tenant list) and the
+ * paged tenant list, whose pages live under SWR-infinite's own key (`unstable_serialize`), not the plain keys.
+ */
 function useRevalidateAdmin() {
   const { mutate } = useSWRConfig();
-  return () => mutate((key) => Array.isArray(key) && ['listTenants', 'listTenantSummaries', 'getTenant', 'listTenantUsers', 'listStaff', 'getMe', 'getTenantIdentityProvider'].includes(key[0] as string));
+  return () =>
+    Promise.all([
+      mutate((key) => Array.isArray(key) && ['listTenants', 'listTenantSummaries', 'getTenant', 'listTenantUsers', 'listStaff', 'getMe', 'getTenantIdentityProvider'].includes(key[0] as string)),
+      mutate(unstable_serialize(pageKey('listTenantSummaries', TENANTS_INPUT))),
+    ]);
 }
 
 export function useAdminActions() {
