@@ -80,16 +80,10 @@ export function dynoxideBinary(): string {
 }
 
 /** A free TCP port on `host`, chosen by the OS. */
-export function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, host, () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  const r = await reservePort(host);
+  await r.release();
+  return r.port;
 }
 
 /**
