@@ -29,7 +29,8 @@
  * measured mean. The budgets judge the larger of the measured peak and the projection.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { lambdaContext, restProxyEvent } from '../local/gateway.js';
 import { ensureTable, startDynamo, type RunningDynamo } from '../local/dynamodb.js';
 import { parseLambdaConfig } from '../../lambdas/config.js';
 import { createDocumentClient, dynamoRepository, tableWriters } from '../../lambdas/data/index.js';
@@ -195,67 +196,24 @@ const COLLECTOR_ARN = 'arn:aws:sts::000000000000:assumed-role/vigia-collector/fl
 /** An API Gateway REST (v1 proxy) event of `POST /ingest/heartbeats/batch` as the collector (IAM-authorised). */
 function batchEvent(body: unknown, requestId: string): APIGatewayProxyEvent {
   const path = '/ingest/heartbeats/batch';
-  const text = JSON.stringify(body);
   const headers = { Host: 'api.example.com', 'Content-Type': 'application/json' };
-  return {
-    resource: path,
+  return restProxyEvent({
+    resourcePath: path,
     path,
-    httpMethod: 'POST',
-    headers,
-    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
-    queryStringParameters: null,
-    multiValueQueryStringParameters: null,
+    method: 'POST',
+    headers: { single: headers, multi: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])) },
+    query: null,
     pathParameters: null,
-    stageVariables: null,
-    body: text,
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: '000000000000',
-      apiId: 'local',
-      authorizer: null,
-      protocol: 'HTTP/1.1',
-      httpMethod: 'POST',
-      identity: {
-        accessKey: 'AKIDLOCAL',
-        accountId: '000000000000',
-        apiKey: null,
-        apiKeyId: null,
-        caller: null,
-        clientCert: null,
-        cognitoAuthenticationProvider: null,
-        cognitoAuthenticationType: null,
-        cognitoIdentityId: null,
-        cognitoIdentityPoolId: null,
-        principalOrgId: null,
-        sourceIp: '127.0.0.1',
-        user: null,
-        userAgent: 'vigia-fleet-bench',
-        userArn: COLLECTOR_ARN,
-      },
-      path: `/local${path}`,
-      stage: 'local',
-      requestId,
-      requestTimeEpoch: Date.now(),
-      resourceId: 'local',
-      resourcePath: path,
-    },
-  };
+    body: JSON.stringify(body),
+    claims: null,
+    collector: { accessKeyId: 'AKIDLOCAL', userArn: COLLECTOR_ARN },
+    sourceIp: '127.0.0.1',
+    userAgent: 'vigia-fleet-bench',
+    stage: 'local',
+    requestId,
+    requestTimeEpoch: Date.now(),
+  });
 }
-
-const lambdaContext = (requestId: string): Context => ({
-  callbackWaitsForEmptyEventLoop: false,
-  functionName: 'vigia-local-ingest',
-  functionVersion: '$LATEST',
-  invokedFunctionArn: 'arn:aws:lambda:eu-west-1:000000000000:function:vigia-local-ingest',
-  memoryLimitInMB: '512',
-  awsRequestId: requestId,
-  logGroupName: '/aws/lambda/vigia-local-ingest',
-  logStreamName: 'fleet',
-  getRemainingTimeInMillis: () => 10_000,
-  done: () => undefined,
-  fail: () => undefined,
-  succeed: () => undefined,
-});
 
 const round = (v: number, d = 3) => Math.round(v * 10 ** d) / 10 ** d;
 
@@ -379,7 +337,7 @@ export async function measureFleet(opts: FleetOptions): Promise<FleetResults> {
             for (let attempt = 0; entries.length > 0; attempt++) {
               const requestId = `fleet-${++requestSeq}`;
               const started = performance.now();
-              const res = await als.run(ctx, () => runAsFunction('ingest', () => handler(batchEvent({ heartbeats: entries }, requestId), lambdaContext(requestId))));
+              const res = await als.run(ctx, () => runAsFunction('ingest', () => handler(batchEvent({ heartbeats: entries }, requestId), lambdaContext('vigia-local-ingest', requestId))));
               if (measured && attempt === 0) lambdaMs.push(performance.now() - started);
               let retry: typeof entries = [];
               if (res.statusCode >= 500) retry = entries;

@@ -278,8 +278,86 @@ export async function verifyIdToken(
   return payload;
 }
 
-/** The context a handler receives; the function's memory and timeout are set by `withFunctionLimits`. */
-function lambdaContext(functionName: string, awsRequestId: string): Context {
+/** What `restProxyEvent` builds an event from (single- and multi-value maps as API Gateway passes them). */
+export interface RestProxyEventSpec {
+  /** The route's resource path, e.g. `/incidents/{id}`. */
+  resourcePath: string;
+  /** The concrete request path, e.g. `/incidents/INC-000001`. */
+  path: string;
+  method: string;
+  headers: { single: Record<string, string>; multi: Record<string, string[]> };
+  /** null: no query string (API Gateway passes null, not `{}`). */
+  query: { single: Record<string, string>; multi: Record<string, string[]> } | null;
+  pathParameters: Record<string, string> | null;
+  body: string | null;
+  /** The Cognito user-pool authorizer's claims (all strings), or null for none. */
+  claims: Record<string, string> | null;
+  /** The SigV4 caller of an IAM-authorised route (`requestContext.identity`), or null. */
+  collector: { accessKeyId: string; userArn: string } | null;
+  sourceIp: string;
+  userAgent: string | null;
+  stage: string;
+  requestId: string;
+  /** Epoch ms. */
+  requestTimeEpoch: number;
+}
+
+/**
+ * An API Gateway REST (v1 Lambda proxy) event as API Gateway delivers it to the integration (AWS docs,
+ * "Input format of a Lambda function for proxy integration"): the one builder of the local gateway, also used
+ * by the fleet bench to call the ingest handler without HTTP.
+ */
+export function restProxyEvent(s: RestProxyEventSpec): APIGatewayProxyEvent {
+  return {
+    resource: s.resourcePath,
+    path: s.path,
+    httpMethod: s.method,
+    headers: s.headers.single,
+    multiValueHeaders: s.headers.multi,
+    queryStringParameters: s.query ? s.query.single : null,
+    multiValueQueryStringParameters: s.query ? s.query.multi : null,
+    pathParameters: s.pathParameters,
+    stageVariables: null,
+    body: s.body,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      authorizer: s.claims ? { claims: s.claims } : null,
+      protocol: 'HTTP/1.1',
+      httpMethod: s.method,
+      identity: {
+        accessKey: s.collector?.accessKeyId ?? null,
+        accountId: s.collector ? '000000000000' : null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        sourceIp: s.sourceIp,
+        user: null,
+        userAgent: s.userAgent,
+        userArn: s.collector?.userArn ?? null,
+      },
+      path: `/${s.stage}${s.path}`,
+      stage: s.stage,
+      requestId: s.requestId,
+      requestTimeEpoch: s.requestTimeEpoch,
+      resourceId: 'local',
+      resourcePath: s.resourcePath,
+    },
+  };
+}
+
+/**
+ * The context a handler receives for `functionName` and one request (as the Node.js runtime passes it); the
+ * function's memory and timeout are set by `withFunctionLimits`.
+ */
+export function lambdaContext(functionName: string, awsRequestId: string): Context {
   const deadline = Date.now() + API_GATEWAY_QUOTAS.integrationTimeoutSeconds * 1000;
   return {
     callbackWaitsForEmptyEventLoop: true,
@@ -500,49 +578,22 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
       );
       const query = singleAndMulti(url.searchParams.entries());
       const hasQuery = url.searchParams.size > 0;
-      const event: APIGatewayProxyEvent = {
-        resource: match.route.path,
+      const event = restProxyEvent({
+        resourcePath: match.route.path,
         path: url.pathname,
-        httpMethod: method,
-        headers: headers.single,
-        multiValueHeaders: headers.multi,
-        queryStringParameters: hasQuery ? query.single : null,
-        multiValueQueryStringParameters: hasQuery ? query.multi : null,
+        method,
+        headers,
+        query: hasQuery ? query : null,
         pathParameters: Object.keys(match.pathParameters).length ? match.pathParameters : null,
-        stageVariables: null,
         body: body.length ? body.toString('utf8') : null,
-        isBase64Encoded: false,
-        requestContext: {
-          accountId: '000000000000',
-          apiId: 'local',
-          authorizer: payload ? { claims: flattenClaims(payload) } : null,
-          protocol: 'HTTP/1.1',
-          httpMethod: method,
-          identity: {
-            accessKey: collector?.accessKeyId ?? null,
-            accountId: collector ? '000000000000' : null,
-            apiKey: null,
-            apiKeyId: null,
-            caller: null,
-            clientCert: null,
-            cognitoAuthenticationProvider: null,
-            cognitoAuthenticationType: null,
-            cognitoIdentityId: null,
-            cognitoIdentityPoolId: null,
-            principalOrgId: null,
-            sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
-            user: null,
-            userAgent: req.headers['user-agent'] ?? null,
-            userArn: collector?.userArn ?? null,
-          },
-          path: `/${opts.stage}${url.pathname}`,
-          stage: opts.stage,
-          requestId,
-          requestTimeEpoch: started,
-          resourceId: 'local',
-          resourcePath: match.route.path,
-        },
-      };
+        claims: payload ? flattenClaims(payload) : null,
+        collector: collector ? { accessKeyId: collector.accessKeyId, userArn: collector.userArn } : null,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: req.headers['user-agent'] ?? null,
+        stage: opts.stage,
+        requestId,
+        requestTimeEpoch: started,
+      });
 
       let result: APIGatewayProxyResult;
       try {
