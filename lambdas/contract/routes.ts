@@ -232,10 +232,10 @@ export const ROUTES = [
   },
   {
     operationId: 'updateIncident', method: 'PATCH', path: '/incidents/{id}', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
-    summary: 'Change status, assignee, category, title or description, per role (version-checked; docs/api.md#incident-roles)',
+    summary: 'Change status, assignee, category, title or description, per role (version-checked; docs/api.md#incident-roles); a provider status on an untriaged incident needs a triage (docs/sla.md#triage-first)',
     request: { params: IncidentIdParams, query: TenantQuery, body: UpdateIncidentBody },
     responses: { 200: { description: 'The incident after the change', body: Incident } },
-    errors: ['NOT_FOUND', 'VERSION_CONFLICT', 'INVALID_TRANSITION', 'UNKNOWN_ASSIGNEE'],
+    errors: ['NOT_FOUND', 'VERSION_CONFLICT', 'INVALID_TRANSITION', 'TRIAGE_REQUIRED', 'UNKNOWN_ASSIGNEE'],
   },
   {
     operationId: 'triageIncident', method: 'POST', path: '/incidents/{id}/triage', handler: 'incidents', groups: [ADMIN_GROUP], tenantScoped: true, staffReach: 'all',

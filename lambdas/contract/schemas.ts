@@ -189,17 +189,23 @@ export const UpdateIncidentBody = z
     category: z.string().trim().min(1).max(60).optional(),
     /** `null` unassigns. */
     assignee: PersonRef.nullable().optional(),
+    /**
+     * Staff: triage in the same change (severity with a reason, as `POST /incidents/{id}/triage`), so an
+     * untriaged incident can be moved to a provider status in one request (docs/sla.md#triage-first).
+     */
+    triage: z.strictObject({ severity: Severity, reason: z.string().trim().min(3).max(500) }).optional(),
   })
   .refine(
     (b) =>
       b.status !== undefined ||
+      b.triage !== undefined ||
       b.severity !== undefined ||
       b.description !== undefined ||
       b.comment !== undefined ||
       b.title !== undefined ||
       b.category !== undefined ||
       b.assignee !== undefined,
-    { message: 'at least one of status, severity, description, title, category, assignee or comment is required' },
+    { message: 'at least one of status, severity, triage, description, title, category, assignee or comment is required' },
   );
 export type UpdateIncidentBody = z.input<typeof UpdateIncidentBody>;
 
@@ -805,6 +811,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   VERSION_CONFLICT: 409,
   INVALID_TRANSITION: 409,
+  /** Staff moving an untriaged incident to a provider status without a `triage` in the request, `details: { from, to, fields: ['triage'] }` (docs/sla.md#triage-first). */
+  TRIAGE_REQUIRED: 409,
   /** An e-mail domain of a tenant's identity provider already routes to another provider, `details: { fields: ['emailDomains'], domains }`. */
   IDP_DOMAIN_IN_USE: 409,
   /** The stage has no Cognito domain for staff-configured identity providers (docs/api.md#tenant-identity-provider). */

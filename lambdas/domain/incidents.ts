@@ -162,6 +162,8 @@ export interface IncidentPatch {
   category?: string | undefined;
   /** `null` unassigns. */
   assignee?: string | null | undefined;
+  /** Staff: triage in the same change (severity with a reason; docs/sla.md#triage-first). */
+  triage?: { severity: Severity; reason: string } | undefined;
 }
 
 export interface PlannedUpdate {
@@ -182,7 +184,14 @@ export function newComment(author: string, body: string, now: string): IncidentC
  * @throws ApiError VERSION_CONFLICT (`details.currentVersion`) when `patch.version` is not the current one;
  *         INVALID_TRANSITION (`details.from`, `details.to`, `details.allowed`) for a forbidden status change.
  */
-export function planUpdate(current: Incident, patch: IncidentPatch, actor: string, now: string, role: { staff: boolean } = { staff: true }): PlannedUpdate {
+export function planUpdate(
+  current: Incident,
+  patch: IncidentPatch,
+  actor: string,
+  now: string,
+  role: { staff: boolean } = { staff: true },
+  tenant: Pick<Tenant, 'slaTargets'> | null = null,
+): PlannedUpdate {
   assertPatchAllowed(current, patch, role.staff);
   if (patch.version !== current.version) {
     throw new ApiError('VERSION_CONFLICT', 'the incident was changed by someone else; reload it', {
@@ -199,6 +208,11 @@ export function planUpdate(current: Incident, patch: IncidentPatch, actor: strin
         allowed: [...TRANSITIONS[current.status]],
       });
     }
+    assertTriagedFor(current, patch.status, patch.triage !== undefined);
+  }
+  // The triage first, so a resolution or closure in the same change is judged against the triaged deadline.
+  if (patch.triage) changes.push(...triageInto(next, current, patch.triage.severity, tenant, now));
+  if (patch.status !== undefined && patch.status !== current.status) {
     next.status = patch.status;
     changes.push({ field: 'status', from: current.status, to: patch.status });
     if (patch.status === 'resolved') next.resolvedAt = now;
@@ -224,9 +238,23 @@ export function planUpdate(current: Incident, patch: IncidentPatch, actor: strin
   }
   return {
     incident: next,
-    change: { version: next.version, at: now, by: actor, changes },
+    change: { version: next.version, at: now, by: actor, changes, ...(patch.triage ? { reason: patch.triage.reason } : {}) },
     comment: patch.comment !== undefined ? newComment(actor, patch.comment, now) : null,
   };
+}
+
+/**
+ * Triage first (docs/sla.md#triage-first): staff move an incident to a provider status (`PROVIDER_STATUSES`)
+ * only once its severity is triaged — `triagedAt` set, or the same request carries the triage (`withTriage`).
+ * @throws ApiError TRIAGE_REQUIRED (409; `details.from`, `details.to`, `details.fields = ['triage']`)
+ */
+export function assertTriagedFor(current: Incident, to: IncidentStatus, withTriage: boolean): void {
+  if (!PROVIDER_STATUSES.includes(to) || current.triagedAt !== null || withTriage) return;
+  throw new ApiError('TRIAGE_REQUIRED', `triage the incident (severity with a reason) before moving it to ${to}`, {
+    from: current.status,
+    to,
+    fields: ['triage'],
+  });
 }
 
 /**
@@ -239,7 +267,7 @@ export function planUpdate(current: Incident, patch: IncidentPatch, actor: strin
  */
 export function assertPatchAllowed(current: Incident, patch: IncidentPatch, staff: boolean): void {
   if (!staff) {
-    const fields = (['severity', 'assignee', 'status'] as const).filter((f) => patch[f] !== undefined);
+    const fields = (['severity', 'assignee', 'status', 'triage'] as const).filter((f) => patch[f] !== undefined);
     if (fields.length > 0) {
       throw new ApiError('FORBIDDEN', `only the SOC (staff) may change ${fields.join(', ')}`, { fields });
     }
@@ -249,7 +277,7 @@ export function assertPatchAllowed(current: Incident, patch: IncidentPatch, staf
       issues: [{ path: 'severity', message: 'use the triage route' }],
     });
   }
-  if (current.status === 'closed' && (patch.title !== undefined || patch.description !== undefined || patch.category !== undefined || patch.assignee !== undefined)) {
+  if (current.status === 'closed' && (patch.title !== undefined || patch.description !== undefined || patch.category !== undefined || patch.assignee !== undefined || patch.triage !== undefined)) {
     throw new ApiError('INVALID_TRANSITION', 'a closed incident takes comments only', { from: 'closed', to: 'closed', allowed: [] });
   }
 }
@@ -280,17 +308,27 @@ export function planTriage(current: Incident, body: { severity: Severity; reason
     throw new ApiError('INVALID_TRANSITION', 'a closed incident\u2019s SLA result never changes', { from: 'closed', to: 'closed', allowed: [] });
   }
   const next = nextVersion(current, body.version, now);
-  const targets = targetsFor(tenant, body.severity);
-  next.severity = body.severity;
+  const changes = triageInto(next, current, body.severity, tenant, now);
+  return { incident: next, change: { version: next.version, at: now, by: actor, changes, reason: body.reason }, comment: null };
+}
+
+/**
+ * Applies a triage to `next` (a copy of `current`): the severity, the contract targets of that severity
+ * (`targetsFor`), `slaDueAt` = createdAt + the resolution target, `triagedAt` (the first triage); returns the
+ * history changes (severity, targets as `response N min, resolution M min`, due time), those that moved.
+ */
+function triageInto(next: Incident, current: Incident, severity: Severity, tenant: Pick<Tenant, 'slaTargets'> | null, now: string): IncidentChange['changes'] {
+  const targets = targetsFor(tenant, severity);
+  next.severity = severity;
   next.slaTargets = targets;
-  next.slaDueAt = slaDueAt(current.createdAt, body.severity, targets);
+  next.slaDueAt = slaDueAt(current.createdAt, severity, targets);
   next.triagedAt = current.triagedAt ?? now;
   const changes: IncidentChange['changes'] = [];
   if (current.severity !== next.severity) changes.push({ field: 'severity', from: current.severity, to: next.severity });
   const fmt = (t: SlaTarget | null) => (t ? `response ${t.responseMinutes} min, resolution ${t.resolutionMinutes} min` : null);
   if (fmt(current.slaTargets) !== fmt(targets)) changes.push({ field: 'slaTargets', from: fmt(current.slaTargets), to: fmt(targets) });
   if (current.slaDueAt !== next.slaDueAt) changes.push({ field: 'slaDueAt', from: current.slaDueAt, to: next.slaDueAt });
-  return { incident: next, change: { version: next.version, at: now, by: actor, changes, reason: body.reason }, comment: null };
+  return changes;
 }
 
 /**
@@ -446,10 +484,13 @@ export async function getIncidentDetail(port: IncidentsPort, tenantId: string, i
  * Version-checked update (see `planUpdate`). Returns the updated incident. A new assignee (one that differs
  * from the stored one; `null` unassigns) must be on the tenant's assignee list, read from `users` only then
  * (`assertAssignee`); the role rules are checked first, so a customer naming one gets 403.
+ * A `triage` in the patch (staff) is applied with the tenant's contract targets (read from `tenants` only
+ * then) and audited as `incident.triage`; a provider status on an untriaged incident needs one
+ * (`assertTriagedFor`, docs/sla.md#triage-first).
  * @throws ApiError NOT_FOUND, VERSION_CONFLICT (also when a concurrent writer wins the race), INVALID_TRANSITION,
- *         FORBIDDEN, UNKNOWN_ASSIGNEE
+ *         TRIAGE_REQUIRED, FORBIDDEN, UNKNOWN_ASSIGNEE
  */
-export function updateIncident(
+export async function updateIncident(
   port: IncidentsPort,
   tenantId: string,
   id: string,
@@ -458,15 +499,18 @@ export function updateIncident(
   now: string,
   audit: AuditRequest | undefined,
   users: GroupMembersPort,
+  tenants?: TenantsPort,
 ): Promise<Incident> {
   const role = { staff: identity.isAdmin };
+  const tenant = patch.triage && role.staff && tenants ? await tenants.getTenant(tenantId) : null;
   const check = async (current: Incident): Promise<IncidentPatch> => {
     // Role, closed-incident and version errors come first (`planUpdate`); the pool is read only for a change.
     if (typeof patch.assignee !== 'string' || patch.assignee === current.assignee || patch.version !== current.version) return patch;
     assertPatchAllowed(current, patch, role.staff);
     return { ...patch, assignee: await assertAssignee(users, tenantId, patch.assignee) };
   };
-  return applyPlan(port, tenantId, id, identity, now, 'incident.update', (current, checked) => planUpdate(current, checked ?? patch, actorName(identity), now, role), audit, check);
+  const action: AuditAction = patch.triage ? 'incident.triage' : 'incident.update';
+  return applyPlan(port, tenantId, id, identity, now, action, (current, checked) => planUpdate(current, checked ?? patch, actorName(identity), now, role, tenant), audit, check);
 }
 
 /**

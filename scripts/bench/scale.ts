@@ -321,7 +321,7 @@ async function measureWrites(ctx: Ctx): Promise<ScaleCall[]> {
   );
   const incidentId = created.status === 201 ? (JSON.parse(created.text) as { id: string }).id : formatIncidentId(1);
   await run('updateIncident', 'updateIncident', () =>
-    http(urlOf(ctx, routeById('updateIncident'), {}, { id: incidentId }), { method: 'PATCH', headers: json(ctx.tokens.admin), body: JSON.stringify({ version: 1, status: 'in_progress' }) }),
+    http(urlOf(ctx, routeById('updateIncident'), {}, { id: incidentId }), { method: 'PATCH', headers: json(ctx.tokens.admin), body: JSON.stringify({ version: 1, status: 'in_progress', triage: { severity: 'low', reason: 'Bench: triaje' } }) }),
   );
   await run('addIncidentComment', 'addIncidentComment', () =>
     http(urlOf(ctx, routeById('addIncidentComment'), {}, { id: incidentId }), { method: 'POST', headers: json(ctx.tokens.customer), body: JSON.stringify({ body: 'Comentario del benchmark.' }) }),

@@ -38,7 +38,7 @@ import {
 } from '../../lambdas/data/index.js';
 import { DEVICE_ALARM_TYPES } from '../../lambdas/domain/alarm-types.js';
 import { collectorPrincipal } from '../../lambdas/domain/collectors.js';
-import { formatIncidentId, slaDueAt, upgradeIncident } from '../../lambdas/domain/incidents.js';
+import { formatIncidentId, slaDueAt, targetsFor, upgradeIncident } from '../../lambdas/domain/incidents.js';
 import { upgradeAggregates, upgradeAlarmDeviceNames, upgradeIncidents, upgradeSearchIndex, upgradeSocQueueIndexes } from '../../lambdas/data/migrations.js';
 import { cognitoUsers } from '../../lambdas/data/cognito-users.js';
 import { reconcileUserCounts } from '../../lambdas/data/tenant-admin.js';
@@ -147,9 +147,17 @@ function incidentTimeline(d: DemoIncident): { history: IncidentChange[]; comment
   const steps = path.length - 1;
   const by = d.assignee ?? 'soc@vigia.example';
   const history: IncidentChange[] = [];
+  // Triage first (docs/sla.md#triage-first): the move out of `new` carries the triage (the reported severity
+  // confirmed, the default targets fixed) with its reason, as the PATCH that does it in the portal records it.
+  const targets = targetsFor(null, d.severity);
   for (let i = 1; i <= steps; i++) {
     const at = new Date(start + Math.floor(((end - start) * i) / Math.max(steps, 1))).toISOString();
-    history.push({ version: i + 1, at, by, changes: [{ field: 'status', from: path[i - 1]!, to: path[i]! }] });
+    const status = { field: 'status', from: path[i - 1]!, to: path[i]! };
+    history.push(
+      i === 1
+        ? { version: i + 1, at, by, changes: [{ field: 'slaTargets', from: null, to: `response ${targets.responseMinutes} min, resolution ${targets.resolutionMinutes} min` }, status], reason: 'Triaje del SOC: severidad confirmada' }
+        : { version: i + 1, at, by, changes: [status] },
+    );
   }
   const comments: IncidentComment[] =
     d.status === 'new'
@@ -330,6 +338,8 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
             resolvedAt: d.resolvedAt,
             slaDueAt: slaDueAt(d.createdAt, d.severity),
             version: history.length + 1,
+            // Triaged when it left `new` (its first history entry, which records the triage).
+            ...(history[0] ? { triagedAt: history[0].at, slaTargets: targetsFor(null, d.severity) } : {}),
           }, history),
           { history, comments },
           table,

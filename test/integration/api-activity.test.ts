@@ -94,7 +94,7 @@ describe('a change on an old incident reaches the feed and the bell of its tenan
   it('staff change the status: ana sees it unread and in the feed; carol never does; mark as read resets', async () => {
     expect(await unread(ana)).toEqual({ count: 0, capped: false, seenAt: null });
     clock = NOW;
-    const patch = await call(incidents, { method: 'PATCH', path: '/incidents/INC-000001', caller: soc, query: { tenant: 'acme' }, body: { version: 1, status: 'in_progress' } });
+    const patch = await call(incidents, { method: 'PATCH', path: '/incidents/INC-000001', caller: soc, query: { tenant: 'acme' }, body: { version: 1, status: 'in_progress', triage: { severity: 'medium', reason: 'Confirmado' } } });
     expect(patch.statusCode, patch.body).toBe(200);
 
     expect(await unread(ana)).toEqual({ count: 1, capped: false, seenAt: null });
@@ -165,7 +165,8 @@ describe('a change on an old incident reaches the feed and the bell of its tenan
     const id = bodyOf<Incident>(created).id;
     const step = async (version: number, status: string) => {
       clock += 60_000;
-      const r = await call(incidents, { method: 'PATCH', path: `/incidents/${id}`, caller: soc, query: { tenant: 'acme' }, body: { version, status } });
+      const triage = status === 'in_progress' ? { triage: { severity: 'high', reason: 'Confirmado' } } : {};
+      const r = await call(incidents, { method: 'PATCH', path: `/incidents/${id}`, caller: soc, query: { tenant: 'acme' }, body: { version, status, ...triage } });
       expect(r.statusCode, r.body).toBe(200);
     };
     await step(1, 'in_progress');

@@ -248,7 +248,9 @@ async function openIncident(resolve: boolean): Promise<Incident> {
   let inc = r.json as Incident;
   if (!resolve) return inc;
   for (const status of ['in_progress', 'resolved']) {
-    const p = await send('PATCH', `/incidents/${inc.id}?tenant=acme`, { token: tokens.admin.id, body: { version: inc.version, status } });
+    // Triage first (docs/sla.md#triage-first): the acknowledgement carries the triage.
+    const triage = status === 'in_progress' ? { triage: { severity: 'low', reason: 'Triaje de la fixture' } } : {};
+    const p = await send('PATCH', `/incidents/${inc.id}?tenant=acme`, { token: tokens.admin.id, body: { version: inc.version, status, ...triage } });
     expect(p.status, p.text).toBe(200);
     inc = p.json as Incident;
   }

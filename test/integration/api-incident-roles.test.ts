@@ -163,7 +163,7 @@ describe('staff work an incident; the customer requests closure and confirms', (
     clock = T0 + 7 * MIN;
     expect((await req(carol, 'POST', `/incidents/${inc.id}/closure-request`, { note: 'Ya no pasa' })).statusCode).toBe(200);
     clock = T0 + 40 * MIN;
-    expect((await req(soc, 'PATCH', `/incidents/${inc.id}`, { version: 2, status: 'in_progress' }, asStaff('initech'))).statusCode).toBe(200);
+    expect((await req(soc, 'PATCH', `/incidents/${inc.id}`, { version: 2, status: 'in_progress', triage: { severity: 'low', reason: 'Sin impacto confirmado' } }, asStaff('initech'))).statusCode).toBe(200);
     clock = T0 + 24 * 60 * MIN;
     const rep = bodyOf<Report>(await call(reports, { method: 'GET', path: '/reports', caller: carol }));
     expect(rep.mttaMinutes).toBe(40);
@@ -175,7 +175,8 @@ describe('SLA integrity', () => {
     clock = T0;
     const inc = await open(alice, 'high'); // acme contract: 120 min to resolve
     const v = async () => (await detail(inc.id)).version;
-    expect((await req(soc, 'PATCH', `/incidents/${inc.id}`, { version: 1, status: 'in_progress' }, asStaff('acme'))).statusCode).toBe(200);
+    // Triage first (docs/sla.md#triage-first): the acknowledgement carries it, at the reported severity.
+    expect((await req(soc, 'PATCH', `/incidents/${inc.id}`, { version: 1, status: 'in_progress', triage: { severity: 'high', reason: 'Confirmado' } }, asStaff('acme'))).statusCode).toBe(200);
     clock = T0 + 300 * MIN; // breached
     expect((await req(soc, 'PATCH', `/incidents/${inc.id}`, { version: 2, status: 'resolved' }, asStaff('acme'))).statusCode).toBe(200);
     expect((await req(soc, 'PATCH', `/incidents/${inc.id}`, { version: 3, status: 'closed' }, asStaff('acme'))).statusCode).toBe(200);
@@ -204,7 +205,7 @@ describe('SLA integrity', () => {
   it('refuses a reopen after the grace period', async () => {
     clock = T0;
     const inc = await open(alice, 'low');
-    expect((await req(soc, 'PATCH', `/incidents/${inc.id}`, { version: 1, status: 'in_progress' }, asStaff('acme'))).statusCode).toBe(200);
+    expect((await req(soc, 'PATCH', `/incidents/${inc.id}`, { version: 1, status: 'in_progress', triage: { severity: 'low', reason: 'Confirmado' } }, asStaff('acme'))).statusCode).toBe(200);
     expect((await req(soc, 'PATCH', `/incidents/${inc.id}`, { version: 2, status: 'resolved' }, asStaff('acme'))).statusCode).toBe(200);
     clock = T0 + 8 * 24 * 60 * MIN;
     const r = await req(alice, 'POST', `/incidents/${inc.id}/reopen`, { reason: 'Sigue pasando' });

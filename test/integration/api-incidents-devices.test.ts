@@ -114,7 +114,8 @@ describe('incidents API over dynoxide', () => {
       path: `/incidents/${id}`,
       caller: carol,
       query: { tenant: 'acme' },
-      body: { version: 1, status: 'in_progress', comment: 'Looking into it' },
+      // Triage first (docs/sla.md#triage-first): the acknowledgement confirms the reported severity.
+      body: { version: 1, status: 'in_progress', comment: 'Looking into it', triage: { severity: 'critical', reason: 'Confirmed' } },
     });
     expect(u.statusCode, u.body).toBe(200);
     expect(bodyOf<Incident>(u)).toMatchObject({ version: 2, status: 'in_progress' });
@@ -134,7 +135,14 @@ describe('incidents API over dynoxide', () => {
     expect(after.version).toBe(2);
     expect(after.severity).toBe('critical');
     expect(after.history).toEqual([
-      { version: 2, at: after.updatedAt, by: 'sub-carol@example.com', bySub: 'sub-carol', changes: [{ field: 'status', from: 'new', to: 'in_progress' }] },
+      {
+        version: 2,
+        at: after.updatedAt,
+        by: 'sub-carol@example.com',
+        bySub: 'sub-carol',
+        changes: [{ field: 'slaTargets', from: null, to: 'response 15 min, resolution 240 min' }, { field: 'status', from: 'new', to: 'in_progress' }],
+        reason: 'Confirmed',
+      },
     ]);
     expect(after.comments.map((x) => x.body)).toEqual(['Looking into it', 'Second note']);
 

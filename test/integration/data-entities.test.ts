@@ -43,7 +43,7 @@ describe('stored attributes the entity does not declare', () => {
     const t = 'acme';
     await w.putTenant({ id: t, name: 'Acme' });
     const inc = newIncident(t, 7, { title: 'Phishing', description: 'mail', severity: 'high', category: 'email' }, 'ana', now.toISOString());
-    const upd = planUpdate(inc, { version: 1, status: 'in_progress', comment: 'looking' }, 'bo', now.toISOString());
+    const upd = planUpdate(inc, { version: 1, status: 'in_progress', comment: 'looking', triage: { severity: 'high', reason: 'confirmed' } }, 'bo', now.toISOString());
     await w.putIncident(upd.incident, { comments: [upd.comment!], history: [upd.change] });
     await w.putDevice({ id: 'fw-1', tenantId: t, name: 'Firewall', type: 'firewall', site: 'HQ', ipAddress: '10.0.0.1', vendor: 'V', model: 'M' }, now);
     await w.putDailyAvailability({ tenantId: t, deviceId: 'fw-1', date: now.toISOString().slice(0, 10), availablePct: 99 }, now);

@@ -50,7 +50,7 @@ describe.each(['aws-lite', 'AWS SDK v3'])('incident repository (%s document clie
   it('lets exactly one of two concurrent updates of the same version win', async () => {
     const repo = dynamoRepository(table).incidents;
     const cur = (await repo.getIncident('acme', 'INC-000001'))!;
-    const a = planUpdate(cur, { version: cur.version, status: 'in_progress' }, 'a', new Date().toISOString());
+    const a = planUpdate(cur, { version: cur.version, status: 'in_progress', triage: { severity: cur.severity, reason: 'confirmado' } }, 'a', new Date().toISOString());
     const b = planUpdate(cur, { version: cur.version, category: 'other', comment: 'b' }, 'b', new Date().toISOString());
     const results = await Promise.all([
       repo.saveUpdate('acme', a.incident, cur, a.change, a.comment),

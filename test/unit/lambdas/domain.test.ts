@@ -159,7 +159,8 @@ describe('incident rules', () => {
 
   it('plans an update: version +1, history from → to, first acknowledgement, resolvedAt set and cleared, SLA result fixed at close', () => {
     const t1 = '2025-01-01T01:00:00.000Z';
-    const a = planUpdate(base, { version: 1, status: 'in_progress', category: 'malware', comment: 'on it' }, 'x@y.z', t1);
+    // Triaged (provider statuses need it: docs/sla.md#triage-first).
+    const a = planUpdate({ ...base, triagedAt: created }, { version: 1, status: 'in_progress', category: 'malware', comment: 'on it' }, 'x@y.z', t1);
     expect(a.incident).toMatchObject({ version: 2, status: 'in_progress', category: 'malware', updatedAt: t1, firstAcknowledgedAt: t1 });
     expect(a.change).toEqual({
       version: 2, at: t1, by: 'x@y.z',

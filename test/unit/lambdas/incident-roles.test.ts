@@ -39,6 +39,26 @@ describe('PATCH per role', () => {
   });
 });
 
+describe('triage first (docs/sla.md#triage-first)', () => {
+  it('refuses a provider status on an untriaged incident unless the patch carries the triage, which it applies', () => {
+    const ack = { ...base, status: 'in_progress' as const, firstAcknowledgedAt: at(1) };
+    for (const [from, to] of [[base, 'in_progress'], [ack, 'on_hold'], [ack, 'resolved']] as const) {
+      try {
+        planUpdate(from, { version: 1, status: to }, 's', at(10));
+        expect.unreachable();
+      } catch (e) {
+        expect(e).toMatchObject({ code: 'TRIAGE_REQUIRED', details: { from: from.status, to, fields: ['triage'] } });
+      }
+    }
+    const p = planUpdate(base, { version: 1, status: 'in_progress', triage: { severity: 'high', reason: 'Credenciales robadas' } }, 's', at(10), { staff: true }, { slaTargets: { high: { responseMinutes: 5, resolutionMinutes: 90 } } });
+    expect(p.incident).toMatchObject({ version: 2, status: 'in_progress', severity: 'high', triagedAt: at(10), firstAcknowledgedAt: at(10), slaDueAt: at(90), slaTargets: { responseMinutes: 5, resolutionMinutes: 90 } });
+    expect(p.change).toMatchObject({ version: 2, reason: 'Credenciales robadas' });
+    // Non-provider changes need none; a customer cannot send a triage.
+    expect(code(() => planUpdate(base, { version: 1, title: 'Otro' }, 's', at(10)))).toBe('OK');
+    expect(code(() => assertPatchAllowed(base, { version: 1, triage: { severity: 'low', reason: 'leve' } }, false))).toBe('FORBIDDEN');
+  });
+});
+
 describe('triage and the SLA result', () => {
   it('fixes the contract targets (default when the contract has none) and records the reason', () => {
     expect(targetsFor(null, 'critical')).toEqual({ responseMinutes: 15, resolutionMinutes: 240 });
@@ -49,7 +69,7 @@ describe('triage and the SLA result', () => {
   });
 
   it('fixes the result at the first close; a closed incident cannot be triaged; reopening keeps the result', () => {
-    const ack = planUpdate(base, { version: 1, status: 'in_progress' }, 's', at(10)).incident;
+    const ack = planUpdate({ ...base, triagedAt: at(5) }, { version: 1, status: 'in_progress' }, 's', at(10)).incident;
     expect(ack.firstAcknowledgedAt).toBe(at(10));
     const resolved = planUpdate(ack, { version: 2, status: 'resolved' }, 's', at(24 * 60 + 1)).incident; // medium: 24 h
     const closed = planConfirmResolution(resolved, undefined, 'ana', at(24 * 60 + 5)).incident;
