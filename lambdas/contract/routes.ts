@@ -133,6 +133,17 @@ export interface ResponseDef {
   readonly etag?: true;
 }
 
+/**
+ * The lists answered with a validator ({@link RouteDef.validatedBy}; docs/api.md#conditional-requests): each
+ * names the records the list shows, whose writes move the tenant's list marker of that name
+ * (`LIST_MARKERS`, lambdas/data/aggregates.ts).
+ */
+export const LIST_VALIDATORS = ['incidents', 'alarms'] as const;
+export type ListValidator = (typeof LIST_VALIDATORS)[number];
+
+/** The conditional-request header of a validated row (`If-None-Match`, one or more entity tags). */
+const IfNoneMatch = { 'If-None-Match': z.string().max(1024) } as const;
+
 /** Success statuses the API uses. */
 export type SuccessStatus = 200 | 201 | 202;
 
@@ -183,6 +194,14 @@ export interface RouteDef {
    * (`plumbingErrors`): e.g. NOT_FOUND for an unknown id, the 409 conflicts.
    */
   readonly errors: readonly ErrorCode[];
+  /**
+   * A tenant-scoped GET list validated by the HTTP layer (lambdas/http/api.ts, docs/api.md#conditional-requests):
+   * answered with a weak `ETag` made of the tenant's list marker of these records and a digest of the request
+   * (operation, tenant, validated query and path, caller), and `304 Not Modified` without a body after ONE read
+   * (the marker) when `If-None-Match` still holds it. The row also declares the `If-None-Match` header and
+   * `etag: true` on its response.
+   */
+  readonly validatedBy?: ListValidator;
 }
 
 /** Query of routes that take no parameters at all. */
@@ -211,10 +230,11 @@ export const ROUTES = [
   },
   {
     operationId: 'listIncidents', method: 'GET', path: '/incidents', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
-    summary: 'Incidents of the tenant, newest first, cursor-paginated',
-    request: { query: ListIncidentsQuery },
-    responses: { 200: { description: 'A page of incidents', body: pageOf(Incident) } },
+    summary: 'Incidents of the tenant, newest first, cursor-paginated; answered with an ETag, and 304 Not Modified after one small read while no incident of the tenant was written (docs/api.md#conditional-requests)',
+    request: { query: ListIncidentsQuery, headers: IfNoneMatch },
+    responses: { 200: { description: 'A page of incidents (with `ETag` and `Cache-Control: private, no-cache`; 304 without a body when `If-None-Match` holds the current ETag)', body: pageOf(Incident), etag: true } },
     errors: [],
+    validatedBy: 'incidents',
   },
   {
     operationId: 'createIncident', method: 'POST', path: '/incidents', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
@@ -302,10 +322,11 @@ export const ROUTES = [
   },
   {
     operationId: 'listAlarms', method: 'GET', path: '/alarms', handler: 'devices', groups: [], tenantScoped: true, staffReach: 'tenant',
-    summary: 'Device alarms of the tenant, newest first, filtered by state, severity, device and time',
-    request: { query: ListAlarmsQuery },
-    responses: { 200: { description: 'A page of device alarms', body: pageOf(DeviceAlarm) } },
+    summary: 'Device alarms of the tenant, newest first, filtered by state, severity, device and time; answered with an ETag, and 304 Not Modified after one small read while no alarm of the tenant was written (docs/api.md#conditional-requests)',
+    request: { query: ListAlarmsQuery, headers: IfNoneMatch },
+    responses: { 200: { description: 'A page of device alarms (with `ETag` and `Cache-Control: private, no-cache`; 304 without a body when `If-None-Match` holds the current ETag)', body: pageOf(DeviceAlarm), etag: true } },
     errors: [],
+    validatedBy: 'alarms',
   },
   {
     operationId: 'acknowledgeAlarm', method: 'POST', path: '/devices/{deviceId}/alarms/{alarmId}/acknowledge', handler: 'devices', groups: [], tenantScoped: true, staffReach: 'tenant',

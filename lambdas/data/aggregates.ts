@@ -19,6 +19,7 @@
  * the drift (`--check`).
  */
 import type { DeviceAlarm, Incident, Office365Alarm } from '../contract/schemas.js';
+import type { ListValidator } from '../contract/routes.js';
 import { formatIncidentId } from '../domain/incidents.js';
 import {
   AGGREGATES_VERSION,
@@ -84,7 +85,7 @@ export const INCIDENT_SEQ = 'incidentSeq';
 export const legacyCounterKey = (tenantId: string) => keys.incidentCounter(tenantId);
 
 /** Attributes of aggregate items that are not counters. */
-const NOT_COUNTERS = new Set(['PK', 'SK', 'entity', 'date', 'hour', 'aggVersion', 'rebuiltAt', 'rev', INCIDENT_SEQ]);
+const NOT_COUNTERS = new Set(['PK', 'SK', 'entity', 'date', 'hour', 'aggVersion', 'rebuiltAt', 'rev', 'revI', 'revA', INCIDENT_SEQ]);
 
 /**
  * The tenant's change marker (docs/data-model.md#aggregates): attribute `rev` of the stats item, a number that
@@ -97,6 +98,17 @@ const NOT_COUNTERS = new Set(['PK', 'SK', 'entity', 'date', 'hour', 'aggVersion'
  * (one GetItem of the ~1 KB stats item).
  */
 export const CHANGE_MARKER = 'rev';
+
+/**
+ * The tenant's list markers (docs/api.md#conditional-requests, docs/data-model.md#aggregates): attributes of the
+ * stats item, one per validated list (`LIST_VALIDATORS`, lambdas/contract/routes.ts), each a number that grows
+ * by one with EVERY write of a record that list shows — `revI` with each incident write (created, any field
+ * changed, seeded), `revA` with each device alarm write (raised, re-raised, acknowledged, cleared) and each
+ * rename of a device whose alarms carry its name (`syncAlarmDeviceNames`). Unlike `CHANGE_MARKER` they move
+ * also when no counter does (a title edited), and never with heartbeats. Added to the stats update of the
+ * write's own transaction (`aggregateWrites` option `list`); read alone by `readListMarker` (one GetItem).
+ */
+export const LIST_MARKERS: Readonly<Record<ListValidator, string>> = { incidents: 'revI', alarms: 'revA' };
 
 /** The counters of a stored aggregate item (markers and keys dropped). */
 export function countersOf(item: Record<string, unknown> | undefined): Counters {
@@ -280,14 +292,15 @@ export function aggregateWrites(
   table: TableRef,
   tenantId: string,
   change: AggregateChange,
-  opts: { marker?: boolean; incidentSeq?: { prev: number | null; next: number } } = {},
+  opts: { marker?: boolean; incidentSeq?: { prev: number | null; next: number }; list?: ListValidator } = {},
 ): TransactWriteItem[] {
   const out: TransactWriteItem[] = [];
   // Any change bumps the tenant's change marker in the same stats update (unless the caller bumps it itself).
   const changes =
     [change.stats ?? {}, ...Object.values(change.days ?? {}), ...Object.values(change.hours ?? {})].some((c) => Object.values(c).some((v) => v !== 0)) ||
     [...Object.values(change.openDays ?? {}), ...Object.values(change.openHours ?? {})].some((o) => Object.keys(o).length > 0);
-  const statsChange = changes && opts.marker !== false ? { ...change.stats, [CHANGE_MARKER]: 1 } : change.stats;
+  // The record's list marker moves with every write of the record, counters moved or not (`LIST_MARKERS`).
+  const statsChange = { ...change.stats, ...(changes && opts.marker !== false ? { [CHANGE_MARKER]: 1 } : {}), ...(opts.list ? { [LIST_MARKERS[opts.list]]: 1 } : {}) };
   const stats = addAction(table, keys.stats(tenantId), statsChange ?? {}, { entity: AGGREGATE_ENTITIES.stats }, opts.incidentSeq);
   if (stats) out.push(stats);
   // The day and hour items: stored names (`storedName`), each unresolved incident SET / REMOVEd as its `o…` attribute.
@@ -447,6 +460,22 @@ export async function readChangeMarker(table: TableRef, tenantId: string): Promi
 }
 
 /**
+ * The tenant's list marker of `list` (`LIST_MARKERS`; 0 before the first write): ONE GetItem of the stats item,
+ * projected, eventually consistent (the ~1 KB item: 0.5 RCU). What validates a list's ETag (lambdas/http/api.ts).
+ */
+export async function readListMarker(table: TableRef, tenantId: string, list: ListValidator): Promise<number> {
+  const res = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.stats(tenantId), ProjectionExpression: '#r', ExpressionAttributeNames: { '#r': LIST_MARKERS[list] } });
+  const v = res.Item?.[LIST_MARKERS[list]];
+  return typeof v === 'number' ? v : 0;
+}
+
+/** Adds one to the tenant's list marker of `list` (`LIST_MARKERS`): one UpdateItem of the stats item (a write outside `aggregateWrites`). */
+export async function bumpListMarker(table: TableRef, tenantId: string, list: ListValidator): Promise<void> {
+  const action = addAction(table, keys.stats(tenantId), { [LIST_MARKERS[list]]: 1 }, { entity: AGGREGATE_ENTITIES.stats })!;
+  await table.doc.send('UpdateItem', action.Update);
+}
+
+/**
  * What validates a summary's ETag (lambdas/domain/summary.ts `conditionalSummary`): the tenant's change marker
  * (`CHANGE_MARKER`, 0 before the first change) and its heartbeat histogram, in ONE Query of the two adjacent
  * items `TENANT#<t>` / `STATS` and `STATS#HB` (`SK BETWEEN STATS AND STATS#HB`; eventually consistent, ~1.3 KB
@@ -507,6 +536,8 @@ export interface StoredAggregates {
   version: number | null;
   /** The incident number counter (`INCIDENT_SEQ`) of the stats item; null when absent. */
   incidentSeq: number | null;
+  /** The list markers of the stats item (`LIST_MARKERS` attribute → value; absent ones left out). */
+  lists: Record<string, number>;
   heartbeat: Counters;
   days: Map<string, Counters>;
 }
@@ -532,6 +563,7 @@ export async function readTenantAggregates(table: TableRef, tenantId: string, fr
     stats: countersOf(stats.Item),
     version: typeof version === 'number' ? version : null,
     incidentSeq: typeof seq === 'number' ? seq : null,
+    lists: Object.fromEntries(Object.values(LIST_MARKERS).flatMap((n) => (typeof stats.Item?.[n] === 'number' ? [[n, stats.Item[n] as number]] : []))),
     heartbeat: countersOf(hb.Item),
     days,
   };
@@ -711,6 +743,8 @@ export async function rebuildTenantAggregates(table: TableRef, tenantId: string,
       aggVersion: AGGREGATES_VERSION,
       rebuiltAt: now.toISOString(),
       [CHANGE_MARKER]: stored.marker + 1,
+      // The list markers move on too: a list's ETag from before the rebuild never matches again.
+      ...Object.fromEntries(Object.values(LIST_MARKERS).map((n) => [n, (stored.lists[n] ?? 0) + 1])),
     });
     // The counter now lives in the stats item (AGGREGATES_VERSION 3).
     if (legacy.Item) await table.doc.send('DeleteItem', { TableName: table.tableName, Key: legacyCounterKey(tenantId) });

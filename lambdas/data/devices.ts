@@ -19,7 +19,7 @@ import { AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS, OPEN_ALARM_STATE
 import type { AlarmListOptions, AvailabilityRollup, DailyAvailability, DevicesPort, ListedDevice, PageOptions, StoredDevice } from '../domain/ports.js';
 import { ApiError } from '../domain/errors.js';
 import type { TableRef, TransactWriteItem } from './client.js';
-import { aggregateWrites, alarmChange, bumpChangeMarker, foldHeartbeatHistogram, heartbeatMoveAction, moveHeartbeat } from './aggregates.js';
+import { aggregateWrites, alarmChange, bumpChangeMarker, bumpListMarker, foldHeartbeatHistogram, heartbeatMoveAction, moveHeartbeat } from './aggregates.js';
 import { availabilityDay, delta, epochMinute, type Counters } from '../domain/aggregates.js';
 import { auditPut } from './audit.js';
 import { activityPuts } from './activity.js';
@@ -106,6 +106,13 @@ const NAME_SYNC_BATCH = 99;
  * Returns how many alarms it changed.
  */
 export async function syncAlarmDeviceNames(table: TableRef, tenantId: string, deviceId: string, name: string): Promise<number> {
+  const changed = await syncAlarmNames(table, tenantId, deviceId, name);
+  // The alarm list shows the names: its list marker moves after them (docs/api.md#conditional-requests).
+  if (changed > 0) await bumpListMarker(table, tenantId, 'alarms');
+  return changed;
+}
+
+async function syncAlarmNames(table: TableRef, tenantId: string, deviceId: string, name: string): Promise<number> {
   const stale = await queryAll(table, {
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :a)',
     FilterExpression: 'attribute_not_exists(deviceName) OR deviceName <> :n',
@@ -130,7 +137,7 @@ export async function syncAlarmDeviceNames(table: TableRef, tenantId: string, de
       // Renamed again meanwhile: that rename's sync writes its name. An alarm expired meanwhile: the rest again.
       if (isConditionFailureInTransaction(e, 0)) return changed;
       if (!isTransactionConflict(e) && !isConditionFailureInTransaction(e)) throw e;
-      return changed + (await syncAlarmDeviceNames(table, tenantId, deviceId, name));
+      return changed + (await syncAlarmNames(table, tenantId, deviceId, name));
     }
   }
   return changed;
@@ -469,7 +476,7 @@ export function putAlarm(alarm: DeviceAlarmInput, table: TableRef): Promise<void
         ...(old ? { ExpressionAttributeNames: { '#s': 'state' }, ExpressionAttributeValues: { ':old': old.state } } : {}),
       },
     };
-    const agg = aggregateWrites(table, a.tenantId, alarmChange(old, a));
+    const agg = aggregateWrites(table, a.tenantId, alarmChange(old, a), { list: 'alarms' });
     return (await writeAlarmWithCount(table, a, put, Number(isOpen(a.state)) - Number(isOpen(old?.state)), agg)) === 'written' ? undefined : RETRY;
   });
 }
@@ -481,7 +488,7 @@ export function putAlarm(alarm: DeviceAlarmInput, table: TableRef): Promise<void
  */
 export function raiseAlarm(alarm: DeviceAlarm, table: TableRef): Promise<boolean> {
   // The aggregates' change and the activity event (critical/high alarms; docs/notifications.md) ride along.
-  const agg = [...aggregateWrites(table, alarm.tenantId, alarmChange(null, alarm)), ...activityPuts([alarmEvent(null, alarm)], table)];
+  const agg = [...aggregateWrites(table, alarm.tenantId, alarmChange(null, alarm), { list: 'alarms' }), ...activityPuts([alarmEvent(null, alarm)], table)];
   let a = alarm;
   return withRetries(`raiseAlarm ${alarm.id}`, async () => {
     const put = { Put: { TableName: table.tableName, Item: itemOf(AlarmEntity, a), ConditionExpression: 'attribute_not_exists(PK)' } };
@@ -532,7 +539,7 @@ export async function transitionAlarm(
         TransactItems: [
           { Update: { ...update, ConditionExpression: '#s = :cur', ExpressionAttributeValues: { ...values, ':cur': before.state } } },
           ...(audit ? [auditPut(audit, table, retention)] : []),
-          ...aggregateWrites(table, tenantId, alarmChange(before, after)),
+          ...aggregateWrites(table, tenantId, alarmChange(before, after), { list: 'alarms' }),
           ...activityPuts([alarmEvent(before, after)], table),
         ],
       });
@@ -549,7 +556,7 @@ export async function transitionAlarm(
     if (!from.includes(cur.state)) return { alarm: cur, changed: false };
     const write = { Update: { ...update, ConditionExpression: '#s = :cur', ExpressionAttributeValues: { ...values, ':cur': cur.state } } };
     const next: DeviceAlarm = { ...cur, ...fields, state: to };
-    const agg = [...aggregateWrites(table, tenantId, alarmChange(cur, next)), ...activityPuts([alarmEvent(cur, next)], table)];
+    const agg = [...aggregateWrites(table, tenantId, alarmChange(cur, next), { list: 'alarms' }), ...activityPuts([alarmEvent(cur, next)], table)];
     const r = await writeAlarmWithCount(table, { tenantId, deviceId, id: alarmId }, write, Number(isOpen(to)) - Number(isOpen(cur.state)), agg);
     return r === 'written' ? { alarm: { ...cur, ...fields, state: to }, changed: true } : RETRY;
   });

@@ -98,7 +98,7 @@ export async function putIncident(
               ...(before ? { ExpressionAttributeValues: { ':v': before.version } } : {}),
             },
           },
-          ...aggregateWrites(table, incident.tenantId, incidentChange(before, next)),
+          ...aggregateWrites(table, incident.tenantId, incidentChange(before, next), { list: 'incidents' }),
           ...socAssignmentWrites(table, before, next),
         ],
       });
@@ -147,7 +147,7 @@ export async function createIncident(tenantId: string, build: (seq: number) => I
             // Its activity event (docs/notifications.md), in the same transaction.
             activityPut(incidentCreatedEvent(incident), table),
             // The aggregates' stats update allocates the number (condition on the counter read).
-            ...aggregateWrites(table, tenantId, incidentChange(null, incident), { incidentSeq: { prev: last.inStats ? last.value : null, next: last.value + 1 } }),
+            ...aggregateWrites(table, tenantId, incidentChange(null, incident), { incidentSeq: { prev: last.inStats ? last.value : null, next: last.value + 1 }, list: 'incidents' }),
             ...socAssignmentWrites(table, null, incident),
           ],
         });
@@ -243,7 +243,7 @@ export async function saveIncidentUpdate(
         ...(audit ? [auditPut(audit, table)] : []),
         // The activity event of the change, if customers are told about it (docs/notifications.md#kinds).
         ...activityPuts([incidentUpdateEvent(current, next, change, comment)], table),
-        ...aggregateWrites(table, tenantId, incidentChange(current, next)),
+        ...aggregateWrites(table, tenantId, incidentChange(current, next), { list: 'incidents' }),
         ...socAssignmentWrites(table, current, next),
         ...searchTokenPuts(table, next, current),
       ],

@@ -17,7 +17,7 @@ import { agg, alarmDay, alarmTitleOf, delta, hourOf, isUnresolved, nonZero, sumI
 import { addDays, availabilityDays } from '../domain/devices.js';
 import { LOWEST_DEVICES } from '../domain/summary.js';
 import type { TableRef } from './client.js';
-import { readSummaryValidators, readTenantAggregates, readTenantDays, readTenantHours } from './aggregates.js';
+import { readListMarker, readSummaryValidators, readTenantAggregates, readTenantDays, readTenantHours } from './aggregates.js';
 import { dayOf, devicesBelowSla, storedDeviceOf } from './devices.js';
 import { devicesInOutage } from './outages.js';
 import { queryAll } from './dynamo-util.js';
@@ -272,6 +272,7 @@ export function reportsRepository(table: TableRef): ReportsPort {
     loadAggregatesOfTenants: (ts, from, to, now) => loadReportAggregatesOfTenants(ts, from, to, now, table),
     aggregates: (t, from, to) => readTenantAggregates(table, t, from, to), aggregateDays: (t, from, to) => readTenantDays(table, t, from, to),
     changeMarker: (t) => readSummaryValidators(table, t),
+    listMarker: (t, list) => readListMarker(table, t, list),
     devicesBelowSla: (t, now, limit) => devicesBelowSla(t, now, limit, table),
     devicesInOutage: (t, now) => devicesInOutage(t, now, table),
   };

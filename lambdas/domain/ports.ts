@@ -14,6 +14,7 @@
 import type { Context } from 'aws-lambda';
 import type { NotificationsPort } from './notification-delivery.js';
 import type { SessionRevocationPort } from './session-revocation.js';
+import type { ListValidator } from '../contract/routes.js';
 import type {
   ActivityEvent,
   ActivityUnread,
@@ -371,6 +372,8 @@ export interface ReportsPort {
   loadAggregatesOfTenants(tenantIds: readonly string[], from: string, to: string, now: Date): Promise<ReportAggregates[]>;
   /** The tenant's change marker and heartbeat histogram, what validates a summary's ETag (`readSummaryValidators`: 1 Query; docs/data-model.md#aggregates). */
   changeMarker(tenantId: string): Promise<{ marker: number; heartbeat: Counters }>;
+  /** The tenant's list marker of `list`, what validates a list's ETag (`readListMarker`: 1 GetItem, ≤ 0.5 RCU; docs/api.md#conditional-requests). */
+  listMarker(tenantId: string, list: ListValidator): Promise<number>;
   /** The tenant's devices below the availability SLA target at `now`, lowest first, at most `limit` (1 Query). */
   devicesBelowSla(tenantId: string, now: Date, limit: number): Promise<{ deviceId: string; name: string; availability30d: number }[]>;
   /** The tenant's devices in an outage at `now` with their days (1 GetItem when none; docs/data-model.md#outages). */

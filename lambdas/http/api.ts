@@ -41,6 +41,7 @@ import { ERROR_STATUS, TenantId, type ApiErrorBody, type ErrorCode } from '../co
 import { createRepository, type Repository } from '../data/index.js';
 import { ApiError } from '../domain/errors.js';
 import { assertRowAccess, identityFromClaims, resolveTenant, type Identity } from '../domain/identity.js';
+import { listEtag, listKey, listStillCurrent } from '../domain/list-validators.js';
 import { CsvDownload } from '../domain/reports.js';
 import { sessionRevocationGuard, type SessionGuard } from '../domain/session-revocation.js';
 import { isStorageUnavailable, RETRY_AFTER_SECONDS } from './faults.js';
@@ -304,9 +305,24 @@ export function createApi<H extends HandlerName>(name: H, operations: Operations
     const statuses = successStatuses(route);
     if (statuses.length !== 1 && !route.statusOf) throw new Error(`route ${route.operationId}: several success statuses need statusOf`);
     const statusOf = (route.statusOf as ((body: unknown) => number) | undefined) ?? (() => statuses[0]!);
+    const validatedBy = route.validatedBy;
+    if (validatedBy && (route.method !== 'GET' || !route.tenantScoped || !route.request.headers?.['If-None-Match'] || !statuses.every((s) => route.responses[s]!.etag))) {
+      throw new Error(`route ${route.operationId}: validatedBy needs a tenant-scoped GET with If-None-Match and etag: true`);
+    }
     const run = async (reqCtx: RequestContext<ApiEnv>): Promise<Response> => {
       const { identity, tenantId, valid } = reqCtx.get('caller')!;
-      const result = await op({
+      // A validated list (docs/api.md#conditional-requests): the tenant's list marker first (ONE GetItem), so what
+      // the list reads after it is at least as new as the marker the ETag names; 304 when If-None-Match holds it.
+      let listTag: string | null = null;
+      if (validatedBy && tenantId !== null) {
+        const key = listKey({ operationId: route.operationId, tenantId, query: valid.query, params: valid.params, sub: identity.sub, groups: identity.groups });
+        const marker = await repo.reports.listMarker(tenantId, validatedBy);
+        const ifNoneMatch = (valid.headers as Record<string, string | undefined> | undefined)?.['If-None-Match'];
+        const current = ifNoneMatch ? listStillCurrent(ifNoneMatch, marker, key) : null;
+        if (current) return new Response(null, { status: 304, headers: { ETag: current, 'Cache-Control': 'private, no-cache' } });
+        listTag = listEtag(marker, key);
+      }
+      const answer = await op({
         params: valid.params,
         query: valid.query,
         body: valid.body,
@@ -319,6 +335,7 @@ export function createApi<H extends HandlerName>(name: H, operations: Operations
         sourceIp: (reqCtx.event as APIGatewayProxyEvent).requestContext?.identity?.sourceIp ?? '',
         lambdaContext: reqCtx.context as Context | undefined,
       } as OperationInput<OperationId>);
+      const result = listTag !== null && !(answer instanceof CsvDownload) && !(answer instanceof CacheValidated) ? new CacheValidated(answer, listTag) : answer;
       if (result instanceof CsvDownload) {
         return new Response(result.text, {
           status: 200,
