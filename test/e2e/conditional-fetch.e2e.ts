@@ -10,6 +10,10 @@
  * - a plain fetch is also revalidated by the browser's HTTP cache (`no-cache`): Chromium sends the stored
  *   ETag itself and hands JavaScript a 200 with the stored body. The client does not rely on that (a cache
  *   may evict), it sends `If-None-Match` explicitly; both end in one 304 on the wire.
+ *
+ * And the real portal on the local stack (docs/api.md#conditional-requests): the dashboard loads, its list
+ * polls (`GET /incidents`, `GET /alarms`) carry `If-None-Match` on a refresh and get 304 while nothing changed
+ * (the rows stay on screen), and an incident created meanwhile is answered 200 and shown on the next refresh.
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -17,6 +21,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium.js';
+import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
+import { newPage, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const ETAG = 'W/"s1.7.abc.0123456789ab"';
 const BODY = JSON.stringify({ tenantId: 'acme', incidents: { open: 3 } });
@@ -87,5 +93,69 @@ describe('conditional GET /summary in Chromium (cross-origin, CORS)', () => {
       { ifNoneMatch: ETAG, status: 304 }, // …after Chromium revalidated it with the stored ETag (no-cache)
     ]);
     await page.close();
+  });
+});
+
+describe('the dashboard refreshes its lists with If-None-Match (local stack, Chromium)', () => {
+  let env: E2eEnv;
+  before(async () => {
+    env = await startE2e();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  it('loads, gets 304 for the unchanged incident and alarm lists on a refresh, and shows an incident created meanwhile', async () => {
+    const { page, problems, context } = await newPage(env, VIEWPORTS.desktop);
+    /** The dashboard's list requests to the API: path, the If-None-Match sent, the status answered. */
+    const lists: { path: string; inm: string | null; status: number }[] = [];
+    page.on('response', (r) => {
+      const req = r.request();
+      const url = new URL(r.url());
+      if (req.method() === 'GET' && r.url().startsWith(env.stack.urls.api) && /\/(incidents|alarms)$/.test(url.pathname)) {
+        lists.push({ path: url.pathname.replace(/^.*\//, '/'), inm: req.headers()['if-none-match'] ?? null, status: r.status() });
+      }
+    });
+    await signIn(page, env.web, 'ana@acme.example', DEMO_PASSWORD);
+    const updates = page.locator('section[aria-labelledby="latest-updates"]');
+    await updates.locator('a').first().waitFor({ timeout: 30_000 });
+    await page.locator('section[aria-labelledby="latest-alarms"] h2').waitFor();
+    const before = await updates.innerText();
+    const loaded = (p: string) => lists.filter((l) => l.path === p && l.status === 200);
+    assert.ok(loaded('/incidents').length >= 1 && loaded('/alarms').length >= 1, `both lists loaded: ${JSON.stringify(lists)}`);
+    // A refresh as SWR makes it when the window regains focus (its focus throttle is 5 s; the poll is every 60 s).
+    const refresh = async () => {
+      const n = lists.length;
+      await page.waitForTimeout(5_500);
+      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      for (let i = 0; i < 50 && !(['/incidents', '/alarms'] as const).every((p) => lists.slice(n).some((l) => l.path === p)); i++) await page.waitForTimeout(200);
+      return lists.slice(n);
+    };
+    const idle = await refresh();
+    for (const p of ['/incidents', '/alarms']) {
+      const r = idle.find((l) => l.path === p);
+      assert.ok(r, `${p} refreshed: ${JSON.stringify(idle)}`);
+      assert.match(r.inm ?? '', /^W\/"l1\./, `${p} sent If-None-Match`);
+      assert.equal(r.status, 304, `${p} unchanged: 304`);
+    }
+    assert.equal(await updates.innerText(), before, 'the rows stay on screen after a 304');
+    // An incident created meanwhile (through the API, as the signed-in user): the next refresh answers 200 and shows it.
+    const title = `Cambio visto ${Date.now()}`;
+    const created = await page.evaluate(
+      async ({ api, title }) => {
+        const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
+        const token = key ? localStorage.getItem(key) : null;
+        const r = await fetch(`${api}/incidents?tenant=acme`, { method: 'POST', headers: { Authorization: token ?? '', 'Content-Type': 'application/json' }, body: JSON.stringify({ title, description: 'Creado durante la prueba', severity: 'low' }) });
+        return r.status;
+      },
+      { api: env.stack.urls.api.replace(/\/+$/, ''), title },
+    );
+    assert.equal(created, 201);
+    const changed = await refresh();
+    assert.equal(changed.find((l) => l.path === '/incidents')?.status, 200, `the incident list changed: ${JSON.stringify(changed)}`);
+    assert.equal(changed.find((l) => l.path === '/alarms')?.status, 304, 'the alarm list did not');
+    await updates.getByText(title).waitFor({ timeout: 10_000 });
+    assert.deepEqual(problems, []);
+    await context.close();
   });
 });
