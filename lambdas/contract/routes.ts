@@ -18,6 +18,10 @@
  */
 import * as z from 'zod';
 import {
+  AccessRequest,
+  AccessRequestParams,
+  GrantAccessRequestBody,
+  ListAccessRequestsQuery,
   ActivityEvent,
   ActivityUnread,
   ListActivityQuery,
@@ -512,10 +516,31 @@ export const ROUTES = [
   },
   {
     operationId: 'revokeStaff', method: 'DELETE', path: '/staff/{username}', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
-    summary: 'Remove a user from the staff group (staff only; not oneself)',
+    summary: 'Remove a user from the staff group (staff only; not oneself: 409 OWN_STAFF_ACCESS)',
     request: { params: UsernameParams, query: NoQuery },
     responses: { 200: { description: 'The user', body: PoolUser } },
-    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+    errors: ['NOT_FOUND', 'OWN_STAFF_ACCESS'],
+  },
+  {
+    operationId: 'listAccessRequests', method: 'GET', path: '/access-requests', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
+    summary: 'Users who signed in while in no group, waiting for staff: one status (default pending), newest first; one Query per page (staff only)',
+    request: { query: ListAccessRequestsQuery },
+    responses: { 200: { description: 'A page of access requests, newest first', body: pageOf(AccessRequest) } },
+    errors: [],
+  },
+  {
+    operationId: 'grantAccessRequest', method: 'POST', path: '/access-requests/{id}/grant', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
+    summary: 'Grant a pending access request: the user is added to the tenant (its Cognito group and user count), audited (staff only)',
+    request: { params: AccessRequestParams, query: NoQuery, body: GrantAccessRequestBody },
+    responses: { 200: { description: 'The request, granted', body: AccessRequest } },
+    errors: ['NOT_FOUND', 'RESERVED_NAME', 'ACCESS_REQUEST_DECIDED'],
+  },
+  {
+    operationId: 'dismissAccessRequest', method: 'POST', path: '/access-requests/{id}/dismiss', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
+    summary: 'Dismiss a pending access request (audited; the user stays in no group; staff only)',
+    request: { params: AccessRequestParams, query: NoQuery },
+    responses: { 200: { description: 'The request, dismissed', body: AccessRequest } },
+    errors: ['NOT_FOUND', 'ACCESS_REQUEST_DECIDED'],
   },
   {
     operationId: 'getTenantIdentityProvider', method: 'GET', path: '/tenants/{tenantId}/identity-provider', handler: 'admin', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',

@@ -811,6 +811,10 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   VERSION_CONFLICT: 409,
   INVALID_TRANSITION: 409,
+  /** Granting or dismissing an access request that is no longer pending, `details: { status }` (docs/api.md#access-requests). */
+  ACCESS_REQUEST_DECIDED: 409,
+  /** Staff removing their own staff access (`DELETE /staff/{username}` on oneself): the last way back in (docs/api.md#administration). */
+  OWN_STAFF_ACCESS: 409,
   /** Staff moving an untriaged incident to a provider status without a `triage` in the request, `details: { from, to, fields: ['triage'] }` (docs/sla.md#triage-first). */
   TRIAGE_REQUIRED: 409,
   /** An e-mail domain of a tenant's identity provider already routes to another provider, `details: { fields: ['emailDomains'], domains }`. */
@@ -877,6 +881,8 @@ export const AUDIT_ACTIONS = [
   'user.remove_from_tenant',
   'user.reset_mfa',
   'user.access_request',
+  'access_request.grant',
+  'access_request.dismiss',
   'staff.grant',
   'staff.revoke',
   'export.report',
@@ -897,7 +903,8 @@ export const AuditEntry = z.object({
   tenantId: z.string(),
   actor: z.object({ sub: z.string(), email: z.string().optional() }),
   action: AuditAction,
-  target: z.object({ type: z.string(), id: z.string() }),
+  /** What was acted on; `name` (a user's e-mail) is stored at write time so the log names people, not internal ids. */
+  target: z.object({ type: z.string(), id: z.string(), name: z.string().optional() }),
   before: z.record(z.string(), z.unknown()).optional(),
   after: z.record(z.string(), z.unknown()).optional(),
   requestId: z.string(),
@@ -944,6 +951,43 @@ export type PoolUserList = z.infer<typeof PoolUserList>;
 export const InviteUserBody = z.strictObject({ email: z.email().max(254) });
 export type InviteUserBody = z.input<typeof InviteUserBody>;
 export const SetUserEnabledBody = z.strictObject({ enabled: z.boolean() });
+
+// ------------------------------------------------------------------------------------------ access requests
+
+/** States of an access request (docs/api.md#access-requests): waiting for staff, granted a tenant, or dismissed. */
+export const ACCESS_REQUEST_STATUSES = ['pending', 'granted', 'dismissed'] as const;
+export const AccessRequestStatus = z.enum(ACCESS_REQUEST_STATUSES);
+export type AccessRequestStatus = z.infer<typeof AccessRequestStatus>;
+
+/**
+ * A user who signed in while in no group (self-registered, or federated through a provider bound to no tenant),
+ * recorded by the pre token generation trigger at that sign-in: one per user name (`id`), `requestedAt` its latest
+ * such sign-in (ISO-8601 UTC). `email` as Cognito holds it (`emailVerified` tells whether it was verified), `provider`
+ * the identity provider of a federated user (null: the user pool itself), `emailDomain` the e-mail's domain.
+ * `status` moves once, from `pending` to `granted` (with `tenantId`) or `dismissed`, by `decidedBy` at `decidedAt`.
+ */
+export const AccessRequest = z.object({
+  id: Username,
+  sub: z.string(),
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
+  provider: z.string().nullable(),
+  emailDomain: z.string().nullable(),
+  requestedAt: IsoTime,
+  status: AccessRequestStatus,
+  tenantId: z.string().nullable(),
+  decidedAt: IsoTime.nullable(),
+  decidedBy: z.string().nullable(),
+});
+export type AccessRequest = z.infer<typeof AccessRequest>;
+
+/** `GET /access-requests`: one status (default `pending`), newest first; `limit` 1–100 (default 20), `cursor`. */
+export const ListAccessRequestsQuery = z.strictObject({ status: AccessRequestStatus.default('pending'), limit: Limit, cursor: Cursor.optional() });
+export type ListAccessRequestsQuery = z.input<typeof ListAccessRequestsQuery>;
+export const AccessRequestParams = z.strictObject({ id: Username });
+/** `POST /access-requests/{id}/grant`: the tenant the user is added to. */
+export const GrantAccessRequestBody = z.strictObject({ tenantId: TenantId });
+export type GrantAccessRequestBody = z.input<typeof GrantAccessRequestBody>;
 
 // ------------------------------------------------------------------ a tenant's enterprise identity provider
 

@@ -30,6 +30,8 @@ export const INDEX_ACCESS = {
   socQueueOfAssignee: { index: TABLE_DESIGN.gsi2, reads: 'one assignee\'s SOC queue: `GSI2PK = SOCQUEUE#ASSIGNEE#<assignee>`, by SLA due time (staff queue by assignee, "Asignados a mí")' },
   /** The audit log of every tenant (staff). */
   auditAllTenants: { index: TABLE_DESIGN.gsi2, reads: 'the audit log of every tenant: `GSI2PK = AUDIT`, newest first' },
+  /** Access requests in one status (staff): users who signed in in no group. */
+  accessRequests: { index: TABLE_DESIGN.gsi2, reads: 'access requests in one status: `GSI2PK = ACCESSREQUESTS#<status>`, newest first (staff "Solicitudes de acceso")' },
   /** A tenant's devices below the availability target. */
   belowSla: { index: TABLE_DESIGN.gsi2, reads: 'devices below the SLA target: `GSI2PK = TENANT#<t>#BELOWSLA`' },
   /** Activity events waiting for delivery. */
@@ -56,8 +58,8 @@ export const FUNCTION_INDEX_ACCESS: Readonly<Record<string, readonly IndexAccess
   account: ['tenantLists'],
   // lists and search of incidents, the status filter (GSI3), the SOC queue (GSI2; by tenant GSI4, by assignee GSI2)
   incidents: ['tenantLists', 'incidentsByStatus', 'socQueue', 'socQueueOfTenant', 'socQueueOfAssignee'],
-  // tenant summaries (device counts), the tenant audit log (GSI1) and every tenant's (GSI2)
-  admin: ['tenantLists', 'auditAllTenants'],
+  // tenant summaries (device counts), the tenant audit log (GSI1) and every tenant's (GSI2), access requests (GSI2)
+  admin: ['tenantLists', 'auditAllTenants', 'accessRequests'],
   devices: ['tenantLists'],
   office365: ['tenantLists'],
   recommendations: ['tenantLists'],

@@ -35,7 +35,7 @@ import {
   isUnresolved,
   nonZero,
   o365AlarmStats,
-  staleMinuteKeys,
+  histogramFold,
   sumInto,
   type Counters,
 } from '../domain/aggregates.js';
@@ -493,24 +493,33 @@ export async function readSummaryValidators(table: TableRef, tenantId: string): 
   return { marker: typeof v === 'number' ? v : 0, heartbeat: countersOf(items.find((i) => i.SK === keys.heartbeatStats(tenantId).SK)) };
 }
 
-/** Folds the stale minute keys of `hist` (as read) into `old`, if they still hold the values read. */
+/**
+ * Folds the stale minutes of `hist` (as read; at most 50 a call) into their UTC day's bin and the day bins older
+ * than `HB_KEEP_DAYS` into `old` (`histogramFold`), if every key removed still holds the value read (a
+ * conditional UpdateItem; a lost race leaves them for the next heartbeat).
+ */
 export async function foldHeartbeatMinutes(table: TableRef, tenantId: string, hist: Counters, now: Date): Promise<void> {
-  const stale = staleMinuteKeys(hist, now).slice(0, 50);
-  if (stale.length === 0) return;
-  const names: Record<string, string> = { '#old': agg.hbOld };
-  const values: Record<string, unknown> = { ':sum': stale.reduce((s, k) => s + (hist[k] ?? 0), 0) };
+  const { remove, add } = histogramFold(hist, now, 50);
+  if (remove.length === 0) return;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
   const conds: string[] = [];
-  stale.forEach((k, i) => {
+  remove.forEach((k, i) => {
     names[`#k${i}`] = k;
     values[`:v${i}`] = hist[k];
     conds.push(`#k${i} = :v${i}`);
   });
+  const adds = Object.entries(add).map(([k, v], i) => {
+    names[`#a${i}`] = k;
+    values[`:a${i}`] = v;
+    return `#a${i} :a${i}`;
+  });
   await writeIf(table, 'UpdateItem', {
     Key: keys.heartbeatStats(tenantId),
-    UpdateExpression: `REMOVE ${stale.map((_, i) => `#k${i}`).join(', ')} ADD #old :sum`,
+    UpdateExpression: `REMOVE ${remove.map((_, i) => `#k${i}`).join(', ')}${adds.length ? ` ADD ${adds.join(', ')}` : ''}`,
     ConditionExpression: conds.join(' AND '),
     ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
+    ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
   });
 }
 
@@ -616,15 +625,15 @@ export interface ComputedAggregates {
   openHours: Map<string, Record<string, string>>;
 }
 
-/** A histogram with the minutes stale at `now` folded into `old` and zero entries dropped (comparable form). */
+/**
+ * A histogram with everything stale at `now` folded (`histogramFold`: minutes into their day, old days into
+ * `old`, counts and sums alike) and zero entries dropped (comparable form: what the drift check compares).
+ */
 export function normalizeHeartbeat(hist: Counters, now: Date): Counters {
-  const stale = new Set(staleMinuteKeys(hist, now));
-  const out: Counters = {};
-  for (const [k, v] of Object.entries(hist)) {
-    const key = stale.has(k) ? agg.hbOld : k;
-    out[key] = (out[key] ?? 0) + v;
-  }
-  return nonZero(out);
+  const { remove, add } = histogramFold(hist, now);
+  const out: Counters = { ...hist };
+  for (const k of remove) delete out[k];
+  return nonZero(sumInto(out, add));
 }
 
 /**

@@ -8,14 +8,14 @@
  * - `openAlarms` (count of alarms in `OPEN_ALARM_STATES`): changed by `ADD` in the SAME TransactWriteItems
  *   as every alarm write that moves an alarm into or out of an open state.
  * - `availRev` (ADD 1 in the same write as every daily-availability change) and the roll-up
- *   `availAsOf` / `availPct30d` / `availRollupRev` (see `AvailabilityRollup`; top-level attributes, no
- *   nested map): rebuilt from scratch by `refreshAvailabilityRollup` after each such write, written only if
+ *   `availAsOf` / `availSum30d` / `availMon30d` / `availRollupRev` (see `AvailabilityRollup`; top-level
+ *   attributes, no nested map; the old shape held the figures `availPct30d` instead of the sums): rebuilt from scratch by `refreshAvailabilityRollup` after each such write, written only if
  *   `availRev` still equals the `rev` it read, so the last writer's roll-up — which read after every write —
  *   wins. A roll-up whose `availRollupRev` differs from `availRev` (a writer died between its two steps) is
  *   ignored by readers (from-scratch fallback).
  */
 import type { AlarmState, DeviceAlarm, Page } from '../contract/schemas.js';
-import { AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS, OPEN_ALARM_STATES, addDays, availabilityFromRollup, availabilityRollup, heartbeatTime } from '../domain/devices.js';
+import { AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS, OPEN_ALARM_STATES, addDays, availabilityFromRollup, availabilityRollup, heartbeatTime, rollupOfSums } from '../domain/devices.js';
 import type { AlarmListOptions, AvailabilityRollup, DailyAvailability, DevicesPort, ListedDevice, PageOptions, StoredDevice } from '../domain/ports.js';
 import { ApiError } from '../domain/errors.js';
 import type { TableRef, TransactWriteItem } from './client.js';
@@ -175,11 +175,13 @@ export async function refreshAvailabilityRollup(tenantId: string, deviceId: stri
   const rev = typeof device.availRev === 'number' ? device.availRev : 0;
   const rollup = availabilityRollup(items.filter((i) => String(i.SK).startsWith('AVAIL#')).map(dayOf), asOf);
   const index = belowSlaKeys(tenantId, deviceId, rollup, asOf);
+  // The roll-up's shape since issue 28 (docs/data-model.md, "Device roll-ups"): the per-day sums, from which
+  // the figures derive (`rollupOf`); the old shape's `availPct30d` goes.
   await writeIf(table, 'UpdateItem', {
     Key: keys.device(tenantId, deviceId),
-    UpdateExpression: `SET availAsOf = :a, availRollupRev = :rev, availPct30d = :p${index ? ', GSI2PK = :g2p, GSI2SK = :g2s' : ' REMOVE GSI2PK, GSI2SK'}`,
+    UpdateExpression: `SET availAsOf = :a, availRollupRev = :rev, availSum30d = :s, availMon30d = :w${index ? ', GSI2PK = :g2p, GSI2SK = :g2s' : ''} REMOVE availPct30d${index ? '' : ', GSI2PK, GSI2SK'}`,
     ConditionExpression: rev === 0 ? 'attribute_exists(PK) AND (attribute_not_exists(availRev) OR availRev = :rev)' : 'availRev = :rev',
-    ExpressionAttributeValues: { ':a': rollup.asOf, ':p': rollup.pct30d, ':rev': rev, ...(index ? { ':g2p': index.GSI2PK, ':g2s': index.GSI2SK } : {}) },
+    ExpressionAttributeValues: { ':a': rollup.asOf, ':s': rollup.sums!.sum, ':w': rollup.sums!.weight, ':rev': rev, ...(index ? { ':g2p': index.GSI2PK, ':g2s': index.GSI2SK } : {}) },
   });
 }
 
@@ -300,10 +302,16 @@ export async function rekeyBelowSla(tenantId: string, table: TableRef, now: Date
   return moved;
 }
 
-/** The roll-up of a device item if it matches the item's `availRev` (else null: stale or absent). */
-function rollupOf(item: Record<string, unknown>): AvailabilityRollup | null {
+/**
+ * The roll-up of a device item if it matches the item's `availRev` (else null: stale or absent): the per-day
+ * sums `availSum30d` / `availMon30d` with the figures derived from them (`rollupOfSums`), or, on an item of the
+ * old shape, its figures `availPct30d` alone (no sums: a device in an outage then falls back to its days).
+ */
+export function rollupOf(item: Record<string, unknown>): AvailabilityRollup | null {
   const rev = typeof item.availRev === 'number' ? item.availRev : 0;
-  if (item.availRollupRev !== rev || typeof item.availAsOf !== 'string' || !Array.isArray(item.availPct30d)) return null;
+  if (item.availRollupRev !== rev || typeof item.availAsOf !== 'string') return null;
+  if (Array.isArray(item.availSum30d) && Array.isArray(item.availMon30d)) return rollupOfSums(item.availAsOf, item.availSum30d as number[], item.availMon30d as number[]);
+  if (!Array.isArray(item.availPct30d)) return null;
   return { asOf: item.availAsOf, pct30d: item.availPct30d as (number | null)[] };
 }
 
@@ -735,7 +743,8 @@ export async function ingestHeartbeat(
     }
     const timed = dayWrites.length > 0;
     // The histogram minute moves in the same transaction: a request refused after every retry leaves nothing behind.
-    const move = flushedAt === null || timed || epochMinute(flushedAt) !== epochMinute(at) ? heartbeatMoveAction(table, tenantId, flushedAt, at) : null;
+    // Also within one minute: the histogram keeps the sum of the recorded heartbeats (docs/data-model.md#outages).
+    const move = heartbeatMoveAction(table, tenantId, flushedAt, at);
     try {
       await table.doc.send('TransactWriteItems', {
         TransactItems: [

@@ -12,7 +12,7 @@
  *    `readDefaults` for attributes older items lack). Keys, the marker, the TTL, derived and internal
  *    attributes, and any attribute added to an item later, never reach a response.
  */
-import type { ActivityEvent, AuditEntry, DeviceAlarm, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Tenant } from '../contract/schemas.js';
+import type { AccessRequest, ActivityEvent, AuditEntry, DeviceAlarm, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Tenant } from '../contract/schemas.js';
 import type { DailyAvailability, StoredDevice } from '../domain/ports.js';
 import type { StoredIdentityProvider } from '../domain/identity-providers.js';
 import { deviceNameKey } from '../domain/search.js';
@@ -418,6 +418,20 @@ export const SessionRevocationEntity: Entity<SessionRevocationRecord, { revokedA
   ttlNote: '`revokedAt` + 1 day (the longest ID token Cognito issues)',
 };
 
+/**
+ * A user who signed in in no group, waiting for staff (docs/api.md#access-requests): Put by the pre token generation
+ * trigger at such a sign-in (unless dismissed), moved to `granted`/`dismissed` by staff with its audit entry in one
+ * transaction. Its GSI2 entry places it in the list of its status, newest first.
+ */
+export const AccessRequestEntity: Entity<AccessRequest> = {
+  name: 'AccessRequest',
+  description: 'A user who signed in while in no group, waiting for staff: who, e-mail, identity provider, when; pending → granted (tenant) or dismissed',
+  readBy: 'GetItem by user name; staff list: Query GSI2 `GSI2PK = ACCESSREQUESTS#<status>` (`GSI2SK = <requestedAt>#<user name>`, newest first)',
+  key: (r) => keys.accessRequest(r.id),
+  attributes: allOf<AccessRequest>()(['id', 'sub', 'email', 'emailVerified', 'provider', 'emailDomain', 'requestedAt', 'status', 'tenantId', 'decidedAt', 'decidedBy']),
+  derived: (r) => keys.accessRequestGsi2(r.status, r.requestedAt, r.id),
+};
+
 /** Every declaration, in the order of docs/data-model.md. */
 export const ENTITIES = [
   TenantEntity,
@@ -440,6 +454,7 @@ export const ENTITIES = [
   ActivitySeenEntity,
   IdempotencyEntity,
   SessionRevocationEntity,
+  AccessRequestEntity,
 ] as const;
 
 /** The TTL attribute (epoch seconds) of the table. */

@@ -21,6 +21,7 @@ import { reportsRepository } from './reports.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 import * as tenants from './tenants.js';
 import { sessionRevocationRepository } from './session-revocations.js';
+import { accessRequestsRepository } from './access-requests.js';
 
 export { createDocumentClient, wrapTableClient, type TableRef } from './client.js';
 export { DEFAULT_RETENTION, type Retention } from './retention.js';
@@ -55,6 +56,7 @@ export function dynamoRepository(table: TableRef, options: RepositoryOptions = {
     idempotency: { run: (req, fn) => runIdempotent(req, fn, table) },
     notifications: notificationsRepository(table),
     sessions: sessionRevocationRepository(table, retention),
+    accessRequests: accessRequestsRepository(table, retention),
   };
 }
 

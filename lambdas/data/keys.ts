@@ -31,6 +31,11 @@ export const keys = {
   identityProvider: (providerName: string) => ({ PK: `IDP#${providerName}`, SK: 'IDP' }),
   /** A user's session revocation marker, by Cognito `sub` (docs/api.md#session-revocation). */
   sessionRevocation: (sub: string) => ({ PK: `USER#${sub}`, SK: 'REVOKED' }),
+  /** A user's access request, by Cognito user name (docs/api.md#access-requests). */
+  accessRequest: (username: string) => ({ PK: `ACCESSREQUEST#${username}`, SK: 'ACCESSREQUEST' }),
+  /** GSI2 partition of the access requests in one status (newest first by `<requestedAt>#<user name>`). */
+  accessRequestsGsi2Pk: (status: string) => `ACCESSREQUESTS#${status}`,
+  accessRequestGsi2: (status: string, requestedAt: string, username: string) => ({ GSI2PK: keys.accessRequestsGsi2Pk(status), GSI2SK: `${requestedAt}#${username}` }),
   incidentCounter: (tenantId: string) => ({ PK: `TENANT#${tenantId}`, SK: 'COUNTER#INCIDENT' }),
   /** Partition of the tenant's membership ledger (one item per member of its Cognito group; docs/data-model.md#tenant-counts). */
   tenantMembersPk: (tenantId: string) => owned(tenantId, 'MEMBERS'),

@@ -274,6 +274,6 @@ export function reportsRepository(table: TableRef): ReportsPort {
     changeMarker: (t) => readSummaryValidators(table, t),
     listMarker: (t, list) => readListMarker(table, t, list),
     devicesBelowSla: (t, now, limit) => devicesBelowSla(t, now, limit, table),
-    devicesInOutage: (t, now) => devicesInOutage(t, now, table),
+    devicesInOutage: async (t, now, hist) => (await devicesInOutage(t, now, table, hist)).devices,
   };
 }

@@ -71,8 +71,8 @@ export async function updateTenantAudited(tenant: Tenant, audit: AuditEntry, tab
   }
 }
 
-/** The registry update that moves `userCount` by `delta` (only on a registered tenant). */
-function userCountUpdate(table: TableRef, tenantId: string, delta: number) {
+/** The registry update that moves `userCount` by `delta` (only on a registered tenant; also in an access request's grant). */
+export function userCountUpdate(table: TableRef, tenantId: string, delta: number) {
   return {
     Update: {
       TableName: table.tableName,

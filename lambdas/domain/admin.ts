@@ -260,11 +260,11 @@ export async function grantStaff(p: AdminPorts, username: string, req: AuditRequ
 
 /**
  * Removes the user from the staff group and ends its open sessions (`endSessions`); not oneself (the
- * last way back in). @throws ApiError NOT_FOUND, INVALID_TRANSITION
+ * last way back in: 409 OWN_STAFF_ACCESS, nothing changed). @throws ApiError NOT_FOUND, OWN_STAFF_ACCESS
  */
 export async function revokeStaff(p: UserAccessPorts, username: string, req: AuditRequest): Promise<PoolUser> {
   const user = await mustGetUser(p.users, username);
-  if (user.sub === req.identity.sub || username === req.identity.sub) throw new ApiError('INVALID_TRANSITION', 'staff cannot revoke their own staff membership');
+  if (user.sub === req.identity.sub || username === req.identity.sub) throw new ApiError('OWN_STAFF_ACCESS', 'staff cannot remove their own staff access: another staff member must do it');
   await markBeforeRemoval(p, user, req);
   await p.users.removeFromGroup(username, ADMIN_GROUP);
   await endSessions(p, user, req, [auditEntryFor(req, STAFF_AUDIT_TENANT, 'staff.revoke', { type: 'user', id: username }, { before: { group: ADMIN_GROUP } })]);

@@ -58,7 +58,7 @@ export function auditEntryFor(
   req: AuditRequest,
   tenantId: string,
   action: AuditAction,
-  target: { type: string; id: string },
+  target: { type: string; id: string; name?: string | undefined },
   change: { before?: Record<string, unknown> | undefined; after?: Record<string, unknown> | undefined } = {},
 ): AuditEntry {
   return newAuditEntry(
@@ -66,7 +66,7 @@ export function auditEntryFor(
       tenantId,
       actor: { sub: req.identity.sub, ...(req.identity.email ? { email: req.identity.email } : {}) },
       action,
-      target,
+      target: { type: target.type, id: target.id, ...(target.name ? { name: target.name } : {}) },
       ...(change.before ? { before: change.before } : {}),
       ...(change.after ? { after: change.after } : {}),
       requestId: req.requestId,

@@ -14,6 +14,7 @@
 import type { Context } from 'aws-lambda';
 import type { NotificationsPort } from './notification-delivery.js';
 import type { SessionRevocationPort } from './session-revocation.js';
+import type { AccessRequestsPort } from './access-requests.js';
 import type { ListValidator } from '../contract/routes.js';
 import type {
   ActivityEvent,
@@ -490,4 +491,6 @@ export interface Repository {
   notifications: NotificationsPort;
   /** Session revocation markers (docs/api.md#session-revocation). */
   sessions: SessionRevocationPort;
+  /** Users who signed in in no group, waiting for staff (docs/api.md#access-requests). */
+  accessRequests: AccessRequestsPort;
 }

@@ -26,7 +26,7 @@ import { csvText, type CsvCell } from '../contract/csv.js';
 import { AVAILABILITY_SLA_TARGET_PCT, availabilityDays, withOpenOutage } from './devices.js';
 import { agg, alarmDay, alarmTitleOf, availabilityDay, fleetAvailabilityPct, hourOf, incidentDay, isUnresolved, openDueBefore, sumInto, type Counters } from './aggregates.js';
 import { ApiError } from './errors.js';
-import { belowTargetWithOutages, outageDayCounters } from './outages.js';
+import { belowTargetWithOutages, outageTimeCounters } from './outages.js';
 import type { ReportAggregates, ReportData, ReportsPort, TenantsPort } from './ports.js';
 
 /** A CSV file to send as an attachment (`text/csv; charset=utf-8`, `Content-Disposition: attachment`). */
@@ -134,7 +134,7 @@ const minutesBetween = (a: string, b: string) => (Date.parse(b) - Date.parse(a))
  * the items; `openBreached` from the SLA-due-hour counters before the hour of the horizon, the boundary
  * hour's count and the partial hours' incidents. Availability: the fleet figure over
  * the period's UTC days and the devices below the target now, both with the open outages at `now`
- * (`outageDayCounters`, `belowTargetWithOutages`; docs/data-model.md#outages).
+ * (`outageTimeCounters` of the histogram's outage time, `belowTargetWithOutages`; docs/data-model.md#outages).
  */
 export function reportFromAggregates(data: readonly ReportAggregates[], period: { from: string; to: string }, now: Date): ReportFigures {
   const horizon = new Date(Math.min(Date.parse(period.to), now.getTime())).toISOString();
@@ -156,8 +156,8 @@ export function reportFromAggregates(data: readonly ReportAggregates[], period: 
     for (const a of d.partialAlarms) sumInto(c, alarmDay(a));
     for (const counters of d.partialAlarmCounters ?? []) sumInto(c, counters);
     // The devices in an outage now count as their return heartbeat would (docs/data-model.md#outages).
-    availability.push(...d.availabilityDays, ...outageDayCounters(d.outages ?? [], availabilityDays(period.from, period.to), now));
-    belowSla.push(...belowTargetWithOutages(d.belowSla, d.outages ?? [], now, BELOW_SLA_LISTED).map((b) => ({ tenantId: d.tenantId, ...b })));
+    availability.push(...d.availabilityDays, ...outageTimeCounters(d.outages?.dayMs, availabilityDays(period.from, period.to)));
+    belowSla.push(...belowTargetWithOutages(d.belowSla, d.outages?.devices ?? [], now, BELOW_SLA_LISTED).map((b) => ({ tenantId: d.tenantId, ...b })));
   }
   const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, c[agg.created(s)] ?? 0])) as Record<Severity, number>;
   const byStatus = Object.fromEntries(INCIDENT_STATUSES.map((s) => [s, c[agg.createdStatus(s)] ?? 0])) as ReportFigures['incidents']['byStatus'];

@@ -15,6 +15,7 @@ import { identityProviderStore } from '../data/identity-providers.js';
 import { secretsManager } from '../data/secrets.js';
 import * as admin from '../domain/admin.js';
 import * as idp from '../domain/identity-providers.js';
+import * as accessRequests from '../domain/access-requests.js';
 import { listAuditLog } from '../domain/audit.js';
 import { CsvDownload } from '../domain/reports.js';
 import { listAssignees } from '../domain/incidents.js';
@@ -65,6 +66,9 @@ export function adminOperations(users: UsersPort, idps?: (repo: OperationInput<'
     grantStaff: (i) => admin.grantStaff(ports(i.repo), i.params.username, auditReq(i)),
     revokeStaff: (i) => admin.revokeStaff(ports(i.repo), i.params.username, auditReq(i)),
     listAssignees: ({ tenantId }) => listAssignees(users, tenantId),
+    listAccessRequests: ({ repo, query }) => accessRequests.listAccessRequests(repo.accessRequests, query),
+    grantAccessRequest: (i) => accessRequests.grantAccessRequest({ ...ports(i.repo), accessRequests: i.repo.accessRequests }, i.params.id, i.body.tenantId, auditReq(i)),
+    dismissAccessRequest: (i) => accessRequests.dismissAccessRequest(i.repo, i.params.id, auditReq(i)),
     getTenantIdentityProvider: ({ repo, params }) => idp.getTenantIdentityProvider(idpPorts(repo), params.tenantId),
     putTenantIdentityProvider: (i) => idp.putTenantIdentityProvider(idpPorts(i.repo), i.params.tenantId, i.body, auditReq(i)),
     deleteTenantIdentityProvider: (i) => idp.deleteTenantIdentityProvider(idpPorts(i.repo), i.params.tenantId, auditReq(i)),

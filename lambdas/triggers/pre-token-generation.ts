@@ -14,10 +14,11 @@
  * answer MFA_REQUIRED until the next refresh) and the failure is logged.
  *
  * Access requests: a SIGN-IN (not a refresh) of a user in no group — typically a self-registered customer no
- * administrator has put in a tenant yet — is recorded in the staff audit log as `user.access_request`, so
- * staff see that someone is waiting (docs/api.md#access-requests). The entry comes from the event Cognito
- * built (verified by construction: user name, `sub`, the `email` attribute, the group list). A failed write is
- * logged and the token issued anyway.
+ * administrator has put in a tenant yet — is recorded as an access request item (`AccessRequestEntity`: who, e-mail,
+ * identity provider and domain, when), listed for staff in "Solicitudes de acceso", and in the staff audit log as
+ * `user.access_request` (docs/api.md#access-requests). Both come from the event Cognito built (verified by
+ * construction: user name, `sub`, the `email` attribute, `identities`, the group list). A user whose request staff
+ * dismissed records nothing more. A failed write is logged and the token issued anyway.
  *
  * Federated users (docs/platform.md#federated-sign-in): on a stage with enterprise identity providers
  * (`FEDERATED_TENANTS`), a user who signed in through one is put in its provider's tenant group
@@ -32,7 +33,8 @@ import { randomUUID } from 'node:crypto';
 import { AdminAddUserToGroupCommand, AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { Context, PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { MFA_CLAIM, MFA_TOTP } from '../contract/claims.js';
-import type { AuditEntry } from '../contract/schemas.js';
+import type { AccessRequest, AuditEntry } from '../contract/schemas.js';
+import { accessRequestOf } from '../domain/access-requests.js';
 import { newAuditEntry, STAFF_AUDIT_TENANT } from '../domain/audit.js';
 import { ADMIN_GROUP } from '../contract/routes.js';
 import { FEDERATED_TENANTS_ENV, FEDERATED_TENANTS_FROM_TABLE_ENV, federatedProviderOf, federatedTenantOf, parseFederatedTenants, type FederatedTenants } from './federation.js';
@@ -79,8 +81,26 @@ export interface TriggerFederation {
   readonly tenantOfProvider?: (providerName: string) => Promise<string | null>;
 }
 
-/** Stores one audit entry (the deployed trigger: a DynamoDB PutItem on the stage's table). */
-export type RecordAudit = (entry: AuditEntry) => Promise<void>;
+/**
+ * Stores an access request and its audit entry (`AccessRequestsPort.raise`: the deployed trigger's PutItems on the
+ * stage's table; nothing when staff dismissed the user's request).
+ */
+export type RecordAudit = (entry: AuditEntry, request: AccessRequest) => Promise<void>;
+
+/** The access request of a sign-in event that `accessRequestEntry` records (same user, same instant). */
+export function accessRequestOfEvent(event: PreTokenGenerationTriggerEvent, entry: AuditEntry): AccessRequest {
+  const attrs = event.request.userAttributes ?? {};
+  return accessRequestOf(
+    {
+      username: event.userName,
+      sub: attrs.sub ?? event.userName,
+      email: attrs.email || null,
+      emailVerified: attrs.email_verified === 'true',
+      provider: federatedProviderOf(event.userName, attrs, []),
+    },
+    new Date(entry.at),
+  );
+}
 
 /**
  * `triggerSource` values of a token issue that is a sign-in: password/SRP sign-in (incl. its MFA and
@@ -112,7 +132,7 @@ export function accessRequestEntry(event: PreTokenGenerationTriggerEvent, reques
       tenantId: STAFF_AUDIT_TENANT,
       actor: { sub: attrs.sub ?? event.userName, ...(email && verified ? { email } : {}) },
       action: 'user.access_request',
-      target: { type: 'user', id: event.userName },
+      target: { type: 'user', id: event.userName, ...(email ? { name: email } : {}) },
       ...(email ? { after: { email } } : {}),
       requestId,
       sourceIp: '',
@@ -164,7 +184,7 @@ export function createPreTokenGenerationHandler(
       const entry = accessRequestEntry(event, context?.awsRequestId ?? randomUUID());
       if (entry) {
         try {
-          await recordAudit(entry);
+          await recordAudit(entry, accessRequestOfEvent(event, entry));
         } catch (e) {
           log('recording the access request failed; the token is issued anyway', e);
         }
@@ -192,14 +212,15 @@ export const TABLE_NAME_ENV = 'TABLE_NAME';
 let deployed: ReturnType<typeof createPreTokenGenerationHandler> | undefined;
 
 /**
- * The audit writer of the deployed trigger: PutItem of the entry on `TABLE_NAME` in the function's region,
- * loaded on first use (the data layer is only imported when a user in no group signs in).
+ * The access request writer of the deployed trigger: the request and its entry on `TABLE_NAME` in the function's
+ * region (`accessRequestsRepository(…).raise`: PutItems only), loaded on first use (the data layer is only imported
+ * when a user in no group signs in).
  */
 function deployedRecordAudit(tableName: string): RecordAudit {
-  return async (entry) => {
+  return async (entry, request) => {
     const { createDocumentClient } = await import('../data/client.js');
-    const { putAuditEntry } = await import('../data/audit.js');
-    await putAuditEntry(entry, { doc: createDocumentClient({ region: process.env.AWS_REGION ?? '' }), tableName });
+    const { accessRequestsRepository } = await import('../data/access-requests.js');
+    await accessRequestsRepository({ doc: createDocumentClient({ region: process.env.AWS_REGION ?? '' }), tableName }).raise(request, entry);
   };
 }
 

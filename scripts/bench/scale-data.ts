@@ -334,7 +334,7 @@ function* deviceItems(spec: ScaleSpec, d: GenDevice, index: number, now: number,
   // would stand after these writes: openAlarms counted, the availability roll-up current (rev 0).
   // …and its place in the below-SLA index, as `refreshAvailabilityRollup` writes it.
   const below = rollup.pct30d.some((p) => p !== null && p < AVAILABILITY_SLA_TARGET_PCT) ? keys.belowSlaGsi2(d.stored.tenantId, d.stored.id, rollup.asOf, rollup.pct30d[0] ?? null) : {};
-  yield { ...itemOf(DeviceEntity, d.stored, retention), openAlarms: open, availRev: 0, availRollupRev: 0, availAsOf: rollup.asOf, availPct30d: rollup.pct30d, ...below };
+  yield { ...itemOf(DeviceEntity, d.stored, retention), openAlarms: open, availRev: 0, availRollupRev: 0, availAsOf: rollup.asOf, availSum30d: rollup.sums!.sum, availMon30d: rollup.sums!.weight, ...below };
 }
 
 /** One incident with its history and comments, drawn from its timeline (see module doc). */

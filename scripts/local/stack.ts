@@ -20,7 +20,7 @@ import type { LambdaConfig } from '../../lambdas/config.js';
 import type { PortalConfig } from '../../lambdas/contract/portal-config.js';
 import { dynamoRepository, type TableRef } from '../../lambdas/data/index.js';
 import { tableName } from '../../lambdas/data/table-design.js';
-import { putAuditEntry } from '../../lambdas/data/audit.js';
+import { accessRequestsRepository } from '../../lambdas/data/access-requests.js';
 import { cognitoUsers } from '../../lambdas/data/cognito-users.js';
 import { cognitoIdentityProviders } from '../../lambdas/data/cognito-identity-providers.js';
 import { identityProviderStore, tenantOfProvider } from '../../lambdas/data/identity-providers.js';
@@ -318,7 +318,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     const pool = await startUserPool({
       dataDir: path.join(opts.dataDir, 'cognito'),
       // The pre-token-generation trigger's own write (AWS: its function's role).
-      recordAudit: (entry) => runAsFunction('pre-token-generation', () => putAuditEntry(entry, auditTable)),
+      recordAudit: (entry, request) => runAsFunction('pre-token-generation', async () => void (await accessRequestsRepository(auditTable).raise(request, entry))),
       // Invitations' temporary passwords (the local pool e-mails nothing), printed by `npm start`.
       invitationsFile: invitationsLog(opts.dataDir),
       port: ports.cognito,

@@ -52,6 +52,7 @@ function repoWith(incidents: IncidentsPort): Repository {
     tenantAdmin: { create: async () => false, update: async () => false, addMember: async () => false, removeMember: async () => false },
     sessions: { revokedAt: async () => null, revoke: async () => undefined },
     notifications: {} as Repository['notifications'],
+    accessRequests: {} as Repository['accessRequests'],
     incidents,
     devices: {
       listDevices: async () => ({ items: [], nextCursor: null }),

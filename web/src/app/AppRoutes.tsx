@@ -38,6 +38,7 @@ const SocQueuePage = lazy(() => import('../features/soc/SocQueuePage').then((m) 
 const TenantsPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.TenantsPage })));
 const TenantAdminPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.TenantAdminPage })));
 const StaffPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.StaffPage })));
+const AccessRequestsPage = lazy(() => import('../features/admin/AccessRequestsPage').then((m) => ({ default: m.AccessRequestsPage })));
 const AuditLogPage = lazy(() => import('../features/audit/AuditLogPage').then((m) => ({ default: m.AuditLogPage })));
 const ActivityFeedPage = lazy(() => import('../features/notifications/ActivityFeedPage').then((m) => ({ default: m.ActivityFeedPage })));
 const NotificationPreferencesPage = lazy(() => import('../features/notifications/NotificationPreferencesPage').then((m) => ({ default: m.NotificationPreferencesPage })));
@@ -96,6 +97,7 @@ export function AppRoutes({ brandName }: { brandName: string }) {
             ['/admin/tenants', <TenantsPage key="t" />],
             ['/admin/tenants/:tenantId', <TenantAdminPage key="ta" />],
             ['/admin/staff', <StaffPage key="s" />],
+            ['/admin/access-requests', <AccessRequestsPage key="ar" />],
           ] as const
         ).map(([path, page]) => (
           <Route

@@ -21,6 +21,7 @@ import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/u
 import { DataTable, ListFrame } from '../../shared/ui/lists';
 import '../../shared/ui/screens.css';
 import { useAdminActions, useStaff, useTenantDetail, useTenants, useTenantUsers } from './api';
+import { useTenant } from '../../shared/lib/tenant';
 import { confirmTexts, useConfirm, type ConfirmAction } from './ConfirmDialog';
 import { IdentityProviderCard } from './IdentityProviderCard';
 import { t as msg } from '../../shared/lib/messages';
@@ -67,7 +68,8 @@ export function userStatusLabel(u: Pick<PoolUser, 'status' | 'enabled'>): string
 function AdminNav() {
   return (
     <p className="breadcrumb">
-      <Link to="/admin/tenants">{msg('admin.pages.customers')}</Link> · <Link to="/admin/staff">{msg('admin.pages.socStaff')}</Link>
+      <Link to="/admin/tenants">{msg('admin.pages.customers')}</Link> · <Link to="/admin/staff">{msg('admin.pages.socStaff')}</Link> ·{' '}
+      <Link to="/admin/access-requests">{msg('admin.pages.accessRequests')}</Link>
     </p>
   );
 }
@@ -302,6 +304,7 @@ function UsersCard({ tenantId, tenantName }: { tenantId: string; tenantName: str
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const staffNames = new Set((staff.data?.items ?? []).map((u) => u.username));
+  const { me } = useTenant();
 
   const run = async (key: string, action: () => Promise<unknown>, ok: string) => {
     setBusy(key);
@@ -364,7 +367,8 @@ function UsersCard({ tenantId, tenantName }: { tenantId: string; tenantName: str
                   </button>
                 )}
                 {staffNames.has(u.username) ? (
-                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void confirmThen('revokeStaff', who, u.username, () => actions.revokeStaff(u.username), `${who} ya no es personal SOC.`)}>
+                  // Never on one's own row: the API refuses it (409 OWN_STAFF_ACCESS).
+                  u.sub !== me?.sub && <button type="button" className="btn" disabled={busy !== null} onClick={() => void confirmThen('revokeStaff', who, u.username, () => actions.revokeStaff(u.username), `${who} ya no es personal SOC.`)}>
                     {msg('admin.pages.revokeSocAccess')}
                   </button>
                 ) : (
@@ -422,6 +426,7 @@ function UserTable({ users, staffNames, render }: { users: PoolUser[]; staffName
 export function StaffPage() {
   const staff = useStaff();
   const { revokeStaff } = useAdminActions();
+  const { me } = useTenant();
   const [dialog, ask] = useConfirm();
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -443,7 +448,11 @@ export function StaffPage() {
           <UserTable
             users={staff.data.items}
             staffNames={new Set()}
-              render={(u) => (
+              render={(u) =>
+              // Never on one's own row: the API refuses it (409 OWN_STAFF_ACCESS).
+              u.sub === me?.sub ? (
+                <span className="muted small">{msg('admin.pages.you')}</span>
+              ) : (
               <button
                 type="button"
                 className="btn"
@@ -459,7 +468,8 @@ export function StaffPage() {
               >
                 {msg('admin.pages.revokeSocAccess')}
               </button>
-            )}
+            )
+            }
           />
         )}
       </div>

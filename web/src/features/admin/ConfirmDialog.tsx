@@ -15,7 +15,7 @@ import './confirm.css';
 import { t as msg } from '../../shared/lib/messages';
 
 /** The user actions that ask first. */
-export type ConfirmAction = 'disable' | 'remove' | 'revokeStaff' | 'resetMfa';
+export type ConfirmAction = 'disable' | 'remove' | 'revokeStaff' | 'resetMfa' | 'dismissAccessRequest';
 
 /** What the dialog shows. */
 export interface ConfirmPrompt {
@@ -44,6 +44,12 @@ export function confirmTexts(action: ConfirmAction, who: string, tenantName?: st
         title: msg('admin.confirmDialog.revokeSocAccessFrom', { who }),
         body: msg('admin.confirmDialog.willNoLongerSeeThe', { who }),
         confirmLabel: msg('admin.confirmDialog.revokeSocAccess'),
+      };
+    case 'dismissAccessRequest':
+      return {
+        title: msg('admin.confirmDialog.dismissAccessRequestOf', { who }),
+        body: msg('admin.confirmDialog.dismissAccessRequestBody', { who }),
+        confirmLabel: msg('admin.accessRequests.dismiss'),
       };
     case 'resetMfa':
       return {

@@ -76,6 +76,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   get 'user.access_request'() {
     return msg('audit.log.accessRequestedAccountWithout');
   },
+  get 'access_request.grant'() {
+    return msg('audit.log.accessRequestGranted');
+  },
+  get 'access_request.dismiss'() {
+    return msg('audit.log.accessRequestDismissed');
+  },
   get 'tenant.identity_provider_set'() {
     return msg('audit.log.identityProviderSet');
   },
@@ -176,11 +182,10 @@ export function AuditLogPage() {
               { label: msg('audit.log.action'), cell: (e) => AUDIT_ACTION_LABELS[e.action] ?? e.action },
               {
                 label: msg('audit.log.target'),
-                cell: (e) => (
-                  <>
+                // A person by the name stored at write time (its e-mail), not by its internal id.
+                cell: (e) => (e.target.name ? <span title={`${e.target.type} ${e.target.id}`}>{e.target.name}</span> : <>
                     {e.target.type} {e.target.id}
-                  </>
-                ),
+                  </>),
               },
               { label: msg('audit.log.changes'), cell: (e) => changesText(e).map((line) => <div key={line}>{line}</div>), cellClass: () => 'audit-changes' },
               {

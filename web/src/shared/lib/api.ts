@@ -57,6 +57,9 @@ const CODES_WITH_MESSAGE = new Set([
   'VERSION_CONFLICT', 'INVALID_TRANSITION', 'PAYLOAD_TOO_LARGE', 'THROTTLED', 'SERVICE_UNAVAILABLE', 'RESERVED_NAME',
   // The user was disabled or lost its access while signed in (docs/api.md#session-revocation).
   'SESSION_REVOKED',
+  // Staff removing their own staff access; an access request decided meanwhile (docs/api.md#access-requests).
+  'OWN_STAFF_ACCESS',
+  'ACCESS_REQUEST_DECIDED',
 ] as const);
 type CodeWithMessage = typeof CODES_WITH_MESSAGE extends Set<infer C> ? C : never;
 

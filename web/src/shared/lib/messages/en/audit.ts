@@ -24,6 +24,8 @@ export const audit: Catalogue['audit'] = {
     invitationResent: 'Invitation resent',
     userRemovedFromCustomer: 'User removed from customer',
     accessRequestedAccountWithout: 'Access requested (account without a customer)',
+    accessRequestGranted: 'Access request granted',
+    accessRequestDismissed: 'Access request dismissed',
     analyticsExported: 'Analytics exported',
     auditLogExported: 'Audit log exported',
     identityProviderSet: 'Identity provider set',

@@ -83,6 +83,8 @@ export const ui: Catalogue['ui'] = {
       NOT_FOUND: 'What you are looking for was not found.',
       VERSION_CONFLICT: 'The incident changed while you were editing it.',
       INVALID_TRANSITION: 'That status change is not allowed.',
+      OWN_STAFF_ACCESS: 'You cannot revoke your own SOC access: another SOC staff member has to do it.',
+      ACCESS_REQUEST_DECIDED: 'Someone else has already decided this access request. The list has been refreshed.',
       PAYLOAD_TOO_LARGE: 'The text is too long.',
       THROTTLED: 'Too many requests. Wait a moment and try again.',
       SERVICE_UNAVAILABLE: 'The service is not available right now. Try again in a few seconds.',

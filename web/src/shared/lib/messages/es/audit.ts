@@ -22,6 +22,8 @@ export const audit = {
     invitationResent: 'Invitación reenviada',
     userRemovedFromCustomer: 'Usuario quitado del cliente',
     accessRequestedAccountWithout: 'Acceso solicitado (cuenta sin cliente)',
+    accessRequestGranted: 'Solicitud de acceso concedida',
+    accessRequestDismissed: 'Solicitud de acceso descartada',
     analyticsExported: 'Analítica exportada',
     auditLogExported: 'Registro de auditoría exportado',
     identityProviderSet: 'Proveedor de identidad configurado',

@@ -81,6 +81,8 @@ export const ui = {
       NOT_FOUND: 'No se encontró lo que buscas.',
       VERSION_CONFLICT: 'El incidente cambió mientras lo editabas.',
       INVALID_TRANSITION: 'Ese cambio de estado no está permitido.',
+      OWN_STAFF_ACCESS: 'No puedes quitarte a ti mismo el acceso SOC: debe hacerlo otra persona del personal SOC.',
+      ACCESS_REQUEST_DECIDED: 'Otra persona ya ha resuelto esta solicitud de acceso. La lista se ha actualizado.',
       PAYLOAD_TOO_LARGE: 'El texto es demasiado largo.',
       THROTTLED: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
       SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
