@@ -249,9 +249,9 @@ export const ROUTES = [
   },
   {
     operationId: 'getIncident', method: 'GET', path: '/incidents/{id}', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
-    summary: 'One incident with its comments and change history',
+    summary: 'One incident with its comments and change history; staff with TOTP also get its internal notes (docs/api.md#internal-notes)',
     request: { params: IncidentIdParams, query: TenantQuery },
-    responses: { 200: { description: 'The incident with comments and history', body: IncidentDetail } },
+    responses: { 200: { description: 'The incident with comments (internal notes only for staff) and history', body: IncidentDetail } },
     errors: ['NOT_FOUND'],
   },
   {
@@ -305,7 +305,7 @@ export const ROUTES = [
   },
   {
     operationId: 'addIncidentComment', method: 'POST', path: '/incidents/{id}/comments', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
-    summary: 'Add a comment to the incident timeline',
+    summary: 'Add a comment to the incident timeline; `visibility: internal` = a staff-only work note (docs/api.md#internal-notes)',
     request: { params: IncidentIdParams, query: TenantQuery, body: AddCommentBody },
     responses: { 201: { description: 'The comment added', body: IncidentComment } },
     errors: ['NOT_FOUND'],

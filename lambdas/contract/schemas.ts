@@ -90,6 +90,15 @@ export const Incident = z.object({
 });
 export type Incident = z.infer<typeof Incident>;
 
+/**
+ * Who sees a comment (docs/api.md#internal-notes): `public` = the customer and the SOC; `internal` = an
+ * internal work note, written and read by staff only (`admin`, with TOTP), never returned to customers nor
+ * sent by any notification channel.
+ */
+export const COMMENT_VISIBILITIES = ['public', 'internal'] as const;
+export const CommentVisibility = z.enum(COMMENT_VISIBILITIES);
+export type CommentVisibility = z.infer<typeof CommentVisibility>;
+
 export const IncidentComment = z.object({
   id: z.string(),
   author: z.string(),
@@ -97,6 +106,8 @@ export const IncidentComment = z.object({
   authorSub: z.string().optional(),
   body: z.string(),
   createdAt: IsoTime,
+  /** `internal`: a staff-only work note (only staff ever receive one); `public` otherwise. */
+  visibility: CommentVisibility,
 });
 export type IncidentComment = z.infer<typeof IncidentComment>;
 
@@ -258,6 +269,8 @@ export type AssigneeList = z.infer<typeof AssigneeList>;
 
 export const AddCommentBody = z.strictObject({
   body: z.string().trim().min(1).max(2000),
+  /** `internal` = a staff-only work note (staff with TOTP; a customer gets 403 FORBIDDEN, `details.fields: ['visibility']`). Default `public`. */
+  visibility: CommentVisibility.default('public'),
 });
 export type AddCommentBody = z.input<typeof AddCommentBody>;
 

@@ -232,8 +232,26 @@ export const CommentEntity: Entity<CommentRecord, IncidentComment> = {
   description: 'Comment on an incident (in the incident partition)',
   readBy: 'Query `PK = TENANT#<t>#INCIDENT#<id>` (with the incident and its history; oldest first)',
   key: (c) => keys.comment(c.tenantId, c.incidentId, c.createdAt, c.id),
-  attributes: allOf<IncidentComment>()(['id', 'author', 'authorSub', 'body', 'createdAt']),
+  attributes: allOf<IncidentComment>()(['id', 'author', 'authorSub', 'body', 'createdAt', 'visibility']),
+  // Comments written before internal notes existed are public.
+  readDefaults: { visibility: 'public' },
 };
+
+/**
+ * An internal work note on an incident (docs/api.md#internal-notes): written and read by staff only. Stored in
+ * a partition of its own (`keys.incidentNotesPk`), never in the incident partition a customer's read queries,
+ * never with an activity event (so no e-mail, webhook, bell or digest), not in the title search index.
+ */
+export const InternalNoteEntity: Entity<CommentRecord, IncidentComment> = {
+  name: 'IncidentInternalNote',
+  description: 'Staff-only work note on an incident (its own partition: no customer read reaches it; no activity event)',
+  readBy: 'Query `PK = TENANT#<t>#INCNOTES#<id>` (oldest first), only for a staff read of the incident',
+  key: (c) => keys.incidentNote(c.tenantId, c.incidentId, c.createdAt, c.id),
+  attributes: CommentEntity.attributes,
+  // Whatever was stored, a note reads as internal.
+  read: (c) => ({ ...(c as IncidentComment), visibility: 'internal' }),
+};
+
 
 /** A history entry as stored: the change, its incident and the incident's creation time (GSI1 order). */
 export type HistoryRecord = IncidentChange & { tenantId: string; incidentId: string; incidentCreatedAt: string };
@@ -442,6 +460,7 @@ export const ENTITIES = [
   SocAssignmentEntity,
   SearchTokenEntity,
   CommentEntity,
+  InternalNoteEntity,
   HistoryEntity,
   DeviceEntity,
   AvailabilityEntity,

@@ -14,7 +14,7 @@ import { aggregateWrites, AGGREGATE_ENTITIES, incidentChange, INCIDENT_SEQ, lega
 import { auditPut } from './audit.js';
 import type { TableRef, TransactWriteItem } from './client.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
-import { CommentEntity, HistoryEntity, IncidentEntity, itemOf, recordOf, SocAssignmentEntity } from './entities.js';
+import { CommentEntity, HistoryEntity, IncidentEntity, InternalNoteEntity, itemOf, recordOf, SocAssignmentEntity } from './entities.js';
 import { keys } from './keys.js';
 import { dropSearchTokens, listIncidentsByStatus, putSearchTokens, searchIncidents, searchTokenPuts } from './incident-search.js';
 import { filterExpression, listPage } from './paging.js';
@@ -184,13 +184,21 @@ export async function getIncident(tenantId: string, id: string, table: TableRef)
   return res.Item ? recordOf(IncidentEntity, res.Item) : null;
 }
 
-/** Incident + comments (oldest first) + history (ascending version): one Query on the incident partition. */
-export async function getIncidentDetail(tenantId: string, id: string, table: TableRef): Promise<IncidentDetail | null> {
-  const items = await queryAll(table, {
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.incidentPk(tenantId, id) },
-    ConsistentRead: true,
-  });
+/**
+ * Incident + comments (oldest first) + history (ascending version): one Query on the incident partition.
+ * With `internalNotes` (a staff read, docs/api.md#internal-notes) also the incident's internal notes: a second
+ * Query, of their own partition, in parallel; they join the comments in time order. Without it nothing of that
+ * partition is read, so a customer's read cannot return a note whatever the incident partition holds.
+ */
+export async function getIncidentDetail(tenantId: string, id: string, table: TableRef, opts: { internalNotes?: boolean } = {}): Promise<IncidentDetail | null> {
+  const [items, notes] = await Promise.all([
+    queryAll(table, {
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.incidentPk(tenantId, id) },
+      ConsistentRead: true,
+    }),
+    opts.internalNotes ? listInternalNotes(tenantId, id, table) : Promise.resolve([]),
+  ]);
   let incident: Incident | undefined;
   const comments: IncidentComment[] = [];
   const history: IncidentChange[] = [];
@@ -200,7 +208,42 @@ export async function getIncidentDetail(tenantId: string, id: string, table: Tab
     else if (sk.startsWith('COMMENT#')) comments.push(recordOf(CommentEntity, it));
     else if (sk.startsWith('HISTORY#')) history.push(recordOf(HistoryEntity, it));
   }
-  return incident ? { ...incident, comments, history } : null;
+  if (!incident) return null;
+  const timeline = notes.length ? [...comments, ...notes].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)) : comments;
+  return { ...incident, comments: timeline, history };
+}
+
+/** The incident's internal notes, oldest first: one Query of their partition (`keys.incidentNotesPk`). */
+export async function listInternalNotes(tenantId: string, incidentId: string, table: TableRef): Promise<IncidentComment[]> {
+  const items = await queryAll(table, {
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.incidentNotesPk(tenantId, incidentId) },
+    ConsistentRead: true,
+  });
+  return items.map((it) => recordOf(InternalNoteEntity, it));
+}
+
+/**
+ * Adds an internal note (docs/api.md#internal-notes) in one transaction: a ConditionCheck that the incident
+ * exists, the note (in its own partition) and the audit entry. No activity event: a note is never notified.
+ * Cost: 3 WCU + 2 per KB of the note, + the audit entry's. False if the incident does not exist.
+ */
+export function addIncidentNote(tenantId: string, incidentId: string, note: IncidentComment, table: TableRef, audit?: AuditEntry): Promise<boolean> {
+  return withRetries(`addNote to ${incidentId}`, async () => {
+    try {
+      await table.doc.send('TransactWriteItems', {
+        TransactItems: [
+          { ConditionCheck: { TableName: table.tableName, Key: keys.incident(tenantId, incidentId), ConditionExpression: 'attribute_exists(PK)' } },
+          { Put: { TableName: table.tableName, Item: itemOf(InternalNoteEntity, { ...note, visibility: 'internal', tenantId, incidentId }), ConditionExpression: 'attribute_not_exists(SK)' } },
+          ...(audit ? [auditPut(audit, table)] : []),
+        ],
+      });
+      return true;
+    } catch (e) {
+      if (isConditionFailureInTransaction(e, 0)) return false;
+      throw e;
+    }
+  });
 }
 
 /**
@@ -376,10 +419,11 @@ export function incidentsRepository(table: TableRef): IncidentsPort {
   return {
     createIncident: (t, build, auditOf) => createIncident(t, build, table, auditOf),
     getIncident: (t, id) => getIncident(t, id, table),
-    getIncidentDetail: (t, id) => getIncidentDetail(t, id, table),
+    getIncidentDetail: (t, id, opts) => getIncidentDetail(t, id, table, opts),
     listIncidents: (t, opts) => listIncidents(t, opts, table),
     saveUpdate: (t, next, current, change, comment, audit) => saveIncidentUpdate(t, next, current, change, comment, table, audit),
     listSocQueue: (opts) => listSocQueue(opts, table),
     addComment: (t, id, c, audit) => addIncidentComment(t, id, c, table, audit),
+    addInternalNote: (t, id, n, audit) => addIncidentNote(t, id, n, table, audit),
   };
 }

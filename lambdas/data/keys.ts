@@ -62,6 +62,12 @@ export const keys = {
   searchTokenPk: (tenantId: string, token: string) => owned(tenantId, `SEARCH#${token}`),
   searchToken: (tenantId: string, token: string, incidentId: string, createdAt: string) => ({ PK: keys.searchTokenPk(tenantId, token), SK: `${createdAt}#${incidentId}` }),
   comment: (tenantId: string, incidentId: string, createdAt: string, commentId: string) => ({ PK: keys.incidentPk(tenantId, incidentId), SK: `COMMENT#${createdAt}#${commentId}` }),
+  /**
+   * Partition of an incident's internal work notes (docs/api.md#internal-notes): NOT the incident partition, so
+   * no read a customer's request makes (the incident with its comments and history) can ever load a note.
+   */
+  incidentNotesPk: (tenantId: string, incidentId: string) => owned(tenantId, `INCNOTES#${incidentId}`),
+  incidentNote: (tenantId: string, incidentId: string, createdAt: string, noteId: string) => ({ PK: keys.incidentNotesPk(tenantId, incidentId), SK: `NOTE#${createdAt}#${noteId}` }),
   history: (tenantId: string, incidentId: string, version: number) => ({ PK: keys.incidentPk(tenantId, incidentId), SK: `HISTORY#${version10(version)}` }),
   /** GSI1 partition of the history entries that take an incident out of `new` (its first response). */
   firstResponsesGsi1Pk: (tenantId: string) => owned(tenantId, 'FIRSTRESPONSES'),

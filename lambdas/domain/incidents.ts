@@ -172,9 +172,9 @@ export interface PlannedUpdate {
   comment: IncidentComment | null;
 }
 
-/** A comment authored now, with a random id. */
+/** A public comment authored now, with a random id (internal notes: `lambdas/domain/internal-notes.ts`). */
 export function newComment(author: string, body: string, now: string): IncidentComment {
-  return { id: globalThis.crypto.randomUUID(), author, body, createdAt: now };
+  return { id: globalThis.crypto.randomUUID(), author, body, createdAt: now, visibility: 'public' };
 }
 
 /**

@@ -98,8 +98,11 @@ export interface IncidentsPort {
    */
   createIncident(tenantId: string, build: (seq: number) => Incident, auditOf?: (incident: Incident) => AuditEntry): Promise<Incident>;
   getIncident(tenantId: string, id: string): Promise<Incident | null>;
-  /** The incident with comments (oldest first) and history (by version); null if absent. */
-  getIncidentDetail(tenantId: string, id: string): Promise<IncidentDetail | null>;
+  /**
+   * The incident with comments (oldest first) and history (by version); null if absent. `internalNotes`
+   * (staff reads only) adds its internal notes to the comments, in time order (docs/api.md#internal-notes).
+   */
+  getIncidentDetail(tenantId: string, id: string, opts?: { internalNotes?: boolean }): Promise<IncidentDetail | null>;
   /**
    * One page of the tenant's incidents matching `opts` (see `IncidentListOptions`), newest first unless
    * `sort: 'oldest'`. @throws ApiError VALIDATION_FAILED for a cursor not issued for this tenant/list/range.
@@ -120,6 +123,8 @@ export interface IncidentsPort {
   listSocQueue(opts: SocQueueOptions): Promise<Page<Incident>>;
   /** Adds a comment (+ its audit entry) if the incident exists (checked in the same transaction); false if it does not. */
   addComment(tenantId: string, incidentId: string, comment: IncidentComment, audit?: AuditEntry): Promise<boolean>;
+  /** Adds an internal note (+ its audit entry, no activity event) if the incident exists; false if it does not. */
+  addInternalNote(tenantId: string, incidentId: string, note: IncidentComment, audit?: AuditEntry): Promise<boolean>;
 }
 
 /** Filters and position of a SOC queue page (all optional but `limit`). */

@@ -15,7 +15,6 @@ import {
   commentOnIncident,
   confirmIncidentResolution,
   fileIncident,
-  getIncidentDetail,
   listIncidents,
   listSocQueue,
   reopenIncident,
@@ -23,6 +22,7 @@ import {
   triageIncident,
   updateIncident,
 } from '../domain/incidents.js';
+import { addInternalNote, incidentDetailFor } from '../domain/internal-notes.js';
 import type { GroupMembersPort } from '../domain/ports.js';
 import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type Operations } from '../http/api.js';
 
@@ -48,14 +48,19 @@ export function incidentOperations(users: GroupMembersPort): Operations<'inciden
   return {
     listIncidents: ({ repo, tenantId, query }) => listIncidents(repo.incidents, tenantId, query),
     createIncident: (i) => fileIncident({ ...i.repo, users }, i.tenantId, i.body, i.identity, i.now, { key: i.headers['Idempotency-Key'], lambdaContext: i.lambdaContext }, auditOf(i)),
-    getIncident: ({ repo, tenantId, params }) => getIncidentDetail(repo.incidents, tenantId, params.id),
+    getIncident: ({ repo, tenantId, params, identity }) => incidentDetailFor(repo.incidents, tenantId, params.id, identity),
     updateIncident: (i) => updateIncident(i.repo.incidents, i.tenantId, i.params.id, i.body, i.identity, i.now.toISOString(), auditOf(i), users, i.repo.tenants),
     triageIncident: (i) => triageIncident(i.repo, i.tenantId, i.params.id, i.body, i.identity, i.now.toISOString(), auditOf(i)),
     requestIncidentClosure: (i) => requestIncidentClosure(i.repo.incidents, i.tenantId, i.params.id, i.body.note, i.identity, i.now.toISOString(), auditOf(i)),
     reopenIncident: (i) => reopenIncident(i.repo.incidents, i.tenantId, i.params.id, i.body.reason, i.identity, i.now.toISOString(), auditOf(i)),
     confirmIncidentResolution: (i) => confirmIncidentResolution(i.repo.incidents, i.tenantId, i.params.id, i.body.note, i.identity, i.now.toISOString(), auditOf(i)),
     listSocQueue: ({ repo, query, identity, now }) => listSocQueue(repo.incidents, query, identity, now),
-    addIncidentComment: (i) => commentOnIncident(i.repo.incidents, i.tenantId, i.params.id, i.body.body, i.identity, i.now.toISOString(), auditOf(i)),
+    // `visibility: 'internal'`: a staff-only work note (lambdas/domain/internal-notes.ts, docs/api.md#internal-notes).
+    addIncidentComment: (i) =>
+      i.body.visibility === 'internal'
+        ? addInternalNote(i.repo.incidents, i.tenantId, i.params.id, i.body.body, i.identity, i.now.toISOString(), auditOf(i))
+        : commentOnIncident(i.repo.incidents, i.tenantId, i.params.id, i.body.body, i.identity, i.now.toISOString(), auditOf(i)),
+
   };
 }
 

@@ -416,7 +416,7 @@ function incidentOf(spec: ScaleSpec, seq: number, devices: readonly GenDevice[],
   if (closedAt) incident.slaResult = slaResultOf(incident, closedAt);
   const comments: IncidentComment[] =
     commented && acked && at(ackMin + 2) <= now
-      ? [{ id: `c-${spec.tenantId}-${seq}`, author: analyst, body: 'El SOC está analizando el incidente; se informará de las acciones de contención.', createdAt: iso(at(ackMin + 2)) }]
+      ? [{ id: `c-${spec.tenantId}-${seq}`, author: analyst, body: 'El SOC está analizando el incidente; se informará de las acciones de contención.', createdAt: iso(at(ackMin + 2)), visibility: 'public' }]
       : [];
   return { incident, history, comments };
 }

@@ -168,6 +168,7 @@ function incidentTimeline(d: DemoIncident): { history: IncidentChange[]; comment
             author: by,
             body: 'El SOC está analizando el incidente; se informará de las acciones de contención.',
             createdAt: new Date(start + Math.floor((end - start) / 3)).toISOString(),
+            visibility: 'public',
           },
         ];
   return { history, comments };

@@ -67,7 +67,7 @@ describe.each(['aws-lite', 'AWS SDK v3'])('incident repository (%s document clie
   it('seeds fixed ids idempotently and moves the counter past them', async () => {
     const repo = dynamoRepository(table).incidents;
     const seeded = newIncident('globex', 41, body, 'seed', '2025-01-01T00:00:00.000Z');
-    const comment = { id: 'c1', author: 'seed', body: 'hello', createdAt: '2025-01-01T00:01:00.000Z' };
+    const comment = { id: 'c1', author: 'seed', body: 'hello', createdAt: '2025-01-01T00:01:00.000Z', visibility: 'public' as const };
     await putIncident(seeded, { comments: [comment] }, table);
     await putIncident(seeded, { comments: [comment] }, table);
     expect((await repo.getIncidentDetail('globex', 'INC-000041'))!.comments).toHaveLength(1);
@@ -102,7 +102,7 @@ describe.each(['aws-lite', 'AWS SDK v3'])('incident repository (%s document clie
 
   it('refuses a comment on a missing incident', async () => {
     const repo = dynamoRepository(table).incidents;
-    expect(await repo.addComment('acme', 'INC-999999', { id: 'z', author: 'a', body: 'b', createdAt: new Date().toISOString() })).toBe(false);
+    expect(await repo.addComment('acme', 'INC-999999', { id: 'z', author: 'a', body: 'b', createdAt: new Date().toISOString(), visibility: 'public' })).toBe(false);
   });
 });
 

@@ -57,14 +57,14 @@ describe('incident events', () => {
     const next = { ...inc, severity: 'critical' as const, version: 2 };
     expect(incidentUpdateEvent(inc, next, change(next, [{ field: 'severity', from: 'high', to: 'critical' }]), null)).toMatchObject({ kind: 'incident.triaged', severity: 'critical', title: 'INC-000007 clasificado: severidad crítica' });
     const same = { ...inc, version: 2 };
-    const comment = { id: 'c1', author: 'ana@acme.example', authorSub: 'sub-ana', body: 'hola', createdAt: '2026-03-01T11:00:00.000Z' };
+    const comment = { id: 'c1', author: 'ana@acme.example', authorSub: 'sub-ana', body: 'hola', createdAt: '2026-03-01T11:00:00.000Z', visibility: 'public' as const };
     expect(incidentUpdateEvent(inc, same, change(same, [], 'ana@acme.example', 'sub-ana'), comment)).toMatchObject({ kind: 'incident.commented', severity: 'info' });
     const assigned = { ...inc, assignee: 'soc@vigia.example', version: 2 };
     expect(incidentUpdateEvent(inc, assigned, change(assigned, [{ field: 'assignee', from: null, to: 'soc@vigia.example' }]), null)).toBeNull();
   });
 
   it('a comment on its own', () => {
-    const e = incidentCommentEvent('acme', 'INC-000007', { id: 'c1', author: 'soc@vigia.example', authorSub: 'sub-soc', body: 'x', createdAt: T0 });
+    const e = incidentCommentEvent('acme', 'INC-000007', { id: 'c1', author: 'soc@vigia.example', authorSub: 'sub-soc', body: 'x', createdAt: T0, visibility: 'public' });
     expect(e).toMatchObject({ kind: 'incident.commented', severity: 'info', at: T0, actor: { sub: 'sub-soc' }, title: 'Nuevo comentario de soc@vigia.example en INC-000007' });
   });
 

@@ -41,6 +41,7 @@ function memoryIncidents(): IncidentsPort {
       return true;
     },
     addComment: async (_t, id) => items.has(id),
+    addInternalNote: async (_t, id) => items.has(id),
     listSocQueue: async () => ({ items: [...items.values()].filter((i) => i.status !== 'closed'), nextCursor: null }),
   };
 }
