@@ -127,7 +127,7 @@ describe('the dashboard refreshes its lists with If-None-Match (local stack, Chr
     const refresh = async () => {
       const n = lists.length;
       await page.waitForTimeout(5_500);
-      await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await page.evaluate("window.dispatchEvent(new Event('focus'))");
       for (let i = 0; i < 50 && !(['/incidents', '/alarms'] as const).every((p) => lists.slice(n).some((l) => l.path === p)); i++) await page.waitForTimeout(200);
       return lists.slice(n);
     };
@@ -141,14 +141,15 @@ describe('the dashboard refreshes its lists with If-None-Match (local stack, Chr
     assert.equal(await updates.innerText(), before, 'the rows stay on screen after a 304');
     // An incident created meanwhile (through the API, as the signed-in user): the next refresh answers 200 and shows it.
     const title = `Cambio visto ${Date.now()}`;
+    // Amplify's ID token from localStorage (the page's own session), sent as the portal's client sends it.
+    const entries = (await page.evaluate('Object.entries(localStorage)')) as Array<[string, string]>;
+    const token = entries.find(([k]) => k.endsWith('.idToken'))?.[1] ?? '';
     const created = await page.evaluate(
-      async ({ api, title }) => {
-        const key = Object.keys(localStorage).find((k) => k.endsWith('.idToken'));
-        const token = key ? localStorage.getItem(key) : null;
-        const r = await fetch(`${api}/incidents?tenant=acme`, { method: 'POST', headers: { Authorization: token ?? '', 'Content-Type': 'application/json' }, body: JSON.stringify({ title, description: 'Creado durante la prueba', severity: 'low' }) });
+      async ({ api, title, token }) => {
+        const r = await fetch(`${api}/incidents?tenant=acme`, { method: 'POST', headers: { Authorization: token, 'Content-Type': 'application/json' }, body: JSON.stringify({ title, description: 'Creado durante la prueba', severity: 'low' }) });
         return r.status;
       },
-      { api: env.stack.urls.api.replace(/\/+$/, ''), title },
+      { api: env.stack.urls.api.replace(/\/+$/, ''), title, token },
     );
     assert.equal(created, 201);
     const changed = await refresh();
