@@ -24,6 +24,8 @@ import { INCIDENT_SOURCE_LABELS, IncidentStatusBadge, SeverityBadge } from '../.
 import { slaLabel } from './filters';
 import { ErrorState, LoadingState, NotFoundState, PageHeader } from '../../shared/ui/states';
 import { NEXT_STATUSES, REOPEN_GRACE_DAYS, useAssignees, useIncident, useIncidentRoleActions } from './api';
+import { CommentForm } from './CommentForm';
+import { InternalNoteLabel } from './InternalNoteLabel';
 import { t as msg } from '../../shared/lib/messages';
 
 const FIELD_LABELS: Record<string, string> = {
@@ -149,7 +151,7 @@ export function IncidentDetailPage() {
               <CustomerActions key={data.version} incident={data} onDone={setNotice} reload={() => void mutate()} />
             )}
           </div>
-          <CommentForm incident={data} onDone={setNotice} reload={() => void mutate()} />
+          <CommentForm incident={data} staff={isStaff} run={(action, okText) => runAction(action, okText, setNotice, () => void mutate())} />
           <Timeline incident={data} />
         </>
       )}
@@ -466,58 +468,13 @@ function TextAction({ id, label, button, min, busy, onSubmit }: { id: string; la
   );
 }
 
-function CommentForm({ incident, onDone, reload }: FormProps) {
-  const actions = useIncidentRoleActions(incident.tenantId);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    const body = text.trim();
-    if (!body) return setError(msg('incidents.detail.writeAComment'));
-    if (body.length > 2000) return setError(msg('incidents.detail.theCommentCannotBe'));
-    setError(null);
-    setBusy(true);
-    if (await runAction(() => actions.comment(incident.id, body), msg('incidents.detail.commentAdded'), onDone, reload)) setText('');
-    setBusy(false);
-  };
-
-  return (
-    <form className="card form" onSubmit={(e) => void onSubmit(e)} noValidate>
-      <h2>{msg('incidents.detail.addComment')}</h2>
-      <div className="field">
-        <label htmlFor="comment-body">{msg('incidents.detail.comment')}</label>
-        <textarea
-          id="comment-body"
-          rows={3}
-          value={text}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'comment-body-error' : undefined}
-          onChange={(e) => setText(e.target.value)}
-        />
-        {error && (
-          <p id="comment-body-error" className="field-error">
-            {error}
-          </p>
-        )}
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? msg('incidents.detail.sending') : msg('incidents.detail.comment2')}
-        </button>
-      </div>
-    </form>
-  );
-}
-
 type TimelineItem =
-  | { kind: 'comment'; at: string; key: string; by: string; body: string }
+  | { kind: 'comment'; at: string; key: string; by: string; body: string; internal: boolean }
   | { kind: 'change'; at: string; key: string; by: string; reason?: string; changes: { field: string; from: string | null; to: string | null }[] };
 
 function Timeline({ incident }: { incident: IncidentDetail }) {
   const items: TimelineItem[] = [
-    ...incident.comments.map((c) => ({ kind: 'comment' as const, at: c.createdAt, key: `c-${c.id}`, by: c.author, body: c.body })),
+    ...incident.comments.map((c) => ({ kind: 'comment' as const, at: c.createdAt, key: `c-${c.id}`, by: c.author, body: c.body, internal: c.visibility === 'internal' })),
     ...incident.history.map((h) => ({ kind: 'change' as const, at: h.at, key: `h-${h.version}`, by: h.by, reason: h.reason, changes: h.changes })),
   ].sort((a, b) => b.at.localeCompare(a.at));
   return (
@@ -528,9 +485,10 @@ function Timeline({ incident }: { incident: IncidentDetail }) {
       ) : (
         <ol className="timeline">
           {items.map((item) => (
-            <li key={item.key} className={`timeline-item timeline-${item.kind}`}>
+            <li key={item.key} className={`timeline-item timeline-${item.kind}${item.kind === 'comment' && item.internal ? ' timeline-internal' : ''}`}>
               <p className="timeline-meta">
                 <strong>{item.by}</strong> · <time dateTime={item.at}>{formatDateTime(item.at)}</time>
+                {item.kind === 'comment' && item.internal && <InternalNoteLabel />}
               </p>
               {item.kind === 'comment' ? (
                 <p className="pre-wrap">{item.body}</p>

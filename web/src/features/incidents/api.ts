@@ -7,7 +7,7 @@
 import { useSWRConfig } from 'swr';
 import { unstable_serialize } from 'swr/infinite';
 import { INCIDENT_TRANSITIONS } from '../../shared/lib/contract';
-import type { CreateIncidentBody, Incident, IncidentComment, TriageIncidentBody, UpdateIncidentBody } from '../../shared/lib/contract';
+import type { CommentVisibility, CreateIncidentBody, Incident, IncidentComment, TriageIncidentBody, UpdateIncidentBody } from '../../shared/lib/contract';
 import { readAllPages } from '../../shared/ui/useAllPages';
 import { pageKey, useApi, useApiSWR, useApiSWRInfinite } from '../../shared/lib/api-context';
 import type { IncidentQuery } from './filters';
@@ -65,7 +65,8 @@ export function useIncidentRoleActions(tenant: string) {
     requestClosure: (id: string, note: string) => api.call('requestIncidentClosure', { params: { id }, body: { note }, query }),
     reopen: (id: string, reason: string) => api.call('reopenIncident', { params: { id }, body: { reason }, query }),
     confirmResolution: (id: string, note?: string) => api.call('confirmIncidentResolution', { params: { id }, body: note ? { note } : {}, query }),
-    comment: (id: string, text: string) => api.call('addIncidentComment', { params: { id }, body: { body: text }, query }),
+    /** A comment, or with `visibility: 'internal'` a staff-only work note (docs/api.md#internal-notes). */
+    comment: (id: string, text: string, visibility: CommentVisibility = 'public') => api.call('addIncidentComment', { params: { id }, body: { body: text, visibility }, query }),
   };
 }
 

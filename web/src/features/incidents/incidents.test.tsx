@@ -20,7 +20,7 @@ const INCIDENT: IncidentDetail = {
     slaDueAt: '2026-03-01T14:00:00.000Z',
     version: 2,
   }),
-  comments: [{ id: 'c1', author: 'soc@vigia.test', body: 'Aislando el equipo', createdAt: '2026-03-01T10:05:00.000Z' }],
+  comments: [{ id: 'c1', author: 'soc@vigia.test', body: 'Aislando el equipo', createdAt: '2026-03-01T10:05:00.000Z', visibility: 'public' }],
   history: [{ version: 2, at: '2026-03-01T10:03:00.000Z', by: 'soc@vigia.test', changes: [{ field: 'severity', from: 'high', to: 'critical' }] }],
 };
 

@@ -30,6 +30,7 @@ export type {
   Incident,
   IncidentDetail,
   IncidentComment,
+  CommentVisibility,
   IncidentChange,
   IncidentStatus,
   Severity,

@@ -140,6 +140,15 @@ export const incidents: Catalogue['incidents'] = {
     overdue: 'Overdue',
     due: 'Due {{v0}}',
   },
+  notes: {
+    internalNote: 'Internal note',
+    internalNoteHint: 'Only the SOC sees it: never shown to the customer nor sent by e-mail, webhook or digest.',
+    internalLabel: 'Internal note · SOC only',
+    addNote: 'Add internal note',
+    note: 'Internal note (SOC only)',
+    saveNote: 'Save internal note',
+    noteAdded: 'Internal note added. The customer does not see it.',
+  },
   validation: {
     theTitleMustHave: 'The title must have at least 3 characters.',
     theTitleCannotBe: 'The title cannot be longer than 120 characters.',

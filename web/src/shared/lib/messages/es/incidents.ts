@@ -138,6 +138,15 @@ export const incidents = {
     overdue: 'Vencido',
     due: 'Vence {{v0}}',
   },
+  notes: {
+    internalNote: 'Nota interna',
+    internalNoteHint: 'Solo la ve el SOC: nunca se muestra al cliente ni se envía por correo, webhook ni resumen.',
+    internalLabel: 'Nota interna · solo SOC',
+    addNote: 'Agregar nota interna',
+    note: 'Nota interna (solo SOC)',
+    saveNote: 'Guardar nota interna',
+    noteAdded: 'Nota interna añadida. El cliente no la ve.',
+  },
   validation: {
     theTitleMustHave: 'El título debe tener al menos 3 caracteres.',
     theTitleCannotBe: 'El título no puede superar los 120 caracteres.',
