@@ -9,11 +9,13 @@
  * - The bare specifier `qrcode` resolves to `src/shared/lib/qrcode-on-demand.ts`, which loads the QR encoder
  *   only when a QR image is drawn (Amplify UI imports it statically; docs/portal.md#bundles).
  * - `onlyPortalLanguages` (`build/amplify-languages.ts`) keeps Amplify UI's Spanish and English dictionaries only.
+ * - `signInPrerender` (`build/signin-prerender.ts`) puts the sign-in form into `index.html`, shown at first paint.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { onlyPortalLanguages } from './build/amplify-languages';
+import { signInPrerender } from './build/signin-prerender';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -21,7 +23,7 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root: webRoot,
   publicDir: 'public',
-  plugins: [react(), onlyPortalLanguages()],
+  plugins: [react(), onlyPortalLanguages(), signInPrerender()],
   resolve: { alias: [{ find: /^qrcode$/, replacement: fileURLToPath(new URL('./src/shared/lib/qrcode-on-demand.ts', import.meta.url)) }] },
   server: { port: 5173, fs: { allow: [repoRoot] } },
   preview: { port: 5173 },

@@ -5,7 +5,8 @@
  * `/usr/bin/chromium` with the flags of `scripts/lib/chromium.ts`, see docs/decisions/headless-chromium.md).
  * What the figures mean and why the reference: docs/benchmarks.md#portal-the-authenticator-only-page.
  *
- * - "Initial" assets = the entry `<script type="module">` + `<link rel="modulepreload">` + stylesheets of
+ * - "Initial" assets = the `<script src>` (the entry module, the portal's classic first-paint script) +
+ *   `<link rel="modulepreload">` + stylesheets of
  *   the built index.html. Gzip sizes use zlib level 9.
  * - The portal is served as in AWS: its pages carry the configuration (`servePortalPage`,
  *   docs/portal.md#configuration-in-indexhtml), and `/config.json` is served too; the reference has its own in its script.
@@ -56,7 +57,7 @@ function attr(tag: string, name: string): string | null {
 }
 
 /**
- * The initial asset URLs of a built index.html (Vite's output): `js` = `<script type="module" src>` +
+ * The initial asset URLs of a built index.html (Vite's output): `js` = `<script src>` (module or classic) +
  * `<link rel="modulepreload" href>`, `css` = `<link rel="stylesheet" href>`, in document order, deduplicated.
  */
 export function initialRefs(html: string): { js: string[]; css: string[] } {
@@ -64,7 +65,9 @@ export function initialRefs(html: string): { js: string[]; css: string[] } {
   const css: string[] = [];
   for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
     const isScript = /^<script/i.test(tag);
-    if (isScript && attr(tag, 'type') === 'module' && attr(tag, 'src')) js.push(attr(tag, 'src')!);
+    const type = (attr(tag, 'type') ?? '').toLowerCase();
+    // Module and classic scripts (the sign-in page's first-paint script is a classic one); not data blocks.
+    if (isScript && attr(tag, 'src') && (type === '' || type === 'module' || type === 'text/javascript')) js.push(attr(tag, 'src')!);
     if (!isScript) {
       const rel = (attr(tag, 'rel') ?? '').toLowerCase().split(/\s+/);
       const href = attr(tag, 'href');

@@ -168,7 +168,7 @@ export function invitationsLog(dataDir: string): string {
 export function portalIsStale(root = REPO_ROOT): boolean {
   const built = path.join(root, 'web/dist/index.html');
   if (!existsSync(built)) return true;
-  const sources = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/public', 'lambdas/contract'].map((p) => path.join(root, p));
+  const sources = ['web/src', 'web/build', 'web/index.html', 'web/vite.config.ts', 'web/public', 'lambdas/contract'].map((p) => path.join(root, p));
   return newestMtime(sources) > statSync(built).mtimeMs;
 }
 

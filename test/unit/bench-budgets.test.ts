@@ -122,6 +122,13 @@ describe('checkBudgets', () => {
     expect(checkBudgets(r).find((o) => o.id.startsWith('lambda.'))).toMatchObject({ id: 'lambda.cold-start', pass: false, detail: 'not measured' });
   });
 
+  it('fails the sign-in figures measured before the prerendered form (issue 32 point 10: 0.79 × and 1.04 ×)', () => {
+    const r = fixture('passing.json');
+    Object.assign(r.portal!.load, { portal: { firstPaintMs: 180, emailVisibleMs: 530 }, reference: { firstPaintMs: 700, emailVisibleMs: 668 } });
+    Object.assign(r.portal!.dashboard, { signInToDataMs: 1121, referenceSignInMs: 1074 });
+    expect(failing(r)).toEqual(['portal.signin-email-visible', 'portal.signin-to-data']);
+  });
+
   it('fails exactly portal.signin-to-data at 2.08 × (the sign-in → dashboard figure before the prefetch at sign-in)', () => {
     const r = fixture('passing.json');
     r.portal!.dashboard.signInToDataMs = 1513;
@@ -274,8 +281,10 @@ describe('helpers', () => {
   it('finds the initial assets of a Vite index.html', () => {
     const html = `<head><script type="module" crossorigin src="/assets/index-a.js"></script>
       <link rel="modulepreload" crossorigin href="/assets/vendor-b.js"><link rel='stylesheet' href=/assets/index-c.css>
-      <link rel="icon" href="/favicon.svg"><script src="/legacy.js"></script><link rel="modulepreload" href="/assets/vendor-b.js"></head>`;
-    expect(initialRefs(html)).toEqual({ js: ['/assets/index-a.js', '/assets/vendor-b.js'], css: ['/assets/index-c.css'] });
+      <link rel="icon" href="/favicon.svg"><script src="/assets/first-paint-d.js"></script><link rel="modulepreload" href="/assets/vendor-b.js">
+      <script type="application/json" id="vigia-config" src="/not-a-script.json"></script></head>`;
+    // Classic scripts are initial JS too (the sign-in page's first-paint script); data blocks are not.
+    expect(initialRefs(html)).toEqual({ js: ['/assets/index-a.js', '/assets/vendor-b.js', '/assets/first-paint-d.js'], css: ['/assets/index-c.css'] });
   });
 
   it('fills detail-route parameters from the first item of a list route, parent path first', () => {

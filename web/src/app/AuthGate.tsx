@@ -13,10 +13,10 @@
  * A signed-in account in no group gets the waiting page (`AwaitingAccessPage`) while the portal's guard signs
  * it out, and keeps it until the user goes back to the form (docs/portal.md#groups-and-tenants).
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Authenticator } from '@aws-amplify/ui-react';
-import { getCurrentUser } from 'aws-amplify/auth';
+import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import type { AuthenticatorProps } from '@aws-amplify/ui-react';
 import type { PortalConfig } from '../shared/lib/config';
@@ -26,6 +26,7 @@ import { clearAwaitingAccess, useAwaitingAccess } from '../shared/lib/awaiting-a
 import { clearSessionRevoked, SESSION_REVOKED_EN, useSessionRevoked } from '../shared/lib/session-revoked';
 import { AwaitingAccessPage } from './AwaitingAccessPage';
 import { preloadableLazy } from './preloadable';
+import { takeOverPrerender } from './prerender-takeover';
 import { I18n } from 'aws-amplify/utils';
 
 // Preloadable: loaded during sign-in, it renders without a loading state (preloadable.tsx).
@@ -101,9 +102,40 @@ function useStartPortalOnSignIn(apiUrl: string): void {
   );
 }
 
+/**
+ * Whether the sign-in made on this page has a verified e-mail in its ID token (`email_verified`), read from the
+ * stored tokens on the Hub's `signedIn` (no request). Such an account never gets the Authenticator's Verify
+ * Contact step (Amplify UI asks only when no contact is verified), so the gate opens the portal at once instead
+ * of waiting for the widget's own end of flow — its `fetchUserAttributes` round trip to the user pool and its
+ * state machine's steps (docs/portal.md#sign-in-to-dashboard). False again after a sign-out.
+ */
+function useSignedInVerified(): boolean {
+  const [verified, setVerified] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const stop = Hub.listen('auth', ({ payload }) => {
+      if (payload.event === 'signedOut') setVerified(false);
+      if (payload.event !== 'signedIn') return;
+      fetchAuthSession().then(
+        (session) => {
+          const claim = session.tokens?.idToken?.payload.email_verified;
+          if (live && (claim === true || claim === 'true')) setVerified(true);
+        },
+        () => undefined,
+      );
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, []);
+  return verified;
+}
+
 /** Props: the validated `/config.json`. Must be rendered after `configureAmplify(config)`. */
 export function AuthGate({ config }: { config: PortalConfig }) {
   const authStatus = useAuthStatus();
+  const signedInVerified = useSignedInVerified();
   useStartPortalOnSignIn(config.apiUrl);
   // One components object for the widget's life: a new one on each render of the gate (its session state
   // changes while the form appears) made Amplify UI render the whole form again (docs/portal.md#bundles).
@@ -132,8 +164,19 @@ export function AuthGate({ config }: { config: PortalConfig }) {
   // The form's flow reached its end after a sign-in (the Authenticator rendered its signed-in content).
   const [flowDone, setFlowDone] = useState(false);
   if (authStatus === 'unauthenticated' && flowDone) setFlowDone(false);
+  // A sign-in on this page with a verified e-mail: the flow has nothing left to show (`useSignedInVerified`).
+  if (authStatus === 'authenticated' && sawSignedOut && signedInVerified && !flowDone) {
+    window.history.replaceState(null, '', '/');
+    setSawSignedOut(false);
+    setFlowDone(true);
+  }
 
   const awaiting = useAwaitingAccess();
+  const showsPortal = authStatus === 'authenticated' && (!sawSignedOut || flowDone);
+  // Any first screen but the sign-in form replaces the prerendered form (the form's own header takes it over).
+  useLayoutEffect(() => {
+    if (awaiting || showsPortal) takeOverPrerender(null);
+  }, [awaiting, showsPortal]);
   if (awaiting) {
     return (
       <AwaitingAccessPage
@@ -151,7 +194,7 @@ export function AuthGate({ config }: { config: PortalConfig }) {
   // Amplify reports `authenticated` as soon as the tokens are stored, before the Authenticator's own flow has
   // ended: after a sign-in on this page its contact check may still show Verify Contact / Confirm Verify
   // (an unverified e-mail; docs/portal.md#sign-in). The form stays until the flow reaches its end.
-  if (authStatus === 'authenticated' && (!sawSignedOut || flowDone)) {
+  if (showsPortal) {
     return (
       <Suspense fallback={<LoadingScreen />}>
         <SignedInApp config={config} />
@@ -235,9 +278,12 @@ function SignInPage({ children }: { children: ReactNode }) {
 
 function SignInBrand({ brandName }: { brandName: string }) {
   useEffect(warmUpAfterForm, []);
+  // The form is mounted with its header: it takes over the prerendered form before the next paint.
+  const ref = useRef<HTMLElement>(null);
+  useLayoutEffect(() => takeOverPrerender(ref.current?.closest<HTMLElement>('[data-amplify-authenticator]') ?? null), []);
   const revoked = useSessionRevoked();
   return (
-    <header className="signin-brand">
+    <header className="signin-brand" ref={ref}>
       <h1>
         {brandName} <span className="brand-tag">{I18n.get('CUSTOMER')}</span>
       </h1>

@@ -16,6 +16,7 @@ import { configureAmplify } from '../shared/lib/amplify';
 import { setUpSpanish } from '../shared/lib/i18n';
 import { applyPreferences, getPreferences } from '../features/settings/preferences';
 import { AuthGate } from './AuthGate';
+import { takeOverPrerender } from './prerender-takeover';
 
 /** Options for tests: where the config lives and which `fetch` reads it. */
 export interface BootstrapOptions {
@@ -50,6 +51,7 @@ export async function bootstrap(container: HTMLElement, options: BootstrapOption
   } catch (err) {
     console.error('[vigia] portal configuration error:', err instanceof Error ? err.message : err);
     flushSync(() => root.render(<ConfigErrorScreen />));
+    takeOverPrerender(null);
     return root;
   }
   configureAmplify(config);
