@@ -63,6 +63,7 @@ export const SIDEBAR_MENU: readonly MenuGroup[] = [
     entries: [
       { label: 'menu.tenants', to: '/admin/tenants' },
       { label: 'menu.staff', to: '/admin/staff' },
+      { label: 'menu.accessRequests', to: '/admin/access-requests' },
     ],
     groups: ['admin'],
   },

@@ -48,6 +48,7 @@ export const en: Catalogue = {
     socQueue: 'SOC queue',
     tenants: 'Customers',
     staff: 'SOC staff',
+    accessRequests: 'Access requests',
     dashboard: 'Dashboard',
     overview: 'Overview',
     reports: 'Reports',

@@ -49,6 +49,7 @@ export const es = {
     socQueue: 'Cola SOC',
     tenants: 'Clientes',
     staff: 'Personal SOC',
+    accessRequests: 'Solicitudes de acceso',
     dashboard: 'Dashboard',
     overview: 'General',
     reports: 'Reportes',
