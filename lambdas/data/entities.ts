@@ -266,7 +266,7 @@ export const HistoryEntity: Entity<HistoryRecord, IncidentChange> = {
 };
 
 /** Roll-up attributes of a device item (docs/data-model.md, "Device roll-ups"). */
-export const DEVICE_ROLLUP_ATTRIBUTES = ['openAlarms', 'availRev', 'availAsOf', 'availPct30d', 'availRollupRev'] as const;
+export const DEVICE_ROLLUP_ATTRIBUTES = ['openAlarms', 'availRev', 'availAsOf', 'availSum30d', 'availMon30d', 'availPct30d', 'availRollupRev'] as const;
 
 export const DeviceEntity: Entity<StoredDevice> = {
   name: 'Device',

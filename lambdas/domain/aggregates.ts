@@ -25,7 +25,7 @@
 import type { DeviceAlarm, DeviceStatus, Incident, Office365Alarm, Severity } from '../contract/schemas.js';
 import { DEVICE_STATUSES, INCIDENT_STATUSES, SEVERITIES } from '../contract/schemas.js';
 import { DEVICE_ALARM_TYPES } from './alarm-types.js';
-import { HEARTBEAT_THRESHOLDS_MS, OPEN_ALARM_STATES } from './devices.js';
+import { HEARTBEAT_THRESHOLDS_MS, OPEN_ALARM_STATES, OUTAGE_MAX_DAYS } from './devices.js';
 
 import type { Counters } from './ports.js';
 
@@ -38,9 +38,12 @@ export type { Counters };
  * item's value there and deletes that item). 4: the day and hour items' stored names (`storedName` in
  * lambdas/data/aggregates.ts: short status, severity and alarm-type codes) and their unresolved incidents
  * stored one attribute each (`o<number>` = due hour, REMOVEd once resolved) instead of `d#<due hour>`
- * counters that stayed behind at 0; the in-memory names (`agg`) are unchanged.
+ * counters that stayed behind at 0; the in-memory names (`agg`) are unchanged. 5: the heartbeat histogram's
+ * sums (`hbMinuteSum`) and day bins (`hbDay`, `hbDaySum`: minutes fold into their day, days into `old`), from
+ * which the fleet's open-outage time is computed (`histogramOutage`); the upgrade's roll-up refresh also writes
+ * each device's roll-up in its sums shape (docs/data-model.md, "Device roll-ups").
  */
-export const AGGREGATES_VERSION = 4;
+export const AGGREGATES_VERSION = 5;
 
 /** One-letter code of a severity in the day and hour items' attribute names (`c`, `h`, `m`, `l`). */
 const SEV_CODE: Record<string, string> = { critical: 'c', high: 'h', medium: 'm', low: 'l' };
@@ -90,7 +93,17 @@ export const agg = {
   hbMinute: (m: number) => `m#${m}`,
   /** Heartbeat histogram: devices never seen. */
   hbNever: 'never',
-  /** Heartbeat histogram: devices whose last heartbeat is older than the folded minutes (offline). */
+  /**
+   * Heartbeat histogram: Σ (lastHeartbeatAt − start of UTC minute `m`) of the devices of `hbMinute(m)`, ms —
+   * with the count, what the devices' recorded last heartbeats add up to (offsets, so the sum stays an exact
+   * integer far below 2^53 whatever the fleet: docs/data-model.md#outages).
+   */
+  hbMinuteSum: (m: number) => `ms#${m}`,
+  /** Heartbeat histogram: devices whose last heartbeat is on UTC day `date` (`yyyy-mm-dd`), minutes folded (offline). */
+  hbDay: (date: string) => `d#${date}`,
+  /** Heartbeat histogram: Σ (lastHeartbeatAt − 00:00 UTC of `date`) of the devices of `hbDay(date)`, ms. */
+  hbDaySum: (date: string) => `ds#${date}`,
+  /** Heartbeat histogram: devices whose last heartbeat is before the folded days (offline; no sum: before any outage window). */
   hbOld: 'old',
   /** Day: monitored time of the tenant's devices that day, ms (the weights of the availability formula). */
   availMonitoredMs: 'avMs',
@@ -207,9 +220,14 @@ export function fleetAvailabilityPct(days: Iterable<Counters>): number | null {
 /** Epoch minute of an ISO-8601 instant. */
 export const epochMinute = (iso: string): number => Math.floor(Date.parse(iso) / 60_000);
 
-/** What a device adds to the heartbeat histogram (its last heartbeat's minute, or `never`). */
+/**
+ * What a device adds to the heartbeat histogram: one in its last heartbeat's minute and the heartbeat's
+ * offset in that minute (ms, `hbMinuteSum`), or one in `never`.
+ */
 export function deviceHeartbeat(lastHeartbeatAt: string | null): Counters {
-  return lastHeartbeatAt ? { [agg.hbMinute(epochMinute(lastHeartbeatAt))]: 1 } : { [agg.hbNever]: 1 };
+  if (!lastHeartbeatAt) return { [agg.hbNever]: 1 };
+  const m = epochMinute(lastHeartbeatAt);
+  return { [agg.hbMinute(m)]: 1, [agg.hbMinuteSum(m)]: Date.parse(lastHeartbeatAt) - m * 60_000 };
 }
 
 /** `after − before`, without zero entries (what an `ADD` must apply). */
@@ -245,7 +263,7 @@ export function devicesByStatus(hist: Counters, now: Date): Record<DeviceStatus,
   const out = Object.fromEntries(DEVICE_STATUSES.map((s) => [s, 0])) as Record<DeviceStatus, number>;
   for (const [k, v] of Object.entries(hist)) {
     if (k === agg.hbNever) out.unknown += v;
-    else if (k === agg.hbOld) out.offline += v;
+    else if (k === agg.hbOld || k.startsWith('d#')) out.offline += v;
     else if (k.startsWith('m#')) {
       const age = now.getTime() - Number(k.slice(2)) * 60_000;
       out[age <= HEARTBEAT_THRESHOLDS_MS.online ? 'online' : age <= HEARTBEAT_THRESHOLDS_MS.degraded ? 'degraded' : 'offline'] += v;
@@ -254,10 +272,99 @@ export function devicesByStatus(hist: Counters, now: Date): Record<DeviceStatus,
   return out;
 }
 
-/** Minute keys of the histogram older than `HB_KEEP_MINUTES` at `now` (to fold into `old`). */
+/** Minute keys of the histogram older than `HB_KEEP_MINUTES` at `now` (to fold into their day). */
 export function staleMinuteKeys(hist: Counters, now: Date): string[] {
   const limit = Math.floor(now.getTime() / 60_000) - HB_KEEP_MINUTES;
   return Object.keys(hist).filter((k) => k.startsWith('m#') && Number(k.slice(2)) < limit);
+}
+
+/**
+ * Days the heartbeat histogram keeps its day bins (`hbDay`) before `now`'s UTC day: a day bin older folds into
+ * `old` (one day more than the outage window, `OUTAGE_MAX_DAYS` = 30, so a reader whose clock is up to a day
+ * behind the folder's still finds every day of its window).
+ */
+export const HB_KEEP_DAYS = 31;
+
+const dayStartMs = (date: string): number => Date.parse(`${date}T00:00:00.000Z`);
+const dateOfMs = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The fold of the heartbeat histogram `hist` at `now` (docs/data-model.md#aggregates): each minute older than
+ * `HB_KEEP_MINUTES` (at most `maxMinutes` of them) goes into its UTC day's bin — count into `hbDay`, offsets
+ * re-based on the day's start into `hbDaySum` (Σ + count × (minute start − day start)) — and each day bin
+ * older than `HB_KEEP_DAYS` into `old` (count only). `remove`: the keys to remove (as read), `add`: what to add.
+ * Counts and sums are additive, so a device's move out of a minute or day already folded (a negative entry)
+ * folds the same way and cancels exactly.
+ */
+export function histogramFold(hist: Counters, now: Date, maxMinutes = Infinity): { remove: string[]; add: Counters } {
+  const remove: string[] = [];
+  const add: Counters = {};
+  const oldBefore = dateOfMs(now.getTime() - HB_KEEP_DAYS * 86_400_000);
+  const limit = Math.floor(now.getTime() / 60_000) - HB_KEEP_MINUTES;
+  const minutes = [...new Set(Object.keys(hist).filter((k) => k.startsWith('m#') || k.startsWith('ms#')).map((k) => Number(k.slice(k.indexOf('#') + 1))))]
+    .filter((m) => m < limit)
+    .sort((a, b) => a - b)
+    .slice(0, maxMinutes);
+  for (const m of minutes) {
+    const count = hist[agg.hbMinute(m)] ?? 0;
+    const sum = hist[agg.hbMinuteSum(m)] ?? 0;
+    for (const k of [agg.hbMinute(m), agg.hbMinuteSum(m)]) if (k in hist) remove.push(k);
+    const date = dateOfMs(m * 60_000);
+    if (date < oldBefore) sumInto(add, { [agg.hbOld]: count });
+    else sumInto(add, { [agg.hbDay(date)]: count, [agg.hbDaySum(date)]: sum + count * (m * 60_000 - dayStartMs(date)) });
+  }
+  const days = [...new Set(Object.keys(hist).filter((k) => k.startsWith('d#') || k.startsWith('ds#')).map((k) => k.slice(k.indexOf('#') + 1)))].filter((d) => d < oldBefore);
+  for (const date of days) {
+    for (const k of [agg.hbDay(date), agg.hbDaySum(date)]) if (k in hist) remove.push(k);
+    sumInto(add, { [agg.hbOld]: hist[agg.hbDay(date)] ?? 0 });
+  }
+  return { remove, add: nonZero(add) };
+}
+
+/**
+ * The whole open-outage time of the tenant's devices at `now`, per UTC day of the 30 days ending on `now`'s
+ * UTC day (ms; days without any left out), from its heartbeat histogram alone (docs/data-model.md#outages):
+ * exactly Σ over the devices in an outage of `openOutage(lastHeartbeatAt, now)`. A minute bin is in an outage
+ * when `now` is past its start + the online threshold (`outageAfter`); a day bin and `old` always are (folded
+ * ≥ 17 min after their heartbeats). Per day D: the devices whose last heartbeat is before D count
+ * min(now, end of D) − start of D each; those whose last heartbeat is on D count
+ * count × (min(now, end of D) − start of D) − Σ offsets. Integer arithmetic throughout (exact).
+ */
+export function histogramOutage(hist: Counters, now: Date): Map<string, number> {
+  const t = now.getTime();
+  const today = dateOfMs(t);
+  const first = dateOfMs(dayStartMs(today) - (OUTAGE_MAX_DAYS - 1) * 86_400_000);
+  let before = 0;
+  const on = new Map<string, { count: number; sum: number }>();
+  const put = (date: string, count: number, sum: number) => {
+    const cur = on.get(date) ?? { count: 0, sum: 0 };
+    on.set(date, { count: cur.count + count, sum: cur.sum + sum });
+  };
+  for (const [k, v] of Object.entries(hist)) {
+    if (k === agg.hbOld) before += v;
+    else if (k.startsWith('m#')) {
+      const m = Number(k.slice(2));
+      if (!(t > m * 60_000 + HEARTBEAT_THRESHOLDS_MS.online)) continue;
+      const date = dateOfMs(m * 60_000);
+      put(date, v, (hist[agg.hbMinuteSum(m)] ?? 0) + v * (m * 60_000 - dayStartMs(date)));
+    } else if (k.startsWith('d#')) put(k.slice(2), v, hist[agg.hbDaySum(k.slice(2))] ?? 0);
+    // A sum whose count is absent (moves that cancelled out in count): its offsets alone.
+    else if (k.startsWith('ms#') && !(agg.hbMinute(Number(k.slice(3))) in hist)) {
+      const m = Number(k.slice(3));
+      if (t > m * 60_000 + HEARTBEAT_THRESHOLDS_MS.online) put(dateOfMs(m * 60_000), 0, v);
+    } else if (k.startsWith('ds#') && !(agg.hbDay(k.slice(3)) in hist)) put(k.slice(3), 0, v);
+  }
+  for (const [date, c] of on) if (date < first) before += c.count;
+  const out = new Map<string, number>();
+  for (let d = first; d <= today; d = dateOfMs(dayStartMs(d) + 86_400_000)) {
+    const start = dayStartMs(d);
+    const span = Math.min(t, start + 86_400_000) - start;
+    const own = on.get(d);
+    const ms = before * span + (own ? own.count * span - own.sum : 0);
+    if (ms > 0) out.set(d, ms);
+    before += own?.count ?? 0;
+  }
+  return out;
 }
 
 /** Incident counts of the stats item by status and by severity, every status and severity present. */

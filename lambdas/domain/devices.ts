@@ -117,25 +117,48 @@ export function heartbeatTime(recordedAt: string, previousAt: string, at: string
 }
 
 /**
- * The stored days `days` with the device's open outage at `now` (`openOutage`) added: each outage day's
- * monitored time grows by the outage's, its available time stays (the monitored-time-weighted figure the day
- * item gives after the return heartbeat's `ADD`). The one read-time rule of every availability figure
- * (device page, device list, below-target list, fleet figure, reports).
+ * The device's open outage at `now` (`openOutage`) as day entries, oldest first: one per UTC day of it,
+ * `availablePct` 0 and its monitored seconds (ms / 1000) — the monitored, unavailable time the readers add to
+ * the stored days (docs/data-model.md#outages). Empty when the device is not in an outage.
+ */
+export function openOutageDays(lastHeartbeatAt: string | null, now: Date): DailyAvailability[] {
+  return [...openOutage(lastHeartbeatAt, now)].map(([date, ms]) => ({ date, availablePct: 0, monitoredSeconds: ms / 1000 }));
+}
+
+/**
+ * The stored days `days` with the device's open outage at `now` added (`openOutageDays`, appended after the
+ * stored days: a day of the outage that also has stored figures appears twice, the stored entry unchanged
+ * and the outage's). `availabilityPct` over them is the monitored-time-weighted figure the day items give
+ * after the return heartbeat's `ADD` (the outage's available time is 0), and — because the outage entries
+ * come last — bit-identical to the roll-up's figure with the outage (`availabilityFromRollup` with a
+ * `lastHeartbeatAt`), which continues the same sums (`availabilitySums`) from the stored days' totals.
+ * The one read-time rule of every availability figure (device page, device list, below-target list, fleet
+ * figure, reports). For a per-day display, `mergeDays`.
  */
 export function withOpenOutage(days: readonly DailyAvailability[], lastHeartbeatAt: string | null, now: Date): DailyAvailability[] {
-  const open = openOutage(lastHeartbeatAt, now);
-  if (open.size === 0) return [...days];
-  const out = days.map((d) => {
-    const ms = open.get(d.date);
-    if (ms === undefined) return d;
-    open.delete(d.date);
+  return [...days, ...openOutageDays(lastHeartbeatAt, now)];
+}
+
+/**
+ * One entry per UTC day of `days` (as `withOpenOutage` gives them): the entries of a day combined — monitored
+ * seconds added (those ≤ 0 count as 0), available % = Σ clamp(pct) / 100 × monitored / Σ monitored × 100 —
+ * in first-seen order. The device page's daily figures.
+ */
+export function mergeDays(days: readonly DailyAvailability[]): DailyAvailability[] {
+  const out = new Map<string, { up: number; mon: number }>();
+  for (const d of days) {
     const mon = d.monitoredSeconds > 0 ? d.monitoredSeconds : 0;
     const up = (Math.min(100, Math.max(0, d.availablePct)) / 100) * mon;
-    const monitoredSeconds = mon + ms / 1000;
-    return { date: d.date, availablePct: (up / monitoredSeconds) * 100, monitoredSeconds };
+    const cur = out.get(d.date);
+    out.set(d.date, cur ? { up: cur.up + up, mon: cur.mon + mon } : { up, mon });
+  }
+  return days.flatMap((d) => {
+    const m = out.get(d.date);
+    if (!m) return [];
+    out.delete(d.date);
+    const single = days.filter((x) => x.date === d.date).length === 1;
+    return [single ? d : { date: d.date, availablePct: m.mon > 0 ? (m.up / m.mon) * 100 : 0, monitoredSeconds: m.mon }];
   });
-  for (const [date, ms] of open) out.push({ date, availablePct: 0, monitoredSeconds: ms / 1000 });
-  return out;
 }
 
 /**
@@ -168,22 +191,52 @@ export function availabilityDays(from: string, to: string): { first: string; las
 }
 
 /**
- * Availability % (0–100) of the days `first` … `last` (inclusive, `yyyy-mm-dd` UTC): the mean of the daily
- * figures (each clamped to 0–100) weighted by their monitored seconds, rounded to two decimals; days without
- * monitored time are left out; null when no day in the window has any (docs/data-model.md#availability).
- * The one availability formula of the API: `availability30d`, the device page's windows and the reports use it.
+ * What an availability figure is made of (docs/data-model.md#availability): `sum` = Σ clamp(pct, 0, 100) ×
+ * monitored seconds and `weight` = Σ monitored seconds of the days in the window (% × s and s).
  */
-export function availabilityPct(days: readonly DailyAvailability[], window: { first: string; last: string }): number | null {
-  let weight = 0;
-  let sum = 0;
+export interface AvailabilitySums {
+  sum: number;
+  weight: number;
+}
+
+/**
+ * The sums (`AvailabilitySums`) of the days of `days` within `first` … `last` (inclusive, `yyyy-mm-dd` UTC)
+ * that have monitored time, accumulated in the order given, starting from `from` (default 0, 0). The one
+ * accumulation of every availability figure: `availabilityPct`, the roll-up's per-day sums
+ * (`availabilityRollup`) and their continuation with an open outage (`availabilityFromRollup`), so a figure
+ * continued from stored sums is bit-identical to the one summed from scratch over the same days in the same order.
+ */
+export function availabilitySums(days: readonly DailyAvailability[], window: { first: string; last: string }, from: AvailabilitySums = { sum: 0, weight: 0 }): AvailabilitySums {
+  let { sum, weight } = from;
   for (const d of days) {
     if (d.date < window.first || d.date > window.last || !(d.monitoredSeconds > 0)) continue;
     const pct = Math.min(100, Math.max(0, d.availablePct));
     weight += d.monitoredSeconds;
     sum += pct * d.monitoredSeconds;
   }
-  if (weight === 0) return null;
-  return Math.round((sum / weight) * 100) / 100;
+  return { sum, weight };
+}
+
+/** The figure of `AvailabilitySums`: Σ / weight, %, rounded to two decimals; null when the weight is 0. */
+export function availabilityFigure(s: AvailabilitySums): number | null {
+  if (s.weight === 0) return null;
+  return Math.round((s.sum / s.weight) * 100) / 100;
+}
+
+/**
+ * Availability % (0–100) of the days `first` … `last` (inclusive, `yyyy-mm-dd` UTC): the mean of the daily
+ * figures (each clamped to 0–100) weighted by their monitored seconds, rounded to two decimals; days without
+ * monitored time are left out; null when no day in the window has any (docs/data-model.md#availability).
+ * The one availability formula of the API: `availability30d`, the device page's windows and the reports use it
+ * (`availabilityFigure` of `availabilitySums`).
+ */
+export function availabilityPct(days: readonly DailyAvailability[], window: { first: string; last: string }): number | null {
+  return availabilityFigure(availabilitySums(days, window));
+}
+
+/** The UTC days of the `windowDays`-day window ending on `now`'s UTC day (`availabilityDays` of `[now − windowDays × 24 h, now]`). */
+export function availabilityWindow(now: Date, windowDays: number = AVAILABILITY_WINDOW_DAYS): { first: string; last: string } {
+  return availabilityDays(new Date(now.getTime() - windowDays * 86_400_000).toISOString(), now.toISOString());
 }
 
 /**
@@ -191,7 +244,7 @@ export function availabilityPct(days: readonly DailyAvailability[], window: { fi
  * period `[now − windowDays × 24 h, now]`, see `availabilityDays`); null when no day has monitored time.
  */
 export function availability30d(days: readonly DailyAvailability[], now: Date, windowDays: number = AVAILABILITY_WINDOW_DAYS): number | null {
-  return availabilityPct(days, availabilityDays(new Date(now.getTime() - windowDays * 86_400_000).toISOString(), now.toISOString()));
+  return availabilityPct(days, availabilityWindow(now, windowDays));
 }
 
 /** `yyyy-mm-dd` + `n` days (UTC). */
@@ -202,22 +255,46 @@ export function addDays(date: string, n: number): string {
 }
 
 /**
- * The roll-up of `days` on the UTC day `asOf`: `availability30d` for each of the 30 days asOf … asOf + 29
- * (the same function the from-scratch path uses, over the same days in the same order, so the numbers are
- * bit-identical). `days` must hold every stored day with `date >= asOf - 29`.
+ * The roll-up of `days` on the UTC day `asOf`: for each of the 30 days asOf … asOf + 29 what `availability30d`
+ * on that day is made of (`availabilitySums` of its window: the same function over the same days in the same
+ * order as the from-scratch path, so the numbers are bit-identical) and the figure itself. `days` must hold
+ * every stored day with `date >= asOf - 29`.
  */
 export function availabilityRollup(days: readonly DailyAvailability[], asOf: string): AvailabilityRollup {
-  const pct30d: (number | null)[] = [];
-  for (let k = 0; k < AVAILABILITY_WINDOW_DAYS; k++) pct30d.push(availability30d(days, new Date(`${addDays(asOf, k)}T12:00:00Z`)));
-  return { asOf, pct30d };
+  const sum: number[] = [];
+  const weight: number[] = [];
+  for (let k = 0; k < AVAILABILITY_WINDOW_DAYS; k++) {
+    const s = availabilitySums(days, availabilityWindow(new Date(`${addDays(asOf, k)}T12:00:00Z`)));
+    sum.push(s.sum);
+    weight.push(s.weight);
+  }
+  return rollupOfSums(asOf, sum, weight);
 }
 
-/** `availability30d` at `now` from a roll-up, or undefined when the roll-up does not cover `now`'s UTC day. */
-export function availabilityFromRollup(rollup: AvailabilityRollup | null, now: Date): number | null | undefined {
+/** A roll-up from its per-day sums (`sum[k]`, `weight[k]` for the day asOf + k): the figures derived (`availabilityFigure`). */
+export function rollupOfSums(asOf: string, sum: readonly number[], weight: readonly number[]): AvailabilityRollup {
+  const n = Math.min(sum.length, weight.length);
+  const pct30d: (number | null)[] = [];
+  for (let k = 0; k < n; k++) pct30d.push(availabilityFigure({ sum: sum[k]!, weight: weight[k]! }));
+  return { asOf, pct30d, sums: { sum: sum.slice(0, n), weight: weight.slice(0, n) } };
+}
+
+/**
+ * `availability30d` at `now` from a roll-up, or undefined when the roll-up does not cover `now`'s UTC day.
+ * With `lastHeartbeatAt`, the device's open outage at `now` is counted (`withOpenOutage`): its days
+ * (`openOutageDays`) continue the roll-up's sums of `now`'s day (`availabilitySums`), so the figure is
+ * bit-identical to `availability30d(withOpenOutage(days, lastHeartbeatAt, now), now)` with no day read; a
+ * roll-up of the old shape (figures only, no `sums`) gives undefined for a device in an outage (the caller's
+ * from-scratch fallback).
+ */
+export function availabilityFromRollup(rollup: AvailabilityRollup | null, now: Date, lastHeartbeatAt: string | null = null): number | null | undefined {
   if (!rollup) return undefined;
   const k = Math.round((Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`) - Date.parse(`${rollup.asOf}T00:00:00Z`)) / 86_400_000);
   if (!(k >= 0 && k < rollup.pct30d.length)) return undefined;
-  return rollup.pct30d[k] ?? null;
+  const open = openOutageDays(lastHeartbeatAt, now);
+  if (open.length === 0) return rollup.pct30d[k] ?? null;
+  if (!rollup.sums || !(k < rollup.sums.sum.length)) return undefined;
+  return availabilityFigure(availabilitySums(open, availabilityWindow(now), { sum: rollup.sums.sum[k]!, weight: rollup.sums.weight[k]! }));
 }
 
 /**
@@ -241,7 +318,7 @@ export async function deviceDetailView(port: DevicesPort, tenantId: string, devi
     openAlarms: openAlarms.length,
     slaTargetPct: AVAILABILITY_SLA_TARGET_PCT,
     availability: { last7d: window(7), last30d: window(30), last90d: window(90) },
-    daily: days
+    daily: mergeDays(days)
       .filter((d) => d.date <= today)
       .sort((a, b) => a.date.localeCompare(b.date))
       .map((d) => ({ ...d, availablePct: Math.round(Math.min(100, Math.max(0, d.availablePct)) * 100) / 100 })),
@@ -281,10 +358,12 @@ export async function acknowledgeAlarm(
 }
 
 /**
- * A page of devices with status, availability30d and openAlarms at `now`: one Query for the page (the
- * roll-ups on the device items); a device whose roll-up is missing, stale or does not cover `now`'s day
- * (no availability written for 30 days, clock skew), or that is in an outage at `now` (`openOutage`: its
- * roll-up does not hold it yet), falls back to the from-scratch `deviceStats` (+ `withOpenOutage`).
+ * A page of devices with status, availability30d and openAlarms at `now`: ONE Query for the page (the
+ * roll-ups on the device items), whatever the number of devices in an outage — a device in an outage at `now`
+ * gets its figure from its roll-up's sums with the outage added (`availabilityFromRollup` with its
+ * `lastHeartbeatAt`; docs/data-model.md#outages). A device whose roll-up is missing, stale, does not cover
+ * `now`'s day (no availability written for 30 days, clock skew) or is of the old shape while the device is in
+ * an outage falls back to the from-scratch `deviceStats` (+ `withOpenOutage`).
  */
 export async function listDevicesView(
   port: DevicesPort,
@@ -296,7 +375,7 @@ export async function listDevicesView(
   const from = availabilityWindowStart(now);
   const items = await Promise.all(
     page.items.map(async ({ device, openAlarms, availability }): Promise<Device> => {
-      let pct = openOutage(device.lastHeartbeatAt, now).size > 0 ? undefined : availabilityFromRollup(availability, now);
+      let pct = availabilityFromRollup(availability, now, device.lastHeartbeatAt);
       let open = openAlarms;
       if (pct === undefined || open === null) {
         const stats = await port.deviceStats(tenantId, device.id, from);

@@ -29,16 +29,27 @@ export function outageDayCounters(outages: readonly DeviceOutage[], window: { fi
 }
 
 /**
+ * What the open outages add to the tenant's day aggregates of the UTC days `first` … `last` (inclusive,
+ * `yyyy-mm-dd`): monitored, unavailable ms per day (`agg.availMonitoredMs`), from the whole outage time per
+ * day (`TenantOutages.dayMs`, `histogramOutage`) — the same sum as `outageDayCounters` over the devices.
+ */
+export function outageTimeCounters(dayMs: Readonly<Record<string, number>> | undefined, window: { first: string; last: string }): Counters[] {
+  return Object.entries(dayMs ?? {})
+    .filter(([date]) => date >= window.first && date <= window.last)
+    .map(([, ms]) => ({ [agg.availMonitoredMs]: ms }));
+}
+
+/**
  * The devices below the target at `now` in `belowTargetOrder`, at most `limit`: the index's list
  * `stored` (figures of the stored days, `devicesBelowSla`) without the devices in an outage, plus those whose
- * figure with their open outage (`withOpenOutage` + `availability30d`) is below the target. Exact: an outage
+ * figure with their open outage (`DeviceOutage.availability30d`, else `withOpenOutage` + `availability30d`) is below the target. Exact: an outage
  * only lowers a figure (and its place), so a device without one that belongs in the first `limit` is in `stored`.
  */
 export function belowTargetWithOutages(stored: readonly BelowTarget[], outages: readonly DeviceOutage[], now: Date, limit: number): BelowTarget[] {
   const silent = new Set(outages.map((o) => o.deviceId));
   const out = stored.filter((d) => !silent.has(d.deviceId));
   for (const o of outages) {
-    const pct = availability30d(withOpenOutage(o.days, o.lastHeartbeatAt, now), now);
+    const pct = o.availability30d !== undefined ? o.availability30d : availability30d(withOpenOutage(o.days, o.lastHeartbeatAt, now), now);
     if (pct !== null && pct < AVAILABILITY_SLA_TARGET_PCT) out.push({ deviceId: o.deviceId, name: o.name, availability30d: pct });
   }
   return out.sort(belowTargetOrder).slice(0, limit);

@@ -178,13 +178,19 @@ export interface DailyAvailability {
 
 /**
  * The 30-day availability roll-up kept on the device item: `pct30d[k]` is `availability30d(days, D + k)`
- * for the UTC day `D = asOf` and k = 0…29 (docs/data-model.md, "Device roll-ups").
+ * for the UTC day `D = asOf` and k = 0…29, and `sums` what it is made of (docs/data-model.md, "Device roll-ups").
  */
 export interface AvailabilityRollup {
   /** `yyyy-mm-dd` (UTC) the roll-up was computed on. */
   asOf: string;
   /** 30 entries: % (0–100, two decimals) or null, for the days asOf … asOf + 29. */
   pct30d: (number | null)[];
+  /**
+   * Per day asOf + k: `sum[k]` = Σ clamp(pct) × monitored s (% × s) and `weight[k]` = Σ monitored s of its
+   * 30-day window (`availabilitySums`), from which the figure with an open outage is computed without reading
+   * the days. Absent on a roll-up of the old shape (figures only; rewritten by the next refresh).
+   */
+  sums?: { sum: number[]; weight: number[] };
 }
 
 /** One row of the device list as stored: the device and its roll-ups (null when absent or stale). */
@@ -337,8 +343,8 @@ export interface ReportAggregates {
   availabilityDays: Counters[];
   /** Devices below the availability SLA target now from the stored days (lowest first, at most 10). */
   belowSla: { deviceId: string; name: string; availability30d: number }[];
-  /** The tenant's devices in an outage now (`ReportsPort.devicesInOutage`; docs/data-model.md#outages). */
-  outages?: DeviceOutage[];
+  /** The open outages of the tenant now (`devicesInOutageOf` in lambdas/data/outages.ts; docs/data-model.md#outages). */
+  outages?: TenantOutages;
 }
 
 /**
@@ -349,7 +355,21 @@ export interface DeviceOutage {
   deviceId: string;
   name: string;
   lastHeartbeatAt: string;
+  /** Its stored days of the window (empty when `availability30d` was read from its roll-up). */
   days: DailyAvailability[];
+  /** Its 30-day figure with the outage at the instant read, from its roll-up (`availabilityFromRollup`); absent: from `days`. */
+  availability30d?: number | null;
+}
+
+/**
+ * A tenant's open outages at the instant read (docs/data-model.md#outages): `dayMs`, the whole outage time of
+ * all its devices in an outage per UTC day of the 30-day window (`histogramOutage` of its heartbeat
+ * histogram: the fleet figures), and `devices`, those devices themselves (the below-target list).
+ */
+export interface TenantOutages {
+  /** `yyyy-mm-dd` → ms, days without outage time left out. */
+  dayMs: Record<string, number>;
+  devices: DeviceOutage[];
 }
 
 /** A tenant's write-time aggregates as read (docs/data-model.md#aggregates; names in `domain/aggregates.ts`). */
@@ -382,8 +402,12 @@ export interface ReportsPort {
   listMarker(tenantId: string, list: ListValidator): Promise<number>;
   /** The tenant's devices below the availability SLA target at `now`, lowest first, at most `limit` (1 Query). */
   devicesBelowSla(tenantId: string, now: Date, limit: number): Promise<{ deviceId: string; name: string; availability30d: number }[]>;
-  /** The tenant's devices in an outage at `now` with their days (1 GetItem when none; docs/data-model.md#outages). */
-  devicesInOutage(tenantId: string, now: Date): Promise<DeviceOutage[]>;
+  /**
+   * The tenant's devices in an outage at `now`, each with its figure from its roll-up (or its days when the
+   * roll-up cannot give it); `heartbeat`: its histogram as already read (else 1 GetItem). Nothing more read when
+   * the histogram shows none (docs/data-model.md#outages).
+   */
+  devicesInOutage(tenantId: string, now: Date, heartbeat?: Counters): Promise<DeviceOutage[]>;
 }
 
 // ------------------------------------------------------------------------------------------- repository

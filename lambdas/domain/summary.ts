@@ -6,10 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { MAX_SUMMARY_DAYS, O365_ALARM_STATUSES, SEVERITIES, type Severity, type Summary } from '../contract/schemas.js';
-import { agg, devicesByStatus, fleetAvailabilityPct, incidentCounts, type Counters } from './aggregates.js';
+import { agg, devicesByStatus, fleetAvailabilityPct, histogramOutage, incidentCounts, type Counters } from './aggregates.js';
 import { addDays, AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS } from './devices.js';
 import { ApiError } from './errors.js';
-import { belowTargetWithOutages, outageDayCounters } from './outages.js';
+import { belowTargetWithOutages, outageTimeCounters } from './outages.js';
 import type { ReportsPort } from './ports.js';
 
 /** Devices below the availability SLA target the summary lists (the lowest). */
@@ -49,17 +49,19 @@ async function readSummary(port: Pick<ReportsPort, 'aggregates' | 'aggregateDays
   // The aggregates (their change marker first) before the rest: what is read after the marker is at least as
   // new as the marker, so the ETag never vouches for older figures (docs/data-model.md#aggregates).
   const a = await port.aggregates(tenantId, from, to);
-  // The devices in an outage now (docs/data-model.md#outages), read only when the histogram shows any.
+  // The devices in an outage now, for the below-target list (docs/data-model.md#outages), read only when the
+  // histogram shows any: the device list with the roll-ups (no day read for a device whose roll-up has its sums).
   const byStatus = devicesByStatus(a.heartbeat, now);
   const [windowDays, stored, outages] = await Promise.all([
     covered ? null : port.aggregateDays(tenantId, window.first, window.last),
     port.devicesBelowSla(tenantId, now, LOWEST_DEVICES),
-    byStatus.degraded + byStatus.offline > 0 ? port.devicesInOutage(tenantId, now) : [],
+    byStatus.degraded + byStatus.offline > 0 ? port.devicesInOutage(tenantId, now, a.heartbeat) : [],
   ]);
   const lowest = belowTargetWithOutages(stored, outages, now, LOWEST_DEVICES);
+  // The fleet's open-outage time from the histogram already read (`histogramOutage`: no device read).
   const last30 = [
     ...(covered ? [...a.days].filter(([d]) => d >= window.first && d <= window.last).map(([, c]) => c) : [...windowDays!.values()]),
-    ...outageDayCounters(outages, window, now),
+    ...outageTimeCounters(Object.fromEntries(histogramOutage(a.heartbeat, now)), window),
   ];
   const counts = incidentCounts(a.stats);
   const alarmsOpen = bySeverity(a.stats, agg.openAlarms);

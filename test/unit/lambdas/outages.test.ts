@@ -3,9 +3,9 @@
  * split per UTC day and capped, what the return heartbeat writes, and how the readers add it to stored days.
  */
 import { describe, expect, it } from 'vitest';
-import { availability30d, heartbeatTime, openOutage, outageAfter, outageDays, OUTAGE_MAX_DAYS, withOpenOutage } from '../../../lambdas/domain/devices.js';
+import { availability30d, heartbeatTime, mergeDays, openOutage, outageAfter, outageDays, OUTAGE_MAX_DAYS, withOpenOutage } from '../../../lambdas/domain/devices.js';
 import { belowTargetWithOutages, outageDayCounters } from '../../../lambdas/domain/outages.js';
-import { agg } from '../../../lambdas/domain/aggregates.js';
+import { agg, delta, deviceHeartbeat, histogramFold, histogramOutage, nonZero, sumInto, type Counters } from '../../../lambdas/domain/aggregates.js';
 
 const H = 3_600_000;
 
@@ -49,7 +49,13 @@ describe('outages', () => {
     const now = new Date('2026-02-01T03:00:00Z');
     const last = '2026-01-31T20:00:00.000Z';
     const days = [{ date: '2026-01-31', availablePct: 100, monitoredSeconds: 3 * 3600 }];
+    // The stored days unchanged, then the outage's days (unavailable); per day, merged for display.
     expect(withOpenOutage(days, last, now)).toEqual([
+      { date: '2026-01-31', availablePct: 100, monitoredSeconds: 3 * 3600 },
+      { date: '2026-01-31', availablePct: 0, monitoredSeconds: 4 * 3600 },
+      { date: '2026-02-01', availablePct: 0, monitoredSeconds: 3 * 3600 },
+    ]);
+    expect(mergeDays(withOpenOutage(days, last, now))).toEqual([
       { date: '2026-01-31', availablePct: (3 / 7) * 100, monitoredSeconds: 7 * 3600 },
       { date: '2026-02-01', availablePct: 0, monitoredSeconds: 3 * 3600 },
     ]);
@@ -62,5 +68,40 @@ describe('outages', () => {
       { deviceId: 'fw', name: 'fw', availability30d: 30 },
       { deviceId: 'ap', name: 'ap', availability30d: 98 },
     ]);
+  });
+
+  it('are summed exactly from the heartbeat histogram (counts and sums of last heartbeats), through its folds and moves', () => {
+    // 400 devices with last heartbeats from 45 days before to 1 min before, some moved later (a heartbeat).
+    let seed = 7;
+    const rnd = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+    const end = Date.parse('2026-03-01T02:00:00.000Z');
+    const last = Array.from({ length: 400 }, () => new Date(end - Math.floor(rnd() * 45 * 24 * H) - 60_000).toISOString());
+    let hist: Counters = {};
+    const fold = (at: number) => {
+      const { remove, add } = histogramFold(hist, new Date(at), 50);
+      for (const k of remove) delete hist[k];
+      hist = nonZero(sumInto(hist, add));
+    };
+    // Each device enters at its heartbeat's time (folding as the writers do), in time order.
+    for (const [i, t] of last.map((t, i) => [i, t] as const).sort((a, b) => a[1].localeCompare(b[1]))) {
+      sumInto(hist, delta(i % 3 === 0 ? deviceHeartbeat(null) : null, deviceHeartbeat(t)));
+      fold(Date.parse(t));
+    }
+    // A third move again after being folded (their old minute or day bin gets the negative entry).
+    for (let i = 0; i < last.length; i += 3) {
+      const t = new Date(Math.max(Date.parse(last[i]!), end - 20 * 60_000) + 30_000 + i).toISOString();
+      sumInto(hist, delta(deviceHeartbeat(last[i]!), deviceHeartbeat(t)));
+      last[i] = t;
+    }
+    for (const at of [end - 10 * 60_000, end - 2 * 60_000, end + 3 * 60_000, end + 26 * H]) {
+      const now = new Date(at);
+      const expected = new Map<string, number>();
+      for (const t of last) for (const [date, ms] of openOutage(t, now)) expected.set(date, (expected.get(date) ?? 0) + ms);
+      expect(new Map([...histogramOutage(hist, now)].sort()), now.toISOString()).toEqual(new Map([...expected].sort()));
+      fold(at);
+      expect(new Map([...histogramOutage(hist, now)].sort()), `${now.toISOString()} folded`).toEqual(new Map([...expected].sort()));
+    }
+    expect(Object.keys(hist).some((k) => k.startsWith('d#'))).toBe(true);
+    expect(hist[agg.hbOld]).toBeGreaterThan(0);
   });
 });
