@@ -166,7 +166,7 @@ describe('administration rules', () => {
     const w = world();
     w.users.set('staff-1', { username: 'staff-1', sub: 'staff-1', email: 'soc@vigia.example', status: 'CONFIRMED', enabled: true, mfa: true, groups: new Set(['admin']) });
     await expect(admin.setUserEnabled(w.ports, 'staff-1', false, req())).rejects.toMatchObject({ code: 'INVALID_TRANSITION' });
-    await expect(admin.revokeStaff(w.ports, 'staff-1', req())).rejects.toMatchObject({ code: 'INVALID_TRANSITION' });
+    await expect(admin.revokeStaff(w.ports, 'staff-1', req())).rejects.toMatchObject({ code: 'OWN_STAFF_ACCESS' });
     expect(w.users.get('staff-1')!.groups.has('admin')).toBe(true);
     const other = await admin.inviteUser(w.ports, 'acme', 'b@acme.example', req());
     await admin.grantStaff(w.ports, other.username, req());
