@@ -59,9 +59,10 @@ function assertNoIamDenies(): void {
  * hosted OAuth endpoints (HTTPS with a self-signed certificate, which the pages of this env then accept;
  * docs/local-emulation.md#federated-sign-in). `notifications`: as `npm start`, the SES emulator (on a random
  * port: `stack.urls.mail` is its mail page), the outbox poller and the daily digest timer
- * (docs/notifications.md#offline).
+ * (docs/notifications.md#offline). `collector: false`: without the collector simulator (its random alarms change
+ * what the portal shows; the stack's heartbeat stand-in keeps the demo devices beating).
  */
-export async function startE2e(options: { federation?: boolean; notifications?: boolean } = {}): Promise<E2eEnv> {
+export async function startE2e(options: { federation?: boolean; notifications?: boolean; collector?: boolean } = {}): Promise<E2eEnv> {
   const executablePath = chromiumPath();
   if (!existsSync(executablePath)) {
     throw new Error(`Chromium not found at ${executablePath}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
@@ -69,7 +70,7 @@ export async function startE2e(options: { federation?: boolean; notifications?: 
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vigia-e2e-'));
   const start = (ports: Partial<Ports>) =>
-    startLocalStack({ dataDir, persist: true, ports, federation: options.federation === true, notifications: options.notifications === true, log: (l) => console.log(`  [stack] ${l}`) });
+    startLocalStack({ dataDir, persist: true, ports, federation: options.federation === true, notifications: options.notifications === true, ...(options.collector === false ? { collector: false } : {}), log: (l) => console.log(`  [stack] ${l}`) });
   let stack = await start({ dynamodb: 0, cognito: 0, cognitoInternal: 0, api: 0, web: 0, cognitoOAuth: 0, idp: 0, mail: 0 });
   for (const u of stack.demoUsers) if (u.totpSecret) totpSecrets.set(u.email, u.totpSecret);
   // playwright-core gives every launch a fresh, temporary profile (the equivalent of a new --user-data-dir).
