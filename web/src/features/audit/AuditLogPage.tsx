@@ -108,6 +108,23 @@ function changesText(e: AuditEntry): string[] {
   return [...fields].map((f) => `${f}: ${show(e.before?.[f])} → ${show(e.after?.[f])}`);
 }
 
+/**
+ * The people the loaded entries name, user name or `sub` → e-mail, with no lookup of its own (no Cognito call): the
+ * e-mail stored in an entry (`target.name`, `actor.email`), and for entries written before `target.name` existed the
+ * `after.email` of the user's invitation or access request. In a pool whose users sign in with their e-mail the user
+ * name is the `sub`, so an actor without a verified e-mail in its token is named too when another entry names it.
+ */
+export function peopleOf(entries: readonly AuditEntry[]): Map<string, string> {
+  const people = new Map<string, string>();
+  for (const e of entries) {
+    if (e.actor.email && !people.has(e.actor.sub)) people.set(e.actor.sub, e.actor.email);
+    if (e.target.type !== 'user') continue;
+    const email = e.target.name ?? (typeof e.after?.email === 'string' ? e.after.email : undefined);
+    if (email && !people.has(e.target.id)) people.set(e.target.id, email);
+  }
+  return people;
+}
+
 /** The `listAuditLog` query of the URL's filters; customers always ask for their active tenant. */
 export function auditQuery(params: URLSearchParams, isStaff: boolean, activeTenant: string | null): ListAuditQuery {
   const q: ListAuditQuery = { limit: AUDIT_PAGE_SIZE };
@@ -134,6 +151,7 @@ export function AuditLogPage() {
   const list = useApiSWRInfinite('listAuditLog', badRange ? null : { query });
   const [exporting, setExporting] = useState<string | null>(null);
   const names = new Map(tenants.map((t) => [t.id, t.name]));
+  const people = peopleOf(list.items);
 
   const onExport = async (variant: CsvVariant) => {
     setExporting('Preparando CSV…');
@@ -178,14 +196,21 @@ export function AuditLogPage() {
             columns={[
               { label: msg('audit.log.date'), cell: (e) => <time dateTime={e.at}>{formatDateTime(e.at)}</time> },
               ...(isStaff ? [{ label: msg('audit.log.customer'), cell: (e: AuditEntry) => names.get(e.tenantId) ?? e.tenantId }] : []),
-              { label: msg('audit.log.user'), cell: (e) => e.actor.email ?? e.actor.sub },
+              { label: msg('audit.log.user'), cell: (e) => e.actor.email ?? people.get(e.actor.sub) ?? e.actor.sub },
               { label: msg('audit.log.action'), cell: (e) => AUDIT_ACTION_LABELS[e.action] ?? e.action },
               {
                 label: msg('audit.log.target'),
-                // A person by the name stored at write time (its e-mail), not by its internal id.
-                cell: (e) => (e.target.name ? <span title={`${e.target.type} ${e.target.id}`}>{e.target.name}</span> : <>
-                    {e.target.type} {e.target.id}
-                  </>),
+                // A person by the e-mail stored at write time (or named by another loaded entry: `peopleOf`), not by its internal id.
+                cell: (e) => {
+                  const person = e.target.name ?? (e.target.type === 'user' ? people.get(e.target.id) : undefined);
+                  return person ? (
+                    <span title={`${e.target.type} ${e.target.id}`}>{person}</span>
+                  ) : (
+                    <>
+                      {e.target.type} {e.target.id}
+                    </>
+                  );
+                },
               },
               { label: msg('audit.log.changes'), cell: (e) => changesText(e).map((line) => <div key={line}>{line}</div>), cellClass: () => 'audit-changes' },
               {
