@@ -10,19 +10,20 @@
  *  - device alarms raised in the period: Query GSI1 `TENANT#t#ALARMS` BETWEEN from AND to.
  * Figures are computed by `buildReport` (`lambdas/domain/reports.ts`).
  */
-import type { ReportAggregates, ReportData, ReportsPort } from '../domain/ports.js';
+import type { AnalyticsPageData, ReportAggregates, ReportData, ReportsPort } from '../domain/ports.js';
 import type { Incident } from '../contract/schemas.js';
 import { SEVERITIES } from '../contract/schemas.js';
 import { agg, alarmDay, alarmTitleOf, delta, hourOf, isUnresolved, nonZero, sumInto, type Counters } from '../domain/aggregates.js';
 import { addDays, availabilityDays } from '../domain/devices.js';
 import { LOWEST_DEVICES } from '../domain/summary.js';
 import type { TableRef } from './client.js';
-import { readListMarker, readSummaryValidators, readTenantAggregates, readTenantDays, readTenantHours } from './aggregates.js';
+import { countersOf, dayCountersOf, readListMarker, readSummaryValidators, readTenantAggregates, readTenantDays, readTenantHours } from './aggregates.js';
 import { dayOf, devicesBelowSla, storedDeviceOf } from './devices.js';
-import { devicesInOutage } from './outages.js';
+import { devicesInOutage, devicesInOutageOf } from './outages.js';
 import { queryAll } from './dynamo-util.js';
-import { AlarmEntity, HistoryEntity, IncidentEntity, isFirstResponse, recordOf } from './entities.js';
-import { keys } from './keys.js';
+import { AlarmEntity, HistoryEntity, IncidentEntity, TenantEntity, isFirstResponse, recordOf } from './entities.js';
+import { keys, TENANTS_PK } from './keys.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
 import { mapLimit } from './dynamo-util.js';
 import { indexOf } from './access-patterns.js';
 
@@ -170,8 +171,8 @@ async function boundaryHourIncidents(table: TableRef, horizon: string, tenantId?
  *    `raised` counters say whether their alarms need reading) and its availability window (`availabilityDays`);
  *  - for each partial first/last UTC day, ONE Query of its hour items (the UTC hours the range touches);
  *  - ONE Query of the SOC queue (GSI2 `SOCQUEUE`, SLA due time BETWEEN the start of the hour of
- *    `horizon` = min(to, now) and `horizon`, filtered to the tenant; or `boundary()`, read once for several
- *    tenants by `loadReportAggregatesOfTenants`): the breached incidents of that hour;
+ *    `horizon` = min(to, now) and `horizon`, filtered to the tenant; or `boundary()`, when a caller reads it
+ *    once for several tenants): the breached incidents of that hour;
  *  - ONE Query of the below-SLA device index;
  *  - the devices in an outage now (`devicesInOutage`: ONE GetItem of the heartbeat histogram when none).
  * Then the incidents of the partial first/last UTC hour (Query GSI1 `TENANT#t#INCIDENTS` BETWEEN, one per
@@ -252,16 +253,150 @@ export async function loadReportAggregates(tenantId: string, from: string, to: s
 }
 
 /**
- * `loadReportAggregates` of each tenant of `tenantIds` (admin analytics), with the SOC queue's boundary hour
- * read ONCE for all of them (unfiltered: the queue holds every tenant's unresolved incidents). Requests:
- * 1 + up to 8 per tenant (see `loadReportAggregates`; a quiet tenant's partial hours and days cost none).
+ * DynamoDB requests one `GET /analytics` page sends at most (issue 28 point 5), devices in an outage and
+ * unprocessed keys aside — the caller's session revocation check (one GetItem, docs/api.md#session-revocation)
+ * included, so the page's own reads get one less.
  */
-export async function loadReportAggregatesOfTenants(tenantIds: readonly string[], from: string, to: string, now: Date, table: TableRef): Promise<ReportAggregates[]> {
+export const ANALYTICS_PAGE_REQUESTS = 10;
+
+/** Requests of an API call before its operation runs: the session revocation GetItem. */
+const SESSION_CHECK_REQUESTS = 1;
+
+/** Keys of one BatchGetItem (DynamoDB's limit per call). */
+const BATCH_GET_KEYS = 100;
+
+/** BatchGetItem calls in flight at once (a page sends at most 7). */
+const BATCH_GET_CONCURRENCY = 8;
+
+/** Times keys left unprocessed (throttling, the 16 MB response limit) are asked again before the read fails. */
+const UNPROCESSED_ATTEMPTS = 5;
+
+/**
+ * Tenants per analytics page when each tenant costs `dayItems` day items: the largest n (at least 1) with
+ * 1 (the session check) + 1 (the registry Query) + 1 (the SOC queue's boundary hour) + n (each tenant's
+ * below-SLA index Query) + ⌈n × (dayItems + 1) / 100⌉ (BatchGetItem of the day items and heartbeat
+ * histograms) ≤ `ANALYTICS_PAGE_REQUESTS`: 5 tenants for a 30-day period (31 UTC days: 10 requests), 7 for
+ * one day, 1 for a year (367 days: 8 requests).
+ */
+export function analyticsPageSize(dayItems: number): number {
+  const requests = (n: number) => SESSION_CHECK_REQUESTS + 2 + n + Math.ceil((n * (dayItems + 1)) / BATCH_GET_KEYS);
+  let n = 1;
+  while (requests(n + 1) <= ANALYTICS_PAGE_REQUESTS) n++;
+  return n;
+}
+
+/**
+ * The items of `keys` (any number): BatchGetItem calls of at most 100 keys, `BATCH_GET_CONCURRENCY` in flight,
+ * each call's unprocessed keys asked again (at most `UNPROCESSED_ATTEMPTS` times; then it throws).
+ */
+async function batchGetAll(table: TableRef, keyList: readonly { PK: string; SK: string }[]): Promise<Record<string, unknown>[]> {
+  const chunks: { PK: string; SK: string }[][] = [];
+  for (let i = 0; i < keyList.length; i += BATCH_GET_KEYS) chunks.push(keyList.slice(i, i + BATCH_GET_KEYS));
+  const got = await mapLimit(chunks, BATCH_GET_CONCURRENCY, async (chunk) => {
+    const out: Record<string, unknown>[] = [];
+    let pending: Record<string, unknown>[] = chunk;
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt === UNPROCESSED_ATTEMPTS) throw new Error(`BatchGetItem: ${pending.length} keys still unprocessed after ${UNPROCESSED_ATTEMPTS} attempts`);
+      const res = await table.doc.send('BatchGetItem', { RequestItems: { [table.tableName]: { Keys: pending } } });
+      out.push(...(res.Responses?.[table.tableName] ?? []));
+      pending = res.UnprocessedKeys?.[table.tableName]?.Keys ?? [];
+    }
+    return out;
+  });
+  return got.flat();
+}
+
+/**
+ * One page of the admin analytics for the whole UTC days `[from, to]` (`from` at 00:00:00.000, `to` at
+ * 23:59:59.999, as `wholeUtcDays` makes them) at `now`: the registry's next tenants after `opts.cursor`
+ * (`analyticsPageSize` of the period, or fewer with `opts.limit`) and each one's `ReportAggregates`, read
+ * for the whole page at once, not tenant by tenant:
+ *  - ONE Query of the registry (`PK = TENANTS`, `Limit` = the page size);
+ *  - then `loadWholeDaysAggregates` of the page's tenants: their day items (`TENANT#<t>#DAYS` / `DAY#<d>`,
+ *    the period's days and its availability window) and heartbeat histograms (`TENANT#<t>` / `STATS#HB`)
+ *    by BatchGetItem, 100 keys a call;
+ *  - ONE Query of the SOC queue's boundary hour (GSI2 `SOCQUEUE`, every tenant's, shared by the page);
+ *  - per tenant, ONE Query of its below-SLA index (`devicesBelowSla`);
+ *  - per tenant whose histogram shows a device degraded or offline, its devices in an outage
+ *    (`devicesInOutageOf`; nothing otherwise).
+ * ≤ `ANALYTICS_PAGE_REQUESTS` requests for any number of tenants in the registry (docs/api.md#analytics).
+ * @throws ApiError VALIDATION_FAILED (cursor)
+ */
+export async function loadAnalyticsPage(
+  opts: { cursor?: string | undefined; limit?: number | undefined },
+  from: string,
+  to: string,
+  now: Date,
+  table: TableRef,
+): Promise<AnalyticsPageData> {
+  const size = Math.min(opts.limit ?? Number.POSITIVE_INFINITY, analyticsPageSize(daysOfRead(from, to).length));
+  const res = await table.doc.send('Query', {
+    TableName: table.tableName,
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+    ExpressionAttributeValues: { ':pk': TENANTS_PK, ':p': 'TENANT#' },
+    Limit: size,
+    ...(opts.cursor ? { ExclusiveStartKey: decodeCursor(opts.cursor, TENANTS_PK, TENANTS_PK) } : {}),
+  });
+  const tenants = (res.Items ?? []).map((i) => recordOf(TenantEntity, i));
+  const data = await loadWholeDaysAggregates(tenants.map((t) => t.id), from, to, now, table);
+  return { tenants, data, nextCursor: encodeCursor(TENANTS_PK, res.LastEvaluatedKey) };
+}
+
+/**
+ * The `ReportAggregates` of the tenants `tenantIds` for the whole UTC days `[from, to]` (`from` at
+ * 00:00:00.000, `to` at 23:59:59.999) at `now`, read for all of them at once: their day items (the period's
+ * days and its availability window) and heartbeat histograms by BatchGetItem (100 keys a call), ONE Query of
+ * the SOC queue's boundary hour for all of them, ONE below-SLA Query each, and each one's devices in an
+ * outage when its histogram shows any (`devicesInOutageOf`). The same inputs `loadReportAggregates` reads
+ * tenant by tenant for such a period (tested against it). Nothing read for no tenant.
+ */
+export async function loadWholeDaysAggregates(tenantIds: readonly string[], from: string, to: string, now: Date, table: TableRef): Promise<ReportAggregates[]> {
+  if (tenantIds.length === 0) return [];
+  const fromDay = from.slice(0, 10);
+  const toDay = to.slice(0, 10);
+  const avail = availabilityDays(from, to);
+  const dates = daysOfRead(from, to);
   const horizon = new Date(Math.min(Date.parse(to), now.getTime())).toISOString();
-  let shared: Promise<Incident[]> | undefined;
-  // The boundary Query starts on the first tenant that needs it (a period with a whole day or hour in it).
-  const boundary = () => (shared ??= boundaryHourIncidents(table, horizon));
-  return Promise.all(tenantIds.map((t) => loadReportAggregates(t, from, to, now, table, boundary)));
+  const [items, socHour, belowSla] = await Promise.all([
+    batchGetAll(table, tenantIds.flatMap((t) => [...dates.map((d) => keys.day(t, d)), keys.heartbeatStats(t)])),
+    boundaryHourIncidents(table, horizon),
+    Promise.all(tenantIds.map((t) => devicesBelowSla(t, now, LOWEST_DEVICES, table))),
+  ]);
+  const byKey = new Map(items.map((i) => [`${String(i.PK)}|${String(i.SK)}`, i]));
+  const itemAt = (k: { PK: string; SK: string }) => byKey.get(`${k.PK}|${k.SK}`);
+  const inPeriod = (iso: string) => iso >= from && iso <= to;
+  return Promise.all(
+    tenantIds.map(async (t, n): Promise<ReportAggregates> => {
+      const days = new Map<string, Counters>();
+      for (const d of dates) {
+        const item = itemAt(keys.day(t, d));
+        if (item) days.set(d, dayCountersOf(item, d));
+      }
+      return {
+        tenantId: t,
+        wholeDays: [...days].filter(([d]) => d >= fromDay && d <= toDay).map(([, c]) => c),
+        wholeHours: [],
+        partialIncidents: [],
+        partialAlarms: [],
+        boundaryBreached: socHour.filter(
+          (i) => i.tenantId === t && isUnresolved(i) && inPeriod(i.createdAt) && i.slaDueAt < horizon && hourOf(i.slaDueAt) === hourOf(horizon),
+        ).length,
+        availabilityDays: [...days].filter(([d]) => d >= avail.first && d <= avail.last).map(([, c]) => c),
+        belowSla: belowSla[n]!,
+        outages: await devicesInOutageOf(t, countersOf(itemAt(keys.heartbeatStats(t))), now, table),
+      };
+    }),
+  );
+}
+
+/** The UTC days (`yyyy-mm-dd`) whose day items a whole-days period `[from, to]` reads: its own days and its availability window (`availabilityDays`). */
+function daysOfRead(from: string, to: string): string[] {
+  const avail = availabilityDays(from, to);
+  const lo = from.slice(0, 10) < avail.first ? from.slice(0, 10) : avail.first;
+  const hi = to.slice(0, 10) > avail.last ? to.slice(0, 10) : avail.last;
+  const dates: string[] = [];
+  for (let d = lo; d <= hi; d = addDays(d, 1)) dates.push(d);
+  return dates;
 }
 
 /** The report storage as a `ReportsPort`. */
@@ -269,7 +404,7 @@ export function reportsRepository(table: TableRef): ReportsPort {
   return {
     load: (t, from, to) => loadReportData(t, from, to, table),
     loadAggregates: (t, from, to, now) => loadReportAggregates(t, from, to, now, table),
-    loadAggregatesOfTenants: (ts, from, to, now) => loadReportAggregatesOfTenants(ts, from, to, now, table),
+    loadAnalyticsPage: (opts, from, to, now) => loadAnalyticsPage(opts, from, to, now, table),
     aggregates: (t, from, to) => readTenantAggregates(table, t, from, to), aggregateDays: (t, from, to) => readTenantDays(table, t, from, to),
     changeMarker: (t) => readSummaryValidators(table, t),
     listMarker: (t, list) => readListMarker(table, t, list),

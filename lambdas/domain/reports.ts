@@ -27,7 +27,7 @@ import { AVAILABILITY_SLA_TARGET_PCT, availabilityDays, withOpenOutage } from '.
 import { agg, alarmDay, alarmTitleOf, availabilityDay, fleetAvailabilityPct, hourOf, incidentDay, isUnresolved, openDueBefore, sumInto, type Counters } from './aggregates.js';
 import { ApiError } from './errors.js';
 import { belowTargetWithOutages, outageTimeCounters } from './outages.js';
-import type { ReportAggregates, ReportData, ReportsPort, TenantsPort } from './ports.js';
+import type { AnalyticsPageData, ReportAggregates, ReportData, ReportsPort } from './ports.js';
 
 /** A CSV file to send as an attachment (`text/csv; charset=utf-8`, `Content-Disposition: attachment`). */
 export class CsvDownload {
@@ -95,31 +95,54 @@ export function wholeUtcDays(p: { from: string; to: string }): { from: string; t
   return { from: `${p.from.slice(0, 10)}T00:00:00.000Z`, to: `${p.to.slice(0, 10)}T23:59:59.999Z` };
 }
 
+/** The validated analytics query (`AnalyticsQuery` output): a report query and the page. */
+export interface AnalyticsRequest extends ReportRequest {
+  cursor?: string | undefined;
+  limit?: number | undefined;
+}
+
 /**
- * The figures across every registered tenant and per tenant (admin), as JSON or a CSV download (the totals'
- * rows, then each tenant's rows without the header line). The period is the whole UTC days the asked one
- * touches (`wholeUtcDays`), so each tenant costs three requests (its day items, its below-SLA index and its
- * heartbeat histogram; plus its devices in an outage when there are any) besides the tenant list and one SOC
- * queue Query: 2 + 3 × tenants (docs/data-model.md#reports-from-the-aggregates, docs/data-model.md#outages).
+ * Pages the CSV export reads at most (`analytics` with `format: 'csv'`): 2,000 pages of at least one tenant —
+ * 10,000 tenants for a 30-day period (5 a page), 2,000 for a year (1 a page). Past it the export fails
+ * (500) rather than send a file that leaves tenants out.
  */
-export async function analytics(
-  ports: { reports: ReportsPort; tenants: Pick<TenantsPort, 'listTenants'> },
-  q: ReportRequest,
-  now: Date,
-): Promise<Analytics | CsvDownload> {
+export const ANALYTICS_CSV_MAX_PAGES = 2_000;
+
+/**
+ * The admin analytics (`GET /analytics`) for the whole UTC days the query's period touches (`wholeUtcDays`).
+ * JSON: ONE page of tenants (after `q.cursor`, at most `q.limit`), each with its report figures, read by
+ * `ReportsPort.loadAnalyticsPage` in at most `ANALYTICS_PAGE_REQUESTS` (10) DynamoDB requests whatever the
+ * number of tenants (more only for devices in an outage); `totals` (the figures across every tenant) only
+ * when that one page holds the whole registry, else null. CSV: every tenant, the loader's pages read one
+ * after the other on the server (at most `ANALYTICS_CSV_MAX_PAGES`), the totals' rows first, then each
+ * tenant's rows without the header line (docs/api.md#analytics).
+ */
+export async function analytics(ports: { reports: Pick<ReportsPort, 'loadAnalyticsPage'> }, q: AnalyticsRequest, now: Date): Promise<Analytics | CsvDownload> {
   const period = wholeUtcDays(reportPeriod(q, now));
-  const tenants = await ports.tenants.listTenants();
-  const data = await ports.reports.loadAggregatesOfTenants(tenants.map((t) => t.id), period.from, period.to, now);
-  const body: Analytics = {
-    generatedAt: now.toISOString(),
-    totals: reportFromAggregates(data, period, now),
-    tenants: tenants.map((t, i) => ({ tenantId: t.id, tenantName: t.name, ...reportFromAggregates([data[i]!], period, now) })),
-  };
+  const rowsOf = (page: AnalyticsPageData) => page.tenants.map((t, i) => ({ tenantId: t.id, tenantName: t.name, ...reportFromAggregates([page.data[i]!], period, now) }));
   if (q.format === 'csv') {
-    const parts = [reportToCsv(body.totals), ...body.tenants.map((t) => reportToCsv(t).split('\r\n').slice(1).join('\r\n'))];
+    const data: ReportAggregates[] = [];
+    const tenants: Analytics['tenants'] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; ; pages++) {
+      if (pages === ANALYTICS_CSV_MAX_PAGES) throw new Error(`analytics CSV: more than ${ANALYTICS_CSV_MAX_PAGES} pages of tenants`);
+      const page = await ports.reports.loadAnalyticsPage({ cursor }, period.from, period.to, now);
+      data.push(...page.data);
+      tenants.push(...rowsOf(page));
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    const parts = [reportToCsv(reportFromAggregates(data, period, now)), ...tenants.map((t) => reportToCsv(t).split('\r\n').slice(1).join('\r\n'))];
     return new CsvDownload(`vigia-analytics-${period.from.slice(0, 10)}-${period.to.slice(0, 10)}.csv`, parts.join(''));
   }
-  return body;
+  const page = await ports.reports.loadAnalyticsPage({ cursor: q.cursor, limit: q.limit }, period.from, period.to, now);
+  return {
+    generatedAt: now.toISOString(),
+    period,
+    totals: !q.cursor && page.nextCursor === null ? reportFromAggregates(page.data, period, now) : null,
+    tenants: rowsOf(page),
+    nextCursor: page.nextCursor,
+  };
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;

@@ -25,5 +25,8 @@ export const analytics: Catalogue['analytics'] = {
     openWithSlaBreached: 'Open with SLA breached',
     fleetAvailabilityPct: 'Fleet availability (%)',
     devicesBelowTarget: 'Devices below target (30 days)',
+    totalsOnePageOnly: 'Totals across all customers are shown when they fit on one page; with more customers, page through them or download the per-customer CSV.',
+    customersShown_one: '{{count}} customer shown',
+    customersShown_other: '{{count}} customers shown',
   },
 };

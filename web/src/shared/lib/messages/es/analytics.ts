@@ -23,5 +23,8 @@ export const analytics = {
     openWithSlaBreached: 'Abiertos con SLA vencido',
     fleetAvailabilityPct: 'Disponibilidad de la flota (%)',
     devicesBelowTarget: 'Dispositivos bajo el objetivo (30 días)',
+    totalsOnePageOnly: 'Los totales de todos los clientes se muestran cuando caben en una página; con más clientes, recorra las páginas o descargue el CSV por cliente.',
+    customersShown_one: '{{count}} cliente mostrado',
+    customersShown_other: '{{count}} clientes mostrados',
   },
 };
