@@ -46,6 +46,12 @@ export class SlaWatch extends Construct {
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query', 'dynamodb:UpdateItem'], resources: [table.tableArn] }));
     // The silent tenants (`findSilentTenants`): the tenants' heartbeat histograms, 100 a BatchGetItem.
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:BatchGetItem'], resources: [table.tableArn] }));
+    // The automatic closure (`closeDueIncidents`, docs/sla.md#automatic-closure): the due incident (GetItem), its
+    // closing transaction (Put/Update/Delete/ConditionCheck elements: incident, history, audit, event,
+    // aggregates, queue and closure entries) and the dropped search words (BatchWriteItem).
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:BatchWriteItem'], resources: [table.tableArn] }),
+    );
     acknowledgeTracingWildcard(role, config);
     this.fn = new NodejsFunction(this, 'Function', {
       ...lambdaDefaults(

@@ -87,6 +87,11 @@ export const Incident = z.object({
   closedAt: IsoTime.nullable(),
   /** SLA result fixed when the incident closed (`met`: resolved by `slaDueAt`); null while open. Never changes. */
   slaResult: z.enum(['met', 'breached']).nullable(),
+  /**
+   * While resolved: when Vigía closes it if the customer has not confirmed (`resolvedAt` + the tenant's
+   * `autoCloseDays`, fixed at resolution; docs/sla.md#automatic-closure); absent otherwise.
+   */
+  autoCloseAt: IsoTime.optional(),
 });
 export type Incident = z.infer<typeof Incident>;
 
@@ -804,6 +809,9 @@ export type SlaTarget = z.infer<typeof SlaTarget>;
 export const SlaTargets = z.strictObject({ critical: SlaTarget.optional(), high: SlaTarget.optional(), medium: SlaTarget.optional(), low: SlaTarget.optional() });
 export type SlaTargets = z.infer<typeof SlaTargets>;
 
+/** Days a resolved incident waits for the customer's confirmation before it closes automatically: whole days, 1–90. */
+export const AutoCloseDays = z.number().int().min(1).max(90);
+
 export const Tenant = z.object({
   id: TenantId,
   name: z.string(),
@@ -811,6 +819,8 @@ export const Tenant = z.object({
   slaTargets: SlaTargets.optional(),
   /** Contracted device availability, % (0–100; absent = default). */
   availabilityTargetPct: z.number().min(0).max(100).optional(),
+  /** Days a resolved incident waits for the customer's confirmation before Vigía closes it (1–90; absent = 7, docs/sla.md#automatic-closure). */
+  autoCloseDays: AutoCloseDays.optional(),
 });
 export type Tenant = z.infer<typeof Tenant>;
 
@@ -899,6 +909,7 @@ export const AUDIT_ACTIONS = [
   'incident.closure_request',
   'incident.reopen',
   'incident.confirm_resolution',
+  'incident.auto_close',
   'alarm.acknowledge',
   'recommendation.update',
   'tenant.create',
@@ -957,7 +968,12 @@ export const TenantUserParams = z.strictObject({ tenantId: TenantId, username: U
 export const CreateTenantBody = z.strictObject({ tenantId: TenantId, name: z.string().trim().min(1).max(120) });
 export type CreateTenantBody = z.input<typeof CreateTenantBody>;
 export const UpdateTenantBody = z
-  .strictObject({ name: z.string().trim().min(1).max(120).optional(), slaTargets: SlaTargets.optional(), availabilityTargetPct: z.number().min(0).max(100).optional() })
+  .strictObject({
+    name: z.string().trim().min(1).max(120).optional(),
+    slaTargets: SlaTargets.optional(),
+    availabilityTargetPct: z.number().min(0).max(100).optional(),
+    autoCloseDays: AutoCloseDays.optional(),
+  })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'nothing to change');
 export type UpdateTenantBody = z.input<typeof UpdateTenantBody>;
 

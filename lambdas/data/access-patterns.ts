@@ -36,6 +36,8 @@ export const INDEX_ACCESS = {
   belowSla: { index: TABLE_DESIGN.gsi2, reads: 'devices below the SLA target: `GSI2PK = TENANT#<t>#BELOWSLA`' },
   /** Activity events waiting for delivery. */
   outbox: { index: TABLE_DESIGN.gsi2, reads: 'the notification outbox: `GSI2PK = OUTBOX`, oldest first' },
+  /** Every tenant's resolved incidents by when they close automatically. */
+  autoClose: { index: TABLE_DESIGN.gsi2, reads: 'resolved incidents due to close automatically: `GSI2PK = AUTOCLOSE`, `GSI2SK < <now>#~` (`<autoCloseAt>#<t>#<id>`), oldest due first (the SLA job)' },
   /** A tenant's incidents in one status. */
   incidentsByStatus: { index: TABLE_DESIGN.gsi3, reads: 'a tenant\'s incidents in one status: `GSI3PK = TENANT#<t>#INCSTATUS#<status>`, newest first' },
 } as const satisfies Record<string, IndexAccess>;
@@ -69,7 +71,8 @@ export const FUNCTION_INDEX_ACCESS: Readonly<Record<string, readonly IndexAccess
   // the outbox sweep (GSI2 OUTBOX) and search tokens of incidents (GSI1)
   'notifications-consumer': ['tenantLists', 'outbox'],
   // due and breached SLAs from the SOC queue; the below-SLA re-key
-  'sla-watch': ['socQueue', 'belowSla'],
+  // and the resolved incidents due to close automatically (GSI2 AUTOCLOSE)
+  'sla-watch': ['socQueue', 'belowSla', 'autoClose'],
 };
 
 /** The distinct index names a function queries (its `dynamodb:Query` grant on `<table ARN>/index/<name>`). */

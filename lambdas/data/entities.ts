@@ -109,7 +109,7 @@ export const TenantEntity: Entity<Tenant> = {
   description: 'One customer tenant of the registry (membership comes from Cognito groups)',
   readBy: 'Query `PK = TENANTS` (ordered by id)',
   key: (t) => keys.tenant(t.id),
-  attributes: allOf<Tenant>()(['id', 'name', 'slaTargets', 'availabilityTargetPct']),
+  attributes: allOf<Tenant>()(['id', 'name', 'slaTargets', 'availabilityTargetPct', 'autoCloseDays']),
   internal: ['collectors', 'userCount'],
 };
 
@@ -169,7 +169,7 @@ export const IncidentEntity: Entity<Incident> = {
   readBy: '`from`/`to` bound `createdAt`; also oldest first (`sort=oldest`); with its comments and history: Query the incident partition',
   key: (i) => keys.incident(i.tenantId, i.id),
   ...newestFirstByTime<Incident>(keys.incidentsGsi1Pk, (i) => keys.incidentGsi1(i.tenantId, i.id, i.createdAt)),
-  attributes: allOf<Incident>()(['id', 'tenantId', 'title', 'description', 'severity', 'status', 'category', 'source', 'reporter', 'reporterSub', 'assignee', 'createdAt', 'updatedAt', 'resolvedAt', 'slaDueAt', 'version', 'slaTargets', 'triagedAt', 'firstAcknowledgedAt', 'closureRequested', 'closedAt', 'slaResult']),
+  attributes: allOf<Incident>()(['id', 'tenantId', 'title', 'description', 'severity', 'status', 'category', 'source', 'reporter', 'reporterSub', 'assignee', 'createdAt', 'updatedAt', 'resolvedAt', 'slaDueAt', 'version', 'slaTargets', 'triagedAt', 'firstAcknowledgedAt', 'closureRequested', 'closedAt', 'slaResult', 'autoCloseAt']),
   // Items written before the SLA fields existed read as untriaged, unacknowledged and open (the upgrade
   // step fills them: lambdas/data/migrations.ts).
   readDefaults: { assignee: null, resolvedAt: null, slaTargets: null, triagedAt: null, firstAcknowledgedAt: null, closureRequested: false, closedAt: null, slaResult: null },
@@ -223,6 +223,28 @@ export const SearchTokenEntity: Entity<SearchTokenRecord, Pick<SearchTokenRecord
   readBy: 'Query `PK = TENANT#<t>#SEARCH#<token>`, `SK BETWEEN <from> AND <to>#~`, newest first; the other words of the query as a FilterExpression on `tokens`',
   key: (r) => keys.searchToken(r.tenantId, r.token, r.incidentId, r.incidentCreatedAt),
   attributes: ['tokens'],
+};
+
+/** A resolved incident's automatic-closure entry as stored. */
+export interface AutoCloseRecord {
+  tenantId: string;
+  incidentId: string;
+  /** ISO-8601 UTC: the incident's `autoCloseAt`. */
+  autoCloseAt: string;
+}
+/**
+ * A resolved incident's entry among the incidents due to close automatically (docs/sla.md#automatic-closure):
+ * Put by the transaction that resolves the incident (with its `autoCloseAt`), Deleted by the one that takes it
+ * out of `resolved` (the customer's confirmation, a reopening, a staff or automatic closure), so the SLA job
+ * reads only what is due, whatever the number of tenants.
+ */
+export const AutoCloseEntity: Entity<AutoCloseRecord> = {
+  name: 'AutoCloseEntry',
+  description: "A resolved incident's place among those due to close automatically, kept by the incident's own transactions",
+  readBy: 'Query GSI2 `AUTOCLOSE`, `GSI2SK < <now>#~` (`<autoCloseAt>#<t>#<id>`), oldest due first (the SLA job)',
+  key: (r) => keys.autoCloseEntry(r.tenantId, r.incidentId),
+  attributes: allOf<AutoCloseRecord>()(['tenantId', 'incidentId', 'autoCloseAt']),
+  derived: (r) => keys.autoCloseGsi2(r.tenantId, r.incidentId, r.autoCloseAt),
 };
 
 /** A comment as stored: the comment and its incident. */
@@ -462,6 +484,7 @@ export const ENTITIES = [
   CommentEntity,
   InternalNoteEntity,
   HistoryEntity,
+  AutoCloseEntity,
   DeviceEntity,
   AvailabilityEntity,
   AlarmEntity,

@@ -14,7 +14,7 @@ import { aggregateWrites, AGGREGATE_ENTITIES, incidentChange, INCIDENT_SEQ, lega
 import { auditPut } from './audit.js';
 import type { TableRef, TransactWriteItem } from './client.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
-import { CommentEntity, HistoryEntity, IncidentEntity, InternalNoteEntity, itemOf, recordOf, SocAssignmentEntity } from './entities.js';
+import { AutoCloseEntity, CommentEntity, HistoryEntity, IncidentEntity, InternalNoteEntity, itemOf, recordOf, SocAssignmentEntity } from './entities.js';
 import { keys } from './keys.js';
 import { dropSearchTokens, listIncidentsByStatus, putSearchTokens, searchIncidents, searchTokenPuts } from './incident-search.js';
 import { filterExpression, listPage } from './paging.js';
@@ -100,6 +100,7 @@ export async function putIncident(
           },
           ...aggregateWrites(table, incident.tenantId, incidentChange(before, next), { list: 'incidents' }),
           ...socAssignmentWrites(table, before, next),
+          ...autoCloseWrites(table, before, next),
         ],
       });
     } catch (e) {
@@ -285,6 +286,8 @@ export async function saveIncidentUpdate(
         // The audit entry of the change, in the same transaction (docs/api.md#audit-log).
         ...(audit ? [auditPut(audit, table)] : []),
         // The activity event of the change, if customers are told about it (docs/notifications.md#kinds).
+        // The incident's automatic-closure entry (docs/sla.md#automatic-closure).
+        ...autoCloseWrites(table, current, next),
         ...activityPuts([incidentUpdateEvent(current, next, change, comment)], table),
         ...aggregateWrites(table, tenantId, incidentChange(current, next), { list: 'incidents' }),
         ...socAssignmentWrites(table, current, next),
@@ -391,6 +394,48 @@ export function socAssignmentWrites(table: TableRef, before: Incident | null, ne
   if (queued(next)) return [{ Put: { TableName: table.tableName, Item: itemOf(SocAssignmentEntity, next) } }];
   if (queued(before)) return [{ Delete: { TableName: table.tableName, Key: keys.socAssignment(next.tenantId, next.id) } }];
   return [];
+}
+
+/**
+ * The TransactWriteItems action that keeps `next`'s automatic-closure entry (`AutoCloseEntity`) in step with the
+ * incident in the transaction that stores it (docs/sla.md#automatic-closure): a Put when `next` is resolved with
+ * an `autoCloseAt` that `before` did not have, a Delete when `before` had one and `next` has none (confirmed,
+ * reopened, closed); none otherwise. 1 WCU (+ its GSI2 entry), only on entering or leaving `resolved`.
+ */
+export function autoCloseWrites(table: TableRef, before: Incident | null, next: Incident): TransactWriteItem[] {
+  const due = (i: Incident | null) => (i && i.status === 'resolved' && i.autoCloseAt ? i.autoCloseAt : null);
+  const was = due(before);
+  const now = due(next);
+  if (now && now !== was) return [{ Put: { TableName: table.tableName, Item: itemOf(AutoCloseEntity, { tenantId: next.tenantId, incidentId: next.id, autoCloseAt: now }) } }];
+  if (was && !now) return [{ Delete: { TableName: table.tableName, Key: keys.autoCloseEntry(next.tenantId, next.id) } }];
+  return [];
+}
+
+/** Entries one page of the incidents due to close reads at most (~0.2 KB each: ≤ 3 RCU). */
+export const AUTO_CLOSE_PAGE = 100;
+
+/**
+ * One page of the resolved incidents of every tenant due to close automatically at `now` (docs/sla.md#automatic-closure):
+ * ONE Query of GSI2 `AUTOCLOSE`, `GSI2SK < <now>#~` (`<autoCloseAt>#<t>#<id>`), oldest due first, `limit` entries
+ * from `start` (the previous page's `LastEvaluatedKey`). Reads only entries that are due, whatever the number
+ * of tenants or of incidents resolved and not due yet.
+ */
+export async function listAutoCloseDue(
+  table: TableRef,
+  now: Date,
+  limit = AUTO_CLOSE_PAGE,
+  start?: Record<string, unknown>,
+): Promise<{ items: { tenantId: string; incidentId: string; autoCloseAt: string }[]; next: Record<string, unknown> | undefined }> {
+  const res = await table.doc.send('Query', {
+    TableName: table.tableName,
+    IndexName: indexOf('autoClose'),
+    KeyConditionExpression: 'GSI2PK = :p AND GSI2SK < :u',
+    ExpressionAttributeValues: { ':p': keys.AUTOCLOSE_GSI2PK, ':u': `${now.toISOString()}#~` },
+    ScanIndexForward: true,
+    Limit: limit,
+    ...(start ? { ExclusiveStartKey: start } : {}),
+  });
+  return { items: (res.Items ?? []).map((i) => recordOf(AutoCloseEntity, i)), next: res.LastEvaluatedKey };
 }
 
 /** Adds a comment in one transaction with a ConditionCheck that the incident exists; false if it does not. */

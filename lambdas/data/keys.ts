@@ -116,6 +116,13 @@ export const keys = {
     GSI2SK: `${day}#${pct === null ? 'n' : String(Math.round(pct * 100)).padStart(5, '0')}#${deviceId}`,
   }),
 
+  /**
+   * A resolved incident's automatic-closure entry (docs/sla.md#automatic-closure) and its GSI2 place among every
+   * tenant's resolved incidents by when they are due to close (`<autoCloseAt>#<t>#<id>`).
+   */
+  autoCloseEntry: (tenantId: string, id: string) => ({ PK: owned(tenantId, 'AUTOCLOSE'), SK: `INCIDENT#${id}` }),
+  AUTOCLOSE_GSI2PK: 'AUTOCLOSE',
+  autoCloseGsi2: (tenantId: string, id: string, autoCloseAt: string) => ({ GSI2PK: 'AUTOCLOSE', GSI2SK: `${autoCloseAt}#${tenantId}#${id}` }),
   /** GSI2 partition of the SOC queue: every tenant's open incidents, SLA due time first (staff). */
   SOCQUEUE_GSI2PK: 'SOCQUEUE',
   socQueueGsi2: (tenantId: string, id: string, slaDueAt: string) => ({ GSI2PK: 'SOCQUEUE', GSI2SK: `${slaDueAt}#${tenantId}#${id}` }),

@@ -102,6 +102,7 @@ export async function updateTenant(p: AdminPorts, id: string, body: UpdateTenant
     ...(body.name !== undefined ? { name: body.name.trim() } : {}),
     ...(body.slaTargets !== undefined ? { slaTargets: { ...before.slaTargets, ...body.slaTargets } } : {}),
     ...(body.availabilityTargetPct !== undefined ? { availabilityTargetPct: body.availabilityTargetPct } : {}),
+    ...(body.autoCloseDays !== undefined ? { autoCloseDays: body.autoCloseDays } : {}),
   };
   const change = changedFields(before as Record<string, unknown>, after as Record<string, unknown>);
   if (!change.after) return before;

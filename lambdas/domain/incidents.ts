@@ -77,6 +77,20 @@ export function slaResultOf(i: Pick<Incident, 'resolvedAt' | 'slaDueAt'>, closed
   return (i.resolvedAt ?? closedAt) <= i.slaDueAt ? 'met' : 'breached';
 }
 
+/** Days a resolved incident waits for the customer's confirmation before it closes automatically, when the tenant sets none. */
+export const DEFAULT_AUTO_CLOSE_DAYS = 7;
+
+/** The name Vigía's own changes are recorded under: history `by`, audit `actor.sub`, activity actor (docs/sla.md#automatic-closure). */
+export const SYSTEM_ACTOR = 'Vigía';
+
+/**
+ * When an incident resolved at `resolvedAt` closes automatically: `resolvedAt` + the tenant's `autoCloseDays`
+ * (`DEFAULT_AUTO_CLOSE_DAYS` when it sets none) × 24 h, ISO-8601 UTC.
+ */
+export function autoCloseAtFor(tenant: Pick<Tenant, 'autoCloseDays'> | null | undefined, resolvedAt: string): string {
+  return new Date(Date.parse(resolvedAt) + (tenant?.autoCloseDays ?? DEFAULT_AUTO_CLOSE_DAYS) * 86_400_000).toISOString();
+}
+
 /** Provider statuses: only staff set them (docs/api.md#incident-roles). */
 export const PROVIDER_STATUSES: readonly IncidentStatus[] = ['in_progress', 'on_hold', 'resolved', 'closed'];
 
@@ -190,7 +204,7 @@ export function planUpdate(
   actor: string,
   now: string,
   role: { staff: boolean } = { staff: true },
-  tenant: Pick<Tenant, 'slaTargets'> | null = null,
+  tenant: Pick<Tenant, 'slaTargets' | 'autoCloseDays'> | null = null,
 ): PlannedUpdate {
   assertPatchAllowed(current, patch, role.staff);
   if (patch.version !== current.version) {
@@ -219,6 +233,9 @@ export function planUpdate(
     else if (current.status === 'resolved' && patch.status !== 'closed') next.resolvedAt = null;
     if (current.status === 'new' && next.firstAcknowledgedAt === null) next.firstAcknowledgedAt = now;
     if (patch.status === 'closed') closeInto(next, now);
+    // Automatic closure (docs/sla.md#automatic-closure): due the tenant's N days after the resolution, while resolved.
+    if (patch.status === 'resolved') next.autoCloseAt = autoCloseAtFor(tenant, now);
+    else delete next.autoCloseAt;
   }
   if (patch.description !== undefined && patch.description !== current.description) {
     next.description = patch.description;
@@ -287,6 +304,31 @@ function closeInto(next: Incident, now: string): void {
   next.closedAt = now;
   next.slaResult = next.slaResult ?? slaResultOf(next, now);
   next.closureRequested = false;
+  delete next.autoCloseAt;
+}
+
+/**
+ * Automatic closure (pure; docs/sla.md#automatic-closure): a `resolved` incident whose `autoCloseAt` is due at
+ * `now` closes as the customer's confirmation closes it — `closedAt`, the SLA result (`slaResultOf`, fixed
+ * once) — recorded by {@link SYSTEM_ACTOR} with the reason. Null when it is not resolved or not due (nothing to do).
+ */
+export function planAutoClose(current: Incident, now: string): PlannedUpdate | null {
+  if (current.status !== 'resolved' || !current.autoCloseAt || current.autoCloseAt > now) return null;
+  const next = nextVersion(current, undefined, now);
+  next.status = 'closed';
+  closeInto(next, now);
+  const days = Math.round((Date.parse(current.autoCloseAt) - Date.parse(current.resolvedAt ?? current.autoCloseAt)) / 86_400_000);
+  return {
+    incident: next,
+    change: {
+      version: next.version,
+      at: now,
+      by: SYSTEM_ACTOR,
+      changes: [{ field: 'status', from: 'resolved', to: 'closed' }],
+      reason: `Cerrado automáticamente: resuelto hace ${days} días sin confirmación del cliente`,
+    },
+    comment: null,
+  };
 }
 
 /** The next version of `current` at `now` (a shallow copy to change). @throws ApiError VERSION_CONFLICT */
@@ -365,6 +407,7 @@ export function planReopen(current: Incident, reason: string, actor: string, now
   next.status = 'in_progress';
   next.resolvedAt = null;
   next.closureRequested = false;
+  delete next.autoCloseAt;
   return {
     incident: next,
     change: { version: next.version, at: now, by: actor, changes: [{ field: 'status', from: current.status, to: 'in_progress' }], reason },
@@ -502,7 +545,8 @@ export async function updateIncident(
   tenants?: TenantsPort,
 ): Promise<Incident> {
   const role = { staff: identity.isAdmin };
-  const tenant = patch.triage && role.staff && tenants ? await tenants.getTenant(tenantId) : null;
+  // The tenant's contract: its targets for a triage, its automatic-closure days for a resolution.
+  const tenant = (patch.triage || patch.status === 'resolved') && role.staff && tenants ? await tenants.getTenant(tenantId) : null;
   const check = async (current: Incident): Promise<IncidentPatch> => {
     // Role, closed-incident and version errors come first (`planUpdate`); the pool is read only for a change.
     if (typeof patch.assignee !== 'string' || patch.assignee === current.assignee || patch.version !== current.version) return patch;
@@ -574,6 +618,22 @@ export async function triageIncident(
 ): Promise<Incident> {
   const tenant = await ports.tenants.getTenant(tenantId);
   return applyPlan(ports.incidents, tenantId, id, identity, now, 'incident.triage', (c) => planTriage(c, body, tenant, actorName(identity), now), audit);
+}
+
+/**
+ * Closes one resolved incident whose automatic closure is due at `now` (`planAutoClose`), with its audit entry
+ * `incident.auto_close` by {@link SYSTEM_ACTOR} (request id `auto-close`), in one transaction conditioned on the
+ * version read: a customer's confirmation (or any change) that wins the race leaves it as it is.
+ * @returns `closed`, `not-due` (not resolved, or not due: nothing written), or `lost` (a concurrent change won).
+ */
+export async function autoCloseIncident(port: IncidentsPort, tenantId: string, id: string, now: Date): Promise<'closed' | 'not-due' | 'lost'> {
+  const current = await port.getIncident(tenantId, id);
+  const planned = current ? planAutoClose(current, now.toISOString()) : null;
+  if (!current || !planned) return 'not-due';
+  const pick = (i: Incident) => Object.fromEntries(AUDITED.map((k) => [k, i[k]]));
+  const system: Identity = { sub: SYSTEM_ACTOR, email: '', groups: [], tenants: [], isAdmin: false } as unknown as Identity;
+  const entry = auditEntryFor({ identity: system, requestId: 'auto-close', sourceIp: '-', now }, tenantId, 'incident.auto_close', { type: 'incident', id }, changedFields(pick(current), pick(planned.incident)));
+  return (await port.saveUpdate(tenantId, planned.incident, current, planned.change, null, entry)) ? 'closed' : 'lost';
 }
 
 /** `POST /incidents/{id}/closure-request`. See `planClosureRequest`. */

@@ -23,6 +23,8 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { lambdaConfigFromEnv } from '../config.js';
 import { createDocumentClient, type TableRef } from '../data/index.js';
 import { runSlaWatch } from '../data/activity.js';
+import { AUTO_CLOSE_PAGE, incidentsRepository, listAutoCloseDue } from '../data/incidents.js';
+import { autoCloseIncident } from '../domain/incidents.js';
 import { rekeyBelowSla } from '../data/devices.js';
 import { listTenants } from '../data/tenants.js';
 import { keys } from '../data/keys.js';
@@ -43,12 +45,16 @@ export interface SlaWatchOutcome {
   watchedTenants: number;
   /** Tenants whose devices all went silent (`tenantSilence` = `silent`), by id. */
   silentTenants: string[];
-  /** Steps that failed (the SLA events, the tenant list, each tenant's re-key, the silence check). */
+  /** Resolved incidents closed automatically (docs/sla.md#automatic-closure). */
+  autoClosed: number;
+  /** Due incidents a concurrent change (the customer's confirmation, a reopening) took first: left as they are. */
+  autoCloseLost: number;
+  /** Steps that failed (the SLA events, the tenant list, each tenant's re-key, the silence check, the automatic closure). */
   failures: number;
 }
 
 /** A failed step of a run: `step` and, for a re-key, the tenant. */
-export type SlaWatchErrorHandler = (e: unknown, where: { step: 'sla-events' | 'list-tenants' | 'rekey-below-sla' | 'silence'; tenantId?: string }) => void;
+export type SlaWatchErrorHandler = (e: unknown, where: { step: 'sla-events' | 'list-tenants' | 'rekey-below-sla' | 'silence' | 'auto-close'; tenantId?: string }) => void;
 
 /** Thrown by {@link runSlaWatchJob} when a run had failures (after finishing every other step). */
 export class SlaWatchIncomplete extends Error {
@@ -61,7 +67,7 @@ export class SlaWatchIncomplete extends Error {
  * `failures`; the others still run. Never throws for a storage error.
  */
 export async function slaWatch(tableRef: TableRef, now: Date = new Date(), onError: SlaWatchErrorHandler = () => {}): Promise<SlaWatchOutcome> {
-  const out: SlaWatchOutcome = { incidents: 0, written: 0, belowSlaRekeyed: 0, watchedTenants: 0, silentTenants: [], failures: 0 };
+  const out: SlaWatchOutcome = { incidents: 0, written: 0, belowSlaRekeyed: 0, watchedTenants: 0, silentTenants: [], autoClosed: 0, autoCloseLost: 0, failures: 0 };
   try {
     Object.assign(out, await runSlaWatch(now, tableRef));
   } catch (e) {
@@ -89,7 +95,43 @@ export async function slaWatch(tableRef: TableRef, now: Date = new Date(), onErr
     out.failures++;
     onError(e, { step: 'silence' });
   }
+  try {
+    Object.assign(out, await closeDueIncidents(tableRef, now));
+  } catch (e) {
+    out.failures++;
+    onError(e, { step: 'auto-close' });
+  }
   return out;
+}
+
+/** Pages of due incidents one run closes at most (10 × 100); the rest are still due at the next run. */
+export const AUTO_CLOSE_MAX_PAGES = 10;
+
+/**
+ * The automatic closure (docs/sla.md#automatic-closure): every tenant's resolved incidents due to close at
+ * `now`, read from the `AUTOCLOSE` index (`listAutoCloseDue`: one Query per page of 100, only due entries, no
+ * Scan), each closed by `autoCloseIncident` — one transaction conditioned on the version read, with its history
+ * entry, `incident.auto_close` audit entry and `incident.closed` activity event (the outbox delivers it to the
+ * bell, e-mail and webhook), and the entry's Delete. A run twice closes once (the closed incident has no
+ * entry, and a re-read incident that is closed is not due); a customer's confirmation that wins the race is
+ * kept and counted in `autoCloseLost`.
+ */
+export async function closeDueIncidents(table: TableRef, now: Date): Promise<{ autoClosed: number; autoCloseLost: number }> {
+  const port = incidentsRepository(table);
+  let autoClosed = 0;
+  let autoCloseLost = 0;
+  let start: Record<string, unknown> | undefined;
+  for (let page = 0; page < AUTO_CLOSE_MAX_PAGES; page++) {
+    const { items, next } = await listAutoCloseDue(table, now, AUTO_CLOSE_PAGE, start);
+    for (const e of items) {
+      const r = await autoCloseIncident(port, e.tenantId, e.incidentId, now);
+      if (r === 'closed') autoClosed++;
+      else if (r === 'lost') autoCloseLost++;
+    }
+    if (!next) break;
+    start = next;
+  }
+  return { autoClosed, autoCloseLost };
 }
 
 /** Keys one BatchGetItem asks for at most (DynamoDB's limit). */

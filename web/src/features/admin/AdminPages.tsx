@@ -213,6 +213,8 @@ function TenantSettingsForm({ tenant }: { tenant: Tenant }) {
   const [name, setName] = useState(tenant.name);
   const [targets, setTargets] = useState<TargetDraft>(() => draftOf(tenant.slaTargets));
   const [availability, setAvailability] = useState(tenant.availabilityTargetPct !== undefined ? String(tenant.availabilityTargetPct) : '');
+  // Days before a resolved incident closes automatically (docs/sla.md#automatic-closure); empty = the default 7.
+  const [autoClose, setAutoClose] = useState(tenant.autoCloseDays !== undefined ? String(tenant.autoCloseDays) : '');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
@@ -231,11 +233,13 @@ function TenantSettingsForm({ tenant }: { tenant: Tenant }) {
     }
     const pct = availability.trim() === '' ? undefined : Number(availability.replace(',', '.'));
     if (pct !== undefined && (!Number.isFinite(pct) || pct < 0 || pct > 100)) return setError(msg('admin.pages.theAvailabilityTargetIs'));
+    const days = autoClose.trim() === '' ? undefined : /^\d+$/.test(autoClose.trim()) ? Number(autoClose.trim()) : NaN;
+    if (days !== undefined && !(days >= 1 && days <= 90)) return setError(msg('admin.pages.autoCloseDaysInvalid'));
     setError(null);
     setBusy(true);
     setNotice(
       await attempt(
-        () => updateTenant(tenant.id, { name: name.trim(), slaTargets, ...(pct !== undefined ? { availabilityTargetPct: pct } : {}) }),
+        () => updateTenant(tenant.id, { name: name.trim(), slaTargets, ...(pct !== undefined ? { availabilityTargetPct: pct } : {}), ...(days !== undefined ? { autoCloseDays: days } : {}) }),
         msg('admin.pages.changesSavedTheNew'),
       ),
     );
@@ -253,6 +257,9 @@ function TenantSettingsForm({ tenant }: { tenant: Tenant }) {
         </Field>
         <Field id="tenant-availability" label={msg('admin.pages.availabilityTarget2')}>
           <input id="tenant-availability" inputMode="decimal" value={availability} placeholder={msg('admin.pages.default')} onChange={(e) => setAvailability(e.target.value)} />
+        </Field>
+        <Field id="tenant-auto-close" label={msg('admin.pages.autoCloseDays')}>
+          <input id="tenant-auto-close" inputMode="numeric" value={autoClose} placeholder={msg('admin.pages.autoCloseDaysDefault')} onChange={(e) => setAutoClose(e.target.value)} />
         </Field>
       </div>
       <table className="sla-targets">

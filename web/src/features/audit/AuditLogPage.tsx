@@ -45,6 +45,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   get 'incident.confirm_resolution'() {
     return msg('audit.log.resolutionConfirmed');
   },
+  get 'incident.auto_close'() {
+    return msg('audit.log.incidentAutoClosed');
+  },
   get 'alarm.acknowledge'() {
     return msg('audit.log.alarmAcknowledged');
   },

@@ -293,11 +293,18 @@ function TriageForm({ incident, onDone, reload }: FormProps) {
   );
 }
 
-/** Staff: provider status (allowed next states), assignee from the tenant's users and the staff, category. */
+/**
+ * Staff: provider status (allowed next states), assignee from the tenant's users and the staff, category. A
+ * provider status on an untriaged incident asks for the triage inline (severity and reason), sent in the same
+ * change (docs/sla.md#triage-first).
+ */
 function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
   const actions = useIncidentRoleActions(incident.tenantId);
   const assignees = useAssignees(incident.tenantId);
   const [status, setStatus] = useState<IncidentStatus | ''>('');
+  const [triageSeverity, setTriageSeverity] = useState<Severity>(incident.severity);
+  const [triageReason, setTriageReason] = useState('');
+  const needsTriage = status !== '' && status !== 'new' && !incident.triagedAt;
   const [category, setCategory] = useState(incident.category);
   const [assignee, setAssignee] = useState(incident.assignee ?? '');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -313,6 +320,8 @@ function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
     e.preventDefault();
     if (!changed) return;
     if (categoryChanged && (category.trim().length < 1 || category.trim().length > 60)) return setFieldError(msg('incidents.detail.theCategoryMustHave'));
+    const reason = triageReason.trim();
+    if (needsTriage && (reason.length < 3 || reason.length > 500)) return setFieldError(msg('incidents.detail.giveTheReason3'));
     setFieldError(null);
     setBusy(true);
     const ok = await runAction(
@@ -320,6 +329,7 @@ function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
         actions.update(incident.id, {
           version: incident.version,
           ...(status ? { status } : {}),
+          ...(needsTriage ? { triage: { severity: triageSeverity, reason } } : {}),
           ...(categoryChanged ? { category: category.trim() } : {}),
           ...(assigneeChanged ? { assignee: assignee === '' ? null : assignee } : {}),
         }),
@@ -345,6 +355,28 @@ function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
           ))}
         </select>
       </div>
+      {needsTriage && (
+        <fieldset className="field triage-inline">
+          <legend>{msg('incidents.detail.triage')}</legend>
+          <p className="notice-info" role="status">
+            {msg('incidents.detail.triageRequired', { v0: INCIDENT_STATUS_LABELS[status as IncidentStatus] })}
+          </p>
+          <div className="field">
+            <label htmlFor="update-triage-severity">{msg('incidents.detail.triageSeverity')}</label>
+            <select id="update-triage-severity" value={triageSeverity} onChange={(e) => setTriageSeverity(e.target.value as Severity)}>
+              {SEVERITIES.map((s) => (
+                <option key={s} value={s}>
+                  {SEVERITY_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="update-triage-reason">{msg('incidents.detail.triageReason')}</label>
+            <textarea id="update-triage-reason" rows={2} maxLength={500} value={triageReason} onChange={(e) => setTriageReason(e.target.value)} />
+          </div>
+        </fieldset>
+      )}
       <div className="field">
         <label htmlFor="update-assignee">{msg('incidents.detail.assignedTo')}</label>
         <select id="update-assignee" value={assignee} disabled={!assignees.data} onChange={(e) => setAssignee(e.target.value)}>
@@ -413,6 +445,9 @@ function CustomerActions({ incident, onDone, reload }: FormProps) {
           busy={busy}
           onSubmit={(note) => run(() => actions.requestClosure(incident.id, note), 'Cierre solicitado.')}
         />
+      )}
+      {incident.status === 'resolved' && incident.autoCloseAt && (
+        <p className="muted small">{msg('incidents.detail.autoCloseNotice', { v0: formatDateTime(incident.autoCloseAt) })}</p>
       )}
       {incident.status === 'resolved' && (
         <div className="form-actions">

@@ -20,6 +20,7 @@ export const audit: Catalogue['audit'] = {
     source: 'Source',
     incidentComment: 'Incident comment',
     resolutionConfirmed: 'Resolution confirmed',
+    incidentAutoClosed: 'Incident closed automatically',
     recommendationUpdated: 'Recommendation updated',
     invitationResent: 'Invitation resent',
     userRemovedFromCustomer: 'User removed from customer',

@@ -18,6 +18,7 @@ export const audit = {
     source: 'Origen',
     incidentComment: 'Comentario en incidente',
     resolutionConfirmed: 'Resolución confirmada',
+    incidentAutoClosed: 'Incidente cerrado automáticamente',
     recommendationUpdated: 'Recomendación actualizada',
     invitationResent: 'Invitación reenviada',
     userRemovedFromCustomer: 'Usuario quitado del cliente',
