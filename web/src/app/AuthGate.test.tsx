@@ -16,12 +16,9 @@ const amplify = vi.hoisted(() => ({
   /** Whether the fake Authenticator's flow has ended (it then renders its signed-in content). */
   flowDone: false,
   listeners: [] as Array<(e: { payload: { event: string } }) => void>,
-  /** The ID token's `email_verified` claim after a sign-in (absent: the token has none). */
-  emailVerified: undefined as unknown,
 }));
 
 vi.mock('aws-amplify/auth', () => ({
-  fetchAuthSession: async () => ({ tokens: { idToken: { payload: amplify.emailVerified === undefined ? {} : { email_verified: amplify.emailVerified } } } }),
   getCurrentUser: () =>
     new Promise((resolve, reject) => {
       amplify.check = { resolve, reject };
@@ -75,33 +72,6 @@ describe('sign-in gate', () => {
   beforeEach(() => {
     amplify.flowDone = false;
     amplify.listeners = [];
-    amplify.emailVerified = undefined;
-  });
-
-  it('opens / on the sign-in of an account with a verified e-mail, without waiting for the Authenticator flow to end', async () => {
-    window.history.replaceState(null, '', '/incidents/all');
-    amplify.emailVerified = true;
-    const gate = renderGate();
-    await gate.checked(false);
-    expect(screen.getByText('authenticator:signIn')).toBeTruthy();
-    await act(async () => {
-      amplify.listeners.forEach((l) => l({ payload: { event: 'signedIn' } }));
-      await new Promise((r) => setTimeout(r, 0));
-    });
-    expect(await screen.findByText('signed in at /')).toBeTruthy();
-    expect(amplify.flowDone).toBe(false);
-  });
-
-  it('keeps the form on the sign-in of an account whose e-mail is not verified (Verify Contact may follow)', async () => {
-    amplify.emailVerified = 'false';
-    const gate = renderGate();
-    await gate.checked(false);
-    await act(async () => {
-      amplify.listeners.forEach((l) => l({ payload: { event: 'signedIn' } }));
-      await new Promise((r) => setTimeout(r, 0));
-    });
-    expect(screen.getByText('authenticator:signIn')).toBeTruthy();
-    expect(screen.queryByText(/signed in at/)).toBeNull();
   });
 
   it('opens / after a sign-in made on the sign-in page', async () => {

@@ -16,7 +16,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Authenticator } from '@aws-amplify/ui-react';
-import { fetchAuthSession, getCurrentUser } from 'aws-amplify/auth';
+import { getCurrentUser } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import type { AuthenticatorProps } from '@aws-amplify/ui-react';
 import type { PortalConfig } from '../shared/lib/config';
@@ -102,40 +102,9 @@ function useStartPortalOnSignIn(apiUrl: string): void {
   );
 }
 
-/**
- * Whether the sign-in made on this page has a verified e-mail in its ID token (`email_verified`), read from the
- * stored tokens on the Hub's `signedIn` (no request). Such an account never gets the Authenticator's Verify
- * Contact step (Amplify UI asks only when no contact is verified), so the gate opens the portal at once instead
- * of waiting for the widget's own end of flow — its `fetchUserAttributes` round trip to the user pool and its
- * state machine's steps (docs/portal.md#sign-in-to-dashboard). False again after a sign-out.
- */
-function useSignedInVerified(): boolean {
-  const [verified, setVerified] = useState(false);
-  useEffect(() => {
-    let live = true;
-    const stop = Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedOut') setVerified(false);
-      if (payload.event !== 'signedIn') return;
-      fetchAuthSession().then(
-        (session) => {
-          const claim = session.tokens?.idToken?.payload.email_verified;
-          if (live && (claim === true || claim === 'true')) setVerified(true);
-        },
-        () => undefined,
-      );
-    });
-    return () => {
-      live = false;
-      stop();
-    };
-  }, []);
-  return verified;
-}
-
 /** Props: the validated `/config.json`. Must be rendered after `configureAmplify(config)`. */
 export function AuthGate({ config }: { config: PortalConfig }) {
   const authStatus = useAuthStatus();
-  const signedInVerified = useSignedInVerified();
   useStartPortalOnSignIn(config.apiUrl);
   // One components object for the widget's life: a new one on each render of the gate (its session state
   // changes while the form appears) made Amplify UI render the whole form again (docs/portal.md#bundles).
@@ -164,12 +133,6 @@ export function AuthGate({ config }: { config: PortalConfig }) {
   // The form's flow reached its end after a sign-in (the Authenticator rendered its signed-in content).
   const [flowDone, setFlowDone] = useState(false);
   if (authStatus === 'unauthenticated' && flowDone) setFlowDone(false);
-  // A sign-in on this page with a verified e-mail: the flow has nothing left to show (`useSignedInVerified`).
-  if (authStatus === 'authenticated' && sawSignedOut && signedInVerified && !flowDone) {
-    window.history.replaceState(null, '', '/');
-    setSawSignedOut(false);
-    setFlowDone(true);
-  }
 
   const awaiting = useAwaitingAccess();
   const showsPortal = authStatus === 'authenticated' && (!sawSignedOut || flowDone);

@@ -9,7 +9,7 @@
 import { PRERENDER_ELEMENT_ID } from '../../build/signin-prerender-variants';
 
 /**
- * Removes `#signin-prerender` (the stylesheet then shows `#root`). With `liveForm`, first moves into it what the
+ * Removes `#signin-prerender` and the other variants' templates (the stylesheet then shows `#root`). With `liveForm`, first moves into it what the
  * user did to the prerendered form: each named field's value (through the native setter and an `input`
  * event, so the form's React handlers see it as typed) and the focus with the caret or selection.
  * Does nothing when there is no prerendered form (already taken over, or a page without one).
@@ -21,6 +21,8 @@ export function takeOverPrerender(liveForm: HTMLElement | null, doc: Document = 
   const active = doc.activeElement instanceof HTMLInputElement && prerendered.contains(doc.activeElement) ? doc.activeElement : null;
   const focus = active ? { name: active.name, start: active.selectionStart, end: active.selectionEnd } : null;
   prerendered.remove();
+  // The other variants' templates: inert, but still in the page's markup.
+  doc.querySelectorAll(`template[id^="${PRERENDER_ELEMENT_ID}-"]`).forEach((t) => t.remove());
   if (!liveForm) return;
   const field = (name: string) => [...liveForm.querySelectorAll<HTMLInputElement>('input[name]')].find((i) => i.name === name) ?? null;
   for (const { name, value } of typed) {
