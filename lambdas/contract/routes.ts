@@ -73,7 +73,7 @@ import {
   ClosureRequestBody,
   ConfirmResolutionBody,
   ReopenIncidentBody,
-  SocQueueItem,
+  SocQueuePage,
   SocQueueQuery,
   AssigneeList,
   TriageIncidentBody,
@@ -291,9 +291,9 @@ export const ROUTES = [
   },
   {
     operationId: 'listSocQueue', method: 'GET', path: '/soc/queue', handler: 'incidents', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
-    summary: 'Open incidents of every tenant, SLA due time first (breached first); one Query per page (staff only)',
+    summary: 'The SOC queue of every tenant: open work (untriaged or new first, then by SLA due time) or resolved incidents waiting for the customer, with tab counts; one Query per page (staff only)',
     request: { query: SocQueueQuery },
-    responses: { 200: { description: 'A page of the SOC queue', body: pageOf(SocQueueItem) } },
+    responses: { 200: { description: 'A page of the SOC queue and its tab counts', body: SocQueuePage } },
     errors: [],
   },
   {

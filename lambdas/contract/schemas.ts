@@ -245,21 +245,41 @@ export type ReopenIncidentBody = z.input<typeof ReopenIncidentBody>;
 export const ConfirmResolutionBody = z.strictObject({ note: z.string().trim().min(1).max(2000).optional() });
 export type ConfirmResolutionBody = z.input<typeof ConfirmResolutionBody>;
 
-/** Query of `GET /soc/queue` (staff): filters over the open incidents of every tenant (docs/sla.md#soc-queue). */
+/** Tabs of the SOC queue: `open` = the open work; `resolved` = resolved incidents waiting for the customer (docs/sla.md#soc-queue). */
+export const SOC_QUEUE_TABS = ['open', 'resolved'] as const;
+/** Orders of the SOC queue: `priority` = untriaged or new first, then by SLA due time (at risk first); `due` = SLA due time alone. */
+export const SOC_QUEUE_SORTS = ['priority', 'due'] as const;
+
+/** Query of `GET /soc/queue` (staff): tab, order and filters over the incidents of every tenant (docs/sla.md#soc-queue). */
 export const SocQueueQuery = z.strictObject({
   tenant: TenantId.optional(),
   severity: csvOf(SEVERITIES).optional(),
   status: csvOf(INCIDENT_STATUSES).optional(),
   assignee: PersonRef.optional(),
   mine: z.enum(['true', 'false']).optional(),
+  /** "Sin asignar": only incidents nobody is assigned (not with `assignee` or `mine`). */
+  unassigned: z.enum(['true', 'false']).optional(),
+  /** Default `open`. */
+  tab: z.enum(SOC_QUEUE_TABS).optional(),
+  /** Default `priority`. */
+  sort: z.enum(SOC_QUEUE_SORTS).optional(),
   limit: Limit,
   cursor: Cursor.optional(),
 });
 export type SocQueueQuery = z.input<typeof SocQueueQuery>;
 
-/** One row of the SOC queue: the open incident and its minutes to breach (negative = breached). */
-export const SocQueueItem = Incident.extend({ minutesToBreach: z.number().int() });
+/**
+ * One row of the SOC queue: the incident, its minutes to breach (negative = breached) and whether it is at
+ * risk (open and `minutesToBreach ≤ 60`, docs/sla.md#soc-queue).
+ */
+export const SocQueueItem = Incident.extend({ minutesToBreach: z.number().int(), atRisk: z.boolean() });
 export type SocQueueItem = z.infer<typeof SocQueueItem>;
+
+/** A page of the SOC queue and the counts of its tabs in the page's scope (every tenant, the customer, the assignee or the unassigned), kept at write time. */
+export const SocQueuePage = pageOf(SocQueueItem).extend({
+  counts: z.object({ open: z.number().int().nonnegative(), resolved: z.number().int().nonnegative() }),
+});
+export type SocQueuePage = z.infer<typeof SocQueuePage>;
 
 /** Someone an incident can be assigned to: a user of the tenant or a staff member (`GET /assignees`). */
 export const Assignee = z.object({
@@ -637,29 +657,19 @@ export const MAX_REPORT_DAYS = 366;
  * Query of `GET /reports` / `GET /analytics`: the period `[from, to]` (ISO-8601 UTC; default the 30 days
  * before now, at most `MAX_REPORT_DAYS`), and `format` json (default) or csv (a download).
  */
-const ReportQueryFields = TenantQuery.extend({
+export const ReportQuery = TenantQuery.extend({
   from: IsoTime.optional(),
   to: IsoTime.optional(),
   format: z.enum(['json', 'csv']).default('json'),
-});
-/** The period rules of a report query: `from` ≤ `to`, at most `MAX_REPORT_DAYS` apart. */
-const periodRules = <T extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>>(q: T) =>
-  q
-    .refine(rangeOk, { message: 'from must not be after to', path: ['from'] })
-    .refine((v) => v.from === undefined || v.to === undefined || Date.parse(v.to) - Date.parse(v.from) <= MAX_REPORT_DAYS * 86_400_000, {
-      message: `the period is at most ${MAX_REPORT_DAYS} days`,
-      path: ['to'],
-    });
-export const ReportQuery = periodRules(ReportQueryFields);
+})
+  .refine(rangeOk, { message: 'from must not be after to', path: ['from'] })
+  .refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.to) - Date.parse(q.from) <= MAX_REPORT_DAYS * 86_400_000, {
+    message: `the period is at most ${MAX_REPORT_DAYS} days`,
+    path: ['to'],
+  });
 export type ReportQuery = z.input<typeof ReportQuery>;
-/**
- * Query of `GET /analytics`: a report query plus the page: `cursor` (the previous page's `nextCursor`) and
- * `limit`, at most that many tenants (1–100; the page holds fewer when the period's length needs it, so that
- * a page stays within its request budget: docs/api.md#analytics). The CSV export ignores both (it is
- * always every tenant).
- */
-export const AnalyticsQuery = periodRules(ReportQueryFields.extend({ cursor: Cursor.optional(), limit: z.coerce.number().int().min(1).max(100).optional() }));
-export type AnalyticsQuery = z.input<typeof AnalyticsQuery>;
+export const AnalyticsQuery = ReportQuery;
+export type AnalyticsQuery = ReportQuery;
 
 export const ReportFigures = z.object({
   period: z.object({ from: IsoTime, to: IsoTime }),
@@ -702,19 +712,11 @@ export type ReportFigures = z.infer<typeof ReportFigures>;
 export const Report = ReportFigures.extend({ tenantId: TenantId, generatedAt: IsoTime });
 export type Report = z.infer<typeof Report>;
 
-/**
- * `GET /analytics` (admin only), one page: the report figures of the registry's next tenants (by id) and, when
- * this one response holds every tenant (first page, no next one), the figures across all of them (`totals`;
- * null otherwise: across more tenants they are in the CSV export, which always covers all of them).
- */
+/** `GET /analytics` (admin only): the same figures for every tenant and across all of them. */
 export const Analytics = z.object({
   generatedAt: IsoTime,
-  /** The whole UTC days counted. */
-  period: z.object({ from: IsoTime, to: IsoTime }),
-  totals: ReportFigures.nullable(),
+  totals: ReportFigures,
   tenants: z.array(ReportFigures.extend({ tenantId: TenantId, tenantName: z.string() })),
-  /** Cursor of the next tenants; null on the last page. */
-  nextCursor: Cursor.nullable(),
 });
 export type Analytics = z.infer<typeof Analytics>;
 

@@ -22,12 +22,18 @@ export interface IndexAccess {
 export const INDEX_ACCESS = {
   /** A tenant's GSI1 lists: incidents, alarms, devices by name, Office 365, recommendations, audit, first responses, webhook deliveries. */
   tenantLists: { index: TABLE_DESIGN.gsi1, reads: 'a tenant list: `GSI1PK = TENANT#<t>#<LIST>` (incidents, alarms, devices by name, Office 365, recommendations, the tenant audit log, first responses, webhook deliveries)' },
-  /** The SOC queue: every tenant's unresolved incidents by SLA due time. */
-  socQueue: { index: TABLE_DESIGN.gsi2, reads: 'the SOC queue: `GSI2PK = SOCQUEUE`, by SLA due time (staff queue, report boundary hours, the SLA job)' },
-  /** One tenant's SOC queue: its open incidents by SLA due time. */
-  socQueueOfTenant: { index: TABLE_DESIGN.gsi4, reads: 'one tenant\'s SOC queue: `GSI4PK = TENANT#<t>#SOCQUEUE`, by SLA due time (staff queue filtered by customer)' },
-  /** One assignee's SOC queue: the assignment entries of every tenant's open incidents assigned to them. */
-  socQueueOfAssignee: { index: TABLE_DESIGN.gsi2, reads: 'one assignee\'s SOC queue: `GSI2PK = SOCQUEUE#ASSIGNEE#<assignee>`, by SLA due time (staff queue by assignee, "Asignados a mí")' },
+  /** The SOC queue by SLA due time: every tenant's open (unresolved) incidents. */
+  socQueue: { index: TABLE_DESIGN.gsi2, reads: 'the SOC queue by due time: `GSI2PK = SOCQUEUE`, open incidents by SLA due time (staff queue sorted by due time, report boundary hours, the SLA job)' },
+  /** One tenant's SOC queue by SLA due time: its open incidents. */
+  socQueueOfTenant: { index: TABLE_DESIGN.gsi4, reads: 'one tenant\'s SOC queue by due time: `GSI4PK = TENANT#<t>#SOCQUEUE`, by SLA due time (staff queue by customer, sorted by due time)' },
+  /** The ranked SOC queue of every tenant: queue entries, untriaged/new first, then by SLA due time; the resolved tab. */
+  socQueueRanked: { index: TABLE_DESIGN.gsi2, reads: 'the ranked SOC queue: `GSI2PK = SOCQUEUE#RANKED`, `<rank>#<slaDueAt>#<t>#<id>` (staff queue default order; resolved tab)' },
+  /** One tenant's ranked SOC queue (its entries). */
+  socQueueRankedOfTenant: { index: TABLE_DESIGN.gsi4, reads: 'one tenant\'s ranked SOC queue: `GSI4PK = TENANT#<t>#SOCQUEUE#RANKED` (staff queue by customer; resolved tab)' },
+  /** One assignee's (or the unassigned) ranked SOC queue (their entries). */
+  socQueueRankedOfAssignee: { index: TABLE_DESIGN.gsi1, reads: 'one assignee\'s or the unassigned ranked SOC queue: `GSI1PK = SOCQUEUE#ASSIGNEE#<a|->#RANKED` ("Asignados a mí", "Sin asignar"; resolved tab)' },
+  /** One assignee's (or the unassigned) SOC queue by SLA due time (their entries). */
+  socQueueOfAssignee: { index: TABLE_DESIGN.gsi3, reads: 'one assignee\'s or the unassigned SOC queue by due time: `GSI3PK = SOCQUEUE#ASSIGNEE#<a|->`, `<tab>#<slaDueAt>#<t>#<id>`' },
   /** The audit log of every tenant (staff). */
   auditAllTenants: { index: TABLE_DESIGN.gsi2, reads: 'the audit log of every tenant: `GSI2PK = AUDIT`, newest first' },
   /** Access requests in one status (staff): users who signed in in no group. */
@@ -58,8 +64,8 @@ export function indexOf(id: IndexAccessId): string {
 export const FUNCTION_INDEX_ACCESS: Readonly<Record<string, readonly IndexAccessId[]>> = {
   // GET /tenants (the registry list) and the activity feed (its own partition, no index)
   account: ['tenantLists'],
-  // lists and search of incidents, the status filter (GSI3), the SOC queue (GSI2; by tenant GSI4, by assignee GSI2)
-  incidents: ['tenantLists', 'incidentsByStatus', 'socQueue', 'socQueueOfTenant', 'socQueueOfAssignee'],
+  // lists and search of incidents, the status filter (GSI3), the SOC queue (by due time GSI2/GSI4; ranked GSI2/GSI4; by assignee GSI1/GSI3)
+  incidents: ['tenantLists', 'incidentsByStatus', 'socQueue', 'socQueueOfTenant', 'socQueueRanked', 'socQueueRankedOfTenant', 'socQueueRankedOfAssignee', 'socQueueOfAssignee'],
   // tenant summaries (device counts), the tenant audit log (GSI1) and every tenant's (GSI2), access requests (GSI2)
   admin: ['tenantLists', 'auditAllTenants', 'accessRequests'],
   devices: ['tenantLists'],

@@ -176,33 +176,58 @@ export const IncidentEntity: Entity<Incident> = {
   // Not stored while null (`omitNull`): a page of 20 open incidents reads ~1 KB less (docs/data-model.md#soc-queue).
   // `closureRequested` stays stored when false: the SLA upgrade finds items without it (lambdas/data/migrations.ts).
   omitNull: ['assignee', 'resolvedAt', 'slaTargets', 'triagedAt', 'firstAcknowledgedAt', 'closedAt', 'slaResult'],
-  // An open incident is in the SOC queue (GSI2 `SOCQUEUE`, by SLA due time); a closed one is not (a Put
-  // without the attributes removes it). docs/data-model.md#soc-queue. Every incident is in the GSI3
-  // partition of its status (docs/data-model.md#search), moved by the Put that changes the status.
-  // An open incident is also in its tenant's SOC queue (GSI4 `TENANT#<t>#SOCQUEUE`, sorted by the same GSI2SK),
-  // so the queue filtered by customer is one Query of that tenant's partition.
+  // An open incident (neither resolved nor closed) is in the SOC queue by SLA due time (GSI2 `SOCQUEUE`); a
+  // resolved or closed one is not (a Put without the attributes removes it): the SLA job and the reports read
+  // only unresolved incidents there. docs/sla.md#soc-queue. Every incident is in the GSI3 partition of its
+  // status (docs/data-model.md#search), moved by the Put that changes the status.
+  // An open incident is also in its tenant's queue by due time (GSI4 `TENANT#<t>#SOCQUEUE`, sorted by the same
+  // GSI2SK), so the queue filtered by customer is one Query of that tenant's partition. The ranked queue and
+  // the resolved tab are the incident's queue entry (`SocQueueEntryEntity`).
   derived: (i) => ({
     ...keys.incidentStatusGsi3(i.tenantId, i.id, i.status, i.createdAt),
-    ...(i.status !== 'closed' ? { ...keys.socQueueGsi2(i.tenantId, i.id, i.slaDueAt), ...keys.socQueueTenantGsi4(i.tenantId) } : {}),
+    ...(inSocQueueByDue(i) ? { ...keys.socQueueGsi2(i.tenantId, i.id, i.slaDueAt), ...keys.socQueueTenantGsi4(i.tenantId) } : {}),
   }),
 };
 
+/** Whether an incident is in the SOC queue by due time (GSI2 `SOCQUEUE`, GSI4): open, neither resolved nor closed. */
+export function inSocQueueByDue(i: Pick<Incident, 'status'>): boolean {
+  return i.status !== 'closed' && i.status !== 'resolved';
+}
+
 /**
- * An open, assigned incident's entry in its assignee's SOC queue (docs/sla.md#soc-queue): a copy of the incident
- * (same attributes), Put in the transaction that stores the incident while it is open and assigned, Deleted by the
- * one that closes or unassigns it; one key for the incident's whole life, so a Put moves it to a new assignee or
- * due time. Its GSI2 keys place it in `SOCQUEUE#ASSIGNEE#<assignee>`, so "assigned to X" is one Query of X's own
- * partition, whatever the other assignees and tenants hold.
+ * The SOC queue tab and rank of an incident (docs/sla.md#soc-queue), null when it is in no tab (closed):
+ * resolved → tab `r`, rank `9` (waiting for the customer); otherwise tab `o` and rank `1` when it is still
+ * untriaged (`triagedAt` null) or `new` (nobody acknowledged it), `2` for the rest of the open work. The rank
+ * is the prefix of the ranked sort key; within a rank the entries follow SLA due time, so those at risk
+ * (due within `SOC_AT_RISK_MINUTES` or breached) lead rank 2 at any instant without re-keying.
  */
-export const SocAssignmentEntity: Entity<Incident> = {
-  name: 'SocAssignment',
-  description: "An open, assigned incident's entry in its assignee's SOC queue: a copy of the incident, kept by the incident's own transactions",
-  readBy: 'Query GSI2 `SOCQUEUE#ASSIGNEE#<assignee>` ascending (`<slaDueAt>#<t>#<id>`), the staff queue by assignee',
-  key: (i) => keys.socAssignment(i.tenantId, i.id),
+export function socQueuePlace(i: Pick<Incident, 'status' | 'triagedAt'>): { tab: 'o' | 'r'; rank: '1' | '2' | '9' } | null {
+  if (i.status === 'closed') return null;
+  if (i.status === 'resolved') return { tab: 'r', rank: '9' };
+  return { tab: 'o', rank: i.triagedAt === null || i.status === 'new' ? '1' : '2' };
+}
+
+/**
+ * A not-closed incident's entry in the SOC queue (docs/sla.md#soc-queue): a copy of the incident (same
+ * attributes), Put in the transaction that stores the incident while it is open or resolved, Deleted by the
+ * one that closes it; one key for the incident's whole life, so a Put moves it to a new rank, tab, assignee
+ * or due time. Its keys (`socQueueEntryIndexKeys`) place it in the ranked queue of every tenant (GSI2
+ * `SOCQUEUE#RANKED`), of its tenant (GSI4 `TENANT#<t>#SOCQUEUE#RANKED`) and of its assignee or the
+ * unassigned (GSI1 `SOCQUEUE#ASSIGNEE#<a|->#RANKED`), and in that assignee's queue by due time (GSI3
+ * `SOCQUEUE#ASSIGNEE#<a|->`), so each view of each tab is one Query of its own partition.
+ */
+export const SocQueueEntryEntity: Entity<Incident> = {
+  name: 'SocQueueEntry',
+  description: "A not-closed incident's entry in the SOC queue: a copy of the incident, kept by the incident's own transactions",
+  readBy: 'Query GSI2 `SOCQUEUE#RANKED`, GSI4 `TENANT#<t>#SOCQUEUE#RANKED`, GSI1 `SOCQUEUE#ASSIGNEE#<a|->#RANKED` (`<rank>#<slaDueAt>#<t>#<id>`) or GSI3 `SOCQUEUE#ASSIGNEE#<a|->` (`<tab>#<slaDueAt>#<t>#<id>`), ascending',
+  key: (i) => keys.socQueueEntry(i.tenantId, i.id),
   attributes: IncidentEntity.attributes,
   readDefaults: IncidentEntity.readDefaults,
   omitNull: IncidentEntity.omitNull,
-  derived: (i) => (i.assignee ? keys.socQueueAssigneeGsi2(i.assignee, i.tenantId, i.id, i.slaDueAt) : {}),
+  derived: (i) => {
+    const place = socQueuePlace(i);
+    return place ? keys.socQueueEntryIndexKeys({ tenantId: i.tenantId, id: i.id, slaDueAt: i.slaDueAt, assignee: i.assignee, ...place }) : {};
+  },
 };
 
 /**
@@ -479,7 +504,7 @@ export const ENTITIES = [
   TenantIdentityProviderEntity,
   IncidentCounterEntity,
   IncidentEntity,
-  SocAssignmentEntity,
+  SocQueueEntryEntity,
   SearchTokenEntity,
   CommentEntity,
   InternalNoteEntity,

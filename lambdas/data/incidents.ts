@@ -9,12 +9,12 @@ import type { AuditEntry, Incident, IncidentChange, IncidentComment, IncidentDet
 import { incidentCommentEvent, incidentCreatedEvent, incidentUpdateEvent } from '../domain/activity.js';
 import { ApiError } from '../domain/errors.js';
 import { activityPut, activityPuts } from './activity.js';
-import type { IncidentListOptions, IncidentsPort, SocQueueOptions } from '../domain/ports.js';
+import type { IncidentListOptions, IncidentsPort, SocQueueCounts, SocQueueOptions, SocQueuePage } from '../domain/ports.js';
 import { aggregateWrites, AGGREGATE_ENTITIES, incidentChange, INCIDENT_SEQ, legacyCounterKey } from './aggregates.js';
 import { auditPut } from './audit.js';
 import type { TableRef, TransactWriteItem } from './client.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
-import { AutoCloseEntity, CommentEntity, HistoryEntity, IncidentEntity, InternalNoteEntity, itemOf, recordOf, SocAssignmentEntity } from './entities.js';
+import { AutoCloseEntity, CommentEntity, HistoryEntity, IncidentEntity, InternalNoteEntity, itemOf, recordOf, SocQueueEntryEntity, socQueuePlace } from './entities.js';
 import { keys } from './keys.js';
 import { dropSearchTokens, listIncidentsByStatus, putSearchTokens, searchIncidents, searchTokenPuts } from './incident-search.js';
 import { filterExpression, listPage } from './paging.js';
@@ -307,64 +307,98 @@ export async function saveIncidentUpdate(
 const SOC_QUEUE_READ = 100;
 /** Queries a filtered SOC queue page sends at most before answering with a cursor (≤ ~40 RCU a page). */
 const SOC_QUEUE_MAX_QUERIES = 4;
+/**
+ * Shards of the count items every incident of its scope moves (every tenant's, the unassigned's:
+ * `keys.socQueueCount`), so concurrent writes of different incidents rarely meet on one item (a transaction
+ * conflict); a tenant's or an assignee's counts are one item.
+ */
+const SOC_COUNT_SHARDS = 8;
+const shardsOf = (pk: string) => (pk === keys.SOCQUEUE_COUNT_PK || pk === keys.socQueueCountAssigneePk(keys.SOCQUEUE_UNASSIGNED) ? SOC_COUNT_SHARDS : 1);
 
-/** The partition a SOC queue page reads: the index, its key attributes and the partition value. */
+/** The partition (and sort key range) a SOC queue page reads: the index, its key attributes, the partition value and the range. */
 interface SocPartition {
-  index: 'socQueue' | 'socQueueOfTenant' | 'socQueueOfAssignee';
+  index: 'socQueue' | 'socQueueOfTenant' | 'socQueueRanked' | 'socQueueRankedOfTenant' | 'socQueueRankedOfAssignee' | 'socQueueOfAssignee';
   pk: string;
   sk: string;
   value: string;
+  /** Sort key condition: below `lt` (the open ranks of the ranked order), or beginning with `prefix`; none: the whole partition. */
+  range?: { lt: string } | { prefix: string } | undefined;
 }
 
 /**
- * The partition of the SOC queue a filter reads (docs/sla.md#soc-queue): an assignee's own partition (GSI2
- * `SOCQUEUE#ASSIGNEE#<a>`, their assignment entries), else a tenant's own (GSI4 `TENANT#<t>#SOCQUEUE`), else
- * the queue of every tenant (GSI2 `SOCQUEUE`). Each is in the same order: SLA due time, then tenant and id.
+ * The partition of the SOC queue a page reads (docs/sla.md#soc-queue), from the tab, the sort and the scope:
+ *  - an assignee (`assignee`) or the unassigned (`unassigned`): their entries' GSI1 `SOCQUEUE#ASSIGNEE#<a|->#RANKED`
+ *    (ranked order and the resolved tab) or GSI3 `SOCQUEUE#ASSIGNEE#<a|->` (open work by due time, `o#`);
+ *  - else a tenant (`tenantId`): GSI4 `TENANT#<t>#SOCQUEUE#RANKED` (entries) or, by due time, GSI4 `TENANT#<t>#SOCQUEUE` (incidents);
+ *  - else every tenant: GSI2 `SOCQUEUE#RANKED` (entries) or, by due time, GSI2 `SOCQUEUE` (incidents).
+ * The open tab of the ranked order is the ranks below `9`; the resolved tab is rank `9` (its order is SLA due time).
  */
 function socPartition(opts: SocQueueOptions): SocPartition {
-  const { gsi2, gsi4 } = TABLE_DESIGN;
-  if (opts.assignee) return { index: 'socQueueOfAssignee', pk: gsi2.partitionKey, sk: gsi2.sortKey, value: keys.socQueueAssigneeGsi2Pk(opts.assignee) };
-  if (opts.tenantId) return { index: 'socQueueOfTenant', pk: gsi4.partitionKey, sk: gsi4.sortKey, value: keys.socQueueTenantGsi4Pk(opts.tenantId) };
-  return { index: 'socQueue', pk: gsi2.partitionKey, sk: gsi2.sortKey, value: keys.SOCQUEUE_GSI2PK };
+  const { gsi1, gsi2, gsi3, gsi4 } = TABLE_DESIGN;
+  const resolved = opts.tab === 'resolved';
+  const byDue = opts.sort === 'due' && !resolved;
+  const range = resolved ? { prefix: '9#' } : byDue ? undefined : { lt: '9' };
+  const who = opts.unassigned ? keys.SOCQUEUE_UNASSIGNED : opts.assignee;
+  if (who !== undefined) {
+    if (byDue) return { index: 'socQueueOfAssignee', pk: gsi3.partitionKey, sk: gsi3.sortKey, value: keys.socQueueAssigneeGsi3Pk(who), range: { prefix: 'o#' } };
+    return { index: 'socQueueRankedOfAssignee', pk: gsi1.partitionKey, sk: gsi1.sortKey, value: keys.socQueueRankedAssigneeGsi1Pk(who), range };
+  }
+  if (opts.tenantId) {
+    if (byDue) return { index: 'socQueueOfTenant', pk: gsi4.partitionKey, sk: gsi4.sortKey, value: keys.socQueueTenantGsi4Pk(opts.tenantId) };
+    return { index: 'socQueueRankedOfTenant', pk: gsi4.partitionKey, sk: gsi4.sortKey, value: keys.socQueueRankedTenantGsi4Pk(opts.tenantId), range };
+  }
+  if (byDue) return { index: 'socQueue', pk: gsi2.partitionKey, sk: gsi2.sortKey, value: keys.SOCQUEUE_GSI2PK };
+  return { index: 'socQueueRanked', pk: gsi2.partitionKey, sk: gsi2.sortKey, value: keys.SOCQUEUE_RANKED_GSI2PK, range };
 }
 
 const SocCursor = z.strictObject({ s: z.string().min(1).max(1024), k: z.record(z.string().max(1024), z.string().min(1).max(1024)) });
 
 /**
- * One page of the SOC queue, SLA due time first (breached first): Queries of ONE partition (`socPartition`:
- * the assignee's when `assignee` is given, else the tenant's when `tenantId` is, else every tenant's), ascending.
- * Unfiltered (beyond the partition) the page is ONE Query of `limit` entries. The other filters (tenant when
- * reading an assignee's partition, severity, status) are a FilterExpression: Queries of `SOC_QUEUE_READ`
- * entries until `limit` match, the partition ends, or `SOC_QUEUE_MAX_QUERIES` were sent — then a cursor
- * (follow `nextCursor` until null; a page may be short). docs/sla.md#soc-queue.
- * @throws ApiError VALIDATION_FAILED for a cursor of another partition (another filter) or another list.
+ * One page of the SOC queue (docs/sla.md#soc-queue): Queries of ONE partition (`socPartition`), ascending —
+ * by default the ranked order (untriaged or new first, then the rest of the open work by SLA due time, so
+ * those at risk lead it), with `sort: 'due'` by SLA due time alone; `tab: 'resolved'` the resolved incidents
+ * waiting for the customer, by due time. Without other filters the page is ONE Query of `limit` entries,
+ * whatever the number of tenants. The other filters (tenant when reading an assignee's or the unassigned
+ * partition, severity, status) are a FilterExpression: Queries of `SOC_QUEUE_READ` entries until `limit`
+ * match, the partition ends, or `SOC_QUEUE_MAX_QUERIES` were sent — then a cursor (follow `nextCursor` until
+ * null; a page may be short). Alongside, in parallel, the tab counts of the page's scope (`socQueueCounts`).
+ * @throws ApiError VALIDATION_FAILED for a cursor of another partition (another filter, tab or sort) or another list.
  */
-export async function listSocQueue(opts: SocQueueOptions, table: TableRef): Promise<Page<Incident>> {
+export async function listSocQueue(opts: SocQueueOptions, table: TableRef): Promise<SocQueuePage> {
+  const [page, counts] = await Promise.all([socQueuePage(opts, table), socQueueCounts(opts, table)]);
+  return { ...page, counts };
+}
+
+async function socQueuePage(opts: SocQueueOptions, table: TableRef): Promise<Page<Incident>> {
   const part = socPartition(opts);
-  const keyNames = ['PK', 'SK', part.pk, part.sk];
+  const listId = `${part.index}|${part.value}|${JSON.stringify(part.range ?? null)}`;
+  const keyNames = [...new Set(['PK', 'SK', part.pk, part.sk])];
   let start: Record<string, string> | undefined;
   if (opts.cursor) {
     try {
       const c = SocCursor.parse(JSON.parse(Buffer.from(opts.cursor, 'base64url').toString('utf8')));
-      if (c.s !== part.value || c.k[part.pk] !== part.value || !c.k.PK?.startsWith('TENANT#') || Object.keys(c.k).sort().join() !== [...keyNames].sort().join()) throw new Error('other list');
+      if (c.s !== listId || c.k[part.pk] !== part.value || !c.k.PK?.startsWith('TENANT#') || Object.keys(c.k).sort().join() !== [...keyNames].sort().join()) throw new Error('other list');
       start = c.k;
     } catch {
       throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
     }
   }
+  const byAssignee = part.index === 'socQueueRankedOfAssignee' || part.index === 'socQueueOfAssignee';
   const filter = filterExpression({
-    in: { tenantId: opts.tenantId && part.index === 'socQueueOfAssignee' ? [opts.tenantId] : undefined, severity: opts.severity, status: opts.status },
+    in: { tenantId: opts.tenantId && byAssignee ? [opts.tenantId] : undefined, severity: opts.severity, status: opts.status },
   });
+  const range = part.range;
+  const rangeCondition = !range ? '' : 'lt' in range ? ' AND #qs < :r' : ' AND begins_with(#qs, :r)';
   const items: Record<string, unknown>[] = [];
   let last: Record<string, unknown> | undefined;
   for (let n = 0; n < (filter ? SOC_QUEUE_MAX_QUERIES : 1); n++) {
     const res = await table.doc.send('Query', {
       TableName: table.tableName,
       IndexName: indexOf(part.index),
-      KeyConditionExpression: '#qp = :p',
+      KeyConditionExpression: `#qp = :p${rangeCondition}`,
       ...(filter ? { FilterExpression: filter.expression } : {}),
-      ExpressionAttributeNames: { ...filter?.names, '#qp': part.pk },
-      ExpressionAttributeValues: { ...filter?.values, ':p': part.value },
+      ExpressionAttributeNames: { ...filter?.names, '#qp': part.pk, ...(range ? { '#qs': part.sk } : {}) },
+      ExpressionAttributeValues: { ...filter?.values, ':p': part.value, ...(range ? { ':r': 'lt' in range ? range.lt : range.prefix } : {}) },
       ScanIndexForward: true,
       Limit: filter ? Math.max(SOC_QUEUE_READ, opts.limit) : opts.limit,
       ExclusiveStartKey: start,
@@ -379,21 +413,104 @@ export async function listSocQueue(opts: SocQueueOptions, table: TableRef): Prom
     last = items[items.length - 1];
   }
   const cursorOf = (k: Record<string, unknown>) =>
-    Buffer.from(JSON.stringify({ s: part.value, k: Object.fromEntries(keyNames.map((n) => [n, String(k[n])])) }), 'utf8').toString('base64url');
+    Buffer.from(JSON.stringify({ s: listId, k: Object.fromEntries(keyNames.map((n) => [n, String(k[n])])) }), 'utf8').toString('base64url');
   return { items: items.map((i) => recordOf(IncidentEntity, i)), nextCursor: last ? cursorOf(last) : null };
 }
 
+/** The count partition of a page's scope: the assignee's (or the unassigned), else the tenant's, else every tenant's. */
+function countPk(opts: Pick<SocQueueOptions, 'tenantId' | 'assignee' | 'unassigned'>): string {
+  const who = opts.unassigned ? keys.SOCQUEUE_UNASSIGNED : opts.assignee;
+  if (who !== undefined) return keys.socQueueCountAssigneePk(who);
+  if (opts.tenantId) return keys.socQueueCountTenantPk(opts.tenantId);
+  return keys.SOCQUEUE_COUNT_PK;
+}
+
 /**
- * The TransactWriteItems action that keeps `next`'s assignment entry (`SocAssignmentEntity`) in step with the
- * incident in the transaction that stores it: a Put while `next` is open and assigned (the same key for the
- * incident's life, so it moves to a new assignee or due time), a Delete when `before` had one and `next` does
- * not; none otherwise. 1–2 WCU (+ its GSI2 entry), only for assigned open incidents.
+ * The tab counts of a page's scope (docs/sla.md#soc-queue), kept at write time by `socAssignmentWrites`, never
+ * counted by reading the queue: every tenant's or the unassigned = ONE BatchGetItem of 8 shards (≤ 4 RCU), a
+ * tenant's or an assignee's = ONE GetItem (0.5 RCU). Severity and status filters do not narrow them.
+ */
+export async function socQueueCounts(opts: Pick<SocQueueOptions, 'tenantId' | 'assignee' | 'unassigned'>, table: TableRef): Promise<SocQueueCounts> {
+  const pk = countPk(opts);
+  let items: Record<string, unknown>[];
+  if (shardsOf(pk) > 1) {
+    const res = await table.doc.send('BatchGetItem', {
+      RequestItems: { [table.tableName]: { Keys: Array.from({ length: shardsOf(pk) }, (_, n) => keys.socQueueCount(pk, n)) } },
+    });
+    items = res.Responses?.[table.tableName] ?? [];
+    // Unprocessed keys (throttling) are read once more, one by one.
+    for (const k of res.UnprocessedKeys?.[table.tableName]?.Keys ?? []) {
+      const one = await table.doc.send('GetItem', { TableName: table.tableName, Key: k });
+      if (one.Item) items.push(one.Item);
+    }
+  } else {
+    const res = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.socQueueCount(pk, 0) });
+    items = res.Item ? [res.Item] : [];
+  }
+  const sum = (a: 'open' | 'resolved') => Math.max(0, items.reduce((n, i) => n + (typeof i[a] === 'number' ? i[a] : 0), 0));
+  return { open: sum('open'), resolved: sum('resolved') };
+}
+
+/** The shard of count partition `pk` an incident moves (a fixed function of tenant and id; 0 for an unsharded partition). */
+function countShard(pk: string, tenantId: string, id: string): number {
+  let h = 0;
+  for (const ch of `${tenantId}#${id}`) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return h % shardsOf(pk);
+}
+
+/**
+ * The changes to the SOC queue counts of an incident going from `before` to `next` (null: none): −1 in the
+ * tab it leaves and +1 in the one it enters, in each scope it is counted in (every tenant, its tenant, its
+ * assignee or the unassigned). Keyed `<PK>|<shard>`; zero deltas dropped.
+ */
+export function socQueueCountDeltas(before: Incident | null, next: Incident | null): Map<string, { open: number; resolved: number }> {
+  const out = new Map<string, { open: number; resolved: number }>();
+  const add = (i: Incident | null, sign: 1 | -1) => {
+    const place = i && socQueuePlace(i);
+    if (!i || !place) return;
+    const tab = place.tab === 'r' ? 'resolved' : 'open';
+    for (const pk of [keys.SOCQUEUE_COUNT_PK, keys.socQueueCountTenantPk(i.tenantId), keys.socQueueCountAssigneePk(i.assignee ?? keys.SOCQUEUE_UNASSIGNED)]) {
+      const k = `${pk}|${countShard(pk, i.tenantId, i.id)}`;
+      const d = out.get(k) ?? { open: 0, resolved: 0 };
+      d[tab] += sign;
+      out.set(k, d);
+    }
+  };
+  add(before, -1);
+  add(next, 1);
+  for (const [k, d] of out) if (d.open === 0 && d.resolved === 0) out.delete(k);
+  return out;
+}
+
+/** The UpdateItem actions (ADD `open`, `resolved`) of `socQueueCountDeltas`. */
+export function socQueueCountWrites(table: TableRef, before: Incident | null, next: Incident | null): TransactWriteItem[] {
+  return [...socQueueCountDeltas(before, next)].map(([k, d]) => {
+    const [pk, shard] = k.split('|') as [string, string];
+    return {
+      Update: {
+        TableName: table.tableName,
+        Key: keys.socQueueCount(pk, Number(shard)),
+        UpdateExpression: 'ADD #o :o, #r :r SET #e = :e',
+        ExpressionAttributeNames: { '#o': 'open', '#r': 'resolved', '#e': 'entity' },
+        ExpressionAttributeValues: { ':o': d.open, ':r': d.resolved, ':e': 'SocQueueCount' },
+      },
+    };
+  });
+}
+
+/**
+ * The TransactWriteItems actions that keep `next`'s SOC queue entry (`SocQueueEntryEntity`) and the queue's
+ * tab counts in step with the incident, in the transaction that stores it (docs/sla.md#soc-queue): a Put of
+ * the entry while `next` is not closed (the same key for the incident's life, so it moves to a new rank, tab,
+ * assignee or due time), a Delete when `before` had one and `next` is closed; and an ADD on each count item
+ * whose tab membership changes (create, resolve, close, reopen, reassign: 1 WCU each, up to 6 on a
+ * reassignment). The entry is 1–2 WCU + its 4 index entries.
  */
 export function socAssignmentWrites(table: TableRef, before: Incident | null, next: Incident): TransactWriteItem[] {
-  const queued = (i: Incident | null) => !!i && i.status !== 'closed' && !!i.assignee;
-  if (queued(next)) return [{ Put: { TableName: table.tableName, Item: itemOf(SocAssignmentEntity, next) } }];
-  if (queued(before)) return [{ Delete: { TableName: table.tableName, Key: keys.socAssignment(next.tenantId, next.id) } }];
-  return [];
+  const counts = socQueueCountWrites(table, before, next);
+  if (socQueuePlace(next)) return [{ Put: { TableName: table.tableName, Item: itemOf(SocQueueEntryEntity, next) } }, ...counts];
+  if (before && socQueuePlace(before)) return [{ Delete: { TableName: table.tableName, Key: keys.socQueueEntry(next.tenantId, next.id) } }, ...counts];
+  return counts;
 }
 
 /**

@@ -133,13 +133,49 @@ export const keys = {
   socQueueTenantGsi4Pk: (tenantId: string) => owned(tenantId, 'SOCQUEUE'),
   socQueueTenantGsi4: (tenantId: string) => ({ GSI4PK: owned(tenantId, 'SOCQUEUE') }),
   /**
-   * An open incident's assignment entry (a copy of the incident kept while it is open and assigned, same key
-   * for its whole life, so a Put re-keys it) and its GSI2 place in the assignee's SOC queue (every tenant's
-   * open incidents assigned to them, SLA due time first): docs/sla.md#soc-queue.
+   * A not-closed incident's SOC queue entry (docs/sla.md#soc-queue): a copy of the incident kept while it is
+   * open or resolved, same key for its whole life, so a Put re-keys it. The key keeps the name of the time
+   * when only assigned incidents had one (`SOCASSIGNED`), so stored entries are overwritten, not duplicated.
    */
-  socAssignment: (tenantId: string, id: string) => ({ PK: owned(tenantId, 'SOCASSIGNED'), SK: `INCIDENT#${id}` }),
-  socQueueAssigneeGsi2Pk: (assignee: string) => `SOCQUEUE#ASSIGNEE#${assignee}`,
-  socQueueAssigneeGsi2: (assignee: string, tenantId: string, id: string, slaDueAt: string) => ({ GSI2PK: `SOCQUEUE#ASSIGNEE#${assignee}`, GSI2SK: `${slaDueAt}#${tenantId}#${id}` }),
+  socQueueEntry: (tenantId: string, id: string) => ({ PK: owned(tenantId, 'SOCASSIGNED'), SK: `INCIDENT#${id}` }),
+  /** The assignee part of a queue partition: the assignee's e-mail, or `-` for an unassigned incident ("Sin asignar"). */
+  SOCQUEUE_UNASSIGNED: '-',
+  /** GSI2 partition of the ranked queue of every tenant (open work rank 1–2, resolved rank 9). */
+  SOCQUEUE_RANKED_GSI2PK: 'SOCQUEUE#RANKED',
+  /** GSI4 partition of one tenant's ranked queue (sorted by the entry's `GSI2SK`, the ranked sort key). */
+  socQueueRankedTenantGsi4Pk: (tenantId: string) => owned(tenantId, 'SOCQUEUE#RANKED'),
+  /** GSI1 partition of one assignee's (or `-`: the unassigned) ranked queue. */
+  socQueueRankedAssigneeGsi1Pk: (assignee: string) => `SOCQUEUE#ASSIGNEE#${assignee}#RANKED`,
+  /** GSI3 partition of one assignee's (or `-`: the unassigned) queue by SLA due time (`o#…` open, `r#…` resolved). */
+  socQueueAssigneeGsi3Pk: (assignee: string) => `SOCQUEUE#ASSIGNEE#${assignee}`,
+  /**
+   * The queue entry's index keys (docs/sla.md#soc-queue): `rank` is `1` (untriaged or new), `2` (the rest of
+   * the open work) or `9` (resolved, waiting for the customer); `tab` is `o` (open) or `r` (resolved).
+   * Ranked sort key `<rank>#<slaDueAt>#<t>#<id>` in GSI2 (every tenant), GSI4 (the tenant) and GSI1 (the
+   * assignee or `-`); due-time sort key `<tab>#<slaDueAt>#<t>#<id>` in GSI3 (the assignee or `-`).
+   */
+  socQueueEntryIndexKeys: (e: { tenantId: string; id: string; slaDueAt: string; assignee: string | null; rank: '1' | '2' | '9'; tab: 'o' | 'r' }) => {
+    const who = e.assignee ?? '-';
+    const ranked = `${e.rank}#${e.slaDueAt}#${e.tenantId}#${e.id}`;
+    return {
+      GSI2PK: 'SOCQUEUE#RANKED',
+      GSI2SK: ranked,
+      GSI4PK: owned(e.tenantId, 'SOCQUEUE#RANKED'),
+      GSI1PK: `SOCQUEUE#ASSIGNEE#${who}#RANKED`,
+      GSI1SK: ranked,
+      GSI3PK: `SOCQUEUE#ASSIGNEE#${who}`,
+      GSI3SK: `${e.tab}#${e.slaDueAt}#${e.tenantId}#${e.id}`,
+    };
+  },
+  /**
+   * Partitions of the SOC queue's per-tab counts (docs/sla.md#soc-queue): every tenant's (`SHARD#0`–`SHARD#7`,
+   * by incident, so concurrent writes of different incidents rarely meet on one item), one tenant's, one
+   * assignee's (or `-`) (`SHARD#0`). Attributes `open` and `resolved`, moved by ADD in the incident's own transactions.
+   */
+  SOCQUEUE_COUNT_PK: 'SOCQUEUE#COUNT',
+  socQueueCountTenantPk: (tenantId: string) => owned(tenantId, 'SOCQUEUE#COUNT'),
+  socQueueCountAssigneePk: (assignee: string) => `SOCQUEUE#COUNT#ASSIGNEE#${assignee}`,
+  socQueueCount: (pk: string, shard: number) => ({ PK: pk, SK: `SHARD#${shard}` }),
 
   /**
    * The tenant's activity feed (docs/notifications.md): events `EV#<at>#<eventId>` (newest first = descending

@@ -8,10 +8,11 @@ import type { Incident } from '../contract/schemas.js';
 import { upgradeIncident } from '../domain/incidents.js';
 import type { AttributeMap, TableRef } from './client.js';
 import { listTenants } from './tenants.js';
-import { isConditionFailure, isConditionFailureInTransaction, queryAll, writeIf } from './dynamo-util.js';
+import { isConditionFailureInTransaction, queryAll, writeIf } from './dynamo-util.js';
 import { putSearchTokens } from './incident-search.js';
 import { deviceNameKey } from '../domain/search.js';
-import { HistoryEntity, IncidentEntity, itemOf, recordOf, SocAssignmentEntity } from './entities.js';
+import { HistoryEntity, IncidentEntity, inSocQueueByDue, itemOf, recordOf, SocQueueEntryEntity } from './entities.js';
+import { socAssignmentWrites, socQueueCountWrites } from './incidents.js';
 import { keys } from './keys.js';
 import { readTenantAggregates, rebuildTenantAggregates } from './aggregates.js';
 import { refreshAvailabilityRollup, syncAlarmDeviceNames } from './devices.js';
@@ -21,7 +22,7 @@ import { indexOf } from './access-patterns.js';
 /**
  * Fills the SLA fields (`slaTargets`, `triagedAt`, `firstAcknowledgedAt`, `closureRequested`, `closedAt`,
  * `slaResult`) of every incident stored without them and, by rewriting the item, puts the open ones in the
- * SOC queue index (GSI2). Reads each registered tenant's incident list (GSI1, filtered to items without
+ * SOC queue (GSI2 by due time; its queue entry and tab counts in the same transaction). Reads each registered tenant's incident list (GSI1, filtered to items without
  * the fields) and each such incident's history; each rewrite is conditioned on the version read, so a concurrent
  * update wins and the incident is upgraded on the next run. Returns how many incidents were upgraded.
  */
@@ -38,15 +39,23 @@ export async function upgradeIncidents(table: TableRef): Promise<number> {
       const { slaTargets: _a, triagedAt: _b, firstAcknowledgedAt: _c, closureRequested: _d, closedAt: _e, slaResult: _f, ...legacy } = stored;
       const next = upgradeIncident(legacy, history.map((h) => recordOf(HistoryEntity, h)));
       try {
-        await table.doc.send('PutItem', {
-          TableName: table.tableName,
-          Item: { ...itemOf(IncidentEntity, next), ...internalOf(item) },
-          ConditionExpression: 'version = :v AND attribute_not_exists(closureRequested)',
-          ExpressionAttributeValues: { ':v': stored.version },
+        // With its SOC queue entry and tab counts when it is not closed (docs/sla.md#soc-queue): it never had them.
+        await table.doc.send('TransactWriteItems', {
+          TransactItems: [
+            {
+              Put: {
+                TableName: table.tableName,
+                Item: { ...itemOf(IncidentEntity, next), ...internalOf(item) },
+                ConditionExpression: 'version = :v AND attribute_not_exists(closureRequested)',
+                ExpressionAttributeValues: { ':v': stored.version },
+              },
+            },
+            ...socAssignmentWrites(table, null, next),
+          ],
         });
         upgraded++;
       } catch (e) {
-        if (!isConditionFailure(e)) throw e;
+        if (!isConditionFailureInTransaction(e)) throw e;
       }
     }
   }
@@ -162,16 +171,20 @@ function internalOf(item: AttributeMap): AttributeMap {
 }
 
 /**
- * Puts the open incidents stored before the per-tenant and per-assignee SOC queues (docs/sla.md#soc-queue) in
- * them: pages through GSI2 `SOCQUEUE` (every tenant's open incidents; a one-off, not a request path); an
- * incident without `GSI4PK` gets it (GSI4's sort key is its `GSI2SK`) (UpdateItem conditioned on the status and due time read), an assigned
- * one without its assignment entry gets it (TransactWriteItems: ConditionCheck of the version read + Put
- * `attribute_not_exists`). A concurrent update writes both itself, so a lost condition is simply skipped.
- * Idempotent. Returns how many incidents were re-keyed and how many entries were written.
+ * Puts the incidents stored before the current SOC queue (docs/sla.md#soc-queue) in it: pages through GSI2
+ * `SOCQUEUE` (where earlier versions kept every not-closed incident, resolved ones included; a one-off, not a
+ * request path). An incident without `GSI4PK` gets it (UpdateItem conditioned on the status and due time
+ * read); a resolved one leaves the queue by due time (UpdateItem REMOVE of its GSI2/GSI4 keys, conditioned on
+ * the version read: the resolved tab is its queue entry); each incident whose queue entry is missing or of
+ * the earlier shape (an assignment entry, without `GSI3PK`) gets its entry and is counted in its tab
+ * (TransactWriteItems: ConditionCheck of the version read, Put conditioned on the entry's absence or old
+ * shape, ADD on its count items). A concurrent update writes the entry and counts itself, so a lost
+ * condition is simply skipped. Idempotent. Returns how many incidents were re-keyed and entries written.
  */
-export async function upgradeSocQueueIndexes(table: TableRef): Promise<{ tenantQueue: number; assigneeQueue: number }> {
+export async function upgradeSocQueueIndexes(table: TableRef): Promise<{ tenantQueue: number; queueEntries: number; resolvedMoved: number }> {
   let tenantQueue = 0;
-  let assigneeQueue = 0;
+  let queueEntries = 0;
+  let resolvedMoved = 0;
   let start: AttributeMap | undefined;
   do {
     const res = await table.doc.send('Query', {
@@ -184,7 +197,7 @@ export async function upgradeSocQueueIndexes(table: TableRef): Promise<{ tenantQ
     start = res.LastEvaluatedKey;
     for (const item of res.Items ?? []) {
       const incident = recordOf(IncidentEntity, item) as Incident;
-      if (item.GSI4PK === undefined) {
+      if (item.GSI4PK === undefined && inSocQueueByDue(incident)) {
         const gsi4 = keys.socQueueTenantGsi4(incident.tenantId);
         const done = await writeIf(table, 'UpdateItem', {
           Key: keys.incident(incident.tenantId, incident.id),
@@ -195,19 +208,28 @@ export async function upgradeSocQueueIndexes(table: TableRef): Promise<{ tenantQ
         });
         if (done) tenantQueue++;
       }
-      if (!incident.assignee) continue;
       try {
         await table.doc.send('TransactWriteItems', {
           TransactItems: [
             { ConditionCheck: { TableName: table.tableName, Key: keys.incident(incident.tenantId, incident.id), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': incident.version } } },
-            { Put: { TableName: table.tableName, Item: itemOf(SocAssignmentEntity, incident), ConditionExpression: 'attribute_not_exists(PK)' } },
+            { Put: { TableName: table.tableName, Item: itemOf(SocQueueEntryEntity, incident), ConditionExpression: 'attribute_not_exists(PK) OR attribute_not_exists(GSI3PK)' } },
+            ...socQueueCountWrites(table, null, incident),
           ],
         });
-        assigneeQueue++;
+        queueEntries++;
       } catch (e) {
         if (!isConditionFailureInTransaction(e)) throw e;
       }
+      if (!inSocQueueByDue(incident)) {
+        const done = await writeIf(table, 'UpdateItem', {
+          Key: keys.incident(incident.tenantId, incident.id),
+          UpdateExpression: 'REMOVE GSI2PK, GSI2SK, GSI4PK',
+          ConditionExpression: 'version = :v',
+          ExpressionAttributeValues: { ':v': incident.version },
+        });
+        if (done) resolvedMoved++;
+      }
     }
   } while (start);
-  return { tenantQueue, assigneeQueue };
+  return { tenantQueue, queueEntries, resolvedMoved };
 }

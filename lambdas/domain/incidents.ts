@@ -23,6 +23,7 @@ import type { AssigneeList, AuditAction } from '../contract/schemas.js';
 import { auditEntryFor, changedFields, type AuditRequest } from './audit.js';
 import { ApiError } from './errors.js';
 import type { Identity } from './identity.js';
+import { socAtRisk } from './soc-queue.js';
 import type { GroupMembersPort, IdempotencyPort, IncidentListOptions, IncidentsPort, TenantsPort } from './ports.js';
 
 /**
@@ -657,24 +658,50 @@ export function minutesToBreach(slaDue: string, now: Date): number {
 }
 
 /**
- * `GET /soc/queue` (staff): one page of every tenant's open incidents, SLA due time first, each with its
- * minutes to breach; `mine` filters on the caller's name as assignee (`actorName`).
+ * `GET /soc/queue` (staff, docs/sla.md#soc-queue): one page of a tab of every tenant's queue — `open` (default):
+ * the open work, untriaged or new first, then by SLA due time (`sort=due`: by due time alone); `resolved`: the
+ * resolved incidents waiting for the customer — each with its minutes to breach and whether it is at risk
+ * (`socAtRisk`), and the tab counts of the page's scope. `mine` filters on the caller's name as assignee
+ * (`actorName`), `unassigned` on incidents nobody is assigned.
+ * @throws ApiError VALIDATION_FAILED for `unassigned` with `assignee` or `mine` (`details.fields`)
  */
 export async function listSocQueue(
   port: IncidentsPort,
-  q: { tenant?: string | undefined; severity?: Severity[] | undefined; status?: IncidentStatus[] | undefined; assignee?: string | undefined; mine?: 'true' | 'false' | undefined; limit: number; cursor?: string | undefined },
+  q: {
+    tenant?: string | undefined;
+    severity?: Severity[] | undefined;
+    status?: IncidentStatus[] | undefined;
+    assignee?: string | undefined;
+    mine?: 'true' | 'false' | undefined;
+    unassigned?: 'true' | 'false' | undefined;
+    tab?: 'open' | 'resolved' | undefined;
+    sort?: 'priority' | 'due' | undefined;
+    limit: number;
+    cursor?: string | undefined;
+  },
   identity: Identity,
   now: Date,
-): Promise<Page<Incident & { minutesToBreach: number }>> {
+): Promise<Page<Incident & { minutesToBreach: number; atRisk: boolean }> & { counts: { open: number; resolved: number } }> {
+  const unassigned = q.unassigned === 'true';
+  if (unassigned && (q.mine === 'true' || q.assignee !== undefined)) {
+    throw new ApiError('VALIDATION_FAILED', 'unassigned cannot be combined with assignee or mine', [{ path: 'query.unassigned', message: 'not with assignee or mine' }]);
+  }
   const page = await port.listSocQueue({
     tenantId: q.tenant,
     severity: q.severity,
     status: q.status,
     assignee: q.mine === 'true' ? actorName(identity) : q.assignee,
+    unassigned,
+    tab: q.tab,
+    sort: q.sort,
     limit: q.limit,
     cursor: q.cursor,
   });
-  return { items: page.items.map((i) => ({ ...i, minutesToBreach: minutesToBreach(i.slaDueAt, now) })), nextCursor: page.nextCursor };
+  const item = (i: Incident) => {
+    const minutes = minutesToBreach(i.slaDueAt, now);
+    return { ...i, minutesToBreach: minutes, atRisk: i.status !== 'resolved' && i.status !== 'closed' && socAtRisk(minutes) };
+  };
+  return { items: page.items.map(item), nextCursor: page.nextCursor, counts: page.counts };
 }
 
 /** @throws ApiError NOT_FOUND */

@@ -115,12 +115,14 @@ export interface IncidentsPort {
    */
   saveUpdate(tenantId: string, next: Incident, current: Incident, change: IncidentChange, comment: IncidentComment | null, audit?: AuditEntry): Promise<boolean>;
   /**
-   * One page of the SOC queue: open incidents, SLA due time first, read from ONE partition — the assignee's
-   * own (`assignee`), else the tenant's own (`tenantId`), else every tenant's; the other filters are applied by
-   * the engine, ≤ 4 Queries a page. docs/sla.md#soc-queue.
+   * One page of a SOC queue tab (open work ranked — untriaged or new first, then by SLA due time — or by due
+   * time alone; or the resolved incidents waiting for the customer), read from ONE partition — the assignee's
+   * or the unassigned's (`assignee`, `unassigned`), else the tenant's own (`tenantId`), else every tenant's;
+   * the other filters are applied by the engine, ≤ 4 Queries a page; with the scope's tab counts (kept at
+   * write time). docs/sla.md#soc-queue.
    * @throws ApiError VALIDATION_FAILED for a cursor not issued for this list.
    */
-  listSocQueue(opts: SocQueueOptions): Promise<Page<Incident>>;
+  listSocQueue(opts: SocQueueOptions): Promise<SocQueuePage>;
   /** Adds a comment (+ its audit entry) if the incident exists (checked in the same transaction); false if it does not. */
   addComment(tenantId: string, incidentId: string, comment: IncidentComment, audit?: AuditEntry): Promise<boolean>;
   /** Adds an internal note (+ its audit entry, no activity event) if the incident exists; false if it does not. */
@@ -134,9 +136,24 @@ export interface SocQueueOptions {
   status?: readonly IncidentStatus[] | undefined;
   /** Exact assignee name. */
   assignee?: string | undefined;
+  /** Only incidents nobody is assigned ("Sin asignar"); not with `assignee`. */
+  unassigned?: boolean | undefined;
+  /** `open` (default): the open work; `resolved`: resolved incidents waiting for the customer. */
+  tab?: 'open' | 'resolved' | undefined;
+  /** `priority` (default): untriaged or new first, then by SLA due time; `due`: by SLA due time alone. */
+  sort?: 'priority' | 'due' | undefined;
   limit: number;
   cursor?: string | undefined;
 }
+
+/** The counts of the SOC queue's tabs in a page's scope (every tenant, a tenant, an assignee or the unassigned). */
+export interface SocQueueCounts {
+  open: number;
+  resolved: number;
+}
+
+/** A page of the SOC queue with its scope's tab counts. */
+export type SocQueuePage = Page<Incident> & { counts: SocQueueCounts };
 
 /** A request sent with an `Idempotency-Key`. */
 export interface IdempotentRequest {
@@ -347,14 +364,6 @@ export interface ReportAggregates {
   outages?: TenantOutages;
 }
 
-/** One page of the analytics: the tenants (registry order), their report inputs (same order) and the next page's cursor. */
-export interface AnalyticsPageData {
-  tenants: Tenant[];
-  data: ReportAggregates[];
-  /** Opaque cursor of the next tenants; null after the last. */
-  nextCursor: string | null;
-}
-
 /**
  * A device in an outage at the instant read (docs/data-model.md#outages): its recorded last heartbeat
  * (ISO-8601 UTC) and its stored days of the 30-day availability window.
@@ -402,13 +411,8 @@ export interface ReportsPort {
   aggregateDays(tenantId: string, fromDate: string, toDate: string): Promise<Map<string, Counters>>;
   /** The report inputs of tenant `tenantId` for `[from, to]` at `now` from its aggregates (`ReportAggregates`; ≤ 10 requests, more for devices in an outage). */
   loadAggregates(tenantId: string, from: string, to: string, now: Date): Promise<ReportAggregates>;
-  /**
-   * One page of the analytics (`GET /analytics`): the registry's next tenants (by id, after `opts.cursor`) and
-   * their report inputs for the whole UTC days `[from, to]` at `now` — at most `ANALYTICS_PAGE_REQUESTS`
-   * requests whatever the number of tenants (more only for devices in an outage, or keys DynamoDB leaves
-   * unprocessed): `loadAnalyticsPage` (lambdas/data/reports.ts). @throws ApiError VALIDATION_FAILED (cursor)
-   */
-  loadAnalyticsPage(opts: { cursor?: string | undefined; limit?: number | undefined }, from: string, to: string, now: Date): Promise<AnalyticsPageData>;
+  /** `loadAggregates` of several tenants, with ONE Query of the SLA-due boundary hour for all of them. */
+  loadAggregatesOfTenants(tenantIds: readonly string[], from: string, to: string, now: Date): Promise<ReportAggregates[]>;
   /** The tenant's change marker and heartbeat histogram, what validates a summary's ETag (`readSummaryValidators`: 1 Query; docs/data-model.md#aggregates). */
   changeMarker(tenantId: string): Promise<{ marker: number; heartbeat: Counters }>;
   /** The tenant's list marker of `list`, what validates a list's ETag (`readListMarker`: 1 GetItem, ≤ 0.5 RCU; docs/api.md#conditional-requests). */

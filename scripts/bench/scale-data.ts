@@ -42,6 +42,7 @@ import type { BatchWriteRequest, TableRef } from '../../lambdas/data/client.js';
 import { backoffDelayMs, isRetryableDynamoError, type RetryPolicy } from '../../lambdas/data/retry.js';
 import { rebuildTenantAggregates } from '../../lambdas/data/aggregates.js';
 import { searchTokenItems } from '../../lambdas/data/incident-search.js';
+import { socQueueCountDeltas } from '../../lambdas/data/incidents.js';
 import {
   ActivityEventEntity,
   AlarmEntity,
@@ -51,7 +52,7 @@ import {
   DeviceEntity,
   HistoryEntity,
   IncidentEntity,
-  SocAssignmentEntity,
+  SocQueueEntryEntity,
   O365AlarmEntity,
   O365EventEntity,
   RecommendationEntity,
@@ -423,11 +424,17 @@ function incidentOf(spec: ScaleSpec, seq: number, devices: readonly GenDevice[],
 
 /** Every item of the incidents (with history, comments and the audit entry of each creation) and the counter. */
 function* incidentItems(spec: ScaleSpec, devices: readonly GenDevice[], now: number, retention: Retention): Generator<Record<string, unknown>> {
+  // The SOC queue's tab counts, summed over the incidents as their transactions ADD them (docs/sla.md#soc-queue).
+  const counts = new Map<string, { open: number; resolved: number }>();
   for (let seq = 1; seq <= spec.incidents; seq++) {
     const { incident: i, history, comments } = incidentOf(spec, seq, devices, now);
     yield itemOf(IncidentEntity, i);
-    // An open, assigned incident's entry in its assignee's SOC queue, as its transactions keep it (docs/sla.md#soc-queue).
-    if (i.status !== 'closed' && i.assignee) yield itemOf(SocAssignmentEntity, i);
+    // A not-closed incident's SOC queue entry, as its transactions keep it (docs/sla.md#soc-queue).
+    if (i.status !== 'closed') yield itemOf(SocQueueEntryEntity, i);
+    for (const [k, d] of socQueueCountDeltas(null, i)) {
+      const c = counts.get(k) ?? { open: 0, resolved: 0 };
+      counts.set(k, { open: c.open + d.open, resolved: c.resolved + d.resolved });
+    }
     // The feed's `incident.created` event of a recent incident, as `createIncident` writes it (delivered).
     if (Date.parse(i.createdAt) >= now - ACTIVITY_DAYS * DAY) {
       const ev = incidentCreatedEvent(i, { eventId: ulid(Date.parse(i.createdAt), randomBytes(prng(seedOf(`scale-event:${i.tenantId}:${seq}`)))) });
@@ -449,6 +456,10 @@ function* incidentItems(spec: ScaleSpec, devices: readonly GenDevice[], now: num
       sourceIp: '203.0.113.10',
     };
     yield itemOf(AuditEntity, entry, retention);
+  }
+  for (const [k, c] of counts) {
+    const [pk, shard] = k.split('|') as [string, string];
+    yield { ...keys.socQueueCount(pk, Number(shard)), entity: 'SocQueueCount', open: c.open, resolved: c.resolved };
   }
   // The incident number counter (`incidentSeq` of the stats item) is set by the rebuild in `afterGenerate`.
 }

@@ -43,7 +43,7 @@ export async function main(argv: string[]): Promise<void | 'help'> {
     const search = await upgradeSearchIndex(table);
     log(`search index: ${search.incidents} incident(s) and ${search.devices} device(s) indexed`);
     const socQueue = await upgradeSocQueueIndexes(table);
-    log(`SOC queue: ${socQueue.tenantQueue} open incident(s) put in their tenant's queue, ${socQueue.assigneeQueue} in their assignee's`);
+    log(`SOC queue: ${socQueue.tenantQueue} open incident(s) put in their tenant's queue, ${socQueue.queueEntries} queue entr(ies) written and counted, ${socQueue.resolvedMoved} resolved incident(s) moved to the resolved tab`);
     const alarmNames = await upgradeAlarmDeviceNames(table);
     log(`${alarmNames} alarm(s) given their device's name`);
     const rebuilt = await upgradeAggregates(table);

@@ -5,7 +5,7 @@
  *  - staff triage (severity with a reason; targets fixed from the tenant's contract), assign, acknowledge,
  *    resolve, close; each change is in the history with actor, time and reason, and in the audit log;
  *  - MTTA runs to the first staff acknowledgement; a closed incident's SLA result never changes;
- *  - the SOC queue lists open incidents of every tenant by SLA due time, with filters and cursors;
+ *  - the SOC queue by SLA due time (`sort=due`) lists open incidents of every tenant, with filters and cursors;
  *  - the upgrade step fills old incidents and is idempotent;
  *  - an assignee must be on the tenant's assignee list (tenant users and staff, enabled, with e-mail):
  *    anyone else is 400 UNKNOWN_ASSIGNEE, on PATCH and on create (docs/api.md#assignees).
@@ -220,7 +220,8 @@ describe('SOC queue', () => {
     const a = await open(alice, 'critical', 'Ransomware');
     const b = await open(carol, 'low', 'Spam');
     const get = async (query: Q) => {
-      const r = await call(incidents, { method: 'GET', path: '/soc/queue', caller: soc, query });
+      // By SLA due time alone (`sort=due`; the default ranked order: test/integration/api-soc-queue.test.ts).
+      const r = await call(incidents, { method: 'GET', path: '/soc/queue', caller: soc, query: { sort: 'due', ...query } });
       expect(r.statusCode, r.body).toBe(200);
       return bodyOf<Page<Incident & { minutesToBreach: number }>>(r);
     };
@@ -244,7 +245,7 @@ describe('SOC queue', () => {
       cursor = p.nextCursor;
     } while (cursor);
     expect(seen).toEqual((await get({ limit: '100' })).items.map((i) => `${i.tenantId}/${i.id}`));
-    expect((await call(incidents, { method: 'GET', path: '/soc/queue', caller: soc, query: { cursor: 'eyJ4IjoxfQ' } })).statusCode).toBe(400);
+    expect((await call(incidents, { method: 'GET', path: '/soc/queue', caller: soc, query: { sort: 'due', cursor: 'eyJ4IjoxfQ' } })).statusCode).toBe(400);
   });
 });
 
@@ -278,7 +279,7 @@ describe('upgrade of incidents stored before the SLA fields', () => {
         slaTargets: { responseMinutes: 60, resolutionMinutes: 480 }, closureRequested: false,
       });
       expect(await detail('INC-000901', carol)).toMatchObject({ firstAcknowledgedAt: '2026-01-01T00:45:00.000Z', closedAt: null, slaResult: null });
-      const q = bodyOf<Page<Incident>>(await call(incidents, { method: 'GET', path: '/soc/queue', caller: soc, query: { tenant: 'initech', limit: '100' } }));
+      const q = bodyOf<Page<Incident>>(await call(incidents, { method: 'GET', path: '/soc/queue', caller: soc, query: { tenant: 'initech', sort: 'due', limit: '100' } }));
       expect(q.items.map((i) => i.id)).toContain('INC-000901');
       expect(q.items.map((i) => i.id)).not.toContain('INC-000900');
     } finally {

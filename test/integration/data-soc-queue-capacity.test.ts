@@ -64,7 +64,8 @@ async function firstPageRcu(name: string, items: Record<string, unknown>[]): Pro
     await table.doc.send('BatchWriteItem', { RequestItems: { [name]: items.slice(k, k + 25).map((Item) => ({ PutRequest: { Item } })) } });
   }
   queries.length = 0;
-  const page = await listSocQueue({ limit: PAGE }, table);
+  // The queue by due time reads these incident items; the ranked order reads their entries (copies, the same size).
+  const page = await listSocQueue({ limit: PAGE, sort: 'due' }, table);
   expect(queries).toHaveLength(1);
   return { rcu: queries[0]!, returned: page.items.length };
 }

@@ -5,8 +5,10 @@
  *  - a small tenant among large ones fills its first page in ONE Query (GSI4 `TENANT#<t>#SOCQUEUE`): through the
  *    queue of every tenant its entries were behind the large tenants' 900 and the first filtered page was empty;
  *  - a large tenant's queue is one Query a page, to its end, in queue order;
- *  - an assignee's page is ONE Query of their partition (GSI2 `SOCQUEUE#ASSIGNEE#<a>`), kept by the incident's
- *    own transactions (assign, reassign, close);
+ *  - an assignee's page is ONE Query of their partition (GSI3 `SOCQUEUE#ASSIGNEE#<a>`, the incidents' queue
+ *    entries), kept by the incident's own transactions (assign, reassign, close);
+ *  - these are the views by SLA due time (`sort: 'due'`); the default ranked order and the resolved tab:
+ *    test/integration/api-soc-queue.test.ts;
  *  - a severity filter on a partition stays bounded (≤ 4 Queries, ≤ 50 RCU a page) and complete across pages;
  *  - a cursor of another partition is refused; the upgrade puts stored open incidents in both partitions.
  */
@@ -81,7 +83,7 @@ async function follow(opts: Omit<SocQueueOptions, 'cursor'>): Promise<{ ids: str
   let cursor: string | undefined;
   do {
     calls.length = 0;
-    const page = await listSocQueue({ ...opts, cursor }, table);
+    const page = await listSocQueue({ sort: 'due', ...opts, cursor }, table);
     pages.push({ n: page.items.length, queries: calls.filter((c) => c.op === 'Query').length, rcu: calls.reduce((s, c) => s + c.rcu, 0) });
     ids.push(...page.items.map(keyOf));
     cursor = page.nextCursor ?? undefined;
@@ -94,15 +96,16 @@ const want = (f: (i: Incident) => boolean) => [...stored.values()].filter((i) =>
 describe('SOC queue by customer (GSI4, the tenant\'s own partition)', () => {
   it('a small tenant among large ones: its first page is ONE Query holding all its open incidents', async () => {
     calls.length = 0;
-    const page = await listSocQueue({ tenantId: 'small', limit: 20 }, table);
-    expect(calls.map((c) => c.op)).toEqual(['Query']);
+    const page = await listSocQueue({ sort: 'due', tenantId: 'small', limit: 20 }, table);
+    // One Query of the partition, and one GetItem of the scope's tab counts (docs/sla.md#soc-queue).
+    expect(calls.map((c) => c.op)).toEqual(['Query', 'GetItem']);
     expect(page.items.map(keyOf)).toEqual(want((i) => i.tenantId === 'small'));
     expect(page.items).toHaveLength(3);
     expect(page.nextCursor).toBeNull();
   });
 
   it('a large tenant: one Query of `limit` entries a page, to the end, in queue order', async () => {
-    const { ids, pages } = await follow({ tenantId: 'big-2', limit: 25 });
+    const { ids, pages } = await follow({ sort: 'due', tenantId: 'big-2', limit: 25 });
     expect(ids).toEqual(want((i) => i.tenantId === 'big-2'));
     expect(pages).toHaveLength(13);
     for (const p of pages) {
@@ -112,20 +115,20 @@ describe('SOC queue by customer (GSI4, the tenant\'s own partition)', () => {
   });
 
   it('with a severity filter: ≤ 4 Queries and ≤ 50 RCU a page, exactly the matches across pages', async () => {
-    const { ids, pages } = await follow({ tenantId: 'big-1', severity: ['critical'], limit: 20 });
+    const { ids, pages } = await follow({ sort: 'due', tenantId: 'big-1', severity: ['critical'], limit: 20 });
     expect(ids).toEqual(want((i) => i.tenantId === 'big-1' && i.severity === 'critical'));
     for (const p of pages) {
       expect(p.queries).toBeLessThanOrEqual(4);
       expect(p.rcu).toBeLessThanOrEqual(50);
     }
     // Every tenant's queue with a severity filter is bounded the same way.
-    const all = await follow({ severity: ['low'], limit: 20 });
+    const all = await follow({ sort: 'due', severity: ['low'], limit: 20 });
     expect(all.ids).toEqual(want((i) => i.severity === 'low'));
     for (const p of all.pages) expect(p.queries).toBeLessThanOrEqual(4);
   });
 });
 
-describe('SOC queue by assignee (GSI2, the assignee\'s own partition)', () => {
+describe('SOC queue by assignee (GSI3, the assignee\'s own partition)', () => {
   it('is ONE Query a page, kept by the incident\'s transactions: assign, reassign, close', async () => {
     const repo = dynamoRepository(table).incidents;
     const update = async (tenantId: string, id: string, f: (i: Incident) => Incident) => {
@@ -145,24 +148,25 @@ describe('SOC queue by assignee (GSI2, the assignee\'s own partition)', () => {
     await update('big-2', 'INC-000151', (i) => ({ ...i, status: 'closed', closedAt: new Date(BASE).toISOString() }));
 
     calls.length = 0;
-    const page = await listSocQueue({ assignee: ana, limit: 20 }, table);
-    expect(calls.map((c) => c.op)).toEqual(['Query']);
+    const page = await listSocQueue({ sort: 'due', assignee: ana, limit: 20 }, table);
+    // One Query of the partition, and one GetItem of the scope's tab counts (docs/sla.md#soc-queue).
+    expect(calls.map((c) => c.op)).toEqual(['Query', 'GetItem']);
     expect(page.items.map(keyOf)).toEqual(want((i) => i.assignee === ana));
     expect(page.items.map(keyOf)).toEqual(['big-3#INC-000005', 'big-1#INC-000290', 'small#INC-000002']);
     expect(page.items.every((i) => i.status === 'in_progress')).toBe(true);
-    expect((await listSocQueue({ assignee: bob, limit: 20 }, table)).items.map(keyOf)).toEqual(['big-2#INC-000150']);
+    expect((await listSocQueue({ sort: 'due', assignee: bob, limit: 20 }, table)).items.map(keyOf)).toEqual(['big-2#INC-000150']);
     // Assignee and customer: the assignee's partition filtered to the customer.
-    expect((await listSocQueue({ assignee: ana, tenantId: 'small', limit: 20 }, table)).items.map(keyOf)).toEqual(['small#INC-000002']);
+    expect((await listSocQueue({ sort: 'due', assignee: ana, tenantId: 'small', limit: 20 }, table)).items.map(keyOf)).toEqual(['small#INC-000002']);
     // The closed one left the tenant's queue too.
-    expect((await follow({ tenantId: 'big-2', limit: 100 })).ids).not.toContain('big-2#INC-000151');
+    expect((await follow({ sort: 'due', tenantId: 'big-2', limit: 100 })).ids).not.toContain('big-2#INC-000151');
   });
 
   it('refuses a cursor of another partition', async () => {
-    const first = await listSocQueue({ tenantId: 'big-1', limit: 1 }, table);
+    const first = await listSocQueue({ sort: 'due', tenantId: 'big-1', limit: 1 }, table);
     expect(first.nextCursor).not.toBeNull();
-    await expect(listSocQueue({ tenantId: 'big-3', limit: 1, cursor: first.nextCursor! }, table)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(listSocQueue({ limit: 1, cursor: first.nextCursor! }, table)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
-    await expect(listSocQueue({ assignee: 'x', limit: 1, cursor: first.nextCursor! }, table)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(listSocQueue({ sort: 'due', tenantId: 'big-3', limit: 1, cursor: first.nextCursor! }, table)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(listSocQueue({ sort: 'due', limit: 1, cursor: first.nextCursor! }, table)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await expect(listSocQueue({ sort: 'due', assignee: 'x', limit: 1, cursor: first.nextCursor! }, table)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 });
 
@@ -172,11 +176,14 @@ describe('upgrade of open incidents stored before the partitions', () => {
     const item = itemOf(IncidentEntity, old);
     delete item.GSI4PK;
     await table.doc.send('PutItem', { TableName: NAME, Item: item });
-    expect((await listSocQueue({ tenantId: 'legacy', limit: 5 }, table)).items).toEqual([]);
-    expect(await upgradeSocQueueIndexes(table)).toEqual({ tenantQueue: 1, assigneeQueue: 1 });
-    expect((await listSocQueue({ tenantId: 'legacy', limit: 5 }, table)).items.map((i) => i.id)).toEqual([old.id]);
-    expect((await listSocQueue({ assignee: 'carla@soc.example', limit: 5 }, table)).items.map((i) => i.id)).toEqual([old.id]);
-    expect(await upgradeSocQueueIndexes(table)).toEqual({ tenantQueue: 0, assigneeQueue: 0 });
+    expect((await listSocQueue({ sort: 'due', tenantId: 'legacy', limit: 5 }, table)).items).toEqual([]);
+    // Every incident stored without its queue entry gets one (those raw-written above, and this one).
+    const first = await upgradeSocQueueIndexes(table);
+    expect(first).toMatchObject({ tenantQueue: 1, resolvedMoved: 0 });
+    expect(first.queueEntries).toBeGreaterThan(800);
+    expect((await listSocQueue({ sort: 'due', tenantId: 'legacy', limit: 5 }, table)).items.map((i) => i.id)).toEqual([old.id]);
+    expect((await listSocQueue({ sort: 'due', assignee: 'carla@soc.example', limit: 5 }, table)).items.map((i) => i.id)).toEqual([old.id]);
+    expect(await upgradeSocQueueIndexes(table)).toEqual({ tenantQueue: 0, queueEntries: 0, resolvedMoved: 0 });
     expect(keys.socQueueTenantGsi4Pk('legacy')).toBe('TENANT#legacy#SOCQUEUE');
   });
 });

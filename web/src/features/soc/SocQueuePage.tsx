@@ -1,12 +1,15 @@
 /**
- * `/soc/queue` (staff only, docs/portal.md#soc-queue): the open incidents of every tenant, SLA due time
- * first (breached first), as the API's `listSocQueue` returns them — one Query per page, so the screen
- * never re-sorts. Columns: incident, customer, severity, status, assignee, time to breach. Filters
- * (customer, severity, status, assignee, "Asignados a mí") live in the URL; "Cargar más" follows the cursor.
+ * `/soc/queue` (staff only, docs/portal.md#soc-queue, docs/sla.md#soc-queue): the SOC's work queue across every
+ * tenant, in the API's order — one Query per page, so the screen never re-sorts. Two tabs with their counts
+ * (kept at write time by the API): "Abiertos" (the open work: untriaged or new first, then by SLA due time,
+ * those at risk first; or by due time alone) and "Resueltos" (resolved, waiting for the customer). Columns:
+ * incident, customer, severity, status, assignee, time to breach. Tab, order and filters (customer,
+ * severity, status, "Sin asignar", "Asignados a mí", assignee) live in the URL (`filters.ts`); "Cargar más"
+ * follows the cursor.
  */
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/lib/contract';
-import type { SocQueueItem, SocQueueQuery } from '../../shared/lib/contract';
+import type { SocQueueItem } from '../../shared/lib/contract';
 import { INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { ticketPath } from '../../shared/lib/links';
 import { useApiSWRInfinite } from '../../shared/lib/api-context';
@@ -16,11 +19,11 @@ import { DataTable, FilterSelect, ListFrame, useFilterParams } from '../../share
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { t as msg } from '../../shared/lib/messages';
+import { queueQuery, queueSort, queueTab, type QueueTab } from './filters';
 
-/** Page size of the queue. */
-export const SOC_PAGE_SIZE = 25;
+export { queueQuery, SOC_PAGE_SIZE } from './filters';
 
-/** Statuses an open incident can have (the queue holds no resolved or closed incident). */
+/** Statuses an open incident can have (the open tab holds no resolved or closed incident). */
 const OPEN_STATUSES = INCIDENT_STATUSES.filter((s) => s !== 'resolved' && s !== 'closed');
 
 /** Minutes to breach as text (portal language): "Incumplido hace 2 h 5 min" when negative, "Vence en 45 min" otherwise. */
@@ -46,80 +49,121 @@ export function queueSla(inc: Pick<SocQueueItem, 'resolvedAt' | 'slaDueAt' | 'mi
   return { label: breachLabel(inc.minutesToBreach), breached: inc.minutesToBreach < 0 };
 }
 
-/** The `listSocQueue` query of the URL's filters (`tenant`, `severity`, `status`, `assignee`, `mine`). */
-export function queueQuery(params: URLSearchParams): SocQueueQuery {
-  const q: SocQueueQuery = { limit: SOC_PAGE_SIZE };
-  const tenant = params.get('tenant');
-  const severity = params.get('severity');
-  const status = params.get('status');
-  const assignee = params.get('assignee');
-  if (tenant) q.tenant = tenant;
-  if (severity) q.severity = severity;
-  if (status) q.status = status;
-  if (params.get('mine') === 'true') q.mine = 'true';
-  else if (assignee) q.assignee = assignee;
-  return q;
-}
-
 export function SocQueuePage() {
   const { params, set } = useFilterParams();
+  const [, setParams] = useSearchParams();
   const { tenants } = useTenant();
   const query = queueQuery(params);
+  const tab = queueTab(params);
+  const sort = queueSort(params);
   const list = useApiSWRInfinite('listSocQueue', { query });
+  const counts = list.data?.[0]?.counts;
   const names = new Map(tenants.map((t) => [t.id, t.name]));
-  const mine = params.get('mine') === 'true';
-  const filtered = [...params.keys()].length > 0;
+  const mine = query.mine === 'true';
+  const unassigned = query.unassigned === 'true';
+  const filtered = ['tenant', 'severity', 'status', 'assignee', 'mine', 'unassigned'].some((k) => params.has(k));
+  const tabs: [QueueTab, string][] = [
+    ['open', msg('soc.queue.tabOpen')],
+    ['resolved', msg('soc.queue.tabResolved')],
+  ];
+  /** Sets one of the exclusive assignee filters, the others cleared, in one URL change. */
+  const setWho = (key: 'mine' | 'unassigned', on: boolean) => {
+    const next = new URLSearchParams(params);
+    for (const k of ['mine', 'unassigned', 'assignee']) next.delete(k);
+    if (on) next.set(key, 'true');
+    setParams(next, { replace: true });
+  };
 
   return (
     <section>
       <PageHeader title={msg('soc.queue.socQueue')} />
+      <div role="tablist" aria-label={msg('soc.queue.tabs')} className="segmented queue-tabs">
+        {tabs.map(([id, label]) => (
+          <button key={id} type="button" role="tab" id={`q-tab-${id}`} aria-selected={tab === id} aria-controls="q-panel" onClick={() => set('tab', id === 'open' ? '' : id)}>
+            {counts ? `${label} (${counts[id]})` : label}
+          </button>
+        ))}
+      </div>
       <form className="card filters" role="search" aria-label={msg('soc.queue.filterTheQueue')} onSubmit={(e) => e.preventDefault()}>
         <FilterSelect id="q-tenant" label={msg('soc.queue.customer')} value={params.get('tenant') ?? ''} options={tenants.map((t) => [t.id, t.name] as const)} onChange={(v) => set('tenant', v)} />
         <FilterSelect id="q-severity" label={msg('soc.queue.severity')} all={msg('soc.queue.all')} value={params.get('severity') ?? ''} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => set('severity', v)} />
-        <FilterSelect id="q-status" label={msg('soc.queue.status')} value={params.get('status') ?? ''} options={OPEN_STATUSES.map((s) => [s, INCIDENT_STATUS_LABELS[s]] as const)} onChange={(v) => set('status', v)} />
+        {tab === 'open' && (
+          <FilterSelect id="q-status" label={msg('soc.queue.status')} value={params.get('status') ?? ''} options={OPEN_STATUSES.map((s) => [s, INCIDENT_STATUS_LABELS[s]] as const)} onChange={(v) => set('status', v)} />
+        )}
+        {tab === 'open' && (
+          <div className="field">
+            <label htmlFor="q-sort">{msg('soc.queue.sortBy')}</label>
+            <select id="q-sort" value={sort} onChange={(e) => set('sort', e.target.value === 'due' ? 'due' : '')}>
+              <option value="priority">{msg('soc.queue.sortPriority')}</option>
+              <option value="due">{msg('soc.queue.sortDue')}</option>
+            </select>
+          </div>
+        )}
         <div className="field">
           <label htmlFor="q-assignee">{msg('soc.queue.assignedTo')}</label>
-          <input id="q-assignee" type="search" inputMode="email" disabled={mine} value={params.get('assignee') ?? ''} placeholder={msg('soc.queue.email')} onChange={(e) => set('assignee', e.target.value.trim())} />
+          <input id="q-assignee" type="search" inputMode="email" disabled={mine || unassigned} value={params.get('assignee') ?? ''} placeholder={msg('soc.queue.email')} onChange={(e) => set('assignee', e.target.value.trim())} />
         </div>
         <div className="field checkbox-field">
           <label>
-            <input type="checkbox" checked={mine} onChange={(e) => set('mine', e.target.checked ? 'true' : '')} /> {msg('soc.queue.assignedToMe')}
+            <input type="checkbox" checked={unassigned} onChange={(e) => setWho('unassigned', e.target.checked)} /> {msg('soc.queue.unassignedFilter')}
+          </label>
+        </div>
+        <div className="field checkbox-field">
+          <label>
+            <input type="checkbox" checked={mine} onChange={(e) => setWho('mine', e.target.checked)} /> {msg('soc.queue.assignedToMe')}
           </label>
         </div>
       </form>
-      <ListFrame list={list} empty={filtered ? msg('soc.queue.noOpenIncidentMatches') : msg('soc.queue.noOpenIncidents')}>
-        <p className="muted small" aria-live="polite">
-          {msg('soc.queue.showing')} {list.items.length} {msg('soc.queue.openIncidents')}{list.hasMore ? msg('soc.queue.thereAreMore') : ''}{msg('soc.queue.thoseDueSoonestFirst')}
-        </p>
-        <DataTable
-          caption={msg('soc.queue.socQueueOpenIncidents')}
-          rows={list.items}
-          rowKey={(inc) => `${inc.tenantId}#${inc.id}`}
-          columns={[
-            {
-              label: msg('soc.queue.incident'),
-              cell: (inc) => (
-                <span>
-                  <Link to={ticketPath(inc.id, inc.tenantId)}>{inc.id}</Link> {inc.title}
-                </span>
-              ),
-            },
-            { label: msg('soc.queue.customer'), cell: (inc) => names.get(inc.tenantId) ?? inc.tenantId },
-            { label: msg('soc.queue.severity'), cell: (inc) => <SeverityBadge severity={inc.severity} /> },
-            {
-              label: msg('soc.queue.status'),
-              cell: (inc) => (
-                <span>
-                  <IncidentStatusBadge status={inc.status} />
-                  {inc.closureRequested && <span className="muted small"> {msg('soc.queue.closureRequested')}</span>}
-                </span>
-              ),
-            },
-            { label: msg('soc.queue.assignedTo'), cell: (inc) => inc.assignee ?? msg('soc.queue.unassigned') },
-            { label: msg('soc.queue.sla'), cell: (inc) => queueSla(inc).label, cellClass: (inc) => (queueSla(inc).breached ? 'sla-breached' : undefined) },
-          ]}
-        />
-      </ListFrame>
+      <div role="tabpanel" id="q-panel" aria-labelledby={`q-tab-${tab}`}>
+        <ListFrame
+          list={list}
+          empty={tab === 'resolved' ? (filtered ? msg('soc.queue.noResolvedIncidentMatches') : msg('soc.queue.noResolvedIncidents')) : filtered ? msg('soc.queue.noOpenIncidentMatches') : msg('soc.queue.noOpenIncidents')}
+        >
+          <p className="muted small" aria-live="polite">
+            {msg('soc.queue.showing')} {list.items.length} {tab === 'resolved' ? msg('soc.queue.resolvedIncidents') : msg('soc.queue.openIncidents')}
+            {list.hasMore ? msg('soc.queue.thereAreMore') : ''}
+            {tab === 'resolved' ? msg('soc.queue.waitingForTheCustomer') : sort === 'due' ? msg('soc.queue.thoseDueSoonestFirst') : msg('soc.queue.newFirstThenAtRisk')}
+          </p>
+          <DataTable
+            caption={tab === 'resolved' ? msg('soc.queue.socQueueResolvedIncidents') : msg('soc.queue.socQueueOpenIncidents')}
+            rows={list.items}
+            rowKey={(inc) => `${inc.tenantId}#${inc.id}`}
+            columns={[
+              {
+                label: msg('soc.queue.incident'),
+                cell: (inc) => (
+                  <span>
+                    <Link to={ticketPath(inc.id, inc.tenantId)}>{inc.id}</Link> {inc.title}
+                  </span>
+                ),
+              },
+              { label: msg('soc.queue.customer'), cell: (inc) => names.get(inc.tenantId) ?? inc.tenantId },
+              { label: msg('soc.queue.severity'), cell: (inc) => <SeverityBadge severity={inc.severity} /> },
+              {
+                label: msg('soc.queue.status'),
+                cell: (inc) => (
+                  <span>
+                    <IncidentStatusBadge status={inc.status} />
+                    {inc.triagedAt === null && inc.status !== 'resolved' && <span className="muted small"> {msg('soc.queue.untriaged')}</span>}
+                    {inc.closureRequested && <span className="muted small"> {msg('soc.queue.closureRequested')}</span>}
+                  </span>
+                ),
+              },
+              { label: msg('soc.queue.assignedTo'), cell: (inc) => inc.assignee ?? msg('soc.queue.unassigned') },
+              {
+                label: msg('soc.queue.sla'),
+                cell: (inc) => (
+                  <span>
+                    {queueSla(inc).label}
+                    {inc.atRisk && inc.minutesToBreach >= 0 && <strong className="sla-at-risk"> · {msg('soc.queue.atRisk')}</strong>}
+                  </span>
+                ),
+                cellClass: (inc) => (queueSla(inc).breached ? 'sla-breached' : undefined),
+              },
+            ]}
+          />
+        </ListFrame>
+      </div>
     </section>
   );
 }

@@ -8,8 +8,10 @@ import { breachLabel, SocQueuePage, queueSla } from './SocQueuePage';
 
 
 function item(id: string, tenantId: string, minutesToBreach: number, extra: Partial<SocQueueItem> = {}): SocQueueItem {
-  return { ...anIncident({ id, tenantId, title: `Incidente ${id}`, description: 'd', category: 'general' }), minutesToBreach, ...extra };
+  return { ...anIncident({ id, tenantId, title: `Incidente ${id}`, description: 'd', category: 'general' }), minutesToBreach, atRisk: false, ...extra };
 }
+
+const COUNTS = { open: 61, resolved: 30 };
 
 function page() {
   return (
@@ -38,8 +40,8 @@ describe('SOC queue', () => {
   it("lists every tenant's open incidents in the API's order (breached first) with tenant-carrying links, and pages with the cursor", async () => {
     const list = vi.fn(({ query }: CallInput<'listSocQueue'>) =>
       query?.cursor === 'next'
-        ? { items: [item('INC-000003', 'acme', 300)], nextCursor: null }
-        : { items: [item('INC-000001', 'globex', -30, { assignee: 'soc@vigia.test', severity: 'critical' }), item('INC-000002', 'acme', 60)], nextCursor: 'next' },
+        ? { items: [item('INC-000003', 'acme', 300)], nextCursor: null, counts: COUNTS }
+        : { items: [item('INC-000001', 'globex', -30, { assignee: 'soc@vigia.test', severity: 'critical', atRisk: true }), item('INC-000002', 'acme', 60)], nextCursor: 'next', counts: COUNTS },
     );
     renderSignedIn(page(), { path: '/soc/queue', user: STAFF_USER, api: fakeApi({ getMe: ME_STAFF, listSocQueue: list }) });
     const table = await screen.findByRole('table');
@@ -57,7 +59,7 @@ describe('SOC queue', () => {
   });
 
   it('filters by tenant, severity, status and "Asignados a mí" through the API query', async () => {
-    const list = vi.fn((_input: CallInput<'listSocQueue'>) => ({ items: [], nextCursor: null }));
+    const list = vi.fn((_input: CallInput<'listSocQueue'>) => ({ items: [], nextCursor: null, counts: { open: 0, resolved: 0 } }));
     renderSignedIn(page(), { path: '/soc/queue', user: STAFF_USER, api: fakeApi({ getMe: ME_STAFF, listSocQueue: list }) });
     expect(await screen.findByText('No hay incidentes abiertos.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Cliente'), { target: { value: 'acme' } });
@@ -67,5 +69,38 @@ describe('SOC queue', () => {
     await waitFor(() => expect(list).toHaveBeenLastCalledWith({ query: { limit: 25, tenant: 'acme', severity: 'critical', status: 'in_progress', mine: 'true' } }));
     expect(await screen.findByText('Ningún incidente abierto coincide con los filtros.')).toBeTruthy();
     expect((screen.getByLabelText('Asignado a') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('tabs "Abiertos" and "Resueltos" with their counts; "Sin asignar" and the order go to the API query, kept in the URL', async () => {
+    const list = vi.fn(({ query }: CallInput<'listSocQueue'>) => ({
+      items: query?.tab === 'resolved' ? [item('INC-000009', 'acme', -9000, { status: 'resolved', resolvedAt: '2026-03-01T11:00:00.000Z', slaDueAt: '2026-03-01T12:00:00.000Z' })] : [item('INC-000010', 'acme', 240, { status: 'new', triagedAt: null })],
+      nextCursor: null,
+      counts: COUNTS,
+    }));
+    renderSignedIn(page(), { path: '/soc/queue', user: STAFF_USER, api: fakeApi({ getMe: ME_STAFF, listSocQueue: list }) });
+    expect(await screen.findByText('· sin triaje')).toBeTruthy();
+    const open = screen.getByRole('tab', { name: 'Abiertos (61)' });
+    expect(open.getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: 'Resueltos (30)' }));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ query: { limit: 25, tab: 'resolved' } }));
+    expect(await screen.findByText('Resuelto dentro del SLA')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Resueltos (30)' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('tab', { name: 'Abiertos (61)' }));
+    fireEvent.change(await screen.findByLabelText('Orden'), { target: { value: 'due' } });
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ query: { limit: 25, sort: 'due' } }));
+    fireEvent.click(screen.getByLabelText('Asignados a mí'));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ query: { limit: 25, sort: 'due', mine: 'true' } }));
+    // "Sin asignar" replaces "Asignados a mí" (the API refuses both).
+    fireEvent.click(screen.getByLabelText('Sin asignar'));
+    await waitFor(() => expect(list).toHaveBeenLastCalledWith({ query: { limit: 25, sort: 'due', unassigned: 'true' } }));
+    expect((screen.getByLabelText('Asignados a mí') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('Asignado a') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('marks an incident at risk that is not breached yet', async () => {
+    const list = vi.fn(() => ({ items: [item('INC-000011', 'acme', 20, { atRisk: true })], nextCursor: null, counts: COUNTS }));
+    renderSignedIn(page(), { path: '/soc/queue', user: STAFF_USER, api: fakeApi({ getMe: ME_STAFF, listSocQueue: list }) });
+    expect(await screen.findByText('· en riesgo')).toBeTruthy();
+    expect(screen.getByText('Vence en 20 min')).toBeTruthy();
   });
 });
