@@ -657,19 +657,29 @@ export const MAX_REPORT_DAYS = 366;
  * Query of `GET /reports` / `GET /analytics`: the period `[from, to]` (ISO-8601 UTC; default the 30 days
  * before now, at most `MAX_REPORT_DAYS`), and `format` json (default) or csv (a download).
  */
-export const ReportQuery = TenantQuery.extend({
+const ReportQueryFields = TenantQuery.extend({
   from: IsoTime.optional(),
   to: IsoTime.optional(),
   format: z.enum(['json', 'csv']).default('json'),
-})
-  .refine(rangeOk, { message: 'from must not be after to', path: ['from'] })
-  .refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.to) - Date.parse(q.from) <= MAX_REPORT_DAYS * 86_400_000, {
-    message: `the period is at most ${MAX_REPORT_DAYS} days`,
-    path: ['to'],
-  });
+});
+/** The period rules of a report query: `from` ≤ `to`, at most `MAX_REPORT_DAYS` apart. */
+const periodRules = <T extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>>(q: T) =>
+  q
+    .refine(rangeOk, { message: 'from must not be after to', path: ['from'] })
+    .refine((v) => v.from === undefined || v.to === undefined || Date.parse(v.to) - Date.parse(v.from) <= MAX_REPORT_DAYS * 86_400_000, {
+      message: `the period is at most ${MAX_REPORT_DAYS} days`,
+      path: ['to'],
+    });
+export const ReportQuery = periodRules(ReportQueryFields);
 export type ReportQuery = z.input<typeof ReportQuery>;
-export const AnalyticsQuery = ReportQuery;
-export type AnalyticsQuery = ReportQuery;
+/**
+ * Query of `GET /analytics`: a report query plus the page: `cursor` (the previous page's `nextCursor`) and
+ * `limit`, at most that many tenants (1–100; the page holds fewer when the period's length needs it, so that
+ * a page stays within its request budget: docs/api.md#analytics). The CSV export ignores both (it is
+ * always every tenant).
+ */
+export const AnalyticsQuery = periodRules(ReportQueryFields.extend({ cursor: Cursor.optional(), limit: z.coerce.number().int().min(1).max(100).optional() }));
+export type AnalyticsQuery = z.input<typeof AnalyticsQuery>;
 
 export const ReportFigures = z.object({
   period: z.object({ from: IsoTime, to: IsoTime }),
@@ -712,11 +722,19 @@ export type ReportFigures = z.infer<typeof ReportFigures>;
 export const Report = ReportFigures.extend({ tenantId: TenantId, generatedAt: IsoTime });
 export type Report = z.infer<typeof Report>;
 
-/** `GET /analytics` (admin only): the same figures for every tenant and across all of them. */
+/**
+ * `GET /analytics` (admin only), one page: the report figures of the registry's next tenants (by id) and, when
+ * this one response holds every tenant (first page, no next one), the figures across all of them (`totals`;
+ * null otherwise: across more tenants they are in the CSV export, which always covers all of them).
+ */
 export const Analytics = z.object({
   generatedAt: IsoTime,
-  totals: ReportFigures,
+  /** The whole UTC days counted. */
+  period: z.object({ from: IsoTime, to: IsoTime }),
+  totals: ReportFigures.nullable(),
   tenants: z.array(ReportFigures.extend({ tenantId: TenantId, tenantName: z.string() })),
+  /** Cursor of the next tenants; null on the last page. */
+  nextCursor: Cursor.nullable(),
 });
 export type Analytics = z.infer<typeof Analytics>;
 

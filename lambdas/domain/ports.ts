@@ -364,6 +364,14 @@ export interface ReportAggregates {
   outages?: TenantOutages;
 }
 
+/** One page of the analytics: the tenants (registry order), their report inputs (same order) and the next page's cursor. */
+export interface AnalyticsPageData {
+  tenants: Tenant[];
+  data: ReportAggregates[];
+  /** Opaque cursor of the next tenants; null after the last. */
+  nextCursor: string | null;
+}
+
 /**
  * A device in an outage at the instant read (docs/data-model.md#outages): its recorded last heartbeat
  * (ISO-8601 UTC) and its stored days of the 30-day availability window.
@@ -411,8 +419,13 @@ export interface ReportsPort {
   aggregateDays(tenantId: string, fromDate: string, toDate: string): Promise<Map<string, Counters>>;
   /** The report inputs of tenant `tenantId` for `[from, to]` at `now` from its aggregates (`ReportAggregates`; ≤ 10 requests, more for devices in an outage). */
   loadAggregates(tenantId: string, from: string, to: string, now: Date): Promise<ReportAggregates>;
-  /** `loadAggregates` of several tenants, with ONE Query of the SLA-due boundary hour for all of them. */
-  loadAggregatesOfTenants(tenantIds: readonly string[], from: string, to: string, now: Date): Promise<ReportAggregates[]>;
+  /**
+   * One page of the analytics (`GET /analytics`): the registry's next tenants (by id, after `opts.cursor`) and
+   * their report inputs for the whole UTC days `[from, to]` at `now` — at most `ANALYTICS_PAGE_REQUESTS`
+   * requests whatever the number of tenants (more only for devices in an outage, or keys DynamoDB leaves
+   * unprocessed): `loadAnalyticsPage` (lambdas/data/reports.ts). @throws ApiError VALIDATION_FAILED (cursor)
+   */
+  loadAnalyticsPage(opts: { cursor?: string | undefined; limit?: number | undefined }, from: string, to: string, now: Date): Promise<AnalyticsPageData>;
   /** The tenant's change marker and heartbeat histogram, what validates a summary's ETag (`readSummaryValidators`: 1 Query; docs/data-model.md#aggregates). */
   changeMarker(tenantId: string): Promise<{ marker: number; heartbeat: Counters }>;
   /** The tenant's list marker of `list`, what validates a list's ETag (`readListMarker`: 1 GetItem, ≤ 0.5 RCU; docs/api.md#conditional-requests). */
