@@ -1,0 +1,96 @@
+/**
+ * SOC queue browser suite (issue 31 point 1; docs/sla.md#soc-queue, docs/portal.md#soc-queue): on a fresh
+ * `npm start`-equivalent stack, in real Chromium, a customer files a new critical incident ("ransomware");
+ * staff sign in and see it on the first page of the queue's default tab "Abiertos", among the untriaged/new
+ * incidents that lead it (before every triaged and resolved one of the seed), switch to "Resueltos" (only resolved incidents waiting for the customer; the
+ * tabs carry their counts), back to "Abiertos" and filter "Sin asignar" (kept in the URL). Screenshots at 1440
+ * and 375 px (no sideways scroll at 375).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
+import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+
+const ANA = 'ana@acme.example';
+const ADMIN = 'admin@vigia.example';
+const run = Date.now().toString(36);
+let env: E2eEnv;
+
+async function settled(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.locator('.skeleton').first().waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+/** The incident ids of the queue's rows, in order. */
+async function rowIds(page: Page): Promise<string[]> {
+  return page.locator('tbody tr td:first-child a').allTextContents();
+}
+
+describe('SOC queue', () => {
+  before(async () => {
+    env = await startE2e();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  it('a new critical incident is on page 1 with the untriaged work; tabs with counts; "Sin asignar" filters', async () => {
+    const customer = await newPage(env, VIEWPORTS.desktop);
+    await signIn(customer.page, env.web, ANA, DEMO_PASSWORD);
+    await customer.page.goto(`${env.web}/incidents/new`);
+    await customer.page.getByLabel('Título').fill(`Ransomware ${run}`);
+    await customer.page.getByLabel('Descripción').fill('Archivos cifrados en el servidor de ficheros');
+    await customer.page.getByLabel('Severidad').selectOption('critical');
+    await customer.page.getByRole('button', { name: 'Crear incidente' }).click();
+    const heading = customer.page.getByRole('heading', { level: 1, name: new RegExp(`Ransomware ${run}`) });
+    await heading.waitFor();
+    const incidentId = (await heading.textContent())!.split(' · ')[0]!;
+
+    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+      const staff = await newPage(env, viewport);
+      const tag = viewport.width;
+      await signIn(staff.page, env.web, ADMIN, DEMO_PASSWORD);
+      await staff.page.goto(`${env.web}/soc/queue`);
+      await settled(staff.page);
+      // Default tab "Abiertos": the new critical (untriaged, new) leads the queue of every tenant.
+      const open = staff.page.getByRole('tab', { name: /^Abiertos \(\d+\)$/ });
+      await open.waitFor();
+      assert.equal(await open.getAttribute('aria-selected'), 'true');
+      const ids = await rowIds(staff.page);
+      assert.ok(ids.length > 1, 'the seeded open work is listed');
+      // On page 1, among the untriaged/new incidents that lead the queue (the seed's older untriaged ones,
+      // breached days ago, come before it by due time); no triaged or resolved row before it.
+      const at = ids.indexOf(incidentId);
+      assert.ok(at >= 0, `${incidentId} is on the first page`);
+      const before = await staff.page.locator('tbody tr').allTextContents();
+      for (const r of before.slice(0, at + 1)) assert.match(r, /sin triaje|Nuevo/);
+      assert.ok(!before.some((r) => /Resuelto/.test(r)), 'no resolved row in the open tab');
+      assert.equal(await staff.page.evaluate('document.documentElement.scrollWidth <= window.innerWidth + 1'), true, `no sideways scroll at ${tag} px`);
+      await screenshot(staff.page, `soc-queue-01-open-${tag}`);
+
+      // "Resueltos": only resolved incidents waiting for the customer.
+      await staff.page.getByRole('tab', { name: /^Resueltos \(\d+\)$/ }).click();
+      await staff.page.waitForURL(/tab=resolved/);
+      await settled(staff.page);
+      assert.equal(await staff.page.getByRole('tab', { name: /^Resueltos/ }).getAttribute('aria-selected'), 'true');
+      assert.ok(!(await rowIds(staff.page)).includes(incidentId));
+      const statuses = await staff.page.locator('tbody tr td:nth-child(4)').allTextContents();
+      for (const s of statuses) assert.match(s, /Resuelto/);
+      await screenshot(staff.page, `soc-queue-02-resolved-${tag}`);
+
+      // Back to "Abiertos", "Sin asignar": only unassigned rows, the new critical still first.
+      await staff.page.getByRole('tab', { name: /^Abiertos/ }).click();
+      await settled(staff.page);
+      await staff.page.getByLabel('Sin asignar').click();
+      await staff.page.waitForURL(/unassigned=true/);
+      await settled(staff.page);
+      assert.ok((await rowIds(staff.page)).includes(incidentId));
+      const assignees = await staff.page.locator('tbody tr td:nth-child(5)').allTextContents();
+      for (const a of assignees) assert.equal(a.trim(), 'Sin asignar');
+      await screenshot(staff.page, `soc-queue-03-unassigned-${tag}`);
+      await staff.context.close();
+    }
+  });
+});
