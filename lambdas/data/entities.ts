@@ -299,7 +299,6 @@ export const InternalNoteEntity: Entity<CommentRecord, IncidentComment> = {
   read: (c) => ({ ...(c as IncidentComment), visibility: 'internal' }),
 };
 
-
 /** A history entry as stored: the change, its incident and the incident's creation time (GSI1 order). */
 export type HistoryRecord = IncidentChange & { tenantId: string; incidentId: string; incidentCreatedAt: string };
 export const HistoryEntity: Entity<HistoryRecord, IncidentChange> = {

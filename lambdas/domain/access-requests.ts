@@ -7,30 +7,14 @@
  * ledger and `userCount` with the audit entry) or dismiss it. A request is decided once: a second decision is
  * 409 ACCESS_REQUEST_DECIDED. Storage: `AccessRequestsPort` (lambdas/data/access-requests.ts).
  */
-import type { AccessRequest, AccessRequestStatus, AuditEntry, Page } from '../contract/schemas.js';
+import type { AccessRequest, AccessRequestStatus, Page } from '../contract/schemas.js';
 import { auditEntryFor, STAFF_AUDIT_TENANT, type AuditRequest } from './audit.js';
 import { ApiError } from './errors.js';
 import { getTenant, type AdminPorts } from './admin.js';
 import { actorName } from './incidents.js';
+import type { AccessRequestsPort } from './ports.js';
 
-/** Storage of the access requests. */
-export interface AccessRequestsPort {
-  /**
-   * Stores the request of a sign-in (replacing a pending or granted one of the same user: its latest sign-in);
-   * false, nothing written, when staff dismissed that user's request.
-   */
-  raise(request: AccessRequest, audit: AuditEntry): Promise<boolean>;
-  /** The request of user `id`, or null. */
-  get(id: string): Promise<AccessRequest | null>;
-  /** One page of the requests in `status`, newest first: ONE Query. @throws ApiError VALIDATION_FAILED (cursor) */
-  list(status: AccessRequestStatus, opts: { limit: number; cursor?: string | undefined }): Promise<Page<AccessRequest>>;
-  /**
-   * Stores `decided` (granted or dismissed) only if the stored request is still pending, with `audit`; when granted,
-   * in the same transaction counts the user as a member of `decided.tenantId` (ledger item and `userCount`, once).
-   * False when the request was no longer pending (nothing written).
-   */
-  decide(decided: AccessRequest, audit: readonly AuditEntry[]): Promise<boolean>;
-}
+export type { AccessRequestsPort };
 
 /** What the use cases need: the administration ports and the access requests. */
 export interface AccessRequestPorts extends AdminPorts {

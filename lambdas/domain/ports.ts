@@ -14,11 +14,12 @@
 import type { Context } from 'aws-lambda';
 import type { NotificationsPort } from './notification-delivery.js';
 import type { SessionRevocationPort } from './session-revocation.js';
-import type { AccessRequestsPort } from './access-requests.js';
 import type { ListValidator } from '../contract/routes.js';
 import type {
   ActivityEvent,
   ActivityUnread,
+  AccessRequest,
+  AccessRequestStatus,
   AuditEntry,
   PoolUser,
   AlarmState,
@@ -552,4 +553,23 @@ export interface Repository {
   sessions: SessionRevocationPort;
   /** Users who signed in in no group, waiting for staff (docs/api.md#access-requests). */
   accessRequests: AccessRequestsPort;
+}
+
+/** Storage of the access requests. */
+export interface AccessRequestsPort {
+  /**
+   * Stores the request of a sign-in (replacing a pending or granted one of the same user: its latest sign-in);
+   * false, nothing written, when staff dismissed that user's request.
+   */
+  raise(request: AccessRequest, audit: AuditEntry): Promise<boolean>;
+  /** The request of user `id`, or null. */
+  get(id: string): Promise<AccessRequest | null>;
+  /** One page of the requests in `status`, newest first: ONE Query. @throws ApiError VALIDATION_FAILED (cursor) */
+  list(status: AccessRequestStatus, opts: { limit: number; cursor?: string | undefined }): Promise<Page<AccessRequest>>;
+  /**
+   * Stores `decided` (granted or dismissed) only if the stored request is still pending, with `audit`; when granted,
+   * in the same transaction counts the user as a member of `decided.tenantId` (ledger item and `userCount`, once).
+   * False when the request was no longer pending (nothing written).
+   */
+  decide(decided: AccessRequest, audit: readonly AuditEntry[]): Promise<boolean>;
 }

@@ -60,7 +60,6 @@ export function incidentOperations(users: GroupMembersPort): Operations<'inciden
       i.body.visibility === 'internal'
         ? addInternalNote(i.repo.incidents, i.tenantId, i.params.id, i.body.body, i.identity, i.now.toISOString(), auditOf(i))
         : commentOnIncident(i.repo.incidents, i.tenantId, i.params.id, i.body.body, i.identity, i.now.toISOString(), auditOf(i)),
-
   };
 }
 
