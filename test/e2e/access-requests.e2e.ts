@@ -48,7 +48,7 @@ async function signsInWaiting(email: string): Promise<void> {
 
 /** The page has no sideways scroll. */
 async function noSidewaysScroll(page: Page): Promise<void> {
-  const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  const [scroll, width] = (await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as [number, number];
   assert.ok(scroll <= width, `no sideways scroll (${scroll} > ${width})`);
 }
 
@@ -72,7 +72,7 @@ describe('access requests', () => {
     await signIn(staff.page, env.web, ADMIN, DEMO_PASSWORD);
     await staff.page.goto(`${env.web}/admin/tenants`);
     await settled(staff.page);
-    await staff.page.getByRole('link', { name: 'Solicitudes de acceso' }).click();
+    await staff.page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Solicitudes de acceso' }).click();
     await staff.page.getByRole('heading', { level: 1, name: 'Solicitudes de acceso' }).waitFor();
     await settled(staff.page);
     const grantedRow = staff.page.locator('tr', { hasText: GRANTED });
@@ -109,10 +109,9 @@ describe('access requests', () => {
     await granted.page.goto(`${env.web}/page/login`);
     await fillSignIn(granted.page, GRANTED, PASSWORD);
     await signedInAs(granted.page, GRANTED);
-    const me = (await granted.page.evaluate(async (api) => {
-      const token = Object.entries(localStorage).find(([k]) => k.endsWith('.idToken'))?.[1];
-      return (await fetch(`${api}/me`, { headers: { authorization: token ?? '' } })).json();
-    }, env.stack.urls.api)) as { tenants: { id: string }[] };
+    const entries = (await granted.page.evaluate('Object.entries(localStorage)')) as Array<[string, string]>;
+    const token = entries.find(([k]) => k.endsWith('.idToken'))?.[1] ?? '';
+    const me = (await (await fetch(`${env.stack.urls.api}/me`, { headers: { authorization: token } })).json()) as { tenants: { id: string }[] };
     assert.deepEqual(
       me.tenants.map((t) => t.id),
       ['acme'],
