@@ -5,14 +5,14 @@
  * (`npm run platform:upgrade-data`, docs/sla.md#upgrade) changes nothing the second time.
  */
 import type { Incident } from '../contract/schemas.js';
-import { upgradeIncident } from '../domain/incidents.js';
+import { autoCloseAtFor, upgradeIncident } from '../domain/incidents.js';
 import type { AttributeMap, TableRef } from './client.js';
 import { listTenants } from './tenants.js';
 import { isConditionFailureInTransaction, queryAll, writeIf } from './dynamo-util.js';
 import { putSearchTokens } from './incident-search.js';
 import { deviceNameKey } from '../domain/search.js';
 import { HistoryEntity, IncidentEntity, inSocQueueByDue, itemOf, recordOf, SocQueueEntryEntity } from './entities.js';
-import { socAssignmentWrites, socQueueCountWrites } from './incidents.js';
+import { autoCloseWrites, socAssignmentWrites, socQueueCountWrites } from './incidents.js';
 import { keys } from './keys.js';
 import { readTenantAggregates, rebuildTenantAggregates } from './aggregates.js';
 import { refreshAvailabilityRollup, syncAlarmDeviceNames } from './devices.js';
@@ -232,4 +232,48 @@ export async function upgradeSocQueueIndexes(table: TableRef): Promise<{ tenantQ
     }
   } while (start);
   return { tenantQueue, queueEntries, resolvedMoved };
+}
+
+/**
+ * Gives every incident resolved before automatic closure existed its `autoCloseAt` (`autoCloseAtFor` its
+ * tenant's `autoCloseDays`, counted from `resolvedAt`; docs/sla.md#automatic-closure) and its entry in the
+ * closure index, so the SLA job closes it like one resolved today — at its next run when that day is past.
+ * Reads each registered tenant's resolved incidents (ONE Query of the status index per page); each write is
+ * one TransactWriteItems (the incident, conditioned on the version read and on having no `autoCloseAt`, and
+ * its closure entry). A concurrent change wins and is skipped. Idempotent. Returns how many were given a date.
+ */
+export async function upgradeAutoClose(table: TableRef): Promise<number> {
+  let dated = 0;
+  for (const tenant of await listTenants(table)) {
+    const items = await queryAll(table, {
+      IndexName: indexOf('incidentsByStatus'),
+      KeyConditionExpression: 'GSI3PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.incidentStatusGsi3Pk(tenant.id, 'resolved') },
+    });
+    for (const item of items) {
+      const before = recordOf(IncidentEntity, item) as Incident;
+      if (before.status !== 'resolved' || before.autoCloseAt) continue;
+      const next: Incident = { ...before, autoCloseAt: autoCloseAtFor(tenant, before.resolvedAt ?? before.updatedAt) };
+      try {
+        await table.doc.send('TransactWriteItems', {
+          TransactItems: [
+            {
+              Update: {
+                TableName: table.tableName,
+                Key: keys.incident(before.tenantId, before.id),
+                UpdateExpression: 'SET autoCloseAt = :a',
+                ConditionExpression: 'version = :v AND attribute_not_exists(autoCloseAt)',
+                ExpressionAttributeValues: { ':a': next.autoCloseAt, ':v': before.version },
+              },
+            },
+            ...autoCloseWrites(table, before, next),
+          ],
+        });
+        dated++;
+      } catch (e) {
+        if (!isConditionFailureInTransaction(e)) throw e;
+      }
+    }
+  }
+  return dated;
 }

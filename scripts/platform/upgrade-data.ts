@@ -4,14 +4,15 @@
  * puts incidents in the status index and their titles' words in the search index, and keys devices by their
  * folded name (`upgradeSearchIndex`, docs/data-model.md#search), puts open incidents in their tenant's and
  * assignee's SOC queues (`upgradeSocQueueIndexes`, docs/sla.md#soc-queue), copies device names onto alarms stored without
- * them (`upgradeAlarmDeviceNames`, docs/data-model.md#alarm-device-names), then builds missing aggregates.
+ * them (`upgradeAlarmDeviceNames`, docs/data-model.md#alarm-device-names), dates the automatic closure of incidents
+ * resolved before it existed (`upgradeAutoClose`, docs/sla.md#automatic-closure), then builds missing aggregates.
  * Run once after deploying the version that adds them; running it again changes nothing.
  *
  *   npm run platform:upgrade-data -- --stage prod
  *   # local stack (npm start also runs it on an existing .local/ state):
  *   npm run platform:upgrade-data -- --table vigia-local-main --region us-east-1 --dynamodb-endpoint http://127.0.0.1:8000
  */
-import { upgradeAggregates, upgradeAlarmDeviceNames, upgradeIncidents, upgradeSearchIndex, upgradeSocQueueIndexes } from '../../lambdas/data/migrations.js';
+import { upgradeAggregates, upgradeAlarmDeviceNames, upgradeAutoClose, upgradeIncidents, upgradeSearchIndex, upgradeSocQueueIndexes } from '../../lambdas/data/migrations.js';
 import { TABLE_OPTIONS, tableFromOptions } from './aws.js';
 import { parse, progress, runCli } from './cli.js';
 
@@ -44,11 +45,13 @@ export async function main(argv: string[]): Promise<void | 'help'> {
     log(`search index: ${search.incidents} incident(s) and ${search.devices} device(s) indexed`);
     const socQueue = await upgradeSocQueueIndexes(table);
     log(`SOC queue: ${socQueue.tenantQueue} open incident(s) put in their tenant's queue, ${socQueue.queueEntries} queue entr(ies) written and counted, ${socQueue.resolvedMoved} resolved incident(s) moved to the resolved tab`);
+    const autoClose = await upgradeAutoClose(table);
+    log(`${autoClose} resolved incident(s) given their automatic closure date`);
     const alarmNames = await upgradeAlarmDeviceNames(table);
     log(`${alarmNames} alarm(s) given their device's name`);
     const rebuilt = await upgradeAggregates(table);
     log(`aggregates built for ${rebuilt.length} tenant(s)${rebuilt.length ? `: ${rebuilt.join(', ')}` : ''}`);
-    process.stdout.write(`${JSON.stringify({ table: tableName, incidentsUpgraded: incidents, searchIndexed: search, socQueueIndexed: socQueue, alarmDeviceNames: alarmNames, aggregatesBuilt: rebuilt })}\n`);
+    process.stdout.write(`${JSON.stringify({ table: tableName, incidentsUpgraded: incidents, searchIndexed: search, socQueueIndexed: socQueue, autoCloseDated: autoClose, alarmDeviceNames: alarmNames, aggregatesBuilt: rebuilt })}\n`);
   } finally {
     table.doc.destroy();
   }

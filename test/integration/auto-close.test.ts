@@ -21,6 +21,8 @@ import { createDocumentClient, type TableRef } from '../../lambdas/data/client.j
 import { incidentsRepository, listAutoCloseDue } from '../../lambdas/data/incidents.js';
 import { autoCloseIncident, slaResultOf } from '../../lambdas/domain/incidents.js';
 import { closeDueIncidents } from '../../lambdas/triggers/sla-watch.js';
+import { upgradeAutoClose } from '../../lambdas/data/migrations.js';
+import { keys } from '../../lambdas/data/keys.js';
 import { runAsFunction } from '../../scripts/aws-rules/recorder.js';
 
 const TABLE = 'vigia-auto-close-main';
@@ -176,5 +178,21 @@ describe('automatic closure', () => {
     expect((await auditOf('acme', c.id)).map((e) => e.action)).not.toContain('incident.auto_close');
     // The job then finds nothing due (the confirmation deleted the entry).
     expect(await job(due + MIN)).toEqual({ autoClosed: 0, autoCloseLost: 0 });
+  });
+});
+
+describe('incidents resolved before automatic closure existed (npm run platform:upgrade-data)', () => {
+  it('upgradeAutoClose dates them from their resolution with their tenant’s N (once), and the job then closes them', async () => {
+    const c = await resolvedIncident(carol, 'initech', T0 + 100 * DAY);
+    // As an earlier version stored it: resolved, no autoCloseAt, no closure entry.
+    await table.doc.send('UpdateItem', { TableName: TABLE, Key: keys.incident('initech', c.id), UpdateExpression: 'REMOVE autoCloseAt' });
+    await table.doc.send('DeleteItem', { TableName: TABLE, Key: keys.autoCloseEntry('initech', c.id) });
+    expect(await job(T0 + 120 * DAY)).toEqual({ autoClosed: 0, autoCloseLost: 0 });
+    expect(await upgradeAutoClose(table)).toBe(1);
+    expect(await upgradeAutoClose(table)).toBe(0);
+    // initech sets no autoCloseDays: the default 7 days after its resolution.
+    expect((await detail('initech', c.id)).autoCloseAt).toBe(new Date(T0 + 107 * DAY).toISOString());
+    expect(await job(T0 + 120 * DAY)).toEqual({ autoClosed: 1, autoCloseLost: 0 });
+    expect(await detail('initech', c.id)).toMatchObject({ status: 'closed' });
   });
 });
