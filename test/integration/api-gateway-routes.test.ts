@@ -63,11 +63,16 @@ beforeAll(async () => {
     // Staff-configured identity providers are offered only with federation (as a stage with identityProviders).
     federation: true,
   });
-  await seedCognito(stack.urls.cognito, stack.config.userPoolId, [{ email: 'nadie@example.com', password: DEMO_PASSWORD, groups: [], description: 'no group' }]);
+  await seedCognito(stack.urls.cognito, stack.config.userPoolId, [
+    { email: 'nadie@example.com', password: DEMO_PASSWORD, groups: [], description: 'no group' },
+    { email: 'sinacceso@example.com', password: DEMO_PASSWORD, groups: [], description: 'no group (an access request to dismiss)' },
+  ]);
   tokens.ana = await signIn('ana@acme.example');
   tokens.bruno = await signIn('bruno@globex.example');
   tokens.admin = await signIn('admin@vigia.example');
   tokens.nobody = await signIn('nadie@example.com');
+  // Its sign-in raises the access request the dismiss route decides (nadie's is granted).
+  await signIn('sinacceso@example.com');
   // Tokens signed with the pool's REAL key (cognito-local's bundled key) but expired / for another client.
   const priv = JSON.parse(readFileSync(path.resolve('node_modules/cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8')) as { jwk: JWK };
   const key = await importJWK(priv.jwk, 'RS256');
@@ -167,6 +172,10 @@ function sample(route: RouteDef, ctx: Fixtures): { path: string; body?: unknown 
     case 'grantStaff':
     case 'revokeStaff':
       return { path: '/staff/ruta%40ruta-nueva.example' };
+    case 'grantAccessRequest':
+      return { path: `/access-requests/${encodeURIComponent(ctx.accessRequests[0])}/grant`, body: { tenantId: 'acme' } };
+    case 'dismissAccessRequest':
+      return { path: `/access-requests/${encodeURIComponent(ctx.accessRequests[1])}/dismiss` };
     case 'listAssignees':
       return { path: '/assignees?tenant=acme' };
     case 'confirmIncidentResolution':
@@ -239,6 +248,8 @@ interface Fixtures {
   resolved: Incident[];
   /** Two webhooks of acme made through the API: [to delete, to test]. */
   webhooks: [string, string];
+  /** The pending access requests raised by the no-group users' sign-ins: [to grant, to dismiss]. */
+  accessRequests: [string, string];
 }
 
 /** Opens an incident as Ana; with `resolve`, the SOC (demo admin) acknowledges and resolves it. */
@@ -282,7 +293,12 @@ async function fixtures(): Promise<Fixtures> {
     expect(w.status, w.text).toBe(201);
     webhooks.push((w.json as { webhook: { id: string } }).webhook.id);
   }
-  return { incident: inc.items[0]!, alarm: alarms.items[0]!, recommendationId, fresh, resolved, webhooks: [webhooks[0]!, webhooks[1]!] };
+  const pending = (await send('GET', '/access-requests', { token: tokens.admin.id })).json as Page<{ id: string; email: string | null }>;
+  const requestOf = (email: string) => pending.items.find((r) => r.email === email)?.id;
+  // Pending only until the first walk decides them (later tests need no success from these two routes).
+  const toGrant = requestOf('nadie@example.com') ?? 'decided-already';
+  const toDismiss = requestOf('sinacceso@example.com') ?? 'decided-already';
+  return { incident: inc.items[0]!, alarm: alarms.items[0]!, recommendationId, fresh, resolved, webhooks: [webhooks[0]!, webhooks[1]!], accessRequests: [toGrant, toDismiss] };
 }
 
 describe('every route through the local gateway', () => {

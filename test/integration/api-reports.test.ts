@@ -32,11 +32,17 @@ beforeAll(async () => {
   await data.putDailyAvailability({ tenantId: 'acme', deviceId: 'fw-1', date: '2026-05-04', availablePct: 99 });
   await data.putAlarm({ tenantId: 'acme', deviceId: 'fw-1', id: 'al-1', title: 'Sin latido', severity: 'critical', state: 'active', raisedAt: new Date(T0 + 60_000).toISOString() });
 
-  const open = async (caller: CallerSpec, severity: string) =>
-    bodyOf<Incident>(await call(incidents, { method: 'POST', path: '/incidents', caller, body: { title: 'Incidente de prueba', description: 'd', severity } }));
+  const severities = new Map<string, string>();
+  const open = async (caller: CallerSpec, severity: string) => {
+    const i = bodyOf<Incident>(await call(incidents, { method: 'POST', path: '/incidents', caller, body: { title: 'Incidente de prueba', description: 'd', severity } }));
+    severities.set(`${caller.groups[0]}/${i.id}`, severity);
+    return i;
+  };
   const patch = async (id: string, version: number, status: string) => {
     // Provider statuses are staff's (docs/api.md#incident-roles).
-    const r = await call(incidents, { method: 'PATCH', path: `/incidents/${id}`, caller: soc, query: { tenant: 'acme' }, body: { version, status } });
+    // Triage first (docs/sla.md#triage-first): the acknowledgement carries the triage, keeping the severity.
+    const triage = status === 'in_progress' && version === 1 ? { triage: { severity: severities.get(`acme/${id}`)!, reason: 'Confirmado por el SOC' } } : {};
+    const r = await call(incidents, { method: 'PATCH', path: `/incidents/${id}`, caller: soc, query: { tenant: 'acme' }, body: { version, status, ...triage } });
     expect(r.statusCode, r.body).toBe(200);
   };
   const a = await open(alice, 'critical'); // SLA 4 h

@@ -12,6 +12,9 @@ import type * as z from 'zod';
 import { buildPath, type OperationId, type RouteDef } from '../../lambdas/contract/routes.js';
 import type { TableWriters } from '../../lambdas/data/index.js';
 import { notificationsRepository } from '../../lambdas/data/notifications.js';
+import { accessRequestsRepository } from '../../lambdas/data/access-requests.js';
+import { accessRequestOf } from '../../lambdas/domain/access-requests.js';
+import { newAuditEntry, STAFF_AUDIT_TENANT } from '../../lambdas/domain/audit.js';
 import { apiEvent, type CallerSpec } from './events.js';
 
 export interface Example {
@@ -66,7 +69,7 @@ export const EXAMPLES: Record<OperationId, Example> = {
   revokeStaff: { params: { username: 'u-1' }, query: {}, caller: admin },
   listAccessRequests: { query: {}, caller: admin },
   grantAccessRequest: { params: { id: 'u-1' }, query: {}, body: { tenantId: 'acme' }, caller: admin },
-  dismissAccessRequest: { params: { id: 'u-1' }, query: {}, caller: admin },
+  dismissAccessRequest: { params: { id: 'u-2' }, query: {}, caller: admin },
   getTenantIdentityProvider: { params: { tenantId: 'acme' }, query: {}, caller: admin },
   putTenantIdentityProvider: { params: { tenantId: 'acme' }, query: {}, body: { type: 'saml', metadataUrl: 'https://login.example/metadata.xml', emailDomains: ['acme.example'] }, caller: admin },
   deleteTenantIdentityProvider: { params: { tenantId: 'acme' }, query: {}, caller: admin },
@@ -149,7 +152,7 @@ export function fieldsOf(schema: z.ZodType | undefined): string[] {
 
 /**
  * Creates what the examples refer to: tenants acme and globex (the collector granted acme), INC-000001,
- * dev-1 with alarm al-1, rec-1.
+ * dev-1 with alarm al-1, rec-1, pending access requests of u-1 and u-2.
  */
 export async function seedExamples(data: TableWriters): Promise<void> {
   const { newIncident } = await import('../../lambdas/domain/incidents.js');
@@ -168,6 +171,12 @@ export async function seedExamples(data: TableWriters): Promise<void> {
   // Webhooks of the notification examples (a private address: "send test" is refused before any connection).
   for (const id of ['wh-example0001', 'wh-example0002']) {
     await notificationsRepository(data.table).createWebhook({ id, tenantId: 'acme', name: id, kind: 'json', url: 'https://127.0.0.1:9/x', minSeverity: 'info', kinds: null, createdAt: AT, createdBy: 'u-acme', secret: 'x'.repeat(64) });
+  }
+  // Pending access requests of u-1 (to grant) and u-2 (to dismiss), as the pre token generation trigger raises them.
+  for (const username of ['u-1', 'u-2']) {
+    const request = accessRequestOf({ username, sub: `sub-${username}`, email: `${username}@example.com`, emailVerified: true, provider: null }, new Date());
+    const entry = newAuditEntry({ tenantId: STAFF_AUDIT_TENANT, actor: { sub: request.sub }, action: 'user.access_request', target: { type: 'user', id: username }, requestId: `seed-${username}`, sourceIp: '' });
+    await accessRequestsRepository(data.table).raise(request, entry);
   }
   await data.putRecommendation({
     tenantId: 'acme', id: 'rec-1', title: 'Revisar reglas', rationale: 'r', priority: 'medium', category: 'mail', status: 'open',

@@ -150,9 +150,11 @@ describe('incident screens', () => {
   });
 
   it('staff: sends the version with a status change and reloads on 409 VERSION_CONFLICT', async () => {
-    let current = INCIDENT;
+    // Triaged already (the SOC's severity change above), so the move needs no triage (docs/sla.md#triage-first).
+    const TRIAGED: IncidentDetail = { ...INCIDENT, triagedAt: '2026-03-01T10:03:00.000Z' };
+    let current = TRIAGED;
     const patch = vi.fn((_input: CallInput<'updateIncident'>): Incident => {
-      current = { ...INCIDENT, status: 'in_progress', version: 3 };
+      current = { ...TRIAGED, status: 'in_progress', version: 3 };
       throw new ApiError({ kind: 'client', status: 409, code: 'VERSION_CONFLICT', message: 'stale' });
     });
     const api = fakeApi({ getMe: ME_STAFF, getIncident: () => current, updateIncident: patch, listAssignees: ASSIGNEES });
