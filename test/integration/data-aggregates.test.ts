@@ -106,7 +106,9 @@ async function apply(tenantId: string, e: Ev, ids: string[]): Promise<void> {
       if (!cur) return;
       const next: Incident =
         e.kind === 'seed'
-          ? { ...cur, status: e.status, updatedAt: iso(0) }
+          ? // As the product stores it: a resolved incident has its resolvedAt (the SOC queue takes it out of the open
+            // queue by its status, the reports count it unresolved by resolvedAt; docs/sla.md#soc-queue).
+            { ...cur, status: e.status, updatedAt: iso(0), ...(e.status === 'resolved' && !cur.resolvedAt ? { resolvedAt: iso(0) } : {}) }
           : {
               ...cur,
               status: e.status,
@@ -237,7 +239,7 @@ describe('write-time aggregates', () => {
           }
         },
       ),
-      { numRuns: Number(process.env.FULL_FUZZ) ? 150 : 20 },
+      { numRuns: Number(process.env.FULL_FUZZ) ? 150 : 20, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
     );
   }, 240_000);
 
