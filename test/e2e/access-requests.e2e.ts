@@ -12,9 +12,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { AdminCreateUserCommand, AdminSetUserPasswordCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
-import { cognitoAdmin, fillSignIn, newPage, screenshot, signedInAs, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { cognitoAdmin, fillSignIn, newPage, screenshot, signedInAs, signIn, startE2e, VIEWPORTS, type E2eEnv, settled, noSidewaysScroll } from '../support/e2e.js';
 
 const ADMIN = 'admin@vigia.example';
 const PASSWORD = 'Solicitud-e2e-8x';
@@ -24,11 +23,6 @@ const DISMISSED = `otra-${run}@example.com`;
 let env: E2eEnv;
 let idp: CognitoIdentityProviderClient;
 
-async function settled(page: Page): Promise<void> {
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
-  await page.locator('.skeleton').first().waitFor({ state: 'detached', timeout: 20_000 });
-}
 
 /** A confirmed user with a verified e-mail and a permanent password, in no group (as a self-registered one). */
 async function userWithoutTenant(email: string): Promise<void> {
@@ -46,11 +40,6 @@ async function signsInWaiting(email: string): Promise<void> {
   await context.close();
 }
 
-/** The page has no sideways scroll. */
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const [scroll, width] = (await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as [number, number];
-  assert.ok(scroll <= width, `no sideways scroll (${scroll} > ${width})`);
-}
 
 describe('access requests', () => {
   before(async () => {

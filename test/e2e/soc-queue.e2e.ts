@@ -10,18 +10,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
-import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv, settled } from '../support/e2e.js';
 
 const ANA = 'ana@acme.example';
 const ADMIN = 'admin@vigia.example';
 const run = Date.now().toString(36);
 let env: E2eEnv;
 
-async function settled(page: Page): Promise<void> {
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
-  await page.locator('.skeleton').first().waitFor({ state: 'detached', timeout: 20_000 });
-}
 
 /** The incident ids of the queue's rows, in order. */
 async function rowIds(page: Page): Promise<string[]> {

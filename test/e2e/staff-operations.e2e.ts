@@ -17,7 +17,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
 import { invitationsLog } from '../../scripts/local/stack.js';
-import { axeSource, checkA11y, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { axeSource, checkA11y, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv, settled } from '../support/e2e.js';
 
 const ANA = 'ana@acme.example';
 const ADMIN = 'admin@vigia.example';
@@ -27,11 +27,6 @@ let env: E2eEnv;
 let ticketUrl = '';
 let incidentId = '';
 
-async function settled(page: Page): Promise<void> {
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
-  await page.locator('.skeleton').first().waitFor({ state: 'detached', timeout: 20_000 });
-}
 
 /** The incident's status badge in the details card. */
 function statusBadge(page: Page) {

@@ -224,6 +224,22 @@ export async function routeConfigBlock(context: BrowserContext, configText: stri
   );
 }
 
+/**
+ * Waits until a signed-in page has settled: its first `h1` is shown, the network is idle and no loading
+ * skeleton (`.skeleton`) is left (up to 20 s).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.locator('.skeleton').first().waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+/** Asserts the page has no sideways scroll (document width ≤ viewport width, px). */
+export async function noSidewaysScroll(page: Page): Promise<void> {
+  const [scroll, width] = (await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as [number, number];
+  if (scroll > width) throw new Error(`sideways scroll: document ${scroll} px wide in a ${width} px viewport`);
+}
+
 /** Saves a full-page screenshot as `test-results/e2e/<name>.png`. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
