@@ -18,6 +18,7 @@ import type { AlarmState, DeviceAlarm, Page } from '../contract/schemas.js';
 import { AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS, OPEN_ALARM_STATES, addDays, availabilityFromRollup, availabilityRollup, heartbeatTime, rollupOfSums } from '../domain/devices.js';
 import type { AlarmListOptions, AvailabilityRollup, DailyAvailability, DevicesPort, ListedDevice, PageOptions, StoredDevice } from '../domain/ports.js';
 import { ApiError } from '../domain/errors.js';
+import { belowTargetOrder } from '../domain/outages.js';
 import type { TableRef, TransactWriteItem } from './client.js';
 import { aggregateWrites, alarmChange, bumpChangeMarker, bumpListMarker, foldHeartbeatHistogram, heartbeatMoveAction, moveHeartbeat } from './aggregates.js';
 import { availabilityDay, delta, epochMinute, type Counters } from '../domain/aggregates.js';
@@ -250,15 +251,7 @@ export async function devicesBelowSla(tenantId: string, now: Date, limit: number
     start = res.LastEvaluatedKey;
     if (!start) done = true;
   }
-  return out.sort(belowSlaOrder).slice(0, limit);
-}
-
-/**
- * The order of the below-target list: the 30-day figure to 0.01 % (as the index key holds it, the precision
- * the portal shows), lowest first, then the device id (the key's tie-break).
- */
-export function belowSlaOrder(a: { deviceId: string; availability30d: number }, b: { deviceId: string; availability30d: number }): number {
-  return Math.round(a.availability30d * 100) - Math.round(b.availability30d * 100) || (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0);
+  return out.sort(belowTargetOrder).slice(0, limit);
 }
 
 /** Page size of `devicesBelowSla` while it reads entries of an earlier day (before the day's first re-key). */

@@ -57,7 +57,7 @@ export function belowTargetWithOutages(stored: readonly BelowTarget[], outages: 
 
 /**
  * The below-target list's order: lowest figure to 0.01 % first, ties by device id — the below-SLA index key's
- * order (`belowSlaOrder` of `devicesBelowSla` in lambdas/data/devices.ts is the same rule).
+ * order; `devicesBelowSla` (lambdas/data/devices.ts) sorts with it too.
  */
 export function belowTargetOrder(a: { deviceId: string; availability30d: number }, b: { deviceId: string; availability30d: number }): number {
   return Math.round(a.availability30d * 100) - Math.round(b.availability30d * 100) || (a.deviceId < b.deviceId ? -1 : a.deviceId > b.deviceId ? 1 : 0);
