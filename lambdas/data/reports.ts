@@ -17,7 +17,7 @@ import { agg, alarmDay, alarmTitleOf, delta, hourOf, isUnresolved, nonZero, sumI
 import { addDays, availabilityDays } from '../domain/devices.js';
 import { LOWEST_DEVICES } from '../domain/summary.js';
 import type { TableRef } from './client.js';
-import { countersOf, dayCountersOf, readListMarker, readSummaryValidators, readTenantAggregates, readTenantDays, readTenantHours } from './aggregates.js';
+import { countersOf, readListMarker, readSummaryValidators, readTenantAggregates, readTenantDays, readTenantHours } from './aggregates.js';
 import { dayOf, devicesBelowSla, storedDeviceOf } from './devices.js';
 import { devicesInOutage, devicesInOutageOf } from './outages.js';
 import { queryAll } from './dynamo-util.js';
@@ -272,14 +272,17 @@ const BATCH_GET_CONCURRENCY = 8;
 const UNPROCESSED_ATTEMPTS = 5;
 
 /**
- * Tenants per analytics page when each tenant costs `dayItems` day items: the largest n (at least 1) with
- * 1 (the session check) + 1 (the registry Query) + 1 (the SOC queue's boundary hour) + n (each tenant's
- * below-SLA index Query) + ⌈n × (dayItems + 1) / 100⌉ (BatchGetItem of the day items and heartbeat
- * histograms) ≤ `ANALYTICS_PAGE_REQUESTS`: 5 tenants for a 30-day period (31 UTC days: 10 requests), 7 for
- * one day, 1 for a year (367 days: 8 requests).
+ * Tenants per analytics page: the largest n (at least 1) with 1 (the session check) + 1 (the registry Query)
+ * + 1 (the SOC queue's boundary hour) + n (each tenant's below-SLA index Query) + n (each tenant's day items:
+ * ONE Query of its `DAY#` range) + ⌈n / 100⌉ (BatchGetItem of the heartbeat histograms) ≤
+ * `ANALYTICS_PAGE_REQUESTS`: 3 tenants, whatever the period. The day items are read by a Query per tenant,
+ * not by BatchGetItem of every (tenant, day) key, because a Query is charged by the bytes it returns
+ * (rounded up to 4 KB per Query) while BatchGetItem charges 0.5 RCU for every key asked, found or not: 5
+ * tenants × 32 keys of a sparse 30-day period cost 80 RCU, the 3 Queries ~1.5 RCU
+ * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/read-write-operations.html).
  */
-export function analyticsPageSize(dayItems: number): number {
-  const requests = (n: number) => SESSION_CHECK_REQUESTS + 2 + n + Math.ceil((n * (dayItems + 1)) / BATCH_GET_KEYS);
+export function analyticsPageSize(): number {
+  const requests = (n: number) => SESSION_CHECK_REQUESTS + 2 + 2 * n + Math.ceil(n / BATCH_GET_KEYS);
   let n = 1;
   while (requests(n + 1) <= ANALYTICS_PAGE_REQUESTS) n++;
   return n;
@@ -309,12 +312,12 @@ async function batchGetAll(table: TableRef, keyList: readonly { PK: string; SK: 
 /**
  * One page of the admin analytics for the whole UTC days `[from, to]` (`from` at 00:00:00.000, `to` at
  * 23:59:59.999, as `wholeUtcDays` makes them) at `now`: the registry's next tenants after `opts.cursor`
- * (`analyticsPageSize` of the period, or fewer with `opts.limit`) and each one's `ReportAggregates`, read
+ * (`analyticsPageSize`, or fewer with `opts.limit`) and each one's `ReportAggregates`, read
  * for the whole page at once, not tenant by tenant:
  *  - ONE Query of the registry (`PK = TENANTS`, `Limit` = the page size);
- *  - then `loadWholeDaysAggregates` of the page's tenants: their day items (`TENANT#<t>#DAYS` / `DAY#<d>`,
- *    the period's days and its availability window) and heartbeat histograms (`TENANT#<t>` / `STATS#HB`)
- *    by BatchGetItem, 100 keys a call;
+ *  - then `loadWholeDaysAggregates` of the page's tenants: per tenant ONE Query of its day items
+ *    (`TENANT#<t>#DAYS`, `DAY#<lo>` … `DAY#<hi>`: the period's days and its availability window), and the
+ *    heartbeat histograms (`TENANT#<t>` / `STATS#HB`) of all of them by ONE BatchGetItem;
  *  - ONE Query of the SOC queue's boundary hour (GSI2 `SOCQUEUE`, every tenant's, shared by the page);
  *  - per tenant, ONE Query of its below-SLA index (`devicesBelowSla`);
  *  - per tenant whose histogram shows a device degraded or offline, its devices in an outage
@@ -329,7 +332,7 @@ export async function loadAnalyticsPage(
   now: Date,
   table: TableRef,
 ): Promise<AnalyticsPageData> {
-  const size = Math.min(opts.limit ?? Number.POSITIVE_INFINITY, analyticsPageSize(daysOfRead(from, to).length));
+  const size = Math.min(opts.limit ?? Number.POSITIVE_INFINITY, analyticsPageSize());
   const res = await table.doc.send('Query', {
     TableName: table.tableName,
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
@@ -344,8 +347,9 @@ export async function loadAnalyticsPage(
 
 /**
  * The `ReportAggregates` of the tenants `tenantIds` for the whole UTC days `[from, to]` (`from` at
- * 00:00:00.000, `to` at 23:59:59.999) at `now`, read for all of them at once: their day items (the period's
- * days and its availability window) and heartbeat histograms by BatchGetItem (100 keys a call), ONE Query of
+ * 00:00:00.000, `to` at 23:59:59.999) at `now`, read for all of them at once: ONE Query of each one's day
+ * items (the period's days and its availability window: a Query costs the bytes it returns, so days without
+ * an item cost nothing), their heartbeat histograms by BatchGetItem (100 keys a call), ONE Query of
  * the SOC queue's boundary hour for all of them, ONE below-SLA Query each, and each one's devices in an
  * outage when its histogram shows any (`devicesInOutageOf`). The same inputs `loadReportAggregates` reads
  * tenant by tenant for such a period (tested against it). Nothing read for no tenant.
@@ -355,10 +359,11 @@ export async function loadWholeDaysAggregates(tenantIds: readonly string[], from
   const fromDay = from.slice(0, 10);
   const toDay = to.slice(0, 10);
   const avail = availabilityDays(from, to);
-  const dates = daysOfRead(from, to);
+  const read = daysOfRead(from, to);
   const horizon = new Date(Math.min(Date.parse(to), now.getTime())).toISOString();
-  const [items, socHour, belowSla] = await Promise.all([
-    batchGetAll(table, tenantIds.flatMap((t) => [...dates.map((d) => keys.day(t, d)), keys.heartbeatStats(t)])),
+  const [dayMaps, items, socHour, belowSla] = await Promise.all([
+    Promise.all(tenantIds.map((t) => readTenantDays(table, t, read.lo, read.hi))),
+    batchGetAll(table, tenantIds.map((t) => keys.heartbeatStats(t))),
     boundaryHourIncidents(table, horizon),
     Promise.all(tenantIds.map((t) => devicesBelowSla(t, now, LOWEST_DEVICES, table))),
   ]);
@@ -367,11 +372,7 @@ export async function loadWholeDaysAggregates(tenantIds: readonly string[], from
   const inPeriod = (iso: string) => iso >= from && iso <= to;
   return Promise.all(
     tenantIds.map(async (t, n): Promise<ReportAggregates> => {
-      const days = new Map<string, Counters>();
-      for (const d of dates) {
-        const item = itemAt(keys.day(t, d));
-        if (item) days.set(d, dayCountersOf(item, d));
-      }
+      const days = dayMaps[n]!;
       return {
         tenantId: t,
         wholeDays: [...days].filter(([d]) => d >= fromDay && d <= toDay).map(([, c]) => c),
@@ -389,14 +390,13 @@ export async function loadWholeDaysAggregates(tenantIds: readonly string[], from
   );
 }
 
-/** The UTC days (`yyyy-mm-dd`) whose day items a whole-days period `[from, to]` reads: its own days and its availability window (`availabilityDays`). */
-function daysOfRead(from: string, to: string): string[] {
+/** The first and last UTC day (`yyyy-mm-dd`) whose day items a whole-days period `[from, to]` reads: its own days and its availability window (`availabilityDays`). */
+function daysOfRead(from: string, to: string): { lo: string; hi: string } {
   const avail = availabilityDays(from, to);
-  const lo = from.slice(0, 10) < avail.first ? from.slice(0, 10) : avail.first;
-  const hi = to.slice(0, 10) > avail.last ? to.slice(0, 10) : avail.last;
-  const dates: string[] = [];
-  for (let d = lo; d <= hi; d = addDays(d, 1)) dates.push(d);
-  return dates;
+  return {
+    lo: from.slice(0, 10) < avail.first ? from.slice(0, 10) : avail.first,
+    hi: to.slice(0, 10) > avail.last ? to.slice(0, 10) : avail.last,
+  };
 }
 
 /** The report storage as a `ReportsPort`. */

@@ -1,7 +1,8 @@
 /**
  * Admin analytics at 1,000 tenants (issue 28 point 5): `GET /analytics` pages the registry and reads each
- * page's tenants together (BatchGetItem of their day items and heartbeat histograms, one SOC-queue Query, one
- * below-SLA Query each), so every page costs at most `ANALYTICS_PAGE_REQUESTS` (10) DynamoDB requests however
+ * page's tenants together (one Query of each one's day items, a BatchGetItem of their heartbeat histograms,
+ * one SOC-queue Query, one below-SLA Query each), so every page costs at most `ANALYTICS_PAGE_REQUESTS` (10)
+ * DynamoDB requests and ≤ 50 RCU however
  * many tenants there are — before, one request was 2 + 3 × tenants (2,213 at 1,000 tenants, past the
  * function's timeout). Over the real engine behind the DynamoDB rules proxy with the IAM check: every request
  * of the reports handler is counted (`captureCapacity`), every tenant appears exactly once across the pages,
@@ -70,6 +71,7 @@ describe('GET /analytics at 1,000 tenants', () => {
   it(`pages through every tenant in ≤ ${ANALYTICS_PAGE_REQUESTS} DynamoDB requests a page; the CSV totals are the sum of the per-tenant figures`, async () => {
     const rows: Analytics['tenants'] = [];
     const requestsPerPage: number[] = [];
+    const rcuPerPage: number[] = [];
     let cursor: string | null = null;
     let first: Analytics | undefined;
     do {
@@ -79,16 +81,21 @@ describe('GET /analytics at 1,000 tenants', () => {
       const page = Analytics.parse(bodyOf(r));
       first ??= page;
       requestsPerPage.push(captured.length);
+      rcuPerPage.push(captured.reduce((a, c) => a + c.rcu, 0));
       rows.push(...page.tenants);
       cursor = page.nextCursor;
       expect(requestsPerPage.length).toBeLessThanOrEqual(TENANTS);
     } while (cursor);
     expect(Math.max(...requestsPerPage)).toBeLessThanOrEqual(ANALYTICS_PAGE_REQUESTS);
-    // Complete: every tenant once, in id order; 30 days (31 UTC days) hold 5 tenants a page.
-    expect(analyticsPageSize(31)).toBe(5);
-    expect(first!.tenants).toHaveLength(5);
+    // ≤ 50 RCU a page (docs/benchmarks.md `scale.tenants-views`): the day items are one Query per tenant,
+    // charged by the bytes returned — a BatchGetItem of every (tenant, day) key cost 85.5 RCU on the first
+    // page, 0.5 RCU per key asked whether the day has an item or not.
+    expect(Math.max(...rcuPerPage)).toBeLessThanOrEqual(50);
+    // Complete: every tenant once, in id order; 3 tenants a page whatever the period.
+    expect(analyticsPageSize()).toBe(3);
+    expect(first!.tenants).toHaveLength(3);
     expect(rows.map((t) => t.tenantId)).toEqual(Array.from({ length: TENANTS }, (_, n) => pointTenantId(n)));
-    // Across 200 pages the JSON has no totals (they would need every tenant): the CSV export has them.
+    // Across 334 pages the JSON has no totals (they would need every tenant): the CSV export has them.
     expect(first!.totals).toBeNull();
     // Correct: each tenant's own figures are what was written for it.
     rows.forEach((t, n) => {
@@ -129,11 +136,12 @@ describe('GET /analytics at 1,000 tenants', () => {
     expect(one.tenants.map((t) => t.tenantId)).toEqual([pointTenantId(0), pointTenantId(1)]);
     const two = Analytics.parse(bodyOf(await call(reports, { method: 'GET', path: '/analytics', caller: soc, query: { limit: '2', cursor: one.nextCursor! } })));
     expect(two.tenants.map((t) => t.tenantId)).toEqual([pointTenantId(2), pointTenantId(3)]);
-    // A year: one tenant a page (366 day items + its histogram: 4 BatchGetItem calls).
+    // A year: the same 3 tenants a page (one Query of each one's days, whatever the period's length).
     captured.length = 0;
     const year = await call(reports, { method: 'GET', path: '/analytics', caller: soc, query: { from: new Date(NOW.getTime() - 365 * 86_400_000).toISOString(), to: NOW.toISOString() } });
-    expect(Analytics.parse(bodyOf(year)).tenants).toHaveLength(1);
+    expect(Analytics.parse(bodyOf(year)).tenants).toHaveLength(3);
     expect(captured.length).toBeLessThanOrEqual(ANALYTICS_PAGE_REQUESTS);
+    expect(captured.reduce((a, c) => a + c.rcu, 0)).toBeLessThanOrEqual(50);
     const bad = await call(reports, { method: 'GET', path: '/analytics', caller: soc, query: { cursor: 'not-a-cursor' } });
     expect(bad.statusCode).toBe(400);
   }, 120_000);
