@@ -215,6 +215,22 @@ export function dayCountersOf(item: Record<string, unknown> | undefined, date: s
   return out;
 }
 
+/**
+ * In-memory day counters `c` split by the item that stores them (docs/data-model.md#day-parts; a day written
+ * in the older one-item layout reads the same, its counters summed with any parts by `readTenantDays`): `incidents` in the day item `DAY#<date>` (with the unresolved incidents' `o…`
+ * attributes, the part that grows with the day's activity), the device alarms raised (`r#…`, `t#…`, `T#…`) in
+ * `DAY#<date>#a`, the availability pair (`avMs`, `upMs`) in `DAY#<date>#v` — so a heartbeat (the tenant's most
+ * frequent write) and an alarm update an item of a fixed size, whatever the incidents of the day.
+ */
+export function dayParts(c: Counters): { incidents: Counters; a: Counters; v: Counters } {
+  const out = { incidents: {} as Counters, a: {} as Counters, v: {} as Counters };
+  for (const [k, v] of Object.entries(c)) {
+    const part = k === agg.availMonitoredMs || k === agg.availUpMs ? 'v' : k.startsWith('r#') || k.startsWith('t#') || k.startsWith('T#') ? 'a' : 'incidents';
+    out[part][k] = v;
+  }
+  return out;
+}
+
 /** The stored attributes of in-memory counters `c` (no `d#` counter: those are stored as `o…`, see `openItemAttrs`). */
 function storedCounters(c: Counters): Counters {
   const out: Counters = {};
@@ -306,9 +322,15 @@ export function aggregateWrites(
   // The day and hour items: stored names (`storedName`), each unresolved incident SET / REMOVEd as its `o…` attribute.
   const openOf = (o: OpenIncidents | undefined, date: string) =>
     Object.fromEntries(Object.entries(o ?? {}).map(([id, v]) => [openAttr(id), v === null ? null : openValue(date, v)]));
+  // Each writer updates its own part of the day (`dayParts`): a heartbeat or an alarm never pays for the size of the incidents' part.
   for (const date of new Set([...Object.keys(change.days ?? {}), ...Object.keys(change.openDays ?? {})])) {
-    const a = addAction(table, keys.day(tenantId, date), storedCounters(change.days?.[date] ?? {}), { entity: AGGREGATE_ENTITIES.day, date }, undefined, openOf(change.openDays?.[date], date));
+    const parts = dayParts(change.days?.[date] ?? {});
+    const a = addAction(table, keys.day(tenantId, date), storedCounters(parts.incidents), { entity: AGGREGATE_ENTITIES.day, date }, undefined, openOf(change.openDays?.[date], date));
     if (a) out.push(a);
+    for (const part of ['a', 'v'] as const) {
+      const p = addAction(table, keys.dayPart(tenantId, date, part), storedCounters(parts[part]), { entity: AGGREGATE_ENTITIES.day, date });
+      if (p) out.push(p);
+    }
   }
   for (const hour of new Set([...Object.keys(change.hours ?? {}), ...Object.keys(change.openHours ?? {})])) {
     const a = addAction(table, keys.hour(tenantId, hour), storedCounters(change.hours?.[hour] ?? {}), { entity: AGGREGATE_ENTITIES.hour, hour }, undefined, openOf(change.openHours?.[hour], hour.slice(0, 10)));
@@ -582,14 +604,17 @@ export async function readTenantAggregates(table: TableRef, tenantId: string, fr
 export async function readTenantDays(table: TableRef, tenantId: string, fromDate: string, toDate: string): Promise<Map<string, Counters>> {
   const days = await queryAll(table, {
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :a AND :b',
-    ExpressionAttributeValues: { ':pk': keys.daysPk(tenantId), ':a': `DAY#${fromDate}`, ':b': `DAY#${toDate}` },
+    // `DAY#<to>#~` takes the day's parts (`DAY#<date>#a`, `#v`, sorted right after it) in the same Query.
+    ExpressionAttributeValues: { ':pk': keys.daysPk(tenantId), ':a': `DAY#${fromDate}`, ':b': `DAY#${toDate}#~` },
   });
-  return new Map(
-    days.map((d) => {
-      const date = String(d.date ?? String(d.SK).slice(4));
-      return [date, dayCountersOf(d, date)];
-    }),
-  );
+  const out = new Map<string, Counters>();
+  for (const d of days) {
+    const date = String(d.date ?? String(d.SK).slice(4, 14));
+    const c = dayCountersOf(d, date);
+    const cur = out.get(date);
+    out.set(date, cur ? sumInto(cur, c) : c);
+  }
+  return out;
 }
 
 /**
@@ -736,8 +761,16 @@ export async function rebuildTenantAggregates(table: TableRef, tenantId: string,
     const put = (Item: Record<string, unknown>) => table.doc.send('PutItem', { TableName: table.tableName, Item });
     await put({ ...keys.heartbeatStats(tenantId), entity: AGGREGATE_ENTITIES.heartbeat, ...computed.heartbeat });
     const requests: BatchWriteRequest[] = [
-      ...[...stored.days.keys()].filter((d) => !computed.days.has(d)).map((d) => ({ DeleteRequest: { Key: keys.day(tenantId, d) } })),
-      ...[...computed.days].map(([d]) => ({ PutRequest: { Item: { ...keys.day(tenantId, d), entity: AGGREGATE_ENTITIES.day, date: d, ...storedCounters(computed.counterDays.get(d) ?? {}), ...openItemAttrs(computed.openDays.get(d) ?? {}, d) } } })),
+      ...[...stored.days.keys()].filter((d) => !computed.days.has(d)).flatMap((d) => [keys.day(tenantId, d), keys.dayPart(tenantId, d, 'a'), keys.dayPart(tenantId, d, 'v')].map((Key) => ({ DeleteRequest: { Key } }))),
+      // Each day in its parts (`dayParts`; an item of the older one-item layout is replaced by them), a part without counters deleted.
+      ...[...computed.days].flatMap(([d]): BatchWriteRequest[] => {
+        const parts = dayParts(computed.counterDays.get(d) ?? {});
+        const part = (p: 'a' | 'v'): BatchWriteRequest =>
+          Object.keys(nonZero(parts[p])).length > 0
+            ? { PutRequest: { Item: { ...keys.dayPart(tenantId, d, p), entity: AGGREGATE_ENTITIES.day, date: d, ...storedCounters(parts[p]) } } }
+            : { DeleteRequest: { Key: keys.dayPart(tenantId, d, p) } };
+        return [{ PutRequest: { Item: { ...keys.day(tenantId, d), entity: AGGREGATE_ENTITIES.day, date: d, ...storedCounters(parts.incidents), ...openItemAttrs(computed.openDays.get(d) ?? {}, d) } } }, part('a'), part('v')];
+      }),
       ...[...storedHours.keys()].filter((h) => !computed.hours.has(h)).map((h) => ({ DeleteRequest: { Key: keys.hour(tenantId, h) } })),
       ...[...computed.hours].map(([h]) => ({ PutRequest: { Item: { ...keys.hour(tenantId, h), entity: AGGREGATE_ENTITIES.hour, hour: h, ...storedCounters(computed.counterHours.get(h) ?? {}), ...openItemAttrs(computed.openHours.get(h) ?? {}, h.slice(0, 10)) } } })),
     ];

@@ -47,6 +47,8 @@ export const keys = {
   /** Partition of the tenant's per-day aggregates (sort key `DAY#yyyy-mm-dd`). */
   daysPk: (tenantId: string) => owned(tenantId, 'DAYS'),
   day: (tenantId: string, date: string) => ({ PK: keys.daysPk(tenantId), SK: `DAY#${date}` }),
+  /** A part of a tenant day that writers other than incidents update (`a`: device alarms raised, `v`: availability): `DAY#yyyy-mm-dd#<part>`, read with the day item by one Query. */
+  dayPart: (tenantId: string, date: string, part: 'a' | 'v') => ({ PK: keys.daysPk(tenantId), SK: `DAY#${date}#${part}` }),
   /** Partition of the tenant's per-hour incident aggregates (sort key `HOUR#yyyy-mm-ddTHH`). */
   hoursPk: (tenantId: string) => owned(tenantId, 'HOURS'),
   hour: (tenantId: string, hour: string) => ({ PK: keys.hoursPk(tenantId), SK: `HOUR#${hour}` }),
