@@ -141,9 +141,25 @@ export function matchesFilter(filter: { minSeverity: NotificationSeverity; kinds
   return severityAtLeast(event.severity, filter.minSeverity) && kindWanted(filter.kinds, event.kind);
 }
 
-/** Whether a user with `prefs` gets an e-mail for `event`. */
-export function emailWanted(prefs: NotificationPreferences, event: Pick<NotificationEvent, 'kind' | 'severity'>): boolean {
-  return prefs.email && !prefs.digest && matchesFilter(prefs, event);
+/**
+ * Whether a user with `prefs` gets an e-mail for `event`. `socReply` (see {@link isSocReply}): the SOC's
+ * reply on the tenant's incident, which e-mails whatever the minimum severity (as a reply on your ticket
+ * does in Zendesk or ServiceNow); e-mail off, the digest, or the kind `incident.commented` left out of
+ * `kinds` still stop it (docs/notifications.md#soc-replies).
+ */
+export function emailWanted(prefs: NotificationPreferences, event: Pick<NotificationEvent, 'kind' | 'severity'>, socReply = false): boolean {
+  if (!prefs.email || prefs.digest) return false;
+  return socReply ? kindWanted(prefs.kinds, event.kind) : matchesFilter(prefs, event);
+}
+
+/**
+ * Whether `event` is a comment by the SOC on one of the tenant's incidents: kind `incident.commented` by an
+ * author (`actor.sub`) who is not a member of the tenant group `members` (staff are never tenant members:
+ * docs/notifications.md#delivery). A customer's own comment is not one.
+ */
+export function isSocReply(event: Pick<NotificationEvent, 'kind' | 'actor'>, members: readonly Pick<Recipient, 'sub'>[]): boolean {
+  const sub = event.actor?.sub;
+  return event.kind === 'incident.commented' && !!sub && !members.some((m) => m.sub === sub);
 }
 
 /** Whether `webhook` receives `event` (same tenant, severity and kind filters). */
@@ -155,9 +171,11 @@ export function webhookWants(webhook: Webhook, event: Pick<NotificationEvent, 't
 export const deliveryIdOf = (eventId: string, channel: DeliveryChannel, recipient: string): string => `${eventId}:${channel}:${recipient}`;
 
 /**
- * Every delivery of `event`: one e-mail per enabled member with an address whose preferences want it, one
- * per webhook of the tenant that wants it. `members` must be the event tenant's group members (the caller
- * reads that group; nothing else is a recipient). Deterministic order (e-mails by sub, then webhooks by id).
+ * Every delivery of `event`: one e-mail per enabled member with an address whose preferences want it
+ * ({@link emailWanted}; a SOC reply, {@link isSocReply}, regardless of the minimum severity), one per webhook
+ * of the tenant that wants it. The author of a comment never gets an e-mail of it. `members` must be the
+ * event tenant's group members (the caller reads that group; nothing else is a recipient). Deterministic
+ * order (e-mails by sub, then webhooks by id).
  */
 export function planDeliveries(
   event: NotificationEvent,
@@ -167,10 +185,12 @@ export function planDeliveries(
 ): PlannedDelivery[] {
   const out: PlannedDelivery[] = [];
   const seen = new Set<string>();
+  const socReply = isSocReply(event, members);
+  const author = event.kind === 'incident.commented' ? event.actor?.sub : undefined;
   for (const m of [...members].sort((a, b) => a.sub.localeCompare(b.sub))) {
-    if (!m.enabled || !m.email || seen.has(m.sub)) continue;
+    if (!m.enabled || !m.email || seen.has(m.sub) || m.sub === author) continue;
     seen.add(m.sub);
-    if (emailWanted(prefsOf(m.sub), event)) out.push({ deliveryId: deliveryIdOf(event.eventId, 'email', m.sub), channel: 'email', recipient: m.sub, address: m.email });
+    if (emailWanted(prefsOf(m.sub), event, socReply)) out.push({ deliveryId: deliveryIdOf(event.eventId, 'email', m.sub), channel: 'email', recipient: m.sub, address: m.email });
   }
   for (const w of [...webhooks].sort((a, b) => a.id.localeCompare(b.id))) {
     if (webhookWants(w, event)) out.push({ deliveryId: deliveryIdOf(event.eventId, 'webhook', w.id), channel: 'webhook', recipient: w.id, address: w.url });

@@ -58,6 +58,9 @@ describe('notification preferences', { timeout: 20_000 }, () => {
     const email = await screen.findByRole('checkbox', { name: 'Recibir avisos por correo electrónico' });
     expect((email as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Severidad mínima') as HTMLSelectElement).value).toBe('high');
+    // The SOC-reply rule (docs/notifications.md#soc-replies) is explained next to the minimum severity.
+    const hintId = screen.getByLabelText('Severidad mínima').getAttribute('aria-describedby')!.split(' ')[0]!;
+    expect(document.getElementById(hintId)!.textContent).toMatch(/respuestas del SOC en sus incidentes le llegan siempre por correo, salvo que desmarque «Nuevo comentario en un incidente»/);
     const kinds = screen.getByRole('group', { name: 'Tipos de aviso' });
     // Every kind of the contract, labelled in Spanish; only the saved ones ticked.
     const boxes = within(kinds).getAllByRole('checkbox').slice(1) as HTMLInputElement[];

@@ -73,7 +73,7 @@ export const notifications: Catalogue['notifications'] = {
     email: 'Receive notices by e-mail',
     emailHint: 'Sent to the address you sign in with.',
     minSeverity: 'Minimum severity',
-    minSeverityHint: 'Less severe notices only show in the bell.',
+    minSeverityHint: 'Less severe notices only show in the bell. Replies from the SOC on your incidents always reach you by e-mail, unless you untick “New comment on an incident”.',
     digest: 'Daily digest',
     digestHint: 'Instead of one e-mail per notice, one e-mail a day with what happened.',
     save: 'Save preferences',

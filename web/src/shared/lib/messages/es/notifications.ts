@@ -71,7 +71,7 @@ export const notifications = {
     email: 'Recibir avisos por correo electrónico',
     emailHint: 'Se envían a la dirección con la que inicias sesión.',
     minSeverity: 'Severidad mínima',
-    minSeverityHint: 'Los avisos de menor severidad solo aparecen en la campana.',
+    minSeverityHint: 'Los avisos de menor severidad solo aparecen en la campana. Las respuestas del SOC en sus incidentes le llegan siempre por correo, salvo que desmarque «Nuevo comentario en un incidente».',
     digest: 'Resumen diario',
     digestHint: 'En lugar de un correo por aviso, un único correo al día con lo ocurrido.',
     save: 'Guardar preferencias',
