@@ -73,6 +73,8 @@ import {
   ClosureRequestBody,
   ConfirmResolutionBody,
   ReopenIncidentBody,
+  SocBulkBody,
+  SocBulkResult,
   SocQueuePage,
   SocQueueQuery,
   AssigneeList,
@@ -294,6 +296,13 @@ export const ROUTES = [
     summary: 'The SOC queue of every tenant: open work (untriaged or new first, then by SLA due time) or resolved incidents waiting for the customer, with tab counts; one Query per page (staff only)',
     request: { query: SocQueueQuery },
     responses: { 200: { description: 'A page of the SOC queue and its tab counts', body: SocQueuePage } },
+    errors: [],
+  },
+  {
+    operationId: 'bulkUpdateSocQueue', method: 'POST', path: '/soc/bulk', handler: 'incidents', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
+    summary: 'Assign, change the status of, or close up to 25 incidents of any tenants at once (staff only): each row applied on its own as PATCH /incidents/{id} would (version, transitions, triage first, audit), answered per row (docs/api.md#soc-bulk)',
+    request: { query: NoQuery, body: SocBulkBody },
+    responses: { 200: { description: 'One result per row, in the request order: applied with its new version, or the error code and message that row got', body: SocBulkResult } },
     errors: [],
   },
   {

@@ -281,6 +281,55 @@ export const SocQueuePage = pageOf(SocQueueItem).extend({
 });
 export type SocQueuePage = z.infer<typeof SocQueuePage>;
 
+/** Incidents one `POST /soc/bulk` changes at most: each is its own read and transaction (~2 requests, ~50 ms
+ * on DynamoDB), so 25 stay far inside API Gateway's 29 s integration timeout
+ * (https://docs.aws.amazon.com/apigateway/latest/developerguide/limits.html) and the Lambda's own timeout. */
+export const SOC_BULK_MAX_ITEMS = 25;
+
+/** The bulk actions of the SOC queue (docs/api.md#soc-bulk). */
+export const SOC_BULK_ACTIONS = ['assign', 'status', 'close'] as const;
+
+/**
+ * `POST /soc/bulk` (staff): one action on up to `SOC_BULK_MAX_ITEMS` incidents of any tenants, each row with
+ * the version the client last saw. `assign` needs `assignee` (`null` unassigns), `status` needs `status`,
+ * `close` takes neither (resolved → closed). The same incident twice is a 400: nothing is applied.
+ */
+export const SocBulkBody = z
+  .strictObject({
+    action: z.enum(SOC_BULK_ACTIONS),
+    items: z
+      .array(z.strictObject({ tenantId: TenantId, id: IncidentId, version: z.number().int().positive() }))
+      .min(1)
+      .max(SOC_BULK_MAX_ITEMS),
+    assignee: PersonRef.nullable().optional(),
+    status: IncidentStatus.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.action === 'assign' && b.assignee === undefined) ctx.addIssue({ code: 'custom', path: ['assignee'], message: 'assign needs an assignee (null unassigns)' });
+    if (b.action !== 'assign' && b.assignee !== undefined) ctx.addIssue({ code: 'custom', path: ['assignee'], message: `${b.action} takes no assignee` });
+    if (b.action === 'status' && b.status === undefined) ctx.addIssue({ code: 'custom', path: ['status'], message: 'status needs a status' });
+    if (b.action !== 'status' && b.status !== undefined) ctx.addIssue({ code: 'custom', path: ['status'], message: `${b.action} takes no status` });
+    const seen = new Set<string>();
+    b.items.forEach((i, n) => {
+      const key = `${i.tenantId}#${i.id}`;
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['items', n], message: `${i.id} of ${i.tenantId} is listed twice` });
+      seen.add(key);
+    });
+  });
+export type SocBulkBody = z.infer<typeof SocBulkBody>;
+export type SocBulkBodyInput = z.input<typeof SocBulkBody>;
+
+/** The outcome of one row of `POST /soc/bulk`: applied (the incident's new version) or refused (the error the single-incident route would answer). */
+export const SocBulkRowResult = z.discriminatedUnion('ok', [
+  z.object({ tenantId: z.string(), id: z.string(), ok: z.literal(true), version: z.number().int().positive() }),
+  z.object({ tenantId: z.string(), id: z.string(), ok: z.literal(false), code: z.string(), message: z.string() }),
+]);
+export type SocBulkRowResult = z.infer<typeof SocBulkRowResult>;
+
+/** `POST /soc/bulk` answer: one result per row, in the request's order, and how many were applied. */
+export const SocBulkResult = z.object({ applied: z.number().int().nonnegative(), failed: z.number().int().nonnegative(), results: z.array(SocBulkRowResult) });
+export type SocBulkResult = z.infer<typeof SocBulkResult>;
+
 /** Someone an incident can be assigned to: a user of the tenant or a staff member (`GET /assignees`). */
 export const Assignee = z.object({
   username: z.string(),

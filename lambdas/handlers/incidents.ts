@@ -1,6 +1,7 @@
 /**
  * Incidents Lambda: listIncidents, createIncident, getIncident, updateIncident, triageIncident,
- * requestIncidentClosure, reopenIncident, confirmIncidentResolution, listSocQueue, addIncidentComment
+ * requestIncidentClosure, reopenIncident, confirmIncidentResolution, listSocQueue, bulkUpdateSocQueue,
+ * addIncidentComment
  * (route table rows with `handler: 'incidents'`). Validation and errors: `lambdas/http/api.ts`;
  * rules: `lambdas/domain/incidents.ts` (roles: docs/api.md#incident-roles; SLA: docs/sla.md).
  *
@@ -23,6 +24,7 @@ import {
   updateIncident,
 } from '../domain/incidents.js';
 import { addInternalNote, incidentDetailFor } from '../domain/internal-notes.js';
+import { applySocBulk } from '../domain/soc-bulk.js';
 import type { GroupMembersPort } from '../domain/ports.js';
 import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type Operations } from '../http/api.js';
 
@@ -55,6 +57,7 @@ export function incidentOperations(users: GroupMembersPort): Operations<'inciden
     reopenIncident: (i) => reopenIncident(i.repo.incidents, i.tenantId, i.params.id, i.body.reason, i.identity, i.now.toISOString(), auditOf(i)),
     confirmIncidentResolution: (i) => confirmIncidentResolution(i.repo.incidents, i.tenantId, i.params.id, i.body.note, i.identity, i.now.toISOString(), auditOf(i)),
     listSocQueue: ({ repo, query, identity, now }) => listSocQueue(repo.incidents, query, identity, now),
+    bulkUpdateSocQueue: (i) => applySocBulk({ incidents: i.repo.incidents, tenants: i.repo.tenants, users }, i.body, i.identity, i.now, auditOf(i)),
     // `visibility: 'internal'`: a staff-only work note (lambdas/domain/internal-notes.ts, docs/api.md#internal-notes).
     addIncidentComment: (i) =>
       i.body.visibility === 'internal'

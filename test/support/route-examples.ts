@@ -42,6 +42,8 @@ export const EXAMPLES: Record<OperationId, Example> = {
   reopenIncident: { params: { id: 'INC-000003' }, query: {}, body: { reason: 'Ha vuelto a ocurrir' }, caller: user },
   confirmIncidentResolution: { params: { id: 'INC-000004' }, query: {}, body: { note: 'Confirmado' }, caller: user },
   listSocQueue: { query: { limit: '5' }, caller: admin },
+  // A row that applies or fails (its version moved) answers 200 with the row's result either way.
+  bulkUpdateSocQueue: { query: {}, body: { action: 'assign', items: [{ tenantId: 'acme', id: 'INC-000002', version: 1 }], assignee: null }, caller: admin },
   listAssignees: { query: { tenant: 'acme' }, caller: admin },
   listDevices: { query: {}, caller: user },
   getDevice: { params: { id: 'dev-1' }, query: {}, caller: user },

@@ -18,7 +18,7 @@ import { DataTable, FilterSelect, ListFrame, useFilterParams } from '../../share
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { t as msg } from '../../shared/lib/messages';
-import { confirmTexts, useConfirm } from './ConfirmDialog';
+import { confirmTexts, useConfirm } from './confirmTexts';
 
 /** Requests per page. */
 export const ACCESS_REQUEST_PAGE_SIZE = 25;

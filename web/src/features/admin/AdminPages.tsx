@@ -5,7 +5,7 @@
  *    resolution, minutes) and device availability target; its users with status (Cognito's
  *    FORCE_CHANGE_PASSWORD / CONFIRMED, or disabled) and MFA state, "Invitar usuario", and per
  *    user: resend the invitation, disable/enable, remove from the customer, reset MFA, grant/revoke staff
- *    (disable, remove, reset MFA and revoke staff ask first in a dialog naming the user: ConfirmDialog.tsx);
+ *    (disable, remove, reset MFA and revoke staff ask first in a dialog naming the user: confirmTexts.ts and the shared ConfirmDialog);
  *    and "Proveedor de identidad de la empresa", the customer's own OIDC/SAML provider (IdentityProviderCard.tsx);
  *  - `/admin/staff`: the staff (`admin` group) with "Quitar acceso SOC".
  * The API refuses all of it to anyone but staff; errors show in the portal's language with the request reference.
@@ -22,7 +22,7 @@ import { DataTable, ListFrame } from '../../shared/ui/lists';
 import '../../shared/ui/screens.css';
 import { useAdminActions, useStaff, useTenantDetail, useTenants, useTenantUsers } from './api';
 import { useTenant } from '../../shared/lib/tenant';
-import { confirmTexts, useConfirm, type ConfirmAction } from './ConfirmDialog';
+import { confirmTexts, useConfirm, type ConfirmAction } from './confirmTexts';
 import { IdentityProviderCard } from './IdentityProviderCard';
 import { t as msg } from '../../shared/lib/messages';
 

@@ -20,7 +20,7 @@ import type { PutTenantIdentityProviderBody, TenantIdentityProviderState } from 
 import { t as msg } from '../../shared/lib/messages';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { useAdminActions, useTenantIdentityProvider } from './api';
-import { useConfirm } from './ConfirmDialog';
+import { useConfirm } from '../../shared/ui/ConfirmDialog';
 
 type Kind = 'oidc' | 'saml';
 type FieldName = 'issuerUrl' | 'clientId' | 'clientSecret' | 'scopes' | 'metadataUrl' | 'emailDomains';

@@ -5,11 +5,14 @@
  * those at risk first; or by due time alone) and "Resueltos" (resolved, waiting for the customer). Columns:
  * incident, customer, severity, status, assignee, time to breach. Tab, order and filters (customer,
  * severity, status, "Sin asignar", "Asignados a mí", assignee) live in the URL (`filters.ts`); "Cargar más"
- * follows the cursor.
+ * follows the cursor. A checkbox per row (and one for the whole loaded page) selects incidents for the bulk
+ * bar (`BulkBar.tsx`: assign, change status, close resolved — one `POST /soc/bulk`, after a confirmation);
+ * the selection is cleared when the tab or a filter changes and keeps the rows that failed.
  */
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/lib/contract';
-import type { SocQueueItem } from '../../shared/lib/contract';
+import type { SocBulkResult, SocQueueItem } from '../../shared/lib/contract';
 import { INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { ticketPath } from '../../shared/lib/links';
 import { useApiSWRInfinite } from '../../shared/lib/api-context';
@@ -20,8 +23,12 @@ import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { t as msg } from '../../shared/lib/messages';
 import { queueQuery, queueSort, queueTab, type QueueTab } from './filters';
+import { BulkBar } from './BulkBar';
 
 export { queueQuery, SOC_PAGE_SIZE } from './filters';
+
+/** A queue row's key: incident ids are per tenant. */
+const rowKey = (inc: Pick<SocQueueItem, 'tenantId' | 'id'>) => `${inc.tenantId}#${inc.id}`;
 
 /** Statuses an open incident can have (the open tab holds no resolved or closed incident). */
 const OPEN_STATUSES = INCIDENT_STATUSES.filter((s) => s !== 'resolved' && s !== 'closed');
@@ -57,6 +64,23 @@ export function SocQueuePage() {
   const tab = queueTab(params);
   const sort = queueSort(params);
   const list = useApiSWRInfinite('listSocQueue', { query });
+  // The selection belongs to the view it was made in: another tab or filter starts with none.
+  const queryKey = JSON.stringify(query);
+  const [selection, setSelection] = useState<{ view: string; keys: ReadonlySet<string> }>({ view: queryKey, keys: new Set() });
+  const picked: ReadonlySet<string> = selection.view === queryKey ? selection.keys : new Set();
+  const setPicked = (keys: ReadonlySet<string>) => setSelection({ view: queryKey, keys });
+  const selected = list.items.filter((inc) => picked.has(rowKey(inc)));
+  const toggle = (inc: SocQueueItem, on: boolean) => {
+    const next = new Set(picked);
+    if (on) next.add(rowKey(inc));
+    else next.delete(rowKey(inc));
+    setPicked(next);
+  };
+  /** After a bulk request: reload the queue, keep the failed rows selected. */
+  const bulkDone = async (result: SocBulkResult) => {
+    setPicked(new Set(result.results.filter((r) => !r.ok).map(rowKey)));
+    await list.mutate();
+  };
   const counts = list.data?.[0]?.counts;
   const names = new Map(tenants.map((t) => [t.id, t.name]));
   const mine = query.mine === 'true';
@@ -124,11 +148,26 @@ export function SocQueuePage() {
             {list.hasMore ? msg('soc.queue.thereAreMore') : ''}
             {tab === 'resolved' ? msg('soc.queue.waitingForTheCustomer') : sort === 'due' ? msg('soc.queue.thoseDueSoonestFirst') : msg('soc.queue.newFirstThenAtRisk')}
           </p>
+          <BulkBar
+            selected={selected}
+            tab={tab}
+            customerName={(t) => names.get(t) ?? t}
+            pageSize={list.items.length}
+            allSelected={list.items.length > 0 && selected.length === list.items.length}
+            onSelectPage={(on) => setPicked(on ? new Set(list.items.map(rowKey)) : new Set())}
+            onDone={bulkDone}
+            onClear={() => setPicked(new Set())}
+          />
           <DataTable
             caption={tab === 'resolved' ? msg('soc.queue.socQueueResolvedIncidents') : msg('soc.queue.socQueueOpenIncidents')}
             rows={list.items}
-            rowKey={(inc) => `${inc.tenantId}#${inc.id}`}
+            rowKey={rowKey}
             columns={[
+              {
+                label: msg('soc.bulk.selectColumn'),
+                hiddenLabel: true,
+                cell: (inc) => <input type="checkbox" aria-label={msg('soc.bulk.select', { id: inc.id })} checked={picked.has(rowKey(inc))} onChange={(e) => toggle(inc, e.target.checked)} />,
+              },
               {
                 label: msg('soc.queue.incident'),
                 cell: (inc) => (

@@ -103,4 +103,47 @@ describe('SOC queue', () => {
     expect(await screen.findByText('· en riesgo')).toBeTruthy();
     expect(screen.getByText('Vence en 20 min')).toBeTruthy();
   });
+
+  it('bulk: selects rows, asks first, sends one POST /soc/bulk with each row\'s version, shows the failed row and keeps it selected', async () => {
+    const rows = [item('INC-000021', 'acme', 120, { version: 3 }), item('INC-000022', 'globex', 240, { version: 5 }), item('INC-000023', 'acme', 300)];
+    const list = vi.fn(() => ({ items: rows, nextCursor: null, counts: COUNTS }));
+    const bulk = vi.fn((_input: CallInput<'bulkUpdateSocQueue'>) => ({
+      applied: 1,
+      failed: 1,
+      results: [
+        { tenantId: 'acme', id: 'INC-000021', ok: true as const, version: 4 },
+        { tenantId: 'globex', id: 'INC-000022', ok: false as const, code: 'VERSION_CONFLICT', message: 'the incident was changed by someone else; reload it' },
+      ],
+    }));
+    renderSignedIn(page(), { path: '/soc/queue', user: STAFF_USER, api: fakeApi({ getMe: ME_STAFF, listSocQueue: list, bulkUpdateSocQueue: bulk }) });
+    fireEvent.click(await screen.findByLabelText('Seleccionar INC-000021'));
+    fireEvent.click(screen.getByLabelText('Seleccionar INC-000022'));
+    expect(screen.getByText('2 seleccionados')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Asignarme' }));
+    // Asks first: cancelling sends nothing.
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Asignarte 2 incidentes?' });
+    expect(within(dialog).getByText(/INC-000021, INC-000022/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(bulk).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Asignarme' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Aplicar a 2' }));
+    await waitFor(() =>
+      expect(bulk).toHaveBeenCalledWith({
+        body: { action: 'assign', assignee: 'soc@vigia.test', items: [{ tenantId: 'acme', id: 'INC-000021', version: 3 }, { tenantId: 'globex', id: 'INC-000022', version: 5 }] },
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('1 incidente cambiado.')).toBeTruthy();
+    expect(within(alert).getByText('INC-000022 (Globex): the incident was changed by someone else; reload it')).toBeTruthy();
+    // The failed row stays selected, the applied one does not.
+    expect((screen.getByLabelText('Seleccionar INC-000022') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Seleccionar INC-000021') as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('1 seleccionado')).toBeTruthy();
+    // "Seleccionar toda la página" selects every loaded row; another tab starts with none.
+    fireEvent.click(screen.getByLabelText('Seleccionar toda la página (3)'));
+    expect(screen.getByText('3 seleccionados')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Resueltos (30)' }));
+    expect(await screen.findByText('0 seleccionados')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cerrar resueltos' })).toBeNull();
+  });
 });

@@ -158,6 +158,5 @@ export const admin: Catalogue['admin'] = {
     resetTheMfaOf: 'Reset the MFA of {{who}}?',
     theirAuthenticatorAppWill: 'Their authenticator app will be turned off: {{who}} will have to set it up again at their next sign-in.',
     resetMfa: 'Reset MFA',
-    cancel: 'Cancel',
   },
 };

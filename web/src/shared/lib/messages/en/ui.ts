@@ -11,6 +11,9 @@ export const ui: Catalogue['ui'] = {
     comingSoon: 'Coming soon.',
     comingSoonText: 'This section will be available in a future version of the portal.',
   },
+  confirm: {
+    cancel: 'Cancel',
+  },
   lists: {
     loadMore: 'Load more',
     all: 'All',

@@ -156,6 +156,5 @@ export const admin = {
     resetTheMfaOf: '¿Restablecer la MFA de {{who}}?',
     theirAuthenticatorAppWill: 'Se desactivará su aplicación de autenticación: {{who}} tendrá que configurarla de nuevo en su próximo inicio de sesión.',
     resetMfa: 'Restablecer MFA',
-    cancel: 'Cancelar',
   },
 };

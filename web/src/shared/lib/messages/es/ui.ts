@@ -9,6 +9,9 @@ export const ui = {
     comingSoon: 'Próximamente.',
     comingSoonText: 'Esta sección estará disponible en una próxima versión del portal.',
   },
+  confirm: {
+    cancel: 'Cancelar',
+  },
   lists: {
     loadMore: 'Cargar más',
     all: 'Todos',

@@ -1,63 +1,23 @@
 /**
- * The confirmation prompt of the administration screens' irreversible or access-removing user actions
- * (disable, remove from a customer, revoke staff, reset MFA; docs/portal.md#administration): a modal
- * `alertdialog` (WAI-ARIA APG "Alert and Message Dialogs") that names the user, in the portal's language.
+ * The portal's confirmation prompt before an irreversible or bulk action (the administration screens' user
+ * actions, the SOC queue's bulk work; docs/portal.md): a modal `alertdialog` (WAI-ARIA APG "Alert and Message
+ * Dialogs"), in the portal's language.
  *
  * - `useConfirm()` returns `[dialog, ask]`: render `dialog`; `ask(prompt)` opens it and resolves `true` when
  *   the confirm button is pressed, `false` on "Cancelar", Escape or a click on the backdrop.
  * - Focus moves to "Cancelar" on opening (the safe choice), Tab/Shift+Tab stay inside the dialog, and focus
- *   returns to the element that opened it (the row's button) on closing.
- * - `confirmTexts(action, who)` holds the prompts' texts: title, what happens, confirm button label.
+ *   returns to the element that opened it on closing.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import './confirm.css';
-import { t as msg } from '../../shared/lib/messages';
-
-/** The user actions that ask first. */
-export type ConfirmAction = 'disable' | 'remove' | 'revokeStaff' | 'resetMfa' | 'dismissAccessRequest';
+import { t as msg } from '../lib/messages';
 
 /** What the dialog shows. */
 export interface ConfirmPrompt {
   title: string;
   body: string;
   confirmLabel: string;
-}
-
-/** The prompt (in the portal's language) of `action` on user `who` (its e-mail, else its username); `tenantName` for `remove`. */
-export function confirmTexts(action: ConfirmAction, who: string, tenantName?: string): ConfirmPrompt {
-  switch (action) {
-    case 'disable':
-      return {
-        title: msg('admin.confirmDialog.disable', { who }),
-        body: msg('admin.confirmDialog.willNotBeAble', { who }),
-        confirmLabel: msg('admin.confirmDialog.disable2'),
-      };
-    case 'remove':
-      return {
-        title: msg('admin.confirmDialog.removeFromTheCustomer', { who, v1: tenantName ? ` ${tenantName}` : '' }),
-        body: msg('admin.confirmDialog.willNoLongerSeeThis', { who }),
-        confirmLabel: msg('admin.confirmDialog.removeFromCustomer'),
-      };
-    case 'revokeStaff':
-      return {
-        title: msg('admin.confirmDialog.revokeSocAccessFrom', { who }),
-        body: msg('admin.confirmDialog.willNoLongerSeeThe', { who }),
-        confirmLabel: msg('admin.confirmDialog.revokeSocAccess'),
-      };
-    case 'dismissAccessRequest':
-      return {
-        title: msg('admin.confirmDialog.dismissAccessRequestOf', { who }),
-        body: msg('admin.confirmDialog.dismissAccessRequestBody', { who }),
-        confirmLabel: msg('admin.accessRequests.dismiss'),
-      };
-    case 'resetMfa':
-      return {
-        title: msg('admin.confirmDialog.resetTheMfaOf', { who }),
-        body: msg('admin.confirmDialog.theirAuthenticatorAppWill', { who }),
-        confirmLabel: msg('admin.confirmDialog.resetMfa'),
-      };
-  }
 }
 
 interface Open {
@@ -113,7 +73,7 @@ function ConfirmDialog({ prompt, onClose }: { prompt: ConfirmPrompt; onClose: (o
         <p id={`${id}-body`}>{prompt.body}</p>
         <div className="form-actions">
           <button ref={cancelRef} type="button" className="btn" onClick={() => onClose(false)}>
-            {msg('admin.confirmDialog.cancel')}
+            {msg('ui.confirm.cancel')}
           </button>
           <button ref={confirmRef} type="button" className="btn btn-primary" onClick={() => onClose(true)}>
             {prompt.confirmLabel}
