@@ -900,6 +900,13 @@ export const Me = z.object({
   isAdmin: z.boolean(),
   /** Tenants the caller may act on (all tenants for admin). */
   tenants: z.array(Tenant),
+  /**
+   * The caller signed in through their company's identity provider (the ID token's `identities` claim): their
+   * password and second factor are managed there, never in Vigía (docs/api.md#me). Always sent.
+   */
+  federated: z.boolean().optional(),
+  /** That provider's name (Cognito provider name), only when `federated`. */
+  identityProvider: z.string().optional(),
 });
 export type Me = z.infer<typeof Me>;
 

@@ -6,7 +6,7 @@ import type { TenantsPort } from './ports.js';
 /**
  * The caller: sub, e-mail (verified only, else `''`), groups, admin flag and the tenants it may act on,
  * with names from the registry. A group missing from the registry is no tenant (docs/api.md#tenants).
- * Admin: every registered tenant.
+ * Admin: every registered tenant. `federated` (and `identityProvider`) from the ID token's `identities` claim.
  */
 export async function describeMe(port: TenantsPort, identity: Identity): Promise<Me> {
   const registry = await port.listTenants();
@@ -19,7 +19,8 @@ export async function describeMe(port: TenantsPort, identity: Identity): Promise
     for (const t of registry) if (!identity.tenants.includes(t.id)) tenants.push(t);
     tenants.sort((a, b) => a.id.localeCompare(b.id));
   }
-  return { sub: identity.sub, email: identity.email, groups: identity.groups, isAdmin: identity.isAdmin, tenants };
+  const federated = identity.federatedProvider ? { federated: true, identityProvider: identity.federatedProvider } : { federated: false };
+  return { sub: identity.sub, email: identity.email, groups: identity.groups, isAdmin: identity.isAdmin, tenants, ...federated };
 }
 
 /** `GET /tenants` (admin only by the route table): every registered tenant, ordered by id. */

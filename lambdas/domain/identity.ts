@@ -33,6 +33,34 @@ export interface Identity {
    * other tenants (docs/api.md#staff-accounts-and-totp).
    */
   mfa: boolean;
+  /**
+   * The company identity provider the user signed in through (Cognito `identities` claim of the ID token,
+   * its first `providerName`), absent for a native user of the pool, whose password and TOTP Vigía manages
+   * (docs/api.md#me).
+   */
+  federatedProvider?: string | undefined;
+}
+
+/**
+ * The provider name of Cognito's `identities` claim (a JSON array of `{ providerName, providerType, userId,
+ * … }`, as text once API Gateway flattened the claims, or the array itself; Amazon Cognito developer guide,
+ * "Using identity providers"), or `undefined` when absent or malformed (a native user).
+ */
+export function federatedProviderOfClaim(raw: unknown): string | undefined {
+  let list: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      list = JSON.parse(raw) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  if (!Array.isArray(list)) return undefined;
+  for (const i of list) {
+    const name = i && typeof i === 'object' ? (i as { providerName?: unknown }).providerName : undefined;
+    if (typeof name === 'string' && name !== '') return name;
+  }
+  return undefined;
 }
 
 /**
@@ -90,6 +118,7 @@ export function identityFromClaims(claims: Record<string, unknown> | null | unde
     tenants: groups.filter((g) => g !== ADMIN_GROUP && TenantId.safeParse(g).success),
     isAdmin: groups.includes(ADMIN_GROUP),
     mfa: claims[MFA_CLAIM] === MFA_TOTP,
+    ...(federatedProviderOfClaim(claims.identities) ? { federatedProvider: federatedProviderOfClaim(claims.identities) } : {}),
   };
 }
 

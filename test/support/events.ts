@@ -21,6 +21,8 @@ export interface CallerSpec {
   mfa?: boolean;
   /** `iat` claim (issued at, epoch seconds; docs/api.md#session-revocation); absent by default. */
   iat?: number;
+  /** Cognito's `identities` claim as API Gateway passes it (JSON text) for a federated user; absent by default. */
+  identities?: string;
 }
 
 /** Authorizer claims for a caller, all values strings (as API Gateway passes them). */
@@ -38,6 +40,7 @@ export function claimsFor(c: CallerSpec): Record<string, string> {
     auth_time: '1700000000',
     exp: '4102444800',
     ...(c.iat !== undefined ? { iat: String(c.iat) } : {}),
+    ...(c.identities !== undefined ? { identities: c.identities } : {}),
   };
 }
 
