@@ -1258,6 +1258,14 @@ export const ActivityEventId = z.string().regex(/^[A-Za-z0-9_.:-]{1,160}$/, 'inv
 export const ACTIVITY_OUTBOX_STATES = ['PENDING', 'DONE'] as const;
 
 /**
+ * What an activity event says, as a message key and its parameters (strings), rendered in each reader's
+ * language by the portal (i18next `notifications.events.*`) and the server (`lambdas/domain/messages.ts`),
+ * e.g. `{ key: 'activity.alarm.raised', params: { deviceId: 'dev-007', deviceName: 'FW Madrid', severity: 'high', title: '…' } }`.
+ */
+export const ActivityMessage = z.object({ key: z.string().max(80), params: z.record(z.string(), z.string()) });
+export type ActivityMessage = z.infer<typeof ActivityMessage>;
+
+/**
  * One activity event of a tenant, as stored (item `TENANT#<t>#ACTIVITY` / `EV#<at>#<eventId>`) and as the
  * feed returns it. The contract of the delivery side (docs/notifications.md): fields may be added, never
  * removed. `title` is Spanish and holds no more than the portal shows that tenant's users; `link` is a
@@ -1273,8 +1281,13 @@ export const ActivityEvent = z.object({
   /** Who made the change: display name and Cognito `sub`; null for the system (collectors, SLA job). */
   actor: z.object({ name: z.string(), sub: z.string().optional() }).nullable(),
   subject: z.object({ type: z.enum(ACTIVITY_SUBJECT_TYPES), id: z.string() }),
-  /** Spanish one-line text, e.g. "INC-000012: estado «Nuevo» → «En curso»". */
+  /**
+   * Spanish one-line text, e.g. "INC-000012: estado «Nuevo» → «En curso»" — kept for the readers of the stored
+   * contract; readers render `message` in their language and fall back to `title` for events stored before it.
+   */
   title: z.string(),
+  /** Message key and parameters (absent on events stored before issue 32): what readers render. */
+  message: ActivityMessage.optional(),
   /** Portal path of the subject, e.g. `/ticket/update/INC-000012?tenant=acme`. */
   link: z.string(),
   /** `PENDING` while the delivery side has not handled it. */
@@ -1312,6 +1325,8 @@ export const NotificationPreferences = z.strictObject({
   minSeverity: ActivitySeverity,
   kinds: z.array(ActivityKind).max(ACTIVITY_KINDS.length).nullable(),
   digest: z.boolean(),
+  /** Language of the user's e-mails and digests; absent = `es` (the portal sends its language when saving). */
+  language: z.enum(['es', 'en']).optional(),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 

@@ -421,7 +421,7 @@ export const ActivityEventEntity: Entity<ActivityEvent> = {
   description: 'Activity event of the tenant (written in the transaction of the change it describes); `outbox` PENDING until delivered',
   readBy: 'Query `PK = TENANT#<t>#ACTIVITY`, `SK BETWEEN EV# AND EV#~`, newest first; unread: `SK > EV#<seenAt>#~`, `Select=COUNT`; pending delivery: per tenant, Query `SK BETWEEN <outbox mark> AND EV#~` with `outbox = PENDING` as a filter, and Query GSI2 `GSI2PK = OUTBOX` (entries only of events written by `putActivityEventOnce`, while PENDING)',
   key: (e) => keys.activityEvent(e.tenantId, e.at, e.eventId),
-  attributes: allOf<ActivityEvent>()(['eventId', 'tenantId', 'kind', 'severity', 'at', 'actor', 'subject', 'title', 'link', 'outbox']),
+  attributes: allOf<ActivityEvent>()(['eventId', 'tenantId', 'kind', 'severity', 'at', 'actor', 'subject', 'title', 'message', 'link', 'outbox']),
   ttl: (e) => epochPlusDays(e.at, ACTIVITY_RETENTION_DAYS),
   ttlNote: `\`at\` + ${ACTIVITY_RETENTION_DAYS} days`,
 };

@@ -59,7 +59,7 @@ const severity = (v: unknown, fallback: NotificationSeverity): NotificationSever
 const kindsOf = (v: unknown): string[] | null => (Array.isArray(v) ? v.filter((k): k is string => typeof k === 'string') : null);
 
 function prefsOf(item: AttributeMap): NotificationPreferences {
-  return { email: item.email !== false, minSeverity: severity(item.minSeverity, 'high'), kinds: kindsOf(item.kinds), digest: item.digest === true };
+  return { email: item.email !== false, minSeverity: severity(item.minSeverity, 'high'), kinds: kindsOf(item.kinds), digest: item.digest === true, ...(item.language === 'en' || item.language === 'es' ? { language: item.language } : {}) };
 }
 
 function webhookOf(item: AttributeMap): Webhook {
@@ -99,6 +99,15 @@ function deliveryOf(item: AttributeMap): DeliveryRecord {
   };
 }
 
+/** A stored event's `message` (key and string parameters), or null when absent or malformed. */
+function messageOf(v: unknown): { key: string; params: Record<string, string> } | null {
+  const m = v as { key?: unknown; params?: unknown } | null | undefined;
+  if (!m || typeof m.key !== 'string' || !m.params || typeof m.params !== 'object') return null;
+  const params: Record<string, string> = {};
+  for (const [k, val] of Object.entries(m.params as Record<string, unknown>)) if (typeof val === 'string') params[k] = val;
+  return { key: m.key, params };
+}
+
 /** An activity event item (outbox entry) as the delivery loop reads it; null when it is not one. */
 export function notificationEventOf(item: AttributeMap): NotificationEvent | null {
   const actor = item.actor as { name?: unknown; sub?: unknown } | null | undefined;
@@ -113,6 +122,7 @@ export function notificationEventOf(item: AttributeMap): NotificationEvent | nul
     actor: actor && typeof actor.name === 'string' ? { name: actor.name, ...(typeof actor.sub === 'string' ? { sub: actor.sub } : {}) } : null,
     subject: { type: String(subject?.type ?? ''), id: String(subject?.id ?? '') },
     title: String(item.title ?? ''),
+    ...(messageOf(item.message) ? { message: messageOf(item.message)! } : {}),
     link: String(item.link ?? '/'),
   };
 }
@@ -143,7 +153,7 @@ export function notificationsRepository(table: TableRef): NotificationsPort {
     async putPreferences(tenantId, sub, prefs, now) {
       await doc.send('PutItem', {
         TableName,
-        Item: { ...keys.notificationPrefs(tenantId, sub), entity: 'NotificationPreferences', sub, email: prefs.email, minSeverity: prefs.minSeverity, kinds: prefs.kinds, digest: prefs.digest, updatedAt: now.toISOString() },
+        Item: { ...keys.notificationPrefs(tenantId, sub), entity: 'NotificationPreferences', sub, email: prefs.email, minSeverity: prefs.minSeverity, kinds: prefs.kinds, digest: prefs.digest, ...(prefs.language ? { language: prefs.language } : {}), updatedAt: now.toISOString() },
       });
     },
     async listPreferences(tenantId) {

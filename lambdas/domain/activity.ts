@@ -1,6 +1,6 @@
 /**
- * Activity events (docs/notifications.md): which change becomes which event, its Spanish title, link and
- * severity. Pure functions of the record before and after a change; the data layer (`lambdas/data/*.ts`)
+ * Activity events (docs/notifications.md): which change becomes which event, its message (key and
+ * parameters, `lambdas/domain/messages.ts`; the stored `title` is its Spanish rendering), link and severity. Pure functions of the record before and after a change; the data layer (`lambdas/data/*.ts`)
  * puts the event in the same TransactWriteItems as the change (`lambdas/data/activity.ts#activityPut`), so
  * an event exists if and only if its change does.
  *
@@ -21,17 +21,18 @@
  */
 import type {
   ActivityEvent,
+  ActivityMessage,
   ActivityKind,
   ActivitySeverity,
   DeviceAlarm,
   Incident,
   IncidentChange,
   IncidentComment,
-  IncidentStatus,
   Office365Alarm,
   Recommendation,
   Severity,
 } from '../contract/schemas.js';
+import { oneLine, renderMessage, type ActivityMessageKey } from './messages.js';
 
 /** Alarm severities whose raise / acknowledge / clear become events (the others stay in the alarm list only). */
 export const ALARM_EVENT_SEVERITIES: readonly Severity[] = ['critical', 'high'];
@@ -42,16 +43,6 @@ export const ALARM_EVENT_SEVERITIES: readonly Severity[] = ['critical', 'high'];
  */
 export const SLA_AT_RISK_FRACTION = 0.25;
 export const SLA_AT_RISK_MAX_MS = 24 * 3_600_000;
-
-/** Spanish labels the titles use (the portal's `enums.*` in Spanish). */
-export const STATUS_LABEL_ES: Readonly<Record<IncidentStatus, string>> = {
-  new: 'Nuevo',
-  in_progress: 'En curso',
-  on_hold: 'En espera',
-  resolved: 'Resuelto',
-  closed: 'Cerrado',
-};
-export const SEVERITY_LABEL_ES: Readonly<Record<Severity, string>> = { critical: 'crítica', high: 'alta', medium: 'media', low: 'baja' };
 
 /** Who made a change: display name (e-mail or sub) and sub; null = the system. */
 export type Actor = ActivityEvent['actor'];
@@ -108,17 +99,22 @@ function event(
   at: string,
   actor: Actor,
   subject: ActivityEvent['subject'],
-  title: string,
+  message: ActivityMessage,
   link: string,
   opts: BuildOptions | undefined,
 ): ActivityEvent {
-  return { eventId: opts?.eventId ?? ulid(Date.parse(at)), tenantId, kind, severity, at, actor, subject, title: clip(title), link, outbox: 'PENDING' };
+  const title = renderMessage('es', message) ?? '';
+  return { eventId: opts?.eventId ?? ulid(Date.parse(at)), tenantId, kind, severity, at, actor, subject, title, message, link, outbox: 'PENDING' };
 }
 
-/** Titles are one line of at most 200 characters (the item stays small: docs/notifications.md#kinds). */
-function clip(s: string): string {
-  const line = s.replace(/\s+/g, ' ').trim();
-  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+/**
+ * The message `key` with `params` (string values, user texts clipped to one line of 200 characters so the
+ * item stays small: docs/notifications.md#kinds).
+ */
+function msg(key: ActivityMessageKey, params: Record<string, string | undefined>): ActivityMessage {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) out[k] = oneLine(v);
+  return { key, params: out };
 }
 
 const incidentSubject = (i: Pick<Incident, 'id'>) => ({ type: 'incident' as const, id: i.id });
@@ -133,7 +129,7 @@ export function incidentCreatedEvent(incident: Incident, opts?: BuildOptions): A
     incident.createdAt,
     actor,
     incidentSubject(incident),
-    `Nuevo incidente ${incident.id}: ${incident.title}`,
+    msg('activity.incident.created', { incidentId: incident.id, title: incident.title, severity: incident.severity }),
     activityLinks.incident(incident.tenantId, incident.id),
     opts,
   );
@@ -145,24 +141,24 @@ export function incidentCreatedEvent(incident: Incident, opts?: BuildOptions): A
  */
 export function incidentUpdateEvent(current: Incident, next: Incident, change: IncidentChange, comment: IncidentComment | null, opts?: BuildOptions): ActivityEvent | null {
   const actor: Actor = { name: change.by, ...(change.bySub ? { sub: change.bySub } : {}) };
-  const build = (kind: ActivityKind, severity: ActivitySeverity, title: string) =>
-    event(next.tenantId, kind, severity, change.at, actor, incidentSubject(next), title, activityLinks.incident(next.tenantId, next.id), opts);
+  const build = (kind: ActivityKind, severity: ActivitySeverity, message: ActivityMessage) =>
+    event(next.tenantId, kind, severity, change.at, actor, incidentSubject(next), message, activityLinks.incident(next.tenantId, next.id), opts);
   if (current.status !== next.status) {
-    if (next.status === 'closed') return build('incident.closed', next.severity, `${next.id} cerrado: ${next.title}`);
-    if (next.status === 'resolved') return build('incident.resolved', next.severity, `${next.id} resuelto: ${next.title}`);
-    return build('incident.status_changed', next.severity, `${next.id}: estado «${STATUS_LABEL_ES[current.status]}» → «${STATUS_LABEL_ES[next.status]}»`);
+    if (next.status === 'closed') return build('incident.closed', next.severity, msg('activity.incident.closed', { incidentId: next.id, title: next.title }));
+    if (next.status === 'resolved') return build('incident.resolved', next.severity, msg('activity.incident.resolved', { incidentId: next.id, title: next.title }));
+    return build('incident.status_changed', next.severity, msg('activity.incident.status_changed', { incidentId: next.id, from: current.status, to: next.status }));
   }
   if (change.changes.some((c) => c.field === 'severity' || c.field === 'slaTargets')) {
-    return build('incident.triaged', next.severity, `${next.id} clasificado: severidad ${SEVERITY_LABEL_ES[next.severity]}`);
+    return build('incident.triaged', next.severity, msg('activity.incident.triaged', { incidentId: next.id, severity: next.severity }));
   }
-  if (comment) return build('incident.commented', 'info', `Nuevo comentario de ${comment.author} en ${next.id}`);
+  if (comment) return build('incident.commented', 'info', msg('activity.incident.commented', { incidentId: next.id, author: comment.author }));
   return null;
 }
 
 /** `incident.commented` for a comment added on its own (`POST /incidents/{id}/comments`). */
 export function incidentCommentEvent(tenantId: string, incidentId: string, comment: IncidentComment, opts?: BuildOptions): ActivityEvent {
   const actor: Actor = { name: comment.author, ...(comment.authorSub ? { sub: comment.authorSub } : {}) };
-  return event(tenantId, 'incident.commented', 'info', comment.createdAt, actor, { type: 'incident', id: incidentId }, `Nuevo comentario de ${comment.author} en ${incidentId}`, activityLinks.incident(tenantId, incidentId), opts);
+  return event(tenantId, 'incident.commented', 'info', comment.createdAt, actor, { type: 'incident', id: incidentId }, msg('activity.incident.commented', { incidentId, author: comment.author }), activityLinks.incident(tenantId, incidentId), opts);
 }
 
 /**
@@ -172,18 +168,18 @@ export function incidentCommentEvent(tenantId: string, incidentId: string, comme
 export function alarmEvent(before: DeviceAlarm | null, after: DeviceAlarm, opts?: BuildOptions): ActivityEvent | null {
   if (!ALARM_EVENT_SEVERITIES.includes(after.severity)) return null;
   if (before && before.state === after.state) return null;
-  const sev = SEVERITY_LABEL_ES[after.severity];
+  const names = { deviceId: after.deviceId, deviceName: after.deviceName || after.deviceId, title: after.title };
   const subject = { type: 'alarm' as const, id: `${after.deviceId}/${after.id}` };
   const link = activityLinks.device(after.tenantId, after.deviceId);
   if (!before || (after.state === 'active' && before.state === 'cleared')) {
-    return event(after.tenantId, 'alarm.raised', after.severity, after.raisedAt, null, subject, `Alarma ${sev} en ${after.deviceId}: ${after.title}`, link, opts);
+    return event(after.tenantId, 'alarm.raised', after.severity, after.raisedAt, null, subject, msg('activity.alarm.raised', { ...names, severity: after.severity }), link, opts);
   }
   if (after.state === 'acknowledged') {
     const actor: Actor = after.acknowledgedBy ? { name: after.acknowledgedBy, ...(after.acknowledgedBySub ? { sub: after.acknowledgedBySub } : {}) } : null;
-    return event(after.tenantId, 'alarm.acknowledged', 'info', after.acknowledgedAt ?? after.raisedAt, actor, subject, `Alarma reconocida en ${after.deviceId}: ${after.title}`, link, opts);
+    return event(after.tenantId, 'alarm.acknowledged', 'info', after.acknowledgedAt ?? after.raisedAt, actor, subject, msg('activity.alarm.acknowledged', names), link, opts);
   }
   if (after.state === 'cleared') {
-    return event(after.tenantId, 'alarm.cleared', 'info', after.clearedAt ?? after.raisedAt, null, subject, `Alarma resuelta en ${after.deviceId}: ${after.title}`, link, opts);
+    return event(after.tenantId, 'alarm.cleared', 'info', after.clearedAt ?? after.raisedAt, null, subject, msg('activity.alarm.cleared', names), link, opts);
   }
   return null;
 }
@@ -191,12 +187,12 @@ export function alarmEvent(before: DeviceAlarm | null, after: DeviceAlarm, opts?
 /** `office365.alert_raised` when an Office 365 alert is stored for the first time (`before` null), else null. */
 export function office365AlertEvent(before: Office365Alarm | null, after: Office365Alarm, opts?: BuildOptions): ActivityEvent | null {
   if (before) return null;
-  return event(after.tenantId, 'office365.alert_raised', after.severity, after.detectedAt, null, { type: 'office365Alarm', id: after.id }, `Alerta de Office 365: ${after.title}`, activityLinks.office365Alarms(after.tenantId), opts);
+  return event(after.tenantId, 'office365.alert_raised', after.severity, after.detectedAt, null, { type: 'office365Alarm', id: after.id }, msg('activity.office365.alert_raised', { title: after.title }), activityLinks.office365Alarms(after.tenantId), opts);
 }
 
 /** `recommendation.added` for a new recommendation (severity = its priority). */
 export function recommendationAddedEvent(r: Recommendation, opts?: BuildOptions): ActivityEvent {
-  return event(r.tenantId, 'recommendation.added', r.priority, r.createdAt, null, { type: 'recommendation', id: r.id }, `Nueva recomendación: ${r.title}`, activityLinks.recommendations(r.tenantId), opts);
+  return event(r.tenantId, 'recommendation.added', r.priority, r.createdAt, null, { type: 'recommendation', id: r.id }, msg('activity.recommendation.added', { title: r.title }), activityLinks.recommendations(r.tenantId), opts);
 }
 
 /**
@@ -214,11 +210,11 @@ export function slaEvents(incident: Incident, now: Date): ActivityEvent[] {
   const link = activityLinks.incident(incident.tenantId, incident.id);
   const subject = incidentSubject(incident);
   if (t >= due) {
-    return [event(incident.tenantId, 'sla.breached', incident.severity, incident.slaDueAt, null, subject, `${incident.id} ha incumplido el SLA de resolución: ${incident.title}`, link, { eventId: slaEventId('sla.breached', incident) })];
+    return [event(incident.tenantId, 'sla.breached', incident.severity, incident.slaDueAt, null, subject, msg('activity.sla.breached', { incidentId: incident.id, title: incident.title }), link, { eventId: slaEventId('sla.breached', incident) })];
   }
   if (t >= riskAt) {
     return [
-      event(incident.tenantId, 'sla.at_risk', incident.severity, new Date(riskAt).toISOString(), null, subject, `${incident.id} está a punto de incumplir el SLA (vence ${incident.slaDueAt.slice(11, 16)} UTC): ${incident.title}`, link, {
+      event(incident.tenantId, 'sla.at_risk', incident.severity, new Date(riskAt).toISOString(), null, subject, msg('activity.sla.at_risk', { incidentId: incident.id, dueTime: incident.slaDueAt.slice(11, 16), title: incident.title }), link, {
         eventId: slaEventId('sla.at_risk', incident),
       }),
     ];

@@ -19,6 +19,7 @@
  * Errors: a storage failure rejects (the stream record is then reported as a batch item failure and retried
  * by Lambda, then sent to the DLQ); a send failure never rejects (recorded on the delivery).
  */
+import { languageOf, type Language } from './messages.js';
 import {
   backoffSeconds,
   MAX_DELIVERY_ATTEMPTS,
@@ -172,7 +173,8 @@ export async function deliverEvent(event: NotificationEvent, deps: DeliveryDeps)
       lease,
     );
     if (!claimed) { out.waiting++; open++; continue; }
-    const result = await attempt(event, p, webhook, deps, t);
+    const lang = languageOf((prefs.get(p.recipient) ?? DEFAULT_PREFERENCES).language);
+    const result = await attempt(event, p, webhook, deps, t, lang);
     const finished = now();
     if (result.ok) {
       await deps.store.finishDelivery(claimed, { state: 'sent', ...(result.status ? { httpStatus: result.status } : {}) }, finished);
@@ -200,10 +202,11 @@ async function attempt(
   webhook: Webhook | undefined,
   deps: DeliveryDeps,
   now: Date,
+  lang: Language,
 ): Promise<{ ok: true; status?: number } | { ok: false; error: string; status?: number }> {
   try {
     if (p.channel === 'email') {
-      const mail = renderEmail(event, deps.siteUrl);
+      const mail = renderEmail(event, deps.siteUrl, lang);
       await deps.senders.sendEmail({ to: p.address, ...mail, deliveryId: p.deliveryId });
       return { ok: true };
     }

@@ -20,6 +20,7 @@
  * What: the events as the portal's feed shows them to that tenant's users (kind, severity, time, title,
  * actor name, link) and nothing else (no `sub`, no keys).
  */
+import { DEFAULT_LANGUAGE, eventTitle, fill, languageOf, MAIL, type Language } from './messages.js';
 import { errorText, type DeliveryRecord, type MembersOf, type NotificationsPort, type SendersPort } from './notification-delivery.js';
 import {
   backoffSeconds,
@@ -71,59 +72,67 @@ export function digestEventsFor(events: readonly NotificationEvent[], prefs: Not
 const dayLabel = (day: string): string => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /**
- * The Spanish digest e-mail of `day` for one user: subject `[Vigía] Resumen del dd/mm/aaaa: N novedades`,
- * a count per severity, the newest `DIGEST_MAX_LISTED` events (time, severity, kind, title linked to the
- * item, actor), a link to the feed page (`/notifications`) and to the notification preferences (`/notifications/preferences`).
- * `events` must be non-empty and already filtered (`digestEventsFor`).
+ * The digest e-mail of `day` for one user in `opts.lang` (default Spanish; the user's notification
+ * preference `language`): subject `[Vigía] Resumen del dd/mm/aaaa: N novedades` (English: `Summary of …:
+ * N updates`), a count per severity, the newest `DIGEST_MAX_LISTED` events (time, severity, kind, title in
+ * that language linked to the item, actor), a link to the feed page (`/notifications`) and to the
+ * notification preferences (`/notifications/preferences`). `events` must be non-empty and already
+ * filtered (`digestEventsFor`).
  */
-export function renderDigestEmail(day: string, events: readonly NotificationEvent[], siteUrl: string, opts: { truncated?: boolean } = {}): RenderedEmail {
+export function renderDigestEmail(day: string, events: readonly NotificationEvent[], siteUrl: string, opts: { truncated?: boolean; lang?: Language } = {}): RenderedEmail {
+  const lang = opts.lang ?? DEFAULT_LANGUAGE;
+  const m = MAIL[lang];
+  const d = m.digest;
+  const sevLabel = (s: string) => m.severity[s] ?? s;
   const n = events.length;
   const listed = events.slice(0, DIGEST_MAX_LISTED);
   const more = n - listed.length;
   const feedUrl = portalUrl(siteUrl, '/notifications');
   const prefsUrl = portalUrl(siteUrl, '/notifications/preferences');
-  const total = `${n}${opts.truncated ? '+' : ''} ${n === 1 && !opts.truncated ? 'novedad' : 'novedades'}`;
-  const subject = `[Vigía] Resumen del ${dayLabel(day)}: ${total}`;
-  const counts = Object.entries(SEVERITY_LABELS)
-    .map(([s, label]) => [label, events.filter((e) => e.severity === s).length] as const)
+  const total = `${n}${opts.truncated ? '+' : ''} ${n === 1 && !opts.truncated ? d.one : d.other}`;
+  const heading = fill(d.title, { day: dayLabel(day), total });
+  const subject = `[Vigía] ${heading}`;
+  const counts = Object.keys(SEVERITY_LABELS)
+    .map((s) => [sevLabel(s), events.filter((e) => e.severity === s).length] as const)
     .filter(([, c]) => c > 0);
   const countsLine = counts.map(([label, c]) => `${label}: ${c}`).join(' · ');
-  const intro = `Actividad del ${dayLabel(day)} (UTC) según sus preferencias de notificación: ${total}.`;
+  const intro = fill(d.intro, { day: dayLabel(day), total });
+  const moreLine = more > 0 ? fill(d.moreN, { count: more }) : d.more;
   const rowText = (e: NotificationEvent) =>
-    `- ${formatUtc(e.at)} · ${SEVERITY_LABELS[e.severity] ?? e.severity} · ${kindLabel(e.kind)}: ${e.title}${e.actor ? ` (por ${e.actor.name})` : ''}\n  ${portalUrl(siteUrl, e.link)}`;
+    `- ${formatUtc(e.at)} · ${sevLabel(e.severity)} · ${kindLabel(e.kind, lang)}: ${eventTitle(e, lang)}${e.actor ? ` (${fill(d.by, { name: e.actor.name })})` : ''}\n  ${portalUrl(siteUrl, e.link)}`;
   const text = [
     intro,
     countsLine,
     '',
     ...listed.map(rowText),
-    ...(more > 0 || opts.truncated ? ['', `…y ${more > 0 ? `${more} más` : 'más'}.`] : []),
+    ...(more > 0 || opts.truncated ? ['', moreLine] : []),
     '',
-    `Ver toda la actividad en el portal: ${feedUrl}`,
+    `${d.viewAllText}: ${feedUrl}`,
     '',
     '—',
-    `Recibe este resumen diario por sus preferencias de notificación en Vigía. Puede cambiarlas en ${prefsUrl}`,
+    fill(d.footerText, { url: prefsUrl }),
   ].join('\n');
   const rowHtml = (e: NotificationEvent) =>
     `<tr><td style="padding:6px 12px 6px 0;color:#6b7280;white-space:nowrap;vertical-align:top">${escapeHtml(formatUtc(e.at))}</td>` +
-    `<td style="padding:6px 12px 6px 0;vertical-align:top">${escapeHtml(SEVERITY_LABELS[e.severity] ?? e.severity)}</td>` +
-    `<td style="padding:6px 0;vertical-align:top"><span style="color:#6b7280">${escapeHtml(kindLabel(e.kind))}</span><br>` +
-    `<a href="${escapeHtml(portalUrl(siteUrl, e.link))}" style="color:#1d4ed8">${escapeHtml(e.title)}</a>` +
-    `${e.actor ? `<br><span style="color:#6b7280;font-size:12px">por ${escapeHtml(e.actor.name)}</span>` : ''}</td></tr>`;
+    `<td style="padding:6px 12px 6px 0;vertical-align:top">${escapeHtml(sevLabel(e.severity))}</td>` +
+    `<td style="padding:6px 0;vertical-align:top"><span style="color:#6b7280">${escapeHtml(kindLabel(e.kind, lang))}</span><br>` +
+    `<a href="${escapeHtml(portalUrl(siteUrl, e.link))}" style="color:#1d4ed8">${escapeHtml(eventTitle(e, lang))}</a>` +
+    `${e.actor ? `<br><span style="color:#6b7280;font-size:12px">${escapeHtml(fill(d.by, { name: e.actor.name }))}</span>` : ''}</td></tr>`;
   const html = `<!doctype html>
-<html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;background:#f3f4f6;margin:0;padding:24px">
 <table role="presentation" style="max-width:680px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;border-collapse:separate">
 <tr><td>
-<p style="margin:0 0 8px;color:#6b7280;font-size:14px">Resumen diario</p>
-<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(`Resumen del ${dayLabel(day)}: ${total}`)}</h1>
+<p style="margin:0 0 8px;color:#6b7280;font-size:14px">${escapeHtml(d.label)}</p>
+<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(heading)}</h1>
 <p style="font-size:14px;margin:0 0 4px">${escapeHtml(intro)}</p>
 <p style="font-size:14px;margin:0 0 16px">${escapeHtml(countsLine)}</p>
 <table role="presentation" style="font-size:14px;margin-bottom:16px;border-collapse:collapse">
 ${listed.map(rowHtml).join('\n')}
 </table>
-${more > 0 || opts.truncated ? `<p style="font-size:14px">…y ${more > 0 ? `${more} más` : 'más'}.</p>` : ''}
-<p><a href="${escapeHtml(feedUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Ver toda la actividad</a></p>
-<p style="font-size:12px;color:#6b7280;margin-top:24px">Recibe este resumen diario por sus preferencias de notificación en Vigía. <a href="${escapeHtml(prefsUrl)}">Cambiar preferencias</a></p>
+${more > 0 || opts.truncated ? `<p style="font-size:14px">${escapeHtml(moreLine)}</p>` : ''}
+<p><a href="${escapeHtml(feedUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(d.viewAll)}</a></p>
+<p style="font-size:12px;color:#6b7280;margin-top:24px">${escapeHtml(d.footer)} <a href="${escapeHtml(prefsUrl)}">${escapeHtml(m.changePreferences)}</a></p>
 </td></tr></table>
 </body></html>`;
   return { subject, html, text };
@@ -225,7 +234,7 @@ async function digestTenant(tenantId: string, day: string, deps: DigestDeps, out
       out.open++;
       continue;
     }
-    const mail = renderDigestEmail(day, events, deps.siteUrl, { truncated: feed.truncated });
+    const mail = renderDigestEmail(day, events, deps.siteUrl, { truncated: feed.truncated, lang: languageOf(prefs.language) });
     const claimed = await deps.store.claimDelivery(
       { tenantId, eventId: key, channel: 'email', recipient: m.sub, deliveryId, kind: 'digest', title: mail.subject },
       t,

@@ -17,6 +17,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import { ACTIVITY_KINDS, ACTIVITY_SEVERITIES } from '../contract/schemas.js';
 import { classifyAddress, isInternalHostname } from './network-address.js';
+import { DEFAULT_LANGUAGE, eventTitle, fill, MAIL, renderMessage, type Language } from './messages.js';
 
 /** Severities an activity event carries, most severe first (`info` is below every incident severity). */
 /** The activity event's severities and kinds (one list each, in the API contract: lambdas/contract/schemas.ts). */
@@ -27,30 +28,11 @@ export type NotificationSeverity = (typeof NOTIFICATION_SEVERITIES)[number];
 export const NOTIFICATION_KINDS = ACTIVITY_KINDS;
 
 /** Spanish label of each kind (e-mail subject, Teams/Slack heading). */
-export const KIND_LABELS: Readonly<Record<string, string>> = {
-  'incident.created': 'Incidente creado',
-  'incident.triaged': 'Incidente clasificado',
-  'incident.status_changed': 'Cambio de estado de un incidente',
-  'incident.commented': 'Nuevo comentario en un incidente',
-  'incident.resolved': 'Incidente resuelto',
-  'incident.closed': 'Incidente cerrado',
-  'alarm.raised': 'Alarma activada',
-  'alarm.cleared': 'Alarma despejada',
-  'alarm.acknowledged': 'Alarma reconocida',
-  'office365.alert_raised': 'Alerta de Office 365',
-  'recommendation.added': 'Nueva recomendación',
-  'sla.at_risk': 'SLA a punto de vencer',
-  'sla.breached': 'SLA incumplido',
-};
+/** Spanish label of each event kind (e-mails, webhook cards; `MAIL` in lambdas/domain/messages.ts has every language). */
+export const KIND_LABELS: Readonly<Record<string, string>> = MAIL.es.kinds;
 
 /** Spanish label of each severity. */
-export const SEVERITY_LABELS: Readonly<Record<NotificationSeverity, string>> = {
-  critical: 'Crítica',
-  high: 'Alta',
-  medium: 'Media',
-  low: 'Baja',
-  info: 'Informativa',
-};
+export const SEVERITY_LABELS: Readonly<Record<NotificationSeverity, string>> = MAIL.es.severity as Record<NotificationSeverity, string>;
 
 /**
  * The fields of an activity event that delivery reads (the stored item is written by the activity feed,
@@ -65,8 +47,10 @@ export interface NotificationEvent {
   at: string;
   actor: { name: string; sub?: string | undefined } | null;
   subject: { type: string; id: string };
-  /** Spanish, as the feed shows it. */
+  /** Spanish, as stored (events stored before messages existed have only this). */
   title: string;
+  /** Message key and parameters (`lambdas/domain/messages.ts`): rendered in each reader's language. */
+  message?: { key: string; params: Record<string, string> } | undefined;
   /** Portal path of the item, e.g. `/ticket/update/INC-000123?tenant=acme`. */
   link: string;
 }
@@ -80,6 +64,8 @@ export interface NotificationPreferences {
   minSeverity: NotificationSeverity;
   kinds: string[] | null;
   digest: boolean;
+  /** Language of the user's e-mails and digests (`es` when absent: docs/notifications.md#languages). */
+  language?: Language | undefined;
 }
 
 /** What a user who never opened the preferences gets: e-mail for high and critical events of every kind. */
@@ -222,7 +208,7 @@ export function formatUtc(iso: string): string {
   return `${p(d.getUTCDate())}/${p(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())} UTC`;
 }
 
-export const kindLabel = (kind: string): string => KIND_LABELS[kind] ?? 'Actividad';
+export const kindLabel = (kind: string, lang: Language = DEFAULT_LANGUAGE): string => MAIL[lang].kinds[kind] ?? MAIL[lang].activity;
 
 /** An e-mail as SES SendEmail takes it (Simple content). */
 export interface RenderedEmail {
@@ -232,60 +218,71 @@ export interface RenderedEmail {
 }
 
 /**
- * The Spanish e-mail of one event: subject `[Vigía] <severity> · <title>`, an HTML part (inline styles
- * only: mail clients drop stylesheets) and the same facts as plain text, with a link to the item and one to
- * the notification preferences page (`/notifications/preferences`).
+ * The e-mail of one event in the recipient's language `lang` (default Spanish; the user's notification
+ * preference `language`): subject `[Vigía] <severity> · <title>`, an HTML part (inline styles only: mail
+ * clients drop stylesheets) and the same facts as plain text, with a link to the item and one to the
+ * notification preferences page (`/notifications/preferences`). The title is the event's message rendered
+ * in `lang` (`eventTitle`: the stored Spanish title for events stored before messages existed).
  */
-export function renderEmail(event: NotificationEvent, siteUrl: string): RenderedEmail {
+export function renderEmail(event: NotificationEvent, siteUrl: string, lang: Language = DEFAULT_LANGUAGE): RenderedEmail {
+  const m = MAIL[lang];
+  const title = eventTitle(event, lang);
   const url = portalUrl(siteUrl, event.link);
   const prefsUrl = portalUrl(siteUrl, '/notifications/preferences');
-  const sev = SEVERITY_LABELS[event.severity] ?? event.severity;
-  const label = kindLabel(event.kind);
+  const sev = m.severity[event.severity] ?? event.severity;
+  const label = kindLabel(event.kind, lang);
   const when = formatUtc(event.at);
   const actor = event.actor?.name;
-  const subject = `[Vigía] ${sev} · ${event.title}`.slice(0, 200);
+  const subject = `[Vigía] ${sev} · ${title}`.slice(0, 200);
   const rows: Array<[string, string]> = [
-    ['Tipo', label],
-    ['Severidad', sev],
-    ['Fecha', when],
-    ...(actor ? ([['Por', actor]] as Array<[string, string]>) : []),
+    [m.type, label],
+    [m.severityLabel, sev],
+    [m.date, when],
+    ...(actor ? ([[m.by, actor]] as Array<[string, string]>) : []),
   ];
   const text = [
-    `${label}: ${event.title}`,
+    `${label}: ${title}`,
     '',
     ...rows.map(([k, v]) => `${k}: ${v}`),
     '',
-    `Ver en el portal: ${url}`,
+    `${m.viewInPortal}: ${url}`,
     '',
     '—',
-    `Recibe este correo por sus preferencias de notificación en Vigía. Puede cambiarlas en ${prefsUrl}`,
+    fill(m.footerText, { url: prefsUrl }),
   ].join('\n');
   const html = `<!doctype html>
-<html lang="es"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;background:#f3f4f6;margin:0;padding:24px">
 <table role="presentation" style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px;border-collapse:separate">
 <tr><td>
 <p style="margin:0 0 8px;color:#6b7280;font-size:14px">${escapeHtml(label)}</p>
-<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(event.title)}</h1>
+<h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(title)}</h1>
 <table role="presentation" style="font-size:14px;margin-bottom:16px">
 ${rows.map(([k, v]) => `<tr><td style="padding:2px 12px 2px 0;color:#6b7280">${escapeHtml(k)}</td><td>${escapeHtml(v)}</td></tr>`).join('\n')}
 </table>
-<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">Ver en el portal</a></p>
-<p style="font-size:12px;color:#6b7280;margin-top:24px">Recibe este correo por sus preferencias de notificación en Vigía. <a href="${escapeHtml(prefsUrl)}">Cambiar preferencias</a></p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(m.viewInPortal)}</a></p>
+<p style="font-size:12px;color:#6b7280;margin-top:24px">${escapeHtml(m.footer)} <a href="${escapeHtml(prefsUrl)}">${escapeHtml(m.changePreferences)}</a></p>
 </td></tr></table>
 </body></html>`;
   return { subject, html, text };
 }
 
-/** The fields every webhook body carries (the generic JSON body's `data`). */
+/**
+ * The fields every webhook body carries (the generic JSON body's `data`): `title` and `kindLabel` in
+ * English, `key` and `params` the event's message (docs/api.md#webhooks; `key` null for events stored before
+ * messages existed, whose `title` is their stored Spanish text).
+ */
 function eventFacts(event: NotificationEvent, siteUrl: string) {
+  const rendered = event.message ? renderMessage('en', event.message) : null;
   return {
     eventId: event.eventId,
     kind: event.kind,
-    kindLabel: kindLabel(event.kind),
+    kindLabel: kindLabel(event.kind, 'en'),
     severity: event.severity,
     at: event.at,
-    title: event.title,
+    title: rendered ?? event.title,
+    key: rendered !== null && event.message ? event.message.key : null,
+    params: rendered !== null && event.message ? event.message.params : {},
     subject: { type: event.subject.type, id: event.subject.id },
     actor: event.actor ? { name: event.actor.name } : null,
     url: portalUrl(siteUrl, event.link),

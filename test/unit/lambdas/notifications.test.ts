@@ -100,7 +100,7 @@ describe('rendering', () => {
     const json = JSON.parse(renderWebhookBody('json', event, 'https://p.example', 'd1'));
     expect(json).toEqual({
       id: 'd1', type: 'incident.status_changed', createdAt: event.at, tenant: 'acme',
-      data: { eventId: '01JEV', kind: 'incident.status_changed', kindLabel: 'Cambio de estado de un incidente', severity: 'high', at: event.at, title: event.title, subject: event.subject, actor: { name: 'admin@vigia.example' }, url: 'https://p.example/ticket/update/INC-000012?tenant=acme' },
+      data: { eventId: '01JEV', kind: 'incident.status_changed', kindLabel: 'Incident status changed', severity: 'high', at: event.at, title: event.title, key: null, params: {}, subject: event.subject, actor: { name: 'admin@vigia.example' }, url: 'https://p.example/ticket/update/INC-000012?tenant=acme' },
     });
   });
 });

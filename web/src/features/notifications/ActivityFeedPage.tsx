@@ -13,6 +13,7 @@ import { useTenant } from '../../shared/lib/tenant';
 import { ListFrame } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
 import { ActivitySeverityBadge } from './ActivitySeverityBadge';
+import { activityTitle } from './event-title';
 import '../../shared/ui/screens.css';
 import { isUnread, useActivityTenant, useActivityUnread, useMarkAllRead } from './activity';
 import './notifications.css';
@@ -76,7 +77,7 @@ export function ActivityFeedPage() {
                 </td>
                 <td data-label={msg('notifications.feed.what')}>
                   {isUnread(e, unread.data, me?.sub) && <strong className="feed-new">{msg('notifications.panel.isNew')} · </strong>}
-                  <Link to={e.link}>{e.title}</Link>
+                  <Link to={e.link}>{activityTitle(e)}</Link>
                 </td>
                 <td data-label={msg('notifications.feed.severity')}>
                   <ActivitySeverityBadge severity={e.severity} />

@@ -13,6 +13,7 @@ import { t as msg } from '../../shared/lib/messages';
 import { useTenant } from '../../shared/lib/tenant';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { ActivitySeverityBadge } from './ActivitySeverityBadge';
+import { activityTitle } from './event-title';
 import { badgeText, isUnread, useActivityUnread, useLatestActivity, useMarkAllRead } from './activity';
 import './notifications.css';
 
@@ -75,7 +76,7 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
           {items.map((e) => (
             <li key={e.eventId} className={isUnread(e, unread.data, me?.sub) ? 'feed-unread' : undefined}>
               <Link to={e.link} onClick={onNavigate}>
-                {e.title}
+                {activityTitle(e)}
               </Link>
               <span className="feed-meta">
                 {isUnread(e, unread.data, me?.sub) && <strong className="feed-new">{msg('notifications.panel.isNew')} · </strong>}

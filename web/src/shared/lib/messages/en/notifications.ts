@@ -146,4 +146,32 @@ export const notifications: Catalogue['notifications'] = {
     low: 'Low',
     info: 'Information',
   },
+  /** Activity event titles by message key (`activity.<kind>` on the server: lambdas/domain/messages.ts holds the same templates). */
+  events: {
+    incident: {
+      created: 'New incident {{incidentId}}: {{title}}',
+      closed: '{{incidentId}} closed: {{title}}',
+      resolved: '{{incidentId}} resolved: {{title}}',
+      status_changed: '{{incidentId}}: status “{{from}}” → “{{to}}”',
+      triaged: '{{incidentId}} triaged: severity {{severity}}',
+      commented: 'New comment by {{author}} on {{incidentId}}',
+    },
+    alarm: {
+      raised: '{{severity}} alarm on {{deviceName}}: {{title}}',
+      acknowledged: 'Alarm acknowledged on {{deviceName}}: {{title}}',
+      cleared: 'Alarm cleared on {{deviceName}}: {{title}}',
+    },
+    office365: {
+      alert_raised: 'Office 365 alert: {{title}}',
+    },
+    recommendation: {
+      added: 'New recommendation: {{title}}',
+    },
+    sla: {
+      breached: '{{incidentId}} has breached its resolution SLA: {{title}}',
+      at_risk: '{{incidentId}} is about to breach its SLA (due {{dueTime}} UTC): {{title}}',
+    },
+    severity: { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low' },
+    status: { new: 'New', in_progress: 'In progress', on_hold: 'On hold', resolved: 'Resolved', closed: 'Closed' },
+  },
 };

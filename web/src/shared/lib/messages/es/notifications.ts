@@ -144,4 +144,32 @@ export const notifications = {
     low: 'Baja',
     info: 'Información',
   },
+  /** Activity event titles by message key (`activity.<kind>` on the server: lambdas/domain/messages.ts holds the same templates). */
+  events: {
+    incident: {
+      created: 'Nuevo incidente {{incidentId}}: {{title}}',
+      closed: '{{incidentId}} cerrado: {{title}}',
+      resolved: '{{incidentId}} resuelto: {{title}}',
+      status_changed: '{{incidentId}}: estado «{{from}}» → «{{to}}»',
+      triaged: '{{incidentId}} clasificado: severidad {{severity}}',
+      commented: 'Nuevo comentario de {{author}} en {{incidentId}}',
+    },
+    alarm: {
+      raised: 'Alarma {{severity}} en {{deviceName}}: {{title}}',
+      acknowledged: 'Alarma reconocida en {{deviceName}}: {{title}}',
+      cleared: 'Alarma resuelta en {{deviceName}}: {{title}}',
+    },
+    office365: {
+      alert_raised: 'Alerta de Office 365: {{title}}',
+    },
+    recommendation: {
+      added: 'Nueva recomendación: {{title}}',
+    },
+    sla: {
+      breached: '{{incidentId}} ha incumplido el SLA de resolución: {{title}}',
+      at_risk: '{{incidentId}} está a punto de incumplir el SLA (vence {{dueTime}} UTC): {{title}}',
+    },
+    severity: { critical: 'crítica', high: 'alta', medium: 'media', low: 'baja' },
+    status: { new: 'Nuevo', in_progress: 'En curso', on_hold: 'En espera', resolved: 'Resuelto', closed: 'Cerrado' },
+  },
 };
