@@ -7,6 +7,8 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { updatePassword } from 'aws-amplify/auth';
 import { PageHeader } from '../../shared/ui/states';
+import { useTenant } from '../../shared/lib/tenant';
+import { ManagedByCompany } from './ManagedByCompany';
 import { authErrorMessage } from './authErrors';
 import { validatePasswordChange } from './passwordChange';
 import type { PasswordChangeField, PasswordChangeValues } from './passwordChange';
@@ -20,6 +22,7 @@ const FIELDS: readonly { field: PasswordChangeField; label: string; autoComplete
 ];
 
 export function PasswordChangePage() {
+  const { me } = useTenant();
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<PasswordChangeField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -48,6 +51,15 @@ export function PasswordChangePage() {
     }
   };
 
+  if (me?.federated) {
+    // A federated user's password lives at their company's identity provider (docs/api.md#me).
+    return (
+      <section>
+        <PageHeader title={msg('account.passwordChange.changePassword')} />
+        <ManagedByCompany provider={me.identityProvider ?? ''} />
+      </section>
+    );
+  }
   return (
     <section>
       <PageHeader title={msg('account.passwordChange.changePassword')} />

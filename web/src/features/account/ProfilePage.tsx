@@ -1,12 +1,15 @@
 /**
  * `/profile` (docs/portal.md#screens): the signed-in user's e-mail, groups and tenants; two-step verification with an
  * authenticator app (set up with the QR code, verify a code, turn off) and remembered devices (list, forget).
+ * A federated user (`GET /me` `federated`) gets neither the password change nor the TOTP set-up: a notice that
+ * their company's identity provider manages the account.
  */
 import { Link } from 'react-router-dom';
 import { useSession } from '../../shared/lib/session';
 import { useTenant } from '../../shared/lib/tenant';
 import { PageHeader } from '../../shared/ui/states';
 import { DevicesCard } from './DevicesCard';
+import { ManagedByCompany } from './ManagedByCompany';
 import { MfaCard } from './MfaCard';
 import { t as msg } from '../../shared/lib/messages';
 
@@ -18,6 +21,7 @@ export function ProfilePage() {
   const { me } = useTenant();
   const email = session.status === 'ready' ? session.user.email : '';
   const groups = session.status === 'ready' ? session.user.groups : [];
+  const federated = me?.federated === true;
   return (
     <section>
       <PageHeader title={msg('account.profile.profile')} />
@@ -34,10 +38,11 @@ export function ProfilePage() {
           <dd>{me?.isAdmin ? msg('account.profile.yes') : msg('account.profile.no')}</dd>
         </dl>
         <p>
-          <Link to="/page/passwordchange">{msg('account.profile.changePassword')}</Link> · <Link to="/page/logout">{msg('account.profile.signOut')}</Link>
+          {federated ? null : <><Link to="/page/passwordchange">{msg('account.profile.changePassword')}</Link> · </>}
+          <Link to="/page/logout">{msg('account.profile.signOut')}</Link>
         </p>
       </section>
-      <MfaCard issuer={TOTP_ISSUER} email={email} />
+      {federated ? <ManagedByCompany provider={me?.identityProvider ?? ''} /> : <MfaCard issuer={TOTP_ISSUER} email={email} />}
       <DevicesCard />
     </section>
   );

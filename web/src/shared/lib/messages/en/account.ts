@@ -49,6 +49,8 @@ export const account: Catalogue['account'] = {
     confirmNewPassword: 'Confirm new password',
   },
   profile: {
+    signInSecurity: 'Sign-in and security',
+    managedByCompany: 'Your account is managed by your company ({{provider}}): your password and two-step verification are changed there, not in Vigía.',
     profile: 'Profile',
     accountDetails: 'Account details',
     email: 'Email',

@@ -47,6 +47,8 @@ export const account = {
     confirmNewPassword: 'Confirmar nueva contraseña',
   },
   profile: {
+    signInSecurity: 'Acceso y seguridad',
+    managedByCompany: 'Tu cuenta la gestiona tu empresa ({{provider}}): la contraseña y la verificación en dos pasos se cambian allí, no en Vigía.',
     profile: 'Perfil',
     accountDetails: 'Datos de la cuenta',
     email: 'Correo electrónico',
