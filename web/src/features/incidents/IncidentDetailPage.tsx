@@ -443,7 +443,7 @@ function CustomerActions({ incident, onDone, reload }: FormProps) {
           button={msg('incidents.detail.requestClosure')}
           min={1}
           busy={busy}
-          onSubmit={(note) => run(() => actions.requestClosure(incident.id, note), 'Cierre solicitado.')}
+          onSubmit={(note) => run(() => actions.requestClosure(incident.id, note), msg('incidents.detail.closureRequestedDone'))}
         />
       )}
       {incident.status === 'resolved' && incident.autoCloseAt && (
@@ -463,7 +463,7 @@ function CustomerActions({ incident, onDone, reload }: FormProps) {
           button={msg('incidents.detail.reopen')}
           min={3}
           busy={busy}
-          onSubmit={(reason) => run(() => actions.reopen(incident.id, reason), 'Incidente reabierto.')}
+          onSubmit={(reason) => run(() => actions.reopen(incident.id, reason), msg('incidents.detail.reopenedDone'))}
         />
       )}
       {incident.status === 'closed' && !reopenable && <p className="muted">{msg('incidents.detail.theIncidentIsClosed')}</p>}

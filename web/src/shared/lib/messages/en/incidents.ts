@@ -50,6 +50,8 @@ export const incidents: Catalogue['incidents'] = {
     noteForTheSoc: 'Note for the SOC',
     requestClosure: 'Request closure',
     resolutionConfirmedTheIncident: 'Resolution confirmed. The incident is closed.',
+    closureRequestedDone: 'Closure requested.',
+    reopenedDone: 'Incident reopened.',
     confirmResolution: 'Confirm resolution',
     reasonToReopenUp: 'Reason to reopen (up to {{REOPEN_GRACE_DAYS}} days after resolution)',
     reopen: 'Reopen',

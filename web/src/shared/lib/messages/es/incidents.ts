@@ -48,6 +48,8 @@ export const incidents = {
     noteForTheSoc: 'Nota para el SOC',
     requestClosure: 'Solicitar cierre',
     resolutionConfirmedTheIncident: 'Resolución confirmada. El incidente está cerrado.',
+    closureRequestedDone: 'Cierre solicitado.',
+    reopenedDone: 'Incidente reabierto.',
     confirmResolution: 'Confirmar resolución',
     reasonToReopenUp: 'Motivo para reabrir (hasta {{REOPEN_GRACE_DAYS}} días después de la resolución)',
     reopen: 'Reabrir',
