@@ -103,6 +103,7 @@ import {
   WebhookDeliveryList,
   type ErrorCode,
 } from './schemas.js';
+import { EscalationContacts, PutEscalationContactsBody } from './escalation-contacts.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -613,6 +614,20 @@ export const ROUTES = [
     request: { query: TenantQuery, body: NotificationPreferences },
     responses: { 200: { description: 'The preferences saved', body: NotificationPreferences } },
     errors: [],
+  },
+  {
+    operationId: 'getEscalationContacts', method: 'GET', path: '/escalation-contacts', handler: 'account', groups: [], tenantScoped: true, staffReach: 'tenant',
+    summary: 'The tenant\u2019s escalation contacts in calling order (version 0 and none when never saved)',
+    request: { query: TenantQuery },
+    responses: { 200: { description: 'The escalation contacts', body: EscalationContacts } },
+    errors: [],
+  },
+  {
+    operationId: 'putEscalationContacts', method: 'PUT', path: '/escalation-contacts', handler: 'account', groups: [], tenantScoped: true, staffReach: 'tenant',
+    summary: 'Replace the tenant\u2019s escalation contacts (at most 20), with the version read',
+    request: { query: TenantQuery, body: PutEscalationContactsBody },
+    responses: { 200: { description: 'The escalation contacts saved (version + 1)', body: EscalationContacts } },
+    errors: ['VERSION_CONFLICT'],
   },
   {
     operationId: 'listWebhooks', method: 'GET', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant',

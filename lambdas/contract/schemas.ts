@@ -1003,6 +1003,7 @@ export const AUDIT_ACTIONS = [
   'access_request.dismiss',
   'staff.grant',
   'staff.revoke',
+  'escalation_contacts.update',
   'export.report',
   'export.analytics',
   'export.audit',

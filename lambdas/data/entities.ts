@@ -12,6 +12,7 @@
  *    `readDefaults` for attributes older items lack). Keys, the marker, the TTL, derived and internal
  *    attributes, and any attribute added to an item later, never reach a response.
  */
+import type { EscalationContacts } from '../contract/escalation-contacts.js';
 import type { AccessRequest, ActivityEvent, AuditEntry, DeviceAlarm, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Tenant } from '../contract/schemas.js';
 import type { DailyAvailability, StoredDevice } from '../domain/ports.js';
 import type { StoredIdentityProvider } from '../domain/identity-providers.js';
@@ -496,6 +497,19 @@ export const AccessRequestEntity: Entity<AccessRequest> = {
   derived: (r) => keys.accessRequestGsi2(r.status, r.requestedAt, r.id),
 };
 
+/**
+ * A tenant's escalation contacts (docs/api.md#escalation-contacts): the whole ordered list in ONE item (at most
+ * `MAX_ESCALATION_CONTACTS` = 20, about 25 KB at the largest: far below the 400 KB item limit), replaced by a Put
+ * conditioned on the `version` read (optimistic concurrency) in one transaction with its audit entry.
+ */
+export const EscalationContactsEntity: Entity<EscalationContacts> = {
+  name: 'EscalationContacts',
+  description: 'A tenant\'s escalation contacts in calling order (≤ 20): name, role, E.164 phone, e-mail, severities, hours; `version` is the optimistic-concurrency check of a replace',
+  readBy: 'GetItem by tenant (`GET /escalation-contacts`); Put `version = :read` (or `attribute_not_exists(PK)` for version 0) with the audit entry, one transaction',
+  key: (r) => keys.escalationContacts(r.tenantId),
+  attributes: allOf<EscalationContacts>()(['tenantId', 'version', 'contacts', 'updatedAt', 'updatedBy']),
+};
+
 /** Every declaration, in the order of docs/data-model.md. */
 export const ENTITIES = [
   TenantEntity,
@@ -521,6 +535,7 @@ export const ENTITIES = [
   IdempotencyEntity,
   SessionRevocationEntity,
   AccessRequestEntity,
+  EscalationContactsEntity,
 ] as const;
 
 /** The TTL attribute (epoch seconds) of the table. */

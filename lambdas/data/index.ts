@@ -22,6 +22,7 @@ import { DEFAULT_RETENTION, type Retention } from './retention.js';
 import * as tenants from './tenants.js';
 import { sessionRevocationRepository } from './session-revocations.js';
 import { accessRequestsRepository } from './access-requests.js';
+import { escalationContactsRepository } from './escalation-contacts.js';
 
 export { createDocumentClient, wrapTableClient, type TableRef } from './client.js';
 export { DEFAULT_RETENTION, type Retention } from './retention.js';
@@ -57,6 +58,7 @@ export function dynamoRepository(table: TableRef, options: RepositoryOptions = {
     notifications: notificationsRepository(table),
     sessions: sessionRevocationRepository(table, retention),
     accessRequests: accessRequestsRepository(table, retention),
+    escalationContacts: escalationContactsRepository(table, retention),
   };
 }
 

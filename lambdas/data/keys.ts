@@ -36,6 +36,8 @@ export const keys = {
   /** GSI2 partition of the access requests in one status (newest first by `<requestedAt>#<user name>`). */
   accessRequestsGsi2Pk: (status: string) => `ACCESSREQUESTS#${status}`,
   accessRequestGsi2: (status: string, requestedAt: string, username: string) => ({ GSI2PK: keys.accessRequestsGsi2Pk(status), GSI2SK: `${requestedAt}#${username}` }),
+  /** A tenant's escalation contacts: one item per tenant (docs/data-model.md#escalation-contacts). */
+  escalationContacts: (tenantId: string) => ({ PK: `TENANT#${tenantId}`, SK: 'ESCALATION' }),
   incidentCounter: (tenantId: string) => ({ PK: `TENANT#${tenantId}`, SK: 'COUNTER#INCIDENT' }),
   /** Partition of the tenant's membership ledger (one item per member of its Cognito group; docs/data-model.md#tenant-counts). */
   tenantMembersPk: (tenantId: string) => owned(tenantId, 'MEMBERS'),

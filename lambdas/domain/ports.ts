@@ -15,6 +15,7 @@ import type { Context } from 'aws-lambda';
 import type { NotificationsPort } from './notification-delivery.js';
 import type { SessionRevocationPort } from './session-revocation.js';
 import type { ListValidator } from '../contract/routes.js';
+import type { EscalationContacts } from '../contract/escalation-contacts.js';
 import type {
   ActivityEvent,
   ActivityUnread,
@@ -553,6 +554,19 @@ export interface Repository {
   sessions: SessionRevocationPort;
   /** Users who signed in in no group, waiting for staff (docs/api.md#access-requests). */
   accessRequests: AccessRequestsPort;
+  /** A tenant's escalation contacts (docs/api.md#escalation-contacts). */
+  escalationContacts: EscalationContactsPort;
+}
+
+/** Storage of the escalation contacts: one item per tenant. */
+export interface EscalationContactsPort {
+  /** The tenant's list, or null when it never saved one: ONE GetItem (strongly consistent). */
+  get(tenantId: string): Promise<EscalationContacts | null>;
+  /**
+   * Replaces the list when its stored version is still `readVersion` (0: none stored), with `audit` in the same
+   * transaction; false, nothing written, when the version moved meanwhile.
+   */
+  replace(next: EscalationContacts, readVersion: number, audit: AuditEntry): Promise<boolean>;
 }
 
 /** Storage of the access requests. */

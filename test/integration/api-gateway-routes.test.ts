@@ -231,6 +231,8 @@ function sample(route: RouteDef, ctx: Fixtures): { path: string; body?: unknown 
       return { path: `/webhooks/${ctx.webhooks[1]}/test` };
     case 'listWebhookDeliveries':
       return { path: `/webhooks/${ctx.webhooks[1]}/deliveries` };
+    case 'putEscalationContacts':
+      return { path: route.path, body: { version: 0, contacts: [{ name: 'Ruta', phone: '+34911234567', email: 'ruta@acme.example', severities: ['high'], hours: '24x7' }] } };
     case 'putNotificationPreferences':
       return { path: route.path, body: { email: true, minSeverity: 'high', kinds: null, digest: false } };
     default:

@@ -78,6 +78,12 @@ export const EXAMPLES: Record<OperationId, Example> = {
   listAuditLog: { query: {}, caller: user },
   getNotificationPreferences: { query: {}, caller: user },
   putNotificationPreferences: { query: {}, body: { email: true, minSeverity: 'high', kinds: null, digest: false }, caller: user },
+  getEscalationContacts: { query: {}, caller: user },
+  putEscalationContacts: {
+    query: {},
+    body: { version: 0, contacts: [{ name: 'Ana Pérez', phone: '+34911234567', email: 'ana@acme.example', severities: ['critical', 'high'], hours: '24x7' }] },
+    caller: user,
+  },
   listWebhooks: { query: {}, caller: user },
   createWebhook: { query: {}, body: { name: 'SIEM', kind: 'json', url: 'https://hooks.example.com/vigia' }, caller: user },
   deleteWebhook: { params: { id: 'wh-example0002' }, query: {}, caller: user },

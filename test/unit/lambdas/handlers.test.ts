@@ -54,6 +54,7 @@ function repoWith(incidents: IncidentsPort): Repository {
     sessions: { revokedAt: async () => null, revoke: async () => undefined },
     notifications: {} as Repository['notifications'],
     accessRequests: {} as Repository['accessRequests'],
+    escalationContacts: {} as Repository['escalationContacts'],
     incidents,
     devices: {
       listDevices: async () => ({ items: [], nextCursor: null }),
