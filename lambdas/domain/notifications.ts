@@ -269,7 +269,7 @@ ${rows.map(([k, v]) => `<tr><td style="padding:2px 12px 2px 0;color:#6b7280">${e
 
 /**
  * The fields every webhook body carries (the generic JSON body's `data`): `title` and `kindLabel` in
- * English, `key` and `params` the event's message (docs/api.md#webhooks; `key` null for events stored before
+ * English, `key` and `params` the event's message (docs/notifications.md#languages; `key` null for events stored before
  * messages existed, whose `title` is their stored Spanish text).
  */
 function eventFacts(event: NotificationEvent, siteUrl: string) {
