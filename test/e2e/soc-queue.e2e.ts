@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
-import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv, settled } from '../support/e2e.js';
+import { newPage, noSidewaysScroll, screenshot, settled, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const ANA = 'ana@acme.example';
 const ADMIN = 'admin@vigia.example';
@@ -18,9 +18,9 @@ const run = Date.now().toString(36);
 let env: E2eEnv;
 
 
-/** The incident ids of the queue's rows, in order. */
+/** The incident ids of the queue's rows, in order (the first cell is the row's bulk checkbox). */
 async function rowIds(page: Page): Promise<string[]> {
-  return page.locator('tbody tr td:first-child a').allTextContents();
+  return page.locator('tbody tr td:nth-child(2) a').allTextContents();
 }
 
 describe('SOC queue', () => {
@@ -71,7 +71,7 @@ describe('SOC queue', () => {
       await settled(staff.page);
       assert.equal(await staff.page.getByRole('tab', { name: /^Resueltos/ }).getAttribute('aria-selected'), 'true');
       assert.ok(!(await rowIds(staff.page)).includes(incidentId));
-      const statuses = await staff.page.locator('tbody tr td:nth-child(4)').allTextContents();
+      const statuses = await staff.page.locator('tbody tr td:nth-child(5)').allTextContents();
       for (const s of statuses) assert.match(s, /Resuelto/);
       await screenshot(staff.page, `soc-queue-02-resolved-${tag}`);
 
@@ -82,9 +82,59 @@ describe('SOC queue', () => {
       await staff.page.waitForURL(/unassigned=true/);
       await settled(staff.page);
       assert.ok((await rowIds(staff.page)).includes(incidentId));
-      const assignees = await staff.page.locator('tbody tr td:nth-child(5)').allTextContents();
+      const assignees = await staff.page.locator('tbody tr td:nth-child(6)').allTextContents();
       for (const a of assignees) assert.equal(a.trim(), 'Sin asignar');
       await screenshot(staff.page, `soc-queue-03-unassigned-${tag}`);
+      await staff.context.close();
+    }
+  });
+
+  it('bulk work: two rows selected, a status change asked first; the untriaged row fails with its message and stays selected, the triaged one goes on hold', async () => {
+    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+      const tag = viewport.width;
+      const staff = await newPage(env, viewport);
+      await signIn(staff.page, env.web, ADMIN, DEMO_PASSWORD);
+      await staff.page.goto(`${env.web}/soc/queue?sort=due`);
+      await settled(staff.page);
+      // An untriaged incident and a triaged one in progress, loading more of the queue until both are listed.
+      const find = async () => {
+        const texts = await staff.page.locator('tbody tr').allTextContents();
+        return { untriaged: texts.findIndex((r) => /sin triaje/.test(r)), triaged: texts.findIndex((r) => /En curso/.test(r) && !/sin triaje/.test(r)) };
+      };
+      let at = await find();
+      while (at.untriaged < 0 || at.triaged < 0) {
+        const more = staff.page.getByRole('button', { name: 'Cargar más' });
+        assert.ok(await more.count(), 'the seed has untriaged incidents and triaged ones in progress');
+        await more.click();
+        await staff.page.waitForLoadState('networkidle');
+        at = await find();
+      }
+      // Incident ids are per tenant: a row is its id and its customer, as the checkbox's name says.
+      const ids = await rowIds(staff.page);
+      const customers = await staff.page.locator('tbody tr td:nth-child(3)').allTextContents();
+      const [bad, good] = [ids[at.untriaged]!, ids[at.triaged]!];
+      const badBox = staff.page.getByLabel(`Seleccionar ${bad} (${customers[at.untriaged]!.trim()})`, { exact: true });
+      const goodBox = staff.page.getByLabel(`Seleccionar ${good} (${customers[at.triaged]!.trim()})`, { exact: true });
+      await badBox.check();
+      await goodBox.check();
+      await staff.page.getByText('2 seleccionados').waitFor();
+      await staff.page.getByLabel('Nuevo estado').selectOption('on_hold');
+      await staff.page.getByRole('button', { name: 'Cambiar estado' }).click();
+      const dialog = staff.page.getByRole('alertdialog', { name: '¿Pasar 2 incidentes a «En espera»?' });
+      await dialog.waitFor();
+      await screenshot(staff.page, `soc-queue-04-bulk-confirm-${tag}`);
+      await dialog.getByRole('button', { name: 'Aplicar a 2' }).click();
+      const alert = staff.page.getByRole('alert');
+      await alert.getByText('1 incidente cambiado.').waitFor();
+      assert.match((await alert.textContent()) ?? '', new RegExp(`${bad} \\(.+\\): .+`));
+      await settled(staff.page);
+      // The triaged one is on hold now; the failed one is unchanged and still selected.
+      const goodRow = staff.page.locator('tr', { has: goodBox });
+      assert.match((await goodRow.textContent()) ?? '', /En espera/);
+      assert.equal(await badBox.isChecked(), true);
+      assert.equal(await goodBox.isChecked(), false);
+      await noSidewaysScroll(staff.page);
+      await screenshot(staff.page, `soc-queue-05-bulk-result-${tag}`);
       await staff.context.close();
     }
   });

@@ -166,7 +166,7 @@ export function SocQueuePage() {
               {
                 label: msg('soc.bulk.selectColumn'),
                 hiddenLabel: true,
-                cell: (inc) => <input type="checkbox" aria-label={msg('soc.bulk.select', { id: inc.id })} checked={picked.has(rowKey(inc))} onChange={(e) => toggle(inc, e.target.checked)} />,
+                cell: (inc) => <input type="checkbox" aria-label={msg('soc.bulk.select', { id: inc.id, customer: names.get(inc.tenantId) ?? inc.tenantId })} checked={picked.has(rowKey(inc))} onChange={(e) => toggle(inc, e.target.checked)} />,
               },
               {
                 label: msg('soc.queue.incident'),

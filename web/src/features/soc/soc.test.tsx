@@ -116,8 +116,8 @@ describe('SOC queue', () => {
       ],
     }));
     renderSignedIn(page(), { path: '/soc/queue', user: STAFF_USER, api: fakeApi({ getMe: ME_STAFF, listSocQueue: list, bulkUpdateSocQueue: bulk }) });
-    fireEvent.click(await screen.findByLabelText('Seleccionar INC-000021'));
-    fireEvent.click(screen.getByLabelText('Seleccionar INC-000022'));
+    fireEvent.click(await screen.findByLabelText('Seleccionar INC-000021 (ACME)'));
+    fireEvent.click(screen.getByLabelText('Seleccionar INC-000022 (Globex)'));
     expect(screen.getByText('2 seleccionados')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Asignarme' }));
     // Asks first: cancelling sends nothing.
@@ -136,8 +136,8 @@ describe('SOC queue', () => {
     expect(within(alert).getByText('1 incidente cambiado.')).toBeTruthy();
     expect(within(alert).getByText('INC-000022 (Globex): the incident was changed by someone else; reload it')).toBeTruthy();
     // The failed row stays selected, the applied one does not.
-    expect((screen.getByLabelText('Seleccionar INC-000022') as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByLabelText('Seleccionar INC-000021') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('Seleccionar INC-000022 (Globex)') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Seleccionar INC-000021 (ACME)') as HTMLInputElement).checked).toBe(false);
     expect(screen.getByText('1 seleccionado')).toBeTruthy();
     // "Seleccionar toda la página" selects every loaded row; another tab starts with none.
     fireEvent.click(screen.getByLabelText('Seleccionar toda la página (3)'));

@@ -45,7 +45,7 @@ export const soc: Catalogue['soc'] = {
   },
   bulk: {
     selectColumn: 'Selection',
-    select: 'Select {{id}}',
+    select: 'Select {{id}} ({{customer}})',
     selectPage: 'Select the whole page ({{count}})',
     selected_one: '{{count}} selected',
     selected_other: '{{count}} selected',

@@ -43,7 +43,7 @@ export const soc = {
   },
   bulk: {
     selectColumn: 'Selección',
-    select: 'Seleccionar {{id}}',
+    select: 'Seleccionar {{id}} ({{customer}})',
     selectPage: 'Seleccionar toda la página ({{count}})',
     selected_one: '{{count}} seleccionado',
     selected_other: '{{count}} seleccionados',
