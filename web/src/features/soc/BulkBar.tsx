@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import type { IncidentStatus, SocBulkBody, SocBulkResult, SocQueueItem } from '../../shared/lib/contract';
-import { toApiError } from '../../shared/lib/api';
+import { ApiError, toApiError } from '../../shared/lib/api';
 import { useApi } from '../../shared/lib/api-context';
 import { INCIDENT_STATUS_LABELS } from '../../shared/lib/format';
 import { useSession } from '../../shared/lib/session';
@@ -19,6 +19,9 @@ import './bulk-bar.css';
 
 /** Statuses the bar moves open incidents to (the lifecycle's targets from the open tab). */
 export const BULK_STATUSES = ['in_progress', 'on_hold', 'resolved'] as const satisfies readonly IncidentStatus[];
+
+/** A failed row's message in the portal's language: the text of its API code, as the single-incident screens show it. */
+const rowMessage = (code: string, message: string) => new ApiError({ kind: 'client', code, message }).userMessage;
 
 /** What the bar reports after a request: the counts and the failed rows' texts, or the request's own error. */
 type Outcome = { applied: number; failed: string[] } | { error: string };
@@ -63,7 +66,7 @@ export function BulkBar({
       const result = await api.call('bulkUpdateSocQueue', { body: { ...body, items: selected.map((i) => ({ tenantId: i.tenantId, id: i.id, version: i.version })) } as SocBulkBody });
       setOutcome({
         applied: result.applied,
-        failed: result.results.flatMap((r) => (r.ok ? [] : [msg('soc.bulk.failedRow', { id: r.id, customer: customerName(r.tenantId), message: r.message })])),
+        failed: result.results.flatMap((r) => (r.ok ? [] : [msg('soc.bulk.failedRow', { id: r.id, customer: customerName(r.tenantId), message: rowMessage(r.code, r.message) })])),
       });
       await onDone(result);
     } catch (err) {

@@ -134,7 +134,7 @@ describe('SOC queue', () => {
     );
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('1 incidente cambiado.')).toBeTruthy();
-    expect(within(alert).getByText('INC-000022 (Globex): the incident was changed by someone else; reload it')).toBeTruthy();
+    expect(within(alert).getByText('INC-000022 (Globex): El incidente cambió mientras lo editabas.')).toBeTruthy();
     // The failed row stays selected, the applied one does not.
     expect((screen.getByLabelText('Seleccionar INC-000022 (Globex)') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Seleccionar INC-000021 (ACME)') as HTMLInputElement).checked).toBe(false);

@@ -54,7 +54,7 @@ export type ApiErrorKind = 'network' | 'timeout' | 'session' | 'client' | 'serve
  */
 const CODES_WITH_MESSAGE = new Set([
   'VALIDATION_FAILED', 'INVALID_JSON', 'TENANT_REQUIRED', 'UNKNOWN_ASSIGNEE', 'FORBIDDEN', 'MFA_REQUIRED', 'NOT_FOUND',
-  'VERSION_CONFLICT', 'INVALID_TRANSITION', 'PAYLOAD_TOO_LARGE', 'THROTTLED', 'SERVICE_UNAVAILABLE', 'RESERVED_NAME',
+  'VERSION_CONFLICT', 'INVALID_TRANSITION', 'TRIAGE_REQUIRED', 'PAYLOAD_TOO_LARGE', 'THROTTLED', 'SERVICE_UNAVAILABLE', 'RESERVED_NAME',
   // The user was disabled or lost its access while signed in (docs/api.md#session-revocation).
   'SESSION_REVOKED',
   // Staff removing their own staff access; an access request decided meanwhile (docs/api.md#access-requests).

@@ -86,6 +86,7 @@ export const ui: Catalogue['ui'] = {
       NOT_FOUND: 'What you are looking for was not found.',
       VERSION_CONFLICT: 'The incident changed while you were editing it.',
       INVALID_TRANSITION: 'That status change is not allowed.',
+      TRIAGE_REQUIRED: 'Triage the incident first (severity with a reason) to move it to that status.',
       OWN_STAFF_ACCESS: 'You cannot revoke your own SOC access: another SOC staff member has to do it.',
       ACCESS_REQUEST_DECIDED: 'Someone else has already decided this access request. The list has been refreshed.',
       PAYLOAD_TOO_LARGE: 'The text is too long.',

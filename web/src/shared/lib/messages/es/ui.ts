@@ -84,6 +84,7 @@ export const ui = {
       NOT_FOUND: 'No se encontró lo que buscas.',
       VERSION_CONFLICT: 'El incidente cambió mientras lo editabas.',
       INVALID_TRANSITION: 'Ese cambio de estado no está permitido.',
+      TRIAGE_REQUIRED: 'Primero hay que clasificar el incidente (severidad con un motivo) para pasarlo a ese estado.',
       OWN_STAFF_ACCESS: 'No puedes quitarte a ti mismo el acceso SOC: debe hacerlo otra persona del personal SOC.',
       ACCESS_REQUEST_DECIDED: 'Otra persona ya ha resuelto esta solicitud de acceso. La lista se ha actualizado.',
       PAYLOAD_TOO_LARGE: 'El texto es demasiado largo.',
