@@ -102,6 +102,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   get 'export.audit'() {
     return msg('audit.log.auditLogExported');
   },
+  get 'escalation_contacts.update'() {
+    return msg('audit.log.escalationContactsUpdated');
+  },
 };
 
 /** `before → after` of the changed fields as one line per field. */

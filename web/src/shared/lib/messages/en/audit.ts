@@ -29,6 +29,7 @@ export const audit: Catalogue['audit'] = {
     accessRequestDismissed: 'Access request dismissed',
     analyticsExported: 'Analytics exported',
     auditLogExported: 'Audit log exported',
+    escalationContactsUpdated: 'Escalation contacts updated',
     identityProviderSet: 'Identity provider set',
     identityProviderDeleted: 'Identity provider removed',
     incidentCreated: 'Incident created',

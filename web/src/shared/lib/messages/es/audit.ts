@@ -27,6 +27,7 @@ export const audit = {
     accessRequestDismissed: 'Solicitud de acceso descartada',
     analyticsExported: 'Analítica exportada',
     auditLogExported: 'Registro de auditoría exportado',
+    escalationContactsUpdated: 'Contactos de escalado actualizados',
     identityProviderSet: 'Proveedor de identidad configurado',
     identityProviderDeleted: 'Proveedor de identidad eliminado',
     incidentCreated: 'Incidente creado',
