@@ -231,6 +231,9 @@ function sample(route: RouteDef, ctx: Fixtures): { path: string; body?: unknown 
       return { path: `/webhooks/${ctx.webhooks[1]}/test` };
     case 'listWebhookDeliveries':
       return { path: `/webhooks/${ctx.webhooks[1]}/deliveries` };
+    // One row of another tenant's fresh incident: applied or refused, the route answers 200 with the row's result.
+    case 'bulkUpdateSocQueue':
+      return { path: route.path, body: { action: 'assign', assignee: null, items: [{ tenantId: ctx.fresh.tenantId, id: ctx.fresh.id, version: ctx.fresh.version }] } };
     case 'putEscalationContacts':
       return { path: route.path, body: { version: 0, contacts: [{ name: 'Ruta', phone: '+34911234567', email: 'ruta@acme.example', severities: ['high'], hours: '24x7' }] } };
     case 'putNotificationPreferences':
