@@ -222,6 +222,8 @@ describe('devices and account API over dynoxide', () => {
       sub: 'sub-dave',
       email: 'sub-dave@example.com',
       groups: ['acme', 'globex'],
+      // A user of the pool's own sign-in, not of a company's identity provider (docs/api.md#me).
+      federated: false,
       isAdmin: false,
       tenants: [{ id: 'acme', name: 'Acme Corp' }, { id: 'globex', name: 'Globex' }],
     });
