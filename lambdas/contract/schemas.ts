@@ -317,7 +317,6 @@ export const SocBulkBody = z
     });
   });
 export type SocBulkBody = z.infer<typeof SocBulkBody>;
-export type SocBulkBodyInput = z.input<typeof SocBulkBody>;
 
 /** The outcome of one row of `POST /soc/bulk`: applied (the incident's new version) or refused (the error the single-incident route would answer). */
 export const SocBulkRowResult = z.discriminatedUnion('ok', [

@@ -6,8 +6,7 @@
  * writes its own transaction: the incident, its history, its SOC-queue place and counts, aggregates,
  * activity and its own audit entry. A row never half-applies; a failed row does not stop the others.
  */
-import type { SocBulkBodyInput, SocBulkRowResult, SocBulkResult } from '../contract/schemas.js';
-import { SocBulkBody } from '../contract/schemas.js';
+import type { SocBulkBody, SocBulkRowResult, SocBulkResult } from '../contract/schemas.js';
 import type { AuditRequest } from './audit.js';
 import { ApiError } from './errors.js';
 import type { Identity } from './identity.js';
@@ -27,7 +26,7 @@ export function bulkPatch(body: SocBulkBody, version: number): IncidentPatch {
 }
 
 /**
- * Applies `body` row by row, in order (one row at a time: rows of one tenant share its stats item, so
+ * Applies `body` (validated at the edge by the route's `SocBulkBody`) row by row, in order (one row at a time: rows of one tenant share its stats item, so
  * parallel rows would only conflict with each other). A row's `ApiError` (NOT_FOUND, VERSION_CONFLICT,
  * INVALID_TRANSITION, TRIAGE_REQUIRED, UNKNOWN_ASSIGNEE, FORBIDDEN…) becomes its result; any other error
  * (the table failing past its retries) is thrown, leaving the rows before it applied and reported by their
@@ -36,16 +35,15 @@ export function bulkPatch(body: SocBulkBody, version: number): IncidentPatch {
  */
 export async function applySocBulk(
   ports: { incidents: IncidentsPort; tenants: TenantsPort; users: GroupMembersPort },
-  body: SocBulkBody | SocBulkBodyInput,
+  body: SocBulkBody,
   identity: Identity,
   now: Date,
   audit: AuditRequest,
 ): Promise<SocBulkResult> {
-  const parsed = SocBulkBody.parse(body);
   const results: SocBulkRowResult[] = [];
-  for (const row of parsed.items) {
+  for (const row of body.items) {
     try {
-      const updated = await updateIncident(ports.incidents, row.tenantId, row.id, bulkPatch(parsed, row.version), identity, now.toISOString(), audit, ports.users, ports.tenants);
+      const updated = await updateIncident(ports.incidents, row.tenantId, row.id, bulkPatch(body, row.version), identity, now.toISOString(), audit, ports.users, ports.tenants);
       results.push({ tenantId: row.tenantId, id: row.id, ok: true, version: updated.version });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
