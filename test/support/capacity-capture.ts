@@ -11,6 +11,8 @@ import { wrapTableClient, type ConsumedCapacity, type DocumentClient, type Table
 /** One request sent through a captured table client: operation name, RCU and WCU consumed. */
 export interface CapturedRequest {
   op: string;
+  /** The index a Query or Scan read (absent: the base table). */
+  index?: string;
   rcu: number;
   wcu: number;
 }
@@ -25,8 +27,10 @@ export function captureCapacity(table: TableRef, into: CapturedRequest[]): void 
       const c = (out as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
       const caps = Array.isArray(c) ? c : c ? [c] : [];
       const read = READS.has(operation);
+      const index = (input as { IndexName?: string }).IndexName;
       into.push({
         op: operation,
+        ...(index ? { index } : {}),
         rcu: caps.reduce((a, x) => a + (x.ReadCapacityUnits ?? (read ? (x.CapacityUnits ?? 0) : 0)), 0),
         wcu: caps.reduce((a, x) => a + (x.WriteCapacityUnits ?? (read ? 0 : (x.CapacityUnits ?? 0))), 0),
       });
