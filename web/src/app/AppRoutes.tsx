@@ -34,6 +34,7 @@ const Office365AlarmsPage = lazy(() => import('../features/office365/Office365Pa
 const Office365EventsPage = lazy(() => import('../features/office365/Office365Pages').then((m) => ({ default: m.Office365EventsPage })));
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })));
+const EscalationContactsPage = lazy(() => import('../features/escalation/EscalationContactsPage').then((m) => ({ default: m.EscalationContactsPage })));
 const SocQueuePage = lazy(() => import('../features/soc/SocQueuePage').then((m) => ({ default: m.SocQueuePage })));
 const TenantsPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.TenantsPage })));
 const TenantAdminPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.TenantAdminPage })));
@@ -88,6 +89,7 @@ export function AppRoutes({ brandName }: { brandName: string }) {
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/page/passwordchange" element={<PasswordChangePage />} />
         <Route path="/audit" element={<Screen><AuditLogPage /></Screen>} />
+        <Route path="/escalation-contacts" element={<Screen><EscalationContactsPage /></Screen>} />
         <Route path="/notifications" element={<Screen><ActivityFeedPage /></Screen>} />
         <Route path="/notifications/preferences" element={<Screen><NotificationPreferencesPage /></Screen>} />
         <Route path="/notifications/webhooks" element={<Screen><WebhooksPage /></Screen>} />

@@ -15,6 +15,7 @@ const DOCUMENTED_MENU = [
   ['Office 365', 'Alarmas', '/office365/alarms'],
   ['Office 365', 'Eventos', '/office365/events'],
   ['Otros', 'Recomendaciones', '/recommendations'],
+  ['Otros', 'Contactos de escalado', '/escalation-contacts'],
   ['Otros', 'Registro de auditoría', '/audit'],
 ] as const;
 

@@ -52,6 +52,7 @@ export const SIDEBAR_MENU: readonly MenuGroup[] = [
     label: 'menu.other',
     entries: [
       { label: 'menu.recommendations', to: '/recommendations' },
+      { label: 'menu.escalationContacts', to: '/escalation-contacts' },
       { label: 'menu.auditLog', to: '/audit' },
     ],
   },

@@ -24,6 +24,7 @@ import { INCIDENT_SOURCE_LABELS, IncidentStatusBadge, SeverityBadge } from '../.
 import { slaLabel } from './filters';
 import { ErrorState, LoadingState, NotFoundState, PageHeader } from '../../shared/ui/states';
 import { NEXT_STATUSES, REOPEN_GRACE_DAYS, useAssignees, useIncident, useIncidentRoleActions } from './api';
+import { EscalationContactsPanel } from './EscalationContactsPanel';
 import { CommentForm } from './CommentForm';
 import { InternalNoteLabel } from './InternalNoteLabel';
 import { t as msg } from '../../shared/lib/messages';
@@ -146,6 +147,7 @@ export function IncidentDetailPage() {
               <div>
                 <TriageForm key={`t-${data.version}`} incident={data} onDone={setNotice} reload={() => void mutate()} />
                 <StaffUpdateForm key={`u-${data.version}`} incident={data} onDone={setNotice} reload={() => void mutate()} />
+                <EscalationContactsPanel tenantId={data.tenantId} severity={data.severity} />
               </div>
             ) : (
               <CustomerActions key={data.version} incident={data} onDone={setNotice} reload={() => void mutate()} />

@@ -83,6 +83,8 @@ export type {
   WebhookDelivery,
   WebhookTestResult,
 } from '../../../../lambdas/contract/schemas';
+export { MAX_ESCALATION_CONTACTS, WEEKDAYS, E164_PATTERN, PutEscalationContactsBody } from '../../../../lambdas/contract/escalation-contacts';
+export type { EscalationContact, EscalationContacts, EscalationWindow, Weekday } from '../../../../lambdas/contract/escalation-contacts';
 export { ADMIN_GROUP } from '../../../../lambdas/contract/routes';
 export { convertCsv, csvField, csvText, CSV_STANDARD, excelCsvDialect, UTF8_BOM, type CsvDialect } from '../../../../lambdas/contract/csv';
 export { buildPath, routeById } from '../../../../lambdas/contract/operations';

@@ -19,6 +19,7 @@ import { recommendations } from './recommendations';
 import { reports } from './reports';
 import { analytics } from './analytics';
 import { ui } from './ui';
+import { escalation } from './escalation';
 
 export const en: Catalogue = {
   chrome: {
@@ -45,6 +46,7 @@ export const en: Catalogue = {
   menu: {
     office365: 'Office 365',
     auditLog: 'Audit log',
+    escalationContacts: 'Escalation contacts',
     socQueue: 'SOC queue',
     tenants: 'Customers',
     staff: 'SOC staff',
@@ -85,6 +87,7 @@ export const en: Catalogue = {
     noRecords: 'No records',
   },
   incidents,
+  escalation,
   admin,
   audit,
   soc,

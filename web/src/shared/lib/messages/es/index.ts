@@ -20,6 +20,7 @@ import { recommendations } from './recommendations';
 import { reports } from './reports';
 import { analytics } from './analytics';
 import { ui } from './ui';
+import { escalation } from './escalation';
 
 export const es = {
   chrome: {
@@ -46,6 +47,7 @@ export const es = {
   menu: {
     office365: 'Office 365',
     auditLog: 'Registro de auditoría',
+    escalationContacts: 'Contactos de escalado',
     socQueue: 'Cola SOC',
     tenants: 'Clientes',
     staff: 'Personal SOC',
@@ -86,6 +88,7 @@ export const es = {
     noRecords: 'No hay registros',
   },
   incidents,
+  escalation,
   admin,
   audit,
   soc,
