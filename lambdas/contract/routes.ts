@@ -247,8 +247,8 @@ export const ROUTES = [
     operationId: 'createIncident', method: 'POST', path: '/incidents', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Open an incident',
     request: { query: TenantQuery, body: CreateIncidentBody, headers: { 'Idempotency-Key': IdempotencyKey } },
-    responses: { 201: { description: 'The incident opened (a retry with the same Idempotency-Key answers the first one again)', body: Incident } },
-    errors: ['UNKNOWN_ASSIGNEE', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
+    responses: { 201: { description: 'The incident opened (a retry with the same Idempotency-Key answers the first one again); with `alarms`, linked to them both ways (docs/api.md#linked-alarms)', body: Incident } },
+    errors: ['UNKNOWN_ASSIGNEE', 'ALARM_NOT_FOUND', 'ALARM_ALREADY_LINKED', 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_IN_PROGRESS'],
   },
   {
     operationId: 'getIncident', method: 'GET', path: '/incidents/{id}', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',

@@ -55,6 +55,47 @@ export const Limit = z.coerce.number().int().min(1).max(100).default(20);
 /** Query accepted by every tenant-scoped route: `tenant` picks the active tenant when the caller has several. */
 export const TenantQuery = z.strictObject({ tenant: TenantId.optional() });
 
+// ---------------------------------------------------------------------------------------------------
+// Alarms linked to incidents (docs/api.md#linked-alarms)
+
+/**
+ * Most alarms one incident links: 20. Creating it writes one alarm update per link in its TransactWriteItems
+ * (≤ 100 actions, https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_TransactWriteItems.html),
+ * next to the ~12 of the incident itself; and its detail reads them with one BatchGetItem (≤ 100 keys).
+ */
+export const MAX_LINKED_ALARMS = 20;
+
+export const LINKED_ALARM_KINDS = ['device', 'office365'] as const;
+
+/** A reference to one alarm of the tenant: a device alarm (`deviceId` required: its key) or an Office 365 alert. */
+export const AlarmRef = z
+  .strictObject({ kind: z.enum(LINKED_ALARM_KINDS), id: z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/, 'invalid alarm id'), deviceId: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'invalid device id').optional() })
+  .refine((r) => (r.kind === 'device') === (r.deviceId !== undefined), { message: 'deviceId is required for a device alarm and only for one', path: ['deviceId'] });
+export type AlarmRef = z.infer<typeof AlarmRef>;
+
+/** The identity of an alarm reference: `<kind>#<deviceId>#<id>`. */
+export function alarmRefKey(r: AlarmRef): string {
+  return `${r.kind}#${r.deviceId ?? ''}#${r.id}`;
+}
+
+/**
+ * A linked alarm as the incident detail shows it: the reference, whose it is (`name`: the device's name or the
+ * affected user, null when unknown), title, severity, state (a device alarm's `state` or an alert's `status`).
+ */
+export const LinkedAlarm = z.object({
+  kind: z.enum(LINKED_ALARM_KINDS),
+  id: z.string(),
+  deviceId: z.string().optional(),
+  name: z.string().nullable(),
+  title: z.string(),
+  severity: Severity,
+  state: z.string(),
+  /** When it was raised (device alarm) or detected (Office 365 alert). */
+  at: IsoTime,
+  incidentId: IncidentId.optional(),
+});
+export type LinkedAlarm = z.infer<typeof LinkedAlarm>;
+
 export const Incident = z.object({
   id: IncidentId,
   tenantId: TenantId,
@@ -92,6 +133,8 @@ export const Incident = z.object({
    * `autoCloseDays`, fixed at resolution; docs/sla.md#automatic-closure); absent otherwise.
    */
   autoCloseAt: IsoTime.optional(),
+  /** The alarms it was opened for (docs/api.md#linked-alarms): set at creation, at most `MAX_LINKED_ALARMS`; absent when none. */
+  alarms: z.array(AlarmRef).optional(),
 });
 export type Incident = z.infer<typeof Incident>;
 
@@ -136,6 +179,8 @@ export type IncidentChange = z.infer<typeof IncidentChange>;
 export const IncidentDetail = Incident.extend({
   comments: z.array(IncidentComment),
   history: z.array(IncidentChange),
+  /** Its linked alarms as they are now (docs/api.md#linked-alarms); present when `alarms` is; an alarm deleted since (its TTL) is left out. */
+  linkedAlarms: z.array(LinkedAlarm).optional(),
 });
 export type IncidentDetail = z.infer<typeof IncidentDetail>;
 
@@ -182,6 +227,16 @@ export const CreateIncidentBody = z.strictObject({
   assignee: PersonRef.nullable().optional(),
   /** Origin of the ticket; only `admin` (the SOC) may set `soc` or `alarm`, customers always open `portal`. */
   source: IncidentSource.optional(),
+  /**
+   * Alarms of the tenant to link (docs/api.md#linked-alarms): 1–`MAX_LINKED_ALARMS`, each once, none already
+   * linked to an open incident; each gets `incidentId` in the transaction that stores the incident.
+   */
+  alarms: z
+    .array(AlarmRef)
+    .min(1)
+    .max(MAX_LINKED_ALARMS)
+    .refine((l) => new Set(l.map(alarmRefKey)).size === l.length, { message: 'each alarm at most once' })
+    .optional(),
 });
 export type CreateIncidentBody = z.input<typeof CreateIncidentBody>;
 
@@ -210,6 +265,8 @@ export const UpdateIncidentBody = z
      * untriaged incident can be moved to a provider status in one request (docs/sla.md#triage-first).
      */
     triage: z.strictObject({ severity: Severity, reason: z.string().trim().min(3).max(500) }).optional(),
+    /** Staff moving it to `resolved`: also clear its linked device alarms still open (default true; docs/api.md#linked-alarms). */
+    clearLinkedAlarms: z.boolean().optional(),
   })
   .refine(
     (b) =>
@@ -410,6 +467,8 @@ export const DeviceAlarm = z.object({
   /** Cognito `sub` of who acknowledged (the identity; `acknowledgedBy` is for display). Absent before an acknowledgement and on older items. */
   acknowledgedBySub: z.string().optional(),
   clearedAt: IsoTime.nullable(),
+  /** The incident opened for it (docs/api.md#linked-alarms); absent when none. */
+  incidentId: IncidentId.optional(),
 });
 export type DeviceAlarm = z.infer<typeof DeviceAlarm>;
 
@@ -554,6 +613,8 @@ export const Office365Alarm = z.object({
   affectedUser: z.string().nullable(),
   detectedAt: IsoTime,
   updatedAt: IsoTime,
+  /** The incident opened for it (docs/api.md#linked-alarms); absent when none. */
+  incidentId: IncidentId.optional(),
 });
 export type Office365Alarm = z.infer<typeof Office365Alarm>;
 
@@ -937,6 +998,10 @@ export const ERROR_STATUS = {
   IDP_DOMAIN_IN_USE: 409,
   /** The stage has no Cognito domain for staff-configured identity providers (docs/api.md#tenant-identity-provider). */
   FEDERATION_UNAVAILABLE: 409,
+  /** `POST /incidents` naming an alarm the tenant does not have, `details: { alarms }` (docs/api.md#linked-alarms); nothing is written. */
+  ALARM_NOT_FOUND: 404,
+  /** `POST /incidents` naming an alarm already linked to an open incident, `details: { alarms: [{ ...ref, incidentId }] }`; nothing is written. */
+  ALARM_ALREADY_LINKED: 409,
   IDEMPOTENCY_KEY_REUSED: 409,
   IDEMPOTENCY_IN_PROGRESS: 409,
   PAYLOAD_TOO_LARGE: 413,
@@ -986,6 +1051,7 @@ export const AUDIT_ACTIONS = [
   'incident.confirm_resolution',
   'incident.auto_close',
   'alarm.acknowledge',
+  'alarm.clear',
   'recommendation.update',
   'tenant.create',
   'tenant.update',

@@ -509,8 +509,8 @@ export function raiseAlarm(alarm: DeviceAlarm, table: TableRef): Promise<boolean
  * null when the alarm does not exist. The alarm is read first and updated with `state = :read` in one
  * TransactWriteItems with the change of the tenant's aggregates (open alarms by severity and state) and, when
  * the move changes whether the alarm is open (e.g. → cleared), `ADD openAlarms` on the device (retried on a
- * lost race), else the audit entry when given (e.g. active → acknowledged; a lost race answers the current
- * alarm unchanged). Moving to `cleared` sets the alarm's TTL (`AlarmEntity`).
+ * lost race), else (e.g. active → acknowledged) a lost race answers the current alarm unchanged; the audit entry,
+ * when given, in that transaction either way. Moving to `cleared` sets the alarm's TTL (`AlarmEntity`).
  */
 export async function transitionAlarm(
   table: TableRef,
@@ -558,7 +558,7 @@ export async function transitionAlarm(
     const write = { Update: { ...update, ConditionExpression: '#s = :cur', ExpressionAttributeValues: { ...values, ':cur': cur.state } } };
     const next: DeviceAlarm = { ...cur, ...fields, state: to };
     const agg = [...aggregateWrites(table, tenantId, alarmChange(cur, next), { list: 'alarms' }), ...activityPuts([alarmEvent(cur, next)], table)];
-    const r = await writeAlarmWithCount(table, { tenantId, deviceId, id: alarmId }, write, Number(isOpen(to)) - Number(isOpen(cur.state)), agg);
+    const r = await writeAlarmWithCount(table, { tenantId, deviceId, id: alarmId }, write, Number(isOpen(to)) - Number(isOpen(cur.state)), [...agg, ...(audit ? [auditPut(audit, table, retention)] : [])]);
     return r === 'written' ? { alarm: { ...cur, ...fields, state: to }, changed: true } : RETRY;
   });
 }

@@ -170,7 +170,7 @@ export const IncidentEntity: Entity<Incident> = {
   readBy: '`from`/`to` bound `createdAt`; also oldest first (`sort=oldest`); with its comments and history: Query the incident partition',
   key: (i) => keys.incident(i.tenantId, i.id),
   ...newestFirstByTime<Incident>(keys.incidentsGsi1Pk, (i) => keys.incidentGsi1(i.tenantId, i.id, i.createdAt)),
-  attributes: allOf<Incident>()(['id', 'tenantId', 'title', 'description', 'severity', 'status', 'category', 'source', 'reporter', 'reporterSub', 'assignee', 'createdAt', 'updatedAt', 'resolvedAt', 'slaDueAt', 'version', 'slaTargets', 'triagedAt', 'firstAcknowledgedAt', 'closureRequested', 'closedAt', 'slaResult', 'autoCloseAt']),
+  attributes: allOf<Incident>()(['id', 'tenantId', 'title', 'description', 'severity', 'status', 'category', 'source', 'reporter', 'reporterSub', 'assignee', 'createdAt', 'updatedAt', 'resolvedAt', 'slaDueAt', 'version', 'slaTargets', 'triagedAt', 'firstAcknowledgedAt', 'closureRequested', 'closedAt', 'slaResult', 'autoCloseAt', 'alarms']),
   // Items written before the SLA fields existed read as untriaged, unacknowledged and open (the upgrade
   // step fills them: lambdas/data/migrations.ts).
   readDefaults: { assignee: null, resolvedAt: null, slaTargets: null, triagedAt: null, firstAcknowledgedAt: null, closureRequested: false, closedAt: null, slaResult: null },
@@ -222,7 +222,8 @@ export const SocQueueEntryEntity: Entity<Incident> = {
   description: "A not-closed incident's entry in the SOC queue: a copy of the incident, kept by the incident's own transactions",
   readBy: 'Query GSI2 `SOCQUEUE#RANKED`, GSI4 `TENANT#<t>#SOCQUEUE#RANKED`, GSI1 `SOCQUEUE#ASSIGNEE#<a|->#RANKED` (`<rank>#<slaDueAt>#<t>#<id>`) or GSI3 `SOCQUEUE#ASSIGNEE#<a|->` (`<tab>#<slaDueAt>#<t>#<id>`), ascending',
   key: (i) => keys.socQueueEntry(i.tenantId, i.id),
-  attributes: IncidentEntity.attributes,
+  // Not its linked alarms (`alarms`, up to 20 references): the queue page does not show them.
+  attributes: IncidentEntity.attributes.filter((a) => a !== 'alarms'),
   readDefaults: IncidentEntity.readDefaults,
   omitNull: IncidentEntity.omitNull,
   derived: (i) => {
@@ -363,7 +364,7 @@ export const AlarmEntity: Entity<DeviceAlarm> = {
   readBy: '`from`/`to` bound `raisedAt`; open alarms of one device: Query its partition',
   key: (a) => keys.alarm(a.tenantId, a.deviceId, a.id),
   ...newestFirstByTime<DeviceAlarm>(keys.alarmsGsi1Pk, (a) => keys.alarmGsi1(a.tenantId, a.deviceId, a.id, a.raisedAt)),
-  attributes: allOf<DeviceAlarm>()(['id', 'tenantId', 'deviceId', 'deviceName', 'title', 'severity', 'state', 'raisedAt', 'acknowledgedAt', 'acknowledgedBy', 'acknowledgedBySub', 'clearedAt']),
+  attributes: allOf<DeviceAlarm>()(['id', 'tenantId', 'deviceId', 'deviceName', 'title', 'severity', 'state', 'raisedAt', 'acknowledgedAt', 'acknowledgedBy', 'acknowledgedBySub', 'clearedAt', 'incidentId']),
   ttl: (a) => (a.state === 'cleared' ? epochPlusDays(a.clearedAt ?? a.raisedAt, CLEARED_ALARM_RETENTION_DAYS) : undefined),
   ttlNote: `cleared alarms: \`clearedAt\` + ${CLEARED_ALARM_RETENTION_DAYS} days`,
 };
@@ -373,7 +374,7 @@ export const O365AlarmEntity: Entity<Office365Alarm> = {
   description: 'Office 365 alert; a newer `updatedAt` replaces it',
   key: (a) => keys.o365Alarm(a.tenantId, a.id),
   ...newestFirstByTime<Office365Alarm>(keys.o365AlarmsGsi1Pk, (a) => keys.o365AlarmGsi1(a.tenantId, a.id, a.detectedAt)),
-  attributes: allOf<Office365Alarm>()(['id', 'tenantId', 'title', 'severity', 'category', 'status', 'affectedUser', 'detectedAt', 'updatedAt']),
+  attributes: allOf<Office365Alarm>()(['id', 'tenantId', 'title', 'severity', 'category', 'status', 'affectedUser', 'detectedAt', 'updatedAt', 'incidentId']),
 };
 
 export const O365EventEntity: Entity<Office365Event> = {

@@ -20,6 +20,7 @@ import { dropSearchTokens, listIncidentsByStatus, putSearchTokens, searchInciden
 import { filterExpression, listPage } from './paging.js';
 import { indexOf } from './access-patterns.js';
 import { TABLE_DESIGN } from './table-design.js';
+import { alarmLinkWrites, getAlarmsByRef, type AlarmLink } from './alarm-links.js';
 
 /** Attempts at allocating an id under contention (more than the default: creates race on one counter). */
 const CREATE_ATTEMPTS = 12;
@@ -132,9 +133,19 @@ export async function putIncident(
  * (`ensureSearchTokens`, docs/notifications.md#outbox).
  * Cost (docs/benchmarks.md "Write budgets"): 1 GetItem (1 RCU); the transaction 17 WCU with an audit entry
  * (incident 2 + 3 index copies, audit 2 + 2, event 2, stats/day/hour 6); 1 WCU per title word (3 for 3 words).
+ * With `links` (docs/api.md#linked-alarms), the same transaction also sets `incidentId` on each linked alarm
+ * (`alarmLinkWrites`: 1 WCU + 1 for its GSI1 copy each; ≤ 20 links keep the transaction far below its 100 actions).
+ * @throws ApiError ALARM_ALREADY_LINKED when a linked alarm changed its link (or vanished) since it was read:
+ *         nothing is written.
  * @throws Error after `CREATE_ATTEMPTS` lost races (sustained contention).
  */
-export async function createIncident(tenantId: string, build: (seq: number) => Incident, table: TableRef, auditOf?: (incident: Incident) => AuditEntry): Promise<Incident> {
+export async function createIncident(
+  tenantId: string,
+  build: (seq: number) => Incident,
+  table: TableRef,
+  auditOf?: (incident: Incident) => AuditEntry,
+  links: readonly AlarmLink[] = [],
+): Promise<Incident> {
   const created = await withRetries(
     `createIncident for tenant ${tenantId}`,
     async () => {
@@ -144,6 +155,8 @@ export async function createIncident(tenantId: string, build: (seq: number) => I
         await table.doc.send('TransactWriteItems', {
           TransactItems: [
             { Put: { TableName: table.tableName, Item: itemOf(IncidentEntity, incident), ConditionExpression: 'attribute_not_exists(PK)' } },
+            // The linked alarms' `incidentId` (indexes 1..links.length), conditioned on the link read.
+            ...alarmLinkWrites(table, tenantId, incident.id, links),
             ...(auditOf ? [auditPut(auditOf(incident), table)] : []),
             // Its activity event (docs/notifications.md), in the same transaction.
             activityPut(incidentCreatedEvent(incident), table),
@@ -154,6 +167,11 @@ export async function createIncident(tenantId: string, build: (seq: number) => I
         });
         return incident;
       } catch (e) {
+        if (links.some((_, i) => isConditionFailureInTransaction(e, 1 + i))) {
+          throw new ApiError('ALARM_ALREADY_LINKED', 'an alarm was linked to another incident meanwhile; reload it', {
+            alarms: links.filter((_, i) => isConditionFailureInTransaction(e, 1 + i)).map((l) => l.ref),
+          });
+        }
         // The id is taken (e.g. seeded without raising the counter): move the counter past it.
         if (isConditionFailureInTransaction(e, 0)) await raiseIncidentCounter(tenantId, last.value + 1, table);
         if (isConditionFailureInTransaction(e)) return RETRY;
@@ -190,6 +208,7 @@ export async function getIncident(tenantId: string, id: string, table: TableRef)
  * With `internalNotes` (a staff read, docs/api.md#internal-notes) also the incident's internal notes: a second
  * Query, of their own partition, in parallel; they join the comments in time order. Without it nothing of that
  * partition is read, so a customer's read cannot return a note whatever the incident partition holds.
+ * An incident with linked alarms also gets `linkedAlarms`: one BatchGetItem of their ≤ 20 items after the Query.
  */
 export async function getIncidentDetail(tenantId: string, id: string, table: TableRef, opts: { internalNotes?: boolean } = {}): Promise<IncidentDetail | null> {
   const [items, notes] = await Promise.all([
@@ -210,8 +229,10 @@ export async function getIncidentDetail(tenantId: string, id: string, table: Tab
     else if (sk.startsWith('HISTORY#')) history.push(recordOf(HistoryEntity, it));
   }
   if (!incident) return null;
+  // Its linked alarms as they are now (docs/api.md#linked-alarms): ONE BatchGetItem of ≤ 20 keys.
+  const linked = incident.alarms?.length ? (await getAlarmsByRef(tenantId, incident.alarms, table)).filter((a) => a !== null) : null;
   const timeline = notes.length ? [...comments, ...notes].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)) : comments;
-  return { ...incident, comments: timeline, history };
+  return { ...incident, comments: timeline, history, ...(linked ? { linkedAlarms: linked } : {}) };
 }
 
 /** The incident's internal notes, oldest first: one Query of their partition (`keys.incidentNotesPk`). */
@@ -579,7 +600,8 @@ export function addIncidentComment(tenantId: string, incidentId: string, comment
 /** The incident storage as an `IncidentsPort`. */
 export function incidentsRepository(table: TableRef): IncidentsPort {
   return {
-    createIncident: (t, build, auditOf) => createIncident(t, build, table, auditOf),
+    createIncident: (t, build, auditOf, links) => createIncident(t, build, table, auditOf, links),
+    getAlarms: (t, refs) => getAlarmsByRef(t, refs, table, true),
     getIncident: (t, id) => getIncident(t, id, table),
     getIncidentDetail: (t, id, opts) => getIncidentDetail(t, id, table, opts),
     listIncidents: (t, opts) => listIncidents(t, opts, table),

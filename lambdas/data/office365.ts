@@ -18,13 +18,17 @@ import { DEFAULT_RETENTION, type Retention } from './retention.js';
  * Creates or updates an alarm: written when absent or when `updatedAt` is newer than the stored one;
  * returns false for a replay or an older update. The stored copy is read first (GetItem) and replaced in one
  * TransactWriteItems with the change of the tenant's aggregates (alarms by status), conditional on the
- * copy read (a lost race is retried).
+ * copy read — its `updatedAt` and its incident link, which the collectors' copy does not carry and which is kept
+ * (a lost race is retried).
  */
-export async function upsertO365Alarm(a: Office365Alarm, table: TableRef): Promise<boolean> {
-  return withRetries(`upsertO365Alarm ${a.id}`, async () => {
-    const cur = await table.doc.send('GetItem', { TableName: table.tableName, Key: O365AlarmEntity.key(a), ConsistentRead: true });
+export async function upsertO365Alarm(input: Office365Alarm, table: TableRef): Promise<boolean> {
+  return withRetries(`upsertO365Alarm ${input.id}`, async () => {
+    const cur = await table.doc.send('GetItem', { TableName: table.tableName, Key: O365AlarmEntity.key(input), ConsistentRead: true });
     const before = cur.Item ? recordOf(O365AlarmEntity, cur.Item) : null;
-    if (before && before.updatedAt >= a.updatedAt) return false;
+    if (before && before.updatedAt >= input.updatedAt) return false;
+    // The collectors do not know its incident (docs/api.md#linked-alarms): the stored link stays.
+    const { incidentId: _ignored, ...fromCollector } = input;
+    const a: Office365Alarm = { ...fromCollector, ...(before?.incidentId ? { incidentId: before.incidentId } : {}) };
     try {
       await table.doc.send('TransactWriteItems', {
         TransactItems: [
@@ -32,8 +36,9 @@ export async function upsertO365Alarm(a: Office365Alarm, table: TableRef): Promi
             Put: {
               TableName: table.tableName,
               Item: itemOf(O365AlarmEntity, a),
-              ConditionExpression: before ? 'updatedAt = :u' : 'attribute_not_exists(PK)',
-              ...(before ? { ExpressionAttributeValues: { ':u': before.updatedAt } } : {}),
+              // Also on the link read: an incident linked meanwhile is not overwritten (the retry keeps it).
+              ConditionExpression: before ? `updatedAt = :u AND ${before.incidentId ? 'incidentId = :i' : 'attribute_not_exists(incidentId)'}` : 'attribute_not_exists(PK)',
+              ...(before ? { ExpressionAttributeValues: { ':u': before.updatedAt, ...(before.incidentId ? { ':i': before.incidentId } : {}) } } : {}),
             },
           },
           ...aggregateWrites(table, a.tenantId, o365AlarmChange(before, a)),

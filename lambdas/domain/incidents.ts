@@ -6,6 +6,7 @@
  */
 import { INCIDENT_TRANSITIONS } from '../contract/schemas.js';
 import type {
+  AlarmRef,
   CreateIncidentBody,
   Incident,
   IncidentChange,
@@ -24,7 +25,8 @@ import { auditEntryFor, changedFields, type AuditRequest } from './audit.js';
 import { ApiError } from './errors.js';
 import type { Identity } from './identity.js';
 import { socAtRisk } from './soc-queue.js';
-import type { GroupMembersPort, IdempotencyPort, IncidentListOptions, IncidentsPort, TenantsPort } from './ports.js';
+import type { DevicesPort, GroupMembersPort, IdempotencyPort, IncidentListOptions, IncidentsPort, TenantsPort } from './ports.js';
+import { clearLinkedAlarms, planAlarmLinks } from './alarm-links.js';
 
 /**
  * Time to resolve by severity, hours. The one SLA table of the product (managed-SOC practice:
@@ -104,6 +106,8 @@ export function actorName(identity: Identity): string {
 export type NewIncidentInput = Required<Pick<CreateIncidentBody, 'title' | 'description' | 'severity' | 'category'>> & {
   assignee?: string | null | undefined;
   source?: IncidentSource | undefined;
+  /** Alarms to link (docs/api.md#linked-alarms). */
+  alarms?: AlarmRef[] | undefined;
 };
 
 /**
@@ -141,6 +145,7 @@ export function newIncident(
     closureRequested: false,
     closedAt: null,
     slaResult: null,
+    ...(body.alarms?.length ? { alarms: body.alarms } : {}),
   };
 }
 
@@ -179,6 +184,8 @@ export interface IncidentPatch {
   assignee?: string | null | undefined;
   /** Staff: triage in the same change (severity with a reason; docs/sla.md#triage-first). */
   triage?: { severity: Severity; reason: string } | undefined;
+  /** Staff resolving it: also clear its linked device alarms still open (default true; docs/api.md#linked-alarms). */
+  clearLinkedAlarms?: boolean | undefined;
 }
 
 export interface PlannedUpdate {
@@ -501,8 +508,11 @@ export async function fileIncident(
   }
 }
 
-/** Opens an incident for the caller in `tenantId`. */
-export function openIncident(
+/**
+ * Opens an incident for the caller in `tenantId`; with `body.alarms`, linked to them both ways in its create
+ * transaction (`planAlarmLinks` first). @throws ApiError ALARM_NOT_FOUND, ALARM_ALREADY_LINKED (nothing written)
+ */
+export async function openIncident(
   port: IncidentsPort,
   tenantId: string,
   body: NewIncidentInput,
@@ -514,7 +524,8 @@ export function openIncident(
   const auditOf = audit
     ? (i: Incident) => auditEntryFor(audit, tenantId, 'incident.create', { type: 'incident', id: i.id }, changedFields(undefined, { title: i.title, severity: i.severity, category: i.category, source: i.source, assignee: i.assignee }))
     : undefined;
-  return port.createIncident(tenantId, (seq) => ({ ...newIncident(tenantId, seq, body, actorName(identity), now, targets), reporterSub: identity.sub }), auditOf);
+  const links = body.alarms?.length ? await planAlarmLinks(port, tenantId, body.alarms) : [];
+  return port.createIncident(tenantId, (seq) => ({ ...newIncident(tenantId, seq, body, actorName(identity), now, targets), reporterSub: identity.sub }), auditOf, links);
 }
 
 /** @throws ApiError NOT_FOUND */
@@ -544,6 +555,8 @@ export async function updateIncident(
   audit: AuditRequest | undefined,
   users: GroupMembersPort,
   tenants?: TenantsPort,
+  /** Given: staff resolving it also clear its linked device alarms (`clearLinkedAlarms`) unless `patch.clearLinkedAlarms` is false. */
+  devices?: Pick<DevicesPort, 'transitionAlarm'>,
 ): Promise<Incident> {
   const role = { staff: identity.isAdmin };
   // The tenant's contract: its targets for a triage, its automatic-closure days for a resolution.
@@ -555,7 +568,12 @@ export async function updateIncident(
     return { ...patch, assignee: await assertAssignee(users, tenantId, patch.assignee) };
   };
   const action: AuditAction = patch.triage ? 'incident.triage' : 'incident.update';
-  return applyPlan(port, tenantId, id, identity, now, action, (current, checked) => planUpdate(current, checked ?? patch, actorName(identity), now, role, tenant), audit, check);
+  const updated = await applyPlan(port, tenantId, id, identity, now, action, (current, checked) => planUpdate(current, checked ?? patch, actorName(identity), now, role, tenant), audit, check);
+  // Resolved now (planUpdate refuses resolved → resolved): its linked device alarms, after the incident is stored.
+  if (devices && role.staff && patch.status === 'resolved' && patch.clearLinkedAlarms !== false && updated.alarms?.length) {
+    await clearLinkedAlarms(devices, updated, identity, now, audit);
+  }
+  return updated;
 }
 
 /**

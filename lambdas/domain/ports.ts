@@ -17,6 +17,8 @@ import type { SessionRevocationPort } from './session-revocation.js';
 import type { ListValidator } from '../contract/routes.js';
 import type { EscalationContacts } from '../contract/escalation-contacts.js';
 import type {
+  AlarmRef,
+  LinkedAlarm,
   ActivityEvent,
   ActivityUnread,
   AccessRequest,
@@ -91,6 +93,12 @@ export interface IncidentListOptions extends PageOptions, TimeRangeOptions {
   sort?: 'newest' | 'oldest' | undefined;
 }
 
+/** One alarm an incident being created links, and the `incidentId` it held when read (null: none): the link is conditioned on it. */
+export interface AlarmLink {
+  ref: AlarmRef;
+  previousIncidentId: string | null;
+}
+
 /** Storage operations the incident rules need. */
 export interface IncidentsPort {
   /**
@@ -98,7 +106,12 @@ export interface IncidentsPort {
    * `auditOf`), its activity event and aggregates atomically; the title's search-word index is written after
    * that and is eventually consistent (docs/data-model.md#search).
    */
-  createIncident(tenantId: string, build: (seq: number) => Incident, auditOf?: (incident: Incident) => AuditEntry): Promise<Incident>;
+  createIncident(tenantId: string, build: (seq: number) => Incident, auditOf?: (incident: Incident) => AuditEntry, links?: readonly AlarmLink[]): Promise<Incident>;
+  /**
+   * The tenant's alarms `refs` as they are now (consistent read), in the order of `refs`; null for an alarm the
+   * tenant does not have (docs/api.md#linked-alarms). One BatchGetItem.
+   */
+  getAlarms(tenantId: string, refs: readonly AlarmRef[]): Promise<(LinkedAlarm | null)[]>;
   getIncident(tenantId: string, id: string): Promise<Incident | null>;
   /**
    * The incident with comments (oldest first) and history (by version); null if absent. `internalNotes`

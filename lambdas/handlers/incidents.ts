@@ -51,7 +51,7 @@ export function incidentOperations(users: GroupMembersPort): Operations<'inciden
     listIncidents: ({ repo, tenantId, query }) => listIncidents(repo.incidents, tenantId, query),
     createIncident: (i) => fileIncident({ ...i.repo, users }, i.tenantId, i.body, i.identity, i.now, { key: i.headers['Idempotency-Key'], lambdaContext: i.lambdaContext }, auditOf(i)),
     getIncident: ({ repo, tenantId, params, identity }) => incidentDetailFor(repo.incidents, tenantId, params.id, identity),
-    updateIncident: (i) => updateIncident(i.repo.incidents, i.tenantId, i.params.id, i.body, i.identity, i.now.toISOString(), auditOf(i), users, i.repo.tenants),
+    updateIncident: (i) => updateIncident(i.repo.incidents, i.tenantId, i.params.id, i.body, i.identity, i.now.toISOString(), auditOf(i), users, i.repo.tenants, i.repo.devices),
     triageIncident: (i) => triageIncident(i.repo, i.tenantId, i.params.id, i.body, i.identity, i.now.toISOString(), auditOf(i)),
     requestIncidentClosure: (i) => requestIncidentClosure(i.repo.incidents, i.tenantId, i.params.id, i.body.note, i.identity, i.now.toISOString(), auditOf(i)),
     reopenIncident: (i) => reopenIncident(i.repo.incidents, i.tenantId, i.params.id, i.body.reason, i.identity, i.now.toISOString(), auditOf(i)),

@@ -33,6 +33,7 @@ function memoryIncidents(): IncidentsPort {
       return i;
     },
     getIncident: async (_t, id) => items.get(id) ?? null,
+    getAlarms: async (_t, refs) => refs.map(() => null),
     getIncidentDetail: async (_t, id) => (items.has(id) ? { ...items.get(id)!, comments: [], history: [] } : null),
     listIncidents: async () => ({ items: [...items.values()], nextCursor: null }),
     saveUpdate: async (_t, next, current) => {
