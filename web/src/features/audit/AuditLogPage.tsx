@@ -51,6 +51,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   get 'alarm.acknowledge'() {
     return msg('audit.log.alarmAcknowledged');
   },
+  get 'alarm.clear'() {
+    return msg('audit.log.alarmCleared');
+  },
   get 'recommendation.update'() {
     return msg('audit.log.recommendationUpdated');
   },

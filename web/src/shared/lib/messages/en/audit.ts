@@ -38,6 +38,7 @@ export const audit: Catalogue['audit'] = {
     closureRequested: 'Closure requested',
     incidentReopened: 'Incident reopened',
     alarmAcknowledged: 'Alarm acknowledged',
+    alarmCleared: 'Alarm cleared with its incident',
     customerCreated: 'Customer created',
     customerUpdated: 'Customer updated',
     userInvited: 'User invited',

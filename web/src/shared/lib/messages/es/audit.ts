@@ -36,6 +36,7 @@ export const audit = {
     closureRequested: 'Cierre solicitado',
     incidentReopened: 'Incidente reabierto',
     alarmAcknowledged: 'Alarma reconocida',
+    alarmCleared: 'Alarma borrada al resolver su incidente',
     customerCreated: 'Cliente creado',
     customerUpdated: 'Cliente modificado',
     userInvited: 'Usuario invitado',
