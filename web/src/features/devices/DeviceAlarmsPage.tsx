@@ -3,7 +3,8 @@
  * and device (`GET /alarms`), with "Reconocer" on active alarms (`POST …/acknowledge`); cursor pages
  * ("Cargar más"). Filters live in the URL (`?state=active&severity=high&device=<id>`). Each row shows the
  * device's name the alarm carries (`deviceName`, kept in sync on rename: docs/data-model.md#alarm-device-names),
- * so a page reads no device; the device filter is `DevicePicker` (a name search on the server).
+ * so a page reads no device; the device filter is `DevicePicker` (a name search on the server). The "Incidente"
+ * column links the incident opened for the alarm, or offers "Abrir incidente" (docs/portal.md#linked-alarms).
  */
 import { Link } from 'react-router-dom';
 import { devicePath } from '../../shared/lib/links';
@@ -15,6 +16,7 @@ import { formatDateTime, SEVERITY_LABELS } from '../../shared/lib/format';
 import { ALARM_STATE_LABELS, AlarmStateBadge, SeverityBadge } from '../../shared/ui/badges';
 import { DataTable, FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
+import { AlarmIncidentCell } from '../../shared/ui/AlarmIncidentCell';
 import '../../shared/ui/screens.css';
 import { useAcknowledge, useAlarmList } from './api';
 import { DevicePicker } from './DevicePicker';
@@ -86,6 +88,15 @@ export function DeviceAlarmsPage() {
             { label: msg('devices.alarms.state'), cell: (a) => <AlarmStateBadge state={a.state} /> },
             { label: msg('devices.alarms.raised'), cell: (a) => <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time> },
             { label: msg('devices.alarms.acknowledged'), cell: (a) => (a.acknowledgedAt ? `${formatDateTime(a.acknowledgedAt)} · ${a.acknowledgedBy ?? ''}` : '—') },
+            {
+              label: msg('ui.alarmIncident.incident'),
+              cell: (a) => (
+                <AlarmIncidentCell
+                  alarm={{ kind: 'device', id: a.id, deviceId: a.deviceId, tenantId: a.tenantId, title: a.title, severity: a.severity, name: nameOf(a), at: a.raisedAt }}
+                  incidentId={a.incidentId}
+                />
+              ),
+            },
             {
               label: msg('devices.alarms.actions'),
               hiddenLabel: true,

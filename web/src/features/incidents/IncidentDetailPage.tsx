@@ -25,6 +25,7 @@ import { slaLabel } from './filters';
 import { ErrorState, LoadingState, NotFoundState, PageHeader } from '../../shared/ui/states';
 import { NEXT_STATUSES, REOPEN_GRACE_DAYS, useAssignees, useIncident, useIncidentRoleActions } from './api';
 import { EscalationContactsPanel } from './EscalationContactsPanel';
+import { ClearLinkedAlarmsOption, LinkedAlarms, openLinkedDeviceAlarms } from './LinkedAlarms';
 import { CommentForm } from './CommentForm';
 import { InternalNoteLabel } from './InternalNoteLabel';
 import { t as msg } from '../../shared/lib/messages';
@@ -153,6 +154,7 @@ export function IncidentDetailPage() {
               <CustomerActions key={data.version} incident={data} onDone={setNotice} reload={() => void mutate()} />
             )}
           </div>
+          <LinkedAlarms incident={data} />
           <CommentForm incident={data} staff={isStaff} run={(action, okText) => runAction(action, okText, setNotice, () => void mutate())} />
           <Timeline incident={data} />
         </>
@@ -311,6 +313,9 @@ function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
   const [assignee, setAssignee] = useState(incident.assignee ?? '');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Resolving with linked device alarms still open: clear them too unless unchecked (docs/api.md#linked-alarms).
+  const [clearAlarms, setClearAlarms] = useState(true);
+  const openAlarms = openLinkedDeviceAlarms(incident);
   const next = NEXT_STATUSES[incident.status];
   const categoryChanged = category.trim() !== incident.category;
   const assigneeChanged = assignee !== (incident.assignee ?? '');
@@ -334,6 +339,7 @@ function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
           ...(needsTriage ? { triage: { severity: triageSeverity, reason } } : {}),
           ...(categoryChanged ? { category: category.trim() } : {}),
           ...(assigneeChanged ? { assignee: assignee === '' ? null : assignee } : {}),
+          ...(status === 'resolved' && openAlarms > 0 ? { clearLinkedAlarms: clearAlarms } : {}),
         }),
       'Incidente actualizado.',
       onDone,
@@ -357,6 +363,7 @@ function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
           ))}
         </select>
       </div>
+      {status === 'resolved' && <ClearLinkedAlarmsOption open={openAlarms} checked={clearAlarms} onChange={setClearAlarms} />}
       {needsTriage && (
         <fieldset className="field triage-inline">
           <legend>{msg('incidents.detail.triage')}</legend>

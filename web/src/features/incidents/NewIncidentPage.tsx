@@ -2,10 +2,14 @@
  * `/incidents/new`: form to open an incident. Validated on submit and, after a field was left, on
  * every change (messages under each field); on success goes to the new incident's page. Staff
  * name the customer the incident is filed for (a required "Cliente" select; docs/portal.md#incident-detail).
+ * Opened from an alarm ("Abrir incidente", docs/portal.md#linked-alarms) the address names the alarm: the form
+ * starts with its title, severity (the same scale) and a description naming the device or the affected user and
+ * the alarm's time, and the incident is created linked to it (`alarms`).
  */
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { alarmPrefillOf, utcMinute, type AlarmForIncident } from '../../shared/lib/alarm-incident';
 import { SEVERITIES } from '../../shared/lib/contract';
 import { SEVERITY_LABELS } from '../../shared/lib/format';
 import { toApiError } from '../../shared/lib/api';
@@ -21,10 +25,25 @@ import { t as msg } from '../../shared/lib/messages';
 const EMPTY: IncidentFormValues = { title: '', description: '', severity: '', category: '' };
 const ORDER: IncidentFormField[] = ['title', 'description', 'severity', 'category'];
 
+/** The form's first values for an incident opened from alarm `a`. */
+export function valuesFromAlarm(a: Omit<AlarmForIncident, 'severity'> & { severity: IncidentFormValues['severity'] }): IncidentFormValues {
+  const texts = { title: a.title, name: a.name ?? msg('incidents.links.noUser'), severity: a.severity ? SEVERITY_LABELS[a.severity] : '—', at: utcMinute(a.at) };
+  return {
+    title: a.title.slice(0, 120),
+    description: a.kind === 'device' ? msg('incidents.links.deviceDescription', texts) : msg('incidents.links.office365Description', texts),
+    severity: a.severity,
+    category: '',
+  };
+}
+
 export function NewIncidentPage() {
   const navigate = useNavigate();
   const { create } = useIncidentActions();
-  const [values, setValues] = useState<IncidentFormValues>(EMPTY);
+  const [searchParams] = useSearchParams();
+  // The alarm named by the address when the form opened (a later change of the address does not re-link).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const alarm = useMemo(() => alarmPrefillOf(searchParams), []);
+  const [values, setValues] = useState<IncidentFormValues>(() => (alarm ? valuesFromAlarm(alarm) : EMPTY));
   const [errors, setErrors] = useState<IncidentFormErrors>({});
   const [touched, setTouched] = useState<Partial<Record<IncidentFormField, boolean>>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -32,7 +51,7 @@ export function NewIncidentPage() {
   const formRef = useRef<HTMLFormElement>(null);
   const { me } = useTenant();
   const isStaff = !!me?.isAdmin;
-  const [customer, setCustomer] = useState('');
+  const [customer, setCustomer] = useState(alarm?.tenantId ?? '');
   const [customerError, setCustomerError] = useState<string | null>(null);
 
   const update = (field: IncidentFormField, value: string) => {
@@ -66,7 +85,8 @@ export function NewIncidentPage() {
     setErrors({});
     setSubmitting(true);
     try {
-      const incident = await create(r.body, isStaff ? customer : undefined);
+      const alarms = alarm ? [{ kind: alarm.kind, id: alarm.id, ...(alarm.deviceId ? { deviceId: alarm.deviceId } : {}) }] : undefined;
+      const incident = await create({ ...r.body, ...(alarms ? { alarms } : {}) }, isStaff ? customer : alarm?.tenantId);
       navigate(ticketPath(incident.id, incident.tenantId));
     } catch (err) {
       setServerError(toApiError(err));
@@ -93,6 +113,11 @@ export function NewIncidentPage() {
     <section>
       <PageHeader title={msg('incidents.new.addIncident')} />
       <form ref={formRef} className="card form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        {alarm && (
+          <p className="notice-info" role="status">
+            {msg('incidents.links.fromAlarm', { title: alarm.title, name: alarm.name ?? msg('incidents.links.noUser') })}
+          </p>
+        )}
         {serverError && (
           <div className="error-state" role="alert">
             <p>{serverError.userMessage}</p>

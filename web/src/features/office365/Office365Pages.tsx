@@ -2,7 +2,8 @@
  * `/office365/alarms` and `/office365/events` (docs/portal.md#screens): Office 365 alerts reported by the SOC and the
  * unified audit log of the tenant, newest first, with a time range (24 h / 7 / 30 days / all) and
  * severity + status (alerts) or workload + result (events) filters, and the user filter (exact match, as the API
- * matches it); cursor pages ("Cargar más").
+ * matches it); cursor pages ("Cargar más"). Each alert links the incident opened for it, or offers "Abrir
+ * incidente" (docs/portal.md#linked-alarms).
  */
 import { useMemo } from 'react';
 import { O365_ALARM_STATUSES, SEVERITIES } from '../../shared/lib/contract';
@@ -11,6 +12,7 @@ import { useTimeOfChange } from '../../shared/lib/hooks';
 import { Badge } from '../../shared/ui/states';
 import { SeverityBadge } from '../../shared/ui/badges';
 import { PageHeader } from '../../shared/ui/states';
+import { AlarmIncidentCell } from '../../shared/ui/AlarmIncidentCell';
 import '../../shared/ui/screens.css';
 import { alarmsQuery, eventsQuery, O365_STATUS_LABELS, RANGES, rangeOf, RESULT_LABELS, RESULTS, useO365Alarms, useO365Events, WORKLOADS } from './api';
 import { DataTable, FilterSelect, FilterText, ListFrame, useFilterParams } from '../../shared/ui/lists';
@@ -45,6 +47,15 @@ export function Office365AlarmsPage() {
             { label: msg('office365.pages.category'), cell: (a) => a.category },
             { label: msg('office365.pages.affectedUser'), cell: (a) => a.affectedUser ?? '—' },
             { label: msg('office365.pages.detected'), cell: (a) => <time dateTime={a.detectedAt}>{formatDateTime(a.detectedAt)}</time> },
+            {
+              label: msg('ui.alarmIncident.incident'),
+              cell: (a) => (
+                <AlarmIncidentCell
+                  alarm={{ kind: 'office365', id: a.id, tenantId: a.tenantId, title: a.title, severity: a.severity, name: a.affectedUser, at: a.detectedAt }}
+                  incidentId={a.incidentId}
+                />
+              ),
+            },
           ]}
         />
       </ListFrame>

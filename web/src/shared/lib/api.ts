@@ -60,6 +60,9 @@ const CODES_WITH_MESSAGE = new Set([
   // Staff removing their own staff access; an access request decided meanwhile (docs/api.md#access-requests).
   'OWN_STAFF_ACCESS',
   'ACCESS_REQUEST_DECIDED',
+  // An incident opened for an alarm the tenant does not have, or one already linked (docs/api.md#linked-alarms).
+  'ALARM_NOT_FOUND',
+  'ALARM_ALREADY_LINKED',
 ] as const);
 type CodeWithMessage = typeof CODES_WITH_MESSAGE extends Set<infer C> ? C : never;
 

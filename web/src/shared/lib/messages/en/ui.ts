@@ -93,6 +93,8 @@ export const ui: Catalogue['ui'] = {
       THROTTLED: 'Too many requests. Wait a moment and try again.',
       SERVICE_UNAVAILABLE: 'The service is not available right now. Try again in a few seconds.',
       RESERVED_NAME: 'That name is reserved for the SOC staff (the admin group or its e-mail domain). Choose another one.',
+      ALARM_NOT_FOUND: 'The alarm no longer exists for this customer.',
+      ALARM_ALREADY_LINKED: 'The alarm is already linked to another open incident.',
     },
     kinds: {
       network: 'Could not connect to the server. Check your connection and try again.',
@@ -108,5 +110,11 @@ export const ui: Catalogue['ui'] = {
     cleared: 'Cleared',
     portal: 'Portal',
     alarm: 'Alarm',
+  },
+  alarmIncident: {
+    openIncident: 'Open incident',
+    openIncidentFor: 'Open an incident for alarm {{title}} of {{name}}',
+    incidentOf: 'Incident {{id}} of alarm {{title}}',
+    incident: 'Incident',
   },
 };

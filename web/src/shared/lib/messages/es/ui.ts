@@ -91,6 +91,8 @@ export const ui = {
       THROTTLED: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
       SERVICE_UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
       RESERVED_NAME: 'Ese nombre está reservado para el personal del SOC (el grupo admin o su dominio de correo). Elige otro.',
+      ALARM_NOT_FOUND: 'La alarma ya no existe en este cliente.',
+      ALARM_ALREADY_LINKED: 'La alarma ya está vinculada a otro incidente abierto.',
     },
     kinds: {
       network: 'No se pudo conectar con el servidor. Comprueba tu conexión e inténtalo de nuevo.',
@@ -106,5 +108,11 @@ export const ui = {
     cleared: 'Resuelta',
     portal: 'Portal',
     alarm: 'Alarma',
+  },
+  alarmIncident: {
+    openIncident: 'Abrir incidente',
+    openIncidentFor: 'Abrir incidente para la alarma {{title}} de {{name}}',
+    incidentOf: 'Incidente {{id}} de la alarma {{title}}',
+    incident: 'Incidente',
   },
 };
