@@ -44,6 +44,19 @@ describe('staff operations', () => {
   it('staff work an incident from the queue while the customer follows it and confirms the resolution', async () => {
     const customer = await newPage(env, VIEWPORTS.desktop);
     await signIn(customer.page, env.web, ANA, DEMO_PASSWORD);
+    // The customer names whom the SOC calls (docs/portal.md#escalation-contacts): one 24x7 contact for critical and high.
+    await customer.page.goto(`${env.web}/escalation-contacts`);
+    await customer.page.getByRole('heading', { level: 1, name: 'Contactos de escalado' }).waitFor();
+    await customer.page.getByRole('button', { name: 'Añadir contacto' }).click();
+    // The new contact is the last group (its legend gains the name as it is typed, so not found by name).
+    const contact = customer.page.locator('fieldset.contact').last();
+    await contact.getByLabel('Nombre').fill(`Marta ${run}`);
+    await contact.getByLabel('Teléfono').fill('+34 911 23 45 67');
+    await contact.getByLabel('Correo electrónico').fill('marta@acme.example');
+    await contact.getByRole('radio', { name: 'Siempre (24x7)' }).check();
+    await customer.page.getByRole('button', { name: 'Guardar contactos' }).click();
+    await customer.page.getByRole('status').filter({ hasText: 'Contactos guardados.' }).waitFor();
+    await screenshot(customer.page, 'staff-00-escalation-contacts');
     await customer.page.goto(`${env.web}/incidents/new`);
     await customer.page.getByLabel('Título').fill(`Acceso sospechoso ${run}`);
     await customer.page.getByLabel('Descripción').fill('Inicio de sesión desde un país inusual');
@@ -82,6 +95,11 @@ describe('staff operations', () => {
     await staff.page.getByLabel('Motivo').fill('Una sola cuenta afectada');
     await staff.page.getByRole('button', { name: 'Clasificar' }).click();
     await staff.page.getByRole('status').filter({ hasText: 'Incidente clasificado.' }).waitFor();
+    // Staff see whom to call for this severity (high): the customer's 24x7 contact, available now, with its phone.
+    const whoToCall = staff.page.getByRole('region', { name: 'A quién llamar' });
+    await whoToCall.getByText(`Marta ${run}`, { exact: true }).waitFor();
+    await whoToCall.getByText('Disponible ahora').first().waitFor();
+    assert.equal(await whoToCall.getByRole('link', { name: `Llamar a Marta ${run}` }).getAttribute('href'), 'tel:+34911234567');
     await staff.page.getByText('Motivo: Una sola cuenta afectada').waitFor();
 
     // Assign from the picker and acknowledge (new → in progress).
@@ -198,7 +216,7 @@ describe('staff operations', () => {
   it('phone (375 px): the staff screens and the audit log hold the width and pass axe-core', async () => {
     const { page, problems, context } = await newPage(env, VIEWPORTS.phone);
     await signIn(page, env.web, ADMIN, DEMO_PASSWORD);
-    const screens = ['/soc/queue', '/admin/tenants', '/admin/tenants/acme', '/admin/staff', '/audit', ...(ticketUrl ? [new URL(ticketUrl).pathname + new URL(ticketUrl).search] : [])];
+    const screens = ['/soc/queue', '/escalation-contacts', '/admin/tenants', '/admin/tenants/acme', '/admin/staff', '/audit', ...(ticketUrl ? [new URL(ticketUrl).pathname + new URL(ticketUrl).search] : [])];
     for (const p of screens) {
       await page.goto(`${env.web}${p}`);
       await settled(page);

@@ -44,11 +44,14 @@ export function EscalationContactsPanel({ tenantId, severity, now = new Date() }
                   <Badge tone={c.availableNow ? 'ok' : 'muted'}>{c.availableNow ? msg('escalation.panel.availableNow') : msg('escalation.panel.notNow')}</Badge>
                 </p>
                 <p>
-                  <a href={`tel:${c.phone}`} aria-label={msg('escalation.panel.call', { name: c.name })}>
+                  {/* The visible text stays in the accessible name (WCAG 2.5.3 Label in Name): a hidden prefix says what the link does. */}
+                  <a href={`tel:${c.phone}`}>
+                    <span className="visually-hidden">{msg('escalation.panel.call', { name: c.name })}: </span>
                     {c.phone}
                   </a>
                   {' · '}
-                  <a href={`mailto:${c.email}`} aria-label={msg('escalation.panel.write', { name: c.name })}>
+                  <a href={`mailto:${c.email}`}>
+                    <span className="visually-hidden">{msg('escalation.panel.write', { name: c.name })}: </span>
                     {c.email}
                   </a>
                 </p>
