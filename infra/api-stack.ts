@@ -416,6 +416,9 @@ export class ApiStack extends Stack {
                 },
               }
             : {}),
+          ...(name === 'admin' && config.federation?.enterprise.length
+            ? { stageProviders: config.federation.enterprise.map((e) => ({ name: e.name, type: e.type, tenant: e.tenant, emailDomains: [...e.emailDomains] })) }
+            : {}),
           ...(name === 'notifications' ? { notifications: { siteUrl: allowOrigins[0], allowLocalWebhooks: false } } : {}),
           logLevel: config.logLevel,
           retention: { ...config.dataRetention },

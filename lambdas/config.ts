@@ -66,6 +66,15 @@ export const LambdaConfig = z.object({
   identityProviders: z
     .object({ secretPrefix: z.string().min(1), oauthDomain: z.string().min(1), staffEmailDomains: z.array(z.string().min(1)).default([]) })
     .optional(),
+  /**
+   * The enterprise providers of the stage's providers file (`-c identityProviders=…`, infra/federation-config.ts),
+   * bound at deploy time, each with its tenant and the e-mail domains Cognito routes to it (admin Lambda only;
+   * docs/api.md#tenant-identity-provider): shown read-only on their tenant's identity provider card, since they
+   * route the tenant's users as much as a provider staff configure. Default none.
+   */
+  stageProviders: z
+    .array(z.object({ name: z.string().min(1), type: z.enum(['oidc', 'saml']), tenant: z.string().min(1), emailDomains: z.array(z.string().min(1)) }))
+    .default([]),
   /** Secrets Manager endpoint override (the local Secrets Manager); absent in AWS = the regional endpoint. */
   secretsManagerEndpoint: z.url().optional(),
   /** Request headers allowed by CORS pre-flights. */
@@ -130,6 +139,8 @@ const ENV = {
   idpSecretPrefix: 'IDP_SECRET_PREFIX',
   idpOAuthDomain: 'IDP_OAUTH_DOMAIN',
   idpStaffEmailDomains: 'IDP_STAFF_EMAIL_DOMAINS',
+  /** JSON array of `stageProviders` (a few hundred bytes per provider, inside Lambda's 4 KB of environment). */
+  idpStageProviders: 'IDP_STAGE_PROVIDERS',
   secretsManagerEndpoint: 'AWS_ENDPOINT_URL_SECRETS_MANAGER',
   availabilityDays: 'AVAILABILITY_RETENTION_DAYS',
   o365EventDays: 'O365_EVENT_RETENTION_DAYS',
@@ -143,6 +154,16 @@ const ENV = {
   serviceName: 'POWERTOOLS_SERVICE_NAME',
   logLevel: 'POWERTOOLS_LOG_LEVEL',
 } as const;
+
+/** A JSON variable's value; text that is not JSON is returned as it is, so the schema names the variable's field. */
+const json = (v: string | undefined): unknown => {
+  if (v === undefined || v === '') return undefined;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return v;
+  }
+};
 
 const list = (v: string | undefined): string[] | undefined =>
   v === undefined ? undefined : v.split(',').map((s) => s.trim()).filter(Boolean);
@@ -167,6 +188,7 @@ export function lambdaConfigFromEnv(env: Record<string, string | undefined>): La
       pick(env[ENV.idpSecretPrefix]) && pick(env[ENV.idpOAuthDomain])
         ? { secretPrefix: env[ENV.idpSecretPrefix]!, oauthDomain: env[ENV.idpOAuthDomain]!, staffEmailDomains: list(env[ENV.idpStaffEmailDomains]) }
         : undefined,
+    stageProviders: json(env[ENV.idpStageProviders]) as LambdaConfigInput['stageProviders'],
     secretsManagerEndpoint: pick(env[ENV.secretsManagerEndpoint]),
     retention: {
       availabilityDays: pick(env[ENV.availabilityDays]) as unknown as number | undefined,
@@ -220,6 +242,7 @@ export function lambdaEnvironment(config: Omit<LambdaConfigInput, 'region'>): Re
     out[ENV.idpOAuthDomain] = c.identityProviders.oauthDomain;
     if (c.identityProviders.staffEmailDomains?.length) out[ENV.idpStaffEmailDomains] = c.identityProviders.staffEmailDomains.join(',');
   }
+  if (c.stageProviders?.length) out[ENV.idpStageProviders] = JSON.stringify(c.stageProviders);
   if (c.secretsManagerEndpoint !== undefined) out[ENV.secretsManagerEndpoint] = c.secretsManagerEndpoint;
   return out;
 }

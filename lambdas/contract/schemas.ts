@@ -1267,6 +1267,12 @@ export const TenantIdentityProviderState = z.object({
   provider: TenantIdentityProvider.nullable(),
   /** Whether the portal's app client lists the provider (a deploy that rewrites the app client drops it; saving again adds it back). */
   enabledOnAppClient: z.boolean(),
+  /**
+   * The provider of the stage's providers file bound to this tenant (set at deploy time, changed only by a deploy),
+   * with the e-mail domains Cognito routes to it; null when the file binds none to the tenant. It signs the
+   * tenant's users in as much as `provider` does (docs/api.md#tenant-identity-provider).
+   */
+  stageProvider: z.object({ name: z.string(), type: z.enum(['oidc', 'saml']), emailDomains: z.array(z.string()) }).nullable(),
 });
 export type TenantIdentityProviderState = z.infer<typeof TenantIdentityProviderState>;
 

@@ -107,6 +107,8 @@ export interface IdentityProviderSettings {
   /** Host of the user pool's OAuth endpoints (`<prefix>.auth.<region>.amazoncognito.com`), for the redirect URL. */
   oauthDomain?: string | undefined;
   userPoolId?: string | undefined;
+  /** The stage's providers file's enterprise providers with their tenants (LambdaConfig `stageProviders`). Default none. */
+  stageProviders?: ReadonlyArray<{ name: string; type: 'oidc' | 'saml'; tenant: string; emailDomains: readonly string[] }> | undefined;
 }
 
 export interface IdentityProviderPorts {
@@ -155,6 +157,12 @@ function publicOf(p: StoredIdentityProvider): TenantIdentityProvider {
   return rest;
 }
 
+/** The providers file's provider bound to `tenantId` (the first, as the trigger maps a provider to one tenant), or null. */
+function stageProviderOf(s: IdentityProviderSettings, tenantId: string): TenantIdentityProviderState['stageProvider'] {
+  const f = (s.stageProviders ?? []).find((x) => x.tenant === tenantId);
+  return f ? { name: f.name, type: f.type, emailDomains: [...f.emailDomains] } : null;
+}
+
 async function stateOf(p: IdentityProviderPorts, tenantId: string, stored: StoredIdentityProvider | null, clientProviders?: readonly string[]): Promise<TenantIdentityProviderState> {
   const providerName = providerNameOf(tenantId);
   const s = p.settings;
@@ -166,6 +174,7 @@ async function stateOf(p: IdentityProviderPorts, tenantId: string, stored: Store
     samlEntityId: s.available && s.userPoolId ? `urn:amazon:cognito:sp:${s.userPoolId}` : null,
     provider: stored ? publicOf(stored) : null,
     enabledOnAppClient: listed,
+    stageProvider: stageProviderOf(s, tenantId),
   };
 }
 

@@ -98,6 +98,7 @@ function identityProviderPorts(config: LambdaConfig, deps: AdminHandlerDeps): (r
     oauthDomain: config.identityProviders?.oauthDomain,
     staffEmailDomains: config.identityProviders?.staffEmailDomains ?? [],
     userPoolId: config.userPoolId,
+    stageProviders: config.stageProviders,
     // Only the local stack's own identity provider is served over http (docs/local-emulation.md).
     allowLoopbackHttp: config.stage === 'local',
   };

@@ -11,7 +11,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseLambdaConfig, type LambdaConfig } from '../../lambdas/config.js';
+import { parseLambdaConfig, type LambdaConfig, type LambdaConfigInput } from '../../lambdas/config.js';
 import { createDocumentClient, type TableRef } from '../../lambdas/data/index.js';
 
 /** The repository's root folder (absolute). */
@@ -150,6 +150,8 @@ export function localLambdaConfig(input: {
   notifications?: { siteUrl: string; sesEndpoint: string; emailFrom: string };
   /** Staff-configured identity providers (a federated local stack): the hosted domain and the local Secrets Manager. */
   identityProviders?: { oauthDomain: string; secretsManagerEndpoint: string };
+  /** The local stand-in of a providers file's enterprise provider (LOCAL_IDENTITY_PROVIDER), when the stack federates. */
+  stageProviders?: LambdaConfigInput['stageProviders'];
 }): LambdaConfig {
   return parseLambdaConfig({
     stage: LOCAL_STAGE,
@@ -166,6 +168,7 @@ export function localLambdaConfig(input: {
           secretsManagerEndpoint: input.identityProviders.secretsManagerEndpoint,
         }
       : {}),
+    ...(input.stageProviders ? { stageProviders: input.stageProviders } : {}),
     // The local stack always allows http://localhost webhooks (a local receiver), with or without the mail emulator.
     notifications: { ...(input.notifications ?? {}), allowLocalWebhooks: true },
     logLevel: input.logLevel ?? LOCAL_LOG_LEVEL,

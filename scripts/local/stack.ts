@@ -351,6 +351,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       cognitoEndpoint: pool.endpoint,
       ...(opts.logLevel ? { logLevel: opts.logLevel } : {}),
       ...(pool.hosted && secretsManagerEndpoint ? { identityProviders: { oauthDomain: pool.hosted.domain, secretsManagerEndpoint } } : {}),
+      // AcmeIdP routes acme.example as a stage's providers file would: its tenant's card shows it.
+      ...(hosted ? { stageProviders: [{ name: LOCAL_IDENTITY_PROVIDER.name, type: 'oidc' as const, tenant: LOCAL_IDENTITY_PROVIDER.tenant, emailDomains: [...LOCAL_IDENTITY_PROVIDER.emailDomains] }] } : {}),
     });
     // The admin handler's user pool: the local pool, its administrative calls signed with the operator key.
     const users = cognitoUsers({ userPoolId: pool.userPoolId, region: lambdaConfig.region, endpoint: pool.endpoint, credentials: { ...LOCAL_OPERATOR_CREDENTIAL } });

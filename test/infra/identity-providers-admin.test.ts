@@ -13,6 +13,7 @@ import { COGNITO_IDP_ADMIN_ACTIONS } from '../../lambdas/data/cognito-identity-p
 import { COGNITO_ADMIN_ACTIONS } from '../../lambdas/data/cognito-users.js';
 import { PortalConfig } from '../../lambdas/contract/portal-config.js';
 import { SECRETS_ACTIONS } from '../../lambdas/data/secrets.js';
+import { lambdaConfigFromEnv } from '../../lambdas/config.js';
 import { ofType, PROD_ENV, synth, synthProd, TEST_SES, type Synthed } from '../support/synth.js';
 
 const ONLY_ADMIN_CONFIGURED = JSON.stringify({ adminConfiguredProviders: true });
@@ -120,5 +121,15 @@ describe('environment-agnostic stage', () => {
     const s = synth('pr-42', { overrides: { identityProviders: JSON.stringify({ adminConfiguredProviders: true, domainPrefix: 'vigia-pr-42-x' }) } });
     const { statements } = adminFunction(s);
     expect(JSON.stringify(statements.find((st) => actionsOf([st]).includes('secretsmanager:CreateSecret'))!.Resource)).toContain(':secret:vigia/pr-42/identity-providers/*');
+  });
+
+  it('the admin Lambda knows the file\u2019s providers and their tenants (IDP_STAGE_PROVIDERS), so each tenant\u2019s card shows the one routing its domain; none without them', () => {
+    const { vars } = adminFunction(synthProdFileOnly());
+    // Read back as the Lambda reads it (lambdaConfigFromEnv), with the template's other variables given plain values.
+    const env = { STAGE: 'prod', TABLE_NAME: 't', AWS_REGION: 'eu-west-1', IDP_STAGE_PROVIDERS: String(vars.IDP_STAGE_PROVIDERS) };
+    expect(lambdaConfigFromEnv(env).stageProviders).toEqual([
+      { name: 'GlobexSaml', type: 'saml', tenant: 'globex', emailDomains: ['globex.example'] },
+    ]);
+    expect(adminFunction(synthProdAdminIdps()).vars.IDP_STAGE_PROVIDERS).toBeUndefined();
   });
 });

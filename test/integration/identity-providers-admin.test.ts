@@ -210,3 +210,17 @@ async function describeClient(): Promise<Record<string, unknown>> {
     client.destroy();
   }
 }
+
+describe('tenant identity provider: the providers file\u2019s provider', () => {
+  it('GET names the provider that routes the tenant\u2019s domain in the user pool (acme: AcmeIdP from the stage\u2019s file), read-only; none for globex', async () => {
+    const r = await call(h, { method: 'GET', path: '/tenants/acme/identity-provider', caller: staff });
+    expect(r.statusCode, r.body).toBe(200);
+    const state = json<{ provider: unknown; stageProvider: { name: string; type: string; emailDomains: string[] } | null }>(r);
+    expect(state.provider).toBeNull();
+    expect(state.stageProvider).toEqual({ name: 'AcmeIdP', type: 'oidc', emailDomains: ['acme.example'] });
+    // What the card shows is what Cognito routes: GetIdentityProviderByIdentifier of each of its domains.
+    for (const d of state.stageProvider!.emailDomains) expect(await pool.providerOfIdentifier(d)).toBe('AcmeIdP');
+    const g = json<{ stageProvider: unknown }>(await call(h, { method: 'GET', path: PATH, caller: staff }));
+    expect(g.stageProvider).toBeNull();
+  });
+});

@@ -129,10 +129,24 @@ export function IdentityProviderCard({ tenantId, tenantName }: { tenantId: strin
         <ErrorState error={state.error} onRetry={() => void state.mutate()} />
       ) : state.isLoading || !state.data ? (
         <LoadingState />
-      ) : !state.data.available ? (
-        <p>{msg('admin.identityProvider.unavailable')}</p>
       ) : (
-        <IdentityProviderForm key={tenantId} tenantId={tenantId} tenantName={tenantName} state={state.data} />
+        <>
+          {/* The providers file's provider for this tenant routes its users too: say so, read-only (docs/api.md#tenant-identity-provider). */}
+          {state.data.stageProvider && (
+            <p className="notice-ok" data-testid="idp-stage-provider">
+              {msg('admin.identityProvider.stageProvider', {
+                name: state.data.stageProvider.name,
+                type: state.data.stageProvider.type.toUpperCase(),
+                domains: state.data.stageProvider.emailDomains.join(', '),
+              })}
+            </p>
+          )}
+          {state.data.available ? (
+            <IdentityProviderForm key={tenantId} tenantId={tenantId} tenantName={tenantName} state={state.data} />
+          ) : (
+            <p>{msg('admin.identityProvider.unavailable')}</p>
+          )}
+        </>
       )}
     </section>
   );
@@ -198,7 +212,7 @@ function IdentityProviderForm({ tenantId, tenantName, state }: { tenantId: strin
       <dl className="idp-state">
         <dt>{msg('admin.identityProvider.status')}</dt>
         <dd data-testid="idp-status">
-          {p ? msg('admin.identityProvider.configured') : msg('admin.identityProvider.notConfigured')}
+          {p ? msg('admin.identityProvider.configured') : state.stageProvider ? msg('admin.identityProvider.onlyStageProvider') : msg('admin.identityProvider.notConfigured')}
           {p?.type === 'oidc' ? ` · ${p.clientSecretSet ? msg('admin.identityProvider.secretSet') : msg('admin.identityProvider.secretNotSet')}` : ''}
         </dd>
         <dt>{msg('admin.identityProvider.providerName')}</dt>

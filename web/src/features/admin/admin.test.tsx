@@ -10,7 +10,7 @@ import { StaffPage, TenantAdminPage, TenantsPage, userStatusLabel } from './Admi
 const ME_STAFF: Me = { ...STAFF_ALL_TENANTS, tenants: [{ id: 'acme', name: 'ACME' }] };
 const INVITED: PoolUser = { username: 'u-2', email: 'nuevo@acme.test', status: 'FORCE_CHANGE_PASSWORD', enabled: true, mfa: false };
 /** A stage without staff-configured providers: the identity provider card says so. */
-const NO_IDP: TenantIdentityProviderState = { available: false, providerName: 'tenant-acme', redirectUrl: null, samlEntityId: null, provider: null, enabledOnAppClient: false };
+const NO_IDP: TenantIdentityProviderState = { available: false, providerName: 'tenant-acme', redirectUrl: null, samlEntityId: null, provider: null, enabledOnAppClient: false, stageProvider: null };
 const ANA: PoolUser = { username: 'u-1', email: 'ana@acme.test', status: 'CONFIRMED', enabled: true, mfa: true };
 
 function pages() {

@@ -5,7 +5,7 @@
  * field), removal only after the confirmation, and the card on a stage that does not offer it.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { ApiError, type CallInput } from '../../shared/lib/api';
 import type { Me, TenantIdentityProviderState } from '../../shared/lib/contract';
@@ -15,7 +15,7 @@ import { parseDomains } from './IdentityProviderCard';
 
 /** Staff with acme as their only tenant. */
 const ME_STAFF: Me = { ...STAFF_ALL_TENANTS, tenants: [{ id: 'acme', name: 'ACME' }] };
-const BASE = { available: true, providerName: 'tenant-acme', redirectUrl: 'https://vigia-prod.auth.eu-west-1.amazoncognito.com/oauth2/idpresponse', samlEntityId: 'urn:amazon:cognito:sp:eu-west-1_abc' };
+const BASE = { available: true, stageProvider: null, providerName: 'tenant-acme', redirectUrl: 'https://vigia-prod.auth.eu-west-1.amazoncognito.com/oauth2/idpresponse', samlEntityId: 'urn:amazon:cognito:sp:eu-west-1_abc' };
 const NONE: TenantIdentityProviderState = { ...BASE, provider: null, enabledOnAppClient: false };
 const ISSUER = 'https://login.microsoftonline.com/00000000-0000-0000-0000-000000000001/v2.0';
 const CONFIGURED: TenantIdentityProviderState = {
@@ -131,6 +131,19 @@ describe('company identity provider card', () => {
     page(fakeApi({ ...common, getTenantIdentityProvider: { ...NONE, available: false, redirectUrl: null, samlEntityId: null } }));
     const c = await card();
     expect(await c.findByText(/no admite proveedores configurados desde la administración/)).toBeTruthy();
+    expect(c.queryByRole('button', { name: 'Guardar proveedor' })).toBeNull();
+  });
+
+  it('the provider of the stage\u2019s providers file bound to the tenant shows as what routes its domain, on a stage with and without staff-configured providers', async () => {
+    const stageProvider = { name: 'AcmeIdP', type: 'oidc' as const, emailDomains: ['acme.example'] };
+    page(fakeApi({ ...common, getTenantIdentityProvider: { ...NONE, stageProvider } }));
+    let c = await card();
+    expect((await c.findByTestId('idp-stage-provider')).textContent).toMatch(/«AcmeIdP» \(OIDC\) lleva a este cliente a quien inicia sesión con un correo de acme\.example/);
+    expect(c.getByTestId('idp-status').textContent).toBe('No configurado aquí (el del despliegue está activo)');
+    cleanup();
+    page(fakeApi({ ...common, getTenantIdentityProvider: { ...NONE, available: false, redirectUrl: null, samlEntityId: null, stageProvider } }));
+    c = await card();
+    expect((await c.findByTestId('idp-stage-provider')).textContent).toMatch(/AcmeIdP/);
     expect(c.queryByRole('button', { name: 'Guardar proveedor' })).toBeNull();
   });
 });

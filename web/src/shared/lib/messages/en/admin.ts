@@ -82,6 +82,8 @@ export const admin: Catalogue['admin'] = {
     unavailable: 'This environment does not allow providers set from the administration screen (adminConfiguredProviders is missing from its providers file).',
     configured: 'Configured',
     notConfigured: 'Not configured',
+    onlyStageProvider: 'Not configured here (the deployed one is active)',
+    stageProvider: 'Configured at deploy time: “{{name}}” ({{type}}) brings whoever signs in with an e-mail of {{domains}} into this customer. It is changed in the stage\u2019s providers file (identityProviders), not on this screen.',
     status: 'Status',
     providerName: 'Name in Cognito',
     secretSet: 'Client secret stored',

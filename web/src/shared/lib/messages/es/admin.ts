@@ -80,6 +80,8 @@ export const admin = {
     unavailable: 'Este entorno no admite proveedores configurados desde la administración (falta adminConfiguredProviders en su configuración de proveedores).',
     configured: 'Configurado',
     notConfigured: 'No configurado',
+    onlyStageProvider: 'No configurado aquí (el del despliegue está activo)',
+    stageProvider: 'Configurado en el despliegue: «{{name}}» ({{type}}) lleva a este cliente a quien inicia sesión con un correo de {{domains}}. Se cambia en el archivo de proveedores de la etapa (identityProviders), no en esta pantalla.',
     status: 'Estado',
     providerName: 'Nombre en Cognito',
     secretSet: 'Secreto de cliente guardado',
