@@ -26,6 +26,8 @@ import {
   ActivityUnread,
   ListActivityQuery,
   AddCommentBody,
+  AlarmConsoleItem,
+  AlarmConsoleQuery,
   AlarmParams,
   Analytics,
   AnalyticsQuery,
@@ -348,6 +350,13 @@ export const ROUTES = [
     request: { params: AlarmParams, query: TenantQuery },
     responses: { 200: { description: 'The alarm, now acknowledged', body: DeviceAlarm } },
     errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
+  },
+  {
+    operationId: 'listAlarmConsole', method: 'GET', path: '/soc/alarms', handler: 'devices', groups: [ADMIN_GROUP], tenantScoped: false, staffReach: 'all',
+    summary: 'The alarm console: device alarms and Office 365 alerts of every tenant, newest first, filtered by tenant, severity, state and kind; ONE Query per page (staff only; docs/api.md#alarm-console)',
+    request: { query: AlarmConsoleQuery },
+    responses: { 200: { description: 'A page of the alarm console', body: pageOf(AlarmConsoleItem) } },
+    errors: [],
   },
   {
     operationId: 'listOffice365Alarms', method: 'GET', path: '/office365/alarms', handler: 'office365', groups: [], tenantScoped: true, staffReach: 'tenant',

@@ -618,6 +618,55 @@ export const Office365Alarm = z.object({
 });
 export type Office365Alarm = z.infer<typeof Office365Alarm>;
 
+
+// ---------------------------------------------------------------------------------------------------
+// Alarm console (staff): device alarms and Office 365 alerts of every tenant (docs/api.md#alarm-console)
+
+/** What a console row is: a device alarm or an Office 365 alert. */
+export const ALARM_CONSOLE_KINDS = ['device', 'office365'] as const;
+/**
+ * The console's states, one scale for both kinds: device alarm `active` / Office 365 `active` → `open`;
+ * `acknowledged` / `investigating` → `acknowledged`; `cleared` / `resolved` → `cleared` (`consoleStateOf`).
+ */
+export const ALARM_CONSOLE_STATES = ['open', 'acknowledged', 'cleared'] as const;
+export type AlarmConsoleState = (typeof ALARM_CONSOLE_STATES)[number];
+
+/** One row of the alarm console: the alarm or alert as its kind stores it, with the state on the console's scale. */
+export const AlarmConsoleItem = z.object({
+  kind: z.enum(ALARM_CONSOLE_KINDS),
+  tenantId: TenantId,
+  /** The alarm id (unique per device) or the Office 365 alert id. */
+  id: z.string(),
+  /** The device of a device alarm; null for an Office 365 alert. */
+  deviceId: z.string().nullable(),
+  /** The device's name (a device alarm; null on alarms stored before the names were copied, and for alerts). */
+  deviceName: z.string().nullable(),
+  /** The affected user of an Office 365 alert; null for a device alarm or an alert about no one user. */
+  affectedUser: z.string().nullable(),
+  title: z.string(),
+  severity: Severity,
+  state: z.enum(ALARM_CONSOLE_STATES),
+  /** The state as its kind names it (device alarm `active`/`acknowledged`/`cleared`; alert `active`/`investigating`/`resolved`). */
+  sourceState: z.string(),
+  /** When it was raised (device alarm `raisedAt`; alert `detectedAt`). */
+  raisedAt: IsoTime,
+  acknowledgedAt: IsoTime.nullable(),
+  acknowledgedBy: z.string().nullable(),
+  clearedAt: IsoTime.nullable(),
+});
+export type AlarmConsoleItem = z.infer<typeof AlarmConsoleItem>;
+
+/** Query of `GET /soc/alarms` (staff): each filter one value; every combination is one index partition. */
+export const AlarmConsoleQuery = z.strictObject({
+  tenant: TenantId.optional(),
+  severity: Severity.optional(),
+  state: z.enum(ALARM_CONSOLE_STATES).optional(),
+  kind: z.enum(ALARM_CONSOLE_KINDS).optional(),
+  limit: Limit,
+  cursor: Cursor.optional(),
+});
+export type AlarmConsoleQuery = z.input<typeof AlarmConsoleQuery>;
+
 /** An Office 365 unified audit log record (subset). */
 export const Office365Event = z.object({
   id: EventId,

@@ -44,6 +44,14 @@ export const INDEX_ACCESS = {
   outbox: { index: TABLE_DESIGN.gsi2, reads: 'the notification outbox: `GSI2PK = OUTBOX`, oldest first' },
   /** Every tenant's resolved incidents by when they close automatically. */
   autoClose: { index: TABLE_DESIGN.gsi2, reads: 'resolved incidents due to close automatically: `GSI2PK = AUTOCLOSE`, `GSI2SK < <now>#~` (`<autoCloseAt>#<t>#<id>`), oldest due first (the SLA job)' },
+  /** The staff alarm console, filter combinations placed on GSI1 (`alarmConsolePlace` slot 0). */
+  alarmConsole1: { index: TABLE_DESIGN.gsi1, reads: 'the alarm console (device alarms and Office 365 alerts of every tenant), the filter combinations of slot 0: `ALARMCONSOLE#…` / `TENANT#<t>#ALARMCONSOLE#…`, newest first' },
+  /** The staff alarm console, slot 1 (GSI2). */
+  alarmConsole2: { index: TABLE_DESIGN.gsi2, reads: 'the alarm console, the filter combinations of slot 1 (GSI2)' },
+  /** The staff alarm console, slot 2 (GSI3). */
+  alarmConsole3: { index: TABLE_DESIGN.gsi3, reads: 'the alarm console, the filter combinations of slot 2 (GSI3)' },
+  /** The staff alarm console, slot 3 (GSI4, sorted by `GSI2SK`). */
+  alarmConsole4: { index: TABLE_DESIGN.gsi4, reads: 'the alarm console, the filter combinations of slot 3 (GSI4)' },
   /** A tenant's incidents in one status. */
   incidentsByStatus: { index: TABLE_DESIGN.gsi3, reads: 'a tenant\'s incidents in one status: `GSI3PK = TENANT#<t>#INCSTATUS#<status>`, newest first' },
 } as const satisfies Record<string, IndexAccess>;
@@ -68,7 +76,8 @@ export const FUNCTION_INDEX_ACCESS: Readonly<Record<string, readonly IndexAccess
   incidents: ['tenantLists', 'incidentsByStatus', 'socQueue', 'socQueueOfTenant', 'socQueueRanked', 'socQueueRankedOfTenant', 'socQueueRankedOfAssignee', 'socQueueOfAssignee'],
   // tenant summaries (device counts), the tenant audit log (GSI1) and every tenant's (GSI2), access requests (GSI2)
   admin: ['tenantLists', 'auditAllTenants', 'accessRequests'],
-  devices: ['tenantLists'],
+  // device lists and alarms (GSI1); the staff alarm console (GSI1–GSI4, one partition per filter combination)
+  devices: ['tenantLists', 'alarmConsole1', 'alarmConsole2', 'alarmConsole3', 'alarmConsole4'],
   office365: ['tenantLists'],
   recommendations: ['tenantLists'],
   // reports and analytics: lists and first responses (GSI1), the queue's boundary hours and devices below target (GSI2)

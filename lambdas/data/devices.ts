@@ -30,6 +30,7 @@ import { AlarmEntity, AvailabilityEntity, DeviceEntity, attributesOf, itemOf, re
 import { AVAIL_SK_MAX, keys } from './keys.js';
 import { deviceNameKey } from '../domain/search.js';
 import { listDeviceAlarms } from './device-alarms.js';
+import { alarmConsolePuts, consoleItemOfDeviceAlarm, listAlarmConsole } from './alarm-console.js';
 import { filterExpression, listPage, queryPage } from './paging.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 import { indexOf } from './access-patterns.js';
@@ -94,14 +95,18 @@ export async function putDevice(device: DeviceInput, table: TableRef, now: Date 
   if (old && old.name !== d.name) await syncAlarmDeviceNames(table, d.tenantId, d.id, d.name);
 }
 
-/** Alarm updates per TransactWriteItems of `syncAlarmDeviceNames` (+ the device's ConditionCheck: ≤ 100). */
-const NAME_SYNC_BATCH = 99;
+/**
+ * Alarms per TransactWriteItems of `syncAlarmDeviceNames`: each is its update and the Puts of its 4 alarm console
+ * entries (5 items), + the device's ConditionCheck: 1 + 19 × 5 = 96 ≤ 100.
+ */
+const NAME_SYNC_BATCH = 19;
 
 /**
  * Sets `deviceName` = `name` on every alarm item of the device that holds another name or none
  * (docs/data-model.md#alarm-device-names): ONE Query of the device's partition (`ALARM#…`, filtered to those
  * items; a device has at most its open alarms and 90 days of cleared ones), then TransactWriteItems of up to
- * 99 `SET deviceName` updates (each conditioned on the alarm existing) plus a ConditionCheck that the device
+ * 19 `SET deviceName` updates (each conditioned on the alarm's state read) with the Puts of their alarm console
+ * entries (docs/data-model.md#alarm-console) plus a ConditionCheck that the device
  * still has `name` — so of two concurrent renames the later name is the one left (the earlier sync stops when
  * its check fails). Run by `putDevice` on a rename and by the upgrade step `upgradeAlarmDeviceNames`.
  * Returns how many alarms it changed.
@@ -118,7 +123,6 @@ async function syncAlarmNames(table: TableRef, tenantId: string, deviceId: strin
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :a)',
     FilterExpression: 'attribute_not_exists(deviceName) OR deviceName <> :n',
     ExpressionAttributeValues: { ':pk': keys.devicePk(tenantId, deviceId), ':a': 'ALARM#', ':n': name },
-    ProjectionExpression: 'PK, SK',
     ConsistentRead: true,
   });
   let changed = 0;
@@ -128,9 +132,20 @@ async function syncAlarmNames(table: TableRef, tenantId: string, deviceId: strin
       await table.doc.send('TransactWriteItems', {
         TransactItems: [
           { ConditionCheck: { TableName: table.tableName, Key: keys.device(tenantId, deviceId), ConditionExpression: '#n = :n', ExpressionAttributeNames: { '#n': 'name' }, ExpressionAttributeValues: { ':n': name } } },
-          ...batch.map((item) => ({
-            Update: { TableName: table.tableName, Key: { PK: item.PK, SK: item.SK }, UpdateExpression: 'SET deviceName = :n', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':n': name } },
-          })),
+          // Each alarm (condition: still in the state read) and its console entries, rewritten with the name.
+          ...batch.flatMap((item) => [
+            {
+              Update: {
+                TableName: table.tableName,
+                Key: { PK: item.PK, SK: item.SK },
+                UpdateExpression: 'SET deviceName = :n',
+                ConditionExpression: '#s = :s',
+                ExpressionAttributeNames: { '#s': 'state' },
+                ExpressionAttributeValues: { ':n': name, ':s': item.state },
+              },
+            },
+            ...alarmConsolePuts(consoleItemOfDeviceAlarm({ ...recordOf(AlarmEntity, item), deviceName: name }), table),
+          ]),
         ],
       });
       changed += batch.length;
@@ -477,7 +492,8 @@ export function putAlarm(alarm: DeviceAlarmInput, table: TableRef): Promise<void
         ...(old ? { ExpressionAttributeNames: { '#s': 'state' }, ExpressionAttributeValues: { ':old': old.state } } : {}),
       },
     };
-    const agg = aggregateWrites(table, a.tenantId, alarmChange(old, a), { list: 'alarms' });
+    // Its alarm console entries (docs/data-model.md#alarm-console) ride in the same transaction.
+    const agg = [...aggregateWrites(table, a.tenantId, alarmChange(old, a), { list: 'alarms' }), ...alarmConsolePuts(consoleItemOfDeviceAlarm(a), table)];
     return (await writeAlarmWithCount(table, a, put, Number(isOpen(a.state)) - Number(isOpen(old?.state)), agg)) === 'written' ? undefined : RETRY;
   });
 }
@@ -493,7 +509,8 @@ export function raiseAlarm(alarm: DeviceAlarm, table: TableRef): Promise<boolean
   let a = alarm;
   return withRetries(`raiseAlarm ${alarm.id}`, async () => {
     const put = { Put: { TableName: table.tableName, Item: itemOf(AlarmEntity, a), ConditionExpression: 'attribute_not_exists(PK)' } };
-    const r = await writeAlarmWithCount(table, a, put, Number(isOpen(a.state)), agg);
+    // Its alarm console entries (docs/data-model.md#alarm-console), with the name it is written with.
+    const r = await writeAlarmWithCount(table, a, put, Number(isOpen(a.state)), [...agg, ...alarmConsolePuts(consoleItemOfDeviceAlarm(a), table)]);
     if (r !== 'renamed') return r === 'written';
     // Renamed since the caller read it: the current name, and again.
     const device = await getDevice(a.tenantId, a.deviceId, table);
@@ -542,6 +559,7 @@ export async function transitionAlarm(
           ...(audit ? [auditPut(audit, table, retention)] : []),
           ...aggregateWrites(table, tenantId, alarmChange(before, after), { list: 'alarms' }),
           ...activityPuts([alarmEvent(before, after)], table),
+          ...alarmConsolePuts(consoleItemOfDeviceAlarm(after), table),
         ],
       });
     } catch (e) {
@@ -557,7 +575,7 @@ export async function transitionAlarm(
     if (!from.includes(cur.state)) return { alarm: cur, changed: false };
     const write = { Update: { ...update, ConditionExpression: '#s = :cur', ExpressionAttributeValues: { ...values, ':cur': cur.state } } };
     const next: DeviceAlarm = { ...cur, ...fields, state: to };
-    const agg = [...aggregateWrites(table, tenantId, alarmChange(cur, next), { list: 'alarms' }), ...activityPuts([alarmEvent(cur, next)], table)];
+    const agg = [...aggregateWrites(table, tenantId, alarmChange(cur, next), { list: 'alarms' }), ...activityPuts([alarmEvent(cur, next)], table), ...alarmConsolePuts(consoleItemOfDeviceAlarm(next), table)];
     const r = await writeAlarmWithCount(table, { tenantId, deviceId, id: alarmId }, write, Number(isOpen(to)) - Number(isOpen(cur.state)), [...agg, ...(audit ? [auditPut(audit, table, retention)] : [])]);
     return r === 'written' ? { alarm: { ...cur, ...fields, state: to }, changed: true } : RETRY;
   });
@@ -853,6 +871,7 @@ export function devicesRepository(table: TableRef, retention: Retention = DEFAUL
     getDevice: (t, id) => getDevice(t, id, table),
     deviceHistory: (t, id, from) => deviceHistory(t, id, from, table),
     listAlarms: (t, opts) => listAlarms(t, opts, table),
+    listAlarmConsole: (opts) => listAlarmConsole(opts, table),
     transitionAlarm: (t, d, a, from, to, fields, audit) => transitionAlarm(table, t, d, a, from, to, fields, audit, retention),
     raiseAlarm: (a) => raiseAlarm(a, table),
     ingestHeartbeat: (i) => ingestHeartbeat(i, table, new Date(), retention),

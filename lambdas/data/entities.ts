@@ -13,7 +13,7 @@
  *    attributes, and any attribute added to an item later, never reach a response.
  */
 import type { EscalationContacts } from '../contract/escalation-contacts.js';
-import type { AccessRequest, ActivityEvent, AuditEntry, DeviceAlarm, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Tenant } from '../contract/schemas.js';
+import type { AccessRequest, ActivityEvent, AlarmConsoleItem, AuditEntry, DeviceAlarm, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Tenant } from '../contract/schemas.js';
 import type { DailyAvailability, StoredDevice } from '../domain/ports.js';
 import type { StoredIdentityProvider } from '../domain/identity-providers.js';
 import { deviceNameKey } from '../domain/search.js';
@@ -377,6 +377,69 @@ export const O365AlarmEntity: Entity<Office365Alarm> = {
   attributes: allOf<Office365Alarm>()(['id', 'tenantId', 'title', 'severity', 'category', 'status', 'affectedUser', 'detectedAt', 'updatedAt', 'incidentId']),
 };
 
+/** A console entry as written: the row and which of the alarm's four copies (0–3) it is. */
+export interface AlarmConsoleEntryRecord extends AlarmConsoleItem {
+  copy: number;
+}
+
+/** Copies of each alarm in the console: 4 copies × 4 indexes = the 16 combinations of its 4 filters. */
+export const ALARM_CONSOLE_COPIES = 4;
+const CONSOLE_INDEX_KEYS = [
+  ['GSI1PK', 'GSI1SK'],
+  ['GSI2PK', 'GSI2SK'],
+  ['GSI3PK', 'GSI3SK'],
+  ['GSI4PK', 'GSI2SK'],
+] as const;
+/** The filters of a console page, bit 0 tenant, 1 severity, 2 state, 3 kind (set = filtered). */
+export type AlarmConsoleScope = { tenantId?: string | undefined; severity?: string | undefined; state?: string | undefined; kind?: string | undefined };
+const scopeMask = (s: AlarmConsoleScope): number =>
+  (s.tenantId === undefined ? 0 : 1) | (s.severity === undefined ? 0 : 2) | (s.state === undefined ? 0 : 4) | (s.kind === undefined ? 0 : 8);
+
+/**
+ * Where the partition of a console filter combination lives (docs/data-model.md#alarm-console): combination
+ * `m` (bit mask of `scopeMask`) is on copy `m >> 2`, index `m & 3` (GSI1, GSI2, GSI3, GSI4; GSI4 sorts by
+ * `GSI2SK`), so each of the 16 combinations is ONE partition of one index.
+ */
+export function alarmConsolePlace(scope: AlarmConsoleScope): { copy: number; slot: 0 | 1 | 2 | 3; pk: string } {
+  const m = scopeMask(scope);
+  return { copy: m >> 2, slot: (m & 3) as 0 | 1 | 2 | 3, pk: keys.alarmConsolePk(scope) };
+}
+
+/** The index keys of copy `copy` of a console entry: its 4 combinations' partitions, each sorted newest first by `alarmConsoleSk`. */
+function alarmConsoleIndexKeys(e: AlarmConsoleEntryRecord): Record<string, string> {
+  const ref = e.deviceId === null ? e.id : `${e.deviceId}#${e.id}`;
+  const sk = keys.alarmConsoleSk(e.raisedAt, e.tenantId, e.kind, ref);
+  const out: Record<string, string> = {};
+  CONSOLE_INDEX_KEYS.forEach(([pk, skName], slot) => {
+    const m = (e.copy << 2) | slot;
+    out[pk] = keys.alarmConsolePk({
+      tenantId: m & 1 ? e.tenantId : undefined,
+      severity: m & 2 ? e.severity : undefined,
+      state: m & 4 ? e.state : undefined,
+      kind: m & 8 ? e.kind : undefined,
+    });
+    out[skName] = sk;
+  });
+  return out;
+}
+
+/**
+ * One of the four copies of an alarm's entry in the staff alarm console (docs/data-model.md#alarm-console):
+ * written (Put, all four) in the transaction that raises, moves or renames the device alarm, or stores the
+ * Office 365 alert; each copy's four index keys place it in four of the 16 filter combinations
+ * (`alarmConsolePlace`), so a console page is ONE Query of one partition whatever the filters.
+ */
+export const AlarmConsoleEntryEntity: Entity<AlarmConsoleEntryRecord, AlarmConsoleItem> = {
+  name: 'AlarmConsoleEntry',
+  description: "A copy (one of 4) of a device alarm's or an Office 365 alert's row in the staff alarm console, kept by the alarm's own transactions",
+  readBy: 'ONE Query of the partition of the filter combination (`alarmConsolePlace`: on GSI1–GSI4, `ALARMCONSOLE#<severity>#<state>#<kind>` for every tenant or `TENANT#<t>#ALARMCONSOLE#<severity>#<state>#<kind>`, `*` for a filter not set), sorted `<raisedAt>#<t>#<kind>#<ref>`, newest first; SK of an Office 365 alert: `office365#<id>#<copy>`',
+  key: (e) => keys.alarmConsoleEntry(e.tenantId, e.kind, e.deviceId === null ? e.id : `${e.deviceId}#${e.id}`, e.copy),
+  attributes: allOf<AlarmConsoleItem>()(['kind', 'tenantId', 'id', 'deviceId', 'deviceName', 'affectedUser', 'title', 'severity', 'state', 'sourceState', 'raisedAt', 'acknowledgedAt', 'acknowledgedBy', 'clearedAt']),
+  derived: alarmConsoleIndexKeys,
+  ttl: (e) => (e.kind === 'device' && e.state === 'cleared' ? epochPlusDays(e.clearedAt ?? e.raisedAt, CLEARED_ALARM_RETENTION_DAYS) : undefined),
+  ttlNote: `cleared device alarms: \`clearedAt\` + ${CLEARED_ALARM_RETENTION_DAYS} days (as the alarm)`,
+};
+
 export const O365EventEntity: Entity<Office365Event> = {
   name: 'Office365Event',
   description: 'Office 365 unified audit log record (subset)',
@@ -528,6 +591,7 @@ export const ENTITIES = [
   AvailabilityEntity,
   AlarmEntity,
   O365AlarmEntity,
+  AlarmConsoleEntryEntity,
   O365EventEntity,
   RecommendationEntity,
   AuditEntity,

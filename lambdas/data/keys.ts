@@ -182,6 +182,24 @@ export const keys = {
   socQueueCount: (pk: string, shard: number) => ({ PK: pk, SK: `SHARD#${shard}` }),
 
   /**
+   * The alarm console's entries of one alarm (docs/data-model.md#alarm-console): copy `n` (0–3) of a device
+   * alarm (`kind` `device`, `ref` `<deviceId>#<alarmId>`) or an Office 365 alert (`office365`, `ref` its id),
+   * all in the tenant's `ALARMCONSOLE` partition.
+   */
+  alarmConsoleEntry: (tenantId: string, kind: string, ref: string, n: number) => ({ PK: owned(tenantId, 'ALARMCONSOLE'), SK: `${kind}#${ref}#${n}` }),
+  /**
+   * The console partition of one filter combination: `ALARMCONSOLE#<severity|*>#<state|*>#<kind|*>` for every
+   * tenant, `TENANT#<t>#ALARMCONSOLE#<severity|*>#<state|*>#<kind|*>` for one (`*` = not filtered), so every
+   * combination of the screen's filters is one partition.
+   */
+  alarmConsolePk: (scope: { tenantId?: string | undefined; severity?: string | undefined; state?: string | undefined; kind?: string | undefined }) => {
+    const rest = `ALARMCONSOLE#${scope.severity ?? '*'}#${scope.state ?? '*'}#${scope.kind ?? '*'}`;
+    return scope.tenantId === undefined ? rest : owned(scope.tenantId, rest);
+  },
+  /** The console's sort key of an alarm (newest first = descending): `<raisedAt>#<t>#<kind>#<ref>`. */
+  alarmConsoleSk: (raisedAt: string, tenantId: string, kind: string, ref: string) => `${raisedAt}#${tenantId}#${kind}#${ref}`,
+
+  /**
    * The tenant's activity feed (docs/notifications.md): events `EV#<at>#<eventId>` (newest first = descending
    * SK) and, in the same partition, each user's last-seen marker `SEEN#<sub>` (sorts after every `EV#`).
    */

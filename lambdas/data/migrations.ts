@@ -4,14 +4,15 @@
  * touches only items that lack what it adds, so running it on every `npm start` (the seed) or again by hand
  * (`npm run platform:upgrade-data`, docs/sla.md#upgrade) changes nothing the second time.
  */
-import type { Incident } from '../contract/schemas.js';
+import type { AlarmConsoleItem, Incident } from '../contract/schemas.js';
 import { autoCloseAtFor, upgradeIncident } from '../domain/incidents.js';
-import type { AttributeMap, TableRef } from './client.js';
+import type { AttributeMap, TableRef, TransactWriteItem } from './client.js';
 import { listTenants } from './tenants.js';
 import { isConditionFailureInTransaction, queryAll, writeIf } from './dynamo-util.js';
 import { putSearchTokens } from './incident-search.js';
 import { deviceNameKey } from '../domain/search.js';
-import { HistoryEntity, IncidentEntity, inSocQueueByDue, itemOf, recordOf, SocQueueEntryEntity } from './entities.js';
+import { ALARM_CONSOLE_COPIES, AlarmConsoleEntryEntity, AlarmEntity, HistoryEntity, IncidentEntity, inSocQueueByDue, itemOf, O365AlarmEntity, recordOf, SocQueueEntryEntity } from './entities.js';
+import { alarmConsolePuts, consoleItemOfDeviceAlarm, consoleItemOfO365Alarm } from './alarm-console.js';
 import { autoCloseWrites, socAssignmentWrites, socQueueCountWrites } from './incidents.js';
 import { keys } from './keys.js';
 import { readTenantAggregates, rebuildTenantAggregates } from './aggregates.js';
@@ -276,4 +277,65 @@ export async function upgradeAutoClose(table: TableRef): Promise<number> {
     }
   }
   return dated;
+}
+
+/**
+ * Writes the alarm console entries (docs/data-model.md#alarm-console) of the device alarms and Office 365 alerts
+ * stored before the console existed: per registered tenant, its alarm and alert lists (GSI1, read whole) and the
+ * SKs of its console partition (one Query, keys only); for each alarm lacking any of its 4 copies, ONE
+ * TransactWriteItems of a ConditionCheck that the alarm is still as read (device alarm: its `state` and
+ * `deviceName`; alert: its `updatedAt`) and the 4 Puts — a concurrent change wins and is written by its own
+ * transaction. Idempotent: the second run writes nothing. Returns how many alarms got their entries.
+ */
+export async function upgradeAlarmConsole(table: TableRef): Promise<number> {
+  let written = 0;
+  for (const tenant of await listTenants(table)) {
+    const present = new Set(
+      (
+        await queryAll(table, {
+          KeyConditionExpression: 'PK = :p',
+          ExpressionAttributeValues: { ':p': keys.alarmConsoleEntry(tenant.id, 'device', 'x', 0).PK },
+          ProjectionExpression: 'SK',
+        })
+      ).map((i) => String(i.SK)),
+    );
+    const complete = (item: AlarmConsoleItem) =>
+      Array.from({ length: ALARM_CONSOLE_COPIES }, (_, copy) => AlarmConsoleEntryEntity.key({ ...item, copy }).SK).every((sk) => present.has(sk));
+    const list = (gsi1pk: string) => queryAll(table, { IndexName: indexOf('tenantLists'), KeyConditionExpression: 'GSI1PK = :p', ExpressionAttributeValues: { ':p': gsi1pk } });
+    const todo: { item: AlarmConsoleItem; check: TransactWriteItem }[] = [];
+    for (const raw of await list(keys.alarmsGsi1Pk(tenant.id))) {
+      const a = recordOf(AlarmEntity, raw);
+      const item = consoleItemOfDeviceAlarm(a);
+      if (complete(item)) continue;
+      const named = a.deviceName !== undefined;
+      todo.push({
+        item,
+        check: {
+          ConditionCheck: {
+            TableName: table.tableName,
+            Key: AlarmEntity.key(a),
+            ConditionExpression: named ? '#s = :s AND deviceName = :n' : '#s = :s AND attribute_not_exists(deviceName)',
+            ExpressionAttributeNames: { '#s': 'state' },
+            ExpressionAttributeValues: { ':s': a.state, ...(named ? { ':n': a.deviceName } : {}) },
+          },
+        },
+      });
+    }
+    for (const raw of await list(keys.o365AlarmsGsi1Pk(tenant.id))) {
+      const a = recordOf(O365AlarmEntity, raw);
+      const item = consoleItemOfO365Alarm(a);
+      if (complete(item)) continue;
+      todo.push({ item, check: { ConditionCheck: { TableName: table.tableName, Key: O365AlarmEntity.key(a), ConditionExpression: 'updatedAt = :u', ExpressionAttributeValues: { ':u': a.updatedAt } } } });
+    }
+    for (const { item, check } of todo) {
+      try {
+        await table.doc.send('TransactWriteItems', { TransactItems: [check, ...alarmConsolePuts(item, table)] });
+        written++;
+      } catch (e) {
+        // Changed since read: its own transaction wrote (or writes) its entries.
+        if (!isConditionFailureInTransaction(e)) throw e;
+      }
+    }
+  }
+  return written;
 }

@@ -8,6 +8,7 @@ import type { O365AlarmListOptions, O365EventListOptions, Office365Port } from '
 import type { TableRef } from './client.js';
 import { office365AlertEvent } from '../domain/activity.js';
 import { activityPuts } from './activity.js';
+import { alarmConsolePuts, consoleItemOfO365Alarm } from './alarm-console.js';
 import { aggregateWrites, o365AlarmChange } from './aggregates.js';
 import { isConditionFailureInTransaction, RETRY, withRetries, writeIf } from './dynamo-util.js';
 import { itemOf, O365AlarmEntity, O365EventEntity, recordOf } from './entities.js';
@@ -44,6 +45,8 @@ export async function upsertO365Alarm(input: Office365Alarm, table: TableRef): P
           ...aggregateWrites(table, a.tenantId, o365AlarmChange(before, a)),
           // A new alert's activity event (docs/notifications.md), in the same transaction.
           ...activityPuts([office365AlertEvent(before, a)], table),
+          // Its alarm console entries (docs/data-model.md#alarm-console).
+          ...alarmConsolePuts(consoleItemOfO365Alarm(a), table),
         ],
       });
       return true;

@@ -5,7 +5,7 @@
  * no AWS imports. Times are ISO-8601 UTC; durations in ms; availability in % (0–100).
  */
 import { auditEntryFor } from './audit.js';
-import { ALARM_STATES, type AlarmState, type Device, type DeviceAlarm, type DeviceDetail, type DeviceStatus, type Page } from '../contract/schemas.js';
+import { ALARM_STATES, type AlarmConsoleItem, type AlarmState, type Device, type DeviceAlarm, type DeviceDetail, type DeviceStatus, type Page } from '../contract/schemas.js';
 import { ApiError } from './errors.js';
 import type { Identity } from './identity.js';
 import type { AvailabilityRollup, DailyAvailability, DevicesPort } from './ports.js';
@@ -324,6 +324,18 @@ export async function deviceDetailView(port: DevicesPort, tenantId: string, devi
       .map((d) => ({ ...d, availablePct: Math.round(Math.min(100, Math.max(0, d.availablePct)) * 100) / 100 })),
     activeAlarms: openAlarms,
   };
+}
+
+/**
+ * A page of the staff alarm console (`GET /soc/alarms`): device alarms and Office 365 alerts of every tenant,
+ * newest raised first, filtered by `tenant`, `severity`, `state` (on the console's scale) and `kind`; ONE Query
+ * of one index partition per page (docs/data-model.md#alarm-console).
+ */
+export function listAlarmConsole(
+  port: Pick<DevicesPort, 'listAlarmConsole'>,
+  q: { tenant?: string | undefined; severity?: string | undefined; state?: string | undefined; kind?: string | undefined; limit: number; cursor?: string | undefined },
+): Promise<Page<AlarmConsoleItem>> {
+  return port.listAlarmConsole({ tenantId: q.tenant, severity: q.severity, state: q.state, kind: q.kind, limit: q.limit, cursor: q.cursor });
 }
 
 /**

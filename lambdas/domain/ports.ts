@@ -17,6 +17,7 @@ import type { SessionRevocationPort } from './session-revocation.js';
 import type { ListValidator } from '../contract/routes.js';
 import type { EscalationContacts } from '../contract/escalation-contacts.js';
 import type {
+  AlarmConsoleItem,
   AlarmRef,
   LinkedAlarm,
   ActivityEvent,
@@ -240,6 +241,14 @@ export interface AlarmListOptions extends PageOptions, TimeRangeOptions {
   deviceId?: string | undefined;
 }
 
+/** Filters and position of a page of the staff alarm console (`GET /soc/alarms`): each filter one value. */
+export interface AlarmConsoleOptions extends PageOptions {
+  tenantId?: string | undefined;
+  severity?: string | undefined;
+  state?: string | undefined;
+  kind?: string | undefined;
+}
+
 /** Storage operations of devices, their availability and alarms. */
 export interface DevicesPort {
   /**
@@ -256,6 +265,8 @@ export interface DevicesPort {
   deviceHistory(tenantId: string, deviceId: string, fromDate: string): Promise<{ device: StoredDevice | null; days: DailyAvailability[]; openAlarms: DeviceAlarm[] }>;
   /** Newest raised first; filters AND-combined. */
   listAlarms(tenantId: string, opts: AlarmListOptions): Promise<Page<DeviceAlarm>>;
+  /** The staff alarm console: device alarms and Office 365 alerts of every tenant, newest first; ONE Query per page. */
+  listAlarmConsole(opts: AlarmConsoleOptions): Promise<Page<AlarmConsoleItem>>;
   /** Atomic state change guarded by `from` (and of the device's open-alarm count); null if the alarm does not exist. */
   transitionAlarm(
     tenantId: string,

@@ -5,14 +5,15 @@
  * folded name (`upgradeSearchIndex`, docs/data-model.md#search), puts open incidents in their tenant's and
  * assignee's SOC queues (`upgradeSocQueueIndexes`, docs/sla.md#soc-queue), copies device names onto alarms stored without
  * them (`upgradeAlarmDeviceNames`, docs/data-model.md#alarm-device-names), dates the automatic closure of incidents
- * resolved before it existed (`upgradeAutoClose`, docs/sla.md#automatic-closure), then builds missing aggregates.
+ * resolved before it existed (`upgradeAutoClose`, docs/sla.md#automatic-closure), writes the staff alarm console entries of
+ * alarms and Office 365 alerts stored before it (`upgradeAlarmConsole`, docs/data-model.md#alarm-console), then builds missing aggregates.
  * Run once after deploying the version that adds them; running it again changes nothing.
  *
  *   npm run platform:upgrade-data -- --stage prod
  *   # local stack (npm start also runs it on an existing .local/ state):
  *   npm run platform:upgrade-data -- --table vigia-local-main --region us-east-1 --dynamodb-endpoint http://127.0.0.1:8000
  */
-import { upgradeAggregates, upgradeAlarmDeviceNames, upgradeAutoClose, upgradeIncidents, upgradeSearchIndex, upgradeSocQueueIndexes } from '../../lambdas/data/migrations.js';
+import { upgradeAggregates, upgradeAlarmConsole, upgradeAlarmDeviceNames, upgradeAutoClose, upgradeIncidents, upgradeSearchIndex, upgradeSocQueueIndexes } from '../../lambdas/data/migrations.js';
 import { TABLE_OPTIONS, tableFromOptions } from './aws.js';
 import { parse, progress, runCli } from './cli.js';
 
@@ -49,9 +50,11 @@ export async function main(argv: string[]): Promise<void | 'help'> {
     log(`${autoClose} resolved incident(s) given their automatic closure date`);
     const alarmNames = await upgradeAlarmDeviceNames(table);
     log(`${alarmNames} alarm(s) given their device's name`);
+    const alarmConsole = await upgradeAlarmConsole(table);
+    log(`alarm console: ${alarmConsole} alarm(s)/alert(s) given their entries`);
     const rebuilt = await upgradeAggregates(table);
     log(`aggregates built for ${rebuilt.length} tenant(s)${rebuilt.length ? `: ${rebuilt.join(', ')}` : ''}`);
-    process.stdout.write(`${JSON.stringify({ table: tableName, incidentsUpgraded: incidents, searchIndexed: search, socQueueIndexed: socQueue, autoCloseDated: autoClose, alarmDeviceNames: alarmNames, aggregatesBuilt: rebuilt })}\n`);
+    process.stdout.write(`${JSON.stringify({ table: tableName, incidentsUpgraded: incidents, searchIndexed: search, socQueueIndexed: socQueue, autoCloseDated: autoClose, alarmDeviceNames: alarmNames, alarmConsoleEntries: alarmConsole, aggregatesBuilt: rebuilt })}\n`);
   } finally {
     table.doc.destroy();
   }

@@ -49,6 +49,7 @@ export const EXAMPLES: Record<OperationId, Example> = {
   getDevice: { params: { id: 'dev-1' }, query: {}, caller: user },
   listAlarms: { query: { deviceId: 'dev-1' }, caller: user },
   acknowledgeAlarm: { params: { deviceId: 'dev-1', alarmId: 'al-1' }, query: {}, caller: user },
+  listAlarmConsole: { query: { tenant: 'acme', severity: 'high', state: 'open', kind: 'device', limit: '5' }, caller: admin },
   listOffice365Alarms: { query: { user: 'ana@acme.example' }, caller: user },
   listOffice365Events: { query: { workload: 'Exchange', operation: 'UserLoggedIn', user: 'ana@acme.example', result: 'Succeeded' }, caller: user },
   listRecommendations: { query: {}, caller: user },

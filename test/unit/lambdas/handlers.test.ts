@@ -64,6 +64,7 @@ function repoWith(incidents: IncidentsPort): Repository {
       getDevice: async () => null,
       deviceHistory: async () => ({ device: null, days: [], openAlarms: [] }),
       listAlarms: async () => ({ items: [], nextCursor: null }),
+      listAlarmConsole: async () => ({ items: [], nextCursor: null }),
       transitionAlarm: async () => null,
       raiseAlarm: async () => false,
       ingestHeartbeat: async () => false,

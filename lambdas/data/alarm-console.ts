@@ -1,0 +1,108 @@
+/**
+ * The staff alarm console (docs/api.md#alarm-console, docs/data-model.md#alarm-console): device alarms and
+ * Office 365 alerts of every tenant in one list, newest raised first, filtered by tenant, severity, state and
+ * kind. Each alarm has four entry copies (`AlarmConsoleEntryEntity`) written in the alarm's own transactions
+ * (`alarmConsolePuts`); every combination of the filters is one index partition (`alarmConsolePlace`), so a
+ * page is ONE Query of `limit` items at any number of tenants — no Scan, no fan-out, no FilterExpression.
+ */
+import * as z from 'zod';
+import type { AlarmConsoleItem, AlarmConsoleState, DeviceAlarm, Office365Alarm, Page } from '../contract/schemas.js';
+import { ApiError } from '../domain/errors.js';
+import type { AlarmConsoleOptions } from '../domain/ports.js';
+import type { TableRef, TransactWriteItem } from './client.js';
+import { indexOf, type IndexAccessId } from './access-patterns.js';
+import { ALARM_CONSOLE_COPIES, AlarmConsoleEntryEntity, alarmConsolePlace, itemOf, recordOf } from './entities.js';
+import { TABLE_DESIGN } from './table-design.js';
+
+/** Device alarm state → console state (`active` is still open). */
+const DEVICE_STATE: Record<DeviceAlarm['state'], AlarmConsoleState> = { active: 'open', acknowledged: 'acknowledged', cleared: 'cleared' };
+/** Office 365 alert status → console state: `investigating` is someone working on it (acknowledged), `resolved` is cleared. */
+const O365_STATE: Record<Office365Alarm['status'], AlarmConsoleState> = { active: 'open', investigating: 'acknowledged', resolved: 'cleared' };
+
+/** The console row of a device alarm. */
+export function consoleItemOfDeviceAlarm(a: DeviceAlarm): AlarmConsoleItem {
+  return {
+    kind: 'device',
+    tenantId: a.tenantId,
+    id: a.id,
+    deviceId: a.deviceId,
+    deviceName: a.deviceName ?? null,
+    affectedUser: null,
+    title: a.title,
+    severity: a.severity,
+    state: DEVICE_STATE[a.state],
+    sourceState: a.state,
+    raisedAt: a.raisedAt,
+    acknowledgedAt: a.acknowledgedAt,
+    acknowledgedBy: a.acknowledgedBy,
+    clearedAt: a.clearedAt,
+  };
+}
+
+/** The console row of an Office 365 alert (`detectedAt` is when it was raised; no acknowledgement fields). */
+export function consoleItemOfO365Alarm(a: Office365Alarm): AlarmConsoleItem {
+  return {
+    kind: 'office365',
+    tenantId: a.tenantId,
+    id: a.id,
+    deviceId: null,
+    deviceName: null,
+    affectedUser: a.affectedUser,
+    title: a.title,
+    severity: a.severity,
+    state: O365_STATE[a.status],
+    sourceState: a.status,
+    raisedAt: a.detectedAt,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    clearedAt: null,
+  };
+}
+
+/** The Puts of the four console copies of `item` (unconditional: the alarm's own write in the same transaction carries the condition). */
+export function alarmConsolePuts(item: AlarmConsoleItem, table: TableRef): TransactWriteItem[] {
+  return Array.from({ length: ALARM_CONSOLE_COPIES }, (_, copy) => ({ Put: { TableName: table.tableName, Item: itemOf(AlarmConsoleEntryEntity, { ...item, copy }) } }));
+}
+
+/** The access pattern of each index slot of the console (GSI1–GSI4). */
+const SLOT_PATTERN: readonly IndexAccessId[] = ['alarmConsole1', 'alarmConsole2', 'alarmConsole3', 'alarmConsole4'];
+const SLOT_INDEX = [TABLE_DESIGN.gsi1, TABLE_DESIGN.gsi2, TABLE_DESIGN.gsi3, TABLE_DESIGN.gsi4] as const;
+
+const ConsoleCursor = z.strictObject({ p: z.string().min(1).max(400), k: z.record(z.string().max(16), z.string().min(1).max(1024)) });
+
+/**
+ * One page of the alarm console, newest raised first: ONE Query (`Limit` = `opts.limit`) of the partition of
+ * the filter combination (`alarmConsolePlace`), whatever the filters and the number of tenants. The cursor
+ * is the LastEvaluatedKey bound to that partition.
+ * @throws ApiError VALIDATION_FAILED for a cursor of another filter combination or of another shape.
+ */
+export async function listAlarmConsole(opts: AlarmConsoleOptions, table: TableRef): Promise<Page<AlarmConsoleItem>> {
+  const place = alarmConsolePlace(opts);
+  const idx = SLOT_INDEX[place.slot];
+  const keyNames = [...new Set(['PK', 'SK', idx.partitionKey, idx.sortKey])].sort();
+  let start: Record<string, string> | undefined;
+  if (opts.cursor) {
+    try {
+      const c = ConsoleCursor.parse(JSON.parse(Buffer.from(opts.cursor, 'base64url').toString('utf8')));
+      if (c.p !== place.pk || c.k[idx.partitionKey] !== place.pk || !c.k.PK?.startsWith('TENANT#') || Object.keys(c.k).sort().join() !== keyNames.join()) throw new Error('other list');
+      start = c.k;
+    } catch {
+      throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
+    }
+  }
+  const res = await table.doc.send('Query', {
+    TableName: table.tableName,
+    IndexName: indexOf(SLOT_PATTERN[place.slot]!),
+    KeyConditionExpression: '#p = :p',
+    ExpressionAttributeNames: { '#p': idx.partitionKey },
+    ExpressionAttributeValues: { ':p': place.pk },
+    ScanIndexForward: false,
+    Limit: opts.limit,
+    ExclusiveStartKey: start,
+  });
+  const last = res.LastEvaluatedKey;
+  const nextCursor = last
+    ? Buffer.from(JSON.stringify({ p: place.pk, k: Object.fromEntries(keyNames.map((n) => [n, String(last[n])])) }), 'utf8').toString('base64url')
+    : null;
+  return { items: (res.Items ?? []).map((i) => recordOf(AlarmConsoleEntryEntity, i)), nextCursor };
+}
