@@ -214,6 +214,12 @@ describe('federated sign-in (company identity provider)', () => {
     const idp = env.stack.identityProvider!;
     const staff = await newPage(env, VIEWPORTS.desktop);
     await signIn(staff.page, env.web, 'admin@vigia.example', 'Vigia-Demo-2026');
+    // Acme: carla signs in through AcmeIdP of the stage's providers file; its card names that provider (issue 32 pt 7).
+    await staff.page.goto(`${env.web}/admin/tenants/acme`);
+    const acmeCard = staff.page.getByRole('region', { name: 'Proveedor de identidad de la empresa' });
+    await acmeCard.getByTestId('idp-stage-provider').getByText(/«AcmeIdP» \(OIDC\).*acme\.example/).waitFor({ timeout: 20_000 });
+    assert.equal(await acmeCard.getByTestId('idp-status').textContent(), 'No configurado aquí (el del despliegue está activo)');
+    await screenshot(staff.page, 'federated-admin-acme-stage-provider');
     await staff.page.goto(`${env.web}/admin/tenants/globex`);
     const card = staff.page.getByRole('region', { name: 'Proveedor de identidad de la empresa' });
     await card.getByTestId('idp-status').getByText('No configurado').waitFor({ timeout: 20_000 });

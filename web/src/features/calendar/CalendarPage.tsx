@@ -106,7 +106,7 @@ export function CalendarPage() {
                               </li>
                             ))}
                             {al.slice(0, 2).map((a) => (
-                              <li key={`${a.deviceId}/${a.id}`} title={a.title}>
+                              <li key={`${a.deviceId}/${a.id}`} title={`${a.title} · ${a.deviceName ?? a.deviceId}`}>
                                 {msg('calendar.page.alarm')} {a.title}
                               </li>
                             ))}
@@ -128,7 +128,7 @@ export function CalendarPage() {
               <ul className="feed">
                 {[
                   ...incidents.data.items.map((i) => ({ key: `i-${i.id}`, at: i.createdAt, node: <Link to={ticketPath(i.id, i.tenantId)}>{msg('calendar.page.incident')} {i.id} · {i.title}</Link>, sev: i.severity })),
-                  ...alarms.data.items.map((a) => ({ key: `a-${a.deviceId}/${a.id}`, at: a.raisedAt, node: <span>{msg('calendar.page.alarm')} {a.title}</span>, sev: a.severity })),
+                  ...alarms.data.items.map((a) => ({ key: `a-${a.deviceId}/${a.id}`, at: a.raisedAt, node: <span>{msg('calendar.page.alarm')} {a.title} · {a.deviceName ?? a.deviceId}</span>, sev: a.severity })),
                 ]
                   .sort((a, b) => a.at.localeCompare(b.at))
                   .map((e) => (

@@ -206,7 +206,8 @@ function LatestAlarms({ alarms }: { alarms: DeviceAlarm[] }) {
         {alarms.map((a) => (
           <li key={`${a.deviceId}/${a.id}`}>
             <span>
-              {a.title} — <Link to={devicePath(a.deviceId, a.tenantId)}>{a.deviceId}</Link>
+              {/* The device by its name (copied onto the alarm, docs/data-model.md#alarm-device-names); its id for alarms stored before. */}
+              {a.title} — <Link to={devicePath(a.deviceId, a.tenantId)}>{a.deviceName ?? a.deviceId}</Link>
             </span>
             <span className="feed-meta">
               <SeverityBadge severity={a.severity} /> <AlarmStateBadge state={a.state} />{' '}

@@ -40,6 +40,18 @@ describe('dashboard', () => {
     expect(api.call).toHaveBeenCalledWith('listAlarms', { query: { tenant: 'acme', state: 'active,acknowledged', limit: 5 } });
   });
 
+  it('names the device of each latest alarm by its name (its id only for an alarm stored before names were copied)', async () => {
+    const alarm = (id: string, deviceId: string, deviceName?: string) => ({
+      id, tenantId: 'acme', deviceId, ...(deviceName ? { deviceName } : {}), title: 'Enlace caído', severity: 'high' as const, state: 'active' as const,
+      raisedAt: '2026-03-30T14:00:00.000Z', acknowledgedAt: null, acknowledgedBy: null, clearedAt: null,
+    });
+    const api = fakeApi({ getMe: ME_ACME, getSummary: BIG, listAlarms: { items: [alarm('a-1', 'dev-007', 'Firewall Madrid'), alarm('a-2', 'dev-008')], nextCursor: null }, listIncidents: { items: [], nextCursor: null } });
+    renderSignedIn(<DashboardPage />, { api });
+    expect((await screen.findByRole('link', { name: 'Firewall Madrid' })).getAttribute('href')).toMatch(/dev-007/);
+    expect(screen.queryByRole('link', { name: 'dev-007' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'dev-008' })).toBeTruthy();
+  });
+
   it('says every device meets the availability target when none is below it', async () => {
     const api = fakeApi({
       getMe: ME_ACME,

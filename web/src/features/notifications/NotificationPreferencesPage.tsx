@@ -8,15 +8,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { type ActivityKind, type ActivitySeverity, type NotificationPreferences } from '../../shared/lib/contract';
-import { t as msg } from '../../shared/lib/messages';
+import { messagesLanguage, t as msg, type MessagesLanguage } from '../../shared/lib/messages';
 import { useTenant } from '../../shared/lib/tenant';
 import { ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
-import { CheckField, MinSeveritySelect } from './fields';
+import { CheckField, FieldNotes, MinSeveritySelect } from './fields';
 import { KindsPicker, kindsValue, tickedKinds } from './KindsPicker';
 import { fieldErrorsOf, useNotificationPreferences, useSavePreferences, type FieldErrors } from './notification-settings';
 import './notification-settings.css';
 
-const FIELDS = ['email', 'minSeverity', 'kinds', 'digest'] as const;
+const FIELDS = ['email', 'minSeverity', 'kinds', 'digest', 'language'] as const;
 
 export function NotificationPreferencesPage() {
   const { me, tenants, activeTenant } = useTenant();
@@ -54,6 +54,8 @@ function PreferencesForm({ initial, tenantName }: { initial: NotificationPrefere
   const [minSeverity, setMinSeverity] = useState<ActivitySeverity>(initial.minSeverity);
   const [kinds, setKinds] = useState<Set<ActivityKind>>(() => tickedKinds(initial.kinds));
   const [digest, setDigest] = useState(initial.digest);
+  // Never saved: the portal's current language, so an English reader does not get Spanish e-mails by default.
+  const [language, setLanguage] = useState<MessagesLanguage>(initial.language ?? messagesLanguage());
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -68,7 +70,7 @@ function PreferencesForm({ initial, tenantName }: { initial: NotificationPrefere
     setErrors({});
     setBusy(true);
     try {
-      await save({ email, minSeverity, kinds: kindsValue(kinds), digest });
+      await save({ email, minSeverity, kinds: kindsValue(kinds), digest, language });
       setSaved(true);
     } catch (err) {
       setErrors(fieldErrorsOf(err, FIELDS, (message) => msg('notifications.preferences.couldNotSave', { message })));
@@ -88,6 +90,19 @@ function PreferencesForm({ initial, tenantName }: { initial: NotificationPrefere
       <MinSeveritySelect id="prefs-severity" value={minSeverity} onChange={change(setMinSeverity)} hint={msg('notifications.preferences.minSeverityHint')} error={errors.minSeverity} />
       <KindsPicker id="prefs-kinds" ticked={kinds} onChange={change(setKinds)} error={errors.kinds} />
       <CheckField id="prefs-digest" checked={digest} onChange={change(setDigest)} label={msg('notifications.preferences.digest')} hint={msg('notifications.preferences.digestHint')} error={errors.digest} />
+      <div className="field">
+        <label htmlFor="prefs-language">{msg('notifications.preferences.language')}</label>
+        <select id="prefs-language" value={language} aria-describedby="prefs-language-hint" onChange={(e) => change(setLanguage)(e.target.value as MessagesLanguage)}>
+          {/* Each language by its own name, as language pickers do. */}
+          <option value="es" lang="es">
+            Español
+          </option>
+          <option value="en" lang="en">
+            English
+          </option>
+        </select>
+        <FieldNotes id="prefs-language" hint={msg('notifications.preferences.languageHint')} error={errors.language} />
+      </div>
       {errors.form && (
         <p className="field-error" role="alert">
           {errors.form}

@@ -71,17 +71,21 @@ describe('notification preferences', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Severidad mínima'), { target: { value: 'medium' } });
     fireEvent.click(within(kinds).getByRole('checkbox', { name: 'Incidente resuelto' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Resumen diario' }));
+    // Never saved a language: the portal's (Spanish here) is offered and sent; the reader picks English.
+    const language = screen.getByLabelText('Idioma de los correos') as HTMLSelectElement;
+    expect(language.value).toBe('es');
+    fireEvent.change(language, { target: { value: 'en' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar preferencias' }));
     await screen.findByText('Preferencias guardadas.');
     expect(put).toHaveBeenCalledWith({
       query: { tenant: 'acme' },
-      body: { email: true, minSeverity: 'medium', kinds: ['incident.created', 'incident.resolved', 'sla.breached'], digest: true },
+      body: { email: true, minSeverity: 'medium', kinds: ['incident.created', 'incident.resolved', 'sla.breached'], digest: true, language: 'en' },
     });
 
     // "Todos los tipos" ticks every kind, which is sent as null (also kinds added later).
     fireEvent.click(within(kinds).getByRole('checkbox', { name: 'Todos los tipos' }));
     fireEvent.click(screen.getByRole('button', { name: 'Guardar preferencias' }));
-    await waitFor(() => expect(put).toHaveBeenLastCalledWith({ query: { tenant: 'acme' }, body: { email: true, minSeverity: 'medium', kinds: null, digest: true } }));
+    await waitFor(() => expect(put).toHaveBeenLastCalledWith({ query: { tenant: 'acme' }, body: { email: true, minSeverity: 'medium', kinds: null, digest: true, language: 'en' } }));
   });
 
   it('shows the API\u2019s field errors under their fields, and refuses no kind at all', async () => {
