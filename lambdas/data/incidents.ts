@@ -10,7 +10,7 @@ import { incidentCommentEvent, incidentCreatedEvent, incidentUpdateEvent } from 
 import { ApiError } from '../domain/errors.js';
 import { activityPut, activityPuts } from './activity.js';
 import type { IncidentListOptions, IncidentsPort, SocQueueCounts, SocQueueOptions, SocQueuePage } from '../domain/ports.js';
-import { aggregateWrites, AGGREGATE_ENTITIES, incidentChange, INCIDENT_SEQ, legacyCounterKey } from './aggregates.js';
+import { aggregateWrites, AGGREGATE_ENTITIES, incidentChange, INCIDENT_SEQ, legacyCounterKey, LIST_MARKERS, type AggregateChange } from './aggregates.js';
 import { auditPut } from './audit.js';
 import type { TableRef, TransactWriteItem } from './client.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
@@ -161,7 +161,7 @@ export async function createIncident(
             // Its activity event (docs/notifications.md), in the same transaction.
             activityPut(incidentCreatedEvent(incident), table),
             // The aggregates' stats update allocates the number (condition on the counter read).
-            ...aggregateWrites(table, tenantId, incidentChange(null, incident), { incidentSeq: { prev: last.inStats ? last.value : null, next: last.value + 1 }, list: 'incidents' }),
+            ...aggregateWrites(table, tenantId, withAlarmListMarker(incidentChange(null, incident), links), { incidentSeq: { prev: last.inStats ? last.value : null, next: last.value + 1 }, list: 'incidents' }),
             ...socAssignmentWrites(table, null, incident),
           ],
         });
@@ -195,6 +195,14 @@ export async function createIncident(
     );
   }
   return created;
+}
+
+/**
+ * `change` plus one on the tenant's alarm list marker (`revA`) when `links` name a device alarm: their new
+ * `incidentId` changes `GET /alarms`, whose ETag is that marker (docs/api.md#conditional-requests).
+ */
+function withAlarmListMarker(change: AggregateChange, links: readonly AlarmLink[]): AggregateChange {
+  return links.some((l) => l.ref.kind === 'device') ? { ...change, stats: { ...change.stats, [LIST_MARKERS.alarms]: 1 } } : change;
 }
 
 /** The incident item alone (GetItem), or null. */

@@ -62,6 +62,11 @@ afterAll(async () => {
 
 describe('alarms linked to incidents', () => {
   it('links on create, both ways, in one transaction; the incident lists its alarms and each alarm shows its incident', async () => {
+    const listed = await call(devices, { method: 'GET', path: '/alarms', caller: ana, query: { limit: '100' } });
+    const etag = Object.entries({ ...listed.headers, ...listed.multiValueHeaders }).find(([k]) => k.toLowerCase() === 'etag')?.[1];
+    expect(etag).toBeTruthy();
+    // A revalidation before the link is 304 (the check below can fail).
+    expect((await call(devices, { method: 'GET', path: '/alarms', caller: ana, query: { limit: '100' }, headers: { 'If-None-Match': String(etag) } })).statusCode).toBe(304);
     const r = await create({ alarms: [dev('a1'), { kind: 'office365', id: 'o1' }] });
     expect(r.statusCode, r.body).toBe(201);
     const inc = bodyOf<Incident>(r);
@@ -73,6 +78,9 @@ describe('alarms linked to incidents', () => {
     ]);
     expect((await deviceAlarms()).find((a) => a.id === 'a1')?.incidentId).toBe(inc.id);
     expect((await deviceAlarms()).find((a) => a.id === 'a2')?.incidentId).toBeUndefined();
+    // The alarm list changed: its ETag moved, so a revalidation gets the linked alarms (not 304 with the old page).
+    const again = await call(devices, { method: 'GET', path: '/alarms', caller: ana, query: { limit: '100' }, headers: { 'If-None-Match': String(etag) } });
+    expect(again.statusCode).toBe(200);
     expect((await o365Alarms()).find((a) => a.id === 'o1')?.incidentId).toBe(inc.id);
     // A collector's later update of the alert keeps the link (the collectors do not know it).
     await api.data.upsertO365Alarm({ id: 'o1', tenantId: 'acme', title: 'Regla de reenvío sospechosa', severity: 'medium', category: 'ThreatManagement', status: 'investigating', affectedUser: 'luis@acme.example', detectedAt: iso(20), updatedAt: iso(5) });
