@@ -1,6 +1,6 @@
 /**
  * The portal's route table (docs/portal.md#routes). Product routes render inside the shell behind the group guard;
- * `/analytics`, `/soc/queue` and `/admin/*` need `admin` (staff); unknown paths and the template leftovers (/email/*, /pos/*, /ui/*, …)
+ * `/analytics`, `/soc/queue`, `/soc/alarms` and `/admin/*` need `admin` (staff); unknown paths and the template leftovers (/email/*, /pos/*, /ui/*, …)
  * show the error screen; `/page/login` and `/page/register` while signed in go to `/`.
  */
 import { lazy, Suspense } from 'react';
@@ -36,6 +36,7 @@ const ReportsPage = lazy(() => import('../features/reports/ReportsPage').then((m
 const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })));
 const EscalationContactsPage = lazy(() => import('../features/escalation/EscalationContactsPage').then((m) => ({ default: m.EscalationContactsPage })));
 const SocQueuePage = lazy(() => import('../features/soc/SocQueuePage').then((m) => ({ default: m.SocQueuePage })));
+const AlarmConsolePage = lazy(() => import('../features/soc/AlarmConsolePage').then((m) => ({ default: m.AlarmConsolePage })));
 const TenantsPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.TenantsPage })));
 const TenantAdminPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.TenantAdminPage })));
 const StaffPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.StaffPage })));
@@ -96,6 +97,7 @@ export function AppRoutes({ brandName }: { brandName: string }) {
         {(
           [
             ['/soc/queue', <SocQueuePage key="q" />],
+            ['/soc/alarms', <AlarmConsolePage key="ac" />],
             ['/admin/tenants', <TenantsPage key="t" />],
             ['/admin/tenants/:tenantId', <TenantAdminPage key="ta" />],
             ['/admin/staff', <StaffPage key="s" />],

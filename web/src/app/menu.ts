@@ -57,7 +57,7 @@ export const SIDEBAR_MENU: readonly MenuGroup[] = [
     ],
   },
   { id: 'analytics', label: 'menu.analytics', entries: [{ label: 'menu.overview', to: '/analytics' }], groups: ['admin'] },
-  { id: 'soc', label: 'menu.soc', entries: [{ label: 'menu.socQueue', to: '/soc/queue' }], groups: ['admin'] },
+  { id: 'soc', label: 'menu.soc', entries: [{ label: 'menu.socQueue', to: '/soc/queue' }, { label: 'menu.alarmConsole', to: '/soc/alarms' }], groups: ['admin'] },
   {
     id: 'admin',
     label: 'menu.admin',

@@ -48,6 +48,7 @@ export const en: Catalogue = {
     auditLog: 'Audit log',
     escalationContacts: 'Escalation contacts',
     socQueue: 'SOC queue',
+    alarmConsole: 'Alarm console',
     tenants: 'Customers',
     staff: 'SOC staff',
     accessRequests: 'Access requests',

@@ -49,6 +49,7 @@ export const es = {
     auditLog: 'Registro de auditoría',
     escalationContacts: 'Contactos de escalado',
     socQueue: 'Cola SOC',
+    alarmConsole: 'Consola de alarmas',
     tenants: 'Clientes',
     staff: 'Personal SOC',
     accessRequests: 'Solicitudes de acceso',

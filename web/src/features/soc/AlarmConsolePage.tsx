@@ -1,0 +1,124 @@
+/**
+ * `/soc/alarms`, "Consola de alarmas" (staff only, docs/portal.md#alarm-console, docs/api.md#alarm-console): the
+ * device alarms and Office 365 alerts of every tenant, newest first, in the API's order — one Query per page on
+ * the server whatever the filters. Columns: customer, kind, device/user, alarm, severity, state, raised at.
+ * Filters (customer, severity, state, kind) live in the URL (`console-filters.ts`); "Cargar más" follows the
+ * cursor. "Reconocer" on an open device alarm acknowledges it through the tenant's own route
+ * (`POST /devices/{d}/alarms/{a}/acknowledge?tenant=<t>`, audited) and reloads the loaded pages, so the row
+ * shows its new state; Office 365 alerts are read-only (their status comes from Microsoft 365).
+ */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ALARM_CONSOLE_KINDS, ALARM_CONSOLE_STATES, SEVERITIES } from '../../shared/lib/contract';
+import type { AlarmConsoleItem } from '../../shared/lib/contract';
+import { toApiError } from '../../shared/lib/api';
+import { useApi, useApiSWRInfinite } from '../../shared/lib/api-context';
+import { formatDateTime, SEVERITY_LABELS } from '../../shared/lib/format';
+import { devicePath } from '../../shared/lib/links';
+import { useTenant } from '../../shared/lib/tenant';
+import { SeverityBadge } from '../../shared/ui/badges';
+import { DataTable, FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
+import { Badge, PageHeader } from '../../shared/ui/states';
+import '../../shared/ui/screens.css';
+import { t as msg } from '../../shared/lib/messages';
+import { consoleQuery } from './console-filters';
+
+/** A console row's key: alarm ids are per device, alert ids per tenant. */
+const rowKey = (a: AlarmConsoleItem) => `${a.tenantId}#${a.kind}#${a.deviceId ?? ''}#${a.id}`;
+
+/** The console's state labels (portal language). */
+export const CONSOLE_STATE_LABELS: Record<AlarmConsoleItem['state'], string> = {
+  get open() { return msg('soc.console.stateOpen'); },
+  get acknowledged() { return msg('soc.console.stateAcknowledged'); },
+  get cleared() { return msg('soc.console.stateCleared'); },
+};
+/** The kind labels. */
+export const CONSOLE_KIND_LABELS: Record<AlarmConsoleItem['kind'], string> = {
+  get device() { return msg('soc.console.kindDevice'); },
+  get office365() { return msg('soc.console.kindOffice365'); },
+};
+/** Badge tone of a state (the device alarm states' tones). */
+const STATE_TONE: Record<AlarmConsoleItem['state'], string> = { open: 'alarm-active', acknowledged: 'alarm-acknowledged', cleared: 'alarm-cleared' };
+
+export function AlarmConsolePage() {
+  const { params, set } = useFilterParams();
+  const { tenants } = useTenant();
+  const api = useApi();
+  const query = consoleQuery(params);
+  const list = useApiSWRInfinite('listAlarmConsole', { query });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const names = new Map(tenants.map((t) => [t.id, t.name]));
+  const customer = (a: AlarmConsoleItem) => names.get(a.tenantId) ?? a.tenantId;
+  const subject = (a: AlarmConsoleItem) => (a.kind === 'device' ? (a.deviceName ?? a.deviceId ?? '—') : (a.affectedUser ?? '—'));
+  const filtered = ['tenant', 'severity', 'state', 'kind'].some((k) => params.has(k));
+
+  const onAck = async (a: AlarmConsoleItem) => {
+    if (a.deviceId === null) return;
+    setBusy(rowKey(a));
+    setNotice(null);
+    try {
+      await api.call('acknowledgeAlarm', { params: { deviceId: a.deviceId, alarmId: a.id }, query: { tenant: a.tenantId } });
+      setNotice({ ok: true, text: msg('soc.console.acknowledged', { title: a.title }) });
+    } catch (err) {
+      setNotice({ ok: false, text: toApiError(err).userMessage });
+    } finally {
+      await list.mutate();
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section>
+      <PageHeader title={msg('soc.console.title')} />
+      <form className="card filters" role="search" aria-label={msg('soc.console.filters')} onSubmit={(e) => e.preventDefault()}>
+        <FilterSelect id="ac-tenant" label={msg('soc.console.customer')} all={msg('soc.console.all')} value={query.tenant ?? ''} options={tenants.map((t) => [t.id, t.name] as const)} onChange={(v) => set('tenant', v)} />
+        <FilterSelect id="ac-severity" label={msg('soc.console.severity')} all={msg('soc.console.allFem')} value={query.severity ?? ''} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => set('severity', v)} />
+        <FilterSelect id="ac-state" label={msg('soc.console.state')} all={msg('soc.console.all')} value={query.state ?? ''} options={ALARM_CONSOLE_STATES.map((s) => [s, CONSOLE_STATE_LABELS[s]] as const)} onChange={(v) => set('state', v)} />
+        <FilterSelect id="ac-kind" label={msg('soc.console.kind')} all={msg('soc.console.all')} value={query.kind ?? ''} options={ALARM_CONSOLE_KINDS.map((k) => [k, CONSOLE_KIND_LABELS[k]] as const)} onChange={(v) => set('kind', v)} />
+      </form>
+      {notice && (
+        <div className={notice.ok ? 'notice-ok' : 'error-state'} role={notice.ok ? 'status' : 'alert'}>
+          <p>{notice.text}</p>
+        </div>
+      )}
+      <ListFrame list={list} empty={filtered ? msg('soc.console.noMatches') : msg('soc.console.empty')}>
+        <p className="muted small" aria-live="polite">
+          {msg('soc.console.showing', { count: list.items.length })}
+          {list.hasMore ? msg('soc.console.thereAreMore') : ''}
+        </p>
+        <DataTable
+          caption={msg('soc.console.caption')}
+          rows={list.items}
+          rowKey={rowKey}
+          columns={[
+            { label: msg('soc.console.customer'), cell: customer },
+            { label: msg('soc.console.kind'), cell: (a) => CONSOLE_KIND_LABELS[a.kind] },
+            {
+              label: msg('soc.console.subject'),
+              cell: (a) => (a.kind === 'device' && a.deviceId ? <Link to={devicePath(a.deviceId, a.tenantId)}>{subject(a)}</Link> : subject(a)),
+            },
+            { label: msg('soc.console.alarm'), cell: (a) => a.title },
+            { label: msg('soc.console.severity'), cell: (a) => <SeverityBadge severity={a.severity} /> },
+            { label: msg('soc.console.state'), cell: (a) => <Badge tone={STATE_TONE[a.state]}>{CONSOLE_STATE_LABELS[a.state]}</Badge> },
+            { label: msg('soc.console.raisedAt'), cell: (a) => <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time> },
+            {
+              label: msg('soc.console.actions'),
+              hiddenLabel: true,
+              cell: (a) =>
+                a.kind === 'device' && a.state === 'open' ? (
+                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void onAck(a)} aria-label={msg('soc.console.acknowledgeOf', { title: a.title, subject: subject(a), customer: customer(a) })}>
+                    {busy === rowKey(a) ? msg('soc.console.acknowledging') : msg('soc.console.acknowledge')}
+                  </button>
+                ) : a.kind === 'office365' ? (
+                  <span className="muted small" title={msg('soc.console.readOnlyHint')}>
+                    {msg('soc.console.readOnly')}
+                  </span>
+                ) : null,
+            },
+          ]}
+        />
+      </ListFrame>
+    </section>
+  );
+}
