@@ -4,15 +4,16 @@
  * incident detail, device availability and alarms (acknowledge), Office 365 alarms and events,
  * recommendations (accept with a note), calendar, header search and notifications, at 1440 px and 375 px,
  * asserting seeded data and Spanish text and saving screenshots (`test-results/e2e/screens-*.png`). The
- * admin sees "Analítica" in the menu; template leftovers show the error screen.
+ * customer opens an incident from a device alarm and sees them linked both ways (docs/portal.md#linked-alarms).
+ * The admin sees "Analítica" in the menu; template leftovers show the error screen.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { upsertO365Alarm } from '../../lambdas/data/index.js';
+import { putAlarm, upsertO365Alarm } from '../../lambdas/data/index.js';
 import { DASHBOARD_DATA } from '../../scripts/bench/portal.js';
-import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
+import { DEMO_PASSWORD, DEMO_TENANTS, demoDevices } from '../../scripts/local/demo-data.js';
 import { localTable } from '../../scripts/local/config.js';
 import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
@@ -278,6 +279,58 @@ describe('business screens on seeded data', () => {
     await page.waitForURL('**/page/search-results?q=VPN');
     await page.getByRole('heading', { level: 1, name: 'Resultados de búsqueda' }).waitFor();
     assert.equal(await field.isVisible(), false, 'the field folds again after a search');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('linked alarms: ana opens an incident from a device alarm (prefilled), sees the alarm on the incident and the incident on the alarm row', async () => {
+    // A fresh active alarm on a seeded Acme device (as the ingest route would raise it), so the row has no incident yet.
+    const device = demoDevices(DEMO_TENANTS.find((t) => t.id === 'acme')!, Date.now())[0]!;
+    const title = 'Uso de CPU sostenido e2e vinculo';
+    const esc = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const table = localTable(env.stack.urls.dynamodb, env.stack.tableName);
+    await putAlarm({ tenantId: 'acme', deviceId: device.id, id: 'e2e-link-1', title, severity: 'high', state: 'active', raisedAt: new Date(Date.now() - 600_000).toISOString() }, table);
+    table.doc.destroy();
+    const { page, problems, context } = await newPage(env, VIEWPORTS.desktop);
+    await signIn(page, env.web, ANA, DEMO_PASSWORD);
+    const alarmsOfDevice = `${env.web}/devices/alarms?device=${encodeURIComponent(device.id)}`;
+    await page.goto(alarmsOfDevice);
+    await page.getByRole('heading', { level: 1, name: 'Alarmas de dispositivos' }).waitFor();
+    await settled(page);
+    await page.getByRole('link', { name: `Abrir incidente para la alarma ${title} de ${device.name}` }).click();
+
+    // The form, prefilled from the alarm.
+    await page.waitForURL(/\/incidents\/new\?/);
+    await page.getByText(`Incidente abierto desde la alarma «${title}» de ${device.name}`).waitFor();
+    assert.equal(await page.getByLabel('Título').inputValue(), title);
+    assert.equal(await page.getByLabel('Severidad').inputValue(), 'high');
+    assert.match(await page.getByLabel('Descripción').inputValue(), new RegExp(`dispositivo ${esc(device.name)}.*activada el \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}`));
+    await screenshot(page, 'screens-desktop-16-incident-from-alarm');
+    await page.getByRole('button', { name: 'Crear incidente' }).click();
+
+    // The incident lists the alarm…
+    await page.waitForURL(/\/ticket\/update\/INC-\d{6}/);
+    const incidentId = /INC-\d{6}/.exec(page.url())![0];
+    const linked = page.locator('section[aria-labelledby="linked-alarms-title"]');
+    await linked.getByRole('row', { name: new RegExp(title) }).waitFor();
+    assert.match((await linked.getByRole('row', { name: new RegExp(title) }).textContent()) ?? '', new RegExp(`${esc(device.name)}.*Alta.*Activa`));
+    await screenshot(page, 'screens-desktop-17-incident-linked-alarms');
+    await page.setViewportSize(VIEWPORTS.phone);
+    await linked.scrollIntoViewIfNeeded();
+    await assertNoHorizontalScroll(page, VIEWPORTS.phone.width, 'incident with linked alarms');
+    await screenshot(page, 'screens-phone-11-incident-linked-alarms');
+
+    // …and the alarm row its incident.
+    await page.goto(alarmsOfDevice);
+    await page.getByRole('heading', { level: 1, name: 'Alarmas de dispositivos' }).waitFor();
+    await settled(page);
+    const row = page.getByRole('row', { name: new RegExp(title) });
+    await row.getByRole('link', { name: `Incidente ${incidentId} de la alarma ${title}` }).waitFor();
+    assert.equal(await row.getByRole('link', { name: /Abrir incidente/ }).count(), 0);
+    await assertNoHorizontalScroll(page, VIEWPORTS.phone.width, 'alarms with their incident');
+    await screenshot(page, 'screens-phone-12-alarm-row-incident');
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await screenshot(page, 'screens-desktop-18-alarm-row-incident');
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -11,7 +11,7 @@ import { t as msg } from '../lib/messages';
 export function AlarmIncidentCell({ alarm, incidentId }: { alarm: AlarmForIncident; incidentId: string | undefined }) {
   if (incidentId) {
     return (
-      <Link to={ticketPath(incidentId, alarm.tenantId)} aria-label={msg('ui.alarmIncident.incidentOf', { id: incidentId, title: alarm.title })}>
+      <Link className="incident-ref" to={ticketPath(incidentId, alarm.tenantId)} aria-label={msg('ui.alarmIncident.incidentOf', { id: incidentId, title: alarm.title })}>
         {incidentId}
       </Link>
     );
