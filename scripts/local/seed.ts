@@ -39,7 +39,7 @@ import {
 import { DEVICE_ALARM_TYPES } from '../../lambdas/domain/alarm-types.js';
 import { collectorPrincipal } from '../../lambdas/domain/collectors.js';
 import { formatIncidentId, slaDueAt, targetsFor, upgradeIncident } from '../../lambdas/domain/incidents.js';
-import { upgradeAggregates, upgradeAlarmDeviceNames, upgradeIncidents, upgradeSearchIndex, upgradeSocQueueIndexes } from '../../lambdas/data/migrations.js';
+import { upgradeAggregates, upgradeAlarmConsole, upgradeAlarmDeviceNames, upgradeIncidents, upgradeSearchIndex, upgradeSocQueueIndexes } from '../../lambdas/data/migrations.js';
 import { cognitoUsers } from '../../lambdas/data/cognito-users.js';
 import { reconcileUserCounts } from '../../lambdas/data/tenant-admin.js';
 import {
@@ -311,6 +311,8 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
       await backfillDemoAlarmLifecycle(table, now);
       // The device names on alarms stored before the copy (docs/data-model.md#alarm-device-names).
       await upgradeAlarmDeviceNames(table);
+      // The staff alarm console's entries of alarms and alerts stored before it (docs/data-model.md#alarm-console-entries).
+      await upgradeAlarmConsole(table);
       // Demo activity events of a state stored before the feed existed (docs/notifications.md).
       for (const tenant of DEMO_TENANTS) await seedDemoActivity(tenant.id, table, { onlyIfEmpty: true });
       // Aggregates of state written before they existed (docs/data-model.md#aggregates).

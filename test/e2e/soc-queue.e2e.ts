@@ -4,13 +4,14 @@
  * staff sign in and see it on the first page of the queue's default tab "Abiertos", among the untriaged/new
  * incidents that lead it (before every triaged and resolved one of the seed), switch to "Resueltos" (only resolved incidents waiting for the customer; the
  * tabs carry their counts), back to "Abiertos" and filter "Sin asignar" (kept in the URL). Screenshots at 1440
- * and 375 px (no sideways scroll at 375).
+ * and 375 px (no sideways scroll at 375). The alarm console (issue 31 point 4, docs/portal.md#alarm-console): staff
+ * filter by a customer, acknowledge one of its open device alarms and see its row change; axe-clean, 1440/375 px.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
-import { newPage, noSidewaysScroll, screenshot, settled, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { axeSource, checkA11y, newPage, noSidewaysScroll, screenshot, settled, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const ANA = 'ana@acme.example';
 const ADMIN = 'admin@vigia.example';
@@ -135,6 +136,51 @@ describe('SOC queue', () => {
       assert.equal(await goodBox.isChecked(), false);
       await noSidewaysScroll(staff.page);
       await screenshot(staff.page, `soc-queue-05-bulk-result-${tag}`);
+      await staff.context.close();
+    }
+  });
+
+  it('alarm console: staff filter by a customer and acknowledge one of its open device alarms; the row shows "Reconocida"', async () => {
+    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
+      const tag = viewport.width;
+      const staff = await newPage(env, viewport);
+      await signIn(staff.page, env.web, ADMIN, DEMO_PASSWORD);
+      await staff.page.goto(`${env.web}/soc/alarms`);
+      await settled(staff.page);
+      // Every customer's alarms and alerts: both kinds of the seed are listed.
+      const table = staff.page.getByRole('table', { name: /todos los clientes/ });
+      await table.waitFor();
+      const kinds = await table.locator('tbody tr td:nth-child(2)').allTextContents();
+      assert.ok(kinds.length > 0, 'the seeded alarms are listed');
+      // Filter by one customer (kept in the URL): only its rows.
+      await staff.page.getByRole('search', { name: 'Filtrar la consola' }).getByLabel('Cliente').selectOption('globex');
+      await staff.page.waitForURL(/tenant=globex/);
+      await settled(staff.page);
+      const customers = await table.locator('tbody tr td:nth-child(1)').allTextContents();
+      assert.ok(customers.length > 0, 'Globex has alarms');
+      for (const c of customers) assert.equal(c.trim(), 'Globex Salud');
+      assert.equal(await staff.page.evaluate('document.documentElement.scrollWidth <= window.innerWidth + 1'), true, `no sideways scroll at ${tag} px`);
+      if (tag === VIEWPORTS.desktop.width) {
+        // Acknowledge its first open device alarm: the row changes state, the button goes.
+        const ack = staff.page.getByRole('button', { name: /^Reconocer «.+» de .+ \(Globex Salud\)$/ }).first();
+        const label = (await ack.getAttribute('aria-label'))!;
+        const title = /^Reconocer «(.+)» de /.exec(label)![1]!;
+        // Its row's place: acknowledging changes no row's place (newest raised first).
+        const rows = table.locator('tbody tr');
+        let at = 0;
+        while ((await rows.nth(at).getByRole('button', { name: label, exact: true }).count()) === 0) at++;
+        assert.match((await rows.nth(at).textContent()) ?? '', /Abierta/);
+        await ack.click();
+        await staff.page.getByRole('status').getByText(`Alarma «${title}» reconocida.`).waitFor();
+        await settled(staff.page);
+        assert.equal(await staff.page.getByRole('button', { name: label, exact: true }).count(), 0);
+        const after = (await rows.nth(at).textContent()) ?? '';
+        assert.ok(after.includes(title), `row ${at} is still «${title}»`);
+        assert.match(after, /Reconocida/);
+      }
+      // No serious or critical axe-core violation (when axe-core is installed, as in CI).
+      if (axeSource()) assert.deepEqual((await checkA11y(staff.page)).map((v) => `${v.id} ${v.targets.join(', ')}`), [], `axe at ${tag} px`);
+      await screenshot(staff.page, `soc-alarm-console-${tag}`);
       await staff.context.close();
     }
   });
