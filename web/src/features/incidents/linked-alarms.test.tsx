@@ -61,7 +61,7 @@ describe('linked alarms in the incidents screens', () => {
     const update = vi.fn((i: CallInput<'updateIncident'>) => ({ ...DETAIL, status: 'resolved' as const, version: Number(i.body?.version) + 1 }));
     renderSignedIn(routes(), {
       path: '/ticket/update/INC-000042?tenant=acme',
-      api: fakeApi({ getMe: ME_STAFF, getIncident: DETAIL, listAssignees: { items: [] }, getEscalationContacts: { tenantId: 'acme', contacts: [], version: 0, updatedAt: null }, updateIncident: update }),
+      api: fakeApi({ getMe: ME_STAFF, getIncident: DETAIL, listAssignees: { items: [] }, getEscalationContacts: { tenantId: 'acme', contacts: [], version: 0, updatedAt: null, updatedBy: null }, updateIncident: update }),
     });
     const section = (await screen.findByRole('heading', { name: 'Alarmas vinculadas' })).closest('section')!;
     const rows = within(section).getAllByRole('row');
