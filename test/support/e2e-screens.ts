@@ -19,6 +19,7 @@ export const SCREENS = [
   '/calendar',
   '/page/search-results?q=VPN',
   '/audit',
+  '/escalation-contacts',
   '/incidents/new',
   '/profile',
   '/settings',
@@ -31,6 +32,7 @@ export const SCREENS = [
 export const STAFF_SCREENS = [
   '/analytics',
   '/soc/queue',
+  '/soc/alarms',
   '/admin/tenants',
   '/admin/tenants/acme',
   '/admin/staff',

@@ -10,6 +10,9 @@ import { IncidentDetailPage, valueLabel } from './IncidentDetailPage';
 import { IncidentListPage } from './IncidentListPage';
 import { validateIncidentForm } from './validation';
 
+/** The tenant's escalation contacts as the staff panel reads them: none saved. */
+const NO_CONTACTS = { tenantId: 'acme', version: 0, contacts: [], updatedAt: null, updatedBy: null };
+
 const INCIDENT: IncidentDetail = {
   ...anIncident({
     id: 'INC-000042',
@@ -157,7 +160,7 @@ describe('incident screens', () => {
       current = { ...TRIAGED, status: 'in_progress', version: 3 };
       throw new ApiError({ kind: 'client', status: 409, code: 'VERSION_CONFLICT', message: 'stale' });
     });
-    const api = fakeApi({ getMe: ME_STAFF, getIncident: () => current, updateIncident: patch, listAssignees: ASSIGNEES });
+    const api = fakeApi({ getMe: ME_STAFF, getEscalationContacts: NO_CONTACTS, getIncident: () => current, updateIncident: patch, listAssignees: ASSIGNEES });
     renderSignedIn(routes(), { path: '/ticket/update/INC-000042?tenant=acme', api, user: STAFF_USER });
 
     const status = (await screen.findByLabelText('Cambiar estado')) as HTMLSelectElement;
@@ -182,7 +185,7 @@ describe('incident screens', () => {
   it('staff: assigns from the assignee list (not free text) and triages with a reason', async () => {
     const patch = vi.fn(({ body }: CallInput<'updateIncident'>): Incident => ({ ...INCIDENT_SUMMARY, assignee: body.assignee ?? null, version: 3 }));
     const triage = vi.fn(({ body }: CallInput<'triageIncident'>): Incident => ({ ...INCIDENT_SUMMARY, severity: body.severity, version: 3 }));
-    const api = fakeApi({ getMe: ME_STAFF, getIncident: INCIDENT, updateIncident: patch, triageIncident: triage, listAssignees: ASSIGNEES });
+    const api = fakeApi({ getMe: ME_STAFF, getEscalationContacts: NO_CONTACTS, getIncident: INCIDENT, updateIncident: patch, triageIncident: triage, listAssignees: ASSIGNEES });
     renderSignedIn(routes(), { path: '/ticket/update/INC-000042?tenant=acme', api, user: STAFF_USER });
     const assignee = (await screen.findByLabelText('Asignado a')) as HTMLSelectElement;
     expect(assignee.tagName).toBe('SELECT');
@@ -264,7 +267,7 @@ describe('incident screens', () => {
   it("the ticket address's tenant wins over the active tenant (the picker never swaps the incident)", async () => {
     localStorage.setItem('vigia.activeTenant', 'acme');
     const getIncident = vi.fn(({ query }: CallInput<'getIncident'>): IncidentDetail => ({ ...INCIDENT, tenantId: query?.tenant ?? 'acme', title: `de ${query?.tenant}` }));
-    const api = fakeApi({ getMe: ME_STAFF, getIncident, listAssignees: ASSIGNEES });
+    const api = fakeApi({ getMe: ME_STAFF, getEscalationContacts: NO_CONTACTS, getIncident, listAssignees: ASSIGNEES });
     renderSignedIn(routes(), { path: '/ticket/update/INC-000042?tenant=globex', api, user: STAFF_USER });
     expect(await screen.findByRole('heading', { level: 1, name: 'INC-000042 · de globex' })).toBeTruthy();
     expect(getIncident).toHaveBeenCalledWith({ params: { id: 'INC-000042' }, query: { tenant: 'globex' } });
@@ -274,7 +277,7 @@ describe('incident screens', () => {
 
   it('staff "Agregar incidente" requires the customer and files it there', async () => {
     const create = vi.fn(({ query }: CallInput<'createIncident'>): Incident => ({ ...INCIDENT_SUMMARY, tenantId: query?.tenant ?? '' }));
-    const api = fakeApi({ getMe: ME_STAFF, createIncident: create, getIncident: { ...INCIDENT, tenantId: 'globex' }, listAssignees: ASSIGNEES });
+    const api = fakeApi({ getMe: ME_STAFF, getEscalationContacts: NO_CONTACTS, createIncident: create, getIncident: { ...INCIDENT, tenantId: 'globex' }, listAssignees: ASSIGNEES });
     renderSignedIn(routes(), { path: '/incidents/new', api, user: STAFF_USER });
     fireEvent.change(await screen.findByLabelText('Título'), { target: { value: 'Phishing dirigido' } });
     fireEvent.change(screen.getByLabelText('Descripción'), { target: { value: 'Correo sospechoso' } });

@@ -95,10 +95,10 @@ function PreferencesForm({ initial, tenantName }: { initial: NotificationPrefere
         <select id="prefs-language" value={language} aria-describedby="prefs-language-hint" onChange={(e) => change(setLanguage)(e.target.value as MessagesLanguage)}>
           {/* Each language by its own name, as language pickers do. */}
           <option value="es" lang="es">
-            Español
+            {msg('settings.page.espanol')}
           </option>
           <option value="en" lang="en">
-            English
+            {msg('settings.page.english')}
           </option>
         </select>
         <FieldNotes id="prefs-language" hint={msg('notifications.preferences.languageHint')} error={errors.language} />
