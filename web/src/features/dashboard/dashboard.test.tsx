@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
+import { anAlarm, fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
 import type { Incident, Summary } from '../../shared/lib/contract';
 import { DashboardPage } from './DashboardPage';
 import { incidentTrend, latestUpdates, trendTotal } from './api';
@@ -41,11 +41,9 @@ describe('dashboard', () => {
   });
 
   it('names the device of each latest alarm by its name (its id only for an alarm stored before names were copied)', async () => {
-    const alarm = (id: string, deviceId: string, deviceName?: string) => ({
-      id, tenantId: 'acme', deviceId, ...(deviceName ? { deviceName } : {}), title: 'Enlace caído', severity: 'high' as const, state: 'active' as const,
-      raisedAt: '2026-03-30T14:00:00.000Z', acknowledgedAt: null, acknowledgedBy: null, clearedAt: null,
-    });
-    const api = fakeApi({ getMe: ME_ACME, getSummary: BIG, listAlarms: { items: [alarm('a-1', 'dev-007', 'Firewall Madrid'), alarm('a-2', 'dev-008')], nextCursor: null }, listIncidents: { items: [], nextCursor: null } });
+    const { deviceName: _none, ...withoutName } = anAlarm({ id: 'a-2', deviceId: 'dev-008' });
+    const items = [anAlarm({ id: 'a-1', deviceId: 'dev-007', deviceName: 'Firewall Madrid' }), withoutName];
+    const api = fakeApi({ getMe: ME_ACME, getSummary: BIG, listAlarms: { items, nextCursor: null }, listIncidents: { items: [], nextCursor: null } });
     renderSignedIn(<DashboardPage />, { api });
     expect((await screen.findByRole('link', { name: 'Firewall Madrid' })).getAttribute('href')).toMatch(/dev-007/);
     expect(screen.queryByRole('link', { name: 'dev-007' })).toBeNull();

@@ -5,24 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
+import { fakeApi, ME_ACME, renderSignedIn, anAlarm } from '../../shared/lib/test-utils';
 import type { DeviceAlarm } from '../../shared/lib/contract';
 import { alarmPrefillOf } from '../../shared/lib/alarm-incident';
 import { DeviceAlarmsPage } from './DeviceAlarmsPage';
 
-const ALARM: DeviceAlarm = {
-  id: 'al-1',
-  tenantId: 'acme',
-  deviceId: 'fw-01',
-  deviceName: 'Cortafuegos Madrid',
-  title: 'CPU alta',
-  severity: 'high',
-  state: 'active',
-  raisedAt: '2026-03-01T10:00:00.000Z',
-  acknowledgedAt: null,
-  acknowledgedBy: null,
-  clearedAt: null,
-};
+const ALARM: DeviceAlarm = anAlarm({ deviceName: 'Cortafuegos Madrid' });
 
 describe('device alarms and their incidents', () => {
   it('offers "Abrir incidente" on an alarm without one, and links the incident of a linked one', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, fireEvent, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { aDevice, fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
+import { aDevice, fakeApi, ME_ACME, renderSignedIn, anAlarm } from '../../shared/lib/test-utils';
 import type { Device, DeviceAlarm } from '../../shared/lib/contract';
 import { alarmQuery, DeviceAlarmsPage } from './DeviceAlarmsPage';
 import { DeviceStatusPage } from './DeviceStatusPage';
@@ -9,19 +9,7 @@ import { DevicePage } from './DevicePage';
 import type { CallInput } from '../../shared/lib/api';
 import { lastDays } from './api';
 
-const ALARM: DeviceAlarm = {
-  id: 'al-1',
-  tenantId: 'acme',
-  deviceId: 'fw-01',
-  deviceName: 'Cortafuegos',
-  title: 'CPU alta',
-  severity: 'high',
-  state: 'active',
-  raisedAt: '2026-03-01T10:00:00.000Z',
-  acknowledgedAt: null,
-  acknowledgedBy: null,
-  clearedAt: null,
-};
+const ALARM: DeviceAlarm = anAlarm();
 
 const DEVICE: Device = aDevice({ openAlarms: 1 });
 

@@ -10,7 +10,7 @@ import { vi } from 'vitest';
 import type { ApiClient, CallInput, CsvOperationId } from './api';
 import { ApiProvider } from './api-context';
 import { routeById } from './contract';
-import type { Device, Incident, Me, OperationId, OperationResponse } from './contract';
+import type { Device, DeviceAlarm, Incident, Me, OperationId, OperationResponse } from './contract';
 import { SessionProvider } from './session';
 import type { SessionUser } from './session';
 import { TenantProvider } from './tenant';
@@ -66,6 +66,27 @@ export function anIncident(overrides: Partial<Incident> = {}): Incident {
     closureRequested: false,
     closedAt: null,
     slaResult: null,
+    ...overrides,
+  };
+}
+
+/**
+ * A device alarm as the API lists it: acme's `al-1` "CPU alta" (high, active) on firewall `fw-01` "Cortafuegos",
+ * raised 2026-03-01 10:00 UTC, never acknowledged or cleared; `overrides` replace any field.
+ */
+export function anAlarm(overrides: Partial<DeviceAlarm> = {}): DeviceAlarm {
+  return {
+    id: 'al-1',
+    tenantId: 'acme',
+    deviceId: 'fw-01',
+    deviceName: 'Cortafuegos',
+    title: 'CPU alta',
+    severity: 'high',
+    state: 'active',
+    raisedAt: '2026-03-01T10:00:00.000Z',
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    clearedAt: null,
     ...overrides,
   };
 }
