@@ -74,7 +74,8 @@ export function ContactsForm({ initial, save, onDone }: Props) {
         <button type="button" className="btn" disabled={drafts.length >= MAX_ESCALATION_CONTACTS} onClick={() => edit([...drafts, blankDraft()])}>
           {msg('escalation.page.add')}
         </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        {/* Nothing changed since the list was read: nothing to save. */}
+        <button type="submit" className="btn btn-primary" disabled={busy || !dirty}>
           {busy ? msg('escalation.page.saving') : msg('escalation.page.save')}
         </button>
       </div>

@@ -94,5 +94,9 @@ describe('escalation contacts page', { timeout: 20_000 }, () => {
     renderSignedIn(<EscalationContactsPage />, { path: '/escalation-contacts', api });
     expect(await screen.findByText(/Aún no hay contactos de escalado/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Añadir contacto' })).toBeTruthy();
+    // Nothing to save until something changes.
+    expect((screen.getByRole('button', { name: 'Guardar contactos' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Añadir contacto' }));
+    expect((screen.getByRole('button', { name: 'Guardar contactos' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
