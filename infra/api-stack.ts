@@ -90,7 +90,8 @@ export const HANDLER_TABLE_ACCESS: Record<HandlerName, 'read' | 'readwrite' | re
   incidents: 'readwrite',
   // collectors: heartbeats, alarms raise/clear (ingest routes, IAM-authorised)
   ingest: 'readwrite',
-  office365: 'read',
+  // acknowledging an Office 365 alert: the alert's UpdateItem, its console entries and audit entry (PutItem), one transaction
+  office365: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
   // status changes of recommendations
   recommendations: 'readwrite',
   // a CSV export of a report or of the analytics is audited (`export.report`, `export.analytics`: one PutItem)

@@ -57,6 +57,7 @@ import {
   O365AlarmIngest,
   O365EventIngest,
   Office365Alarm,
+  O365AlarmParams,
   Office365Event,
   Recommendation,
   RecommendationIdParams,
@@ -364,6 +365,13 @@ export const ROUTES = [
     request: { query: ListO365AlarmsQuery },
     responses: { 200: { description: 'A page of Office 365 alerts', body: pageOf(Office365Alarm) } },
     errors: [],
+  },
+  {
+    operationId: 'acknowledgeOffice365Alarm', method: 'POST', path: '/office365/alarms/{alarmId}/acknowledge', handler: 'office365', groups: [], tenantScoped: true, staffReach: 'tenant',
+    summary: "Acknowledge an active Office 365 alert: Vigía records who and when beside Microsoft's status, which it does not change (docs/api.md#acknowledging-office-365-alerts)",
+    request: { params: O365AlarmParams, query: TenantQuery },
+    responses: { 200: { description: 'The alert, now acknowledged', body: Office365Alarm } },
+    errors: ['NOT_FOUND', 'INVALID_TRANSITION'],
   },
   {
     operationId: 'listOffice365Events', method: 'GET', path: '/office365/events', handler: 'office365', groups: [], tenantScoped: true, staffReach: 'tenant',

@@ -615,8 +615,21 @@ export const Office365Alarm = z.object({
   updatedAt: IsoTime,
   /** The incident opened for it (docs/api.md#linked-alarms); absent when none. */
   incidentId: IncidentId.optional(),
+  /**
+   * When someone at Vigía (the customer or the SOC) acknowledged it (ISO-8601 UTC; docs/api.md#acknowledging-office-365-alerts).
+   * Vigía's own mark, beside Microsoft's `status`, which the collectors keep sending and which it never
+   * changes; absent while nobody acknowledged it.
+   */
+  acknowledgedAt: IsoTime.optional(),
+  /** Who acknowledged it (e-mail or name, for display); absent while nobody did. */
+  acknowledgedBy: z.string().optional(),
+  /** Cognito `sub` of who acknowledged it; absent while nobody did. */
+  acknowledgedBySub: z.string().optional(),
 });
 export type Office365Alarm = z.infer<typeof Office365Alarm>;
+
+/** `POST /office365/alarms/{alarmId}/acknowledge`: the alert's id. */
+export const O365AlarmParams = z.strictObject({ alarmId: EventId });
 
 
 // ---------------------------------------------------------------------------------------------------

@@ -39,7 +39,11 @@ export function consoleItemOfDeviceAlarm(a: DeviceAlarm): AlarmConsoleItem {
   };
 }
 
-/** The console row of an Office 365 alert (`detectedAt` is when it was raised; no acknowledgement fields). */
+/**
+ * The console row of an Office 365 alert (`detectedAt` is when it was raised). Its state is Microsoft's status
+ * on the console's scale, except that an `active` alert Vigía acknowledged (`acknowledgedAt`,
+ * docs/api.md#acknowledging-office-365-alerts) is `acknowledged`; `sourceState` stays Microsoft's status.
+ */
 export function consoleItemOfO365Alarm(a: Office365Alarm): AlarmConsoleItem {
   return {
     kind: 'office365',
@@ -50,11 +54,11 @@ export function consoleItemOfO365Alarm(a: Office365Alarm): AlarmConsoleItem {
     affectedUser: a.affectedUser,
     title: a.title,
     severity: a.severity,
-    state: O365_STATE[a.status],
+    state: a.status === 'active' && a.acknowledgedAt ? 'acknowledged' : O365_STATE[a.status],
     sourceState: a.status,
     raisedAt: a.detectedAt,
-    acknowledgedAt: null,
-    acknowledgedBy: null,
+    acknowledgedAt: a.acknowledgedAt ?? null,
+    acknowledgedBy: a.acknowledgedBy ?? null,
     clearedAt: null,
   };
 }

@@ -374,7 +374,7 @@ export const O365AlarmEntity: Entity<Office365Alarm> = {
   description: 'Office 365 alert; a newer `updatedAt` replaces it',
   key: (a) => keys.o365Alarm(a.tenantId, a.id),
   ...newestFirstByTime<Office365Alarm>(keys.o365AlarmsGsi1Pk, (a) => keys.o365AlarmGsi1(a.tenantId, a.id, a.detectedAt)),
-  attributes: allOf<Office365Alarm>()(['id', 'tenantId', 'title', 'severity', 'category', 'status', 'affectedUser', 'detectedAt', 'updatedAt', 'incidentId']),
+  attributes: allOf<Office365Alarm>()(['id', 'tenantId', 'title', 'severity', 'category', 'status', 'affectedUser', 'detectedAt', 'updatedAt', 'incidentId', 'acknowledgedAt', 'acknowledgedBy', 'acknowledgedBySub']),
 };
 
 /** A console entry as written: the row and which of the alarm's four copies (0–3) it is. */

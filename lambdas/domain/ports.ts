@@ -301,6 +301,16 @@ export type O365EventListOptions = Office365ListOptions & { workload?: string | 
 export interface Office365Port {
   /** Creates or updates an alert (a newer `updatedAt` wins); false when nothing changed. */
   upsertAlarm(a: Office365Alarm): Promise<boolean>;
+  /**
+   * Vigía's acknowledgement of an active alert, written with its audit entry (docs/api.md#acknowledging-office-365-alerts).
+   * null when the tenant has no such alert; `changed: false` with the stored alert when it is not active or already acknowledged.
+   */
+  acknowledgeAlarm(
+    tenantId: string,
+    alarmId: string,
+    fields: { acknowledgedAt: string; acknowledgedBy: string; acknowledgedBySub: string },
+    audit?: AuditEntry,
+  ): Promise<{ alarm: Office365Alarm; changed: boolean } | null>;
   /** Stores an audit event once; false on a replay. */
   putEvent(e: Office365Event): Promise<boolean>;
   /** Newest detected first. */

@@ -1,11 +1,16 @@
-/** Office 365 Lambda: listOffice365Alarms, listOffice365Events (read-only; the collectors write via ingest). */
+/**
+ * Office 365 Lambda: listOffice365Alarms, listOffice365Events, acknowledgeOffice365Alarm (the collectors write the
+ * alerts via ingest; Vigía only adds its acknowledgement).
+ */
 import type { LambdaConfig } from '../config.js';
-import { listOffice365Alarms, listOffice365Events } from '../domain/office365.js';
+import { acknowledgeOffice365Alarm, listOffice365Alarms, listOffice365Events } from '../domain/office365.js';
 import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type Operations } from '../http/api.js';
 
 export const operations: Operations<'office365'> = {
   listOffice365Alarms: ({ repo, tenantId, query }) => listOffice365Alarms(repo.office365, tenantId, query),
   listOffice365Events: ({ repo, tenantId, query }) => listOffice365Events(repo.office365, tenantId, query),
+  acknowledgeOffice365Alarm: ({ repo, tenantId, params, identity, now, requestId, sourceIp }) =>
+    acknowledgeOffice365Alarm(repo.office365, tenantId, params.alarmId, identity, now, { requestId, sourceIp }),
 };
 
 /** The Office 365 API for an explicit configuration (local gateway, tests). */

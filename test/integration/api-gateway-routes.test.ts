@@ -186,6 +186,8 @@ function sample(route: RouteDef, ctx: Fixtures): { path: string; body?: unknown 
       return { path: `/devices/${ctx.alarm.deviceId}` };
     case 'acknowledgeAlarm':
       return { path: `/devices/${ctx.alarm.deviceId}/alarms/${ctx.alarm.id}/acknowledge` };
+    case 'acknowledgeOffice365Alarm':
+      return { path: `/office365/alarms/${ctx.o365AlarmId}/acknowledge` };
     case 'ingestHeartbeat':
       return { path: '/ingest/heartbeats', body: { eventId: 'ev-hb-1', tenantId: 'acme', deviceId: ctx.alarm.deviceId, at: new Date().toISOString() } };
     case 'ingestHeartbeatBatch':
@@ -249,6 +251,8 @@ interface Fixtures {
   incident: Incident;
   alarm: DeviceAlarm;
   recommendationId: string;
+  /** An active Office 365 alert of acme nobody acknowledged yet (new for each walk). */
+  o365AlarmId: string;
   fresh: Incident;
   resolved: Incident[];
   /** Two webhooks of acme made through the API: [to delete, to test]. */
@@ -286,6 +290,12 @@ async function fixtures(): Promise<Fixtures> {
     at: new Date().toISOString(),
   });
   expect(rec.status, rec.text).toBe(202);
+  const o365AlarmId = `o365-fixture-${recCounter}`;
+  const at = new Date().toISOString();
+  const o365 = await sendSigned('/ingest/office365/alarms', {
+    eventId: `ev-${o365AlarmId}`, tenantId: 'acme', alarmId: o365AlarmId, title: 'Inicio de sesión desde un país nuevo', severity: 'medium', category: 'identity', status: 'active', affectedUser: 'ana@acme.example', detectedAt: at, updatedAt: at,
+  });
+  expect(o365.status, o365.text).toBe(202);
   const inc = (await send('GET', '/incidents?limit=1', { token: tokens.ana.id })).json as Page<Incident>;
   const alarms = (await send('GET', '/alarms?state=active&limit=1', { token: tokens.ana.id })).json as Page<DeviceAlarm>;
   expect(inc.items).toHaveLength(1);
@@ -303,7 +313,7 @@ async function fixtures(): Promise<Fixtures> {
   // Pending only until the first walk decides them (later tests need no success from these two routes).
   const toGrant = requestOf('nadie@example.com') ?? 'decided-already';
   const toDismiss = requestOf('sinacceso@example.com') ?? 'decided-already';
-  return { incident: inc.items[0]!, alarm: alarms.items[0]!, recommendationId, fresh, resolved, webhooks: [webhooks[0]!, webhooks[1]!], accessRequests: [toGrant, toDismiss] };
+  return { incident: inc.items[0]!, alarm: alarms.items[0]!, recommendationId, o365AlarmId, fresh, resolved, webhooks: [webhooks[0]!, webhooks[1]!], accessRequests: [toGrant, toDismiss] };
 }
 
 describe('every route through the local gateway', () => {

@@ -2,7 +2,7 @@
  * One valid request per operation of the route table, for tests that walk every row (input hardening,
  * storage faults, the property test): an acme user (or the SOC admin / a collector where the row requires
  * it) and the smallest body the row's schema accepts. The data they refer to (`INC-000001`…`INC-000004`, `dev-1`,
- * `al-1`, `rec-1` in tenants `acme`) is created by `seedExamples`.
+ * `al-1`, the Office 365 alert `o365-ack-1`, `rec-1` in tenants `acme`) is created by `seedExamples`.
  *
  * `exampleEvent(row, change?)` builds the API Gateway event; `change` may replace parts (`params`, `query`,
  * `body`, `headers`) to mutate one field.
@@ -12,6 +12,7 @@ import type * as z from 'zod';
 import { buildPath, type OperationId, type RouteDef } from '../../lambdas/contract/routes.js';
 import type { TableWriters } from '../../lambdas/data/index.js';
 import { notificationsRepository } from '../../lambdas/data/notifications.js';
+import { office365Repository } from '../../lambdas/data/office365.js';
 import { accessRequestsRepository } from '../../lambdas/data/access-requests.js';
 import { accessRequestOf } from '../../lambdas/domain/access-requests.js';
 import { newAuditEntry, STAFF_AUDIT_TENANT } from '../../lambdas/domain/audit.js';
@@ -51,6 +52,7 @@ export const EXAMPLES: Record<OperationId, Example> = {
   acknowledgeAlarm: { params: { deviceId: 'dev-1', alarmId: 'al-1' }, query: {}, caller: user },
   listAlarmConsole: { query: { tenant: 'acme', severity: 'high', state: 'open', kind: 'device', limit: '5' }, caller: admin },
   listOffice365Alarms: { query: { user: 'ana@acme.example' }, caller: user },
+  acknowledgeOffice365Alarm: { params: { alarmId: 'o365-ack-1' }, query: {}, caller: user },
   listOffice365Events: { query: { workload: 'Exchange', operation: 'UserLoggedIn', user: 'ana@acme.example', result: 'Succeeded' }, caller: user },
   listRecommendations: { query: {}, caller: user },
   updateRecommendation: { params: { id: 'rec-1' }, query: {}, body: { status: 'accepted', note: 'De acuerdo' }, caller: user },
@@ -177,6 +179,9 @@ export async function seedExamples(data: TableWriters): Promise<void> {
   }
   await data.putDevice({ tenantId: 'acme', id: 'dev-1', name: 'fw', type: 'firewall', site: 'M', ipAddress: '10.0.0.1', vendor: 'v', model: 'm', lastHeartbeatAt: new Date(Date.now() - 60_000).toISOString() });
   await data.putAlarm({ tenantId: 'acme', deviceId: 'dev-1', id: 'al-1', severity: 'high', state: 'active', title: 'x', raisedAt: new Date().toISOString() });
+  await office365Repository(data.table).upsertAlarm({
+    tenantId: 'acme', id: 'o365-ack-1', title: 'Regla de reenvío', severity: 'high', category: 'mail', status: 'active', affectedUser: 'ana@acme.example', detectedAt: AT, updatedAt: AT,
+  });
   // Webhooks of the notification examples (a private address: "send test" is refused before any connection).
   for (const id of ['wh-example0001', 'wh-example0002']) {
     await notificationsRepository(data.table).createWebhook({ id, tenantId: 'acme', name: id, kind: 'json', url: 'https://127.0.0.1:9/x', minSeverity: 'info', kinds: null, createdAt: AT, createdBy: 'u-acme', secret: 'x'.repeat(64) });

@@ -77,6 +77,7 @@ function repoWith(incidents: IncidentsPort): Repository {
     },
     office365: {
       upsertAlarm: async () => false,
+      acknowledgeAlarm: async () => null,
       putEvent: async () => false,
       listAlarms: async () => ({ items: [], nextCursor: null }),
       listEvents: async () => ({ items: [], nextCursor: null }),
