@@ -3,9 +3,13 @@
  * unified audit log of the tenant, newest first, with a time range (24 h / 7 / 30 days / all) and
  * severity + status (alerts) or workload + result (events) filters, and the user filter (exact match, as the API
  * matches it); cursor pages ("Cargar más"). Each alert links the incident opened for it, or offers "Abrir
- * incidente" (docs/portal.md#linked-alarms).
+ * incidente" (docs/portal.md#linked-alarms), and an active one "Reconocer" (Vigía's acknowledgement beside
+ * Microsoft's status, docs/api.md#acknowledging-office-365-alerts).
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import type { Office365Alarm } from '../../shared/lib/contract';
+import { toApiError } from '../../shared/lib/api';
+import { AcknowledgeCell } from './AcknowledgeCell';
 import { O365_ALARM_STATUSES, SEVERITIES } from '../../shared/lib/contract';
 import { formatDateTime, SEVERITY_LABELS } from '../../shared/lib/format';
 import { useTimeOfChange } from '../../shared/lib/hooks';
@@ -14,7 +18,7 @@ import { SeverityBadge } from '../../shared/ui/badges';
 import { PageHeader } from '../../shared/ui/states';
 import { AlarmIncidentCell } from '../../shared/ui/AlarmIncidentCell';
 import '../../shared/ui/screens.css';
-import { alarmsQuery, eventsQuery, O365_STATUS_LABELS, RANGES, rangeOf, RESULT_LABELS, RESULTS, useO365Alarms, useO365Events, WORKLOADS } from './api';
+import { alarmsQuery, eventsQuery, O365_STATUS_LABELS, RANGES, rangeOf, RESULT_LABELS, RESULTS, useAcknowledgeO365, useO365Alarms, useO365Events, WORKLOADS } from './api';
 import { DataTable, FilterSelect, FilterText, ListFrame, useFilterParams } from '../../shared/ui/lists';
 import { t as msg } from '../../shared/lib/messages';
 
@@ -26,6 +30,22 @@ export function Office365AlarmsPage() {
   const changedAt = useTimeOfChange(key);
   const query = useMemo(() => alarmsQuery(new URLSearchParams(key), changedAt), [key, changedAt]);
   const list = useO365Alarms(query);
+  const acknowledge = useAcknowledgeO365();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const onAck = async (a: Office365Alarm) => {
+    setBusy(a.id);
+    setNotice(null);
+    try {
+      await acknowledge(a);
+      setNotice({ ok: true, text: msg('office365.pages.alertAcknowledged', { title: a.title }) });
+    } catch (err) {
+      setNotice({ ok: false, text: toApiError(err).userMessage });
+    } finally {
+      await list.mutate();
+      setBusy(null);
+    }
+  };
   return (
     <section>
       <PageHeader title={msg('office365.pages.office365Alarms')} />
@@ -35,6 +55,11 @@ export function Office365AlarmsPage() {
         <FilterSelect id="o365a-status" label={msg('office365.pages.status')} value={String(query.status ?? '')} options={O365_ALARM_STATUSES.map((s) => [s, O365_STATUS_LABELS[s] ?? s] as const)} onChange={(v) => set('status', v)} />
         <FilterText id="o365a-user" label={msg('office365.pages.affectedUser')} placeholder={msg('office365.pages.userDomainExact')} value={query.user ?? ''} onApply={(v) => set('user', v)} />
       </form>
+      {notice && (
+        <div className={notice.ok ? 'notice-ok' : 'error-state'} role={notice.ok ? 'status' : 'alert'}>
+          <p>{notice.text}</p>
+        </div>
+      )}
       <ListFrame list={list} empty={msg('office365.pages.noOffice365Alarms')}>
         <DataTable
           caption={msg('office365.pages.office365Alarms')}
@@ -47,6 +72,7 @@ export function Office365AlarmsPage() {
             { label: msg('office365.pages.category'), cell: (a) => a.category },
             { label: msg('office365.pages.affectedUser'), cell: (a) => a.affectedUser ?? '—' },
             { label: msg('office365.pages.detected'), cell: (a) => <time dateTime={a.detectedAt}>{formatDateTime(a.detectedAt)}</time> },
+            { label: msg('office365.pages.acknowledgement'), cell: (a) => <AcknowledgeCell alarm={a} busy={busy === a.id} disabled={busy !== null} onAcknowledge={(x) => void onAck(x)} /> },
             {
               label: msg('ui.alarmIncident.incident'),
               cell: (a) => (

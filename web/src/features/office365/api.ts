@@ -5,7 +5,7 @@
  */
 import { O365_ALARM_STATUSES, SEVERITIES } from '../../shared/lib/contract';
 import type { OperationQuery } from '../../shared/lib/contract';
-import { useApiSWRInfinite } from '../../shared/lib/api-context';
+import { useApi, useApiSWRInfinite } from '../../shared/lib/api-context';
 import { useTenantQuery } from '../../shared/lib/tenant';
 import { t as msg } from '../../shared/lib/messages';
 
@@ -80,4 +80,11 @@ export function useO365Alarms(filters: O365AlarmFilters) {
 
 export function useO365Events(filters: O365EventFilters) {
   return useApiSWRInfinite('listOffice365Events', { query: { ...useTenantQuery(), ...filters, limit: 50 } });
+}
+
+/** Acknowledges an active Office 365 alert of the active tenant (`POST /office365/alarms/{alarmId}/acknowledge`). */
+export function useAcknowledgeO365() {
+  const api = useApi();
+  const tenant = useTenantQuery();
+  return (a: { id: string }) => api.call('acknowledgeOffice365Alarm', { params: { alarmId: a.id }, query: tenant });
 }

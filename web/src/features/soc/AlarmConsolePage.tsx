@@ -3,9 +3,10 @@
  * device alarms and Office 365 alerts of every tenant, newest first, in the API's order — one Query per page on
  * the server whatever the filters. Columns: customer, kind, device/user, alarm, severity, state, raised at.
  * Filters (customer, severity, state, kind) live in the URL (`console-filters.ts`); "Cargar más" follows the
- * cursor. "Reconocer" on an open device alarm acknowledges it through the tenant's own route
- * (`POST /devices/{d}/alarms/{a}/acknowledge?tenant=<t>`, audited) and reloads the loaded pages, so the row
- * shows its new state; Office 365 alerts are read-only (their status comes from Microsoft 365).
+ * cursor. "Reconocer" on an open row acknowledges it through the tenant's own route, audited — a device alarm
+ * with `POST /devices/{d}/alarms/{a}/acknowledge?tenant=<t>`, an Office 365 alert with
+ * `POST /office365/alarms/{a}/acknowledge?tenant=<t>` (Vigía's acknowledgement beside Microsoft's status,
+ * docs/api.md#acknowledging-office-365-alerts) — and reloads the loaded pages, so the row shows its new state.
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -54,11 +55,14 @@ export function AlarmConsolePage() {
   const filtered = ['tenant', 'severity', 'state', 'kind'].some((k) => params.has(k));
 
   const onAck = async (a: AlarmConsoleItem) => {
-    if (a.deviceId === null) return;
     setBusy(rowKey(a));
     setNotice(null);
     try {
-      await api.call('acknowledgeAlarm', { params: { deviceId: a.deviceId, alarmId: a.id }, query: { tenant: a.tenantId } });
+      if (a.kind === 'device' && a.deviceId !== null) {
+        await api.call('acknowledgeAlarm', { params: { deviceId: a.deviceId, alarmId: a.id }, query: { tenant: a.tenantId } });
+      } else {
+        await api.call('acknowledgeOffice365Alarm', { params: { alarmId: a.id }, query: { tenant: a.tenantId } });
+      }
       setNotice({ ok: true, text: msg('soc.console.acknowledged', { title: a.title }) });
     } catch (err) {
       setNotice({ ok: false, text: toApiError(err).userMessage });
@@ -106,14 +110,12 @@ export function AlarmConsolePage() {
               label: msg('soc.console.actions'),
               hiddenLabel: true,
               cell: (a) =>
-                a.kind === 'device' && a.state === 'open' ? (
+                a.state === 'open' ? (
                   <button type="button" className="btn" disabled={busy !== null} onClick={() => void onAck(a)} aria-label={msg('soc.console.acknowledgeOf', { title: a.title, subject: subject(a), customer: customer(a) })}>
                     {busy === rowKey(a) ? msg('soc.console.acknowledging') : msg('soc.console.acknowledge')}
                   </button>
-                ) : a.kind === 'office365' ? (
-                  <span className="muted small" title={msg('soc.console.readOnlyHint')}>
-                    {msg('soc.console.readOnly')}
-                  </span>
+                ) : a.acknowledgedBy ? (
+                  <span className="muted small">{msg('soc.console.acknowledgedBy', { who: a.acknowledgedBy })}</span>
                 ) : null,
             },
           ]}

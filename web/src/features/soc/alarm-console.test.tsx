@@ -48,8 +48,9 @@ describe('alarm console', () => {
     expect(within(rows[0]!).getByText('Abierta')).toBeTruthy();
     expect(within(rows[1]!).getByText('ana@acme.test')).toBeTruthy();
     expect(within(rows[1]!).getByText('Reconocida')).toBeTruthy();
-    expect(within(rows[1]!).getByText('Solo lectura')).toBeTruthy();
+    // Acknowledged in Microsoft 365 (investigating) and not by Vigía: nothing to acknowledge, nobody named.
     expect(within(rows[1]!).queryByRole('button')).toBeNull();
+    expect(within(rows[1]!).queryByText(/Reconocida por/)).toBeNull();
     expect(list).toHaveBeenCalledWith({ query: { limit: 25, severity: 'high', kind: 'device' } });
     expect((screen.getByLabelText('Tipo') as HTMLSelectElement).value).toBe('device');
     fireEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
@@ -73,6 +74,30 @@ describe('alarm console', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Reconocer/ })).toBeNull());
     expect(within(screen.getByRole('table')).getByText('Reconocida')).toBeTruthy();
     expect(api.call).toHaveBeenCalledWith('acknowledgeAlarm', { params: { deviceId: 'fw-1', alarmId: 'al-1' }, query: { tenant: 'globex' } });
+  });
+
+  it("acknowledges an open Office 365 alert through the tenant's own route, then names who acknowledged it", async () => {
+    let acked = false;
+    const alertRow = () =>
+      row({
+        kind: 'office365', id: 'o-7', tenantId: 'globex', deviceId: null, deviceName: null, affectedUser: 'bruno@globex.test', title: 'Reenvío externo', severity: 'critical',
+        state: acked ? 'acknowledged' : 'open', sourceState: 'active', acknowledgedAt: acked ? '2026-03-01T11:00:00.000Z' : null, acknowledgedBy: acked ? 'soc@vigia.test' : null,
+      });
+    const api = fakeApi({
+      getMe: ME_STAFF,
+      listAlarmConsole: () => ({ items: [alertRow()], nextCursor: null }),
+      acknowledgeOffice365Alarm: () => {
+        acked = true;
+        return { id: 'o-7', tenantId: 'globex', title: 'Reenvío externo', severity: 'critical', category: 'exchange', status: 'active', affectedUser: 'bruno@globex.test', detectedAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:00:00.000Z', acknowledgedAt: '2026-03-01T11:00:00.000Z', acknowledgedBy: 'soc@vigia.test' };
+      },
+    });
+    renderSignedIn(page(), { path: '/soc/alarms', user: STAFF_USER, api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reconocer «Reenvío externo» de bruno@globex.test (Globex)' }));
+    expect(await screen.findByText('Alarma «Reenvío externo» reconocida.')).toBeTruthy();
+    expect(await screen.findByText('Reconocida por soc@vigia.test')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Reconocer/ })).toBeNull();
+    expect(api.call).toHaveBeenCalledWith('acknowledgeOffice365Alarm', { params: { alarmId: 'o-7' }, query: { tenant: 'globex' } });
+    expect(api.call).not.toHaveBeenCalledWith('acknowledgeAlarm', expect.anything());
   });
 
   it('shows a failed page with "Reintentar", then says when nothing matches', async () => {

@@ -24,6 +24,12 @@ export const office365: Catalogue['office365'] = {
     date: 'Date',
     operation: 'Operation',
     sourceIp: 'Source IP',
+    acknowledgement: 'Acknowledgement',
+    acknowledge: 'Acknowledge',
+    acknowledging: 'Acknowledging…',
+    acknowledgeOf: 'Acknowledge the alert “{{title}}”',
+    acknowledgedOn: '{{at}} · {{who}}',
+    alertAcknowledged: 'Alert “{{title}}” acknowledged. Its status in Microsoft 365 does not change.',
   },
   options: {
     last24Hours: 'Last 24 hours',

@@ -22,6 +22,12 @@ export const office365 = {
     date: 'Fecha',
     operation: 'Operación',
     sourceIp: 'IP de origen',
+    acknowledgement: 'Reconocimiento',
+    acknowledge: 'Reconocer',
+    acknowledging: 'Reconociendo…',
+    acknowledgeOf: 'Reconocer la alerta «{{title}}»',
+    acknowledgedOn: '{{at}} · {{who}}',
+    alertAcknowledged: 'Alerta «{{title}}» reconocida. Su estado en Microsoft 365 no cambia.',
   },
   options: {
     last24Hours: 'Últimas 24 horas',
