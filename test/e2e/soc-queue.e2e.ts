@@ -5,7 +5,8 @@
  * incidents that lead it (before every triaged and resolved one of the seed), switch to "Resueltos" (only resolved incidents waiting for the customer; the
  * tabs carry their counts), back to "Abiertos" and filter "Sin asignar" (kept in the URL). Screenshots at 1440
  * and 375 px (no sideways scroll at 375). The alarm console (issue 31 point 4, docs/portal.md#alarm-console): staff
- * filter by a customer, acknowledge one of its open device alarms and see its row change; axe-clean, 1440/375 px.
+ * filter by a customer, acknowledge one of its open device alarms and one of its open Office 365 alerts and see
+ * each row change; axe-clean, 1440/375 px.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -140,7 +141,7 @@ describe('SOC queue', () => {
     }
   });
 
-  it('alarm console: staff filter by a customer and acknowledge one of its open device alarms; the row shows "Reconocida"', async () => {
+  it('alarm console: staff filter by a customer and acknowledge one of its open device alarms and one of its Office 365 alerts; each row shows "Reconocida"', async () => {
     for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.phone]) {
       const tag = viewport.width;
       const staff = await newPage(env, viewport);
@@ -161,22 +162,31 @@ describe('SOC queue', () => {
       for (const c of customers) assert.equal(c.trim(), 'Globex Salud');
       assert.equal(await staff.page.evaluate('document.documentElement.scrollWidth <= window.innerWidth + 1'), true, `no sideways scroll at ${tag} px`);
       if (tag === VIEWPORTS.desktop.width) {
-        // Acknowledge its first open device alarm: the row changes state, the button goes.
-        const ack = staff.page.getByRole('button', { name: /^Reconocer «.+» de .+ \(Globex Salud\)$/ }).first();
-        const label = (await ack.getAttribute('aria-label'))!;
-        const title = /^Reconocer «(.+)» de /.exec(label)![1]!;
-        // Its row's place: acknowledging changes no row's place (newest raised first).
-        const rows = table.locator('tbody tr');
-        let at = 0;
-        while ((await rows.nth(at).getByRole('button', { name: label, exact: true }).count()) === 0) at++;
-        assert.match((await rows.nth(at).textContent()) ?? '', /Abierta/);
-        await ack.click();
-        await staff.page.getByRole('status').getByText(`Alarma «${title}» reconocida.`).waitFor();
-        await settled(staff.page);
-        assert.equal(await staff.page.getByRole('button', { name: label, exact: true }).count(), 0);
-        const after = (await rows.nth(at).textContent()) ?? '';
-        assert.ok(after.includes(title), `row ${at} is still «${title}»`);
-        assert.match(after, /Reconocida/);
+        // Acknowledge its first open device alarm, then its first open Office 365 alert (Vigía's
+        // acknowledgement beside Microsoft's status): each row changes state and names who, the button goes.
+        for (const [kind, kindLabel] of [['device', 'Dispositivo'], ['office365', 'Office 365']] as const) {
+          await staff.page.getByRole('search', { name: 'Filtrar la consola' }).getByLabel('Tipo').selectOption(kind);
+          await staff.page.waitForURL(new RegExp(`kind=${kind}`));
+          await settled(staff.page);
+          const ack = staff.page.getByRole('button', { name: /^Reconocer «.+» de .+ \(Globex Salud\)$/ }).first();
+          const label = (await ack.getAttribute('aria-label'))!;
+          const title = /^Reconocer «(.+)» de /.exec(label)![1]!;
+          // Its row's place: acknowledging changes no row's place (newest raised first).
+          const rows = table.locator('tbody tr');
+          let at = 0;
+          while ((await rows.nth(at).getByRole('button', { name: label, exact: true }).count()) === 0) at++;
+          const before = (await rows.nth(at).textContent()) ?? '';
+          assert.match(before, /Abierta/);
+          assert.ok(before.includes(kindLabel), `a ${kindLabel} row`);
+          await ack.click();
+          await staff.page.getByRole('status').getByText(`Alarma «${title}» reconocida.`).waitFor();
+          await settled(staff.page);
+          assert.equal(await staff.page.getByRole('button', { name: label, exact: true }).count(), 0);
+          const after = (await rows.nth(at).textContent()) ?? '';
+          assert.ok(after.includes(title), `row ${at} is still «${title}»`);
+          assert.match(after, /Reconocida/);
+          assert.match(after, new RegExp(`Reconocida por ${ADMIN.replace('.', '\\.')}`));
+        }
       }
       // No serious or critical axe-core violation (when axe-core is installed, as in CI).
       if (axeSource()) assert.deepEqual((await checkA11y(staff.page)).map((v) => `${v.id} ${v.targets.join(', ')}`), [], `axe at ${tag} px`);
