@@ -15,7 +15,7 @@
  */
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { toApiError } from '../../shared/lib/api';
+import { formErrorsOf, topLevelField } from '../../shared/lib/form-errors';
 import type { PutTenantIdentityProviderBody, TenantIdentityProviderState } from '../../shared/lib/contract';
 import { t as msg } from '../../shared/lib/messages';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
@@ -85,23 +85,22 @@ export function bodyOf(d: Draft, secretStored: boolean): { body: PutTenantIdenti
   };
 }
 
-/** The API's refusal as field errors (VALIDATION_FAILED `details[].path` = `body.<field>[.<i>]`) or one form error. */
+const FIELDS: readonly FieldName[] = ['issuerUrl', 'clientId', 'clientSecret', 'scopes', 'metadataUrl', 'emailDomains'];
+
+/**
+ * The API's refusal as field errors (VALIDATION_FAILED `details[].path` = `body.<field>[.<i>]`), a domain
+ * already routed elsewhere under the domains, federation off as the form error; else one form error with the
+ * request id (`formErrorsOf`).
+ */
 function errorsOfApi(err: unknown): Errors {
-  const e = toApiError(err);
-  if (e.code === 'VALIDATION_FAILED' && Array.isArray(e.details)) {
-    const out: Errors = {};
-    for (const d of e.details as Array<{ path?: string; message?: string }>) {
-      const field = (d.path ?? '').split('.')[1] as FieldName | undefined;
-      if (field && ['issuerUrl', 'clientId', 'clientSecret', 'scopes', 'metadataUrl', 'emailDomains'].includes(field)) out[field] ??= d.message ?? e.userMessage;
-    }
-    if (Object.keys(out).length) return out;
-  }
-  if (e.code === 'IDP_DOMAIN_IN_USE') {
-    const domains = ((e.details as { domains?: string[] } | undefined)?.domains ?? []).join(', ');
-    return { emailDomains: msg('admin.identityProvider.domainInUse', { domains }) };
-  }
-  if (e.code === 'FEDERATION_UNAVAILABLE') return { form: msg('admin.identityProvider.federationUnavailable') };
-  return { form: e.requestId ? msg('admin.pages.errorWithReference', { message: e.userMessage, id: e.requestId }) : e.userMessage };
+  return formErrorsOf(err, {
+    fieldOf: topLevelField(FIELDS),
+    formText: (message, id) => (id ? msg('admin.pages.errorWithReference', { message, id }) : message),
+    byCode: {
+      IDP_DOMAIN_IN_USE: (e) => ({ emailDomains: msg('admin.identityProvider.domainInUse', { domains: ((e.details as { domains?: string[] } | undefined)?.domains ?? []).join(', ') }) }),
+      FEDERATION_UNAVAILABLE: () => ({ form: msg('admin.identityProvider.federationUnavailable') }),
+    },
+  });
 }
 
 function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string | undefined; hint?: string; children: ReactNode }) {

@@ -7,7 +7,7 @@
  * Error keys are `<index>.<field>` (`0.phone`, `2.days`), or `form`.
  */
 import { PutEscalationContactsBody, type EscalationContact, type Severity, type Weekday } from '../../shared/lib/contract';
-import { toApiError } from '../../shared/lib/api';
+import { formErrorsOf, withReference } from '../../shared/lib/form-errors';
 import { t as msg, type MessageKey } from '../../shared/lib/messages';
 
 /** One contact as the form holds it; `key` is a stable React key for the row (not sent). */
@@ -104,20 +104,16 @@ export function draftErrors(drafts: readonly ContactDraft[], version: number): D
   return out;
 }
 
-/** The API's answer to a failed save as form errors (400 details by field; anything else on the form). */
+/** The API's answer to a failed save as form errors (400 details by field; anything else on the form): `formErrorsOf`. */
 export function apiErrors(err: unknown): DraftErrors {
-  const e = toApiError(err);
-  if (e.code === 'VALIDATION_FAILED' && Array.isArray(e.details)) {
-    const out: DraftErrors = {};
-    for (const d of e.details as Array<{ path?: string; message?: string }>) {
-      const parts = (d.path ?? '').split('.').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-      const at = keyOfPath(parts);
-      if (at) out[at.key] ??= fieldText(at.field, at.sub) ?? d.message ?? e.userMessage;
-      else out.form ??= msg('escalation.page.couldNotSave', { message: d.message ?? e.userMessage });
-    }
-    if (Object.keys(out).length) return out;
-  }
-  return { form: msg('escalation.page.couldNotSave', { message: e.requestId ? `${e.userMessage} (${e.requestId})` : e.userMessage }) };
+  return formErrorsOf<string>(err, {
+    fieldOf: (path) => keyOfPath(path)?.key,
+    fieldText: (_key, path, message) => {
+      const at = keyOfPath(path)!;
+      return fieldText(at.field, at.sub) ?? message;
+    },
+    formText: (message, id) => msg('escalation.page.couldNotSave', { message: withReference(message, id) }),
+  });
 }
 
 /** `list` with the item at `from` moved to `to` (both in range; otherwise `list` unchanged). */

@@ -8,7 +8,7 @@
 import { useSWRConfig } from 'swr';
 import { ACTIVITY_KINDS, type ActivityKind, type NotificationPreferences, type OperationBody, type WebhookView } from '../../shared/lib/contract';
 import { callOp, useApi, useApiSWR } from '../../shared/lib/api-context';
-import { toApiError } from '../../shared/lib/api';
+import { formErrorsOf, topLevelField, withReference, type FormErrors } from '../../shared/lib/form-errors';
 import { t as msg } from '../../shared/lib/messages';
 import { useActivityTenant } from './activity';
 
@@ -77,22 +77,12 @@ export function receivesText(w: Pick<WebhookView, 'minSeverity' | 'kinds'>): str
 }
 
 /** A form's fields as the API named them (`body.<field>`). */
-export type FieldErrors = Partial<Record<string, string>> & { form?: string };
+export type FieldErrors = FormErrors;
 
 /**
- * The API's refusal as errors per field (VALIDATION_FAILED `details[].path` = `body.<field>[.<i>]`, its
- * Spanish `message`) for the fields in `fields`; anything else as one form error (with the request id).
+ * The API's refusal as errors per field (VALIDATION_FAILED `details[].path` = `body.<field>[.<i>]`) for the
+ * fields in `fields`; anything else as one form error (with the request id) — `formErrorsOf`.
  */
 export function fieldErrorsOf(err: unknown, fields: readonly string[], formMessage: (message: string) => string): FieldErrors {
-  const e = toApiError(err);
-  if (e.code === 'VALIDATION_FAILED' && Array.isArray(e.details)) {
-    const out: FieldErrors = {};
-    for (const d of e.details as Array<{ path?: string; message?: string }>) {
-      const field = (d.path ?? '').split('.')[1];
-      if (field && fields.includes(field)) out[field] ??= d.message ?? e.userMessage;
-      else out.form ??= formMessage(d.message ?? e.userMessage);
-    }
-    if (Object.keys(out).length) return out;
-  }
-  return { form: formMessage(e.requestId ? `${e.userMessage} (${e.requestId})` : e.userMessage) };
+  return formErrorsOf(err, { fieldOf: topLevelField(fields), formText: (message, id) => formMessage(withReference(message, id)) });
 }
