@@ -86,3 +86,6 @@ export type FieldErrors = FormErrors;
 export function fieldErrorsOf(err: unknown, fields: readonly string[], formMessage: (message: string) => string): FieldErrors {
   return formErrorsOf(err, { fieldOf: topLevelField(fields), formText: (message, id) => formMessage(withReference(message, id)) });
 }
+
+/** A webhook send error as the user reads it: the API's `WEBHOOK_UNREACHABLE` code in words (docs/notifications.md#webhook-url-policy). */
+export const sendErrorText = (error: string): string => (error === 'WEBHOOK_UNREACHABLE' ? msg('notifications.webhooks.unreachable') : error);
