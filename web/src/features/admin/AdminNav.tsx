@@ -1,0 +1,13 @@
+/** The administration breadcrumb: customers · SOC staff · access requests. */
+import { Link } from 'react-router-dom';
+import '../../shared/ui/screens.css';
+import { t as msg } from '../../shared/lib/messages';
+
+export function AdminNav() {
+  return (
+    <p className="breadcrumb">
+      <Link to="/admin/tenants">{msg('admin.pages.customers')}</Link> · <Link to="/admin/staff">{msg('admin.pages.socStaff')}</Link> ·{' '}
+      <Link to="/admin/access-requests">{msg('admin.pages.accessRequests')}</Link>
+    </p>
+  );
+}
