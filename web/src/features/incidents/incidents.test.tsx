@@ -6,7 +6,8 @@ import { anIncident, fakeApi, ME_ACME, ME_STAFF, renderSignedIn, STAFF_USER } fr
 import type { Incident, IncidentDetail } from '../../shared/lib/contract';
 import type { CallInput } from '../../shared/lib/api';
 import { NewIncidentPage } from './NewIncidentPage';
-import { IncidentDetailPage, valueLabel } from './IncidentDetailPage';
+import { IncidentDetailPage } from './IncidentDetailPage';
+import { valueLabel } from './incident-labels';
 import { IncidentListPage } from './IncidentListPage';
 import { validateIncidentForm } from './validation';
 

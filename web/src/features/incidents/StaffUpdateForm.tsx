@@ -1,0 +1,130 @@
+/** Staff changes to an incident: provider status, assignee (from `listAssignees`), category, with a comment. */
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { SEVERITIES } from '../../shared/lib/contract';
+import type { IncidentStatus, Severity } from '../../shared/lib/contract';
+import { INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
+import { NEXT_STATUSES, useAssignees, useIncidentRoleActions } from './api';
+import { ClearLinkedAlarmsOption, openLinkedDeviceAlarms } from './LinkedAlarms';
+import { t as msg } from '../../shared/lib/messages';
+import { runAction, type FormProps } from './incident-action';
+
+export function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
+  const actions = useIncidentRoleActions(incident.tenantId);
+  const assignees = useAssignees(incident.tenantId);
+  const [status, setStatus] = useState<IncidentStatus | ''>('');
+  const [triageSeverity, setTriageSeverity] = useState<Severity>(incident.severity);
+  const [triageReason, setTriageReason] = useState('');
+  const needsTriage = status !== '' && status !== 'new' && !incident.triagedAt;
+  const [category, setCategory] = useState(incident.category);
+  const [assignee, setAssignee] = useState(incident.assignee ?? '');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Resolving with linked device alarms still open: clear them too unless unchecked (docs/api.md#linked-alarms).
+  const [clearAlarms, setClearAlarms] = useState(true);
+  const openAlarms = openLinkedDeviceAlarms(incident);
+  const next = NEXT_STATUSES[incident.status];
+  const categoryChanged = category.trim() !== incident.category;
+  const assigneeChanged = assignee !== (incident.assignee ?? '');
+  const changed = status !== '' || categoryChanged || assigneeChanged;
+  const options = assignees.data?.items ?? [];
+  const known = incident.assignee === null || options.some((a) => a.email === incident.assignee);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!changed) return;
+    if (categoryChanged && (category.trim().length < 1 || category.trim().length > 60)) return setFieldError(msg('incidents.detail.theCategoryMustHave'));
+    const reason = triageReason.trim();
+    if (needsTriage && (reason.length < 3 || reason.length > 500)) return setFieldError(msg('incidents.detail.giveTheReason3'));
+    setFieldError(null);
+    setBusy(true);
+    const ok = await runAction(
+      () =>
+        actions.update(incident.id, {
+          version: incident.version,
+          ...(status ? { status } : {}),
+          ...(needsTriage ? { triage: { severity: triageSeverity, reason } } : {}),
+          ...(categoryChanged ? { category: category.trim() } : {}),
+          ...(assigneeChanged ? { assignee: assignee === '' ? null : assignee } : {}),
+          ...(status === 'resolved' && openAlarms > 0 ? { clearLinkedAlarms: clearAlarms } : {}),
+        }),
+      'Incidente actualizado.',
+      onDone,
+      reload,
+    );
+    if (!ok) setStatus('');
+    setBusy(false);
+  };
+
+  return (
+    <form className="card form" onSubmit={(e) => void onSubmit(e)}>
+      <h2>{msg('incidents.detail.manage')}</h2>
+      <div className="field">
+        <label htmlFor="update-status">{msg('incidents.detail.changeStatus')}</label>
+        <select id="update-status" value={status} disabled={next.length === 0} onChange={(e) => setStatus(e.target.value as IncidentStatus | '')}>
+          <option value="">{next.length === 0 ? msg('incidents.detail.noChangesPossible') : msg('incidents.detail.keep', { v0: INCIDENT_STATUS_LABELS[incident.status] })}</option>
+          {next.map((s) => (
+            <option key={s} value={s}>
+              {INCIDENT_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {status === 'resolved' && <ClearLinkedAlarmsOption open={openAlarms} checked={clearAlarms} onChange={setClearAlarms} />}
+      {needsTriage && (
+        <fieldset className="field triage-inline">
+          <legend>{msg('incidents.detail.triage')}</legend>
+          <p className="notice-info" role="status">
+            {msg('incidents.detail.triageRequired', { v0: INCIDENT_STATUS_LABELS[status as IncidentStatus] })}
+          </p>
+          <div className="field">
+            <label htmlFor="update-triage-severity">{msg('incidents.detail.triageSeverity')}</label>
+            <select id="update-triage-severity" value={triageSeverity} onChange={(e) => setTriageSeverity(e.target.value as Severity)}>
+              {SEVERITIES.map((s) => (
+                <option key={s} value={s}>
+                  {SEVERITY_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="update-triage-reason">{msg('incidents.detail.triageReason')}</label>
+            <textarea id="update-triage-reason" rows={2} maxLength={500} value={triageReason} onChange={(e) => setTriageReason(e.target.value)} />
+          </div>
+        </fieldset>
+      )}
+      <div className="field">
+        <label htmlFor="update-assignee">{msg('incidents.detail.assignedTo')}</label>
+        <select id="update-assignee" value={assignee} disabled={!assignees.data} onChange={(e) => setAssignee(e.target.value)}>
+          <option value="">{msg('incidents.detail.unassigned')}</option>
+          {!known && incident.assignee && <option value={incident.assignee}>{incident.assignee}</option>}
+          {options.map((a) => (
+            <option key={a.username} value={a.email}>
+              {a.email}
+              {a.staff ? ' (SOC)' : ''}
+            </option>
+          ))}
+        </select>
+        {assignees.error && (
+          <p className="field-error" role="alert">
+            {msg('incidents.detail.couldNotLoadThe')} {assignees.error.userMessage}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor="update-category">{msg('incidents.detail.category')}</label>
+        <input id="update-category" value={category} maxLength={60} onChange={(e) => setCategory(e.target.value)} />
+      </div>
+      {fieldError && (
+        <p className="field-error" role="alert">
+          {fieldError}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={!changed || busy}>
+          {busy ? msg('incidents.detail.saving') : msg('incidents.detail.saveChanges')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+/** Staff triage of an incident (severity with a reason; docs/sla.md#triage-first). */
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { SEVERITIES } from '../../shared/lib/contract';
+import type { Severity } from '../../shared/lib/contract';
+import { SEVERITY_LABELS } from '../../shared/lib/format';
+import { useIncidentRoleActions } from './api';
+import { t as msg } from '../../shared/lib/messages';
+import { runAction, type FormProps } from './incident-action';
+
+/** Staff triage: the severity with a reason (3–500 characters); fixes the SLA targets (docs/sla.md). */
+export function TriageForm({ incident, onDone, reload }: FormProps) {
+  const actions = useIncidentRoleActions(incident.tenantId);
+  const [severity, setSeverity] = useState<Severity>(incident.severity);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (incident.status === 'closed') return null;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const r = reason.trim();
+    if (r.length < 3 || r.length > 500) return setError(msg('incidents.detail.giveTheReason3'));
+    setError(null);
+    setBusy(true);
+    await runAction(() => actions.triage(incident.id, { version: incident.version, severity, reason: r }), 'Incidente clasificado.', onDone, reload);
+    setBusy(false);
+  };
+  return (
+    <form className="card form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <h2>{msg('incidents.detail.triage')}</h2>
+      <div className="field">
+        <label htmlFor="triage-severity">{msg('incidents.detail.severity')}</label>
+        <select id="triage-severity" value={severity} onChange={(e) => setSeverity(e.target.value as Severity)}>
+          {SEVERITIES.map((s) => (
+            <option key={s} value={s}>
+              {SEVERITY_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="triage-reason">{msg('incidents.detail.reason')}</label>
+        <textarea
+          id="triage-reason"
+          rows={2}
+          value={reason}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'triage-reason-error' : undefined}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        {error && (
+          <p id="triage-reason-error" className="field-error">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? msg('incidents.detail.saving') : incident.triagedAt ? msg('incidents.detail.reTriage') : msg('incidents.detail.triage')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Staff: provider status (allowed next states), assignee from the tenant's users and the staff, category. A
+ * provider status on an untriaged incident asks for the triage inline (severity and reason), sent in the same
+ * change (docs/sla.md#triage-first).
+ */

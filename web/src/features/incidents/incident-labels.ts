@@ -1,0 +1,42 @@
+/** History fields and values of an incident in the portal's language (the timeline, docs/portal.md#incident-detail). */
+import type { IncidentStatus, Severity } from '../../shared/lib/contract';
+import { formatDateTime, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
+import { t as msg } from '../../shared/lib/messages';
+
+export const FIELD_LABELS: Record<string, string> = {
+  get status() { return msg('incidents.detail.status'); },
+  get severity() { return msg('incidents.detail.severity'); },
+  get description() { return msg('incidents.detail.description'); },
+  get assignee() { return msg('incidents.detail.assignedTo'); },
+  get title() { return msg('incidents.detail.title'); },
+  get category() { return msg('incidents.detail.category'); },
+  get closureRequested() { return msg('incidents.detail.closureRequested2'); },
+  slaTargets: 'Objetivos SLA',
+  slaDueAt: 'Vence SLA',
+  slaResult: 'Resultado SLA',
+};
+
+/**
+ * A history value in the portal's language. The API records SLA targets as `response <n> min, resolution <n> min` and
+ * times as ISO-8601 UTC (docs/sla.md); they are shown as "respuesta 1 h · resolución 8 h" and local dates.
+ */
+export function valueLabel(field: string, v: string | null): string {
+  if (v === null || v === '') return '—';
+  if (field === 'status') return INCIDENT_STATUS_LABELS[v as IncidentStatus] ?? v;
+  if (field === 'severity') return SEVERITY_LABELS[v as Severity] ?? v;
+  if (field === 'closureRequested') return v === 'true' ? msg('incidents.detail.yes') : msg('incidents.detail.no');
+  if (field === 'slaResult') return v === 'met' ? msg('incidents.detail.met') : v === 'breached' ? msg('incidents.detail.breached') : v;
+  if (field === 'slaDueAt' && !Number.isNaN(Date.parse(v))) return formatDateTime(v);
+  const targets = field === 'slaTargets' ? /^response (\d+) min, resolution (\d+) min$/.exec(v) : null;
+  if (targets) return msg('incidents.detail.responseResolution', { v0: minutesLabel(Number(targets[1])), v1: minutesLabel(Number(targets[2])) });
+  return v;
+}
+
+/** Minutes as "45 min", "4 h", "1 d 2 h". */
+export function minutesLabel(m: number): string {
+  if (m < 60) return `${m} min`;
+  const d = Math.floor(m / 1440);
+  const h = Math.floor((m % 1440) / 60);
+  const rest = m % 60;
+  return [d ? `${d} d` : '', h ? `${h} h` : '', rest ? `${rest} min` : ''].filter(Boolean).join(' ');
+}
