@@ -1,0 +1,241 @@
+/**
+ * The monthly report (issue 32 point 5): the report figures of one UTC calendar month and of the months
+ * before it (the trend), and their rendering as a PDF in the reader's language (`renderMonthlyReportPdf`).
+ * The figures are those of `GET /reports` (`reportFromAggregates`, lambdas/domain/reports.ts) read from the
+ * tenant's day aggregates, one `loadAggregates` per month, so a month costs the same bounded requests
+ * whatever the tenant's size (docs/data-model.md#reports-from-the-aggregates).
+ *
+ * PDF: pdf-lib (MIT, no native dependencies, https://pdf-lib.js.org) with the standard font Helvetica, whose
+ * WinAnsi encoding covers Spanish (á é í ó ú ü ñ ¿ ¡ « »); characters outside it are replaced by `?`
+ * (`winAnsi`) rather than failing the whole document.
+ */
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { ReportFigures, Severity } from '../contract/schemas.js';
+import { SEVERITIES } from '../contract/schemas.js';
+import { ApiError } from './errors.js';
+import { MESSAGES, type Language } from './messages.js';
+import { MONTHLY_REPORT_TEXTS } from './monthly-report-messages.js';
+import type { ReportsPort } from './ports.js';
+import { reportFromAggregates } from './reports.js';
+
+/** Months of the trend the PDF shows, the report's month included. */
+export const MONTHLY_TREND_MONTHS = 6;
+
+/** Months of SLA compliance the reports page shows, the current month included. */
+export const SLA_HISTORY_MONTHS = 12;
+
+/** A month's report: the figures of `month` and of the `MONTHLY_TREND_MONTHS − 1` months before it. */
+export interface MonthlyReport {
+  tenantId: string;
+  tenantName: string;
+  /** `yyyy-mm` (UTC). */
+  month: string;
+  generatedAt: string;
+  figures: ReportFigures;
+  /** Oldest first, ending with `month` itself. */
+  trend: { month: string; figures: ReportFigures }[];
+}
+
+/** `[from, to]` of UTC month `yyyy-mm`: its first millisecond to its last (ISO-8601). */
+export function monthPeriod(month: string): { from: string; to: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const end = new Date(Date.UTC(y, m, 1) - 1);
+  return { from: `${month}-01T00:00:00.000Z`, to: end.toISOString() };
+}
+
+/** The `n` months ending with `month` (`yyyy-mm`), oldest first. */
+export function monthsEnding(month: string, n: number): string[] {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return Array.from({ length: n }, (_, i) => new Date(Date.UTC(y, m - 1 - (n - 1 - i), 1)).toISOString().slice(0, 7));
+}
+
+/**
+ * Checks a report month: `yyyy-mm`, a calendar month (01–12), not after the current UTC month at `now`.
+ * @throws ApiError VALIDATION_FAILED (`path.month`)
+ */
+export function reportMonth(month: string, now: Date): string {
+  const bad = (message: string) => new ApiError('VALIDATION_FAILED', 'invalid request path', [{ path: 'path.month', message }]);
+  const m = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!m || Number(m[2]) < 1 || Number(m[2]) > 12 || Number(m[1]) < 2000) throw bad('a month yyyy-mm');
+  if (month > now.toISOString().slice(0, 7)) throw bad('the month has not started yet');
+  return month;
+}
+
+/**
+ * The figures of `months` (UTC `yyyy-mm`) for one tenant at `now`: one `loadAggregates` per month (each ≤ 10
+ * DynamoDB requests of the tenant's day aggregates, the same reads as `GET /reports` for that month), at
+ * most `concurrency` at a time.
+ */
+export async function monthlyFigures(port: Pick<ReportsPort, 'loadAggregates'>, tenantId: string, months: readonly string[], now: Date, concurrency = 3): Promise<{ month: string; figures: ReportFigures }[]> {
+  const out: { month: string; figures: ReportFigures }[] = new Array(months.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < months.length; i = next++) {
+      const period = monthPeriod(months[i]!);
+      const data = await port.loadAggregates(tenantId, period.from, period.to, now);
+      out[i] = { month: months[i]!, figures: reportFromAggregates([data], period, now) };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, months.length) }, worker));
+  return out;
+}
+
+/** The monthly report of tenant `tenantId` for `month` (validated by `reportMonth`) at `now`. */
+export async function monthlyReport(port: Pick<ReportsPort, 'loadAggregates'>, tenant: { id: string; name: string }, month: string, now: Date): Promise<MonthlyReport> {
+  const trend = await monthlyFigures(port, tenant.id, monthsEnding(reportMonth(month, now), MONTHLY_TREND_MONTHS), now);
+  return { tenantId: tenant.id, tenantName: tenant.name, month, generatedAt: now.toISOString(), figures: trend[trend.length - 1]!.figures, trend };
+}
+
+/** File name of a monthly report: `vigia-<tenant>-<yyyy-mm>.pdf`. */
+export const monthlyReportFileName = (tenantId: string, month: string) => `vigia-${tenantId}-${month}.pdf`;
+
+// WinAnsi (Windows-1252) beyond Latin-1 that pdf-lib's standard fonts encode.
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/** `s` with every character the standard fonts cannot encode replaced by `?` (control characters by a space). */
+export function winAnsi(s: string): string {
+  let out = '';
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    out += c < 0x20 ? ' ' : (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xff) || WIN_ANSI_EXTRA.has(ch) ? ch : '?';
+  }
+  return out;
+}
+
+const fill = (t: string, p: Record<string, string | number>) => t.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(p[k] ?? ''));
+
+/**
+ * The monthly report as a PDF (A4 portrait, 595 × 842 pt; Helvetica), texts in `language`
+ * (`MONTHLY_REPORT_TEXTS`): executive summary, incidents by severity, SLA compliance (resolved, within the
+ * SLA, %, open past the SLA), MTTA/MTTR (minutes), availability (fleet %, target %, devices below the
+ * target), top alarms, and the trend (incidents, SLA %, availability % and a bar per month). Deterministic
+ * for a given report (creation date = `generatedAt`). Pages are added as the content needs them.
+ */
+export async function renderMonthlyReportPdf(report: MonthlyReport, language: Language): Promise<Uint8Array> {
+  const t = MONTHLY_REPORT_TEXTS[language];
+  const sev = MESSAGES[language].severity;
+  const doc = await PDFDocument.create();
+  doc.setTitle(winAnsi(`${t.title} — ${report.tenantName} — ${report.month}`));
+  doc.setProducer('Vigía');
+  doc.setCreator('Vigía');
+  doc.setLanguage(language);
+  doc.setCreationDate(new Date(report.generatedAt));
+  doc.setModificationDate(new Date(report.generatedAt));
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const W = 595.28;
+  const H = 841.89;
+  const M = 50;
+  let page: PDFPage = doc.addPage([W, H]);
+  let y = H - M;
+  const ensure = (h: number) => {
+    if (y - h < M) {
+      page = doc.addPage([W, H]);
+      y = H - M;
+    }
+  };
+  const text = (s: string, x: number, size = 10, f: PDFFont = font, color = rgb(0.1, 0.1, 0.1)) => page.drawText(winAnsi(s), { x, y, size, font: f, color });
+  const wrap = (s: string, width: number, size: number, f: PDFFont) => {
+    const lines: string[] = [];
+    let line = '';
+    for (const word of winAnsi(s).split(' ')) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (line && f.widthOfTextAtSize(candidate, size) > width) {
+        lines.push(line);
+        line = word;
+      } else line = candidate;
+    }
+    if (line) lines.push(line);
+    return lines;
+  };
+  const paragraph = (s: string, size = 10) => {
+    for (const line of wrap(s, W - 2 * M, size, font)) {
+      ensure(size + 4);
+      text(line, M, size);
+      y -= size + 4;
+    }
+  };
+  const heading = (s: string) => {
+    ensure(40);
+    y -= 10;
+    text(s, M, 13, bold, rgb(0.05, 0.2, 0.45));
+    y -= 18;
+  };
+  const row = (cells: (string | number)[], xs: number[], f: PDFFont = font) => {
+    ensure(14);
+    cells.forEach((c, i) => text(String(c), xs[i]!, 10, f));
+    y -= 14;
+  };
+  const pct = (v: number | null) => (v === null ? t.noData : `${v.toLocaleString(language, { maximumFractionDigits: 2 })} %`);
+  const mins = (v: number | null) => (v === null ? t.noData : `${v.toLocaleString(language, { maximumFractionDigits: 1 })} ${t.minutes}`);
+  const monthName = (m: string) => `${t.monthNames[Number(m.slice(5, 7)) - 1]} ${m.slice(0, 4)}`;
+  const f = report.figures;
+
+  text(t.title, M, 20, bold, rgb(0.05, 0.2, 0.45));
+  y -= 26;
+  text(`${t.tenant}: ${report.tenantName} (${report.tenantId})`, M, 10);
+  y -= 14;
+  text(`${t.month}: ${monthName(report.month)}  ·  ${t.generatedAt}: ${report.generatedAt.slice(0, 16).replace('T', ' ')} UTC`, M, 10);
+  y -= 8;
+
+  heading(t.summaryHeading);
+  paragraph(
+    fill(t.summary, {
+      month: monthName(report.month),
+      total: f.incidents.total,
+      critical: f.incidents.bySeverity.critical ?? 0,
+      compliance: f.sla.compliancePct === null ? t.noResolved : pct(f.sla.compliancePct),
+      availability: pct(f.availability.fleetPct),
+      target: f.availability.slaTargetPct,
+      topAlarm: f.topAlarms[0] ? `${f.topAlarms[0].title} (${f.topAlarms[0].count})` : t.noData,
+    }),
+  );
+
+  heading(t.severityHeading);
+  row([t.severity, t.incidents], [M, M + 200], bold);
+  for (const s of SEVERITIES) row([sev[s as Severity], f.incidents.bySeverity[s] ?? 0], [M, M + 200]);
+  row([t.total, f.incidents.total], [M, M + 200], bold);
+
+  heading(t.slaHeading);
+  const kv = (k: string, v: string | number) => row([k, v], [M, M + 300]);
+  kv(t.slaResolved, f.sla.resolved);
+  kv(t.slaWithin, f.sla.resolvedWithinSla);
+  kv(t.slaCompliance, pct(f.sla.compliancePct));
+  kv(t.slaOpenBreached, f.sla.openBreached);
+
+  heading(t.timesHeading);
+  kv(t.mtta, mins(f.mttaMinutes));
+  kv(t.mttr, mins(f.mttrMinutes));
+
+  heading(t.availabilityHeading);
+  kv(t.fleet, pct(f.availability.fleetPct));
+  kv(t.target, `${f.availability.slaTargetPct} %`);
+  if (f.availability.belowSla.length === 0) paragraph(t.noneBelowTarget);
+  else {
+    paragraph(`${t.belowTarget}:`);
+    for (const d of f.availability.belowSla) row([d.name, pct(d.availability30d)], [M + 10, M + 300]);
+  }
+
+  heading(t.topAlarmsHeading);
+  if (f.topAlarms.length === 0) paragraph(t.noAlarms);
+  else {
+    row([t.alarm, t.severity, t.count], [M, M + 330, M + 420], bold);
+    for (const a of f.topAlarms) {
+      const title = wrap(a.title, 320, 10, font)[0] ?? '';
+      row([title, sev[a.highestSeverity], a.count], [M, M + 330, M + 420]);
+    }
+  }
+
+  heading(t.trendHeading);
+  const cols = [M, M + 130, M + 210, M + 290];
+  row([t.month, t.incidents, 'SLA', t.availability], cols, bold);
+  const maxIncidents = Math.max(1, ...report.trend.map((m) => m.figures.incidents.total));
+  for (const m of report.trend) {
+    ensure(14);
+    row([monthName(m.month), m.figures.incidents.total, pct(m.figures.sla.compliancePct), pct(m.figures.availability.fleetPct)], cols);
+    // A bar of the month's incidents, scaled to the busiest month of the trend.
+    const width = (m.figures.incidents.total / maxIncidents) * 110;
+    if (width > 0) page.drawRectangle({ x: M + 385, y: y + 14, width, height: 8, color: rgb(0.2, 0.4, 0.75) });
+  }
+  return doc.save();
+}

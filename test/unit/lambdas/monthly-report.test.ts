@@ -1,0 +1,140 @@
+import { inflateSync } from 'node:zlib';
+import { PDFDocument, PDFRawStream, PDFName } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import type { ReportFigures } from '../../../lambdas/contract/schemas.js';
+import { ApiError } from '../../../lambdas/domain/errors.js';
+import { monthlyReport, monthPeriod, monthsEnding, renderMonthlyReportPdf, reportMonth, winAnsi, type MonthlyReport } from '../../../lambdas/domain/monthly-report.js';
+
+const WIN_1252_EXTRA: Record<number, string> = { 0x96: '–', 0x97: '—', 0x80: '€', 0x93: '“', 0x94: '”' };
+
+/**
+ * The text a PDF shows: every page content stream inflated, the strings of its `Tj` operators (pdf-lib writes
+ * standard-font text as hex strings in WinAnsi) decoded, one entry per string.
+ */
+async function pdfText(bytes: Uint8Array): Promise<{ pages: number; strings: string[] }> {
+  const doc = await PDFDocument.load(bytes);
+  const strings: string[] = [];
+  for (const page of doc.getPages()) {
+    const contents = page.node.Contents();
+    const refs = contents && 'asArray' in contents ? contents.asArray() : [page.node.get(PDFName.of('Contents'))];
+    for (const ref of refs) {
+      const stream = doc.context.lookup(ref);
+      if (!(stream instanceof PDFRawStream)) continue;
+      const raw = Buffer.from(stream.contents);
+      const text = (stream.dict.get(PDFName.of('Filter')) ? inflateSync(raw) : raw).toString('latin1');
+      for (const m of text.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
+        const bytesOf = Buffer.from(m[1]!, 'hex');
+        strings.push([...bytesOf].map((b) => WIN_1252_EXTRA[b] ?? String.fromCharCode(b)).join(''));
+      }
+    }
+  }
+  return { pages: doc.getPageCount(), strings };
+}
+
+const figures = (over: Partial<{ total: number; compliance: number | null; fleet: number | null }> = {}): ReportFigures => ({
+  period: monthPeriod('2026-10'),
+  incidents: {
+    total: over.total ?? 7,
+    bySeverity: { critical: 2, high: 3, medium: 1, low: 1 },
+    byStatus: { new: 1, in_progress: 1, on_hold: 0, resolved: 3, closed: 2 },
+  },
+  mttaMinutes: 12.5,
+  mttrMinutes: 245,
+  sla: { resolved: 5, resolvedWithinSla: 4, compliancePct: over.compliance === undefined ? 80 : over.compliance, openBreached: 1 },
+  availability: { slaTargetPct: 99.5, fleetPct: over.fleet === undefined ? 99.87 : over.fleet, belowSla: [{ tenantId: 'acme', deviceId: 'dev-1', name: 'Cortafuegos Sevilla', availability30d: 97.25 }] },
+  topAlarms: [
+    { title: 'Intento de acceso SSH fallido', count: 41, highestSeverity: 'high' },
+    { title: 'CPU alta en el cortafuegos', count: 9, highestSeverity: 'medium' },
+  ],
+});
+
+const report: MonthlyReport = {
+  tenantId: 'acme',
+  tenantName: 'Acme Logística España',
+  month: '2026-10',
+  generatedAt: '2026-11-01T06:00:00.000Z',
+  figures: figures(),
+  trend: monthsEnding('2026-10', 6).map((month, i) => ({ month, figures: figures({ total: i * 3, compliance: i === 0 ? null : 70 + i * 2, fleet: 99 + i / 10 }) })).map((m, i, a) => (i === a.length - 1 ? { ...m, figures: figures() } : m)),
+};
+
+describe('renderMonthlyReportPdf', () => {
+  it('renders every section in Spanish with accents, ñ, ¿ intact', async () => {
+    const bytes = await renderMonthlyReportPdf(report, 'es');
+    expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    const { pages, strings } = await pdfText(bytes);
+    expect(pages).toBeGreaterThanOrEqual(1);
+    const all = strings.join('\n');
+    for (const s of [
+      'Informe mensual de seguridad',
+      'Cliente: Acme Logística España (acme)',
+      'Resumen ejecutivo',
+      'Incidentes por severidad',
+      'crítica',
+      'Cumplimiento del SLA',
+      'Tiempos de respuesta',
+      'Disponibilidad de la flota',
+      'Cortafuegos Sevilla',
+      'Alarmas más frecuentes',
+      'Intento de acceso SSH fallido',
+      'Evolución de los últimos meses',
+      'mayo 2026',
+      'octubre 2026',
+    ]) expect(all).toContain(s);
+    expect(all).toContain('¿Alertas');
+    expect(all).toMatch(/80 %/);
+    expect(all).toMatch(/12,5 min/);
+    // The trend: six months, oldest first.
+    const monthRows = strings.filter((s) => /^(mayo|junio|julio|agosto|septiembre|octubre) 2026$/.test(s));
+    expect(monthRows).toEqual(['mayo 2026', 'junio 2026', 'julio 2026', 'agosto 2026', 'septiembre 2026', 'octubre 2026']);
+  });
+
+  it('renders the English texts for an English reader', async () => {
+    const { strings } = await pdfText(await renderMonthlyReportPdf(report, 'en'));
+    const all = strings.join('\n');
+    for (const s of ['Monthly security report', 'Executive summary', 'Incidents by severity', 'critical', 'SLA compliance', 'MTTA (mean time to acknowledge)', 'Top alarms', 'Trend over the last months', 'October 2026', '12.5 min']) expect(all).toContain(s);
+    expect(all).not.toContain('Resumen ejecutivo');
+  });
+
+  it('stays well under the 6 MB Lambda response limit and adds pages for long content', async () => {
+    const long = { ...report, figures: { ...report.figures, topAlarms: Array.from({ length: 10 }, (_, i) => ({ title: `Alarma ${i} ${'x'.repeat(200)}`, count: 1000 - i, highestSeverity: 'low' as const })) } };
+    const many = { ...long, figures: { ...long.figures, availability: { ...long.figures.availability, belowSla: Array.from({ length: 10 }, (_, i) => ({ tenantId: 'acme', deviceId: `d${i}`, name: `Dispositivo ${i}`, availability30d: 90 + i / 10 })) } } };
+    const bytes = await renderMonthlyReportPdf(many, 'es');
+    expect(bytes.byteLength).toBeLessThan(100_000);
+    expect((await pdfText(bytes)).pages).toBe(2);
+  });
+
+  it('replaces characters the standard font cannot encode instead of failing', async () => {
+    expect(winAnsi('Ñandú → ok ¡sí! € 中')).toBe('Ñandú ? ok ¡sí! € ?');
+    const { strings } = await pdfText(await renderMonthlyReportPdf({ ...report, tenantName: 'Zürich → 東京' }, 'es'));
+    expect(strings.join('\n')).toContain('Zürich ? ??');
+  });
+});
+
+describe('report months', () => {
+  const now = new Date('2026-11-28T12:00:00Z');
+  it('accepts past months and the current one, refuses bad and future ones with VALIDATION_FAILED', () => {
+    expect(reportMonth('2026-11', now)).toBe('2026-11');
+    expect(reportMonth('2025-12', now)).toBe('2025-12');
+    for (const m of ['2026-13', '2026-00', '2026-1', '2026-12', '2027-01', 'x']) {
+      expect(() => reportMonth(m, now)).toThrow(ApiError);
+      try {
+        reportMonth(m, now);
+      } catch (e) {
+        expect((e as ApiError).code).toBe('VALIDATION_FAILED');
+      }
+    }
+  });
+  it('periods and month sequences cross years and leap Februaries', () => {
+    expect(monthPeriod('2028-02')).toEqual({ from: '2028-02-01T00:00:00.000Z', to: '2028-02-29T23:59:59.999Z' });
+    expect(monthsEnding('2026-02', 4)).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
+  });
+  it('monthlyReport reads one aggregate period per month of the trend', async () => {
+    const calls: [string, string][] = [];
+    const empty = { tenantId: 'acme', wholeDays: [], wholeHours: [], boundaryBreached: 0, partialIncidents: [], partialAlarms: [], availabilityDays: [], belowSla: [] };
+    const port = { loadAggregates: async (_t: string, from: string, to: string) => (calls.push([from, to]), empty as never) };
+    const r = await monthlyReport(port, { id: 'acme', name: 'Acme' }, '2026-03', now);
+    expect(r.trend.map((m) => m.month)).toEqual(['2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03']);
+    expect(calls.sort()[0]).toEqual(['2025-10-01T00:00:00.000Z', '2025-10-31T23:59:59.999Z']);
+    expect(calls).toHaveLength(6);
+  });
+});
