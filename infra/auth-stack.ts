@@ -53,7 +53,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { IdentityPool, UserPoolAuthenticationProvider } from 'aws-cdk-lib/aws-cognito-identitypool';
 import type { Construct } from 'constructs';
-import { ADMIN_GROUP } from '../lambdas/contract/routes.js';
+import { ADMIN_GROUP, CUSTOMER_ROLE_GROUPS, CUSTOMER_ROLES } from '../lambdas/contract/routes.js';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { addPreTokenGenerationTrigger, recordAccessRequestsIn } from './pre-token-trigger.js';
@@ -306,6 +306,14 @@ export class AuthStack extends Stack {
       groupName: ADMIN_GROUP,
       description: 'Vigía staff: may act on every tenant and open admin-only routes',
     });
+    // Customer roles within a tenant (docs/api.md#customer-roles): one group per role, in this stage's pool only.
+    for (const role of CUSTOMER_ROLES) {
+      new UserPoolGroup(this, `CustomerRole${role[0]!.toUpperCase()}${role.slice(1)}Group`, {
+        userPool: this.userPool,
+        groupName: CUSTOMER_ROLE_GROUPS[role],
+        description: `Customer role ${role} within the user's tenant (docs/api.md#customer-roles)`,
+      });
+    }
 
     this.identityPool = new IdentityPool(this, 'IdentityPool', {
       identityPoolName: physicalName(config.stage, 'identities'),

@@ -117,6 +117,43 @@ export type HandlerName = (typeof HANDLER_NAMES)[number];
 /** Cognito group whose members act on any tenant and open admin-only routes (docs/api.md#roles). */
 export const ADMIN_GROUP = 'admin';
 
+/**
+ * A customer user's role within their tenant, lowest first (docs/api.md#customer-roles,
+ * docs/decisions/customer-roles.md): `viewer` reads, `operator` also works incidents, alarms and their own
+ * preferences, `admin` also keeps the tenant's settings, webhooks and users.
+ */
+export const CUSTOMER_ROLES = ['viewer', 'operator', 'admin'] as const;
+export type CustomerRole = (typeof CUSTOMER_ROLES)[number];
+
+/**
+ * The Cognito group that gives each customer role. Reserved: never a tenant id (lambdas/domain/reserved-names.ts),
+ * never read as a tenant (lambdas/domain/identity.ts). A customer user in none of them is an `operator`
+ * ({@link DEFAULT_CUSTOMER_ROLE}); in several, the highest counts.
+ */
+export const CUSTOMER_ROLE_GROUPS: Readonly<Record<CustomerRole, string>> = {
+  viewer: 'customer-viewer',
+  operator: 'customer-operator',
+  admin: 'customer-admin',
+};
+
+/** The role of a customer user in no role group: today's abilities, so users created before roles keep working. */
+export const DEFAULT_CUSTOMER_ROLE: CustomerRole = 'operator';
+
+/** Whether `role` reaches `required` (viewer < operator < admin). */
+export function roleAtLeast(role: CustomerRole, required: CustomerRole): boolean {
+  return CUSTOMER_ROLES.indexOf(role) >= CUSTOMER_ROLES.indexOf(required);
+}
+
+/**
+ * The lowest customer role a tenant-scoped row needs: its `minRole`, else `viewer` for GET and `operator`
+ * for other methods (docs/api.md#customer-roles). `null` on rows that are not tenant-scoped (no customer role applies).
+ */
+export function resolvedMinRole(route: Pick<RouteDef, 'minRole' | 'method' | 'tenantScoped'>): CustomerRole | null {
+  if (!route.tenantScoped) return null;
+  if (route.minRole) return route.minRole;
+  return route.method === 'GET' ? 'viewer' : 'operator';
+}
+
 /** Request schemas of an operation; each is validated before the operation runs (400 VALIDATION_FAILED). */
 export interface RequestDef {
   /** Path parameters (`{id}` → `id`). */
@@ -184,6 +221,12 @@ export interface RouteDef {
    * `groups`, `tenantScoped` and `auth`; the HTTP layer applies it (`assertRowAccess`, lambdas/domain/identity.ts).
    */
   readonly staffReach: StaffReach;
+  /**
+   * The lowest customer role (viewer < operator < admin) a customer caller needs on a tenant-scoped row; 403
+   * ROLE_REQUIRED below it. Defaulted when absent: GET `viewer`, other methods `operator`
+   * ({@link resolvedMinRole}). Staff keep their own rules (`groups`, `staffReach`). docs/api.md#customer-roles.
+   */
+  readonly minRole?: CustomerRole;
   /**
    * Who may call: `cognito` (default) = a user-pool ID token (customers, SOC); `iam` = the security
    * company's collectors, authorised by AWS IAM (SigV4; AuthorizationType.IAM in API Gateway; a local
@@ -605,7 +648,7 @@ export const ROUTES = [
     errors: [],
   },
   {
-    operationId: 'markActivityRead', method: 'POST', path: '/activity/read', handler: 'account', groups: [], tenantScoped: true, staffReach: 'tenant',
+    operationId: 'markActivityRead', method: 'POST', path: '/activity/read', handler: 'account', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'viewer',
     summary: "Marks every event of the tenant's feed as read for the caller (its marker = now)",
     request: { query: TenantQuery },
     responses: { 200: { description: 'The unread count after the change', body: ActivityUnread } },
@@ -640,42 +683,42 @@ export const ROUTES = [
     errors: [],
   },
   {
-    operationId: 'putEscalationContacts', method: 'PUT', path: '/escalation-contacts', handler: 'account', groups: [], tenantScoped: true, staffReach: 'tenant',
+    operationId: 'putEscalationContacts', method: 'PUT', path: '/escalation-contacts', handler: 'account', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
     summary: 'Replace the tenant\u2019s escalation contacts (at most 20), with the version read',
     request: { query: TenantQuery, body: PutEscalationContactsBody },
     responses: { 200: { description: 'The escalation contacts saved (version + 1)', body: EscalationContacts } },
     errors: ['VERSION_CONFLICT'],
   },
   {
-    operationId: 'listWebhooks', method: 'GET', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant',
+    operationId: 'listWebhooks', method: 'GET', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
     summary: 'The tenant\u2019s webhooks (URLs masked, never the signing secret)',
     request: { query: TenantQuery },
     responses: { 200: { description: 'Every webhook of the tenant (at most 20), oldest first', body: WebhookList } },
     errors: [],
   },
   {
-    operationId: 'createWebhook', method: 'POST', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant',
+    operationId: 'createWebhook', method: 'POST', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
     summary: 'Add a Teams, Slack or signed JSON webhook; a JSON webhook\u2019s signing secret is answered this once only',
     request: { query: TenantQuery, body: CreateWebhookBody },
     responses: { 201: { description: 'The webhook and its secret (null for Teams and Slack)', body: CreatedWebhook } },
     errors: [],
   },
   {
-    operationId: 'deleteWebhook', method: 'DELETE', path: '/webhooks/{id}', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant',
+    operationId: 'deleteWebhook', method: 'DELETE', path: '/webhooks/{id}', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
     summary: 'Remove a webhook (pending deliveries to it are dropped)',
     request: { params: WebhookIdParams, query: TenantQuery },
     responses: { 200: { description: 'The webhook removed', body: WebhookView } },
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'testWebhook', method: 'POST', path: '/webhooks/{id}/test', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant',
+    operationId: 'testWebhook', method: 'POST', path: '/webhooks/{id}/test', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
     summary: 'Send a test message to the webhook now and report the receiver\u2019s answer',
     request: { params: WebhookIdParams, query: TenantQuery },
     responses: { 200: { description: 'Whether the receiver answered 2xx', body: WebhookTestResult } },
     errors: ['NOT_FOUND'],
   },
   {
-    operationId: 'listWebhookDeliveries', method: 'GET', path: '/webhooks/{id}/deliveries', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant',
+    operationId: 'listWebhookDeliveries', method: 'GET', path: '/webhooks/{id}/deliveries', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
     summary: 'The webhook\u2019s last 20 deliveries, newest first: sent, failed (retrying) or dead',
     request: { params: WebhookIdParams, query: TenantQuery },
     responses: { 200: { description: 'The deliveries', body: WebhookDeliveryList } },
@@ -731,6 +774,8 @@ export function errorCodes(route: RouteDef): ErrorCode[] {
     out.add('TENANT_REQUIRED');
     out.add('NOT_FOUND');
   }
+  // A customer below the row's role (docs/api.md#customer-roles); viewer rows are open to every customer.
+  if (route.tenantScoped && resolvedMinRole(route) !== 'viewer') out.add('ROLE_REQUIRED');
   // Staff without TOTP: on every `all` row, and on `tenant` rows for another tenant (docs/api.md#staff-accounts-and-totp).
   if (route.staffReach === 'all' || route.staffReach === 'tenant') out.add('MFA_REQUIRED');
   // A user token issued before its user was disabled or lost a group (docs/api.md#session-revocation).

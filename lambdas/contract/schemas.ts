@@ -1060,6 +1060,8 @@ export const ERROR_STATUS = {
   IDP_DOMAIN_IN_USE: 409,
   /** The stage has no Cognito domain for staff-configured identity providers (docs/api.md#tenant-identity-provider). */
   FEDERATION_UNAVAILABLE: 409,
+  /** A customer user whose role in the tenant is below the row's `minRole`, `details: { required, role }` (docs/api.md#customer-roles). */
+  ROLE_REQUIRED: 403,
   /** `POST /incidents` naming an alarm the tenant does not have, `details: { alarms }` (docs/api.md#linked-alarms); nothing is written. */
   ALARM_NOT_FOUND: 404,
   /** `POST /incidents` naming an alarm already linked to an open incident, `details: { alarms: [{ ...ref, incidentId }] }`; nothing is written. */

@@ -4,7 +4,8 @@
  * API Gateway's Cognito user-pool authorizer passes the claims to the Lambda as strings under
  * `event.requestContext.authorizer.claims`; arrays such as `cognito:groups` arrive flattened
  * (`"acme,admin"`, `"acme admin"`, `"[acme admin]"`). Tenants are the caller's Cognito groups other than
- * `admin` (group name = tenant id); `admin` may act on any existing tenant. Rules: docs/api.md#roles and
+ * `admin` and the customer role groups (`customer-viewer`, `customer-operator`, `customer-admin`; group name =
+ * tenant id); `admin` may act on any existing tenant. Rules: docs/api.md#roles, docs/api.md#customer-roles and
  * docs/api.md#tenants.
  *
  * Only tenants of the tenant registry are tenants: a group that looks like a tenant id but is not registered
@@ -13,7 +14,7 @@
  * the configuration lists them (docs/api.md#identity).
  */
 import { MFA_CLAIM, MFA_TOTP } from '../contract/claims.js';
-import { ADMIN_GROUP, type RouteDef } from '../contract/routes.js';
+import { ADMIN_GROUP, CUSTOMER_ROLE_GROUPS, CUSTOMER_ROLES, DEFAULT_CUSTOMER_ROLE, resolvedMinRole, roleAtLeast, type CustomerRole, type RouteDef } from '../contract/routes.js';
 import { TenantId } from '../contract/schemas.js';
 import { ApiError } from './errors.js';
 
@@ -115,11 +116,39 @@ export function identityFromClaims(claims: Record<string, unknown> | null | unde
     sub,
     email,
     groups,
-    tenants: groups.filter((g) => g !== ADMIN_GROUP && TenantId.safeParse(g).success),
+    tenants: groups.filter((g) => g !== ADMIN_GROUP && !ROLE_GROUP_NAMES.includes(g) && TenantId.safeParse(g).success),
     isAdmin: groups.includes(ADMIN_GROUP),
     mfa: claims[MFA_CLAIM] === MFA_TOTP,
     ...(federatedProviderOfClaim(claims.identities) ? { federatedProvider: federatedProviderOfClaim(claims.identities) } : {}),
   };
+}
+
+const ROLE_GROUP_NAMES: readonly string[] = Object.values(CUSTOMER_ROLE_GROUPS);
+
+/**
+ * The customer role given by Cognito groups: the highest role whose group is among them, else
+ * `operator` (DEFAULT_CUSTOMER_ROLE: users from before roles keep their abilities; docs/decisions/customer-roles.md).
+ */
+export function roleOfGroups(groups: readonly string[]): CustomerRole {
+  for (const role of [...CUSTOMER_ROLES].reverse()) {
+    if (groups.includes(CUSTOMER_ROLE_GROUPS[role])) return role;
+  }
+  return DEFAULT_CUSTOMER_ROLE;
+}
+
+/**
+ * The customer-role check of a tenant-scoped row (docs/api.md#customer-roles): a caller who is not staff needs at
+ * least the row's resolved `minRole` (`resolvedMinRole`). Staff (`admin` group) are judged by `groups` and
+ * `staffReach` only. Rows that are not tenant-scoped have no customer role.
+ * @throws ApiError ROLE_REQUIRED with `details: { required, role }`
+ */
+export function assertCustomerRole(identity: Identity, route: Pick<RouteDef, 'minRole' | 'method' | 'tenantScoped'>): void {
+  const required = resolvedMinRole(route);
+  if (required === null || identity.isAdmin) return;
+  const role = roleOfGroups(identity.groups);
+  if (!roleAtLeast(role, required)) {
+    throw new ApiError('ROLE_REQUIRED', `requires the ${required} role in the tenant (the caller is ${role})`, { required, role });
+  }
 }
 
 /**
@@ -137,15 +166,17 @@ export function assertGroups(identity: Identity, required: readonly string[]): v
 
 /**
  * The row-level checks of a user (Cognito) request, before its tenant is resolved: the row's `groups`
- * ({@link assertGroups}), then the staff TOTP rule of the row's `staffReach` (lambdas/contract/routes.ts):
+ * ({@link assertGroups}), then the staff TOTP rule of the row's `staffReach` (lambdas/contract/routes.ts), then the
+ * customer role of the row ({@link assertCustomerRole}):
  * on an `all` row (staff-only rows, views across tenants such as the audit log) EVERY request by a member of
  * `admin` needs TOTP, whatever else the caller is; on a `tenant` row {@link resolveTenant} asks it when the
  * tenant is not one of the caller's own; `self` rows never ask (docs/api.md#staff-accounts-and-totp).
  * @throws ApiError FORBIDDEN, MFA_REQUIRED
  */
-export function assertRowAccess(identity: Identity, route: Pick<RouteDef, 'groups' | 'staffReach'>): void {
+export function assertRowAccess(identity: Identity, route: Pick<RouteDef, 'groups' | 'staffReach' | 'minRole' | 'method' | 'tenantScoped'>): void {
   assertGroups(identity, route.groups);
   if (route.staffReach === 'all') assertStaffMfa(identity);
+  assertCustomerRole(identity, route);
 }
 
 /**

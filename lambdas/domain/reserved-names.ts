@@ -5,7 +5,7 @@
  * bound to that tenant, or routed from the staff's e-mail domain, would sign people in as staff or take the staff's
  * sign-ins to a customer's provider. So:
  *
- *  - tenant ids: never {@link RESERVED_TENANT_IDS} (the staff group, `ADMIN_GROUP`) — creating a tenant, binding an
+ *  - tenant ids: never {@link RESERVED_TENANT_IDS} (the staff group `ADMIN_GROUP`, the customer role groups) — creating a tenant, binding an
  *    identity provider to a tenant, granting a collector a tenant;
  *  - identity-provider e-mail domains: never one of the stage's staff e-mail domains, nor a subdomain of one
  *    (`identityProviders.staffEmailDomains` of the Lambda configuration, from the stage's providers file
@@ -15,11 +15,14 @@
  * Used by the admin use cases (lambdas/domain/admin.ts, identity-providers.ts), the collector grant
  * (lambdas/domain/collectors.ts) and the operator scripts (scripts/platform/create-tenant.ts, grant-collector.ts).
  */
-import { ADMIN_GROUP } from '../contract/routes.js';
+import { ADMIN_GROUP, CUSTOMER_ROLE_GROUPS } from '../contract/routes.js';
 import { ApiError } from './errors.js';
 
-/** Tenant ids no tenant may have: the staff group's name. */
-export const RESERVED_TENANT_IDS: readonly string[] = [ADMIN_GROUP];
+/**
+ * Tenant ids no tenant may have: the staff group's name and the customer role groups' names (a tenant called
+ * `customer-admin` would make every customer admin its member; docs/api.md#customer-roles).
+ */
+export const RESERVED_TENANT_IDS: readonly string[] = [ADMIN_GROUP, ...Object.values(CUSTOMER_ROLE_GROUPS)];
 
 /** Whether `id` is a reserved tenant id (compared as given: tenant ids are lower-case slugs). */
 export function isReservedTenantId(id: string): boolean {
@@ -33,7 +36,8 @@ export function isReservedTenantId(id: string): boolean {
  */
 export function assertTenantIdNotReserved(id: string, field = 'tenantId'): void {
   if (isReservedTenantId(id)) {
-    throw new ApiError('RESERVED_NAME', `"${id}" is the staff group's name and cannot be a tenant`, { fields: [field], names: [id] });
+    const what = id === ADMIN_GROUP ? 'the staff group' : 'a customer role group';
+    throw new ApiError('RESERVED_NAME', `"${id}" is the name of ${what} and cannot be a tenant`, { fields: [field], names: [id] });
   }
 }
 

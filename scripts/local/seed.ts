@@ -20,7 +20,7 @@ import {
   CreateGroupCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { IncidentChange, IncidentComment, IncidentStatus } from '../../lambdas/contract/schemas.js';
-import { ADMIN_GROUP } from '../../lambdas/contract/routes.js';
+import { ADMIN_GROUP, CUSTOMER_ROLE_GROUPS } from '../../lambdas/contract/routes.js';
 import {
   dynamoRepository,
   getTenant,
@@ -82,6 +82,7 @@ export async function seedCognito(cognitoEndpoint: string, userPoolId: string, u
   try {
     const groups = [
       { name: ADMIN_GROUP, description: 'Personal del SOC (todas las organizaciones)' },
+      ...Object.entries(CUSTOMER_ROLE_GROUPS).map(([role, name]) => ({ name, description: `Rol de cliente: ${role}` })),
       ...DEMO_TENANTS.map((t) => ({ name: t.id, description: t.name })),
     ];
     for (const g of groups) {

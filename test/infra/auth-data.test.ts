@@ -56,10 +56,10 @@ describe('Auth stack', () => {
     expect(p.WriteAttributes).not.toContain('email_verified');
   });
 
-  it('creates the admin group and no other group (tenant groups are data)', () => {
+  it('creates the admin group and the customer role groups, no other group (tenant groups are data)', () => {
     const { t } = synthProd();
     const groups = ofType(t.auth, 'AWS::Cognito::UserPoolGroup').map(([, r]) => r.Properties!.GroupName);
-    expect(groups).toEqual([ADMIN_GROUP]);
+    expect(groups).toEqual([ADMIN_GROUP, 'customer-viewer', 'customer-operator', 'customer-admin']);
   });
 
   it('identity pool: only this pool/client, no unauthenticated identities, roles without policies', () => {

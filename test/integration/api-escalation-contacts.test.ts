@@ -5,6 +5,8 @@
  *  - a stale version → 409 VERSION_CONFLICT (`details.currentVersion`), nothing written;
  *  - bad input (phone not E.164, unknown time zone, from = to, empty severities, 21 contacts) → 400
  *    VALIDATION_FAILED naming the field, nothing written; an overnight range (to before from) is accepted;
+ *  - roles: only the tenant's customer admin saves (an operator or a viewer → 403 ROLE_REQUIRED, nothing
+ *    written); a viewer reads;
  *  - tenant isolation: globex never sees acme's list, even asking `?tenant=acme`; staff (TOTP) read and write any
  *    tenant's, staff without TOTP get 403 MFA_REQUIRED;
  *  - cost: a read is ONE GetItem, a save ONE GetItem + ONE TransactWriteItems (captureCapacity).
@@ -20,7 +22,10 @@ import { createDocumentClient, type TableRef } from '../../lambdas/data/client.j
 import { escalationContactsRepository } from '../../lambdas/data/escalation-contacts.js';
 import { getEscalationContacts, putEscalationContacts } from '../../lambdas/domain/escalation-contacts.js';
 
-const ana: CallerSpec = { sub: 'u-ana', email: 'ana@acme.example', groups: ['acme'] };
+/** Acme's customer admin: the list is kept by the customer's admin (`minRole: 'admin'`, issue 32 point 3). */
+const ana: CallerSpec = { sub: 'u-ana', email: 'ana@acme.example', groups: ['acme', 'customer-admin'] };
+const acmeOperator: CallerSpec = { sub: 'u-op', email: 'olga@acme.example', groups: ['acme'] };
+const acmeViewer: CallerSpec = { sub: 'u-vw', email: 'victor@acme.example', groups: ['acme', 'customer-viewer'] };
 const globex: CallerSpec = { sub: 'u-gx', email: 'eva@globex.example', groups: ['globex'] };
 const staff: CallerSpec = { sub: 'u-soc', email: 'soc@vigia.example', groups: ['admin'] };
 const staffWithoutTotp: CallerSpec = { ...staff, sub: 'u-soc2', mfa: false };
@@ -43,6 +48,17 @@ const jorge: EscalationContact = {
 };
 
 describe('escalation contacts', () => {
+  it('only the customer admin saves: operator and viewer get 403 ROLE_REQUIRED and nothing is written; a viewer reads', async () => {
+    for (const caller of [acmeOperator, acmeViewer]) {
+      const r = await put(caller, { version: 0, contacts: [marta] }, { tenant: 'acme' });
+      expect(r.statusCode, r.body).toBe(403);
+      expect(bodyOf<{ code: string; details: { required: string } }>(r)).toMatchObject({ code: 'ROLE_REQUIRED', details: { required: 'admin' } });
+    }
+    const read = await get(acmeViewer);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(bodyOf<EscalationContacts>(read).version).toBe(0);
+  });
+
   it('a customer saves the list (version 0 → 1, overnight range accepted) and reads it back; the audit row has the diff summary', async () => {
     expect(bodyOf<EscalationContacts>(await get(ana))).toMatchObject({ tenantId: 'acme', version: 0, contacts: [] });
     const saved = await put(ana, { version: 0, contacts: [marta, jorge] });

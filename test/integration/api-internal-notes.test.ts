@@ -43,7 +43,7 @@ const MARKER = `notainterna${randomUUID().replaceAll('-', '')}`;
 const NOTE = `Sospechamos de un empleado del cliente; no contactar aún. ${MARKER}`;
 const PUBLIC = `Estamos revisando los registros del cortafuegos ${randomUUID()}`;
 
-const customer: CallerSpec = { sub: 'u-acme', email: 'ana@acme.example', groups: ['acme'] };
+const customer: CallerSpec = { sub: 'u-acme', email: 'ana@acme.example', groups: ['acme', 'customer-admin'] };
 /** Another user of the tenant, who takes e-mail per event (ana takes the daily digest instead). */
 const luis: CallerSpec = { sub: 'u-luis', email: 'luis@acme.example', groups: ['acme'] };
 const staff: CallerSpec = { sub: 'u-soc', email: 'soc@vigia.example', groups: ['admin'] };

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
 import type { CallerSpec } from '../support/events.js';
 
-const ana: CallerSpec = { sub: 'sub-ana', email: 'ana@acme.example', groups: ['acme'] };
+const ana: CallerSpec = { sub: 'sub-ana', email: 'ana@acme.example', groups: ['acme', 'customer-admin'] };
 const luis: CallerSpec = { sub: 'sub-luis', email: 'luis@acme.example', groups: ['acme'] };
-const bruno: CallerSpec = { sub: 'sub-bruno', email: 'bruno@globex.example', groups: ['globex'] };
+const bruno: CallerSpec = { sub: 'sub-bruno', email: 'bruno@globex.example', groups: ['globex', 'customer-admin'] };
 const staff: CallerSpec = { sub: 'sub-soc', email: 'soc@vigia.example', groups: ['admin'] };
 
 let api: InProcessApi;
@@ -74,7 +74,11 @@ describe('webhooks', () => {
     const slack = json(await call(h, { method: 'POST', path: '/webhooks', caller: ana, body: { name: 'Slack', kind: 'slack', url: 'https://hooks.slack.com/services/a/b/c', minSeverity: 'critical' } }));
     expect(slack.secret).toBeNull();
 
-    const list = await call(h, { method: 'GET', path: '/webhooks', caller: luis });
+    // Webhooks are the customer admin's (docs/api.md#customer-roles): an operator of the tenant is refused.
+    const asOperator = await call(h, { method: 'GET', path: '/webhooks', caller: luis });
+    expect(asOperator.statusCode).toBe(403);
+    expect(json(asOperator).code).toBe('ROLE_REQUIRED');
+    const list = await call(h, { method: 'GET', path: '/webhooks', caller: ana });
     expect(list.body).not.toContain(secret);
     expect(list.body).not.toContain('secretpart');
     expect((json(list).items as unknown[]).length).toBe(2);

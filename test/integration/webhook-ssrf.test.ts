@@ -16,7 +16,7 @@ import type { CallerSpec } from '../support/events.js';
 import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
 import { tableSnapshot } from '../support/table-snapshot.js';
 
-const ana: CallerSpec = { sub: 'sub-ana', email: 'ana@acme.example', groups: ['acme'] };
+const ana: CallerSpec = { sub: 'sub-ana', email: 'ana@acme.example', groups: ['acme', 'customer-admin'] };
 const TABLE = 'vigia-ssrf-main';
 let api: InProcessApi;
 let localApi: InProcessApi;

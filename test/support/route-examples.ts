@@ -27,7 +27,8 @@ export interface Example {
 }
 
 const AT = '2026-01-02T10:00:00.000Z';
-const user: CallerSpec = { sub: 'u-acme', groups: ['acme'] };
+/** Acme's customer admin (docs/api.md#customer-roles): reaches every tenant-scoped row's `minRole`. */
+const user: CallerSpec = { sub: 'u-acme', groups: ['acme', 'customer-admin'] };
 const admin: CallerSpec = { sub: 'u-soc', groups: ['admin'] };
 
 export const EXAMPLES: Record<OperationId, Example> = {
