@@ -33,7 +33,7 @@ export const LOCAL_AWS_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'l
  * Default ports of `npm start` (each overridable; 0 = any free port). `dynamodb` is the DynamoDB rules layer
  * every client uses, `dynamodbInternal` the engine behind it (loopback; docs/local-emulation.md#dynamodb).
  */
-export const DEFAULT_PORTS = { dynamodb: 8000, dynamodbInternal: 8001, cognito: 9229, cognitoInternal: 9230, cognitoOAuth: 9231, idp: 9240, api: 3001, web: 5173, mail: 8005 } as const;
+export const DEFAULT_PORTS = { dynamodb: 8000, dynamodbInternal: 8001, cognito: 9229, cognitoInternal: 9230, cognitoOAuth: 9231, idp: 9240, api: 3001, web: 5173, mail: 8005, s3: 4569 } as const;
 export type Ports = { -readonly [K in keyof typeof DEFAULT_PORTS]: number };
 
 /** Environment variable naming each port (read by `npm start` only). */
@@ -45,6 +45,7 @@ export const PORT_VARIABLES: Record<keyof Ports, string> = {
   cognitoOAuth: 'VIGIA_PORT_COGNITO_OAUTH',
   idp: 'VIGIA_PORT_IDP',
   mail: 'VIGIA_PORT_MAIL',
+  s3: 'VIGIA_PORT_S3',
   dynamodb: 'VIGIA_PORT_DYNAMODB',
   dynamodbInternal: 'VIGIA_PORT_DYNAMODB_INTERNAL',
 };

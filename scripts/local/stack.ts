@@ -26,6 +26,8 @@ import { cognitoIdentityProviders } from '../../lambdas/data/cognito-identity-pr
 import { identityProviderStore, tenantOfProvider } from '../../lambdas/data/identity-providers.js';
 import { secretsManager } from '../../lambdas/data/secrets.js';
 import { startLocalSecretsManager } from './secrets-manager.js';
+import { startLocalS3 } from './s3.js';
+import { LOCAL_ATTACHMENTS_BUCKET } from '../../lambdas/data/attachment-store.js';
 import { localSecurityHeaders } from '../../infra/security-headers.js';
 import { randomBytes } from 'node:crypto';
 import { startUserPool } from './cognito/index.js';
@@ -125,7 +127,9 @@ export interface FederatedDemoUser {
 }
 
 export interface RunningLocalStack {
-  urls: { web: string | null; api: string; cognito: string; dynamodb: string; mail?: string | null };
+  urls: { web: string | null; api: string; cognito: string; dynamodb: string; mail?: string | null; s3: string };
+  /** The attachments bucket on the local S3 (`urls.s3`; issue 32 point 2). */
+  attachmentsBucket: string;
   config: PortalConfig;
   /** The configuration the handlers were given. */
   lambdaConfig: LambdaConfig;
@@ -341,6 +345,19 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       mailUrl = mail.url;
       log(`SES emulator (aws-ses-v2-local) on ${mail.url} (${Date.now() - t} ms)`);
     }
+    // Attachments (issue 32 point 2): s3rver behind the POST-policy front (scripts/local/s3.ts), objects under
+    // the state dir, CORS for the portal origins only. Port `s3` when named (`npm start` names all of them:
+    // 4569, VIGIA_PORT_S3), else any free one (the tests name only the ports they reuse).
+    t = Date.now();
+    const s3 = await startLocalS3({
+      port: opts.ports?.s3 ?? 0,
+      host,
+      dataDir: path.join(opts.dataDir, 's3'),
+      buckets: [LOCAL_ATTACHMENTS_BUCKET],
+      origins: [`http://${host}:${ports.web}`, `http://localhost:${ports.web}`],
+    });
+    stops.push(s3.stop);
+    log(`S3 (s3rver, POST policies checked) on ${s3.endpoint}, bucket ${LOCAL_ATTACHMENTS_BUCKET} (${Date.now() - t} ms)`);
     const lambdaConfig = localLambdaConfig({
       ...(mailUrl ? { notifications: { siteUrl: `http://${host}:${ports.web}`, sesEndpoint: mailUrl, emailFrom: LOCAL_EMAIL_FROM } } : {}),
       tableName: table,
@@ -514,7 +531,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
     }
 
     return {
-      urls: { web: webUrl, api: gateway.url, cognito: pool.endpoint, dynamodb: dynamo.endpoint, mail: mailUrl },
+      urls: { web: webUrl, api: gateway.url, cognito: pool.endpoint, dynamodb: dynamo.endpoint, mail: mailUrl, s3: s3.endpoint },
+      attachmentsBucket: LOCAL_ATTACHMENTS_BUCKET,
       config,
       lambdaConfig,
       tableName: table,

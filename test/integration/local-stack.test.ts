@@ -63,6 +63,13 @@ describe('local stack (npm start wiring)', () => {
     expect(config.stage).toBe('local');
   });
 
+  it('runs the local S3 (s3rver) with the attachments bucket, CORS for the portal origin only (issue 32 point 2)', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${stack.urls.s3}/${stack.attachmentsBucket}`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST' } });
+    expect((await preflight(stack.lambdaConfig.allowedOrigins[0]!)).status).toBe(200);
+    expect((await preflight('https://evil.example')).status).toBe(403);
+  });
+
   it('keeps a created incident across a restart on the same data and ports', async () => {
     const ana = await idToken('ana@acme.example');
     const created = await api('POST', '/incidents', ana, { title: 'Sobrevive al reinicio', description: 'Persistencia', severity: 'medium' });
