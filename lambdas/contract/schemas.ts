@@ -434,7 +434,12 @@ export const ListDevicesQuery = TenantQuery.extend({
   cursor: Cursor.optional(),
   /** Only devices whose name starts with this text, ignoring case and accents (an index range; docs/data-model.md#search). */
   prefix: z.string().trim().min(1).max(100).optional(),
-});
+  /**
+   * Only devices whose IP address is this one (a complete IPv4/IPv6 address) or starts with it (`10.0.3.`):
+   * 2–45 characters of hex digits, `.` and `:`; not with `prefix` (docs/data-model.md#search).
+   */
+  ip: z.string().trim().regex(/^[0-9A-Fa-f.:]{2,45}$/, 'an IP address or its start: 2–45 of 0-9 a-f . :').optional(),
+}).refine((q) => q.prefix === undefined || q.ip === undefined, { message: 'prefix and ip cannot be combined', path: ['ip'] });
 export type ListDevicesQuery = z.infer<typeof ListDevicesQuery>;
 
 /** Device id: 1–64 chars of `[A-Za-z0-9_.-]` (assigned by the collectors' inventory). */

@@ -52,6 +52,8 @@ export const INDEX_ACCESS = {
   alarmConsole3: { index: TABLE_DESIGN.gsi3, reads: 'the alarm console, the filter combinations of slot 2 (GSI3)' },
   /** The staff alarm console, slot 3 (GSI4, sorted by `GSI2SK`). */
   alarmConsole4: { index: TABLE_DESIGN.gsi4, reads: 'the alarm console, the filter combinations of slot 3 (GSI4)' },
+  /** A tenant's devices by IP address (exact or prefix). */
+  devicesByIp: { index: TABLE_DESIGN.gsi3, reads: 'a tenant\'s devices by IP address: `GSI3PK = TENANT#<t>#DEVICEIP`, `begins_with(GSI3SK, <ip>)` (device search by IP, exact or prefix)' },
   /** A tenant's incidents in one status. */
   incidentsByStatus: { index: TABLE_DESIGN.gsi3, reads: 'a tenant\'s incidents in one status: `GSI3PK = TENANT#<t>#INCSTATUS#<status>`, newest first' },
 } as const satisfies Record<string, IndexAccess>;
@@ -76,8 +78,8 @@ export const FUNCTION_INDEX_ACCESS: Readonly<Record<string, readonly IndexAccess
   incidents: ['tenantLists', 'incidentsByStatus', 'socQueue', 'socQueueOfTenant', 'socQueueRanked', 'socQueueRankedOfTenant', 'socQueueRankedOfAssignee', 'socQueueOfAssignee'],
   // tenant summaries (device counts), the tenant audit log (GSI1) and every tenant's (GSI2), access requests (GSI2)
   admin: ['tenantLists', 'auditAllTenants', 'accessRequests'],
-  // device lists and alarms (GSI1); the staff alarm console (GSI1–GSI4, one partition per filter combination)
-  devices: ['tenantLists', 'alarmConsole1', 'alarmConsole2', 'alarmConsole3', 'alarmConsole4'],
+  // device lists and alarms (GSI1), devices by IP (GSI3); the staff alarm console (GSI1–GSI4, one partition per filter combination)
+  devices: ['tenantLists', 'devicesByIp', 'alarmConsole1', 'alarmConsole2', 'alarmConsole3', 'alarmConsole4'],
   office365: ['tenantLists'],
   recommendations: ['tenantLists'],
   // reports and analytics: lists and first responses (GSI1), the queue's boundary hours and devices below target (GSI2)

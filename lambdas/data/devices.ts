@@ -14,6 +14,7 @@
  *   wins. A roll-up whose `availRollupRev` differs from `availRev` (a writer died between its two steps) is
  *   ignored by readers (from-scratch fallback).
  */
+import { isIP } from 'node:net';
 import type { AlarmState, DeviceAlarm, Page } from '../contract/schemas.js';
 import { AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS, OPEN_ALARM_STATES, addDays, availabilityFromRollup, availabilityRollup, heartbeatTime, rollupOfSums } from '../domain/devices.js';
 import type { AlarmListOptions, AvailabilityRollup, DailyAvailability, DevicesPort, ListedDevice, PageOptions, StoredDevice } from '../domain/ports.js';
@@ -28,7 +29,7 @@ import { alarmEvent } from '../domain/activity.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
 import { AlarmEntity, AvailabilityEntity, DeviceEntity, attributesOf, itemOf, recordOf } from './entities.js';
 import { AVAIL_SK_MAX, keys } from './keys.js';
-import { deviceNameKey } from '../domain/search.js';
+import { deviceIpKey, deviceNameKey } from '../domain/search.js';
 import { listDeviceAlarms } from './device-alarms.js';
 import { alarmConsolePuts, consoleItemOfDeviceAlarm, listAlarmConsole } from './alarm-console.js';
 import { filterExpression, listPage, queryPage } from './paging.js';
@@ -69,7 +70,7 @@ async function countOpenAlarms(table: TableRef, tenantId: string, deviceId: stri
  */
 export async function putDevice(device: DeviceInput, table: TableRef, now: Date = new Date()): Promise<void> {
   const d: StoredDevice = { ...device, lastHeartbeatAt: device.lastHeartbeatAt ?? null };
-  const fields: Record<string, unknown> = { ...DeviceEntity.gsi1!(d), entity: DeviceEntity.name, ...attributesOf(DeviceEntity, d), lastHeartbeatAt: d.lastHeartbeatAt };
+  const fields: Record<string, unknown> = { ...DeviceEntity.gsi1!(d), ...DeviceEntity.derived!(d), entity: DeviceEntity.name, ...attributesOf(DeviceEntity, d), lastHeartbeatAt: d.lastHeartbeatAt };
   const names: Record<string, string> = { '#open': 'openAlarms' };
   const values: Record<string, unknown> = { ':open': await countOpenAlarms(table, d.tenantId, d.id) };
   const sets = ['#open = if_not_exists(#open, :open)'];
@@ -810,8 +811,9 @@ export function dayOf(item: Record<string, unknown>): DailyAvailability {
   return recordOf(AvailabilityEntity, item);
 }
 
-/** One page of the tenant's devices ordered by name, with their roll-ups (ONE Query GSI1). */
-export async function listDevices(tenantId: string, opts: PageOptions & { prefix?: string | undefined }, table: TableRef): Promise<Page<ListedDevice>> {
+/** One page of the tenant's devices ordered by name (or by IP with `ip`), with their roll-ups (ONE Query). */
+export async function listDevices(tenantId: string, opts: PageOptions & { prefix?: string | undefined; ip?: string | undefined }, table: TableRef): Promise<Page<ListedDevice>> {
+  if (opts.ip !== undefined) return listDevicesByIp(tenantId, { limit: opts.limit, cursor: opts.cursor, ip: opts.ip }, table);
   // A name prefix is a range of the folded-name sort key (docs/data-model.md#search).
   const prefix = opts.prefix === undefined ? '' : deviceNameKey(opts.prefix);
   const range = prefix ? { lower: prefix, upper: `${prefix}\u{10FFFF}` } : undefined;
@@ -824,6 +826,56 @@ export async function listDevices(tenantId: string, opts: PageOptions & { prefix
     })),
     nextCursor: page.nextCursor,
   };
+}
+
+function listedDeviceOf(i: Record<string, unknown>): ListedDevice {
+  return { device: storedDeviceOf(i), openAlarms: typeof i.openAlarms === 'number' ? i.openAlarms : null, availability: rollupOf(i) };
+}
+
+/**
+ * One page of the tenant's devices whose IP address is `ip` (a complete IPv4/IPv6 address: exact) or starts
+ * with it (anything else, e.g. `10.0.3.`), ordered by IP: ONE Query of GSI3 `TENANT#<t>#DEVICEIP` with
+ * `begins_with(GSI3SK, <ip>[#])` and `Limit` = the page size, so a page reads `limit` device items (~0.2 KB
+ * each, eventually consistent: ~2 RCU a page of 50) whatever the fleet (docs/data-model.md#search). The cursor
+ * is the last device's `GSI3SK` under the search's own scope (another IP's or tenant's cursor → 400).
+ * @throws ApiError VALIDATION_FAILED for a cursor of another search.
+ */
+export async function listDevicesByIp(tenantId: string, opts: PageOptions & { ip: string }, table: TableRef): Promise<Page<ListedDevice>> {
+  const ip = deviceIpKey(opts.ip);
+  const begins = isIP(ip) ? `${ip}#` : ip;
+  const pk = keys.devicesByIpGsi3Pk(tenantId);
+  const scope = `${pk}#${begins}`;
+  let start: Record<string, string> | undefined;
+  if (opts.cursor) {
+    const sk = ipCursorPosition(opts.cursor, scope);
+    if (!sk.startsWith(begins)) throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
+    const id = sk.slice(sk.lastIndexOf('#') + 1);
+    start = { ...keys.device(tenantId, id), GSI3PK: pk, GSI3SK: sk };
+  }
+  const res = await table.doc.send('Query', {
+    TableName: table.tableName,
+    IndexName: indexOf('devicesByIp'),
+    KeyConditionExpression: 'GSI3PK = :p AND begins_with(GSI3SK, :ip)',
+    ExpressionAttributeValues: { ':p': pk, ':ip': begins },
+    Limit: opts.limit,
+    ...(start ? { ExclusiveStartKey: start } : {}),
+  });
+  const items = (res.Items ?? []) as Record<string, unknown>[];
+  const last = res.LastEvaluatedKey as Record<string, unknown> | undefined;
+  const nextCursor = last ? Buffer.from(JSON.stringify({ s: scope, p: String(last.GSI3SK) }), 'utf8').toString('base64url') : null;
+  return { items: items.map(listedDeviceOf), nextCursor };
+}
+
+/** The `GSI3SK` position of an IP search cursor of `scope`. @throws ApiError VALIDATION_FAILED otherwise. */
+function ipCursorPosition(cursor: string, scope: string): string {
+  try {
+    if (!/^[A-Za-z0-9_-]{1,2048}$/.test(cursor)) throw new Error('shape');
+    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { s?: unknown; p?: unknown };
+    if (v.s === scope && typeof v.p === 'string' && v.p.length <= 200) return v.p;
+  } catch {
+    // falls through to the refusal
+  }
+  throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
 }
 
 /**

@@ -16,7 +16,7 @@ import type { EscalationContacts } from '../contract/escalation-contacts.js';
 import type { AccessRequest, ActivityEvent, AlarmConsoleItem, AuditEntry, DeviceAlarm, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Tenant } from '../contract/schemas.js';
 import type { DailyAvailability, StoredDevice } from '../domain/ports.js';
 import type { StoredIdentityProvider } from '../domain/identity-providers.js';
-import { deviceNameKey } from '../domain/search.js';
+import { deviceIpKey, deviceNameKey } from '../domain/search.js';
 import { TABLE_DESIGN } from './table-design.js';
 import { keys } from './keys.js';
 import type { Retention } from './retention.js';
@@ -319,10 +319,12 @@ export const DEVICE_ROLLUP_ATTRIBUTES = ['openAlarms', 'availRev', 'availAsOf', 
 export const DeviceEntity: Entity<StoredDevice> = {
   name: 'Device',
   description: 'Monitored device; `status` is derived from `lastHeartbeatAt` at read time',
-  readBy: 'ordered by name ignoring case and accents (`deviceNameKey`); a name prefix (`?prefix=`): `GSI1SK` from the folded prefix to the prefix followed by U+10FFFF; the list reads the roll-ups on the item; devices below the SLA target: Query GSI2 `TENANT#<t>#BELOWSLA` (`GSI2SK = <day>#<figure × 100>#<id>`, set by the roll-up refresh and the SLA job re-key, see "Devices below the SLA target")',
+  readBy: 'ordered by name ignoring case and accents (`deviceNameKey`); a name prefix (`?prefix=`): `GSI1SK` from the folded prefix to the prefix followed by U+10FFFF; the list reads the roll-ups on the item; devices below the SLA target: Query GSI2 `TENANT#<t>#BELOWSLA` (`GSI2SK = <day>#<figure × 100>#<id>`, set by the roll-up refresh and the SLA job re-key, see "Devices below the SLA target"); by IP address (`?ip=`, exact or prefix): Query GSI3 `TENANT#<t>#DEVICEIP`, `begins_with(GSI3SK, <ip>)`',
   key: (d) => keys.device(d.tenantId, d.id),
   gsi1: (d) => keys.deviceGsi1(d.tenantId, d.id, deviceNameKey(d.name)),
   attributes: allOf<StoredDevice>()(['id', 'tenantId', 'name', 'type', 'site', 'ipAddress', 'vendor', 'model', 'lastHeartbeatAt']),
+  // Devices by IP address: GSI3 `TENANT#<t>#DEVICEIP`, `<ip>#<id>` (docs/data-model.md#search).
+  derived: (d) => keys.deviceIpGsi3(d.tenantId, d.id, deviceIpKey(d.ipAddress)),
   internal: DEVICE_ROLLUP_ATTRIBUTES,
   readDefaults: { lastHeartbeatAt: null },
   list: { gsi1pk: keys.devicesGsi1Pk, byTime: false, newestFirst: false },

@@ -87,6 +87,10 @@ export const keys = {
   /** The device's heartbeat item (exact last heartbeat; in no index, outside the partition's `ALARM#..DEVICE` reads): docs/data-model.md#heartbeats. */
   heartbeat: (tenantId: string, deviceId: string) => ({ PK: keys.devicePk(tenantId, deviceId), SK: 'HEARTBEAT' }),
   alarm: (tenantId: string, deviceId: string, alarmId: string) => ({ PK: keys.devicePk(tenantId, deviceId), SK: `ALARM#${alarmId}` }),
+  /** The tenant's devices by IP address (GSI3 partition; docs/data-model.md#search). */
+  devicesByIpGsi3Pk: (tenantId: string) => owned(tenantId, 'DEVICEIP'),
+  /** `ipKey`: the device's IP folded (`deviceIpKey`), `<ipKey>#<deviceId>`, so an exact IP or an IP prefix is a `begins_with` of one partition. */
+  deviceIpGsi3: (tenantId: string, deviceId: string, ipKey: string) => ({ GSI3PK: keys.devicesByIpGsi3Pk(tenantId), GSI3SK: `${ipKey}#${deviceId}` }),
   alarmsGsi1Pk: (tenantId: string) => owned(tenantId, 'ALARMS'),
   alarmGsi1: (tenantId: string, deviceId: string, alarmId: string, raisedAt: string) => gsi1(keys.alarmsGsi1Pk(tenantId), `${raisedAt}#${deviceId}#${alarmId}`),
 

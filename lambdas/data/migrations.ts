@@ -10,7 +10,7 @@ import type { AttributeMap, TableRef, TransactWriteItem } from './client.js';
 import { listTenants } from './tenants.js';
 import { isConditionFailureInTransaction, queryAll, writeIf } from './dynamo-util.js';
 import { putSearchTokens } from './incident-search.js';
-import { deviceNameKey } from '../domain/search.js';
+import { deviceIpKey, deviceNameKey } from '../domain/search.js';
 import { ALARM_CONSOLE_COPIES, AlarmConsoleEntryEntity, AlarmEntity, HistoryEntity, IncidentEntity, inSocQueueByDue, itemOf, O365AlarmEntity, recordOf, SocQueueEntryEntity } from './entities.js';
 import { alarmConsolePuts, consoleItemOfDeviceAlarm, consoleItemOfO365Alarm } from './alarm-console.js';
 import { autoCloseWrites, socAssignmentWrites, socQueueCountWrites } from './incidents.js';
@@ -87,8 +87,8 @@ export async function upgradeAggregates(table: TableRef, now: Date = new Date())
  * Puts stored data in the search indexes (docs/data-model.md#search): every incident without GSI3 keys gets its
  * title's search tokens (BatchWriteItem), then its status partition (UpdateItem `SET GSI3PK, GSI3SK`, `REMOVE
  * searchText`, conditioned on the status read, so a concurrent update — whose Put sets the keys itself — wins);
- * every device whose GSI1 sort key is not its folded name (`deviceNameKey`) gets it (conditioned on the name
- * read). Reads each registered tenant's incident list (filtered to items without GSI3 keys) and device list.
+ * every device whose GSI1 sort key is not its folded name (`deviceNameKey`) gets it, and its GSI3 keys of the device-by-IP search (`deviceIpGsi3`) when
+ * missing (conditioned on the name and IP read). Reads each registered tenant's incident list (filtered to items without GSI3 keys) and device list.
  * Idempotent. Returns how many incidents and devices were changed.
  */
 export async function upgradeSearchIndex(table: TableRef): Promise<{ incidents: number; devices: number }> {
@@ -112,14 +112,16 @@ export async function upgradeSearchIndex(table: TableRef): Promise<{ incidents: 
     }
     for (const d of await deviceItems(table, tenant.id)) {
       const want = keys.deviceGsi1(tenant.id, String(d.id), deviceNameKey(String(d.name))).GSI1SK;
-      if (d.GSI1SK === want) continue;
+      // Devices by IP (GSI3 `TENANT#<t>#DEVICEIP`, docs/data-model.md#search) for devices stored before it.
+      const ip = keys.deviceIpGsi3(tenant.id, String(d.id), deviceIpKey(String(d.ipAddress ?? '')));
+      if (d.GSI1SK === want && d.GSI3PK === ip.GSI3PK && d.GSI3SK === ip.GSI3SK) continue;
       if (
         await writeIf(table, 'UpdateItem', {
           Key: keys.device(tenant.id, String(d.id)),
-          UpdateExpression: 'SET GSI1SK = :sk',
-          ConditionExpression: '#n = :n',
-          ExpressionAttributeNames: { '#n': 'name' },
-          ExpressionAttributeValues: { ':sk': want, ':n': d.name },
+          UpdateExpression: 'SET GSI1SK = :sk, GSI3PK = :ipk, GSI3SK = :isk',
+          ConditionExpression: '#n = :n AND #ip = :ip',
+          ExpressionAttributeNames: { '#n': 'name', '#ip': 'ipAddress' },
+          ExpressionAttributeValues: { ':sk': want, ':n': d.name, ':ipk': ip.GSI3PK, ':isk': ip.GSI3SK, ':ip': d.ipAddress ?? '' },
         })
       )
         devices++;

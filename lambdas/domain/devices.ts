@@ -380,7 +380,7 @@ export async function acknowledgeAlarm(
 export async function listDevicesView(
   port: DevicesPort,
   tenantId: string,
-  opts: { limit: number; cursor?: string; prefix?: string | undefined },
+  opts: { limit: number; cursor?: string; prefix?: string | undefined; ip?: string | undefined },
   now: Date,
 ): Promise<Page<Device>> {
   const page = await port.listDevices(tenantId, opts);

@@ -253,9 +253,10 @@ export interface AlarmConsoleOptions extends PageOptions {
 export interface DevicesPort {
   /**
    * Devices of the tenant ordered by name ignoring case and accents, with their roll-ups (one Query); with
-   * `prefix`, only those whose name starts with it (same folding: `deviceNameKey`).
+   * `prefix`, only those whose name starts with it (same folding: `deviceNameKey`); with `ip`, those whose IP
+   * address is it (a complete address) or starts with it, ordered by IP (one Query of GSI3, docs/data-model.md#search).
    */
-  listDevices(tenantId: string, opts: PageOptions & { prefix?: string | undefined }): Promise<Page<ListedDevice>>;
+  listDevices(tenantId: string, opts: PageOptions & { prefix?: string | undefined; ip?: string | undefined }): Promise<Page<ListedDevice>>;
   /** Number of the tenant's devices (`Select: 'COUNT'` Query on its device list; staff tenant list). */
   countDevices(tenantId: string): Promise<number>;
   /** From scratch: daily availability items with `date >= fromDate` and the number of open alarms of one device. */

@@ -55,3 +55,11 @@ export function titleMatches(title: string, queryTokens: readonly string[]): boo
 export function deviceNameKey(name: string): string {
   return foldText(name).trim();
 }
+
+/**
+ * A device IP address as its index sort key and search form (docs/data-model.md#search): trimmed, lower
+ * case (IPv6 hex digits), so `10.0.3.` and `FE80::` are prefixes of the stored keys.
+ */
+export function deviceIpKey(ip: string): string {
+  return ip.trim().toLowerCase();
+}
