@@ -40,7 +40,7 @@ import {
   type Counters,
 } from '../domain/aggregates.js';
 import type { BatchWriteRequest, TableRef, TransactWriteItem, UpdateItemInput } from './client.js';
-import { queryAll, writeIf } from './dynamo-util.js';
+import { batchWriteAll, queryAll, writeIf } from './dynamo-util.js';
 import { AlarmEntity, DeviceEntity, IncidentEntity, O365AlarmEntity, recordOf } from './entities.js';
 import { keys } from './keys.js';
 import { indexOf } from './access-patterns.js';
@@ -545,19 +545,6 @@ export async function foldHeartbeatMinutes(table: TableRef, tenantId: string, hi
   });
 }
 
-/** Sends `requests` with BatchWriteItem, 25 at a time, sending unprocessed requests again (up to 8 tries each batch). */
-async function batchWrite(table: TableRef, requests: BatchWriteRequest[]): Promise<void> {
-  for (let i = 0; i < requests.length; i += 25) {
-    let pending = requests.slice(i, i + 25);
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt === 8) throw new Error(`BatchWriteItem: ${pending.length} requests unprocessed after 8 tries`);
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * attempt));
-      const res = await table.doc.send('BatchWriteItem', { RequestItems: { [table.tableName]: pending } });
-      pending = res.UnprocessedItems?.[table.tableName] ?? [];
-    }
-  }
-}
-
 /** The stored aggregates of a tenant: stats, heartbeat histogram and the day items of `[fromDate, toDate]`. */
 export interface StoredAggregates {
   /** The change marker read with the stats item (`CHANGE_MARKER`; 0 when absent). */
@@ -774,7 +761,7 @@ export async function rebuildTenantAggregates(table: TableRef, tenantId: string,
       ...[...storedHours.keys()].filter((h) => !computed.hours.has(h)).map((h) => ({ DeleteRequest: { Key: keys.hour(tenantId, h) } })),
       ...[...computed.hours].map(([h]) => ({ PutRequest: { Item: { ...keys.hour(tenantId, h), entity: AGGREGATE_ENTITIES.hour, hour: h, ...storedCounters(computed.counterHours.get(h) ?? {}), ...openItemAttrs(computed.openHours.get(h) ?? {}, h.slice(0, 10)) } } })),
     ];
-    await batchWrite(table, requests);
+    await batchWriteAll(table, requests);
     // The stats item last: its aggVersion says the rebuild finished.
     const incidentSeq = Math.max(stored.incidentSeq ?? 0, legacySeq ?? 0, computed.highestIncidentSeq);
     await put({

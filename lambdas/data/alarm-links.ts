@@ -6,12 +6,10 @@
  */
 import { alarmRefKey, type AlarmRef, type LinkedAlarm } from '../contract/schemas.js';
 import type { AlarmLink } from '../domain/ports.js';
-import type { BatchGetItemInput, Operations, TableRef, TransactWriteItem } from './client.js';
+import type { TableRef, TransactWriteItem } from './client.js';
+import { batchGetAll } from './dynamo-util.js';
 import { AlarmEntity, O365AlarmEntity, recordOf } from './entities.js';
 import { keys } from './keys.js';
-
-/** Rounds of re-sending a BatchGetItem's unprocessed keys (throttling) before failing. */
-const UNPROCESSED_ROUNDS = 5;
 
 /** The item key of the alarm `r` of tenant `tenantId`. */
 export function alarmKeyOf(tenantId: string, r: AlarmRef): { PK: string; SK: string } {
@@ -32,24 +30,17 @@ function linkedOf(item: Record<string, unknown>): LinkedAlarm {
  * The alarms `refs` of the tenant as they are now, in the order of `refs` (null: no such alarm in this tenant —
  * the key holds the tenant, so another tenant's alarm is never read). ONE BatchGetItem (≤ 100 keys; refs ≤ 20),
  * `consistent` for the create path; 0.5 RCU per alarm item read eventually consistent (< 4 KB), 1 consistent.
- * @throws Error when keys are still unprocessed after `UNPROCESSED_ROUNDS` rounds.
+ * @throws Error when keys are still unprocessed after `BATCH_ATTEMPTS` calls (`batchGetAll`).
  */
 export type { AlarmLink };
 
 export async function getAlarmsByRef(tenantId: string, refs: readonly AlarmRef[], table: TableRef, consistent = false): Promise<(LinkedAlarm | null)[]> {
   if (!refs.length) return [];
   const found = new Map<string, LinkedAlarm>();
-  let request: BatchGetItemInput['RequestItems'] | undefined = { [table.tableName]: { Keys: refs.map((r) => alarmKeyOf(tenantId, r)), ConsistentRead: consistent } };
-  for (let round = 0; request && round < UNPROCESSED_ROUNDS; round++) {
-    const res: Operations['BatchGetItem']['output'] = await table.doc.send('BatchGetItem', { RequestItems: request });
-    for (const item of res.Responses?.[table.tableName] ?? []) {
-      const l = linkedOf(item);
-      found.set(alarmRefKey(l), l);
-    }
-    request = res.UnprocessedKeys && Object.keys(res.UnprocessedKeys).length ? res.UnprocessedKeys : undefined;
-    if (request) await new Promise((r) => setTimeout(r, 10 * 2 ** round));
+  for (const item of await batchGetAll(table, refs.map((r) => alarmKeyOf(tenantId, r)), { consistent })) {
+    const l = linkedOf(item);
+    found.set(alarmRefKey(l), l);
   }
-  if (request) throw new Error('BatchGetItem: alarm keys left unprocessed after retries');
   return refs.map((r) => found.get(alarmRefKey(r)) ?? null);
 }
 

@@ -1,8 +1,12 @@
 /**
  * The write and read helpers every repository uses (no business rules): the DynamoDB error predicates,
- * ONE conditional-write helper, ONE retry helper with ONE backoff policy, and a Query run to exhaustion.
+ * ONE conditional-write helper, ONE helper that retries a lost race (`withRetries`, short random waits:
+ * `backoffMs`), a Query run to exhaustion, and ONE BatchGetItem / BatchWriteItem of any number of keys or
+ * requests (`batchGetAll`, `batchWriteAll`), whose unprocessed keys and requests — throttling, not races —
+ * wait with the clients' own exponential backoff (`backoffDelayMs` of THE retry policy, retry.ts).
  */
-import type { Operations, QueryInput, TableRef } from './client.js';
+import type { AttributeMap, BatchWriteRequest, Operations, QueryInput, TableRef } from './client.js';
+import { backoffDelayMs, DEFAULT_RETRY_POLICY } from './retry.js';
 
 type Reasons = { Code?: string }[];
 const cancellationReasons = (err: unknown): Reasons | null => {
@@ -135,4 +139,77 @@ export async function mapLimit<T, R>(items: readonly T[], n: number, fn: (x: T, 
     }),
   );
   return out;
+}
+
+/** Keys of one BatchGetItem call (DynamoDB's limit). */
+export const BATCH_GET_MAX_KEYS = 100;
+/** Requests of one BatchWriteItem call (DynamoDB's limit). */
+export const BATCH_WRITE_MAX_REQUESTS = 25;
+/** Calls per chunk before a batch read or write with unprocessed keys or requests fails. */
+export const BATCH_ATTEMPTS = DEFAULT_RETRY_POLICY.maxAttempts;
+
+/**
+ * The wait before call `attempt` (≥ 1) of a chunk with unprocessed keys or requests: exponential backoff
+ * with full jitter, the clients' policy (retry.ts) — AWS: "If DynamoDB returns any unprocessed items, you
+ * should retry the batch operation on those items. However, we strongly recommend that you use an
+ * exponential backoff algorithm" (BatchGetItem / BatchWriteItem API reference).
+ */
+const unprocessedWait = (attempt: number): Promise<void> => new Promise((r) => setTimeout(r, backoffDelayMs(attempt, DEFAULT_RETRY_POLICY)));
+/** Batch calls in flight at once (one container's bounded sockets, see `mapLimit`). */
+const BATCH_CONCURRENCY = 8;
+
+/**
+ * The items of `keyList` (any number, of this table), read with BatchGetItem: calls of at most 100 keys
+ * (`BATCH_GET_MAX_KEYS`), at most 8 in flight; the keys a call leaves unprocessed (throttling, the 16 MB
+ * response limit) are asked again after `unprocessedWait`, at most `BATCH_ATTEMPTS` calls per chunk. Items come back
+ * in no particular order; keys with no item are simply absent. `projection` / `names` / `consistent` are
+ * BatchGetItem's `ProjectionExpression`, `ExpressionAttributeNames`, `ConsistentRead`
+ * (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html).
+ * @throws Error `BatchGetItem: <n> keys still unprocessed after <BATCH_ATTEMPTS> calls` (nothing is returned half-read).
+ */
+export async function batchGetAll(
+  table: TableRef,
+  keyList: readonly AttributeMap[],
+  opts: { projection?: string; names?: Record<string, string>; consistent?: boolean } = {},
+): Promise<AttributeMap[]> {
+  const chunks: AttributeMap[][] = [];
+  for (let i = 0; i < keyList.length; i += BATCH_GET_MAX_KEYS) chunks.push(keyList.slice(i, i + BATCH_GET_MAX_KEYS));
+  const shape = {
+    ...(opts.projection ? { ProjectionExpression: opts.projection } : {}),
+    ...(opts.names ? { ExpressionAttributeNames: opts.names } : {}),
+    ...(opts.consistent ? { ConsistentRead: true } : {}),
+  };
+  const got = await mapLimit(chunks, BATCH_CONCURRENCY, async (chunk) => {
+    const out: AttributeMap[] = [];
+    let pending: AttributeMap[] = chunk;
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt === BATCH_ATTEMPTS) throw new Error(`BatchGetItem: ${pending.length} keys still unprocessed after ${BATCH_ATTEMPTS} calls`);
+      if (attempt > 0) await unprocessedWait(attempt);
+      const res = await table.doc.send('BatchGetItem', { RequestItems: { [table.tableName]: { Keys: pending, ...shape } } });
+      out.push(...(res.Responses?.[table.tableName] ?? []));
+      pending = res.UnprocessedKeys?.[table.tableName]?.Keys ?? [];
+    }
+    return out;
+  });
+  return got.flat();
+}
+
+/**
+ * Sends `requests` (any number of PutRequest / DeleteRequest of this table) with BatchWriteItem: calls of at
+ * most 25 (`BATCH_WRITE_MAX_REQUESTS`), one after the other; the requests a call leaves unprocessed are sent
+ * again after `unprocessedWait`, at most `BATCH_ATTEMPTS` calls per chunk. Not atomic: a failure leaves the chunks
+ * before it written (callers use it for idempotent writes only)
+ * (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchWriteItem.html).
+ * @throws Error `BatchWriteItem: <n> requests still unprocessed after <BATCH_ATTEMPTS> calls`.
+ */
+export async function batchWriteAll(table: TableRef, requests: readonly BatchWriteRequest[]): Promise<void> {
+  for (let i = 0; i < requests.length; i += BATCH_WRITE_MAX_REQUESTS) {
+    let pending: BatchWriteRequest[] = requests.slice(i, i + BATCH_WRITE_MAX_REQUESTS);
+    for (let attempt = 0; pending.length > 0; attempt++) {
+      if (attempt === BATCH_ATTEMPTS) throw new Error(`BatchWriteItem: ${pending.length} requests still unprocessed after ${BATCH_ATTEMPTS} calls`);
+      if (attempt > 0) await unprocessedWait(attempt);
+      const res = await table.doc.send('BatchWriteItem', { RequestItems: { [table.tableName]: pending } });
+      pending = res.UnprocessedItems?.[table.tableName] ?? [];
+    }
+  }
 }

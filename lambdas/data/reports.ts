@@ -20,11 +20,10 @@ import type { TableRef } from './client.js';
 import { countersOf, readListMarker, readSummaryValidators, readTenantAggregates, readTenantDays, readTenantHours } from './aggregates.js';
 import { dayOf, devicesBelowSla, storedDeviceOf } from './devices.js';
 import { devicesInOutage, devicesInOutageOf } from './outages.js';
-import { queryAll } from './dynamo-util.js';
+import { BATCH_GET_MAX_KEYS, batchGetAll, mapLimit, queryAll } from './dynamo-util.js';
 import { AlarmEntity, HistoryEntity, IncidentEntity, TenantEntity, isFirstResponse, recordOf } from './entities.js';
 import { keys, TENANTS_PK } from './keys.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { mapLimit } from './dynamo-util.js';
 import { indexOf } from './access-patterns.js';
 
 const HISTORY_CONCURRENCY = 8;
@@ -262,15 +261,6 @@ export const ANALYTICS_PAGE_REQUESTS = 10;
 /** Requests of an API call before its operation runs: the session revocation GetItem. */
 const SESSION_CHECK_REQUESTS = 1;
 
-/** Keys of one BatchGetItem (DynamoDB's limit per call). */
-const BATCH_GET_KEYS = 100;
-
-/** BatchGetItem calls in flight at once (a page sends at most 7). */
-const BATCH_GET_CONCURRENCY = 8;
-
-/** Times keys left unprocessed (throttling, the 16 MB response limit) are asked again before the read fails. */
-const UNPROCESSED_ATTEMPTS = 5;
-
 /**
  * Tenants per analytics page: the largest n (at least 1) with 1 (the session check) + 1 (the registry Query)
  * + 1 (the SOC queue's boundary hour) + n (each tenant's below-SLA index Query) + n (each tenant's day items:
@@ -282,31 +272,10 @@ const UNPROCESSED_ATTEMPTS = 5;
  * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/read-write-operations.html).
  */
 export function analyticsPageSize(): number {
-  const requests = (n: number) => SESSION_CHECK_REQUESTS + 2 + 2 * n + Math.ceil(n / BATCH_GET_KEYS);
+  const requests = (n: number) => SESSION_CHECK_REQUESTS + 2 + 2 * n + Math.ceil(n / BATCH_GET_MAX_KEYS);
   let n = 1;
   while (requests(n + 1) <= ANALYTICS_PAGE_REQUESTS) n++;
   return n;
-}
-
-/**
- * The items of `keys` (any number): BatchGetItem calls of at most 100 keys, `BATCH_GET_CONCURRENCY` in flight,
- * each call's unprocessed keys asked again (at most `UNPROCESSED_ATTEMPTS` times; then it throws).
- */
-async function batchGetAll(table: TableRef, keyList: readonly { PK: string; SK: string }[]): Promise<Record<string, unknown>[]> {
-  const chunks: { PK: string; SK: string }[][] = [];
-  for (let i = 0; i < keyList.length; i += BATCH_GET_KEYS) chunks.push(keyList.slice(i, i + BATCH_GET_KEYS));
-  const got = await mapLimit(chunks, BATCH_GET_CONCURRENCY, async (chunk) => {
-    const out: Record<string, unknown>[] = [];
-    let pending: Record<string, unknown>[] = chunk;
-    for (let attempt = 0; pending.length; attempt++) {
-      if (attempt === UNPROCESSED_ATTEMPTS) throw new Error(`BatchGetItem: ${pending.length} keys still unprocessed after ${UNPROCESSED_ATTEMPTS} attempts`);
-      const res = await table.doc.send('BatchGetItem', { RequestItems: { [table.tableName]: { Keys: pending } } });
-      out.push(...(res.Responses?.[table.tableName] ?? []));
-      pending = res.UnprocessedKeys?.[table.tableName]?.Keys ?? [];
-    }
-    return out;
-  });
-  return got.flat();
 }
 
 /**

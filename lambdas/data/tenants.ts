@@ -8,7 +8,7 @@ import type { Page, Tenant, TenantSummary } from '../contract/schemas.js';
 import type { PageOptions, TenantsPort } from '../domain/ports.js';
 import type { AttributeMap, TableRef } from './client.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { isConditionFailure, queryAll, setClause } from './dynamo-util.js';
+import { batchGetAll, isConditionFailure, queryAll, setClause } from './dynamo-util.js';
 import { itemOf, recordOf, TenantEntity } from './entities.js';
 import { keys, TENANTS_PK } from './keys.js';
 
@@ -103,14 +103,9 @@ export async function listTenantSummaries(opts: PageOptions, table: TableRef): P
   });
   const rows = res.Items ?? [];
   const stats = new Map<string, AttributeMap>();
-  let pending: AttributeMap[] = rows.map((i) => keys.stats(String(i.id)));
-  for (let attempt = 0; pending.length && attempt < 5; attempt++) {
-    const got = await table.doc.send('BatchGetItem', {
-      RequestItems: { [table.tableName]: { Keys: pending, ProjectionExpression: 'PK, #d, aggVersion', ExpressionAttributeNames: { '#d': 'devices' } } },
-    });
-    for (const i of got.Responses?.[table.tableName] ?? []) stats.set(String(i.PK), i);
-    pending = got.UnprocessedKeys?.[table.tableName]?.Keys ?? [];
-  }
+  // Keys left unprocessed are asked again (`batchGetAll`); before, they were dropped after 5 calls and the
+  // tenant's device count silently went missing.
+  for (const i of await batchGetAll(table, rows.map((i) => keys.stats(String(i.id))), { projection: 'PK, #d, aggVersion', names: { '#d': 'devices' } })) stats.set(String(i.PK), i);
   const items = rows.map((i): TenantSummary => {
     const tenant = recordOf(TenantEntity, i);
     const s = stats.get(keys.stats(tenant.id).PK);

@@ -28,6 +28,7 @@ import { autoCloseIncident } from '../domain/incidents.js';
 import { rekeyBelowSla } from '../data/devices.js';
 import { listTenants } from '../data/tenants.js';
 import { keys } from '../data/keys.js';
+import { batchGetAll } from '../data/dynamo-util.js';
 import { countersOf } from '../data/aggregates.js';
 import { SILENT_TENANT_MINUTES, tenantSilence } from '../domain/silence.js';
 import { createLogger } from '../http/logger.js';
@@ -134,32 +135,20 @@ export async function closeDueIncidents(table: TableRef, now: Date): Promise<{ a
   return { autoClosed, autoCloseLost };
 }
 
-/** Keys one BatchGetItem asks for at most (DynamoDB's limit). */
-const BATCH_GET_MAX = 100;
-
 /**
  * The silent and watched tenants among `tenantIds` at `now` (`tenantSilence` of each one's heartbeat
  * histogram `TENANT#<t>` / `STATS#HB`): BatchGetItem of up to 100 histograms (~0.3 KB each, eventually
- * consistent: 0.5 RCU each), unprocessed keys asked again (up to 8 tries). A tenant without a histogram item
+ * consistent: 0.5 RCU each), unprocessed keys asked again (`batchGetAll`). A tenant without a histogram item
  * has no device: not watched.
  */
 export async function findSilentTenants(table: TableRef, tenantIds: readonly string[], now: Date): Promise<{ watchedTenants: number; silentTenants: string[] }> {
   let watchedTenants = 0;
   const silentTenants: string[] = [];
-  for (let i = 0; i < tenantIds.length; i += BATCH_GET_MAX) {
-    let pending: Record<string, unknown>[] = tenantIds.slice(i, i + BATCH_GET_MAX).map((t) => keys.heartbeatStats(t));
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt === 8) throw new Error(`BatchGetItem: ${pending.length} histograms unprocessed after 8 tries`);
-      if (attempt > 0) await new Promise((r) => setTimeout(r, 20 * attempt));
-      const res = await table.doc.send('BatchGetItem', { RequestItems: { [table.tableName]: { Keys: pending } } });
-      for (const item of res.Responses?.[table.tableName] ?? []) {
-        const state = tenantSilence(countersOf(item), now);
-        if (state === 'none') continue;
-        watchedTenants++;
-        if (state === 'silent') silentTenants.push(String(item.PK).slice('TENANT#'.length));
-      }
-      pending = (res.UnprocessedKeys?.[table.tableName]?.Keys ?? []) as Record<string, unknown>[];
-    }
+  for (const item of await batchGetAll(table, tenantIds.map((t) => keys.heartbeatStats(t)))) {
+    const state = tenantSilence(countersOf(item), now);
+    if (state === 'none') continue;
+    watchedTenants++;
+    if (state === 'silent') silentTenants.push(String(item.PK).slice('TENANT#'.length));
   }
   return { watchedTenants, silentTenants: silentTenants.sort() };
 }
