@@ -1034,6 +1034,11 @@ export const Me = z.object({
   federated: z.boolean().optional(),
   /** That provider's name (Cognito provider name), only when `federated`. */
   identityProvider: z.string().optional(),
+  /**
+   * The caller's customer role within their tenant (viewer < operator < admin, from the role groups; operator
+   * when in none; docs/api.md#customer-roles), so the portal hides what the role cannot do. Absent for staff.
+   */
+  role: z.enum(['viewer', 'operator', 'admin']).optional(),
 });
 export type Me = z.infer<typeof Me>;
 

@@ -1,6 +1,6 @@
 /** Account operations: who am I (`GET /me`) and the tenant registry (`GET /tenants`, admin only). */
 import type { Me, Tenant, TenantList } from '../contract/schemas.js';
-import type { Identity } from './identity.js';
+import { roleOfGroups, type Identity } from './identity.js';
 import type { TenantsPort } from './ports.js';
 
 /**
@@ -20,7 +20,8 @@ export async function describeMe(port: TenantsPort, identity: Identity): Promise
     tenants.sort((a, b) => a.id.localeCompare(b.id));
   }
   const federated = identity.federatedProvider ? { federated: true, identityProvider: identity.federatedProvider } : { federated: false };
-  return { sub: identity.sub, email: identity.email, groups: identity.groups, isAdmin: identity.isAdmin, tenants, ...federated };
+  const role = identity.isAdmin ? {} : { role: roleOfGroups(identity.groups) };
+  return { sub: identity.sub, email: identity.email, groups: identity.groups, isAdmin: identity.isAdmin, tenants, ...federated, ...role };
 }
 
 /** `GET /tenants` (admin only by the route table): every registered tenant, ordered by id. */

@@ -226,9 +226,14 @@ describe('devices and account API over dynoxide', () => {
       federated: false,
       isAdmin: false,
       tenants: [{ id: 'acme', name: 'Acme Corp' }, { id: 'globex', name: 'Globex' }],
+      // In no role group: an operator (docs/api.md#customer-roles).
+      role: 'operator',
     });
+    const viewer = bodyOf<Me>(await call(account, { method: 'GET', path: '/me', caller: { ...dave, groups: ['acme', 'customer-viewer'] } }));
+    expect(viewer).toMatchObject({ role: 'viewer', tenants: [{ id: 'acme', name: 'Acme Corp' }] });
     const admin = bodyOf<Me>(await call(account, { method: 'GET', path: '/me', caller: carol }));
     expect(admin.isAdmin).toBe(true);
+    expect(admin.role).toBeUndefined();
     expect(admin.tenants.map((t) => t.id)).toEqual(['acme', 'globex']);
     expect((await call(account, { method: 'GET', path: '/me', caller: erin })).statusCode).toBe(403);
     expect((await call(account, { method: 'GET', path: '/tenants', caller: alice })).statusCode).toBe(403);
