@@ -11,6 +11,7 @@ import type { FormEvent } from 'react';
 import { fetchAuthSession, fetchMFAPreference, setUpTOTP, updateMFAPreference, verifyTOTPSetup } from 'aws-amplify/auth';
 import { authErrorMessage } from './authErrors';
 import { t as msg } from '../../shared/lib/messages';
+import { FormActions } from '../../shared/ui/FormActions';
 
 type State =
   | { step: 'loading' }
@@ -136,14 +137,11 @@ export function MfaCard({ issuer, email }: { issuer: string; email: string }) {
               onChange={(e) => setCode(e.target.value)}
             />
           </div>
-          <div className="form-actions">
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {msg('account.mfaCard.verifyAndTurnOn')}
-            </button>
+          <FormActions busy={busy} label={msg('account.mfaCard.verifyAndTurnOn')}>
             <button type="button" className="btn" disabled={busy} onClick={() => setState({ step: 'off' })}>
               {msg('account.mfaCard.cancel')}
             </button>
-          </div>
+          </FormActions>
         </form>
       )}
       {error && <p role="alert" className="field-error">{error}</p>}

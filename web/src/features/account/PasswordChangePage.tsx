@@ -13,6 +13,7 @@ import { authErrorMessage } from './authErrors';
 import { validatePasswordChange } from './passwordChange';
 import type { PasswordChangeField, PasswordChangeValues } from './passwordChange';
 import { t as msg } from '../../shared/lib/messages';
+import { FormActions } from '../../shared/ui/FormActions';
 
 const EMPTY: PasswordChangeValues = { current: '', next: '', confirm: '' };
 const FIELDS: readonly { field: PasswordChangeField; label: string; autoComplete: string }[] = [
@@ -84,17 +85,8 @@ export function PasswordChangePage() {
             )}
           </div>
         ))}
-        {serverError && (
-          <p role="alert" className="field-error">
-            {serverError}
-          </p>
-        )}
         {done && <p role="status">{msg('account.passwordChange.passwordUpdated')}</p>}
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? msg('account.passwordChange.changing') : msg('account.passwordChange.changePassword')}
-          </button>
-        </div>
+        <FormActions busy={busy} label={msg('account.passwordChange.changePassword')} busyLabel={msg('account.passwordChange.changing')} error={serverError} />
       </form>
     </section>
   );

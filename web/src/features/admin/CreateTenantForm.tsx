@@ -6,6 +6,7 @@ import { useAdminActions } from './api';
 import { t as msg } from '../../shared/lib/messages';
 import { NoticeBox, attempt, type Notice } from './admin-notice';
 import { Field } from './Field';
+import { FormActions } from '../../shared/ui/FormActions';
 
 const TENANT_ID_RE = /^[a-z0-9][a-z0-9-]{1,62}$/;
 
@@ -44,11 +45,7 @@ export function CreateTenantForm() {
           <input id="tenant-name" value={name} autoComplete="off" maxLength={120} aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? 'tenant-name-error' : undefined} onChange={(e) => setName(e.target.value)} />
         </Field>
       </div>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? msg('admin.pages.creating') : msg('admin.pages.createCustomer')}
-        </button>
-      </div>
+      <FormActions busy={busy} label={msg('admin.pages.createCustomer')} busyLabel={msg('admin.pages.creating')} />
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { useAdminActions } from './api';
 import { t as msg } from '../../shared/lib/messages';
 import { NoticeBox, attempt, type Notice } from './admin-notice';
 import { Field } from './Field';
+import { FormActions } from '../../shared/ui/FormActions';
 
 type TargetDraft = Record<Severity, { response: string; resolution: string }>;
 
@@ -102,16 +103,7 @@ export function TenantSettingsForm({ tenant }: { tenant: Tenant }) {
           ))}
         </tbody>
       </table>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? msg('admin.pages.saving') : msg('admin.pages.saveChanges')}
-        </button>
-      </div>
+      <FormActions busy={busy} label={msg('admin.pages.saveChanges')} busyLabel={msg('admin.pages.saving')} error={error} />
     </form>
   );
 }

@@ -10,6 +10,7 @@ import type { IncidentDetail } from '../../shared/lib/contract';
 import { t as msg } from '../../shared/lib/messages';
 import { useIncidentRoleActions } from './api';
 import './internal-notes.css';
+import { FormActions } from '../../shared/ui/FormActions';
 
 /** Longest comment or note the API accepts (characters). */
 const MAX_COMMENT = 2000;
@@ -75,11 +76,7 @@ export function CommentForm({ incident, staff, run }: CommentFormProps) {
           </p>
         )}
       </div>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? msg('incidents.detail.sending') : asNote ? msg('incidents.notes.saveNote') : msg('incidents.detail.comment2')}
-        </button>
-      </div>
+      <FormActions busy={busy} label={asNote ? msg('incidents.notes.saveNote') : msg('incidents.detail.comment2')} busyLabel={msg('incidents.detail.sending')} />
     </form>
   );
 }

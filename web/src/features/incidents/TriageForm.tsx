@@ -7,6 +7,7 @@ import { SEVERITY_LABELS } from '../../shared/lib/format';
 import { useIncidentRoleActions } from './api';
 import { t as msg } from '../../shared/lib/messages';
 import { runAction, type FormProps } from './incident-action';
+import { FormActions } from '../../shared/ui/FormActions';
 
 /** Staff triage: the severity with a reason (3–500 characters); fixes the SLA targets (docs/sla.md). */
 export function TriageForm({ incident, onDone, reload }: FormProps) {
@@ -55,11 +56,7 @@ export function TriageForm({ incident, onDone, reload }: FormProps) {
           </p>
         )}
       </div>
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? msg('incidents.detail.saving') : incident.triagedAt ? msg('incidents.detail.reTriage') : msg('incidents.detail.triage')}
-        </button>
-      </div>
+      <FormActions busy={busy} label={incident.triagedAt ? msg('incidents.detail.reTriage') : msg('incidents.detail.triage')} busyLabel={msg('incidents.detail.saving')} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { describedBy, FieldNotes, MinSeveritySelect } from './fields';
 import { KindsPicker, kindsValue, tickedKinds } from './KindsPicker';
 import { fieldErrorsOf, useWebhookActions, type FieldErrors } from './notification-settings';
 import './notification-settings.css';
+import { FormActions } from '../../shared/ui/FormActions';
 
 type Format = (typeof WEBHOOK_FORMATS)[number];
 
@@ -73,16 +74,7 @@ export function AddWebhookForm({ onCreated }: { onCreated: (c: { webhook: Webhoo
       </div>
       <MinSeveritySelect id="wh-severity" value={minSeverity} onChange={setMinSeverity} error={errors.minSeverity} />
       <KindsPicker id="wh-kinds" ticked={kinds} onChange={setKinds} error={errors.kinds} />
-      {errors.form && (
-        <p className="field-error" role="alert">
-          {errors.form}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? msg('notifications.webhooks.adding') : msg('notifications.webhooks.add')}
-        </button>
-      </div>
+      <FormActions busy={busy} label={msg('notifications.webhooks.add')} busyLabel={msg('notifications.webhooks.adding')} error={errors.form} />
     </form>
   );
 }

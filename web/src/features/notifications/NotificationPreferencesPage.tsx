@@ -15,6 +15,7 @@ import { CheckField, FieldNotes, MinSeveritySelect } from './fields';
 import { KindsPicker, kindsValue, tickedKinds } from './KindsPicker';
 import { fieldErrorsOf, useNotificationPreferences, useSavePreferences, type FieldErrors } from './notification-settings';
 import './notification-settings.css';
+import { FormActions } from '../../shared/ui/FormActions';
 
 const FIELDS = ['email', 'minSeverity', 'kinds', 'digest', 'language'] as const;
 
@@ -103,16 +104,7 @@ function PreferencesForm({ initial, tenantName }: { initial: NotificationPrefere
         </select>
         <FieldNotes id="prefs-language" hint={msg('notifications.preferences.languageHint')} error={errors.language} />
       </div>
-      {errors.form && (
-        <p className="field-error" role="alert">
-          {errors.form}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? msg('notifications.preferences.saving') : msg('notifications.preferences.save')}
-        </button>
-      </div>
+      <FormActions busy={busy} label={msg('notifications.preferences.save')} busyLabel={msg('notifications.preferences.saving')} error={errors.form} />
       <p role="status" className="save-status">
         {saved ? msg('notifications.preferences.saved') : ''}
       </p>
