@@ -107,6 +107,7 @@ import {
   type ErrorCode,
 } from './schemas.js';
 import { EscalationContacts, PutEscalationContactsBody } from './escalation-contacts.js';
+import { MonthlyReportFile, MonthlyReportParams, MonthlyReportQuery, SlaHistory } from './monthly-report.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -442,6 +443,20 @@ export const ROUTES = [
     summary: 'Report of the tenant for a period (JSON or CSV): incidents, MTTA/MTTR, SLA, availability, top alarms',
     request: { query: ReportQuery },
     responses: { 200: { description: 'The report (JSON, or a CSV attachment with format=csv)', body: Report, csv: true } },
+    errors: [],
+  },
+  {
+    operationId: 'getMonthlyReport', method: 'GET', path: '/reports/monthly/{month}', handler: 'reports', groups: [], tenantScoped: true, staffReach: 'tenant',
+    summary: "The tenant's monthly report of a UTC month as a PDF in the reader's language (JSON with the PDF in base64; docs/api.md#monthly-report)",
+    request: { params: MonthlyReportParams, query: MonthlyReportQuery },
+    responses: { 200: { description: 'The PDF: file name, content type and base64 bytes', body: MonthlyReportFile } },
+    errors: [],
+  },
+  {
+    operationId: 'getSlaHistory', method: 'GET', path: '/reports/sla-history', handler: 'reports', groups: [], tenantScoped: true, staffReach: 'tenant',
+    summary: 'Resolution-SLA compliance per month over the last 12 months, from the day aggregates (one Query; docs/api.md#monthly-report)',
+    request: { query: TenantQuery },
+    responses: { 200: { description: 'Compliance per month, oldest first', body: SlaHistory } },
     errors: [],
   },
   {

@@ -10,19 +10,18 @@
  * (`winAnsi`) rather than failing the whole document.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { SLA_HISTORY_MONTHS, type MonthlyReportFile, type SlaHistory } from '../contract/monthly-report.js';
 import type { ReportFigures, Severity } from '../contract/schemas.js';
+import { agg, type Counters } from './aggregates.js';
 import { SEVERITIES } from '../contract/schemas.js';
 import { ApiError } from './errors.js';
 import { MESSAGES, type Language } from './messages.js';
 import { MONTHLY_REPORT_TEXTS } from './monthly-report-messages.js';
-import type { ReportsPort } from './ports.js';
+import type { ReportsPort, TenantsPort } from './ports.js';
 import { reportFromAggregates } from './reports.js';
 
 /** Months of the trend the PDF shows, the report's month included. */
 export const MONTHLY_TREND_MONTHS = 6;
-
-/** Months of SLA compliance the reports page shows, the current month included. */
-export const SLA_HISTORY_MONTHS = 12;
 
 /** A month's report: the figures of `month` and of the `MONTHLY_TREND_MONTHS − 1` months before it. */
 export interface MonthlyReport {
@@ -238,4 +237,48 @@ export async function renderMonthlyReportPdf(report: MonthlyReport, language: La
     if (width > 0) page.drawRectangle({ x: M + 385, y: y + 14, width, height: 8, color: rgb(0.2, 0.4, 0.75) });
   }
   return doc.save();
+}
+
+/**
+ * Resolution-SLA compliance per UTC month over the `SLA_HISTORY_MONTHS` months ending with the current one
+ * at `now`, oldest first: the tenant's day aggregates of those months summed per month (`met` / `trN`, the
+ * counters `reportFromAggregates` reads) — ONE paged Query of at most 366 day items whatever the number of
+ * incidents (docs/data-model.md#reports-from-the-aggregates).
+ */
+export async function slaHistory(port: Pick<ReportsPort, 'aggregateDays'>, tenantId: string, now: Date): Promise<SlaHistory> {
+  const months = monthsEnding(now.toISOString().slice(0, 7), SLA_HISTORY_MONTHS);
+  const days = await port.aggregateDays(tenantId, `${months[0]}-01`, now.toISOString().slice(0, 10));
+  const sums = new Map<string, { resolved: number; within: number }>(months.map((m) => [m, { resolved: 0, within: 0 }]));
+  for (const [date, c] of days as Map<string, Counters>) {
+    const s = sums.get(date.slice(0, 7));
+    if (!s) continue;
+    s.resolved += c[agg.ttrCount] ?? 0;
+    s.within += c[agg.slaMet] ?? 0;
+  }
+  return {
+    months: months.map((month) => {
+      const s = sums.get(month)!;
+      return { month, resolved: s.resolved, resolvedWithinSla: s.within, compliancePct: s.resolved ? Math.round((s.within / s.resolved) * 10_000) / 100 : null };
+    }),
+  };
+}
+
+/**
+ * `GET /reports/monthly/{month}`: the tenant's monthly report as a PDF in `language`, answered as JSON with the
+ * bytes in base64 (docs/api.md#monthly-report). Reads the tenant (1 GetItem) and `MONTHLY_TREND_MONTHS`
+ * months of aggregates (`monthlyReport`).
+ * @throws ApiError VALIDATION_FAILED (bad or future month), NOT_FOUND (no such tenant)
+ */
+export async function monthlyReportFile(
+  ports: { reports: Pick<ReportsPort, 'loadAggregates'>; tenants: Pick<TenantsPort, 'getTenant'> },
+  tenantId: string,
+  month: string,
+  language: Language,
+  now: Date,
+): Promise<MonthlyReportFile> {
+  reportMonth(month, now);
+  const tenant = await ports.tenants.getTenant(tenantId);
+  if (!tenant) throw new ApiError('NOT_FOUND', 'tenant not found');
+  const pdf = await renderMonthlyReportPdf(await monthlyReport(ports.reports, tenant, month, now), language);
+  return { fileName: monthlyReportFileName(tenantId, month), contentType: 'application/pdf', base64: Buffer.from(pdf).toString('base64'), size: pdf.byteLength };
 }

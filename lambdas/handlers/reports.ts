@@ -7,6 +7,7 @@
 import type { LambdaConfig } from '../config.js';
 import type { AuditEntry } from '../contract/schemas.js';
 import { auditEntryFor, STAFF_AUDIT_TENANT } from '../domain/audit.js';
+import { monthlyReportFile, slaHistory } from '../domain/monthly-report.js';
 import { analytics, CsvDownload, tenantReport } from '../domain/reports.js';
 import { conditionalSummary } from '../domain/summary.js';
 import { CacheValidated, createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type OperationInput, type Operations } from '../http/api.js';
@@ -25,6 +26,9 @@ export const operations: Operations<'reports'> = {
     audited(await tenantReport(repo.reports, tenantId, query, now), repo, () =>
       auditEntryFor({ identity, now, requestId, sourceIp }, tenantId, 'export.report', { type: 'report', id: tenantId }, { after: { ...query } }),
     ),
+  // The PDF inside JSON (docs/api.md#monthly-report); a read, not audited (as a JSON report).
+  getMonthlyReport: async ({ repo, tenantId, params, query, now }) => monthlyReportFile(repo, tenantId, params.month, query.lang, now),
+  getSlaHistory: async ({ repo, tenantId, now }) => slaHistory(repo.reports, tenantId, now),
   // ETag / 304 after one read when nothing changed (docs/api.md#summary).
   getSummary: async ({ repo, tenantId, query, now, headers }) => {
     const r = await conditionalSummary(repo.reports, tenantId, query, now, headers['If-None-Match']);

@@ -58,6 +58,8 @@ export const EXAMPLES: Record<OperationId, Example> = {
   listRecommendations: { query: {}, caller: user },
   updateRecommendation: { params: { id: 'rec-1' }, query: {}, body: { status: 'accepted', note: 'De acuerdo' }, caller: user },
   getReport: { query: { format: 'json' }, caller: user },
+  getMonthlyReport: { params: { month: '2026-01' }, query: { lang: 'es' }, caller: user },
+  getSlaHistory: { query: {}, caller: user },
   getAnalytics: { query: {}, caller: admin },
   getSummary: { query: {}, caller: user },
   getTenant: { params: { tenantId: 'acme' }, query: {}, caller: admin },
