@@ -19,6 +19,7 @@ import { PageHeader } from '../../shared/ui/states';
 import { AlarmIncidentCell } from '../../shared/ui/AlarmIncidentCell';
 import '../../shared/ui/screens.css';
 import { useAcknowledge, useAlarmList } from './api';
+import { canOperate, useTenant } from '../../shared/lib/tenant';
 import { DevicePicker } from './DevicePicker';
 import type { AlarmFilters } from './api';
 import { t as msg } from '../../shared/lib/messages';
@@ -43,6 +44,8 @@ export function DeviceAlarmsPage() {
   const query = alarmQuery(params);
   const list = useAlarmList(query);
   const acknowledge = useAcknowledge();
+  // A viewer cannot acknowledge (docs/api.md#customer-roles): the button is hidden, not disabled.
+  const operator = canOperate(useTenant().me);
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   /** The device's name on the row (alarms written before the copy: its id until the upgrade fills it). */
@@ -101,7 +104,7 @@ export function DeviceAlarmsPage() {
               label: msg('devices.alarms.actions'),
               hiddenLabel: true,
               cell: (a) =>
-                a.state === 'active' ? (
+                a.state === 'active' && operator ? (
                   <button type="button" className="btn" disabled={busy !== null} onClick={() => void onAck(a)} aria-label={msg('devices.alarms.acknowledgeAlarmOf', { title: a.title, v1: nameOf(a) })}>
                     {busy === alarmKey(a) ? msg('devices.alarms.acknowledging') : msg('devices.alarms.acknowledge')}
                   </button>

@@ -15,7 +15,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { IncidentId } from '../../shared/lib/contract';
 import { ticketPath } from '../../shared/lib/links';
-import { useTenant } from '../../shared/lib/tenant';
+import { canOperate, useTenant } from '../../shared/lib/tenant';
 import { ErrorState, LoadingState, NotFoundState, PageHeader } from '../../shared/ui/states';
 import { useIncident } from './api';
 import { EscalationContactsPanel } from './EscalationContactsPanel';
@@ -91,7 +91,7 @@ export function IncidentDetailPage() {
             )}
           </div>
           <LinkedAlarms incident={data} />
-          <CommentForm incident={data} staff={isStaff} run={(action, okText) => runAction(action, okText, setNotice, () => void mutate())} />
+          {canOperate(me) ? <CommentForm incident={data} staff={isStaff} run={(action, okText) => runAction(action, okText, setNotice, () => void mutate())} /> : null}
           <Timeline incident={data} />
         </>
       )}

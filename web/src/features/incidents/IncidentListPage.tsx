@@ -9,6 +9,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { canOperate, useTenant } from '../../shared/lib/tenant';
 import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/lib/contract';
 import type { IncidentStatus, Severity } from '../../shared/lib/contract';
 import { toApiError } from '../../shared/lib/api';
@@ -35,6 +36,7 @@ export function IncidentListPage() {
   const invalid = filtersError(filters);
   const query = invalid ? {} : filtersToQuery(filters);
   const list = useIncidentList(query);
+  const { me } = useTenant();
   const exportAll = useIncidentExport();
   const [exporting, setExporting] = useState<string | null>(null);
   const [qDraft, setQDraft] = useState(filters.q);
@@ -64,9 +66,11 @@ export function IncidentListPage() {
     <section>
       <PageHeader title={msg('incidents.list.incidents')}>
         <CsvButtons label={msg('incidents.list.exportCsv')} disabled={exporting === 'Preparando CSV…'} onDownload={(v) => void onExport(v)} />
-        <Link to="/incidents/new" className="btn btn-primary">
-          {msg('incidents.list.addIncident')}
-        </Link>
+        {canOperate(me) ? (
+          <Link to="/incidents/new" className="btn btn-primary">
+            {msg('incidents.list.addIncident')}
+          </Link>
+        ) : null}
       </PageHeader>
       <form className="card filters" role="search" aria-label={msg('incidents.list.filterIncidents')} onSubmit={onSearch}>
         <div className="field">

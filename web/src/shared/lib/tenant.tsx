@@ -70,6 +70,15 @@ export function TenantProvider({ children }: { children: ReactNode }) {
   return <TenantContext.Provider value={value}>{children}</TenantContext.Provider>;
 }
 
+/**
+ * Whether the caller may do an operator's work (open and comment incidents, acknowledge alarms): staff, or a
+ * customer whose role (`/me` `role`, docs/api.md#customer-roles) is not `viewer`. The portal hides, not
+ * disables, what a viewer cannot do; the API refuses it anyway (403 ROLE_REQUIRED).
+ */
+export function canOperate(me: Me | undefined): boolean {
+  return !!me && (me.isAdmin || me.role !== 'viewer');
+}
+
 export function useTenant(): TenantState {
   const t = useContext(TenantContext);
   if (!t) throw new Error('useTenant() outside <TenantProvider>');
