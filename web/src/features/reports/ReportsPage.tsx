@@ -17,6 +17,7 @@ import '../../shared/ui/screens.css';
 import { t as msg } from '../../shared/lib/messages';
 import { Link } from 'react-router-dom';
 import { devicePath } from '../../shared/lib/links';
+import { MonthlyReportPanel } from './MonthlyReportPanel';
 
 export function ReportsPage() {
   const { spec, picker } = useUrlPeriod();
@@ -157,6 +158,7 @@ export function ReportsPage() {
           </section>
         </>
       )}
+      {activeTenant && <MonthlyReportPanel tenant={activeTenant} />}
     </section>
   );
 }

@@ -34,7 +34,7 @@ function answer(input: CallInput<'getReport'>): Report {
 
 function setup(path = '/reports/general?days=30') {
   const getReport = vi.fn(answer);
-  renderSignedIn(<ReportsPage />, { path, api: fakeApi({ getMe: ME_ACME, getReport }) });
+  renderSignedIn(<ReportsPage />, { path, api: fakeApi({ getMe: ME_ACME, getReport, getSlaHistory: async () => ({ months: [] }) }) });
   return getReport;
 }
 

@@ -2,6 +2,16 @@
 import type { Catalogue } from '../es';
 
 export const reports: Catalogue['reports'] = {
+  monthly: {
+    title: 'Monthly report',
+    month: 'Month',
+    downloadPdf: 'Download PDF',
+    downloadFailed: 'The PDF could not be generated. Try again.',
+    slaHistory: 'SLA compliance over the last 12 months',
+    resolved: 'Resolved',
+    compliance: 'Compliance',
+    noResolved: 'None resolved',
+  },
   page: {
     generalReports: 'General reports',
     downloadCsv: 'Download CSV',

@@ -1,5 +1,15 @@
 /** Spanish texts of the `reports` feature (section `reports.*` of the catalogue, docs/portal.md#messages). */
 export const reports = {
+  monthly: {
+    title: 'Informe mensual',
+    month: 'Mes',
+    downloadPdf: 'Descargar PDF',
+    downloadFailed: 'No se pudo generar el PDF. Inténtalo de nuevo.',
+    slaHistory: 'Cumplimiento del SLA en los últimos 12 meses',
+    resolved: 'Resueltos',
+    compliance: 'Cumplimiento',
+    noResolved: 'Sin resueltos',
+  },
   page: {
     generalReports: 'Reportes generales',
     downloadCsv: 'Descargar CSV',
