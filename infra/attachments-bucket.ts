@@ -1,5 +1,5 @@
 /**
- * The stage's attachments bucket (issue 32 point 2, docs/api.md#attachments): evidence files of incidents,
+ * The stage's attachments bucket (issue 32 point 2): evidence files of incidents,
  * uploaded by the browser straight to S3 with a presigned POST and downloaded with short-lived presigned GETs
  * that the incidents function signs (lambdas/data/attachment-store.ts). Objects live under
  * `tenants/<tenantId>/incidents/<incidentId>/<attachmentId>`.

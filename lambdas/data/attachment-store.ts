@@ -1,5 +1,5 @@
 /**
- * The attachments bucket as the incidents Lambda uses it (issue 32 point 2, docs/api.md#attachments): a
+ * The attachments bucket as the incidents Lambda uses it (issue 32 point 2): a
  * presigned POST for the browser's upload straight to S3 (no file passes through Lambda), HeadObject to
  * confirm an upload, and a short-lived presigned GET for the download. Objects live under
  * `tenants/<tenantId>/incidents/<incidentId>/<attachmentId>` ({@link attachmentKey}), the only prefix the
