@@ -33,7 +33,7 @@
  *    accepted heartbeats are an EMF metric of the ingest function, `lambdas/triggers/job-metrics.ts`; no metric
  *    filter: docs/platform.md#alarms.)
  */
-import { ArnFormat, type CfnElement, CfnOutput, Duration, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
@@ -69,7 +69,6 @@ import { acknowledgeTracingWildcard, LAMBDA_RUNTIME, lambdaDefaults } from './la
 import { SlaWatch } from './sla-watch.js';
 import { NotificationDigest } from './notification-digest.js';
 import { NotificationsConsumer } from './notifications.js';
-import { ATTACHMENTS_PREFIX, AttachmentsBucket } from './attachments-bucket.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 /** Lambda runtime of the API functions (one value for every function: infra/lambda-defaults.ts). */
@@ -154,8 +153,6 @@ export class ApiStack extends Stack {
   readonly notificationDigest: NotificationDigest;
   /** The scheduled SLA job writing `sla.*` activity events (infra/sla-watch.ts). */
   readonly slaWatch: SlaWatch;
-  /** Incident attachments (infra/attachments-bucket.ts); the incidents function reads and writes `tenants/*`. */
-  readonly attachments: AttachmentsBucket;
 
   /** The portal's app client id, given to every function (`userPoolClientIds`). */
   private readonly userPoolClientId: string;
@@ -174,17 +171,6 @@ export class ApiStack extends Stack {
     this.functions = Object.fromEntries(
       HANDLER_NAMES.map((name) => [name, this.createFunction(name, config, table, allowOrigins)]),
     ) as Record<HandlerName, NodejsFunction>;
-    // Attachments: the incidents function presigns uploads and downloads under `tenants/*` only (least privilege;
-    // a presigned request carries the signer's permissions, so without this grant S3 refuses it).
-    this.attachments = new AttachmentsBucket(this, 'Attachments', { allowOrigins, removalPolicy: config.removalPolicy });
-    const incidentsRole = this.functions.incidents.role!;
-    incidentsRole.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['s3:PutObject', 's3:GetObject'], resources: [this.attachments.bucket.arnForObjects(`${ATTACHMENTS_PREFIX}*`)] }),
-    );
-    Validations.of(incidentsRole).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(this.attachments.bucket.node.defaultChild as CfnElement)}.Arn>/${ATTACHMENTS_PREFIX}*]`,
-      reason: 'Attachment keys are created at run time (tenants/<tenantId>/incidents/<incidentId>/<attachmentId>); the grant is limited to that prefix, and the function checks the tenant before signing.',
-    });
     this.notifications = new NotificationsConsumer(this, 'NotificationDelivery', {
       config,
       table,

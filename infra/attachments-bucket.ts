@@ -1,4 +1,8 @@
 /**
+ * NOT YET IN THE STAGE'S STACKS: it joins the Api stack together with the attachment routes (with the incidents
+ * function's `s3:PutObject`/`s3:GetObject` grant on `tenants/*` and CDK's auto-delete provider's log group, as
+ * the Hosting stack has it); an empty, unused bucket in every stage would only add resources to delete.
+ *
  * The stage's attachments bucket (issue 32 point 2): evidence files of incidents,
  * uploaded by the browser straight to S3 with a presigned POST and downloaded with short-lived presigned GETs
  * that the incidents function signs (lambdas/data/attachment-store.ts). Objects live under
@@ -16,9 +20,13 @@
  *    rule keeps stray parts of any other writer from being billed forever).
  *  - CORS: POST (uploads) and GET (downloads) from the portal origins only (the site origin first, then the
  *    stage's extra origins), `ETag` exposed.
- *  - Removal: the stage's `removalPolicy`, like the table (retained on production stages).
+ *  - Name: `vigia-<stage>-attachments-<account>-<region>` — unique across accounts and regions, and inside the
+ *    preview fence, which allows a preview's roles S3 only on `vigia-pr-*` buckets (docs/platform.md#the-preview-fence).
+ *  - Removal: the stage's `removalPolicy`, like the table (retained on production stages); disposable stages
+ *    (`autoDeleteObjects`) empty it on deletion, so a preview leaves nothing behind
+ *    (docs/platform.md#previews-leave-nothing-behind).
  */
-import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, Stack, Token, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
@@ -29,6 +37,19 @@ export interface AttachmentsBucketProps {
   /** Origins allowed to POST and GET from a browser (the portal's). */
   readonly allowOrigins: readonly string[];
   readonly removalPolicy: RemovalPolicy;
+  /** Empty the bucket when the stack is deleted (disposable stages). */
+  readonly autoDeleteObjects: boolean;
+  /** The stage name (the bucket's name). */
+  readonly stage: string;
+}
+
+/**
+ * The attachments bucket's name: `vigia-<stage>-attachments-<account>-<region>`, as a literal when the stack's
+ * account and region are known, else with the deploy-time pseudo parameters (as the site bucket's name).
+ */
+export function attachmentsBucketName(stack: Stack, stage: string): string {
+  if (Token.isUnresolved(stack.account) || Token.isUnresolved(stack.region)) return `vigia-${stage}-attachments-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+  return `vigia-${stage}-attachments-${stack.account}-${stack.region}`;
 }
 
 /** The attachments bucket of a stage (see module doc). */
@@ -38,6 +59,7 @@ export class AttachmentsBucket extends Construct {
   constructor(scope: Construct, id: string, props: AttachmentsBucketProps) {
     super(scope, id);
     this.bucket = new Bucket(this, 'Bucket', {
+      bucketName: attachmentsBucketName(Stack.of(this), props.stage),
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
@@ -46,6 +68,7 @@ export class AttachmentsBucket extends Construct {
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       cors: [{ allowedOrigins: [...props.allowOrigins], allowedMethods: [HttpMethods.POST, HttpMethods.GET], allowedHeaders: ['*'], exposedHeaders: ['ETag'], maxAge: 300 }],
       removalPolicy: props.removalPolicy,
+      autoDeleteObjects: props.autoDeleteObjects,
     });
     Validations.of(this.bucket).acknowledge({
       id: 'AwsSolutions-S1',

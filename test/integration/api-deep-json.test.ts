@@ -124,7 +124,7 @@ describe('the local gateway answers the same', () => {
     await new Promise<void>((r) => jwks.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}`;
     const now = Math.floor(Date.now() / 1000);
-    token = await new SignJWT({ token_use: 'id', email: 'u@acme.example', email_verified: true, 'cognito:groups': ['acme'] })
+    token = await new SignJWT({ token_use: 'id', email: 'u@acme.example', email_verified: true, 'cognito:groups': ['acme', 'customer-admin'] })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
       .setSubject('u-acme')
       .setIssuer(`${base}/local_test`)

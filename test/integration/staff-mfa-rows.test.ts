@@ -26,7 +26,8 @@ const { handlers, snapshot } = ex;
 /** Staff without TOTP (no tenant of its own); staff without TOTP that is also in acme; a customer of acme. */
 const STAFF: CallerSpec = { sub: 'u-soc-nototp', groups: ['admin'], mfa: false };
 const STAFF_IN_ACME: CallerSpec = { sub: 'u-soc-acme', groups: ['admin', 'acme'], mfa: false };
-const CUSTOMER: CallerSpec = { sub: 'u-acme', groups: ['acme'] };
+// Acme's customer admin (docs/api.md#customer-roles): every customer row is open to that role.
+const CUSTOMER: CallerSpec = { sub: 'u-acme', groups: ['acme', 'customer-admin'] };
 const ROWS = (ROUTES as readonly RouteDef[]).filter((r) => r.auth !== 'iam');
 
 const send = (row: RouteDef, change: Partial<Example>) => handlers[row.handler](exampleEvent(row, change), lambdaContext);
