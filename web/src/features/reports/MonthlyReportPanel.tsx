@@ -9,18 +9,11 @@ import { useApi, useApiSWR } from '../../shared/lib/api-context';
 import { formatPercent } from '../../shared/lib/format';
 import { messagesLanguage, t as msg } from '../../shared/lib/messages';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
+import { downloadBlob } from '../../shared/ui/csv';
 
-/** Saves base64 `data` as file `fileName` of type `type` through a Blob link. */
+/** Saves base64 `data` as file `fileName` of type `type` (the shared download link). */
 function saveBase64(fileName: string, type: string, data: string): void {
-  const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadBlob(fileName, new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type }));
 }
 
 export function MonthlyReportPanel({ tenant }: { tenant: string | undefined }) {

@@ -46,9 +46,8 @@ export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[], d
   return csvText([columns.map((c) => c.header), ...rows.map((row) => columns.map((c) => c.value(row)))], { dialect });
 }
 
-/** Offers `csv` to the user as the download `filename` (UTF-8 with BOM, `text/csv`). Browser only. */
-export function downloadCsv(filename: string, csv: string): void {
-  const blob = new Blob([UTF8_BOM, csv], { type: 'text/csv;charset=utf-8' });
+/** Offers `blob` to the user as the download `filename` (a temporary object URL on a clicked link). Browser only. */
+export function downloadBlob(filename: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -57,4 +56,9 @@ export function downloadCsv(filename: string, csv: string): void {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Offers `csv` to the user as the download `filename` (UTF-8 with BOM, `text/csv`). Browser only. */
+export function downloadCsv(filename: string, csv: string): void {
+  downloadBlob(filename, new Blob([UTF8_BOM, csv], { type: 'text/csv;charset=utf-8' }));
 }
