@@ -4,9 +4,10 @@
  * cold-start proxy in `scripts/bench/coldstart.ts`, `test/infra/lambda-bundles.test.ts`).
  *
  * Everything is bundled (`externalModules: []`, where CDK's default leaves `@aws-sdk/*` to the runtime):
- * the handlers talk to DynamoDB through aws-lite (`lambdas/data/client.ts`), and the one AWS package they
- * use, `@aws-sdk/util-dynamodb` (marshalling, ~5 KB), comes at the version our lockfile pins. Minified ESM
- * with linked source maps (`HANDLER_NODE_OPTIONS` enables them on the functions).
+ * the handlers talk to DynamoDB through aws-lite (`lambdas/data/client.ts`) and marshal with
+ * `@aws-sdk/util-dynamodb` (~5 KB, declared in package.json); the few functions that call Cognito, S3 or SES
+ * bundle those AWS SDK v3 clients. Every AWS package comes at the version our lockfile pins, never the
+ * runtime's. Minified ESM with linked source maps (`HANDLER_NODE_OPTIONS` enables them on the functions).
  */
 import type { BuildOptions } from 'esbuild';
 import type { BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
