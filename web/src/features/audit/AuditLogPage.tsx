@@ -158,27 +158,28 @@ export function AuditLogPage() {
   const query = auditQuery(params, isStaff, activeTenant);
   const badRange = dateRangeError(params.get('from') ?? '', params.get('to') ?? '') !== null;
   const list = useApiSWRInfinite('listAuditLog', badRange ? null : { query });
-  const [exporting, setExporting] = useState<string | null>(null);
+  // The export's progress: `busy` while the CSV is built (the button is disabled), then the outcome's text.
+  const [exporting, setExporting] = useState<{ busy: boolean; text: string } | null>(null);
   const names = new Map(tenants.map((t) => [t.id, t.name]));
   const people = peopleOf(list.items);
 
   const onExport = async (variant: CsvVariant) => {
-    setExporting('Preparando CSV…');
+    setExporting({ busy: true, text: msg('ui.csv.preparing') });
     try {
       const { limit: _limit, ...rest } = query;
       const csv = await api.csv('listAuditLog', { query: rest });
       // The API sends the standard CSV; the Excel variant is the same cells in the language's dialect.
       downloadCsv(csvFilename(`auditoria-${new Date().toISOString().slice(0, 10)}`, variant), variant === 'excel' ? convertCsv(csv, csvDialect(variant)) : csv);
-      setExporting('CSV descargado.');
+      setExporting({ busy: false, text: msg('ui.csv.downloaded') });
     } catch (err) {
-      setExporting(msg('audit.log.couldNotExport', { userMessage: toApiError(err).userMessage }));
+      setExporting({ busy: false, text: msg('audit.log.couldNotExport', { userMessage: toApiError(err).userMessage }) });
     }
   };
 
   return (
     <section>
       <PageHeader title={msg('audit.log.auditLog')}>
-        <CsvButtons label={msg('audit.log.exportCsv')} disabled={badRange || exporting === 'Preparando CSV…'} onDownload={(v) => void onExport(v)} />
+        <CsvButtons label={msg('audit.log.exportCsv')} disabled={badRange || !!exporting?.busy} onDownload={(v) => void onExport(v)} />
       </PageHeader>
       <form className="card filters" role="search" aria-label={msg('audit.log.filterTheLog')} onSubmit={(e) => e.preventDefault()}>
         {isStaff && <FilterSelect id="a-tenant" label={msg('audit.log.customer')} value={params.get('tenant') ?? ''} options={tenants.map((t) => [t.id, t.name] as const)} onChange={(v) => set('tenant', v)} />}
@@ -191,7 +192,7 @@ export function AuditLogPage() {
       </form>
       {exporting && (
         <p role="status" className="muted small">
-          {exporting}
+          {exporting.text}
         </p>
       )}
       {badRange ? (

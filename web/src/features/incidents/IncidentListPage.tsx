@@ -38,7 +38,8 @@ export function IncidentListPage() {
   const list = useIncidentList(query);
   const { me } = useTenant();
   const exportAll = useIncidentExport();
-  const [exporting, setExporting] = useState<string | null>(null);
+  // The export's progress: `busy` while the CSV is built (the button is disabled), then the outcome's text.
+  const [exporting, setExporting] = useState<{ busy: boolean; text: string } | null>(null);
   const [qDraft, setQDraft] = useState(filters.q);
   const [columnSort, setColumnSort] = useState<IncidentColumnSort | null>(null);
   const rows = columnSort ? sortIncidents(list.items, columnSort) : list.items;
@@ -50,13 +51,13 @@ export function IncidentListPage() {
     apply({ q: qDraft });
   };
   const onExport = async (variant: CsvVariant) => {
-    setExporting('Preparando CSV…');
+    setExporting({ busy: true, text: msg('ui.csv.preparing') });
     try {
       const all = await exportAll(query);
       downloadCsv(csvFilename(`incidentes-${new Date().toISOString().slice(0, 10)}`, variant), toCsv(all.items, INCIDENT_CSV_COLUMNS, csvDialect(variant)));
-      setExporting(all.truncated ? msg('incidents.list.csvDownloadedWithThe', { CSV_MAX_ITEMS }) : msg('incidents.list.csvDownloadedIncidents', { length: all.items.length }));
+      setExporting({ busy: false, text: all.truncated ? msg('incidents.list.csvDownloadedWithThe', { CSV_MAX_ITEMS }) : msg('incidents.list.csvDownloadedIncidents', { length: all.items.length }) });
     } catch (err) {
-      setExporting(msg('incidents.list.couldNotExport', { userMessage: toApiError(err).userMessage }));
+      setExporting({ busy: false, text: msg('incidents.list.couldNotExport', { userMessage: toApiError(err).userMessage }) });
     }
   };
   const statusValue = filters.status.join(',');
@@ -65,7 +66,7 @@ export function IncidentListPage() {
   return (
     <section>
       <PageHeader title={msg('incidents.list.incidents')}>
-        <CsvButtons label={msg('incidents.list.exportCsv')} disabled={exporting === 'Preparando CSV…'} onDownload={(v) => void onExport(v)} />
+        <CsvButtons label={msg('incidents.list.exportCsv')} disabled={!!exporting?.busy} onDownload={(v) => void onExport(v)} />
         {canOperate(me) ? (
           <Link to="/incidents/new" className="btn btn-primary">
             {msg('incidents.list.addIncident')}
@@ -112,7 +113,7 @@ export function IncidentListPage() {
       </form>
       {exporting && (
         <p role="status" className="muted small">
-          {exporting}
+          {exporting.text}
         </p>
       )}
       {invalid ? (

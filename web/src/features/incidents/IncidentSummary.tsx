@@ -1,7 +1,7 @@
 /** The incident's details: customer, category, source, reporter, assignee, SLA targets, due time and result. */
 import type { IncidentDetail } from '../../shared/lib/contract';
-import { formatDateTime } from '../../shared/lib/format';
-import { INCIDENT_SOURCE_LABELS, IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
+import { formatDateTime, INCIDENT_SOURCE_LABELS } from '../../shared/lib/format';
+import { IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
 import { slaLabel } from './filters';
 import { t as msg } from '../../shared/lib/messages';
 import { minutesLabel } from './incident-labels';

@@ -11,8 +11,7 @@ import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/lib/contract';
 import type { Incident, IncidentStatus, OperationQuery, Severity } from '../../shared/lib/contract';
 import type { CsvColumn } from '../../shared/ui/csv';
 import { dateRangeError } from '../../shared/ui/DateRange';
-import { formatDateTime, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
-import { INCIDENT_SOURCE_LABELS } from '../../shared/ui/badges';
+import { formatDateTime, INCIDENT_SOURCE_LABELS, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { t as msg } from '../../shared/lib/messages';
 
 export type IncidentSort = 'newest' | 'oldest';

@@ -3,14 +3,14 @@
  * `./messages`, docs/portal.md#messages): Spanish (es-ES) by default, English (en-GB) when chosen in
  * `/settings`; dates in the browser's time zone.
  */
-import type { DeviceStatus, IncidentStatus, Severity } from './contract';
+import type { AlarmState, DeviceStatus, IncidentSource, IncidentStatus, Severity } from './contract';
 import { messagesLanguage, t } from './messages';
 
 /**
  * A read-only record `value → label` whose labels are read from the catalogue group `enums.<group>` in the
  * current language at each access (so `SEVERITY_LABELS.high` is "Alta" in Spanish, "High" in English).
  */
-function enumLabels<K extends string>(group: 'severity' | 'incidentStatus' | 'deviceStatus' | 'deviceType', values: readonly K[]): Readonly<Record<K, string>> {
+function enumLabels<K extends string>(group: 'severity' | 'incidentStatus' | 'deviceStatus' | 'deviceType' | 'alarmState' | 'incidentSource', values: readonly K[]): Readonly<Record<K, string>> {
   const record = {} as Record<K, string>;
   for (const value of values) {
     Object.defineProperty(record, value, { enumerable: true, get: () => t(`enums.${group}.${value}` as 'enums.severity.high') });
@@ -23,6 +23,12 @@ export const SEVERITY_LABELS: Readonly<Record<Severity, string>> = enumLabels('s
 export const INCIDENT_STATUS_LABELS: Readonly<Record<IncidentStatus, string>> = enumLabels('incidentStatus', ['new', 'in_progress', 'on_hold', 'resolved', 'closed']);
 
 export const DEVICE_STATUS_LABELS: Readonly<Record<DeviceStatus, string>> = enumLabels('deviceStatus', ['online', 'degraded', 'offline', 'unknown']);
+
+/** Device-alarm states (contract `ALARM_STATES`). */
+export const ALARM_STATE_LABELS: Readonly<Record<AlarmState, string>> = enumLabels('alarmState', ['active', 'acknowledged', 'cleared']);
+
+/** Incident sources (contract `INCIDENT_SOURCES`). */
+export const INCIDENT_SOURCE_LABELS: Readonly<Record<IncidentSource, string>> = enumLabels('incidentSource', ['portal', 'soc', 'alarm']);
 
 /** Device types sent by the collectors (free text in the API); unknown types are shown as sent. */
 const DEVICE_TYPE_LABELS: Readonly<Record<string, string>> = enumLabels('deviceType', ['firewall', 'switch', 'access_point', 'server', 'router', 'vpn']);

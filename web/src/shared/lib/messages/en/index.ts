@@ -81,6 +81,8 @@ export const en: Catalogue = {
       router: 'Router',
       vpn: 'VPN concentrator',
     },
+    alarmState: { active: 'Active', acknowledged: 'Acknowledged', cleared: 'Cleared' },
+    incidentSource: { portal: 'Portal', soc: 'SOC', alarm: 'Alarm' },
   },
   common: {
     loading: 'Loading…',

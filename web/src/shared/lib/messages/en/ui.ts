@@ -26,6 +26,8 @@ export const ui: Catalogue['ui'] = {
   csv: {
     excel: 'CSV (Excel)',
     excelHint: 'CSV for Excel, with the separator and decimals of the portal\'s language',
+    preparing: 'Preparing CSV…',
+    downloaded: 'CSV downloaded.',
   },
   report: {
     summary: 'Summary',
@@ -103,13 +105,6 @@ export const ui: Catalogue['ui'] = {
       client: 'The request could not be completed.',
       server: 'Server error. Try again later.',
     },
-  },
-  badges: {
-    active: 'Active',
-    acknowledged: 'Acknowledged',
-    cleared: 'Cleared',
-    portal: 'Portal',
-    alarm: 'Alarm',
   },
   alarmIncident: {
     openIncident: 'Open incident',

@@ -82,6 +82,8 @@ export const es = {
       router: 'Router',
       vpn: 'Concentrador VPN',
     },
+    alarmState: { active: 'Activa', acknowledged: 'Reconocida', cleared: 'Resuelta' },
+    incidentSource: { portal: 'Portal', soc: 'SOC', alarm: 'Alarma' },
   },
   common: {
     loading: 'Cargando…',

@@ -24,6 +24,8 @@ export const ui = {
   csv: {
     excel: 'CSV (Excel)',
     excelHint: 'CSV para Excel, con el separador y los decimales del idioma del portal',
+    preparing: 'Preparando CSV…',
+    downloaded: 'CSV descargado.',
   },
   report: {
     summary: 'Resumen',
@@ -101,13 +103,6 @@ export const ui = {
       client: 'No se pudo completar la solicitud.',
       server: 'Error del servidor. Inténtalo de nuevo más tarde.',
     },
-  },
-  badges: {
-    active: 'Activa',
-    acknowledged: 'Reconocida',
-    cleared: 'Resuelta',
-    portal: 'Portal',
-    alarm: 'Alarma',
   },
   alarmIncident: {
     openIncident: 'Abrir incidente',
