@@ -23,7 +23,7 @@ import { Policy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { FEDERATED_TENANTS_ENV, FEDERATED_TENANTS_FROM_TABLE_ENV } from '../lambdas/triggers/federation.js';
+import { preTokenTriggerEnvironment } from '../lambdas/config.js';
 import { PRE_TOKEN_FEDERATION_ACTIONS, PRE_TOKEN_MFA_ACTIONS } from '../lambdas/triggers/pre-token-generation.js';
 import { HANDLER_BUNDLING, HANDLER_NODE_OPTIONS } from './handler-bundling.js';
 import { acknowledgeTracingWildcard } from './lambda-defaults.js';
@@ -85,9 +85,9 @@ export function addPreTokenGenerationTrigger(
     statements: [new PolicyStatement({ actions: [...PRE_TOKEN_MFA_ACTIONS], resources: [userPool.userPoolArn] })],
   });
   const fileProviders = !!federatedTenants && Object.keys(federatedTenants).length > 0;
-  if (fileProviders) fn.addEnvironment(FEDERATED_TENANTS_ENV, JSON.stringify(federatedTenants));
-  // Staff-configured providers: their tenants are read from the table (GetItem granted with the table, below).
-  if (adminConfiguredProviders) fn.addEnvironment(FEDERATED_TENANTS_FROM_TABLE_ENV, 'true');
+  // The trigger's settings (lambdas/config.ts); staff-configured providers' tenants are read from the table
+  // (GetItem granted with the table, below).
+  for (const [name, value] of Object.entries(preTokenTriggerEnvironment({ federatedTenants: federatedTenants ?? {}, federatedTenantsFromTable: adminConfiguredProviders }))) fn.addEnvironment(name, value);
   if (fileProviders || adminConfiguredProviders) {
     new Policy(stack, 'PreTokenGenerationFederatedGroups', {
       roles: [role],
@@ -104,7 +104,7 @@ export function addPreTokenGenerationTrigger(
  * Called once the Data stack exists; the Auth stack then depends on it (docs/api.md#access-requests).
  */
 export function recordAccessRequestsIn(fn: NodejsFunction, table: ITable, adminConfiguredProviders = false): void {
-  fn.addEnvironment('TABLE_NAME', table.tableName);
+  for (const [name, value] of Object.entries(preTokenTriggerEnvironment({ tableName: table.tableName }))) fn.addEnvironment(name, value);
   new Policy(fn.stack, 'PreTokenGenerationAuditPut', {
     roles: [fn.role!],
     statements: [

@@ -13,6 +13,7 @@
  * mistake: the function cannot serve requests without its table name or stage).
  */
 import * as z from 'zod';
+import { FEDERATED_TENANTS_ENV, FEDERATED_TENANTS_FROM_TABLE_ENV, parseFederatedTenants, type FederatedTenants } from './triggers/federation.js';
 
 /**
  * Request headers the portal and collectors send that CORS pre-flights must allow (API Gateway's
@@ -244,5 +245,52 @@ export function lambdaEnvironment(config: Omit<LambdaConfigInput, 'region'>): Re
   }
   if (c.stageProviders?.length) out[ENV.idpStageProviders] = JSON.stringify(c.stageProviders);
   if (c.secretsManagerEndpoint !== undefined) out[ENV.secretsManagerEndpoint] = c.secretsManagerEndpoint;
+  return out;
+}
+
+/**
+ * The Cognito pre token generation trigger's configuration (`lambdas/triggers/pre-token-generation.ts`): a
+ * smaller shape than the API Lambdas' (the trigger serves Cognito, not the API), read from the function's
+ * environment by {@link preTokenTriggerConfigFromEnv} on its first invocation and written by
+ * infra/pre-token-trigger.ts through {@link preTokenTriggerEnvironment}, so its variable names are spelled here
+ * and in `triggers/federation.ts` only (`TABLE_NAME` is the API Lambdas' same setting).
+ */
+export interface PreTokenTriggerConfig {
+  /** AWS region of the function (the runtime's `AWS_REGION`); '' outside Lambda (the SDK's default chain then). */
+  readonly region: string;
+  /** The stage's table: access requests are recorded there and staff-configured providers read; absent = neither. */
+  readonly tableName?: string;
+  /** The providers file's enterprise providers, provider name → tenant id; `{}` = none (docs/platform.md#federated-sign-in). */
+  readonly federatedTenants: FederatedTenants;
+  /**
+   * Staff may configure providers at run time: the tenant of a provider the file does not name is read from the
+   * table (docs/api.md#tenant-identity-provider). Ignored without `tableName`.
+   */
+  readonly federatedTenantsFromTable: boolean;
+}
+
+/**
+ * The trigger's configuration from its environment. Empty or absent variables mean "not set".
+ * @throws SyntaxError when `FEDERATED_TENANTS` is not a JSON object (a deployment error; `parseFederatedTenants`)
+ */
+export function preTokenTriggerConfigFromEnv(env: Record<string, string | undefined>): PreTokenTriggerConfig {
+  const tableName = env[ENV.tableName] || undefined;
+  return {
+    region: env.AWS_REGION ?? '',
+    ...(tableName ? { tableName } : {}),
+    federatedTenants: parseFederatedTenants(env[FEDERATED_TENANTS_ENV]),
+    federatedTenantsFromTable: env[FEDERATED_TENANTS_FROM_TABLE_ENV] === 'true',
+  };
+}
+
+/**
+ * The trigger's `environment` entries for the settings given (CDK values may be tokens). `region` is the
+ * runtime's own; an empty provider map and `federatedTenantsFromTable: false` add nothing.
+ */
+export function preTokenTriggerEnvironment(config: Partial<Omit<PreTokenTriggerConfig, 'region'>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (config.tableName !== undefined) out[ENV.tableName] = config.tableName;
+  if (config.federatedTenants && Object.keys(config.federatedTenants).length > 0) out[FEDERATED_TENANTS_ENV] = JSON.stringify(config.federatedTenants);
+  if (config.federatedTenantsFromTable) out[FEDERATED_TENANTS_FROM_TABLE_ENV] = 'true';
   return out;
 }

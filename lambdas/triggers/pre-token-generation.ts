@@ -37,7 +37,8 @@ import type { AccessRequest, AuditEntry } from '../contract/schemas.js';
 import { accessRequestOf } from '../domain/access-requests.js';
 import { newAuditEntry, STAFF_AUDIT_TENANT } from '../domain/audit.js';
 import { ADMIN_GROUP } from '../contract/routes.js';
-import { FEDERATED_TENANTS_ENV, FEDERATED_TENANTS_FROM_TABLE_ENV, federatedProviderOf, federatedTenantOf, parseFederatedTenants, type FederatedTenants } from './federation.js';
+import { preTokenTriggerConfigFromEnv } from '../config.js';
+import { federatedProviderOf, federatedTenantOf, type FederatedTenants } from './federation.js';
 
 export { MFA_CLAIM, MFA_TOTP } from '../contract/claims.js';
 
@@ -206,9 +207,6 @@ export function createPreTokenGenerationHandler(
   };
 }
 
-/** Environment variable naming the stage's DynamoDB table (access requests are audited there; optional). */
-export const TABLE_NAME_ENV = 'TABLE_NAME';
-
 let deployed: ReturnType<typeof createPreTokenGenerationHandler> | undefined;
 
 /**
@@ -216,36 +214,37 @@ let deployed: ReturnType<typeof createPreTokenGenerationHandler> | undefined;
  * region (`accessRequestsRepository(…).raise`: PutItems only), loaded on first use (the data layer is only imported
  * when a user in no group signs in).
  */
-function deployedRecordAudit(tableName: string): RecordAudit {
+function deployedRecordAudit(tableName: string, region: string): RecordAudit {
   return async (entry, request) => {
     const { createDocumentClient } = await import('../data/client.js');
     const { accessRequestsRepository } = await import('../data/access-requests.js');
-    await accessRequestsRepository({ doc: createDocumentClient({ region: process.env.AWS_REGION ?? '' }), tableName }).raise(request, entry);
+    await accessRequestsRepository({ doc: createDocumentClient({ region }), tableName }).raise(request, entry);
   };
 }
 
 /** The staff-configured providers' tenants of the deployed trigger: GetItem `IDP#<provider>` on `TABLE_NAME` (data layer loaded on first use). */
-function deployedTenantOfProvider(tableName: string): (provider: string) => Promise<string | null> {
+function deployedTenantOfProvider(tableName: string, region: string): (provider: string) => Promise<string | null> {
   return async (provider) => {
     const { createDocumentClient } = await import('../data/client.js');
     const { tenantOfProvider } = await import('../data/identity-providers.js');
-    return tenantOfProvider(provider, { doc: createDocumentClient({ region: process.env.AWS_REGION ?? '' }), tableName });
+    return tenantOfProvider(provider, { doc: createDocumentClient({ region }), tableName });
   };
 }
 
 /**
- * The Lambda entry of the deployed user pool (client built on the first invocation, region of the function;
- * access requests audited when `TABLE_NAME` is set; federated users mapped when `FEDERATED_TENANTS` is set).
+ * The Lambda entry of the deployed user pool: its configuration (`preTokenTriggerConfigFromEnv`, lambdas/config.ts)
+ * and client built on the first invocation, region of the function; access requests audited when the table is
+ * set; federated users mapped when the providers file names providers or staff may configure them.
  */
 export const handler = (event: PreTokenGenerationTriggerEvent, context?: Pick<Context, 'awsRequestId'>): Promise<PreTokenGenerationTriggerEvent> => {
-  const table = process.env[TABLE_NAME_ENV];
   if (!deployed) {
+    const config = preTokenTriggerConfigFromEnv(process.env);
     const client = new CognitoIdentityProviderClient({});
-    const tenants = parseFederatedTenants(process.env[FEDERATED_TENANTS_ENV]);
-    const fromTable = process.env[FEDERATED_TENANTS_FROM_TABLE_ENV] === 'true' && table ? deployedTenantOfProvider(table) : undefined;
+    const tenants = config.federatedTenants;
+    const fromTable = config.federatedTenantsFromTable && config.tableName ? deployedTenantOfProvider(config.tableName, config.region) : undefined;
     const federation =
       Object.keys(tenants).length > 0 || fromTable ? { tenants, addUserToGroup: adminAddUserToGroup(client), ...(fromTable ? { tenantOfProvider: fromTable } : {}) } : undefined;
-    deployed = createPreTokenGenerationHandler(adminGetUserMfa(client), undefined, table ? deployedRecordAudit(table) : undefined, federation);
+    deployed = createPreTokenGenerationHandler(adminGetUserMfa(client), undefined, config.tableName ? deployedRecordAudit(config.tableName, config.region) : undefined, federation);
   }
   return deployed(event, context);
 };

@@ -1,5 +1,6 @@
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import { preTokenTriggerConfigFromEnv, preTokenTriggerEnvironment } from '../../../lambdas/config.js';
 import { AuditEntry } from '../../../lambdas/contract/schemas.js';
 import { accessRequestEntry, createPreTokenGenerationHandler, MFA_CLAIM } from '../../../lambdas/triggers/pre-token-generation.js';
 
@@ -77,5 +78,19 @@ describe('access requests: a sign-in of a user in no group is audited for staff 
     const out = await h(signIn([]));
     expect(out.response.claimsOverrideDetails?.claimsToAddOrOverride).toEqual({ [MFA_CLAIM]: 'totp' });
     expect(logged).toEqual(['recording the access request failed; the token is issued anyway']);
+  });
+});
+
+describe('the trigger\'s configuration (lambdas/config.ts: written by the infra, read by the deployed trigger)', () => {
+  it('round-trips table, providers and staff-configured providers through the environment; empty settings add no variable', () => {
+    const env = preTokenTriggerEnvironment({ tableName: 'vigia-dev-main', federatedTenants: { AcmeIdP: 'acme' }, federatedTenantsFromTable: true });
+    expect(env).toEqual({ TABLE_NAME: 'vigia-dev-main', FEDERATED_TENANTS: '{"AcmeIdP":"acme"}', FEDERATED_TENANTS_FROM_TABLE: 'true' });
+    expect(preTokenTriggerConfigFromEnv({ ...env, AWS_REGION: 'eu-west-1' })).toEqual({ region: 'eu-west-1', tableName: 'vigia-dev-main', federatedTenants: { AcmeIdP: 'acme' }, federatedTenantsFromTable: true });
+    expect(preTokenTriggerEnvironment({ federatedTenants: {}, federatedTenantsFromTable: false })).toEqual({});
+    expect(preTokenTriggerConfigFromEnv({ TABLE_NAME: '' })).toEqual({ region: '', federatedTenants: {}, federatedTenantsFromTable: false });
+  });
+  it('never maps a provider to staff, and refuses a malformed provider map loudly', () => {
+    expect(preTokenTriggerConfigFromEnv({ FEDERATED_TENANTS: '{"Evil":"admin","AcmeIdP":"acme"}' }).federatedTenants).toEqual({ AcmeIdP: 'acme' });
+    expect(() => preTokenTriggerConfigFromEnv({ FEDERATED_TENANTS: '["acme"]' })).toThrow(SyntaxError);
   });
 });
