@@ -28,7 +28,8 @@ import type { Incident, IncidentStatus, Page } from '../contract/schemas.js';
 import { ApiError } from '../domain/errors.js';
 import type { IncidentListOptions } from '../domain/ports.js';
 import { searchTokens, titleMatches } from '../domain/search.js';
-import type { AttributeMap, BatchGetItemInput, BatchWriteRequest, Operations, TableRef, TransactWriteItem } from './client.js';
+import type { AttributeMap, TableRef, TransactWriteItem } from './client.js';
+import { batchGetAll, batchWriteAll } from './dynamo-util.js';
 import { IncidentEntity, itemOf, recordOf, SearchTokenEntity } from './entities.js';
 import { keys } from './keys.js';
 import { filterExpression, queryItems, timeRange } from './paging.js';
@@ -37,13 +38,6 @@ import { indexOf } from './access-patterns.js';
 /** Sort key of an incident in the lists read here: `<createdAt>#<id>`. */
 const POSITION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z#INC-\d{1,12}$/;
 const PositionCursor = z.strictObject({ p: z.string().regex(POSITION) });
-
-/** Keys a BatchGetItem reads at most (DynamoDB's limit). */
-const BATCH_GET_MAX = 100;
-/** Requests a BatchWriteItem carries at most (DynamoDB's limit). */
-const BATCH_WRITE_MAX = 25;
-/** Rounds of `UnprocessedKeys` / `UnprocessedItems` sent again before giving up. */
-const UNPROCESSED_ROUNDS = 8;
 
 /** The position cursor of sort key `p`. */
 function encodePosition(p: string): string {
@@ -203,37 +197,18 @@ export async function searchIncidents(table: TableRef, tenantId: string, opts: I
   return { items, nextCursor: nextPosition === undefined ? null : encodePosition(nextPosition) };
 }
 
-/** The tenant's incidents with these ids that exist (BatchGetItem, eventually consistent), by id. */
+/**
+ * The tenant's incidents with these ids that exist (BatchGetItem, eventually consistent, `batchGetAll`: keys
+ * left unprocessed are asked again with backoff), by id.
+ * @throws Error when keys are still unprocessed after `batchGetAll`'s attempts.
+ */
 export async function batchGetIncidents(table: TableRef, tenantId: string, ids: readonly string[]): Promise<Map<string, Incident>> {
   const found = new Map<string, Incident>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += BATCH_GET_MAX) {
-    let request: BatchGetItemInput['RequestItems'] | undefined = { [table.tableName]: { Keys: unique.slice(i, i + BATCH_GET_MAX).map((id) => keys.incident(tenantId, id)) } };
-    for (let round = 0; request && round < UNPROCESSED_ROUNDS; round++) {
-      const res: Operations['BatchGetItem']['output'] = await table.doc.send('BatchGetItem', { RequestItems: request });
-      for (const item of res.Responses?.[table.tableName] ?? []) {
-        const incident = recordOf(IncidentEntity, item) as Incident;
-        found.set(incident.id, incident);
-      }
-      request = res.UnprocessedKeys && Object.keys(res.UnprocessedKeys).length ? res.UnprocessedKeys : undefined;
-      if (request) await new Promise((r) => setTimeout(r, 10 * 2 ** round));
-    }
-    if (request) throw new Error('BatchGetItem: keys left unprocessed after retries');
+  for (const item of await batchGetAll(table, [...new Set(ids)].map((id) => keys.incident(tenantId, id)))) {
+    const incident = recordOf(IncidentEntity, item) as Incident;
+    found.set(incident.id, incident);
   }
   return found;
-}
-
-/** Sends BatchWriteItem requests in groups of 25, sending unprocessed ones again (backoff). */
-async function batchWrite(table: TableRef, requests: BatchWriteRequest[]): Promise<void> {
-  for (let i = 0; i < requests.length; i += BATCH_WRITE_MAX) {
-    let pending: BatchWriteRequest[] = requests.slice(i, i + BATCH_WRITE_MAX);
-    for (let round = 0; pending.length && round < UNPROCESSED_ROUNDS; round++) {
-      const res: Operations['BatchWriteItem']['output'] = await table.doc.send('BatchWriteItem', { RequestItems: { [table.tableName]: pending } });
-      pending = res.UnprocessedItems?.[table.tableName] ?? [];
-      if (pending.length) await new Promise((r) => setTimeout(r, 10 * 2 ** round));
-    }
-    if (pending.length) throw new Error('BatchWriteItem: items left unprocessed after retries');
-  }
 }
 
 /** The token items of `incident`'s title, each carrying `tokens` (default: the title's own). */
@@ -268,7 +243,7 @@ export function searchTokenPuts(table: TableRef, next: Incident, before: Inciden
 export async function putSearchTokens(table: TableRef, next: Incident, before: Incident | null): Promise<void> {
   if (before && before.title === next.title && before.createdAt === next.createdAt) return;
   const words = [...new Set([...searchTokens(next.title), ...(before ? searchTokens(before.title) : [])])];
-  await batchWrite(
+  await batchWriteAll(
     table,
     searchTokenItems(next, words).map((Item) => ({ PutRequest: { Item } })),
   );
@@ -289,18 +264,9 @@ export async function ensureSearchTokens(table: TableRef, tenantId: string, inci
   const items = searchTokenItems(incident);
   if (items.length === 0) return 0;
   const present = new Set<string>();
-  let request: BatchGetItemInput['RequestItems'] | undefined = {
-    [table.tableName]: { Keys: items.map((i) => ({ PK: i.PK, SK: i.SK })), ProjectionExpression: 'PK, SK' },
-  };
-  for (let round = 0; request && round < UNPROCESSED_ROUNDS; round++) {
-    const got: Operations['BatchGetItem']['output'] = await table.doc.send('BatchGetItem', { RequestItems: request });
-    for (const item of got.Responses?.[table.tableName] ?? []) present.add(`${String(item.PK)}|${String(item.SK)}`);
-    request = got.UnprocessedKeys && Object.keys(got.UnprocessedKeys).length ? got.UnprocessedKeys : undefined;
-    if (request) await new Promise((r) => setTimeout(r, 10 * 2 ** round));
-  }
-  if (request) throw new Error('BatchGetItem: keys left unprocessed after retries');
+  for (const item of await batchGetAll(table, items.map((i) => ({ PK: i.PK, SK: i.SK })), { projection: 'PK, SK' })) present.add(`${String(item.PK)}|${String(item.SK)}`);
   const missing = items.filter((i) => !present.has(`${String(i.PK)}|${String(i.SK)}`));
-  await batchWrite(
+  await batchWriteAll(
     table,
     missing.map((Item) => ({ PutRequest: { Item } })),
   );
@@ -316,7 +282,7 @@ export async function dropSearchTokens(table: TableRef, next: Incident, before: 
   const keep = new Set(searchTokens(next.title));
   const gone = searchTokens(before.title).filter((t) => !keep.has(t));
   try {
-    await batchWrite(
+    await batchWriteAll(
       table,
       gone.map((t) => ({ DeleteRequest: { Key: keys.searchToken(before.tenantId, t, before.id, before.createdAt) } })),
     );
