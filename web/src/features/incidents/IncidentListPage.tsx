@@ -13,8 +13,7 @@ import { canOperate, useTenant } from '../../shared/lib/tenant';
 import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/lib/contract';
 import type { IncidentStatus, Severity } from '../../shared/lib/contract';
 import { toApiError } from '../../shared/lib/api';
-import { formatDateTime, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
-import { IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
+import { INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { csvDialect, csvFilename, downloadCsv, toCsv, type CsvVariant } from '../../shared/ui/csv';
 import { CsvButtons } from '../../shared/ui/CsvButtons';
 import { DateRangeFields } from '../../shared/ui/DateRange';
@@ -22,9 +21,9 @@ import { FilterSelect, ListFrame, SortableHeader } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { CSV_MAX_ITEMS, useIncidentExport, useIncidentList } from './api';
-import { EMPTY_FILTERS, filtersError, filtersFromParams, filtersToParams, filtersToQuery, INCIDENT_CSV_COLUMNS, slaLabel, sortIncidents } from './filters';
+import { EMPTY_FILTERS, filtersError, filtersFromParams, filtersToParams, filtersToQuery, sortIncidents } from './filters';
+import { INCIDENT_CSV_COLUMNS, INCIDENT_LIST_FIELDS } from './incident-fields';
 import type { IncidentColumnSort, IncidentFilters } from './filters';
-import { ticketPath } from '../../shared/lib/links';
 import { t as msg } from '../../shared/lib/messages';
 
 /** Value of the status select meaning "open" (not resolved or closed). */
@@ -43,7 +42,6 @@ export function IncidentListPage() {
   const [qDraft, setQDraft] = useState(filters.q);
   const [columnSort, setColumnSort] = useState<IncidentColumnSort | null>(null);
   const rows = columnSort ? sortIncidents(list.items, columnSort) : list.items;
-  const sortHeader = (key: IncidentColumnSort['key'], label: string) => <SortableHeader sortKey={key} label={label} sort={columnSort} onSort={setColumnSort} />;
 
   const apply = (next: Partial<IncidentFilters>) => setParams(filtersToParams({ ...filters, ...next }), { replace: true });
   const onSearch = (e: FormEvent) => {
@@ -130,33 +128,25 @@ export function IncidentListPage() {
             <caption className="visually-hidden">{msg('incidents.list.incidentList')}</caption>
             <thead>
               <tr>
-                <th scope="col">{msg('incidents.list.id')}</th>
-                <th scope="col">{msg('incidents.list.title')}</th>
-                {sortHeader('severity', msg('incidents.list.severity'))}
-                <th scope="col">{msg('incidents.list.status')}</th>
-                <th scope="col">{msg('incidents.list.category')}</th>
-                <th scope="col">{msg('incidents.list.created')}</th>
-                {sortHeader('sla', msg('incidents.list.sla'))}
+                {INCIDENT_LIST_FIELDS.map((f) =>
+                  f.key === 'severity' || f.key === 'sla' ? (
+                    <SortableHeader key={f.key} sortKey={f.key} label={f.label()} sort={columnSort} onSort={setColumnSort} />
+                  ) : (
+                    <th key={f.key} scope="col">
+                      {f.label()}
+                    </th>
+                  ),
+                )}
               </tr>
             </thead>
             <tbody>
               {rows.map((inc) => (
                 <tr key={inc.id}>
-                  <td data-label={msg('incidents.list.id')}>
-                    <Link to={ticketPath(inc.id, inc.tenantId)}>{inc.id}</Link>
-                  </td>
-                  <td data-label={msg('incidents.list.title')}>{inc.title}</td>
-                  <td data-label={msg('incidents.list.severity')}>
-                    <SeverityBadge severity={inc.severity} />
-                  </td>
-                  <td data-label={msg('incidents.list.status')}>
-                    <IncidentStatusBadge status={inc.status} />
-                  </td>
-                  <td data-label={msg('incidents.list.category')}>{inc.category}</td>
-                  <td data-label={msg('incidents.list.created')}>
-                    <time dateTime={inc.createdAt}>{formatDateTime(inc.createdAt)}</time>
-                  </td>
-                  <td data-label={msg('incidents.list.sla')}>{slaLabel(inc)}</td>
+                  {INCIDENT_LIST_FIELDS.map((f) => (
+                    <td key={f.key} data-label={f.label()}>
+                      {f.cell!(inc)}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

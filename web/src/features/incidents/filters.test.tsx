@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { filtersError, filtersFromParams, filtersToParams, filtersToQuery, INCIDENT_CSV_COLUMNS, localDayBound, slaLabel } from './filters';
+import { filtersError, filtersFromParams, filtersToParams, filtersToQuery, localDayBound, slaLabel } from './filters';
+import { INCIDENT_CSV_COLUMNS } from './incident-fields';
 import { toCsv } from '../../shared/ui/csv';
 import type { Incident } from '../../shared/lib/contract';
 import { anIncident } from '../../shared/lib/test-utils';

@@ -9,9 +9,8 @@
  */
 import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/lib/contract';
 import type { Incident, IncidentStatus, OperationQuery, Severity } from '../../shared/lib/contract';
-import type { CsvColumn } from '../../shared/ui/csv';
 import { dateRangeError } from '../../shared/ui/DateRange';
-import { formatDateTime, INCIDENT_SOURCE_LABELS, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
+import { formatDateTime } from '../../shared/lib/format';
 import { t as msg } from '../../shared/lib/messages';
 
 export type IncidentSort = 'newest' | 'oldest';
@@ -87,22 +86,6 @@ export function filtersToQuery(f: IncidentFilters): IncidentQuery {
   if (f.q.trim().length >= 2) q.q = f.q.trim();
   return q;
 }
-
-/** Columns of the incident CSV export (headers in the portal's language, dates as ISO-8601 UTC for spreadsheets). */
-export const INCIDENT_CSV_COLUMNS: CsvColumn<Incident>[] = [
-  { get header() { return msg('incidents.filters.id'); }, value: (i) => i.id },
-  { get header() { return msg('incidents.filters.title'); }, value: (i) => i.title },
-  { get header() { return msg('incidents.filters.severity'); }, value: (i) => SEVERITY_LABELS[i.severity] },
-  { get header() { return msg('incidents.filters.status'); }, value: (i) => INCIDENT_STATUS_LABELS[i.status] },
-  { get header() { return msg('incidents.filters.category'); }, value: (i) => i.category },
-  { get header() { return msg('incidents.filters.source'); }, value: (i) => INCIDENT_SOURCE_LABELS[i.source] },
-  { get header() { return msg('incidents.filters.reportedBy'); }, value: (i) => i.reporter },
-  { get header() { return msg('incidents.filters.assignedTo'); }, value: (i) => i.assignee },
-  { get header() { return msg('incidents.filters.createdUtc'); }, value: (i) => i.createdAt },
-  { get header() { return msg('incidents.filters.updatedUtc'); }, value: (i) => i.updatedAt },
-  { get header() { return msg('incidents.filters.slaDueUtc'); }, value: (i) => i.slaDueAt },
-  { get header() { return msg('incidents.filters.resolvedUtc'); }, value: (i) => i.resolvedAt },
-];
 
 /** Human summary of the SLA state of an incident at `now`: "Vencido", "Vence <fecha>" or "Cumplido". */
 export function slaLabel(i: Pick<Incident, 'slaDueAt' | 'resolvedAt'>, now: number = Date.now()): string {

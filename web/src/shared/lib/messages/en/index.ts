@@ -20,6 +20,7 @@ import { reports } from './reports';
 import { analytics } from './analytics';
 import { ui } from './ui';
 import { escalation } from './escalation';
+import { fields } from './fields';
 
 export const en: Catalogue = {
   chrome: {
@@ -89,6 +90,7 @@ export const en: Catalogue = {
     retry: 'Retry',
     noRecords: 'No records',
   },
+  fields,
   incidents,
   escalation,
   admin,

@@ -21,6 +21,7 @@ import { reports } from './reports';
 import { analytics } from './analytics';
 import { ui } from './ui';
 import { escalation } from './escalation';
+import { fields } from './fields';
 
 export const es = {
   chrome: {
@@ -90,6 +91,7 @@ export const es = {
     retry: 'Reintentar',
     noRecords: 'No hay registros',
   },
+  fields,
   incidents,
   escalation,
   admin,
