@@ -27,6 +27,8 @@ import { clearSessionRevoked, SESSION_REVOKED_EN, useSessionRevoked } from '../s
 import { AwaitingAccessPage } from './AwaitingAccessPage';
 import { preloadableLazy } from './preloadable';
 import { takeOverPrerender } from './prerender-takeover';
+import { watchSignInTokens } from './sign-in-tokens';
+import type * as PrefetchModuleNs from './prefetch-signed-in';
 import { I18n } from 'aws-amplify/utils';
 
 // Preloadable: loaded during sign-in, it renders without a loading state (preloadable.tsx).
@@ -84,7 +86,17 @@ function useAuthStatus(): AuthStatus {
   return status;
 }
 
+type PrefetchModule = typeof PrefetchModuleNs;
+/** The prefetch chunk once loaded (`warmUpAfterForm` loads it while the form is shown), so a sign-in calls it in the same task. */
+let prefetchModule: PrefetchModule | undefined;
+const loadPrefetch = () => import('./prefetch-signed-in').then((m) => (prefetchModule = m));
+
 /**
+ * As soon as the user pool answers a sign-in with its tokens (`sign-in-tokens.ts`, before Amplify confirms the
+ * device and fires `signedIn`), starts `/me` and `/summary` with that ID token and the signed-in portal's chunk
+ * (`prefetchWithIdToken`); `prefetchAfterSignIn` hands the requests to SWR when `signedIn` follows for the same
+ * user (docs/portal.md#sign-in-to-dashboard).
+ *
  * On a sign-in (the Hub's `signedIn`: the tokens are stored), starts at once what the first screen needs, in
  * parallel: the signed-in portal's chunk and, from a small chunk of its own, the dashboard's chunk, `/me` and
  * `/summary` (`prefetch-signed-in.ts`), instead of one after the other as the portal renders
@@ -93,10 +105,19 @@ function useAuthStatus(): AuthStatus {
 function useStartPortalOnSignIn(apiUrl: string): void {
   useEffect(
     () =>
+      watchSignInTokens((idToken) => {
+        SignedInApp.preload().catch(() => undefined);
+        if (prefetchModule) prefetchModule.prefetchWithIdToken(apiUrl, idToken);
+        else loadPrefetch().then((m) => m.prefetchWithIdToken(apiUrl, idToken)).catch(() => undefined);
+      }),
+    [apiUrl],
+  );
+  useEffect(
+    () =>
       Hub.listen('auth', ({ payload }) => {
         if (payload.event !== 'signedIn') return;
         SignedInApp.preload().catch(() => undefined);
-        import('./prefetch-signed-in').then((m) => m.prefetchAfterSignIn(apiUrl)).catch(() => undefined);
+        loadPrefetch().then((m) => m.prefetchAfterSignIn(apiUrl)).catch(() => undefined);
       }),
     [apiUrl],
   );
@@ -210,7 +231,8 @@ let warmedUp = false;
 /**
  * Once per page, when the sign-in form is on the screen (its header mounted) and the browser is idle: adds the
  * texts of identity-service errors to the widget's dictionary (an error can only come back from a request to
- * the user pool) and loads the signed-in portal's chunk and the dashboard's (where a sign-in lands), so the
+ * the user pool) and loads the signed-in portal's chunk, the dashboard's (where a sign-in lands) and the
+ * sign-in prefetch (so the user pool's answer starts `/me` and `/summary` in the same task), so the
  * sign-in does not wait for ~400 KB of JavaScript; the same `import()` targets as `SignedInApp` and the route
  * table, so the browser reuses them. Nothing of it runs before the form: idle time while the widget is still
  * checking the session would delay the form (docs/portal.md#bundles). A failed prefetch is ignored: the route
@@ -223,6 +245,7 @@ function warmUpAfterForm(): void {
     void loadCognitoErrorTexts();
     SignedInApp.preload().catch(() => undefined);
     void import('../features/dashboard/DashboardPage').catch(() => undefined);
+    loadPrefetch().catch(() => undefined);
   };
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 3000 });
   else window.setTimeout(load, 1000);

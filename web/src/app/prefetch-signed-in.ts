@@ -14,6 +14,12 @@
  * (`admin`) have every registered tenant, known only from `/me`, so their summary follows it. A guess that
  * `/me` contradicts (a group that is not a registered tenant) costs one unused request; the dashboard then
  * asks for its own tenant as usual.
+ *
+ * Earlier still: {@link prefetchWithIdToken} starts the same requests with the ID token of the user pool's
+ * answer (`sign-in-tokens.ts`), while Amplify computes the device verifier and confirms the device (it fires
+ * `signedIn` only after that). They are kept here, not in SWR's cache; {@link prefetchAfterSignIn} hands them
+ * to SWR only when the stored session is the same user's (the token's `sub`), else they are dropped and the
+ * requests are sent again with the stored session. A request started early that failed is sent again too.
  */
 import { preload } from 'swr';
 import { fetchAuthSession } from 'aws-amplify/auth';
@@ -29,6 +35,26 @@ import { DashboardPage } from './dashboard-route';
 
 const clients = new Map<string, ApiClient>();
 
+/** Requests started by {@link prefetchWithIdToken}: the token's user (`sub`) and each request by its SWR key. */
+let early: { sub: string; requests: Map<string, Promise<unknown>> } | null = null;
+
+/** The SWR key of a call as a map key (`['getSummary', { query: { tenant } }]` → its JSON). */
+const keyText = (key: ApiKey) => JSON.stringify(key);
+
+/** The payload (claims) of a JWT, not verified (the API verifies the token); null when it is not a JWT. */
+export function jwtClaims(token: string): Record<string, unknown> | null {
+  try {
+    const part = token.split('.')[1];
+    if (!part) return null;
+    const b64 = part.replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The signed-in portal's API client for `apiUrl`: one per page, shared by `SignedInApp` and the prefetch, so
  * the prefetched responses went through the same client the screens use.
@@ -39,11 +65,49 @@ export function apiClientFor(apiUrl: string): ApiClient {
   return client;
 }
 
-/** Puts `key`'s request in SWR's preload cache (once per key until a hook takes it); failures are left to the hook. */
-function prefetch<K extends ApiKey>(api: ApiClient, key: K) {
-  const request = preload(key, ([op, input]: K) => callOp(api, op, input));
+/**
+ * Puts `key`'s request in SWR's preload cache (once per key until a hook takes it); failures are left to the hook.
+ * `started`: the same user's request already under way (`prefetchWithIdToken`), used instead of a new one
+ * unless it fails.
+ */
+function prefetch<K extends ApiKey>(api: ApiClient, key: K, started?: Map<string, Promise<unknown>>) {
+  const request = preload(key, ([op, input]: K) => {
+    const sent = started?.get(keyText(key));
+    return sent ? sent.catch(() => callOp(api, op, input)) : callOp(api, op, input);
+  });
   request.catch(() => undefined);
   return request;
+}
+
+/** The tenant whose summary the dashboard will ask for, from a customer's groups (null for staff or none). */
+function customerTenant(groups: string[]): string | null {
+  return groups.includes(ADMIN_GROUP) ? null : pickActiveTenant(groups, readStoredTenant());
+}
+
+/**
+ * Starts `/me` and a customer's `/summary` with `idToken`, the ID token the user pool has just answered a
+ * sign-in with, before Amplify stores it (see the module comment). The requests are kept for
+ * {@link prefetchAfterSignIn}; a later call replaces them. Staff's summary waits for `/me` (their tenants are
+ * known from it) and is not started here. A 401 is not a session loss here (nothing is signed out: the
+ * sign-in is still under way). Never throws.
+ */
+export function prefetchWithIdToken(apiUrl: string, idToken: string): void {
+  const claims = jwtClaims(idToken);
+  const sub = claims?.sub;
+  const groups = parseGroups(claims?.['cognito:groups']);
+  if (typeof sub !== 'string' || groups.length === 0) return;
+  const api = createApiClient({ baseUrl: apiUrl, getIdToken: () => Promise.resolve(idToken), onSessionExpired: () => undefined });
+  const requests = new Map<string, Promise<unknown>>();
+  const start = <K extends ApiKey>(key: K) => {
+    const request = callOp(api, key[0], key[1] as never) as Promise<unknown>;
+    request.catch(() => undefined);
+    requests.set(keyText(key), request);
+  };
+  start(['getMe', {}] as ApiKey<'getMe'>);
+  const tenant = customerTenant(groups);
+  if (tenant) start(['getSummary', { query: { tenant } }] as ApiKey<'getSummary'>);
+  early = { sub, requests };
+  DashboardPage.preload().catch(() => undefined);
 }
 
 /**
@@ -54,21 +118,27 @@ function prefetch<K extends ApiKey>(api: ApiClient, key: K) {
 export async function prefetchAfterSignIn(apiUrl: string): Promise<void> {
   DashboardPage.preload().catch(() => undefined);
   let groups: string[];
+  let sub: unknown;
   try {
     const session = await fetchAuthSession();
     groups = parseGroups(session.tokens?.idToken?.payload['cognito:groups']);
+    sub = session.tokens?.idToken?.payload.sub;
   } catch {
+    early = null;
     return;
   }
+  // Only this user's early requests are handed over (and only once).
+  const started = early && early.sub === sub ? early.requests : undefined;
+  early = null;
   if (groups.length === 0) return;
   const api = apiClientFor(apiUrl);
-  const me = prefetch(api, ['getMe', {}] as ApiKey<'getMe'>) as Promise<Me>;
+  const me = prefetch(api, ['getMe', {}] as ApiKey<'getMe'>, started) as Promise<Me>;
   const summary = (tenant: string | null) => {
-    if (tenant) prefetch(api, ['getSummary', { query: { tenant } }] as ApiKey<'getSummary'>);
+    if (tenant) prefetch(api, ['getSummary', { query: { tenant } }] as ApiKey<'getSummary'>, started);
   };
   if (groups.includes(ADMIN_GROUP)) {
     me.then((m) => summary(pickActiveTenant(m.tenants.map((t) => t.id), readStoredTenant())), () => undefined);
   } else {
-    summary(pickActiveTenant(groups, readStoredTenant()));
+    summary(customerTenant(groups));
   }
 }

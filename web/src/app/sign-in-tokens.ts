@@ -1,0 +1,78 @@
+/**
+ * The ID token of a sign-in as soon as the user pool has answered with it (docs/portal.md#sign-in-to-dashboard).
+ *
+ * Amplify (6.x, `signInWithSRP`) receives the tokens in `RespondToAuthChallenge`'s answer, then computes a
+ * device verifier (~120 ms of CPU) and calls `ConfirmDevice` (device tracking), and only then stores the
+ * tokens and fires the Hub's `signedIn`; the Authenticator then reads the user (`GetUser`) before its flow ends.
+ * The portal's first requests (`/me`, `/summary`) need nothing of that: they need the ID token. This module
+ * hands it over from the answer itself, so those requests overlap the rest of the sign-in
+ * (`prefetch-signed-in.ts`, `prefetchWithIdToken`).
+ *
+ * How: `window.fetch` is wrapped once per page. A request whose `X-Amz-Target` is
+ * `AWSCognitoIdentityProviderService.RespondToAuthChallenge` (the last step of an SRP sign-in, with or without
+ * TOTP, and of a new-password challenge) and whose answer is 2xx is read from a clone of the response (Amplify
+ * reads the original, unchanged); `AuthenticationResult.IdToken`, when present (not for an intermediate
+ * challenge such as `SOFTWARE_TOKEN_MFA`), goes to the listener. Every other request is passed through
+ * untouched (the same promise). Nothing is stored: the token stays in the caller's memory, the API still
+ * verifies it (API Gateway's user-pool authorizer), and device tracking, the token store and the Hub events are
+ * Amplify's as before. Federated sign-in (hosted UI, OAuth token endpoint) does not use this path.
+ */
+
+/** The `X-Amz-Target` of the user pool's answer to a sign-in challenge. */
+export const RESPOND_TO_AUTH_CHALLENGE = 'AWSCognitoIdentityProviderService.RespondToAuthChallenge';
+
+/** Receives the ID token (a JWT string) of a sign-in the user pool has just answered. */
+export type IdTokenListener = (idToken: string) => void;
+
+let listener: IdTokenListener | null = null;
+let installed = false;
+
+/** Whether `init` is a user-pool `RespondToAuthChallenge` request (Amplify passes its headers as an object). */
+export function isRespondToAuthChallenge(init: RequestInit | undefined): boolean {
+  if (!init?.headers || (init.method ?? 'GET').toUpperCase() !== 'POST') return false;
+  try {
+    return new Headers(init.headers).get('x-amz-target') === RESPOND_TO_AUTH_CHALLENGE;
+  } catch {
+    return false;
+  }
+}
+
+/** `AuthenticationResult.IdToken` of a user-pool answer body, or null. */
+export function idTokenOf(body: unknown): string | null {
+  const result = (body as { AuthenticationResult?: { IdToken?: unknown } } | null)?.AuthenticationResult;
+  return typeof result?.IdToken === 'string' && result.IdToken ? result.IdToken : null;
+}
+
+/**
+ * Calls `onIdToken` with the ID token of each sign-in answered from now on, until the returned function is
+ * called (one listener at a time: a new call replaces the previous one). Installs the `fetch` wrapper on
+ * `win` the first time. A listener that throws is ignored (the sign-in goes on).
+ */
+export function watchSignInTokens(onIdToken: IdTokenListener, win: Window = window): () => void {
+  listener = onIdToken;
+  if (!installed) {
+    installed = true;
+    const original = win.fetch.bind(win);
+    win.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = original(input, init);
+      if (!listener || !isRespondToAuthChallenge(init)) return answer;
+      return answer.then((response) => {
+        if (response.ok && listener) {
+          const l = listener;
+          response
+            .clone()
+            .json()
+            .then((body: unknown) => {
+              const token = idTokenOf(body);
+              if (token) l(token);
+            })
+            .catch(() => undefined);
+        }
+        return response;
+      });
+    };
+  }
+  return () => {
+    if (listener === onIdToken) listener = null;
+  };
+}
