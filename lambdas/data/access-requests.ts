@@ -11,40 +11,24 @@
  *   member's ledger Put `attribute_not_exists` and `userCount` ADD 1 (as `addTenantMember`); when the user is counted
  *   already, the same without those two.
  */
-import * as z from 'zod';
 import type { AccessRequest, AccessRequestStatus, Page } from '../contract/schemas.js';
 import type { AccessRequestsPort } from '../domain/access-requests.js';
-import { ApiError } from '../domain/errors.js';
 import { indexOf, INDEX_ACCESS } from './access-patterns.js';
 import { auditPut, putAuditEntry } from './audit.js';
 import type { TableRef, TransactWriteItem } from './client.js';
+import { decodeKeyCursor, encodeKeyCursor } from './cursor.js';
 import { isConditionFailure, isConditionFailureInTransaction } from './dynamo-util.js';
 import { AccessRequestEntity, itemOf, recordOf, TenantMemberEntity } from './entities.js';
 import { keys } from './keys.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 import { userCountUpdate } from './tenant-admin.js';
 
-const AccessRequestCursor = z.strictObject({ s: z.string().min(1).max(1024), k: z.record(z.string().max(16), z.string().min(1).max(1024)) });
-
-function invalidCursor(): never {
-  throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
-}
-
 /** One page of the requests in `status`, newest first (ONE Query of GSI2). @throws ApiError VALIDATION_FAILED (cursor) */
 export async function listAccessRequests(status: AccessRequestStatus, opts: { limit: number; cursor?: string | undefined }, table: TableRef): Promise<Page<AccessRequest>> {
   const { partitionKey: pk, sortKey: sk } = INDEX_ACCESS.accessRequests.index;
   const partition = keys.accessRequestsGsi2Pk(status);
   const keyNames = ['PK', 'SK', pk, sk].sort();
-  let start: Record<string, string> | undefined;
-  if (opts.cursor) {
-    try {
-      const c = AccessRequestCursor.parse(JSON.parse(Buffer.from(opts.cursor, 'base64url').toString('utf8')));
-      if (c.s !== partition || c.k[pk] !== partition || !c.k.PK?.startsWith('ACCESSREQUEST#') || Object.keys(c.k).sort().join() !== keyNames.join()) invalidCursor();
-      start = c.k;
-    } catch {
-      invalidCursor();
-    }
-  }
+  const start = opts.cursor ? decodeKeyCursor(opts.cursor, { scope: partition, keyNames, partitionKey: pk, partition, pkPrefix: 'ACCESSREQUEST#' }) : undefined;
   const res = await table.doc.send('Query', {
     TableName: table.tableName,
     IndexName: indexOf('accessRequests'),
@@ -56,7 +40,7 @@ export async function listAccessRequests(status: AccessRequestStatus, opts: { li
     ...(start ? { ExclusiveStartKey: start } : {}),
   });
   const last = res.LastEvaluatedKey as Record<string, unknown> | undefined;
-  const nextCursor = last ? Buffer.from(JSON.stringify({ s: partition, k: Object.fromEntries(keyNames.map((n) => [n, String(last[n])])) }), 'utf8').toString('base64url') : null;
+  const nextCursor = encodeKeyCursor(partition, keyNames, last);
   return { items: (res.Items ?? []).map((i) => recordOf(AccessRequestEntity, i as Record<string, unknown>)), nextCursor };
 }
 

@@ -5,12 +5,11 @@
  * (`alarmConsolePuts`); every combination of the filters is one index partition (`alarmConsolePlace`), so a
  * page is ONE Query of `limit` items at any number of tenants — no Scan, no fan-out, no FilterExpression.
  */
-import * as z from 'zod';
 import type { AlarmConsoleItem, AlarmConsoleState, DeviceAlarm, Office365Alarm, Page } from '../contract/schemas.js';
-import { ApiError } from '../domain/errors.js';
 import type { AlarmConsoleOptions } from '../domain/ports.js';
 import type { TableRef, TransactWriteItem } from './client.js';
 import { indexOf, type IndexAccessId } from './access-patterns.js';
+import { decodeKeyCursor, encodeKeyCursor } from './cursor.js';
 import { ALARM_CONSOLE_COPIES, AlarmConsoleEntryEntity, alarmConsolePlace, itemOf, recordOf } from './entities.js';
 import { TABLE_DESIGN } from './table-design.js';
 
@@ -72,8 +71,6 @@ export function alarmConsolePuts(item: AlarmConsoleItem, table: TableRef): Trans
 const SLOT_PATTERN: readonly IndexAccessId[] = ['alarmConsole1', 'alarmConsole2', 'alarmConsole3', 'alarmConsole4'];
 const SLOT_INDEX = [TABLE_DESIGN.gsi1, TABLE_DESIGN.gsi2, TABLE_DESIGN.gsi3, TABLE_DESIGN.gsi4] as const;
 
-const ConsoleCursor = z.strictObject({ p: z.string().min(1).max(400), k: z.record(z.string().max(16), z.string().min(1).max(1024)) });
-
 /**
  * One page of the alarm console, newest raised first: ONE Query (`Limit` = `opts.limit`) of the partition of
  * the filter combination (`alarmConsolePlace`), whatever the filters and the number of tenants. The cursor
@@ -84,16 +81,7 @@ export async function listAlarmConsole(opts: AlarmConsoleOptions, table: TableRe
   const place = alarmConsolePlace(opts);
   const idx = SLOT_INDEX[place.slot];
   const keyNames = [...new Set(['PK', 'SK', idx.partitionKey, idx.sortKey])].sort();
-  let start: Record<string, string> | undefined;
-  if (opts.cursor) {
-    try {
-      const c = ConsoleCursor.parse(JSON.parse(Buffer.from(opts.cursor, 'base64url').toString('utf8')));
-      if (c.p !== place.pk || c.k[idx.partitionKey] !== place.pk || !c.k.PK?.startsWith('TENANT#') || Object.keys(c.k).sort().join() !== keyNames.join()) throw new Error('other list');
-      start = c.k;
-    } catch {
-      throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
-    }
-  }
+  const start = opts.cursor ? decodeKeyCursor(opts.cursor, { scope: place.pk, keyNames, partitionKey: idx.partitionKey, partition: place.pk, pkPrefix: 'TENANT#' }) : undefined;
   const res = await table.doc.send('Query', {
     TableName: table.tableName,
     IndexName: indexOf(SLOT_PATTERN[place.slot]!),
@@ -105,8 +93,6 @@ export async function listAlarmConsole(opts: AlarmConsoleOptions, table: TableRe
     ExclusiveStartKey: start,
   });
   const last = res.LastEvaluatedKey;
-  const nextCursor = last
-    ? Buffer.from(JSON.stringify({ p: place.pk, k: Object.fromEntries(keyNames.map((n) => [n, String(last[n])])) }), 'utf8').toString('base64url')
-    : null;
+  const nextCursor = encodeKeyCursor(place.pk, keyNames, last);
   return { items: (res.Items ?? []).map((i) => recordOf(AlarmConsoleEntryEntity, i)), nextCursor };
 }

@@ -10,11 +10,10 @@
  *  - every tenant (staff): Query GSI2 `GSI2PK = AUDIT` (`GSI2SK = <at>#<tenantId>#<id>`), newest first.
  * Both are one paged Query per page (`from`/`to` bound the sort key; `action`/`actor` are filters).
  */
-import * as z from 'zod';
 import type { AuditEntry, Page } from '../contract/schemas.js';
-import { ApiError } from '../domain/errors.js';
 import type { AuditListOptions, AuditPort } from '../domain/ports.js';
 import type { AttributeMap, TableRef, TransactWriteItem } from './client.js';
+import { decodeKeyCursor, encodeKeyCursor } from './cursor.js';
 import { AuditEntity, itemOf, recordOf } from './entities.js';
 import { keys } from './keys.js';
 import { filterExpression, queryItems, queryPage, timeRange, type ListFilter } from './paging.js';
@@ -75,12 +74,6 @@ export function listAllAudit(opts: AuditListOptions, table: TableRef): Promise<P
 
 /** Items read per round trip of a filtered page, and round trips per page. */
 
-const AuditCursor = z.strictObject({ s: z.string(), k: z.record(z.string(), z.string().min(1).max(1024)) });
-
-function invalidCursor(): never {
-  throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
-}
-
 /**
  * Gap-free pages of one index partition (same rules as `paging.ts#queryPage`, for GSI1 or GSI2): the cursor
  * names the partition and every key must stay in it (`PK` under `pkPrefix`).
@@ -90,22 +83,10 @@ async function queryIndex(table: TableRef, pattern: 'tenantLists' | 'auditAllTen
   const pkAttr = index.partitionKey;
   const skAttr = index.sortKey;
   const keyNames = ['PK', 'SK', pkAttr, skAttr];
-  let start: AttributeMap | undefined;
   const range = timeRange(opts.from, opts.to);
-  if (opts.cursor) {
-    if (!/^[A-Za-z0-9_-]{1,2048}$/.test(opts.cursor)) invalidCursor();
-    let parsed: z.infer<typeof AuditCursor>;
-    try {
-      parsed = AuditCursor.parse(JSON.parse(Buffer.from(opts.cursor, 'base64url').toString('utf8')));
-    } catch {
-      invalidCursor();
-    }
-    const k = parsed.k;
-    if (parsed.s !== partition || k[pkAttr] !== partition || !k.PK?.startsWith(pkPrefix) || !k.SK || !k[skAttr]) invalidCursor();
-    if (Object.keys(k).some((n) => !keyNames.includes(n))) invalidCursor();
-    if (k[skAttr]! < range.lower || k[skAttr]! > range.upper) invalidCursor();
-    start = k;
-  }
+  const start: AttributeMap | undefined = opts.cursor
+    ? decodeKeyCursor(opts.cursor, { scope: partition, keyNames, partitionKey: pkAttr, partition, pkPrefix, accept: (k) => k[skAttr]! >= range.lower && k[skAttr]! <= range.upper })
+    : undefined;
   const filter = auditFilter(opts);
   const { out, lastKey } = await queryItems(
     table,
@@ -120,8 +101,7 @@ async function queryIndex(table: TableRef, pattern: 'tenantLists' | 'auditAllTen
     !!filter,
     start,
   );
-  const cursorOf = (k: AttributeMap | undefined) =>
-    k ? Buffer.from(JSON.stringify({ s: partition, k: Object.fromEntries(keyNames.map((n) => [n, String(k[n])])) }), 'utf8').toString('base64url') : null;
+  const cursorOf = (k: AttributeMap | undefined) => encodeKeyCursor(partition, keyNames, k);
   if (out.length > opts.limit || (out.length === opts.limit && lastKey && filter)) {
     out.length = opts.limit;
     return { items: out.map((i) => recordOf(AuditEntity, i)), nextCursor: cursorOf(out[out.length - 1]) };

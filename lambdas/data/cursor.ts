@@ -1,10 +1,20 @@
 /**
- * Opaque pagination cursors: base64url(JSON `{ s, k }`) where `k` is DynamoDB's LastEvaluatedKey and `s`
- * the partition the list was read from (e.g. `TENANT#acme#INCIDENTS`).
+ * The one cursor codec of the data layer: every list's opaque pagination cursor is base64url(JSON) of one of
+ * three payloads, encoded and decoded here only.
  *
- * Decoding is strict: wrong alphabet, bad JSON, unknown fields, non-string key values, a scope other than
- * the list being read, or any key not inside the tenant's key space → `ApiError('VALIDATION_FAILED')`
- * (400), so a forged cursor can neither crash the handler nor read another tenant's items.
+ * - **Key cursors** `{ s, k }`: `k` is DynamoDB's LastEvaluatedKey (restricted to the list's key attributes)
+ *   and `s` the list it belongs to (a partition such as `TENANT#acme#INCIDENTS`, or a list id naming index,
+ *   partition and range). {@link encodeCursor}/{@link decodeCursor} for the tenant lists of `paging.ts`;
+ *   {@link encodeKeyCursor}/{@link decodeKeyCursor} for other index lists (audit, SOC queue, alarm console,
+ *   access requests).
+ * - **Position cursors** `{ p }` or `{ s, p }`: the sort-key position of the last item seen, for lists read
+ *   by position rather than by ExclusiveStartKey (search, a device's alarms, devices by IP):
+ *   {@link encodePositionCursor}/{@link decodePositionCursor}.
+ *
+ * Decoding is strict: wrong alphabet, over 2,048 characters, bad JSON, unknown fields, non-string key values, a
+ * scope other than the list being read, or any key not inside the tenant's key space → `ApiError('VALIDATION_FAILED')`
+ * (400, detail path `query.cursor`), so a forged cursor can neither crash the handler nor read another tenant's
+ * items.
  */
 import * as z from 'zod';
 import { ApiError } from '../domain/errors.js';
@@ -19,18 +29,22 @@ const CursorPayload = z.strictObject({
 /** Encodes the LastEvaluatedKey of a query on partition `scope`; `undefined` → null (last page). */
 export function encodeCursor(scope: string, lastEvaluatedKey: Record<string, unknown> | undefined): string | null {
   if (!lastEvaluatedKey) return null;
-  return Buffer.from(JSON.stringify({ s: scope, k: lastEvaluatedKey }), 'utf8').toString('base64url');
+  return encodePayload({ s: scope, k: lastEvaluatedKey });
 }
 
-function invalid(): never {
-  throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
+/** The one refusal of a bad cursor: 400 VALIDATION_FAILED at `query.cursor`. @throws ApiError always */
+export function invalidCursor(message = 'invalid cursor'): never {
+  throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message }]);
+}
+const invalid = (): never => invalidCursor();
+
+/** base64url(JSON) of a cursor payload. */
+function encodePayload(payload: unknown): string {
+  return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
 }
 
-/**
- * Decodes a cursor for a query on partition `scope` whose item keys must all start with `tenantPrefix`.
- * Returns the ExclusiveStartKey. @throws ApiError VALIDATION_FAILED
- */
-export function decodeCursor(cursor: string, scope: string, tenantPrefix: string): Record<string, string> {
+/** The payload of `cursor` in `schema`'s shape. @throws ApiError VALIDATION_FAILED on any malformation */
+function decodePayload<T>(cursor: string, schema: z.ZodType<T>): T {
   if (!/^[A-Za-z0-9_-]{1,2048}$/.test(cursor)) invalid();
   let json: unknown;
   try {
@@ -38,9 +52,75 @@ export function decodeCursor(cursor: string, scope: string, tenantPrefix: string
   } catch {
     invalid();
   }
-  const parsed = CursorPayload.safeParse(json);
-  if (!parsed.success || parsed.data.s !== scope) invalid();
-  const k = parsed.data.k;
+  const parsed = schema.safeParse(json);
+  return parsed.success ? parsed.data : invalid();
+}
+
+const KeyCursorPayload = z.strictObject({ s: z.string().min(1).max(1024), k: z.record(z.string().min(1).max(16), KeyValue) });
+
+/**
+ * The key cursor of an index list `scope` after the item whose key is `key` (LastEvaluatedKey or the last item
+ * of the page): only `keyNames` are kept. `undefined` → null (last page).
+ */
+export function encodeKeyCursor(scope: string, keyNames: readonly string[], key: Record<string, unknown> | undefined): string | null {
+  if (!key) return null;
+  return encodePayload({ s: scope, k: Object.fromEntries(keyNames.map((n) => [n, String(key[n])])) });
+}
+
+/** What a key cursor must match to be accepted (see {@link decodeKeyCursor}). */
+export interface KeyCursorRule {
+  /** The list the cursor was made for (`encodeKeyCursor`'s `scope`). */
+  readonly scope: string;
+  /** Exactly the key attributes the cursor carries. */
+  readonly keyNames: readonly string[];
+  /** The index's partition key attribute and the partition being read: `k[partitionKey]` must equal it. */
+  readonly partitionKey: string;
+  readonly partition: string;
+  /** Every item of the list has a `PK` starting with this (e.g. `TENANT#`, `TENANT#acme#`). */
+  readonly pkPrefix: string;
+  /** Extra check of the decoded key (e.g. the sort key inside the list's from/to range). */
+  readonly accept?: (k: Readonly<Record<string, string>>) => boolean;
+}
+
+/**
+ * The ExclusiveStartKey of a key cursor made by {@link encodeKeyCursor} for the list `rule` describes.
+ * @throws ApiError VALIDATION_FAILED for a malformed cursor or one of another list, partition or key space
+ */
+export function decodeKeyCursor(cursor: string, rule: KeyCursorRule): Record<string, string> {
+  const { s, k } = decodePayload(cursor, KeyCursorPayload);
+  const names = Object.keys(k).sort().join();
+  if (s !== rule.scope || names !== [...new Set(rule.keyNames)].sort().join()) invalid();
+  if (k[rule.partitionKey] !== rule.partition || !k.PK?.startsWith(rule.pkPrefix)) invalid();
+  if (rule.accept && !rule.accept(k)) invalid();
+  return k;
+}
+
+const PositionCursorPayload = z.strictObject({ s: z.string().min(1).max(1024).optional(), p: z.string().min(1).max(1024) });
+
+/** The position cursor after sort-key position `position`, of list `scope` when the position alone does not name the list. */
+export function encodePositionCursor(position: string, scope?: string): string {
+  return encodePayload(scope === undefined ? { p: position } : { s: scope, p: position });
+}
+
+/**
+ * The position of a cursor made by {@link encodePositionCursor} with the same `scope` (none = none), accepted
+ * only when `accept(position)` holds (its shape, the list's range, the device it belongs to…).
+ * @throws ApiError VALIDATION_FAILED otherwise
+ */
+export function decodePositionCursor(cursor: string, accept: (position: string) => boolean, scope?: string): string {
+  const { s, p } = decodePayload(cursor, PositionCursorPayload);
+  if (s !== scope || !accept(p)) invalid();
+  return p;
+}
+
+/**
+ * Decodes a cursor for a query on partition `scope` whose item keys must all start with `tenantPrefix`.
+ * Returns the ExclusiveStartKey. @throws ApiError VALIDATION_FAILED
+ */
+export function decodeCursor(cursor: string, scope: string, tenantPrefix: string): Record<string, string> {
+  const parsed = decodePayload(cursor, CursorPayload);
+  if (parsed.s !== scope) invalid();
+  const k = parsed.k;
   const entries = Object.entries(k) as [string, string][];
   if (!k.PK || !k.SK || (k.GSI1PK === undefined) !== (k.GSI1SK === undefined)) invalid();
   for (const [name, value] of entries) {

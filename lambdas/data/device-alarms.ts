@@ -6,17 +6,15 @@
  * They are ordered newest first by the alarm list's own sort key `<raisedAt>#<deviceId>#<id>` and paged with a
  * position cursor (base64url `{ "a": <that key> }`: the next page holds the alarms after it).
  */
-import * as z from 'zod';
 import type { DeviceAlarm, Page } from '../contract/schemas.js';
-import { ApiError } from '../domain/errors.js';
 import type { AlarmListOptions } from '../domain/ports.js';
 import type { TableRef } from './client.js';
+import { decodePositionCursor, encodePositionCursor } from './cursor.js';
 import { queryAll } from './dynamo-util.js';
 import { AlarmEntity, recordOf } from './entities.js';
 import { keys } from './keys.js';
 import { filterExpression } from './paging.js';
 
-const AlarmPosition = z.strictObject({ a: z.string().min(1).max(400) });
 
 /** The alarm list's sort key of `a` (its GSI1SK). */
 const positionOf = (a: DeviceAlarm): string => keys.alarmGsi1(a.tenantId, a.deviceId, a.id, a.raisedAt).GSI1SK;
@@ -28,14 +26,8 @@ const positionOf = (a: DeviceAlarm): string => keys.alarmGsi1(a.tenantId, a.devi
  */
 export async function listDeviceAlarms(tenantId: string, opts: AlarmListOptions & { deviceId: string }, table: TableRef): Promise<Page<DeviceAlarm>> {
   let after: string | undefined;
-  if (opts.cursor) {
-    try {
-      after = AlarmPosition.parse(JSON.parse(Buffer.from(opts.cursor, 'base64url').toString('utf8'))).a;
-    } catch {
-      throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
-    }
-    if (!after.includes(`#${opts.deviceId}#`)) throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'cursor of another device' }]);
-  }
+  // The position (a GSI1SK) must be of this device's alarms: a cursor of another device is refused.
+  if (opts.cursor) after = decodePositionCursor(opts.cursor, (p) => p.length <= 400 && p.includes(`#${opts.deviceId}#`));
   const filter = filterExpression({ in: { state: opts.state, severity: opts.severity } });
   const items = await queryAll(table, {
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :a)',
@@ -51,5 +43,5 @@ export async function listDeviceAlarms(tenantId: string, opts: AlarmListOptions 
     .filter((x) => after === undefined || x.p < after)
     .sort((x, y) => (x.p < y.p ? 1 : x.p > y.p ? -1 : 0));
   const page = alarms.slice(0, opts.limit);
-  return { items: page.map((x) => x.a), nextCursor: alarms.length > opts.limit ? Buffer.from(JSON.stringify({ a: page[page.length - 1]!.p }), 'utf8').toString('base64url') : null };
+  return { items: page.map((x) => x.a), nextCursor: alarms.length > opts.limit ? encodePositionCursor(page[page.length - 1]!.p) : null };
 }

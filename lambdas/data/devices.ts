@@ -26,6 +26,7 @@ import { availabilityDay, delta, epochMinute, type Counters } from '../domain/ag
 import { auditPut } from './audit.js';
 import { activityPuts } from './activity.js';
 import { alarmEvent } from '../domain/activity.js';
+import { decodePositionCursor, encodePositionCursor } from './cursor.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
 import { AlarmEntity, AvailabilityEntity, DeviceEntity, attributesOf, itemOf, recordOf } from './entities.js';
 import { AVAIL_SK_MAX, keys } from './keys.js';
@@ -847,8 +848,7 @@ export async function listDevicesByIp(tenantId: string, opts: PageOptions & { ip
   const scope = `${pk}#${begins}`;
   let start: Record<string, string> | undefined;
   if (opts.cursor) {
-    const sk = ipCursorPosition(opts.cursor, scope);
-    if (!sk.startsWith(begins)) throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
+    const sk = decodePositionCursor(opts.cursor, (p) => p.length <= 200 && p.startsWith(begins), scope);
     const id = sk.slice(sk.lastIndexOf('#') + 1);
     start = { ...keys.device(tenantId, id), GSI3PK: pk, GSI3SK: sk };
   }
@@ -862,20 +862,8 @@ export async function listDevicesByIp(tenantId: string, opts: PageOptions & { ip
   });
   const items = (res.Items ?? []) as Record<string, unknown>[];
   const last = res.LastEvaluatedKey as Record<string, unknown> | undefined;
-  const nextCursor = last ? Buffer.from(JSON.stringify({ s: scope, p: String(last.GSI3SK) }), 'utf8').toString('base64url') : null;
+  const nextCursor = last ? encodePositionCursor(String(last.GSI3SK), scope) : null;
   return { items: items.map(listedDeviceOf), nextCursor };
-}
-
-/** The `GSI3SK` position of an IP search cursor of `scope`. @throws ApiError VALIDATION_FAILED otherwise. */
-function ipCursorPosition(cursor: string, scope: string): string {
-  try {
-    if (!/^[A-Za-z0-9_-]{1,2048}$/.test(cursor)) throw new Error('shape');
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { s?: unknown; p?: unknown };
-    if (v.s === scope && typeof v.p === 'string' && v.p.length <= 200) return v.p;
-  } catch {
-    // falls through to the refusal
-  }
-  throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
 }
 
 /**

@@ -23,12 +23,11 @@
  * A cursor outside `from`/`to` or of another shape → 400 VALIDATION_FAILED; the keys built from it are always
  * under the caller's tenant.
  */
-import * as z from 'zod';
 import type { Incident, IncidentStatus, Page } from '../contract/schemas.js';
-import { ApiError } from '../domain/errors.js';
 import type { IncidentListOptions } from '../domain/ports.js';
 import { searchTokens, titleMatches } from '../domain/search.js';
 import type { AttributeMap, TableRef, TransactWriteItem } from './client.js';
+import { decodePositionCursor, encodePositionCursor } from './cursor.js';
 import { batchGetAll, batchWriteAll } from './dynamo-util.js';
 import { IncidentEntity, itemOf, recordOf, SearchTokenEntity } from './entities.js';
 import { keys } from './keys.js';
@@ -37,26 +36,16 @@ import { indexOf } from './access-patterns.js';
 
 /** Sort key of an incident in the lists read here: `<createdAt>#<id>`. */
 const POSITION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z#INC-\d{1,12}$/;
-const PositionCursor = z.strictObject({ p: z.string().regex(POSITION) });
 
 /** The position cursor of sort key `p`. */
-function encodePosition(p: string): string {
-  return Buffer.from(JSON.stringify({ p }), 'utf8').toString('base64url');
-}
+const encodePosition = (p: string): string => encodePositionCursor(p);
 
 /**
  * The position of a cursor, checked against the list's `from`/`to` bounds.
  * @throws ApiError VALIDATION_FAILED
  */
 function decodePosition(cursor: string, range: { lower: string; upper: string }): string {
-  let p: string;
-  try {
-    p = PositionCursor.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))).p;
-  } catch {
-    throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
-  }
-  if (p < range.lower || p > range.upper) throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'cursor outside the from/to range' }]);
-  return p;
+  return decodePositionCursor(cursor, (p) => POSITION.test(p) && p >= range.lower && p <= range.upper);
 }
 
 /** The incident id of a sort key `<createdAt>#<id>`. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodeCursor, encodeCursor } from '../../../lambdas/data/cursor.js';
+import { decodeCursor, decodeKeyCursor, decodePositionCursor, encodeCursor, encodeKeyCursor, encodePositionCursor } from '../../../lambdas/data/cursor.js';
 import { keys } from '../../../lambdas/data/keys.js';
 import { ApiError } from '../../../lambdas/domain/errors.js';
 
@@ -60,5 +60,45 @@ describe('pagination cursors', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('key cursors of index lists (audit, SOC queue, alarm console, access requests)', () => {
+  const rule = { scope: 'AUDIT', keyNames: ['PK', 'SK', 'GSI2PK', 'GSI2SK'], partitionKey: 'GSI2PK', partition: 'AUDIT', pkPrefix: 'TENANT#' };
+  const last = { PK: 'TENANT#acme#AUDIT', SK: 'AUD#2026-11-01T00:00:00.000Z#x', GSI2PK: 'AUDIT', GSI2SK: '2026-11-01T00:00:00.000Z#x', title: 'not a key' };
+  const bad = (cursor: string, r: Parameters<typeof decodeKeyCursor>[1] = rule) => {
+    try {
+      decodeKeyCursor(cursor, r);
+    } catch (e) {
+      return e instanceof ApiError && e.code === 'VALIDATION_FAILED' && e.details?.[0]?.path === 'query.cursor';
+    }
+    return false;
+  };
+  it('round-trips exactly the key attributes, and null at the last page', () => {
+    const c = encodeKeyCursor('AUDIT', rule.keyNames, last)!;
+    expect(decodeKeyCursor(c, rule)).toEqual({ PK: last.PK, SK: last.SK, GSI2PK: 'AUDIT', GSI2SK: last.GSI2SK });
+    expect(encodeKeyCursor('AUDIT', rule.keyNames, undefined)).toBeNull();
+  });
+  it('refuses another list, another partition, a key outside the key space, missing or extra attributes, and a failed range check', () => {
+    const c = encodeKeyCursor('AUDIT', rule.keyNames, last)!;
+    expect(bad(c, { ...rule, scope: 'OTHER' })).toBe(true);
+    expect(bad(c, { ...rule, partition: 'AUDIT#2' })).toBe(true);
+    expect(bad(c, { ...rule, pkPrefix: 'TENANT#globex#' })).toBe(true);
+    expect(bad(encodeKeyCursor('AUDIT', ['PK', 'SK', 'GSI2PK'], last)!)).toBe(true);
+    expect(bad(b64({ s: 'AUDIT', k: { ...last, X: '1' } }))).toBe(true);
+    expect(bad(c, { ...rule, accept: (k) => k.GSI2SK! < '2026' })).toBe(true);
+    expect(bad('not base64!')).toBe(true);
+    expect(bad(b64({ s: 'AUDIT' }))).toBe(true);
+  });
+});
+
+describe('position cursors (search, a device\'s alarms, devices by IP)', () => {
+  it('round-trips a position with or without a scope, and refuses a cursor of another scope or a position the list rejects', () => {
+    expect(decodePositionCursor(encodePositionCursor('2026-01-01T00:00:00Z#INC-000001'), (p) => p.startsWith('2026'))).toBe('2026-01-01T00:00:00Z#INC-000001');
+    expect(decodePositionCursor(encodePositionCursor('10.0.0.1#dev-1', 'TENANT#acme#DEVICEIP#10.0.'), () => true, 'TENANT#acme#DEVICEIP#10.0.')).toBe('10.0.0.1#dev-1');
+    expect(() => decodePositionCursor(encodePositionCursor('10.0.0.1#dev-1', 'TENANT#acme#DEVICEIP#10.0.'), () => true, 'TENANT#globex#DEVICEIP#10.0.')).toThrow(ApiError);
+    expect(() => decodePositionCursor(encodePositionCursor('10.0.0.1#dev-1', 'A'), () => true)).toThrow(ApiError);
+    expect(() => decodePositionCursor(encodePositionCursor('x'), () => false)).toThrow(ApiError);
+    expect(() => decodePositionCursor(b64({ p: 5 }), () => true)).toThrow(ApiError);
   });
 });
