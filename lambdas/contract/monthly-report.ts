@@ -4,7 +4,7 @@
  * a Blob from it; why not a binary body: docs/api.md#monthly-report).
  */
 import * as z from 'zod';
-import { TenantQuery } from './schemas.js';
+import { SEVERITIES, TenantQuery } from './schemas.js';
 
 /** Path of `GET /reports/monthly/{month}`: a UTC month `yyyy-mm` (checked against the calendar and now by `reportMonth`). */
 export const MonthlyReportParams = z.strictObject({ month: z.string().max(7) });
@@ -21,6 +21,16 @@ export const MonthlyReportFile = z.object({
   base64: z.string(),
   /** Bytes of the PDF before base64. */
   size: z.number().int(),
+  /**
+   * The month's resolution-SLA compliance per severity, as the PDF's table (severity × met / breached / %):
+   * incidents created in the month and resolved, within their SLA (`met`) or late (`breached`); `compliancePct`
+   * = met / resolved × 100, two decimals, null when none was resolved (docs/sla.md).
+   */
+  slaBySeverity: z.object(
+    Object.fromEntries(
+      SEVERITIES.map((s) => [s, z.object({ resolved: z.number().int(), met: z.number().int(), breached: z.number().int(), compliancePct: z.number().nullable() })]),
+    ) as Record<(typeof SEVERITIES)[number], z.ZodObject<{ resolved: z.ZodNumber; met: z.ZodNumber; breached: z.ZodNumber; compliancePct: z.ZodNullable<z.ZodNumber> }>>,
+  ),
 });
 export type MonthlyReportFile = z.infer<typeof MonthlyReportFile>;
 

@@ -123,7 +123,7 @@ export function countersOf(item: Record<string, unknown> | undefined): Counters 
  * of a day item are the cost of those reads, and every write that touches the item pays for its size too.
  * The figures keep their in-memory names (`agg`, lambdas/domain/aggregates.ts); only the stored names are
  * shorter, translated here on the way in (`storedName`) and out (`dayCountersOf`):
- *  - `c#<sev>` → `c<sev>`, `r#<sev>` → `r<sev>` (`<sev>`: c/h/m/l);
+ *  - `c#<sev>` → `c<sev>`, `r#<sev>` → `r<sev>`, `q#<sev>` → `q<sev>`, `k#<sev>` → `k<sev>` (`<sev>`: c/h/m/l);
  *  - `s#<status>` → `s<n|p|h|r|x>` (new, in_progress, on_hold, resolved, closed);
  *  - `t#<type key>#<sev>` → `t<sev><type code>` (`ALARM_TYPE_CODES`; a type without a code keeps its name);
  *  - the SLA-due-hour counters `d#<yymmddHH>` are not counters in storage: each unresolved incident is one
@@ -155,7 +155,7 @@ const SEV_LETTERS = 'chml';
 
 /** The stored name of in-memory counter name `name` of a day or hour item (see above). */
 export function storedName(name: string): string {
-  if (/^[cr]#[chml]$/.test(name)) return `${name[0]}${name[2]}`;
+  if (/^[crqk]#[chml]$/.test(name)) return `${name[0]}${name[2]}`;
   if (name.startsWith('s#')) {
     const code = STATUS_CODES[name.slice(2)];
     return code ? `s${code}` : name;
@@ -167,7 +167,7 @@ export function storedName(name: string): string {
 
 /** The in-memory name of stored counter name `stored` (inverse of `storedName`; other names as they are). */
 function memoryName(stored: string): string {
-  if (stored.length === 2 && (stored[0] === 'c' || stored[0] === 'r') && SEV_LETTERS.includes(stored[1]!)) return `${stored[0]}#${stored[1]}`;
+  if (stored.length === 2 && 'crqk'.includes(stored[0]!) && SEV_LETTERS.includes(stored[1]!)) return `${stored[0]}#${stored[1]}`;
   if (stored.length === 2 && stored[0] === 's' && STATUS_OF_CODE.has(stored[1]!)) return `s#${STATUS_OF_CODE.get(stored[1]!)}`;
   if (stored[0] === 't' && SEV_LETTERS.includes(stored[1] ?? '-') && TYPE_OF_CODE.has(stored.slice(2))) return `t#${TYPE_OF_CODE.get(stored.slice(2))}#${stored[1]}`;
   return stored;

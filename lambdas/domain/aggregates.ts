@@ -41,9 +41,11 @@ export type { Counters };
  * counters that stayed behind at 0; the in-memory names (`agg`) are unchanged. 5: the heartbeat histogram's
  * sums (`hbMinuteSum`) and day bins (`hbDay`, `hbDaySum`: minutes fold into their day, days into `old`), from
  * which the fleet's open-outage time is computed (`histogramOutage`); the upgrade's roll-up refresh also writes
- * each device's roll-up in its sums shape (docs/data-model.md, "Device roll-ups").
+ * each device's roll-up in its sums shape (docs/data-model.md, "Device roll-ups"). 6: the resolution-SLA
+ * counters per severity of the day and hour items (`slaResolved`, `slaMetBy`: at most 8 more attributes per
+ * item), from which the monthly report's SLA compliance per severity is read (issue 32 point 5).
  */
-export const AGGREGATES_VERSION = 5;
+export const AGGREGATES_VERSION = 6;
 
 /** One-letter code of a severity in the day and hour items' attribute names (`c`, `h`, `m`, `l`). */
 const SEV_CODE: Record<string, string> = { critical: 'c', high: 'h', medium: 'm', low: 'l' };
@@ -80,6 +82,10 @@ export const agg = {
   ttrCount: 'trN',
   ttrSumMs: 'trMs',
   slaMet: 'met',
+  /** Day/hour: incidents of that severity resolved (`q#c` … `q#l`; their sum is `ttrCount`): the SLA's denominator per severity. */
+  slaResolved: (severity: string) => `q#${sevCode(severity)}`,
+  /** Day/hour: incidents of that severity resolved within their SLA (`k#c` … `k#l`; their sum is `slaMet`). */
+  slaMetBy: (severity: string) => `k#${sevCode(severity)}`,
   /** Open (not resolved, not closed) incidents created that day/hour whose SLA is due in the UTC hour `hour` (`yyyy-mm-ddTHH`): `d#yymmddHH`. */
   openDue: (hour: string) => `d#${compactHour(hour)}`,
   /** Day: device alarms raised, by severity (`r#c` … `r#l`). */
@@ -157,7 +163,8 @@ export function incidentStats(i: Incident): Counters {
 /**
  * What `i` adds to the day item of its creation day (`i.createdAt`, UTC): created by severity and current
  * status; MTTA from `firstAcknowledgedAt` (docs/sla.md#mtta) and MTTR from `resolvedAt`, as ms sums and
- * counts; SLA met; open-and-unresolved by SLA due hour.
+ * counts; SLA met (in all and by severity, with the resolved by severity: `slaResolved`, `slaMetBy`);
+ * open-and-unresolved by SLA due hour.
  */
 export function incidentDay(i: Incident): Counters {
   const c: Counters = { [agg.created(i.severity)]: 1, [agg.createdStatus(i.status)]: 1 };
@@ -168,7 +175,11 @@ export function incidentDay(i: Incident): Counters {
   if (i.resolvedAt) {
     add(c, agg.ttrCount);
     add(c, agg.ttrSumMs, Date.parse(i.resolvedAt) - Date.parse(i.createdAt));
-    if (resolvedWithinSla(i)) add(c, agg.slaMet);
+    add(c, agg.slaResolved(i.severity));
+    if (resolvedWithinSla(i)) {
+      add(c, agg.slaMet);
+      add(c, agg.slaMetBy(i.severity));
+    }
   } else if (isUnresolved(i)) add(c, agg.openDue(hourOf(i.slaDueAt)));
   return c;
 }
@@ -365,6 +376,28 @@ export function histogramOutage(hist: Counters, now: Date): Map<string, number> 
     before += own?.count ?? 0;
   }
   return out;
+}
+
+/** Resolution-SLA figures of one severity: resolved, resolved within the SLA (`met`), late (`breached`), met / resolved × 100 (two decimals; null when none resolved). */
+export interface SeveritySla {
+  resolved: number;
+  met: number;
+  breached: number;
+  compliancePct: number | null;
+}
+
+/**
+ * SLA compliance per severity of summed day/hour counters `c` (`slaResolved`, `slaMetBy`; docs/sla.md: the
+ * incidents created in the period and resolved, as the report's `sla`), every severity present.
+ */
+export function slaBySeverity(c: Counters): Record<Severity, SeveritySla> {
+  return Object.fromEntries(
+    SEVERITIES.map((s) => {
+      const resolved = c[agg.slaResolved(s)] ?? 0;
+      const met = c[agg.slaMetBy(s)] ?? 0;
+      return [s, { resolved, met, breached: resolved - met, compliancePct: resolved ? Math.round((met / resolved) * 10_000) / 100 : null }];
+    }),
+  ) as Record<Severity, SeveritySla>;
 }
 
 /** Incident counts of the stats item by status and by severity, every status and severity present. */

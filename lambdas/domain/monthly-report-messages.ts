@@ -25,6 +25,10 @@ export interface MonthlyReportTexts {
   slaWithin: string;
   slaCompliance: string;
   slaOpenBreached: string;
+  /** The table severity × met / breached / % (resolution SLA per severity). */
+  slaBySeverityHeading: string;
+  slaMet: string;
+  slaBreached: string;
   timesHeading: string;
   mtta: string;
   mttr: string;
@@ -63,6 +67,9 @@ export const MONTHLY_REPORT_TEXTS: Readonly<Record<Language, MonthlyReportTexts>
     slaWithin: 'Resueltos dentro del SLA',
     slaCompliance: 'Cumplimiento',
     slaOpenBreached: 'Abiertos con el SLA incumplido',
+    slaBySeverityHeading: 'Cumplimiento del SLA por severidad',
+    slaMet: 'Cumplidos',
+    slaBreached: 'Incumplidos',
     timesHeading: 'Tiempos de respuesta',
     mtta: 'MTTA (tiempo medio hasta el reconocimiento)',
     mttr: 'MTTR (tiempo medio de resolución)',
@@ -99,6 +106,9 @@ export const MONTHLY_REPORT_TEXTS: Readonly<Record<Language, MonthlyReportTexts>
     slaWithin: 'Resolved within the SLA',
     slaCompliance: 'Compliance',
     slaOpenBreached: 'Open past the SLA',
+    slaBySeverityHeading: 'SLA compliance by severity',
+    slaMet: 'Met',
+    slaBreached: 'Breached',
     timesHeading: 'Response times',
     mtta: 'MTTA (mean time to acknowledge)',
     mttr: 'MTTR (mean time to resolve)',

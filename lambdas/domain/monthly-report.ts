@@ -12,12 +12,12 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { SLA_HISTORY_MONTHS, type MonthlyReportFile, type SlaHistory } from '../contract/monthly-report.js';
 import type { ReportFigures, Severity } from '../contract/schemas.js';
-import { agg, type Counters } from './aggregates.js';
+import { agg, incidentDay, slaBySeverity, sumInto, type Counters, type SeveritySla } from './aggregates.js';
 import { SEVERITIES } from '../contract/schemas.js';
 import { ApiError } from './errors.js';
 import { MESSAGES, type Language } from './messages.js';
 import { MONTHLY_REPORT_TEXTS } from './monthly-report-messages.js';
-import type { ReportsPort, TenantsPort } from './ports.js';
+import type { ReportAggregates, ReportsPort, TenantsPort } from './ports.js';
 import { reportFromAggregates } from './reports.js';
 
 /** Months of the trend the PDF shows, the report's month included. */
@@ -31,6 +31,8 @@ export interface MonthlyReport {
   month: string;
   generatedAt: string;
   figures: ReportFigures;
+  /** Resolution-SLA compliance of the month per severity (`slaBySeverity`, every severity present). */
+  slaBySeverity: Record<Severity, SeveritySla>;
   /** Oldest first, ending with `month` itself. */
   trend: { month: string; figures: ReportFigures }[];
 }
@@ -61,18 +63,38 @@ export function reportMonth(month: string, now: Date): string {
 }
 
 /**
+ * The per-severity SLA counters of one period's aggregates, summed the way `reportFromAggregates` sums the
+ * incident counters: whole days, whole hours and the partial hours' incidents (`incidentDay`).
+ */
+export function periodSlaBySeverity(data: readonly ReportAggregates[]): Record<Severity, SeveritySla> {
+  const c: Counters = {};
+  for (const d of data) {
+    for (const counters of [...d.wholeDays, ...d.wholeHours]) sumInto(c, counters);
+    for (const i of d.partialIncidents) sumInto(c, incidentDay(i));
+  }
+  return slaBySeverity(c);
+}
+
+/** One month's figures and its SLA compliance per severity. */
+export interface MonthFigures {
+  month: string;
+  figures: ReportFigures;
+  slaBySeverity: Record<Severity, SeveritySla>;
+}
+
+/**
  * The figures of `months` (UTC `yyyy-mm`) for one tenant at `now`: one `loadAggregates` per month (each ≤ 10
  * DynamoDB requests of the tenant's day aggregates, the same reads as `GET /reports` for that month), at
  * most `concurrency` at a time.
  */
-export async function monthlyFigures(port: Pick<ReportsPort, 'loadAggregates'>, tenantId: string, months: readonly string[], now: Date, concurrency = 3): Promise<{ month: string; figures: ReportFigures }[]> {
-  const out: { month: string; figures: ReportFigures }[] = new Array(months.length);
+export async function monthlyFigures(port: Pick<ReportsPort, 'loadAggregates'>, tenantId: string, months: readonly string[], now: Date, concurrency = 3): Promise<MonthFigures[]> {
+  const out: MonthFigures[] = new Array(months.length);
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < months.length; i = next++) {
       const period = monthPeriod(months[i]!);
       const data = await port.loadAggregates(tenantId, period.from, period.to, now);
-      out[i] = { month: months[i]!, figures: reportFromAggregates([data], period, now) };
+      out[i] = { month: months[i]!, figures: reportFromAggregates([data], period, now), slaBySeverity: periodSlaBySeverity([data]) };
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, months.length) }, worker));
@@ -82,7 +104,8 @@ export async function monthlyFigures(port: Pick<ReportsPort, 'loadAggregates'>, 
 /** The monthly report of tenant `tenantId` for `month` (validated by `reportMonth`) at `now`. */
 export async function monthlyReport(port: Pick<ReportsPort, 'loadAggregates'>, tenant: { id: string; name: string }, month: string, now: Date): Promise<MonthlyReport> {
   const trend = await monthlyFigures(port, tenant.id, monthsEnding(reportMonth(month, now), MONTHLY_TREND_MONTHS), now);
-  return { tenantId: tenant.id, tenantName: tenant.name, month, generatedAt: now.toISOString(), figures: trend[trend.length - 1]!.figures, trend };
+  const last = trend[trend.length - 1]!;
+  return { tenantId: tenant.id, tenantName: tenant.name, month, generatedAt: now.toISOString(), figures: last.figures, slaBySeverity: last.slaBySeverity, trend: trend.map(({ month: m, figures }) => ({ month: m, figures })) };
 }
 
 /** File name of a monthly report: `vigia-<tenant>-<yyyy-mm>.pdf`. */
@@ -106,7 +129,7 @@ const fill = (t: string, p: Record<string, string | number>) => t.replace(/\{\{(
 /**
  * The monthly report as a PDF (A4 portrait, 595 × 842 pt; Helvetica), texts in `language`
  * (`MONTHLY_REPORT_TEXTS`): executive summary, incidents by severity, SLA compliance (resolved, within the
- * SLA, %, open past the SLA), MTTA/MTTR (minutes), availability (fleet %, target %, devices below the
+ * SLA, %, open past the SLA; and per severity: met, breached, %), MTTA/MTTR (minutes), availability (fleet %, target %, devices below the
  * target), top alarms, and the trend (incidents, SLA %, availability % and a bar per month). Deterministic
  * for a given report (creation date = `generatedAt`). Pages are added as the content needs them.
  */
@@ -202,6 +225,14 @@ export async function renderMonthlyReportPdf(report: MonthlyReport, language: La
   kv(t.slaCompliance, pct(f.sla.compliancePct));
   kv(t.slaOpenBreached, f.sla.openBreached);
 
+  heading(t.slaBySeverityHeading);
+  const sc = [M, M + 150, M + 250, M + 350];
+  row([t.severity, t.slaMet, t.slaBreached, '%'], sc, bold);
+  for (const s of SEVERITIES) {
+    const v = report.slaBySeverity[s as Severity];
+    row([sev[s as Severity], v.met, v.breached, pct(v.compliancePct)], sc);
+  }
+
   heading(t.timesHeading);
   kv(t.mtta, mins(f.mttaMinutes));
   kv(t.mttr, mins(f.mttrMinutes));
@@ -279,6 +310,7 @@ export async function monthlyReportFile(
   reportMonth(month, now);
   const tenant = await ports.tenants.getTenant(tenantId);
   if (!tenant) throw new ApiError('NOT_FOUND', 'tenant not found');
-  const pdf = await renderMonthlyReportPdf(await monthlyReport(ports.reports, tenant, month, now), language);
-  return { fileName: monthlyReportFileName(tenantId, month), contentType: 'application/pdf', base64: Buffer.from(pdf).toString('base64'), size: pdf.byteLength };
+  const report = await monthlyReport(ports.reports, tenant, month, now);
+  const pdf = await renderMonthlyReportPdf(report, language);
+  return { fileName: monthlyReportFileName(tenantId, month), contentType: 'application/pdf', base64: Buffer.from(pdf).toString('base64'), size: pdf.byteLength, slaBySeverity: report.slaBySeverity };
 }

@@ -16,7 +16,8 @@ import { upsertO365Alarm } from '../../lambdas/data/office365.js';
 import { normalizeHeartbeat, readTenantAggregates, rebuildTenantAggregates } from '../../lambdas/data/aggregates.js';
 import { loadReportAggregates, loadReportData, loadWholeDaysAggregates } from '../../lambdas/data/reports.js';
 import { buildReport, reportFromAggregates } from '../../lambdas/domain/reports.js';
-import { AGGREGATES_VERSION, agg, devicesByStatus, incidentCounts } from '../../lambdas/domain/aggregates.js';
+import { AGGREGATES_VERSION, agg, devicesByStatus, incidentCounts, slaBySeverity } from '../../lambdas/domain/aggregates.js';
+import { periodSlaBySeverity } from '../../lambdas/domain/monthly-report.js';
 import { DEVICE_ALARM_TYPES } from '../../lambdas/domain/alarm-types.js';
 import { keys } from '../../lambdas/data/keys.js';
 import { itemOf, IncidentEntity } from '../../lambdas/data/entities.js';
@@ -190,6 +191,45 @@ describe('write-time aggregates', () => {
     expect(stored.stats.devices).toBe(3);
     expect(devicesByStatus(stored.heartbeat, NOW)).toEqual({ online: 2, degraded: 0, offline: 0, unknown: 1 });
     expect(devicesByStatus(stored.heartbeat, new Date(NOW.getTime() + 10 * 60_000))).toEqual({ online: 0, degraded: 2, offline: 0, unknown: 1 });
+  });
+
+  it('SLA compliance per severity from hand-built incidents: maintained and rebuilt counters agree, the month report reads them', async () => {
+    const tenantId = 'agg-sla-sev';
+    const ids: string[] = [];
+    // critical ×3 (met, breached by time, breached by slaResult), high ×2 (met, still open), low ×2 (met, met by slaResult), medium none.
+    const plan: { severity: Severity; resolveMin: number | null; slaResult: 'met' | 'breached' | null }[] = [
+      { severity: 'critical', resolveMin: 60, slaResult: null },
+      { severity: 'critical', resolveMin: 600, slaResult: null },
+      { severity: 'critical', resolveMin: 30, slaResult: 'breached' },
+      { severity: 'high', resolveMin: 120, slaResult: null },
+      { severity: 'high', resolveMin: null, slaResult: null },
+      { severity: 'low', resolveMin: 100, slaResult: null },
+      { severity: 'low', resolveMin: 5000, slaResult: 'met' },
+    ];
+    for (const p of plan) await apply(tenantId, { kind: 'create', severity: p.severity, createdMin: -3 * 1440 }, ids);
+    for (const [n, p] of plan.entries()) {
+      const cur = (await getIncident(tenantId, ids[n]!, table))!;
+      // SLA 8 h (72 h for low) from creation, as the 'update' event sets it.
+      await apply(tenantId, { kind: 'update', pick: n, status: p.resolveMin === null ? 'in_progress' : 'resolved', severity: cur.severity, ackMin: 5, resolveMin: p.resolveMin, slaResult: p.slaResult }, ids);
+    }
+    const { drift } = await rebuildTenantAggregates(table, tenantId, { write: false, now: NOW });
+    expect(drift.filter((d) => !d.startsWith('stats.aggVersion'))).toEqual([]);
+    const day = iso(-3 * 1440).slice(0, 10);
+    const stored = await readTenantAggregates(table, tenantId, day, day);
+    const c = stored.days.get(day)!;
+    expect(slaBySeverity(c)).toEqual({
+      critical: { resolved: 3, met: 1, breached: 2, compliancePct: 33.33 },
+      high: { resolved: 1, met: 1, breached: 0, compliancePct: 100 },
+      medium: { resolved: 0, met: 0, breached: 0, compliancePct: null },
+      low: { resolved: 2, met: 2, breached: 0, compliancePct: 100 },
+    });
+    // Their sums are the all-severity counters the report already had.
+    expect(SEVERITIES.reduce((n, s) => n + (c[agg.slaResolved(s)] ?? 0), 0)).toBe(c[agg.ttrCount]);
+    expect(SEVERITIES.reduce((n, s) => n + (c[agg.slaMetBy(s)] ?? 0), 0)).toBe(c[agg.slaMet]);
+    // A period that cuts the day in its middle (hour items + partial hour items) gives the same figures.
+    const from = new Date(Date.parse(iso(-3 * 1440)) - 90 * 60_000).toISOString();
+    const data = await loadReportAggregates(tenantId, from, iso(-2 * 1440), NOW, table);
+    expect(periodSlaBySeverity([data])).toEqual(slaBySeverity(c));
   });
 
   it('rebuild repairs aggregates of data written without them (migration) and is then drift-free', async () => {

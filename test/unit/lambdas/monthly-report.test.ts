@@ -54,6 +54,12 @@ const report: MonthlyReport = {
   month: '2026-10',
   generatedAt: '2026-11-01T06:00:00.000Z',
   figures: figures(),
+  slaBySeverity: {
+    critical: { resolved: 2, met: 1, breached: 1, compliancePct: 50 },
+    high: { resolved: 3, met: 3, breached: 0, compliancePct: 100 },
+    medium: { resolved: 0, met: 0, breached: 0, compliancePct: null },
+    low: { resolved: 3, met: 2, breached: 1, compliancePct: 66.67 },
+  },
   trend: monthsEnding('2026-10', 6).map((month, i) => ({ month, figures: figures({ total: i * 3, compliance: i === 0 ? null : 70 + i * 2, fleet: 99 + i / 10 }) })).map((m, i, a) => (i === a.length - 1 ? { ...m, figures: figures() } : m)),
 };
 
@@ -84,6 +90,10 @@ describe('renderMonthlyReportPdf', () => {
     expect(all).toMatch(/80 %/);
     expect(all).toMatch(/12,5 min/);
     // The trend: six months, oldest first.
+    // SLA per severity: severity, met, breached, % on one row each, in severity order.
+    const at = strings.indexOf('Cumplimiento del SLA por severidad');
+    expect(at).toBeGreaterThan(0);
+    expect(strings.slice(at + 1, at + 21)).toEqual(['Severidad', 'Cumplidos', 'Incumplidos', '%', 'crítica', '1', '1', '50 %', 'alta', '3', '0', '100 %', 'media', '0', '0', 'sin datos', 'baja', '2', '1', '66,67 %']);
     const monthRows = strings.filter((s) => /^(mayo|junio|julio|agosto|septiembre|octubre) 2026$/.test(s));
     expect(monthRows).toEqual(['mayo 2026', 'junio 2026', 'julio 2026', 'agosto 2026', 'septiembre 2026', 'octubre 2026']);
   });
@@ -91,7 +101,7 @@ describe('renderMonthlyReportPdf', () => {
   it('renders the English texts for an English reader', async () => {
     const { strings } = await pdfText(await renderMonthlyReportPdf(report, 'en'));
     const all = strings.join('\n');
-    for (const s of ['Monthly security report', 'Executive summary', 'Incidents by severity', 'critical', 'SLA compliance', 'MTTA (mean time to acknowledge)', 'Top alarms', 'Trend over the last months', 'October 2026', '12.5 min']) expect(all).toContain(s);
+    for (const s of ['Monthly security report', 'Executive summary', 'Incidents by severity', 'critical', 'SLA compliance', 'MTTA (mean time to acknowledge)', 'Top alarms', 'SLA compliance by severity', 'Breached', 'Trend over the last months', 'October 2026', '12.5 min']) expect(all).toContain(s);
     expect(all).not.toContain('Resumen ejecutivo');
   });
 
@@ -136,5 +146,26 @@ describe('report months', () => {
     expect(r.trend.map((m) => m.month)).toEqual(['2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03']);
     expect(calls.sort()[0]).toEqual(['2025-10-01T00:00:00.000Z', '2025-10-31T23:59:59.999Z']);
     expect(calls).toHaveLength(6);
+  });
+  it('monthlyReport sums the SLA per severity of whole days, whole hours and the partial hours\' incidents', async () => {
+    const inc = (severity: 'critical' | 'low', resolvedAt: string, slaDueAt: string) =>
+      ({ id: 'INC-000001', tenantId: 'acme', severity, status: 'resolved', createdAt: '2026-03-31T23:30:00.000Z', firstAcknowledgedAt: null, resolvedAt, slaDueAt, slaResult: null }) as never;
+    const data = {
+      tenantId: 'acme',
+      wholeDays: [{ 'q#c': 3, 'k#c': 2, 'q#h': 1, 'k#h': 1 }, { 'q#c': 1 }],
+      wholeHours: [{ 'q#l': 2, 'k#l': 2 }],
+      boundaryBreached: 0,
+      partialIncidents: [inc('low', '2026-03-31T23:50:00.000Z', '2026-04-01T00:00:00.000Z'), inc('critical', '2026-04-02T00:00:00.000Z', '2026-04-01T00:00:00.000Z')],
+      partialAlarms: [],
+      availabilityDays: [],
+      belowSla: [],
+    };
+    const r = await monthlyReport({ loadAggregates: async () => data as never }, { id: 'acme', name: 'Acme' }, '2026-03', now);
+    expect(r.slaBySeverity).toEqual({
+      critical: { resolved: 5, met: 2, breached: 3, compliancePct: 40 },
+      high: { resolved: 1, met: 1, breached: 0, compliancePct: 100 },
+      medium: { resolved: 0, met: 0, breached: 0, compliancePct: null },
+      low: { resolved: 3, met: 3, breached: 0, compliancePct: 100 },
+    });
   });
 });
