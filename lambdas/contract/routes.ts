@@ -107,9 +107,11 @@ import {
   type ErrorCode,
 } from './schemas.js';
 import { EscalationContacts, PutEscalationContactsBody } from './escalation-contacts.js';
+import { CreateMaintenanceWindowBody, ListMaintenanceWindowsQuery, MaintenanceWindow, UpdateMaintenanceWindowBody, WindowIdParams } from './maintenance-windows.js';
 import { MonthlyReportFile, MonthlyReportParams, MonthlyReportQuery, SlaHistory } from './monthly-report.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import { InviteTeamMemberBody, ListTeamQuery, TeamMember, TeamPage, TeamUsernameParams, UpdateTeamMemberBody } from './team.js';
 
 /** Names of the Lambda functions that serve the API; each maps to `lambdas/handlers/<name>.ts`. */
 export const HANDLER_NAMES = ['incidents', 'devices', 'account', 'ingest', 'office365', 'recommendations', 'reports', 'admin', 'notifications'] as const;
@@ -705,6 +707,34 @@ export const ROUTES = [
     errors: ['VERSION_CONFLICT'],
   },
   {
+    operationId: 'listMaintenanceWindows', method: 'GET', path: '/maintenance-windows', handler: 'devices', groups: [], tenantScoped: true, staffReach: 'tenant',
+    summary: 'The tenant\u2019s maintenance windows: not ended (default), upcoming or active by end time, or past newest first; one Query per page',
+    request: { query: ListMaintenanceWindowsQuery },
+    responses: { 200: { description: 'A page of maintenance windows', body: pageOf(MaintenanceWindow) } },
+    errors: [],
+  },
+  {
+    operationId: 'createMaintenanceWindow', method: 'POST', path: '/maintenance-windows', handler: 'devices', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
+    summary: 'Declare planned work on devices and/or sites: alarms inside it notify nobody, its downtime does not count against availability',
+    request: { query: TenantQuery, body: CreateMaintenanceWindowBody },
+    responses: { 201: { description: 'The window created (version 1)', body: MaintenanceWindow } },
+    errors: ['WINDOW_ENDS_BEFORE_START', 'WINDOW_TOO_LONG', 'UNKNOWN_DEVICE', 'VERSION_CONFLICT'],
+  },
+  {
+    operationId: 'updateMaintenanceWindow', method: 'PUT', path: '/maintenance-windows/{windowId}', handler: 'devices', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
+    summary: 'Change a maintenance window (title, scope, times) with the version read; a customer cannot change an ended one',
+    request: { params: WindowIdParams, query: TenantQuery, body: UpdateMaintenanceWindowBody },
+    responses: { 200: { description: 'The window saved (version + 1)', body: MaintenanceWindow } },
+    errors: ['WINDOW_ENDS_BEFORE_START', 'WINDOW_TOO_LONG', 'UNKNOWN_DEVICE', 'VERSION_CONFLICT', 'INVALID_TRANSITION'],
+  },
+  {
+    operationId: 'deleteMaintenanceWindow', method: 'DELETE', path: '/maintenance-windows/{windowId}', handler: 'devices', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
+    summary: 'Remove a maintenance window; a customer cannot remove an ended one',
+    request: { params: WindowIdParams, query: TenantQuery },
+    responses: { 200: { description: 'The window removed', body: MaintenanceWindow } },
+    errors: ['VERSION_CONFLICT', 'INVALID_TRANSITION'],
+  },
+  {
     operationId: 'listWebhooks', method: 'GET', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
     summary: 'The tenant\u2019s webhooks (URLs masked, never the signing secret)',
     request: { query: TenantQuery },
@@ -714,6 +744,34 @@ export const ROUTES = [
   {
     operationId: 'createWebhook', method: 'POST', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
     summary: 'Add a Teams, Slack or signed JSON webhook; a JSON webhook\u2019s signing secret is answered this once only',
+  {
+    operationId: 'listTeam', method: 'GET', path: '/team', handler: 'admin', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
+    summary: 'The tenant\u2019s users with role, status and enabled state, staff left out (customer admins; docs/api.md#team-management)',
+    request: { query: ListTeamQuery },
+    responses: { 200: { description: 'A page of the tenant\u2019s users', body: TeamPage } },
+    errors: [],
+  },
+  {
+    operationId: 'inviteTeamMember', method: 'POST', path: '/team', handler: 'admin', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
+    summary: 'Invite a colleague with a role (viewer, operator or admin); Cognito e-mails a temporary password (customer admins)',
+    request: { query: TenantQuery, body: InviteTeamMemberBody },
+    responses: { 201: { description: 'The new user, FORCE_CHANGE_PASSWORD', body: TeamMember } },
+    errors: ['USER_EXISTS'],
+  },
+  {
+    operationId: 'updateTeamMember', method: 'PUT', path: '/team/{username}', handler: 'admin', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
+    summary: 'Change a colleague\u2019s role or enable/disable them; never the last enabled admin (409 LAST_ADMIN) nor oneself downwards (409 OWN_ACCOUNT)',
+    request: { params: TeamUsernameParams, query: TenantQuery, body: UpdateTeamMemberBody },
+    responses: { 200: { description: 'The user after the change', body: TeamMember } },
+    errors: ['NOT_FOUND', 'LAST_ADMIN', 'OWN_ACCOUNT'],
+  },
+  {
+    operationId: 'removeTeamMember', method: 'DELETE', path: '/team/{username}', handler: 'admin', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
+    summary: 'Remove a colleague from the tenant (the account is deleted when it is in no other tenant); never the last enabled admin nor oneself',
+    request: { params: TeamUsernameParams, query: TenantQuery },
+    responses: { 200: { description: 'The user as it was', body: TeamMember } },
+    errors: ['NOT_FOUND', 'LAST_ADMIN', 'OWN_ACCOUNT'],
+  },
     request: { query: TenantQuery, body: CreateWebhookBody },
     responses: { 201: { description: 'The webhook and its secret (null for Teams and Slack)', body: CreatedWebhook } },
     errors: [],

@@ -6,7 +6,7 @@
  * Operations called, all on the one pool `userPoolId` (the admin Lambda's role allows exactly these:
  * `COGNITO_ADMIN_ACTIONS`): ListUsersInGroup, AdminGetUser, ListUsers, CreateGroup,
  * AdminCreateUser, AdminAddUserToGroup, AdminRemoveUserFromGroup, AdminDisableUser, AdminEnableUser,
- * AdminSetUserMFAPreference, AdminListGroupsForUser. The incidents Lambda calls `listGroupMembers` only
+ * AdminSetUserMFAPreference, AdminListGroupsForUser, AdminDeleteUser (the team page's removal). The incidents Lambda calls `listGroupMembers` only
  * (`COGNITO_ASSIGNEE_ACTIONS`: ListUsersInGroup). `createUser` with a permanent password also calls
  * AdminSetUserPassword (`COGNITO_OPERATOR_ACTIONS`): the operator's command line only, no function role
  * has it.
@@ -36,6 +36,7 @@ export const COGNITO_ADMIN_ACTIONS = [
   'cognito-idp:AdminEnableUser',
   'cognito-idp:AdminSetUserMFAPreference',
   'cognito-idp:AdminListGroupsForUser',
+  'cognito-idp:AdminDeleteUser',
 ] as const;
 
 /** The IAM actions of `listGroupMembers`, all the incidents Lambda may call (assignee validation). */
@@ -150,6 +151,7 @@ export function cognitoUsers(opts: CognitoUsersOptions): UsersPort {
       const password = createOpts.permanentPassword;
       const found = await call('ListUsers', { Filter: `email = "${email.replace(/["\\]/g, '')}"`, Limit: 1 });
       const existing = ((found.Users ?? []) as Json[])[0];
+      if (existing && createOpts.mustBeNew) throw new ApiError('USER_EXISTS', 'a user with that e-mail exists already');
       let username: string;
       let created: PoolUser | null = null;
       if (existing) {
@@ -160,9 +162,14 @@ export function cognitoUsers(opts: CognitoUsersOptions): UsersPort {
           UserAttributes: [
             { Name: 'email', Value: email },
             { Name: 'email_verified', Value: 'true' },
+            ...(createOpts.name ? [{ Name: 'name', Value: createOpts.name }] : []),
           ],
           DesiredDeliveryMediums: ['EMAIL'],
           ...(password ? { MessageAction: 'SUPPRESS' } : {}),
+        }).catch((e: unknown) => {
+          // Created meanwhile by another request (the ListUsers above saw none).
+          if (awsErrorCode(e) === 'UsernameExistsException') throw new ApiError('USER_EXISTS', 'a user with that e-mail exists already');
+          throw e;
         });
         created = poolUserOf((res.User ?? {}) as Json, false);
         username = created.username;
@@ -190,6 +197,17 @@ export function cognitoUsers(opts: CognitoUsersOptions): UsersPort {
     },
     async resetMfa(username) {
       await call('AdminSetUserMFAPreference', { Username: username, SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false } });
+    },
+    async listGroupPage(group, page) {
+      const res = await call('ListUsersInGroup', { GroupName: group, Limit: page.limit, ...(page.token ? { NextToken: page.token } : {}) });
+      const users = ((res.Users ?? []) as Json[]).map((u) => {
+        const name = ((u.Attributes ?? []) as { Name: string; Value: string }[]).find((a) => a.Name === 'name')?.Value;
+        return { ...poolUserOf(u, false), ...(name ? { name } : {}) };
+      });
+      return typeof res.NextToken === 'string' && res.NextToken ? { users, nextToken: res.NextToken } : { users };
+    },
+    async deleteUser(username) {
+      await call('AdminDeleteUser', { Username: username });
     },
     async groupsOf(username) {
       const groups: string[] = [];

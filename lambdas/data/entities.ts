@@ -13,6 +13,7 @@
  *    attributes, and any attribute added to an item later, never reach a response.
  */
 import type { EscalationContacts } from '../contract/escalation-contacts.js';
+import type { MaintenanceWindow } from '../contract/maintenance-windows.js';
 import type { AccessRequest, ActivityEvent, AlarmConsoleItem, AuditEntry, DeviceAlarm, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Tenant } from '../contract/schemas.js';
 import type { DailyAvailability, StoredDevice } from '../domain/ports.js';
 import type { StoredIdentityProvider } from '../domain/identity-providers.js';
@@ -564,6 +565,20 @@ export const AccessRequestEntity: Entity<AccessRequest> = {
 };
 
 /**
+ * A tenant's maintenance window (docs/api.md#maintenance-windows): one item per window; its GSI1 list is ordered
+ * by END time, so "not ended yet" (active and upcoming: what an alarm ingest checks) is one bounded Query.
+ */
+export const MaintenanceWindowEntity: Entity<MaintenanceWindow> = {
+  name: 'MaintenanceWindow',
+  description: 'Planned work on some devices and/or sites from `startAt` to `endAt`: alarms inside it notify nobody, its downtime does not count against availability; `version` is the optimistic-concurrency check of an update',
+  readBy: 'GetItem by id (`PUT`/`DELETE /maintenance-windows/{windowId}`); list by end time: `GSI1SK > <now>` (not ended: the alarm ingest, active/upcoming), `GSI1SK ≥ <period start>` (the windows of a report period), `GSI1SK ≤ <now>` (past)',
+  key: (w) => keys.maintenanceWindow(w.tenantId, w.windowId),
+  gsi1: (w) => keys.maintenanceWindowGsi1(w.tenantId, w.windowId, w.endAt),
+  gsi1Note: 'by end time',
+  attributes: allOf<MaintenanceWindow>()(['windowId', 'tenantId', 'title', 'scope', 'startAt', 'endAt', 'createdAt', 'createdBy', 'updatedAt', 'version']),
+};
+
+/**
  * A tenant's escalation contacts (docs/api.md#escalation-contacts): the whole ordered list in ONE item (at most
  * `MAX_ESCALATION_CONTACTS` = 20, about 25 KB at the largest: far below the 400 KB item limit), replaced by a Put
  * conditioned on the `version` read (optimistic concurrency) in one transaction with its audit entry.
@@ -603,6 +618,7 @@ export const ENTITIES = [
   SessionRevocationEntity,
   AccessRequestEntity,
   EscalationContactsEntity,
+  MaintenanceWindowEntity,
 ] as const;
 
 /** The TTL attribute (epoch seconds) of the table. */

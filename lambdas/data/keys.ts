@@ -245,6 +245,14 @@ export const keys = {
   webhookDeliveryGsi1: (tenantId: string, webhookId: string, createdAt: string, eventId: string) =>
     gsi1(owned(tenantId, `WEBHOOK#${webhookId}#DELIVERIES`), `${createdAt}#${eventId}`),
 
+  /**
+   * A tenant's maintenance window (docs/data-model.md#maintenance-windows): `TENANT#<t>#MAINTENANCE` / `WINDOW#<id>`,
+   * listed in GSI1 `TENANT#<t>#MAINTENANCE` by `<endAt>#<id>` (windows not ended yet = `GSI1SK > <now>`).
+   */
+  maintenanceWindow: (tenantId: string, windowId: string) => ({ PK: owned(tenantId, 'MAINTENANCE'), SK: `WINDOW#${windowId}` }),
+  maintenanceWindowsGsi1Pk: (tenantId: string) => owned(tenantId, 'MAINTENANCE'),
+  maintenanceWindowGsi1: (tenantId: string, windowId: string, endAt: string) => gsi1(owned(tenantId, 'MAINTENANCE'), `${endAt}#${windowId}`),
+
   /** Partition of the tenant's idempotency records (Powertools idempotency; `idempotency.ts`). */
   idempotencyPk: (tenantId: string) => owned(tenantId, 'IDEMPOTENCY'),
 

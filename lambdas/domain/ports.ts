@@ -11,6 +11,7 @@
  *  - a conditional write returns `false`/`null` when its condition did not hold (nothing written) rather than
  *    throwing; `ApiError('NOT_FOUND')` where a parent item is missing is said on the method.
  */
+import type { MaintenanceWindow, WindowStatus } from '../contract/maintenance-windows.js';
 import type { Context } from 'aws-lambda';
 import type { NotificationsPort } from './notification-delivery.js';
 import type { SessionRevocationPort } from './session-revocation.js';
@@ -531,7 +532,7 @@ export interface UsersPort extends GroupMembersPort {
    * command line only: CI seeding, local stack) no e-mail is sent and that password is set as permanent,
    * for an existing user too (AdminSetUserPassword, which the admin Lambda's role may not call).
    */
-  createUser(email: string, opts?: { permanentPassword?: string | undefined }): Promise<{ user: PoolUser; created: boolean }>;
+  createUser(email: string, opts?: CreateUserOptions): Promise<{ user: PoolUser; created: boolean }>;
   /** Sends the invitation again (`MessageAction: RESEND`; only for FORCE_CHANGE_PASSWORD users). */
   resendInvitation(username: string): Promise<PoolUser>;
   addToGroup(username: string, group: string): Promise<void>;
@@ -549,6 +550,26 @@ export interface TenantAdminPort {
   create(tenant: Tenant, audit: AuditEntry): Promise<boolean>;
   /** Replaces the declared attributes of a registered tenant; false when it is not registered. */
   update(tenant: Tenant, audit: AuditEntry): Promise<boolean>;
+  /**
+   * One page of a group's members (one ListUsersInGroup, at most `limit` ≤ 60), each with its `name`
+   * attribute; `nextToken` is Cognito's opaque token of the next page (absent on the last).
+   */
+  listGroupPage(group: string, opts: { limit: number; token?: string | undefined }): Promise<{ users: NamedPoolUser[]; nextToken?: string }>;
+  /** Deletes the user from the pool (AdminDeleteUser; the team page's removal of a user left in no group). */
+  deleteUser(username: string): Promise<void>;
+}
+
+/** A pool user with its `name` attribute, when it has one. */
+export type NamedPoolUser = PoolUser & { name?: string };
+
+/** Options of `UsersPort.createUser`. */
+export interface CreateUserOptions {
+  /** Operator's command line only: set this permanent password, send no e-mail. */
+  permanentPassword?: string | undefined;
+  /** The `name` attribute of a created user. */
+  name?: string | undefined;
+  /** Refuse an e-mail that has a user already: ApiError USER_EXISTS (409), nothing changed (the team invitation). */
+  mustBeNew?: boolean | undefined;
   /**
    * Counts `username` in the tenant's `userCount` (once: false when counted already) and stores `audit` with it;
    * `at` is the ISO-8601 UTC time of the change (docs/data-model.md#tenant-counts).
@@ -591,6 +612,29 @@ export interface Repository {
   accessRequests: AccessRequestsPort;
   /** A tenant's escalation contacts (docs/api.md#escalation-contacts). */
   escalationContacts: EscalationContactsPort;
+  /** A tenant's maintenance windows (docs/api.md#maintenance-windows). */
+  maintenanceWindows: MaintenanceWindowsPort;
+}
+
+/** Storage of the maintenance windows (lambdas/data/maintenance-windows.ts; rules: lambdas/domain/maintenance-windows.ts). */
+export interface MaintenanceWindowsPort {
+  /** The window, or null: ONE GetItem (strongly consistent). */
+  get(tenantId: string, windowId: string): Promise<MaintenanceWindow | null>;
+  /**
+   * One page of the tenant's windows relative to `now` (ISO-8601): `upcoming`/`active`/undefined (not ended) by
+   * end time ascending, `past` newest end first. ONE Query per page. @throws ApiError VALIDATION_FAILED (cursor)
+   */
+  list(tenantId: string, opts: { status?: WindowStatus | undefined; now: string; limit: number; cursor?: string | undefined }): Promise<Page<MaintenanceWindow>>;
+  /**
+   * Every window of the tenant that overlaps `[from, to]` (ISO-8601, inclusive): one Query of the windows ending
+   * after `from` (GSI1 by end time), `startAt ≤ to` filtered; pages followed (a tenant has few such windows).
+   * `from` = `to` = now gives the active windows (what an alarm ingest reads).
+   */
+  overlapping(tenantId: string, from: string, to: string): Promise<MaintenanceWindow[]>;
+  /** Stores `w` when the stored version is still `readVersion` (0: must not exist), with `audit`; false, nothing written, otherwise. */
+  put(w: MaintenanceWindow, readVersion: number, audit: AuditEntry): Promise<boolean>;
+  /** Deletes the window when its version is still `readVersion`, with `audit`; false, nothing written, otherwise. */
+  delete(tenantId: string, windowId: string, readVersion: number, audit: AuditEntry): Promise<boolean>;
 }
 
 /** Storage of the escalation contacts: one item per tenant. */

@@ -1,5 +1,6 @@
 /**
- * Admin Lambda: tenant and user administration (staff only) and the audit log (customers: their tenant;
+ * Admin Lambda: tenant and user administration (staff only), a customer admin's own team (`/team`,
+ * lambdas/domain/team.ts, docs/api.md#team-management) and the audit log (customers: their tenant;
  * staff: all). Rules: `lambdas/domain/admin.ts`, `lambdas/domain/audit.ts`; docs/api.md#administration.
  *
  * Users are administered through `UsersPort` on the pool `config.userPoolId` (aws-lite signed Cognito
@@ -14,6 +15,7 @@ import { createDocumentClient } from '../data/client.js';
 import { identityProviderStore } from '../data/identity-providers.js';
 import { secretsManager } from '../data/secrets.js';
 import * as admin from '../domain/admin.js';
+import * as team from '../domain/team.js';
 import * as idp from '../domain/identity-providers.js';
 import * as accessRequests from '../domain/access-requests.js';
 import { listAuditLog } from '../domain/audit.js';
@@ -38,7 +40,7 @@ export interface AdminHandlerDeps extends HandlerDeps {
 /** A users port that fails every call: the configuration names no user pool. */
 function noUserPool(): UsersPort {
   const fail = () => Promise.reject(new Error('admin Lambda: no userPoolId configured'));
-  return { listGroupMembers: fail, listGroupUsers: fail, countGroupUsers: fail, getUser: fail, ensureGroup: fail, createUser: fail, resendInvitation: fail, addToGroup: fail, removeFromGroup: fail, setEnabled: fail, resetMfa: fail, groupsOf: fail };
+  return { listGroupMembers: fail, listGroupUsers: fail, countGroupUsers: fail, getUser: fail, ensureGroup: fail, createUser: fail, resendInvitation: fail, addToGroup: fail, removeFromGroup: fail, setEnabled: fail, resetMfa: fail, groupsOf: fail, listGroupPage: fail, deleteUser: fail };
 }
 
 /** The request facts an audit entry records. */
@@ -72,6 +74,10 @@ export function adminOperations(users: UsersPort, idps?: (repo: OperationInput<'
     getTenantIdentityProvider: ({ repo, params }) => idp.getTenantIdentityProvider(idpPorts(repo), params.tenantId),
     putTenantIdentityProvider: (i) => idp.putTenantIdentityProvider(idpPorts(i.repo), i.params.tenantId, i.body, auditReq(i)),
     deleteTenantIdentityProvider: (i) => idp.deleteTenantIdentityProvider(idpPorts(i.repo), i.params.tenantId, auditReq(i)),
+    listTeam: ({ tenantId, query }) => team.listTeam(users, tenantId, query),
+    inviteTeamMember: (i) => team.inviteTeamMember(ports(i.repo), i.tenantId, i.body, auditReq(i)),
+    updateTeamMember: (i) => team.updateTeamMember(ports(i.repo), i.tenantId, i.params.username, i.body, auditReq(i)),
+    removeTeamMember: (i) => team.removeTeamMember(ports(i.repo), i.tenantId, i.params.username, auditReq(i)),
     listAuditLog: (i) =>
       listAuditLog(i.repo.audit, i.query, auditReq(i), async (id) => (await i.repo.tenants.getTenant(id)) !== null, (filename, text) => new CsvDownload(filename, text)),
   };

@@ -81,6 +81,7 @@ export const DEMO_TENANTS: DemoTenant[] = [
 
 export const DEMO_USERS: DemoUser[] = [
   { email: 'ana@acme.example', password: DEMO_PASSWORD, groups: ['acme', 'customer-admin'], description: 'customer of Acme Logística, its customer admin (docs/api.md#customer-roles)' },
+  { email: 'vera@acme.example', password: DEMO_PASSWORD, groups: ['acme', 'customer-viewer'], description: 'customer of Acme Logística, a viewer: reads, changes nothing (docs/api.md#customer-roles)' },
   { email: 'bruno@globex.example', password: DEMO_PASSWORD, groups: ['globex'], description: 'customer of Globex Salud' },
   { email: 'admin@vigia.example', password: DEMO_PASSWORD, groups: ['admin'], description: 'staff (admin group; TOTP set up)', totp: true },
 ];

@@ -77,7 +77,7 @@ function groupPort(idp: CognitoLike, userPoolId: string): { users: UsersPort; cr
   const unused = () => Promise.reject(new Error('create-tenant: only ensureGroup is available'));
   const users: UsersPort = {
     listGroupMembers: unused, listGroupUsers: unused, countGroupUsers: unused, getUser: unused, createUser: unused, resendInvitation: unused,
-    addToGroup: unused, removeFromGroup: unused, setEnabled: unused, resetMfa: unused, groupsOf: unused,
+    addToGroup: unused, removeFromGroup: unused, setEnabled: unused, resetMfa: unused, groupsOf: unused, listGroupPage: unused, deleteUser: unused,
     async ensureGroup(group, description) {
       try {
         await idp.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group, Description: description }));

@@ -200,8 +200,8 @@ describe('throttling that starts in the middle of a request never leaves a parti
     expect(writes).toEqual(['GetItem', 'BatchGetItem']);
   }, 60_000);
 
-  /** Rows whose act writes the revocation marker before its Cognito call (lambdas/domain/admin.ts markBeforeRemoval). */
-  const REVOKES_FIRST = new Set(['removeTenantUser', 'revokeStaff']);
+  /** Rows whose act writes the revocation marker before its Cognito call (lambdas/domain/admin.ts markBeforeRemoval, lambdas/domain/team.ts). */
+  const REVOKES_FIRST = new Set(['removeTenantUser', 'revokeStaff', 'removeTeamMember']);
   const isRevocationMarker = (item: string) => (JSON.parse(item) as { SK?: { S?: string } }).SK?.S === 'REVOKED';
   for (const row of (ROUTES as readonly RouteDef[]).filter((r) => r.method !== 'GET')) {
     it(`${row.operationId}: 503 with the table as it was, or the whole change`, async () => {

@@ -8,7 +8,7 @@ import type { PoolUser } from '../../lambdas/contract/schemas.js';
 import { ApiError } from '../../lambdas/domain/errors.js';
 import type { UsersPort } from '../../lambdas/domain/ports.js';
 
-type Stored = PoolUser & { groups: Set<string> };
+type Stored = PoolUser & { name?: string; groups: Set<string> };
 
 /** A fresh in-memory pool (see module doc). */
 export function memoryUsers(): UsersPort {
@@ -27,10 +27,12 @@ export function memoryUsers(): UsersPort {
     countGroupUsers: async (g) => [...users.values()].filter((u) => u.groups.has(g)).length,
     getUser: async (n) => (users.has(n) ? view(users.get(n)!) : null),
     ensureGroup: async () => undefined,
-    createUser: async (email) => {
+    createUser: async (email, opts = {}) => {
       const found = [...users.values()].find((u) => u.email === email);
+      // `mustBeNew` (the team invitation) is refused for the seeded users only, so the invitation example can be sent more than once.
+      if (found && opts.mustBeNew && found.username === 'u-1') throw new ApiError('USER_EXISTS', 'a user with that e-mail exists already');
       if (found) return { user: view(found), created: false };
-      const u: Stored = { username: `u-${users.size + 1}`, email, status: 'FORCE_CHANGE_PASSWORD', enabled: true, mfa: false, groups: new Set() };
+      const u: Stored = { username: `u-${users.size + 1}`, email, ...(opts.name ? { name: opts.name } : {}), status: 'FORCE_CHANGE_PASSWORD', enabled: true, mfa: false, groups: new Set() };
       users.set(u.username, u);
       return { user: view(u), created: true };
     },
@@ -41,5 +43,8 @@ export function memoryUsers(): UsersPort {
     setEnabled: async (n, e) => void (must(n).enabled = e),
     resetMfa: async (n) => void (must(n).mfa = false),
     groupsOf: async (n) => [...must(n).groups],
+    listGroupPage: async (g, { limit }) => ({ users: [...users.values()].filter((u) => u.groups.has(g)).slice(0, limit).map(view) }),
+    // Kept, like removeFromGroup, so every route example can be sent more than once.
+    deleteUser: async (n) => void must(n),
   };
 }

@@ -711,6 +711,20 @@ export function createProxy(opts: ProxyOptions): (req: IncomingMessage, res: Ser
       return {};
     },
 
+    // cognito-local answers every member at once: page by `Limit` (1-60, default 60) with an opaque NextToken
+    // (base64url offset), ordered by Username, as the service pages (GET /team reads one page per request).
+    async ListUsersInGroup(body) {
+      const { Limit: limit, NextToken: token, ...rest } = body;
+      const size = typeof limit === 'number' ? limit : 60;
+      if (!Number.isInteger(size) || size < 1 || size > 60) throw new CognitoError('InvalidParameterException', 'Limit must be between 1 and 60');
+      const start = typeof token === 'string' ? Number(Buffer.from(token, 'base64url').toString('utf8')) : 0;
+      if (!Number.isInteger(start) || start < 0) throw new CognitoError('InvalidParameterException', 'Invalid NextToken');
+      const all = ((await call('ListUsersInGroup', rest)).Users ?? []) as Json[];
+      const sorted = [...all].sort((a, b) => String(a.Username).localeCompare(String(b.Username)));
+      const end = start + size;
+      return { Users: sorted.slice(start, end), ...(end < sorted.length ? { NextToken: Buffer.from(String(end), 'utf8').toString('base64url') } : {}) };
+    },
+
     async UpdateUserAttributes(body) {
       // The access token (verified in handlePost) names the app client whose WriteAttributes apply.
       const client = await appClient(decodeClaims(body.AccessToken)?.client_id);

@@ -73,6 +73,8 @@ function world() {
     setEnabled: async (n, e) => void (must(n).enabled = e),
     resetMfa: async (n) => void (must(n).mfa = false),
     groupsOf: async (n) => [...must(n).groups],
+    listGroupPage: async (g) => ({ users: [...users.values()].filter((u) => u.groups.has(g)).map(view) }),
+    deleteUser: async (n) => void users.delete(n),
   };
   // Session revocation markers: each `revoke` with the user's state at that moment (after the Cognito call) and its audit actions.
   const revoked: { sub: string; at: Date; enabled: boolean; groups: string[]; audit: string[] }[] = [];

@@ -56,6 +56,7 @@ function repoWith(incidents: IncidentsPort): Repository {
     notifications: {} as Repository['notifications'],
     accessRequests: {} as Repository['accessRequests'],
     escalationContacts: {} as Repository['escalationContacts'],
+    maintenanceWindows: {} as Repository['maintenanceWindows'],
     incidents,
     devices: {
       listDevices: async () => ({ items: [], nextCursor: null }),

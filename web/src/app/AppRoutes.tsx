@@ -35,6 +35,7 @@ const Office365EventsPage = lazy(() => import('../features/office365/Office365Pa
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage').then((m) => ({ default: m.AnalyticsPage })));
 const EscalationContactsPage = lazy(() => import('../features/escalation/EscalationContactsPage').then((m) => ({ default: m.EscalationContactsPage })));
+const TeamPage = lazy(() => import('../features/team/TeamPage').then((m) => ({ default: m.TeamPage })));
 const SocQueuePage = lazy(() => import('../features/soc/SocQueuePage').then((m) => ({ default: m.SocQueuePage })));
 const AlarmConsolePage = lazy(() => import('../features/soc/AlarmConsolePage').then((m) => ({ default: m.AlarmConsolePage })));
 const TenantsPage = lazy(() => import('../features/admin/AdminPages').then((m) => ({ default: m.TenantsPage })));
@@ -91,6 +92,7 @@ export function AppRoutes({ brandName }: { brandName: string }) {
         <Route path="/page/passwordchange" element={<PasswordChangePage />} />
         <Route path="/audit" element={<Screen><AuditLogPage /></Screen>} />
         <Route path="/escalation-contacts" element={<Screen><EscalationContactsPage /></Screen>} />
+        <Route path="/team" element={<Screen><TeamPage /></Screen>} />
         <Route path="/notifications" element={<Screen><ActivityFeedPage /></Screen>} />
         <Route path="/notifications/preferences" element={<Screen><NotificationPreferencesPage /></Screen>} />
         <Route path="/notifications/webhooks" element={<Screen><WebhooksPage /></Screen>} />

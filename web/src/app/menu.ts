@@ -1,6 +1,6 @@
 /**
  * The sidebar menu (docs/portal.md#shell): groups with their entries and routes; the "Analítica", "SOC" and
- * "Administración" groups are shown to `admin` members (staff) only.
+ * "Administración" groups are shown to `admin` members (staff) only, "Usuarios" to customer admins only.
  */
 import type { MessageKey } from '../shared/lib/messages';
 
@@ -56,6 +56,8 @@ export const SIDEBAR_MENU: readonly MenuGroup[] = [
       { label: 'menu.auditLog', to: '/audit' },
     ],
   },
+  // A customer admin's own users (docs/portal.md#team); staff use Administración → Clientes instead.
+  { id: 'team', label: 'menu.team', entries: [{ label: 'menu.team', to: '/team' }], groups: ['customer-admin'] },
   { id: 'analytics', label: 'menu.analytics', entries: [{ label: 'menu.overview', to: '/analytics' }], groups: ['admin'] },
   { id: 'soc', label: 'menu.soc', entries: [{ label: 'menu.socQueue', to: '/soc/queue' }, { label: 'menu.alarmConsole', to: '/soc/alarms' }], groups: ['admin'] },
   {

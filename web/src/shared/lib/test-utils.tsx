@@ -23,6 +23,14 @@ export const ME_ACME: Me = {
   tenants: [{ id: 'acme', name: 'ACME' }],
 };
 
+/** Acme's customer admin (`customer-admin` group, `/me` role admin): reaches "Usuarios" (docs/portal.md#team). */
+export const ME_ACME_ADMIN: Me = { ...ME_ACME, groups: ['acme', 'customer-admin'], role: 'admin' };
+
+/** A colleague as `GET /team` lists it: an acme operator who has set their password; `overrides` replace any field. */
+export function aTeamMember(overrides: Partial<OperationResponse<'listTeam'>['items'][number]> = {}): OperationResponse<'listTeam'>['items'][number] {
+  return { username: 'luis@acme.test', email: 'luis@acme.test', name: 'Luis Gil', role: 'operator', enabled: true, status: 'CONFIRMED', federated: false, ...overrides };
+}
+
 /** A staff member (`admin` group): every tenant (acme and globex). */
 export const ME_STAFF: Me = {
   sub: 's-1',

@@ -20,6 +20,7 @@ import { reports } from './reports';
 import { analytics } from './analytics';
 import { ui } from './ui';
 import { escalation } from './escalation';
+import { team } from './team';
 import { fields } from './fields';
 
 export const en: Catalogue = {
@@ -48,6 +49,7 @@ export const en: Catalogue = {
     office365: 'Office 365',
     auditLog: 'Audit log',
     escalationContacts: 'Escalation contacts',
+    team: 'Users',
     socQueue: 'SOC queue',
     alarmConsole: 'Alarm console',
     tenants: 'Customers',
@@ -93,6 +95,7 @@ export const en: Catalogue = {
   fields,
   incidents,
   escalation,
+  team,
   admin,
   audit,
   soc,

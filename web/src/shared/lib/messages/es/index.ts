@@ -21,6 +21,7 @@ import { reports } from './reports';
 import { analytics } from './analytics';
 import { ui } from './ui';
 import { escalation } from './escalation';
+import { team } from './team';
 import { fields } from './fields';
 
 export const es = {
@@ -49,6 +50,7 @@ export const es = {
     office365: 'Office 365',
     auditLog: 'Registro de auditoría',
     escalationContacts: 'Contactos de escalado',
+    team: 'Usuarios',
     socQueue: 'Cola SOC',
     alarmConsole: 'Consola de alarmas',
     tenants: 'Clientes',
@@ -94,6 +96,7 @@ export const es = {
   fields,
   incidents,
   escalation,
+  team,
   admin,
   audit,
   soc,

@@ -1,0 +1,62 @@
+/** One colleague's row of the team table: who, role (a select applied with "Cambiar rol"), status, and disable/enable and remove. */
+import { useState } from 'react';
+import { t as msg } from '../../shared/lib/messages';
+import { memberStatusLabel, TEAM_ROLES, type TeamMember, type TeamRole } from './team-notice';
+
+export interface MemberActions {
+  changeRole(m: TeamMember, role: TeamRole): void;
+  setEnabled(m: TeamMember, enabled: boolean): void;
+  remove(m: TeamMember): void;
+}
+
+export function MemberRow({ member: m, self, busy, actions }: { member: TeamMember; self: boolean; busy: boolean; actions: MemberActions }) {
+  const [role, setRole] = useState<TeamRole>(m.role);
+  const who = m.name ?? m.email ?? m.username;
+  const selectId = `team-role-${m.username.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+  return (
+    <tr>
+      <td data-label={msg('team.table.user')}>
+        <strong>{who}</strong>
+        {self && <span className="muted small"> {msg('team.table.you')}</span>}
+        {m.name && m.email && <div className="muted small">{m.email}</div>}
+      </td>
+      <td data-label={msg('team.table.role')}>
+        {self ? (
+          msg(`team.roles.${m.role}`)
+        ) : (
+          <span className="row-actions">
+            <label htmlFor={selectId} className="visually-hidden">
+              {msg('team.table.roleOf', { who })}
+            </label>
+            <select id={selectId} value={role} disabled={busy} onChange={(e) => setRole(e.target.value as TeamRole)}>
+              {TEAM_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {msg(`team.roles.${r}`)}
+                </option>
+              ))}
+            </select>
+            {role !== m.role && (
+              <button type="button" className="btn" disabled={busy} onClick={() => actions.changeRole(m, role)}>
+                {msg('team.table.changeRole')}
+              </button>
+            )}
+          </span>
+        )}
+      </td>
+      <td data-label={msg('team.table.status')}>{memberStatusLabel(m)}</td>
+      <td data-label={msg('team.table.actions')}>
+        {/* Never on one's own row: the API refuses it (409 OWN_ACCOUNT). */}
+        {!self && (
+          <div className="row-actions">
+            <button type="button" className="btn" disabled={busy} onClick={() => actions.setEnabled(m, !m.enabled)}>
+              {m.enabled ? msg('team.table.disable') : msg('team.table.enable')}
+            </button>
+            <button type="button" className="btn" disabled={busy} onClick={() => actions.remove(m)}>
+              {msg('team.table.remove')}
+            </button>
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
