@@ -107,6 +107,7 @@ import {
   type ErrorCode,
 } from './schemas.js';
 import { EscalationContacts, PutEscalationContactsBody } from './escalation-contacts.js';
+import { CommentHit, SearchCommentsQuery } from './search.js';
 import { CreateMaintenanceWindowBody, ListMaintenanceWindowsQuery, MaintenanceWindow, UpdateMaintenanceWindowBody, WindowIdParams } from './maintenance-windows.js';
 import { MonthlyReportFile, MonthlyReportParams, MonthlyReportQuery, SlaHistory } from './monthly-report.js';
 
@@ -291,6 +292,13 @@ export const ROUTES = [
     responses: { 200: { description: 'A page of incidents (with `ETag` and `Cache-Control: private, no-cache`; 304 without a body when `If-None-Match` holds the current ETag)', body: pageOf(Incident), etag: true } },
     errors: [],
     validatedBy: 'incidents',
+  },
+  {
+    operationId: 'searchComments', method: 'GET', path: '/search/comments', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
+    summary: 'Public comments of the tenant whose text has every word of `q`, newest first, cursor-paginated (internal notes never; docs/api.md#search)',
+    request: { query: SearchCommentsQuery },
+    responses: { 200: { description: 'A page of comments, each with its incident', body: pageOf(CommentHit) } },
+    errors: [],
   },
   {
     operationId: 'createIncident', method: 'POST', path: '/incidents', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',

@@ -253,6 +253,29 @@ export const SearchTokenEntity: Entity<SearchTokenRecord, Pick<SearchTokenRecord
   attributes: ['tokens'],
 };
 
+/** A word of a public comment as stored (docs/data-model.md#search). */
+export interface CommentTokenRecord {
+  tenantId: string;
+  token: string;
+  incidentId: string;
+  commentId: string;
+  /** The comment's `createdAt`. */
+  commentCreatedAt: string;
+  /** The comment's indexed words (`commentTokens`: ≤ 64), for the FilterExpression of a multi-word search. */
+  tokens: string[];
+}
+/**
+ * A word of a PUBLIC comment's body pointing at the comment (`lambdas/data/comment-search.ts`). Written after
+ * the comment's transaction (and completed from its `incident.commented` event); internal notes never get one.
+ */
+export const CommentTokenEntity: Entity<CommentTokenRecord, Pick<CommentTokenRecord, 'tokens'>> = {
+  name: 'CommentToken',
+  description: "A word of a public comment's body (folded, stop words dropped, ≤ 64 per comment) pointing at the comment; never for an internal note",
+  readBy: 'Query `PK = TENANT#<t>#CSEARCH#<token>` newest first (`GET /search/comments`); the other words of the query as a FilterExpression on `tokens`',
+  key: (r) => keys.commentToken(r.tenantId, r.token, r.commentCreatedAt, r.incidentId, r.commentId),
+  attributes: ['tokens'],
+};
+
 /** A resolved incident's automatic-closure entry as stored. */
 export interface AutoCloseRecord {
   tenantId: string;
@@ -600,6 +623,7 @@ export const ENTITIES = [
   IncidentEntity,
   SocQueueEntryEntity,
   SearchTokenEntity,
+  CommentTokenEntity,
   CommentEntity,
   InternalNoteEntity,
   HistoryEntity,

@@ -65,6 +65,12 @@ export const keys = {
   /** Partition of the search token `token` (folded title word): one item per incident whose title has it, SK `<createdAt>#<id>`. */
   searchTokenPk: (tenantId: string, token: string) => owned(tenantId, `SEARCH#${token}`),
   searchToken: (tenantId: string, token: string, incidentId: string, createdAt: string) => ({ PK: keys.searchTokenPk(tenantId, token), SK: `${createdAt}#${incidentId}` }),
+  /**
+   * Partition of the comment search word `token` (docs/data-model.md#search): one item per PUBLIC comment whose
+   * body has it, SK `<createdAt>#<incidentId>#<commentId>` (newest first). Internal notes never get one.
+   */
+  commentTokenPk: (tenantId: string, token: string) => owned(tenantId, `CSEARCH#${token}`),
+  commentToken: (tenantId: string, token: string, createdAt: string, incidentId: string, commentId: string) => ({ PK: keys.commentTokenPk(tenantId, token), SK: `${createdAt}#${incidentId}#${commentId}` }),
   comment: (tenantId: string, incidentId: string, createdAt: string, commentId: string) => ({ PK: keys.incidentPk(tenantId, incidentId), SK: `COMMENT#${createdAt}#${commentId}` }),
   /**
    * Partition of an incident's internal work notes (docs/api.md#internal-notes): NOT the incident partition, so

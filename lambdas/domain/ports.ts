@@ -11,6 +11,7 @@
  *  - a conditional write returns `false`/`null` when its condition did not hold (nothing written) rather than
  *    throwing; `ApiError('NOT_FOUND')` where a parent item is missing is said on the method.
  */
+import type { CommentHit } from '../contract/search.js';
 import type { MaintenanceWindow, WindowStatus } from '../contract/maintenance-windows.js';
 import type { Context } from 'aws-lambda';
 import type { NotificationsPort } from './notification-delivery.js';
@@ -140,6 +141,12 @@ export interface IncidentsPort {
    * @throws ApiError VALIDATION_FAILED for a cursor not issued for this list.
    */
   listSocQueue(opts: SocQueueOptions): Promise<SocQueuePage>;
+  /**
+   * One page of the tenant's PUBLIC comments whose body has every word of `opts.q`, newest first (the comment
+   * search index, docs/data-model.md#search); internal notes are never among them. ≤ 7 DynamoDB requests.
+   * @throws ApiError VALIDATION_FAILED for a cursor this search did not issue.
+   */
+  searchComments(tenantId: string, opts: { q: string; limit: number; cursor?: string | undefined }): Promise<Page<CommentHit>>;
   /** Adds a comment (+ its audit entry) if the incident exists (checked in the same transaction); false if it does not. */
   addComment(tenantId: string, incidentId: string, comment: IncidentComment, audit?: AuditEntry): Promise<boolean>;
   /** Adds an internal note (+ its audit entry, no activity event) if the incident exists; false if it does not. */

@@ -151,6 +151,8 @@ function sample(route: RouteDef, ctx: Fixtures): { path: string; body?: unknown 
       return { path: `/incidents/${ctx.fresh.id}/closure-request`, body: { note: 'Ya no ocurre' } };
     case 'reopenIncident':
       return { path: `/incidents/${ctx.resolved[0]!.id}/reopen`, body: { reason: 'Ha vuelto a ocurrir' } };
+    case 'searchComments':
+      return { path: '/search/comments?q=prueba' };
     case 'getMonthlyReport':
       return { path: '/reports/monthly/2026-01' };
     case 'getTenant':

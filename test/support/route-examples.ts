@@ -40,6 +40,7 @@ export const EXAMPLES: Record<OperationId, Example> = {
   getMe: { query: {}, caller: user },
   listTenants: { query: {}, caller: admin },
   listIncidents: { query: { limit: '5' }, caller: user },
+  searchComments: { query: { q: 'Hola', limit: '5' }, caller: user },
   createIncident: { query: {}, body: { title: 'Phishing', description: 'Correo', severity: 'high', category: 'phishing' }, headers: { 'Idempotency-Key': 'k-1' }, caller: user },
   getIncident: { params: { id: 'INC-000001' }, query: {}, caller: user },
   updateIncident: { params: { id: 'INC-000001' }, query: {}, body: { version: 1, comment: 'Revisado' }, caller: user },
