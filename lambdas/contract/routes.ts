@@ -107,10 +107,12 @@ import {
   type ErrorCode,
 } from './schemas.js';
 import { EscalationContacts, PutEscalationContactsBody } from './escalation-contacts.js';
+import { CommentHit, SearchCommentsQuery } from './search.js';
+import { CreateMaintenanceWindowBody, ListMaintenanceWindowsQuery, MaintenanceWindow, UpdateMaintenanceWindowBody, WindowIdParams } from './maintenance-windows.js';
 import { MonthlyReportFile, MonthlyReportParams, MonthlyReportQuery, SlaHistory } from './monthly-report.js';
-import { InviteTeamMemberBody, ListTeamQuery, TeamMember, TeamPage, TeamUsernameParams, UpdateTeamMemberBody } from './team.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+import { InviteTeamMemberBody, ListTeamQuery, TeamMember, TeamPage, TeamUsernameParams, UpdateTeamMemberBody } from './team.js';
 
 /** Names of the Lambda functions that serve the API; each maps to `lambdas/handlers/<name>.ts`. */
 export const HANDLER_NAMES = ['incidents', 'devices', 'account', 'ingest', 'office365', 'recommendations', 'reports', 'admin', 'notifications'] as const;
@@ -290,6 +292,13 @@ export const ROUTES = [
     responses: { 200: { description: 'A page of incidents (with `ETag` and `Cache-Control: private, no-cache`; 304 without a body when `If-None-Match` holds the current ETag)', body: pageOf(Incident), etag: true } },
     errors: [],
     validatedBy: 'incidents',
+  },
+  {
+    operationId: 'searchComments', method: 'GET', path: '/search/comments', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
+    summary: 'Public comments of the tenant whose text has every word of `q`, newest first, cursor-paginated (internal notes never; docs/api.md#search)',
+    request: { query: SearchCommentsQuery },
+    responses: { 200: { description: 'A page of comments, each with its incident', body: pageOf(CommentHit) } },
+    errors: [],
   },
   {
     operationId: 'createIncident', method: 'POST', path: '/incidents', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
@@ -706,6 +715,44 @@ export const ROUTES = [
     errors: ['VERSION_CONFLICT'],
   },
   {
+    operationId: 'listMaintenanceWindows', method: 'GET', path: '/maintenance-windows', handler: 'devices', groups: [], tenantScoped: true, staffReach: 'tenant',
+    summary: 'The tenant\u2019s maintenance windows: not ended (default), upcoming or active by end time, or past newest first; one Query per page',
+    request: { query: ListMaintenanceWindowsQuery },
+    responses: { 200: { description: 'A page of maintenance windows', body: pageOf(MaintenanceWindow) } },
+    errors: [],
+  },
+  {
+    operationId: 'createMaintenanceWindow', method: 'POST', path: '/maintenance-windows', handler: 'devices', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
+    summary: 'Declare planned work on devices and/or sites: alarms inside it notify nobody, its downtime does not count against availability',
+    request: { query: TenantQuery, body: CreateMaintenanceWindowBody },
+    responses: { 201: { description: 'The window created (version 1)', body: MaintenanceWindow } },
+    errors: ['WINDOW_ENDS_BEFORE_START', 'WINDOW_TOO_LONG', 'UNKNOWN_DEVICE', 'VERSION_CONFLICT'],
+  },
+  {
+    operationId: 'updateMaintenanceWindow', method: 'PUT', path: '/maintenance-windows/{windowId}', handler: 'devices', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
+    summary: 'Change a maintenance window (title, scope, times) with the version read; a customer cannot change an ended one',
+    request: { params: WindowIdParams, query: TenantQuery, body: UpdateMaintenanceWindowBody },
+    responses: { 200: { description: 'The window saved (version + 1)', body: MaintenanceWindow } },
+    errors: ['WINDOW_ENDS_BEFORE_START', 'WINDOW_TOO_LONG', 'UNKNOWN_DEVICE', 'VERSION_CONFLICT', 'INVALID_TRANSITION'],
+  },
+  {
+    operationId: 'deleteMaintenanceWindow', method: 'DELETE', path: '/maintenance-windows/{windowId}', handler: 'devices', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
+    summary: 'Remove a maintenance window; a customer cannot remove an ended one',
+    request: { params: WindowIdParams, query: TenantQuery },
+    responses: { 200: { description: 'The window removed', body: MaintenanceWindow } },
+    errors: ['VERSION_CONFLICT', 'INVALID_TRANSITION'],
+  },
+  {
+    operationId: 'listWebhooks', method: 'GET', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
+    summary: 'The tenant\u2019s webhooks (URLs masked, never the signing secret)',
+    request: { query: TenantQuery },
+    responses: { 200: { description: 'Every webhook of the tenant (at most 20), oldest first', body: WebhookList } },
+    errors: [],
+  },
+  {
+    operationId: 'createWebhook', method: 'POST', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
+    summary: 'Add a Teams, Slack or signed JSON webhook; a JSON webhook\u2019s signing secret is answered this once only',
+  {
     operationId: 'listTeam', method: 'GET', path: '/team', handler: 'admin', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
     summary: 'The tenant\u2019s users with role, status and enabled state, staff left out (customer admins; docs/api.md#team-management)',
     request: { query: ListTeamQuery },
@@ -733,16 +780,6 @@ export const ROUTES = [
     responses: { 200: { description: 'The user as it was', body: TeamMember } },
     errors: ['NOT_FOUND', 'LAST_ADMIN', 'OWN_ACCOUNT'],
   },
-  {
-    operationId: 'listWebhooks', method: 'GET', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
-    summary: 'The tenant\u2019s webhooks (URLs masked, never the signing secret)',
-    request: { query: TenantQuery },
-    responses: { 200: { description: 'Every webhook of the tenant (at most 20), oldest first', body: WebhookList } },
-    errors: [],
-  },
-  {
-    operationId: 'createWebhook', method: 'POST', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
-    summary: 'Add a Teams, Slack or signed JSON webhook; a JSON webhook\u2019s signing secret is answered this once only',
     request: { query: TenantQuery, body: CreateWebhookBody },
     responses: { 201: { description: 'The webhook and its secret (null for Teams and Slack)', body: CreatedWebhook } },
     errors: [],

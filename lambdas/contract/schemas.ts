@@ -1057,6 +1057,12 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   /** A member of `admin` without TOTP set up, on an admin route or another tenant (docs/api.md#staff-accounts-and-totp). */
   MFA_REQUIRED: 403,
+  /** A maintenance window whose `endAt` is not after its `startAt`, `details: { fields: ['endAt'] }` (docs/api.md#maintenance-windows); nothing stored. */
+  WINDOW_ENDS_BEFORE_START: 400,
+  /** A maintenance window longer than 31 days, `details: { fields: ['endAt'], maxDays }`; nothing stored. */
+  WINDOW_TOO_LONG: 400,
+  /** A maintenance window naming a device the tenant does not have, `details: { fields: ['scope.deviceIds'], deviceIds }`; nothing stored. */
+  UNKNOWN_DEVICE: 400,
   NOT_FOUND: 404,
   VERSION_CONFLICT: 409,
   INVALID_TRANSITION: 409,
@@ -1064,18 +1070,18 @@ export const ERROR_STATUS = {
   ACCESS_REQUEST_DECIDED: 409,
   /** Staff removing their own staff access (`DELETE /staff/{username}` on oneself): the last way back in (docs/api.md#administration). */
   OWN_STAFF_ACCESS: 409,
-  /** `POST /team` with an e-mail that has a user already (docs/api.md#team-management); nothing changed. */
-  USER_EXISTS: 409,
-  /** Disabling, demoting or removing the tenant's last enabled customer admin (docs/api.md#team-management); nothing changed. */
-  LAST_ADMIN: 409,
-  /** A customer admin disabling, demoting or removing their own account (docs/api.md#team-management); nothing changed. */
-  OWN_ACCOUNT: 409,
   /** Staff moving an untriaged incident to a provider status without a `triage` in the request, `details: { from, to, fields: ['triage'] }` (docs/sla.md#triage-first). */
   TRIAGE_REQUIRED: 409,
   /** An e-mail domain of a tenant's identity provider already routes to another provider, `details: { fields: ['emailDomains'], domains }`. */
   IDP_DOMAIN_IN_USE: 409,
   /** The stage has no Cognito domain for staff-configured identity providers (docs/api.md#tenant-identity-provider). */
   FEDERATION_UNAVAILABLE: 409,
+  /** `POST /team` with an e-mail that has a user already (docs/api.md#team-management); nothing changed. */
+  USER_EXISTS: 409,
+  /** Disabling, demoting or removing the tenant's last enabled customer admin (docs/api.md#team-management); nothing changed. */
+  LAST_ADMIN: 409,
+  /** A customer admin disabling, demoting or removing their own account (docs/api.md#team-management); nothing changed. */
+  OWN_ACCOUNT: 409,
   /** A customer user whose role in the tenant is below the row's `minRole`, `details: { required, role }` (docs/api.md#customer-roles). */
   ROLE_REQUIRED: 403,
   /** `POST /incidents` naming an alarm the tenant does not have, `details: { alarms }` (docs/api.md#linked-alarms); nothing is written. */
@@ -1148,13 +1154,16 @@ export const AUDIT_ACTIONS = [
   'access_request.dismiss',
   'staff.grant',
   'staff.revoke',
-  'team.invite',
-  'team.update',
-  'team.remove',
   'escalation_contacts.update',
+  'maintenance.create',
+  'maintenance.update',
+  'maintenance.delete',
   'export.report',
   'export.analytics',
   'export.audit',
+  'team.invite',
+  'team.update',
+  'team.remove',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;

@@ -13,6 +13,7 @@
  *    attributes, and any attribute added to an item later, never reach a response.
  */
 import type { EscalationContacts } from '../contract/escalation-contacts.js';
+import type { MaintenanceWindow } from '../contract/maintenance-windows.js';
 import type { AccessRequest, ActivityEvent, AlarmConsoleItem, AuditEntry, DeviceAlarm, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Tenant } from '../contract/schemas.js';
 import type { DailyAvailability, StoredDevice } from '../domain/ports.js';
 import type { StoredIdentityProvider } from '../domain/identity-providers.js';
@@ -249,6 +250,29 @@ export const SearchTokenEntity: Entity<SearchTokenRecord, Pick<SearchTokenRecord
   description: 'A word of an incident title (folded, stop words dropped: `searchTokens` in lambdas/domain/search.ts) pointing at the incident',
   readBy: 'Query `PK = TENANT#<t>#SEARCH#<token>`, `SK BETWEEN <from> AND <to>#~`, newest first; the other words of the query as a FilterExpression on `tokens`',
   key: (r) => keys.searchToken(r.tenantId, r.token, r.incidentId, r.incidentCreatedAt),
+  attributes: ['tokens'],
+};
+
+/** A word of a public comment as stored (docs/data-model.md#search). */
+export interface CommentTokenRecord {
+  tenantId: string;
+  token: string;
+  incidentId: string;
+  commentId: string;
+  /** The comment's `createdAt`. */
+  commentCreatedAt: string;
+  /** The comment's indexed words (`commentTokens`: ≤ 64), for the FilterExpression of a multi-word search. */
+  tokens: string[];
+}
+/**
+ * A word of a PUBLIC comment's body pointing at the comment (`lambdas/data/comment-search.ts`). Written after
+ * the comment's transaction (and completed from its `incident.commented` event); internal notes never get one.
+ */
+export const CommentTokenEntity: Entity<CommentTokenRecord, Pick<CommentTokenRecord, 'tokens'>> = {
+  name: 'CommentToken',
+  description: "A word of a public comment's body (folded, stop words dropped, ≤ 64 per comment) pointing at the comment; never for an internal note",
+  readBy: 'Query `PK = TENANT#<t>#CSEARCH#<token>` newest first (`GET /search/comments`); the other words of the query as a FilterExpression on `tokens`',
+  key: (r) => keys.commentToken(r.tenantId, r.token, r.commentCreatedAt, r.incidentId, r.commentId),
   attributes: ['tokens'],
 };
 
@@ -564,6 +588,20 @@ export const AccessRequestEntity: Entity<AccessRequest> = {
 };
 
 /**
+ * A tenant's maintenance window (docs/api.md#maintenance-windows): one item per window; its GSI1 list is ordered
+ * by END time, so "not ended yet" (active and upcoming: what an alarm ingest checks) is one bounded Query.
+ */
+export const MaintenanceWindowEntity: Entity<MaintenanceWindow> = {
+  name: 'MaintenanceWindow',
+  description: 'Planned work on some devices and/or sites from `startAt` to `endAt`: alarms inside it notify nobody, its downtime does not count against availability; `version` is the optimistic-concurrency check of an update',
+  readBy: 'GetItem by id (`PUT`/`DELETE /maintenance-windows/{windowId}`); list by end time: `GSI1SK > <now>` (not ended: the alarm ingest, active/upcoming), `GSI1SK ≥ <period start>` (the windows of a report period), `GSI1SK ≤ <now>` (past)',
+  key: (w) => keys.maintenanceWindow(w.tenantId, w.windowId),
+  gsi1: (w) => keys.maintenanceWindowGsi1(w.tenantId, w.windowId, w.endAt),
+  gsi1Note: 'by end time',
+  attributes: allOf<MaintenanceWindow>()(['windowId', 'tenantId', 'title', 'scope', 'startAt', 'endAt', 'createdAt', 'createdBy', 'updatedAt', 'version']),
+};
+
+/**
  * A tenant's escalation contacts (docs/api.md#escalation-contacts): the whole ordered list in ONE item (at most
  * `MAX_ESCALATION_CONTACTS` = 20, about 25 KB at the largest: far below the 400 KB item limit), replaced by a Put
  * conditioned on the `version` read (optimistic concurrency) in one transaction with its audit entry.
@@ -585,6 +623,7 @@ export const ENTITIES = [
   IncidentEntity,
   SocQueueEntryEntity,
   SearchTokenEntity,
+  CommentTokenEntity,
   CommentEntity,
   InternalNoteEntity,
   HistoryEntity,
@@ -603,6 +642,7 @@ export const ENTITIES = [
   SessionRevocationEntity,
   AccessRequestEntity,
   EscalationContactsEntity,
+  MaintenanceWindowEntity,
 ] as const;
 
 /** The TTL attribute (epoch seconds) of the table. */

@@ -20,6 +20,7 @@ import { dropSearchTokens, listIncidentsByStatus, putSearchTokens, searchInciden
 import { filterExpression, listPage } from './paging.js';
 import { indexOf } from './access-patterns.js';
 import { TABLE_DESIGN } from './table-design.js';
+import { putCommentTokens, searchComments } from './comment-search.js';
 import { alarmLinkWrites, getAlarmsByRef, type AlarmLink } from './alarm-links.js';
 
 /** Attempts at allocating an id under contention (more than the default: creates race on one counter). */
@@ -324,6 +325,7 @@ export async function saveIncidentUpdate(
       ],
     });
     await dropSearchTokens(table, next, current);
+    if (comment) await indexComment(table, tenantId, next.id, comment);
     return true;
   } catch (e) {
     // A concurrent transaction on the incident is also a lost race: the caller reloads (VERSION_CONFLICT).
@@ -584,6 +586,18 @@ export async function listAutoCloseDue(
   return { items: (res.Items ?? []).map((i) => recordOf(AutoCloseEntity, i)), next: res.LastEvaluatedKey };
 }
 
+/**
+ * A stored public comment's search words (docs/data-model.md#search), written after its transaction; a failure
+ * is left to the outbox consumer's repair from the comment's event (`ensureCommentTokens`), never to the caller.
+ */
+async function indexComment(table: TableRef, tenantId: string, incidentId: string, comment: IncidentComment): Promise<void> {
+  try {
+    await putCommentTokens(table, tenantId, incidentId, comment);
+  } catch {
+    // Completed from the event (module doc of comment-search.ts).
+  }
+}
+
 /** Adds a comment in one transaction with a ConditionCheck that the incident exists; false if it does not. */
 export function addIncidentComment(tenantId: string, incidentId: string, comment: IncidentComment, table: TableRef, audit?: AuditEntry): Promise<boolean> {
   // A transaction conflict (the incident is being updated right now) is retried: a comment does not depend on its version.
@@ -597,6 +611,7 @@ export function addIncidentComment(tenantId: string, incidentId: string, comment
           activityPut(incidentCommentEvent(tenantId, incidentId, comment), table),
         ],
       });
+      await indexComment(table, tenantId, incidentId, comment);
       return true;
     } catch (e) {
       if (isConditionFailureInTransaction(e, 0)) return false;
@@ -617,5 +632,6 @@ export function incidentsRepository(table: TableRef): IncidentsPort {
     listSocQueue: (opts) => listSocQueue(opts, table),
     addComment: (t, id, c, audit) => addIncidentComment(t, id, c, table, audit),
     addInternalNote: (t, id, n, audit) => addIncidentNote(t, id, n, table, audit),
+    searchComments: (t, opts) => searchComments(table, t, opts),
   };
 }

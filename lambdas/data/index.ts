@@ -23,6 +23,7 @@ import * as tenants from './tenants.js';
 import { sessionRevocationRepository } from './session-revocations.js';
 import { accessRequestsRepository } from './access-requests.js';
 import { escalationContactsRepository } from './escalation-contacts.js';
+import { maintenanceWindowsRepository } from './maintenance-windows.js';
 
 export { createDocumentClient, wrapTableClient, type TableRef } from './client.js';
 export { DEFAULT_RETENTION, type Retention } from './retention.js';
@@ -59,6 +60,7 @@ export function dynamoRepository(table: TableRef, options: RepositoryOptions = {
     sessions: sessionRevocationRepository(table, retention),
     accessRequests: accessRequestsRepository(table, retention),
     escalationContacts: escalationContactsRepository(table, retention),
+    maintenanceWindows: maintenanceWindowsRepository(table, retention),
   };
 }
 

@@ -65,6 +65,12 @@ export const keys = {
   /** Partition of the search token `token` (folded title word): one item per incident whose title has it, SK `<createdAt>#<id>`. */
   searchTokenPk: (tenantId: string, token: string) => owned(tenantId, `SEARCH#${token}`),
   searchToken: (tenantId: string, token: string, incidentId: string, createdAt: string) => ({ PK: keys.searchTokenPk(tenantId, token), SK: `${createdAt}#${incidentId}` }),
+  /**
+   * Partition of the comment search word `token` (docs/data-model.md#search): one item per PUBLIC comment whose
+   * body has it, SK `<createdAt>#<incidentId>#<commentId>` (newest first). Internal notes never get one.
+   */
+  commentTokenPk: (tenantId: string, token: string) => owned(tenantId, `CSEARCH#${token}`),
+  commentToken: (tenantId: string, token: string, createdAt: string, incidentId: string, commentId: string) => ({ PK: keys.commentTokenPk(tenantId, token), SK: `${createdAt}#${incidentId}#${commentId}` }),
   comment: (tenantId: string, incidentId: string, createdAt: string, commentId: string) => ({ PK: keys.incidentPk(tenantId, incidentId), SK: `COMMENT#${createdAt}#${commentId}` }),
   /**
    * Partition of an incident's internal work notes (docs/api.md#internal-notes): NOT the incident partition, so
@@ -244,6 +250,14 @@ export const keys = {
   webhookDeliveriesGsi1Pk: (tenantId: string, webhookId: string) => owned(tenantId, `WEBHOOK#${webhookId}#DELIVERIES`),
   webhookDeliveryGsi1: (tenantId: string, webhookId: string, createdAt: string, eventId: string) =>
     gsi1(owned(tenantId, `WEBHOOK#${webhookId}#DELIVERIES`), `${createdAt}#${eventId}`),
+
+  /**
+   * A tenant's maintenance window (docs/data-model.md#maintenance-windows): `TENANT#<t>#MAINTENANCE` / `WINDOW#<id>`,
+   * listed in GSI1 `TENANT#<t>#MAINTENANCE` by `<endAt>#<id>` (windows not ended yet = `GSI1SK > <now>`).
+   */
+  maintenanceWindow: (tenantId: string, windowId: string) => ({ PK: owned(tenantId, 'MAINTENANCE'), SK: `WINDOW#${windowId}` }),
+  maintenanceWindowsGsi1Pk: (tenantId: string) => owned(tenantId, 'MAINTENANCE'),
+  maintenanceWindowGsi1: (tenantId: string, windowId: string, endAt: string) => gsi1(owned(tenantId, 'MAINTENANCE'), `${endAt}#${windowId}`),
 
   /** Partition of the tenant's idempotency records (Powertools idempotency; `idempotency.ts`). */
   idempotencyPk: (tenantId: string) => owned(tenantId, 'IDEMPOTENCY'),

@@ -11,6 +11,8 @@
  *  - a conditional write returns `false`/`null` when its condition did not hold (nothing written) rather than
  *    throwing; `ApiError('NOT_FOUND')` where a parent item is missing is said on the method.
  */
+import type { CommentHit } from '../contract/search.js';
+import type { MaintenanceWindow, WindowStatus } from '../contract/maintenance-windows.js';
 import type { Context } from 'aws-lambda';
 import type { NotificationsPort } from './notification-delivery.js';
 import type { SessionRevocationPort } from './session-revocation.js';
@@ -139,6 +141,12 @@ export interface IncidentsPort {
    * @throws ApiError VALIDATION_FAILED for a cursor not issued for this list.
    */
   listSocQueue(opts: SocQueueOptions): Promise<SocQueuePage>;
+  /**
+   * One page of the tenant's PUBLIC comments whose body has every word of `opts.q`, newest first (the comment
+   * search index, docs/data-model.md#search); internal notes are never among them. ≤ 7 DynamoDB requests.
+   * @throws ApiError VALIDATION_FAILED for a cursor this search did not issue.
+   */
+  searchComments(tenantId: string, opts: { q: string; limit: number; cursor?: string | undefined }): Promise<Page<CommentHit>>;
   /** Adds a comment (+ its audit entry) if the incident exists (checked in the same transaction); false if it does not. */
   addComment(tenantId: string, incidentId: string, comment: IncidentComment, audit?: AuditEntry): Promise<boolean>;
   /** Adds an internal note (+ its audit entry, no activity event) if the incident exists; false if it does not. */
@@ -541,6 +549,14 @@ export interface UsersPort extends GroupMembersPort {
   resetMfa(username: string): Promise<void>;
   /** Group names of the user. */
   groupsOf(username: string): Promise<string[]>;
+}
+
+/** Tenant registry writes of the administration API, each stored with its audit entry in one transaction. */
+export interface TenantAdminPort {
+  /** Registers the tenant; false when the id exists (nothing written). */
+  create(tenant: Tenant, audit: AuditEntry): Promise<boolean>;
+  /** Replaces the declared attributes of a registered tenant; false when it is not registered. */
+  update(tenant: Tenant, audit: AuditEntry): Promise<boolean>;
   /**
    * One page of a group's members (one ListUsersInGroup, at most `limit` ≤ 60), each with its `name`
    * attribute; `nextToken` is Cognito's opaque token of the next page (absent on the last).
@@ -561,14 +577,6 @@ export interface CreateUserOptions {
   name?: string | undefined;
   /** Refuse an e-mail that has a user already: ApiError USER_EXISTS (409), nothing changed (the team invitation). */
   mustBeNew?: boolean | undefined;
-}
-
-/** Tenant registry writes of the administration API, each stored with its audit entry in one transaction. */
-export interface TenantAdminPort {
-  /** Registers the tenant; false when the id exists (nothing written). */
-  create(tenant: Tenant, audit: AuditEntry): Promise<boolean>;
-  /** Replaces the declared attributes of a registered tenant; false when it is not registered. */
-  update(tenant: Tenant, audit: AuditEntry): Promise<boolean>;
   /**
    * Counts `username` in the tenant's `userCount` (once: false when counted already) and stores `audit` with it;
    * `at` is the ISO-8601 UTC time of the change (docs/data-model.md#tenant-counts).
@@ -611,6 +619,29 @@ export interface Repository {
   accessRequests: AccessRequestsPort;
   /** A tenant's escalation contacts (docs/api.md#escalation-contacts). */
   escalationContacts: EscalationContactsPort;
+  /** A tenant's maintenance windows (docs/api.md#maintenance-windows). */
+  maintenanceWindows: MaintenanceWindowsPort;
+}
+
+/** Storage of the maintenance windows (lambdas/data/maintenance-windows.ts; rules: lambdas/domain/maintenance-windows.ts). */
+export interface MaintenanceWindowsPort {
+  /** The window, or null: ONE GetItem (strongly consistent). */
+  get(tenantId: string, windowId: string): Promise<MaintenanceWindow | null>;
+  /**
+   * One page of the tenant's windows relative to `now` (ISO-8601): `upcoming`/`active`/undefined (not ended) by
+   * end time ascending, `past` newest end first. ONE Query per page. @throws ApiError VALIDATION_FAILED (cursor)
+   */
+  list(tenantId: string, opts: { status?: WindowStatus | undefined; now: string; limit: number; cursor?: string | undefined }): Promise<Page<MaintenanceWindow>>;
+  /**
+   * Every window of the tenant that overlaps `[from, to]` (ISO-8601, inclusive): one Query of the windows ending
+   * after `from` (GSI1 by end time), `startAt ≤ to` filtered; pages followed (a tenant has few such windows).
+   * `from` = `to` = now gives the active windows (what an alarm ingest reads).
+   */
+  overlapping(tenantId: string, from: string, to: string): Promise<MaintenanceWindow[]>;
+  /** Stores `w` when the stored version is still `readVersion` (0: must not exist), with `audit`; false, nothing written, otherwise. */
+  put(w: MaintenanceWindow, readVersion: number, audit: AuditEntry): Promise<boolean>;
+  /** Deletes the window when its version is still `readVersion`, with `audit`; false, nothing written, otherwise. */
+  delete(tenantId: string, windowId: string, readVersion: number, audit: AuditEntry): Promise<boolean>;
 }
 
 /** Storage of the escalation contacts: one item per tenant. */

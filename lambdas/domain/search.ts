@@ -63,3 +63,18 @@ export function deviceNameKey(name: string): string {
 export function deviceIpKey(ip: string): string {
   return ip.trim().toLowerCase();
 }
+
+/** Words of one comment that are indexed at most (the first distinct ones): 64 items of ≤ 1 KB, 64 WCU at most. */
+export const MAX_COMMENT_TOKENS = 64;
+
+/** The indexed words of a comment body: its first `MAX_COMMENT_TOKENS` distinct tokens (`searchTokens`). */
+export function commentTokens(body: string): string[] {
+  return searchTokens(body).slice(0, MAX_COMMENT_TOKENS);
+}
+
+/** Whether a comment body matches the search tokens: every one of them is among its indexed words. */
+export function commentMatches(body: string, queryTokens: readonly string[]): boolean {
+  if (queryTokens.length === 0) return false;
+  const have = new Set(commentTokens(body));
+  return queryTokens.every((t) => have.has(t));
+}

@@ -1,9 +1,11 @@
 /**
- * Devices Lambda: listDevices, getDevice, listAlarms, listAlarmConsole (staff), acknowledgeAlarm (route table rows with
+ * Devices Lambda: listDevices, getDevice, listAlarms, listAlarmConsole (staff), acknowledgeAlarm, the maintenance windows
+ * (list/create/update/delete, lambdas/domain/maintenance-windows.ts) (route table rows with
  * `handler: 'devices'`). Status, availability and alarm rules live in `lambdas/domain/devices.ts`.
  */
 import type { LambdaConfig } from '../config.js';
 import { acknowledgeAlarm, deviceDetailView, listAlarmConsole, listAlarms, listDevicesView } from '../domain/devices.js';
+import { createMaintenanceWindow, deleteMaintenanceWindow, listMaintenanceWindows, updateMaintenanceWindow } from '../domain/maintenance-windows.js';
 import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type Operations } from '../http/api.js';
 
 export const operations: Operations<'devices'> = {
@@ -13,6 +15,13 @@ export const operations: Operations<'devices'> = {
   listAlarmConsole: ({ repo, query }) => listAlarmConsole(repo.devices, query),
   acknowledgeAlarm: ({ repo, tenantId, params, identity, now, requestId, sourceIp }) =>
     acknowledgeAlarm(repo.devices, tenantId, params.deviceId, params.alarmId, identity, now, { requestId, sourceIp }),
+  listMaintenanceWindows: ({ repo, tenantId, query, now }) => listMaintenanceWindows(repo.maintenanceWindows, tenantId, query, now),
+  createMaintenanceWindow: ({ repo, tenantId, body, identity, now, requestId, sourceIp }) =>
+    createMaintenanceWindow(repo.maintenanceWindows, repo.devices, tenantId, body, { identity, requestId, sourceIp, now }),
+  updateMaintenanceWindow: ({ repo, tenantId, params, body, identity, now, requestId, sourceIp }) =>
+    updateMaintenanceWindow(repo.maintenanceWindows, repo.devices, tenantId, params.windowId, body, { identity, requestId, sourceIp, now }),
+  deleteMaintenanceWindow: ({ repo, tenantId, params, identity, now, requestId, sourceIp }) =>
+    deleteMaintenanceWindow(repo.maintenanceWindows, tenantId, params.windowId, { identity, requestId, sourceIp, now }),
 };
 
 /** The devices API for an explicit configuration (local gateway, tests). */

@@ -1,5 +1,5 @@
 /**
- * Incidents Lambda: listIncidents, createIncident, getIncident, updateIncident, triageIncident,
+ * Incidents Lambda: listIncidents, searchComments, createIncident, getIncident, updateIncident, triageIncident,
  * requestIncidentClosure, reopenIncident, confirmIncidentResolution, listSocQueue, bulkUpdateSocQueue,
  * addIncidentComment
  * (route table rows with `handler: 'incidents'`). Validation and errors: `lambdas/http/api.ts`;
@@ -49,6 +49,8 @@ const noUserPool: GroupMembersPort = { listGroupMembers: () => Promise.reject(ne
 export function incidentOperations(users: GroupMembersPort): Operations<'incidents'> {
   return {
     listIncidents: ({ repo, tenantId, query }) => listIncidents(repo.incidents, tenantId, query),
+    // Public comments only: internal notes are never indexed nor read by it (docs/api.md#search).
+    searchComments: ({ repo, tenantId, query }) => repo.incidents.searchComments(tenantId, query),
     createIncident: (i) => fileIncident({ ...i.repo, users }, i.tenantId, i.body, i.identity, i.now, { key: i.headers['Idempotency-Key'], lambdaContext: i.lambdaContext }, auditOf(i)),
     getIncident: ({ repo, tenantId, params, identity }) => incidentDetailFor(repo.incidents, tenantId, params.id, identity),
     updateIncident: (i) => updateIncident(i.repo.incidents, i.tenantId, i.params.id, i.body, i.identity, i.now.toISOString(), auditOf(i), users, i.repo.tenants, i.repo.devices),

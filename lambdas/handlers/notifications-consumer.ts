@@ -27,6 +27,7 @@ import { cognitoUsers } from '../data/cognito-users.js';
 import { notificationSenders } from '../data/notification-senders.js';
 import { notificationEventOf, notificationsRepository } from '../data/notifications.js';
 import { ensureSearchTokens } from '../data/incident-search.js';
+import { ensureCommentTokens } from '../data/comment-search.js';
 import { deliverEvent, sweepOutbox, type DeliveryDeps, type EventOutcome, type MembersOf, type NotificationsPort, type SendersPort, type SweepOutcome } from '../domain/notification-delivery.js';
 import type { GroupMembersPort } from '../domain/ports.js';
 import { createLogger } from '../http/logger.js';
@@ -92,7 +93,13 @@ export function createConsumer(config: LambdaConfig, deps: ConsumerDeps = {}): C
     // A new incident's search-word items, written by the create after its transaction, completed here when that
     // write failed (docs/data-model.md#search; idempotent: reads, then puts only the missing ones).
     prepare: async (ev) => {
-      if (ev.kind !== 'incident.created' || ev.subject.type !== 'incident' || !ev.subject.id) return;
+      if (ev.subject.type !== 'incident' || !ev.subject.id) return;
+      // A comment's search words (docs/data-model.md#search): ONE Query of the incident's comments at the event's time.
+      if (ev.kind !== 'incident.created') {
+        const words = await ensureCommentTokens(table, ev.tenantId, ev.subject.id, ev.at);
+        if (words > 0) logger.warn('search index: comment word items completed from the event', { tenantId: ev.tenantId, incidentId: ev.subject.id, written: words });
+        return;
+      }
       const written = await ensureSearchTokens(table, ev.tenantId, ev.subject.id);
       if (written > 0) logger.warn('search index: word items completed from the incident.created event', { tenantId: ev.tenantId, incidentId: ev.subject.id, written });
     },

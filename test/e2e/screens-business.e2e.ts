@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { putAlarm, upsertO365Alarm } from '../../lambdas/data/index.js';
+import { putAlarm, putTenant, upsertO365Alarm } from '../../lambdas/data/index.js';
 import { DASHBOARD_DATA } from '../../scripts/bench/portal.js';
 import { DEMO_PASSWORD, DEMO_TENANTS, demoDevices } from '../../scripts/local/demo-data.js';
 import { localTable } from '../../scripts/local/config.js';
@@ -335,7 +335,11 @@ describe('business screens on seeded data', () => {
     await context.close();
   });
 
-  it('admin: "Analítica" across tenants; template leftovers show the error screen', async () => {
+  it('admin: "Analítica" across tenants, paged on the server; template leftovers show the error screen', async () => {
+    // Two more customers, so the registry holds more than one analytics page (analyticsPageSize: 3 tenants).
+    const table = localTable(env.stack.urls.dynamodb, env.stack.tableName);
+    for (const t of [{ id: 'zeta-e2e', name: 'Zeta Paging (e2e)' }, { id: 'zulu-e2e', name: 'Zulu Paging (e2e)' }]) await putTenant(t, table);
+    table.doc.destroy();
     const { page, problems, context } = await newPage(env, VIEWPORTS.desktop);
     await signIn(page, env.web, ADMIN, DEMO_PASSWORD);
     const nav = page.getByRole('navigation', { name: 'Menú principal' });
@@ -347,6 +351,13 @@ describe('business screens on seeded data', () => {
     await perTenant.getByRole('row', { name: /Acme/ }).waitFor();
     await perTenant.getByRole('row', { name: /Globex/ }).waitFor();
     assert.match((await perTenant.getByRole('row', { name: /Acme/ }).textContent()) ?? '', /\d{1,3}(,\d{1,2})? % · \d+\+? bajo el objetivo/);
+    // The first page holds 3 customers; "Cargar más" reads the next page of the same period, and every
+    // customer appears once.
+    assert.equal(await perTenant.locator('tbody tr').count(), 3);
+    await page.getByRole('button', { name: 'Cargar más' }).click();
+    await perTenant.getByRole('row', { name: /Zulu Paging/ }).waitFor();
+    assert.equal(await perTenant.locator('tbody tr').count(), 4);
+    assert.equal(await page.getByRole('button', { name: 'Cargar más' }).count(), 0, 'no more pages after the last customer');
     await screenshot(page, 'screens-desktop-14-analytics');
     for (const path of [
       '/pos/customer-order', '/pos/menu-stock', '/ui/buttons', '/ui/modal-notifications', '/form/wizards', '/table/plugins', '/chart/chart-js',

@@ -151,6 +151,8 @@ function sample(route: RouteDef, ctx: Fixtures): { path: string; body?: unknown 
       return { path: `/incidents/${ctx.fresh.id}/closure-request`, body: { note: 'Ya no ocurre' } };
     case 'reopenIncident':
       return { path: `/incidents/${ctx.resolved[0]!.id}/reopen`, body: { reason: 'Ha vuelto a ocurrir' } };
+    case 'searchComments':
+      return { path: '/search/comments?q=prueba' };
     case 'getMonthlyReport':
       return { path: '/reports/monthly/2026-01' };
     case 'getTenant':
@@ -240,6 +242,8 @@ function sample(route: RouteDef, ctx: Fixtures): { path: string; body?: unknown 
       return { path: route.path, body: { action: 'assign', assignee: null, items: [{ tenantId: ctx.fresh.tenantId, id: ctx.fresh.id, version: ctx.fresh.version }] } };
     case 'putEscalationContacts':
       return { path: route.path, body: { version: 0, contacts: [{ name: 'Ruta', phone: '+34911234567', email: 'ruta@acme.example', severities: ['high'], hours: '24x7' }] } };
+    // Maintenance windows of acme tomorrow: one made by the fixtures to change, another to remove.
+    case 'createMaintenanceWindow':
     // Ana (acme's customer admin) invites a colleague, changes its role and removes it (the local pool's user name is the e-mail).
     case 'inviteTeamMember':
       return { path: route.path, body: { email: 'ruta-equipo@acme.example', name: 'Ruta Equipo', role: 'viewer' } };
@@ -247,11 +251,22 @@ function sample(route: RouteDef, ctx: Fixtures): { path: string; body?: unknown 
       return { path: '/team/ruta-equipo%40acme.example', body: { role: 'operator' } };
     case 'removeTeamMember':
       return { path: '/team/ruta-equipo%40acme.example' };
+      return { path: route.path, body: maintenanceBody(ctx.alarm.deviceId) };
+    case 'updateMaintenanceWindow':
+      return { path: `/maintenance-windows/${ctx.windows[0]}`, body: { ...maintenanceBody(ctx.alarm.deviceId), title: 'Cambio de firmware (2)', version: 1 } };
+    case 'deleteMaintenanceWindow':
+      return { path: `/maintenance-windows/${ctx.windows[1]}` };
     case 'putNotificationPreferences':
       return { path: route.path, body: { email: true, minSeverity: 'high', kinds: null, digest: false } };
     default:
       return { path: route.path };
   }
+}
+
+/** A two-hour maintenance window tomorrow on `deviceId`. */
+function maintenanceBody(deviceId: string) {
+  const start = Date.now() + 86_400_000;
+  return { title: 'Cambio de firmware', scope: { deviceIds: [deviceId], sites: [] }, startAt: new Date(start).toISOString(), endAt: new Date(start + 7_200_000).toISOString() };
 }
 
 let recCounter = 0;
@@ -266,6 +281,8 @@ interface Fixtures {
   resolved: Incident[];
   /** Two webhooks of acme made through the API: [to delete, to test]. */
   webhooks: [string, string];
+  /** Two maintenance windows of acme made through the API: [to change, to remove]. */
+  windows: [string, string];
   /** The pending access requests raised by the no-group users' sign-ins: [to grant, to dismiss]. */
   accessRequests: [string, string];
 }
@@ -317,12 +334,18 @@ async function fixtures(): Promise<Fixtures> {
     expect(w.status, w.text).toBe(201);
     webhooks.push((w.json as { webhook: { id: string } }).webhook.id);
   }
+  const windows: string[] = [];
+  for (let n = 0; n < 2; n++) {
+    const w = await send('POST', '/maintenance-windows', { token: tokens.ana.id, body: maintenanceBody(alarms.items[0]!.deviceId) });
+    expect(w.status, w.text).toBe(201);
+    windows.push((w.json as { windowId: string }).windowId);
+  }
   const pending = (await send('GET', '/access-requests', { token: tokens.admin.id })).json as Page<{ id: string; email: string | null }>;
   const requestOf = (email: string) => pending.items.find((r) => r.email === email)?.id;
   // Pending only until the first walk decides them (later tests need no success from these two routes).
   const toGrant = requestOf('nadie@example.com') ?? 'decided-already';
   const toDismiss = requestOf('sinacceso@example.com') ?? 'decided-already';
-  return { incident: inc.items[0]!, alarm: alarms.items[0]!, recommendationId, o365AlarmId, fresh, resolved, webhooks: [webhooks[0]!, webhooks[1]!], accessRequests: [toGrant, toDismiss] };
+  return { incident: inc.items[0]!, alarm: alarms.items[0]!, recommendationId, o365AlarmId, fresh, resolved, webhooks: [webhooks[0]!, webhooks[1]!], windows: [windows[0]!, windows[1]!], accessRequests: [toGrant, toDismiss] };
 }
 
 describe('every route through the local gateway', () => {

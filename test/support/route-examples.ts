@@ -14,6 +14,7 @@ import type { TableWriters } from '../../lambdas/data/index.js';
 import { notificationsRepository } from '../../lambdas/data/notifications.js';
 import { office365Repository } from '../../lambdas/data/office365.js';
 import { accessRequestsRepository } from '../../lambdas/data/access-requests.js';
+import { maintenanceWindowsRepository } from '../../lambdas/data/maintenance-windows.js';
 import { accessRequestOf } from '../../lambdas/domain/access-requests.js';
 import { newAuditEntry, STAFF_AUDIT_TENANT } from '../../lambdas/domain/audit.js';
 import { apiEvent, type CallerSpec } from './events.js';
@@ -30,11 +31,16 @@ const AT = '2026-01-02T10:00:00.000Z';
 /** Acme's customer admin (docs/api.md#customer-roles): reaches every tenant-scoped row's `minRole`. */
 const user: CallerSpec = { sub: 'u-acme', groups: ['acme', 'customer-admin'] };
 const admin: CallerSpec = { sub: 'u-soc', groups: ['admin'] };
+/** A maintenance window tomorrow, two hours long (a customer may not declare one in the past). */
+const MW_START = new Date(Date.now() + 86_400_000).toISOString();
+const MW_END = new Date(Date.now() + 86_400_000 + 7_200_000).toISOString();
+const MW_BODY = { title: 'Cambio de firmware', scope: { deviceIds: ['dev-1'], sites: ['M'] }, startAt: MW_START, endAt: MW_END };
 
 export const EXAMPLES: Record<OperationId, Example> = {
   getMe: { query: {}, caller: user },
   listTenants: { query: {}, caller: admin },
   listIncidents: { query: { limit: '5' }, caller: user },
+  searchComments: { query: { q: 'Hola', limit: '5' }, caller: user },
   createIncident: { query: {}, body: { title: 'Phishing', description: 'Correo', severity: 'high', category: 'phishing' }, headers: { 'Idempotency-Key': 'k-1' }, caller: user },
   getIncident: { params: { id: 'INC-000001' }, query: {}, caller: user },
   updateIncident: { params: { id: 'INC-000001' }, query: {}, body: { version: 1, comment: 'Revisado' }, caller: user },
@@ -90,11 +96,10 @@ export const EXAMPLES: Record<OperationId, Example> = {
     body: { version: 0, contacts: [{ name: 'Ana Pérez', phone: '+34911234567', email: 'ana@acme.example', severities: ['critical', 'high'], hours: '24x7' }] },
     caller: user,
   },
-  // The in-memory pool's `u-1` (acme, operator by no role group); removal keeps it there, so examples repeat.
-  listTeam: { query: { limit: '10' }, caller: user },
-  inviteTeamMember: { query: {}, body: { email: 'nueva@acme.example', name: 'Nueva Colega', role: 'viewer' }, caller: user },
-  updateTeamMember: { params: { username: 'u-1' }, query: {}, body: { role: 'operator', enabled: true }, caller: user },
-  removeTeamMember: { params: { username: 'u-1' }, query: {}, caller: user },
+  listMaintenanceWindows: { query: { status: 'upcoming', limit: '5' }, caller: user },
+  createMaintenanceWindow: { query: {}, body: MW_BODY, caller: user },
+  updateMaintenanceWindow: { params: { windowId: 'mw-example00000001' }, query: {}, body: { ...MW_BODY, version: 1 }, caller: user },
+  deleteMaintenanceWindow: { params: { windowId: 'mw-example00000002' }, query: {}, caller: user },
   listWebhooks: { query: {}, caller: user },
   createWebhook: { query: {}, body: { name: 'SIEM', kind: 'json', url: 'https://hooks.example.com/vigia' }, caller: user },
   deleteWebhook: { params: { id: 'wh-example0002' }, query: {}, caller: user },
@@ -171,7 +176,7 @@ export function fieldsOf(schema: z.ZodType | undefined): string[] {
 
 /**
  * Creates what the examples refer to: tenants acme and globex (the collector granted acme), INC-000001,
- * dev-1 with alarm al-1, rec-1, pending access requests of u-1 and u-2.
+ * dev-1 with alarm al-1, rec-1, maintenance windows mw-example00000001/2, pending access requests of u-1 and u-2.
  */
 export async function seedExamples(data: TableWriters): Promise<void> {
   const { newIncident } = await import('../../lambdas/domain/incidents.js');
@@ -193,6 +198,11 @@ export async function seedExamples(data: TableWriters): Promise<void> {
   // Webhooks of the notification examples (a private address: "send test" is refused before any connection).
   for (const id of ['wh-example0001', 'wh-example0002']) {
     await notificationsRepository(data.table).createWebhook({ id, tenantId: 'acme', name: id, kind: 'json', url: 'https://127.0.0.1:9/x', minSeverity: 'info', kinds: null, createdAt: AT, createdBy: 'u-acme', secret: 'x'.repeat(64) });
+  }
+  // Maintenance windows to update (…0001) and to delete (…0002), tomorrow.
+  for (const windowId of ['mw-example00000001', 'mw-example00000002']) {
+    const entry = newAuditEntry({ tenantId: 'acme', actor: { sub: 'u-acme' }, action: 'maintenance.create', target: { type: 'maintenance_window', id: windowId }, requestId: `seed-${windowId}`, sourceIp: '' });
+    await maintenanceWindowsRepository(data.table).put({ windowId, tenantId: 'acme', ...MW_BODY, createdAt: AT, createdBy: 'u-acme', updatedAt: AT, version: 1 }, 0, entry);
   }
   // Pending access requests of u-1 (to grant) and u-2 (to dismiss), as the pre token generation trigger raises them.
   for (const username of ['u-1', 'u-2']) {

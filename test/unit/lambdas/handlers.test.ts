@@ -43,6 +43,7 @@ function memoryIncidents(): IncidentsPort {
     },
     addComment: async (_t, id) => items.has(id),
     addInternalNote: async (_t, id) => items.has(id),
+    searchComments: async () => ({ items: [], nextCursor: null }),
     listSocQueue: async () => ({ items: [...items.values()].filter((i) => i.status !== 'closed'), nextCursor: null, counts: { open: 0, resolved: 0 } }),
   };
 }
@@ -56,6 +57,7 @@ function repoWith(incidents: IncidentsPort): Repository {
     notifications: {} as Repository['notifications'],
     accessRequests: {} as Repository['accessRequests'],
     escalationContacts: {} as Repository['escalationContacts'],
+    maintenanceWindows: {} as Repository['maintenanceWindows'],
     incidents,
     devices: {
       listDevices: async () => ({ items: [], nextCursor: null }),

@@ -7,10 +7,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const session = vi.hoisted(() => ({ groups: [] as string[] }));
+const session = vi.hoisted(() => ({ groups: [] as string[], sub: 'user-1' }));
 vi.mock('aws-amplify/auth', () => ({
   fetchAuthSession: async () => ({
-    tokens: { idToken: { payload: { 'cognito:groups': session.groups }, toString: () => 'id-token' } },
+    tokens: { idToken: { payload: { 'cognito:groups': session.groups, sub: session.sub }, toString: () => 'id-token' } },
   }),
   signOut: async () => undefined,
 }));
@@ -19,17 +19,20 @@ vi.mock('./dashboard-route', () => ({ DashboardPage: { preload: () => Promise.re
 import { renderHook, waitFor } from '@testing-library/react';
 import useSWR, { mutate } from 'swr';
 import { cache, SWRGlobalState } from 'swr/_internal';
-import { prefetchAfterSignIn } from './prefetch-signed-in';
+import { jwtClaims, prefetchAfterSignIn, prefetchWithIdToken } from './prefetch-signed-in';
 import { TENANT_STORAGE_KEY } from '../shared/lib/tenant';
 
 const API = 'https://api.test';
 let requests: string[];
+/** The `Authorization` header of each request, in order. */
+let tokens: string[];
 let answerMe: (body: unknown) => void;
 
 /** A fake `fetch`: `/me` answers when the test says so, anything else at once. */
-function fakeFetch(input: RequestInfo | URL): Promise<Response> {
+function fakeFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = new URL(String(input));
   requests.push(url.pathname + url.search);
+  tokens.push(new Headers(init?.headers).get('Authorization') ?? '');
   const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
   if (url.pathname === '/me') return new Promise((resolve) => (answerMe = (body) => resolve(json(body))));
   return Promise.resolve(json({}));
@@ -56,6 +59,8 @@ describe('prefetchAfterSignIn', () => {
     const preloaded = (SWRGlobalState.get(cache) as unknown[])[3] as Record<string, unknown>;
     for (const key of Object.keys(preloaded)) delete preloaded[key];
     requests = [];
+    tokens = [];
+    session.sub = 'user-1';
     localStorage.clear();
     vi.stubGlobal('fetch', vi.fn(fakeFetch));
   });
@@ -103,5 +108,52 @@ describe('prefetchAfterSignIn', () => {
     await prefetchAfterSignIn(API);
     await settle();
     expect(requests).toEqual([]);
+  });
+
+  describe('prefetchWithIdToken (the user pool has answered, Amplify has not stored the tokens yet)', () => {
+    /** An unsigned JWT with these claims (the portal only reads them; the API verifies the token). */
+    const jwt = (claims: object) => `e30.${btoa(String.fromCharCode(...new TextEncoder().encode(JSON.stringify(claims)))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.sig`;
+
+    it('reads the claims of a JWT, and null for anything else', () => {
+      expect(jwtClaims(jwt({ sub: 'u', 'cognito:groups': ['acme'], name: 'Añón' }))).toEqual({ sub: 'u', 'cognito:groups': ['acme'], name: 'Añón' });
+      expect(jwtClaims('not a token')).toBeNull();
+      expect(jwtClaims('a.!!!.c')).toBeNull();
+    });
+
+    it("sends a customer's /me and /summary with the answer's token, and hands them over at signedIn for the same user", async () => {
+      session.groups = ['umbrella'];
+      const early = jwt({ sub: 'user-1', 'cognito:groups': ['umbrella'] });
+      prefetchWithIdToken(API, early);
+      await settle();
+      expect(requests).toEqual(['/me', '/summary?tenant=umbrella']);
+      expect(tokens).toEqual([early, early]);
+      await prefetchAfterSignIn(API);
+      await settle();
+      // signedIn for the same user: nothing is sent again, the dashboard's hook takes the early summary.
+      expect(requests).toEqual(['/me', '/summary?tenant=umbrella']);
+      const fetcher = vi.fn(async () => 'own request');
+      expect(await readWithHook(['getSummary', { query: { tenant: 'umbrella' } }], fetcher)).toEqual({});
+      expect(fetcher).not.toHaveBeenCalled();
+      answerMe({ sub: 'user-1', email: 'x@y', groups: ['umbrella'], isAdmin: false, tenants: [] });
+    });
+
+    it("drops another user's early requests: the stored session's own are sent", async () => {
+      session.groups = ['acme'];
+      prefetchWithIdToken(API, jwt({ sub: 'someone-else', 'cognito:groups': ['acme'] }));
+      await settle();
+      await prefetchAfterSignIn(API);
+      await settle();
+      expect(requests).toEqual(['/me', '/summary?tenant=acme', '/me', '/summary?tenant=acme']);
+      expect(tokens.slice(2)).toEqual(['id-token', 'id-token']);
+      answerMe({ sub: 'user-1', email: 'x@y', groups: ['acme'], isAdmin: false, tenants: [] });
+    });
+
+    it("starts only staff's /me (their summary's tenant comes from it), and nothing without groups or sub", async () => {
+      prefetchWithIdToken(API, jwt({ sub: 'staff-1', 'cognito:groups': ['admin'] }));
+      prefetchWithIdToken(API, jwt({ sub: 'u' }));
+      prefetchWithIdToken(API, jwt({ 'cognito:groups': ['acme'] }));
+      await settle();
+      expect(requests).toEqual(['/me']);
+    });
   });
 });

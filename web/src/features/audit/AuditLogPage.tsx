@@ -108,6 +108,18 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   get 'escalation_contacts.update'() {
     return msg('audit.log.escalationContactsUpdated');
   },
+  get 'maintenance.create'() {
+    return msg('audit.log.maintenanceCreated');
+  },
+  get 'maintenance.update'() {
+    return msg('audit.log.maintenanceUpdated');
+  },
+  get 'maintenance.delete'() {
+    return msg('audit.log.maintenanceDeleted');
+  },
+};
+
+/** `before → after` of the changed fields as one line per field. */
   get 'team.invite'() {
     return msg('audit.log.teamMemberInvited');
   },
@@ -117,9 +129,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   get 'team.remove'() {
     return msg('audit.log.teamMemberRemoved');
   },
-};
-
-/** `before → after` of the changed fields as one line per field. */
 function changesText(e: AuditEntry): string[] {
   const fields = new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})]);
   const show = (v: unknown) => (v === undefined || v === null ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
