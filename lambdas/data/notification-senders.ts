@@ -2,7 +2,7 @@
  * How notifications leave (`SendersPort`, lambdas/domain/notification-delivery.ts):
  *
  *  - **E-mail**: Amazon SES API v2 `SendEmail` (`POST /v2/email/outbound-emails`, Simple content: subject,
- *    HTML and text parts, UTF-8) from the stage's verified identity, signed by aws-lite (SigV4, service
+ *    HTML and text parts, UTF-8, optional attachments) from the stage's verified identity, signed by aws-lite (SigV4, service
  *    `ses`, host `email.<region>.amazonaws.com`) like the other AWS calls of the Lambdas (no AWS SDK in the
  *    bundle). Locally the endpoint is the `aws-ses-v2-local` emulator (`scripts/local/notifications.ts`).
  *    The delivery id travels as the message tag `delivery` (SES event destinations report it).
@@ -156,6 +156,10 @@ export function notificationSenders(opts: SendersOptions): SendersPort {
             Simple: {
               Subject: { Data: msg.subject, Charset: charset },
               Body: { Html: { Data: msg.html, Charset: charset }, Text: { Data: msg.text, Charset: charset } },
+              // SES v2 attachments: base64 bytes, sent as `attachment` parts (the monthly report's PDF).
+              ...(msg.attachments?.length
+                ? { Attachments: msg.attachments.map((a) => ({ FileName: a.fileName, ContentType: a.contentType, ContentDisposition: 'ATTACHMENT', ContentTransferEncoding: 'BASE64', RawContent: Buffer.from(a.content).toString('base64') })) }
+                : {}),
             },
           },
           EmailTags: [{ Name: 'delivery', Value: msg.deliveryId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 256) }],

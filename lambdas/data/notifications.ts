@@ -59,7 +59,7 @@ const severity = (v: unknown, fallback: NotificationSeverity): NotificationSever
 const kindsOf = (v: unknown): string[] | null => (Array.isArray(v) ? v.filter((k): k is string => typeof k === 'string') : null);
 
 function prefsOf(item: AttributeMap): NotificationPreferences {
-  return { email: item.email !== false, minSeverity: severity(item.minSeverity, 'high'), kinds: kindsOf(item.kinds), digest: item.digest === true, ...(item.language === 'en' || item.language === 'es' ? { language: item.language } : {}) };
+  return { email: item.email !== false, minSeverity: severity(item.minSeverity, 'high'), kinds: kindsOf(item.kinds), digest: item.digest === true, ...(item.monthlyReport === true ? { monthlyReport: true } : {}), ...(item.language === 'en' || item.language === 'es' ? { language: item.language } : {}) };
 }
 
 function webhookOf(item: AttributeMap): Webhook {
@@ -153,7 +153,7 @@ export function notificationsRepository(table: TableRef): NotificationsPort {
     async putPreferences(tenantId, sub, prefs, now) {
       await doc.send('PutItem', {
         TableName,
-        Item: { ...keys.notificationPrefs(tenantId, sub), entity: 'NotificationPreferences', sub, email: prefs.email, minSeverity: prefs.minSeverity, kinds: prefs.kinds, digest: prefs.digest, ...(prefs.language ? { language: prefs.language } : {}), updatedAt: now.toISOString() },
+        Item: { ...keys.notificationPrefs(tenantId, sub), entity: 'NotificationPreferences', sub, email: prefs.email, minSeverity: prefs.minSeverity, kinds: prefs.kinds, digest: prefs.digest, ...(prefs.monthlyReport ? { monthlyReport: true } : {}), ...(prefs.language ? { language: prefs.language } : {}), updatedAt: now.toISOString() },
       });
     },
     async listPreferences(tenantId) {

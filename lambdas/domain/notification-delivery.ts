@@ -93,10 +93,17 @@ export interface NotificationsPort {
 
 /** How messages leave (`lambdas/data/notification-senders.ts`; the tests wrap them). */
 export interface SendersPort {
-  /** SES v2 SendEmail; rejects on failure. */
-  sendEmail(msg: { to: string; subject: string; html: string; text: string; deliveryId: string }): Promise<void>;
+  /** SES v2 SendEmail (Simple content, optional attachments: the monthly report's PDF); rejects on failure. */
+  sendEmail(msg: { to: string; subject: string; html: string; text: string; deliveryId: string; attachments?: EmailAttachment[] | undefined }): Promise<void>;
   /** HTTP POST of `body`; resolves with the status (2xx), rejects otherwise (`WebhookSendError`). */
   postWebhook(webhook: Webhook, body: string, deliveryId: string, now: Date): Promise<number>;
+}
+
+/** A file attached to an e-mail: name, MIME type and bytes (SES v2 `Simple.Attachments`, ≤ 40 MB message). */
+export interface EmailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 /** The tenant group's members (a `GroupMembersPort` view). */

@@ -66,6 +66,8 @@ export interface NotificationPreferences {
   digest: boolean;
   /** Language of the user's e-mails and digests (`es` when absent: docs/notifications.md#languages). */
   language?: Language | undefined;
+  /** "Informe mensual por correo": the monthly PDF report e-mailed on the 1st (docs/notifications.md#monthly-report-e-mail); absent = off. */
+  monthlyReport?: boolean | undefined;
 }
 
 /** What a user who never opened the preferences gets: e-mail for high and critical events of every kind. */
