@@ -743,16 +743,6 @@ export const ROUTES = [
     errors: ['VERSION_CONFLICT', 'INVALID_TRANSITION'],
   },
   {
-    operationId: 'listWebhooks', method: 'GET', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
-    summary: 'The tenant\u2019s webhooks (URLs masked, never the signing secret)',
-    request: { query: TenantQuery },
-    responses: { 200: { description: 'Every webhook of the tenant (at most 20), oldest first', body: WebhookList } },
-    errors: [],
-  },
-  {
-    operationId: 'createWebhook', method: 'POST', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
-    summary: 'Add a Teams, Slack or signed JSON webhook; a JSON webhook\u2019s signing secret is answered this once only',
-  {
     operationId: 'listTeam', method: 'GET', path: '/team', handler: 'admin', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
     summary: 'The tenant\u2019s users with role, status and enabled state, staff left out (customer admins; docs/api.md#team-management)',
     request: { query: ListTeamQuery },
@@ -780,6 +770,16 @@ export const ROUTES = [
     responses: { 200: { description: 'The user as it was', body: TeamMember } },
     errors: ['NOT_FOUND', 'LAST_ADMIN', 'OWN_ACCOUNT'],
   },
+  {
+    operationId: 'listWebhooks', method: 'GET', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
+    summary: 'The tenant\u2019s webhooks (URLs masked, never the signing secret)',
+    request: { query: TenantQuery },
+    responses: { 200: { description: 'Every webhook of the tenant (at most 20), oldest first', body: WebhookList } },
+    errors: [],
+  },
+  {
+    operationId: 'createWebhook', method: 'POST', path: '/webhooks', handler: 'notifications', groups: [], tenantScoped: true, staffReach: 'tenant', minRole: 'admin',
+    summary: 'Add a Teams, Slack or signed JSON webhook; a JSON webhook\u2019s signing secret is answered this once only',
     request: { query: TenantQuery, body: CreateWebhookBody },
     responses: { 201: { description: 'The webhook and its secret (null for Teams and Slack)', body: CreatedWebhook } },
     errors: [],
