@@ -1,7 +1,9 @@
 /**
  * `/page/search-results?q=…` (docs/portal.md#screens, the header's search form): the tenant's incidents whose
  * title has every word of the text (`GET /incidents?q=`, the word index: any incident however old) and the
- * devices whose name starts with it (`GET /devices?prefix=`, an index range), case and accents ignored. Each
+ * devices whose name starts with it (`GET /devices?prefix=`, an index range), case and accents ignored; the
+ * public comments having every word (`CommentResults`, `GET /search/comments`) and, for a text that looks like
+ * an IP address, the devices at or under it (`DeviceIpResults`, `GET /devices?ip=`). Each
  * list shows its first page of 20 and follows the API's cursor with "Cargar más" (never the whole list).
  * The API needs 2–100 characters; shorter text shows a hint instead of a request.
  */
@@ -15,6 +17,8 @@ import { EmptyState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { ticketPath } from '../../shared/lib/links';
 import { t as msg } from '../../shared/lib/messages';
+import { CommentResults } from './CommentResults';
+import { DeviceIpResults, isIpSearch } from './DeviceIpResults';
 
 /** Items per page of each result list. */
 export const SEARCH_PAGE_SIZE = 20;
@@ -77,6 +81,8 @@ export function SearchResultsPage() {
               </ul>
             </ListFrame>
           </section>
+          <CommentResults q={q} tenant={tenant} pageSize={SEARCH_PAGE_SIZE} />
+          {isIpSearch(q) && <DeviceIpResults q={q} tenant={tenant} pageSize={SEARCH_PAGE_SIZE} />}
         </>
       )}
     </section>

@@ -37,6 +37,7 @@ describe('search results page', () => {
         deviceCalls.push(input);
         return { items: [DEVICE], nextCursor: null };
       },
+      searchComments: { items: [], nextCursor: null },
     });
     renderSignedIn(
       <Routes>
@@ -73,5 +74,49 @@ describe('search results page', () => {
     );
     expect(await screen.findByText('Escribe al menos 2 caracteres en el buscador de la cabecera.')).toBeTruthy();
     expect(api.call).not.toHaveBeenCalledWith('listIncidents', expect.anything());
+  });
+
+  it('shows the comments having the words, linked to their incident, and the devices of an IP prefix; empty sections say so', async () => {
+    const commentCalls: CallInput<'searchComments'>[] = [];
+    const ipCalls: CallInput<'listDevices'>[] = [];
+    const api = fakeApi({
+      getMe: ME_ACME,
+      listIncidents: { items: [], nextCursor: null },
+      listDevices: (input: CallInput<'listDevices'>) => {
+        if (input.query?.ip) ipCalls.push(input);
+        return input.query?.ip ? { items: [aDevice({ id: 'dev-fw', name: 'FW-Central', ipAddress: '10.0.3.7' })], nextCursor: null } : { items: [], nextCursor: null };
+      },
+      searchComments: (input: CallInput<'searchComments'>) => {
+        commentCalls.push(input);
+        return { items: [{ incidentId: 'INC-000042', id: 'c-1', author: 'ana@acme.example', body: 'Reiniciado el router 10.0.3.7 de la sucursal', createdAt: '2026-01-05T10:00:00.000Z' }], nextCursor: null };
+      },
+    });
+    renderSignedIn(
+      <Routes>
+        <Route path="/page/search-results" element={<SearchResultsPage />} />
+      </Routes>,
+      { path: '/page/search-results?q=10.0.3.', api },
+    );
+    const link = await screen.findByRole('link', { name: /INC-000042 · Reiniciado el router/ });
+    expect(link.getAttribute('href')).toBe('/ticket/update/INC-000042?tenant=acme');
+    expect(await screen.findByRole('link', { name: /10\.0\.3\.7 · FW-Central/ })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Comentarios' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Dispositivos por IP' })).toBeTruthy();
+    expect(screen.getByText('Ningún incidente coincide.')).toBeTruthy();
+    expect(commentCalls.at(-1)).toEqual({ query: { tenant: 'acme', q: '10.0.3.', limit: SEARCH_PAGE_SIZE } });
+    expect(ipCalls.at(-1)).toEqual({ query: { tenant: 'acme', ip: '10.0.3.', limit: SEARCH_PAGE_SIZE } });
+  });
+
+  it('does not ask for devices by IP for a text that is not an address', async () => {
+    const api = fakeApi({ getMe: ME_ACME, listIncidents: { items: [], nextCursor: null }, listDevices: { items: [], nextCursor: null }, searchComments: { items: [], nextCursor: null } });
+    renderSignedIn(
+      <Routes>
+        <Route path="/page/search-results" element={<SearchResultsPage />} />
+      </Routes>,
+      { path: '/page/search-results?q=router', api },
+    );
+    expect(await screen.findByText('Ningún comentario coincide.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Dispositivos por IP' })).toBeNull();
+    expect(api.call).not.toHaveBeenCalledWith('listDevices', expect.objectContaining({ query: expect.objectContaining({ ip: expect.anything() }) }));
   });
 });

@@ -13,5 +13,11 @@ export const search: Catalogue['search'] = {
     devices: 'Devices',
     noDeviceMatches: 'No device matches.',
     devicesHint: 'Devices whose name starts with the text searched for.',
+    comments: 'Comments',
+    commentsHint: 'Incident comments containing every word searched for.',
+    noCommentMatches: 'No comment matches.',
+    devicesByIp: 'Devices by IP',
+    devicesByIpHint: 'Devices whose IP address is the one searched for or starts with it.',
+    noDeviceIpMatches: 'No device has that address.',
   },
 };

@@ -11,5 +11,11 @@ export const search = {
     devices: 'Dispositivos',
     noDeviceMatches: 'Ningún dispositivo coincide.',
     devicesHint: 'Dispositivos cuyo nombre empieza por el texto buscado.',
+    comments: 'Comentarios',
+    commentsHint: 'Comentarios de incidentes que contienen todas las palabras buscadas.',
+    noCommentMatches: 'Ningún comentario coincide.',
+    devicesByIp: 'Dispositivos por IP',
+    devicesByIpHint: 'Dispositivos cuya dirección IP es la buscada o empieza por ella.',
+    noDeviceIpMatches: 'Ningún dispositivo tiene esa dirección.',
   },
 };
