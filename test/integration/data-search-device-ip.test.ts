@@ -15,7 +15,7 @@ import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { Device, Page } from '../../lambdas/contract/schemas.js';
 import { bodyOf, type CallerSpec } from '../support/events.js';
 import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
-import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
+import { captureCapacity, type CapturedRequest, measuredOn, putItems } from '../support/capacity-capture.js';
 import { DeviceEntity, itemOf } from '../../lambdas/data/entities.js';
 import { listDevices } from '../../lambdas/data/devices.js';
 import { upgradeSearchIndex } from '../../lambdas/data/migrations.js';
@@ -35,22 +35,9 @@ const ops: CapturedRequest[] = [];
 const ipOf = (i: number) => `10.${Math.floor(i / 65_536)}.${Math.floor(i / 256) % 256}.${i % 256}`;
 const device = (tenantId: string, i: number): StoredDevice => ({ tenantId, id: `dev-${String(i).padStart(4, '0')}`, name: `equipo ${i}`, type: 'switch', site: 'Sede', ipAddress: ipOf(i), vendor: 'Cisco', model: 'C9200', lastHeartbeatAt: null });
 
-async function batchWrite(items: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let req: Record<string, unknown> | undefined = { [TABLE]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
-    while (req && Object.keys(req).length) {
-      const out = (await table.doc.send('BatchWriteItem', { RequestItems: req } as never)) as { UnprocessedItems?: Record<string, unknown> };
-      req = out.UnprocessedItems;
-    }
-  }
-}
-
+const batchWrite = (items: Record<string, unknown>[]) => putItems(table, items);
 /** `fn` with the requests and RCU it consumed on the table. */
-async function measured<T>(fn: () => Promise<T>): Promise<{ out: T; requests: number; rcu: number }> {
-  ops.length = 0;
-  const out = await fn();
-  return { out, requests: ops.length, rcu: ops.reduce((a, o) => a + o.rcu, 0) };
-}
+const measured = <T>(fn: () => Promise<T>) => measuredOn(ops, fn);
 
 const get = (query: Record<string, string>) => call(devices, { method: 'GET', path: '/devices', caller: alice, query });
 

@@ -14,7 +14,7 @@ import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { Device, DeviceAlarm, Page } from '../../lambdas/contract/schemas.js';
 import { bodyOf, lambdaContext, type CallerSpec } from '../support/events.js';
 import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
-import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
+import { captureCapacity, type CapturedRequest, measuredOn, putItems } from '../support/capacity-capture.js';
 import { AlarmEntity, DeviceEntity, itemOf } from '../../lambdas/data/entities.js';
 import { listAlarms, listDevices } from '../../lambdas/data/devices.js';
 import { upgradeAlarmDeviceNames } from '../../lambdas/data/migrations.js';
@@ -36,22 +36,9 @@ const device = (i: number): StoredDevice => ({ tenantId: 'acme', id: `dev-${num(
 const NOW = Date.now();
 const iso = (msAgo: number) => new Date(NOW - msAgo).toISOString();
 
-async function batchWrite(items: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let req: Record<string, unknown> | undefined = { [TABLE]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
-    while (req && Object.keys(req).length) {
-      const out = (await table.doc.send('BatchWriteItem', { RequestItems: req } as never)) as { UnprocessedItems?: Record<string, unknown> };
-      req = out.UnprocessedItems;
-    }
-  }
-}
-
+const batchWrite = (items: Record<string, unknown>[]) => putItems(table, items);
 /** `fn` with the requests and RCU it consumed on the table. */
-async function measured<T>(fn: () => Promise<T>): Promise<{ out: T; requests: number; rcu: number }> {
-  ops.length = 0;
-  const out = await fn();
-  return { out, requests: ops.length, rcu: ops.reduce((a, o) => a + o.rcu, 0) };
-}
+const measured = <T>(fn: () => Promise<T>) => measuredOn(ops, fn);
 
 beforeAll(async () => {
   api = await startInProcessApi({ table: TABLE });

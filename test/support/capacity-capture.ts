@@ -7,6 +7,7 @@
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/read-write-operations.html
  */
 import { wrapTableClient, type ConsumedCapacity, type DocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { batchWriteAll } from '../../lambdas/data/dynamo-util.js';
 
 /** One request sent through a captured table client: operation name, RCU and WCU consumed. */
 export interface CapturedRequest {
@@ -38,4 +39,22 @@ export function captureCapacity(table: TableRef, into: CapturedRequest[]): void 
     },
     destroy: () => inner.destroy(),
   }));
+}
+
+/**
+ * `fn`'s result with the requests and RCU it consumed, as captured into `ops` by {@link captureCapacity}
+ * (`ops` is cleared first, so only `fn`'s requests count).
+ */
+export async function measuredOn<T>(ops: CapturedRequest[], fn: () => Promise<T>): Promise<{ out: T; requests: number; rcu: number }> {
+  ops.length = 0;
+  const out = await fn();
+  return { out, requests: ops.length, rcu: ops.reduce((a, o) => a + o.rcu, 0) };
+}
+
+/**
+ * Writes `items` as they are (a test's bulk seed: thousands of devices or comments) with the data layer's own
+ * BatchWriteItem loop (`batchWriteAll`: 25 a call, unprocessed items sent again with its backoff).
+ */
+export async function putItems(table: TableRef, items: readonly Record<string, unknown>[]): Promise<void> {
+  await batchWriteAll(table, items.map((Item) => ({ PutRequest: { Item } })));
 }
