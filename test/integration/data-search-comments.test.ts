@@ -8,7 +8,8 @@
  *  - a common word pages newest first with a cursor, each page ≤ 7 requests and ≤ 50 RCU; a rare word is one Query;
  *    a multi-word search with a rare word behind a common one stays bounded (≤ 7 requests) and never misses a
  *    match across pages; another tenant's comments never appear; a foreign cursor → 400.
- *  - the outbox consumer's repair (`ensureCommentTokens`) writes the word items a failed write left out.
+ *  - the outbox consumer's repair (`ensureCommentTokens`) writes the word items a failed write left out, and
+ *    `upgradeCommentSearch` (`platform:upgrade-data`) those of comments stored before the index (idempotent).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
@@ -17,10 +18,11 @@ import type { Incident, Page } from '../../lambdas/contract/schemas.js';
 import type { CommentHit } from '../../lambdas/contract/search.js';
 import { bodyOf, type CallerSpec } from '../support/events.js';
 import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
-import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
+import { captureCapacity, type CapturedRequest, measuredOn, putItems } from '../support/capacity-capture.js';
 import { CommentEntity, CommentTokenEntity, itemOf } from '../../lambdas/data/entities.js';
 import { commentTokenItems, ensureCommentTokens, searchComments } from '../../lambdas/data/comment-search.js';
 import { keys } from '../../lambdas/data/keys.js';
+import { upgradeCommentSearch } from '../../lambdas/data/migrations.js';
 
 const TABLE = 'vigia-search-comments';
 const COMMENTS = 2_000;
@@ -36,22 +38,9 @@ let table: TableRef;
 const ops: CapturedRequest[] = [];
 let incidentId = '';
 
-async function batchWrite(items: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let req: Record<string, unknown> | undefined = { [TABLE]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) };
-    while (req && Object.keys(req).length) {
-      const out = (await table.doc.send('BatchWriteItem', { RequestItems: req } as never)) as { UnprocessedItems?: Record<string, unknown> };
-      req = out.UnprocessedItems;
-    }
-  }
-}
-
+const batchWrite = (items: Record<string, unknown>[]) => putItems(table, items);
 /** `fn` with the requests and RCU it consumed on the table. */
-async function measured<T>(fn: () => Promise<T>): Promise<{ out: T; requests: number; rcu: number }> {
-  ops.length = 0;
-  const out = await fn();
-  return { out, requests: ops.length, rcu: ops.reduce((a, o) => a + o.rcu, 0) };
-}
+const measured = <T>(fn: () => Promise<T>) => measuredOn(ops, fn);
 
 const search = (caller: CallerSpec, query: Record<string, string>) => call(incidents, { method: 'GET', path: '/search/comments', caller, query });
 const comment = (caller: CallerSpec, id: string, body: Record<string, unknown>, query: Record<string, string> = {}) =>
@@ -171,4 +160,14 @@ describe('comment search', () => {
     expect(await ensureCommentTokens(table, 'acme', incidentId, c.createdAt)).toBe(0);
     expect(bodyOf<Page<CommentHit>>(await search(alice, { q: 'temperatura' })).items.map((h) => h.id)).toEqual(['c-repair']);
   }, 30_000);
+
+  it('the upgrade indexes comments stored before the index, once, and never an internal note', async () => {
+    const old = { id: 'c-old', author: 'ana@example', body: 'Antiguo aviso de murciélago', createdAt: '2025-06-01T10:00:00.000Z', visibility: 'public' as const };
+    await table.doc.send('PutItem', { TableName: TABLE, Item: itemOf(CommentEntity, { ...old, tenantId: 'acme', incidentId }) });
+    expect(bodyOf<Page<CommentHit>>(await search(alice, { q: 'murcielago' })).items).toEqual([]);
+    expect(await upgradeCommentSearch(table)).toBe(3); // antiguo, aviso, murcielago
+    expect(await upgradeCommentSearch(table)).toBe(0);
+    expect(bodyOf<Page<CommentHit>>(await search(alice, { q: 'murcielago' })).items.map((h) => h.id)).toEqual(['c-old']);
+    expect(bodyOf<Page<CommentHit>>(await search(alice, { q: 'zanahoria' })).items).toEqual([]);
+  }, 120_000);
 });
