@@ -22,7 +22,7 @@ import type { IncidentComment, Page } from '../contract/schemas.js';
 import { ApiError } from '../domain/errors.js';
 import { commentMatches, commentTokens, searchTokens } from '../domain/search.js';
 import type { AttributeMap, TableRef } from './client.js';
-import { batchGetAll, batchWriteAll } from './dynamo-util.js';
+import { batchGetAll, batchWriteAll, queryAll } from './dynamo-util.js';
 import { CommentEntity, CommentTokenEntity, itemOf, recordOf } from './entities.js';
 import { keys } from './keys.js';
 
@@ -72,18 +72,18 @@ export async function putCommentTokens(table: TableRef, tenantId: string, incide
  * The backstop of a comment's word items, run by the outbox consumer for every `incident.commented` event:
  * ONE consistent Query of the incident's comments at the event's time (`COMMENT#<at>`, public comments only —
  * notes live elsewhere and have no event), then for each ONE BatchGetItem of its word keys and a BatchWriteItem
- * of the missing ones. Idempotent; nothing when the comment is gone.
+ * of the missing ones. Idempotent; nothing when the comment is gone. Without `at` (the upgrade,
+ * `upgradeCommentSearch`): every comment of the incident (the partition's comments read whole).
  * @returns how many word items were written.
  */
-export async function ensureCommentTokens(table: TableRef, tenantId: string, incidentId: string, at: string): Promise<number> {
-  const res = await table.doc.send('Query', {
-    TableName: table.tableName,
+export async function ensureCommentTokens(table: TableRef, tenantId: string, incidentId: string, at?: string): Promise<number> {
+  const items = await queryAll(table, {
     KeyConditionExpression: 'PK = :p AND begins_with(SK, :s)',
-    ExpressionAttributeValues: { ':p': keys.incidentPk(tenantId, incidentId), ':s': `COMMENT#${at}#` },
+    ExpressionAttributeValues: { ':p': keys.incidentPk(tenantId, incidentId), ':s': at === undefined ? 'COMMENT#' : `COMMENT#${at}#` },
     ConsistentRead: true,
   });
   let written = 0;
-  for (const it of res.Items ?? []) {
+  for (const it of items) {
     const comment = recordOf(CommentEntity, it) as IncidentComment;
     if (comment.visibility === 'internal') continue;
     const items = commentTokenItems(tenantId, incidentId, comment);

@@ -10,6 +10,7 @@ import type { AttributeMap, TableRef, TransactWriteItem } from './client.js';
 import { listTenants } from './tenants.js';
 import { isConditionFailureInTransaction, queryAll, writeIf } from './dynamo-util.js';
 import { putSearchTokens } from './incident-search.js';
+import { ensureCommentTokens } from './comment-search.js';
 import { deviceIpKey, deviceNameKey } from '../domain/search.js';
 import { ALARM_CONSOLE_COPIES, AlarmConsoleEntryEntity, AlarmEntity, HistoryEntity, IncidentEntity, inSocQueueByDue, itemOf, O365AlarmEntity, recordOf, SocQueueEntryEntity } from './entities.js';
 import { alarmConsolePuts, consoleItemOfDeviceAlarm, consoleItemOfO365Alarm } from './alarm-console.js';
@@ -141,6 +142,27 @@ export async function upgradeAlarmDeviceNames(table: TableRef): Promise<number> 
     for (const d of await deviceItems(table, tenant.id)) changed += await syncAlarmDeviceNames(table, tenant.id, String(d.id), String(d.name));
   }
   return changed;
+}
+
+/**
+ * Puts the comments stored before the comment search (docs/data-model.md#search) in its index: for every
+ * registered tenant, its incident list (GSI1, ids only) read whole, then each incident's comments
+ * (`ensureCommentTokens`: a Query of its partition's `COMMENT#` items, a BatchGetItem of their word keys, Puts of
+ * the missing ones). Public comments only (internal notes live in another partition and are never indexed).
+ * Idempotent: a second run writes nothing. Returns how many word items were written.
+ */
+export async function upgradeCommentSearch(table: TableRef): Promise<number> {
+  let written = 0;
+  for (const tenant of await listTenants(table)) {
+    const ids = await queryAll(table, {
+      IndexName: indexOf('tenantLists'),
+      KeyConditionExpression: 'GSI1PK = :p',
+      ExpressionAttributeValues: { ':p': keys.incidentsGsi1Pk(tenant.id) },
+      ProjectionExpression: 'id',
+    });
+    for (const i of ids) written += await ensureCommentTokens(table, tenant.id, String(i.id));
+  }
+  return written;
 }
 
 /**
