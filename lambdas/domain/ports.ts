@@ -550,14 +550,6 @@ export interface UsersPort extends GroupMembersPort {
   resetMfa(username: string): Promise<void>;
   /** Group names of the user. */
   groupsOf(username: string): Promise<string[]>;
-}
-
-/** Tenant registry writes of the administration API, each stored with its audit entry in one transaction. */
-export interface TenantAdminPort {
-  /** Registers the tenant; false when the id exists (nothing written). */
-  create(tenant: Tenant, audit: AuditEntry): Promise<boolean>;
-  /** Replaces the declared attributes of a registered tenant; false when it is not registered. */
-  update(tenant: Tenant, audit: AuditEntry): Promise<boolean>;
   /**
    * One page of a group's members (one ListUsersInGroup, at most `limit` ≤ 60), each with its `name`
    * attribute; `nextToken` is Cognito's opaque token of the next page (absent on the last).
@@ -578,6 +570,14 @@ export interface CreateUserOptions {
   name?: string | undefined;
   /** Refuse an e-mail that has a user already: ApiError USER_EXISTS (409), nothing changed (the team invitation). */
   mustBeNew?: boolean | undefined;
+}
+
+/** Tenant registry writes of the administration API, each stored with its audit entry in one transaction. */
+export interface TenantAdminPort {
+  /** Registers the tenant; false when the id exists (nothing written). */
+  create(tenant: Tenant, audit: AuditEntry): Promise<boolean>;
+  /** Replaces the declared attributes of a registered tenant; false when it is not registered. */
+  update(tenant: Tenant, audit: AuditEntry): Promise<boolean>;
   /**
    * Counts `username` in the tenant's `userCount` (once: false when counted already) and stores `audit` with it;
    * `at` is the ISO-8601 UTC time of the change (docs/data-model.md#tenant-counts).

@@ -249,8 +249,6 @@ function sample(route: RouteDef, ctx: Fixtures): { path: string; body?: unknown 
       return { path: route.path, body: { action: 'assign', assignee: null, items: [{ tenantId: ctx.fresh.tenantId, id: ctx.fresh.id, version: ctx.fresh.version }] } };
     case 'putEscalationContacts':
       return { path: route.path, body: { version: 0, contacts: [{ name: 'Ruta', phone: '+34911234567', email: 'ruta@acme.example', severities: ['high'], hours: '24x7' }] } };
-    // Maintenance windows of acme tomorrow: one made by the fixtures to change, another to remove.
-    case 'createMaintenanceWindow':
     // Ana (acme's customer admin) invites a colleague, changes its role and removes it (the local pool's user name is the e-mail).
     case 'inviteTeamMember':
       return { path: route.path, body: { email: 'ruta-equipo@acme.example', name: 'Ruta Equipo', role: 'viewer' } };
@@ -258,6 +256,8 @@ function sample(route: RouteDef, ctx: Fixtures): { path: string; body?: unknown 
       return { path: '/team/ruta-equipo%40acme.example', body: { role: 'operator' } };
     case 'removeTeamMember':
       return { path: '/team/ruta-equipo%40acme.example' };
+    // Maintenance windows of acme tomorrow: one made by the fixtures to change, another to remove.
+    case 'createMaintenanceWindow':
       return { path: route.path, body: maintenanceBody(ctx.alarm.deviceId) };
     case 'updateMaintenanceWindow':
       return { path: `/maintenance-windows/${ctx.windows[0]}`, body: { ...maintenanceBody(ctx.alarm.deviceId), title: 'Cambio de firmware (2)', version: 1 } };

@@ -108,6 +108,11 @@ export const EXAMPLES: Record<OperationId, Example> = {
   createMaintenanceWindow: { query: {}, body: MW_BODY, caller: user },
   updateMaintenanceWindow: { params: { windowId: 'mw-example00000001' }, query: {}, body: { ...MW_BODY, version: 1 }, caller: user },
   deleteMaintenanceWindow: { params: { windowId: 'mw-example00000002' }, query: {}, caller: user },
+  // The in-memory pool's `u-1` (acme, operator by no role group); removal keeps it there, so examples repeat.
+  listTeam: { query: { limit: '10' }, caller: user },
+  inviteTeamMember: { query: {}, body: { email: 'nueva@acme.example', name: 'Nueva Colega', role: 'viewer' }, caller: user },
+  updateTeamMember: { params: { username: 'u-1' }, query: {}, body: { role: 'operator', enabled: true }, caller: user },
+  removeTeamMember: { params: { username: 'u-1' }, query: {}, caller: user },
   listWebhooks: { query: {}, caller: user },
   createWebhook: { query: {}, body: { name: 'SIEM', kind: 'json', url: 'https://hooks.example.com/vigia' }, caller: user },
   deleteWebhook: { params: { id: 'wh-example0002' }, query: {}, caller: user },

@@ -120,9 +120,6 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   get 'maintenance.delete'() {
     return msg('audit.log.maintenanceDeleted');
   },
-};
-
-/** `before → after` of the changed fields as one line per field. */
   get 'team.invite'() {
     return msg('audit.log.teamMemberInvited');
   },
@@ -132,6 +129,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   get 'team.remove'() {
     return msg('audit.log.teamMemberRemoved');
   },
+};
+
+/** `before → after` of the changed fields as one line per field. */
 function changesText(e: AuditEntry): string[] {
   const fields = new Set([...Object.keys(e.before ?? {}), ...Object.keys(e.after ?? {})]);
   const show = (v: unknown) => (v === undefined || v === null ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
