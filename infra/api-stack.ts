@@ -67,6 +67,7 @@ import { idpSecretPrefix } from './federation-config.js';
 import { indexesOf } from '../lambdas/data/access-patterns.js';
 import { acknowledgeTracingWildcard, LAMBDA_RUNTIME, lambdaDefaults } from './lambda-defaults.js';
 import { SlaWatch } from './sla-watch.js';
+import { MonthlyReportMail } from './monthly-report-mail.js';
 import { NotificationDigest } from './notification-digest.js';
 import { NotificationsConsumer } from './notifications.js';
 import { physicalName, type StageConfig } from './stage-config.js';
@@ -151,6 +152,7 @@ export class ApiStack extends Stack {
   readonly notifications: NotificationsConsumer;
   /** The daily digest e-mail job (infra/notification-digest.ts). */
   readonly notificationDigest: NotificationDigest;
+  readonly monthlyReportMail: MonthlyReportMail;
   /** The scheduled SLA job writing `sla.*` activity events (infra/sla-watch.ts). */
   readonly slaWatch: SlaWatch;
 
@@ -183,6 +185,14 @@ export class ApiStack extends Stack {
     // The daily digest e-mail: EventBridge schedule → Lambda (docs/notifications.md#daily-digest). Its id keeps
     // the notification functions' `NotificationDelivery` prefix.
     this.notificationDigest = new NotificationDigest(this, 'NotificationDeliveryDigest', {
+      config,
+      table,
+      siteOrigin: props.siteOrigin,
+      userPoolId: this.userPoolId,
+      userPoolArn: this.userPoolArn,
+    });
+    // The monthly report e-mail: EventBridge schedule on the 1st → Lambda (docs/notifications.md#monthly-report-e-mail).
+    this.monthlyReportMail = new MonthlyReportMail(this, 'MonthlyReportMail', {
       config,
       table,
       siteOrigin: props.siteOrigin,

@@ -73,7 +73,7 @@ beforeAll(async () => {
   await ensureTable(dynamo.endpoint, TABLE);
   const doc = createDocumentClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
   // Every request the job makes is counted (requests per tenant).
-  table = { doc: { send: ((op: string, input: never) => (ops.push(op), doc.send(op as never, input))) as never }, tableName: TABLE };
+  table = { doc: { ...doc, send: ((op: string, input: never) => (ops.push(op), doc.send(op as never, input))) as typeof doc.send } as typeof doc, tableName: TABLE };
   mail = await startMailEmulator({ port: 0, host: '127.0.0.1' });
   for (const id of ['acme', 'globex']) await table.doc.send('PutItem', { TableName: TABLE, Item: { ...keys.tenant(id), entity: 'Tenant', id, name: id === 'acme' ? 'Acme Logística' : 'Globex' } });
   const store = notificationsRepository(table);
