@@ -4,7 +4,6 @@
  * `INCIDENT_SEQ` in `aggregates.ts`): implements `IncidentsPort` and exports `putIncident` and
  * `raiseIncidentCounter` for the seed.
  */
-import * as z from 'zod';
 import type { AuditEntry, Incident, IncidentChange, IncidentComment, IncidentDetail, Page } from '../contract/schemas.js';
 import { incidentCommentEvent, incidentCreatedEvent, incidentUpdateEvent } from '../domain/activity.js';
 import { ApiError } from '../domain/errors.js';
@@ -12,6 +11,7 @@ import { activityPut, activityPuts } from './activity.js';
 import type { IncidentListOptions, IncidentsPort, SocQueueCounts, SocQueueOptions, SocQueuePage } from '../domain/ports.js';
 import { aggregateWrites, AGGREGATE_ENTITIES, incidentChange, INCIDENT_SEQ, legacyCounterKey, LIST_MARKERS, type AggregateChange } from './aggregates.js';
 import { auditPut } from './audit.js';
+import { decodeKeyCursor, encodeKeyCursor } from './cursor.js';
 import type { TableRef, TransactWriteItem } from './client.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
 import { AutoCloseEntity, CommentEntity, HistoryEntity, IncidentEntity, InternalNoteEntity, itemOf, recordOf, SocQueueEntryEntity, socQueuePlace } from './entities.js';
@@ -382,7 +382,6 @@ function socPartition(opts: SocQueueOptions): SocPartition {
   return { index: 'socQueueRanked', pk: gsi2.partitionKey, sk: gsi2.sortKey, value: keys.SOCQUEUE_RANKED_GSI2PK, range };
 }
 
-const SocCursor = z.strictObject({ s: z.string().min(1).max(1024), k: z.record(z.string().max(1024), z.string().min(1).max(1024)) });
 
 /**
  * One page of the SOC queue (docs/sla.md#soc-queue): Queries of ONE partition (`socPartition`), ascending —
@@ -404,16 +403,9 @@ async function socQueuePage(opts: SocQueueOptions, table: TableRef): Promise<Pag
   const part = socPartition(opts);
   const listId = `${part.index}|${part.value}|${JSON.stringify(part.range ?? null)}`;
   const keyNames = [...new Set(['PK', 'SK', part.pk, part.sk])];
-  let start: Record<string, string> | undefined;
-  if (opts.cursor) {
-    try {
-      const c = SocCursor.parse(JSON.parse(Buffer.from(opts.cursor, 'base64url').toString('utf8')));
-      if (c.s !== listId || c.k[part.pk] !== part.value || !c.k.PK?.startsWith('TENANT#') || Object.keys(c.k).sort().join() !== [...keyNames].sort().join()) throw new Error('other list');
-      start = c.k;
-    } catch {
-      throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
-    }
-  }
+  let start: Record<string, string> | undefined = opts.cursor
+    ? decodeKeyCursor(opts.cursor, { scope: listId, keyNames, partitionKey: part.pk, partition: part.value, pkPrefix: 'TENANT#' })
+    : undefined;
   const byAssignee = part.index === 'socQueueRankedOfAssignee' || part.index === 'socQueueOfAssignee';
   const filter = filterExpression({
     in: { tenantId: opts.tenantId && byAssignee ? [opts.tenantId] : undefined, severity: opts.severity, status: opts.status },
@@ -443,9 +435,7 @@ async function socQueuePage(opts: SocQueueOptions, table: TableRef): Promise<Pag
     items.length = opts.limit;
     last = items[items.length - 1];
   }
-  const cursorOf = (k: Record<string, unknown>) =>
-    Buffer.from(JSON.stringify({ s: listId, k: Object.fromEntries(keyNames.map((n) => [n, String(k[n])])) }), 'utf8').toString('base64url');
-  return { items: items.map((i) => recordOf(IncidentEntity, i)), nextCursor: last ? cursorOf(last) : null };
+  return { items: items.map((i) => recordOf(IncidentEntity, i)), nextCursor: encodeKeyCursor(listId, keyNames, last) };
 }
 
 /** The count partition of a page's scope: the assignee's (or the unassigned), else the tenant's, else every tenant's. */
