@@ -15,7 +15,8 @@ import { putAlarm, putTenant, upsertO365Alarm } from '../../lambdas/data/index.j
 import { DASHBOARD_DATA } from '../../scripts/bench/portal.js';
 import { DEMO_PASSWORD, DEMO_TENANTS, demoDevices } from '../../scripts/local/demo-data.js';
 import { localTable } from '../../scripts/local/config.js';
-import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { checkA11y, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { addIncidentComment } from '../../lambdas/data/incidents.js';
 
 const ANA = 'ana@acme.example';
 const ADMIN = 'admin@vigia.example';
@@ -279,6 +280,32 @@ describe('business screens on seeded data', () => {
     await page.waitForURL('**/page/search-results?q=VPN');
     await page.getByRole('heading', { level: 1, name: 'Resultados de búsqueda' }).waitFor();
     assert.equal(await field.isVisible(), false, 'the field folds again after a search');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('search: a word of a comment and a device IP find the comment (linked to its incident) and the device, at 1440 and 375 px, axe clean', async () => {
+    // A public comment written by the data layer as the API writes it (its search words after the transaction).
+    const table = localTable(env.stack.urls.dynamodb, env.stack.tableName);
+    const word = `ornitorrinco${Date.now() % 100_000}`;
+    const stored = await addIncidentComment('acme', 'INC-000001', { id: `e2e-search-${Date.now()}`, author: ANA, body: `Revisado el enlace: ${word} en el rack`, createdAt: new Date().toISOString(), visibility: 'public' }, table);
+    assert.equal(stored, true, 'INC-000001 exists in the demo data');
+    const ip = demoDevices(DEMO_TENANTS.find((t) => t.id === 'acme')!, Date.now())[0]!.ipAddress;
+    const { page, problems, context } = await newPage(env, VIEWPORTS.desktop);
+    await signIn(page, env.web, ANA, DEMO_PASSWORD);
+    await page.goto(`${env.web}/page/search-results?q=${word}`);
+    const link = page.locator('section[aria-labelledby="sr-comments"]').getByRole('link', { name: new RegExp(word) });
+    await link.waitFor();
+    assert.match((await link.getAttribute('href')) ?? '', /\/ticket\/update\/INC-000001\?tenant=acme/);
+    await settled(page);
+    await screenshot(page, 'screens-desktop-14-search-comment');
+    await page.goto(`${env.web}/page/search-results?q=${encodeURIComponent(ip)}`);
+    await page.locator('section[aria-labelledby="sr-device-ips"]').getByRole('link', { name: new RegExp(ip.replace(/\./g, '\\.')) }).waitFor();
+    await settled(page);
+    assert.deepEqual(await checkA11y(page), []);
+    await page.setViewportSize({ width: VIEWPORTS.phone.width, height: VIEWPORTS.phone.height });
+    await assertNoHorizontalScroll(page, VIEWPORTS.phone.width, 'search by IP');
+    await screenshot(page, 'screens-phone-11-search-ip');
     assert.deepEqual(problems, []);
     await context.close();
   });
