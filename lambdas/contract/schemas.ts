@@ -1498,6 +1498,8 @@ export const NotificationPreferences = z.strictObject({
   digest: z.boolean(),
   /** Language of the user's e-mails and digests; absent = `es` (the portal sends its language when saving). */
   language: z.enum(['es', 'en']).optional(),
+  /** "Informe mensual por correo": the monthly PDF report e-mailed on the 1st (docs/notifications.md#monthly-report-e-mail); absent or false = off. */
+  monthlyReport: z.boolean().optional(),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 

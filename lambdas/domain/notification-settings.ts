@@ -60,7 +60,7 @@ export async function getPreferences(store: NotificationsPort, tenantId: string,
 }
 
 export async function putPreferences(store: NotificationsPort, tenantId: string, sub: string, body: PreferencesBody, now: Date): Promise<PreferencesBody> {
-  const prefs: NotificationPreferences = { email: body.email, minSeverity: body.minSeverity, kinds: body.kinds ? [...new Set(body.kinds)] : null, digest: body.digest };
+  const prefs: NotificationPreferences = { email: body.email, minSeverity: body.minSeverity, kinds: body.kinds ? [...new Set(body.kinds)] : null, digest: body.digest, ...(body.monthlyReport ? { monthlyReport: true } : {}), ...(body.language ? { language: body.language } : {}) };
   await store.putPreferences(tenantId, sub, prefs, now);
   return prefsView(prefs);
 }

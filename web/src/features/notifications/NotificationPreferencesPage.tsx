@@ -1,6 +1,6 @@
 /**
  * `/notifications/preferences` "Preferencias de aviso" (docs/notifications.md#portal-screens): the caller's
- * e-mail notices in the active tenant — e-mail on/off, minimum severity, which event kinds, daily digest —
+ * e-mail notices in the active tenant — e-mail on/off, minimum severity, which event kinds, daily digest, monthly PDF report —
  * saved with `PUT /notifications/preferences`; the API's field errors show under their fields, success as a
  * status message. Staff (group `admin`) are not tenant members and get no customer e-mail: they see a notice
  * and a link to the tenant's webhooks instead of the form.
@@ -17,7 +17,7 @@ import { fieldErrorsOf, useNotificationPreferences, useSavePreferences, type Fie
 import './notification-settings.css';
 import { FormActions } from '../../shared/ui/FormActions';
 
-const FIELDS = ['email', 'minSeverity', 'kinds', 'digest', 'language'] as const;
+const FIELDS = ['email', 'minSeverity', 'kinds', 'digest', 'monthlyReport', 'language'] as const;
 
 export function NotificationPreferencesPage() {
   const { me, tenants, activeTenant } = useTenant();
@@ -55,6 +55,8 @@ function PreferencesForm({ initial, tenantName }: { initial: NotificationPrefere
   const [minSeverity, setMinSeverity] = useState<ActivitySeverity>(initial.minSeverity);
   const [kinds, setKinds] = useState<Set<ActivityKind>>(() => tickedKinds(initial.kinds));
   const [digest, setDigest] = useState(initial.digest);
+  // "Informe mensual por correo": off unless saved on (docs/notifications.md#monthly-report-e-mail).
+  const [monthlyReport, setMonthlyReport] = useState(initial.monthlyReport === true);
   // Never saved: the portal's current language, so an English reader does not get Spanish e-mails by default.
   const [language, setLanguage] = useState<MessagesLanguage>(initial.language ?? messagesLanguage());
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -71,7 +73,7 @@ function PreferencesForm({ initial, tenantName }: { initial: NotificationPrefere
     setErrors({});
     setBusy(true);
     try {
-      await save({ email, minSeverity, kinds: kindsValue(kinds), digest, language });
+      await save({ email, minSeverity, kinds: kindsValue(kinds), digest, monthlyReport, language });
       setSaved(true);
     } catch (err) {
       setErrors(fieldErrorsOf(err, FIELDS, (message) => msg('notifications.preferences.couldNotSave', { message })));
@@ -91,6 +93,7 @@ function PreferencesForm({ initial, tenantName }: { initial: NotificationPrefere
       <MinSeveritySelect id="prefs-severity" value={minSeverity} onChange={change(setMinSeverity)} hint={msg('notifications.preferences.minSeverityHint')} error={errors.minSeverity} />
       <KindsPicker id="prefs-kinds" ticked={kinds} onChange={change(setKinds)} error={errors.kinds} />
       <CheckField id="prefs-digest" checked={digest} onChange={change(setDigest)} label={msg('notifications.preferences.digest')} hint={msg('notifications.preferences.digestHint')} error={errors.digest} />
+      <CheckField id="prefs-monthly" checked={monthlyReport} onChange={change(setMonthlyReport)} label={msg('notifications.preferences.monthlyReport')} hint={msg('notifications.preferences.monthlyReportHint')} error={errors.monthlyReport} />
       <div className="field">
         <label htmlFor="prefs-language">{msg('notifications.preferences.language')}</label>
         <select id="prefs-language" value={language} aria-describedby="prefs-language-hint" onChange={(e) => change(setLanguage)(e.target.value as MessagesLanguage)}>

@@ -71,6 +71,10 @@ describe('notification preferences', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Severidad mínima'), { target: { value: 'medium' } });
     fireEvent.click(within(kinds).getByRole('checkbox', { name: 'Incidente resuelto' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Resumen diario' }));
+    // The monthly PDF report by e-mail: off by default, ticked here.
+    const monthly = screen.getByRole('checkbox', { name: 'Informe mensual por correo' }) as HTMLInputElement;
+    expect(monthly.checked).toBe(false);
+    fireEvent.click(monthly);
     // Never saved a language: the portal's (Spanish here) is offered and sent; the reader picks English.
     const language = screen.getByLabelText('Idioma de los correos') as HTMLSelectElement;
     expect(language.value).toBe('es');
@@ -79,13 +83,13 @@ describe('notification preferences', { timeout: 20_000 }, () => {
     await screen.findByText('Preferencias guardadas.');
     expect(put).toHaveBeenCalledWith({
       query: { tenant: 'acme' },
-      body: { email: true, minSeverity: 'medium', kinds: ['incident.created', 'incident.resolved', 'sla.breached'], digest: true, language: 'en' },
+      body: { email: true, minSeverity: 'medium', kinds: ['incident.created', 'incident.resolved', 'sla.breached'], digest: true, monthlyReport: true, language: 'en' },
     });
 
     // "Todos los tipos" ticks every kind, which is sent as null (also kinds added later).
     fireEvent.click(within(kinds).getByRole('checkbox', { name: 'Todos los tipos' }));
     fireEvent.click(screen.getByRole('button', { name: 'Guardar preferencias' }));
-    await waitFor(() => expect(put).toHaveBeenLastCalledWith({ query: { tenant: 'acme' }, body: { email: true, minSeverity: 'medium', kinds: null, digest: true, language: 'en' } }));
+    await waitFor(() => expect(put).toHaveBeenLastCalledWith({ query: { tenant: 'acme' }, body: { email: true, minSeverity: 'medium', kinds: null, digest: true, monthlyReport: true, language: 'en' } }));
   });
 
   it('shows the API\u2019s field errors under their fields, and refuses no kind at all', async () => {

@@ -76,6 +76,8 @@ export const notifications: Catalogue['notifications'] = {
     minSeverityHint: 'Less severe notices only show in the bell. Replies from the SOC on your incidents always reach you by e-mail, unless you untick “New comment on an incident”.',
     digest: 'Daily digest',
     digestHint: 'Instead of one e-mail per notice, one e-mail a day with what happened.',
+    monthlyReport: 'Monthly report by e-mail',
+    monthlyReportHint: 'On the 1st of each month, the previous month\'s report as a PDF, in the language chosen below.',
     language: 'E-mail language',
     languageHint: 'Notices and the daily digest reach you in this language.',
     save: 'Save preferences',

@@ -74,6 +74,8 @@ export const notifications = {
     minSeverityHint: 'Los avisos de menor severidad solo aparecen en la campana. Las respuestas del SOC en sus incidentes le llegan siempre por correo, salvo que desmarque «Nuevo comentario en un incidente».',
     digest: 'Resumen diario',
     digestHint: 'En lugar de un correo por aviso, un único correo al día con lo ocurrido.',
+    monthlyReport: 'Informe mensual por correo',
+    monthlyReportHint: 'El día 1 de cada mes, el informe del mes anterior en PDF, en el idioma elegido abajo.',
     language: 'Idioma de los correos',
     languageHint: 'Los avisos y el resumen diario te llegan en este idioma.',
     save: 'Guardar preferencias',
