@@ -474,6 +474,13 @@ export const DeviceAlarm = z.object({
   clearedAt: IsoTime.nullable(),
   /** The incident opened for it (docs/api.md#linked-alarms); absent when none. */
   incidentId: IncidentId.optional(),
+  /**
+   * Raised inside an active maintenance window covering the device (docs/api.md#maintenance-windows): shown marked,
+   * notifies nobody. Absent when not (and on alarms raised before windows existed).
+   */
+  inMaintenance: z.boolean().optional(),
+  /** The window it was raised in, with `inMaintenance`. */
+  maintenanceWindowId: z.string().optional(),
 });
 export type DeviceAlarm = z.infer<typeof DeviceAlarm>;
 
@@ -671,6 +678,8 @@ export const AlarmConsoleItem = z.object({
   acknowledgedAt: IsoTime.nullable(),
   acknowledgedBy: z.string().nullable(),
   clearedAt: IsoTime.nullable(),
+  /** A device alarm raised inside a maintenance window (docs/api.md#maintenance-windows); absent otherwise. */
+  inMaintenance: z.boolean().optional(),
 });
 export type AlarmConsoleItem = z.infer<typeof AlarmConsoleItem>;
 
@@ -1498,8 +1507,6 @@ export const NotificationPreferences = z.strictObject({
   digest: z.boolean(),
   /** Language of the user's e-mails and digests; absent = `es` (the portal sends its language when saving). */
   language: z.enum(['es', 'en']).optional(),
-  /** "Informe mensual por correo": the monthly PDF report e-mailed on the 1st (docs/notifications.md#monthly-report-e-mail); absent or false = off. */
-  monthlyReport: z.boolean().optional(),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 

@@ -81,6 +81,8 @@ export const FUNCTION_INDEX_ACCESS: Readonly<Record<string, readonly IndexAccess
   // device lists and alarms (GSI1), devices by IP (GSI3); the staff alarm console (GSI1–GSI4, one partition per filter combination)
   devices: ['tenantLists', 'devicesByIp', 'alarmConsole1', 'alarmConsole2', 'alarmConsole3', 'alarmConsole4'],
   office365: ['tenantLists'],
+  // the active maintenance windows when a device alarm is raised (GSI1 by end time)
+  ingest: ['tenantLists'],
   recommendations: ['tenantLists'],
   // reports and analytics: lists and first responses (GSI1), the queue's boundary hours and devices below target (GSI2)
   reports: ['tenantLists', 'socQueue', 'belowSla'],

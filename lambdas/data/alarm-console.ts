@@ -35,6 +35,7 @@ export function consoleItemOfDeviceAlarm(a: DeviceAlarm): AlarmConsoleItem {
     acknowledgedAt: a.acknowledgedAt,
     acknowledgedBy: a.acknowledgedBy,
     clearedAt: a.clearedAt,
+    ...(a.inMaintenance ? { inMaintenance: true } : {}),
   };
 }
 

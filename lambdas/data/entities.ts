@@ -391,7 +391,7 @@ export const AlarmEntity: Entity<DeviceAlarm> = {
   readBy: '`from`/`to` bound `raisedAt`; open alarms of one device: Query its partition',
   key: (a) => keys.alarm(a.tenantId, a.deviceId, a.id),
   ...newestFirstByTime<DeviceAlarm>(keys.alarmsGsi1Pk, (a) => keys.alarmGsi1(a.tenantId, a.deviceId, a.id, a.raisedAt)),
-  attributes: allOf<DeviceAlarm>()(['id', 'tenantId', 'deviceId', 'deviceName', 'title', 'severity', 'state', 'raisedAt', 'acknowledgedAt', 'acknowledgedBy', 'acknowledgedBySub', 'clearedAt', 'incidentId']),
+  attributes: allOf<DeviceAlarm>()(['id', 'tenantId', 'deviceId', 'deviceName', 'title', 'severity', 'state', 'raisedAt', 'acknowledgedAt', 'acknowledgedBy', 'acknowledgedBySub', 'clearedAt', 'incidentId', 'inMaintenance', 'maintenanceWindowId']),
   ttl: (a) => (a.state === 'cleared' ? epochPlusDays(a.clearedAt ?? a.raisedAt, CLEARED_ALARM_RETENTION_DAYS) : undefined),
   ttlNote: `cleared alarms: \`clearedAt\` + ${CLEARED_ALARM_RETENTION_DAYS} days`,
 };
@@ -461,7 +461,7 @@ export const AlarmConsoleEntryEntity: Entity<AlarmConsoleEntryRecord, AlarmConso
   description: "A copy (one of 4) of a device alarm's or an Office 365 alert's row in the staff alarm console, kept by the alarm's own transactions",
   readBy: 'ONE Query of the partition of the filter combination (`alarmConsolePlace`: on GSI1–GSI4, `ALARMCONSOLE#<severity>#<state>#<kind>` for every tenant or `TENANT#<t>#ALARMCONSOLE#<severity>#<state>#<kind>`, `*` for a filter not set), sorted `<raisedAt>#<t>#<kind>#<ref>`, newest first; SK of an Office 365 alert: `office365#<id>#<copy>`',
   key: (e) => keys.alarmConsoleEntry(e.tenantId, e.kind, e.deviceId === null ? e.id : `${e.deviceId}#${e.id}`, e.copy),
-  attributes: allOf<AlarmConsoleItem>()(['kind', 'tenantId', 'id', 'deviceId', 'deviceName', 'affectedUser', 'title', 'severity', 'state', 'sourceState', 'raisedAt', 'acknowledgedAt', 'acknowledgedBy', 'clearedAt']),
+  attributes: allOf<AlarmConsoleItem>()(['kind', 'tenantId', 'id', 'deviceId', 'deviceName', 'affectedUser', 'title', 'severity', 'state', 'sourceState', 'raisedAt', 'acknowledgedAt', 'acknowledgedBy', 'clearedAt', 'inMaintenance']),
   derived: alarmConsoleIndexKeys,
   ttl: (e) => (e.kind === 'device' && e.state === 'cleared' ? epochPlusDays(e.clearedAt ?? e.raisedAt, CLEARED_ALARM_RETENTION_DAYS) : undefined),
   ttlNote: `cleared device alarms: \`clearedAt\` + ${CLEARED_ALARM_RETENTION_DAYS} days (as the alarm)`,

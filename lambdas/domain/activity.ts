@@ -163,10 +163,13 @@ export function incidentCommentEvent(tenantId: string, incidentId: string, comme
 
 /**
  * The event of a device alarm write (`before` null = raised), or null for alarms below
- * `ALARM_EVENT_SEVERITIES` and writes that do not change the state (replays).
+ * `ALARM_EVENT_SEVERITIES`, alarms raised in a maintenance window (`inMaintenance`: they notify nobody) and writes
+ * that do not change the state (replays).
  */
 export function alarmEvent(before: DeviceAlarm | null, after: DeviceAlarm, opts?: BuildOptions): ActivityEvent | null {
   if (!ALARM_EVENT_SEVERITIES.includes(after.severity)) return null;
+  // Raised inside a maintenance window: no event, so no bell, e-mail or webhook (docs/api.md#maintenance-windows).
+  if (after.inMaintenance) return null;
   if (before && before.state === after.state) return null;
   const names = { deviceId: after.deviceId, deviceName: after.deviceName || after.deviceId, title: after.title };
   const subject = { type: 'alarm' as const, id: `${after.deviceId}/${after.id}` };

@@ -24,7 +24,8 @@ import {
 } from '../contract/schemas.js';
 import { authorizeCollector } from './collectors.js';
 import { ApiError } from './errors.js';
-import type { DevicesPort, Office365Port, RecommendationsPort, TenantsPort } from './ports.js';
+import { windowCovers } from './maintenance-windows.js';
+import type { DevicesPort, MaintenanceWindowsPort, Office365Port, RecommendationsPort, TenantsPort } from './ports.js';
 
 /** The stores the collectors write to. */
 export interface IngestPorts {
@@ -32,6 +33,8 @@ export interface IngestPorts {
   devices: Pick<DevicesPort, 'getDevice' | 'ingestHeartbeat' | 'raiseAlarm' | 'transitionAlarm'>;
   office365: Pick<Office365Port, 'upsertAlarm' | 'putEvent'>;
   recommendations: Pick<RecommendationsPort, 'put'>;
+  /** The tenant's active maintenance windows when an alarm is raised (ONE Query). */
+  maintenanceWindows: Pick<MaintenanceWindowsPort, 'overlapping'>;
 }
 
 const result = (eventId: string, applied: boolean): IngestResult => ({ eventId, applied });
@@ -135,6 +138,10 @@ export async function ingestDeviceAlarm(ports: IngestPorts, collector: string, e
     throw new ApiError('NOT_FOUND', `device ${ev.deviceId} of tenant ${ev.tenantId} not found`);
   }
   if (ev.action === 'raise') {
+    // In an active maintenance window covering the device (by id or site) at the alarm's time: stored marked, and
+    // alarmEvent makes no event of it, so nobody is notified (docs/api.md#maintenance-windows). ONE Query.
+    const at = new Date(ev.at).toISOString();
+    const window = (await ports.maintenanceWindows.overlapping(ev.tenantId, at, at)).find((w) => windowCovers(w, { id: device.id, site: device.site }));
     // The device's name rides on the alarm (the alarm list shows it without reading devices; docs/data-model.md#alarm-device-names).
     const applied = await ports.devices.raiseAlarm({
       id: ev.alarmId,
@@ -148,6 +155,7 @@ export async function ingestDeviceAlarm(ports: IngestPorts, collector: string, e
       acknowledgedAt: null,
       acknowledgedBy: null,
       clearedAt: null,
+      ...(window ? { inMaintenance: true, maintenanceWindowId: window.windowId } : {}),
     });
     return result(ev.eventId, applied);
   }
