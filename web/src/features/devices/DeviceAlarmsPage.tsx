@@ -15,7 +15,7 @@ import { toApiError } from '../../shared/lib/api';
 import { ALARM_STATE_LABELS, formatDateTime, SEVERITY_LABELS } from '../../shared/lib/format';
 import { AlarmStateBadge, SeverityBadge } from '../../shared/ui/badges';
 import { DataTable, FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
-import { PageHeader } from '../../shared/ui/states';
+import { Badge, PageHeader } from '../../shared/ui/states';
 import { AlarmIncidentCell } from '../../shared/ui/AlarmIncidentCell';
 import '../../shared/ui/screens.css';
 import { useAcknowledge, useAlarmList } from './api';
@@ -85,7 +85,11 @@ export function DeviceAlarmsPage() {
           rows={list.items}
           rowKey={alarmKey}
           columns={[
-            { label: msg('devices.alarms.alarm'), cell: (a) => a.title },
+            {
+              label: msg('devices.alarms.alarm'),
+              // Raised inside a maintenance window: it notified nobody (docs/api.md#maintenance-windows).
+              cell: (a) => (a.inMaintenance ? <>{a.title} <Badge tone="muted">{msg('devices.alarms.inMaintenance')}</Badge></> : a.title),
+            },
             { label: msg('devices.alarms.device'), cell: (a) => <Link to={devicePath(a.deviceId, a.tenantId)}>{nameOf(a)}</Link> },
             { label: msg('devices.alarms.severity'), cell: (a) => <SeverityBadge severity={a.severity} /> },
             { label: msg('devices.alarms.state'), cell: (a) => <AlarmStateBadge state={a.state} /> },

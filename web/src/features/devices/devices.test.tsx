@@ -46,6 +46,22 @@ describe('device alarms', () => {
     expect(api.call).toHaveBeenCalledWith('acknowledgeAlarm', { params: { deviceId: 'fw-01', alarmId: 'al-1' }, query: { tenant: 'acme' } });
   });
 
+  it('marks an alarm raised in a maintenance window "En mantenimiento" and no other', async () => {
+    const api = fakeApi({
+      getMe: ME_ACME,
+      listAlarms: { items: [{ ...ALARM, id: 'al-mw', title: 'Enlace caído', inMaintenance: true, maintenanceWindowId: 'mw-abcdefgh12' }, ALARM], nextCursor: null },
+      listDevices: { items: [DEVICE], nextCursor: null },
+    });
+    renderSignedIn(
+      <Routes>
+        <Route path="/devices/alarms" element={<DeviceAlarmsPage />} />
+      </Routes>,
+      { path: '/devices/alarms', api },
+    );
+    expect(await screen.findByText('En mantenimiento')).toBeTruthy();
+    expect(screen.getAllByText('En mantenimiento')).toHaveLength(1);
+  });
+
   it('shows the name each alarm carries and filters by a device found by a server-side name search (one page, no fleet read)', async () => {
     const far: Device = { ...DEVICE, id: 'dev-1150', name: 'equipo 1150', site: 'Sevilla' };
     const api = fakeApi({

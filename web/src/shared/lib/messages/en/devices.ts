@@ -4,6 +4,7 @@ import type { Catalogue } from '../es';
 export const devices: Catalogue['devices'] = {
   alarms: {
     deviceAlarms: 'Device alarms',
+    inMaintenance: 'In maintenance',
     filterAlarms: 'Filter alarms',
     state: 'State',
     severity: 'Severity',

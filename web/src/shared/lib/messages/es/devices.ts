@@ -2,6 +2,7 @@
 export const devices = {
   alarms: {
     deviceAlarms: 'Alarmas de dispositivos',
+    inMaintenance: 'En mantenimiento',
     filterAlarms: 'Filtrar alarmas',
     state: 'Estado',
     severity: 'Severidad',
