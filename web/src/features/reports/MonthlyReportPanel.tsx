@@ -10,6 +10,7 @@ import { formatPercent } from '../../shared/lib/format';
 import { messagesLanguage, t as msg } from '../../shared/lib/messages';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { downloadBlob } from '../../shared/ui/csv';
+import './monthly-report.css';
 
 /** Saves base64 `data` as file `fileName` of type `type` (the shared download link). */
 function saveBase64(fileName: string, type: string, data: string): void {
@@ -48,6 +49,8 @@ export function MonthlyReportPanel({ tenant }: { tenant: string | undefined }) {
       ) : !history.data ? (
         <LoadingState rows={2} />
       ) : (
+        // Its own horizontal scroll at 375 px (focusable so a keyboard can scroll it), never the page's.
+        <div className="sla-history-scroll" role="region" aria-label={msg('reports.monthly.slaHistory')} tabIndex={0}>
         <table className="table">
           <thead>
             <tr>
@@ -66,6 +69,7 @@ export function MonthlyReportPanel({ tenant }: { tenant: string | undefined }) {
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </section>
   );

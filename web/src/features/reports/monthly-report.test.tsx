@@ -16,6 +16,8 @@ describe('MonthlyReportPanel', () => {
     renderSignedIn(<MonthlyReportPanel tenant="acme" />, { api: fakeApi({ getMe: ME_ACME, getSlaHistory, getMonthlyReport }) });
     expect(await screen.findByText('2026-12')).toBeTruthy();
     expect(screen.getAllByRole('row')).toHaveLength(13);
+    // At 375 px the table scrolls inside its own focusable region, not the page.
+    expect(screen.getByRole('region', { name: /SLA/ }).querySelector('table')).toBeTruthy();
     expect(screen.getByText('Sin resueltos')).toBeTruthy();
     fireEvent.change(screen.getByLabelText(/Mes/), { target: { value: '2026-10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Descargar PDF' }));
