@@ -111,9 +111,9 @@ import { EscalationContacts, PutEscalationContactsBody } from './escalation-cont
 import { CommentHit, SearchCommentsQuery } from './search.js';
 import { CreateMaintenanceWindowBody, ListMaintenanceWindowsQuery, MaintenanceWindow, UpdateMaintenanceWindowBody, WindowIdParams } from './maintenance-windows.js';
 import { MonthlyReportFile, MonthlyReportParams, MonthlyReportQuery, SlaHistory } from './monthly-report.js';
+import { InviteTeamMemberBody, ListTeamQuery, TeamMember, TeamPage, TeamUsernameParams, UpdateTeamMemberBody } from './team.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-import { InviteTeamMemberBody, ListTeamQuery, TeamMember, TeamPage, TeamUsernameParams, UpdateTeamMemberBody } from './team.js';
 
 /** Names of the Lambda functions that serve the API; each maps to `lambdas/handlers/<name>.ts`. */
 export const HANDLER_NAMES = ['incidents', 'devices', 'account', 'ingest', 'office365', 'recommendations', 'reports', 'admin', 'notifications'] as const;

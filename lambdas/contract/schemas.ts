@@ -1085,18 +1085,18 @@ export const ERROR_STATUS = {
   ACCESS_REQUEST_DECIDED: 409,
   /** Staff removing their own staff access (`DELETE /staff/{username}` on oneself): the last way back in (docs/api.md#administration). */
   OWN_STAFF_ACCESS: 409,
-  /** Staff moving an untriaged incident to a provider status without a `triage` in the request, `details: { from, to, fields: ['triage'] }` (docs/sla.md#triage-first). */
-  TRIAGE_REQUIRED: 409,
-  /** An e-mail domain of a tenant's identity provider already routes to another provider, `details: { fields: ['emailDomains'], domains }`. */
-  IDP_DOMAIN_IN_USE: 409,
-  /** The stage has no Cognito domain for staff-configured identity providers (docs/api.md#tenant-identity-provider). */
-  FEDERATION_UNAVAILABLE: 409,
   /** `POST /team` with an e-mail that has a user already (docs/api.md#team-management); nothing changed. */
   USER_EXISTS: 409,
   /** Disabling, demoting or removing the tenant's last enabled customer admin (docs/api.md#team-management); nothing changed. */
   LAST_ADMIN: 409,
   /** A customer admin disabling, demoting or removing their own account (docs/api.md#team-management); nothing changed. */
   OWN_ACCOUNT: 409,
+  /** Staff moving an untriaged incident to a provider status without a `triage` in the request, `details: { from, to, fields: ['triage'] }` (docs/sla.md#triage-first). */
+  TRIAGE_REQUIRED: 409,
+  /** An e-mail domain of a tenant's identity provider already routes to another provider, `details: { fields: ['emailDomains'], domains }`. */
+  IDP_DOMAIN_IN_USE: 409,
+  /** The stage has no Cognito domain for staff-configured identity providers (docs/api.md#tenant-identity-provider). */
+  FEDERATION_UNAVAILABLE: 409,
   /** A customer user whose role in the tenant is below the row's `minRole`, `details: { required, role }` (docs/api.md#customer-roles). */
   ROLE_REQUIRED: 403,
   /** `POST /incidents` naming an alarm the tenant does not have, `details: { alarms }` (docs/api.md#linked-alarms); nothing is written. */
@@ -1170,6 +1170,9 @@ export const AUDIT_ACTIONS = [
   'access_request.dismiss',
   'staff.grant',
   'staff.revoke',
+  'team.invite',
+  'team.update',
+  'team.remove',
   'escalation_contacts.update',
   'maintenance.create',
   'maintenance.update',
@@ -1177,9 +1180,6 @@ export const AUDIT_ACTIONS = [
   'export.report',
   'export.analytics',
   'export.audit',
-  'team.invite',
-  'team.update',
-  'team.remove',
 ] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;
@@ -1507,6 +1507,8 @@ export const NotificationPreferences = z.strictObject({
   digest: z.boolean(),
   /** Language of the user's e-mails and digests; absent = `es` (the portal sends its language when saving). */
   language: z.enum(['es', 'en']).optional(),
+  /** "Informe mensual por correo": the monthly PDF report e-mailed on the 1st (docs/notifications.md#monthly-report-e-mail); absent or false = off. */
+  monthlyReport: z.boolean().optional(),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 
