@@ -67,7 +67,7 @@ import { physicalName, type StageConfig } from './stage-config.js';
  * (infra/notifications.ts), the daily digest (infra/notification-digest.ts) and the SLA job (infra/sla-watch.ts).
  * They get the same Errors/Throttles alarms.
  */
-export const BACKGROUND_FUNCTIONS = ['notifications-consumer', 'notification-digest', 'sla-watch'] as const;
+export const BACKGROUND_FUNCTIONS = ['notifications-consumer', 'notification-digest', 'sla-watch', 'monthly-report-mail'] as const;
 const MONITORED_FUNCTIONS: readonly string[] = [...HANDLER_NAMES, ...BACKGROUND_FUNCTIONS];
 
 export const ALARM_THRESHOLDS = {

@@ -143,8 +143,9 @@ describe('Api stack', () => {
 
   it('grants explicit least-privilege table statements (no wildcards, writes only per HANDLER_TABLE_ACCESS)', () => {
     const { t } = synthPr42();
-    // The notification consumer's and SLA job's roles: test/infra/notifications.test.ts, sla-watch.test.ts.
-    const policies = ofType(t.api, 'AWS::IAM::Policy').filter(([id]) => !id.startsWith('NotificationDelivery') && !id.startsWith('SlaWatch'));
+    // The notification consumer's, SLA job's and monthly report job's roles: test/infra/notifications.test.ts,
+    // sla-watch.test.ts, monthly-report-mail.test.ts.
+    const policies = ofType(t.api, 'AWS::IAM::Policy').filter(([id]) => !id.startsWith('NotificationDelivery') && !id.startsWith('SlaWatch') && !id.startsWith('MonthlyReportMail'));
     expect(policies).toHaveLength(HANDLER_NAMES.length);
     for (const [id, p] of policies) {
       // Active tracing's X-Ray statement is the one resource "*" (X-Ray has no resource-level permissions).
@@ -172,8 +173,9 @@ describe('Api stack', () => {
 
   it('only the admin function (exactly COGNITO_ADMIN_ACTIONS) and the incidents function (ListUsersInGroup) may call Cognito, on this stage\u2019s user pool ARN; both get USER_POOL_ID; admin the audit retention', () => {
     const { t } = synthPr42();
-    // (The notification consumer's ListUsersInGroup, for the tenant group's members: test/infra/notifications.test.ts.)
-    const cognitoStatements = ofType(t.api, 'AWS::IAM::Policy').filter(([id]) => !id.startsWith('NotificationDelivery')).flatMap(([id, p]) =>
+    // (The notification consumer's and the monthly report job's ListUsersInGroup, for the tenant group's members:
+    // test/infra/notifications.test.ts, monthly-report-mail.test.ts.)
+    const cognitoStatements = ofType(t.api, 'AWS::IAM::Policy').filter(([id]) => !id.startsWith('NotificationDelivery') && !id.startsWith('MonthlyReportMail')).flatMap(([id, p]) =>
       (p.Properties!.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement.filter((st) =>
         JSON.stringify(st.Action).includes('cognito-idp:'),
       ).map((st) => ({ id, st })),

@@ -46,8 +46,9 @@ describe('notification delivery', () => {
 
   it('SES: SendEmail on the configured identity only (prod); no SES permission without one (pr-42)', () => {
     const policies = (stage: ReturnType<typeof synthProd>) =>
-      // The consumer's role (the daily digest's, NotificationDeliveryDigest…, has its own test: notification-digest.test.ts).
-      ofType(stage.t.api, 'AWS::IAM::Policy').filter(([id]) => !id.startsWith('NotificationDeliveryDigest')).flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Array<{ Action: unknown; Resource: unknown }> }).Statement);
+      // The consumer's role (the daily digest's, NotificationDeliveryDigest…, and the monthly report job's, MonthlyReportMail…,
+      // have their own tests: notification-digest.test.ts, monthly-report-mail.test.ts).
+      ofType(stage.t.api, 'AWS::IAM::Policy').filter(([id]) => !id.startsWith('NotificationDeliveryDigest') && !id.startsWith('MonthlyReportMail')).flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Array<{ Action: unknown; Resource: unknown }> }).Statement);
     const sesOf = (stage: ReturnType<typeof synthProd>) => policies(stage).filter((s) => JSON.stringify(s.Action).includes('ses:'));
     const prod = sesOf(synthProd());
     expect(prod).toHaveLength(1);
