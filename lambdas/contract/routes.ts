@@ -106,7 +106,6 @@ import {
   WebhookDeliveryList,
   type ErrorCode,
 } from './schemas.js';
-import { AttachmentDownload, AttachmentListQuery, AttachmentPage, AttachmentParams, AttachmentUpload, CreateAttachmentBody, Attachment } from './attachments.js';
 import { EscalationContacts, PutEscalationContactsBody } from './escalation-contacts.js';
 import { CommentHit, SearchCommentsQuery } from './search.js';
 import { CreateMaintenanceWindowBody, ListMaintenanceWindowsQuery, MaintenanceWindow, UpdateMaintenanceWindowBody, WindowIdParams } from './maintenance-windows.js';
@@ -377,35 +376,6 @@ export const ROUTES = [
     request: { params: IncidentIdParams, query: TenantQuery, body: AddCommentBody },
     responses: { 201: { description: 'The comment added', body: IncidentComment } },
     errors: ['NOT_FOUND'],
-  },
-  // Attachments (docs/api.md#attachments): the file goes browser → S3 with a presigned POST, never through Lambda.
-  {
-    operationId: 'createIncidentAttachment', method: 'POST', path: '/incidents/{id}/attachments', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
-    summary: 'Declare an attachment (name, allow-listed type, size ≤ 25 MiB) and get the presigned POST to upload it straight to S3 (docs/api.md#attachments)',
-    request: { params: IncidentIdParams, query: TenantQuery, body: CreateAttachmentBody },
-    responses: { 201: { description: 'The pending attachment and the presigned POST (url, fields; 300 s)', body: AttachmentUpload } },
-    errors: ['ATTACHMENT_TYPE_NOT_ALLOWED', 'ATTACHMENT_TOO_LARGE', 'NOT_FOUND'],
-  },
-  {
-    operationId: 'completeIncidentAttachment', method: 'POST', path: '/incidents/{id}/attachments/{attachmentId}/complete', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
-    summary: 'Confirm an upload (HeadObject): the attachment becomes available; audited',
-    request: { params: AttachmentParams, query: TenantQuery },
-    responses: { 200: { description: 'The available attachment', body: Attachment } },
-    errors: ['NOT_FOUND', 'ATTACHMENT_NOT_UPLOADED'],
-  },
-  {
-    operationId: 'listIncidentAttachments', method: 'GET', path: '/incidents/{id}/attachments', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
-    summary: 'The incident\u2019s attachments, oldest first (one Query, cursor)',
-    request: { params: IncidentIdParams, query: AttachmentListQuery },
-    responses: { 200: { description: 'A page of attachments', body: AttachmentPage } },
-    errors: ['NOT_FOUND'],
-  },
-  {
-    operationId: 'getIncidentAttachment', method: 'GET', path: '/incidents/{id}/attachments/{attachmentId}', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
-    summary: 'A short-lived (60 s) presigned download URL of an available attachment (Content-Disposition: attachment)',
-    request: { params: AttachmentParams, query: TenantQuery },
-    responses: { 200: { description: 'The attachment and its download URL', body: AttachmentDownload } },
-    errors: ['NOT_FOUND', 'ATTACHMENT_NOT_UPLOADED'],
   },
   {
     operationId: 'listDevices', method: 'GET', path: '/devices', handler: 'devices', groups: [], tenantScoped: true, staffReach: 'tenant',

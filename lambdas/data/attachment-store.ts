@@ -13,8 +13,8 @@ import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
-/** Largest attachment (bytes): 25 MiB = 26,214,400 bytes; declared in the contract (lambdas/contract/attachments.ts). */
-export { ATTACHMENT_MAX_BYTES } from '../contract/attachments.js';
+/** Largest attachment (bytes): 25 MiB = 26,214,400 bytes (issue 32 point 2). */
+export const ATTACHMENT_MAX_BYTES = 26_214_400;
 /** Lifetime of an upload's presigned POST (seconds): long enough to send 25 MiB on a slow link, short enough to leak little. */
 export const UPLOAD_EXPIRY_SECONDS = 300;
 /** Lifetime of a download's presigned GET (seconds). */

@@ -12,7 +12,6 @@
  *    `readDefaults` for attributes older items lack). Keys, the marker, the TTL, derived and internal
  *    attributes, and any attribute added to an item later, never reach a response.
  */
-import type { Attachment } from '../contract/attachments.js';
 import type { EscalationContacts } from '../contract/escalation-contacts.js';
 import type { MaintenanceWindow } from '../contract/maintenance-windows.js';
 import type { AccessRequest, ActivityEvent, AlarmConsoleItem, AuditEntry, DeviceAlarm, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Tenant } from '../contract/schemas.js';
@@ -603,18 +602,6 @@ export const MaintenanceWindowEntity: Entity<MaintenanceWindow> = {
 };
 
 /**
- * An incident's attachment (docs/api.md#attachments): the metadata of one evidence file whose bytes are in the
- * attachments bucket under `tenants/<t>/incidents/<id>/<attachmentId>`; in a partition of its own per incident.
- */
-export const AttachmentEntity: Entity<Attachment> = {
-  name: 'Attachment',
-  description: 'An evidence file of an incident (or of one of its public comments): name, allow-listed type, size ≤ 25 MiB, `pending` until the upload is confirmed by HeadObject, then `available`; who uploaded it and when',
-  readBy: 'GetItem by id (`complete`, download); list: Query `PK = TENANT#<t>#INCATTACH#<id>` (oldest first: UUIDv7 ids), cursor',
-  key: (a) => keys.attachment(a.tenantId, a.incidentId, a.attachmentId),
-  attributes: allOf<Attachment>()(['attachmentId', 'tenantId', 'incidentId', 'commentId', 'fileName', 'contentType', 'size', 'status', 'uploadedBy', 'uploadedBySub', 'createdAt', 'completedAt']),
-};
-
-/**
  * A tenant's escalation contacts (docs/api.md#escalation-contacts): the whole ordered list in ONE item (at most
  * `MAX_ESCALATION_CONTACTS` = 20, about 25 KB at the largest: far below the 400 KB item limit), replaced by a Put
  * conditioned on the `version` read (optimistic concurrency) in one transaction with its audit entry.
@@ -655,7 +642,6 @@ export const ENTITIES = [
   SessionRevocationEntity,
   AccessRequestEntity,
   EscalationContactsEntity,
-  AttachmentEntity,
   MaintenanceWindowEntity,
 ] as const;
 

@@ -78,12 +78,6 @@ export const keys = {
    */
   incidentNotesPk: (tenantId: string, incidentId: string) => owned(tenantId, `INCNOTES#${incidentId}`),
   incidentNote: (tenantId: string, incidentId: string, createdAt: string, noteId: string) => ({ PK: keys.incidentNotesPk(tenantId, incidentId), SK: `NOTE#${createdAt}#${noteId}` }),
-  /**
-   * Partition of an incident's attachments (docs/data-model.md#attachments): its own, NOT the incident partition,
-   * so the incident's detail read never loads them; sort key `ATTACH#<attachmentId>` (UUIDv7: creation order).
-   */
-  incidentAttachmentsPk: (tenantId: string, incidentId: string) => owned(tenantId, `INCATTACH#${incidentId}`),
-  attachment: (tenantId: string, incidentId: string, attachmentId: string) => ({ PK: keys.incidentAttachmentsPk(tenantId, incidentId), SK: `ATTACH#${attachmentId}` }),
   history: (tenantId: string, incidentId: string, version: number) => ({ PK: keys.incidentPk(tenantId, incidentId), SK: `HISTORY#${version10(version)}` }),
   /** GSI1 partition of the history entries that take an incident out of `new` (its first response). */
   firstResponsesGsi1Pk: (tenantId: string) => owned(tenantId, 'FIRSTRESPONSES'),

@@ -17,7 +17,6 @@ import type { Context } from 'aws-lambda';
 import type { NotificationsPort } from './notification-delivery.js';
 import type { SessionRevocationPort } from './session-revocation.js';
 import type { ListValidator } from '../contract/routes.js';
-import type { Attachment } from '../contract/attachments.js';
 import type { EscalationContacts } from '../contract/escalation-contacts.js';
 import type {
   AlarmConsoleItem,
@@ -620,22 +619,8 @@ export interface Repository {
   accessRequests: AccessRequestsPort;
   /** A tenant's escalation contacts (docs/api.md#escalation-contacts). */
   escalationContacts: EscalationContactsPort;
-  /** Incident attachments' metadata (docs/api.md#attachments). */
-  attachments: AttachmentsPort;
   /** A tenant's maintenance windows (docs/api.md#maintenance-windows). */
   maintenanceWindows: MaintenanceWindowsPort;
-}
-
-/** Storage of incident attachments' metadata (the bytes are in S3). */
-export interface AttachmentsPort {
-  /** Stores a pending attachment if its incident exists (checked in the same transaction); false, nothing written, if not. */
-  create(attachment: Attachment): Promise<boolean>;
-  /** The attachment, or null: ONE GetItem (strongly consistent). */
-  get(tenantId: string, incidentId: string, attachmentId: string): Promise<Attachment | null>;
-  /** Marks a pending attachment available at `completedAt`, with `audit`, one transaction; false when it was not pending. */
-  markAvailable(attachment: Attachment, completedAt: string, audit: AuditEntry): Promise<boolean>;
-  /** One page of the incident's attachments, oldest first: ONE Query. @throws ApiError VALIDATION_FAILED (cursor) */
-  list(tenantId: string, incidentId: string, opts: { limit: number; cursor?: string | undefined }): Promise<Page<Attachment>>;
 }
 
 /** Storage of the maintenance windows (lambdas/data/maintenance-windows.ts; rules: lambdas/domain/maintenance-windows.ts). */

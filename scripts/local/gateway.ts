@@ -25,7 +25,6 @@
  *    writes `process.env`.
  * What differs from API Gateway is listed in docs/local-emulation.md#api-gateway.
  */
-import type { AttachmentStore } from '../../lambdas/data/attachment-store.js';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -66,8 +65,6 @@ export interface GatewayLambdas {
   users?: UsersPort;
   /** The admin handler's identity provider ports (local pool, local Secrets Manager, the local table). */
   identityProviders?: AdminHandlerDeps['identityProviders'];
-  /** The incidents handler's attachment store (the local S3, signed with its key). */
-  attachments?: AttachmentStore;
 }
 
 /** One request the gateway answered (for the request log and the terminal summary). */
@@ -401,7 +398,7 @@ function singleAndMulti(entries: Iterable<[string, string]>) {
 
 /** What the gateway uses of a handler module: `createHandler(config, deps)` (the Lambda entry `handler` reads the environment). */
 interface HandlerModule {
-  createHandler: (config: LambdaConfig, deps?: { repository?: Repository; users?: UsersPort; identityProviders?: AdminHandlerDeps['identityProviders']; attachments?: AttachmentStore }) => ProxyHandler;
+  createHandler: (config: LambdaConfig, deps?: { repository?: Repository; users?: UsersPort; identityProviders?: AdminHandlerDeps['identityProviders'] }) => ProxyHandler;
 }
 
 /**
@@ -428,7 +425,6 @@ async function loadHandler(name: HandlerName, lambda: GatewayLambdas | undefined
     ...(lambda.repository ? { repository: lambda.repository } : {}),
     ...(lambda.users ? { users: lambda.users } : {}),
     ...(lambda.identityProviders ? { identityProviders: lambda.identityProviders } : {}),
-    ...(lambda.attachments ? { attachments: lambda.attachments } : {}),
   });
 }
 

@@ -26,8 +26,8 @@ import { cognitoIdentityProviders } from '../../lambdas/data/cognito-identity-pr
 import { identityProviderStore, tenantOfProvider } from '../../lambdas/data/identity-providers.js';
 import { secretsManager } from '../../lambdas/data/secrets.js';
 import { startLocalSecretsManager } from './secrets-manager.js';
-import { LOCAL_S3_CREDENTIALS, startLocalS3 } from './s3.js';
-import { LOCAL_ATTACHMENTS_BUCKET, s3AttachmentStore } from '../../lambdas/data/attachment-store.js';
+import { startLocalS3 } from './s3.js';
+import { LOCAL_ATTACHMENTS_BUCKET } from '../../lambdas/data/attachment-store.js';
 import { localSecurityHeaders } from '../../infra/security-headers.js';
 import { randomBytes } from 'node:crypto';
 import { startUserPool } from './cognito/index.js';
@@ -362,7 +362,6 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       ...(mailUrl ? { notifications: { siteUrl: `http://${host}:${ports.web}`, sesEndpoint: mailUrl, emailFrom: LOCAL_EMAIL_FROM } } : {}),
       tableName: table,
       dynamodbEndpoint: dynamo.endpoint,
-      attachments: { bucket: LOCAL_ATTACHMENTS_BUCKET, s3Endpoint: s3.endpoint },
       allowedOrigins: [`http://${host}:${ports.web}`, `http://localhost:${ports.web}`],
       userPoolClientId: pool.userPoolClientId,
       userPoolId: pool.userPoolId,
@@ -424,8 +423,6 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
         config: lambdaConfig,
         repository,
         users,
-        // The incidents handler signs attachment transfers with the local S3's key (AWS: its role's credentials).
-        attachments: s3AttachmentStore({ bucket: LOCAL_ATTACHMENTS_BUCKET, region: lambdaConfig.region, endpoint: s3.endpoint, credentials: { ...LOCAL_S3_CREDENTIALS } }),
         ...(lambdaConfig.identityProviders
           ? {
               identityProviders: {

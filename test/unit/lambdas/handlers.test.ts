@@ -58,7 +58,6 @@ function repoWith(incidents: IncidentsPort): Repository {
     accessRequests: {} as Repository['accessRequests'],
     escalationContacts: {} as Repository['escalationContacts'],
     maintenanceWindows: {} as Repository['maintenanceWindows'],
-    attachments: {} as Repository['attachments'],
     incidents,
     devices: {
       listDevices: async () => ({ items: [], nextCursor: null }),

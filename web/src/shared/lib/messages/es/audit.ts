@@ -41,7 +41,6 @@ export const audit = {
     incidentTriaged: 'Incidente clasificado',
     closureRequested: 'Cierre solicitado',
     incidentReopened: 'Incidente reabierto',
-    attachmentUploaded: 'Adjunto subido',
     alarmAcknowledged: 'Alarma reconocida',
     alarmCleared: 'Alarma borrada al resolver su incidente',
     customerCreated: 'Cliente creado',
