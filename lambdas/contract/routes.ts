@@ -295,7 +295,7 @@ export const ROUTES = [
   },
   {
     operationId: 'searchComments', method: 'GET', path: '/search/comments', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
-    summary: 'Public comments of the tenant whose text has every word of `q`, newest first, cursor-paginated (internal notes never; docs/api.md#search)',
+    summary: 'Public comments of the tenant whose text has every word of `q`, newest first, cursor-paginated (internal notes never; docs/api.md#comment-search)',
     request: { query: SearchCommentsQuery },
     responses: { 200: { description: 'A page of comments, each with its incident', body: pageOf(CommentHit) } },
     errors: [],

@@ -1,5 +1,5 @@
 /**
- * Contract of the searches beyond the incident title (`GET /search/comments`; docs/api.md#search; issue 32
+ * Contract of the searches beyond the incident title (`GET /search/comments`; docs/api.md#comment-search; issue 32
  * point 8): the words of public comments, answered a page at a time with a cursor, within the scale budgets
  * (≤ 10 DynamoDB requests a page, whatever the tenant's size). Internal notes are never indexed nor returned.
  */

@@ -49,7 +49,7 @@ const noUserPool: GroupMembersPort = { listGroupMembers: () => Promise.reject(ne
 export function incidentOperations(users: GroupMembersPort): Operations<'incidents'> {
   return {
     listIncidents: ({ repo, tenantId, query }) => listIncidents(repo.incidents, tenantId, query),
-    // Public comments only: internal notes are never indexed nor read by it (docs/api.md#search).
+    // Public comments only: internal notes are never indexed nor read by it (docs/api.md#comment-search).
     searchComments: ({ repo, tenantId, query }) => repo.incidents.searchComments(tenantId, query),
     createIncident: (i) => fileIncident({ ...i.repo, users }, i.tenantId, i.body, i.identity, i.now, { key: i.headers['Idempotency-Key'], lambdaContext: i.lambdaContext }, auditOf(i)),
     getIncident: ({ repo, tenantId, params, identity }) => incidentDetailFor(repo.incidents, tenantId, params.id, identity),

@@ -1,5 +1,5 @@
 /**
- * Comment search (`GET /search/comments`, docs/api.md#search, docs/data-model.md#search; issue 32 point 8, issue
+ * Comment search (`GET /search/comments`, docs/api.md#comment-search, docs/data-model.md#search; issue 32 point 8, issue
  * 28's scale budgets): a tenant with 2,000 comments sharing their common words and another tenant with the same
  * words, on the in-process API (dynoxide behind the rules proxy, IAM evaluated on every call).
  *  - a comment posted through the API is found by any of its words (case and accents ignored), linked to its incident;
