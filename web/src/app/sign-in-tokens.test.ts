@@ -7,7 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { idTokenOf, isRespondToAuthChallenge, RESPOND_TO_AUTH_CHALLENGE, watchSignInTokens } from './sign-in-tokens';
 
 const target = (op: string) => ({ method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${op}` } });
-const settle = () => new Promise((r) => setTimeout(r, 0));
+// The watcher reads a clone of the answer asynchronously: give it time before asserting nothing more was seen.
+const settle = () => new Promise((r) => setTimeout(r, 50));
 
 describe('sign-in tokens', () => {
   it('recognises the challenge answer request and reads its ID token', () => {
@@ -41,8 +42,7 @@ describe('sign-in tokens', () => {
 
     const response = await win.fetch('https://pool.test/', target('RespondToAuthChallenge'));
     expect(await response.json()).toEqual({ AuthenticationResult: { IdToken: 'id.jwt.sig' } });
-    await settle();
-    expect(seen).toEqual(['id.jwt.sig']);
+    await vi.waitFor(() => expect(seen).toEqual(['id.jwt.sig']));
 
     for (next of ['MfaChallenge', 'Refused']) await (await win.fetch('https://pool.test/', target('RespondToAuthChallenge'))).text();
     await settle();
