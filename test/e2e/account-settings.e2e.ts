@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { seedCognito } from '../../scripts/local/seed.js';
 import type { Locator } from 'playwright-core';
-import { newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { axeSource, checkA11y, newPage, screenshot, settled, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const run = randomUUID().slice(0, 8);
 const PASSWORD = 'Vigia-Cuenta-2026';
@@ -72,6 +72,48 @@ describe('account screens: password change, logout, settings, error and coming-s
     await page.waitForURL('**/page/login');
     await signIn(page, env.web, email, NEW_PASSWORD);
     assert.deepEqual(problems.filter((p) => !p.includes('status of 400')), [], 'only the wrong current password failed');
+    await context.close();
+  });
+
+  it('/team: Acme\'s customer admin invites a colleague as a viewer, makes them an operator, disables and removes them (375 px, axe)', async () => {
+    const { page, problems, context } = await newPage(env, VIEWPORTS.desktop);
+    await signIn(page, env.web, 'ana@acme.example', 'Vigia-Demo-2026');
+    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: 'Usuarios' }).click();
+    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Usuarios' }).last().click();
+    await page.waitForURL('**/team');
+    await page.getByRole('heading', { level: 1, name: 'Usuarios' }).waitFor();
+    const email = `colega-${run}@acme.example`;
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Nombre', { exact: true }).fill(`Colega ${run}`);
+    await page.getByLabel('Rol', { exact: true }).selectOption('viewer');
+    await page.getByRole('button', { name: 'Enviar invitación' }).click();
+    await page.getByText(`Invitación enviada a ${email}`).waitFor();
+    const row = page.getByRole('row', { name: new RegExp(`Colega ${run}`) });
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', /Invitado/);
+    // Raising a role needs no confirmation; disabling and removing ask first.
+    await row.getByLabel(`Rol de Colega ${run}`).selectOption('operator');
+    await row.getByRole('button', { name: 'Cambiar rol' }).click();
+    await page.getByText(`Colega ${run} es ahora Operador.`).waitFor();
+    await row.getByRole('button', { name: 'Deshabilitar' }).click();
+    await page.getByRole('alertdialog', { name: `¿Deshabilitar a Colega ${run}?` }).getByRole('button', { name: 'Deshabilitar' }).click();
+    await page.getByText(`Colega ${run} ya no puede entrar.`).waitFor();
+    // The list is read again after the change: the row then offers "Habilitar" and says "Deshabilitado".
+    await row.getByRole('button', { name: 'Habilitar' }).waitFor();
+    assert.match((await row.textContent()) ?? '', /Deshabilitado/);
+    await page.setViewportSize(VIEWPORTS.phone);
+    await settled(page);
+    assert.ok((await page.evaluate<number>('document.documentElement.scrollWidth')) <= VIEWPORTS.phone.width, '/team holds 375 px');
+    if (axeSource()) {
+      const violations = await checkA11y(page);
+      assert.deepEqual(violations, [], violations.map((v) => `${v.id} (${v.impact}) ${v.targets.join(', ')}`).join('; '));
+    }
+    await screenshot(page, 'account-team-phone');
+    await row.getByRole('button', { name: 'Quitar' }).click();
+    await page.getByRole('alertdialog', { name: `¿Quitar a Colega ${run}?` }).getByRole('button', { name: 'Quitar' }).click();
+    await page.getByText(`Colega ${run} ya no está en el cliente.`).waitFor();
+    await row.waitFor({ state: 'detached' });
+    assert.deepEqual(problems, []);
     await context.close();
   });
 

@@ -16,9 +16,12 @@ export function MemberRow({ member: m, self, busy, actions }: { member: TeamMemb
   return (
     <tr>
       <td data-label={msg('team.table.user')}>
-        <strong>{who}</strong>
-        {self && <span className="muted small"> {msg('team.table.you')}</span>}
-        {m.name && m.email && <div className="muted small">{m.email}</div>}
+        {/* One block, so the phone card keeps name, "(tú)" and e-mail together beside the label. */}
+        <div>
+          <strong>{who}</strong>
+          {self && <span className="muted small"> {msg('team.table.you')}</span>}
+          {m.name && m.email && <div className="muted small">{m.email}</div>}
+        </div>
       </td>
       <td data-label={msg('team.table.role')}>
         {self ? (
