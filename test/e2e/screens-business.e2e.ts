@@ -200,6 +200,14 @@ describe('business screens on seeded data', () => {
     const reportCsv = readFileSync((await report.path())!, 'utf8');
     assert.match(reportCsv, /^\uFEFFIndicador,Valor\r\nInforme,Informe Acme/);
     assert.match(reportCsv, /Alarma,Veces,Severidad máxima/);
+    // The monthly report (docs/api.md#monthly-report): last month's PDF, and SLA compliance month by month over 12 months.
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar PDF' }).click()]);
+    assert.match(pdf.suggestedFilename(), /\.pdf$/);
+    assert.equal(readFileSync((await pdf.path())!).subarray(0, 5).toString('latin1'), '%PDF-');
+    const slaHistory = page.getByRole('region', { name: 'Cumplimiento del SLA en los últimos 12 meses' });
+    await slaHistory.locator('tbody tr').first().waitFor();
+    assert.equal(await slaHistory.locator('tbody tr').count(), 12);
+    assert.match((await slaHistory.locator('tbody').textContent()) ?? '', /\d{1,3}(,\d{1,2})? %/, 'a month with resolved incidents shows its compliance');
     await screenshot(page, 'screens-desktop-09-report');
     await page.emulateMedia({ media: 'print' });
     assert.equal(await page.locator('.app-header').isVisible(), false, 'print view hides the header');
