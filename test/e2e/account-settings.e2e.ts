@@ -99,7 +99,7 @@ describe('account screens: password change, logout, settings, error and coming-s
     await page.getByRole('alertdialog', { name: `¿Deshabilitar a Colega ${run}?` }).getByRole('button', { name: 'Deshabilitar' }).click();
     await page.getByText(`Colega ${run} ya no puede entrar.`).waitFor();
     // The list is read again after the change: the row then offers "Habilitar" and says "Deshabilitado".
-    await row.getByRole('button', { name: 'Habilitar' }).waitFor();
+    await row.getByRole('button', { name: 'Habilitar', exact: true }).waitFor();
     assert.match((await row.textContent()) ?? '', /Deshabilitado/);
     await page.setViewportSize(VIEWPORTS.phone);
     await settled(page);
