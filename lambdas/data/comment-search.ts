@@ -16,12 +16,11 @@
  * Queries until `limit` matches, then ONE BatchGetItem: ≤ 7 requests a page whatever the tenant's size.
  * Cursor: base64url of `{ p: "<createdAt>#<incidentId>#<commentId>" }`, the last entry looked at.
  */
-import * as z from 'zod';
 import type { CommentHit } from '../contract/search.js';
 import type { IncidentComment, Page } from '../contract/schemas.js';
-import { ApiError } from '../domain/errors.js';
 import { commentMatches, commentTokens, searchTokens } from '../domain/search.js';
 import type { AttributeMap, TableRef } from './client.js';
+import { decodePositionCursor, encodePositionCursor } from './cursor.js';
 import { batchGetAll, batchWriteAll, queryAll } from './dynamo-util.js';
 import { CommentEntity, CommentTokenEntity, itemOf, recordOf } from './entities.js';
 import { keys } from './keys.js';
@@ -32,7 +31,6 @@ export const COMMENT_SEARCH_READ = 100;
 export const COMMENT_SEARCH_MAX_QUERIES = 6;
 
 const POSITION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z#INC-\d{1,12}#[A-Za-z0-9_-]{1,64}$/;
-const PositionCursor = z.strictObject({ p: z.string().regex(POSITION) });
 
 /** The parts of an entry's sort key `<createdAt>#<incidentId>#<commentId>`. */
 function parsePosition(sk: string): { createdAt: string; incidentId: string; commentId: string } {
@@ -45,11 +43,7 @@ function parsePosition(sk: string): { createdAt: string; incidentId: string; com
  * @throws ApiError VALIDATION_FAILED (`query.cursor`) for anything but a cursor this search wrote.
  */
 function decodePosition(cursor: string): string {
-  try {
-    return PositionCursor.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))).p;
-  } catch {
-    throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
-  }
+  return decodePositionCursor(cursor, (p) => POSITION.test(p));
 }
 
 /** The CommentToken items of a public comment of `incidentId` (one per indexed word). */
@@ -142,5 +136,5 @@ export async function searchComments(table: TableRef, tenantId: string, opts: { 
     if (!c || c.visibility !== 'public' || !commentMatches(c.body, tokens)) continue;
     items.push({ incidentId: r.incidentId, id: c.id, author: c.author, body: c.body, createdAt: c.createdAt });
   }
-  return { items, nextCursor: next === undefined ? null : Buffer.from(JSON.stringify({ p: next }), 'utf8').toString('base64url') };
+  return { items, nextCursor: next === undefined ? null : encodePositionCursor(next) };
 }
