@@ -112,12 +112,13 @@ export async function addTenantMember(tenantId: string, username: string, at: st
  * TransactWriteItems [Delete ledger item `attribute_exists(PK)`, ADD `userCount` −1]; nothing when it is not
  * counted (a retry). True when it was uncounted now.
  */
-export async function removeTenantMember(tenantId: string, username: string, table: TableRef): Promise<boolean> {
+export async function removeTenantMember(tenantId: string, username: string, table: TableRef, audit: AuditEntry | null = null, retention: Retention = DEFAULT_RETENTION): Promise<boolean> {
   try {
     await table.doc.send('TransactWriteItems', {
       TransactItems: [
         { Delete: { TableName: table.tableName, Key: keys.tenantMember(tenantId, username), ConditionExpression: 'attribute_exists(PK)' } },
         userCountUpdate(table, tenantId, -1),
+        ...(audit ? [auditPut(audit, table, retention)] : []),
       ],
     });
     return true;
@@ -206,6 +207,6 @@ export function tenantAdminRepository(table: TableRef, retention: Retention): Te
     create: (t, a) => createTenantAudited(t, a, table, retention),
     update: (t, a) => updateTenantAudited(t, a, table, retention),
     addMember: (t, u, at, a) => addTenantMember(t, u, at, a, table, retention),
-    removeMember: (t, u) => removeTenantMember(t, u, table),
+    removeMember: (t, u, a) => removeTenantMember(t, u, table, a ?? null, retention),
   };
 }

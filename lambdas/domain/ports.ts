@@ -582,8 +582,11 @@ export interface TenantAdminPort {
    * `at` is the ISO-8601 UTC time of the change (docs/data-model.md#tenant-counts).
    */
   addMember(tenantId: string, username: string, at: string, audit: AuditEntry | null): Promise<boolean>;
-  /** Stops counting `username` in the tenant's `userCount` (false when it was not counted). */
-  removeMember(tenantId: string, username: string): Promise<boolean>;
+  /**
+   * Stops counting `username` in the tenant's `userCount` and stores `audit` with it, in one transaction (false
+   * when it was not counted: then nothing is written, `audit` included).
+   */
+  removeMember(tenantId: string, username: string, audit?: AuditEntry | null): Promise<boolean>;
 }
 
 // --------------------------------------------------------------------------------------------- activity

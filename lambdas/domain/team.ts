@@ -182,7 +182,9 @@ export async function removeTeamMember(p: TeamPorts, tenantId: string, username:
     for (const g of ROLE_GROUPS) if (groups.includes(g)) await p.users.removeFromGroup(username, g);
     await p.users.deleteUser(username);
   }
-  await p.tenantAdmin.removeMember(tenantId, username);
-  await endSessions(p, user, req, [auditEntryFor(req, tenantId, 'team.remove', { type: 'user', id: username, name: user.email }, { before: { email: user.email, role, enabled: user.enabled }, after: { deleted: otherTenants.length === 0 } })]);
+  // The uncount and its audit entry in one transaction, so a failure leaves neither (the marker above is the only
+  // write before it); a retry that finds the member uncounted already stores the entry on its own.
+  const entry = auditEntryFor(req, tenantId, 'team.remove', { type: 'user', id: username, name: user.email }, { before: { email: user.email, role, enabled: user.enabled }, after: { deleted: otherTenants.length === 0 } });
+  if (!(await p.tenantAdmin.removeMember(tenantId, username, entry))) await endSessions(p, user, req, [entry]);
   return memberOf(user, groups);
 }

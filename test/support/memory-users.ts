@@ -1,7 +1,8 @@
 /**
  * An in-memory `UsersPort` (a user pool of a few users and groups) for tests that call the admin handler
  * without a user pool: the route-example suites, which walk every row. Seeded with `u-1`
- * (`u-1@acme.example`, member of `acme`, FORCE_CHANGE_PASSWORD, as the route examples expect). The real
+ * (`u-1@acme.example`, member of `acme`, FORCE_CHANGE_PASSWORD, as the route examples expect) and `t-1`, the team
+ * examples' colleague. The real
  * local pool is exercised by test/integration/api-admin.test.ts.
  */
 import type { PoolUser } from '../../lambdas/contract/schemas.js';
@@ -14,6 +15,8 @@ type Stored = PoolUser & { name?: string; groups: Set<string> };
 export function memoryUsers(): UsersPort {
   const users = new Map<string, Stored>([
     ['u-1', { username: 'u-1', sub: 'sub-u-1', email: 'u-1@acme.example', status: 'FORCE_CHANGE_PASSWORD', enabled: true, mfa: false, groups: new Set(['acme']) }],
+    // Acme's colleague of the team examples (/team): never made staff by another example (grantStaff makes u-1 staff).
+    ['t-1', { username: 't-1', sub: 'sub-t-1', email: 't-1@acme.example', status: 'CONFIRMED', enabled: true, mfa: false, groups: new Set(['acme']) }],
   ]);
   const view = ({ groups: _g, ...u }: Stored): PoolUser => ({ ...u });
   const must = (n: string): Stored => {
@@ -30,7 +33,7 @@ export function memoryUsers(): UsersPort {
     createUser: async (email, opts = {}) => {
       const found = [...users.values()].find((u) => u.email === email);
       // `mustBeNew` (the team invitation) is refused for the seeded users only, so the invitation example can be sent more than once.
-      if (found && opts.mustBeNew && found.username === 'u-1') throw new ApiError('USER_EXISTS', 'a user with that e-mail exists already');
+      if (found && opts.mustBeNew && (found.username === 'u-1' || found.username === 't-1')) throw new ApiError('USER_EXISTS', 'a user with that e-mail exists already');
       if (found) return { user: view(found), created: false };
       const u: Stored = { username: `u-${users.size + 1}`, email, ...(opts.name ? { name: opts.name } : {}), status: 'FORCE_CHANGE_PASSWORD', enabled: true, mfa: false, groups: new Set() };
       users.set(u.username, u);

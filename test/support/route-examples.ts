@@ -96,11 +96,11 @@ export const EXAMPLES: Record<OperationId, Example> = {
     body: { version: 0, contacts: [{ name: 'Ana Pérez', phone: '+34911234567', email: 'ana@acme.example', severities: ['critical', 'high'], hours: '24x7' }] },
     caller: user,
   },
-  // The in-memory pool's `u-1` (acme, operator by no role group); removal keeps it there, so examples repeat.
+  // The in-memory pool's `t-1` (acme, operator by no role group); removal keeps it there, so examples repeat.
   listTeam: { query: { limit: '10' }, caller: user },
   inviteTeamMember: { query: {}, body: { email: 'nueva@acme.example', name: 'Nueva Colega', role: 'viewer' }, caller: user },
-  updateTeamMember: { params: { username: 'u-1' }, query: {}, body: { role: 'operator', enabled: true }, caller: user },
-  removeTeamMember: { params: { username: 'u-1' }, query: {}, caller: user },
+  updateTeamMember: { params: { username: 't-1' }, query: {}, body: { role: 'operator', enabled: true }, caller: user },
+  removeTeamMember: { params: { username: 't-1' }, query: {}, caller: user },
   listMaintenanceWindows: { query: { status: 'upcoming', limit: '5' }, caller: user },
   createMaintenanceWindow: { query: {}, body: MW_BODY, caller: user },
   updateMaintenanceWindow: { params: { windowId: 'mw-example00000001' }, query: {}, body: { ...MW_BODY, version: 1 }, caller: user },
