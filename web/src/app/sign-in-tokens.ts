@@ -25,7 +25,8 @@ export const RESPOND_TO_AUTH_CHALLENGE = 'AWSCognitoIdentityProviderService.Resp
 export type IdTokenListener = (idToken: string) => void;
 
 let listener: IdTokenListener | null = null;
-let installed = false;
+/** The windows whose `fetch` is wrapped already (once each: a page has one; tests pass their own). */
+const installed = new WeakSet<Window>();
 
 /** Whether `init` is a user-pool `RespondToAuthChallenge` request (Amplify passes its headers as an object). */
 export function isRespondToAuthChallenge(init: RequestInit | undefined): boolean {
@@ -50,8 +51,8 @@ export function idTokenOf(body: unknown): string | null {
  */
 export function watchSignInTokens(onIdToken: IdTokenListener, win: Window = window): () => void {
   listener = onIdToken;
-  if (!installed) {
-    installed = true;
+  if (!installed.has(win)) {
+    installed.add(win);
     const original = win.fetch.bind(win);
     win.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
       const answer = original(input, init);
