@@ -56,7 +56,7 @@ describe('activity feed', () => {
     await staff.page.goto(`${env.web}/ticket/update/${id}?tenant=acme`);
     await staff.page.getByLabel('Cambiar estado').selectOption(target);
     await staff.page.getByRole('button', { name: 'Guardar cambios' }).click();
-    await staff.page.locator('.details dd').nth(1).getByText(target === 'on_hold' ? 'En espera' : 'En curso').waitFor();
+    await staff.page.locator('.details dd[data-field="status"]').getByText(target === 'on_hold' ? 'En espera' : 'En curso').waitFor();
 
     // The bell refreshes every 30 s and on focus; a reload asks at once.
     await ana.page.reload();

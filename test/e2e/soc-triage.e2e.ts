@@ -63,7 +63,7 @@ describe('triage first in the incident detail', () => {
 
     await staff.page.getByLabel('Motivo de la clasificación').fill('Cifrado activo en un servidor de producción');
     await save.click();
-    const status = staff.page.locator('.details dd').nth(1);
+    const status = staff.page.locator('.details dd[data-field="status"]');
     await status.getByText('En curso').waitFor();
     await staff.page.getByText('· sin clasificar').waitFor({ state: 'detached' });
     await staff.page.locator('.details').getByText('Crítica').first().waitFor();
@@ -73,7 +73,7 @@ describe('triage first in the incident detail', () => {
 
     // The customer sees it triaged and in progress.
     await customer.page.reload();
-    await customer.page.locator('.details dd').nth(1).getByText('En curso').waitFor();
+    await customer.page.locator('.details dd[data-field="status"]').getByText('En curso').waitFor();
     assert.equal(await customer.page.getByText('· sin clasificar').count(), 0);
 
     assert.deepEqual(customer.problems, []);

@@ -30,7 +30,7 @@ let incidentId = '';
 
 /** The incident's status badge in the details card. */
 function statusBadge(page: Page) {
-  return page.locator('.details dd').nth(1);
+  return page.locator('.details dd[data-field="status"]');
 }
 
 describe('staff operations', () => {

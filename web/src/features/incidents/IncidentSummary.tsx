@@ -15,7 +15,7 @@ export function IncidentSummary({ incident, tenantName }: { incident: IncidentDe
         {detailFieldsOf(INCIDENT_FIELDS, incident).map((f) => (
           <Fragment key={f.key}>
             <dt>{f.label()}</dt>
-            <dd>{f.detail!(incident)}</dd>
+            <dd data-field={f.key}>{f.detail!(incident)}</dd>
           </Fragment>
         ))}
       </dl>
