@@ -195,7 +195,8 @@ describe('webhooks', { timeout: 20_000 }, () => {
     const secret = await screen.findByTestId('webhook-secret');
     expect(secret.textContent).toBe('ab'.repeat(32));
     expect(screen.getByText(/no se volverá a mostrar/)).toBeTruthy();
-    expect(document.activeElement?.textContent).toBe('Secreto de firma');
+    // The focus moves in the notice's effect, which may run after the secret is in the DOM.
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Secreto de firma'));
     expect(create).toHaveBeenLastCalledWith({ query: { tenant: 'acme' }, body: { name: 'Receptor propio', kind: 'json', url: 'https://hooks.acme.test/in', minSeverity: 'critical', kinds: null } });
     await screen.findByText('Webhook «Receptor propio» añadido.');
     await screen.findByRole('heading', { name: 'Receptor propio' });
