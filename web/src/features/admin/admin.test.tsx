@@ -127,7 +127,8 @@ describe('administration', () => {
     const dialog = await screen.findByRole('alertdialog', { name: '¿Deshabilitar a ana@acme.test?' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.textContent).toContain('ana@acme.test no podrá iniciar sesión');
-    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    // The dialog takes the focus in its effect, which may run after it is in the DOM.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancelar' })));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(document.activeElement).toBe(disable);
