@@ -178,6 +178,15 @@ export function scaleGetRoutes(): RouteDef[] {
   return [...gets.filter((r) => !r.path.includes('{')), ...gets.filter((r) => r.path.includes('{'))];
 }
 
+/**
+ * The UTC month before the one of `nowMs`, `yyyy-mm`: the month `GET /reports/monthly/{month}` is measured
+ * for — the one the report e-mail of the 1st sends (docs/api.md#monthly-report), complete in the scale data.
+ */
+export function previousMonth(nowMs: number): string {
+  const d = new Date(nowMs);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1)).toISOString().slice(0, 7);
+}
+
 /** Every GET route and its variants, one call each. */
 async function measureRoutes(ctx: Ctx, log: (l: string) => void): Promise<ScaleCall[]> {
   const out: ScaleCall[] = [];
@@ -188,6 +197,7 @@ async function measureRoutes(ctx: Ctx, log: (l: string) => void): Promise<ScaleC
     const names = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
     if (names.length) {
       if (names.length === 1 && names[0] === 'tenantId') params = { tenantId: ctx.vc.tenantId };
+      else if (names.length === 1 && names[0] === 'month') params = { month: previousMonth(ctx.vc.now) };
       else {
         // A detail route under a list that answered no item (e.g. /webhooks of a tenant without webhooks) has
         // nothing to name: another list's id would only measure a 400.

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ROUTES, routeById, type RouteDef } from '../../lambdas/contract/routes.js';
-import { ROUTE_VARIANTS, scaleGetRoutes } from '../../scripts/bench/scale.js';
+import { previousMonth, ROUTE_VARIANTS, scaleGetRoutes } from '../../scripts/bench/scale.js';
 import { PAGE_VIEWS } from '../../scripts/bench/scale-pages.js';
 import { scaleItems, scaleSpec, SCALE_FACTORS } from '../../scripts/bench/scale-data.js';
 
@@ -16,6 +16,12 @@ describe('scale section', () => {
     expect([...measured].sort()).toEqual([...gets].sort());
     const firstDetail = scaleGetRoutes().findIndex((r) => r.path.includes('{'));
     expect(scaleGetRoutes().slice(firstDetail).every((r) => r.path.includes('{'))).toBe(true);
+  });
+
+  it('measures the monthly report of the month before the run (a complete month, the one the e-mail of the 1st sends), across a year end', () => {
+    expect(previousMonth(Date.parse('2026-03-15T10:00:00Z'))).toBe('2026-02');
+    expect(previousMonth(Date.parse('2027-01-01T00:00:00Z'))).toBe('2026-12');
+    expect(scaleGetRoutes().some((r) => r.operationId === 'getMonthlyReport')).toBe(true);
   });
 
   it('declares variants and page calls of GET routes only', () => {
