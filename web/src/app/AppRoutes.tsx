@@ -28,6 +28,7 @@ import { DashboardPage } from './dashboard-route';
 const IncidentListPage = lazy(() => import('../features/incidents/IncidentListPage').then((m) => ({ default: m.IncidentListPage })));
 const DeviceAvailabilityPage = lazy(() => import('../features/devices/DeviceAvailabilityPage').then((m) => ({ default: m.DeviceAvailabilityPage })));
 const DeviceAlarmsPage = lazy(() => import('../features/devices/DeviceAlarmsPage').then((m) => ({ default: m.DeviceAlarmsPage })));
+const MaintenancePage = lazy(() => import('../features/devices/MaintenancePage').then((m) => ({ default: m.MaintenancePage })));
 const CalendarPage = lazy(() => import('../features/calendar/CalendarPage').then((m) => ({ default: m.CalendarPage })));
 const RecommendationsPage = lazy(() => import('../features/recommendations/RecommendationsPage').then((m) => ({ default: m.RecommendationsPage })));
 const Office365AlarmsPage = lazy(() => import('../features/office365/Office365Pages').then((m) => ({ default: m.Office365AlarmsPage })));
@@ -80,6 +81,7 @@ export function AppRoutes({ brandName }: { brandName: string }) {
         <Route path="/devices/status" element={<DeviceStatusPage />} />
         <Route path="/devices/availability" element={<Screen><DeviceAvailabilityPage /></Screen>} />
         <Route path="/devices/alarms" element={<Screen><DeviceAlarmsPage /></Screen>} />
+        <Route path="/devices/maintenance" element={<Screen><MaintenancePage /></Screen>} />
         <Route path="/devices/detail/:id" element={<DevicePage />} />
         <Route path="/reports/general" element={<Screen><ReportsPage /></Screen>} />
         <Route path="/recommendations" element={<Screen><RecommendationsPage /></Screen>} />

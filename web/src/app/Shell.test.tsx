@@ -12,6 +12,7 @@ const DOCUMENTED_MENU = [
   ['Dispositivos', 'Estado', '/devices/status'],
   ['Dispositivos', 'Disponibilidad', '/devices/availability'],
   ['Dispositivos', 'Alarmas', '/devices/alarms'],
+  ['Dispositivos', 'Mantenimiento', '/devices/maintenance'],
   ['Office 365', 'Alarmas', '/office365/alarms'],
   ['Office 365', 'Eventos', '/office365/events'],
   ['Otros', 'Recomendaciones', '/recommendations'],

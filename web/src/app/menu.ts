@@ -37,6 +37,7 @@ export const SIDEBAR_MENU: readonly MenuGroup[] = [
       { label: 'menu.status', to: '/devices/status' },
       { label: 'menu.availability', to: '/devices/availability' },
       { label: 'menu.alarms', to: '/devices/alarms' },
+      { label: 'menu.maintenance', to: '/devices/maintenance' },
     ],
   },
   {

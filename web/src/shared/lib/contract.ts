@@ -89,6 +89,8 @@ export type {
 } from '../../../../lambdas/contract/schemas';
 export { MAX_ESCALATION_CONTACTS, WEEKDAYS, E164_PATTERN, PutEscalationContactsBody } from '../../../../lambdas/contract/escalation-contacts';
 export type { EscalationContact, EscalationContacts, EscalationWindow, Weekday } from '../../../../lambdas/contract/escalation-contacts';
+export { MAX_WINDOW_DAYS, windowStatus } from '../../../../lambdas/contract/maintenance-windows';
+export type { MaintenanceWindow, WindowStatus } from '../../../../lambdas/contract/maintenance-windows';
 export { ADMIN_GROUP } from '../../../../lambdas/contract/routes';
 export { convertCsv, csvField, csvText, CSV_STANDARD, excelCsvDialect, UTF8_BOM, type CsvDialect } from '../../../../lambdas/contract/csv';
 export { buildPath, routeById } from '../../../../lambdas/contract/operations';

@@ -21,6 +21,7 @@ import { analytics } from './analytics';
 import { ui } from './ui';
 import { escalation } from './escalation';
 import { team } from './team';
+import { maintenance } from './maintenance';
 import { fields } from './fields';
 
 export const en: Catalogue = {
@@ -50,6 +51,7 @@ export const en: Catalogue = {
     auditLog: 'Audit log',
     escalationContacts: 'Escalation contacts',
     team: 'Users',
+    maintenance: 'Maintenance',
     socQueue: 'SOC queue',
     alarmConsole: 'Alarm console',
     tenants: 'Customers',
@@ -96,6 +98,7 @@ export const en: Catalogue = {
   incidents,
   escalation,
   team,
+  maintenance,
   admin,
   audit,
   soc,

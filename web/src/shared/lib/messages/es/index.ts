@@ -22,6 +22,7 @@ import { analytics } from './analytics';
 import { ui } from './ui';
 import { escalation } from './escalation';
 import { team } from './team';
+import { maintenance } from './maintenance';
 import { fields } from './fields';
 
 export const es = {
@@ -51,6 +52,7 @@ export const es = {
     auditLog: 'Registro de auditoría',
     escalationContacts: 'Contactos de escalado',
     team: 'Usuarios',
+    maintenance: 'Mantenimiento',
     socQueue: 'Cola SOC',
     alarmConsole: 'Consola de alarmas',
     tenants: 'Clientes',
@@ -97,6 +99,7 @@ export const es = {
   incidents,
   escalation,
   team,
+  maintenance,
   admin,
   audit,
   soc,
