@@ -18,8 +18,9 @@
  */
 import { monthlyReport, monthlyReportFileName, renderMonthlyReportPdf } from './monthly-report.js';
 import { languageOf, type Language } from './messages.js';
-import { errorText, type DeliveryRecord, type MembersOf, type NotificationsPort, type SendersPort } from './notification-delivery.js';
-import { backoffSeconds, deliveryIdOf, escapeHtml, MAX_DELIVERY_ATTEMPTS, portalUrl, type NotificationPreferences } from './notifications.js';
+import { deliveryStatusAt, sendClaimed, type DeliveryRecord, type MembersOf, type NotificationsPort, type SendersPort } from './notification-delivery.js';
+import { deliveryIdOf, escapeHtml, portalUrl, type NotificationPreferences } from './notifications.js';
+import { forEachTenant, subscribedMembers, type TenantPage } from './tenant-jobs.js';
 import type { ReportsPort, TenantsPort } from './ports.js';
 
 /** Day of the month and UTC hour the AWS schedule runs the job (`cron(0 6 1 * ? *)`). */
@@ -36,7 +37,7 @@ export function reportMonthOf(at: Date): string {
 /** What the job reads besides `NotificationsPort` (`lambdas/data/monthly-report-mail.ts`). */
 export interface MonthlyReportSourcePort {
   /** One page of registered tenant ids (Query `PK = TENANTS`), with the cursor of the next page. */
-  tenantPage(cursor?: string): Promise<{ tenantIds: string[]; cursor?: string | undefined }>;
+  tenantPage: TenantPage;
   /** The tenant's users whose stored preferences have `monthlyReport: true`, by sub (their language). */
   monthlySubscribers(tenantId: string): Promise<Map<string, Pick<NotificationPreferences, 'language'>>>;
 }
@@ -101,20 +102,7 @@ export async function runMonthlyReportMail(deps: MonthlyReportMailDeps, opts: { 
   const now = deps.now ?? (() => new Date());
   const month = opts.month ?? reportMonthOf(now());
   const out: MonthlyReportMailOutcome = { month, tenants: 0, reported: 0, subscribers: 0, sent: 0, failed: 0, dead: 0, skipped: 0, rendered: 0, open: 0 };
-  let cursor: string | undefined;
-  do {
-    const page = await deps.source.tenantPage(cursor);
-    for (const tenantId of page.tenantIds) {
-      out.tenants++;
-      try {
-        await mailTenant(tenantId, month, deps, out);
-      } catch (e) {
-        out.open++;
-        deps.onTenantError?.(tenantId, e);
-      }
-    }
-    cursor = page.cursor;
-  } while (cursor);
+  await forEachTenant((c) => deps.source.tenantPage(c), (tenantId) => mailTenant(tenantId, month, deps, out), out, deps.onTenantError);
   return out;
 }
 
@@ -128,21 +116,13 @@ async function mailTenant(tenantId: string, month: string, deps: MonthlyReportMa
   const byId = new Map<string, DeliveryRecord>(existing.map((r) => [r.deliveryId, r]));
   // Who is still to be sent, before anything is computed: a rerun after a complete run reads no aggregates.
   const due: { sub: string; email: string; lang: Language; deliveryId: string }[] = [];
-  const seen = new Set<string>();
-  const t0 = now().toISOString();
-  for (const m of [...members].sort((a, b) => a.sub.localeCompare(b.sub))) {
-    const prefs = subscribers.get(m.sub);
-    if (!prefs || !m.enabled || !m.email || seen.has(m.sub)) continue;
-    seen.add(m.sub);
+  const t0 = now();
+  for (const { member: m, prefs } of subscribedMembers(members, subscribers)) {
     out.subscribers++;
     const deliveryId = deliveryIdOf(key, 'email', m.sub);
-    const rec = byId.get(deliveryId);
-    if (rec && (rec.state === 'sent' || rec.state === 'dead')) { out.skipped++; continue; }
-    if ((rec?.state === 'failed' && rec.nextAttemptAt && rec.nextAttemptAt > t0) || (rec?.state === 'sending' && rec.leaseUntil && rec.leaseUntil > t0)) {
-      out.skipped++;
-      out.open++;
-      continue;
-    }
+    const status = deliveryStatusAt(byId.get(deliveryId), t0);
+    if (status === 'done') { out.skipped++; continue; }
+    if (status === 'waiting') { out.skipped++; out.open++; continue; }
     due.push({ sub: m.sub, email: m.email, lang: languageOf(prefs.language), deliveryId });
   }
   if (due.length === 0) return;
@@ -162,23 +142,8 @@ async function mailTenant(tenantId: string, month: string, deps: MonthlyReportMa
     const pdf = await pdfOf(r.lang);
     const claimed = await deps.store.claimDelivery({ tenantId, eventId: key, channel: 'email', recipient: r.sub, deliveryId: r.deliveryId, kind: 'monthly-report', title: mail.subject }, now(), deps.leaseSeconds ?? 120);
     if (!claimed) { out.skipped++; out.open++; continue; }
-    let error: string | undefined;
-    try {
-      await deps.senders.sendEmail({ to: r.email, ...mail, deliveryId: r.deliveryId, attachments: [{ fileName: monthlyReportFileName(tenantId, month), contentType: 'application/pdf', content: pdf }] });
-    } catch (e) {
-      error = errorText(e);
-    }
-    const finished = now();
-    if (error === undefined) {
-      await deps.store.finishDelivery(claimed, { state: 'sent' }, finished);
-      out.sent++;
-    } else if (claimed.attempts >= MAX_DELIVERY_ATTEMPTS) {
-      await deps.store.finishDelivery(claimed, { state: 'dead', error }, finished);
-      out.dead++;
-    } else {
-      await deps.store.finishDelivery(claimed, { state: 'failed', error, nextAttemptAt: new Date(finished.getTime() + backoffSeconds(claimed.attempts) * 1000).toISOString() }, finished);
-      out.failed++;
-      out.open++;
-    }
+    const { state } = await sendClaimed(deps.store, claimed, () => deps.senders.sendEmail({ to: r.email, ...mail, deliveryId: r.deliveryId, attachments: [{ fileName: monthlyReportFileName(tenantId, month), contentType: 'application/pdf', content: pdf }] }), now);
+    out[state]++;
+    if (state === 'failed') out.open++;
   }
 }

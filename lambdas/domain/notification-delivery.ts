@@ -152,6 +152,59 @@ export const errorText = (e: unknown): string => {
   }
 };
 
+/**
+ * Where an existing delivery record leaves a delivery at `at` (the protocol of the module doc): `done` — sent,
+ * or dead after `MAX_DELIVERY_ATTEMPTS`; `waiting` — failed and not yet due (`nextAttemptAt`), or claimed by a
+ * run whose lease (`leaseUntil`) still holds; `due` — no record, a due failure or an expired lease.
+ */
+export function deliveryStatusAt(rec: DeliveryRecord | undefined, at: Date): 'done' | 'waiting' | 'due' {
+  if (!rec) return 'due';
+  if (rec.state === 'sent' || rec.state === 'dead') return 'done';
+  const t = at.toISOString();
+  if (rec.state === 'failed' && rec.nextAttemptAt && rec.nextAttemptAt > t) return 'waiting';
+  if (rec.state === 'sending' && rec.leaseUntil && rec.leaseUntil > t) return 'waiting';
+  return 'due';
+}
+
+/** What one send attempt gave: ok (with the webhook's HTTP status), or the error text (and status). */
+export type AttemptResult = { ok: true; status?: number } | { ok: false; error: string; status?: number };
+
+/**
+ * Step 3 of the protocol for a claimed delivery: stores `sent`; or, on failure, `dead` once `claimed.attempts`
+ * reached `MAX_DELIVERY_ATTEMPTS`, else `failed` with `nextAttemptAt` = `finished` + `backoffSeconds(attempts)`.
+ * Returns the state stored (the callers count it). @throws storage errors of `finishDelivery`
+ */
+export async function finishAttempt(store: Pick<NotificationsPort, 'finishDelivery'>, claimed: DeliveryRecord, result: AttemptResult, finished: Date): Promise<'sent' | 'failed' | 'dead'> {
+  const status = result.status !== undefined ? { httpStatus: result.status } : {};
+  if (result.ok) {
+    await store.finishDelivery(claimed, { state: 'sent', ...status }, finished);
+    return 'sent';
+  }
+  if (claimed.attempts >= MAX_DELIVERY_ATTEMPTS) {
+    await store.finishDelivery(claimed, { state: 'dead', error: result.error, ...status }, finished);
+    return 'dead';
+  }
+  const nextAttemptAt = new Date(finished.getTime() + backoffSeconds(claimed.attempts) * 1000).toISOString();
+  await store.finishDelivery(claimed, { state: 'failed', error: result.error, nextAttemptAt, ...status }, finished);
+  return 'failed';
+}
+
+/**
+ * Sends one claimed delivery with `send` and finishes it (`finishAttempt`); a rejection of `send` is the
+ * failure (its text, at most 500 characters). @throws storage errors only
+ */
+export async function sendClaimed(store: Pick<NotificationsPort, 'finishDelivery'>, claimed: DeliveryRecord, send: () => Promise<void>, now: () => Date): Promise<{ state: 'sent' | 'failed' | 'dead'; error?: string }> {
+  let result: AttemptResult;
+  try {
+    await send();
+    result = { ok: true };
+  } catch (e) {
+    result = { ok: false, error: errorText(e) };
+  }
+  const state = await finishAttempt(store, claimed, result, now());
+  return result.ok ? { state } : { state, error: result.error };
+}
+
 /** Delivers what is due of one event; see the module doc. @throws storage errors only */
 export async function deliverEvent(event: NotificationEvent, deps: DeliveryDeps): Promise<EventOutcome> {
   const now = deps.now ?? (() => new Date());
@@ -168,11 +221,10 @@ export async function deliverEvent(event: NotificationEvent, deps: DeliveryDeps)
   const out: EventOutcome = { eventId: event.eventId, planned: planned.length, sent: 0, failed: 0, dead: 0, waiting: 0, completed: false };
   let open = 0;
   for (const p of planned) {
-    const rec = byId.get(p.deliveryId);
-    if (rec && (rec.state === 'sent' || rec.state === 'dead')) continue;
     const t = now();
-    if (rec && rec.state === 'failed' && rec.nextAttemptAt && rec.nextAttemptAt > t.toISOString()) { out.waiting++; open++; continue; }
-    if (rec && rec.state === 'sending' && rec.leaseUntil && rec.leaseUntil > t.toISOString()) { out.waiting++; open++; continue; }
+    const status = deliveryStatusAt(byId.get(p.deliveryId), t);
+    if (status === 'done') continue;
+    if (status === 'waiting') { out.waiting++; open++; continue; }
     const webhook = p.channel === 'webhook' ? webhooks.find((w) => w.id === p.recipient) : undefined;
     const claimed = await deps.store.claimDelivery(
       { tenantId: event.tenantId, eventId: event.eventId, channel: p.channel, recipient: p.recipient, deliveryId: p.deliveryId, kind: event.kind, title: event.title, ...(webhook ? { webhookCreatedAt: event.at } : {}) },
@@ -182,22 +234,10 @@ export async function deliverEvent(event: NotificationEvent, deps: DeliveryDeps)
     if (!claimed) { out.waiting++; open++; continue; }
     const lang = languageOf((prefs.get(p.recipient) ?? DEFAULT_PREFERENCES).language);
     const result = await attempt(event, p, webhook, deps, t, lang);
-    const finished = now();
-    if (result.ok) {
-      await deps.store.finishDelivery(claimed, { state: 'sent', ...(result.status ? { httpStatus: result.status } : {}) }, finished);
-      out.sent++;
-      deps.onOutcome?.({ deliveryId: p.deliveryId, state: 'sent' });
-    } else if (claimed.attempts >= MAX_DELIVERY_ATTEMPTS) {
-      await deps.store.finishDelivery(claimed, { state: 'dead', error: result.error, ...(result.status ? { httpStatus: result.status } : {}) }, finished);
-      out.dead++;
-      deps.onOutcome?.({ deliveryId: p.deliveryId, state: 'dead', error: result.error });
-    } else {
-      const next = new Date(finished.getTime() + backoffSeconds(claimed.attempts) * 1000).toISOString();
-      await deps.store.finishDelivery(claimed, { state: 'failed', error: result.error, nextAttemptAt: next, ...(result.status ? { httpStatus: result.status } : {}) }, finished);
-      out.failed++;
-      open++;
-      deps.onOutcome?.({ deliveryId: p.deliveryId, state: 'failed', error: result.error });
-    }
+    const state = await finishAttempt(deps.store, claimed, result, now());
+    out[state]++;
+    if (state === 'failed') open++;
+    deps.onOutcome?.({ deliveryId: p.deliveryId, state, ...(result.ok ? {} : { error: result.error }) });
   }
   if (open === 0) out.completed = await deps.store.completeEvent(event, now());
   return out;
@@ -210,7 +250,7 @@ async function attempt(
   deps: DeliveryDeps,
   now: Date,
   lang: Language,
-): Promise<{ ok: true; status?: number } | { ok: false; error: string; status?: number }> {
+): Promise<AttemptResult> {
   try {
     if (p.channel === 'email') {
       const mail = renderEmail(event, deps.siteUrl, lang);

@@ -21,14 +21,13 @@
  * actor name, link) and nothing else (no `sub`, no keys).
  */
 import { DEFAULT_LANGUAGE, eventTitle, fill, languageOf, MAIL, type Language } from './messages.js';
-import { errorText, type DeliveryRecord, type MembersOf, type NotificationsPort, type SendersPort } from './notification-delivery.js';
+import { deliveryStatusAt, sendClaimed, type DeliveryRecord, type MembersOf, type NotificationsPort, type SendersPort } from './notification-delivery.js';
+import { forEachTenant, subscribedMembers, type TenantPage } from './tenant-jobs.js';
 import {
-  backoffSeconds,
   deliveryIdOf,
   escapeHtml,
   formatUtc,
   kindLabel,
-  MAX_DELIVERY_ATTEMPTS,
   portalUrl,
   SEVERITY_LABELS,
   matchesFilter,
@@ -141,7 +140,7 @@ ${more > 0 || opts.truncated ? `<p style="font-size:14px">${escapeHtml(moreLine)
 /** What the digest job reads besides `NotificationsPort` (`lambdas/data/notification-digest.ts`). */
 export interface DigestSourcePort {
   /** One page of registered tenant ids (Query `PK = TENANTS`), with the cursor of the next page. */
-  tenantPage(cursor?: string): Promise<{ tenantIds: string[]; cursor?: string | undefined }>;
+  tenantPage: TenantPage;
   /** The tenant's users whose stored preferences ask for the digest (`digest` and `email` true), by sub. */
   digestSubscribers(tenantId: string): Promise<Map<string, NotificationPreferences>>;
   /** The tenant's activity events with `from ≤ at < to`, newest first, at most `max` (`truncated` when more exist). */
@@ -188,20 +187,7 @@ export async function runDigest(deps: DigestDeps, opts: { day?: string } = {}): 
   const now = deps.now ?? (() => new Date());
   const day = opts.day ?? digestDayOf(now());
   const out: DigestOutcome = { day, tenants: 0, subscribers: 0, sent: 0, failed: 0, dead: 0, empty: 0, skipped: 0, open: 0 };
-  let cursor: string | undefined;
-  do {
-    const page = await deps.source.tenantPage(cursor);
-    for (const tenantId of page.tenantIds) {
-      out.tenants++;
-      try {
-        await digestTenant(tenantId, day, deps, out);
-      } catch (e) {
-        out.open++;
-        deps.onTenantError?.(tenantId, e);
-      }
-    }
-    cursor = page.cursor;
-  } while (cursor);
+  await forEachTenant((c) => deps.source.tenantPage(c), (tenantId) => digestTenant(tenantId, day, deps, out), out, deps.onTenantError);
   return out;
 }
 
@@ -217,51 +203,21 @@ async function digestTenant(tenantId: string, day: string, deps: DigestDeps, out
     deps.store.listEventDeliveries(tenantId, key),
   ]);
   const byId = new Map<string, DeliveryRecord>(existing.map((r) => [r.deliveryId, r]));
-  const seen = new Set<string>();
-  for (const m of [...members].sort((a, b) => a.sub.localeCompare(b.sub))) {
-    const prefs = subscribers.get(m.sub);
-    if (!prefs || !m.enabled || !m.email || seen.has(m.sub)) continue;
-    seen.add(m.sub);
+  for (const { member: m, prefs } of subscribedMembers(members, subscribers)) {
     out.subscribers++;
     const events = digestEventsFor(feed.events.filter((e) => e.tenantId === tenantId), prefs);
     if (events.length === 0) { out.empty++; continue; }
     const deliveryId = deliveryIdOf(key, 'email', m.sub);
-    const rec = byId.get(deliveryId);
     const t = now();
-    if (rec && (rec.state === 'sent' || rec.state === 'dead')) { out.skipped++; continue; }
-    if ((rec?.state === 'failed' && rec.nextAttemptAt && rec.nextAttemptAt > t.toISOString()) || (rec?.state === 'sending' && rec.leaseUntil && rec.leaseUntil > t.toISOString())) {
-      out.skipped++;
-      out.open++;
-      continue;
-    }
+    const status = deliveryStatusAt(byId.get(deliveryId), t);
+    if (status === 'done') { out.skipped++; continue; }
+    if (status === 'waiting') { out.skipped++; out.open++; continue; }
     const mail = renderDigestEmail(day, events, deps.siteUrl, { truncated: feed.truncated, lang: languageOf(prefs.language) });
-    const claimed = await deps.store.claimDelivery(
-      { tenantId, eventId: key, channel: 'email', recipient: m.sub, deliveryId, kind: 'digest', title: mail.subject },
-      t,
-      deps.leaseSeconds ?? 120,
-    );
+    const claimed = await deps.store.claimDelivery({ tenantId, eventId: key, channel: 'email', recipient: m.sub, deliveryId, kind: 'digest', title: mail.subject }, t, deps.leaseSeconds ?? 120);
     if (!claimed) { out.skipped++; out.open++; continue; }
-    let error: string | undefined;
-    try {
-      await deps.senders.sendEmail({ to: m.email, ...mail, deliveryId });
-    } catch (e) {
-      error = errorText(e);
-    }
-    const finished = now();
-    if (error === undefined) {
-      await deps.store.finishDelivery(claimed, { state: 'sent' }, finished);
-      out.sent++;
-      deps.onOutcome?.({ deliveryId, state: 'sent' });
-    } else if (claimed.attempts >= MAX_DELIVERY_ATTEMPTS) {
-      await deps.store.finishDelivery(claimed, { state: 'dead', error }, finished);
-      out.dead++;
-      deps.onOutcome?.({ deliveryId, state: 'dead', error });
-    } else {
-      const next = new Date(finished.getTime() + backoffSeconds(claimed.attempts) * 1000).toISOString();
-      await deps.store.finishDelivery(claimed, { state: 'failed', error, nextAttemptAt: next }, finished);
-      out.failed++;
-      out.open++;
-      deps.onOutcome?.({ deliveryId, state: 'failed', error });
-    }
+    const { state, error } = await sendClaimed(deps.store, claimed, () => deps.senders.sendEmail({ to: m.email, ...mail, deliveryId }), now);
+    out[state]++;
+    if (state === 'failed') out.open++;
+    deps.onOutcome?.({ deliveryId, state, ...(error !== undefined ? { error } : {}) });
   }
 }
