@@ -29,11 +29,13 @@ export function MaintenancePage() {
   const api = useApi();
   const [dialog, ask] = useConfirm();
   const [show, setShow] = useState<'current' | 'past'>('current');
-  const [editing, setEditing] = useState<MaintenanceWindow | null>(null);
+  const [edited, setEditing] = useState<MaintenanceWindow | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   const query = activeTenant ? { tenant: activeTenant } : null;
+  // Another tenant picked in the header (staff): the window being edited is not one of its windows.
+  const editing = edited && edited.tenantId === activeTenant ? edited : null;
   const list = useApiSWRInfinite('listMaintenanceWindows', query ? { query: { ...query, limit: MAINTENANCE_PAGE_SIZE, ...(show === 'past' ? { status: 'past' as const } : {}) } } : null);
   const tenantName = tenants.find((t) => t.id === activeTenant)?.name ?? activeTenant ?? '';
   // The customer's admins and staff write (route rows: minRole admin); viewers and operators read.
