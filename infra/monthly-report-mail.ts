@@ -12,20 +12,14 @@
  *    (`sesSendStatement`). A stage without an SES identity gets no SES permission and sends nothing.
  */
 import { Duration } from 'aws-cdk-lib';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Schedule } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { Construct } from 'constructs';
-import { lambdaEnvironment } from '../lambdas/config.js';
-import { COGNITO_ASSIGNEE_ACTIONS } from '../lambdas/data/cognito-users.js';
+import type { Construct } from 'constructs';
 import { TENANTS_PK } from '../lambdas/data/keys.js';
 import { FUNCTION_INDEX_ACCESS, indexOf, type IndexAccessId } from '../lambdas/data/access-patterns.js';
 import { MONTHLY_REPORT_DAY, MONTHLY_REPORT_HOUR_UTC } from '../lambdas/domain/monthly-report-mail.js';
-import { acknowledgeTracingWildcard, functionLogsAndRole, lambdaDefaults } from './lambda-defaults.js';
-import { sesEnvironment, sesSendStatement } from './notification-digest.js';
-import { physicalName, type StageConfig } from './stage-config.js';
+import { leadingKeys, ScheduledMailJob, type ScheduledMailJobProps } from './scheduled-mail-job.js';
+import { physicalName } from './stage-config.js';
 
 /** Name of the monthly report function. */
 export const monthlyReportMailName = (stage: string): string => physicalName(stage, 'monthly-report-mail');
@@ -36,62 +30,28 @@ export const MONTHLY_REPORT_INDEXES: readonly IndexAccessId[] = FUNCTION_INDEX_A
 /** Partitions the job writes (its delivery records). */
 export const MONTHLY_REPORT_WRITE_PARTITIONS = ['TENANT#*#DELIVERY#MONTHLY-*'] as const;
 
-export interface MonthlyReportMailProps {
-  readonly config: StageConfig;
-  readonly table: ITable;
-  readonly siteOrigin: string;
-  readonly userPoolId: string;
-  readonly userPoolArn: string;
-}
+export type MonthlyReportMailProps = ScheduledMailJobProps;
 
 /** The scheduled monthly report job: function, role, log group and the monthly EventBridge rule. */
-export class MonthlyReportMail extends Construct {
-  readonly fn: NodejsFunction;
-  readonly rule: Rule;
-
+export class MonthlyReportMail extends ScheduledMailJob {
   constructor(scope: Construct, id: string, props: MonthlyReportMailProps) {
-    super(scope, id);
-    const { config, table } = props;
-    const { logGroup, role } = functionLogsAndRole(this, config, `Vigía monthly report e-mail (${config.stage})`);
-    const leadingKeys = (keys: readonly string[]) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...keys] } });
-    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query', 'dynamodb:GetItem'], resources: [table.tableArn], conditions: leadingKeys(MONTHLY_REPORT_READ_PARTITIONS) }));
-    role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['dynamodb:Query'], resources: MONTHLY_REPORT_INDEXES.map((i) => `${table.tableArn}/index/${indexOf(i)}`), conditions: leadingKeys(['TENANT#*']) }),
-    );
-    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [table.tableArn], conditions: leadingKeys(MONTHLY_REPORT_WRITE_PARTITIONS) }));
-    role.addToPrincipalPolicy(new PolicyStatement({ actions: [...COGNITO_ASSIGNEE_ACTIONS], resources: [props.userPoolArn] }));
-    const ses = sesSendStatement(this, config);
-    if (ses) role.addToPrincipalPolicy(ses);
-    acknowledgeTracingWildcard(role, config);
-
-    this.fn = new NodejsFunction(this, 'Function', {
-      ...lambdaDefaults(
-        config,
-        'triggers/monthly-report-mail.ts',
-        lambdaEnvironment({
-          stage: config.stage,
-          tableName: table.tableName,
-          userPoolId: props.userPoolId,
-          serviceName: 'vigia-monthly-report-mail',
-          logLevel: config.logLevel,
-          retention: { ...config.dataRetention },
-          notifications: { siteUrl: props.siteOrigin, ...sesEnvironment(this, config), allowLocalWebhooks: false },
-        }),
-      ),
+    const { config } = props;
+    super(scope, id, props, {
+      roleDescription: `Vigía monthly report e-mail (${config.stage})`,
+      tableStatements: (table) => [
+        new PolicyStatement({ actions: ['dynamodb:Query', 'dynamodb:GetItem'], resources: [table.tableArn], conditions: leadingKeys(MONTHLY_REPORT_READ_PARTITIONS) }),
+        new PolicyStatement({ actions: ['dynamodb:Query'], resources: MONTHLY_REPORT_INDEXES.map((i) => `${table.tableArn}/index/${indexOf(i)}`), conditions: leadingKeys(['TENANT#*']) }),
+        new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [table.tableArn], conditions: leadingKeys(MONTHLY_REPORT_WRITE_PARTITIONS) }),
+      ],
+      entry: 'triggers/monthly-report-mail.ts',
+      serviceName: 'vigia-monthly-report-mail',
       functionName: monthlyReportMailName(config.stage),
       description: `Vigía: monthly PDF report e-mailed on the 1st (${config.stage})`,
       // pdf-lib renders in memory: a few PDFs per tenant, tens of KB each.
       memorySize: 512,
       timeout: Duration.minutes(15),
-      retryAttempts: 2,
-      maxEventAge: Duration.hours(6),
-      role,
-      logGroup,
-    });
-    this.rule = new Rule(this, 'Schedule', {
-      description: `Vigía ${config.stage}: monthly report e-mail (day ${MONTHLY_REPORT_DAY}, ${String(MONTHLY_REPORT_HOUR_UTC).padStart(2, '0')}:00 UTC)`,
       schedule: Schedule.cron({ minute: '0', hour: String(MONTHLY_REPORT_HOUR_UTC), day: String(MONTHLY_REPORT_DAY) }),
-      targets: [new LambdaFunction(this.fn, { retryAttempts: 2 })],
+      ruleDescription: `Vigía ${config.stage}: monthly report e-mail (day ${MONTHLY_REPORT_DAY}, ${String(MONTHLY_REPORT_HOUR_UTC).padStart(2, '0')}:00 UTC)`,
     });
   }
 }

@@ -32,7 +32,7 @@ import { lambdaEnvironment } from '../lambdas/config.js';
 import { COGNITO_ASSIGNEE_ACTIONS } from '../lambdas/data/cognito-users.js';
 import { indexesOf } from '../lambdas/data/access-patterns.js';
 import { functionLogsAndRole, lambdaDefaults, XRAY_WILDCARD_REASON } from './lambda-defaults.js';
-import { sesEnvironment, sesSendStatement } from './notification-digest.js';
+import { sesEnvironment, sesSendStatement } from './scheduled-mail-job.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 /** Name of the consumer's dead-letter queue (the Monitoring stack's alarm names it). */
