@@ -6,15 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MONTHLY_REPORT_READ_PARTITIONS, MONTHLY_REPORT_WRITE_PARTITIONS } from '../../infra/monthly-report-mail.js';
-import { ofType, synthPr42, synthProd } from '../support/synth.js';
+import { ofType, roleStatementsOf, synthPr42, synthProd, type PolicyStatementJson } from '../support/synth.js';
 
-type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
-const roleStatements = (stage: ReturnType<typeof synthPr42>, description: string): Statement[] => {
-  const [roleId] = ofType(stage.t.api, 'AWS::IAM::Role').find(([, r]) => r.Properties!.Description === description)!;
-  return ofType(stage.t.api, 'AWS::IAM::Policy')
-    .filter(([, p]) => JSON.stringify(p.Properties!.Roles).includes(roleId))
-    .flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement);
-};
+type Statement = PolicyStatementJson;
+const roleStatements = roleStatementsOf;
 const leading = (s: Statement) => (s.Condition as Record<string, Record<string, unknown>>)['ForAllValues:StringLike']!['dynamodb:LeadingKeys'];
 
 describe('monthly report e-mail', () => {

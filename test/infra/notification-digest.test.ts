@@ -7,15 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { DIGEST_QUERY_PARTITIONS, DIGEST_WRITE_PARTITIONS } from '../../infra/notification-digest.js';
 import { DIGEST_HOUR_UTC } from '../../lambdas/domain/notification-digest.js';
-import { ofType, synthPr42, synthProd, TEST_SES } from '../support/synth.js';
+import { ofType, roleStatementsOf, synthPr42, synthProd, TEST_SES} from '../support/synth.js';
 
-type Statement = { Action: string | string[]; Resource: unknown; Condition?: unknown };
-const roleStatements = (stage: ReturnType<typeof synthPr42>, description: string): Statement[] => {
-  const [roleId] = ofType(stage.t.api, 'AWS::IAM::Role').find(([, r]) => r.Properties!.Description === description)!;
-  return ofType(stage.t.api, 'AWS::IAM::Policy')
-    .filter(([, p]) => JSON.stringify(p.Properties!.Roles).includes(roleId))
-    .flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement);
-};
+const roleStatements = roleStatementsOf;
 
 describe('daily notification digest', () => {
   it('an EventBridge rule invokes the function once a day at the documented UTC hour; failed runs are retried', () => {

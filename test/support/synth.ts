@@ -105,6 +105,17 @@ export function resources(t: Template): Resources {
   return (t.toJSON() as { Resources: Resources }).Resources;
 }
 
+/** One statement of an IAM policy document in a template. */
+export type PolicyStatementJson = { Action: string | string[]; Resource: unknown; Condition?: unknown };
+
+/** Every statement of the policies attached to the role of `description` in the stage's Api template. */
+export function roleStatementsOf(stage: Synthed, description: string): PolicyStatementJson[] {
+  const [roleId] = ofType(stage.t.api, 'AWS::IAM::Role').find(([, r]) => r.Properties!.Description === description)!;
+  return ofType(stage.t.api, 'AWS::IAM::Policy')
+    .filter(([, p]) => JSON.stringify(p.Properties!.Roles).includes(roleId))
+    .flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: PolicyStatementJson[] }).Statement);
+}
+
 /** Resources of one type. */
 export function ofType(t: Template, type: string): Array<[string, Resources[string]]> {
   return Object.entries(resources(t)).filter(([, r]) => r.Type === type);
