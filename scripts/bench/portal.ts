@@ -174,8 +174,30 @@ async function coldLoad(browser: Browser, url: string, throttle: boolean): Promi
   }
 }
 
-/** Signs in on `url` and returns (submit → `doneSelectors` all present) ms in page time, plus JS URLs fetched. */
-async function signInFlow(browser: Browser, url: string, user: DemoUser, doneSelectors: string[], init?: string): Promise<{ ms: number; js: string[] }> {
+/** One request of a sign-in flow, ms after the submit event (page time): when it started and when its response ended. */
+export interface TraceEntry {
+  /** `<port> <path>`: Cognito's operations all POST `/` (the port tells the user pool from the API and the web server). */
+  name: string;
+  startMs: number;
+  endMs: number;
+}
+
+/** In-page: the requests that ended after the submit (Resource Timing), plus `data` (the dashboard's figures shown). */
+const TRACE = `(() => {
+  const t0 = window.__submitAt;
+  const rows = performance.getEntriesByType('resource').filter((e) => e.responseEnd > t0).map((e) => {
+    const u = new URL(e.name);
+    return { name: u.port + ' ' + u.pathname + (u.search ? '?' + u.searchParams.toString().slice(0, 40) : ''), startMs: Math.round(e.startTime - t0), endMs: Math.round(e.responseEnd - t0) };
+  });
+  rows.push({ name: 'data shown', startMs: Math.round(window.__dataAt - t0), endMs: Math.round(window.__dataAt - t0) });
+  return rows.sort((a, b) => a.startMs - b.startMs);
+})()`;
+
+/**
+ * Signs in on `url` and returns (submit → `doneSelectors` all present) ms in page time, the JS URLs fetched and
+ * the flow's requests after the submit (`trace`, for the breakdown `VIGIA_BENCH_TRACE=1` logs).
+ */
+async function signInFlow(browser: Browser, url: string, user: DemoUser, doneSelectors: string[], init?: string): Promise<{ ms: number; js: string[]; trace: TraceEntry[] }> {
   const page = await newPage(browser, false, init);
   const js: string[] = [];
   page.on('response', (r) => {
@@ -196,7 +218,7 @@ async function signInFlow(browser: Browser, url: string, user: DemoUser, doneSel
     );
     const ms = await page.evaluate<number>('Math.round(window.__dataAt - window.__submitAt)');
     if (!Number.isFinite(ms)) throw new Error('no submit event seen before the data (window.__submitAt unset)');
-    return { ms, js };
+    return { ms, js, trace: await page.evaluate<TraceEntry[]>(TRACE) };
   } catch (e) {
     const shot = path.join(FAILURE_DIR, `sign-in-${new URL(url).port}-${Date.now()}.png`);
     mkdirSync(FAILURE_DIR, { recursive: true });
@@ -276,11 +298,14 @@ export async function measurePortal(o: PortalBenchOptions): Promise<{ results: P
           const d = await signInFlow(browser, `${portal.url}/`, o.user, DASHBOARD_DATA);
           dash.push(d.ms);
           d.js.forEach((f) => jsFiles.add(f));
+          if (process.env.VIGIA_BENCH_TRACE) log(`portal sign-in ${i + 1}: ${d.ms} ms\n${d.trace.map((e) => `  ${String(e.startMs).padStart(5)} → ${String(e.endMs).padStart(5)}  ${e.name}`).join('\n')}`);
         } catch (e) {
           // Not retried: a broken dashboard would cost a timeout per run.
           dashError = e instanceof Error ? e.message.split('\n')[0]! : String(e);
         }
-      refSignIn.push((await signInFlow(browser, `${ref.url}/`, o.user, ['[data-bench="signed-in"]'], refInit)).ms);
+      const rf = await signInFlow(browser, `${ref.url}/`, o.user, ['[data-bench="signed-in"]'], refInit);
+      refSignIn.push(rf.ms);
+      if (process.env.VIGIA_BENCH_TRACE) log(`reference sign-in ${i + 1}: ${rf.ms} ms\n${rf.trace.map((e) => `  ${String(e.startMs).padStart(5)} → ${String(e.endMs).padStart(5)}  ${e.name}`).join('\n')}`);
     }
     if (dashError) log(`dashboard sign-in failed: ${dashError}`);
     let jsBytes = 0;
