@@ -10,9 +10,11 @@
  *
  * How: `window.fetch` is wrapped once per page. A request whose `X-Amz-Target` is
  * `AWSCognitoIdentityProviderService.RespondToAuthChallenge` (the last step of an SRP sign-in, with or without
- * TOTP, and of a new-password challenge) and whose answer is 2xx is read from a clone of the response (Amplify
- * reads the original, unchanged); `AuthenticationResult.IdToken`, when present (not for an intermediate
- * challenge such as `SOFTWARE_TOKEN_MFA`), goes to the listener. Every other request is passed through
+ * TOTP, and of a new-password challenge) and whose answer is 2xx is read first by the wrapper: `AuthenticationResult.IdToken`, when present (not for an
+ * intermediate challenge such as `SOFTWARE_TOKEN_MFA`), goes to the listener, and then Amplify gets a response
+ * with the same status, headers and body text — so the listener's requests leave before Amplify's next step,
+ * the device verifier's ~120 ms of synchronous CPU (measured with `VIGIA_BENCH_TRACE=1`: 150–170 ms between the
+ * answer and `/me` when the listener read a clone after Amplify). Every other request is passed through
  * untouched (the same promise). Nothing is stored: the token stays in the caller's memory, the API still
  * verifies it (API Gateway's user-pool authorizer), and device tracking, the token store and the Hub events are
  * Amplify's as before. Federated sign-in (hosted UI, OAuth token endpoint) does not use this path.
@@ -57,19 +59,19 @@ export function watchSignInTokens(onIdToken: IdTokenListener, win: Window = wind
     win.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
       const answer = original(input, init);
       if (!listener || !isRespondToAuthChallenge(init)) return answer;
-      return answer.then((response) => {
-        if (response.ok && listener) {
-          const l = listener;
-          response
-            .clone()
-            .json()
-            .then((body: unknown) => {
-              const token = idTokenOf(body);
-              if (token) l(token);
-            })
-            .catch(() => undefined);
+      return answer.then(async (response) => {
+        const l = listener;
+        if (!response.ok || !l) return response;
+        // The body is read here, the token handed over, and only then does Amplify get the answer: its next step
+        // (the device verifier, ~120 ms of synchronous CPU) would otherwise run first and hold back `/me` and `/summary`.
+        const text = await response.text();
+        try {
+          const token = idTokenOf(JSON.parse(text));
+          if (token) l(token);
+        } catch {
+          // Not JSON, or the listener threw: the sign-in goes on.
         }
-        return response;
+        return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
       });
     };
   }
