@@ -137,6 +137,12 @@ const PROBE = `(() => {
     const el = document.querySelector(${JSON.stringify(EMAIL_FIELD)});
     if (el && el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden') w.__emailAt = performance.now();
   };
+  // Milestones of a sign-in for the trace (VIGIA_BENCH_TRACE): the signed-in shell, then the dashboard's first card.
+  const marks = { shell: '#main-content', dashboard: 'section[aria-labelledby="kpi-incidents"]' };
+  w.__marks = {};
+  new MutationObserver(() => {
+    for (const [k, sel] of Object.entries(marks)) if (!w.__marks[k] && document.querySelector(sel)) w.__marks[k] = performance.now();
+  }).observe(document, { subtree: true, childList: true });
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
   const tick = () => { check(); if (!w.__emailAt) requestAnimationFrame(tick); };
   requestAnimationFrame(tick);
@@ -190,6 +196,7 @@ const TRACE = `(() => {
     return { name: u.port + ' ' + u.pathname + (u.search ? '?' + u.searchParams.toString().slice(0, 40) : ''), startMs: Math.round(e.startTime - t0), endMs: Math.round(e.responseEnd - t0) };
   });
   rows.push({ name: 'data shown', startMs: Math.round(window.__dataAt - t0), endMs: Math.round(window.__dataAt - t0) });
+  for (const [k, at] of Object.entries(window.__marks || {})) if (at > t0) rows.push({ name: k + ' in the DOM', startMs: Math.round(at - t0), endMs: Math.round(at - t0) });
   return rows.sort((a, b) => a.startMs - b.startMs);
 })()`;
 
