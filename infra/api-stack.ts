@@ -33,7 +33,7 @@
  *    accepted heartbeats are an EMF metric of the ingest function, `lambdas/triggers/job-metrics.ts`; no metric
  *    filter: docs/platform.md#alarms.)
  */
-import { ArnFormat, CfnOutput, Duration, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
+import { ArnFormat, type CfnElement, CfnOutput, Duration, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
@@ -63,6 +63,7 @@ import { COGNITO_ADMIN_ACTIONS, COGNITO_ASSIGNEE_ACTIONS } from '../lambdas/data
 import { jobMetricNamespace } from '../lambdas/triggers/job-metrics.js';
 import { COGNITO_IDP_ADMIN_ACTIONS } from '../lambdas/data/cognito-identity-providers.js';
 import { SECRETS_ACTIONS } from '../lambdas/data/secrets.js';
+import { ATTACHMENT_OBJECT_ACTIONS } from '../lambdas/data/attachment-store.js';
 import { idpSecretPrefix } from './federation-config.js';
 import { indexesOf } from '../lambdas/data/access-patterns.js';
 import { acknowledgeTracingWildcard, LAMBDA_RUNTIME, lambdaDefaults } from './lambda-defaults.js';
@@ -70,6 +71,8 @@ import { SlaWatch } from './sla-watch.js';
 import { MonthlyReportMail } from './monthly-report-mail.js';
 import { NotificationDigest } from './notification-digest.js';
 import { NotificationsConsumer } from './notifications.js';
+import { ATTACHMENTS_PREFIX, AttachmentsBucket } from './attachments-bucket.js';
+import { autoDeleteProviderLogGroup } from './hosting-stack.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 /** Lambda runtime of the API functions (one value for every function: infra/lambda-defaults.ts). */
@@ -155,6 +158,8 @@ export class ApiStack extends Stack {
   readonly monthlyReportMail: MonthlyReportMail;
   /** The scheduled SLA job writing `sla.*` activity events (infra/sla-watch.ts). */
   readonly slaWatch: SlaWatch;
+  /** Incident attachments (infra/attachments-bucket.ts); the incidents function reads and writes `tenants/*` only. */
+  readonly attachments: AttachmentsBucket;
 
   /** The portal's app client id, given to every function (`userPoolClientIds`). */
   private readonly userPoolClientId: string;
@@ -170,6 +175,15 @@ export class ApiStack extends Stack {
     this.userPoolArn = props.userPool.userPoolArn;
     const allowOrigins = [props.siteOrigin, ...config.extraCorsOrigins];
 
+    // Attachments (docs/api.md#attachments): the incidents function presigns uploads and downloads under `tenants/*`.
+    this.attachments = new AttachmentsBucket(this, 'Attachments', {
+      allowOrigins,
+      removalPolicy: config.removalPolicy,
+      autoDeleteObjects: config.autoDeleteObjects,
+      stage: config.stage,
+    });
+    // CDK's auto-delete provider logs to a group with the stage's retention (as the Hosting stack's).
+    if (config.autoDeleteObjects) autoDeleteProviderLogGroup(this, config);
     this.functions = Object.fromEntries(
       HANDLER_NAMES.map((name) => [name, this.createFunction(name, config, table, allowOrigins)]),
     ) as Record<HandlerName, NodejsFunction>;
@@ -404,6 +418,15 @@ export class ApiStack extends Stack {
     if (name === 'incidents') {
       // Assignee validation: ListUsersInGroup (tenant group and staff) on this user pool only (docs/api.md#assignees).
       role.addToPrincipalPolicy(new PolicyStatement({ actions: [...COGNITO_ASSIGNEE_ACTIONS], resources: [this.userPoolArn] }));
+      // Attachments: a presigned request carries the signer's permissions, so S3 honours the presigned POST and GET
+      // (and HeadObject answers) only under `tenants/*` — least privilege: no List, no Delete, no other prefix.
+      role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: [...ATTACHMENT_OBJECT_ACTIONS], resources: [this.attachments.bucket.arnForObjects(`${ATTACHMENTS_PREFIX}*`)] }),
+      );
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(this.attachments.bucket.node.defaultChild as CfnElement)}.Arn>/${ATTACHMENTS_PREFIX}*]`,
+        reason: 'Attachment keys are created at run time (tenants/<tenantId>/incidents/<incidentId>/<attachmentId>); the grant is limited to that prefix, and the function checks the tenant before signing.',
+      });
     }
 
     acknowledgeTracingWildcard(role, config);
@@ -418,6 +441,7 @@ export class ApiStack extends Stack {
           allowedHeaders: [...CORS_ALLOW_HEADERS],
           userPoolClientIds: [this.userPoolClientId],
           ...(name === 'admin' || name === 'incidents' ? { userPoolId: this.userPoolId } : {}),
+          ...(name === 'incidents' ? { attachments: { bucket: this.attachments.bucket.bucketName } } : {}),
           ...(name === 'admin' && config.federation?.adminConfiguredProviders
             ? {
                 identityProviders: {

@@ -1,9 +1,6 @@
 /**
- * NOT YET IN THE STAGE'S STACKS: it joins the Api stack together with the attachment routes (with the incidents
- * function's `s3:PutObject`/`s3:GetObject` grant on `tenants/*` and CDK's auto-delete provider's log group, as
- * the Hosting stack has it); an empty, unused bucket in every stage would only add resources to delete.
- *
- * The stage's attachments bucket (issue 32 point 2): evidence files of incidents,
+ * The stage's attachments bucket (issue 32 point 2), in the Api stack (infra/api-stack.ts, which grants the incidents
+ * function `s3:PutObject`/`s3:GetObject` on `tenants/*` only): evidence files of incidents,
  * uploaded by the browser straight to S3 with a presigned POST and downloaded with short-lived presigned GETs
  * that the incidents function signs (lambdas/data/attachment-store.ts). Objects live under
  * `tenants/<tenantId>/incidents/<incidentId>/<attachmentId>`.

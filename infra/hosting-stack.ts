@@ -39,7 +39,8 @@ import {
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { awsPortalOrigins, securityHeaderSettings, type REFERRER_POLICY, type SecurityHeaderSettings } from './security-headers.js';
+import { attachmentsBucketName } from './attachments-bucket.js';
+import { attachmentsUploadOrigin, awsPortalOrigins, securityHeaderSettings, type REFERRER_POLICY, type SecurityHeaderSettings } from './security-headers.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 /**
@@ -153,7 +154,9 @@ export class HostingStack extends Stack {
     // ─── Security response headers (security-headers.ts; same builder as the local portal server) ───
     // Env-bound stacks get literal origins; environment-agnostic ones resolve region/suffix at deploy time.
     const urlSuffix = Token.isUnresolved(this.region) ? this.urlSuffix : this.region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com';
-    this.securityHeaders = securityHeaderSettings(awsPortalOrigins(this.region, urlSuffix, config.federation?.domainPrefix));
+    // The attachments bucket (Api stack) has a name known before it exists, so its origin needs no cross-stack reference.
+    const uploads = [attachmentsUploadOrigin(attachmentsBucketName(this, config.stage), this.region, urlSuffix)];
+    this.securityHeaders = securityHeaderSettings({ ...awsPortalOrigins(this.region, urlSuffix, config.federation?.domainPrefix), uploads });
     const responseHeadersPolicy = portalResponseHeadersPolicy(this, physicalName(config.stage, 'security-headers'), this.securityHeaders);
 
     const origin = S3BucketOrigin.withOriginAccessControl(this.siteBucket);
@@ -227,7 +230,7 @@ export const AUTO_DELETE_PROVIDER_ID = 'Custom::S3AutoDeleteObjectsCustomResourc
  * wait for it, so the provider never creates its own never-expiring log group on its first run.
  * @throws Error when the stack has no such provider (call it after creating a bucket with autoDeleteObjects)
  */
-function autoDeleteProviderLogGroup(stack: Stack, config: StageConfig): LogGroup {
+export function autoDeleteProviderLogGroup(stack: Stack, config: StageConfig): LogGroup {
   const provider = stack.node.tryFindChild(AUTO_DELETE_PROVIDER_ID);
   const handler = provider?.node.tryFindChild('Handler');
   if (!(handler instanceof CfnResource)) throw new Error(`${AUTO_DELETE_PROVIDER_ID}: no Handler function found`);

@@ -38,7 +38,8 @@ import type { Construct } from 'constructs';
 import { openApiDocument } from '../lambdas/contract/openapi.js';
 import type { PortalConfig } from '../lambdas/contract/portal-config.js';
 import { withInlinePortalConfig } from '../lambdas/contract/portal-config-html.js';
-import { awsPortalOrigins, stageConnectPolicy, withCspMeta } from './security-headers.js';
+import { attachmentsBucketName } from './attachments-bucket.js';
+import { attachmentsUploadOrigin, awsPortalOrigins, stageConnectPolicy, withCspMeta } from './security-headers.js';
 import type { StageConfig } from './stage-config.js';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -95,7 +96,9 @@ export class PortalDeploymentStack extends Stack {
     // substitutes for them, as `Source.jsonData` does for config.json.
     const indexHtml = withCspMeta(
       withInlinePortalConfig(readFileSync(path.join(this.sourceDir, 'index.html'), 'utf8'), JSON.stringify(props.portalConfig)),
-      stageConnectPolicy(awsPortalOrigins(this.region, urlSuffix, config.federation?.domainPrefix).cognito, props.portalConfig.apiUrl),
+      stageConnectPolicy(awsPortalOrigins(this.region, urlSuffix, config.federation?.domainPrefix).cognito, props.portalConfig.apiUrl, [
+        attachmentsUploadOrigin(attachmentsBucketName(this, config.stage), this.region, urlSuffix),
+      ]),
     );
 
     const assets = new BucketDeployment(this, 'Assets', {

@@ -11,7 +11,8 @@
  *    `web/dist/index.html` loads one external module script; the browser suite's test/e2e/portal-csp.e2e.ts
  *    signs in under this policy and fails on any CSP violation);
  *  - `img-src 'self' data:` — Amplify UI's stylesheet draws icons as `data:` SVG images;
- *  - `connect-src 'self'` + the Cognito endpoints + the API origin(s) (XHR/fetch only go there); in AWS the
+ *  - `connect-src 'self'` + the Cognito endpoints + the API origin(s) + the attachments bucket (the presigned
+ *    POST of an upload, docs/api.md#attachments) (XHR/fetch only go there); in AWS the
  *    header can only name the region's `*.execute-api` hosts, and the deployed `index.html` narrows it to
  *    the stage's API with a meta policy ({@link stageConnectPolicy});
  *  - `frame-ancestors 'none'` (no clickjacking), `base-uri 'none'`, `form-action 'self'`, `object-src 'none'`;
@@ -31,6 +32,11 @@ export interface PortalOrigins {
   readonly api: readonly string[];
   /** Served over HTTPS: adds `upgrade-insecure-requests` to the CSP. */
   readonly https: boolean;
+  /**
+   * The attachments bucket's origin(s), which the browser uploads to with a presigned POST (docs/api.md#attachments),
+   * e.g. `https://vigia-dev-attachments-<account>-<region>.s3.<region>.amazonaws.com` (or the local S3).
+   */
+  readonly uploads?: readonly string[];
 }
 
 /** HSTS max-age in seconds (2 years, the hstspreload.org minimum is 1 year). */
@@ -79,7 +85,7 @@ export function contentSecurityPolicy(origins: PortalOrigins): string {
     ['img-src', "'self'", 'data:'],
     ['font-src', "'self'"],
     ['manifest-src', "'self'"],
-    ['connect-src', "'self'", ...origins.cognito, ...origins.api],
+    ['connect-src', "'self'", ...origins.cognito, ...origins.api, ...(origins.uploads ?? [])],
     ['frame-ancestors', "'none'"],
     ['base-uri', "'none'"],
     ['form-action', "'self'"],
@@ -99,8 +105,17 @@ export function contentSecurityPolicy(origins: PortalOrigins): string {
  * deployed after the Api stack, writes it (docs/platform.md#content-security-policy).
  * @param apiBaseUrl the stage's invoke URL without a trailing slash (may hold CDK tokens)
  */
-export function stageConnectPolicy(cognito: readonly string[], apiBaseUrl: string): string {
-  return ['connect-src', "'self'", ...cognito, `${apiBaseUrl}/`].join(' ');
+export function stageConnectPolicy(cognito: readonly string[], apiBaseUrl: string, uploads: readonly string[] = []): string {
+  return ['connect-src', "'self'", ...cognito, `${apiBaseUrl}/`, ...uploads].join(' ');
+}
+
+/**
+ * The origin the browser uploads attachments to: the stage's attachments bucket, virtual-hosted
+ * (`https://<bucket>.s3.<region>.<urlSuffix>`, the URL lambdas/data/attachment-store.ts presigns POSTs for).
+ * @param bucketName `vigia-<stage>-attachments-<account>-<region>` (infra/attachments-bucket.ts; may hold tokens)
+ */
+export function attachmentsUploadOrigin(bucketName: string, region: string, urlSuffix = 'amazonaws.com'): string {
+  return `https://${bucketName}.s3.${region}.${urlSuffix}`;
 }
 
 /**
@@ -158,10 +173,14 @@ export function securityHeaders(settings: SecurityHeaderSettings): Record<string
  * @param config the local `config.json` (`apiUrl`, `userPoolEndpoint` are absolute URLs; `oauth.domain` the
  *   local pool's HTTPS host, whose `/oauth2/token` Amplify fetches)
  */
-export function localSecurityHeaders(config: { apiUrl: string; userPoolEndpoint?: string | undefined; oauth?: { domain: string } | undefined }): Record<string, string> {
+export function localSecurityHeaders(
+  config: { apiUrl: string; userPoolEndpoint?: string | undefined; oauth?: { domain: string } | undefined },
+  /** The local S3's endpoint (attachments' uploads), when it runs. */
+  s3Endpoint?: string,
+): Record<string, string> {
   const cognito = [
     ...(config.userPoolEndpoint ? [new URL(config.userPoolEndpoint).origin] : []),
     ...(config.oauth ? [`https://${config.oauth.domain}`] : []),
   ];
-  return securityHeaders(securityHeaderSettings({ cognito, api: [new URL(config.apiUrl).origin], https: false }));
+  return securityHeaders(securityHeaderSettings({ cognito, api: [new URL(config.apiUrl).origin], https: false, ...(s3Endpoint ? { uploads: [new URL(s3Endpoint).origin] } : {}) }));
 }

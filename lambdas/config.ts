@@ -78,6 +78,12 @@ export const LambdaConfig = z.object({
     .default([]),
   /** Secrets Manager endpoint override (the local Secrets Manager); absent in AWS = the regional endpoint. */
   secretsManagerEndpoint: z.url().optional(),
+  /**
+   * The attachments bucket (incidents Lambda; docs/api.md#attachments): its name (`vigia-<stage>-attachments-<account>-<region>`,
+   * infra/attachments-bucket.ts) and an S3 endpoint override (the local S3, path-style); absent = no attachments
+   * (the attachment routes answer 500).
+   */
+  attachments: z.object({ bucket: z.string().min(1), s3Endpoint: z.url().optional() }).optional(),
   /** Request headers allowed by CORS pre-flights. */
   allowedHeaders: z.array(z.string().min(1)).default([...CORS_ALLOW_HEADERS]),
   /** Retention (TTL) of time-series items, days. Defaults: availability 400, Office 365 events 90. */
@@ -143,6 +149,8 @@ const ENV = {
   /** JSON array of `stageProviders` (a few hundred bytes per provider, inside Lambda's 4 KB of environment). */
   idpStageProviders: 'IDP_STAGE_PROVIDERS',
   secretsManagerEndpoint: 'AWS_ENDPOINT_URL_SECRETS_MANAGER',
+  attachmentsBucket: 'ATTACHMENTS_BUCKET',
+  s3Endpoint: 'AWS_ENDPOINT_URL_S3',
   availabilityDays: 'AVAILABILITY_RETENTION_DAYS',
   o365EventDays: 'O365_EVENT_RETENTION_DAYS',
   auditDays: 'AUDIT_RETENTION_DAYS',
@@ -191,6 +199,7 @@ export function lambdaConfigFromEnv(env: Record<string, string | undefined>): La
         : undefined,
     stageProviders: json(env[ENV.idpStageProviders]) as LambdaConfigInput['stageProviders'],
     secretsManagerEndpoint: pick(env[ENV.secretsManagerEndpoint]),
+    attachments: pick(env[ENV.attachmentsBucket]) ? { bucket: env[ENV.attachmentsBucket]!, s3Endpoint: pick(env[ENV.s3Endpoint]) } : undefined,
     retention: {
       availabilityDays: pick(env[ENV.availabilityDays]) as unknown as number | undefined,
       o365EventDays: pick(env[ENV.o365EventDays]) as unknown as number | undefined,
@@ -245,6 +254,10 @@ export function lambdaEnvironment(config: Omit<LambdaConfigInput, 'region'>): Re
   }
   if (c.stageProviders?.length) out[ENV.idpStageProviders] = JSON.stringify(c.stageProviders);
   if (c.secretsManagerEndpoint !== undefined) out[ENV.secretsManagerEndpoint] = c.secretsManagerEndpoint;
+  if (c.attachments !== undefined) {
+    out[ENV.attachmentsBucket] = c.attachments.bucket;
+    if (c.attachments.s3Endpoint !== undefined) out[ENV.s3Endpoint] = c.attachments.s3Endpoint;
+  }
   return out;
 }
 

@@ -39,6 +39,8 @@ export interface StageResourceMap {
   queueArn(name: string): string;
   /** A secret name the code used → the name in the stage (`vigia/local/…` → `vigia/<stage>/…`). */
   secretName(name: string): string;
+  /** A bucket name the code used (the local or a test attachments bucket) → the stage's bucket name. */
+  bucketName(name: string): string;
 }
 
 /** One recorded call, reduced to its operation and the IAM requests it makes. */
@@ -174,6 +176,15 @@ export function describeCall(message: AwsCallMessage, map: StageResourceMap): De
         return { service: 'ses', operation: 'SendEmail', requests };
       }
       return { service: 'ses', operation, requests: [{ action: `ses:${operation}`, resource: '*' }] };
+    }
+    case 's3': {
+      // S3 REST (attachments' HeadObject, lambdas/data/attachment-store.ts): `HEAD|GET /<bucket>/<key>` path-style
+      // offline; HeadObject and GetObject are authorized by s3:GetObject on the object
+      // (https://docs.aws.amazon.com/AmazonS3/latest/API/API_HeadObject.html, "Permissions").
+      const [, bucket = '', ...key] = (message.path ?? '/').split('?')[0]!.split('/');
+      const action = message.method === 'PUT' ? 's3:PutObject' : message.method === 'DELETE' ? 's3:DeleteObject' : 's3:GetObject';
+      const operation = message.method === 'HEAD' ? 'HeadObject' : action.slice(3);
+      return { service: 's3', operation, requests: [{ action, resource: `arn:aws:s3:::${map.bucketName(bucket)}/${key.map(decodeURIComponent).join('/')}` }] };
     }
     default:
       throw new Error(`aws-rules: no IAM mapping for service ${message.service} (${operation}); add it to scripts/aws-rules/aws-calls.ts`);

@@ -165,6 +165,8 @@ function resourceMap(p: StagePolicies): StageResourceMap {
     tableStreamArn: p.tableStreamArn,
     queueArn: (name) => `arn:aws:sqs:${p.region}:${p.account}:${name.replace(/^vigia-local-/, `vigia-${p.stage}-`)}`,
     secretName: (name) => name.replace(/^vigia\/local\//, `vigia/${p.stage}/`),
+    // The local and test attachments buckets (`vigia-<x>-attachments`) are the stage's (infra/attachments-bucket.ts).
+    bucketName: (name) => (/^vigia-[a-z0-9-]+-attachments$/.test(name) ? `vigia-${p.stage}-attachments-${p.account}-${p.region}` : name),
   };
 }
 

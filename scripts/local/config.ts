@@ -153,6 +153,8 @@ export function localLambdaConfig(input: {
   identityProviders?: { oauthDomain: string; secretsManagerEndpoint: string };
   /** The local stand-in of a providers file's enterprise provider (LOCAL_IDENTITY_PROVIDER), when the stack federates. */
   stageProviders?: LambdaConfigInput['stageProviders'];
+  /** The attachments bucket on the local S3 and its endpoint (scripts/local/s3.ts). */
+  attachments?: { bucket: string; s3Endpoint: string };
 }): LambdaConfig {
   return parseLambdaConfig({
     stage: LOCAL_STAGE,
@@ -170,6 +172,7 @@ export function localLambdaConfig(input: {
         }
       : {}),
     ...(input.stageProviders ? { stageProviders: input.stageProviders } : {}),
+    ...(input.attachments ? { attachments: input.attachments } : {}),
     // The local stack always allows http://localhost webhooks (a local receiver), with or without the mail emulator.
     notifications: { ...(input.notifications ?? {}), allowLocalWebhooks: true },
     logLevel: input.logLevel ?? LOCAL_LOG_LEVEL,

@@ -25,6 +25,7 @@
  *    writes `process.env`.
  * What differs from API Gateway is listed in docs/local-emulation.md#api-gateway.
  */
+import type { AttachmentStore } from '../../lambdas/data/attachment-store.js';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -65,6 +66,8 @@ export interface GatewayLambdas {
   users?: UsersPort;
   /** The admin handler's identity provider ports (local pool, local Secrets Manager, the local table). */
   identityProviders?: AdminHandlerDeps['identityProviders'];
+  /** The incidents handler's attachment store (the local S3, signed with its key). */
+  attachments?: AttachmentStore;
 }
 
 /** One request the gateway answered (for the request log and the terminal summary). */
@@ -398,7 +401,7 @@ function singleAndMulti(entries: Iterable<[string, string]>) {
 
 /** What the gateway uses of a handler module: `createHandler(config, deps)` (the Lambda entry `handler` reads the environment). */
 interface HandlerModule {
-  createHandler: (config: LambdaConfig, deps?: { repository?: Repository; users?: UsersPort; identityProviders?: AdminHandlerDeps['identityProviders'] }) => ProxyHandler;
+  createHandler: (config: LambdaConfig, deps?: { repository?: Repository; users?: UsersPort; identityProviders?: AdminHandlerDeps['identityProviders']; attachments?: AttachmentStore }) => ProxyHandler;
 }
 
 /**
@@ -425,6 +428,7 @@ async function loadHandler(name: HandlerName, lambda: GatewayLambdas | undefined
     ...(lambda.repository ? { repository: lambda.repository } : {}),
     ...(lambda.users ? { users: lambda.users } : {}),
     ...(lambda.identityProviders ? { identityProviders: lambda.identityProviders } : {}),
+    ...(lambda.attachments ? { attachments: lambda.attachments } : {}),
   });
 }
 

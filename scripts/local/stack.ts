@@ -26,8 +26,8 @@ import { cognitoIdentityProviders } from '../../lambdas/data/cognito-identity-pr
 import { identityProviderStore, tenantOfProvider } from '../../lambdas/data/identity-providers.js';
 import { secretsManager } from '../../lambdas/data/secrets.js';
 import { startLocalSecretsManager } from './secrets-manager.js';
-import { startLocalS3 } from './s3.js';
-import { LOCAL_ATTACHMENTS_BUCKET } from '../../lambdas/data/attachment-store.js';
+import { LOCAL_S3_CREDENTIALS, startLocalS3 } from './s3.js';
+import { LOCAL_ATTACHMENTS_BUCKET, s3AttachmentStore } from '../../lambdas/data/attachment-store.js';
 import { localSecurityHeaders } from '../../infra/security-headers.js';
 import { randomBytes } from 'node:crypto';
 import { startUserPool } from './cognito/index.js';
@@ -189,13 +189,14 @@ export async function buildPortal(log: (l: string) => void): Promise<void> {
  * The portal's pages carry the same configuration in `index.html`, as in AWS (`portal-index.ts`,
  * docs/portal.md#configuration-in-indexhtml).
  */
-async function serveWeb(port: number, host: string, config: PortalConfig): Promise<{ url: string; stop(): Promise<void> }> {
+async function serveWeb(port: number, host: string, config: PortalConfig, s3Endpoint?: string): Promise<{ url: string; stop(): Promise<void> }> {
   // dev: true re-reads web/dist on each request, so `npm run build:web` while the stack runs is picked up.
   const distDir = path.join(REPO_ROOT, 'web/dist');
   const assets = sirv(distDir, { single: true, dev: true, etag: true });
   const configJson = JSON.stringify(config, null, 2);
   const inlineJson = JSON.stringify(config);
-  const headers = localSecurityHeaders(config);
+  // connect-src also names the local S3: the browser uploads attachments to it (docs/api.md#attachments).
+  const headers = localSecurityHeaders(config, s3Endpoint);
   const server = http.createServer((req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     if (req.url === '/config.json' || req.url?.startsWith('/config.json?')) {
@@ -362,6 +363,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
       ...(mailUrl ? { notifications: { siteUrl: `http://${host}:${ports.web}`, sesEndpoint: mailUrl, emailFrom: LOCAL_EMAIL_FROM } } : {}),
       tableName: table,
       dynamodbEndpoint: dynamo.endpoint,
+      attachments: { bucket: LOCAL_ATTACHMENTS_BUCKET, s3Endpoint: s3.endpoint },
       allowedOrigins: [`http://${host}:${ports.web}`, `http://localhost:${ports.web}`],
       userPoolClientId: pool.userPoolClientId,
       userPoolId: pool.userPoolId,
@@ -423,6 +425,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
         config: lambdaConfig,
         repository,
         users,
+        // The incidents handler signs attachment transfers with the local S3's key (AWS: its role's credentials).
+        attachments: s3AttachmentStore({ bucket: LOCAL_ATTACHMENTS_BUCKET, region: lambdaConfig.region, endpoint: s3.endpoint, credentials: { ...LOCAL_S3_CREDENTIALS } }),
         ...(lambdaConfig.identityProviders
           ? {
               identityProviders: {
@@ -524,7 +528,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<RunningL
         throw new Error('portal: web/dist is missing — run `npm run build:web` or drop --no-build');
       }
       await webPort?.release();
-      const web = await serveWeb(ports.web, host, config);
+      const web = await serveWeb(ports.web, host, config, s3.endpoint);
       stops.push(web.stop);
       webUrl = web.url;
       log(`portal on ${web.url}`);

@@ -161,7 +161,7 @@ export async function smokeTest(o: SmokeOptions): Promise<SmokeResult> {
 }
 
 /** Starts the offline stack on random ports in a temp folder and runs the smoke test as a demo customer. */
-export async function smokeTestLocal(o: { chromiumPath?: string; log?: (line: string) => void } = {}): Promise<SmokeResult & { stackConfig: PortalConfig }> {
+export async function smokeTestLocal(o: { chromiumPath?: string; log?: (line: string) => void } = {}): Promise<SmokeResult & { stackConfig: PortalConfig; s3Endpoint: string }> {
   const { startLocalStack } = await import('../local/stack.js');
   const { DEMO_PASSWORD } = await import('../local/demo-data.js');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vigia-smoke-local-'));
@@ -173,7 +173,8 @@ export async function smokeTestLocal(o: { chromiumPath?: string; log?: (line: st
   });
   try {
     const r = await smokeTest({ url: stack.urls.web!, email: LOCAL_SMOKE_USER, password: DEMO_PASSWORD, ...o });
-    return { ...r, stackConfig: stack.config };
+    // The local S3 (attachments' uploads) is in the portal's connect-src too.
+    return { ...r, stackConfig: stack.config, s3Endpoint: stack.urls.s3 };
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -18,7 +18,7 @@ import type { PortalConfig } from '../../lambdas/contract/portal-config.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-let result: SmokeResult & { stackConfig: PortalConfig };
+let result: SmokeResult & { stackConfig: PortalConfig; s3Endpoint: string };
 let exitCode = 0;
 
 describe('local portal: security headers and CSP in Chromium', () => {
@@ -39,11 +39,11 @@ describe('local portal: security headers and CSP in Chromium', () => {
   });
 
   it('serves exactly the shared security headers with the local Cognito and API origins', () => {
-    const expected = localSecurityHeaders(result.stackConfig);
+    const expected = localSecurityHeaders(result.stackConfig, result.s3Endpoint);
     for (const [name, value] of Object.entries(expected)) assert.equal(result.headers[name.toLowerCase()], value, name);
     const cognito = new URL(result.stackConfig.userPoolEndpoint!).origin;
     assert.ok(
-      result.headers['content-security-policy']?.includes(`connect-src 'self' ${cognito} ${new URL(result.stackConfig.apiUrl).origin};`),
+      result.headers['content-security-policy']?.includes(`connect-src 'self' ${cognito} ${new URL(result.stackConfig.apiUrl).origin} ${new URL(result.s3Endpoint).origin};`),
       result.headers['content-security-policy'],
     );
   });

@@ -74,7 +74,8 @@ describe('Api stack', () => {
     const { t } = synthPr42();
     // The notification consumer and the SLA job are not API handlers (test/infra/notifications.test.ts, sla-watch.test.ts).
     const background = BACKGROUND_FUNCTIONS.map((b) => `vigia-pr-42-${b}`);
-    const fns = ofType(t.api, 'AWS::Lambda::Function').filter(([, f]) => !background.includes(String(f.Properties!.FunctionName)));
+    // Nor is CDK's auto-delete provider of the preview's attachments bucket.
+    const fns = ofType(t.api, 'AWS::Lambda::Function').filter(([id, f]) => !background.includes(String(f.Properties!.FunctionName)) && !id.startsWith('CustomS3AutoDeleteObjects'));
     expect(fns.map(([, f]) => f.Properties!.FunctionName).sort()).toEqual(HANDLER_NAMES.map((h) => `vigia-pr-42-${h}`).sort());
     for (const [, f] of fns) {
       const p = f.Properties!;
@@ -89,6 +90,8 @@ describe('Api stack', () => {
           ...(/-(admin|incidents)$/.test(String(p.FunctionName)) ? ['USER_POOL_ID'] : []),
           // the notifications function links its test messages to the portal
           ...(/-notifications$/.test(String(p.FunctionName)) ? ['SITE_URL'] : []),
+          // the incidents function presigns attachment transfers on the stage's bucket (docs/api.md#attachments)
+          ...(/-incidents$/.test(String(p.FunctionName)) ? ['ATTACHMENTS_BUCKET'] : []),
         ].sort(),
       );
       expect(env).toMatchObject({ STAGE: 'pr-42', NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: 'vigia-api', ALLOWED_HEADERS: CORS_ALLOW_HEADERS.join(',') });
@@ -96,7 +99,12 @@ describe('Api stack', () => {
       expect(JSON.stringify(env.ALLOWED_ORIGINS)).toContain('Vigia-pr-42-Hosting');
     }
     // Log groups with retention, one per function (and the notification consumer and SLA job) plus the access logs, all with generated names.
-    const logs = ofType(t.api, 'AWS::Logs::LogGroup');
+    // The preview's attachments bucket adds CDK's auto-delete provider and its named log group (as the Hosting stack's).
+    const all = ofType(t.api, 'AWS::Logs::LogGroup');
+    const autoDelete = all.filter(([id]) => id.startsWith('AutoDeleteObjectsLogs'));
+    expect(autoDelete).toHaveLength(1);
+    expect(autoDelete[0]![1].Properties!.RetentionInDays).toBe(7);
+    const logs = all.filter((l) => !autoDelete.includes(l));
     expect(logs).toHaveLength(HANDLER_NAMES.length + BACKGROUND_FUNCTIONS.length + 1);
     for (const [, l] of logs) {
       expect(l.Properties!.RetentionInDays).toBe(7);
@@ -152,7 +160,15 @@ describe('Api stack', () => {
       const statements = (p.Properties!.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement;
       const xray = statements.filter((st) => JSON.stringify(st.Action).includes('xray:'));
       expect(xray.map((st) => [[st.Action].flat().sort(), st.Resource]), id).toEqual([[['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], '*']]);
-      const doc = JSON.stringify({ Statement: statements.filter((st) => !xray.includes(st)) });
+      // The incidents role's attachment objects: exactly PutObject/GetObject under `<attachments bucket>/tenants/*`.
+      const attachments = statements.filter((st) => JSON.stringify(st.Action).includes('s3:'));
+      if (attachments.length) {
+        expect(id).toMatch(/^IncidentsRole/);
+        expect(attachments.map((st) => [[st.Action].flat().sort(), st.Resource]), id).toEqual([
+          [['s3:GetObject', 's3:PutObject'], { 'Fn::Join': ['', [{ 'Fn::GetAtt': [expect.stringMatching(/^AttachmentsBucket/), 'Arn'] }, '/tenants/*']] }],
+        ]);
+      }
+      const doc = JSON.stringify({ Statement: statements.filter((st) => !xray.includes(st) && !attachments.includes(st)) });
       expect(doc, id).not.toContain('*');
       const actions = (p.Properties!.PolicyDocument as { Statement: Array<{ Action: string | string[] }> }).Statement.flatMap((s) =>
         Array.isArray(s.Action) ? s.Action : [s.Action],
@@ -168,7 +184,8 @@ describe('Api stack', () => {
       const indexes = [...doc.matchAll(/\/index\/(GSI\d)/g)].map((m) => m[1]).sort();
       expect(indexes, id).toEqual(indexesOf(name));
     }
-    for (const [, r] of ofType(t.api, 'AWS::IAM::Role')) expect(r.Properties!.ManagedPolicyArns).toBeUndefined();
+    // CDK's auto-delete provider (preview attachments bucket) is a CloudFormation-level role CDK writes, as in the Hosting stack.
+    for (const [id, r] of ofType(t.api, 'AWS::IAM::Role')) if (!id.startsWith('CustomS3AutoDeleteObjects')) expect(r.Properties!.ManagedPolicyArns, id).toBeUndefined();
   });
 
   it('only the admin function (exactly COGNITO_ADMIN_ACTIONS) and the incidents function (ListUsersInGroup) may call Cognito, on this stage\u2019s user pool ARN; both get USER_POOL_ID; admin the audit retention', () => {

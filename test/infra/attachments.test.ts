@@ -1,7 +1,7 @@
 /**
- * The attachments bucket construct (issue 32 point 2; infra/attachments-bucket.ts), synthesized on its own: it is
- * NOT in the stage's stacks yet — it joins the Api stack with the attachment routes, together with the incidents
- * function's `s3:PutObject`/`s3:GetObject` grant on `tenants/*` (docs/platform.md notes it).
+ * The attachments bucket construct (issue 32 point 2; infra/attachments-bucket.ts), synthesized on its own. In the
+ * stage it is in the Api stack with the incidents function's `s3:PutObject`/`s3:GetObject` grant on `tenants/*`
+ * (test/infra/api.test.ts) and the auto-delete provider's log group (test/infra/deploy-safety.test.ts).
  */
 import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';

@@ -145,7 +145,7 @@ describe('3. previews leave nothing behind (pr-42)', () => {
       }
     }
     expect(count).toBe(
-      HANDLER_NAMES.length + BACKGROUND_FUNCTIONS.length /* notification consumer, SLA job */ + 1 /* access */ + 1 /* bucket deployment */ + 1 /* auto-delete */ + 1 /* pre token generation trigger */,
+      HANDLER_NAMES.length + BACKGROUND_FUNCTIONS.length /* notification consumer, SLA job */ + 1 /* access */ + 1 /* bucket deployment */ + 2 /* auto-delete (Hosting, Api: attachments) */ + 1 /* pre token generation trigger */,
     );
     // The preview's notification DLQ goes with the stack too.
     for (const [id, q] of ofType(s.t.api, 'AWS::SQS::Queue')) expect(q.DeletionPolicy ?? 'Delete', id).toBe('Delete');
@@ -155,6 +155,10 @@ describe('3. previews leave nothing behind (pr-42)', () => {
     const [logId, log] = ofType(s.t.hosting, 'AWS::Logs::LogGroup')[0]!;
     expect(log.Properties!.LogGroupName).toEqual({ 'Fn::Join': ['', ['/aws/lambda/', { Ref: providerId }]] });
     for (const [id, c] of ofType(s.t.hosting, 'Custom::S3AutoDeleteObjects')) expect((c as Props).DependsOn, id).toContain(logId);
+    // The same in the Api stack (the attachments bucket, infra/attachments-bucket.ts).
+    const [apiProviderId] = ofType(s.t.api, 'AWS::Lambda::Function').find(([id]) => id.startsWith('CustomS3AutoDeleteObjects'))!;
+    const [apiLogId] = ofType(s.t.api, 'AWS::Logs::LogGroup').find(([, l]) => JSON.stringify(l.Properties!.LogGroupName ?? null).includes(apiProviderId))!;
+    for (const [id, c] of ofType(s.t.api, 'Custom::S3AutoDeleteObjects')) expect((c as Props).DependsOn, id).toContain(apiLogId);
     // Every Lambda function of the stage writes to a log group the stage owns.
     for (const tpl of templates(s)) {
       for (const [id, f] of ofType(tpl, 'AWS::Lambda::Function')) {
@@ -339,7 +343,8 @@ describe('13. alarms and tracing', () => {
 
   it('every API function has active tracing and no tracing SDK dependency', () => {
     for (const s of [synthPr42(), synthProd()]) {
-      for (const [id, f] of ofType(s.t.api, 'AWS::Lambda::Function')) expect(f.Properties!.TracingConfig, id).toEqual({ Mode: 'Active' });
+      // Not CDK's auto-delete provider of the preview's attachments bucket (a custom resource handler, run at deletion).
+      for (const [id, f] of ofType(s.t.api, 'AWS::Lambda::Function')) if (!id.startsWith('CustomS3AutoDeleteObjects')) expect(f.Properties!.TracingConfig, id).toEqual({ Mode: 'Active' });
     }
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { dependencies?: Record<string, string> };
     expect(Object.keys(pkg.dependencies ?? {}).filter((d) => /xray|tracer/i.test(d))).toEqual([]);

@@ -18,6 +18,7 @@ const map: StageResourceMap = {
   userPoolArn: 'arn:aws:cognito-idp:us-east-1:111111111111:userpool/us-east-1_x',
   queueArn: (n) => `arn:aws:sqs:us-east-1:111111111111:${n}`,
   secretName: (n) => n.replace(/^vigia\/local\//, 'vigia/dev/'),
+  bucketName: (n) => n,
 };
 
 /** The principal with every policy statement's resources filtered by `keep`. */

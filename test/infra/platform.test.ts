@@ -151,10 +151,14 @@ describe('CloudFront security headers', () => {
   it('prod (eu-west-1): exactly the headers of security-headers.ts, with the region\'s Cognito and API Gateway origins', () => {
     const s = synthProd();
     const policy = one(s, 'hosting', 'AWS::CloudFront::ResponseHeadersPolicy');
-    const expected = securityHeaders(securityHeaderSettings(awsPortalOrigins(PROD_ENV.region!)));
+    // The browser uploads attachments to the stage's bucket (docs/api.md#attachments), named before it exists.
+    const uploads = [`https://vigia-prod-attachments-${PROD_ENV.account}-eu-west-1.s3.eu-west-1.amazonaws.com`];
+    const expected = securityHeaders(securityHeaderSettings({ ...awsPortalOrigins(PROD_ENV.region!), uploads }));
     expect(policyHeaders(policy)).toEqual(expected);
     const csp = expected['Content-Security-Policy']!;
-    expect(csp).toContain("connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com https://cognito-identity.eu-west-1.amazonaws.com https://*.execute-api.eu-west-1.amazonaws.com;");
+    expect(csp).toContain(
+      `connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com https://cognito-identity.eu-west-1.amazonaws.com https://*.execute-api.eu-west-1.amazonaws.com ${uploads[0]};`,
+    );
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe');
@@ -202,8 +206,10 @@ describe('alarms and dashboard', () => {
     const withTrigger = [...functions, 'vigia-pr-42-pre-token-generation'].sort();
     expect(byMetric('AWS/Lambda', 'Errors').map((a) => a.Dimensions[0].Value).sort()).toEqual(withTrigger);
     expect(byMetric('AWS/Lambda', 'Throttles').map((a) => a.Dimensions[0].Value).sort()).toEqual(withTrigger);
-    // Every function of the Api stack is one of them (a new function without alarms fails here).
-    expect(ofType(s.t.api, 'AWS::Lambda::Function').map(([, f]) => f.Properties!.FunctionName).sort()).toEqual(functions);
+    // Every function of the Api stack is one of them (a new function without alarms fails here), but CDK's
+    // auto-delete provider of the preview's attachments bucket (a custom resource handler, run at deletion only).
+    const apiFunctions = ofType(s.t.api, 'AWS::Lambda::Function').filter(([id]) => !id.startsWith('CustomS3AutoDeleteObjects'));
+    expect(apiFunctions.map(([, f]) => f.Properties!.FunctionName).sort()).toEqual(functions);
     expect(byMetric('AWS/SQS', 'ApproximateNumberOfMessagesVisible').map((a) => a.Dimensions)).toEqual([[{ Name: 'QueueName', Value: 'vigia-pr-42-notifications-dlq' }]]);
     expect(byMetric('AWS/DynamoDB', 'ReadThrottleEvents')[0]!.Dimensions).toEqual([{ Name: 'TableName', Value: 'vigia-pr-42-main' }]);
     expect(byMetric('AWS/DynamoDB', 'WriteThrottleEvents')).toHaveLength(1);
