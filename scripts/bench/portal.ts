@@ -103,7 +103,9 @@ export function initialAssets(dir: string): AssetSizes {
 
 async function viteBuild(configFile: string, outDir: string): Promise<void> {
   const { build } = await import('vite');
-  await build({ configFile, logLevel: 'warn', mode: 'production', build: { outDir, emptyOutDir: true } });
+  // VIGIA_BENCH_TRACE=profile: unminified, so the profile names functions (its timings are then not the bench's).
+  const minify = process.env.VIGIA_BENCH_TRACE === 'profile' ? { minify: false } : {};
+  await build({ configFile, logLevel: 'warn', mode: 'production', build: { outDir, emptyOutDir: true, ...minify } });
 }
 
 async function serve(dir: string, port: number, configJson?: string): Promise<{ url: string; stop(): Promise<void> }> {
@@ -200,6 +202,42 @@ const TRACE = `(() => {
   return rows.sort((a, b) => a.startMs - b.startMs);
 })()`;
 
+/** The part of a V8 CPU profile `profileTail` reads (Chrome DevTools Protocol, `Profiler.Profile`). */
+interface CpuProfile {
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  /** µs between samples. */
+  timeDeltas: number[];
+}
+
+/** How much of the end of a profiled flow `profileTail` summarises, ms (the render after the user pool's last answer). */
+const PROFILE_TAIL_MS = 400;
+
+/**
+ * The 12 functions with the most self time in the last `PROFILE_TAIL_MS` of `profile` (its end is a few ms after
+ * the data showed), as trace rows `self <ms> <function> <file>:<line>` (start/end = the row's self ms), plus
+ * the idle and the total sampled.
+ */
+function profileTail(profile: CpuProfile): TraceEntry[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  let t = profile.startTime;
+  const from = profile.endTime - PROFILE_TAIL_MS * 1000;
+  profile.samples.forEach((id, i) => {
+    t += profile.timeDeltas[i] ?? 0;
+    if (t < from) return;
+    const f = byId.get(id)!.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
+  });
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 12)
+    .map(([name, ms]) => ({ name: `self in the last ${PROFILE_TAIL_MS} ms: ${name}`, startMs: Math.round(ms), endMs: Math.round(ms) }));
+}
+
 /**
  * Signs in on `url` and returns (submit → `doneSelectors` all present) ms in page time, the JS URLs fetched and
  * the flow's requests after the submit (`trace`, for the breakdown `VIGIA_BENCH_TRACE=1` logs).
@@ -214,6 +252,13 @@ async function signInFlow(browser: Browser, url: string, user: DemoUser, doneSel
     await page.goto(url, { waitUntil: 'commit' });
     await page.locator(EMAIL_FIELD).fill(user.email, { timeout: 30_000 });
     await page.locator('input[name="password"]').fill(user.password);
+    // VIGIA_BENCH_TRACE=profile: a CPU profile of the flow, its last `PROFILE_TAIL_MS` summarised by function.
+    const cdp = process.env.VIGIA_BENCH_TRACE === 'profile' ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+      await cdp.send('Profiler.start');
+    }
     await page.locator('button[type="submit"]').first().click();
     await page.waitForFunction(
       `(() => {
@@ -225,7 +270,9 @@ async function signInFlow(browser: Browser, url: string, user: DemoUser, doneSel
     );
     const ms = await page.evaluate<number>('Math.round(window.__dataAt - window.__submitAt)');
     if (!Number.isFinite(ms)) throw new Error('no submit event seen before the data (window.__submitAt unset)');
-    return { ms, js, trace: await page.evaluate<TraceEntry[]>(TRACE) };
+    const trace = await page.evaluate<TraceEntry[]>(TRACE);
+    if (cdp) trace.push(...profileTail((await cdp.send('Profiler.stop')).profile as CpuProfile));
+    return { ms, js, trace };
   } catch (e) {
     const shot = path.join(FAILURE_DIR, `sign-in-${new URL(url).port}-${Date.now()}.png`);
     mkdirSync(FAILURE_DIR, { recursive: true });
