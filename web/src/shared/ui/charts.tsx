@@ -18,7 +18,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatLocale, formatPercent, SEVERITY_LABELS } from '../lib/format';
+import { formatPercent, formatShortDay, SEVERITY_LABELS } from '../lib/format';
 
 /** Colours of the four severities (same hues as the severity badges). */
 export const SEVERITY_COLORS = { critical: '#b91c1c', high: '#c2410c', medium: '#a16207', low: '#1d4ed8' } as const;
@@ -35,11 +35,7 @@ export interface TrendPoint {
 /** The severities in stacking order (labels from the catalogue, `SEVERITY_LABELS`). */
 const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 
-/** `YYYY-MM-DD` → "3 mar" (en: "3 Mar"; the portal's locale, UTC date). */
-function shortDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? date : d.toLocaleDateString(formatLocale(), { day: 'numeric', month: 'short', timeZone: 'UTC' });
-}
+const shortDay = formatShortDay;
 
 function ChartFigure({ caption, height, children }: { caption: string; height: number; children: React.ReactElement }) {
   return (
