@@ -31,6 +31,12 @@ export const MonthlyReportFile = z.object({
       SEVERITIES.map((s) => [s, z.object({ resolved: z.number().int(), met: z.number().int(), breached: z.number().int(), compliancePct: z.number().nullable() })]),
     ) as Record<(typeof SEVERITIES)[number], z.ZodObject<{ resolved: z.ZodNumber; met: z.ZodNumber; breached: z.ZodNumber; compliancePct: z.ZodNullable<z.ZodNumber> }>>,
   ),
+  /**
+   * The month's maintenance windows, whose downtime the availability figures exclude (docs/sla.md#maintenance-windows):
+   * `windows` overlapping the month, `minutes` they cover inside it (overlaps once, rounded). The PDF prints
+   * "N ventanas de mantenimiento excluidas (M min)".
+   */
+  maintenance: z.object({ windows: z.number().int().min(0), minutes: z.number().int().min(0) }),
 });
 export type MonthlyReportFile = z.infer<typeof MonthlyReportFile>;
 

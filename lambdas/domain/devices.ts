@@ -8,8 +8,9 @@ import { auditEntryFor } from './audit.js';
 import { ALARM_STATES, type AlarmConsoleItem, type AlarmState, type Device, type DeviceAlarm, type DeviceDetail, type DeviceStatus, type Page } from '../contract/schemas.js';
 import { ApiError } from './errors.js';
 import type { Identity } from './identity.js';
-import type { AvailabilityRollup, DailyAvailability, DevicesPort } from './ports.js';
+import type { AvailabilityRollup, DailyAvailability, DevicesPort, MaintenanceWindowsPort } from './ports.js';
 import { actorName } from './incidents.js';
+import { coveringSpans, overlapMs, withoutSpans, type Span } from './maintenance-availability.js';
 
 /**
  * The one place the heartbeat thresholds live: a device is `online` if its last heartbeat is at most
@@ -84,11 +85,28 @@ export function outageDays(fromMs: number, toMs: number): Map<string, number> {
  * The open outage of a device at `now` (docs/data-model.md#outages): when `now` is past `outageAfter`, the
  * time from its recorded last heartbeat to `now` is monitored, unavailable time, per UTC day (ms, capped as
  * `outageDays`) — exactly what its return heartbeat at `now` would write (`heartbeatTime`). Empty otherwise.
+ * `maintenance`: the merged spans of the windows covering the device (`coveringSpans`), whose time is not
+ * downtime (docs/sla.md#maintenance-windows); a day left with 0 ms stays in the map.
  */
-export function openOutage(lastHeartbeatAt: string | null, now: Date): Map<string, number> {
+export function openOutage(lastHeartbeatAt: string | null, now: Date, maintenance: readonly Span[] = []): Map<string, number> {
   const after = outageAfter(lastHeartbeatAt);
   if (after === null || !(now.getTime() > after)) return new Map();
-  return outageDays(Date.parse(lastHeartbeatAt!), now.getTime());
+  const from = Date.parse(lastHeartbeatAt!);
+  return withoutSpans(outageDays(from, now.getTime()), from, maintenance);
+}
+
+/**
+ * The downtime a heartbeat at `at` would record (`heartbeatTime`'s arguments), as one `[start, end)` interval in
+ * epoch ms, or null when it records none (the gap is within the online threshold): past `outageAfter(recordedAt)`
+ * the outage from `recordedAt`; otherwise a gap since `previousAt` beyond the online threshold (capped at one
+ * day, as `heartbeatInterval`). The interval whose maintenance windows `ingestHeartbeat` reads (ONE Query, only
+ * then; docs/sla.md#maintenance-windows).
+ */
+export function downtimeSpan(recordedAt: string, previousAt: string, at: string): Span | null {
+  const end = Date.parse(at);
+  if (end > outageAfter(recordedAt)!) return [Date.parse(recordedAt), end];
+  const gap = heartbeatInterval(previousAt, at);
+  return gap.monitoredSeconds > 0 && gap.upSeconds < gap.monitoredSeconds ? [end - Math.round(gap.monitoredSeconds * 1000), end] : null;
 }
 
 /**
@@ -98,11 +116,14 @@ export function openOutage(lastHeartbeatAt: string | null, now: Date): Map<strin
  * `recordedAt` is an outage (`outageDays`, unavailable); otherwise the same-minute heartbeats after
  * `recordedAt` on its day and the interval since `previousAt` (`heartbeatInterval`) on the day of `at`, all
  * available. So an outage counts once, the same whether read while it lasts (`openOutage`) or written at its end.
+ * `maintenance`: the merged spans of the windows covering the device over `downtimeSpan` (`coveringSpans`): their
+ * time in the downtime is left out of the monitored time (docs/sla.md#maintenance-windows).
  */
-export function heartbeatTime(recordedAt: string, previousAt: string, at: string): Map<string, { m: number; u: number }> {
+export function heartbeatTime(recordedAt: string, previousAt: string, at: string, maintenance: readonly Span[] = []): Map<string, { m: number; u: number }> {
   const time = new Map<string, { m: number; u: number }>();
   if (Date.parse(at) > outageAfter(recordedAt)!) {
-    for (const [date, ms] of outageDays(Date.parse(recordedAt), Date.parse(at))) time.set(date, { m: ms, u: 0 });
+    const from = Date.parse(recordedAt);
+    for (const [date, ms] of withoutSpans(outageDays(from, Date.parse(at)), from, maintenance)) time.set(date, { m: ms, u: 0 });
     return time;
   }
   const add = (date: string, m: number, u: number) => {
@@ -112,7 +133,10 @@ export function heartbeatTime(recordedAt: string, previousAt: string, at: string
   const tail = Date.parse(previousAt) - Date.parse(recordedAt);
   if (tail > 0) add(recordedAt.slice(0, 10), tail, tail);
   const gap = heartbeatInterval(previousAt, at);
-  add(at.slice(0, 10), Math.round(gap.monitoredSeconds * 1000), Math.round(gap.upSeconds * 1000));
+  const m = Math.round(gap.monitoredSeconds * 1000);
+  // A gap beyond the online threshold is downtime: its time inside a covering window is not monitored.
+  const excluded = gap.upSeconds < gap.monitoredSeconds ? overlapMs(maintenance, Date.parse(at) - m, Date.parse(at)) : 0;
+  add(at.slice(0, 10), m - excluded, Math.round(gap.upSeconds * 1000));
   return time;
 }
 
@@ -121,8 +145,8 @@ export function heartbeatTime(recordedAt: string, previousAt: string, at: string
  * `availablePct` 0 and its monitored seconds (ms / 1000) — the monitored, unavailable time the readers add to
  * the stored days (docs/data-model.md#outages). Empty when the device is not in an outage.
  */
-export function openOutageDays(lastHeartbeatAt: string | null, now: Date): DailyAvailability[] {
-  return [...openOutage(lastHeartbeatAt, now)].map(([date, ms]) => ({ date, availablePct: 0, monitoredSeconds: ms / 1000 }));
+export function openOutageDays(lastHeartbeatAt: string | null, now: Date, maintenance: readonly Span[] = []): DailyAvailability[] {
+  return [...openOutage(lastHeartbeatAt, now, maintenance)].filter(([, ms]) => ms > 0).map(([date, ms]) => ({ date, availablePct: 0, monitoredSeconds: ms / 1000 }));
 }
 
 /**
@@ -135,8 +159,8 @@ export function openOutageDays(lastHeartbeatAt: string | null, now: Date): Daily
  * The one read-time rule of every availability figure (device page, device list, below-target list, fleet
  * figure, reports). For a per-day display, `mergeDays`.
  */
-export function withOpenOutage(days: readonly DailyAvailability[], lastHeartbeatAt: string | null, now: Date): DailyAvailability[] {
-  return [...days, ...openOutageDays(lastHeartbeatAt, now)];
+export function withOpenOutage(days: readonly DailyAvailability[], lastHeartbeatAt: string | null, now: Date, maintenance: readonly Span[] = []): DailyAvailability[] {
+  return [...days, ...openOutageDays(lastHeartbeatAt, now, maintenance)];
 }
 
 /**
@@ -285,27 +309,49 @@ export function rollupOfSums(asOf: string, sum: readonly number[], weight: reado
  * (`openOutageDays`) continue the roll-up's sums of `now`'s day (`availabilitySums`), so the figure is
  * bit-identical to `availability30d(withOpenOutage(days, lastHeartbeatAt, now), now)` with no day read; a
  * roll-up of the old shape (figures only, no `sums`) gives undefined for a device in an outage (the caller's
- * from-scratch fallback).
+ * from-scratch fallback). `maintenance`: as `openOutage`.
  */
-export function availabilityFromRollup(rollup: AvailabilityRollup | null, now: Date, lastHeartbeatAt: string | null = null): number | null | undefined {
+export function availabilityFromRollup(rollup: AvailabilityRollup | null, now: Date, lastHeartbeatAt: string | null = null, maintenance: readonly Span[] = []): number | null | undefined {
   if (!rollup) return undefined;
   const k = Math.round((Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`) - Date.parse(`${rollup.asOf}T00:00:00Z`)) / 86_400_000);
   if (!(k >= 0 && k < rollup.pct30d.length)) return undefined;
-  const open = openOutageDays(lastHeartbeatAt, now);
+  const open = openOutageDays(lastHeartbeatAt, now, maintenance);
   if (open.length === 0) return rollup.pct30d[k] ?? null;
   if (!rollup.sums || !(k < rollup.sums.sum.length)) return undefined;
   return availabilityFigure(availabilitySums(open, availabilityWindow(now), { sum: rollup.sums.sum[k]!, weight: rollup.sums.weight[k]! }));
 }
 
 /**
- * The device with availability per day (last 90 days, oldest first), over 7/30/90 days against
- * `AVAILABILITY_SLA_TARGET_PCT`, and its open alarms. @throws ApiError NOT_FOUND
+ * The merged spans of the maintenance windows covering each of `devices` that is in an outage at `now`
+ * (`openOutage`), by device id (docs/sla.md#maintenance-windows): ONE Query of the tenant's windows over the
+ * outages (from the earliest recorded last heartbeat to `now`) when any is in one; no request otherwise.
  */
-export async function deviceDetailView(port: DevicesPort, tenantId: string, deviceId: string, now: Date): Promise<DeviceDetail> {
+export async function outageMaintenance(
+  windows: Pick<MaintenanceWindowsPort, 'overlapping'>,
+  tenantId: string,
+  devices: readonly { id: string; site?: string | undefined; lastHeartbeatAt: string | null }[],
+  now: Date,
+): Promise<Map<string, Span[]>> {
+  const down = devices.filter((d) => openOutage(d.lastHeartbeatAt, now).size > 0);
+  const out = new Map<string, Span[]>();
+  if (down.length === 0) return out;
+  const earliest = Math.min(...down.map((d) => Date.parse(d.lastHeartbeatAt!)));
+  const found = await windows.overlapping(tenantId, new Date(earliest).toISOString(), now.toISOString());
+  for (const d of down) out.set(d.id, coveringSpans(found, { id: d.id, site: d.site }, Date.parse(d.lastHeartbeatAt!), now.getTime()));
+  return out;
+}
+
+/**
+ * The device with availability per day (last 90 days, oldest first), over 7/30/90 days against
+ * `AVAILABILITY_SLA_TARGET_PCT`, and its open alarms. In an outage, its time inside the maintenance windows
+ * covering it is not downtime (`outageMaintenance` with `windows`: ONE Query, only then). @throws ApiError NOT_FOUND
+ */
+export async function deviceDetailView(port: DevicesPort, tenantId: string, deviceId: string, now: Date, windows?: Pick<MaintenanceWindowsPort, 'overlapping'>): Promise<DeviceDetail> {
   const maxDays = AVAILABILITY_WINDOWS[AVAILABILITY_WINDOWS.length - 1]!;
   const { device: stored, days: storedDays, openAlarms } = await port.deviceHistory(tenantId, deviceId, availabilityWindowStart(now, maxDays));
   if (!stored) throw new ApiError('NOT_FOUND', `device ${deviceId} not found`);
-  const days = withOpenOutage(storedDays, stored.lastHeartbeatAt, now);
+  const maintenance = windows ? await outageMaintenance(windows, tenantId, [stored], now) : new Map<string, Span[]>();
+  const days = withOpenOutage(storedDays, stored.lastHeartbeatAt, now, maintenance.get(stored.id));
   const window = (n: number) => {
     const pct = availability30d(days, now, n);
     return { days: n, availablePct: pct, meetsSla: pct === null ? null : pct >= AVAILABILITY_SLA_TARGET_PCT };
@@ -375,23 +421,28 @@ export async function acknowledgeAlarm(
  * gets its figure from its roll-up's sums with the outage added (`availabilityFromRollup` with its
  * `lastHeartbeatAt`; docs/data-model.md#outages). A device whose roll-up is missing, stale, does not cover
  * `now`'s day (no availability written for 30 days, clock skew) or is of the old shape while the device is in
- * an outage falls back to the from-scratch `deviceStats` (+ `withOpenOutage`).
+ * an outage falls back to the from-scratch `deviceStats` (+ `withOpenOutage`). With `windows`, the outage time
+ * inside the maintenance windows covering a device is not downtime (`outageMaintenance`: ONE Query for the page,
+ * only when a device of it is in an outage).
  */
 export async function listDevicesView(
   port: DevicesPort,
   tenantId: string,
   opts: { limit: number; cursor?: string; prefix?: string | undefined; ip?: string | undefined },
   now: Date,
+  windows?: Pick<MaintenanceWindowsPort, 'overlapping'>,
 ): Promise<Page<Device>> {
   const page = await port.listDevices(tenantId, opts);
   const from = availabilityWindowStart(now);
+  const maintenance = windows ? await outageMaintenance(windows, tenantId, page.items.map((i) => i.device), now) : new Map<string, Span[]>();
   const items = await Promise.all(
     page.items.map(async ({ device, openAlarms, availability }): Promise<Device> => {
-      let pct = availabilityFromRollup(availability, now, device.lastHeartbeatAt);
+      const spans = maintenance.get(device.id);
+      let pct = availabilityFromRollup(availability, now, device.lastHeartbeatAt, spans);
       let open = openAlarms;
       if (pct === undefined || open === null) {
         const stats = await port.deviceStats(tenantId, device.id, from);
-        if (pct === undefined) pct = availability30d(withOpenOutage(stats.days, device.lastHeartbeatAt, now), now);
+        if (pct === undefined) pct = availability30d(withOpenOutage(stats.days, device.lastHeartbeatAt, now, spans), now);
         if (open === null) open = stats.openAlarms;
       }
       return { ...device, status: deviceStatus(device.lastHeartbeatAt, now), availability30d: pct, openAlarms: open };

@@ -1,47 +1,37 @@
 /**
  * Availability without maintenance (docs/sla.md#maintenance-windows): contracts exclude announced maintenance, so
- * a covered device's downtime inside one of the tenant's maintenance windows is not downtime. Pure (no I/O);
- * the windows are those `MaintenanceWindowsPort.overlapping` reads for the period (ONE bounded Query).
+ * a covered device's downtime inside one of the tenant's maintenance windows is not downtime — it is left out of
+ * the monitored time altogether (neither up nor down: availability = up / (monitored − maintenance)). Pure (no
+ * I/O); the windows are those `MaintenanceWindowsPort.overlapping` reads for the downtime (ONE bounded Query).
  *
- * The rule, per UTC day of the device's figures (`DailyAvailability`: the stored data has no down intervals,
- * only each day's available % of its monitored seconds):
- *  - the windows covering the device (`windowCovers`: by id or by its site) are clipped to the period and merged,
- *    so overlapping windows are never counted twice;
- *  - the merged windows' time inside the day (ms) is added back to the day's available time, capped at the
- *    day's recorded downtime (monitored − available), so a day never exceeds 100 % and time the device was up
- *    is not counted again;
- *  - days outside every window are unchanged; a device no window covers is unchanged.
- * Units: ms inside, minutes in the totals (`excludedMinutes`, rounded to two decimals). Instants ISO-8601 UTC.
+ * Applied where downtime is counted, so every figure agrees by construction:
+ *  - at WRITE time, by the heartbeat that ends a gap counted as downtime (`heartbeatTime` with the spans of
+ *    `coveringSpans`; lambdas/data/devices.ts `ingestHeartbeat`): the day items, the roll-ups, the below-target
+ *    index, the tenant's day aggregates and the reports only ever see the downtime outside the windows;
+ *  - at READ time, for an outage still open (`openOutage` with the same spans).
+ * A window deleted or shortened afterwards does not give back downtime already excluded (the days are sums).
+ * Rules: the windows covering the device (`windowCovers`: by id or by its site) are merged, so overlapping windows
+ * are never counted twice; the overlap is taken per UTC day of the downtime. Units: epoch ms.
  */
 import type { MaintenanceWindow } from '../contract/maintenance-windows.js';
-import { mergeDays } from './devices.js';
+import { openOutage } from './devices.js';
 import { windowCovers } from './maintenance-windows.js';
-import type { DailyAvailability } from './ports.js';
 
 const DAY_MS = 86_400_000;
 
 /** What the rule needs of a window. */
 export type WindowSpan = Pick<MaintenanceWindow, 'windowId' | 'scope' | 'startAt' | 'endAt'>;
 
-/** The result of `excludeMaintenance`. */
-export interface MaintenanceExclusion {
-  /** The device's days (one per date, as `mergeDays` gives them), with the window time added back. */
-  days: DailyAvailability[];
-  /** Ms added back per UTC day (`yyyy-mm-dd`), only days with some; what a fleet figure adds to its available time. */
-  creditMs: Record<string, number>;
-  /** Ids of the windows that cover the device and overlap the period (those the figures exclude). */
-  windowIds: string[];
-  /** Downtime excluded, minutes (Σ `creditMs` / 60 000, two decimals). */
-  excludedMinutes: number;
-}
+/** A `[start, end)` interval, epoch ms. */
+export type Span = [number, number];
 
 /** Merged `[start, end)` ms intervals of `spans`, clipped to `[from, to)`, sorted, disjoint. */
-export function mergedIntervals(spans: readonly { startAt: string; endAt: string }[], from: number, to: number): [number, number][] {
+export function mergedIntervals(spans: readonly { startAt: string; endAt: string }[], from: number, to: number): Span[] {
   const clipped = spans
-    .map((s): [number, number] => [Math.max(from, Date.parse(s.startAt)), Math.min(to, Date.parse(s.endAt))])
+    .map((s): Span => [Math.max(from, Date.parse(s.startAt)), Math.min(to, Date.parse(s.endAt))])
     .filter(([a, b]) => b > a)
     .sort((x, y) => x[0] - y[0]);
-  const out: [number, number][] = [];
+  const out: Span[] = [];
   for (const [a, b] of clipped) {
     const last = out[out.length - 1];
     if (last && a <= last[1]) last[1] = Math.max(last[1], b);
@@ -51,38 +41,64 @@ export function mergedIntervals(spans: readonly { startAt: string; endAt: string
 }
 
 /**
- * A device's days with its maintenance time excluded (module doc). `days` may hold several entries per date
- * (stored day + open outage, as `withOpenOutage` gives): they are merged first (`mergeDays`).
- * `period` bounds the windows (ISO-8601 UTC, `[from, to)`); only days of `days` are credited.
+ * The merged spans (epoch ms, clipped to `[from, to)`) of the windows among `windows` that cover `device` (by its
+ * id or its site; `windowCovers`). Empty when none covers it.
  */
-export function excludeMaintenance(
-  days: readonly DailyAvailability[],
-  windows: readonly WindowSpan[],
-  device: { id: string; site?: string | undefined },
-  period: { from: string; to: string },
-): MaintenanceExclusion {
+export function coveringSpans(windows: readonly WindowSpan[], device: { id: string; site?: string | undefined }, from: number, to: number): Span[] {
+  return mergedIntervals(
+    windows.filter((w) => windowCovers(w, device)),
+    from,
+    to,
+  );
+}
+
+/** Ms of `[a, b)` inside the disjoint `spans`. */
+export function overlapMs(spans: readonly Span[], a: number, b: number): number {
+  let ms = 0;
+  for (const [s, e] of spans) ms += Math.max(0, Math.min(b, e) - Math.max(a, s));
+  return ms;
+}
+
+/**
+ * Downtime per UTC day (`yyyy-mm-dd` → ms, as `outageDays` gives it for the contiguous interval starting at
+ * `fromMs`: each day's part starts at `max(fromMs, start of the day)`) without its time inside `spans`. Days left
+ * with none are kept with 0 (the caller skips them). Order kept.
+ */
+export function withoutSpans(dayMs: ReadonlyMap<string, number>, fromMs: number, spans: readonly Span[]): Map<string, number> {
+  if (spans.length === 0) return new Map(dayMs);
+  const out = new Map<string, number>();
+  for (const [date, ms] of dayMs) {
+    const start = Math.max(fromMs, Date.parse(`${date}T00:00:00.000Z`));
+    out.set(date, Math.max(0, ms - overlapMs(spans, start, Math.min(start + ms, start - (start % DAY_MS) + DAY_MS))));
+  }
+  return out;
+}
+
+/**
+ * Ms per UTC day of the open outage of a device whose recorded last heartbeat is `lastHeartbeatAt`, at `now`,
+ * inside `spans` (its covering windows, `coveringSpans`): `openOutage` without the spans minus with them; days
+ * with none left out. What the fleet figures take off the histogram's outage time (`DeviceOutage.maintenanceMs`).
+ */
+export function maintenanceOfOutage(lastHeartbeatAt: string, now: Date, spans: readonly Span[]): Record<string, number> {
+  const kept = openOutage(lastHeartbeatAt, now, spans);
+  const out: Record<string, number> = {};
+  for (const [date, ms] of openOutage(lastHeartbeatAt, now)) {
+    const excluded = ms - (kept.get(date) ?? 0);
+    if (excluded > 0) out[date] = excluded;
+  }
+  return out;
+}
+
+/**
+ * The maintenance line of a report period `[from, to]` (ISO-8601 UTC, inclusive end as `monthPeriod` gives it):
+ * `windows`, how many of `windows` overlap it (as `MaintenanceWindowsPort.overlapping` reads them), and
+ * `minutes`, the time they cover inside it — overlapping windows once (merged), whole minutes rounded — whose
+ * downtime the figures exclude (docs/sla.md#maintenance-windows).
+ */
+export function maintenanceOfPeriod(windows: readonly WindowSpan[], period: { from: string; to: string }): { windows: number; minutes: number } {
   const from = Date.parse(period.from);
-  const to = Date.parse(period.to);
-  const covering = windows.filter((w) => windowCovers(w, device) && Date.parse(w.startAt) < to && Date.parse(w.endAt) > from);
-  const merged = mergeDays(days);
-  if (covering.length === 0) return { days: merged, creditMs: {}, windowIds: [], excludedMinutes: 0 };
-  const spans = mergedIntervals(covering, from, to);
-  const creditMs: Record<string, number> = {};
-  let total = 0;
-  const out = merged.map((d) => {
-    const dayStart = Date.parse(`${d.date}T00:00:00.000Z`);
-    let inWindow = 0;
-    for (const [a, b] of spans) inWindow += Math.max(0, Math.min(b, dayStart + DAY_MS) - Math.max(a, dayStart));
-    const monitoredMs = Math.max(0, d.monitoredSeconds) * 1000;
-    const upMs = (Math.min(100, Math.max(0, d.availablePct)) / 100) * monitoredMs;
-    // Whole ms, as the aggregates keep time (aggregates.ts `availabilityDay`).
-    const down = Math.round(monitoredMs - upMs);
-    const credit = Math.min(inWindow, down);
-    if (!(credit > 0)) return d;
-    creditMs[d.date] = credit;
-    total += credit;
-    // All of the day's downtime inside a window: exactly 100 % (no rounding residue).
-    return { ...d, availablePct: credit >= down ? 100 : Math.min(100, ((upMs + credit) / monitoredMs) * 100) };
-  });
-  return { days: out, creditMs, windowIds: covering.map((w) => w.windowId), excludedMinutes: Math.round((total / 60_000) * 100) / 100 };
+  const to = Date.parse(period.to) + 1;
+  const inside = windows.filter((w) => Date.parse(w.startAt) < to && Date.parse(w.endAt) > from);
+  const ms = mergedIntervals(inside, from, to).reduce((a, [s, e]) => a + (e - s), 0);
+  return { windows: inside.length, minutes: Math.round(ms / 60_000) };
 }

@@ -37,6 +37,8 @@ export interface MonthlyReportTexts {
   target: string;
   belowTarget: string;
   noneBelowTarget: string;
+  /** The maintenance windows of the month excluded from availability: `{{windows}}` windows, `{{minutes}}` min (docs/sla.md#maintenance-windows). */
+  maintenanceExcluded: string;
   topAlarmsHeading: string;
   alarm: string;
   count: string;
@@ -78,6 +80,7 @@ export const MONTHLY_REPORT_TEXTS: Readonly<Record<Language, MonthlyReportTexts>
     target: 'Objetivo por dispositivo',
     belowTarget: 'Dispositivos por debajo del objetivo (30 días)',
     noneBelowTarget: 'Ningún dispositivo por debajo del objetivo.',
+    maintenanceExcluded: '{{windows}} ventanas de mantenimiento excluidas ({{minutes}} min)',
     topAlarmsHeading: 'Alarmas más frecuentes',
     alarm: 'Alarma',
     count: 'Veces',
@@ -117,6 +120,7 @@ export const MONTHLY_REPORT_TEXTS: Readonly<Record<Language, MonthlyReportTexts>
     target: 'Target per device',
     belowTarget: 'Devices below the target (30 days)',
     noneBelowTarget: 'No device below the target.',
+    maintenanceExcluded: '{{windows}} maintenance windows excluded ({{minutes}} min)',
     topAlarmsHeading: 'Top alarms',
     alarm: 'Alarm',
     count: 'Count',

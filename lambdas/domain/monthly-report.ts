@@ -17,7 +17,8 @@ import { SEVERITIES } from '../contract/schemas.js';
 import { ApiError } from './errors.js';
 import { MESSAGES, type Language } from './messages.js';
 import { MONTHLY_REPORT_TEXTS } from './monthly-report-messages.js';
-import type { ReportAggregates, ReportsPort, TenantsPort } from './ports.js';
+import type { MaintenanceWindowsPort, ReportAggregates, ReportsPort, TenantsPort } from './ports.js';
+import { maintenanceOfPeriod } from './maintenance-availability.js';
 import { reportFromAggregates } from './reports.js';
 
 /** Months of the trend the PDF shows, the report's month included. */
@@ -35,6 +36,8 @@ export interface MonthlyReport {
   slaBySeverity: Record<Severity, SeveritySla>;
   /** Oldest first, ending with `month` itself. */
   trend: { month: string; figures: ReportFigures }[];
+  /** The month's maintenance windows excluded from availability (`maintenanceOfPeriod`); absent: not read (no line printed). */
+  maintenance?: { windows: number; minutes: number };
 }
 
 /** `[from, to]` of UTC month `yyyy-mm`: its first millisecond to its last (ISO-8601). */
@@ -240,6 +243,7 @@ export async function renderMonthlyReportPdf(report: MonthlyReport, language: La
   heading(t.availabilityHeading);
   kv(t.fleet, pct(f.availability.fleetPct));
   kv(t.target, `${f.availability.slaTargetPct} %`);
+  if (report.maintenance) paragraph(fill(t.maintenanceExcluded, report.maintenance));
   if (f.availability.belowSla.length === 0) paragraph(t.noneBelowTarget);
   else {
     paragraph(`${t.belowTarget}:`);
@@ -296,12 +300,13 @@ export async function slaHistory(port: Pick<ReportsPort, 'aggregateDays'>, tenan
 
 /**
  * `GET /reports/monthly/{month}`: the tenant's monthly report as a PDF in `language`, answered as JSON with the
- * bytes in base64 (docs/api.md#monthly-report). Reads the tenant (1 GetItem) and `MONTHLY_TREND_MONTHS`
- * months of aggregates (`monthlyReport`).
+ * bytes in base64 (docs/api.md#monthly-report). Reads the tenant (1 GetItem), `MONTHLY_TREND_MONTHS`
+ * months of aggregates (`monthlyReport`) and the month's maintenance windows (ONE Query, `maintenanceOfPeriod`:
+ * the line "N ventanas de mantenimiento excluidas (M min)" and `maintenance`).
  * @throws ApiError VALIDATION_FAILED (bad or future month), NOT_FOUND (no such tenant)
  */
 export async function monthlyReportFile(
-  ports: { reports: Pick<ReportsPort, 'loadAggregates'>; tenants: Pick<TenantsPort, 'getTenant'> },
+  ports: { reports: Pick<ReportsPort, 'loadAggregates'>; tenants: Pick<TenantsPort, 'getTenant'>; maintenanceWindows: Pick<MaintenanceWindowsPort, 'overlapping'> },
   tenantId: string,
   month: string,
   language: Language,
@@ -310,7 +315,9 @@ export async function monthlyReportFile(
   reportMonth(month, now);
   const tenant = await ports.tenants.getTenant(tenantId);
   if (!tenant) throw new ApiError('NOT_FOUND', 'tenant not found');
-  const report = await monthlyReport(ports.reports, tenant, month, now);
+  const period = monthPeriod(month);
+  const [figures, windows] = await Promise.all([monthlyReport(ports.reports, tenant, month, now), ports.maintenanceWindows.overlapping(tenantId, period.from, period.to)]);
+  const report = { ...figures, maintenance: maintenanceOfPeriod(windows, period) };
   const pdf = await renderMonthlyReportPdf(report, language);
-  return { fileName: monthlyReportFileName(tenantId, month), contentType: 'application/pdf', base64: Buffer.from(pdf).toString('base64'), size: pdf.byteLength, slaBySeverity: report.slaBySeverity };
+  return { fileName: monthlyReportFileName(tenantId, month), contentType: 'application/pdf', base64: Buffer.from(pdf).toString('base64'), size: pdf.byteLength, slaBySeverity: report.slaBySeverity, maintenance: report.maintenance };
 }

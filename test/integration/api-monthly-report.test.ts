@@ -11,6 +11,8 @@ import { MonthlyReportFile, SlaHistory } from '../../lambdas/contract/monthly-re
 import type { ApiErrorBody, Incident } from '../../lambdas/contract/schemas.js';
 import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
 import { reportsRepository } from '../../lambdas/data/reports.js';
+import { itemOf, MaintenanceWindowEntity } from '../../lambdas/data/entities.js';
+import { maintenanceWindowsRepository } from '../../lambdas/data/maintenance-windows.js';
 import { tenantsRepository } from '../../lambdas/data/tenants.js';
 import { monthlyReportFile, slaHistory } from '../../lambdas/domain/monthly-report.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
@@ -98,6 +100,29 @@ describe('GET /reports/monthly/{month}', () => {
     expect(en.text).toContain('In September 2026, 2 incidents were opened (1 critical)');
   });
 
+  it('says which maintenance windows the month excludes: JSON `maintenance` and the PDF line, es and en (docs/sla.md#maintenance-windows)', async () => {
+    const w = (windowId: string, startAt: string, endAt: string) => ({
+      windowId, tenantId: 'globex', title: 'Firmware', scope: { deviceIds: ['sw-9'], sites: [] }, startAt, endAt,
+      createdAt: '2026-08-01T00:00:00.000Z', createdBy: 'soc@vigia.example', updatedAt: '2026-08-01T00:00:00.000Z', version: 1,
+    });
+    // Two overlapping windows in October (one started in September: 30 min of it in October), one in November (not counted).
+    for (const item of [
+      w('mw-report000001', '2026-09-30T23:30:00.000Z', '2026-10-01T01:00:00.000Z'),
+      w('mw-report000002', '2026-10-01T00:30:00.000Z', '2026-10-01T02:00:00.000Z'),
+      w('mw-report000003', '2026-11-02T00:00:00.000Z', '2026-11-02T01:00:00.000Z'),
+    ]) await table.doc.send('PutItem', { TableName: TABLE, Item: itemOf(MaintenanceWindowEntity, item) });
+    const es = MonthlyReportFile.parse(JSON.parse((await call(reports, { method: 'GET', path: '/reports/monthly/2026-10', caller: bob })).body));
+    // 00:00–02:00 on October 1st, the overlap once.
+    expect(es.maintenance).toEqual({ windows: 2, minutes: 120 });
+    expect((await pdfStrings(Buffer.from(es.base64, 'base64'))).text).toContain('2 ventanas de mantenimiento excluidas (120 min)');
+    const en = MonthlyReportFile.parse(JSON.parse((await call(reports, { method: 'GET', path: '/reports/monthly/2026-10', query: { lang: 'en' }, caller: bob })).body));
+    expect((await pdfStrings(Buffer.from(en.base64, 'base64'))).text).toContain('2 maintenance windows excluded (120 min)');
+    const sept = MonthlyReportFile.parse(JSON.parse((await call(reports, { method: 'GET', path: '/reports/monthly/2026-09', caller: bob })).body));
+    expect(sept.maintenance).toEqual({ windows: 1, minutes: 30 });
+    // Another tenant's windows are not its own.
+    expect(MonthlyReportFile.parse(JSON.parse((await call(reports, { method: 'GET', path: '/reports/monthly/2026-10', caller: alice })).body)).maintenance).toEqual({ windows: 0, minutes: 0 });
+  });
+
   it('refuses a month that is not one or has not started with 400 VALIDATION_FAILED', async () => {
     for (const m of ['2026-13', '2026-12', '2026-9', 'junio']) {
       const r = await call(reports, { method: 'GET', path: `/reports/monthly/${m}`, caller: alice });
@@ -119,7 +144,7 @@ describe('GET /reports/monthly/{month}', () => {
 
   it('reads a bounded number of requests whatever the number of incidents (measured)', async () => {
     ops.length = 0;
-    const file = await monthlyReportFile({ reports: reportsRepository(table), tenants: tenantsRepository(table) }, 'acme', '2026-09', 'es', new Date(NOW));
+    const file = await monthlyReportFile({ reports: reportsRepository(table), tenants: tenantsRepository(table), maintenanceWindows: maintenanceWindowsRepository(table) }, 'acme', '2026-09', 'es', new Date(NOW));
     const rcu = ops.reduce((a, o) => a + o.rcu, 0);
     console.log(`monthly report acme: ${ops.length} requests, ${rcu} RCU, ${file.size} B PDF`);
     expect(ops.filter((o) => o.op === 'Scan')).toEqual([]);

@@ -2,7 +2,8 @@
  * The monthly report on "Informes" (issue 32 point 5; docs/api.md#monthly-report): "Descargar PDF" for the chosen
  * UTC month (`GET /reports/monthly/{month}`, the PDF built on the server in the reader's language and answered
  * as base64 JSON, turned here into a Blob download), and resolution-SLA compliance per month over the last 12
- * months (`GET /reports/sla-history`, one Query on the server).
+ * months (`GET /reports/sla-history`, one Query on the server). After a download, the report's maintenance line
+ * as the PDF prints it: "N ventanas de mantenimiento excluidas (M min)" (docs/sla.md#maintenance-windows).
  */
 import { useState } from 'react';
 import { useApi, useApiSWR } from '../../shared/lib/api-context';
@@ -21,12 +22,15 @@ export function MonthlyReportPanel({ tenant }: { tenant: string | undefined }) {
   const api = useApi();
   const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
   const [state, setState] = useState<'idle' | 'busy' | 'error'>('idle');
+  // The downloaded month's maintenance windows excluded from availability (the PDF's line).
+  const [maintenance, setMaintenance] = useState<{ month: string; windows: number; minutes: number } | null>(null);
   const history = useApiSWR('getSlaHistory', { query: { tenant } }, { revalidateOnFocus: false });
   const download = async () => {
     setState('busy');
     try {
       const f = await api.call('getMonthlyReport', { params: { month }, query: { tenant, lang: messagesLanguage() } });
       saveBase64(f.fileName, f.contentType, f.base64);
+      setMaintenance({ month, ...f.maintenance });
       setState('idle');
     } catch {
       setState('error');
@@ -43,6 +47,9 @@ export function MonthlyReportPanel({ tenant }: { tenant: string | undefined }) {
         {msg('reports.monthly.downloadPdf')}
       </button>
       {state === 'error' && <p role="alert">{msg('reports.monthly.downloadFailed')}</p>}
+      {maintenance && maintenance.month === month && (
+        <p className="muted">{msg('reports.monthly.maintenanceExcluded', { windows: maintenance.windows, minutes: maintenance.minutes })}</p>
+      )}
       <h3>{msg('reports.monthly.slaHistory')}</h3>
       {history.error ? (
         <ErrorState error={history.error} onRetry={() => void history.mutate()} />

@@ -8,7 +8,7 @@ const months = Array.from({ length: 12 }, (_, i) => ({ month: `2026-${String(i +
 
 describe('MonthlyReportPanel', () => {
   it('shows 12 months of SLA compliance and downloads the PDF of the chosen month', async () => {
-    const getMonthlyReport = vi.fn(async () => ({ fileName: 'vigia-acme-2026-10.pdf', contentType: 'application/pdf' as const, base64: btoa('%PDF-1.7'), size: 8, slaBySeverity: Object.fromEntries(['critical', 'high', 'medium', 'low'].map((s) => [s, { resolved: 0, met: 0, breached: 0, compliancePct: null }])) as never }));
+    const getMonthlyReport = vi.fn(async () => ({ fileName: 'vigia-acme-2026-10.pdf', contentType: 'application/pdf' as const, base64: btoa('%PDF-1.7'), size: 8, slaBySeverity: Object.fromEntries(['critical', 'high', 'medium', 'low'].map((s) => [s, { resolved: 0, met: 0, breached: 0, compliancePct: null }])) as never, maintenance: { windows: 2, minutes: 120 } }));
     const getSlaHistory = vi.fn(async () => ({ months }));
     const createObjectURL = vi.fn(() => 'blob:x');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
@@ -26,6 +26,8 @@ describe('MonthlyReportPanel', () => {
     const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
     expect(blob.type).toBe('application/pdf');
     expect(blob.size).toBe(8);
+    // The maintenance line the PDF prints (docs/sla.md#maintenance-windows).
+    expect(await screen.findByText('2 ventanas de mantenimiento excluidas (120 min)')).toBeTruthy();
     click.mockRestore();
   });
 });

@@ -11,6 +11,7 @@ export const reports: Catalogue['reports'] = {
     resolved: 'Resolved',
     compliance: 'Compliance',
     noResolved: 'None resolved',
+    maintenanceExcluded: '{{windows}} maintenance windows excluded ({{minutes}} min)',
   },
   page: {
     generalReports: 'General reports',

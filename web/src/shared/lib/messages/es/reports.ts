@@ -9,6 +9,7 @@ export const reports = {
     resolved: 'Resueltos',
     compliance: 'Cumplimiento',
     noResolved: 'Sin resueltos',
+    maintenanceExcluded: '{{windows}} ventanas de mantenimiento excluidas ({{minutes}} min)',
   },
   page: {
     generalReports: 'Reportes generales',
