@@ -71,6 +71,18 @@ export const keys = {
    */
   commentTokenPk: (tenantId: string, token: string) => owned(tenantId, `CSEARCH#${token}`),
   commentToken: (tenantId: string, token: string, createdAt: string, incidentId: string, commentId: string) => ({ PK: keys.commentTokenPk(tenantId, token), SK: `${createdAt}#${incidentId}#${commentId}` }),
+  /**
+   * Partition of the device alarm search word `token` (docs/data-model.md#search): one item per alarm whose title
+   * has it, SK `<raisedAt>#<deviceId>#<alarmId>` (newest first, the alarm list's own order).
+   */
+  alarmTokenPk: (tenantId: string, token: string) => owned(tenantId, `ASEARCH#${token}`),
+  alarmToken: (tenantId: string, token: string, raisedAt: string, deviceId: string, alarmId: string) => ({ PK: keys.alarmTokenPk(tenantId, token), SK: `${raisedAt}#${deviceId}#${alarmId}` }),
+  /**
+   * Partition of the tenant's Office 365 user directory (docs/data-model.md#search): one item per prefix-searchable
+   * part of each UPN an alert named (`upnKeys`), SK `<part>#<upn>`.
+   */
+  o365UsersPk: (tenantId: string) => owned(tenantId, 'O365USERS'),
+  o365User: (tenantId: string, part: string, upn: string) => ({ PK: keys.o365UsersPk(tenantId), SK: `${part}#${upn}` }),
   comment: (tenantId: string, incidentId: string, createdAt: string, commentId: string) => ({ PK: keys.incidentPk(tenantId, incidentId), SK: `COMMENT#${createdAt}#${commentId}` }),
   /**
    * Partition of an incident's internal work notes (docs/api.md#internal-notes): NOT the incident partition, so
@@ -78,6 +90,12 @@ export const keys = {
    */
   incidentNotesPk: (tenantId: string, incidentId: string) => owned(tenantId, `INCNOTES#${incidentId}`),
   incidentNote: (tenantId: string, incidentId: string, createdAt: string, noteId: string) => ({ PK: keys.incidentNotesPk(tenantId, incidentId), SK: `NOTE#${createdAt}#${noteId}` }),
+  /**
+   * Partition of an incident's attachments (docs/data-model.md#attachments): its own, NOT the incident partition,
+   * so the incident's detail read never loads them; sort key `ATTACH#<attachmentId>` (UUIDv7: creation order).
+   */
+  incidentAttachmentsPk: (tenantId: string, incidentId: string) => owned(tenantId, `INCATTACH#${incidentId}`),
+  attachment: (tenantId: string, incidentId: string, attachmentId: string) => ({ PK: keys.incidentAttachmentsPk(tenantId, incidentId), SK: `ATTACH#${attachmentId}` }),
   history: (tenantId: string, incidentId: string, version: number) => ({ PK: keys.incidentPk(tenantId, incidentId), SK: `HISTORY#${version10(version)}` }),
   /** GSI1 partition of the history entries that take an incident out of `new` (its first response). */
   firstResponsesGsi1Pk: (tenantId: string) => owned(tenantId, 'FIRSTRESPONSES'),

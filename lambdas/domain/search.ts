@@ -78,3 +78,44 @@ export function commentMatches(body: string, queryTokens: readonly string[]): bo
   const have = new Set(commentTokens(body));
   return queryTokens.every((t) => have.has(t));
 }
+
+/**
+ * Words of one device alarm's title that are indexed at most (the first distinct ones; docs/data-model.md#search):
+ * every one is a Put (and a changed title's old words Deletes) in the alarm's own TransactWriteItems, so 16
+ * keeps the raise within the 100-action limit beside the alarm, its device, aggregates, activity and console copies.
+ */
+export const MAX_ALARM_TOKENS = 16;
+
+/** The indexed words of a device alarm title: its first `MAX_ALARM_TOKENS` distinct tokens (`searchTokens`). */
+export function alarmTokens(title: string): string[] {
+  return searchTokens(title).slice(0, MAX_ALARM_TOKENS);
+}
+
+/** Whether a device alarm title matches the search tokens: every one of them is among its indexed words. */
+export function alarmMatches(title: string, queryTokens: readonly string[]): boolean {
+  if (queryTokens.length === 0) return false;
+  const have = new Set(alarmTokens(title));
+  return queryTokens.every((t) => have.has(t));
+}
+
+/**
+ * The parts of an Office 365 user's UPN (e-mail) that a user search matches by prefix (docs/data-model.md#search):
+ * the UPN folded (`foldText`, trimmed) and each of its suffixes that starts a word of the local part (after `.`, `_`,
+ * `-` or `+`), at most 4, so `Maria.Lopez@acme.com` is found by `maria`, `maria.lo` and `lopez`
+ * (`['maria.lopez@acme.com', 'lopez@acme.com']`). The domain alone is no entry (it would match every user).
+ */
+export function upnKeys(upn: string): string[] {
+  const folded = foldText(upn).trim();
+  const at = folded.indexOf('@');
+  const local = at < 0 ? folded : folded.slice(0, at);
+  const out = [folded];
+  for (let i = 0; i < local.length && out.length < 4; i++) {
+    if ('._-+'.includes(local[i]!) && i + 1 < local.length && !'._-+'.includes(local[i + 1]!)) out.push(folded.slice(i + 1));
+  }
+  return [...new Set(out)];
+}
+
+/** The words of a user search: `q` folded and split at white space, words of one character dropped. */
+export function userSearchWords(q: string): string[] {
+  return [...new Set(foldText(q).split(/\s+/u).filter((w) => w.length >= 2))];
+}
