@@ -179,7 +179,7 @@ export function reportFromAggregates(data: readonly ReportAggregates[], period: 
     for (const a of d.partialAlarms) sumInto(c, alarmDay(a));
     for (const counters of d.partialAlarmCounters ?? []) sumInto(c, counters);
     // The devices in an outage now count as their return heartbeat would (docs/data-model.md#outages).
-    availability.push(...d.availabilityDays, ...outageTimeCounters(d.outages?.dayMs, availabilityDays(period.from, period.to)));
+    availability.push(...d.availabilityDays, ...outageTimeCounters(d.outages?.dayMs, availabilityDays(period.from, period.to), d.outages?.devices));
     belowSla.push(...belowTargetWithOutages(d.belowSla, d.outages?.devices ?? [], now, BELOW_SLA_LISTED).map((b) => ({ tenantId: d.tenantId, ...b })));
   }
   const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, c[agg.created(s)] ?? 0])) as Record<Severity, number>;

@@ -61,7 +61,7 @@ async function readSummary(port: Pick<ReportsPort, 'aggregates' | 'aggregateDays
   // The fleet's open-outage time from the histogram already read (`histogramOutage`: no device read).
   const last30 = [
     ...(covered ? [...a.days].filter(([d]) => d >= window.first && d <= window.last).map(([, c]) => c) : [...windowDays!.values()]),
-    ...outageTimeCounters(Object.fromEntries(histogramOutage(a.heartbeat, now)), window),
+    ...outageTimeCounters(Object.fromEntries(histogramOutage(a.heartbeat, now)), window, outages),
   ];
   const counts = incidentCounts(a.stats);
   const alarmsOpen = bySeverity(a.stats, agg.openAlarms);

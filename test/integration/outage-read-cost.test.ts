@@ -148,12 +148,13 @@ describe('outages cost nothing extra to read (200 devices)', () => {
     }
   }
 
-  it('the summary costs the same with 10 and 200 devices down, and at most one request more than with none', () => {
+  it('the summary costs the same with 10 and 200 devices down, and at most two requests more than with none (the device list, the maintenance windows)', () => {
     console.log('outage read cost (requests, RCU):', JSON.stringify(measuredCost));
     for (const now of READS) {
       const at = (id: string) => measuredCost[`${id} ${now.toISOString()}`]!;
       expect(at('ten-down').summary).toBe(at('all-down').summary);
-      expect(at('all-down').summary).toBeLessThanOrEqual(at('none-down').summary + 1);
+      // The device list and ONE Query of the maintenance windows over the outages (docs/sla.md#maintenance-windows).
+      expect(at('all-down').summary).toBeLessThanOrEqual(at('none-down').summary + 2);
     }
   });
 });

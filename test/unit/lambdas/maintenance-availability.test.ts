@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { downtimeSpan, heartbeatTime, openOutage, withOpenOutage, availability30d } from '../../../lambdas/domain/devices.js';
-import { coveringSpans, mergedIntervals, overlapMs, withoutSpans, type WindowSpan } from '../../../lambdas/domain/maintenance-availability.js';
+import { coveringSpans, maintenanceOfOutage, mergedIntervals, overlapMs, withoutSpans, type WindowSpan } from '../../../lambdas/domain/maintenance-availability.js';
+import { outageDayCounters, outageTimeCounters } from '../../../lambdas/domain/outages.js';
 
 const H = 3_600_000;
 const w = (id: string, startAt: string, endAt: string, scope: Partial<WindowSpan['scope']> = { deviceIds: ['fw-01'] }): WindowSpan => ({
@@ -99,3 +100,17 @@ describe('openOutage with maintenance (read time)', () => {
   });
 });
 
+describe('fleet figures with maintenance', () => {
+  it('the histogram outage time less the devices\' window time equals the per-device outage without it', () => {
+    const now = new Date('2026-06-01T02:00:00.000Z');
+    const last = '2026-05-31T22:00:00.000Z';
+    const spans = spansFor([w('mw-a', '2026-05-31T23:00:00Z', '2026-06-01T01:00:00Z')], last, now.toISOString());
+    const maintenanceMs = maintenanceOfOutage(last, now, spans);
+    expect(maintenanceMs).toEqual({ '2026-05-31': H, '2026-06-01': H });
+    const device = { deviceId: 'fw-01', name: 'fw', lastHeartbeatAt: last, days: [], maintenanceMs };
+    const window = { first: '2026-05-03', last: '2026-06-01' };
+    const whole = Object.fromEntries(openOutage(last, now));
+    expect(outageTimeCounters(whole, window, [device])).toEqual(outageDayCounters([device], window, now));
+    expect(outageDayCounters([device], window, now).map((c) => Object.values(c)[0])).toEqual([H, H]);
+  });
+});
