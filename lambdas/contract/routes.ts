@@ -107,7 +107,8 @@ import {
   type ErrorCode,
 } from './schemas.js';
 import { EscalationContacts, PutEscalationContactsBody } from './escalation-contacts.js';
-import { CommentHit, SearchCommentsQuery } from './search.js';
+import { AttachmentDownload, AttachmentListQuery, AttachmentPage, AttachmentParams, AttachmentUpload, CreateAttachmentBody, Attachment } from './attachments.js';
+import { CommentHit, Office365UserHit, SearchAlarmsQuery, SearchCommentsQuery, SearchOffice365UsersQuery } from './search.js';
 import { CreateMaintenanceWindowBody, ListMaintenanceWindowsQuery, MaintenanceWindow, UpdateMaintenanceWindowBody, WindowIdParams } from './maintenance-windows.js';
 import { MonthlyReportFile, MonthlyReportParams, MonthlyReportQuery, SlaHistory } from './monthly-report.js';
 import { InviteTeamMemberBody, ListTeamQuery, TeamMember, TeamPage, TeamUsernameParams, UpdateTeamMemberBody } from './team.js';
@@ -377,6 +378,35 @@ export const ROUTES = [
     responses: { 201: { description: 'The comment added', body: IncidentComment } },
     errors: ['NOT_FOUND'],
   },
+  // Attachments (docs/api.md#attachments): the file goes browser → S3 with a presigned POST, never through Lambda.
+  {
+    operationId: 'createIncidentAttachment', method: 'POST', path: '/incidents/{id}/attachments', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
+    summary: 'Declare an attachment (name, allow-listed type, size ≤ 25 MiB) and get the presigned POST to upload it straight to S3 (docs/api.md#attachments)',
+    request: { params: IncidentIdParams, query: TenantQuery, body: CreateAttachmentBody },
+    responses: { 201: { description: 'The pending attachment and the presigned POST (url, fields; 300 s)', body: AttachmentUpload } },
+    errors: ['ATTACHMENT_TYPE_NOT_ALLOWED', 'ATTACHMENT_TOO_LARGE', 'NOT_FOUND'],
+  },
+  {
+    operationId: 'completeIncidentAttachment', method: 'POST', path: '/incidents/{id}/attachments/{attachmentId}/complete', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
+    summary: 'Confirm an upload (HeadObject): the attachment becomes available; audited',
+    request: { params: AttachmentParams, query: TenantQuery },
+    responses: { 200: { description: 'The available attachment', body: Attachment } },
+    errors: ['NOT_FOUND', 'ATTACHMENT_NOT_UPLOADED'],
+  },
+  {
+    operationId: 'listIncidentAttachments', method: 'GET', path: '/incidents/{id}/attachments', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
+    summary: 'The incident\u2019s attachments, oldest first (one Query, cursor)',
+    request: { params: IncidentIdParams, query: AttachmentListQuery },
+    responses: { 200: { description: 'A page of attachments', body: AttachmentPage } },
+    errors: ['NOT_FOUND'],
+  },
+  {
+    operationId: 'getIncidentAttachment', method: 'GET', path: '/incidents/{id}/attachments/{attachmentId}', handler: 'incidents', groups: [], tenantScoped: true, staffReach: 'tenant',
+    summary: 'A short-lived (60 s) presigned download URL of an available attachment (Content-Disposition: attachment)',
+    request: { params: AttachmentParams, query: TenantQuery },
+    responses: { 200: { description: 'The attachment and its download URL', body: AttachmentDownload } },
+    errors: ['NOT_FOUND', 'ATTACHMENT_NOT_UPLOADED'],
+  },
   {
     operationId: 'listDevices', method: 'GET', path: '/devices', handler: 'devices', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Devices of the tenant with status, availability and open alarms',
@@ -400,6 +430,12 @@ export const ROUTES = [
     validatedBy: 'alarms',
   },
   {
+    operationId: 'searchAlarms', method: 'GET', path: '/search/alarms', handler: 'devices', groups: [], tenantScoped: true, staffReach: 'tenant',
+    summary: 'Device alarms of the tenant whose title has every word of `q`, newest raised first, cursor-paginated (docs/api.md#alarm-search)',
+    request: { query: SearchAlarmsQuery },
+    responses: { 200: { description: 'A page of device alarms', body: pageOf(DeviceAlarm) } },
+    errors: [],
+  },  {
     operationId: 'acknowledgeAlarm', method: 'POST', path: '/devices/{deviceId}/alarms/{alarmId}/acknowledge', handler: 'devices', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: 'Acknowledge an active device alarm',
     request: { params: AlarmParams, query: TenantQuery },
@@ -421,6 +457,12 @@ export const ROUTES = [
     errors: [],
   },
   {
+    operationId: 'searchOffice365Users', method: 'GET', path: '/search/office365-users', handler: 'office365', groups: [], tenantScoped: true, staffReach: 'tenant',
+    summary: 'Office 365 users the tenant\'s alerts named whose UPN has a part starting with `q`, in UPN order, cursor-paginated (docs/api.md#office-365-user-search)',
+    request: { query: SearchOffice365UsersQuery },
+    responses: { 200: { description: 'A page of users, each with the alert most recently received about them', body: pageOf(Office365UserHit) } },
+    errors: [],
+  },  {
     operationId: 'acknowledgeOffice365Alarm', method: 'POST', path: '/office365/alarms/{alarmId}/acknowledge', handler: 'office365', groups: [], tenantScoped: true, staffReach: 'tenant',
     summary: "Acknowledge an active Office 365 alert: Vigía records who and when beside Microsoft's status, which it does not change (docs/api.md#acknowledging-office-365-alerts)",
     request: { params: O365AlarmParams, query: TenantQuery },

@@ -1072,8 +1072,14 @@ export const ERROR_STATUS = {
   WINDOW_TOO_LONG: 400,
   /** A maintenance window naming a device the tenant does not have, `details: { fields: ['scope.deviceIds'], deviceIds }`; nothing stored. */
   UNKNOWN_DEVICE: 400,
+  /** An attachment whose type is not on the allow-list, `details: { fields: ['contentType'] }` (docs/api.md#attachments); nothing stored. */
+  ATTACHMENT_TYPE_NOT_ALLOWED: 400,
+  /** An attachment over 25 MiB, `details: { fields: ['size'], maxBytes }` (docs/api.md#attachments); nothing stored. */
+  ATTACHMENT_TOO_LARGE: 400,
   NOT_FOUND: 404,
   VERSION_CONFLICT: 409,
+  /** `complete` or a download of an attachment whose file is not in the bucket (yet), `details: { attachmentId }` (docs/api.md#attachments). */
+  ATTACHMENT_NOT_UPLOADED: 409,
   INVALID_TRANSITION: 409,
   /** Granting or dismissing an access request that is no longer pending, `details: { status }` (docs/api.md#access-requests). */
   ACCESS_REQUEST_DECIDED: 409,
@@ -1145,6 +1151,7 @@ export const AUDIT_ACTIONS = [
   'incident.reopen',
   'incident.confirm_resolution',
   'incident.auto_close',
+  'incident.attachment',
   'alarm.acknowledge',
   'alarm.clear',
   'recommendation.update',

@@ -16,7 +16,9 @@
  */
 import { isIP } from 'node:net';
 import type { AlarmState, DeviceAlarm, Page } from '../contract/schemas.js';
-import { AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS, OPEN_ALARM_STATES, addDays, availabilityFromRollup, availabilityRollup, heartbeatTime, rollupOfSums } from '../domain/devices.js';
+import { AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS, OPEN_ALARM_STATES, addDays, availabilityFromRollup, availabilityRollup, downtimeSpan, heartbeatTime, rollupOfSums } from '../domain/devices.js';
+import { coveringSpans, type Span } from '../domain/maintenance-availability.js';
+import { maintenanceWindowsRepository } from './maintenance-windows.js';
 import type { AlarmListOptions, AvailabilityRollup, DailyAvailability, DevicesPort, ListedDevice, PageOptions, StoredDevice } from '../domain/ports.js';
 import { ApiError } from '../domain/errors.js';
 import { belowTargetOrder } from '../domain/outages.js';
@@ -32,6 +34,7 @@ import { AlarmEntity, AvailabilityEntity, DeviceEntity, attributesOf, itemOf, re
 import { AVAIL_SK_MAX, keys } from './keys.js';
 import { deviceIpKey, deviceNameKey } from '../domain/search.js';
 import { listDeviceAlarms } from './device-alarms.js';
+import { alarmTokenWrites, searchAlarms } from './alarm-search.js';
 import { alarmConsolePuts, consoleItemOfDeviceAlarm, listAlarmConsole } from './alarm-console.js';
 import { filterExpression, listPage, queryPage } from './paging.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
@@ -495,7 +498,8 @@ export function putAlarm(alarm: DeviceAlarmInput, table: TableRef): Promise<void
       },
     };
     // Its alarm console entries (docs/data-model.md#alarm-console) ride in the same transaction.
-    const agg = [...aggregateWrites(table, a.tenantId, alarmChange(old, a), { list: 'alarms' }), ...alarmConsolePuts(consoleItemOfDeviceAlarm(a), table)];
+    // …and its title's search words (docs/api.md#alarm-search).
+    const agg = [...aggregateWrites(table, a.tenantId, alarmChange(old, a), { list: 'alarms' }), ...alarmConsolePuts(consoleItemOfDeviceAlarm(a), table), ...alarmTokenWrites(table.tableName, old, a)];
     return (await writeAlarmWithCount(table, a, put, Number(isOpen(a.state)) - Number(isOpen(old?.state)), agg)) === 'written' ? undefined : RETRY;
   });
 }
@@ -512,7 +516,8 @@ export function raiseAlarm(alarm: DeviceAlarm, table: TableRef): Promise<boolean
   return withRetries(`raiseAlarm ${alarm.id}`, async () => {
     const put = { Put: { TableName: table.tableName, Item: itemOf(AlarmEntity, a), ConditionExpression: 'attribute_not_exists(PK)' } };
     // Its alarm console entries (docs/data-model.md#alarm-console), with the name it is written with.
-    const r = await writeAlarmWithCount(table, a, put, Number(isOpen(a.state)), [...agg, ...alarmConsolePuts(consoleItemOfDeviceAlarm(a), table)]);
+    // Its title's search words too (docs/api.md#alarm-search).
+    const r = await writeAlarmWithCount(table, a, put, Number(isOpen(a.state)), [...agg, ...alarmConsolePuts(consoleItemOfDeviceAlarm(a), table), ...alarmTokenWrites(table.tableName, null, a)]);
     if (r !== 'renamed') return r === 'written';
     // Renamed since the caller read it: the current name, and again.
     const device = await getDevice(a.tenantId, a.deviceId, table);
@@ -562,6 +567,8 @@ export async function transitionAlarm(
           ...aggregateWrites(table, tenantId, alarmChange(before, after), { list: 'alarms' }),
           ...activityPuts([alarmEvent(before, after)], table),
           ...alarmConsolePuts(consoleItemOfDeviceAlarm(after), table),
+          // Its search words (docs/api.md#alarm-search): none unless the move is to or from cleared.
+          ...alarmTokenWrites(table.tableName, before, after),
         ],
       });
     } catch (e) {
@@ -577,7 +584,7 @@ export async function transitionAlarm(
     if (!from.includes(cur.state)) return { alarm: cur, changed: false };
     const write = { Update: { ...update, ConditionExpression: '#s = :cur', ExpressionAttributeValues: { ...values, ':cur': cur.state } } };
     const next: DeviceAlarm = { ...cur, ...fields, state: to };
-    const agg = [...aggregateWrites(table, tenantId, alarmChange(cur, next), { list: 'alarms' }), ...activityPuts([alarmEvent(cur, next)], table), ...alarmConsolePuts(consoleItemOfDeviceAlarm(next), table)];
+    const agg = [...aggregateWrites(table, tenantId, alarmChange(cur, next), { list: 'alarms' }), ...activityPuts([alarmEvent(cur, next)], table), ...alarmConsolePuts(consoleItemOfDeviceAlarm(next), table), ...alarmTokenWrites(table.tableName, cur, next)];
     const r = await writeAlarmWithCount(table, { tenantId, deviceId, id: alarmId }, write, Number(isOpen(to)) - Number(isOpen(cur.state)), [...agg, ...(audit ? [auditPut(audit, table, retention)] : [])]);
     return r === 'written' ? { alarm: { ...cur, ...fields, state: to }, changed: true } : RETRY;
   });
@@ -663,7 +670,10 @@ async function readHeartbeatState(table: TableRef, tenantId: string, deviceId: s
  *   recorded one (all within the online threshold, so all available time) on their own day — unless the
  *   device was in an outage (`heartbeatTime`): then the time since the recorded heartbeat, per UTC day over
  *   at most `OUTAGE_MAX_DAYS` days, all unavailable, as the readers counted it while it lasted
- *   (docs/data-model.md#outages).
+ *   (docs/data-model.md#outages). Downtime (the outage, or a gap beyond the online threshold) leaves out its
+ *   time inside the maintenance windows covering the device (by id or site): ONE Query of the windows over the
+ *   downtime (`downtimeSpan`), only for such a heartbeat (+ ONE GetItem of the device's site when a window names
+ *   sites only) — docs/sla.md#maintenance-windows.
  *
  * A replay or an out-of-order heartbeat (not after the exact last one) changes nothing. Returns false when
  * nothing changed (unknown device, replay, stale). Conditions on the values read make concurrent heartbeats of
@@ -683,6 +693,24 @@ export async function ingestHeartbeat(
   // What an attempt read, kept for the next one when only a day's condition failed (the transaction's own
   // conditions on the heartbeat item and the device still check it).
   let carried: { hb: HeartbeatState | null; flushedAt: string | null } | null = null;
+  // The merged spans of the windows covering the device over a downtime `[start, end)` (kept for a retry of the
+  // same downtime): ONE Query (`overlapping`), plus ONE GetItem of the device's site only when a window names
+  // sites and not the device itself.
+  const spansRead = new Map<string, Span[]>();
+  const maintenanceSpans = async ([start, end]: Span): Promise<Span[]> => {
+    const k = `${start}/${end}`;
+    const known = spansRead.get(k);
+    if (known) return known;
+    const windows = await maintenanceWindowsRepository(table).overlapping(tenantId, new Date(start).toISOString(), new Date(end).toISOString());
+    let site: string | undefined;
+    if (windows.some((w) => !w.scope.deviceIds.includes(deviceId) && w.scope.sites.length > 0)) {
+      const dev = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.device(tenantId, deviceId), ProjectionExpression: 'site' });
+      site = typeof dev.Item?.site === 'string' ? dev.Item.site : undefined;
+    }
+    const spans = coveringSpans(windows, { id: deviceId, site }, start, end);
+    spansRead.set(k, spans);
+    return spans;
+  };
   const outcome = await withRetries(`ingestHeartbeat ${deviceId}`, async (n): Promise<{ from: string | null; timed: boolean } | false | typeof RETRY> => {
     let hb: HeartbeatState | null;
     let flushedAt: string | null;
@@ -720,7 +748,11 @@ export async function ingestHeartbeat(
     const previous = flushedAt !== null && hb && hb.at > flushedAt && epochMinute(hb.at) === epochMinute(flushedAt) ? hb.at : flushedAt;
     // Time to add, ms per UTC day: the same-minute heartbeats after the recorded one, then this interval.
     // After an outage, its whole time per UTC day, unavailable (`heartbeatTime`, docs/data-model.md#outages).
-    const time = flushedAt !== null && previous !== null ? heartbeatTime(flushedAt, previous, at) : new Map<string, { m: number; u: number }>();
+    // Downtime (a gap beyond the online threshold, an outage) leaves out its time inside the maintenance windows
+    // covering the device (docs/sla.md#maintenance-windows): ONE Query of the windows, only then.
+    const span = flushedAt !== null && previous !== null ? downtimeSpan(flushedAt, previous, at) : null;
+    const maintenance = span ? await maintenanceSpans(span) : [];
+    const time = flushedAt !== null && previous !== null ? heartbeatTime(flushedAt, previous, at, maintenance) : new Map<string, { m: number; u: number }>();
     const dayWrites: TransactWriteItem[] = [];
     const dayChanges: Record<string, Counters> = {};
     for (const [date, t] of time) {
@@ -911,6 +943,7 @@ export function devicesRepository(table: TableRef, retention: Retention = DEFAUL
     getDevice: (t, id) => getDevice(t, id, table),
     deviceHistory: (t, id, from) => deviceHistory(t, id, from, table),
     listAlarms: (t, opts) => listAlarms(t, opts, table),
+    searchAlarms: (t, opts) => searchAlarms(table, t, opts),
     listAlarmConsole: (opts) => listAlarmConsole(opts, table),
     transitionAlarm: (t, d, a, from, to, fields, audit) => transitionAlarm(table, t, d, a, from, to, fields, audit, retention),
     raiseAlarm: (a) => raiseAlarm(a, table),

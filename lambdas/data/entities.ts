@@ -12,12 +12,13 @@
  *    `readDefaults` for attributes older items lack). Keys, the marker, the TTL, derived and internal
  *    attributes, and any attribute added to an item later, never reach a response.
  */
+import type { Attachment } from '../contract/attachments.js';
 import type { EscalationContacts } from '../contract/escalation-contacts.js';
 import type { MaintenanceWindow } from '../contract/maintenance-windows.js';
 import type { AccessRequest, ActivityEvent, AlarmConsoleItem, AuditEntry, DeviceAlarm, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Tenant } from '../contract/schemas.js';
 import type { DailyAvailability, StoredDevice } from '../domain/ports.js';
 import type { StoredIdentityProvider } from '../domain/identity-providers.js';
-import { deviceIpKey, deviceNameKey } from '../domain/search.js';
+import { deviceIpKey, deviceNameKey, foldText } from '../domain/search.js';
 import { TABLE_DESIGN } from './table-design.js';
 import { keys } from './keys.js';
 import type { Retention } from './retention.js';
@@ -93,6 +94,9 @@ export function allOf<A extends object>() {
 function newestFirstByTime<R extends object>(gsi1pk: (tenantId: string) => string, gsi1: (r: R) => Gsi1Key) {
   return { gsi1, list: { gsi1pk, byTime: true, newestFirst: true } } as const;
 }
+
+/** A UPN as it appears in a key: folded (`foldText`) and trimmed. */
+const foldUpn = (upn: string): string => foldText(upn).trim();
 
 const DAY_S = 86_400;
 /** Epoch seconds of an ISO-8601 instant or a `yyyy-mm-dd` day (00:00 UTC) plus `days`. */
@@ -274,6 +278,59 @@ export const CommentTokenEntity: Entity<CommentTokenRecord, Pick<CommentTokenRec
   readBy: 'Query `PK = TENANT#<t>#CSEARCH#<token>` newest first (`GET /search/comments`); the other words of the query as a FilterExpression on `tokens`',
   key: (r) => keys.commentToken(r.tenantId, r.token, r.commentCreatedAt, r.incidentId, r.commentId),
   attributes: ['tokens'],
+};
+
+/** A word of a device alarm's title as stored (docs/data-model.md#search). */
+export interface AlarmTokenRecord {
+  tenantId: string;
+  token: string;
+  deviceId: string;
+  alarmId: string;
+  /** The alarm's `raisedAt`. */
+  raisedAt: string;
+  /** The title's indexed words (`alarmTokens`: ≤ 16), for the FilterExpression of a multi-word search. */
+  tokens: string[];
+  /** The alarm's state and `clearedAt`: a cleared alarm's words expire with it. */
+  state: DeviceAlarm['state'];
+  clearedAt: string | null;
+}
+/**
+ * A word of a device alarm's title pointing at the alarm (`lambdas/data/alarm-search.ts`), written, replaced and
+ * deleted in the alarm's own TransactWriteItems; it expires with the alarm (`CLEARED_ALARM_RETENTION_DAYS`).
+ */
+export const AlarmTokenEntity: Entity<AlarmTokenRecord, Pick<AlarmTokenRecord, 'tokens'>> = {
+  name: 'AlarmToken',
+  description: "A word of a device alarm's title (folded, stop words dropped, ≤ 16 per alarm) pointing at the alarm",
+  readBy: 'Query `PK = TENANT#<t>#ASEARCH#<token>` newest first (`GET /search/alarms`); the other words of the query as a FilterExpression on `tokens`',
+  key: (r) => keys.alarmToken(r.tenantId, r.token, r.raisedAt, r.deviceId, r.alarmId),
+  attributes: ['tokens'],
+  ttl: (r) => (r.state === 'cleared' ? epochPlusDays(r.clearedAt ?? r.raisedAt, CLEARED_ALARM_RETENTION_DAYS) : undefined),
+  ttlNote: `its alarm's: cleared alarms \`clearedAt\` + ${CLEARED_ALARM_RETENTION_DAYS} days`,
+};
+
+/** A prefix-searchable part of an Office 365 user's UPN as stored (docs/data-model.md#search). */
+export interface O365UserRecord {
+  tenantId: string;
+  /** The part of the UPN this entry is found by (`upnKeys`). */
+  part: string;
+  /** The UPN as the alert named it (`affectedUser`). */
+  upn: string;
+  /** `detectedAt` and id of the alert most recently received that named the user. */
+  lastAlertAt: string;
+  lastAlertId: string;
+}
+/**
+ * An Office 365 user of the tenant, known from the alerts that named them (`affectedUser`;
+ * `lambdas/data/o365-user-search.ts`): one item per prefix-searchable part of the UPN, Put in the alert's transaction.
+ */
+export const O365UserEntity: Entity<O365UserRecord, Pick<O365UserRecord, 'upn' | 'lastAlertAt' | 'lastAlertId'>> = {
+  name: 'Office365User',
+  description: 'An Office 365 user an alert named (`affectedUser`), once per prefix-searchable part of the UPN (≤ 4), with the alert most recently received about them',
+  readBy: 'Query `PK = TENANT#<t>#O365USERS`, `begins_with(SK, <prefix>)` (`GET /search/office365-users`)',
+  key: (r) => keys.o365User(r.tenantId, r.part, foldUpn(r.upn)),
+  attributes: ['upn', 'lastAlertAt', 'lastAlertId'],
+  // The UPN folded, for the FilterExpression of the other words of a search (a filter cannot name the sort key).
+  derived: (r) => ({ upnKey: foldUpn(r.upn) }),
 };
 
 /** A resolved incident's automatic-closure entry as stored. */
@@ -602,6 +659,18 @@ export const MaintenanceWindowEntity: Entity<MaintenanceWindow> = {
 };
 
 /**
+ * An incident's attachment (docs/api.md#attachments): the metadata of one evidence file whose bytes are in the
+ * attachments bucket under `tenants/<t>/incidents/<id>/<attachmentId>`; in a partition of its own per incident.
+ */
+export const AttachmentEntity: Entity<Attachment> = {
+  name: 'Attachment',
+  description: 'An evidence file of an incident (or of one of its public comments): name, allow-listed type, size ≤ 25 MiB, `pending` until the upload is confirmed by HeadObject, then `available`; who uploaded it and when',
+  readBy: 'GetItem by id (`complete`, download); list: Query `PK = TENANT#<t>#INCATTACH#<id>` (oldest first: UUIDv7 ids), cursor',
+  key: (a) => keys.attachment(a.tenantId, a.incidentId, a.attachmentId),
+  attributes: allOf<Attachment>()(['attachmentId', 'tenantId', 'incidentId', 'commentId', 'fileName', 'contentType', 'size', 'status', 'uploadedBy', 'uploadedBySub', 'createdAt', 'completedAt']),
+};
+
+/**
  * A tenant's escalation contacts (docs/api.md#escalation-contacts): the whole ordered list in ONE item (at most
  * `MAX_ESCALATION_CONTACTS` = 20, about 25 KB at the largest: far below the 400 KB item limit), replaced by a Put
  * conditioned on the `version` read (optimistic concurrency) in one transaction with its audit entry.
@@ -631,7 +700,9 @@ export const ENTITIES = [
   DeviceEntity,
   AvailabilityEntity,
   AlarmEntity,
+  AlarmTokenEntity,
   O365AlarmEntity,
+  O365UserEntity,
   AlarmConsoleEntryEntity,
   O365EventEntity,
   RecommendationEntity,
@@ -642,6 +713,7 @@ export const ENTITIES = [
   SessionRevocationEntity,
   AccessRequestEntity,
   EscalationContactsEntity,
+  AttachmentEntity,
   MaintenanceWindowEntity,
 ] as const;
 

@@ -23,6 +23,7 @@ import * as tenants from './tenants.js';
 import { sessionRevocationRepository } from './session-revocations.js';
 import { accessRequestsRepository } from './access-requests.js';
 import { escalationContactsRepository } from './escalation-contacts.js';
+import { attachmentsRepository } from './attachments.js';
 import { maintenanceWindowsRepository } from './maintenance-windows.js';
 
 export { createDocumentClient, wrapTableClient, type TableRef } from './client.js';
@@ -60,6 +61,7 @@ export function dynamoRepository(table: TableRef, options: RepositoryOptions = {
     sessions: sessionRevocationRepository(table, retention),
     accessRequests: accessRequestsRepository(table, retention),
     escalationContacts: escalationContactsRepository(table, retention),
+    attachments: attachmentsRepository(table, retention),
     maintenanceWindows: maintenanceWindowsRepository(table, retention),
   };
 }

@@ -11,6 +11,8 @@ import { listTenants } from './tenants.js';
 import { isConditionFailureInTransaction, queryAll, writeIf } from './dynamo-util.js';
 import { putSearchTokens } from './incident-search.js';
 import { ensureCommentTokens } from './comment-search.js';
+import { ensureAlarmTokens } from './alarm-search.js';
+import { ensureO365Users } from './o365-user-search.js';
 import { deviceIpKey, deviceNameKey } from '../domain/search.js';
 import { ALARM_CONSOLE_COPIES, AlarmConsoleEntryEntity, AlarmEntity, HistoryEntity, IncidentEntity, inSocQueueByDue, itemOf, O365AlarmEntity, recordOf, SocQueueEntryEntity } from './entities.js';
 import { alarmConsolePuts, consoleItemOfDeviceAlarm, consoleItemOfO365Alarm } from './alarm-console.js';
@@ -162,6 +164,27 @@ export async function upgradeCommentSearch(table: TableRef): Promise<number> {
     });
     for (const i of ids) written += await ensureCommentTokens(table, tenant.id, String(i.id));
   }
+  return written;
+}
+
+/**
+ * Puts the device alarms stored before the alarm search (docs/api.md#alarm-search) in its index: for every registered
+ * tenant, `ensureAlarmTokens` (its alarm list read whole, a BatchGetItem of each alarm's word keys, Puts of the
+ * missing ones with the alarm's TTL). Idempotent: a second run writes nothing. Returns how many word items were written.
+ */
+export async function upgradeAlarmSearch(table: TableRef): Promise<number> {
+  let written = 0;
+  for (const tenant of await listTenants(table)) written += await ensureAlarmTokens(table, tenant.id);
+  return written;
+}
+
+/**
+ * Puts the users named by the Office 365 alerts stored before the user search (docs/api.md#office-365-user-search)
+ * in its directory: for every registered tenant, `ensureO365Users`. Idempotent. Returns how many entries were written.
+ */
+export async function upgradeO365UserSearch(table: TableRef): Promise<number> {
+  let written = 0;
+  for (const tenant of await listTenants(table)) written += await ensureO365Users(table, tenant.id);
   return written;
 }
 

@@ -13,6 +13,7 @@ import { aggregateWrites, o365AlarmChange } from './aggregates.js';
 import { isConditionFailureInTransaction, RETRY, withRetries, writeIf } from './dynamo-util.js';
 import { itemOf, O365AlarmEntity, O365EventEntity, recordOf } from './entities.js';
 import { listPage } from './paging.js';
+import { o365UserWrites, searchO365Users } from './o365-user-search.js';
 import { auditPut } from './audit.js';
 import type { AuditEntry } from '../contract/schemas.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
@@ -54,6 +55,8 @@ export async function upsertO365Alarm(input: Office365Alarm, table: TableRef): P
           ...activityPuts([office365AlertEvent(before, a)], table),
           // Its alarm console entries (docs/data-model.md#alarm-console).
           ...alarmConsolePuts(consoleItemOfO365Alarm(a), table),
+          // The user it names, in the user search (docs/api.md#office-365-user-search).
+          ...o365UserWrites(table.tableName, before, a),
         ],
       });
       return true;
@@ -151,5 +154,6 @@ export function office365Repository(table: TableRef, retention: Retention = DEFA
     putEvent: (e) => putO365Event(e, table, retention),
     listAlarms: (t, o) => listO365Alarms(t, o, table),
     listEvents: (t, o) => listO365Events(t, o, table),
+    searchUsers: (t, o) => searchO365Users(table, t, o),
   };
 }

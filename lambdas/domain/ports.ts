@@ -11,12 +11,13 @@
  *  - a conditional write returns `false`/`null` when its condition did not hold (nothing written) rather than
  *    throwing; `ApiError('NOT_FOUND')` where a parent item is missing is said on the method.
  */
-import type { CommentHit } from '../contract/search.js';
+import type { CommentHit, Office365UserHit } from '../contract/search.js';
 import type { MaintenanceWindow, WindowStatus } from '../contract/maintenance-windows.js';
 import type { Context } from 'aws-lambda';
 import type { NotificationsPort } from './notification-delivery.js';
 import type { SessionRevocationPort } from './session-revocation.js';
 import type { ListValidator } from '../contract/routes.js';
+import type { Attachment } from '../contract/attachments.js';
 import type { EscalationContacts } from '../contract/escalation-contacts.js';
 import type {
   AlarmConsoleItem,
@@ -274,6 +275,8 @@ export interface DevicesPort {
   deviceHistory(tenantId: string, deviceId: string, fromDate: string): Promise<{ device: StoredDevice | null; days: DailyAvailability[]; openAlarms: DeviceAlarm[] }>;
   /** Newest raised first; filters AND-combined. */
   listAlarms(tenantId: string, opts: AlarmListOptions): Promise<Page<DeviceAlarm>>;
+  /** Alarms whose title has every word of `q`, newest raised first; ≤ 7 requests a page (docs/api.md#alarm-search). */
+  searchAlarms(tenantId: string, opts: { q: string; limit: number; cursor?: string | undefined }): Promise<Page<DeviceAlarm>>;
   /** The staff alarm console: device alarms and Office 365 alerts of every tenant, newest first; ONE Query per page. */
   listAlarmConsole(opts: AlarmConsoleOptions): Promise<Page<AlarmConsoleItem>>;
   /** Atomic state change guarded by `from` (and of the device's open-alarm count); null if the alarm does not exist. */
@@ -326,6 +329,8 @@ export interface Office365Port {
   listAlarms(tenantId: string, opts: O365AlarmListOptions): Promise<Page<Office365Alarm>>;
   /** Newest first. */
   listEvents(tenantId: string, opts: O365EventListOptions): Promise<Page<Office365Event>>;
+  /** The users alerts named whose UPN has a part starting with each word of `q`; ≤ 4 requests a page (docs/api.md#office-365-user-search). */
+  searchUsers(tenantId: string, opts: { q: string; limit: number; cursor?: string | undefined }): Promise<Page<Office365UserHit>>;
 }
 
 // -------------------------------------------------------------------------------------- recommendations
@@ -622,8 +627,22 @@ export interface Repository {
   accessRequests: AccessRequestsPort;
   /** A tenant's escalation contacts (docs/api.md#escalation-contacts). */
   escalationContacts: EscalationContactsPort;
+  /** Incident attachments' metadata (docs/api.md#attachments). */
+  attachments: AttachmentsPort;
   /** A tenant's maintenance windows (docs/api.md#maintenance-windows). */
   maintenanceWindows: MaintenanceWindowsPort;
+}
+
+/** Storage of incident attachments' metadata (the bytes are in S3). */
+export interface AttachmentsPort {
+  /** Stores a pending attachment if its incident exists (checked in the same transaction); false, nothing written, if not. */
+  create(attachment: Attachment): Promise<boolean>;
+  /** The attachment, or null: ONE GetItem (strongly consistent). */
+  get(tenantId: string, incidentId: string, attachmentId: string): Promise<Attachment | null>;
+  /** Marks a pending attachment available at `completedAt`, with `audit`, one transaction; false when it was not pending. */
+  markAvailable(attachment: Attachment, completedAt: string, audit: AuditEntry): Promise<boolean>;
+  /** One page of the incident's attachments, oldest first: ONE Query. @throws ApiError VALIDATION_FAILED (cursor) */
+  list(tenantId: string, incidentId: string, opts: { limit: number; cursor?: string | undefined }): Promise<Page<Attachment>>;
 }
 
 /** Storage of the maintenance windows (lambdas/data/maintenance-windows.ts; rules: lambdas/domain/maintenance-windows.ts). */

@@ -1,5 +1,5 @@
 /**
- * Devices Lambda: listDevices, getDevice, listAlarms, listAlarmConsole (staff), acknowledgeAlarm, the maintenance windows
+ * Devices Lambda: listDevices, getDevice, listAlarms, searchAlarms, listAlarmConsole (staff), acknowledgeAlarm, the maintenance windows
  * (list/create/update/delete, lambdas/domain/maintenance-windows.ts) (route table rows with
  * `handler: 'devices'`). Status, availability and alarm rules live in `lambdas/domain/devices.ts`.
  */
@@ -9,9 +9,11 @@ import { createMaintenanceWindow, deleteMaintenanceWindow, listMaintenanceWindow
 import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type Operations } from '../http/api.js';
 
 export const operations: Operations<'devices'> = {
-  listDevices: ({ repo, tenantId, query, now }) => listDevicesView(repo.devices, tenantId, query, now),
-  getDevice: ({ repo, tenantId, params, now }) => deviceDetailView(repo.devices, tenantId, params.id, now),
+  listDevices: ({ repo, tenantId, query, now }) => listDevicesView(repo.devices, tenantId, query, now, repo.maintenanceWindows),
+  getDevice: ({ repo, tenantId, params, now }) => deviceDetailView(repo.devices, tenantId, params.id, now, repo.maintenanceWindows),
   listAlarms: ({ repo, tenantId, query }) => listAlarms(repo.devices, tenantId, query),
+  // The alarms whose title has every word of q (docs/api.md#alarm-search).
+  searchAlarms: ({ repo, tenantId, query }) => repo.devices.searchAlarms(tenantId, query),
   listAlarmConsole: ({ repo, query }) => listAlarmConsole(repo.devices, query),
   acknowledgeAlarm: ({ repo, tenantId, params, identity, now, requestId, sourceIp }) =>
     acknowledgeAlarm(repo.devices, tenantId, params.deviceId, params.alarmId, identity, now, { requestId, sourceIp }),

@@ -1,5 +1,5 @@
 /**
- * Office 365 Lambda: listOffice365Alarms, listOffice365Events, acknowledgeOffice365Alarm (the collectors write the
+ * Office 365 Lambda: listOffice365Alarms, listOffice365Events, searchOffice365Users, acknowledgeOffice365Alarm (the collectors write the
  * alerts via ingest; Vigía only adds its acknowledgement).
  */
 import type { LambdaConfig } from '../config.js';
@@ -9,6 +9,8 @@ import { createApi, handlerFromEnv, type ApiHandler, type HandlerDeps, type Oper
 export const operations: Operations<'office365'> = {
   listOffice365Alarms: ({ repo, tenantId, query }) => listOffice365Alarms(repo.office365, tenantId, query),
   listOffice365Events: ({ repo, tenantId, query }) => listOffice365Events(repo.office365, tenantId, query),
+  // The users the alerts named, by UPN prefix (docs/api.md#office-365-user-search).
+  searchOffice365Users: ({ repo, tenantId, query }) => repo.office365.searchUsers(tenantId, query),
   acknowledgeOffice365Alarm: ({ repo, tenantId, params, identity, now, requestId, sourceIp }) =>
     acknowledgeOffice365Alarm(repo.office365, tenantId, params.alarmId, identity, now, { requestId, sourceIp }),
 };

@@ -13,7 +13,7 @@
  *   # local stack (npm start also runs it on an existing .local/ state):
  *   npm run platform:upgrade-data -- --table vigia-local-main --region us-east-1 --dynamodb-endpoint http://127.0.0.1:8000
  */
-import { upgradeAggregates, upgradeAlarmConsole, upgradeAlarmDeviceNames, upgradeAutoClose, upgradeCommentSearch, upgradeIncidents, upgradeSearchIndex, upgradeSocQueueIndexes } from '../../lambdas/data/migrations.js';
+import { upgradeAggregates, upgradeAlarmConsole, upgradeAlarmDeviceNames, upgradeAlarmSearch, upgradeAutoClose, upgradeCommentSearch, upgradeIncidents, upgradeO365UserSearch, upgradeSearchIndex, upgradeSocQueueIndexes } from '../../lambdas/data/migrations.js';
 import { TABLE_OPTIONS, tableFromOptions } from './aws.js';
 import { parse, progress, runCli } from './cli.js';
 
@@ -46,6 +46,10 @@ export async function main(argv: string[]): Promise<void | 'help'> {
     log(`search index: ${search.incidents} incident(s) and ${search.devices} device(s) indexed`);
     const commentWords = await upgradeCommentSearch(table);
     log(`comment search: ${commentWords} word item(s) written for comments stored before it`);
+    const alarmWords = await upgradeAlarmSearch(table);
+    log(`alarm search: ${alarmWords} word item(s) written for alarms stored before it`);
+    const o365Users = await upgradeO365UserSearch(table);
+    log(`Office 365 user search: ${o365Users} entr(ies) written for alerts stored before it`);
     const socQueue = await upgradeSocQueueIndexes(table);
     log(`SOC queue: ${socQueue.tenantQueue} open incident(s) put in their tenant's queue, ${socQueue.queueEntries} queue entr(ies) written and counted, ${socQueue.resolvedMoved} resolved incident(s) moved to the resolved tab`);
     const autoClose = await upgradeAutoClose(table);

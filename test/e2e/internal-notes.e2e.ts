@@ -5,9 +5,14 @@
  *    internal note: the note shows in the timeline with the label "Nota interna · solo SOC" and its own style;
  *  - the customer (another browser context) opens the same incident: the public comment is there, the note's
  *    text and label are not, and the customer's form has no "Nota interna" toggle;
- *  - both views at 375 and 1440 px (screenshots; no sideways scroll at 375 px).
+ *  - both views at 375 and 1440 px (screenshots; no sideways scroll at 375 px);
+ *  - attachments (docs/api.md#attachments) on the same incident: the customer uploads a small `.log` through the
+ *    page (presigned POST straight to the local S3), sees it listed, downloads it (the same bytes, through the
+ *    60 s presigned GET), is refused an `.html` with the words of ATTACHMENT_TYPE_NOT_ALLOWED, and at 375 px the
+ *    "Adjuntos" section holds the width.
  */
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
@@ -19,6 +24,8 @@ const run = Date.now().toString(36);
 const NOTE = `Posible empleado implicado; no avisar aún al cliente (${run})`;
 const PUBLIC = `Estamos revisando los registros del cortafuegos (${run})`;
 let env: E2eEnv;
+/** The incident the first test opens (the attachments test uses it too). */
+let ticketUrl = '';
 
 /** The page has no sideways scroll. */
 async function noSidewaysScroll(page: Page): Promise<void> {
@@ -44,7 +51,7 @@ describe('internal notes', () => {
     await customer.page.getByRole('button', { name: 'Crear incidente' }).click();
     const heading = customer.page.getByRole('heading', { level: 1, name: new RegExp(`Correo sospechoso ${run}`) });
     await heading.waitFor();
-    const ticketUrl = customer.page.url();
+    ticketUrl = customer.page.url();
     // A customer's comment form has no internal-note toggle.
     await customer.page.getByRole('heading', { level: 2, name: 'Agregar comentario' }).waitFor();
     assert.equal(await customer.page.getByLabel('Nota interna').count(), 0);
@@ -106,5 +113,40 @@ describe('internal notes', () => {
     }
     await staff.context.close();
     await customer.context.close();
+  });
+
+  it('the customer attaches a .log, sees it listed, downloads the same bytes; an .html is refused; 375 px holds', async () => {
+    assert.ok(ticketUrl, 'the first test opened an incident');
+    const bytes = `Nov 29 06:01 fw-1 DENY tcp 10.0.0.9:445 (${run})\n`;
+    const { page, context } = await newPage(env, VIEWPORTS.desktop);
+    await signIn(page, env.web, ANA, DEMO_PASSWORD);
+    await page.goto(ticketUrl);
+    const section = page.locator('section.attachments');
+    await section.getByText('Este incidente no tiene adjuntos.').waitFor();
+    const input = section.getByLabel('Adjuntar archivo');
+    await input.setInputFiles({ name: 'fw-deny.log', mimeType: '', buffer: Buffer.from(bytes) });
+    await section.getByRole('status').filter({ hasText: 'Archivo «fw-deny.log» adjuntado.' }).waitFor();
+    const row = section.locator('tr', { hasText: 'fw-deny.log' });
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', /text\/plain.*B.*ana@acme\.example/s, 'type, size and who');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Descargar fw-deny.log' }).click()]);
+    assert.equal(download.suggestedFilename(), 'fw-deny.log');
+    assert.equal(await readFile((await download.path())!, 'utf8'), bytes, 'the same bytes come back');
+
+    await input.setInputFiles({ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<b>x</b>') });
+    assert.match((await section.getByRole('alert').textContent()) ?? '', /Ese tipo de archivo no se admite/);
+    assert.equal(await section.locator('tr', { hasText: 'page.html' }).count(), 0, 'nothing listed');
+    await screenshot(page, 'internal-notes-05-attachments-1440');
+    await context.close();
+
+    const phone = await newPage(env, VIEWPORTS.phone);
+    await signIn(phone.page, env.web, ANA, DEMO_PASSWORD);
+    await phone.page.goto(ticketUrl);
+    await phone.page.locator('section.attachments').getByText('fw-deny.log').waitFor();
+    await phone.page.locator('section.attachments').scrollIntoViewIfNeeded();
+    await noSidewaysScroll(phone.page);
+    await screenshot(phone.page, 'internal-notes-06-attachments-375');
+    await phone.context.close();
   });
 });

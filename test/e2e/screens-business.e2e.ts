@@ -292,7 +292,7 @@ describe('business screens on seeded data', () => {
     await context.close();
   });
 
-  it('search: a word of a comment and a device IP find the comment (linked to its incident) and the device, at 1440 and 375 px, axe clean', async () => {
+  it('search: a word of a comment, of an alarm title and of an Office 365 user\'s e-mail, and a device IP find the comment (linked to its incident), the alarm (its device), the user (their alerts) and the device, at 1440 and 375 px, axe clean', async () => {
     // A public comment written by the data layer as the API writes it (its search words after the transaction).
     const table = localTable(env.stack.urls.dynamodb, env.stack.tableName);
     const word = `ornitorrinco${Date.now() % 100_000}`;
@@ -307,6 +307,22 @@ describe('business screens on seeded data', () => {
     assert.match((await link.getAttribute('href')) ?? '', /\/ticket\/update\/INC-000001\?tenant=acme/);
     await settled(page);
     await screenshot(page, 'screens-desktop-14-search-comment');
+    // A device alarm whose title has a word, and an Office 365 alert naming a user whose e-mail starts with it
+    // (docs/api.md#alarm-search, #office-365-user-search): both sections answer it, each linked to its page.
+    const device = demoDevices(DEMO_TENANTS.find((t) => t.id === 'acme')!, Date.now())[0]!;
+    const other = `quetzal${Date.now() % 100_000}`;
+    const now = new Date().toISOString();
+    const writes = localTable(env.stack.urls.dynamodb, env.stack.tableName);
+    await putAlarm({ tenantId: 'acme', deviceId: device.id, id: `e2e-search-${other}`, title: `Ventilador ${other} detenido`, severity: 'medium', state: 'active', raisedAt: now }, writes);
+    await upsertO365Alarm({ id: `e2e-search-${other}`, tenantId: 'acme', title: 'Inicio de sesión inusual (e2e)', severity: 'medium', category: 'identity', status: 'active', affectedUser: `${other}.perez@acme.example`, detectedAt: now, updatedAt: now }, writes);
+    writes.doc.destroy();
+    await page.goto(`${env.web}/page/search-results?q=${other}`);
+    const alarmLink = page.locator('section[aria-labelledby="sr-alarms"]').getByRole('link', { name: new RegExp(`Ventilador ${other} detenido`) });
+    await alarmLink.waitFor();
+    assert.equal(await alarmLink.getAttribute('href'), `/devices/detail/${encodeURIComponent(device.id)}?tenant=acme`);
+    const userLink = page.locator('section[aria-labelledby="sr-o365-users"]').getByRole('link', { name: `${other}.perez@acme.example` });
+    await userLink.waitFor();
+    assert.equal(await userLink.getAttribute('href'), `/office365/alarms?user=${encodeURIComponent(`${other}.perez@acme.example`)}`);
     await page.goto(`${env.web}/page/search-results?q=${encodeURIComponent(ip)}`);
     await page.locator('section[aria-labelledby="sr-device-ips"]').getByRole('link', { name: new RegExp(ip.replace(/\./g, '\\.')) }).waitFor();
     await settled(page);

@@ -145,6 +145,13 @@ function sample(route: RouteDef, ctx: Fixtures): { path: string; body?: unknown 
       return { path: `/incidents/${ctx.incident.id}`, body: { version: ctx.incident.version, comment: 'Revisado desde la prueba' } };
     case 'addIncidentComment':
       return { path: `/incidents/${ctx.incident.id}/comments`, body: { body: 'Comentario de prueba' } };
+    case 'createIncidentAttachment':
+      return { path: `/incidents/${ctx.incident.id}/attachments`, body: { fileName: 'prueba.log', contentType: 'text/plain', size: 10 } };
+    case 'listIncidentAttachments':
+      return { path: `/incidents/${ctx.incident.id}/attachments` };
+    case 'completeIncidentAttachment':
+    case 'getIncidentAttachment':
+      return { path: route.path.replace('{id}', ctx.incident.id).replace('{attachmentId}', ctx.attachmentId) };
     case 'triageIncident':
       return { path: `/incidents/${ctx.fresh.id}/triage?tenant=acme`, body: { version: ctx.fresh.version, severity: 'high', reason: 'Prueba de triaje' } };
     case 'requestIncidentClosure':
@@ -153,6 +160,10 @@ function sample(route: RouteDef, ctx: Fixtures): { path: string; body?: unknown 
       return { path: `/incidents/${ctx.resolved[0]!.id}/reopen`, body: { reason: 'Ha vuelto a ocurrir' } };
     case 'searchComments':
       return { path: '/search/comments?q=prueba' };
+    case 'searchAlarms':
+      return { path: '/search/alarms?q=enlace' };
+    case 'searchOffice365Users':
+      return { path: '/search/office365-users?q=ana' };
     case 'getMonthlyReport':
       return { path: '/reports/monthly/2026-01' };
     case 'getTenant':
@@ -285,6 +296,8 @@ interface Fixtures {
   windows: [string, string];
   /** The pending access requests raised by the no-group users' sign-ins: [to grant, to dismiss]. */
   accessRequests: [string, string];
+  /** An attachment of `incident`, uploaded to the local S3 with its presigned POST but not completed yet. */
+  attachmentId: string;
 }
 
 /** Opens an incident as Ana; with `resolve`, the SOC (demo admin) acknowledges and resolves it. */
@@ -340,12 +353,20 @@ async function fixtures(): Promise<Fixtures> {
     expect(w.status, w.text).toBe(201);
     windows.push((w.json as { windowId: string }).windowId);
   }
+  // An attachment uploaded as a browser does (FormData straight to the local S3); `complete` is walked below.
+  const att = await send('POST', `/incidents/${inc.items[0]!.id}/attachments`, { token: tokens.ana.id, body: { fileName: 'ruta.txt', contentType: 'text/plain', size: 4 } });
+  expect(att.status, att.text).toBe(201);
+  const { attachment, upload } = att.json as { attachment: { attachmentId: string }; upload: { url: string; fields: Record<string, string> } };
+  const form = new FormData();
+  for (const [k, v] of Object.entries(upload.fields)) form.append(k, v);
+  form.append('file', new Blob(['ruta'], { type: 'text/plain' }), 'ruta.txt');
+  expect((await fetch(upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
   const pending = (await send('GET', '/access-requests', { token: tokens.admin.id })).json as Page<{ id: string; email: string | null }>;
   const requestOf = (email: string) => pending.items.find((r) => r.email === email)?.id;
   // Pending only until the first walk decides them (later tests need no success from these two routes).
   const toGrant = requestOf('nadie@example.com') ?? 'decided-already';
   const toDismiss = requestOf('sinacceso@example.com') ?? 'decided-already';
-  return { incident: inc.items[0]!, alarm: alarms.items[0]!, recommendationId, o365AlarmId, fresh, resolved, webhooks: [webhooks[0]!, webhooks[1]!], windows: [windows[0]!, windows[1]!], accessRequests: [toGrant, toDismiss] };
+  return { incident: inc.items[0]!, alarm: alarms.items[0]!, recommendationId, o365AlarmId, fresh, resolved, webhooks: [webhooks[0]!, webhooks[1]!], windows: [windows[0]!, windows[1]!], accessRequests: [toGrant, toDismiss], attachmentId: attachment.attachmentId };
 }
 
 describe('every route through the local gateway', () => {

@@ -19,6 +19,8 @@
  *
  * Errors: whatever `startDynamo`/`ensureTable` raise (missing binary, engine not answering in 10 s).
  */
+import type { AttachmentStore } from '../../lambdas/data/attachment-store.js';
+import { memoryAttachmentStore } from './memory-attachment-store.js';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
@@ -45,7 +47,7 @@ import { memoryIdentityProviders } from './memory-identity-providers.js';
 import { identityProviderStore } from '../../lambdas/data/identity-providers.js';
 import { acquireRuntimeIamCheck, runAsFunction } from '../../scripts/aws-rules/recorder.js';
 
-const HANDLERS: Record<HandlerName, { createHandler(config: LambdaConfig, deps?: HandlerDeps & { users?: UsersPort; identityProviders?: AdminHandlerDeps['identityProviders'] }): ApiHandler }> = {
+const HANDLERS: Record<HandlerName, { createHandler(config: LambdaConfig, deps?: HandlerDeps & { users?: UsersPort; identityProviders?: AdminHandlerDeps['identityProviders']; attachments?: AttachmentStore }): ApiHandler }> = {
   account,
   admin,
   devices,
@@ -79,7 +81,7 @@ export interface InProcessApi {
   /** The write functions bound to the engine's table. */
   data: DataModule;
   /** The handler of `lambdas/handlers/<name>.ts`, every response checked against the OpenAPI document. */
-  handler(name: HandlerName, deps?: Pick<HandlerDeps, 'now'>): ApiHandler;
+  handler(name: HandlerName, deps?: Pick<HandlerDeps, 'now'> & { attachments?: AttachmentStore }): ApiHandler;
   /** A low-level client on the engine (dummy credentials); the caller destroys it. */
   rawClient(): DynamoDBClient;
   /** Options for the data layer's `createDocumentClient` on the same engine. */
@@ -149,6 +151,7 @@ export async function startInProcessApi(opts: InProcessApiOptions): Promise<InPr
           repository,
           users: opts.users ?? memoryUsers(),
           identityProviders: { ...memoryIdentityProviders(), store: identityProviderStore(table, config.retention) },
+          attachments: memoryAttachmentStore(),
           ...deps,
         }),
       );

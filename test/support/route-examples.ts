@@ -11,6 +11,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type * as z from 'zod';
 import { buildPath, type OperationId, type RouteDef } from '../../lambdas/contract/routes.js';
 import type { TableWriters } from '../../lambdas/data/index.js';
+import { attachmentsRepository } from '../../lambdas/data/attachments.js';
 import { notificationsRepository } from '../../lambdas/data/notifications.js';
 import { office365Repository } from '../../lambdas/data/office365.js';
 import { accessRequestsRepository } from '../../lambdas/data/access-requests.js';
@@ -28,6 +29,8 @@ export interface Example {
 }
 
 const AT = '2026-01-02T10:00:00.000Z';
+/** The available attachment of INC-000001 (seeded by `seedExamples`). */
+const EXAMPLE_ATTACHMENT_ID = 'att-0190a000-0000-7000-8000-000000000001';
 /** Acme's customer admin (docs/api.md#customer-roles): reaches every tenant-scoped row's `minRole`. */
 const user: CallerSpec = { sub: 'u-acme', groups: ['acme', 'customer-admin'] };
 const admin: CallerSpec = { sub: 'u-soc', groups: ['admin'] };
@@ -45,6 +48,11 @@ export const EXAMPLES: Record<OperationId, Example> = {
   getIncident: { params: { id: 'INC-000001' }, query: {}, caller: user },
   updateIncident: { params: { id: 'INC-000001' }, query: {}, body: { version: 1, comment: 'Revisado' }, caller: user },
   addIncidentComment: { params: { id: 'INC-000001' }, query: {}, body: { body: 'Hola' }, caller: user },
+  createIncidentAttachment: { params: { id: 'INC-000001' }, query: {}, body: { fileName: 'firewall.log', contentType: 'text/plain', size: 1024 }, caller: user },
+  // An available attachment: `complete` answers it as it is (no HeadObject), the download is presigned locally.
+  completeIncidentAttachment: { params: { id: 'INC-000001', attachmentId: EXAMPLE_ATTACHMENT_ID }, query: {}, caller: user },
+  listIncidentAttachments: { params: { id: 'INC-000001' }, query: { limit: '5' }, caller: user },
+  getIncidentAttachment: { params: { id: 'INC-000001', attachmentId: EXAMPLE_ATTACHMENT_ID }, query: {}, caller: user },
   triageIncident: { params: { id: 'INC-000002' }, query: { tenant: 'acme' }, body: { version: 1, severity: 'critical', reason: 'Ransomware confirmado' }, caller: admin },
   requestIncidentClosure: { params: { id: 'INC-000001' }, query: {}, body: { note: 'Ya no ocurre' }, caller: user },
   reopenIncident: { params: { id: 'INC-000003' }, query: {}, body: { reason: 'Ha vuelto a ocurrir' }, caller: user },
@@ -56,9 +64,11 @@ export const EXAMPLES: Record<OperationId, Example> = {
   listDevices: { query: {}, caller: user },
   getDevice: { params: { id: 'dev-1' }, query: {}, caller: user },
   listAlarms: { query: { deviceId: 'dev-1' }, caller: user },
+  searchAlarms: { query: { q: 'Enlace', limit: '5' }, caller: user },
   acknowledgeAlarm: { params: { deviceId: 'dev-1', alarmId: 'al-1' }, query: {}, caller: user },
   listAlarmConsole: { query: { tenant: 'acme', severity: 'high', state: 'open', kind: 'device', limit: '5' }, caller: admin },
   listOffice365Alarms: { query: { user: 'ana@acme.example' }, caller: user },
+  searchOffice365Users: { query: { q: 'ana', limit: '5' }, caller: user },
   acknowledgeOffice365Alarm: { params: { alarmId: 'o365-ack-1' }, query: {}, caller: user },
   listOffice365Events: { query: { workload: 'Exchange', operation: 'UserLoggedIn', user: 'ana@acme.example', result: 'Succeeded' }, caller: user },
   listRecommendations: { query: {}, caller: user },
@@ -199,6 +209,10 @@ export async function seedExamples(data: TableWriters): Promise<void> {
   await data.putAlarm({ tenantId: 'acme', deviceId: 'dev-1', id: 'al-1', severity: 'high', state: 'active', title: 'x', raisedAt: new Date().toISOString() });
   await office365Repository(data.table).upsertAlarm({
     tenantId: 'acme', id: 'o365-ack-1', title: 'Regla de reenvío', severity: 'high', category: 'mail', status: 'active', affectedUser: 'ana@acme.example', detectedAt: AT, updatedAt: AT,
+  });
+  await attachmentsRepository(data.table).create({
+    attachmentId: EXAMPLE_ATTACHMENT_ID, tenantId: 'acme', incidentId: 'INC-000001', commentId: null, fileName: 'evidence.txt', contentType: 'text/plain',
+    size: 12, status: 'available', uploadedBy: 'ana@acme.example', uploadedBySub: 'u-acme', createdAt: AT, completedAt: AT,
   });
   // Webhooks of the notification examples (a private address: "send test" is refused before any connection).
   for (const id of ['wh-example0001', 'wh-example0002']) {

@@ -58,6 +58,7 @@ function repoWith(incidents: IncidentsPort): Repository {
     accessRequests: {} as Repository['accessRequests'],
     escalationContacts: {} as Repository['escalationContacts'],
     maintenanceWindows: {} as Repository['maintenanceWindows'],
+    attachments: {} as Repository['attachments'],
     incidents,
     devices: {
       listDevices: async () => ({ items: [], nextCursor: null }),
@@ -66,6 +67,7 @@ function repoWith(incidents: IncidentsPort): Repository {
       getDevice: async () => null,
       deviceHistory: async () => ({ device: null, days: [], openAlarms: [] }),
       listAlarms: async () => ({ items: [], nextCursor: null }),
+      searchAlarms: async () => ({ items: [], nextCursor: null }),
       listAlarmConsole: async () => ({ items: [], nextCursor: null }),
       transitionAlarm: async () => null,
       raiseAlarm: async () => false,
@@ -83,6 +85,7 @@ function repoWith(incidents: IncidentsPort): Repository {
       putEvent: async () => false,
       listAlarms: async () => ({ items: [], nextCursor: null }),
       listEvents: async () => ({ items: [], nextCursor: null }),
+      searchUsers: async () => ({ items: [], nextCursor: null }),
     },
     recommendations: {
       put: async () => false,

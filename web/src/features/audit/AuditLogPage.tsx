@@ -48,6 +48,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   get 'incident.auto_close'() {
     return msg('audit.log.incidentAutoClosed');
   },
+  get 'incident.attachment'() {
+    return msg('audit.log.attachmentUploaded');
+  },
   get 'alarm.acknowledge'() {
     return msg('audit.log.alarmAcknowledged');
   },

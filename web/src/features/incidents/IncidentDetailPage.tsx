@@ -1,8 +1,8 @@
 /**
  * `/ticket/update/{id}?tenant=<t>`: one incident of the tenant named in the address (docs/portal.md#incident-detail)
  * — details (customer, category, source, reporter, assignee, SLA targets, due time and result), the actions
- * of the caller's role (docs/api.md#incident-roles), comments, and a timeline of comments and changes
- * (with the reason staff or the customer gave).
+ * of the caller's role (docs/api.md#incident-roles), the attachments (`AttachmentsSection`, docs/api.md#attachments),
+ * comments, and a timeline of comments and changes (with the reason staff or the customer gave).
  *  - Staff (`admin`): triage (severity with a reason), provider status, assignee picked from
  *    `listAssignees` (not free text), category.
  *  - Customers: "Solicitar cierre", "Confirmar resolución" (resolved), "Reabrir" (resolved or closed, within
@@ -28,6 +28,7 @@ import { TriageForm } from './TriageForm';
 import { StaffUpdateForm } from './StaffUpdateForm';
 import { CustomerActions } from './CustomerActions';
 import { Timeline } from './Timeline';
+import { AttachmentsSection } from './AttachmentsSection';
 
 export function IncidentDetailPage() {
   const { id } = useParams();
@@ -91,6 +92,7 @@ export function IncidentDetailPage() {
             )}
           </div>
           <LinkedAlarms incident={data} />
+          <AttachmentsSection incidentId={data.id} tenantId={data.tenantId} />
           {canOperate(me) ? <CommentForm incident={data} staff={isStaff} run={(action, okText) => runAction(action, okText, setNotice, () => void mutate())} /> : null}
           <Timeline incident={data} />
         </>

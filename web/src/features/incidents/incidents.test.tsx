@@ -161,7 +161,7 @@ describe('incident screens', () => {
       current = { ...TRIAGED, status: 'in_progress', version: 3 };
       throw new ApiError({ kind: 'client', status: 409, code: 'VERSION_CONFLICT', message: 'stale' });
     });
-    const api = fakeApi({ getMe: ME_STAFF, getEscalationContacts: NO_CONTACTS, getIncident: () => current, updateIncident: patch, listAssignees: ASSIGNEES });
+    const api = fakeApi({ getMe: ME_STAFF, getEscalationContacts: NO_CONTACTS, getIncident: () => current, updateIncident: patch, listAssignees: ASSIGNEES, listIncidentAttachments: { items: [], nextCursor: null } });
     renderSignedIn(routes(), { path: '/ticket/update/INC-000042?tenant=acme', api, user: STAFF_USER });
 
     const status = (await screen.findByLabelText('Cambiar estado')) as HTMLSelectElement;

@@ -3,7 +3,9 @@
  * title has every word of the text (`GET /incidents?q=`, the word index: any incident however old) and the
  * devices whose name starts with it (`GET /devices?prefix=`, an index range), case and accents ignored; the
  * public comments having every word (`CommentResults`, `GET /search/comments`) and, for a text that looks like
- * an IP address, the devices at or under it (`DeviceIpResults`, `GET /devices?ip=`). Each
+ * an IP address, the devices at or under it (`DeviceIpResults`, `GET /devices?ip=`); the device alarms whose title
+ * has every word (`AlarmResults`, `GET /search/alarms`) and the Office 365 users alerts named whose e-mail starts
+ * with it (`Office365UserResults`, `GET /search/office365-users`). Each
  * list shows its first page of 20 and follows the API's cursor with "Cargar más" (never the whole list).
  * The API needs 2–100 characters; shorter text shows a hint instead of a request.
  */
@@ -19,6 +21,8 @@ import { ticketPath } from '../../shared/lib/links';
 import { t as msg } from '../../shared/lib/messages';
 import { CommentResults } from './CommentResults';
 import { DeviceIpResults, isIpSearch } from './DeviceIpResults';
+import { AlarmResults } from './AlarmResults';
+import { Office365UserResults } from './Office365UserResults';
 
 /** Items per page of each result list. */
 export const SEARCH_PAGE_SIZE = 20;
@@ -83,6 +87,8 @@ export function SearchResultsPage() {
           </section>
           <CommentResults q={q} tenant={tenant} pageSize={SEARCH_PAGE_SIZE} />
           {isIpSearch(q) && <DeviceIpResults q={q} tenant={tenant} pageSize={SEARCH_PAGE_SIZE} />}
+          <AlarmResults q={q} tenant={tenant} pageSize={SEARCH_PAGE_SIZE} />
+          <Office365UserResults q={q} tenant={tenant} pageSize={SEARCH_PAGE_SIZE} />
         </>
       )}
     </section>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { aDevice, anIncident, fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
-import type { Device, Incident } from '../../shared/lib/contract';
+import type { Device, DeviceAlarm, Incident } from '../../shared/lib/contract';
 import type { CallInput } from '../../shared/lib/api';
 import { SearchResultsPage, SEARCH_PAGE_SIZE } from './SearchResultsPage';
 
@@ -118,5 +118,58 @@ describe('search results page', () => {
     expect(await screen.findByText('Ningún comentario coincide.')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Dispositivos por IP' })).toBeNull();
     expect(api.call).not.toHaveBeenCalledWith('listDevices', expect.objectContaining({ query: expect.objectContaining({ ip: expect.anything() }) }));
+  });
+
+  it('shows the alarms having the words, linked to their device, and the Office 365 users by e-mail prefix, linked to their alerts', async () => {
+    const alarmCalls: CallInput<'searchAlarms'>[] = [];
+    const userCalls: CallInput<'searchOffice365Users'>[] = [];
+    const alarm: DeviceAlarm = {
+      id: 'a-1', tenantId: 'acme', deviceId: 'fw-cba', deviceName: 'Cortafuegos Córdoba', title: 'Temperatura alta en Córdoba', severity: 'critical', state: 'active',
+      raisedAt: '2026-06-01T10:00:00.000Z', acknowledgedAt: null, acknowledgedBy: null, clearedAt: null,
+    };
+    const api = fakeApi({
+      getMe: ME_ACME,
+      listIncidents: { items: [], nextCursor: null },
+      listDevices: { items: [], nextCursor: null },
+      searchComments: { items: [], nextCursor: null },
+      searchAlarms: (input: CallInput<'searchAlarms'>) => {
+        alarmCalls.push(input);
+        return { items: [alarm], nextCursor: null };
+      },
+      searchOffice365Users: (input: CallInput<'searchOffice365Users'>) => {
+        userCalls.push(input);
+        return { items: [{ upn: 'maria.lopez@acme.example', lastAlertAt: '2026-05-03T10:00:00.000Z', lastAlertId: 'o-2' }], nextCursor: null };
+      },
+    });
+    renderSignedIn(
+      <Routes>
+        <Route path="/page/search-results" element={<SearchResultsPage />} />
+      </Routes>,
+      { path: '/page/search-results?q=cordoba', api },
+    );
+    const alarmLink = await screen.findByRole('link', { name: 'Temperatura alta en Córdoba · Cortafuegos Córdoba' });
+    expect(alarmLink.getAttribute('href')).toBe('/devices/detail/fw-cba?tenant=acme');
+    const userLink = await screen.findByRole('link', { name: 'maria.lopez@acme.example' });
+    expect(userLink.getAttribute('href')).toBe('/office365/alarms?user=maria.lopez%40acme.example');
+    expect(screen.getByRole('heading', { name: 'Alarmas' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Usuarios de Office 365' })).toBeTruthy();
+    expect(screen.getByText(/Última alerta:/)).toBeTruthy();
+    expect(alarmCalls.at(-1)).toEqual({ query: { tenant: 'acme', q: 'cordoba', limit: SEARCH_PAGE_SIZE } });
+    expect(userCalls.at(-1)).toEqual({ query: { tenant: 'acme', q: 'cordoba', limit: SEARCH_PAGE_SIZE } });
+  });
+
+  it('says so when no alarm and no Office 365 user matches', async () => {
+    const api = fakeApi({
+      getMe: ME_ACME, listIncidents: { items: [], nextCursor: null }, listDevices: { items: [], nextCursor: null }, searchComments: { items: [], nextCursor: null },
+      searchAlarms: { items: [], nextCursor: null }, searchOffice365Users: { items: [], nextCursor: null },
+    });
+    renderSignedIn(
+      <Routes>
+        <Route path="/page/search-results" element={<SearchResultsPage />} />
+      </Routes>,
+      { path: '/page/search-results?q=nada', api },
+    );
+    expect(await screen.findByText('Ninguna alarma coincide.')).toBeTruthy();
+    expect(await screen.findByText('Ningún usuario de Office 365 coincide.')).toBeTruthy();
   });
 });

@@ -89,6 +89,8 @@ export type {
 } from '../../../../lambdas/contract/schemas';
 export { MAX_ESCALATION_CONTACTS, WEEKDAYS, E164_PATTERN, PutEscalationContactsBody } from '../../../../lambdas/contract/escalation-contacts';
 export type { EscalationContact, EscalationContacts, EscalationWindow, Weekday } from '../../../../lambdas/contract/escalation-contacts';
+export { ATTACHMENT_CONTENT_TYPES, ATTACHMENT_MAX_BYTES, attachmentTypeOfName, isAllowedAttachmentType } from '../../../../lambdas/contract/attachments';
+export type { Attachment, AttachmentUpload } from '../../../../lambdas/contract/attachments';
 export { MAX_WINDOW_DAYS, windowStatus } from '../../../../lambdas/contract/maintenance-windows';
 export type { MaintenanceWindow, WindowStatus } from '../../../../lambdas/contract/maintenance-windows';
 export { ADMIN_GROUP } from '../../../../lambdas/contract/routes';

@@ -43,6 +43,7 @@ export const audit: Catalogue['audit'] = {
     incidentTriaged: 'Incident triaged',
     closureRequested: 'Closure requested',
     incidentReopened: 'Incident reopened',
+    attachmentUploaded: 'Attachment uploaded',
     alarmAcknowledged: 'Alarm acknowledged',
     alarmCleared: 'Alarm cleared with its incident',
     customerCreated: 'Customer created',

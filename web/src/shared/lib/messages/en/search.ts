@@ -19,5 +19,12 @@ export const search: Catalogue['search'] = {
     devicesByIp: 'Devices by IP',
     devicesByIpHint: 'Devices whose IP address is the one searched for or starts with it.',
     noDeviceIpMatches: 'No device has that address.',
+    alarms: 'Alarms',
+    alarmsHint: 'Device alarms whose title contains every word searched for.',
+    noAlarmMatches: 'No alarm matches.',
+    office365Users: 'Office 365 users',
+    office365UsersHint: 'Users named by Office 365 alerts whose e-mail (or a word of it) starts with the text searched for.',
+    noOffice365UserMatches: 'No Office 365 user matches.',
+    lastAlert: 'Last alert:',
   },
 };

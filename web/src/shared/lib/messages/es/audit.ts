@@ -41,6 +41,7 @@ export const audit = {
     incidentTriaged: 'Incidente clasificado',
     closureRequested: 'Cierre solicitado',
     incidentReopened: 'Incidente reabierto',
+    attachmentUploaded: 'Adjunto subido',
     alarmAcknowledged: 'Alarma reconocida',
     alarmCleared: 'Alarma borrada al resolver su incidente',
     customerCreated: 'Cliente creado',

@@ -17,5 +17,12 @@ export const search = {
     devicesByIp: 'Dispositivos por IP',
     devicesByIpHint: 'Dispositivos cuya dirección IP es la buscada o empieza por ella.',
     noDeviceIpMatches: 'Ningún dispositivo tiene esa dirección.',
+    alarms: 'Alarmas',
+    alarmsHint: 'Alarmas de dispositivos cuyo título contiene todas las palabras buscadas.',
+    noAlarmMatches: 'Ninguna alarma coincide.',
+    office365Users: 'Usuarios de Office 365',
+    office365UsersHint: 'Usuarios nombrados por alertas de Office 365 cuyo correo (o una palabra de él) empieza por el texto buscado.',
+    noOffice365UserMatches: 'Ningún usuario de Office 365 coincide.',
+    lastAlert: 'Última alerta:',
   },
 };
