@@ -6,7 +6,7 @@
  *
  * Per tenant: one Query of its subscribers; a tenant without subscribers costs nothing more. With
  * subscribers: the tenant item (1 GetItem), the report figures (`monthlyReport`: one `loadAggregates` per
- * month of the trend), the PDF rendered ONCE per language needed, the group's members (Cognito), the
+ * month of the trend) and the month's maintenance windows (1 Query), the PDF rendered ONCE per language needed, the group's members (Cognito), the
  * month's delivery records (1 Query), then per recipient a claim, an SES SendEmail and a finish.
  *
  * Exactly once per user per tenant-month: the delivery record `TENANT#<t>#DELIVERY#MONTHLY-<yyyy-mm>` /
@@ -16,12 +16,12 @@
  * after `MAX_DELIVERY_ATTEMPTS`. Nobody of another tenant: tenants are iterated one by one, each with its
  * own group, preferences and aggregates.
  */
-import { monthlyReport, monthlyReportFileName, renderMonthlyReportPdf } from './monthly-report.js';
+import { monthlyReportFileName, monthlyReportWithMaintenance, renderMonthlyReportPdf } from './monthly-report.js';
 import { languageOf, type Language } from './messages.js';
 import { deliveryStatusAt, sendClaimed, type DeliveryRecord, type MembersOf, type NotificationsPort, type SendersPort } from './notification-delivery.js';
 import { deliveryIdOf, escapeHtml, portalUrl, type NotificationPreferences } from './notifications.js';
 import { forEachTenant, subscribedMembers, type TenantPage } from './tenant-jobs.js';
-import type { ReportsPort, TenantsPort } from './ports.js';
+import type { MaintenanceWindowsPort, ReportsPort, TenantsPort } from './ports.js';
 
 /** Day of the month and UTC hour the AWS schedule runs the job (`cron(0 6 1 * ? *)`). */
 export const MONTHLY_REPORT_DAY = 1;
@@ -48,6 +48,8 @@ export interface MonthlyReportMailDeps {
   senders: SendersPort;
   members: MembersOf;
   reports: Pick<ReportsPort, 'loadAggregates'>;
+  /** The month's maintenance windows (one Query per tenant reported): the PDF's "N ventanas de mantenimiento excluidas" line. */
+  maintenanceWindows: Pick<MaintenanceWindowsPort, 'overlapping'>;
   tenants: Pick<TenantsPort, 'getTenant'>;
   siteUrl: string;
   now?: () => Date;
@@ -128,7 +130,7 @@ async function mailTenant(tenantId: string, month: string, deps: MonthlyReportMa
   if (due.length === 0) return;
   out.reported++;
   // The month's report read once; its PDF rendered once per language needed.
-  const report = await monthlyReport(deps.reports, tenant, month, now());
+  const report = await monthlyReportWithMaintenance({ reports: deps.reports, maintenanceWindows: deps.maintenanceWindows }, tenant, month, now());
   const pdfs = new Map<Language, Promise<Uint8Array>>();
   const pdfOf = (lang: Language) => {
     if (!pdfs.has(lang)) {

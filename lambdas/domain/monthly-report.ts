@@ -299,6 +299,22 @@ export async function slaHistory(port: Pick<ReportsPort, 'aggregateDays'>, tenan
 }
 
 /**
+ * `monthlyReport` with the month's maintenance windows (ONE Query, `maintenanceOfPeriod`): the report the route
+ * and the e-mail job (`monthly-report-mail.ts`) render, so both PDFs print "N ventanas de mantenimiento
+ * excluidas (M min)". @throws storage errors
+ */
+export async function monthlyReportWithMaintenance(
+  ports: { reports: Pick<ReportsPort, 'loadAggregates'>; maintenanceWindows: Pick<MaintenanceWindowsPort, 'overlapping'> },
+  tenant: { id: string; name: string },
+  month: string,
+  now: Date,
+): Promise<MonthlyReport & Required<Pick<MonthlyReport, 'maintenance'>>> {
+  const period = monthPeriod(month);
+  const [figures, windows] = await Promise.all([monthlyReport(ports.reports, tenant, month, now), ports.maintenanceWindows.overlapping(tenant.id, period.from, period.to)]);
+  return { ...figures, maintenance: maintenanceOfPeriod(windows, period) };
+}
+
+/**
  * `GET /reports/monthly/{month}`: the tenant's monthly report as a PDF in `language`, answered as JSON with the
  * bytes in base64 (docs/api.md#monthly-report). Reads the tenant (1 GetItem), `MONTHLY_TREND_MONTHS`
  * months of aggregates (`monthlyReport`) and the month's maintenance windows (ONE Query, `maintenanceOfPeriod`:
@@ -315,9 +331,7 @@ export async function monthlyReportFile(
   reportMonth(month, now);
   const tenant = await ports.tenants.getTenant(tenantId);
   if (!tenant) throw new ApiError('NOT_FOUND', 'tenant not found');
-  const period = monthPeriod(month);
-  const [figures, windows] = await Promise.all([monthlyReport(ports.reports, tenant, month, now), ports.maintenanceWindows.overlapping(tenantId, period.from, period.to)]);
-  const report = { ...figures, maintenance: maintenanceOfPeriod(windows, period) };
+  const report = await monthlyReportWithMaintenance(ports, tenant, month, now);
   const pdf = await renderMonthlyReportPdf(report, language);
   return { fileName: monthlyReportFileName(tenantId, month), contentType: 'application/pdf', base64: Buffer.from(pdf).toString('base64'), size: pdf.byteLength, slaBySeverity: report.slaBySeverity, maintenance: report.maintenance };
 }

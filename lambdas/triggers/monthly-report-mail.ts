@@ -15,6 +15,7 @@ import { createDocumentClient, type TableRef } from '../data/client.js';
 import { cognitoUsers } from '../data/cognito-users.js';
 import { monthlyReportSource } from '../data/monthly-report-mail.js';
 import { notificationsRepository } from '../data/notifications.js';
+import { maintenanceWindowsRepository } from '../data/maintenance-windows.js';
 import { reportsRepository } from '../data/reports.js';
 import { tenantsRepository } from '../data/tenants.js';
 import { reportMonthOf, runMonthlyReportMail, type MonthlyReportMailOutcome, type MonthlyReportSourcePort } from '../domain/monthly-report-mail.js';
@@ -61,6 +62,7 @@ export function createMonthlyReportJob(config: LambdaConfig, deps: MonthlyReport
           senders: deps.senders ?? sendersFor(config),
           members: membersFrom(users),
           reports: reportsRepository(table),
+          maintenanceWindows: maintenanceWindowsRepository(table),
           tenants: tenantsRepository(table),
           siteUrl: config.notifications.siteUrl ?? config.allowedOrigins[0] ?? 'http://localhost',
           now,

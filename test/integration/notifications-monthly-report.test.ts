@@ -12,6 +12,7 @@ import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { itemOf, MaintenanceWindowEntity } from '../../lambdas/data/entities.js';
 import { createIncident, getIncident, saveIncidentUpdate } from '../../lambdas/data/incidents.js';
 import { keys } from '../../lambdas/data/keys.js';
 import { notificationsRepository } from '../../lambdas/data/notifications.js';
@@ -89,6 +90,14 @@ beforeAll(async () => {
   await incident('acme', 'critical', '2026-10-12T10:00:00.000Z', 600);
   await incident('acme', 'high', '2026-10-20T10:00:00.000Z', 120);
   await incident('globex', 'critical', '2026-10-07T10:00:00.000Z', 60);
+  // One maintenance window of acme in October (45 min): the e-mailed PDF says so, as the route's does.
+  await table.doc.send('PutItem', {
+    TableName: TABLE,
+    Item: itemOf(MaintenanceWindowEntity, {
+      windowId: 'mw-mail00000001', tenantId: 'acme', title: 'Firmware', scope: { deviceIds: ['fw-1'], sites: [] }, startAt: '2026-10-15T01:00:00.000Z', endAt: '2026-10-15T01:45:00.000Z',
+      createdAt: '2026-10-01T00:00:00.000Z', createdBy: 'ana@acme.example', updatedAt: '2026-10-01T00:00:00.000Z', version: 1,
+    }),
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -123,9 +132,11 @@ describe('monthly report e-mail', () => {
     // critical: 1 met, 1 breached (50 %); high: 1 met, 0 breached (100 %); medium and low: none.
     expect(es.slice(at + 5, at + 13)).toEqual(['crítica', '1', '1', '50 %', 'alta', '1', '0', '100 %']);
     expect(es).toContain('Cliente: Acme Logística (acme)');
+    expect(es.join(' ')).toContain('1 ventanas de mantenimiento excluidas (45 min)');
     const en = await pdfStrings(pdf(john));
     expect(en).toContain('SLA compliance by severity');
     expect(en).not.toContain('Resumen ejecutivo');
+    expect(en.join(' ')).toContain('1 maintenance windows excluded (45 min)');
     console.log(`monthly report mail: ${firstOps} DynamoDB requests for 2 tenants (1 with 2 subscribers, 1 without)`);
 
     await fetch(`${mail.url}/clear-store`, { method: 'POST' });
