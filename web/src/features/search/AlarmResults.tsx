@@ -9,29 +9,23 @@ import { formatDateTime } from '../../shared/lib/format';
 import { devicePath } from '../../shared/lib/links';
 import { t as msg } from '../../shared/lib/messages';
 import { AlarmStateBadge, SeverityBadge } from '../../shared/ui/badges';
-import { ListFrame } from '../../shared/ui/lists';
+import { ResultsSection } from './ResultsSection';
 
 export function AlarmResults({ q, tenant, pageSize }: { q: string; tenant: { tenant?: string }; pageSize: number }) {
   const alarms = useApiSWRInfinite('searchAlarms', { query: { ...tenant, q, limit: pageSize } });
   return (
-    <section className="card" aria-labelledby="sr-alarms">
-      <h2 id="sr-alarms">{msg('search.results.alarms')}</h2>
-      <p className="small muted">{msg('search.results.alarmsHint')}</p>
-      <ListFrame list={alarms} empty={msg('search.results.noAlarmMatches')}>
-        <ul className="feed">
-          {alarms.items.map((a) => (
-            <li key={`${a.deviceId}/${a.id}`}>
-              <Link to={devicePath(a.deviceId, a.tenantId)}>
-                {a.title} · {a.deviceName ?? a.deviceId}
-              </Link>
-              <span className="feed-meta">
-                <SeverityBadge severity={a.severity} /> <AlarmStateBadge state={a.state} />{' '}
-                <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time>
-              </span>
-            </li>
-          ))}
-        </ul>
-      </ListFrame>
-    </section>
+    <ResultsSection id="sr-alarms" title={msg('search.results.alarms')} hint={msg('search.results.alarmsHint')} list={alarms} empty={msg('search.results.noAlarmMatches')}>
+      {alarms.items.map((a) => (
+        <li key={`${a.deviceId}/${a.id}`}>
+          <Link to={devicePath(a.deviceId, a.tenantId)}>
+            {a.title} · {a.deviceName ?? a.deviceId}
+          </Link>
+          <span className="feed-meta">
+            <SeverityBadge severity={a.severity} /> <AlarmStateBadge state={a.state} />{' '}
+            <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time>
+          </span>
+        </li>
+      ))}
+    </ResultsSection>
   );
 }

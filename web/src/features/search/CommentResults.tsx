@@ -8,7 +8,7 @@ import { useApiSWRInfinite } from '../../shared/lib/api-context';
 import { formatDateTime } from '../../shared/lib/format';
 import { ticketPath } from '../../shared/lib/links';
 import { t as msg } from '../../shared/lib/messages';
-import { ListFrame } from '../../shared/ui/lists';
+import { ResultsSection } from './ResultsSection';
 
 /** Characters of a comment shown in a result (the rest behind the link). */
 const EXCERPT = 160;
@@ -16,23 +16,17 @@ const EXCERPT = 160;
 export function CommentResults({ q, tenant, pageSize }: { q: string; tenant: { tenant?: string }; pageSize: number }) {
   const comments = useApiSWRInfinite('searchComments', { query: { ...tenant, q, limit: pageSize } });
   return (
-    <section className="card" aria-labelledby="sr-comments">
-      <h2 id="sr-comments">{msg('search.results.comments')}</h2>
-      <p className="small muted">{msg('search.results.commentsHint')}</p>
-      <ListFrame list={comments} empty={msg('search.results.noCommentMatches')}>
-        <ul className="feed">
-          {comments.items.map((c) => (
-            <li key={`${c.incidentId}/${c.id}`}>
-              <Link to={ticketPath(c.incidentId, tenant.tenant ?? '')}>
-                {c.incidentId} · {c.body.length > EXCERPT ? `${c.body.slice(0, EXCERPT)}…` : c.body}
-              </Link>
-              <span className="feed-meta">
-                {c.author} · <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
-              </span>
-            </li>
-          ))}
-        </ul>
-      </ListFrame>
-    </section>
+    <ResultsSection id="sr-comments" title={msg('search.results.comments')} hint={msg('search.results.commentsHint')} list={comments} empty={msg('search.results.noCommentMatches')}>
+      {comments.items.map((c) => (
+        <li key={`${c.incidentId}/${c.id}`}>
+          <Link to={ticketPath(c.incidentId, tenant.tenant ?? '')}>
+            {c.incidentId} · {c.body.length > EXCERPT ? `${c.body.slice(0, EXCERPT)}…` : c.body}
+          </Link>
+          <span className="feed-meta">
+            {c.author} · <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
+          </span>
+        </li>
+      ))}
+    </ResultsSection>
   );
 }

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { useApiSWRInfinite } from '../../shared/lib/api-context';
 import { t as msg } from '../../shared/lib/messages';
 import { DeviceStatusBadge } from '../../shared/ui/badges';
-import { ListFrame } from '../../shared/ui/lists';
+import { ResultsSection } from './ResultsSection';
 
 /** Whether `q` is searched as an IP address: 2–45 of hex digits, `.` and `:` (the API's rule) with a digit and a `.` or `:`. */
 export function isIpSearch(q: string): boolean {
@@ -17,23 +17,17 @@ export function isIpSearch(q: string): boolean {
 export function DeviceIpResults({ q, tenant, pageSize }: { q: string; tenant: { tenant?: string }; pageSize: number }) {
   const devices = useApiSWRInfinite('listDevices', { query: { ...tenant, ip: q, limit: pageSize } });
   return (
-    <section className="card" aria-labelledby="sr-device-ips">
-      <h2 id="sr-device-ips">{msg('search.results.devicesByIp')}</h2>
-      <p className="small muted">{msg('search.results.devicesByIpHint')}</p>
-      <ListFrame list={devices} empty={msg('search.results.noDeviceIpMatches')}>
-        <ul className="feed">
-          {devices.items.map((d) => (
-            <li key={d.id}>
-              <Link to={`/devices/availability?device=${encodeURIComponent(d.id)}`}>
-                {d.ipAddress} · {d.name}
-              </Link>
-              <span className="feed-meta">
-                <DeviceStatusBadge status={d.status} /> {d.site}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </ListFrame>
-    </section>
+    <ResultsSection id="sr-device-ips" title={msg('search.results.devicesByIp')} hint={msg('search.results.devicesByIpHint')} list={devices} empty={msg('search.results.noDeviceIpMatches')}>
+      {devices.items.map((d) => (
+        <li key={d.id}>
+          <Link to={`/devices/availability?device=${encodeURIComponent(d.id)}`}>
+            {d.ipAddress} · {d.name}
+          </Link>
+          <span className="feed-meta">
+            <DeviceStatusBadge status={d.status} /> {d.site}
+          </span>
+        </li>
+      ))}
+    </ResultsSection>
   );
 }

@@ -8,26 +8,20 @@ import { Link } from 'react-router-dom';
 import { useApiSWRInfinite } from '../../shared/lib/api-context';
 import { formatDateTime } from '../../shared/lib/format';
 import { t as msg } from '../../shared/lib/messages';
-import { ListFrame } from '../../shared/ui/lists';
+import { ResultsSection } from './ResultsSection';
 
 export function Office365UserResults({ q, tenant, pageSize }: { q: string; tenant: { tenant?: string }; pageSize: number }) {
   const users = useApiSWRInfinite('searchOffice365Users', { query: { ...tenant, q, limit: pageSize } });
   return (
-    <section className="card" aria-labelledby="sr-o365-users">
-      <h2 id="sr-o365-users">{msg('search.results.office365Users')}</h2>
-      <p className="small muted">{msg('search.results.office365UsersHint')}</p>
-      <ListFrame list={users} empty={msg('search.results.noOffice365UserMatches')}>
-        <ul className="feed">
-          {users.items.map((u) => (
-            <li key={u.upn}>
-              <Link to={`/office365/alarms?user=${encodeURIComponent(u.upn)}`}>{u.upn}</Link>
-              <span className="feed-meta">
-                {msg('search.results.lastAlert')} <time dateTime={u.lastAlertAt}>{formatDateTime(u.lastAlertAt)}</time>
-              </span>
-            </li>
-          ))}
-        </ul>
-      </ListFrame>
-    </section>
+    <ResultsSection id="sr-o365-users" title={msg('search.results.office365Users')} hint={msg('search.results.office365UsersHint')} list={users} empty={msg('search.results.noOffice365UserMatches')}>
+      {users.items.map((u) => (
+        <li key={u.upn}>
+          <Link to={`/office365/alarms?user=${encodeURIComponent(u.upn)}`}>{u.upn}</Link>
+          <span className="feed-meta">
+            {msg('search.results.lastAlert')} <time dateTime={u.lastAlertAt}>{formatDateTime(u.lastAlertAt)}</time>
+          </span>
+        </li>
+      ))}
+    </ResultsSection>
   );
 }
