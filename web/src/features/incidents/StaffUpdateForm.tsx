@@ -1,13 +1,13 @@
 /** Staff changes to an incident: provider status, assignee (from `listAssignees`), category, with a comment. */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { SEVERITIES } from '../../shared/lib/contract';
 import type { IncidentStatus, Severity } from '../../shared/lib/contract';
-import { INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
+import { INCIDENT_STATUS_LABELS } from '../../shared/lib/format';
 import { NEXT_STATUSES, useAssignees, useIncidentRoleActions } from './api';
 import { ClearLinkedAlarmsOption, openLinkedDeviceAlarms } from './LinkedAlarms';
 import { t as msg } from '../../shared/lib/messages';
 import { runAction, type FormProps } from './incident-action';
+import { TriageFields } from './TriageFields';
 
 export function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
   const actions = useIncidentRoleActions(incident.tenantId);
@@ -77,20 +77,15 @@ export function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
           <p className="notice-info" role="status">
             {msg('incidents.detail.triageRequired', { v0: INCIDENT_STATUS_LABELS[status as IncidentStatus] })}
           </p>
-          <div className="field">
-            <label htmlFor="update-triage-severity">{msg('incidents.detail.triageSeverity')}</label>
-            <select id="update-triage-severity" value={triageSeverity} onChange={(e) => setTriageSeverity(e.target.value as Severity)}>
-              {SEVERITIES.map((s) => (
-                <option key={s} value={s}>
-                  {SEVERITY_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="update-triage-reason">{msg('incidents.detail.triageReason')}</label>
-            <textarea id="update-triage-reason" rows={2} maxLength={500} value={triageReason} onChange={(e) => setTriageReason(e.target.value)} />
-          </div>
+          <TriageFields
+            idPrefix="update-triage"
+            severityLabel={msg('incidents.detail.triageSeverity')}
+            reasonLabel={msg('incidents.detail.triageReason')}
+            severity={triageSeverity}
+            onSeverity={setTriageSeverity}
+            reason={triageReason}
+            onReason={setTriageReason}
+          />
         </fieldset>
       )}
       <div className="field">

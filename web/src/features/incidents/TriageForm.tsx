@@ -1,13 +1,12 @@
 /** Staff triage of an incident (severity with a reason; docs/sla.md#triage-first). */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { SEVERITIES } from '../../shared/lib/contract';
 import type { Severity } from '../../shared/lib/contract';
-import { SEVERITY_LABELS } from '../../shared/lib/format';
 import { useIncidentRoleActions } from './api';
 import { t as msg } from '../../shared/lib/messages';
 import { runAction, type FormProps } from './incident-action';
 import { FormActions } from '../../shared/ui/FormActions';
+import { TriageFields } from './TriageFields';
 
 /** Staff triage: the severity with a reason (3–500 characters); fixes the SLA targets (docs/sla.md). */
 export function TriageForm({ incident, onDone, reload }: FormProps) {
@@ -30,32 +29,16 @@ export function TriageForm({ incident, onDone, reload }: FormProps) {
   return (
     <form className="card form" onSubmit={(e) => void onSubmit(e)} noValidate>
       <h2>{msg('incidents.detail.triage')}</h2>
-      <div className="field">
-        <label htmlFor="triage-severity">{msg('incidents.detail.severity')}</label>
-        <select id="triage-severity" value={severity} onChange={(e) => setSeverity(e.target.value as Severity)}>
-          {SEVERITIES.map((s) => (
-            <option key={s} value={s}>
-              {SEVERITY_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="triage-reason">{msg('incidents.detail.reason')}</label>
-        <textarea
-          id="triage-reason"
-          rows={2}
-          value={reason}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'triage-reason-error' : undefined}
-          onChange={(e) => setReason(e.target.value)}
-        />
-        {error && (
-          <p id="triage-reason-error" className="field-error">
-            {error}
-          </p>
-        )}
-      </div>
+      <TriageFields
+        idPrefix="triage"
+        severityLabel={msg('incidents.detail.severity')}
+        reasonLabel={msg('incidents.detail.reason')}
+        severity={severity}
+        onSeverity={setSeverity}
+        reason={reason}
+        onReason={setReason}
+        error={error}
+      />
       <FormActions busy={busy} label={incident.triagedAt ? msg('incidents.detail.reTriage') : msg('incidents.detail.triage')} busyLabel={msg('incidents.detail.saving')} />
     </form>
   );
