@@ -20,6 +20,7 @@
  */
 import type { DeviceAlarm, Page } from '../contract/schemas.js';
 import { alarmMatches, alarmTokens, searchTokens } from '../domain/search.js';
+import { readWordIndexPage } from './word-index.js';
 import type { AttributeMap, TableRef, TransactWriteItem } from './client.js';
 import { decodePositionCursor, encodePositionCursor } from './cursor.js';
 import { batchGetAll, batchWriteAll, queryAll } from './dynamo-util.js';
@@ -82,31 +83,9 @@ export async function ensureAlarmTokens(table: TableRef, tenantId: string): Prom
  */
 export async function searchAlarms(table: TableRef, tenantId: string, opts: { q: string; limit: number; cursor?: string | undefined }): Promise<Page<DeviceAlarm>> {
   const tokens = searchTokens(opts.q);
-  let from = opts.cursor ? decodePositionCursor(opts.cursor, (p) => POSITION.test(p)) : undefined;
+  const from = opts.cursor ? decodePositionCursor(opts.cursor, (p) => POSITION.test(p)) : undefined;
   if (tokens.length === 0) return { items: [], nextCursor: null };
-  const word = [...tokens].sort((a, b) => b.length - a.length)[0]!;
-  const others = tokens.filter((t) => t !== word);
-  const pk = keys.alarmTokenPk(tenantId, word);
-  const found: string[] = [];
-  let more = true;
-  for (let q = 0; more && found.length < opts.limit && q < ALARM_SEARCH_MAX_QUERIES; q++) {
-    const values: AttributeMap = { ':p': pk };
-    others.forEach((t, n) => (values[`:t${n}`] = t));
-    const res = await table.doc.send('Query', {
-      TableName: table.tableName,
-      KeyConditionExpression: 'PK = :p',
-      ...(others.length ? { FilterExpression: others.map((_, n) => `contains(#tk, :t${n})`).join(' AND '), ExpressionAttributeNames: { '#tk': 'tokens' } } : {}),
-      ExpressionAttributeValues: values,
-      ScanIndexForward: false,
-      Limit: ALARM_SEARCH_READ,
-      ...(from ? { ExclusiveStartKey: { PK: pk, SK: from } } : {}),
-    });
-    for (const i of res.Items ?? []) found.push(String(i.SK));
-    more = !!res.LastEvaluatedKey;
-    from = res.LastEvaluatedKey ? String(res.LastEvaluatedKey.SK) : undefined;
-  }
-  const page = found.slice(0, opts.limit);
-  const next = found.length > opts.limit ? page[page.length - 1] : more ? from : undefined;
+  const { positions: page, next } = await readWordIndexPage(table, (w) => keys.alarmTokenPk(tenantId, w), tokens, { limit: opts.limit, from, read: ALARM_SEARCH_READ, maxQueries: ALARM_SEARCH_MAX_QUERIES });
   const refs = page.map((sk) => {
     const [raisedAt, deviceId, alarmId] = sk.split('#') as [string, string, string];
     return { raisedAt, key: keys.alarm(tenantId, deviceId, alarmId) };

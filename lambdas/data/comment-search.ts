@@ -19,6 +19,7 @@
 import type { CommentHit } from '../contract/search.js';
 import type { IncidentComment, Page } from '../contract/schemas.js';
 import { commentMatches, commentTokens, searchTokens } from '../domain/search.js';
+import { readWordIndexPage } from './word-index.js';
 import type { AttributeMap, TableRef } from './client.js';
 import { decodePositionCursor, encodePositionCursor } from './cursor.js';
 import { batchGetAll, batchWriteAll, queryAll } from './dynamo-util.js';
@@ -98,31 +99,9 @@ export async function ensureCommentTokens(table: TableRef, tenantId: string, inc
  */
 export async function searchComments(table: TableRef, tenantId: string, opts: { q: string; limit: number; cursor?: string | undefined }): Promise<Page<CommentHit>> {
   const tokens = searchTokens(opts.q);
-  let from = opts.cursor ? decodePosition(opts.cursor) : undefined;
+  const from = opts.cursor ? decodePosition(opts.cursor) : undefined;
   if (tokens.length === 0) return { items: [], nextCursor: null };
-  const word = [...tokens].sort((a, b) => b.length - a.length)[0]!;
-  const others = tokens.filter((t) => t !== word);
-  const pk = keys.commentTokenPk(tenantId, word);
-  const found: string[] = [];
-  let more = true;
-  for (let q = 0; more && found.length < opts.limit && q < COMMENT_SEARCH_MAX_QUERIES; q++) {
-    const values: AttributeMap = { ':p': pk };
-    others.forEach((t, n) => (values[`:t${n}`] = t));
-    const res = await table.doc.send('Query', {
-      TableName: table.tableName,
-      KeyConditionExpression: 'PK = :p',
-      ...(others.length ? { FilterExpression: others.map((_, n) => `contains(#tk, :t${n})`).join(' AND '), ExpressionAttributeNames: { '#tk': 'tokens' } } : {}),
-      ExpressionAttributeValues: values,
-      ScanIndexForward: false,
-      Limit: COMMENT_SEARCH_READ,
-      ...(from ? { ExclusiveStartKey: { PK: pk, SK: from } } : {}),
-    });
-    for (const i of res.Items ?? []) found.push(String(i.SK));
-    more = !!res.LastEvaluatedKey;
-    from = res.LastEvaluatedKey ? String(res.LastEvaluatedKey.SK) : undefined;
-  }
-  const page = found.slice(0, opts.limit);
-  const next = found.length > opts.limit ? page[page.length - 1] : more ? from : undefined;
+  const { positions: page, next } = await readWordIndexPage(table, (w) => keys.commentTokenPk(tenantId, w), tokens, { limit: opts.limit, from, read: COMMENT_SEARCH_READ, maxQueries: COMMENT_SEARCH_MAX_QUERIES });
   const refs = page.map(parsePosition);
   const got = new Map<string, IncidentComment>();
   for (const it of await batchGetAll(table, refs.map((r) => keys.comment(tenantId, r.incidentId, r.createdAt, r.commentId)))) {
