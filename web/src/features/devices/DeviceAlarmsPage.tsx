@@ -8,13 +8,12 @@
  */
 import { Link } from 'react-router-dom';
 import { devicePath } from '../../shared/lib/links';
-import { useState } from 'react';
 import { ALARM_STATES, SEVERITIES } from '../../shared/lib/contract';
 import type { DeviceAlarm } from '../../shared/lib/contract';
-import { toApiError } from '../../shared/lib/api';
 import { ALARM_STATE_LABELS, formatDateTime, SEVERITY_LABELS } from '../../shared/lib/format';
 import { AlarmStateBadge, SeverityBadge } from '../../shared/ui/badges';
 import { DataTable, FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
+import { RowActionNoticeView, useRowAction } from '../../shared/ui/useRowAction';
 import { Badge, PageHeader } from '../../shared/ui/states';
 import { AlarmIncidentCell } from '../../shared/ui/AlarmIncidentCell';
 import '../../shared/ui/screens.css';
@@ -46,25 +45,10 @@ export function DeviceAlarmsPage() {
   const acknowledge = useAcknowledge();
   // A viewer cannot acknowledge (docs/api.md#customer-roles): the button is hidden, not disabled.
   const operator = canOperate(useTenant().me);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy, notice, run } = useRowAction(list);
   /** The device's name on the row (alarms written before the copy: its id until the upgrade fills it). */
   const nameOf = (a: DeviceAlarm): string => a.deviceName ?? a.deviceId;
-  const onAck = async (a: DeviceAlarm) => {
-    const key = alarmKey(a);
-    setBusy(key);
-    setNotice(null);
-    try {
-      await acknowledge(a);
-      setNotice({ ok: true, text: msg('devices.alarms.alarmAcknowledged', { title: a.title }) });
-      await list.mutate();
-    } catch (err) {
-      setNotice({ ok: false, text: toApiError(err).userMessage });
-      await list.mutate();
-    } finally {
-      setBusy(null);
-    }
-  };
+  const onAck = (a: DeviceAlarm) => run(alarmKey(a), () => acknowledge(a), msg('devices.alarms.alarmAcknowledged', { title: a.title }));
 
   return (
     <section>
@@ -74,11 +58,7 @@ export function DeviceAlarmsPage() {
         <FilterSelect id="al-severity" label={msg('devices.alarms.severity')} all={msg('devices.alarms.all')} value={String(query.severity ?? '')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => setFilter('severity', v)} />
         <DevicePicker id="al-device" label={msg('devices.alarms.device')} value={String(query.deviceId ?? '')} selectedName={list.items.find((a) => a.deviceId === query.deviceId)?.deviceName} allLabel={msg('devices.picker.allDevices')} onChange={(v) => setFilter('device', v)} />
       </form>
-      {notice && (
-        <div className={notice.ok ? 'notice-ok' : 'error-state'} role={notice.ok ? 'status' : 'alert'}>
-          <p>{notice.text}</p>
-        </div>
-      )}
+      <RowActionNoticeView notice={notice} />
       <ListFrame list={list} empty={Object.keys(query).length ? msg('devices.alarms.noAlarmMatchesThe') : msg('devices.alarms.noAlarmsRecorded')}>
         <DataTable
           caption={msg('devices.alarms.alarmList')}

@@ -6,9 +6,8 @@
  * incidente" (docs/portal.md#linked-alarms), and an active one "Reconocer" (Vigía's acknowledgement beside
  * Microsoft's status, docs/api.md#acknowledging-office-365-alerts).
  */
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { Office365Alarm } from '../../shared/lib/contract';
-import { toApiError } from '../../shared/lib/api';
 import { AcknowledgeCell } from './AcknowledgeCell';
 import { O365_ALARM_STATUSES, SEVERITIES } from '../../shared/lib/contract';
 import { formatDateTime, SEVERITY_LABELS } from '../../shared/lib/format';
@@ -20,6 +19,7 @@ import { AlarmIncidentCell } from '../../shared/ui/AlarmIncidentCell';
 import '../../shared/ui/screens.css';
 import { alarmsQuery, eventsQuery, O365_STATUS_LABELS, RANGES, rangeOf, RESULT_LABELS, RESULTS, useAcknowledgeO365, useO365Alarms, useO365Events, WORKLOADS } from './api';
 import { DataTable, FilterSelect, FilterText, ListFrame, useFilterParams } from '../../shared/ui/lists';
+import { RowActionNoticeView, useRowAction } from '../../shared/ui/useRowAction';
 import { t as msg } from '../../shared/lib/messages';
 
 
@@ -31,21 +31,8 @@ export function Office365AlarmsPage() {
   const query = useMemo(() => alarmsQuery(new URLSearchParams(key), changedAt), [key, changedAt]);
   const list = useO365Alarms(query);
   const acknowledge = useAcknowledgeO365();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const onAck = async (a: Office365Alarm) => {
-    setBusy(a.id);
-    setNotice(null);
-    try {
-      await acknowledge(a);
-      setNotice({ ok: true, text: msg('office365.pages.alertAcknowledged', { title: a.title }) });
-    } catch (err) {
-      setNotice({ ok: false, text: toApiError(err).userMessage });
-    } finally {
-      await list.mutate();
-      setBusy(null);
-    }
-  };
+  const { busy, notice, run } = useRowAction(list);
+  const onAck = (a: Office365Alarm) => run(a.id, () => acknowledge(a), msg('office365.pages.alertAcknowledged', { title: a.title }));
   return (
     <section>
       <PageHeader title={msg('office365.pages.office365Alarms')} />
@@ -55,11 +42,7 @@ export function Office365AlarmsPage() {
         <FilterSelect id="o365a-status" label={msg('office365.pages.status')} value={String(query.status ?? '')} options={O365_ALARM_STATUSES.map((s) => [s, O365_STATUS_LABELS[s] ?? s] as const)} onChange={(v) => set('status', v)} />
         <FilterText id="o365a-user" label={msg('office365.pages.affectedUser')} placeholder={msg('office365.pages.userDomainExact')} value={query.user ?? ''} onApply={(v) => set('user', v)} />
       </form>
-      {notice && (
-        <div className={notice.ok ? 'notice-ok' : 'error-state'} role={notice.ok ? 'status' : 'alert'}>
-          <p>{notice.text}</p>
-        </div>
-      )}
+      <RowActionNoticeView notice={notice} />
       <ListFrame list={list} empty={msg('office365.pages.noOffice365Alarms')}>
         <DataTable
           caption={msg('office365.pages.office365Alarms')}

@@ -8,17 +8,16 @@
  * `POST /office365/alarms/{a}/acknowledge?tenant=<t>` (Vigía's acknowledgement beside Microsoft's status,
  * docs/api.md#acknowledging-office-365-alerts) — and reloads the loaded pages, so the row shows its new state.
  */
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ALARM_CONSOLE_KINDS, ALARM_CONSOLE_STATES, SEVERITIES } from '../../shared/lib/contract';
 import type { AlarmConsoleItem } from '../../shared/lib/contract';
-import { toApiError } from '../../shared/lib/api';
 import { useApi, useApiSWRInfinite } from '../../shared/lib/api-context';
 import { formatDateTime, SEVERITY_LABELS } from '../../shared/lib/format';
 import { devicePath } from '../../shared/lib/links';
 import { useTenant } from '../../shared/lib/tenant';
 import { SeverityBadge } from '../../shared/ui/badges';
 import { DataTable, FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
+import { RowActionNoticeView, useRowAction } from '../../shared/ui/useRowAction';
 import { Badge, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { t as msg } from '../../shared/lib/messages';
@@ -47,30 +46,21 @@ export function AlarmConsolePage() {
   const api = useApi();
   const query = consoleQuery(params);
   const list = useApiSWRInfinite('listAlarmConsole', { query });
-  const [busy, setBusy] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const { busy, notice, run } = useRowAction(list);
   const names = new Map(tenants.map((t) => [t.id, t.name]));
   const customer = (a: AlarmConsoleItem) => names.get(a.tenantId) ?? a.tenantId;
   const subject = (a: AlarmConsoleItem) => (a.kind === 'device' ? (a.deviceName ?? a.deviceId ?? '—') : (a.affectedUser ?? '—'));
   const filtered = ['tenant', 'severity', 'state', 'kind'].some((k) => params.has(k));
 
-  const onAck = async (a: AlarmConsoleItem) => {
-    setBusy(rowKey(a));
-    setNotice(null);
-    try {
-      if (a.kind === 'device' && a.deviceId !== null) {
-        await api.call('acknowledgeAlarm', { params: { deviceId: a.deviceId, alarmId: a.id }, query: { tenant: a.tenantId } });
-      } else {
-        await api.call('acknowledgeOffice365Alarm', { params: { alarmId: a.id }, query: { tenant: a.tenantId } });
-      }
-      setNotice({ ok: true, text: msg('soc.console.acknowledged', { title: a.title }) });
-    } catch (err) {
-      setNotice({ ok: false, text: toApiError(err).userMessage });
-    } finally {
-      await list.mutate();
-      setBusy(null);
-    }
-  };
+  const onAck = (a: AlarmConsoleItem) =>
+    run(
+      rowKey(a),
+      () =>
+        a.kind === 'device' && a.deviceId !== null
+          ? api.call('acknowledgeAlarm', { params: { deviceId: a.deviceId, alarmId: a.id }, query: { tenant: a.tenantId } })
+          : api.call('acknowledgeOffice365Alarm', { params: { alarmId: a.id }, query: { tenant: a.tenantId } }),
+      msg('soc.console.acknowledged', { title: a.title }),
+    );
 
   return (
     <section>
@@ -81,11 +71,7 @@ export function AlarmConsolePage() {
         <FilterSelect id="ac-state" label={msg('soc.console.state')} all={msg('soc.console.all')} value={query.state ?? ''} options={ALARM_CONSOLE_STATES.map((s) => [s, CONSOLE_STATE_LABELS[s]] as const)} onChange={(v) => set('state', v)} />
         <FilterSelect id="ac-kind" label={msg('soc.console.kind')} all={msg('soc.console.all')} value={query.kind ?? ''} options={ALARM_CONSOLE_KINDS.map((k) => [k, CONSOLE_KIND_LABELS[k]] as const)} onChange={(v) => set('kind', v)} />
       </form>
-      {notice && (
-        <div className={notice.ok ? 'notice-ok' : 'error-state'} role={notice.ok ? 'status' : 'alert'}>
-          <p>{notice.text}</p>
-        </div>
-      )}
+      <RowActionNoticeView notice={notice} />
       <ListFrame list={list} empty={filtered ? msg('soc.console.noMatches') : msg('soc.console.empty')}>
         <p className="muted small" aria-live="polite">
           {msg('soc.console.showing', { count: list.items.length })}
