@@ -4,8 +4,8 @@
  * (`histogramOutage`), and the devices in an outage for the below-target list (`belowTargetWithOutages` in
  * lambdas/domain/outages.ts).
  */
-import { availability30d, availabilityFromRollup, availabilityWindowStart, openOutage, withOpenOutage } from '../domain/devices.js';
-import { coveringSpans, maintenanceOfOutage } from '../domain/maintenance-availability.js';
+import { availability30d, availabilityFromRollup, availabilityWindowStart, maintenanceOfOutage, openOutage, withOpenOutage } from '../domain/devices.js';
+import { coveringSpans } from '../domain/maintenance-availability.js';
 import type { OutageWithMaintenance } from '../domain/outages.js';
 import { maintenanceWindowsRepository } from './maintenance-windows.js';
 import { devicesByStatus, histogramOutage, type Counters } from '../domain/aggregates.js';

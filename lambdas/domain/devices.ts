@@ -96,6 +96,21 @@ export function openOutage(lastHeartbeatAt: string | null, now: Date, maintenanc
 }
 
 /**
+ * Ms per UTC day of the open outage of a device whose recorded last heartbeat is `lastHeartbeatAt`, at `now`,
+ * inside `spans` (its covering windows, `coveringSpans`): `openOutage` without the spans minus with them; days
+ * with none left out. What the fleet figures take off the histogram's outage time (`DeviceOutage.maintenanceMs`).
+ */
+export function maintenanceOfOutage(lastHeartbeatAt: string, now: Date, spans: readonly Span[]): Record<string, number> {
+  const kept = openOutage(lastHeartbeatAt, now, spans);
+  const out: Record<string, number> = {};
+  for (const [date, ms] of openOutage(lastHeartbeatAt, now)) {
+    const excluded = ms - (kept.get(date) ?? 0);
+    if (excluded > 0) out[date] = excluded;
+  }
+  return out;
+}
+
+/**
  * The downtime a heartbeat at `at` would record (`heartbeatTime`'s arguments), as one `[start, end)` interval in
  * epoch ms, or null when it records none (the gap is within the online threshold): past `outageAfter(recordedAt)`
  * the outage from `recordedAt`; otherwise a gap since `previousAt` beyond the online threshold (capped at one

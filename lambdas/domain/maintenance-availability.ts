@@ -8,13 +8,12 @@
  *  - at WRITE time, by the heartbeat that ends a gap counted as downtime (`heartbeatTime` with the spans of
  *    `coveringSpans`; lambdas/data/devices.ts `ingestHeartbeat`): the day items, the roll-ups, the below-target
  *    index, the tenant's day aggregates and the reports only ever see the downtime outside the windows;
- *  - at READ time, for an outage still open (`openOutage` with the same spans).
+ *  - at READ time, for an outage still open (`openOutage` and `maintenanceOfOutage` of devices.ts, with the same spans).
  * A window deleted or shortened afterwards does not give back downtime already excluded (the days are sums).
  * Rules: the windows covering the device (`windowCovers`: by id or by its site) are merged, so overlapping windows
  * are never counted twice; the overlap is taken per UTC day of the downtime. Units: epoch ms.
  */
 import type { MaintenanceWindow } from '../contract/maintenance-windows.js';
-import { openOutage } from './devices.js';
 import { windowCovers } from './maintenance-windows.js';
 
 const DAY_MS = 86_400_000;
@@ -70,21 +69,6 @@ export function withoutSpans(dayMs: ReadonlyMap<string, number>, fromMs: number,
   for (const [date, ms] of dayMs) {
     const start = Math.max(fromMs, Date.parse(`${date}T00:00:00.000Z`));
     out.set(date, Math.max(0, ms - overlapMs(spans, start, Math.min(start + ms, start - (start % DAY_MS) + DAY_MS))));
-  }
-  return out;
-}
-
-/**
- * Ms per UTC day of the open outage of a device whose recorded last heartbeat is `lastHeartbeatAt`, at `now`,
- * inside `spans` (its covering windows, `coveringSpans`): `openOutage` without the spans minus with them; days
- * with none left out. What the fleet figures take off the histogram's outage time (`DeviceOutage.maintenanceMs`).
- */
-export function maintenanceOfOutage(lastHeartbeatAt: string, now: Date, spans: readonly Span[]): Record<string, number> {
-  const kept = openOutage(lastHeartbeatAt, now, spans);
-  const out: Record<string, number> = {};
-  for (const [date, ms] of openOutage(lastHeartbeatAt, now)) {
-    const excluded = ms - (kept.get(date) ?? 0);
-    if (excluded > 0) out[date] = excluded;
   }
   return out;
 }

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { downtimeSpan, heartbeatTime, openOutage, withOpenOutage, availability30d } from '../../../lambdas/domain/devices.js';
-import { coveringSpans, maintenanceOfOutage, mergedIntervals, overlapMs, withoutSpans, type WindowSpan } from '../../../lambdas/domain/maintenance-availability.js';
+import { maintenanceOfOutage } from '../../../lambdas/domain/devices.js';
+import { coveringSpans, mergedIntervals, overlapMs, withoutSpans, type WindowSpan } from '../../../lambdas/domain/maintenance-availability.js';
 import { outageDayCounters, outageTimeCounters } from '../../../lambdas/domain/outages.js';
 
 const H = 3_600_000;
