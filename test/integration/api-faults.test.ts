@@ -16,6 +16,8 @@
  * Proven twice: a fake document client throwing those errors (every row, every error), and the real local
  * engine (dynoxide, persisted to a temporary file) stopped under a running API, then restarted.
  */
+import type { AttachmentStore } from '../../lambdas/data/attachment-store.js';
+import { memoryAttachmentStore } from '../support/memory-attachment-store.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -45,14 +47,15 @@ import * as notifications from '../../lambdas/handlers/notifications.js';
 import { headerOf, lambdaContext } from '../support/events.js';
 import { createConsumer } from '../../lambdas/handlers/notifications-consumer.js';
 
-const MODULES: Record<HandlerName, { createHandler(config: LambdaConfig, deps?: HandlerDeps & { users?: UsersPort }): ApiHandler }> = {
+const MODULES: Record<HandlerName, { createHandler(config: LambdaConfig, deps?: HandlerDeps & { users?: UsersPort; attachments?: AttachmentStore }): ApiHandler }> = {
   account, admin, devices, incidents, ingest, office365, recommendations, reports, notifications,
 };
 const TABLE = 'vigia-faults-main';
 const config = (endpoint = 'http://127.0.0.1:1') =>
   parseLambdaConfig({ stage: 'test', region: 'eu-west-1', logLevel: 'SILENT', tableName: TABLE, dynamodbEndpoint: endpoint });
 const handlerFor = (name: HandlerName, repository: Repository, endpoint?: string) =>
-  validatingHandler(MODULES[name].createHandler(config(endpoint), { repository, users: memoryUsers() }));
+  // The attachment routes presign against the in-memory store (presigning makes no storage call; the faults are DynamoDB's).
+  validatingHandler(MODULES[name].createHandler(config(endpoint), { repository, users: memoryUsers(), attachments: memoryAttachmentStore() }));
 
 /** An error shaped as the document client rejects it (`name` = DynamoDB error code; see lambdas/data/client.ts). */
 function dynamoError(name: string, extra: Record<string, unknown> = {}): Error {
