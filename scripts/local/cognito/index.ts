@@ -204,7 +204,7 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
   const log = opts.log ?? (() => undefined);
   await mkdir(dataDir, { recursive: true });
 
-  const internalPort = await probePort(opts.internalPort ?? 9230, 'cognito-local, internal user-pool port');
+  let internalPort = await probePort(opts.internalPort ?? 9230, 'cognito-local, internal user-pool port');
   let handler: ((req: Parameters<ReturnType<typeof createProxy>>[0], res: Parameters<ReturnType<typeof createProxy>>[1]) => void) | null = null;
   // cognito-local's trigger invocations (Lambda Invoke API) run the project's trigger code (./triggers.ts).
   let triggers: LocalTriggers | null = null;
@@ -216,7 +216,7 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
   const port = await listen(server, opts.port ?? 9229, host, 'Cognito compatibility proxy, user-pool endpoint');
   const urlHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   const endpoint = `http://${urlHost}:${port}`;
-  const upstream = `http://127.0.0.1:${internalPort}`;
+  let upstream = `http://127.0.0.1:${internalPort}`;
   const issuer = `${endpoint}/${LOCAL_USER_POOL_ID}`;
 
   let child: ChildProcess | null = null;
@@ -233,31 +233,44 @@ export async function startUserPool(opts: UserPoolOptions): Promise<RunningUserP
 
     const require = createRequire(import.meta.url);
     const bin = join(dirname(require.resolve('cognito-local/package.json')), 'lib/bin/start.js');
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(internalPort), HOST: '127.0.0.1', CODE: FIXED_CODE, NODE_NO_WARNINGS: '1' };
-    delete env.DEBUG;
-    delete env.COGNITO_LOCAL_DEVMODE;
-    const started = spawn(process.execPath, [bin], { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child = started;
-    const output: string[] = [];
-    const keep = (chunk: Buffer): void => {
-      output.push(...chunk.toString('utf8').replace(/\x1b\[[0-9;]*m/g, '').split('\n').filter(Boolean)); // eslint-disable-line no-control-regex
-      output.splice(0, Math.max(0, output.length - 40));
-    };
-    started.stdout?.on('data', keep);
-    started.stderr?.on('data', keep);
-    let exited = false;
-    started.once('exit', (code, signal) => {
-      exited = true;
-      if (!stopping) log(`cognito-local exited (${signal ?? code}):\n${output.slice(-15).join('\n')}`);
-    });
+    // A port picked here (`internalPort: 0`) is free when probed, not when cognito-local binds it a moment later:
+    // another process may take it in between (parallel test files). Then a new port is picked, up to 3 times.
+    for (let attempt = 1; ; attempt++) {
+      const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(internalPort), HOST: '127.0.0.1', CODE: FIXED_CODE, NODE_NO_WARNINGS: '1' };
+      delete env.DEBUG;
+      delete env.COGNITO_LOCAL_DEVMODE;
+      const started = spawn(process.execPath, [bin], { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      child = started;
+      const output: string[] = [];
+      const keep = (chunk: Buffer): void => {
+        output.push(...chunk.toString('utf8').replace(/\x1b\[[0-9;]*m/g, '').split('\n').filter(Boolean)); // eslint-disable-line no-control-regex
+        output.splice(0, Math.max(0, output.length - 40));
+      };
+      started.stdout?.on('data', keep);
+      started.stderr?.on('data', keep);
+      let exited = false;
+      started.once('exit', (code, signal) => {
+        exited = true;
+        if (!stopping) log(`cognito-local exited (${signal ?? code}):\n${output.slice(-15).join('\n')}`);
+      });
 
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      if (exited) throw new Error(`cognito-local failed to start on port ${internalPort}:\n${output.join('\n')}`);
-      const ok = await fetch(`${upstream}/health`).then((r) => r.ok, () => false);
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error(`cognito-local did not answer on port ${internalPort} within 20 s:\n${output.join('\n')}`);
-      await sleep(50);
+      const deadline = Date.now() + 20_000;
+      let taken = false;
+      for (;;) {
+        if (exited) {
+          taken = opts.internalPort === 0 && attempt < 3 && output.some((l) => l.includes('EADDRINUSE'));
+          if (taken) break;
+          throw new Error(`cognito-local failed to start on port ${internalPort}:\n${output.join('\n')}`);
+        }
+        const ok = await fetch(`${upstream}/health`).then((r) => r.ok, () => false);
+        if (ok) break;
+        if (Date.now() > deadline) throw new Error(`cognito-local did not answer on port ${internalPort} within 20 s:\n${output.join('\n')}`);
+        await sleep(50);
+      }
+      if (!taken) break;
+      log(`cognito-local: port ${internalPort} was taken before it bound it; trying another`);
+      internalPort = await probePort(0, 'cognito-local, internal user-pool port');
+      upstream = `http://127.0.0.1:${internalPort}`;
     }
 
     // Cognito's provider API, seeded with the providers of `hosted` (as a stage's providers file creates them).
