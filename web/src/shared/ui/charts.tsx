@@ -35,8 +35,6 @@ export interface TrendPoint {
 /** The severities in stacking order (labels from the catalogue, `SEVERITY_LABELS`). */
 const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 
-const shortDay = formatShortDay;
-
 function ChartFigure({ caption, height, children }: { caption: string; height: number; children: React.ReactElement }) {
   return (
     <figure className="chart">
@@ -56,9 +54,9 @@ export function IncidentTrendChart({ points, caption }: { points: readonly Trend
     <ChartFigure caption={caption} height={240}>
       <BarChart data={points as TrendPoint[]} title={caption} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} fontSize={12} />
+        <XAxis dataKey="date" tickFormatter={formatShortDay} minTickGap={16} fontSize={12} />
         <YAxis allowDecimals={false} fontSize={12} />
-        <Tooltip labelFormatter={(l) => shortDay(String(l))} />
+        <Tooltip labelFormatter={(l) => formatShortDay(String(l))} />
         <Legend itemSorter={null} />
         {SEVERITIES.map((s) => (
           <Bar key={s} dataKey={s} name={SEVERITY_LABELS[s]} stackId="sev" fill={SEVERITY_COLORS[s]} isAnimationActive={false} />
@@ -90,9 +88,9 @@ export function AvailabilityChart({
     <ChartFigure caption={caption} height={260}>
       <LineChart data={points as AvailabilityPoint[]} title={caption} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="date" tickFormatter={shortDay} minTickGap={16} fontSize={12} />
+        <XAxis dataKey="date" tickFormatter={formatShortDay} minTickGap={16} fontSize={12} />
         <YAxis domain={[floor, 100]} tickFormatter={(v: number) => `${v} %`} fontSize={12} width={56} />
-        <Tooltip labelFormatter={(l) => shortDay(String(l))} formatter={(v) => formatPercent(typeof v === 'number' ? v : null)} />
+        <Tooltip labelFormatter={(l) => formatShortDay(String(l))} formatter={(v) => formatPercent(typeof v === 'number' ? v : null)} />
         {slaTargetPct !== null && (
           <ReferenceLine
             y={slaTargetPct}
