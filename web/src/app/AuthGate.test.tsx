@@ -7,7 +7,8 @@
  * the session is still being checked.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 
 const amplify = vi.hoisted(() => ({
@@ -16,6 +17,8 @@ const amplify = vi.hoisted(() => ({
   /** Whether the fake Authenticator's flow has ended (it then renders its signed-in content). */
   flowDone: false,
   listeners: [] as Array<(e: { payload: { event: string } }) => void>,
+  tokenListener: null as null | ((idToken: string) => unknown),
+  portalMounts: 0,
 }));
 
 vi.mock('aws-amplify/auth', () => ({
@@ -37,9 +40,30 @@ vi.mock('@aws-amplify/ui-react', () => ({
   Authenticator: ({ initialState, children }: { initialState: string; children: () => ReactNode }) =>
     amplify.flowDone ? <>{children()}</> : <p>authenticator:{initialState}</p>,
 }));
-vi.mock('./SignedInApp', () => ({ default: () => <p>signed in at {window.location.pathname}</p> }));
+vi.mock('./SignedInApp', () => ({
+  default: function FakePortal() {
+    // Counts mounts: the portal opened early must not be mounted again when the form's flow ends.
+    useEffect(() => {
+      amplify.portalMounts += 1;
+    }, []);
+    return <p>signed in at {window.location.pathname}</p>;
+  },
+}));
+// The user pool's answer to a sign-in (sign-in-tokens.ts): the test hands the gate an ID token itself.
+vi.mock('./sign-in-tokens', () => ({
+  watchSignInTokens: (listener: (idToken: string) => unknown) => {
+    amplify.tokenListener = listener;
+    return () => undefined;
+  },
+}));
+vi.mock('./prefetch-signed-in', () => ({ prefetchWithIdToken: () => Promise.resolve(), prefetchAfterSignIn: () => Promise.resolve() }));
 
 import { AuthGate } from './AuthGate';
+import { pendingSignIn } from '../shared/lib/pending-sign-in';
+
+/** An unsigned JWT with these claims (the gate reads claims; the API verifies signatures). */
+const jwt = (claims: Record<string, unknown>) => `e30.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
+const CUSTOMER_TOKEN = jwt({ sub: 'u-ana', email: 'ana@acme.test', email_verified: true, 'cognito:groups': ['acme'], exp: 4102444800 });
 
 const CONFIG = {
   region: 'eu-west-1',
@@ -61,6 +85,8 @@ function renderGate() {
       await act(async () => (signedIn ? amplify.check.resolve({}) : amplify.check.reject(new Error('UserUnAuthenticatedException'))));
     },
     hub: (event: string) => act(() => amplify.listeners.forEach((l) => l({ payload: { event } }))),
+    /** The user pool answers the sign-in with `idToken` (before Amplify stores it and fires `signedIn`). */
+    answered: (idToken: string) => act(() => void amplify.tokenListener?.(idToken)),
     flow: (done: boolean) => {
       amplify.flowDone = done;
       act(rerender);
@@ -72,6 +98,7 @@ describe('sign-in gate', () => {
   beforeEach(() => {
     amplify.flowDone = false;
     amplify.listeners = [];
+    amplify.portalMounts = 0;
   });
 
   it('opens / after a sign-in made on the sign-in page', async () => {
@@ -124,5 +151,55 @@ describe('sign-in gate', () => {
     expect(screen.queryByRole('status')).toBeNull();
     await gate.checked(true);
     expect(await screen.findByText('signed in at /page/login')).toBeTruthy();
+  });
+
+  it("opens the portal on the user pool's answer when the flow can only end signed in, and keeps it when the flow ends", async () => {
+    window.history.replaceState(null, '', '/page/login');
+    const gate = renderGate();
+    await gate.checked(false);
+    gate.answered(CUSTOMER_TOKEN);
+    // Before Amplify stored the session: the portal is shown, on the pending token; the form's flow goes on hidden.
+    expect(await screen.findByText('signed in at /')).toBeTruthy();
+    expect(pendingSignIn()?.claims.sub).toBe('u-ana');
+    const form = screen.getByText('authenticator:signIn');
+    expect(form.closest<HTMLElement>('.signin-page')?.style.display).toBe('none');
+    // The user moves on before the flow ends: its end neither remounts the portal nor takes them back to `/`.
+    window.history.pushState(null, '', '/incidents/all');
+    gate.hub('signedIn');
+    expect(pendingSignIn()).toBeNull(); // Amplify's session has the token now
+    gate.flow(true);
+    expect(screen.queryByText('authenticator:signIn')).toBeNull();
+    expect(window.location.pathname).toBe('/incidents/all');
+    expect(amplify.portalMounts).toBe(1);
+  });
+
+  it('waits for the flow when the token does not say it ends signed in (unverified e-mail, no group)', async () => {
+    for (const claims of [
+      { sub: 'u-1', email_verified: false, 'cognito:groups': ['acme'] },
+      { sub: 'u-2', email_verified: true },
+    ]) {
+      window.history.replaceState(null, '', '/page/login');
+      amplify.flowDone = false;
+      const gate = renderGate();
+      await gate.checked(false);
+      gate.answered(jwt(claims));
+      expect(screen.getByText('authenticator:signIn')).toBeTruthy();
+      expect(screen.queryByText(/signed in at/)).toBeNull();
+      expect(pendingSignIn()).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('closes the early portal on a sign-out before the flow has ended', async () => {
+    window.history.replaceState(null, '', '/page/login');
+    const gate = renderGate();
+    await gate.checked(false);
+    gate.answered(CUSTOMER_TOKEN);
+    expect(await screen.findByText('signed in at /')).toBeTruthy();
+    gate.hub('signedOut');
+    expect(screen.queryByText(/signed in at/)).toBeNull();
+    expect(pendingSignIn()).toBeNull();
+    expect(screen.getByText('authenticator:signIn').closest<HTMLElement>('.signin-page')?.style.display).toBe('');
+    expect(window.location.pathname).toBe('/page/login');
   });
 });

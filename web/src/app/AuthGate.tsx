@@ -13,7 +13,7 @@
  * A signed-in account in no group gets the waiting page (`AwaitingAccessPage`) while the portal's guard signs
  * it out, and keeps it until the user goes back to the form (docs/portal.md#groups-and-tenants).
  */
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Authenticator } from '@aws-amplify/ui-react';
 import { getCurrentUser } from 'aws-amplify/auth';
@@ -28,6 +28,7 @@ import { AwaitingAccessPage } from './AwaitingAccessPage';
 import { preloadableLazy } from './preloadable';
 import { takeOverPrerender } from './prerender-takeover';
 import { watchSignInTokens } from './sign-in-tokens';
+import { clearPendingIdToken, opensPortalAtOnce, setPendingIdToken } from '../shared/lib/pending-sign-in';
 import type * as PrefetchModuleNs from './prefetch-signed-in';
 import { I18n } from 'aws-amplify/utils';
 
@@ -72,9 +73,14 @@ function useAuthStatus(): AuthStatus {
     const stop = Hub.listen('auth', ({ payload }) => {
       if (payload.event === 'signedIn') {
         clearSessionRevoked();
+        // Amplify's session has the token now (pending-sign-in.ts).
+        clearPendingIdToken();
         setStatus('authenticated');
       }
-      if (payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure') setStatus('unauthenticated');
+      if (payload.event === 'signedOut' || payload.event === 'tokenRefresh_failure') {
+        clearPendingIdToken();
+        setStatus('unauthenticated');
+      }
       // A hosted-UI redirect that failed (logged by `logRedirectFailures`, docs/portal.md#company-sign-in).
       if (payload.event === 'signInWithRedirect_failure') setStatus('unauthenticated');
     });
@@ -102,15 +108,23 @@ const loadPrefetch = () => import('./prefetch-signed-in').then((m) => (prefetchM
  * `/summary` (`prefetch-signed-in.ts`), instead of one after the other as the portal renders
  * (docs/portal.md#sign-in-to-dashboard). A failed prefetch is ignored: the portal loads what it needs itself.
  */
-function useStartPortalOnSignIn(apiUrl: string): void {
+function useStartPortalOnSignIn(apiUrl: string, onPortalOpens: () => void): void {
   useEffect(
     () =>
       watchSignInTokens((idToken) => {
         SignedInApp.preload().catch(() => undefined);
-        if (prefetchModule) prefetchModule.prefetchWithIdToken(apiUrl, idToken);
-        else loadPrefetch().then((m) => m.prefetchWithIdToken(apiUrl, idToken)).catch(() => undefined);
+        // A sign-in that can only end signed in opens the portal now, on this token (pending-sign-in.ts).
+        const portalOpens = opensPortalAtOnce(setPendingIdToken(idToken));
+        if (!portalOpens) clearPendingIdToken();
+        const started = prefetchModule
+          ? prefetchModule.prefetchWithIdToken(apiUrl, idToken, { portalOpens })
+          : loadPrefetch().then((m) => m.prefetchWithIdToken(apiUrl, idToken, { portalOpens }));
+        if (!portalOpens) return undefined;
+        onPortalOpens();
+        // Amplify's next step (the device verifier, ~120 ms of CPU) waits until the first screen's data is painted.
+        return started.then(afterNextPaint, () => undefined);
       }),
-    [apiUrl],
+    [apiUrl, onPortalOpens],
   );
   useEffect(
     () =>
@@ -123,10 +137,26 @@ function useStartPortalOnSignIn(apiUrl: string): void {
   );
 }
 
+/** Resolves after the next frame has been painted (a task after its animation frame); at once when none comes. */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof window.requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') resolve();
+    else window.requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
+
 /** Props: the validated `/config.json`. Must be rendered after `configureAmplify(config)`. */
 export function AuthGate({ config }: { config: PortalConfig }) {
   const authStatus = useAuthStatus();
-  useStartPortalOnSignIn(config.apiUrl);
+  // The portal opened on the user pool's answer, before the Authenticator's flow has ended (pending-sign-in.ts):
+  // the form stays mounted, hidden, until that flow ends.
+  const [openedEarly, setOpenedEarly] = useState(false);
+  const openEarly = useCallback(() => {
+    // The sign-in was made on this page's form: start at `/` (docs/portal.md#sign-in).
+    window.history.replaceState(null, '', '/');
+    setOpenedEarly(true);
+  }, []);
+  useStartPortalOnSignIn(config.apiUrl, openEarly);
   // One components object for the widget's life: a new one on each render of the gate (its session state
   // changes while the form appears) made Amplify UI render the whole form again (docs/portal.md#bundles).
   const enterprise = config.oauth?.enterprise === true;
@@ -155,8 +185,11 @@ export function AuthGate({ config }: { config: PortalConfig }) {
   const [flowDone, setFlowDone] = useState(false);
   if (authStatus === 'unauthenticated' && flowDone) setFlowDone(false);
 
+  // A sign-out (or a lost session) before the hidden form's flow has ended closes the early portal too.
+  useEffect(() => Hub.listen('auth', ({ payload }) => payload.event === 'signedOut' && setOpenedEarly(false)), []);
+
   const awaiting = useAwaitingAccess();
-  const showsPortal = authStatus === 'authenticated' && (!sawSignedOut || flowDone);
+  const showsPortal = (authStatus === 'authenticated' && (!sawSignedOut || flowDone)) || openedEarly;
   // Any first screen but the sign-in form replaces the prerendered form (the form's own header takes it over).
   useLayoutEffect(() => {
     if (awaiting || showsPortal) takeOverPrerender(null);
@@ -178,46 +211,52 @@ export function AuthGate({ config }: { config: PortalConfig }) {
   // Amplify reports `authenticated` as soon as the tokens are stored, before the Authenticator's own flow has
   // ended: after a sign-in on this page its contact check may still show Verify Contact / Confirm Verify
   // (an unverified e-mail; docs/portal.md#sign-in). The form stays until the flow reaches its end.
-  if (showsPortal) {
-    return (
-      <Suspense fallback={<LoadingScreen />}>
-        <SignedInApp config={config} />
-      </Suspense>
-    );
-  }
+  const portal = showsPortal ? (
+    <Suspense key="portal" fallback={<LoadingScreen />}>
+      <SignedInApp config={config} />
+    </Suspense>
+  ) : null;
+  const formFlowEnded = authStatus === 'authenticated' && (!sawSignedOut || flowDone);
+  if (formFlowEnded) return <>{portal}</>;
 
   // Signed out, being checked, or signing in. The Authenticator is mounted afresh for each signed-out period, so
   // it opens on "Iniciar sesión" after a sign-out (on "Crear cuenta" only at /page/register). While the session
   // is checked it runs its own check at the same time and shows nothing until that ends (docs/portal.md#bundles).
   const wantsRegister = window.location.pathname === REGISTER_PATH && config.allowSignUp;
-  if (authStatus === 'unauthenticated') {
+  if (authStatus === 'unauthenticated' && !openedEarly) {
     const path = wantsRegister ? REGISTER_PATH : LOGIN_PATH;
     if (window.location.pathname !== path) window.history.replaceState(null, '', path);
   }
+  // The form and the portal are keyed siblings, so opening the portal early keeps the form's flow running (hidden).
   return (
-    <SignInPage>
-      <Authenticator
-        loginMechanisms={['email']}
-        hideSignUp={!config.allowSignUp}
-        initialState={wantsRegister ? 'signUp' : 'signIn'}
-        formFields={formFields}
-        components={components}
-        {...(socialProviders.length > 0 ? { socialProviders } : {})}
-      >
-        {() => (
-          <FlowDone
-            onDone={() => {
-              // Coming from the sign-in form → start at `/` (docs/portal.md#sign-in); a restored session keeps its address.
-              if (sawSignedOut) {
-                window.history.replaceState(null, '', '/');
-                setSawSignedOut(false);
-              }
-              setFlowDone(true);
-            }}
-          />
-        )}
-      </Authenticator>
-    </SignInPage>
+    <>
+      <SignInPage key="signin" hidden={openedEarly}>
+        <Authenticator
+          loginMechanisms={['email']}
+          hideSignUp={!config.allowSignUp}
+          initialState={wantsRegister ? 'signUp' : 'signIn'}
+          formFields={formFields}
+          components={components}
+          {...(socialProviders.length > 0 ? { socialProviders } : {})}
+        >
+          {() => (
+            <FlowDone
+              onDone={() => {
+                // Coming from the sign-in form → start at `/` (docs/portal.md#sign-in), unless the portal opened there
+                // already (the user may have moved on); a restored session keeps its address.
+                if (sawSignedOut) {
+                  if (!openedEarly) window.history.replaceState(null, '', '/');
+                  setSawSignedOut(false);
+                }
+                setOpenedEarly(false);
+                setFlowDone(true);
+              }}
+            />
+          )}
+        </Authenticator>
+      </SignInPage>
+      {portal}
+    </>
   );
 }
 
@@ -251,12 +290,15 @@ function warmUpAfterForm(): void {
   else window.setTimeout(load, 1000);
 }
 
-/** The sign-in page's container; keeps Amplify's untranslated screen-reader texts in Spanish. */
-function SignInPage({ children }: { children: ReactNode }) {
+/**
+ * The sign-in page's container; keeps Amplify's untranslated screen-reader texts in Spanish. `hidden`: the
+ * portal opened before the form's flow ended, which goes on out of sight.
+ */
+function SignInPage({ children, hidden = false }: { children: ReactNode; hidden?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => (ref.current ? localizeAriaLabels(ref.current) : undefined), []);
   return (
-    <div className="signin-page" ref={ref}>
+    <div className="signin-page" ref={ref} style={hidden ? { display: 'none' } : undefined} aria-hidden={hidden || undefined}>
       {children}
     </div>
   );

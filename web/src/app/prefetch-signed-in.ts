@@ -30,30 +30,19 @@ import type { ApiKey } from '../shared/lib/api-context';
 import { ADMIN_GROUP } from '../shared/lib/contract';
 import type { Me } from '../shared/lib/contract';
 import { parseGroups } from '../shared/lib/session';
+import { jwtClaims } from '../shared/lib/pending-sign-in';
 import { pickActiveTenant, readStoredTenant } from '../shared/lib/tenant';
 import { DashboardPage } from './dashboard-route';
 
 const clients = new Map<string, ApiClient>();
 
 /** Requests started by {@link prefetchWithIdToken}: the token's user (`sub`) and each request by its SWR key. */
-let early: { sub: string; requests: Map<string, Promise<unknown>> } | null = null;
+let early: { sub: string; requests: Map<string, Promise<unknown>>; handedToSwr: boolean } | null = null;
+
+export { jwtClaims };
 
 /** The SWR key of a call as a map key (`['getSummary', { query: { tenant } }]` → its JSON). */
 const keyText = (key: ApiKey) => JSON.stringify(key);
-
-/** The payload (claims) of a JWT, not verified (the API verifies the token); null when it is not a JWT. */
-export function jwtClaims(token: string): Record<string, unknown> | null {
-  try {
-    const part = token.split('.')[1];
-    if (!part) return null;
-    const b64 = part.replace(/-/g, '+').replace(/_/g, '/');
-    const bytes = Uint8Array.from(atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
-    const claims: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The signed-in portal's API client for `apiUrl`: one per page, shared by `SignedInApp` and the prefetch, so
@@ -89,25 +78,32 @@ function customerTenant(groups: string[]): string | null {
  * sign-in with, before Amplify stores it (see the module comment). The requests are kept for
  * {@link prefetchAfterSignIn}; a later call replaces them. Staff's summary waits for `/me` (their tenants are
  * known from it) and is not started here. A 401 is not a session loss here (nothing is signed out: the
- * sign-in is still under way). Never throws.
+ * sign-in is still under way). `portalOpens`: the gate opens the portal now, before `signedIn`
+ * (`opensPortalAtOnce`), so the requests go straight into SWR's preload cache and {@link prefetchAfterSignIn}
+ * starts nothing more for this user. Resolves when the requests and the dashboard's chunk have settled; never
+ * rejects.
  */
-export function prefetchWithIdToken(apiUrl: string, idToken: string): void {
+export function prefetchWithIdToken(apiUrl: string, idToken: string, options: { portalOpens?: boolean } = {}): Promise<void> {
   const claims = jwtClaims(idToken);
   const sub = claims?.sub;
   const groups = parseGroups(claims?.['cognito:groups']);
-  if (typeof sub !== 'string' || groups.length === 0) return;
+  if (typeof sub !== 'string' || groups.length === 0) return Promise.resolve();
   const api = createApiClient({ baseUrl: apiUrl, getIdToken: () => Promise.resolve(idToken), onSessionExpired: () => undefined });
   const requests = new Map<string, Promise<unknown>>();
   const start = <K extends ApiKey>(key: K) => {
     const request = callOp(api, key[0], key[1] as never) as Promise<unknown>;
     request.catch(() => undefined);
     requests.set(keyText(key), request);
+    // The gate opens the portal now, before `signedIn`: its hooks take this request from SWR's preload cache
+    // (sent again through the portal's client if it failed).
+    if (options.portalOpens) preload(key, ([op, input]: K) => request.catch(() => callOp(apiClientFor(apiUrl), op, input))).catch(() => undefined);
   };
   start(['getMe', {}] as ApiKey<'getMe'>);
   const tenant = customerTenant(groups);
   if (tenant) start(['getSummary', { query: { tenant } }] as ApiKey<'getSummary'>);
-  early = { sub, requests };
-  DashboardPage.preload().catch(() => undefined);
+  early = { sub, requests, handedToSwr: options.portalOpens === true };
+  const screen = DashboardPage.preload().catch(() => undefined);
+  return Promise.allSettled([screen, ...requests.values()]).then(() => undefined);
 }
 
 /**
@@ -127,9 +123,11 @@ export async function prefetchAfterSignIn(apiUrl: string): Promise<void> {
     early = null;
     return;
   }
-  // Only this user's early requests are handed over (and only once).
-  const started = early && early.sub === sub ? early.requests : undefined;
+  // Only this user's early requests are handed over (and only once); already in SWR's hands when the portal opened early.
+  const mine = early && early.sub === sub ? early : null;
   early = null;
+  if (mine?.handedToSwr) return;
+  const started = mine?.requests;
   if (groups.length === 0) return;
   const api = apiClientFor(apiUrl);
   const me = prefetch(api, ['getMe', {}] as ApiKey<'getMe'>, started) as Promise<Me>;

@@ -1,10 +1,11 @@
 /**
  * The sign-in's ID token from the user pool's answer (`sign-in-tokens.ts`): only a 2xx RespondToAuthChallenge
  * answer carrying `AuthenticationResult.IdToken` reaches the listener, before Amplify gets the answer; Amplify still
- * reads the same status and body; every other request is passed through as it was.
+ * reads the same status and body; every other request is passed through as it was; a listener's promise holds
+ * Amplify's copy back until it settles, at most `HOLD_CAP_MS`.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { idTokenOf, isRespondToAuthChallenge, RESPOND_TO_AUTH_CHALLENGE, watchSignInTokens } from './sign-in-tokens';
+import { HOLD_CAP_MS, idTokenOf, isRespondToAuthChallenge, RESPOND_TO_AUTH_CHALLENGE, watchSignInTokens } from './sign-in-tokens';
 
 const target = (op: string) => ({ method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${op}` } });
 // Give a (wrong) late reader time before asserting nothing more was seen.
@@ -34,7 +35,9 @@ describe('sign-in tokens', () => {
     const original = vi.fn((_input: RequestInfo | URL, init?: RequestInit) => (isRespondToAuthChallenge(init) ? Promise.resolve(answers[next]!()) : other));
     const win = { fetch: original } as unknown as Window;
     const seen: string[] = [];
-    const stop = watchSignInTokens((t) => seen.push(t), win);
+    const stop = watchSignInTokens((t) => {
+      seen.push(t);
+    }, win);
 
     // Any other request: the very same promise, nothing read.
     expect(win.fetch('https://api.test/me', { headers: { Authorization: 'x' } })).toBe(other);
@@ -57,5 +60,37 @@ describe('sign-in tokens', () => {
     await settle();
     expect(seen).toEqual(['id.jwt.sig']);
     expect(original).toHaveBeenCalledTimes(6);
+  });
+
+  it("holds Amplify's copy of the answer until the listener's promise settles, and no longer than the cap", async () => {
+    const answer = () => Promise.resolve(new Response(JSON.stringify({ AuthenticationResult: { IdToken: 'id.jwt.sig' } }), { status: 200 }));
+    const win = { fetch: vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => answer()) } as unknown as Window;
+    let release = () => {};
+    const stop = watchSignInTokens(() => new Promise<void>((r) => (release = r)), win);
+    let answered = false;
+    const got = win.fetch('https://pool.test/', target('RespondToAuthChallenge')).then((r) => {
+      answered = true;
+      return r;
+    });
+    await settle();
+    expect(answered).toBe(false);
+    release();
+    expect((await got).status).toBe(200);
+
+    // A promise that never settles: Amplify gets the answer after HOLD_CAP_MS.
+    vi.useFakeTimers();
+    try {
+      watchSignInTokens(() => new Promise(() => undefined), win);
+      answered = false;
+      const late = win.fetch('https://pool.test/', target('RespondToAuthChallenge')).then(() => (answered = true));
+      await vi.advanceTimersByTimeAsync(HOLD_CAP_MS - 10);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(20);
+      await late;
+      expect(answered).toBe(true);
+    } finally {
+      vi.useRealTimers();
+      stop();
+    }
   });
 });

@@ -18,13 +18,21 @@
  * untouched (the same promise). Nothing is stored: the token stays in the caller's memory, the API still
  * verifies it (API Gateway's user-pool authorizer), and device tracking, the token store and the Hub events are
  * Amplify's as before. Federated sign-in (hosted UI, OAuth token endpoint) does not use this path.
+ * A listener may hold Amplify's copy of the answer back for up to {@link HOLD_CAP_MS} (see {@link IdTokenListener}).
  */
 
 /** The `X-Amz-Target` of the user pool's answer to a sign-in challenge. */
 export const RESPOND_TO_AUTH_CHALLENGE = 'AWSCognitoIdentityProviderService.RespondToAuthChallenge';
 
-/** Receives the ID token (a JWT string) of a sign-in the user pool has just answered. */
-export type IdTokenListener = (idToken: string) => void;
+/**
+ * Receives the ID token (a JWT string) of a sign-in the user pool has just answered. It may return a promise:
+ * Amplify then gets the answer only once that settles, or after {@link HOLD_CAP_MS} at most — so the portal the
+ * gate opened on the token paints its first screen before Amplify's next step (the device verifier's CPU) runs.
+ */
+export type IdTokenListener = (idToken: string) => void | Promise<unknown>;
+
+/** The longest a listener's promise holds back Amplify's copy of the answer, ms. */
+export const HOLD_CAP_MS = 2000;
 
 let listener: IdTokenListener | null = null;
 /** The windows whose `fetch` is wrapped already (once each: a page has one; tests pass their own). */
@@ -65,11 +73,17 @@ export function watchSignInTokens(onIdToken: IdTokenListener, win: Window = wind
         // The body is read here, the token handed over, and only then does Amplify get the answer: its next step
         // (the device verifier, ~120 ms of synchronous CPU) would otherwise run first and hold back `/me` and `/summary`.
         const text = await response.text();
+        let hold: void | Promise<unknown> = undefined;
         try {
           const token = idTokenOf(JSON.parse(text));
-          if (token) l(token);
+          if (token) hold = l(token);
         } catch {
           // Not JSON, or the listener threw: the sign-in goes on.
+        }
+        if (hold) {
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          await Promise.race([hold.catch(() => undefined), new Promise((r) => (timer = setTimeout(r, HOLD_CAP_MS)))]);
+          clearTimeout(timer);
         }
         return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
       });

@@ -6,6 +6,7 @@ vi.mock('aws-amplify/auth', () => auth);
 import { ApiError, createApiClient } from './api';
 import { fakeApi, requestProblem } from './test-utils';
 import { clearSessionRevoked, SESSION_REVOKED_KEY } from './session-revoked';
+import { clearPendingIdToken, setPendingIdToken } from './pending-sign-in';
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -149,6 +150,24 @@ describe('api client', () => {
     await expect(api.call('getMe')).rejects.toMatchObject({ kind: 'session' });
     expect(fetchImpl).not.toHaveBeenCalled();
     expect(auth.signOut).toHaveBeenCalledTimes(1);
+  });
+
+  it("uses a pending sign-in's token before Amplify has stored the session, and the stored one after", async () => {
+    const pendingToken = `e30.${btoa(JSON.stringify({ sub: 'u', exp: 4102444800 })).replace(/=+$/, '')}.sig`;
+    auth.fetchAuthSession.mockResolvedValue(session(null));
+    setPendingIdToken(pendingToken);
+    try {
+      const fetchImpl = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => jsonResponse(200, {}));
+      const api = createApiClient({ baseUrl: 'http://api', fetchImpl });
+      await api.call('getMe');
+      expect((fetchImpl.mock.calls[0]![1]!.headers as Record<string, string>).Authorization).toBe(pendingToken);
+      auth.fetchAuthSession.mockResolvedValue(session('id.token.jwt'));
+      await api.call('getMe');
+      expect((fetchImpl.mock.calls[1]![1]!.headers as Record<string, string>).Authorization).toBe('id.token.jwt');
+      expect(auth.signOut).not.toHaveBeenCalled();
+    } finally {
+      clearPendingIdToken();
+    }
   });
 
   it('signs out on HTTP 401 from the authorizer', async () => {

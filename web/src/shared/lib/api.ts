@@ -23,6 +23,7 @@
  * This module (and so the route table) is loaded only by the signed-in chunk, never by the sign-in page.
  */
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { pendingSignIn } from './pending-sign-in';
 import { buildPath, routeById } from './contract';
 import { t } from './messages';
 import { markSessionRevoked } from './session-revoked';
@@ -140,10 +141,13 @@ export interface ApiClientOptions {
   onSessionExpired?: () => void;
 }
 
-/** The ID token of the current Amplify session; rejects when there is none (refresh failed). */
+/**
+ * The ID token of the current Amplify session — or, before Amplify has stored a sign-in the gate opened the
+ * portal for, that sign-in's token (`pending-sign-in.ts`); rejects when there is none (refresh failed).
+ */
 export async function currentIdToken(): Promise<string> {
   const session = await fetchAuthSession();
-  const token = session.tokens?.idToken?.toString();
+  const token = session.tokens?.idToken?.toString() ?? pendingSignIn()?.token;
   if (!token) throw new Error('no ID token in the current session');
   return token;
 }

@@ -4,6 +4,10 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { parseGroups } from './session-claims';
+import { pendingSignIn } from './pending-sign-in';
+
+export { parseGroups };
 
 export interface SessionUser {
   /** `email` claim; '' when absent. */
@@ -17,19 +21,6 @@ export type SessionState =
   | { status: 'ready'; user: SessionUser }
   | { status: 'error'; error: unknown };
 
-/**
- * Parses `cognito:groups` defensively: an array, or one string in comma-separated, space-separated
- * or `[a b]` form (how API Gateway's Cognito authorizer flattens it; docs/portal.md#identity).
- */
-export function parseGroups(claim: unknown): string[] {
-  if (Array.isArray(claim)) return claim.filter((g): g is string => typeof g === 'string' && g !== '');
-  if (typeof claim !== 'string') return [];
-  return claim
-    .replace(/^\[|\]$/g, '')
-    .split(/[\s,]+/)
-    .filter(Boolean);
-}
-
 /** Reads the user from ID-token claims (`email`, `cognito:groups`). */
 export function userFromClaims(claims: Record<string, unknown> | undefined): SessionUser {
   const email = typeof claims?.email === 'string' ? claims.email : '';
@@ -38,7 +29,7 @@ export function userFromClaims(claims: Record<string, unknown> | undefined): Ses
 
 const SessionContext = createContext<SessionState>({ status: 'loading' });
 
-/** Loads the session once (`fetchAuthSession()`); `value` overrides it (tests). */
+/** Loads the session once (`fetchAuthSession()`, or the pending sign-in's token: `pending-sign-in.ts`); `value` overrides it (tests). */
 export function SessionProvider({ children, value }: { children: ReactNode; value?: SessionState }) {
   const [state, setState] = useState<SessionState>(value ?? { status: 'loading' });
   useEffect(() => {
@@ -46,7 +37,8 @@ export function SessionProvider({ children, value }: { children: ReactNode; valu
     let live = true;
     fetchAuthSession()
       .then((s) => {
-        const claims = s.tokens?.idToken?.payload as Record<string, unknown> | undefined;
+        // Before Amplify has stored a sign-in the gate opened the portal for, its token's claims (pending-sign-in.ts).
+        const claims = (s.tokens?.idToken?.payload as Record<string, unknown> | undefined) ?? pendingSignIn()?.claims;
         if (!claims) throw new Error('no ID token in the session');
         if (live) setState({ status: 'ready', user: userFromClaims(claims) });
       })
