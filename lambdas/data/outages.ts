@@ -6,10 +6,9 @@
  */
 import { availability30d, availabilityFromRollup, availabilityWindowStart, maintenanceOfOutage, openOutage, withOpenOutage } from '../domain/devices.js';
 import { coveringSpans } from '../domain/maintenance-availability.js';
-import type { OutageWithMaintenance } from '../domain/outages.js';
 import { maintenanceWindowsRepository } from './maintenance-windows.js';
 import { devicesByStatus, histogramOutage, type Counters } from '../domain/aggregates.js';
-import type { TenantOutages } from '../domain/ports.js';
+import type { DeviceOutage, TenantOutages } from '../domain/ports.js';
 import type { TableRef } from './client.js';
 import { countersOf } from './aggregates.js';
 import { mapLimit, queryAll } from './dynamo-util.js';
@@ -58,7 +57,7 @@ export async function devicesInOutageOf(tenantId: string, hist: Counters, now: D
   // The maintenance windows over the outages (docs/sla.md#maintenance-windows): ONE Query from the earliest.
   const earliest = down.reduce((m, d) => Math.min(m, Date.parse(String(d.lastHeartbeatAt))), Infinity);
   const windows = down.length > 0 ? await maintenanceWindowsRepository(table).overlapping(tenantId, new Date(earliest).toISOString(), now.toISOString()) : [];
-  const outages = await mapLimit(down, OUTAGE_READ_CONCURRENCY, async (d): Promise<OutageWithMaintenance> => {
+  const outages = await mapLimit(down, OUTAGE_READ_CONCURRENCY, async (d): Promise<DeviceOutage> => {
     const device = { deviceId: String(d.id), name: String(d.name), lastHeartbeatAt: String(d.lastHeartbeatAt) };
     const spans = coveringSpans(windows, { id: device.deviceId, site: typeof d.site === 'string' ? d.site : undefined }, Date.parse(device.lastHeartbeatAt), now.getTime());
     const maintenance = spans.length > 0 ? { maintenanceMs: maintenanceOfOutage(device.lastHeartbeatAt, now, spans) } : {};

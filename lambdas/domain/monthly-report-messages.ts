@@ -37,8 +37,10 @@ export interface MonthlyReportTexts {
   target: string;
   belowTarget: string;
   noneBelowTarget: string;
-  /** The maintenance windows of the month excluded from availability: `{{windows}}` windows, `{{minutes}}` min (docs/sla.md#maintenance-windows). */
+  /** The maintenance windows of the month excluded from availability: `{{windows}}` windows (2 or more), `{{minutes}}` min (docs/sla.md#maintenance-windows). */
   maintenanceExcluded: string;
+  /** The same line for exactly one window. */
+  maintenanceExcludedOne: string;
   topAlarmsHeading: string;
   alarm: string;
   count: string;
@@ -81,6 +83,7 @@ export const MONTHLY_REPORT_TEXTS: Readonly<Record<Language, MonthlyReportTexts>
     belowTarget: 'Dispositivos por debajo del objetivo (30 días)',
     noneBelowTarget: 'Ningún dispositivo por debajo del objetivo.',
     maintenanceExcluded: '{{windows}} ventanas de mantenimiento excluidas ({{minutes}} min)',
+    maintenanceExcludedOne: '1 ventana de mantenimiento excluida ({{minutes}} min)',
     topAlarmsHeading: 'Alarmas más frecuentes',
     alarm: 'Alarma',
     count: 'Veces',
@@ -121,6 +124,7 @@ export const MONTHLY_REPORT_TEXTS: Readonly<Record<Language, MonthlyReportTexts>
     belowTarget: 'Devices below the target (30 days)',
     noneBelowTarget: 'No device below the target.',
     maintenanceExcluded: '{{windows}} maintenance windows excluded ({{minutes}} min)',
+    maintenanceExcludedOne: '1 maintenance window excluded ({{minutes}} min)',
     topAlarmsHeading: 'Top alarms',
     alarm: 'Alarm',
     count: 'Count',

@@ -243,7 +243,7 @@ export async function renderMonthlyReportPdf(report: MonthlyReport, language: La
   heading(t.availabilityHeading);
   kv(t.fleet, pct(f.availability.fleetPct));
   kv(t.target, `${f.availability.slaTargetPct} %`);
-  if (report.maintenance) paragraph(fill(t.maintenanceExcluded, report.maintenance));
+  if (report.maintenance) paragraph(fill(report.maintenance.windows === 1 ? t.maintenanceExcludedOne : t.maintenanceExcluded, report.maintenance));
   if (f.availability.belowSla.length === 0) paragraph(t.noneBelowTarget);
   else {
     paragraph(`${t.belowTarget}:`);

@@ -8,14 +8,6 @@ import { agg, type Counters } from './aggregates.js';
 import { AVAILABILITY_SLA_TARGET_PCT, availability30d, openOutage, withOpenOutage } from './devices.js';
 import type { DeviceOutage } from './ports.js';
 
-/**
- * A device in an outage (`DeviceOutage`) as `devicesInOutageOf` (lambdas/data/outages.ts) gives it, with
- * `maintenanceMs`: ms of its open outage per UTC day (`yyyy-mm-dd`) inside the maintenance windows covering it —
- * not downtime (docs/sla.md#maintenance-windows): already left out of its `availability30d`, and what the fleet
- * figures take off the histogram's outage time (`TenantOutages.dayMs` counts the whole outage). Absent: none.
- */
-export type OutageWithMaintenance = DeviceOutage & { maintenanceMs?: Record<string, number> };
-
 /** A device below the availability target: its 30-day figure at the instant read, %. */
 export interface BelowTarget {
   deviceId: string;
@@ -28,7 +20,7 @@ export interface BelowTarget {
  * (inclusive, `yyyy-mm-dd`): monitored, unavailable ms per day (`agg.availMonitoredMs`), one entry per
  * device-day — what the devices' return heartbeats at `now` would add (`heartbeatTime`).
  */
-export function outageDayCounters(outages: readonly OutageWithMaintenance[], window: { first: string; last: string }, now: Date): Counters[] {
+export function outageDayCounters(outages: readonly DeviceOutage[], window: { first: string; last: string }, now: Date): Counters[] {
   const out: Counters[] = [];
   for (const o of outages) {
     for (const [date, ms] of openOutage(o.lastHeartbeatAt, now)) {
@@ -45,7 +37,7 @@ export function outageDayCounters(outages: readonly OutageWithMaintenance[], win
  * day (`TenantOutages.dayMs`, `histogramOutage`) — the same sum as `outageDayCounters` over the devices — less
  * the devices' outage time inside their maintenance windows (`outages`' `maintenanceMs`).
  */
-export function outageTimeCounters(dayMs: Readonly<Record<string, number>> | undefined, window: { first: string; last: string }, outages: readonly OutageWithMaintenance[] = []): Counters[] {
+export function outageTimeCounters(dayMs: Readonly<Record<string, number>> | undefined, window: { first: string; last: string }, outages: readonly DeviceOutage[] = []): Counters[] {
   const out = new Map(Object.entries(dayMs ?? {}));
   // Outage time inside the windows covering a device is not downtime (docs/sla.md#maintenance-windows).
   for (const o of outages) for (const [date, ms] of Object.entries(o.maintenanceMs ?? {})) out.set(date, (out.get(date) ?? 0) - ms);

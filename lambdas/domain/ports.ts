@@ -434,6 +434,12 @@ export interface DeviceOutage {
   days: DailyAvailability[];
   /** Its 30-day figure with the outage at the instant read, from its roll-up (`availabilityFromRollup`); absent: from `days`. */
   availability30d?: number | null;
+  /**
+   * Of its open outage, the ms per UTC day (`yyyy-mm-dd`) inside the maintenance windows covering it — not
+   * downtime (docs/sla.md#maintenance-windows): already left out of its `availability30d`, and what the fleet
+   * figures take off the histogram's outage time (`TenantOutages.dayMs` counts the whole outage). Absent: none.
+   */
+  maintenanceMs?: Record<string, number>;
 }
 
 /**

@@ -13,6 +13,7 @@
  * - Each load uses a fresh browser context (empty HTTP cache); portal and reference loads alternate.
  * - First paint = `first-paint` (or `first-contentful-paint`); "e-mail field visible" = first moment a
  *   MutationObserver/animation frame sees a visible `input[name="username"]`; both ms since navigation.
+ * - The credentials are typed (`TYPING_DELAY_MS` a key) on both pages, then the form is submitted.
  * - Sign-in → data = from the form's submit event to the dashboard's two summary cards showing figures
  *   (`.tile-value` in `#kpi-incidents`/`#kpi-devices` cards), in page time. The reference's counterpart is
  *   submit → its signed-in line, on the same local user pool. A flow that does not get there within 20 s
@@ -41,6 +42,11 @@ export const CHROMIUM_PATH = process.env.VIGIA_CHROMIUM ?? chromiumPath();
 /** Selector of the dashboard's data: a figure in both summary cards. */
 export const DASHBOARD_DATA = ['section[aria-labelledby="kpi-incidents"] .tile-value', 'section[aria-labelledby="kpi-devices"] .tile-value'];
 const EMAIL_FIELD = 'input[name="username"]';
+/**
+ * Ms between two keys of the credentials in a sign-in flow: 20 ms (50 keys a second, a fast typist's burst) —
+ * a person cannot submit the form in the first milliseconds after it appears, which an instant fill did.
+ */
+export const TYPING_DELAY_MS = 20;
 /** Where a failed sign-in flow leaves its screenshot (git-ignored). */
 const FAILURE_DIR = path.join(REPO_ROOT, 'test-results/bench');
 
@@ -250,8 +256,10 @@ async function signInFlow(browser: Browser, url: string, user: DemoUser, doneSel
   });
   try {
     await page.goto(url, { waitUntil: 'commit' });
-    await page.locator(EMAIL_FIELD).fill(user.email, { timeout: 30_000 });
-    await page.locator('input[name="password"]').fill(user.password);
+    // Typed as a fast typist would (TYPING_DELAY_MS a key), on both pages: set in the first milliseconds the form
+    // is there, the credentials were submitted while the page still loaded what it loads after the form.
+    await page.locator(EMAIL_FIELD).pressSequentially(user.email, { timeout: 30_000, delay: TYPING_DELAY_MS });
+    await page.locator('input[name="password"]').pressSequentially(user.password, { delay: TYPING_DELAY_MS });
     // VIGIA_BENCH_TRACE=profile: a CPU profile of the flow, its last `PROFILE_TAIL_MS` summarised by function.
     const cdp = process.env.VIGIA_BENCH_TRACE === 'profile' ? await page.context().newCDPSession(page) : null;
     if (cdp) {

@@ -132,11 +132,11 @@ describe('monthly report e-mail', () => {
     // critical: 1 met, 1 breached (50 %); high: 1 met, 0 breached (100 %); medium and low: none.
     expect(es.slice(at + 5, at + 13)).toEqual(['crítica', '1', '1', '50 %', 'alta', '1', '0', '100 %']);
     expect(es).toContain('Cliente: Acme Logística (acme)');
-    expect(es.join(' ')).toContain('1 ventanas de mantenimiento excluidas (45 min)');
+    expect(es.join(' ')).toContain('1 ventana de mantenimiento excluida (45 min)');
     const en = await pdfStrings(pdf(john));
     expect(en).toContain('SLA compliance by severity');
     expect(en).not.toContain('Resumen ejecutivo');
-    expect(en.join(' ')).toContain('1 maintenance windows excluded (45 min)');
+    expect(en.join(' ')).toContain('1 maintenance window excluded (45 min)');
     console.log(`monthly report mail: ${firstOps} DynamoDB requests for 2 tenants (1 with 2 subscribers, 1 without)`);
 
     await fetch(`${mail.url}/clear-store`, { method: 'POST' });

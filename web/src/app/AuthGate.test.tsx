@@ -60,6 +60,7 @@ vi.mock('./prefetch-signed-in', () => ({ prefetchWithIdToken: () => Promise.reso
 
 import { AuthGate } from './AuthGate';
 import { pendingSignIn } from '../shared/lib/pending-sign-in';
+import { markFirstScreenShown } from '../shared/lib/first-screen';
 
 /** An unsigned JWT with these claims (the gate reads claims; the API verifies signatures). */
 const jwt = (claims: Record<string, unknown>) => `e30.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
@@ -171,6 +172,23 @@ describe('sign-in gate', () => {
     expect(screen.queryByText('authenticator:signIn')).toBeNull();
     expect(window.location.pathname).toBe('/incidents/all');
     expect(amplify.portalMounts).toBe(1);
+  });
+
+  it("holds Amplify's copy of the answer until the first screen's data is on the screen", async () => {
+    window.history.replaceState(null, '', '/page/login');
+    const gate = renderGate();
+    await gate.checked(false);
+    let hold: unknown;
+    act(() => {
+      hold = amplify.tokenListener?.(CUSTOMER_TOKEN);
+    });
+    expect(hold).toBeInstanceOf(Promise);
+    let released = false;
+    void (hold as Promise<unknown>).then(() => (released = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(released).toBe(false);
+    markFirstScreenShown(); // the dashboard's figures are committed
+    await vi.waitFor(() => expect(released).toBe(true));
   });
 
   it('waits for the flow when the token does not say it ends signed in (unverified e-mail, no group)', async () => {

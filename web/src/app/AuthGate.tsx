@@ -29,6 +29,7 @@ import { preloadableLazy } from './preloadable';
 import { takeOverPrerender } from './prerender-takeover';
 import { watchSignInTokens } from './sign-in-tokens';
 import { clearPendingIdToken, opensPortalAtOnce, setPendingIdToken } from '../shared/lib/pending-sign-in';
+import { firstScreenShown, resetFirstScreen } from '../shared/lib/first-screen';
 import type * as PrefetchModuleNs from './prefetch-signed-in';
 import { I18n } from 'aws-amplify/utils';
 
@@ -120,9 +121,11 @@ function useStartPortalOnSignIn(apiUrl: string, onPortalOpens: () => void): void
           ? prefetchModule.prefetchWithIdToken(apiUrl, idToken, { portalOpens })
           : loadPrefetch().then((m) => m.prefetchWithIdToken(apiUrl, idToken, { portalOpens }));
         if (!portalOpens) return undefined;
+        resetFirstScreen();
         onPortalOpens();
-        // Amplify's next step (the device verifier, ~120 ms of CPU) waits until the first screen's data is painted.
-        return started.then(afterNextPaint, () => undefined);
+        // Amplify's next step (the device verifier, ~120 ms of CPU) waits until the first screen's data is on the
+        // screen (shared/lib/first-screen.ts) and painted; the requests failing to start releases it at once.
+        return started.then(() => firstScreenShown().then(afterNextPaint), () => undefined);
       }),
     [apiUrl, onPortalOpens],
   );
@@ -137,7 +140,7 @@ function useStartPortalOnSignIn(apiUrl: string, onPortalOpens: () => void): void
   );
 }
 
-/** Resolves after the next frame has been painted (a task after its animation frame); at once when none comes. */
+/** Resolves after the next frame has been painted (a task after its animation frame); at once when no frame comes (a hidden page). */
 function afterNextPaint(): Promise<void> {
   return new Promise((resolve) => {
     if (typeof window.requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') resolve();

@@ -6,7 +6,8 @@
  * tenant size) and refresh on their own every minute and when the window regains focus. Every tile links
  * to its screen. Each block has its own loading, error (with "Reintentar") and empty state.
  */
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect } from 'react';
+import { markFirstScreenShown } from '../../shared/lib/first-screen';
 import { Link } from 'react-router-dom';
 import { DEVICE_STATUSES, SEVERITIES } from '../../shared/lib/contract';
 import type { DeviceAlarm } from '../../shared/lib/contract';
@@ -43,6 +44,11 @@ export function DashboardPage() {
   // most of the dashboard's rendering work, and the figures need not wait for it (docs/portal.md#sign-in-to-dashboard).
   const c = useDeferredValue(s);
   const charts: Loadable = { ...summary, data: c };
+  // The figures (or the error) are on the screen: a sign-in's held steps may go on (shared/lib/first-screen.ts).
+  const settled = s !== undefined || summary.error !== undefined;
+  useEffect(() => {
+    if (settled) markFirstScreenShown();
+  }, [settled]);
 
   return (
     <section className="dashboard">

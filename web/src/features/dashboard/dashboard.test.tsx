@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { firstScreenShown, resetFirstScreen } from '../../shared/lib/first-screen';
 import { anAlarm, fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
 import type { Incident, Summary } from '../../shared/lib/contract';
 import { DashboardPage } from './DashboardPage';
@@ -24,10 +25,20 @@ const BIG: Summary = {
 
 describe('dashboard', () => {
   it('shows the exact figures of a tenant of any size from one summary call', async () => {
-    const api = fakeApi({ getMe: ME_ACME, getSummary: BIG, listAlarms: { items: [], nextCursor: null }, listIncidents: { items: [], nextCursor: null } });
+    resetFirstScreen();
+    let first = false;
+    void firstScreenShown().then(() => (first = true));
+    let answer = () => {};
+    const getSummary = () => new Promise<Summary>((r) => (answer = () => r(BIG)));
+    const api = fakeApi({ getMe: ME_ACME, getSummary, listAlarms: { items: [], nextCursor: null }, listIncidents: { items: [], nextCursor: null } });
     renderSignedIn(<DashboardPage />, { api });
     const devices = within((await screen.findByRole('heading', { name: 'Dispositivos por estado' })).closest('section')!);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(first).toBe(false); // loading: nothing said yet
+    answer();
     expect(await devices.findByText('4700')).toBeTruthy();
+    // The figures are committed: a sign-in's held steps may go on (shared/lib/first-screen.ts).
+    await waitFor(() => expect(first).toBe(true));
     expect(devices.getByText(/5000 dispositivos/)).toBeTruthy();
     const incidents = within(screen.getByRole('heading', { name: 'Incidentes abiertos por severidad' }).closest('section')!);
     expect(incidents.getByText(/1234 incidentes abiertos/)).toBeTruthy();

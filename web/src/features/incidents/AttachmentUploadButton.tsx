@@ -1,5 +1,6 @@
 /**
- * The upload control of "Adjuntos" (docs/api.md#attachments): a file input that, on a choice, checks the file
+ * The upload control of "Adjuntos" (docs/api.md#attachments): a button in the portal's language (the label of a
+ * visually hidden file input, so not the browser's "Choose File") that, on a choice, checks the file
  * with the contract's rules (allow-list and 25 MiB, `checkAttachmentFile`) before asking anything, then declares
  * it (`POST …/attachments`), sends it straight to S3 with the presigned POST while showing the progress, and
  * confirms it (`POST …/complete`). Busy while it runs (the input disabled); a refusal — the API's code or S3's —
@@ -47,15 +48,20 @@ export function AttachmentUploadButton({ incidentId, tenantId, onUploaded }: { i
   const busy = progress !== null;
   return (
     <div className="attachment-upload">
-      <label htmlFor={inputId}>{msg('incidents.attachments.add')}</label>
+      {/* The browser's own file button speaks the browser's language ("Choose File"): the input is visually hidden
+          (still focusable and labelled) and its label is the button, in the portal's language. */}
       <input
         id={inputId}
         type="file"
+        className="visually-hidden"
         disabled={busy}
         aria-describedby={error ? errorId : undefined}
         aria-invalid={error ? true : undefined}
         onChange={(e) => void onChange(e)}
       />
+      <label htmlFor={inputId} className="btn attachment-upload-button" aria-disabled={busy || undefined}>
+        {msg('incidents.attachments.add')}
+      </label>
       <p className="muted hint">{msg('incidents.attachments.hint')}</p>
       {busy && (
         <p role="status" className="attachment-progress">

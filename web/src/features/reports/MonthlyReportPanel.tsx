@@ -48,7 +48,7 @@ export function MonthlyReportPanel({ tenant }: { tenant: string | undefined }) {
       </button>
       {state === 'error' && <p role="alert">{msg('reports.monthly.downloadFailed')}</p>}
       {maintenance && maintenance.month === month && (
-        <p className="muted">{msg('reports.monthly.maintenanceExcluded', { windows: maintenance.windows, minutes: maintenance.minutes })}</p>
+        <p className="muted">{msg('reports.monthly.maintenanceExcluded', { count: maintenance.windows, minutes: maintenance.minutes })}</p>
       )}
       <h3>{msg('reports.monthly.slaHistory')}</h3>
       {history.error ? (

@@ -11,7 +11,8 @@ export const reports: Catalogue['reports'] = {
     resolved: 'Resolved',
     compliance: 'Compliance',
     noResolved: 'None resolved',
-    maintenanceExcluded: '{{windows}} maintenance windows excluded ({{minutes}} min)',
+    maintenanceExcluded_one: '{{count}} maintenance window excluded ({{minutes}} min)',
+    maintenanceExcluded_other: '{{count}} maintenance windows excluded ({{minutes}} min)',
   },
   page: {
     generalReports: 'General reports',

@@ -9,7 +9,8 @@ export const reports = {
     resolved: 'Resueltos',
     compliance: 'Cumplimiento',
     noResolved: 'Sin resueltos',
-    maintenanceExcluded: '{{windows}} ventanas de mantenimiento excluidas ({{minutes}} min)',
+    maintenanceExcluded_one: '{{count}} ventana de mantenimiento excluida ({{minutes}} min)',
+    maintenanceExcluded_other: '{{count}} ventanas de mantenimiento excluidas ({{minutes}} min)',
   },
   page: {
     generalReports: 'Reportes generales',
