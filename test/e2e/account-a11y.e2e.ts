@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
-import { axeSource, checkA11y, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { axeSource, checkA11y, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv, signedInAs } from '../support/e2e.js';
 
 const SCREENS = ['/profile', '/settings', '/page/passwordchange', '/page/error', '/page/coming-soon'] as const;
 const skip = axeSource() ? false : 'axe-core is not installed (npm i -E -D axe-core@4.14.1, or set AXE_CORE_PATH)';
@@ -76,7 +76,7 @@ describe('accessibility: axe-core and keyboard', { skip }, () => {
     assert.equal(await focused(), 'password');
     await page.keyboard.type(DEMO_PASSWORD);
     await page.keyboard.press('Enter');
-    await page.getByRole('banner').getByText('ana@acme.example').waitFor({ timeout: 20_000 });
+    await signedInAs(page, 'ana@acme.example');
 
     // Skip link first, then on to the "Incidentes" group of the menu.
     await page.keyboard.press('Tab');

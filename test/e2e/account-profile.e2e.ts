@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { generateSync } from 'otplib';
-import { cognitoAdmin, createAcmeUser, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { cognitoAdmin, createAcmeUser, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv, signedInAs } from '../support/e2e.js';
 
 const EMAIL = `mfa.${randomUUID().slice(0, 8)}@acme.example`;
 const PASSWORD = 'Vigia-Mfa-2026';
@@ -72,7 +72,7 @@ describe('/profile: account data, TOTP set-up and sign-in with a TOTP code, devi
     await screenshot(page, 'account-desktop-03-totp-challenge');
     await page.getByLabel('Código *').fill(totp(secret));
     await page.getByRole('button', { name: 'Confirmar' }).click();
-    await page.getByRole('banner').getByText(EMAIL).waitFor({ timeout: 20_000 });
+    await signedInAs(page, EMAIL);
 
     await page.goto(`${env.web}/profile`);
     await page.getByRole('button', { name: 'Desactivar verificación en dos pasos' }).click();

@@ -17,7 +17,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
 import { invitationsLog } from '../../scripts/local/stack.js';
-import { axeSource, checkA11y, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv, settled } from '../support/e2e.js';
+import { axeSource, checkA11y, newPage, screenshot, signIn, startE2e, VIEWPORTS, type E2eEnv, settled, signedInAs } from '../support/e2e.js';
 
 const ANA = 'ana@acme.example';
 const ADMIN = 'admin@vigia.example';
@@ -186,7 +186,7 @@ describe('staff operations', () => {
     await invited.page.getByLabel('Contraseña', { exact: true }).fill('Nueva-Clave-2026!');
     await invited.page.getByLabel('Confirmar contraseña', { exact: true }).fill('Nueva-Clave-2026!');
     await invited.page.getByRole('button', { name: 'Cambiar contraseña' }).click();
-    await invited.page.getByRole('banner').getByText(email).waitFor({ timeout: 20_000 });
+    await signedInAs(invited.page, email);
 
     await staff.page.reload();
     await staff.page.locator('tr', { hasText: email }).getByText('Activo').waitFor();
