@@ -6,7 +6,8 @@
  *    (`identities`), whom the trigger would put in `acme`, is refused at SignUp and at UpdateUserAttributes, and such a
  *    user reads nothing of Acme's;
  *  - the trigger's event carries the user's groups: a sign-in of a user WITH a group is not an access request, one
- *    of a user in no group is exactly one, and a refresh is none.
+ *    of a user in no group is exactly one, and a refresh is none;
+ *  - the ID token's `email_verified` is the pool's attribute (false for an unverified address).
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -59,11 +60,11 @@ const errorOf = async (p: Promise<unknown>): Promise<{ name: string; message: st
 const usersWithEmail = async (email: string) =>
   (await admin.send(new ListUsersCommand({ UserPoolId: stack.config.userPoolId, Filter: `email = "${email}"` }))).Users ?? [];
 
-/** A confirmed user with a verified e-mail, created by the operator, in `groups`; returns its user name (the `sub`). */
-async function createUser(email: string, groups: string[]): Promise<string> {
+/** A confirmed user with a verified e-mail (unless `verified` is false), created by the operator, in `groups`; returns its user name (the `sub`). */
+async function createUser(email: string, groups: string[], verified = true): Promise<string> {
   const UserPoolId = stack.config.userPoolId;
   const created = await admin.send(
-    new AdminCreateUserCommand({ UserPoolId, Username: email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }] }),
+    new AdminCreateUserCommand({ UserPoolId, Username: email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: String(verified) }] }),
   );
   await admin.send(new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: PASSWORD, Permanent: true }));
   for (const g of groups) await admin.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: email, GroupName: g }));
@@ -125,5 +126,18 @@ describe('the pre token generation event carries the groups', () => {
     const entries = await accessRequestsOf(username);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ action: 'user.access_request', actor: { email }, after: { email } });
+  });
+});
+
+describe("the ID token's email_verified is the pool's attribute, as Cognito writes it", () => {
+  // cognito-local alone wrote Boolean("false") === true for every user (scripts/local/cognito/triggers.ts,
+  // withPoolEmailVerified); the portal opens before Amplify's Verify Contact only on a true claim.
+  it('false for an unverified address, true for a verified one (booleans)', async () => {
+    const unverified = `sin-verificar-${randomUUID().slice(0, 8)}@acme.example`;
+    await createUser(unverified, ['acme'], false);
+    expect(decodeJwt((await signInWithSrp(pub, { ...ids(), username: unverified, password: PASSWORD })).IdToken!).email_verified).toBe(false);
+    const verified = `verificado-${randomUUID().slice(0, 8)}@acme.example`;
+    await createUser(verified, ['acme']);
+    expect(decodeJwt((await signInWithSrp(pub, { ...ids(), username: verified, password: PASSWORD })).IdToken!).email_verified).toBe(true);
   });
 });

@@ -111,7 +111,10 @@ export function localTriggers(opts: {
     }) as PreTokenGenerationTriggerEvent;
   }
   const functions: Record<string, (event: unknown) => Promise<unknown>> = {
-    [LOCAL_PRE_TOKEN_GENERATION_FUNCTION]: async (e) => preTokenGeneration(await cognitoEvent(e)),
+    [LOCAL_PRE_TOKEN_GENERATION_FUNCTION]: async (e) => {
+      const event = await cognitoEvent(e);
+      return withPoolEmailVerified(await preTokenGeneration(event), event.request.userAttributes);
+    },
   };
   return {
     serve(req, res) {
@@ -136,5 +139,30 @@ export function localTriggers(opts: {
       });
     },
     close: () => idp.destroy(),
+  };
+}
+
+/**
+ * `out` (the trigger's answer) with the ID token's `email_verified` claim set to what the pool stores, through
+ * the answer's `claimsToAddOrOverride` (the only way into cognito-local's token). cognito-local 5.3.0 writes
+ * `email_verified: Boolean(<attribute>)`, and the attribute of an unverified address is the string "false", so
+ * every token said `true`; Cognito's ID token carries the attribute as a boolean (developer guide, "Understanding
+ * the identity (ID) token": `"email_verified": true` in the payload example) — `false` for an address not
+ * verified, which is what the portal's sign-in relies on (docs/portal.md#sign-in-to-dashboard). A value the
+ * project's trigger set itself is kept.
+ */
+export function withPoolEmailVerified(out: PreTokenGenerationTriggerEvent, attributes: Record<string, string> | undefined): PreTokenGenerationTriggerEvent {
+  const stored = attributes?.email_verified;
+  if (stored === undefined) return out;
+  const details = out.response?.claimsOverrideDetails ?? {};
+  const claims = details.claimsToAddOrOverride ?? {};
+  if ('email_verified' in claims) return out;
+  return {
+    ...out,
+    response: {
+      ...out.response,
+      // A boolean, as Cognito writes it (the type says string: claims a trigger adds are strings).
+      claimsOverrideDetails: { ...details, claimsToAddOrOverride: { ...claims, email_verified: (stored === 'true') as unknown as string } },
+    },
   };
 }
