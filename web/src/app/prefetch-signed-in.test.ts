@@ -137,6 +137,29 @@ describe('prefetchAfterSignIn', () => {
       answerMe({ sub: 'user-1', email: 'x@y', groups: ['umbrella'], isAdmin: false, tenants: [] });
     });
 
+    it('puts the answers straight into SWR when the portal opens at once: a screen mounted after them renders them at its first render, with no request of its own', async () => {
+      session.groups = ['umbrella'];
+      prefetchWithIdToken(API, jwt({ sub: 'user-1', email_verified: true, 'cognito:groups': ['umbrella'] }), { portalOpens: true });
+      await settle();
+      const key = ['getSummary', { query: { tenant: 'umbrella' } }] as const;
+      const fetcher = vi.fn(async () => 'own request');
+      const renders: unknown[] = [];
+      renderHook(() => {
+        const swr = useSWR(key, fetcher);
+        renders.push(swr.data);
+        return swr;
+      });
+      // The first render already has the summary (not undefined, then the data one render later).
+      expect(renders[0]).toEqual({});
+      await settle();
+      expect(fetcher).not.toHaveBeenCalled();
+      // signedIn afterwards starts nothing more for this user.
+      await prefetchAfterSignIn(API);
+      await settle();
+      expect(requests).toEqual(['/me', '/summary?tenant=umbrella']);
+      answerMe({ sub: 'user-1', email: 'x@y', groups: ['umbrella'], isAdmin: false, tenants: [] });
+    });
+
     it("drops another user's early requests: the stored session's own are sent", async () => {
       session.groups = ['acme'];
       prefetchWithIdToken(API, jwt({ sub: 'someone-else', 'cognito:groups': ['acme'] }));

@@ -21,7 +21,7 @@
  * to SWR only when the stored session is the same user's (the token's `sub`), else they are dropped and the
  * requests are sent again with the stored session. A request started early that failed is sent again too.
  */
-import { preload } from 'swr';
+import { mutate, preload } from 'swr';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { createApiClient } from '../shared/lib/api';
 import type { ApiClient } from '../shared/lib/api';
@@ -94,9 +94,13 @@ export function prefetchWithIdToken(apiUrl: string, idToken: string, options: { 
     const request = callOp(api, key[0], key[1] as never) as Promise<unknown>;
     request.catch(() => undefined);
     requests.set(keyText(key), request);
-    // The gate opens the portal now, before `signedIn`: its hooks take this request from SWR's preload cache
-    // (sent again through the portal's client if it failed).
-    if (options.portalOpens) preload(key, ([op, input]: K) => request.catch(() => callOp(apiClientFor(apiUrl), op, input))).catch(() => undefined);
+    // The gate opens the portal now, before `signedIn`: a hook mounted before the answer takes this request from
+    // SWR's preload cache (sent again through the portal's client if it failed); the answer also goes into SWR's
+    // cache, so a hook mounted after it renders the data in its first render instead of one render later.
+    if (options.portalOpens) {
+      preload(key, ([op, input]: K) => request.catch(() => callOp(apiClientFor(apiUrl), op, input))).catch(() => undefined);
+      request.then((data) => mutate(key, data, { revalidate: false }), () => undefined);
+    }
   };
   start(['getMe', {}] as ApiKey<'getMe'>);
   const tenant = customerTenant(groups);
