@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Page, Route } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
-import { newPage, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { newPage, signedInAs, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 let env: E2eEnv;
 const EMAIL = 'ana@acme.example';
@@ -77,7 +77,9 @@ describe('prerendered sign-in form', () => {
     await page.locator(KPI).first().waitFor({ timeout: 30_000 });
     assert.deepEqual(problems, []);
 
-    // Signed in: a reload shows no sign-in form while the portal starts.
+    // Once the hidden form's flow has ended (the session is stored — docs/portal.md#sign-in-to-dashboard),
+    // a reload shows no sign-in form while the portal starts.
+    await signedInAs(page, EMAIL);
     const releaseAgain = await holdEntryScript(page);
     await page.reload({ waitUntil: 'commit' });
     await page.locator('#signin-prerender').waitFor({ state: 'attached' });
