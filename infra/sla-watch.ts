@@ -1,8 +1,10 @@
 /**
  * The SLA job in AWS (docs/notifications.md#sla-job): an EventBridge schedule rule runs
  * `lambdas/triggers/sla-watch.ts` every `SLA_WATCH_INTERVAL_MS` (5 minutes); the function reads the SOC queue
- * index (GSI2) and writes the `sla.at_risk` / `sla.breached` activity events with conditional PutItems. Its
- * role may only write its log group, and Query GSI2 and PutItem on the application table. EventBridge
+ * index (GSI2) and writes the `sla.at_risk` / `sla.breached` activity events with conditional PutItems, and keeps
+ * the tenants' outage markers (docs/data-model.md#outage-markers). Its role may only write its log group, Query
+ * the indexes its access patterns declare (`indexesOf('sla-watch')`: GSI2, and GSI1 for a tenant's device list)
+ * and use the table actions granted below. EventBridge
  * retries a failed invocation (twice); a repeated run writes nothing twice (deterministic event keys).
  */
 import { Duration } from 'aws-cdk-lib';
@@ -42,7 +44,8 @@ export class SlaWatch extends Construct {
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [table.tableArn] }));
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: indexesOf('sla-watch').map((i) => `${table.tableArn}/index/${i}`) }));
     // The below-SLA index re-key (`rekeyBelowSla` per tenant): the tenant list and a device's days (Query), the
-    // device item's GSI2 key (UpdateItem).
+    // device item's GSI2 key (UpdateItem). The outage markers (`markOutages`): the markers (Query), each mark's
+    // transaction (ConditionCheck device, Update heartbeat item, Put marker), a stale marker's DeleteItem.
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:Query', 'dynamodb:UpdateItem'], resources: [table.tableArn] }));
     // The silent tenants (`findSilentTenants`): the tenants' heartbeat histograms, 100 a BatchGetItem.
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:BatchGetItem'], resources: [table.tableArn] }));

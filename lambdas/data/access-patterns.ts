@@ -90,8 +90,9 @@ export const FUNCTION_INDEX_ACCESS: Readonly<Record<string, readonly IndexAccess
   // the outbox sweep (GSI2 OUTBOX) and search tokens of incidents (GSI1)
   'notifications-consumer': ['tenantLists', 'outbox'],
   // due and breached SLAs from the SOC queue; the below-SLA re-key
-  // and the resolved incidents due to close automatically (GSI2 AUTOCLOSE)
-  'sla-watch': ['socQueue', 'belowSla', 'autoClose'],
+  // and the resolved incidents due to close automatically (GSI2 AUTOCLOSE); the device lists of tenants whose
+  // outage markers are behind (GSI1)
+  'sla-watch': ['socQueue', 'belowSla', 'autoClose', 'tenantLists'],
 };
 
 /** The distinct index names a function queries (its `dynamodb:Query` grant on `<table ARN>/index/<name>`). */

@@ -32,6 +32,7 @@ import { decodePositionCursor, encodePositionCursor } from './cursor.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './dynamo-util.js';
 import { AlarmEntity, AvailabilityEntity, DeviceEntity, attributesOf, itemOf, recordOf } from './entities.js';
 import { AVAIL_SK_MAX, keys } from './keys.js';
+import { dropOutageMarker, HEARTBEAT_ITEM_ENTITY, outageMarkerDelete } from './outage-markers.js';
 import { deviceIpKey, deviceNameKey } from '../domain/search.js';
 import { listDeviceAlarms } from './device-alarms.js';
 import { alarmTokenWrites, searchAlarms } from './alarm-search.js';
@@ -96,6 +97,8 @@ export async function putDevice(device: DeviceInput, table: TableRef, now: Date 
   const old = res.Attributes?.entity !== undefined ? res.Attributes : undefined;
   await moveHeartbeat(table, d.tenantId, old ? ((old.lastHeartbeatAt as string | null | undefined) ?? null) : undefined, d.lastHeartbeatAt, now);
   await refreshAvailabilityRollup(d.tenantId, d.id, table, now);
+  // A replaced device's marker copied what may just have changed (docs/data-model.md#outage-markers).
+  if (old) await dropOutageMarker(table, d.tenantId, d.id);
   // A rename reaches the copies of the name on the device's alarms (docs/data-model.md#alarm-device-names).
   if (old && old.name !== d.name) await syncAlarmDeviceNames(table, d.tenantId, d.id, d.name);
 }
@@ -356,12 +359,12 @@ export async function recordHeartbeat(input: { tenantId: string; deviceId: strin
     ExpressionAttributeValues: { ':at': input.at, ':e': HEARTBEAT_ITEM_ENTITY },
   });
   await moveHeartbeat(table, input.tenantId, (res.Attributes?.lastHeartbeatAt as string | null | undefined) ?? null, input.at, now);
+  await dropOutageMarker(table, input.tenantId, input.deviceId);
   await bumpChangeMarker(table, input.tenantId);
   return true;
 }
 
-/** `entity` of a device's heartbeat item (`keys.heartbeat`; docs/data-model.md#heartbeats). */
-export const HEARTBEAT_ITEM_ENTITY = 'DeviceHeartbeat';
+export { HEARTBEAT_ITEM_ENTITY };
 
 /**
  * Creates or replaces one day of availability (`date` yyyy-mm-dd UTC, `availablePct` 0–100,
@@ -397,6 +400,8 @@ export async function putDailyAvailability(
     }
   });
   await refreshAvailabilityRollup(input.tenantId, input.deviceId, table, now);
+  // After the last write to the device item: a marker copied the revision before (docs/data-model.md#outage-markers).
+  await dropOutageMarker(table, input.tenantId, input.deviceId);
 }
 
 /** Numeric attributes of a day item that make up its figure (`availabilityDay`). */
@@ -640,13 +645,15 @@ interface HeartbeatState {
   at: string;
   /** The last heartbeat that opened a UTC minute: the device item's `lastHeartbeatAt` (null: none yet). */
   flushedAt: string | null;
+  /** The SLA job marked the device as in an outage (`outageMarked`; docs/data-model.md#outage-markers). */
+  marked: boolean;
 }
 
 /** The heartbeat item of a device, or null (GetItem of a ~0.1 KB item; `consistent`: ConsistentRead). */
 async function readHeartbeatState(table: TableRef, tenantId: string, deviceId: string, consistent: boolean): Promise<HeartbeatState | null> {
   const res = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.heartbeat(tenantId, deviceId), ConsistentRead: consistent });
   if (typeof res.Item?.at !== 'string') return null;
-  return { at: res.Item.at, flushedAt: typeof res.Item.flushedAt === 'string' ? res.Item.flushedAt : null };
+  return { at: res.Item.at, flushedAt: typeof res.Item.flushedAt === 'string' ? res.Item.flushedAt : null, marked: res.Item.outageMarked === true };
 }
 
 /**
@@ -660,8 +667,9 @@ async function readHeartbeatState(table: TableRef, tenantId: string, deviceId: s
  *   (`at = :read`) moves the exact time: 1 WCU after one eventually consistent GetItem (0.5 RCU).
  * - **A new minute** (or the first heartbeat, or no heartbeat item yet): one TransactWriteItems [heartbeat item
  *   (`at` as read), device `lastHeartbeatAt` (as read) + `ADD availRev 1`, the day(s), the tenant's day
- *   aggregate(s), the tenant's heartbeat histogram move], then the histogram's fold of stale minutes, the
- *   availability roll-up refresh and the tenant's change marker.
+ *   aggregate(s), the tenant's heartbeat histogram move (+ the Delete of the device's outage marker when the
+ *   heartbeat item carries `outageMarked`: docs/data-model.md#outage-markers)], then the histogram's fold of
+ *   stale minutes, the availability roll-up refresh and the tenant's change marker.
  *   The first recorded heartbeat of a UTC day (or one without a heartbeat item) reads that day first (one
  *   GetItem) and conditions on its figures, as a day holding a stored % needs, instead of trying the
  *   heartbeat-only condition and reading after the refusal.
@@ -797,10 +805,12 @@ export async function ingestHeartbeat(
             Update: {
               TableName: table.tableName,
               Key: hbKey,
-              UpdateExpression: 'SET #at = :at, flushedAt = :at, #e = :e',
-              ConditionExpression: hb ? '#at = :prev' : 'attribute_not_exists(PK)',
+              // The outage marker's flag as read (docs/data-model.md#outage-markers): a marker written since
+              // cancels the transaction, read again; a marked device's return removes the flag and the marker.
+              UpdateExpression: `SET #at = :at, flushedAt = :at, #e = :e${hb?.marked ? ' REMOVE outageMarked' : ''}`,
+              ConditionExpression: !hb ? 'attribute_not_exists(PK)' : hb.marked ? '#at = :prev AND outageMarked = :t' : '#at = :prev AND attribute_not_exists(outageMarked)',
               ExpressionAttributeNames: { '#at': 'at', '#e': 'entity' },
-              ExpressionAttributeValues: { ':at': at, ':e': HEARTBEAT_ITEM_ENTITY, ...(hb ? { ':prev': hb.at } : {}) },
+              ExpressionAttributeValues: { ':at': at, ':e': HEARTBEAT_ITEM_ENTITY, ...(hb ? { ':prev': hb.at } : {}), ...(hb?.marked ? { ':t': true } : {}) },
             },
           },
           {
@@ -816,6 +826,7 @@ export async function ingestHeartbeat(
           ...(move ? [move] : []),
           // The change marker is bumped last, after the roll-up (below).
           ...aggregateWrites(table, tenantId, { days: dayChanges }, { marker: false }),
+          ...(hb?.marked ? [outageMarkerDelete(table, tenantId, deviceId)] : []),
         ],
       });
     } catch (e) {

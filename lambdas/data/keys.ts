@@ -110,6 +110,9 @@ export const keys = {
   availability: (tenantId: string, deviceId: string, date: string) => ({ PK: keys.devicePk(tenantId, deviceId), SK: `AVAIL#${date}` }),
   /** The device's heartbeat item (exact last heartbeat; in no index, outside the partition's `ALARM#..DEVICE` reads): docs/data-model.md#heartbeats. */
   heartbeat: (tenantId: string, deviceId: string) => ({ PK: keys.devicePk(tenantId, deviceId), SK: 'HEARTBEAT' }),
+  /** Partition of the tenant's outage markers: one item per device in an outage, written by the SLA job (docs/data-model.md#outage-markers). */
+  outageMarkersPk: (tenantId: string) => owned(tenantId, 'OUTAGES'),
+  outageMarker: (tenantId: string, deviceId: string) => ({ PK: keys.outageMarkersPk(tenantId), SK: `DEVICE#${deviceId}` }),
   alarm: (tenantId: string, deviceId: string, alarmId: string) => ({ PK: keys.devicePk(tenantId, deviceId), SK: `ALARM#${alarmId}` }),
   /** The tenant's devices by IP address (GSI3 partition; docs/data-model.md#search). */
   devicesByIpGsi3Pk: (tenantId: string) => owned(tenantId, 'DEVICEIP'),

@@ -2,7 +2,8 @@
  * The tenant's open outages at an instant (docs/data-model.md#outages), for the tenant-wide figures
  * (`GET /summary`, reports, analytics): the fleet's outage time per day from the heartbeat histogram alone
  * (`histogramOutage`), and the devices in an outage for the below-target list (`belowTargetWithOutages` in
- * lambdas/domain/outages.ts).
+ * lambdas/domain/outages.ts) — from the outage markers the SLA job keeps (`markOutages`,
+ * docs/data-model.md#outage-markers), or the device list when they are behind.
  */
 import { availability30d, availabilityFromRollup, availabilityWindowStart, maintenanceOfOutage, openOutage, withOpenOutage } from '../domain/devices.js';
 import { coveringSpans } from '../domain/maintenance-availability.js';
@@ -15,8 +16,9 @@ import { mapLimit, queryAll } from './dynamo-util.js';
 import { AVAIL_SK_MAX, keys } from './keys.js';
 import { indexOf } from './access-patterns.js';
 import { dayOf, rollupOf } from './devices.js';
+import { dropOutageMarker, markOutage, OUTAGE_MARKER_PROJECTION, readOutageMarkers } from './outage-markers.js';
 
-/** Day Queries of devices in an outage in flight at once (only devices whose roll-up cannot give the figure). */
+/** Day Queries of devices in an outage (only devices whose roll-up cannot give the figure), or marker writes, in flight at once. */
 const OUTAGE_READ_CONCURRENCY = 8;
 
 /**
@@ -29,31 +31,75 @@ export async function devicesInOutage(tenantId: string, now: Date, table: TableR
   return devicesInOutageOf(tenantId, countersOf(res.Item), now, table);
 }
 
+/** Whether the device (its item or marker, `lastHeartbeatAt` recorded) is in an outage at `now` (`openOutage`). */
+const inOutageAt = (now: Date) => (d: Record<string, unknown>): boolean => typeof d.lastHeartbeatAt === 'string' && openOutage(d.lastHeartbeatAt, now).size > 0;
+
+/**
+ * The tenant's devices in an outage at `now`, as device items projected to `OUTAGE_MARKER_ATTRIBUTES`, given
+ * `down` (the heartbeat histogram's degraded + offline count, > 0): the outage markers (ONE Query,
+ * docs/data-model.md#outage-markers) when exactly `down` of them are in an outage — else (a device went down
+ * since the SLA job's last run, or the job has not run yet) the device list (GSI1 `TENANT#t#DEVICES`, 1 MB
+ * pages). `source` says which.
+ */
+export async function readDevicesDown(tenantId: string, down: number, now: Date, table: TableRef): Promise<{ devices: Record<string, unknown>[]; source: 'markers' | 'device-list' }> {
+  const marked = (await readOutageMarkers(table, tenantId)).filter(inOutageAt(now));
+  if (marked.length === down) return { devices: marked, source: 'markers' };
+  return { devices: (await readDeviceList(tenantId, table)).filter(inOutageAt(now)), source: 'device-list' };
+}
+
+/** The tenant's device list projected to `OUTAGE_MARKER_ATTRIBUTES` (GSI1 `TENANT#t#DEVICES`, 1 MB pages). */
+async function readDeviceList(tenantId: string, table: TableRef): Promise<Record<string, unknown>[]> {
+  return queryAll(table, {
+    IndexName: indexOf('tenantLists'),
+    KeyConditionExpression: 'GSI1PK = :p',
+    ExpressionAttributeValues: { ':p': keys.devicesGsi1Pk(tenantId) },
+    ...OUTAGE_MARKER_PROJECTION,
+  });
+}
+
+/**
+ * The SLA job's step for one tenant (docs/data-model.md#outage-markers): brings its outage markers in line
+ * with its devices in an outage at `now`, given its heartbeat histogram `hist`. Nothing read when the histogram
+ * shows no device down; ONE Query of the markers when they already match; otherwise the device list, then
+ * `markOutage` for each device down without a current marker and ONE DeleteItem for each marker of a device
+ * no longer down (a marker whose device moved is normally deleted by that write). Returns the markers written
+ * and deleted; a device that moved meanwhile is left to the next run.
+ */
+export async function markOutages(tenantId: string, hist: Counters, now: Date, table: TableRef): Promise<{ marked: number; unmarked: number }> {
+  const byStatus = devicesByStatus(hist, now);
+  const down = byStatus.degraded + byStatus.offline;
+  if (down === 0) return { marked: 0, unmarked: 0 };
+  const markers = await readOutageMarkers(table, tenantId);
+  const current = markers.filter(inOutageAt(now));
+  if (current.length === down && current.length === markers.length) return { marked: 0, unmarked: 0 };
+  const devices = (await readDeviceList(tenantId, table)).filter(inOutageAt(now));
+  const markedAt = new Map(markers.map((m) => [String(m.id), m.lastHeartbeatAt]));
+  const downIds = new Set(devices.map((d) => String(d.id)));
+  const toMark = devices.filter((d) => markedAt.get(String(d.id)) !== d.lastHeartbeatAt);
+  const written = await mapLimit(toMark, OUTAGE_READ_CONCURRENCY, (d) => markOutage(table, tenantId, d));
+  const stale = markers.filter((m) => !downIds.has(String(m.id)));
+  await mapLimit(stale, OUTAGE_READ_CONCURRENCY, (m) => dropOutageMarker(table, tenantId, String(m.id)));
+  return { marked: written.filter(Boolean).length, unmarked: stale.length };
+}
+
 /**
  * The open outages of `tenantId` at `now` with its heartbeat histogram `hist` already read: the fleet's outage
  * time per day (`histogramOutage`: no request) and, when the histogram shows a degraded or offline device
- * (`devicesByStatus`; nothing read otherwise), the devices in an outage (`openOutage`) for the below-target
- * list: the tenant's device list (GSI1 `TENANT#t#DEVICES`, pages of 1 MB, projected to the id, name, last
- * heartbeat and roll-up), each device's figure with its outage from its roll-up (`availabilityFromRollup` with
- * its `lastHeartbeatAt`: no day read); only a device whose roll-up is stale, of the old shape or does not
- * cover today gets ONE Query of its days (at most `OUTAGE_READ_CONCURRENCY` at once). With devices in an
- * outage, ONE Query of the maintenance windows over the outages: a device's outage time inside the windows
- * covering it (by id or site) is not downtime — left out of its figure and given as `maintenanceMs` for the
- * fleet figures (`dayMs` stays the histogram's whole outage time; docs/sla.md#maintenance-windows).
+ * (`devicesByStatus`; nothing read otherwise), the devices in an outage (`readDevicesDown`: the outage
+ * markers, or the device list when they do not account for every device down) for the below-target list,
+ * each device's figure with its outage from its roll-up (`availabilityFromRollup` with its `lastHeartbeatAt`:
+ * no day read); only a device whose roll-up is stale, of the old shape or does not cover today gets ONE Query
+ * of its days (at most `OUTAGE_READ_CONCURRENCY` at once). With devices in an outage, ONE Query of the
+ * maintenance windows over the outages: a device's outage time inside the windows covering it (by id or site)
+ * is not downtime — left out of its figure and given as `maintenanceMs` for the fleet figures (`dayMs` stays
+ * the histogram's whole outage time; docs/sla.md#maintenance-windows).
  */
 export async function devicesInOutageOf(tenantId: string, hist: Counters, now: Date, table: TableRef): Promise<TenantOutages> {
   const dayMs = Object.fromEntries(histogramOutage(hist, now));
   const byStatus = devicesByStatus(hist, now);
   if (byStatus.degraded + byStatus.offline === 0) return { dayMs, devices: [] };
-  const devices = await queryAll(table, {
-    IndexName: indexOf('tenantLists'),
-    KeyConditionExpression: 'GSI1PK = :p',
-    ExpressionAttributeValues: { ':p': keys.devicesGsi1Pk(tenantId) },
-    ProjectionExpression: 'id, #n, site, lastHeartbeatAt, availRev, availRollupRev, availAsOf, availSum30d, availMon30d, availPct30d',
-    ExpressionAttributeNames: { '#n': 'name' },
-  });
+  const { devices: down } = await readDevicesDown(tenantId, byStatus.degraded + byStatus.offline, now, table);
   const from = availabilityWindowStart(now);
-  const down = devices.filter((d) => typeof d.lastHeartbeatAt === 'string' && openOutage(d.lastHeartbeatAt, now).size > 0);
   // The maintenance windows over the outages (docs/sla.md#maintenance-windows): ONE Query from the earliest.
   const earliest = down.reduce((m, d) => Math.min(m, Date.parse(String(d.lastHeartbeatAt))), Infinity);
   const windows = down.length > 0 ? await maintenanceWindowsRepository(table).overlapping(tenantId, new Date(earliest).toISOString(), now.toISOString()) : [];

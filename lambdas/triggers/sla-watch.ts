@@ -8,7 +8,9 @@
  * finds the silent tenants (`findSilentTenants`: every device that ever sent a heartbeat silent for
  * `SILENT_TENANT_MINUTES`, from the tenants' heartbeat histograms, BatchGetItem of 100 at a time, no per-device
  * read), published as `Vigia/<stage> SilentTenants` / `WatchedTenants` / `TenantSilent` (`job-metrics.ts`; the
- * ingest-silence alarms, docs/platform.md#alarms) with one `WARN` line per silent tenant.
+ * ingest-silence alarms, docs/platform.md#alarms) with one `WARN` line per silent tenant, and from the same
+ * histograms brings the outage markers of each tenant with a device down in line (`markOutages`,
+ * docs/data-model.md#outage-markers: the devices down the summary, reports and analytics read).
  *
  * Configuration: the Lambda environment (`lambdaConfigFromEnv`: stage, table name, region, endpoint, log level).
  *
@@ -26,6 +28,8 @@ import { runSlaWatch } from '../data/activity.js';
 import { AUTO_CLOSE_PAGE, incidentsRepository, listAutoCloseDue } from '../data/incidents.js';
 import { autoCloseIncident } from '../domain/incidents.js';
 import { rekeyBelowSla } from '../data/devices.js';
+import { markOutages } from '../data/outages.js';
+import type { Counters } from '../domain/aggregates.js';
 import { listTenants } from '../data/tenants.js';
 import { keys } from '../data/keys.js';
 import { batchGetAll } from '../data/dynamo-util.js';
@@ -46,16 +50,19 @@ export interface SlaWatchOutcome {
   watchedTenants: number;
   /** Tenants whose devices all went silent (`tenantSilence` = `silent`), by id. */
   silentTenants: string[];
+  /** Outage markers written and deleted (`markOutages`, docs/data-model.md#outage-markers). */
+  outagesMarked: number;
+  outagesUnmarked: number;
   /** Resolved incidents closed automatically (docs/sla.md#automatic-closure). */
   autoClosed: number;
   /** Due incidents a concurrent change (the customer's confirmation, a reopening) took first: left as they are. */
   autoCloseLost: number;
-  /** Steps that failed (the SLA events, the tenant list, each tenant's re-key, the silence check, the automatic closure). */
+  /** Steps that failed (the SLA events, the tenant list, each tenant's re-key, the silence check, each tenant's outage markers, the automatic closure). */
   failures: number;
 }
 
 /** A failed step of a run: `step` and, for a re-key, the tenant. */
-export type SlaWatchErrorHandler = (e: unknown, where: { step: 'sla-events' | 'list-tenants' | 'rekey-below-sla' | 'silence' | 'auto-close'; tenantId?: string }) => void;
+export type SlaWatchErrorHandler = (e: unknown, where: { step: 'sla-events' | 'list-tenants' | 'rekey-below-sla' | 'silence' | 'mark-outages' | 'auto-close'; tenantId?: string }) => void;
 
 /** Thrown by {@link runSlaWatchJob} when a run had failures (after finishing every other step). */
 export class SlaWatchIncomplete extends Error {
@@ -68,7 +75,7 @@ export class SlaWatchIncomplete extends Error {
  * `failures`; the others still run. Never throws for a storage error.
  */
 export async function slaWatch(tableRef: TableRef, now: Date = new Date(), onError: SlaWatchErrorHandler = () => {}): Promise<SlaWatchOutcome> {
-  const out: SlaWatchOutcome = { incidents: 0, written: 0, belowSlaRekeyed: 0, watchedTenants: 0, silentTenants: [], autoClosed: 0, autoCloseLost: 0, failures: 0 };
+  const out: SlaWatchOutcome = { incidents: 0, written: 0, belowSlaRekeyed: 0, watchedTenants: 0, silentTenants: [], outagesMarked: 0, outagesUnmarked: 0, autoClosed: 0, autoCloseLost: 0, failures: 0 };
   try {
     Object.assign(out, await runSlaWatch(now, tableRef));
   } catch (e) {
@@ -90,11 +97,24 @@ export async function slaWatch(tableRef: TableRef, now: Date = new Date(), onErr
       onError(e, { step: 'rekey-below-sla', tenantId: id });
     }
   }
+  let histograms = new Map<string, Counters>();
   try {
-    Object.assign(out, await findSilentTenants(tableRef, tenants.map((t) => t.id), now));
+    histograms = await readHeartbeatHistograms(tableRef, tenants.map((t) => t.id));
+    Object.assign(out, silenceOf(histograms, now));
   } catch (e) {
     out.failures++;
     onError(e, { step: 'silence' });
+  }
+  // The outage markers of the tenants with a device down (docs/data-model.md#outage-markers).
+  for (const [id, hist] of histograms) {
+    try {
+      const r = await markOutages(id, hist, now, tableRef);
+      out.outagesMarked += r.marked;
+      out.outagesUnmarked += r.unmarked;
+    } catch (e) {
+      out.failures++;
+      onError(e, { step: 'mark-outages', tenantId: id });
+    }
   }
   try {
     Object.assign(out, await closeDueIncidents(tableRef, now));
@@ -142,13 +162,29 @@ export async function closeDueIncidents(table: TableRef, now: Date): Promise<{ a
  * has no device: not watched.
  */
 export async function findSilentTenants(table: TableRef, tenantIds: readonly string[], now: Date): Promise<{ watchedTenants: number; silentTenants: string[] }> {
+  return silenceOf(await readHeartbeatHistograms(table, tenantIds), now);
+}
+
+/**
+ * The heartbeat histograms of `tenantIds` (`TENANT#<t>` / `STATS#HB`), by tenant id: BatchGetItem of up to 100
+ * (~0.3 KB each, eventually consistent: 0.5 RCU each), unprocessed keys asked again (`batchGetAll`). A tenant
+ * without a histogram item (no device) is absent.
+ */
+export async function readHeartbeatHistograms(table: TableRef, tenantIds: readonly string[]): Promise<Map<string, Counters>> {
+  const out = new Map<string, Counters>();
+  for (const item of await batchGetAll(table, tenantIds.map((t) => keys.heartbeatStats(t)))) out.set(String(item.PK).slice('TENANT#'.length), countersOf(item));
+  return out;
+}
+
+/** The watched and silent tenants (`tenantSilence`) of the histograms `histograms` at `now`, silent ones sorted by id. */
+export function silenceOf(histograms: ReadonlyMap<string, Counters>, now: Date): { watchedTenants: number; silentTenants: string[] } {
   let watchedTenants = 0;
   const silentTenants: string[] = [];
-  for (const item of await batchGetAll(table, tenantIds.map((t) => keys.heartbeatStats(t)))) {
-    const state = tenantSilence(countersOf(item), now);
+  for (const [tenantId, hist] of histograms) {
+    const state = tenantSilence(hist, now);
     if (state === 'none') continue;
     watchedTenants++;
-    if (state === 'silent') silentTenants.push(String(item.PK).slice('TENANT#'.length));
+    if (state === 'silent') silentTenants.push(tenantId);
   }
   return { watchedTenants, silentTenants: silentTenants.sort() };
 }

@@ -40,7 +40,8 @@
 import type { AuditEntry, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Severity, Tenant } from '../../lambdas/contract/schemas.js';
 import type { BatchWriteRequest, TableRef } from '../../lambdas/data/client.js';
 import { backoffDelayMs, isRetryableDynamoError, type RetryPolicy } from '../../lambdas/data/retry.js';
-import { rebuildTenantAggregates } from '../../lambdas/data/aggregates.js';
+import { readTenantAggregates, rebuildTenantAggregates } from '../../lambdas/data/aggregates.js';
+import { markOutages } from '../../lambdas/data/outages.js';
 import { searchTokenItems } from '../../lambdas/data/incident-search.js';
 import { socQueueCountDeltas } from '../../lambdas/data/incidents.js';
 import {
@@ -646,8 +647,11 @@ export async function generateScaleTenant(table: TableRef, spec: ScaleSpec, opts
 
 /**
  * Recomputes the tenant's write-time aggregates (the rebuild command, `rebuildTenantAggregates`) after its
- * items were written in bulk (BatchWriteItem bypasses the writes that maintain them), as of `now`.
+ * items were written in bulk (BatchWriteItem bypasses the writes that maintain them), as of `now`; then the SLA
+ * job's outage markers step for the tenant (`markOutages`, docs/data-model.md#outage-markers), as a running
+ * stage's job has done within 5 minutes of any device going down.
  */
 export async function afterGenerate(table: TableRef, tenantId: string, now: Date): Promise<void> {
   await rebuildTenantAggregates(table, tenantId, { write: true, now });
+  await markOutages(tenantId, (await readTenantAggregates(table, tenantId)).heartbeat, now, table);
 }

@@ -1,8 +1,9 @@
 /**
  * The SLA job in the templates (infra/sla-watch.ts, docs/notifications.md#sla-job): an EventBridge rule runs
  * the function every 5 minutes with retries; the function's role may only PutItem on the table, Query
- * its GSI2, Query / UpdateItem the table for the below-SLA re-key, and BatchGetItem the tenants' heartbeat
- * histograms for the silent tenants (no Scan, no other table action).
+ * its GSI2 and GSI1 (a tenant's device list for its outage markers), Query / UpdateItem the table for the
+ * below-SLA re-key, and BatchGetItem the tenants' heartbeat histograms for the silent tenants and the outage
+ * markers (no Scan, no other table action).
  */
 import { describe, expect, it } from 'vitest';
 import { ofType, synthPr42 } from '../support/synth.js';
@@ -17,7 +18,7 @@ describe('SLA job', () => {
     expect(targets[0]!.RetryPolicy?.MaximumRetryAttempts).toBe(2);
   });
 
-  it("the function's role: the reads and writes of its steps on the table (automatic closure included), Query on GSI2, nothing else on DynamoDB", () => {
+  it("the function's role: the reads and writes of its steps on the table (automatic closure included), Query on GSI1 and GSI2, nothing else on DynamoDB", () => {
     const { t } = synthPr42();
     const [roleId] = ofType(t.api, 'AWS::IAM::Role').find(([, r]) => r.Properties!.Description === 'Vigía SLA job (pr-42)')!;
     const statements = ofType(t.api, 'AWS::IAM::Policy')
@@ -27,12 +28,16 @@ describe('SLA job', () => {
     // PutItem (events), and for the below-SLA re-key Query (tenants, a device's days) and UpdateItem, on the
     // table itself, and BatchGetItem of the heartbeat histograms (silent tenants) (CDK merges them into one
     // statement), and for the automatic closure GetItem (the due incident), DeleteItem / ConditionCheckItem (its
-    // closing transaction's elements) and BatchWriteItem (the dropped search words); Query on GSI2.
+    // closing transaction's elements) and BatchWriteItem (the dropped search words); Query on GSI2 and on GSI1
+    // (the device list of a tenant whose outage markers are behind; docs/data-model.md#outage-markers).
     expect(dynamo.map((s) => JSON.stringify(s.Action)).sort()).toEqual([
       '"dynamodb:Query"',
       '["dynamodb:BatchGetItem","dynamodb:BatchWriteItem","dynamodb:ConditionCheckItem","dynamodb:DeleteItem","dynamodb:GetItem","dynamodb:PutItem","dynamodb:Query","dynamodb:UpdateItem"]',
     ]);
-    expect(JSON.stringify(dynamo.find((s) => s.Action === 'dynamodb:Query')!.Resource)).toContain('/index/GSI2');
+    const indexes = JSON.stringify(dynamo.find((s) => s.Action === 'dynamodb:Query')!.Resource);
+    expect(indexes).toContain('/index/GSI2');
+    expect(indexes).toContain('/index/GSI1');
+    expect(indexes).not.toMatch(/GSI3|GSI4/);
     expect(JSON.stringify(dynamo.find((s) => Array.isArray(s.Action))!.Resource)).not.toContain('/index/');
   });
 });
