@@ -137,6 +137,7 @@ describe('internal notes', () => {
     await input.setInputFiles({ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<b>x</b>') });
     assert.match((await section.getByRole('alert').textContent()) ?? '', /Ese tipo de archivo no se admite/);
     assert.equal(await section.locator('tr', { hasText: 'page.html' }).count(), 0, 'nothing listed');
+    assert.equal(await section.getByText('Archivo «fw-deny.log» adjuntado.').count(), 0, "the previous file's notice does not stay above the refusal");
     await screenshot(page, 'internal-notes-05-attachments-1440');
     await context.close();
 

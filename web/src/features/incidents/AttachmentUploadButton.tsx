@@ -12,7 +12,8 @@ import { t as msg } from '../../shared/lib/messages';
 import { checkAttachmentFile, uploadToS3, useAttachmentActions } from './attachments';
 import { attachmentErrorText } from './attachment-errors';
 
-export function AttachmentUploadButton({ incidentId, tenantId, onUploaded }: { incidentId: string; tenantId: string; onUploaded: (fileName: string) => void }) {
+/** `onStart`: a file was chosen (the caller clears what it said about the previous one); `onUploaded`: it is stored. */
+export function AttachmentUploadButton({ incidentId, tenantId, onStart, onUploaded }: { incidentId: string; tenantId: string; onStart: () => void; onUploaded: (fileName: string) => void }) {
   const { declare, complete } = useAttachmentActions(incidentId, tenantId);
   const inputId = useId();
   const errorId = useId();
@@ -24,6 +25,7 @@ export function AttachmentUploadButton({ incidentId, tenantId, onUploaded }: { i
     const file = input.files?.[0];
     if (!file) return;
     setError(null);
+    onStart();
     const checked = checkAttachmentFile(file);
     if ('problem' in checked) {
       setError(attachmentErrorText(checked.problem, checked.problem));

@@ -26,6 +26,7 @@ export function AttachmentsSection({ incidentId, tenantId }: { incidentId: strin
         <AttachmentUploadButton
           incidentId={incidentId}
           tenantId={tenantId}
+          onStart={() => setNotice(null)}
           onUploaded={(name) => {
             setNotice(msg('incidents.attachments.uploaded', { name }));
             void list.mutate();
