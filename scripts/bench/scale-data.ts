@@ -45,6 +45,9 @@ import { markOutages } from '../../lambdas/data/outages.js';
 import { recordHeartbeat } from '../../lambdas/data/devices.js';
 import { mapLimit } from '../../lambdas/data/dynamo-util.js';
 import { searchTokenItems } from '../../lambdas/data/incident-search.js';
+import { alarmTokenItems } from '../../lambdas/data/alarm-search.js';
+import { commentTokenItems } from '../../lambdas/data/comment-search.js';
+import { o365UserItems } from '../../lambdas/data/o365-user-search.js';
 import { socQueueCountDeltas } from '../../lambdas/data/incidents.js';
 import {
   ActivityEventEntity,
@@ -327,6 +330,8 @@ function* deviceItems(spec: ScaleSpec, d: GenDevice, index: number, now: number,
   }
   for (const a of alarms) {
     yield itemOf(AlarmEntity, a, retention);
+    // Its title's words, for the alarm search (docs/api.md#alarm-search), as the raise writes them.
+    yield* alarmTokenItems(a);
     // The activity event of a recent critical/high alarm's raise (`alarmEvent`), as the raise writes it.
     if (Date.parse(a.raisedAt) >= now - ACTIVITY_DAYS * DAY) {
       const ev = alarmEvent(null, a, { eventId: ulid(Date.parse(a.raisedAt), randomBytes(rnd)) });
@@ -446,7 +451,11 @@ function* incidentItems(spec: ScaleSpec, devices: readonly GenDevice[], now: num
     // The title's search tokens (docs/data-model.md#search), as the repository writes them.
     yield* searchTokenItems(i);
     for (const h of history) yield itemOf(HistoryEntity, { ...h, tenantId: i.tenantId, incidentId: i.id, incidentCreatedAt: i.createdAt });
-    for (const c of comments) yield itemOf(CommentEntity, { ...c, tenantId: i.tenantId, incidentId: i.id });
+    for (const c of comments) {
+      yield itemOf(CommentEntity, { ...c, tenantId: i.tenantId, incidentId: i.id });
+      // Its words, for the comment search (docs/api.md#comment-search), as the comment's write puts them.
+      yield* commentTokenItems(i.tenantId, i.id, c);
+    }
     const entry: AuditEntry = {
       id: `aud-${i.id}`,
       at: i.createdAt,
@@ -491,6 +500,8 @@ function* officeItems(spec: ScaleSpec, now: number, retention: Retention): Gener
       updatedAt: iso(status === 'active' ? detected : Math.min(now, detected + Math.floor((1 + rnd() * 40) * HOUR))),
     };
     yield itemOf(O365AlarmEntity, a, retention);
+    // The user it names, for the user search (docs/api.md#office-365-user-search), as the alert's write puts it.
+    yield* o365UserItems(a);
   }
   const nEvents = eventDevices * 5;
   for (let k = 0; k < nEvents; k++) {

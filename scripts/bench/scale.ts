@@ -98,9 +98,9 @@ export const ROUTE_VARIANTS: Partial<Record<OperationId, RouteVariant[]>> = {
     { label: 'poll unchanged while devices beat (If-None-Match)', ifNoneMatch: true, beatingDevices: 100 },
   ],
   listAuditLog: [{ label: '' }, { label: 'all tenants (staff)', as: 'admin' }],
-  // The search routes need `q` (400 without): a word of the generated comments, an alarm title's two words, a
-  // user name part (docs/api.md#comment-search, #alarm-search, #office-365-user-search).
-  searchComments: [{ label: 'q=text', query: (c) => ({ q: c.searchText, limit: '20' }) }],
+  // The search routes need `q` (400 without): a word of the generated comments (every first response says it),
+  // an alarm title's two words, a user name part (docs/api.md#comment-search, #alarm-search, #office-365-user-search).
+  searchComments: [{ label: 'q=text', query: () => ({ q: 'contención', limit: '20' }) }],
   searchAlarms: [{ label: 'q=two words', query: () => ({ q: 'interfaz wan', limit: '20' }) }],
   searchOffice365Users: [{ label: 'q=name', query: () => ({ q: 'marta', limit: '20' }) }],
 };
