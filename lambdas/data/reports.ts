@@ -182,8 +182,21 @@ async function boundaryHourIncidents(table: TableRef, horizon: string, tenantId?
  * BETWEEN, one per end). For a period that ends now the last day's rest is after now: an empty Query.
  * At most 10 requests whatever the period's length or the tenant's size (more only for devices in an outage); the items read grow only with one
  * hour's incidents and half a day's alarms at each end (none at the end of a period that ends now).
+ * `atNow`: the below-SLA devices and the outages already read at the same `now` (another period's report of
+ * the same tenant, e.g. the monthly report's trend): not read again.
  */
-export async function loadReportAggregates(tenantId: string, from: string, to: string, now: Date, table: TableRef, boundary?: () => Promise<Incident[]>): Promise<ReportAggregates> {
+/** What a report reads as of `now` whatever its period: the devices below the SLA target and the open outages. */
+export type ReportReadsAtNow = Pick<ReportAggregates, 'belowSla' | 'outages'>;
+
+export async function loadReportAggregates(
+  tenantId: string,
+  from: string,
+  to: string,
+  now: Date,
+  table: TableRef,
+  boundary?: () => Promise<Incident[]>,
+  atNow?: ReportReadsAtNow,
+): Promise<ReportAggregates> {
   const fromDay = from.slice(0, 10);
   const toDay = to.slice(0, 10);
   const wholeFirst = from === `${fromDay}${DAY_START}` ? fromDay : addDays(fromDay, 1);
@@ -208,8 +221,8 @@ export async function loadReportAggregates(tenantId: string, from: string, to: s
     readTenantDays(table, tenantId, lo, hi),
     Promise.all(split.map((x) => readTenantHours(table, tenantId, x.hours.first, x.hours.last))),
     aggregated ? (boundary ? boundary() : boundaryHourIncidents(table, horizon, tenantId)) : Promise.resolve([]),
-    devicesBelowSla(tenantId, now, LOWEST_DEVICES, table),
-    devicesInOutage(tenantId, now, table),
+    atNow ? atNow.belowSla : devicesBelowSla(tenantId, now, LOWEST_DEVICES, table),
+    atNow ? atNow.outages : devicesInOutage(tenantId, now, table),
   ]);
   // The partial hours' incidents, read as items (always: one small Query per end, so the request count does
   // not depend on how busy the tenant is); the partial days' alarms, for a day that holds any, from the
@@ -372,7 +385,7 @@ function daysOfRead(from: string, to: string): { lo: string; hi: string } {
 export function reportsRepository(table: TableRef): ReportsPort {
   return {
     load: (t, from, to) => loadReportData(t, from, to, table),
-    loadAggregates: (t, from, to, now) => loadReportAggregates(t, from, to, now, table),
+    loadAggregates: (t, from, to, now, atNow) => loadReportAggregates(t, from, to, now, table, undefined, atNow),
     loadAnalyticsPage: (opts, from, to, now) => loadAnalyticsPage(opts, from, to, now, table),
     aggregates: (t, from, to) => readTenantAggregates(table, t, from, to), aggregateDays: (t, from, to) => readTenantDays(table, t, from, to),
     changeMarker: (t) => readSummaryValidators(table, t),

@@ -86,21 +86,28 @@ export interface MonthFigures {
 }
 
 /**
- * The figures of `months` (UTC `yyyy-mm`) for one tenant at `now`: one `loadAggregates` per month (each ≤ 10
- * DynamoDB requests of the tenant's day aggregates, the same reads as `GET /reports` for that month), at
- * most `concurrency` at a time.
+ * The figures of `months` (UTC `yyyy-mm`, oldest first) for one tenant at `now`: one `loadAggregates` per month
+ * (each ≤ 10 DynamoDB requests of the tenant's day aggregates, the same reads as `GET /reports` for that
+ * month). The last month first, alone; then the others, at most `concurrency` at a time, reusing its reads
+ * as of `now` (the devices below the SLA target and the open outages: the same for every month), so a
+ * tenant with devices down reads them once, not once a month.
  */
 export async function monthlyFigures(port: Pick<ReportsPort, 'loadAggregates'>, tenantId: string, months: readonly string[], now: Date, concurrency = 3): Promise<MonthFigures[]> {
   const out: MonthFigures[] = new Array(months.length);
+  const load = async (i: number, atNow?: Pick<ReportAggregates, 'belowSla' | 'outages'>): Promise<ReportAggregates> => {
+    const period = monthPeriod(months[i]!);
+    const data = await port.loadAggregates(tenantId, period.from, period.to, now, atNow);
+    out[i] = { month: months[i]!, figures: reportFromAggregates([data], period, now), slaBySeverity: periodSlaBySeverity([data]) };
+    return data;
+  };
+  if (months.length === 0) return out;
+  const last = await load(months.length - 1);
+  const atNow = { belowSla: last.belowSla, outages: last.outages };
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < months.length; i = next++) {
-      const period = monthPeriod(months[i]!);
-      const data = await port.loadAggregates(tenantId, period.from, period.to, now);
-      out[i] = { month: months[i]!, figures: reportFromAggregates([data], period, now), slaBySeverity: periodSlaBySeverity([data]) };
-    }
+    for (let i = next++; i < months.length - 1; i = next++) await load(i, atNow);
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, months.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, months.length - 1) }, worker));
   return out;
 }
 

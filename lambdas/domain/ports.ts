@@ -473,8 +473,12 @@ export interface ReportsPort {
   aggregates(tenantId: string, fromDate: string, toDate: string): Promise<TenantAggregates>;
   /** The tenant's day aggregates of `fromDate..toDate` only (UTC dates, inclusive): 1 Query. */
   aggregateDays(tenantId: string, fromDate: string, toDate: string): Promise<Map<string, Counters>>;
-  /** The report inputs of tenant `tenantId` for `[from, to]` at `now` from its aggregates (`ReportAggregates`; ≤ 10 requests, more for devices in an outage). */
-  loadAggregates(tenantId: string, from: string, to: string, now: Date): Promise<ReportAggregates>;
+  /**
+   * The report inputs of tenant `tenantId` for `[from, to]` at `now` from its aggregates (`ReportAggregates`; ≤ 10
+   * requests, more for devices in an outage). `atNow`: its `belowSla` and `outages` from another period's inputs
+   * at the same `now` (they do not depend on the period), not read again.
+   */
+  loadAggregates(tenantId: string, from: string, to: string, now: Date, atNow?: Pick<ReportAggregates, 'belowSla' | 'outages'>): Promise<ReportAggregates>;
   /**
    * One page of the analytics (`GET /analytics`): the registry's next tenants (by id, after `opts.cursor`) and
    * their report inputs for the whole UTC days `[from, to]` at `now` — at most `ANALYTICS_PAGE_REQUESTS`

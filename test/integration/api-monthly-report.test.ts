@@ -14,7 +14,9 @@ import { reportsRepository } from '../../lambdas/data/reports.js';
 import { itemOf, MaintenanceWindowEntity } from '../../lambdas/data/entities.js';
 import { maintenanceWindowsRepository } from '../../lambdas/data/maintenance-windows.js';
 import { tenantsRepository } from '../../lambdas/data/tenants.js';
-import { monthlyReportFile, slaHistory } from '../../lambdas/domain/monthly-report.js';
+import { MONTHLY_TREND_MONTHS, monthPeriod, monthlyReport, monthlyReportFile, slaHistory } from '../../lambdas/domain/monthly-report.js';
+import { markOutages } from '../../lambdas/data/outages.js';
+import { readTenantAggregates } from '../../lambdas/data/aggregates.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
 import { bodyOf, type CallerSpec } from '../support/events.js';
@@ -150,6 +152,30 @@ describe('GET /reports/monthly/{month}', () => {
     expect(ops.filter((o) => o.op === 'Scan')).toEqual([]);
     expect(ops.length).toBeLessThanOrEqual(1 + 6 * 10);
     expect(file.size).toBeLessThan(6 * 1024 * 1024 / 10);
+  });
+
+  it('reads the devices below target and the open outages once, not once a month of the trend', async () => {
+    const now = new Date(NOW);
+    const device = (id: string, minutesAgo: number) => ({ tenantId: 'initech', id, name: id, type: 'firewall', site: 'M', ipAddress: '10.0.0.1', vendor: 'v', model: 'm', lastHeartbeatAt: new Date(NOW - minutesAgo * 60_000).toISOString() });
+    await api.data.putTenant({ id: 'initech', name: 'Initech' });
+    for (const [id, ago] of [['fw-1', 2 * 1440], ['fw-2', 90], ['fw-3', 1]] as const) await api.data.putDevice(device(id, ago), now);
+    await markOutages('initech', (await readTenantAggregates(table, 'initech')).heartbeat, now, table);
+    const port = reportsRepository(table);
+    const reads: boolean[] = [];
+    const counted = { loadAggregates: (...a: Parameters<typeof port.loadAggregates>) => (reads.push(a[4] === undefined), port.loadAggregates(...a)) };
+    const report = await monthlyReport(counted, { id: 'initech', name: 'Initech' }, '2026-11', now);
+    expect(reads).toHaveLength(MONTHLY_TREND_MONTHS);
+    expect(reads.filter(Boolean)).toHaveLength(1);
+    // Each month's figures are the ones its own full read gives.
+    const p = monthPeriod('2026-10');
+    ops.length = 0;
+    const full = await port.loadAggregates('initech', p.from, p.to, now);
+    const fullRequests = ops.length;
+    ops.length = 0;
+    expect(await port.loadAggregates('initech', p.from, p.to, now, { belowSla: full.belowSla, outages: full.outages })).toEqual(full);
+    // Not read again: the below-SLA index, the histogram, the outage markers and the maintenance windows.
+    expect(fullRequests - ops.length).toBe(4);
+    expect(report.figures.availability.belowSla.map((d) => d.deviceId).sort()).toEqual(['fw-1', 'fw-2']);
   });
 });
 
