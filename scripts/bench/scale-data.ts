@@ -483,6 +483,7 @@ function* officeItems(spec: ScaleSpec, now: number, retention: Retention): Gener
   // Event volumes follow `spec.activity` (the ×1 tenant: the ×10 tenant's; see module doc).
   const eventDevices = Math.max(1, Math.round(DEVICES_PER_FACTOR * spec.activity));
   const nAlarms = Math.max(1, Math.round(eventDevices / 2));
+  const users = new Map<string, Record<string, unknown>>();
   for (let k = 0; k < nAlarms; k++) {
     const [title, severity, category] = pick(rnd, O365_ALERTS);
     const detected = Math.floor(now - INCIDENT_DAYS * DAY + ((k + rnd()) / nAlarms) * INCIDENT_DAYS * DAY);
@@ -500,9 +501,11 @@ function* officeItems(spec: ScaleSpec, now: number, retention: Retention): Gener
       updatedAt: iso(status === 'active' ? detected : Math.min(now, detected + Math.floor((1 + rnd() * 40) * HOUR))),
     };
     yield itemOf(O365AlarmEntity, a, retention);
-    // The user it names, for the user search (docs/api.md#office-365-user-search), as the alert's write puts it.
-    yield* o365UserItems(a);
+    // The user it names, for the user search (docs/api.md#office-365-user-search), as the alert's write puts it:
+    // one item per user and name part, the latest alert's (alerts are generated oldest first).
+    for (const u of o365UserItems(a)) users.set(`${String(u.PK)}|${String(u.SK)}`, u);
   }
+  yield* users.values();
   const nEvents = eventDevices * 5;
   for (let k = 0; k < nEvents; k++) {
     const [workload, operation] = pick(rnd, O365_OPERATIONS);

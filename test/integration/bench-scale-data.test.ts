@@ -120,4 +120,13 @@ describe('generateScaleTenant (×0.1 on dynoxide)', () => {
     expect(a).toEqual(b);
     expect(a.length).toBe(stats.items);
   });
+
+  it('writes each key once (BatchWriteItem refuses a batch with two requests for one key), search entries included', () => {
+    for (const factor of [0.1, 1] as const) {
+      const items = [...scaleItems(scaleSpec(factor), now)];
+      const keys = new Set(items.map((i) => `${String(i.PK)}|${String(i.SK)}`));
+      expect(keys.size, `×${factor}`).toBe(items.length);
+      for (const entity of ['AlarmToken', 'CommentToken', 'Office365User']) expect(items.some((i) => i.entity === entity), `${entity} at ×${factor}`).toBe(true);
+    }
+  });
 });
