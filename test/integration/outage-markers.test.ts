@@ -8,8 +8,10 @@
  *  - after one more run of the job, the readers take the markers (`readDevicesDown` source `markers`) and they
  *    name exactly the devices the device list shows in an outage, with the same values;
  *  - a heartbeat that returns after the job marked its device deletes the marker in its own transaction.
+ * The job, the heartbeats and the readers run as their functions (`runAsFunction`): each call is evaluated
+ * against that function's role, and a call AWS would deny fails the file (test/support/aws-rules-setup.ts).
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { useDynamoTable } from '../support/dynamo-table.js';
 import type { TableRef } from '../../lambdas/data/client.js';
@@ -18,6 +20,7 @@ import { markOutages, readDevicesDown } from '../../lambdas/data/outages.js';
 import { OUTAGE_MARKER_ATTRIBUTES, OUTAGE_MARKER_PROJECTION, readOutageMarkers } from '../../lambdas/data/outage-markers.js';
 import { readTenantAggregates } from '../../lambdas/data/aggregates.js';
 import { keys } from '../../lambdas/data/keys.js';
+import { acquireRuntimeIamCheck, runAsFunction, type RuntimeIamCheck } from '../../scripts/aws-rules/recorder.js';
 import { addDays, openOutage } from '../../lambdas/domain/devices.js';
 import { devicesByStatus } from '../../lambdas/domain/aggregates.js';
 
@@ -27,6 +30,13 @@ let table: TableRef;
 useDynamoTable(TABLE, (t) => {
   table = t;
 });
+
+// IAM on every call made inside `runAsFunction` (docs/local-emulation.md#iam).
+let iam: RuntimeIamCheck;
+beforeAll(async () => {
+  iam = await acquireRuntimeIamCheck();
+}, 60_000);
+afterAll(() => iam?.release());
 
 const NOW = new Date();
 const TODAY = NOW.toISOString().slice(0, 10);
@@ -52,15 +62,22 @@ const evArb: fc.Arbitrary<Ev> = fc.oneof(
 const ago = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000);
 const deviceInput = (tenantId: string, id: string, name: string) => ({ tenantId, id, name, type: 'firewall', site: 'M', ipAddress: '10.0.0.1', vendor: 'v', model: 'm' });
 
+/** The SLA job's step, as the job's function (its role evaluated on every call: IAM, docs/local-emulation.md#iam). */
 async function runJob(tenantId: string, at: Date): Promise<{ marked: number; unmarked: number }> {
   const { heartbeat } = await readTenantAggregates(table, tenantId);
-  return markOutages(tenantId, heartbeat, at, table);
+  return runAsFunction('sla-watch', () => markOutages(tenantId, heartbeat, at, table));
 }
+
+/** A collector's heartbeat, as the ingest function (a marked device's return deletes the marker: DeleteItem). */
+const beat = (tenantId: string, deviceId: string, at: Date) => runAsFunction('ingest', () => ingestHeartbeat({ tenantId, deviceId, at: at.toISOString() }, table, NOW));
+
+/** The devices down as the reports function reads them (`GET /summary`, reports, analytics). */
+const readDown = (tenantId: string, down: number, at: Date) => runAsFunction('reports', () => readDevicesDown(tenantId, down, at, table));
 
 async function apply(tenantId: string, e: Ev): Promise<void> {
   switch (e.kind) {
     case 'heartbeat':
-      await ingestHeartbeat({ tenantId, deviceId: DEVICES[e.device]!, at: ago(e.minutesAgo).toISOString() }, table, NOW);
+      await beat(tenantId, DEVICES[e.device]!, ago(e.minutesAgo));
       return;
     case 'seed-heartbeat':
       await recordHeartbeat({ tenantId, deviceId: DEVICES[e.device]!, at: ago(e.minutesAgo).toISOString() }, table, NOW);
@@ -126,7 +143,7 @@ describe('outage markers', () => {
         const byStatus = devicesByStatus(heartbeat, NOW);
         expect(byStatus.degraded + byStatus.offline).toBe(expected.length);
         if (expected.length > 0) {
-          const read = await readDevicesDown(tenantId, expected.length, NOW, table);
+          const read = await readDown(tenantId, expected.length, NOW);
           expect(read.source).toBe('markers');
           const byId = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.id).localeCompare(String(b.id));
           expect(read.devices.map(withoutRollup).sort(byId)).toEqual(expected.map(withoutRollup).sort(byId));
@@ -139,23 +156,23 @@ describe('outage markers', () => {
   it('the return heartbeat deletes its marker and the flag in its own transaction; the next reader goes back to the device list until the job runs', async () => {
     const tenantId = 'returns';
     for (const id of DEVICES) await putDevice(deviceInput(tenantId, id, id), table, NOW);
-    await ingestHeartbeat({ tenantId, deviceId: 'dev-1', at: ago(90).toISOString() }, table, NOW);
-    await ingestHeartbeat({ tenantId, deviceId: 'dev-2', at: ago(60).toISOString() }, table, NOW);
-    await ingestHeartbeat({ tenantId, deviceId: 'dev-3', at: ago(1).toISOString() }, table, NOW);
+    await beat(tenantId, 'dev-1', ago(90));
+    await beat(tenantId, 'dev-2', ago(60));
+    await beat(tenantId, 'dev-3', ago(1));
     expect(await runJob(tenantId, NOW)).toEqual({ marked: 2, unmarked: 0 });
     expect(await runJob(tenantId, NOW)).toEqual({ marked: 0, unmarked: 0 });
-    expect((await readDevicesDown(tenantId, 2, NOW, table)).source).toBe('markers');
+    expect((await readDown(tenantId, 2, NOW)).source).toBe('markers');
 
-    await ingestHeartbeat({ tenantId, deviceId: 'dev-1', at: new Date(NOW.getTime() + 4 * 60_000).toISOString() }, table, NOW);
+    await beat(tenantId, 'dev-1', new Date(NOW.getTime() + 4 * 60_000));
     expect((await readOutageMarkers(table, tenantId)).map((m) => m.id)).toEqual(['dev-2']);
     const hb = await table.doc.send('GetItem', { TableName: TABLE, Key: keys.heartbeat(tenantId, 'dev-1'), ConsistentRead: true });
     expect(hb.Item?.outageMarked).toBeUndefined();
     // dev-3 goes down later: one marker for two devices down, so the reader takes the device list.
     const later = new Date(NOW.getTime() + 6 * 60_000);
-    const down = await readDevicesDown(tenantId, 2, later, table);
+    const down = await readDown(tenantId, 2, later);
     expect(down.source).toBe('device-list');
     expect(down.devices.map((d) => d.id).sort()).toEqual(['dev-2', 'dev-3']);
     expect(await runJob(tenantId, later)).toEqual({ marked: 1, unmarked: 0 });
-    expect((await readDevicesDown(tenantId, 2, later, table)).source).toBe('markers');
+    expect((await readDown(tenantId, 2, later)).source).toBe('markers');
   });
 });
