@@ -145,8 +145,9 @@ const PROBE = `(() => {
     const el = document.querySelector(${JSON.stringify(EMAIL_FIELD)});
     if (el && el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden') w.__emailAt = performance.now();
   };
-  // Milestones of a sign-in for the trace (VIGIA_BENCH_TRACE): the signed-in shell, then the dashboard's first card.
-  const marks = { shell: '#main-content', dashboard: 'section[aria-labelledby="kpi-incidents"]' };
+  // Milestones of a sign-in for the trace (VIGIA_BENCH_TRACE): the signed-in shell, the dashboard's first card, and
+  // its first figure inserted (a DOM mutation; "data shown" is when the next animation frame finds every figure).
+  const marks = { shell: '#main-content', dashboard: 'section[aria-labelledby="kpi-incidents"]', 'first figure': ${JSON.stringify(DASHBOARD_DATA[0])} };
   w.__marks = {};
   new MutationObserver(() => {
     for (const [k, sel] of Object.entries(marks)) if (!w.__marks[k] && document.querySelector(sel)) w.__marks[k] = performance.now();
