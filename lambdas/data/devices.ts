@@ -364,8 +364,6 @@ export async function recordHeartbeat(input: { tenantId: string; deviceId: strin
   return true;
 }
 
-export { HEARTBEAT_ITEM_ENTITY };
-
 /**
  * Creates or replaces one day of availability (`date` yyyy-mm-dd UTC, `availablePct` 0–100,
  * `monitoredSeconds` default 86 400). Expires `retention.availabilityDays` after its date. GetItem of the day,

@@ -10,7 +10,7 @@
  *  - device alarms raised in the period: Query GSI1 `TENANT#t#ALARMS` BETWEEN from AND to.
  * Figures are computed by `buildReport` (`lambdas/domain/reports.ts`).
  */
-import type { AnalyticsPageData, ReportAggregates, ReportData, ReportsPort } from '../domain/ports.js';
+import type { AnalyticsPageData, ReportAggregates, ReportData, ReportReadsAtNow, ReportsPort } from '../domain/ports.js';
 import type { Incident } from '../contract/schemas.js';
 import { SEVERITIES } from '../contract/schemas.js';
 import { agg, alarmDay, alarmTitleOf, delta, hourOf, isUnresolved, nonZero, sumInto, type Counters } from '../domain/aggregates.js';
@@ -185,9 +185,6 @@ async function boundaryHourIncidents(table: TableRef, horizon: string, tenantId?
  * `atNow`: the below-SLA devices and the outages already read at the same `now` (another period's report of
  * the same tenant, e.g. the monthly report's trend): not read again.
  */
-/** What a report reads as of `now` whatever its period: the devices below the SLA target and the open outages. */
-export type ReportReadsAtNow = Pick<ReportAggregates, 'belowSla' | 'outages'>;
-
 export async function loadReportAggregates(
   tenantId: string,
   from: string,

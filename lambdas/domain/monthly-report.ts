@@ -17,7 +17,7 @@ import { SEVERITIES } from '../contract/schemas.js';
 import { ApiError } from './errors.js';
 import { MESSAGES, type Language } from './messages.js';
 import { MONTHLY_REPORT_TEXTS } from './monthly-report-messages.js';
-import type { MaintenanceWindowsPort, ReportAggregates, ReportsPort, TenantsPort } from './ports.js';
+import type { MaintenanceWindowsPort, ReportAggregates, ReportReadsAtNow, ReportsPort, TenantsPort } from './ports.js';
 import { maintenanceOfPeriod } from './maintenance-availability.js';
 import { reportFromAggregates } from './reports.js';
 
@@ -94,7 +94,7 @@ export interface MonthFigures {
  */
 export async function monthlyFigures(port: Pick<ReportsPort, 'loadAggregates'>, tenantId: string, months: readonly string[], now: Date, concurrency = 3): Promise<MonthFigures[]> {
   const out: MonthFigures[] = new Array(months.length);
-  const load = async (i: number, atNow?: Pick<ReportAggregates, 'belowSla' | 'outages'>): Promise<ReportAggregates> => {
+  const load = async (i: number, atNow?: ReportReadsAtNow): Promise<ReportAggregates> => {
     const period = monthPeriod(months[i]!);
     const data = await port.loadAggregates(tenantId, period.from, period.to, now, atNow);
     out[i] = { month: months[i]!, figures: reportFromAggregates([data], period, now), slaBySeverity: periodSlaBySeverity([data]) };

@@ -386,6 +386,9 @@ export type Counters = Record<string, number>;
  * themselves, the count of the breached-by-`horizon` incidents of the SLA-due hour that holds the horizon,
  * the day aggregates of the availability window and the devices below the availability target now.
  */
+/** What a report reads as of `now` whatever its period — the devices below the SLA target and the open outages — so reports of several periods at one `now` read it once (the monthly report's trend). */
+export type ReportReadsAtNow = Pick<ReportAggregates, 'belowSla' | 'outages'>;
+
 export interface ReportAggregates {
   tenantId: string;
   /** Day counters of the UTC days wholly inside the period (absent days had no activity). */
@@ -478,7 +481,7 @@ export interface ReportsPort {
    * requests, more for devices in an outage). `atNow`: its `belowSla` and `outages` from another period's inputs
    * at the same `now` (they do not depend on the period), not read again.
    */
-  loadAggregates(tenantId: string, from: string, to: string, now: Date, atNow?: Pick<ReportAggregates, 'belowSla' | 'outages'>): Promise<ReportAggregates>;
+  loadAggregates(tenantId: string, from: string, to: string, now: Date, atNow?: ReportReadsAtNow): Promise<ReportAggregates>;
   /**
    * One page of the analytics (`GET /analytics`): the registry's next tenants (by id, after `opts.cursor`) and
    * their report inputs for the whole UTC days `[from, to]` at `now` — at most `ANALYTICS_PAGE_REQUESTS`
