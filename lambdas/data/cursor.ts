@@ -4,17 +4,23 @@
  *
  * - **Key cursors** `{ s, k }`: `k` is DynamoDB's LastEvaluatedKey (restricted to the list's key attributes)
  *   and `s` the list it belongs to (a partition such as `TENANT#acme#INCIDENTS`, or a list id naming index,
- *   partition and range). {@link encodeCursor}/{@link decodeCursor} for the tenant lists of `paging.ts`;
- *   {@link encodeKeyCursor}/{@link decodeKeyCursor} for other index lists (audit, SOC queue, alarm console,
- *   access requests).
+ *   partition and range). {@link encodeCursor}/{@link decodeCursor} for a tenant's lists (`paging.ts`'s
+ *   `queryPage`, activity, attachments, maintenance windows) and the tenant registry (`PK = TENANTS`: the
+ *   admin tenant list, analytics, and the digest and monthly report jobs' internal page cursor);
+ *   {@link encodeKeyCursor}/{@link decodeKeyCursor} for other index lists (audit, SOC queue, incident lists,
+ *   alarm console, access requests).
  * - **Position cursors** `{ p }` or `{ s, p }`: the sort-key position of the last item seen, for lists read
- *   by position rather than by ExclusiveStartKey (search, a device's alarms, devices by IP):
- *   {@link encodePositionCursor}/{@link decodePositionCursor}.
+ *   by position rather than by ExclusiveStartKey (incident, comment, alarm and Office 365 user search, a
+ *   device's alarms, devices by IP): {@link encodePositionCursor}/{@link decodePositionCursor}.
  *
  * Decoding is strict: wrong alphabet, over 2,048 characters, bad JSON, unknown fields, non-string key values, a
- * scope other than the list being read, or any key not inside the tenant's key space → `ApiError('VALIDATION_FAILED')`
- * (400, detail path `query.cursor`), so a forged cursor can neither crash the handler nor read another tenant's
- * items.
+ * scope other than the list being read, any key not inside the tenant's key space, or a key or position the
+ * list's own check refuses → `ApiError('VALIDATION_FAILED')` (400, message `invalid cursor`, detail
+ * `{ path: 'query.cursor', message: 'invalid cursor' }`: {@link invalidCursor}), so a forged cursor can neither
+ * crash the handler nor read another tenant's items. The cursors are not signed: a hand-made cursor that passes
+ * these checks only starts the same list, of the same tenant, at another key.
+ *
+ * Not here: `GET /team`'s cursor (lambdas/domain/team.ts) wraps Cognito's NextToken, not a DynamoDB key.
  */
 import * as z from 'zod';
 import { ApiError } from '../domain/errors.js';
@@ -114,10 +120,13 @@ export function decodePositionCursor(cursor: string, accept: (position: string) 
 }
 
 /**
- * Decodes a cursor for a query on partition `scope` whose item keys must all start with `tenantPrefix`.
- * Returns the ExclusiveStartKey. @throws ApiError VALIDATION_FAILED
+ * Decodes a cursor made by {@link encodeCursor} for a query on partition `scope` (the base table's `PK`, or a
+ * GSI1 list's `GSI1PK`) whose item keys must all start with `tenantPrefix`, accepted only when `accept(key)`
+ * holds as well (e.g. the sort key on the side of the key condition the list reads). Returns the
+ * ExclusiveStartKey (`PK`, `SK`, and `GSI1PK`/`GSI1SK` for a GSI1 list).
+ * @throws ApiError VALIDATION_FAILED for a malformed cursor, or one of another list, tenant or range
  */
-export function decodeCursor(cursor: string, scope: string, tenantPrefix: string): Record<string, string> {
+export function decodeCursor(cursor: string, scope: string, tenantPrefix: string, accept?: (k: Readonly<Record<string, string>>) => boolean): Record<string, string> {
   const parsed = decodePayload(cursor, CursorPayload);
   if (parsed.s !== scope) invalid();
   const k = parsed.k;
@@ -128,5 +137,7 @@ export function decodeCursor(cursor: string, scope: string, tenantPrefix: string
   }
   // A base-table query's partition is the scope itself; a GSI1 query's partition is GSI1PK.
   if (k.GSI1PK === undefined && k.PK !== scope) invalid();
-  return Object.fromEntries(entries);
+  const start = Object.fromEntries(entries);
+  if (accept && !accept(start)) invalid();
+  return start;
 }

@@ -4,7 +4,7 @@
  * one Query reads them all — as many as that device has (cleared ones expire after 90 days), whatever the
  * tenant's size — instead of reading the tenant's alarm time list (GSI1) and discarding the other devices'.
  * They are ordered newest first by the alarm list's own sort key `<raisedAt>#<deviceId>#<id>` and paged with a
- * position cursor (base64url `{ "a": <that key> }`: the next page holds the alarms after it).
+ * position cursor (`cursor.ts`'s `{ "p": <that key> }`: the next page holds the alarms after it).
  */
 import type { DeviceAlarm, Page } from '../contract/schemas.js';
 import type { AlarmListOptions } from '../domain/ports.js';
@@ -14,7 +14,6 @@ import { queryAll } from './dynamo-util.js';
 import { AlarmEntity, recordOf } from './entities.js';
 import { keys } from './keys.js';
 import { filterExpression } from './paging.js';
-
 
 /** The alarm list's sort key of `a` (its GSI1SK). */
 const positionOf = (a: DeviceAlarm): string => keys.alarmGsi1(a.tenantId, a.deviceId, a.id, a.raisedAt).GSI1SK;

@@ -10,7 +10,6 @@
  * - `put` / `delete`: ONE TransactWriteItems [the window conditioned on the version read, the audit entry].
  */
 import type { MaintenanceWindow } from '../contract/maintenance-windows.js';
-import { ApiError } from '../domain/errors.js';
 import type { MaintenanceWindowsPort } from '../domain/ports.js';
 import { indexOf } from './access-patterns.js';
 import { auditPut } from './audit.js';
@@ -21,8 +20,6 @@ import { itemOf, MaintenanceWindowEntity, recordOf } from './entities.js';
 import { keys } from './keys.js';
 import { queryItems } from './paging.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
-
-const invalidCursor = () => new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'invalid cursor' }]);
 
 /** The maintenance windows of `table`; `retention` dates the audit entries' TTL. */
 export function maintenanceWindowsRepository(table: TableRef, retention: Retention = DEFAULT_RETENTION): MaintenanceWindowsPort {
@@ -49,9 +46,9 @@ export function maintenanceWindowsRepository(table: TableRef, retention: Retenti
       const scope = keys.maintenanceWindowsGsi1Pk(tenantId);
       const pivot = `${now}#~`;
       const past = status === 'past';
-      const start = cursor ? decodeCursor(cursor, scope, keys.tenantPrefix(tenantId)) : undefined;
       // A cursor of the other side of `now` would be outside the key condition (the engine would refuse it).
-      if (start && (start.GSI1SK === undefined || (past ? start.GSI1SK >= pivot : start.GSI1SK <= pivot))) throw invalidCursor();
+      const onThisSide = (k: Readonly<Record<string, string>>) => k.GSI1SK !== undefined && (past ? k.GSI1SK < pivot : k.GSI1SK > pivot);
+      const start = cursor ? decodeCursor(cursor, scope, keys.tenantPrefix(tenantId), onThisSide) : undefined;
       const filter = status === 'active' ? 'startAt <= :now' : status === 'upcoming' ? 'startAt > :now' : undefined;
       const { out, lastKey } = await queryItems(
         table,

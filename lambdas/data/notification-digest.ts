@@ -4,7 +4,8 @@
  * DynamoDB's LastEvaluatedKey (no Scan):
  *
  *  - tenants: Query `PK = TENANTS AND begins_with(SK, TENANT#)`, `Limit` 100 per page; the job's cursor is
- *    the page's LastEvaluatedKey (base64url JSON, internal to the job, never shown to a client);
+ *    the page's LastEvaluatedKey as a registry cursor of `cursor.ts` (`encodeCursor(TENANTS_PK, …)`, the
+ *    admin tenant list's; internal to the job, never shown to a client);
  *  - a tenant's digest subscribers: Query `PK = TENANT#<t>#NOTIFPREFS` (all pages), FilterExpression
  *    `digest = true AND email <> false` (the partition holds one small item per user who saved preferences);
  *  - a tenant's feed for one UTC day: Query `PK = TENANT#<t>#ACTIVITY AND SK BETWEEN EV#<from> AND EV#<to>`
@@ -17,6 +18,7 @@ import type { DigestSourcePort } from '../domain/notification-digest.js';
 import type { NotificationEvent, NotificationPreferences, NotificationSeverity } from '../domain/notifications.js';
 import { NOTIFICATION_SEVERITIES } from '../domain/notifications.js';
 import type { AttributeMap, TableRef } from './client.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
 import { keys, TENANTS_PK } from './keys.js';
 import { notificationEventOf } from './notifications.js';
 
@@ -25,8 +27,6 @@ export const DIGEST_TENANT_PAGE = 100;
 /** Events per feed page. */
 const FEED_PAGE = 200;
 
-const encode = (k: AttributeMap | undefined): string | undefined => (k ? Buffer.from(JSON.stringify(k), 'utf8').toString('base64url') : undefined);
-const decode = (c: string | undefined): AttributeMap | undefined => (c ? (JSON.parse(Buffer.from(c, 'base64url').toString('utf8')) as AttributeMap) : undefined);
 const severity = (v: unknown): NotificationSeverity => ((NOTIFICATION_SEVERITIES as readonly unknown[]).includes(v) ? (v as NotificationSeverity) : 'high');
 
 /** The digest job's reads over `table`. */
@@ -44,9 +44,9 @@ export function digestSource(table: TableRef): DigestSourcePort {
         ExpressionAttributeValues: { ':pk': TENANTS_PK, ':p': 'TENANT#' },
         ProjectionExpression: 'SK',
         Limit: DIGEST_TENANT_PAGE,
-        ...(cursor ? { ExclusiveStartKey: decode(cursor) } : {}),
+        ...(cursor ? { ExclusiveStartKey: decodeCursor(cursor, TENANTS_PK, TENANTS_PK) } : {}),
       } as never)) as QueryOut;
-      return { tenantIds: (res.Items ?? []).map((i) => String(i.SK).slice('TENANT#'.length)), cursor: encode(res.LastEvaluatedKey) };
+      return { tenantIds: (res.Items ?? []).map((i) => String(i.SK).slice('TENANT#'.length)), cursor: encodeCursor(TENANTS_PK, res.LastEvaluatedKey) ?? undefined };
     },
     async digestSubscribers(tenantId) {
       const out = new Map<string, NotificationPreferences>();

@@ -10,10 +10,9 @@
  * possible.
  */
 import type { Page } from '../contract/schemas.js';
-import { ApiError } from '../domain/errors.js';
 import type { PageOptions, TimeRangeOptions } from '../domain/ports.js';
 import type { AttributeMap, TableRef } from './client.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor, invalidCursor } from './cursor.js';
 import { recordOf, type Entity } from './entities.js';
 import { keys } from './keys.js';
 import { indexOf } from './access-patterns.js';
@@ -113,7 +112,7 @@ export async function queryPage(table: TableRef, req: PageRequest): Promise<{ it
   if (start && req.range) {
     const sk = String(start.GSI1SK);
     if (start.GSI1SK === undefined || sk < req.range.lower || sk > req.range.upper) {
-      throw new ApiError('VALIDATION_FAILED', 'invalid cursor', [{ path: 'query.cursor', message: 'cursor outside the from/to range' }]);
+      invalidCursor('cursor outside the from/to range');
     }
   }
   const filter = filterExpression(req.filter);
