@@ -8,6 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import type { TableRef } from '../../lambdas/data/client.js';
 import { BATCH_ATTEMPTS, batchGetAll, batchWriteAll } from '../../lambdas/data/dynamo-util.js';
+import { IncidentEntity, itemOf } from '../../lambdas/data/entities.js';
+import { batchGetIncidents, dropSearchTokens, ensureSearchTokens, putSearchTokens, searchTokenItems } from '../../lambdas/data/incident-search.js';
+import { keys } from '../../lambdas/data/keys.js';
+import { newIncident } from '../../lambdas/domain/incidents.js';
+import { searchTokens } from '../../lambdas/domain/search.js';
 
 // The scripted answers read the request loosely (its shape is what the helpers build).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -74,4 +79,63 @@ describe('batchWriteAll', () => {
     const { table } = scripted((c) => ({ UnprocessedItems: { t: c.input.RequestItems.t } }));
     await expect(batchWriteAll(table, [{ DeleteRequest: { Key: key(1) } }])).rejects.toThrow(`BatchWriteItem: 1 requests still unprocessed after ${BATCH_ATTEMPTS} calls`);
   }, 30_000);
+});
+
+describe('incident search reads and writes through batchGetAll / batchWriteAll', () => {
+  const incident = (n: number, title: string) => newIncident('acme', n, { title, description: 'x', severity: 'high', category: 'general' }, 'r', `2026-01-0${n}T00:00:00.000Z`);
+  const stored = [incident(1, 'Firewall caído'), incident(2, 'VPN remota lenta'), incident(3, 'Correo sin servicio')];
+  const byKey = new Map(stored.map((i) => [`${keys.incident('acme', i.id).PK}|${keys.incident('acme', i.id).SK}`, itemOf(IncidentEntity, i)]));
+  const keyOf = (k: { PK: string; SK: string }) => `${k.PK}|${k.SK}`;
+
+  it('batchGetIncidents asks once per id and asks again for the keys left unprocessed', async () => {
+    const { table, calls } = scripted((c, n) => {
+      const ks = c.input.RequestItems.t.Keys as { PK: string; SK: string }[];
+      const served = n === 1 ? ks.slice(0, 1) : ks; // a throttled partition: all but the first key come back unprocessed
+      return { Responses: { t: served.map((k) => byKey.get(keyOf(k))).filter(Boolean) }, ...(n === 1 ? { UnprocessedKeys: { t: { Keys: ks.slice(1) } } } : {}) };
+    });
+    const found = await batchGetIncidents(table, 'acme', [stored[0]!.id, stored[1]!.id, stored[0]!.id, 'INC-000099']);
+    expect([...found.keys()].sort()).toEqual([stored[0]!.id, stored[1]!.id]);
+    expect(found.get(stored[1]!.id)).toEqual(stored[1]);
+    expect(calls.map((c) => c.input.RequestItems.t.Keys.length)).toEqual([3, 2]);
+  });
+
+  it('ensureSearchTokens checks the word keys (projection PK, SK) and writes only the missing ones, resending unprocessed requests', async () => {
+    const target = stored[1]!;
+    const words = searchTokenItems(target);
+    const present = new Set([keyOf(words[0] as { PK: string; SK: string })]);
+    const written: string[] = [];
+    const { table, calls } = scripted((c) => {
+      if (c.op === 'GetItem') return { Item: itemOf(IncidentEntity, target) };
+      if (c.op === 'BatchGetItem') {
+        const ks = c.input.RequestItems.t.Keys as { PK: string; SK: string }[];
+        const first = calls.filter((x) => x.op === 'BatchGetItem').length === 1;
+        const served = first ? ks.slice(0, 1) : ks;
+        return { Responses: { t: served.filter((k) => present.has(keyOf(k))) }, ...(first ? { UnprocessedKeys: { t: { Keys: ks.slice(1) } } } : {}) };
+      }
+      const rs = c.input.RequestItems.t as { PutRequest: { Item: { PK: string; SK: string } } }[];
+      const first = calls.filter((x) => x.op === 'BatchWriteItem').length === 1;
+      const done = first ? rs.slice(0, 1) : rs;
+      written.push(...done.map((r) => keyOf(r.PutRequest.Item)));
+      return first ? { UnprocessedItems: { t: rs.slice(1) } } : {};
+    });
+    expect(words.length).toBeGreaterThan(2);
+    expect(await ensureSearchTokens(table, 'acme', target.id)).toBe(words.length - 1);
+    expect(written.sort()).toEqual(words.slice(1).map((w) => keyOf(w as { PK: string; SK: string })).sort());
+    expect(calls.map((c) => c.op)).toEqual(['GetItem', 'BatchGetItem', 'BatchGetItem', 'BatchWriteItem', 'BatchWriteItem']);
+    expect(calls[1]!.input.RequestItems.t.ProjectionExpression).toBe('PK, SK');
+  });
+
+  it('putSearchTokens and dropSearchTokens send their words with batchWriteAll', async () => {
+    const { table, calls } = scripted(() => ({}));
+    const before = stored[0]!;
+    const after = { ...before, title: 'Firewall restablecido' };
+    const [kept, added] = searchTokens(after.title);
+    const dropped = searchTokens(before.title).filter((t) => !searchTokens(after.title).includes(t));
+    expect(dropped).toHaveLength(1);
+    await putSearchTokens(table, after, before);
+    await dropSearchTokens(table, after, before);
+    const [put, drop] = calls.map((c) => c.input.RequestItems.t as { PutRequest?: { Item: Record<string, unknown> }; DeleteRequest?: unknown }[]);
+    expect(put!.map((r) => ({ PK: r.PutRequest!.Item.PK, SK: r.PutRequest!.Item.SK }))).toEqual([kept!, added!].map((t) => keys.searchToken('acme', t, before.id, before.createdAt)));
+    expect(drop).toEqual([{ DeleteRequest: { Key: keys.searchToken('acme', dropped[0]!, before.id, before.createdAt) } }]);
+  });
 });
