@@ -29,11 +29,23 @@ export function userFromClaims(claims: Record<string, unknown> | undefined): Ses
 
 const SessionContext = createContext<SessionState>({ status: 'loading' });
 
-/** Loads the session once (`fetchAuthSession()`, or the pending sign-in's token: `pending-sign-in.ts`); `value` overrides it (tests). */
+/** The session of a sign-in the gate opened the portal for before Amplify stored it (`pending-sign-in.ts`), or null. */
+function pendingSession(): SessionState | null {
+  const pending = pendingSignIn();
+  return pending ? { status: 'ready', user: userFromClaims(pending.claims) } : null;
+}
+
+/**
+ * Loads the session once (`fetchAuthSession()`); `value` overrides it (tests). A portal opened on a sign-in's
+ * held token (`pending-sign-in.ts`, docs/portal.md#sign-in-to-dashboard) starts ready with that token's user:
+ * until Amplify stores the tokens, `fetchAuthSession()` would answer that same user from the held token, one
+ * asynchronous step and one render later, on the path from the submit to the dashboard's figures.
+ */
 export function SessionProvider({ children, value }: { children: ReactNode; value?: SessionState }) {
-  const [state, setState] = useState<SessionState>(value ?? { status: 'loading' });
+  const [held] = useState(pendingSession);
+  const [state, setState] = useState<SessionState>(() => value ?? held ?? { status: 'loading' });
   useEffect(() => {
-    if (value) return;
+    if (value || held) return;
     let live = true;
     fetchAuthSession()
       .then((s) => {
@@ -46,7 +58,7 @@ export function SessionProvider({ children, value }: { children: ReactNode; valu
     return () => {
       live = false;
     };
-  }, [value]);
+  }, [value, held]);
   return <SessionContext.Provider value={value ?? state}>{children}</SessionContext.Provider>;
 }
 
