@@ -4,9 +4,10 @@
  * that invokes it at 06:00 UTC on the 1st of each month (`cron(0 6 1 * ? *)`), with the function's
  * asynchronous retries (2) for a run that left reports to send. Its role may exactly:
  *  - Query and GetItem the table on the tenant registry and the tenants' own partitions (`dynamodb:LeadingKeys`
- *    `TENANTS`, `TENANT#*`: preferences, delivery records, the report's aggregates) and Query the report's
- *    indexes (`tenantLists`, `socQueue`, `belowSla`) on tenant partitions only — the reads of
- *    `GET /reports/monthly/{month}`;
+ *    `TENANTS`, `TENANT#*`: preferences, delivery records, the report's aggregates), BatchGetItem there too (the
+ *    incidents due in the report months' boundary hours, `loadPeriodsAggregates` in lambdas/data/reports.ts),
+ *    and Query the report's indexes (`tenantLists`, `socQueue`, `belowSla`) on tenant partitions only — the
+ *    reads of `GET /reports/monthly/{month}`;
  *  - UpdateItem only its delivery records `TENANT#*#DELIVERY#MONTHLY-*` (claim / finish);
  *  - ListUsersInGroup on the stage's user pool; `ses:SendEmail` on the configured SES identity only
  *    (`sesSendStatement`). A stage without an SES identity gets no SES permission and sends nothing.
@@ -23,7 +24,7 @@ import { physicalName } from './stage-config.js';
 
 /** Name of the monthly report function. */
 export const monthlyReportMailName = (stage: string): string => physicalName(stage, 'monthly-report-mail');
-/** Partitions the job reads (Query, GetItem). */
+/** Partitions the job reads (Query, GetItem, BatchGetItem). */
 export const MONTHLY_REPORT_READ_PARTITIONS = [TENANTS_PK, 'TENANT#*'] as const;
 /** Indexes the report's reads Query (tenant partitions only): those of the `reports` handler, whose reads the job makes. */
 export const MONTHLY_REPORT_INDEXES: readonly IndexAccessId[] = FUNCTION_INDEX_ACCESS.reports ?? [];
@@ -39,7 +40,7 @@ export class MonthlyReportMail extends ScheduledMailJob {
     super(scope, id, props, {
       roleDescription: `Vigía monthly report e-mail (${config.stage})`,
       tableStatements: (table) => [
-        new PolicyStatement({ actions: ['dynamodb:Query', 'dynamodb:GetItem'], resources: [table.tableArn], conditions: leadingKeys(MONTHLY_REPORT_READ_PARTITIONS) }),
+        new PolicyStatement({ actions: ['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:BatchGetItem'], resources: [table.tableArn], conditions: leadingKeys(MONTHLY_REPORT_READ_PARTITIONS) }),
         new PolicyStatement({ actions: ['dynamodb:Query'], resources: MONTHLY_REPORT_INDEXES.map((i) => `${table.tableArn}/index/${indexOf(i)}`), conditions: leadingKeys(['TENANT#*']) }),
         new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [table.tableArn], conditions: leadingKeys(MONTHLY_REPORT_WRITE_PARTITIONS) }),
       ],

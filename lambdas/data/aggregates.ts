@@ -589,19 +589,54 @@ export async function readTenantAggregates(table: TableRef, tenantId: string, fr
 
 /** The day items of `fromDate..toDate` (yyyy-mm-dd, inclusive) of a tenant: ONE Query (a year is < 1 MB). */
 export async function readTenantDays(table: TableRef, tenantId: string, fromDate: string, toDate: string): Promise<Map<string, Counters>> {
-  const days = await queryAll(table, {
+  return (await readTenantDaysWithOpen(table, tenantId, fromDate, toDate)).days;
+}
+
+/** An unresolved incident as a day item holds it (`openAttr`): its id, the UTC day it was created (the item's) and its SLA due UTC hour. */
+export interface OpenIncidentOfDay {
+  id: string;
+  /** `yyyy-mm-dd`: the day item's date, the incident's creation day. */
+  date: string;
+  /** `yyyy-mm-ddTHH`: the UTC hour its SLA is due in. */
+  hour: string;
+}
+
+/**
+ * The unresolved incidents stored item `item` of UTC day `date` names, one per `o…` attribute (`openAttr`,
+ * `openValue`): `o123` is `INC-000123`, `o#<id>` the id as it is. An item of the layout before
+ * `AGGREGATES_VERSION` 4 (`d#<yymmddHH>` counters) names none.
+ */
+export function openIncidentsOfDay(item: Record<string, unknown>, date: string): OpenIncidentOfDay[] {
+  const out: OpenIncidentOfDay[] = [];
+  for (const [k, v] of Object.entries(item)) {
+    if (!isOpenAttr(k) || typeof v !== 'number') continue;
+    const idx = ((v % 8) + 8) % 8;
+    out.push({ id: k[1] === '#' ? k.slice(2) : formatIncidentId(Number(k.slice(1))), date, hour: hourAfter(date, (v - idx) / 8) });
+  }
+  return out;
+}
+
+/**
+ * `readTenantDays` (the same ONE Query) with the unresolved incidents the day items name (`openIncidentsOfDay`),
+ * in the items' order: what a report needs to tell, of the incidents due in its boundary hour, which are due
+ * before its end (`loadPeriodsAggregates` in lambdas/data/reports.ts).
+ */
+export async function readTenantDaysWithOpen(table: TableRef, tenantId: string, fromDate: string, toDate: string): Promise<{ days: Map<string, Counters>; open: OpenIncidentOfDay[] }> {
+  const items = await queryAll(table, {
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :a AND :b',
     // `DAY#<to>#~` takes the day's parts (`DAY#<date>#a`, `#v`, sorted right after it) in the same Query.
     ExpressionAttributeValues: { ':pk': keys.daysPk(tenantId), ':a': `DAY#${fromDate}`, ':b': `DAY#${toDate}#~` },
   });
-  const out = new Map<string, Counters>();
-  for (const d of days) {
+  const days = new Map<string, Counters>();
+  const open: OpenIncidentOfDay[] = [];
+  for (const d of items) {
     const date = String(d.date ?? String(d.SK).slice(4, 14));
     const c = dayCountersOf(d, date);
-    const cur = out.get(date);
-    out.set(date, cur ? sumInto(cur, c) : c);
+    const cur = days.get(date);
+    days.set(date, cur ? sumInto(cur, c) : c);
+    open.push(...openIncidentsOfDay(d, date));
   }
-  return out;
+  return { days, open };
 }
 
 /**

@@ -4,7 +4,7 @@
  *  - tenants: the digest job's registry pages (`digestSource(table).tenantPage`: Query `PK = TENANTS`, 100 a page);
  *  - a tenant's subscribers: Query `PK = TENANT#<t>#NOTIFPREFS` (all pages), FilterExpression
  *    `monthlyReport = true` (one small item per user who saved preferences).
- * The report figures are the reports repository's (`reportsRepository(table).loadAggregates`), the delivery
+ * The report figures are the reports repository's (`reportsRepository(table).loadPeriodsAggregates`), the delivery
  * records the per-event ones (`notificationsRepository`).
  */
 import type { MonthlyReportSourcePort } from '../domain/monthly-report-mail.js';

@@ -17,7 +17,7 @@ import { agg, alarmDay, alarmTitleOf, delta, hourOf, isUnresolved, nonZero, sumI
 import { addDays, availabilityDays } from '../domain/devices.js';
 import { LOWEST_DEVICES } from '../domain/summary.js';
 import type { TableRef } from './client.js';
-import { countersOf, readListMarker, readSummaryValidators, readTenantAggregates, readTenantDays, readTenantHours } from './aggregates.js';
+import { countersOf, readListMarker, readSummaryValidators, readTenantAggregates, readTenantDays, readTenantDaysWithOpen, readTenantHours } from './aggregates.js';
 import { dayOf, devicesBelowSla, storedDeviceOf } from './devices.js';
 import { devicesInOutage, devicesInOutageOf } from './outages.js';
 import { BATCH_GET_MAX_KEYS, batchGetAll, mapLimit, queryAll } from './dynamo-util.js';
@@ -369,6 +369,89 @@ export async function loadWholeDaysAggregates(tenantIds: readonly string[], from
   );
 }
 
+/** Whether `[from, to]` (ISO-8601 UTC) is whole UTC days: `from` at 00:00:00.000, `to` at 23:59:59.999 of a day not before it (a calendar month, `monthPeriod`). */
+const isWholeDays = (p: { from: string; to: string }): boolean => p.from === `${p.from.slice(0, 10)}${DAY_START}` && p.to === `${p.to.slice(0, 10)}${DAY_END}` && p.from <= p.to;
+
+/**
+ * The report inputs of tenant `tenantId` for each of `periods` (ISO-8601 UTC `[from, to]`, in any order; the
+ * monthly report's six months, `monthPeriod`) at `now`: for each, exactly what `loadReportAggregates` gives
+ * for it alone (tested against it), read for all of them at once:
+ *  - ONE Query of the tenant's day items from the earliest period's first day to the latest one's last (each
+ *    period's own days and its availability window, `daysOfRead`; ~0.2 KB a day, so six months are one page),
+ *    which also name each unresolved incident with its SLA due hour (`readTenantDaysWithOpen`);
+ *  - ONE Query of the below-SLA device index and the devices in an outage now (`devicesInOutage`: ONE GetItem
+ *    of the heartbeat histogram; with devices down, the outage markers and the maintenance windows over them),
+ *    which do not depend on the period;
+ *  - the boundary hour of each period (`boundaryBreached`: the UTC hour of its horizon min(to, now), whose
+ *    incidents breached by the horizon the day counters cannot tell): not the SOC queue (one Query per
+ *    period) but the unresolved incidents the period's day items name as due in that hour, fetched by
+ *    BatchGetItem (100 keys a call) for all the periods together — nothing when none is, which is the usual
+ *    case of a past month (its last hour) — and counted as `loadReportAggregates` counts the SOC queue's. A
+ *    day item of the layout before `AGGREGATES_VERSION` 4 names no incident: a period whose boundary hour's
+ *    counters it holds reads the SOC queue's hour as `loadReportAggregates` does (ONE Query).
+ * A period that is not whole UTC days is read by `loadReportAggregates` with the reads as of now above (its
+ * partial first/last hours and days, ≤ 6 more requests). So whole-days periods cost 3 requests, 5 with
+ * devices down (plus one Query per device whose roll-up cannot give its figure), plus a BatchGetItem when
+ * incidents are due in their boundary hours (one per 100), whatever their number and length and the tenant's
+ * size (docs/api.md#monthly-report). Nothing is read for no period.
+ */
+export async function loadPeriodsAggregates(tenantId: string, periods: readonly { from: string; to: string }[], now: Date, table: TableRef): Promise<ReportAggregates[]> {
+  if (periods.length === 0) return [];
+  const spans = periods.filter(isWholeDays).map((p) => daysOfRead(p.from, p.to));
+  const [read, belowSla, outages] = await Promise.all([
+    spans.length > 0
+      ? readTenantDaysWithOpen(table, tenantId, spans.map((x) => x.lo).reduce((a, b) => (b < a ? b : a)), spans.map((x) => x.hi).reduce((a, b) => (b > a ? b : a)))
+      : Promise.resolve({ days: new Map<string, Counters>(), open: [] }),
+    devicesBelowSla(tenantId, now, LOWEST_DEVICES, table),
+    devicesInOutage(tenantId, now, table),
+  ]);
+  const atNow: ReportReadsAtNow = { belowSla, outages };
+  // Each whole-days period's boundary hour: the incidents its day items name as due in it, or (an item of the
+  // older layout counts some without naming them) the SOC queue's hour.
+  const boundaries = periods.map((p) => {
+    if (!isWholeDays(p)) return null;
+    const fromDay = p.from.slice(0, 10);
+    const toDay = p.to.slice(0, 10);
+    const horizon = new Date(Math.min(Date.parse(p.to), now.getTime())).toISOString();
+    const hour = hourOf(horizon);
+    const ids = [...new Set(read.open.filter((o) => o.hour === hour && o.date >= fromDay && o.date <= toDay).map((o) => o.id))];
+    let due = 0;
+    for (const [d, c] of read.days) if (d >= fromDay && d <= toDay) due += c[agg.openDue(hour)] ?? 0;
+    return { horizon, ids, unnamed: due > ids.length };
+  });
+  const named = [...new Set(boundaries.flatMap((b) => (b && !b.unnamed ? b.ids : [])))];
+  const [items, socHours] = await Promise.all([
+    batchGetAll(table, named.map((id) => keys.incident(tenantId, id))),
+    Promise.all(boundaries.map((b) => (b?.unnamed ? boundaryHourIncidents(table, b.horizon, tenantId) : Promise.resolve(null)))),
+  ]);
+  const incidents = new Map(items.map((i) => recordOf(IncidentEntity, i)).map((i) => [i.id, i]));
+  return Promise.all(
+    periods.map(async (p, n): Promise<ReportAggregates> => {
+      const b = boundaries[n];
+      if (!b) return loadReportAggregates(tenantId, p.from, p.to, now, table, undefined, atNow);
+      const fromDay = p.from.slice(0, 10);
+      const toDay = p.to.slice(0, 10);
+      const avail = availabilityDays(p.from, p.to);
+      const boundary = socHours[n] ?? b.ids.flatMap((id) => incidents.get(id) ?? []);
+      return {
+        tenantId,
+        wholeDays: [...read.days].filter(([d]) => d >= fromDay && d <= toDay).map(([, c]) => c),
+        wholeHours: [],
+        partialIncidents: [],
+        partialAlarms: [],
+        partialAlarmCounters: [],
+        // The SOC queue's filter in `loadReportAggregates`, on the same incidents.
+        boundaryBreached: boundary.filter(
+          (i) => i.tenantId === tenantId && isUnresolved(i) && i.createdAt >= p.from && i.createdAt <= p.to && i.slaDueAt < b.horizon && hourOf(i.slaDueAt) === hourOf(b.horizon),
+        ).length,
+        availabilityDays: [...read.days].filter(([d]) => d >= avail.first && d <= avail.last).map(([, c]) => c),
+        belowSla,
+        outages,
+      };
+    }),
+  );
+}
+
 /** The first and last UTC day (`yyyy-mm-dd`) whose day items a whole-days period `[from, to]` reads: its own days and its availability window (`availabilityDays`). */
 function daysOfRead(from: string, to: string): { lo: string; hi: string } {
   const avail = availabilityDays(from, to);
@@ -383,6 +466,7 @@ export function reportsRepository(table: TableRef): ReportsPort {
   return {
     load: (t, from, to) => loadReportData(t, from, to, table),
     loadAggregates: (t, from, to, now, atNow) => loadReportAggregates(t, from, to, now, table, undefined, atNow),
+    loadPeriodsAggregates: (t, periods, now) => loadPeriodsAggregates(t, periods, now, table),
     loadAnalyticsPage: (opts, from, to, now) => loadAnalyticsPage(opts, from, to, now, table),
     aggregates: (t, from, to) => readTenantAggregates(table, t, from, to), aggregateDays: (t, from, to) => readTenantDays(table, t, from, to),
     changeMarker: (t) => readSummaryValidators(table, t),

@@ -5,8 +5,8 @@
  * PDF report of their own tenant attached (`renderMonthlyReportPdf`), in their language (`es` default).
  *
  * Per tenant: one Query of its subscribers; a tenant without subscribers costs nothing more. With
- * subscribers: the tenant item (1 GetItem), the report figures (`monthlyReport`: one `loadAggregates` per
- * month of the trend) and the month's maintenance windows (1 Query), the PDF rendered ONCE per language needed, the group's members (Cognito), the
+ * subscribers: the tenant item (1 GetItem), the report figures (`monthlyReport`: the six months of the trend
+ * read together, `loadPeriodsAggregates`) and the month's maintenance windows (1 Query), the PDF rendered ONCE per language needed, the group's members (Cognito), the
  * month's delivery records (1 Query), then per recipient a claim, an SES SendEmail and a finish.
  *
  * Exactly once per user per tenant-month: the delivery record `TENANT#<t>#DELIVERY#MONTHLY-<yyyy-mm>` /
@@ -47,7 +47,7 @@ export interface MonthlyReportMailDeps {
   store: NotificationsPort;
   senders: SendersPort;
   members: MembersOf;
-  reports: Pick<ReportsPort, 'loadAggregates'>;
+  reports: Pick<ReportsPort, 'loadPeriodsAggregates'>;
   /** The month's maintenance windows (one Query per tenant reported): the PDF's "N ventanas de mantenimiento excluidas" line. */
   maintenanceWindows: Pick<MaintenanceWindowsPort, 'overlapping'>;
   tenants: Pick<TenantsPort, 'getTenant'>;

@@ -1,9 +1,10 @@
 /**
  * The monthly report (issue 32 point 5): the report figures of one UTC calendar month and of the months
  * before it (the trend), and their rendering as a PDF in the reader's language (`renderMonthlyReportPdf`).
- * The figures are those of `GET /reports` (`reportFromAggregates`, lambdas/domain/reports.ts) read from the
- * tenant's day aggregates, one `loadAggregates` per month, so a month costs the same bounded requests
- * whatever the tenant's size (docs/data-model.md#reports-from-the-aggregates).
+ * The figures are those of `GET /reports` (`reportFromAggregates`, lambdas/domain/reports.ts) for each month,
+ * read from the tenant's day aggregates for all the months together (`monthlyFigures`: ONE
+ * `loadPeriodsAggregates`), so the report costs the same bounded requests whatever the tenant's size
+ * (docs/data-model.md#reports-from-the-aggregates, docs/api.md#monthly-report).
  *
  * PDF: pdf-lib (MIT, no native dependencies, https://pdf-lib.js.org) with the standard font Helvetica, whose
  * WinAnsi encoding covers Spanish (á é í ó ú ü ñ ¿ ¡ « »); characters outside it are replaced by `?`
@@ -17,7 +18,7 @@ import { SEVERITIES } from '../contract/schemas.js';
 import { ApiError } from './errors.js';
 import { MESSAGES, type Language } from './messages.js';
 import { MONTHLY_REPORT_TEXTS } from './monthly-report-messages.js';
-import type { MaintenanceWindowsPort, ReportAggregates, ReportReadsAtNow, ReportsPort, TenantsPort } from './ports.js';
+import type { MaintenanceWindowsPort, ReportAggregates, ReportsPort, TenantsPort } from './ports.js';
 import { maintenanceOfPeriod } from './maintenance-availability.js';
 import { reportFromAggregates } from './reports.js';
 
@@ -86,33 +87,22 @@ export interface MonthFigures {
 }
 
 /**
- * The figures of `months` (UTC `yyyy-mm`, oldest first) for one tenant at `now`: one `loadAggregates` per month
- * (each ≤ 10 DynamoDB requests of the tenant's day aggregates, the same reads as `GET /reports` for that
- * month). The last month first, alone; then the others, at most `concurrency` at a time, reusing its reads
- * as of `now` (the devices below the SLA target and the open outages: the same for every month), so a
- * tenant with devices down reads them once, not once a month.
+ * The figures of `months` (UTC `yyyy-mm`, oldest first) for one tenant at `now`, each the figures `GET /reports`
+ * gives for that month alone (`reportFromAggregates` of its `loadAggregates`), read by ONE
+ * `loadPeriodsAggregates` of the months' periods (`monthPeriod`): the tenant's day items of all the months in
+ * one Query, the devices below the SLA target and the open outages once (they are as of `now`, whatever the
+ * month), and the incidents due in the months' boundary hours by BatchGetItem (none usually; 100 a call) — so the six
+ * months of the monthly report cost what one month does, whatever the tenant's size
+ * (docs/api.md#monthly-report).
  */
-export async function monthlyFigures(port: Pick<ReportsPort, 'loadAggregates'>, tenantId: string, months: readonly string[], now: Date, concurrency = 3): Promise<MonthFigures[]> {
-  const out: MonthFigures[] = new Array(months.length);
-  const load = async (i: number, atNow?: ReportReadsAtNow): Promise<ReportAggregates> => {
-    const period = monthPeriod(months[i]!);
-    const data = await port.loadAggregates(tenantId, period.from, period.to, now, atNow);
-    out[i] = { month: months[i]!, figures: reportFromAggregates([data], period, now), slaBySeverity: periodSlaBySeverity([data]) };
-    return data;
-  };
-  if (months.length === 0) return out;
-  const last = await load(months.length - 1);
-  const atNow = { belowSla: last.belowSla, outages: last.outages };
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < months.length - 1; i = next++) await load(i, atNow);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, months.length - 1) }, worker));
-  return out;
+export async function monthlyFigures(port: Pick<ReportsPort, 'loadPeriodsAggregates'>, tenantId: string, months: readonly string[], now: Date): Promise<MonthFigures[]> {
+  const periods = months.map(monthPeriod);
+  const data = await port.loadPeriodsAggregates(tenantId, periods, now);
+  return months.map((month, i) => ({ month, figures: reportFromAggregates([data[i]!], periods[i]!, now), slaBySeverity: periodSlaBySeverity([data[i]!]) }));
 }
 
 /** The monthly report of tenant `tenantId` for `month` (validated by `reportMonth`) at `now`. */
-export async function monthlyReport(port: Pick<ReportsPort, 'loadAggregates'>, tenant: { id: string; name: string }, month: string, now: Date): Promise<MonthlyReport> {
+export async function monthlyReport(port: Pick<ReportsPort, 'loadPeriodsAggregates'>, tenant: { id: string; name: string }, month: string, now: Date): Promise<MonthlyReport> {
   const trend = await monthlyFigures(port, tenant.id, monthsEnding(reportMonth(month, now), MONTHLY_TREND_MONTHS), now);
   const last = trend[trend.length - 1]!;
   return { tenantId: tenant.id, tenantName: tenant.name, month, generatedAt: now.toISOString(), figures: last.figures, slaBySeverity: last.slaBySeverity, trend: trend.map(({ month: m, figures }) => ({ month: m, figures })) };
@@ -311,7 +301,7 @@ export async function slaHistory(port: Pick<ReportsPort, 'aggregateDays'>, tenan
  * excluidas (M min)". @throws storage errors
  */
 export async function monthlyReportWithMaintenance(
-  ports: { reports: Pick<ReportsPort, 'loadAggregates'>; maintenanceWindows: Pick<MaintenanceWindowsPort, 'overlapping'> },
+  ports: { reports: Pick<ReportsPort, 'loadPeriodsAggregates'>; maintenanceWindows: Pick<MaintenanceWindowsPort, 'overlapping'> },
   tenant: { id: string; name: string },
   month: string,
   now: Date,
@@ -324,12 +314,12 @@ export async function monthlyReportWithMaintenance(
 /**
  * `GET /reports/monthly/{month}`: the tenant's monthly report as a PDF in `language`, answered as JSON with the
  * bytes in base64 (docs/api.md#monthly-report). Reads the tenant (1 GetItem), `MONTHLY_TREND_MONTHS`
- * months of aggregates (`monthlyReport`) and the month's maintenance windows (ONE Query, `maintenanceOfPeriod`:
- * the line "N ventanas de mantenimiento excluidas (M min)" and `maintenance`).
+ * months of aggregates together (`monthlyReport`, `monthlyFigures`: 3–6 requests) and the month's maintenance
+ * windows (ONE Query, `maintenanceOfPeriod`: the line "N ventanas de mantenimiento excluidas (M min)" and `maintenance`).
  * @throws ApiError VALIDATION_FAILED (bad or future month), NOT_FOUND (no such tenant)
  */
 export async function monthlyReportFile(
-  ports: { reports: Pick<ReportsPort, 'loadAggregates'>; tenants: Pick<TenantsPort, 'getTenant'>; maintenanceWindows: Pick<MaintenanceWindowsPort, 'overlapping'> },
+  ports: { reports: Pick<ReportsPort, 'loadPeriodsAggregates'>; tenants: Pick<TenantsPort, 'getTenant'>; maintenanceWindows: Pick<MaintenanceWindowsPort, 'overlapping'> },
   tenantId: string,
   month: string,
   language: Language,

@@ -483,6 +483,16 @@ export interface ReportsPort {
    */
   loadAggregates(tenantId: string, from: string, to: string, now: Date, atNow?: ReportReadsAtNow): Promise<ReportAggregates>;
   /**
+   * The report inputs of tenant `tenantId` for each of `periods` (ISO-8601 UTC `[from, to]`; same order) at
+   * `now`, each what `loadAggregates` gives for it alone, read together (`loadPeriodsAggregates` in
+   * lambdas/data/reports.ts): for whole-UTC-days periods (calendar months) ONE Query of the day items over
+   * all of them, the reads as of now once (below-SLA index, heartbeat histogram, the devices in an outage)
+   * and a BatchGetItem (100 a call; none when no incident is due in a period's boundary hour) of the incidents
+   * due in their boundary hours — whatever the number of periods and the tenant's size (the monthly report's
+   * six months, lambdas/domain/monthly-report.ts). A period that is not whole UTC days adds its partial reads.
+   */
+  loadPeriodsAggregates(tenantId: string, periods: readonly { from: string; to: string }[], now: Date): Promise<ReportAggregates[]>;
+  /**
    * One page of the analytics (`GET /analytics`): the registry's next tenants (by id, after `opts.cursor`) and
    * their report inputs for the whole UTC days `[from, to]` at `now` — at most `ANALYTICS_PAGE_REQUESTS`
    * requests whatever the number of tenants (more only for devices in an outage, or keys DynamoDB leaves

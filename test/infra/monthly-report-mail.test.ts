@@ -21,11 +21,11 @@ describe('monthly report e-mail', () => {
     expect((rules[0]![1].Properties!.Targets as Array<{ RetryPolicy?: { MaximumRetryAttempts: number } }>)[0]!.RetryPolicy?.MaximumRetryAttempts).toBe(2);
   });
 
-  it('least privilege: reads on TENANTS and tenant partitions, indexes on tenant partitions, UpdateItem on MONTHLY delivery records only, no Scan, no PutItem, no SES without an identity', () => {
+  it('least privilege: reads (GetItem, BatchGetItem, Query) on TENANTS and tenant partitions, indexes on tenant partitions, UpdateItem on MONTHLY delivery records only, no Scan, no PutItem, no SES without an identity', () => {
     const statements = roleStatements(synthPr42(), 'Vigía monthly report e-mail (pr-42)');
     const dynamo = statements.filter((s) => JSON.stringify(s.Action).includes('dynamodb:'));
     const actions = dynamo.flatMap((s) => (Array.isArray(s.Action) ? s.Action : [s.Action])).sort();
-    expect([...new Set(actions)]).toEqual(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
+    expect([...new Set(actions)]).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
     const update = dynamo.find((s) => s.Action === 'dynamodb:UpdateItem')!;
     expect(leading(update)).toEqual([...MONTHLY_REPORT_WRITE_PARTITIONS]);
     expect(JSON.stringify(update.Resource)).not.toContain('/index/');

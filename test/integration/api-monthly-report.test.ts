@@ -14,11 +14,18 @@ import { reportsRepository } from '../../lambdas/data/reports.js';
 import { itemOf, MaintenanceWindowEntity } from '../../lambdas/data/entities.js';
 import { maintenanceWindowsRepository } from '../../lambdas/data/maintenance-windows.js';
 import { tenantsRepository } from '../../lambdas/data/tenants.js';
-import { MONTHLY_TREND_MONTHS, monthPeriod, monthlyReport, monthlyReportFile, slaHistory } from '../../lambdas/domain/monthly-report.js';
+import { MONTHLY_TREND_MONTHS, monthPeriod, monthlyReport, monthlyReportFile, monthsEnding, periodSlaBySeverity, slaHistory } from '../../lambdas/domain/monthly-report.js';
 import { markOutages } from '../../lambdas/data/outages.js';
 import { readTenantAggregates } from '../../lambdas/data/aggregates.js';
+import { createIncident, getIncident, saveIncidentUpdate } from '../../lambdas/data/incidents.js';
+import { newIncident } from '../../lambdas/domain/incidents.js';
+import { keys } from '../../lambdas/data/keys.js';
+import { reportFromAggregates } from '../../lambdas/domain/reports.js';
+import type { Severity } from '../../lambdas/contract/schemas.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
-import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
+import { LIMITS } from '../../scripts/bench/budgets.js';
+import { runtimeIamReport } from '../../scripts/aws-rules/recorder.js';
+import { captureCapacity, measuredOn, type CapturedRequest } from '../support/capacity-capture.js';
 import { bodyOf, type CallerSpec } from '../support/events.js';
 import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
 
@@ -150,7 +157,8 @@ describe('GET /reports/monthly/{month}', () => {
     const rcu = ops.reduce((a, o) => a + o.rcu, 0);
     console.log(`monthly report acme: ${ops.length} requests, ${rcu} RCU, ${file.size} B PDF`);
     expect(ops.filter((o) => o.op === 'Scan')).toEqual([]);
-    expect(ops.length).toBeLessThanOrEqual(1 + 6 * 10);
+    // The route's session check aside (docs/api.md#monthly-report).
+    expect(ops.length + 1).toBeLessThanOrEqual(LIMITS.scaleRequests);
     expect(file.size).toBeLessThan(6 * 1024 * 1024 / 10);
   });
 
@@ -161,12 +169,14 @@ describe('GET /reports/monthly/{month}', () => {
     for (const [id, ago] of [['fw-1', 2 * 1440], ['fw-2', 90], ['fw-3', 1]] as const) await api.data.putDevice(device(id, ago), now);
     await markOutages('initech', (await readTenantAggregates(table, 'initech')).heartbeat, now, table);
     const port = reportsRepository(table);
-    const reads: boolean[] = [];
-    const counted = { loadAggregates: (...a: Parameters<typeof port.loadAggregates>) => (reads.push(a[4] === undefined), port.loadAggregates(...a)) };
-    const report = await monthlyReport(counted, { id: 'initech', name: 'Initech' }, '2026-11', now);
-    expect(reads).toHaveLength(MONTHLY_TREND_MONTHS);
-    expect(reads.filter(Boolean)).toHaveLength(1);
-    // Each month's figures are the ones its own full read gives.
+    ops.length = 0;
+    const report = await monthlyReport(port, { id: 'initech', name: 'Initech' }, '2026-11', now);
+    // For the six months: ONE Query of the day items, ONE of GSI2 (the below-SLA index; no SOC queue hour), ONE
+    // GetItem of the heartbeat histogram, ONE Query of the outage markers and ONE of GSI1 (the maintenance
+    // windows over the outages); no incident due in a boundary hour, so no BatchGetItem.
+    expect(ops.map((o) => o.op + (o.index ? `/${o.index}` : '')).sort()).toEqual(['GetItem', 'Query', 'Query', 'Query/GSI1', 'Query/GSI2']);
+    expect(report.trend).toHaveLength(MONTHLY_TREND_MONTHS);
+    // `GET /reports` still takes the reads as of now from another period's (`loadAggregates` with `atNow`).
     const p = monthPeriod('2026-10');
     ops.length = 0;
     const full = await port.loadAggregates('initech', p.from, p.to, now);
@@ -176,6 +186,144 @@ describe('GET /reports/monthly/{month}', () => {
     // Not read again: the below-SLA index, the histogram, the outage markers and the maintenance windows.
     expect(fullRequests - ops.length).toBe(4);
     expect(report.figures.availability.belowSla.map((d) => d.deviceId).sort()).toEqual(['fw-1', 'fw-2']);
+  });
+});
+
+/**
+ * A tenant with many devices, several in an outage (one since before the previous month's end), and incidents
+ * at the months' edges: created at 00:00:00.000 on the 1st and 23:59:59.999 on the last day, unresolved and due
+ * in a month's last hour (counted as breached at the month's end), due exactly at the month's last
+ * millisecond (not counted: not before the end), due in the current hour before and after now.
+ */
+describe('monthly report at a tenant with many devices, several down', () => {
+  const T = 'umbrella';
+  // Mid-hour, so the current month's boundary hour splits its incidents at now.
+  const NOW2 = new Date('2026-11-15T12:34:56.789Z');
+  const ago = (ms: number) => new Date(NOW2.getTime() - ms).toISOString();
+  const MIN = 60_000;
+  const DEVICES = 40;
+  /** Devices in an outage at NOW2: id → last heartbeat. fw-01's outage started before October's end. */
+  const DOWN: Record<string, string> = {
+    'fw-01': '2026-10-25T10:00:00.000Z',
+    'fw-02': ago(2 * 1440 * MIN),
+    'fw-03': ago(90 * MIN),
+    'fw-04': ago(5 * 1440 * MIN),
+    'fw-05': ago(3 * 60 * MIN),
+    'fw-06': ago(36 * 60 * MIN),
+  };
+  const ports = () => ({ reports: reportsRepository(table), tenants: tenantsRepository(table), maintenanceWindows: maintenanceWindowsRepository(table) });
+
+  /** An incident of `T` created at `createdAt` (SLA: 4 h critical, 8 h high, 24 h medium, 72 h low), then moved to `then.status` `then.afterMin` minutes later. */
+  async function incident(severity: Severity, createdAt: string, then?: { status: 'in_progress' | 'on_hold' | 'resolved'; afterMin: number }) {
+    const inc = await createIncident(T, (seq) => newIncident(T, seq, { title: 'Acceso sospechoso', description: 'd', severity, category: 'general' }, 'soc@vigia.example', createdAt), table);
+    if (!then) return;
+    const cur = (await getIncident(T, inc.id, table))!;
+    const at = new Date(Date.parse(createdAt) + then.afterMin * MIN).toISOString();
+    const resolvedAt = then.status === 'resolved' ? at : null;
+    await saveIncidentUpdate(T, { ...cur, status: then.status, resolvedAt, slaResult: null, version: cur.version + 1, updatedAt: at }, cur, { version: cur.version + 1, at, by: 'soc', bySub: 'sub-soc', changes: [] }, null, table);
+  }
+
+  beforeAll(async () => {
+    await api.data.putTenant({ id: T, name: 'Umbrella' });
+    for (let n = 1; n <= DEVICES; n++) {
+      const id = `fw-${String(n).padStart(2, '0')}`;
+      await api.data.putDevice({ tenantId: T, id, name: `MAD-FW-${id}`, type: 'firewall', site: 'MAD', ipAddress: `10.0.0.${n}`, vendor: 'v', model: 'm', lastHeartbeatAt: DOWN[id] ?? ago(MIN) }, NOW2);
+    }
+    // Stored days: at the months' edges, and fw-01's days before its outage.
+    for (const [deviceId, date, availablePct] of [
+      ['fw-07', '2026-09-30', 97.5], ['fw-07', '2026-10-01', 99], ['fw-08', '2026-10-31', 92.25], ['fw-08', '2026-11-01', 100], ['fw-09', '2026-11-14', 88],
+      ['fw-01', '2026-10-23', 100], ['fw-01', '2026-10-24', 99.5], ['fw-10', '2026-11-15', 100],
+    ] as const) await api.data.putDailyAvailability({ tenantId: T, deviceId, date, availablePct }, NOW2);
+    for (const [id, raisedAt, severity] of [['a1', '2026-09-30T23:59:59.999Z', 'high'], ['a2', '2026-10-01T00:00:00.000Z', 'critical'], ['a3', '2026-10-31T23:59:59.999Z', 'medium'], ['a4', '2026-11-15T11:00:00.000Z', 'high']] as const) {
+      await api.data.putAlarm({ tenantId: T, deviceId: 'fw-11', id, title: 'CPU alta', severity, state: 'cleared', raisedAt, acknowledgedAt: null, acknowledgedBy: null, clearedAt: raisedAt });
+    }
+    await incident('high', '2026-06-03T10:00:00.000Z', { status: 'resolved', afterMin: 120 });
+    await incident('low', '2026-06-30T23:59:59.999Z'); // due in July: not breached at June's end
+    await incident('critical', '2026-07-31T20:00:00.000Z'); // due 2026-08-01T00:00: not July's
+    await incident('critical', '2026-08-31T19:00:00.000Z', { status: 'in_progress', afterMin: 10 }); // due in August's last hour
+    await incident('critical', '2026-09-01T00:00:00.000Z', { status: 'resolved', afterMin: 60 });
+    await incident('critical', '2026-09-30T20:15:00.000Z', { status: 'in_progress', afterMin: 5 }); // due 2026-10-01T00:15
+    await incident('high', '2026-10-01T00:00:00.000Z', { status: 'resolved', afterMin: 600 }); // breached
+    await incident('high', '2026-10-31T15:00:00.000Z'); // due 23:00 on the 31st
+    await incident('critical', '2026-10-31T19:30:00.000Z'); // due 23:30 on the 31st
+    await incident('critical', '2026-10-31T19:59:59.999Z', { status: 'on_hold', afterMin: 30 }); // due at October's last millisecond
+    await incident('medium', '2026-10-31T23:59:59.999Z', { status: 'resolved', afterMin: 30 });
+    await incident('low', '2026-11-01T00:00:00.000Z', { status: 'resolved', afterMin: 100 });
+    await incident('critical', '2026-11-14T10:00:00.000Z'); // due yesterday
+    await incident('high', '2026-11-15T04:00:00.000Z'); // due 12:00:00.000, before now
+    await incident('critical', '2026-11-15T08:10:00.000Z'); // due 12:10, before now
+    await incident('critical', '2026-11-15T08:40:00.000Z'); // due 12:40, after now
+    await markOutages(T, (await readTenantAggregates(table, T)).heartbeat, NOW2, table);
+  }, 120_000);
+
+  it('costs at most the route budget (10 requests with the session check, 50 RCU) for a past month and the current one (measured)', async () => {
+    const measured: Record<string, { requests: number; rcu: number }> = {};
+    for (const month of ['2026-10', '2026-11']) {
+      const m = await measuredOn(ops, () => monthlyReportFile(ports(), T, month, 'es', NOW2));
+      console.log(`monthly report ${T} ${month} (${DEVICES} devices, ${Object.keys(DOWN).length} down): ${m.requests} requests (+1 session check), ${m.rcu} RCU: ${ops.map((o) => o.op + (o.index ? `/${o.index}` : '')).join(', ')}`);
+      measured[month] = { requests: m.requests + 1, rcu: m.rcu };
+    }
+    for (const m of Object.values(measured)) {
+      expect(m.requests).toBeLessThanOrEqual(LIMITS.scaleRequests);
+      expect(m.rcu).toBeLessThanOrEqual(LIMITS.scaleReadUnits);
+    }
+    // Through the route, as the reports function: its role allows the BatchGetItem of October's last-hour incidents (IAM on every call).
+    const r = await call(reports, { method: 'GET', path: '/reports/monthly/2026-10', query: { tenant: T }, caller: soc });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(runtimeIamReport().byPrincipal['vigia-dev-reports']?.used.filter((u) => u.startsWith('dynamodb:BatchGetItem'))).toHaveLength(1);
+  });
+
+  it('gives, for every month of the trend, the figures of that month read on its own (`loadAggregates`, GET /reports)', async () => {
+    const port = reportsRepository(table);
+    for (const month of ['2026-10', '2026-11', '2026-09']) {
+      const report = await monthlyReport(port, { id: T, name: 'Umbrella' }, month, NOW2);
+      const months = monthsEnding(month, MONTHLY_TREND_MONTHS);
+      expect(report.trend.map((m) => m.month)).toEqual(months);
+      for (const [i, m] of months.entries()) {
+        const p = monthPeriod(m);
+        const alone = await port.loadAggregates(T, p.from, p.to, NOW2);
+        expect(report.trend[i]!.figures, m).toEqual(reportFromAggregates([alone], p, NOW2));
+        if (m === month) expect(report.slaBySeverity, m).toEqual(periodSlaBySeverity([alone]));
+      }
+    }
+    // The edges are in the figures: breached by the month's end (or now), not at its last millisecond or after now.
+    const trend = (await monthlyReport(port, { id: T, name: 'Umbrella' }, '2026-11', NOW2)).trend;
+    const breached = Object.fromEntries(trend.map((m) => [m.month, m.figures.sla.openBreached]));
+    expect(breached).toEqual({ '2026-06': 0, '2026-07': 0, '2026-08': 1, '2026-09': 0, '2026-10': 2, '2026-11': 3 });
+    const oct = trend.find((m) => m.month === '2026-10')!.figures;
+    expect(oct.incidents.total).toBe(5);
+    expect(oct.topAlarms).toEqual([{ title: 'CPU alta', count: 2, highestSeverity: 'critical' }]);
+    expect(oct.availability.belowSla.map((d) => d.deviceId)).toContain('fw-01');
+  });
+
+  it('reads for each period what `loadAggregates` reads for it alone: whole months, and a period that is not whole days', async () => {
+    const port = reportsRepository(table);
+    const periods = [...monthsEnding('2026-11', MONTHLY_TREND_MONTHS).map(monthPeriod), { from: '2026-11-10T06:30:00.000Z', to: NOW2.toISOString() }, monthPeriod('2026-02')];
+    const together = await port.loadPeriodsAggregates(T, periods, NOW2);
+    expect(together).toHaveLength(periods.length);
+    for (const [i, p] of periods.entries()) expect(together[i], `${p.from}…${p.to}`).toEqual(await port.loadAggregates(T, p.from, p.to, NOW2));
+    expect(together.map((d) => d.boundaryBreached)).toEqual([0, 0, 1, 0, 2, 2, 2, 0]);
+    expect(await port.loadPeriodsAggregates(T, [], NOW2)).toEqual([]);
+  });
+
+  it('a day item of the layout before the `o…` attributes (`d#` counters): its boundary hour is read from the SOC queue, with the same figures', async () => {
+    const L = 'stark';
+    await api.data.putTenant({ id: L, name: 'Stark' });
+    const inc = await createIncident(L, (seq) => newIncident(L, seq, { title: 'Acceso sospechoso', description: 'd', severity: 'critical', category: 'general' }, 'soc@vigia.example', '2026-10-31T19:45:00.000Z'), table);
+    // As the layout before AGGREGATES_VERSION 4 stored it: a due-hour counter and a status counter, no `o…` attribute.
+    const key = keys.day(L, '2026-10-31');
+    const item = (await table.doc.send('GetItem', { TableName: TABLE, Key: key })).Item!;
+    const attr = `o${Number(inc.id.slice(4))}`;
+    expect(item[attr]).toBeTypeOf('number');
+    await table.doc.send('UpdateItem', { TableName: TABLE, Key: key, UpdateExpression: 'REMOVE #o SET #d = :one, #s = :one', ExpressionAttributeNames: { '#o': attr, '#d': 'd#26103123', '#s': 'sn' }, ExpressionAttributeValues: { ':one': 1 } });
+    const port = reportsRepository(table);
+    const p = monthPeriod('2026-10');
+    ops.length = 0;
+    const [oct] = await port.loadPeriodsAggregates(L, [p], NOW2);
+    expect(ops.filter((o) => o.index === 'GSI2')).toHaveLength(2); // the below-SLA index and the SOC queue's hour
+    expect(oct).toEqual(await port.loadAggregates(L, p.from, p.to, NOW2));
+    expect(oct!.boundaryBreached).toBe(1);
+    expect(reportFromAggregates([oct!], p, NOW2).sla.openBreached).toBe(1);
   });
 });
 

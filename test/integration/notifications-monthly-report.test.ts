@@ -7,6 +7,9 @@
  *  - an unsubscribed user, a disabled one, a subscriber of another tenant's preferences get none;
  *  - the PDF carries the month's SLA per severity from the hand-built incidents;
  *  - a second run sends nothing and reads no aggregates; requests per tenant are counted.
+ * The job runs as its function (`runAsFunction`): each call is evaluated against its role, and a call AWS would
+ * deny fails the file (test/support/aws-rules-setup.ts) — e.g. the BatchGetItem of the incident due in
+ * October's last hour (`loadPeriodsAggregates`) without the role's grant.
  */
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
@@ -24,6 +27,7 @@ import type { Severity } from '../../lambdas/contract/schemas.js';
 import { groupMember, localSenders, notificationsTestConfig } from '../support/notifications.js';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
 import { startMailEmulator } from '../../scripts/local/notifications.js';
+import { acquireRuntimeIamCheck, runAsFunction, type RuntimeIamCheck } from '../../scripts/aws-rules/recorder.js';
 
 const TABLE = 'vigia-monthly-mail';
 let dynamo: RunningDynamo;
@@ -69,7 +73,11 @@ async function incident(tenantId: string, severity: Severity, createdAt: string,
   return cur;
 }
 
+// IAM on every call made inside `runAsFunction` (docs/local-emulation.md#iam).
+let iam: RuntimeIamCheck;
+
 beforeAll(async () => {
+  iam = await acquireRuntimeIamCheck();
   dynamo = await startDynamo({ port: 0 });
   await ensureTable(dynamo.endpoint, TABLE);
   const doc = createDocumentClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
@@ -90,6 +98,8 @@ beforeAll(async () => {
   await incident('acme', 'critical', '2026-10-12T10:00:00.000Z', 600);
   await incident('acme', 'high', '2026-10-20T10:00:00.000Z', 120);
   await incident('globex', 'critical', '2026-10-07T10:00:00.000Z', 60);
+  // Unresolved, due at 23:30 on October 31st: breached by the month's end, read in its boundary hour (one BatchGetItem).
+  await createIncident('acme', (seq) => newIncident('acme', seq, { title: 'Prueba', description: 'Sin resolver', severity: 'critical', category: 'general' }, 'ana@acme.example', '2026-10-31T19:30:00.000Z'), table);
   // One maintenance window of acme in October (45 min): the e-mailed PDF says so, as the route's does.
   await table.doc.send('PutItem', {
     TableName: TABLE,
@@ -103,6 +113,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await mail?.stop();
   await dynamo?.stop();
+  iam?.release();
 });
 
 beforeEach(async () => {
@@ -114,9 +125,11 @@ describe('monthly report e-mail', () => {
     const config = notificationsTestConfig({ tableName: TABLE, dynamodbEndpoint: dynamo.endpoint, mailUrl: mail.url, siteUrl: 'https://portal.vigia.example' });
     const job = createMonthlyReportJob(config, { table, users, senders: localSenders(mail.url), now: () => AT });
     ops = [];
-    const first = await job.run(AT);
+    const first = await runAsFunction('monthly-report-mail', () => job.run(AT));
     expect(first).toMatchObject({ month: '2026-10', tenants: 2, reported: 1, subscribers: 2, sent: 2, failed: 0, open: 0, rendered: 2 });
     const firstOps = ops.length;
+    // acme's six months: ONE Query of its day items, the below-SLA index, the histogram, and the incident due in October's last hour.
+    expect(ops.filter((o) => o === 'BatchGetItem')).toHaveLength(1);
     const emails = await sesStore();
     expect(emails.flatMap((e) => e.destination.to).sort()).toEqual(['ana@acme.example', 'john@acme.example']);
     const ana = emails.find((e) => e.destination.to.includes('ana@acme.example'))!;
@@ -141,7 +154,7 @@ describe('monthly report e-mail', () => {
 
     await fetch(`${mail.url}/clear-store`, { method: 'POST' });
     ops = [];
-    const second = await job.run(AT);
+    const second = await runAsFunction('monthly-report-mail', () => job.run(AT));
     expect(second).toMatchObject({ sent: 0, skipped: 2, reported: 0, rendered: 0, open: 0 });
     expect(await sesStore()).toEqual([]);
     // A rerun: per tenant the subscribers' Query, and for acme its delivery records — no aggregates read.

@@ -93,7 +93,7 @@ function repoWith(incidents: IncidentsPort): Repository {
       changeStatus: async () => null,
       list: async () => ({ items: [], nextCursor: null }),
     },
-    reports: { load: async (tenantId) => ({ tenantId, incidents: [], devices: [], alarms: [] }), loadAggregates: async (tenantId) => ({ tenantId, wholeDays: [], wholeHours: [], partialIncidents: [], partialAlarms: [], boundaryBreached: 0, availabilityDays: [], belowSla: [] }), loadAnalyticsPage: async () => ({ tenants: [], data: [], nextCursor: null }), aggregates: async () => ({ marker: 0, stats: {}, heartbeat: {}, days: new Map() }), aggregateDays: async () => new Map(), changeMarker: async () => ({ marker: 0, heartbeat: {} }), listMarker: async () => 0, devicesBelowSla: async () => [], devicesInOutage: async () => [] },
+    reports: { load: async (tenantId) => ({ tenantId, incidents: [], devices: [], alarms: [] }), loadAggregates: async (tenantId) => ({ tenantId, wholeDays: [], wholeHours: [], partialIncidents: [], partialAlarms: [], boundaryBreached: 0, availabilityDays: [], belowSla: [] }), loadPeriodsAggregates: async (tenantId, periods) => periods.map(() => ({ tenantId, wholeDays: [], wholeHours: [], partialIncidents: [], partialAlarms: [], boundaryBreached: 0, availabilityDays: [], belowSla: [] })), loadAnalyticsPage: async () => ({ tenants: [], data: [], nextCursor: null }), aggregates: async () => ({ marker: 0, stats: {}, heartbeat: {}, days: new Map() }), aggregateDays: async () => new Map(), changeMarker: async () => ({ marker: 0, heartbeat: {} }), listMarker: async () => 0, devicesBelowSla: async () => [], devicesInOutage: async () => [] },
     idempotency: { run: (_req, fn) => fn() },
   };
 }

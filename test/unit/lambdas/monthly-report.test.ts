@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ReportFigures } from '../../../lambdas/contract/schemas.js';
 import { ApiError } from '../../../lambdas/domain/errors.js';
 import { monthlyReport, monthPeriod, monthsEnding, renderMonthlyReportPdf, reportMonth, winAnsi, type MonthlyReport } from '../../../lambdas/domain/monthly-report.js';
+import { dayCountersOf, openIncidentsOfDay } from '../../../lambdas/data/aggregates.js';
 
 const WIN_1252_EXTRA: Record<number, string> = { 0x96: '–', 0x97: '—', 0x80: '€', 0x93: '“', 0x94: '”' };
 
@@ -138,14 +139,18 @@ describe('report months', () => {
     expect(monthPeriod('2028-02')).toEqual({ from: '2028-02-01T00:00:00.000Z', to: '2028-02-29T23:59:59.999Z' });
     expect(monthsEnding('2026-02', 4)).toEqual(['2025-11', '2025-12', '2026-01', '2026-02']);
   });
-  it('monthlyReport reads one aggregate period per month of the trend', async () => {
-    const calls: [string, string][] = [];
-    const empty = { tenantId: 'acme', wholeDays: [], wholeHours: [], boundaryBreached: 0, partialIncidents: [], partialAlarms: [], availabilityDays: [], belowSla: [] };
-    const port = { loadAggregates: async (_t: string, from: string, to: string) => (calls.push([from, to]), empty as never) };
+  it('monthlyReport reads the months of the trend in ONE call, a period per month, and gives each month its own inputs', async () => {
+    const calls: { from: string; to: string }[][] = [];
+    const inputs = (from: string) => ({ tenantId: 'acme', wholeDays: [{ 'c#h': Number(from.slice(5, 7)) }], wholeHours: [], boundaryBreached: 0, partialIncidents: [], partialAlarms: [], availabilityDays: [], belowSla: [] });
+    const port = { loadPeriodsAggregates: async (_t: string, periods: readonly { from: string; to: string }[]) => (calls.push([...periods]), periods.map((p) => inputs(p.from))) };
     const r = await monthlyReport(port, { id: 'acme', name: 'Acme' }, '2026-03', now);
     expect(r.trend.map((m) => m.month)).toEqual(['2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03']);
-    expect(calls.sort()[0]).toEqual(['2025-10-01T00:00:00.000Z', '2025-10-31T23:59:59.999Z']);
-    expect(calls).toHaveLength(6);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]![0]).toEqual({ from: '2025-10-01T00:00:00.000Z', to: '2025-10-31T23:59:59.999Z' });
+    expect(calls[0]).toEqual(r.trend.map((m) => monthPeriod(m.month)));
+    // Month n's figures from the n-th inputs: high incidents = the month's number.
+    expect(r.trend.map((m) => m.figures.incidents.bySeverity.high)).toEqual([10, 11, 12, 1, 2, 3]);
+    expect(r.figures.incidents.total).toBe(3);
   });
   it('monthlyReport sums the SLA per severity of whole days, whole hours and the partial hours\' incidents', async () => {
     const inc = (severity: 'critical' | 'low', resolvedAt: string, slaDueAt: string) =>
@@ -160,12 +165,28 @@ describe('report months', () => {
       availabilityDays: [],
       belowSla: [],
     };
-    const r = await monthlyReport({ loadAggregates: async () => data as never }, { id: 'acme', name: 'Acme' }, '2026-03', now);
+    const r = await monthlyReport({ loadPeriodsAggregates: async (_t, periods) => periods.map(() => data as never) }, { id: 'acme', name: 'Acme' }, '2026-03', now);
     expect(r.slaBySeverity).toEqual({
       critical: { resolved: 5, met: 2, breached: 3, compliancePct: 40 },
       high: { resolved: 1, met: 1, breached: 0, compliancePct: 100 },
       medium: { resolved: 0, met: 0, breached: 0, compliancePct: null },
       low: { resolved: 3, met: 3, breached: 0, compliancePct: 100 },
     });
+  });
+});
+
+describe('the unresolved incidents a day item names (the boundary hours of the monthly report)', () => {
+  it('reads each `o…` attribute as its incident id and SLA due hour — the hour `dayCountersOf` counts it in', () => {
+    // INC-000123, due 23:00 on the item's day, in_progress (1); `X-9`, due 02:00 the next day, new (0); a counter and a key are not incidents.
+    const item = { PK: 'TENANT#acme#DAYS', SK: 'DAY#2026-10-31', o123: 23 * 8 + 1, 'o#X-9': 26 * 8, ch: 2 };
+    expect(openIncidentsOfDay(item, '2026-10-31')).toEqual([
+      { id: 'INC-000123', date: '2026-10-31', hour: '2026-10-31T23' },
+      { id: 'X-9', date: '2026-10-31', hour: '2026-11-01T02' },
+    ]);
+    const c = dayCountersOf(item, '2026-10-31');
+    expect(c['d#26103123']).toBe(1);
+    expect(c['d#26110102']).toBe(1);
+    // An item of the layout before AGGREGATES_VERSION 4 counts its due hours without naming the incidents.
+    expect(openIncidentsOfDay({ 'd#26103123': 2, sn: 2 }, '2026-10-31')).toEqual([]);
   });
 });
