@@ -8,7 +8,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 
 const amplify = vi.hoisted(() => ({
@@ -16,6 +16,8 @@ const amplify = vi.hoisted(() => ({
   check: { resolve: (_v?: unknown) => {}, reject: (_e?: unknown) => {} },
   /** Whether the fake Authenticator's flow has ended (it then renders its signed-in content). */
   flowDone: false,
+  /** The fake Authenticator's renders waiting for its flow to move (the real one follows its own state machine, not its parent's renders). */
+  flowWatchers: new Set<() => void>(),
   listeners: [] as Array<(e: { payload: { event: string } }) => void>,
   tokenListener: null as null | ((idToken: string) => unknown),
   portalMounts: 0,
@@ -37,8 +39,16 @@ vi.mock('aws-amplify/utils', () => ({
   I18n: { get: (k: string) => k },
 }));
 vi.mock('@aws-amplify/ui-react', () => ({
-  Authenticator: ({ initialState, children }: { initialState: string; children: () => ReactNode }) =>
-    amplify.flowDone ? <>{children()}</> : <p>authenticator:{initialState}</p>,
+  Authenticator: function FakeAuthenticator({ initialState, children }: { initialState: string; children: () => ReactNode }) {
+    const done = useSyncExternalStore(
+      (changed) => {
+        amplify.flowWatchers.add(changed);
+        return () => amplify.flowWatchers.delete(changed);
+      },
+      () => amplify.flowDone,
+    );
+    return done ? <>{children()}</> : <p>authenticator:{initialState}</p>;
+  },
 }));
 vi.mock('./SignedInApp', () => ({
   default: function FakePortal() {
@@ -90,7 +100,10 @@ function renderGate() {
     answered: (idToken: string) => act(() => void amplify.tokenListener?.(idToken)),
     flow: (done: boolean) => {
       amplify.flowDone = done;
-      act(rerender);
+      act(() => {
+        amplify.flowWatchers.forEach((changed) => changed());
+        rerender();
+      });
     },
   };
 }

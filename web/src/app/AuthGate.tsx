@@ -47,6 +47,8 @@ const REGISTER_PATH = '/page/register';
 const passwordField = { ...PASSWORD_FIELD_LABELS };
 // Amplify UI spreads each field's options into its `PasswordField` (ui `applyTranslation` keeps unknown
 // keys), so these props reach the show-password switch; its public type doesn't list them.
+const LOGIN_MECHANISMS: AuthenticatorProps['loginMechanisms'] = ['email'];
+
 const formFields = {
   signIn: { password: passwordField },
   signUp: { password: passwordField, confirm_password: passwordField },
@@ -191,6 +193,41 @@ export function AuthGate({ config }: { config: PortalConfig }) {
   // A sign-out (or a lost session) before the hidden form's flow has ended closes the early portal too.
   useEffect(() => Hub.listen('auth', ({ payload }) => payload.event === 'signedOut' && setOpenedEarly(false)), []);
 
+  // The form's flow end, read by a callback that stays the same for the form's life (see `form` below).
+  const flow = useRef({ sawSignedOut, openedEarly });
+  useLayoutEffect(() => {
+    flow.current = { sawSignedOut, openedEarly };
+  });
+  const onFlowDone = useCallback(() => {
+    // Coming from the sign-in form → start at `/` (docs/portal.md#sign-in), unless the portal opened there
+    // already (the user may have moved on); a restored session keeps its address.
+    if (flow.current.sawSignedOut) {
+      if (!flow.current.openedEarly) window.history.replaceState(null, '', '/');
+      setSawSignedOut(false);
+    }
+    setOpenedEarly(false);
+    setFlowDone(true);
+  }, []);
+  const wantsRegister = window.location.pathname === REGISTER_PATH && config.allowSignUp;
+  // One element for as long as its inputs stay: opening the portal early re-renders the gate, and a new element
+  // made Amplify UI render the whole (now hidden) form again in the same pass as the portal's first render,
+  // 11–44 ms on the way to the dashboard's figures (docs/portal.md#sign-in-to-dashboard).
+  const form = useMemo(
+    () => (
+      <Authenticator
+        loginMechanisms={LOGIN_MECHANISMS}
+        hideSignUp={!config.allowSignUp}
+        initialState={wantsRegister ? 'signUp' : 'signIn'}
+        formFields={formFields}
+        components={components}
+        {...(socialProviders.length > 0 ? { socialProviders } : {})}
+      >
+        {() => <FlowDone onDone={onFlowDone} />}
+      </Authenticator>
+    ),
+    [config.allowSignUp, wantsRegister, components, socialProviders, onFlowDone],
+  );
+
   const awaiting = useAwaitingAccess();
   const showsPortal = (authStatus === 'authenticated' && (!sawSignedOut || flowDone)) || openedEarly;
   // Any first screen but the sign-in form replaces the prerendered form (the form's own header takes it over).
@@ -225,7 +262,6 @@ export function AuthGate({ config }: { config: PortalConfig }) {
   // Signed out, being checked, or signing in. The Authenticator is mounted afresh for each signed-out period, so
   // it opens on "Iniciar sesión" after a sign-out (on "Crear cuenta" only at /page/register). While the session
   // is checked it runs its own check at the same time and shows nothing until that ends (docs/portal.md#bundles).
-  const wantsRegister = window.location.pathname === REGISTER_PATH && config.allowSignUp;
   if (authStatus === 'unauthenticated' && !openedEarly) {
     const path = wantsRegister ? REGISTER_PATH : LOGIN_PATH;
     if (window.location.pathname !== path) window.history.replaceState(null, '', path);
@@ -234,29 +270,7 @@ export function AuthGate({ config }: { config: PortalConfig }) {
   return (
     <>
       <SignInPage key="signin" hidden={openedEarly}>
-        <Authenticator
-          loginMechanisms={['email']}
-          hideSignUp={!config.allowSignUp}
-          initialState={wantsRegister ? 'signUp' : 'signIn'}
-          formFields={formFields}
-          components={components}
-          {...(socialProviders.length > 0 ? { socialProviders } : {})}
-        >
-          {() => (
-            <FlowDone
-              onDone={() => {
-                // Coming from the sign-in form → start at `/` (docs/portal.md#sign-in), unless the portal opened there
-                // already (the user may have moved on); a restored session keeps its address.
-                if (sawSignedOut) {
-                  if (!openedEarly) window.history.replaceState(null, '', '/');
-                  setSawSignedOut(false);
-                }
-                setOpenedEarly(false);
-                setFlowDone(true);
-              }}
-            />
-          )}
-        </Authenticator>
+        {form}
       </SignInPage>
       {portal}
     </>
