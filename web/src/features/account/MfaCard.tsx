@@ -88,27 +88,27 @@ export function MfaCard({ issuer, email }: { issuer: string; email: string }) {
       {state.step === 'off' && (
         <>
           <p>
-            {msg('account.mfaCard.status')} <strong>{msg('account.mfaCard.off')}</strong>{msg('account.mfaCard.whenYouSignIn')}
+            {msg('account.mfaCard.status')} <strong>{msg('account.mfaCard.off')}</strong>{msg('account.mfaCard.enabledExplanation')}
           </p>
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void startSetup()}>
-            {msg('account.mfaCard.setUpAnAuthenticator')}
+            {msg('account.mfaCard.setUp')}
           </button>
         </>
       )}
       {state.step === 'on' && (
         <>
           <p>
-            {msg('account.mfaCard.status')} <strong>{msg('account.mfaCard.on')}</strong> {msg('account.mfaCard.withAnAuthenticatorApp')}
+            {msg('account.mfaCard.status')} <strong>{msg('account.mfaCard.on')}</strong> {msg('account.mfaCard.enabledWithTotp')}
           </p>
           <button type="button" className="btn" disabled={busy} onClick={() => void turnOff()}>
-            {msg('account.mfaCard.turnOffTwoStep')}
+            {msg('account.mfaCard.turnOff')}
           </button>
         </>
       )}
       {state.step === 'setup' && (
         <form className="form" onSubmit={verify}>
-          <p>{msg('account.mfaCard.scanTheQrCode')}</p>
-          <img src={state.qr} width={228} height={228} alt={msg('account.mfaCard.qrCodeForThe')} />
+          <p>{msg('account.mfaCard.scanInstructions')}</p>
+          <img src={state.qr} width={228} height={228} alt={msg('account.mfaCard.qrCodeAlt')} />
           <p>
             {msg('account.mfaCard.secretKey')} <code data-testid="totp-secret">{state.secret}</code>{' '}
             <button

@@ -22,7 +22,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const passwordsMustMatch = (): string => msg('account.passwordChange.passwordsMustMatch');
 /** "Este campo es obligatorio" in the portal's language. */
 export const required = (): string => msg('account.passwordChange.required');
-export const tooShort = (n: number): string => msg('account.passwordChange.thePasswordMustHave', { n });
+export const tooShort = (n: number): string => msg('account.passwordChange.minLength', { n });
 
 /**
  * Errors to show for `values`. `touched` lists the fields the user has left; `submitted` shows every error

@@ -21,7 +21,7 @@ export function CreateTenantForm() {
     e.preventDefault();
     const next: typeof errors = {};
     if (!TENANT_ID_RE.test(id)) next.id = msg('admin.pages.n2To63Characters');
-    if (name.trim().length < 1 || name.trim().length > 120) next.name = msg('admin.pages.enterTheNameUp');
+    if (name.trim().length < 1 || name.trim().length > 120) next.name = msg('admin.pages.tenantNameInvalid');
     setErrors(next);
     if (next.id || next.name) return;
     setBusy(true);

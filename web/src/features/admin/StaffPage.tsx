@@ -22,7 +22,7 @@ export function StaffPage() {
       <AdminNav />
       <PageHeader title={msg('admin.pages.socStaff')} />
       <div className="card">
-        <p className="muted">{msg('admin.pages.membersOfTheStaff')}</p>
+        <p className="muted">{msg('admin.pages.staffIntro')}</p>
         {dialog}
         <NoticeBox notice={notice} />
         {staff.error && !staff.data ? (

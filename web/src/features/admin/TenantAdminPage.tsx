@@ -17,14 +17,14 @@ export function TenantAdminPage() {
       <AdminNav />
       {tenant.error && !tenant.data ? (
         <>
-          <PageHeader title={msg('admin.pages.customer2', { v0: tenantId ?? '' })} />
+          <PageHeader title={msg('admin.pages.tenantPageTitleLoading', { v0: tenantId ?? '' })} />
           <ErrorState error={tenant.error} onRetry={() => void tenant.mutate()} />
         </>
       ) : tenant.isLoading || !tenant.data ? (
         <LoadingState />
       ) : (
         <>
-          <PageHeader title={msg('admin.pages.customer3', { name: tenant.data.name })} />
+          <PageHeader title={msg('admin.pages.tenantPageTitle', { name: tenant.data.name })} />
           <TenantSettingsForm key={tenant.data.id} tenant={tenant.data} />
           <IdentityProviderCard tenantId={tenant.data.id} tenantName={tenant.data.name} />
           <UsersCard tenantId={tenant.data.id} tenantName={tenant.data.name} />

@@ -39,18 +39,18 @@ export function TenantSettingsForm({ tenant }: { tenant: Tenant }) {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (name.trim().length < 1 || name.trim().length > 120) return setError(msg('admin.pages.enterTheNameUp'));
+    if (name.trim().length < 1 || name.trim().length > 120) return setError(msg('admin.pages.tenantNameInvalid'));
     const slaTargets: SlaTargets = {};
     for (const s of SEVERITIES) {
       const { response, resolution } = targets[s];
       if (response.trim() === '' && resolution.trim() === '') continue;
       const r = minutes(response);
       const z = minutes(resolution);
-      if (r === null || z === null) return setError(msg('admin.pages.enterResponseAndResolution', { v0: SEVERITY_LABELS[s] }));
+      if (r === null || z === null) return setError(msg('admin.pages.slaTargetsInvalid', { v0: SEVERITY_LABELS[s] }));
       slaTargets[s] = { responseMinutes: r, resolutionMinutes: z };
     }
     const pct = availability.trim() === '' ? undefined : Number(availability.replace(',', '.'));
-    if (pct !== undefined && (!Number.isFinite(pct) || pct < 0 || pct > 100)) return setError(msg('admin.pages.theAvailabilityTargetIs'));
+    if (pct !== undefined && (!Number.isFinite(pct) || pct < 0 || pct > 100)) return setError(msg('admin.pages.availabilityTargetInvalid'));
     const days = autoClose.trim() === '' ? undefined : /^\d+$/.test(autoClose.trim()) ? Number(autoClose.trim()) : NaN;
     if (days !== undefined && !(days >= 1 && days <= 90)) return setError(msg('admin.pages.autoCloseDaysInvalid'));
     setError(null);
@@ -58,7 +58,7 @@ export function TenantSettingsForm({ tenant }: { tenant: Tenant }) {
     setNotice(
       await attempt(
         () => updateTenant(tenant.id, { name: name.trim(), slaTargets, ...(pct !== undefined ? { availabilityTargetPct: pct } : {}), ...(days !== undefined ? { autoCloseDays: days } : {}) }),
-        msg('admin.pages.changesSavedTheNew'),
+        msg('admin.pages.settingsSaved'),
       ),
     );
     setBusy(false);
@@ -73,7 +73,7 @@ export function TenantSettingsForm({ tenant }: { tenant: Tenant }) {
         <Field id="tenant-edit-name" label={msg('admin.pages.name')}>
           <input id="tenant-edit-name" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />
         </Field>
-        <Field id="tenant-availability" label={msg('admin.pages.availabilityTarget2')}>
+        <Field id="tenant-availability" label={msg('admin.pages.availabilityTargetInput')}>
           <input id="tenant-availability" inputMode="decimal" value={availability} placeholder={msg('admin.pages.default')} onChange={(e) => setAvailability(e.target.value)} />
         </Field>
         <Field id="tenant-auto-close" label={msg('admin.pages.autoCloseDays')}>
@@ -81,7 +81,7 @@ export function TenantSettingsForm({ tenant }: { tenant: Tenant }) {
         </Field>
       </div>
       <table className="sla-targets">
-        <caption>{msg('admin.pages.slaTargetsBySeverity')}</caption>
+        <caption>{msg('admin.pages.slaTargetsLegend')}</caption>
         <thead>
           <tr>
             <th scope="col">{msg('admin.pages.severity')}</th>

@@ -21,7 +21,7 @@ export function TenantsPage() {
         <h2>{msg('admin.pages.registeredCustomers')}</h2>
         <ListFrame list={list} empty={msg('admin.pages.noCustomersRegistered')}>
           <DataTable
-            caption={msg('admin.pages.customersWithTheirUsers')}
+            caption={msg('admin.pages.tenantsCaption')}
             rowKey={(t) => t.id}
             rows={rows}
             columns={[

@@ -9,7 +9,7 @@ import { userStatusLabel } from './admin-notice';
 export function UserTable({ users, staffNames, render }: { users: PoolUser[]; staffNames: Set<string>; render: (u: PoolUser) => ReactNode }) {
   return (
     <table className="data-table responsive">
-      <caption className="visually-hidden">{msg('admin.pages.usersWithTheirStatus')}</caption>
+      <caption className="visually-hidden">{msg('admin.pages.usersCaption')}</caption>
       <thead>
         <tr>
           <th scope="col">{msg('admin.pages.user')}</th>

@@ -37,9 +37,9 @@ export function UsersCard({ tenantId, tenantName }: { tenantId: string; tenantNa
   const onInvite = async (e: FormEvent) => {
     e.preventDefault();
     const v = email.trim();
-    if (!EMAIL_RE.test(v) || v.length > 254) return setEmailError(msg('admin.pages.enterAValidEmail'));
+    if (!EMAIL_RE.test(v) || v.length > 254) return setEmailError(msg('admin.pages.emailInvalid'));
     setEmailError(null);
-    await run('invite', () => actions.invite(tenantId, v), msg('admin.pages.invitationSentToThey', { v }));
+    await run('invite', () => actions.invite(tenantId, v), msg('admin.pages.invitationSent', { v }));
     setEmail('');
   };
 
@@ -63,7 +63,7 @@ export function UsersCard({ tenantId, tenantName }: { tenantId: string; tenantNa
       ) : users.isLoading || !users.data ? (
         <LoadingState />
       ) : users.data.items.length === 0 ? (
-        <EmptyState>{msg('admin.pages.thisCustomerHasNo')}</EmptyState>
+        <EmptyState>{msg('admin.pages.noUsers')}</EmptyState>
       ) : (
         <UserTable
           users={users.data.items}
@@ -81,7 +81,7 @@ export function UsersCard({ tenantId, tenantName }: { tenantId: string; tenantNa
                   {u.enabled ? msg('admin.pages.disable') : msg('admin.pages.enable')}
                 </button>
                 {u.mfa && (
-                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void confirmThen('resetMfa', who, u.username, () => actions.resetMfa(u.username), msg('admin.pages.mfaOfResetThey', { who }))}>
+                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void confirmThen('resetMfa', who, u.username, () => actions.resetMfa(u.username), msg('admin.pages.mfaResetDone', { who }))}>
                     {msg('admin.pages.resetMfa')}
                   </button>
                 )}

@@ -18,19 +18,19 @@ export function confirmTexts(action: ConfirmAction, who: string, tenantName?: st
     case 'disable':
       return {
         title: msg('admin.confirmDialog.disable', { who }),
-        body: msg('admin.confirmDialog.willNotBeAble', { who }),
-        confirmLabel: msg('admin.confirmDialog.disable2'),
+        body: msg('admin.confirmDialog.disableBody', { who }),
+        confirmLabel: msg('admin.confirmDialog.disableConfirm'),
       };
     case 'remove':
       return {
         title: msg('admin.confirmDialog.removeFromTheCustomer', { who, v1: tenantName ? ` ${tenantName}` : '' }),
-        body: msg('admin.confirmDialog.willNoLongerSeeThis', { who }),
+        body: msg('admin.confirmDialog.removeFromTenantBody', { who }),
         confirmLabel: msg('admin.confirmDialog.removeFromCustomer'),
       };
     case 'revokeStaff':
       return {
         title: msg('admin.confirmDialog.revokeSocAccessFrom', { who }),
-        body: msg('admin.confirmDialog.willNoLongerSeeThe', { who }),
+        body: msg('admin.confirmDialog.revokeSocAccessBody', { who }),
         confirmLabel: msg('admin.confirmDialog.revokeSocAccess'),
       };
     case 'dismissAccessRequest':
@@ -42,7 +42,7 @@ export function confirmTexts(action: ConfirmAction, who: string, tenantName?: st
     case 'resetMfa':
       return {
         title: msg('admin.confirmDialog.resetTheMfaOf', { who }),
-        body: msg('admin.confirmDialog.theirAuthenticatorAppWill', { who }),
+        body: msg('admin.confirmDialog.resetMfaBody', { who }),
         confirmLabel: msg('admin.confirmDialog.resetMfa'),
       };
   }

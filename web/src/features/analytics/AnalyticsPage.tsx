@@ -29,10 +29,10 @@ const COLUMNS = [
   { get header() { return msg('analytics.page.incidents'); }, value: (t: TenantRow) => t.incidents.total },
   { get header() { return msg('analytics.page.mttaMin'); }, value: (t: TenantRow) => (t.mttaMinutes === null ? null : Math.round(t.mttaMinutes)) },
   { get header() { return msg('analytics.page.mttrMin'); }, value: (t: TenantRow) => (t.mttrMinutes === null ? null : Math.round(t.mttrMinutes)) },
-  { get header() { return msg('analytics.page.slaCompliance2'); }, value: (t: TenantRow) => t.sla.compliancePct },
+  { get header() { return msg('analytics.page.slaCompliancePct'); }, value: (t: TenantRow) => t.sla.compliancePct },
   { get header() { return msg('analytics.page.openWithSlaBreached'); }, value: (t: TenantRow) => t.sla.openBreached },
   { get header() { return msg('analytics.page.fleetAvailabilityPct'); }, value: (t: TenantRow) => fleetHealth(t).pct },
-  { get header() { return msg('analytics.page.devicesBelowTarget'); }, value: (t: TenantRow) => fleetHealth(t).below },
+  { get header() { return msg('analytics.page.devicesBelowTarget30d'); }, value: (t: TenantRow) => fleetHealth(t).below },
 ];
 
 /** Pages the CSV download reads at most (`ANALYTICS_CSV_MAX_PAGES` of the API): past it the download fails rather than leave customers out. */

@@ -83,7 +83,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   },
   'user.reset_mfa': 'MFA restablecida',
   get 'user.access_request'() {
-    return msg('audit.log.accessRequestedAccountWithout');
+    return msg('audit.log.accessRequested');
   },
   get 'access_request.grant'() {
     return msg('audit.log.accessRequestGranted');
@@ -219,9 +219,9 @@ export function AuditLogPage() {
       {badRange ? (
         <DateRangeError id="a-range-error" from={params.get('from') ?? ''} to={params.get('to') ?? ''} />
       ) : (
-        <ListFrame list={list} empty={msg('audit.log.noAuditLogEntries')}>
+        <ListFrame list={list} empty={msg('audit.log.noMatches')}>
           <DataTable
-            caption={msg('audit.log.auditLogMostRecent')}
+            caption={msg('audit.log.tableCaption')}
             rows={list.items}
             rowKey={(e) => e.id}
             columns={[

@@ -123,7 +123,7 @@ export function CalendarPage() {
           <section className="card" aria-labelledby="cal-list">
             <h2 id="cal-list">{msg('calendar.page.eventsOfTheMonth')}</h2>
             {incidents.data.items.length + alarms.data.items.length === 0 ? (
-              <EmptyState>{msg('calendar.page.noIncidentsOrAlarms')}</EmptyState>
+              <EmptyState>{msg('calendar.page.emptyMonth')}</EmptyState>
             ) : (
               <ul className="feed">
                 {[

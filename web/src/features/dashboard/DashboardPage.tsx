@@ -108,7 +108,7 @@ export function DashboardPage() {
                 <span className="tile-value" data-testid="kpi-availability">
                   {s ? formatPercent(s.availability.pct30d) : summary.error ? '—' : '…'}
                 </span>
-                <span className="tile-label">{msg('dashboard.page.n30DayAvailability')}</span>
+                <span className="tile-label">{msg('dashboard.page.availability30d')}</span>
               </Link>
             </li>
             <li>
@@ -138,9 +138,9 @@ export function DashboardPage() {
           <Block swr={charts} rows={5}>
             {() =>
               trendTotal(c!.days) === 0 ? (
-                <EmptyState>{msg('dashboard.page.noIncidentsWereOpened')}</EmptyState>
+                <EmptyState>{msg('dashboard.page.noIncidentTrend')}</EmptyState>
               ) : (
-                <IncidentTrendChart points={incidentTrend(c!.days)} caption={msg('dashboard.page.incidentsOpenedPerDay', { length: trendTotal(c!.days) })} />
+                <IncidentTrendChart points={incidentTrend(c!.days)} caption={msg('dashboard.page.incidentTrendCaption', { length: trendTotal(c!.days) })} />
               )
             }
           </Block>
@@ -155,7 +155,7 @@ export function DashboardPage() {
                   {items.length === 0 ? (
                     <EmptyState>{c!.devices.total === 0 ? msg('dashboard.page.noAvailabilityData') : msg('dashboard.page.allDevicesMeetTarget', { v1: formatPercent(c!.availability.slaTargetPct) })}</EmptyState>
                   ) : (
-                    <PercentBarChart items={items} target={c!.availability.slaTargetPct} caption={msg('dashboard.page.theDevicesWithThe', { length: items.length, v1: formatPercent(c!.availability.slaTargetPct) })} />
+                    <PercentBarChart items={items} target={c!.availability.slaTargetPct} caption={msg('dashboard.page.availabilityByDeviceCaption', { length: items.length, v1: formatPercent(c!.availability.slaTargetPct) })} />
                   )}
                   <p className="small">
                     <Link to="/devices/availability">{msg('dashboard.page.viewAvailabilityByDevice')}</Link>

@@ -59,7 +59,7 @@ export function DeviceAlarmsPage() {
         <DevicePicker id="al-device" label={msg('devices.alarms.device')} value={String(query.deviceId ?? '')} selectedName={list.items.find((a) => a.deviceId === query.deviceId)?.deviceName} allLabel={msg('devices.picker.allDevices')} onChange={(v) => setFilter('device', v)} />
       </form>
       <RowActionNoticeView notice={notice} />
-      <ListFrame list={list} empty={Object.keys(query).length ? msg('devices.alarms.noAlarmMatchesThe') : msg('devices.alarms.noAlarmsRecorded')}>
+      <ListFrame list={list} empty={Object.keys(query).length ? msg('devices.alarms.noMatches') : msg('devices.alarms.noAlarmsRecorded')}>
         <DataTable
           caption={msg('devices.alarms.alarmList')}
           rows={list.items}

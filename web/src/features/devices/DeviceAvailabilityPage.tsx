@@ -18,7 +18,7 @@ import type { WindowDays } from './api';
 import { t as msg } from '../../shared/lib/messages';
 
 function slaText(meets: boolean | null): string {
-  return meets === null ? msg('devices.availability.noData') : meets ? msg('devices.availability.meetsTheSla') : msg('devices.availability.doesNotMeetThe');
+  return meets === null ? msg('devices.availability.noData') : meets ? msg('devices.availability.meetsTheSla') : msg('devices.availability.belowTarget');
 }
 
 export function DeviceAvailabilityPage() {
@@ -90,12 +90,12 @@ export function DeviceAvailabilityPage() {
                 </li>
               </ul>
               {detail.data.daily.length === 0 ? (
-                <EmptyState>{msg('devices.availability.thisDeviceHasNo')}</EmptyState>
+                <EmptyState>{msg('devices.availability.noHistory')}</EmptyState>
               ) : (
                 <AvailabilityChart
                   points={lastDays(detail.data.daily, days)}
                   slaTargetPct={detail.data.slaTargetPct}
-                  caption={msg('devices.availability.dailyAvailabilityOfIn', { name: detail.data.name, days, v2: formatPercent(detail.data.slaTargetPct) })}
+                  caption={msg('devices.availability.dailyChartCaption', { name: detail.data.name, days, v2: formatPercent(detail.data.slaTargetPct) })}
                 />
               )}
             </div>

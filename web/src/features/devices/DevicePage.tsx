@@ -43,7 +43,7 @@ export function DevicePage() {
     return (
       <section>
         {back}
-        <PageHeader title={msg('devices.device.device2', { v0: id ?? '' })} />
+        <PageHeader title={msg('devices.device.pageTitle', { v0: id ?? '' })} />
         <NotFoundState what={msg('devices.device.device')} backTo="/devices/status" backLabel={msg('devices.device.viewAllDevices')} />
       </section>
     );
@@ -52,7 +52,7 @@ export function DevicePage() {
     return (
       <section>
         {back}
-        <PageHeader title={msg('devices.device.device2', { v0: id ?? '' })} />
+        <PageHeader title={msg('devices.device.pageTitle', { v0: id ?? '' })} />
         <ErrorState error={device.error} onRetry={() => void device.mutate()} />
       </section>
     );
@@ -114,7 +114,7 @@ export function DevicePage() {
       </div>
       <div className="card">
         <h2>{msg('devices.device.alarms')}</h2>
-        <ListFrame list={alarms} empty={msg('devices.device.thisDeviceHasNo')}>
+        <ListFrame list={alarms} empty={msg('devices.device.noAlarms')}>
           <table className="data-table responsive">
             <caption className="visually-hidden">{msg('devices.device.alarmsOfTheDevice')}</caption>
             <thead>
@@ -147,8 +147,8 @@ export function DevicePage() {
         </ListFrame>
       </div>
       <div className="card">
-        <h2>{msg('devices.device.incidentsThatMentionThe')}</h2>
-        <ListFrame list={incidents} empty={msg('devices.device.noIncidentMentionsThis')}>
+        <h2>{msg('devices.device.mentioningIncidents')}</h2>
+        <ListFrame list={incidents} empty={msg('devices.device.noMentioningIncidents')}>
           <ul className="related-list">
             {incidents.items.map((i) => (
               <li key={i.id}>

@@ -41,9 +41,9 @@ export function DeviceStatusPage() {
       ) : (
         <>
           <p className="muted small" aria-live="polite">
-            {msg('devices.status.showing')} {rows.length} {msg('devices.status.of')} {list.items.length} {msg('devices.status.devicesLoaded')}{list.hasMore ? msg('devices.status.thereAreMoreFilters') : ''}.
+            {msg('devices.status.showing')} {rows.length} {msg('devices.status.of')} {list.items.length} {msg('devices.status.devicesLoaded')}{list.hasMore ? msg('devices.status.moreLoadedOnlyNote') : ''}.
           </p>
-          {rows.length === 0 && <EmptyState>{msg('devices.status.noDeviceMatchesThe')}</EmptyState>}
+          {rows.length === 0 && <EmptyState>{msg('devices.status.noMatches')}</EmptyState>}
           <table className="data-table responsive">
             <caption className="visually-hidden">{msg('devices.status.statusOfTheDevices')}</caption>
             <thead>
@@ -53,7 +53,7 @@ export function DeviceStatusPage() {
                 <th scope="col">{msg('devices.status.site')}</th>
                 {sortHeader('status', msg('devices.status.status'))}
                 <th scope="col">{msg('devices.status.lastHeartbeat')}</th>
-                {sortHeader('availability', msg('devices.status.n30DayAvailability'), 'num')}
+                {sortHeader('availability', msg('devices.status.availability30d'), 'num')}
                 {sortHeader('alarms', msg('devices.status.openAlarms'), 'num')}
               </tr>
             </thead>
@@ -71,7 +71,7 @@ export function DeviceStatusPage() {
                   <td data-label={msg('devices.status.lastHeartbeat')}>
                     {d.lastHeartbeatAt ? <time dateTime={d.lastHeartbeatAt}>{formatDateTime(d.lastHeartbeatAt)}</time> : '—'}
                   </td>
-                  <td data-label={msg('devices.status.n30DayAvailability')} className="num">
+                  <td data-label={msg('devices.status.availability30d')} className="num">
                     {formatPercent(d.availability30d)}
                   </td>
                   <td data-label={msg('devices.status.openAlarms')} className="num">

@@ -35,7 +35,7 @@ export function CommentForm({ incident, staff, run }: CommentFormProps) {
     e.preventDefault();
     const body = text.trim();
     if (!body) return setError(msg('incidents.detail.writeAComment'));
-    if (body.length > MAX_COMMENT) return setError(msg('incidents.detail.theCommentCannotBe'));
+    if (body.length > MAX_COMMENT) return setError(msg('incidents.detail.commentTooLong'));
     setError(null);
     setBusy(true);
     const ok = await run(
@@ -61,7 +61,7 @@ export function CommentForm({ incident, staff, run }: CommentFormProps) {
         </div>
       )}
       <div className="field">
-        <label htmlFor="comment-body">{asNote ? msg('incidents.notes.note') : msg('incidents.detail.comment')}</label>
+        <label htmlFor="comment-body">{asNote ? msg('incidents.notes.note') : msg('incidents.detail.commentLabel')}</label>
         <textarea
           id="comment-body"
           rows={3}
@@ -76,7 +76,7 @@ export function CommentForm({ incident, staff, run }: CommentFormProps) {
           </p>
         )}
       </div>
-      <FormActions busy={busy} label={asNote ? msg('incidents.notes.saveNote') : msg('incidents.detail.comment2')} busyLabel={msg('incidents.detail.sending')} />
+      <FormActions busy={busy} label={asNote ? msg('incidents.notes.saveNote') : msg('incidents.detail.submitComment')} busyLabel={msg('incidents.detail.sending')} />
     </form>
   );
 }

@@ -29,7 +29,7 @@ export function CustomerActions({ incident, onDone, reload }: FormProps) {
   return (
     <div className="card">
       <h2>{msg('incidents.detail.actions')}</h2>
-      {open && incident.closureRequested && <p className="muted">{msg('incidents.detail.youRequestedClosureThe')}</p>}
+      {open && incident.closureRequested && <p className="muted">{msg('incidents.detail.closureRequestedNotice')}</p>}
       {open && !incident.closureRequested && (
         <TextAction
           id="closure-note"
@@ -45,7 +45,7 @@ export function CustomerActions({ incident, onDone, reload }: FormProps) {
       )}
       {incident.status === 'resolved' && (
         <div className="form-actions">
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void run(() => actions.confirmResolution(incident.id), msg('incidents.detail.resolutionConfirmedTheIncident'))}>
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void run(() => actions.confirmResolution(incident.id), msg('incidents.detail.resolutionConfirmed'))}>
             {msg('incidents.detail.confirmResolution')}
           </button>
         </div>
@@ -53,7 +53,7 @@ export function CustomerActions({ incident, onDone, reload }: FormProps) {
       {reopenable && (
         <TextAction
           id="reopen-reason"
-          label={msg('incidents.detail.reasonToReopenUp', { REOPEN_GRACE_DAYS })}
+          label={msg('incidents.detail.reopenReason', { REOPEN_GRACE_DAYS })}
           button={msg('incidents.detail.reopen')}
           min={3}
           busy={busy}

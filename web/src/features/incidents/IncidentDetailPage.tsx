@@ -51,7 +51,7 @@ export function IncidentDetailPage() {
   return (
     <section>
       <p className="breadcrumb">
-        <Link to="/incidents/all">{msg('incidents.detail.incidents')}</Link>
+        <Link to="/incidents/all">{msg('incidents.detail.backToList')}</Link>
         {isStaff && (
           <>
             {' · '}
@@ -61,12 +61,12 @@ export function IncidentDetailPage() {
       </p>
       {!wellFormed || (error?.code === 'NOT_FOUND' && !data) ? (
         <>
-          <PageHeader title={msg('incidents.detail.incident2', { v0: id ?? '' })} />
+          <PageHeader title={msg('incidents.detail.pageTitle', { v0: id ?? '' })} />
           <NotFoundState what={msg('incidents.detail.incident')} backTo="/incidents/all" backLabel={msg('incidents.detail.viewAllIncidents')} />
         </>
       ) : error && !data ? (
         <>
-          <PageHeader title={msg('incidents.detail.incident2', { v0: id ?? '' })} />
+          <PageHeader title={msg('incidents.detail.pageTitle', { v0: id ?? '' })} />
           <ErrorState error={error} onRetry={() => void mutate()} />
         </>
       ) : isLoading || !data ? (

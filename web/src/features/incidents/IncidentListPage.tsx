@@ -53,7 +53,7 @@ export function IncidentListPage() {
     try {
       const all = await exportAll(query);
       downloadCsv(csvFilename(`incidentes-${new Date().toISOString().slice(0, 10)}`, variant), toCsv(all.items, INCIDENT_CSV_COLUMNS, csvDialect(variant)));
-      setExporting({ busy: false, text: all.truncated ? msg('incidents.list.csvDownloadedWithThe', { CSV_MAX_ITEMS }) : msg('incidents.list.csvDownloadedIncidents', { length: all.items.length }) });
+      setExporting({ busy: false, text: all.truncated ? msg('incidents.list.csvTruncated', { CSV_MAX_ITEMS }) : msg('incidents.list.csvDownloadedIncidents', { length: all.items.length }) });
     } catch (err) {
       setExporting({ busy: false, text: msg('incidents.list.couldNotExport', { userMessage: toApiError(err).userMessage }) });
     }
@@ -119,10 +119,10 @@ export function IncidentListPage() {
           <p>{invalid}</p>
         </div>
       ) : (
-        <ListFrame list={list} empty={hasFilters ? msg('incidents.list.noIncidentMatchesThe') : msg('incidents.list.noIncidentsRecorded')}>
+        <ListFrame list={list} empty={hasFilters ? msg('incidents.list.noMatches') : msg('incidents.list.noIncidentsRecorded')}>
           <p className="muted small" aria-live="polite">
-            {msg('incidents.list.showing')} {list.items.length} {msg('incidents.list.incidents2')}{list.hasMore ? msg('incidents.list.thereAreMore') : ''}.
-            {columnSort && list.hasMore ? msg('incidents.list.columnOrderAppliesTo') : ''}
+            {msg('incidents.list.showing')} {list.items.length} {msg('incidents.list.countNoun')}{list.hasMore ? msg('incidents.list.thereAreMore') : ''}.
+            {columnSort && list.hasMore ? msg('incidents.list.sortScopeNote') : ''}
           </p>
           <table className="data-table responsive">
             <caption className="visually-hidden">{msg('incidents.list.incidentList')}</caption>

@@ -74,7 +74,7 @@ export function NewIncidentPage() {
     setTouched({ title: true, description: true, severity: true, category: true });
     const r = validateIncidentForm(values);
     const noCustomer = isStaff && !customer;
-    setCustomerError(noCustomer ? msg('incidents.new.selectTheCustomer') : null);
+    setCustomerError(noCustomer ? msg('incidents.new.customerRequired') : null);
     if (noCustomer && r.ok) return void formRef.current?.querySelector<HTMLElement>('#incident-customer')?.focus();
     if (!r.ok) {
       setErrors(r.errors);
@@ -138,7 +138,7 @@ export function NewIncidentPage() {
                 if (e.target.value) setCustomerError(null);
               }}
             >
-              <option value="">{msg('incidents.new.selectTheCustomer2')}</option>
+              <option value="">{msg('incidents.new.customerPlaceholder')}</option>
               {(me?.tenants ?? []).map((t) => (
                 <option key={t.id} value={t.id}>
                   {t.name}

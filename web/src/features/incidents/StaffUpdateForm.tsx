@@ -33,9 +33,9 @@ export function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!changed) return;
-    if (categoryChanged && (category.trim().length < 1 || category.trim().length > 60)) return setFieldError(msg('incidents.detail.theCategoryMustHave'));
+    if (categoryChanged && (category.trim().length < 1 || category.trim().length > 60)) return setFieldError(msg('incidents.detail.categoryLength'));
     const reason = triageReason.trim();
-    if (needsTriage && (reason.length < 3 || reason.length > 500)) return setFieldError(msg('incidents.detail.giveTheReason3'));
+    if (needsTriage && (reason.length < 3 || reason.length > 500)) return setFieldError(msg('incidents.detail.triageReasonLength'));
     setFieldError(null);
     setBusy(true);
     const ok = await runAction(
@@ -102,7 +102,7 @@ export function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
         </select>
         {assignees.error && (
           <p className="field-error" role="alert">
-            {msg('incidents.detail.couldNotLoadThe')} {assignees.error.userMessage}
+            {msg('incidents.detail.assigneesLoadFailed')} {assignees.error.userMessage}
           </p>
         )}
       </div>

@@ -9,7 +9,7 @@ export function TextAction({ id, label, button, min, busy, onSubmit }: { id: str
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const t = text.trim();
-    if (t.length < min || t.length > 2000) return setError(msg('incidents.detail.writeBetweenAnd2000', { min }));
+    if (t.length < min || t.length > 2000) return setError(msg('incidents.detail.commentLength', { min }));
     setError(null);
     await onSubmit(t);
     setText('');

@@ -38,7 +38,7 @@ export function Timeline({ incident }: { incident: IncidentDetail }) {
                       </li>
                     ))}
                   </ul>
-                  {item.reason && <p className="muted small pre-wrap">{msg('incidents.detail.reason2')} {item.reason}</p>}
+                  {item.reason && <p className="muted small pre-wrap">{msg('incidents.detail.reasonPrefix')} {item.reason}</p>}
                 </>
               )}
             </li>

@@ -20,7 +20,7 @@ export function TriageForm({ incident, onDone, reload }: FormProps) {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const r = reason.trim();
-    if (r.length < 3 || r.length > 500) return setError(msg('incidents.detail.giveTheReason3'));
+    if (r.length < 3 || r.length > 500) return setError(msg('incidents.detail.triageReasonLength'));
     setError(null);
     setBusy(true);
     await runAction(() => actions.triage(incident.id, { version: incident.version, severity, reason: r }), 'Incidente clasificado.', onDone, reload);

@@ -68,7 +68,7 @@ export function localDayBound(date: string, end: boolean): string {
 
 /** Message (portal language) for filters the API would refuse, or null when they are valid. */
 export function filtersError(f: IncidentFilters): string | null {
-  if (f.q.trim().length === 1) return msg('incidents.filters.theSearchNeedsAt');
+  if (f.q.trim().length === 1) return msg('incidents.filters.queryTooShort');
   return dateRangeError(f.from, f.to);
 }
 

@@ -16,10 +16,10 @@ export async function runAction(action: () => Promise<unknown>, okText: string, 
   } catch (err) {
     const apiErr = toApiError(err);
     if (apiErr.code === 'VERSION_CONFLICT') {
-      onDone({ tone: 'error', text: msg('incidents.detail.theIncidentChangedWhile') });
+      onDone({ tone: 'error', text: msg('incidents.detail.versionConflict') });
       reload();
     } else if (apiErr.code === 'INVALID_TRANSITION') {
-      onDone({ tone: 'error', text: msg('incidents.detail.theCurrentDataHas', { userMessage: apiErr.userMessage }) });
+      onDone({ tone: 'error', text: msg('incidents.detail.reloadedAfterError', { userMessage: apiErr.userMessage }) });
       reload();
     } else {
       onDone({ tone: 'error', text: apiErr.userMessage });

@@ -10,7 +10,7 @@ export const FIELD_LABELS: Record<string, string> = {
   get assignee() { return msg('incidents.detail.assignedTo'); },
   get title() { return msg('incidents.detail.title'); },
   get category() { return msg('incidents.detail.category'); },
-  get closureRequested() { return msg('incidents.detail.closureRequested2'); },
+  get closureRequested() { return msg('incidents.detail.closureRequestedChange'); },
   slaTargets: 'Objetivos SLA',
   slaDueAt: 'Vence SLA',
   slaResult: 'Resultado SLA',

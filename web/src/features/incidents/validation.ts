@@ -22,13 +22,13 @@ export type IncidentFormErrors = Partial<Record<IncidentFormField, string>>;
 /** The message of each field's failure in the portal's language (getters: read at validation time, docs/portal.md#messages). */
 const MESSAGES: Record<IncidentFormField, { tooSmall: string; tooBig: string; invalid: string }> = {
   title: {
-    get tooSmall() { return msg('incidents.validation.theTitleMustHave'); },
-    get tooBig() { return msg('incidents.validation.theTitleCannotBe'); },
+    get tooSmall() { return msg('incidents.validation.titleTooShort'); },
+    get tooBig() { return msg('incidents.validation.titleTooLong'); },
     get invalid() { return msg('incidents.validation.enterATitle'); },
   },
   description: {
     get tooSmall() { return msg('incidents.validation.describeTheIncident'); },
-    get tooBig() { return msg('incidents.validation.theDescriptionCannotBe'); },
+    get tooBig() { return msg('incidents.validation.descriptionTooLong'); },
     get invalid() { return msg('incidents.validation.describeTheIncident'); },
   },
   severity: {
@@ -37,8 +37,8 @@ const MESSAGES: Record<IncidentFormField, { tooSmall: string; tooBig: string; in
     get invalid() { return msg('incidents.validation.selectASeverity'); },
   },
   category: {
-    get tooSmall() { return msg('incidents.validation.enterACategoryOr'); },
-    get tooBig() { return msg('incidents.validation.theCategoryCannotBe'); },
+    get tooSmall() { return msg('incidents.validation.categoryBlank'); },
+    get tooBig() { return msg('incidents.validation.categoryTooLong'); },
     get invalid() { return msg('incidents.validation.invalidCategory'); },
   },
 };

@@ -35,7 +35,7 @@ export function ActivityFeedPage() {
       await list.mutate();
       setStatus(msg('notifications.panel.markedRead'));
     } catch (err) {
-      setStatus(msg('notifications.panel.couldNotMark', { userMessage: toApiError(err).userMessage }));
+      setStatus(msg('notifications.panel.markReadFailed', { userMessage: toApiError(err).userMessage }));
     }
   };
 

@@ -39,7 +39,7 @@ export function AddWebhookForm({ onCreated }: { onCreated: (c: { webhook: Webhoo
       setUrl('');
       onCreated(created);
     } catch (err) {
-      setErrors(fieldErrorsOf(err, ADD_FIELDS, (message) => msg('notifications.webhooks.couldNotAdd', { message })));
+      setErrors(fieldErrorsOf(err, ADD_FIELDS, (message) => msg('notifications.webhooks.addFailed', { message })));
     } finally {
       setBusy(false);
     }

@@ -76,7 +76,7 @@ function PreferencesForm({ initial, tenantName }: { initial: NotificationPrefere
       await save({ email, minSeverity, kinds: kindsValue(kinds), digest, monthlyReport, language });
       setSaved(true);
     } catch (err) {
-      setErrors(fieldErrorsOf(err, FIELDS, (message) => msg('notifications.preferences.couldNotSave', { message })));
+      setErrors(fieldErrorsOf(err, FIELDS, (message) => msg('notifications.preferences.saveFailed', { message })));
     } finally {
       setBusy(false);
     }

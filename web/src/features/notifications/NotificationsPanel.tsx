@@ -55,7 +55,7 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
       await markAll();
       setStatus(msg('notifications.panel.markedRead'));
     } catch (err) {
-      setStatus(msg('notifications.panel.couldNotMark', { userMessage: toApiError(err).userMessage }));
+      setStatus(msg('notifications.panel.markReadFailed', { userMessage: toApiError(err).userMessage }));
     }
   };
 

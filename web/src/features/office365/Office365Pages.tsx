@@ -43,7 +43,7 @@ export function Office365AlarmsPage() {
         <FilterText id="o365a-user" label={msg('office365.pages.affectedUser')} placeholder={msg('office365.pages.userDomainExact')} value={query.user ?? ''} onApply={(v) => set('user', v)} />
       </form>
       <RowActionNoticeView notice={notice} />
-      <ListFrame list={list} empty={msg('office365.pages.noOffice365Alarms')}>
+      <ListFrame list={list} empty={msg('office365.pages.noAlarmsInPeriod')}>
         <DataTable
           caption={msg('office365.pages.office365Alarms')}
           rows={list.items}
@@ -88,7 +88,7 @@ export function Office365EventsPage() {
         <FilterSelect id="o365e-result" label={msg('office365.pages.result')} value={String(query.result ?? '')} options={RESULTS.map((r) => [r, RESULT_LABELS[r] ?? r] as const)} onChange={(v) => set('result', v)} />
         <FilterText id="o365e-user" label={msg('office365.pages.user')} placeholder={msg('office365.pages.userDomainExact')} value={query.user ?? ''} onApply={(v) => set('user', v)} />
       </form>
-      <ListFrame list={list} empty={msg('office365.pages.noOffice365Events')}>
+      <ListFrame list={list} empty={msg('office365.pages.noEventsInPeriod')}>
         <DataTable
           caption={msg('office365.pages.office365Events')}
           rows={list.items}

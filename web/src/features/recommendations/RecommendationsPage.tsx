@@ -50,7 +50,7 @@ export function RecommendationsPage() {
       ) : list.isLoading || !list.data ? (
         <LoadingState />
       ) : list.items.length === 0 && !list.hasMore ? (
-        <EmptyState>{Object.keys(query).length ? msg('recommendations.page.noRecommendationMatchesThe') : msg('recommendations.page.noRecommendations')}</EmptyState>
+        <EmptyState>{Object.keys(query).length ? msg('recommendations.page.noMatches') : msg('recommendations.page.noRecommendations')}</EmptyState>
       ) : (
         <>
           <ul className="rec-list">
@@ -80,7 +80,7 @@ function RecommendationCard({ rec, onChanged }: { rec: Recommendation; onChanged
     if (!target) return;
     const text = note.trim();
     if (!text) return setError(msg('recommendations.page.writeANote'));
-    if (text.length > 1000) return setError(msg('recommendations.page.theNoteCannotBe'));
+    if (text.length > 1000) return setError(msg('recommendations.page.noteTooLong'));
     setError(null);
     setBusy(true);
     try {

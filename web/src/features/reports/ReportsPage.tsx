@@ -57,7 +57,7 @@ export function ReportsPage() {
           <FiguresSummary f={r} />
           <div className="report-tables">
             <section className="card" aria-labelledby="rep-sev">
-              <h2 id="rep-sev">{msg('reports.page.incidentsBySeverityAnd')}</h2>
+              <h2 id="rep-sev">{msg('reports.page.incidentsBySeverityAndStatus')}</h2>
               <table className="data-table">
                 <caption className="visually-hidden">{msg('reports.page.incidentsBySeverity')}</caption>
                 <thead>
@@ -96,7 +96,7 @@ export function ReportsPage() {
             <section className="card" aria-labelledby="rep-alarms">
               <h2 id="rep-alarms">{msg('reports.page.mostFrequentAlarms')}</h2>
               {r.topAlarms.length === 0 ? (
-                <EmptyState>{msg('reports.page.thereWereNoAlarms')}</EmptyState>
+                <EmptyState>{msg('reports.page.noAlarmsInPeriod')}</EmptyState>
               ) : (
                 <table className="data-table">
                   <caption className="visually-hidden">{msg('reports.page.mostFrequentAlarms')}</caption>

@@ -39,7 +39,7 @@ export function SearchResultsPage() {
     <section>
       <PageHeader title={msg('search.results.searchResults')} />
       {!valid ? (
-        <EmptyState>{msg('search.results.typeAtLeast2')}</EmptyState>
+        <EmptyState>{msg('search.results.queryTooShort')}</EmptyState>
       ) : (
         <>
           <p className="muted">
@@ -64,7 +64,7 @@ export function SearchResultsPage() {
               </ul>
             </ListFrame>
             <p className="small">
-              <Link to={`/incidents/all?q=${encodeURIComponent(q)}`}>{msg('search.results.viewAllInThe')}</Link>
+              <Link to={`/incidents/all?q=${encodeURIComponent(q)}`}>{msg('search.results.viewAllInList')}</Link>
             </p>
           </section>
           <section className="card" aria-labelledby="sr-devices">

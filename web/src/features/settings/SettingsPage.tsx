@@ -15,11 +15,11 @@ type Flag = 'sidebarCollapsed' | 'boxedLayout' | 'fixedFooter' | 'fullHeight' | 
 
 /** The layout toggles, one per line with a hint of what each changes (docs/portal.md#screens). */
 const TOGGLES: readonly { flag: Flag; label: string; hint: string }[] = [
-  { flag: 'sidebarCollapsed', get label() { return msg('settings.page.collapsedSidebar'); }, get hint() { return msg('settings.page.onWideScreensThe'); } },
-  { flag: 'boxedLayout', get label() { return msg('settings.page.boxedLayout'); }, get hint() { return msg('settings.page.thePortalUsesA'); } },
-  { flag: 'fixedFooter', get label() { return msg('settings.page.fixedFooter'); }, get hint() { return msg('settings.page.theFooterAlwaysStays'); } },
-  { flag: 'fullHeight', get label() { return msg('settings.page.fullHeight'); }, get hint() { return msg('settings.page.theContentFillsThe'); } },
-  { flag: 'fullWidth', get label() { return msg('settings.page.fullWidth'); }, get hint() { return msg('settings.page.theContentUsesThe'); } },
+  { flag: 'sidebarCollapsed', get label() { return msg('settings.page.collapsedSidebar'); }, get hint() { return msg('settings.page.sidebarHiddenHint'); } },
+  { flag: 'boxedLayout', get label() { return msg('settings.page.boxedLayout'); }, get hint() { return msg('settings.page.centredHint'); } },
+  { flag: 'fixedFooter', get label() { return msg('settings.page.fixedFooter'); }, get hint() { return msg('settings.page.stickyFooterHint'); } },
+  { flag: 'fullHeight', get label() { return msg('settings.page.fullHeight'); }, get hint() { return msg('settings.page.fullHeightHint'); } },
+  { flag: 'fullWidth', get label() { return msg('settings.page.fullWidth'); }, get hint() { return msg('settings.page.fullWidthHint'); } },
 ];
 
 /** Applies a language change to Amplify's I18n too (the Authenticator after a sign-out). */
@@ -70,7 +70,7 @@ export function SettingsPage() {
             <option value="en">{msg('settings.page.english')}</option>
           </select>
         </div>
-        <p className="muted small">{msg('settings.page.preferencesAreSavedIn')}</p>
+        <p className="muted small">{msg('settings.page.storedLocally')}</p>
       </form>
       <section className="card" aria-labelledby="settings-notifications">
         <h2 id="settings-notifications">{msg('notifications.links.settingsTitle')}</h2>

@@ -141,12 +141,12 @@ export function SocQueuePage() {
       <div role="tabpanel" id="q-panel" aria-labelledby={`q-tab-${tab}`}>
         <ListFrame
           list={list}
-          empty={tab === 'resolved' ? (filtered ? msg('soc.queue.noResolvedIncidentMatches') : msg('soc.queue.noResolvedIncidents')) : filtered ? msg('soc.queue.noOpenIncidentMatches') : msg('soc.queue.noOpenIncidents')}
+          empty={tab === 'resolved' ? (filtered ? msg('soc.queue.noResolvedMatches') : msg('soc.queue.noResolved')) : filtered ? msg('soc.queue.noOpenMatches') : msg('soc.queue.noOpenIncidents')}
         >
           <p className="muted small" aria-live="polite">
             {msg('soc.queue.showing')} {list.items.length} {tab === 'resolved' ? msg('soc.queue.resolvedIncidents') : msg('soc.queue.openIncidents')}
             {list.hasMore ? msg('soc.queue.thereAreMore') : ''}
-            {tab === 'resolved' ? msg('soc.queue.waitingForTheCustomer') : sort === 'due' ? msg('soc.queue.thoseDueSoonestFirst') : msg('soc.queue.newFirstThenAtRisk')}
+            {tab === 'resolved' ? msg('soc.queue.waitingForCustomerSuffix') : sort === 'due' ? msg('soc.queue.thoseDueSoonestFirst') : msg('soc.queue.newFirstThenAtRisk')}
           </p>
           <BulkBar
             selected={selected}
@@ -159,7 +159,7 @@ export function SocQueuePage() {
             onClear={() => setPicked(new Set())}
           />
           <DataTable
-            caption={tab === 'resolved' ? msg('soc.queue.socQueueResolvedIncidents') : msg('soc.queue.socQueueOpenIncidents')}
+            caption={tab === 'resolved' ? msg('soc.queue.resolvedCaption') : msg('soc.queue.socQueueOpenIncidents')}
             rows={list.items}
             rowKey={rowKey}
             columns={[

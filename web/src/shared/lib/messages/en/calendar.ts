@@ -11,7 +11,7 @@ export const calendar: Catalogue['calendar'] = {
     alarm: 'Alarm:',
     more: 'more',
     eventsOfTheMonth: 'Events of the month',
-    noIncidentsOrAlarms: 'No incidents or alarms this month.',
+    emptyMonth: 'No incidents or alarms this month.',
     firstItemsOnly: "Showing the first {{n}} incidents and the first {{n}} alarms of the month; each day's count includes them all.",
     viewAllIncidents: 'View all incidents',
     viewAllAlarms: 'View all alarms',

@@ -17,7 +17,7 @@ export const notifications: Catalogue['notifications'] = {
     isNew: 'New',
     system: 'System',
     markedRead: 'All marked as read.',
-    couldNotMark: 'Could not mark as read: {{userMessage}}',
+    markReadFailed: 'Could not mark as read: {{userMessage}}',
   },
   feed: {
     title: 'Activity',
@@ -83,7 +83,7 @@ export const notifications: Catalogue['notifications'] = {
     save: 'Save preferences',
     saving: 'Saving…',
     saved: 'Preferences saved.',
-    couldNotSave: 'Could not save the preferences: {{message}}',
+    saveFailed: 'Could not save the preferences: {{message}}',
   },
   webhooks: {
     title: 'Webhooks',
@@ -134,7 +134,7 @@ export const notifications: Catalogue['notifications'] = {
     add: 'Add webhook',
     adding: 'Adding…',
     added: 'Webhook "{{name}}" added.',
-    couldNotAdd: 'Could not add the webhook: {{message}}',
+    addFailed: 'Could not add the webhook: {{message}}',
     nameRequired: 'Enter a name.',
     urlRequired: "Enter the webhook's address.",
     secretTitle: 'Signing secret',

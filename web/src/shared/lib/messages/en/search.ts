@@ -4,12 +4,12 @@ import type { Catalogue } from '../es';
 export const search: Catalogue['search'] = {
   results: {
     searchResults: 'Search results',
-    typeAtLeast2: 'Type at least 2 characters in the header search box.',
+    queryTooShort: 'Type at least 2 characters in the header search box.',
     resultsFor: 'Results for «',
     incidents: 'Incidents',
     noIncidentMatches: 'No incident matches.',
     incidentsHint: 'Incidents whose title contains every word searched for (case and accents ignored).',
-    viewAllInThe: 'View all in the incident list',
+    viewAllInList: 'View all in the incident list',
     devices: 'Devices',
     noDeviceMatches: 'No device matches.',
     devicesHint: 'Devices whose name starts with the text searched for.',

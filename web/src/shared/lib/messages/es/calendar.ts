@@ -9,7 +9,7 @@ export const calendar = {
     alarm: 'Alarma:',
     more: 'más',
     eventsOfTheMonth: 'Eventos del mes',
-    noIncidentsOrAlarms: 'No hay incidentes ni alarmas este mes.',
+    emptyMonth: 'No hay incidentes ni alarmas este mes.',
     firstItemsOnly: 'Se muestran los primeros {{n}} incidentes y las primeras {{n}} alarmas del mes; los recuentos de cada día incluyen todos.',
     viewAllIncidents: 'Ver todos los incidentes',
     viewAllAlarms: 'Ver todas las alarmas',

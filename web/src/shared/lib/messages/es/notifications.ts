@@ -15,7 +15,7 @@ export const notifications = {
     isNew: 'Nuevo',
     system: 'Sistema',
     markedRead: 'Todo marcado como leído.',
-    couldNotMark: 'No se pudo marcar como leído: {{userMessage}}',
+    markReadFailed: 'No se pudo marcar como leído: {{userMessage}}',
   },
   feed: {
     title: 'Actividad',
@@ -81,7 +81,7 @@ export const notifications = {
     save: 'Guardar preferencias',
     saving: 'Guardando…',
     saved: 'Preferencias guardadas.',
-    couldNotSave: 'No se pudieron guardar las preferencias: {{message}}',
+    saveFailed: 'No se pudieron guardar las preferencias: {{message}}',
   },
   webhooks: {
     title: 'Webhooks',
@@ -132,7 +132,7 @@ export const notifications = {
     add: 'Añadir webhook',
     adding: 'Añadiendo…',
     added: 'Webhook «{{name}}» añadido.',
-    couldNotAdd: 'No se pudo añadir el webhook: {{message}}',
+    addFailed: 'No se pudo añadir el webhook: {{message}}',
     nameRequired: 'Escribe un nombre.',
     urlRequired: 'Escribe la dirección del webhook.',
     secretTitle: 'Secreto de firma',

@@ -2,12 +2,12 @@
 export const search = {
   results: {
     searchResults: 'Resultados de búsqueda',
-    typeAtLeast2: 'Escribe al menos 2 caracteres en el buscador de la cabecera.',
+    queryTooShort: 'Escribe al menos 2 caracteres en el buscador de la cabecera.',
     resultsFor: 'Resultados para «',
     incidents: 'Incidentes',
     noIncidentMatches: 'Ningún incidente coincide.',
     incidentsHint: 'Incidentes cuyo título contiene todas las palabras buscadas (sin distinguir mayúsculas ni acentos).',
-    viewAllInThe: 'Ver todos en la lista de incidentes',
+    viewAllInList: 'Ver todos en la lista de incidentes',
     devices: 'Dispositivos',
     noDeviceMatches: 'Ningún dispositivo coincide.',
     devicesHint: 'Dispositivos cuyo nombre empieza por el texto buscado.',
