@@ -48,7 +48,7 @@ export function DevicesCard() {
           {msg('account.devicesCard.rememberThisDevice')}
         </button>
       </p>
-      {!devices && !error && <p role="status">{msg('account.devicesCard.loading')}</p>}
+      {!devices && !error && <p role="status">{msg('common.loading')}</p>}
       {devices && devices.length === 0 && <p className="empty-state">{msg('account.devicesCard.noRememberedDevices')}</p>}
       {devices && devices.length > 0 && (
         <ul className="device-list" aria-label={msg('account.devicesCard.rememberedDevices')}>
@@ -75,7 +75,7 @@ export function DevicesCard() {
         <div role="alert">
           <p>{error}</p>
           <button type="button" className="btn" onClick={load}>
-            {msg('account.devicesCard.retry')}
+            {msg('common.retry')}
           </button>
         </div>
       )}

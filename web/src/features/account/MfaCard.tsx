@@ -83,7 +83,7 @@ export function MfaCard({ issuer, email }: { issuer: string; email: string }) {
   return (
     <section className="card" aria-labelledby="mfa-title">
       <h2 id="mfa-title">{msg('account.mfaCard.twoStepVerificationMfa')}</h2>
-      {state.step === 'loading' && <p role="status">{msg('account.mfaCard.loading')}</p>}
+      {state.step === 'loading' && <p role="status">{msg('common.loading')}</p>}
       {state.step === 'error' && <p role="alert">{state.message}</p>}
       {state.step === 'off' && (
         <>
@@ -121,7 +121,7 @@ export function MfaCard({ issuer, email }: { issuer: string; email: string }) {
                 )
               }
             >
-              {copied ? msg('account.mfaCard.copied') : msg('account.mfaCard.copy')}
+              {copied ? msg('actions.copied') : msg('actions.copy')}
             </button>
           </p>
           <div className="field">
@@ -139,7 +139,7 @@ export function MfaCard({ issuer, email }: { issuer: string; email: string }) {
           </div>
           <FormActions busy={busy} label={msg('account.mfaCard.verifyAndTurnOn')}>
             <button type="button" className="btn" disabled={busy} onClick={() => setState({ step: 'off' })}>
-              {msg('account.mfaCard.cancel')}
+              {msg('actions.cancel')}
             </button>
           </FormActions>
         </form>

@@ -91,13 +91,13 @@ export function AccessRequestsPage() {
             rows={list.items}
             rowKey={(r) => r.id}
             columns={[
-              { label: msg('admin.pages.user'), cell: (r) => <>{r.email ?? r.id}{r.email && !r.emailVerified && <span className="muted small"> {msg('admin.accessRequests.unverified')}</span>}</> },
+              { label: msg('fields.user.user'), cell: (r) => <>{r.email ?? r.id}{r.email && !r.emailVerified && <span className="muted small"> {msg('admin.accessRequests.unverified')}</span>}</> },
               { label: msg('admin.accessRequests.origin'), cell: (r) => r.provider ?? (r.emailDomain ? msg('admin.accessRequests.ownAccount', { domain: r.emailDomain }) : msg('admin.accessRequests.ownAccountNoDomain')) },
               { label: msg('admin.accessRequests.requestedAt'), cell: (r) => <time dateTime={r.requestedAt}>{formatDateTime(r.requestedAt)}</time> },
               ...(status === 'pending'
                 ? [
                     {
-                      label: msg('admin.pages.actions'),
+                      label: msg('fields.common.actions'),
                       cell: (r: AccessRequest) => (
                         <div className="row-actions">
                           <label className="visually-hidden" htmlFor={`ar-tenant-${r.id}`}>
@@ -115,7 +115,7 @@ export function AccessRequestsPage() {
                             {msg('admin.accessRequests.grant')}
                           </button>
                           <button type="button" className="btn" disabled={busy !== null} onClick={() => void dismiss(r)}>
-                            {msg('admin.accessRequests.dismiss')}
+                            {msg('actions.dismiss')}
                           </button>
                         </div>
                       ),

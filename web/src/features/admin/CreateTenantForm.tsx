@@ -45,7 +45,7 @@ export function CreateTenantForm() {
           <input id="tenant-name" value={name} autoComplete="off" maxLength={120} aria-invalid={errors.name ? true : undefined} aria-describedby={errors.name ? 'tenant-name-error' : undefined} onChange={(e) => setName(e.target.value)} />
         </Field>
       </div>
-      <FormActions busy={busy} label={msg('admin.pages.createCustomer')} busyLabel={msg('admin.pages.creating')} />
+      <FormActions busy={busy} label={msg('admin.pages.createCustomer')} busyLabel={msg('actions.creating')} />
     </form>
   );
 }

@@ -287,7 +287,7 @@ function IdentityProviderForm({ tenantId, tenantName, state }: { tenantId: strin
       )}
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={busy !== null}>
-          {busy === 'save' ? msg('admin.identityProvider.saving') : msg('admin.identityProvider.save')}
+          {busy === 'save' ? msg('actions.saving') : msg('admin.identityProvider.save')}
         </button>
         {p && (
           <button type="button" className="btn" disabled={busy !== null} onClick={() => void onRemove()}>

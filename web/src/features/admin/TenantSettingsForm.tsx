@@ -103,7 +103,7 @@ export function TenantSettingsForm({ tenant }: { tenant: Tenant }) {
           ))}
         </tbody>
       </table>
-      <FormActions busy={busy} label={msg('admin.pages.saveChanges')} busyLabel={msg('admin.pages.saving')} error={error} />
+      <FormActions busy={busy} label={msg('actions.saveChanges')} busyLabel={msg('actions.saving')} error={error} />
     </form>
   );
 }

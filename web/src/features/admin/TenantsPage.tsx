@@ -25,7 +25,7 @@ export function TenantsPage() {
             rowKey={(t) => t.id}
             rows={rows}
             columns={[
-              { label: msg('admin.pages.customer'), cell: (t) => <Link to={`/admin/tenants/${encodeURIComponent(t.id)}`}>{t.name}</Link> },
+              { label: msg('fields.common.customer'), cell: (t) => <Link to={`/admin/tenants/${encodeURIComponent(t.id)}`}>{t.name}</Link> },
               { label: msg('admin.pages.id'), cell: (t) => t.id },
               { label: msg('admin.pages.users'), cell: (t) => t.userCount ?? '—' },
               { label: msg('admin.pages.devices'), cell: (t) => t.deviceCount ?? '—' },

@@ -12,24 +12,24 @@ export function UserTable({ users, staffNames, render }: { users: PoolUser[]; st
       <caption className="visually-hidden">{msg('admin.pages.usersCaption')}</caption>
       <thead>
         <tr>
-          <th scope="col">{msg('admin.pages.user')}</th>
-          <th scope="col">{msg('admin.pages.status')}</th>
+          <th scope="col">{msg('fields.user.user')}</th>
+          <th scope="col">{msg('fields.user.status')}</th>
           <th scope="col">{msg('admin.pages.mfa')}</th>
           <th scope="col">{msg('admin.pages.created')}</th>
-          <th scope="col">{msg('admin.pages.actions')}</th>
+          <th scope="col">{msg('fields.common.actions')}</th>
         </tr>
       </thead>
       <tbody>
         {users.map((u) => (
           <tr key={u.username}>
-            <td data-label={msg('admin.pages.user')}>
+            <td data-label={msg('fields.user.user')}>
               {u.email ?? u.username}
               {staffNames.has(u.username) && <span className="muted small"> {msg('admin.pages.soc')}</span>}
             </td>
-            <td data-label={msg('admin.pages.status')}>{userStatusLabel(u)}</td>
+            <td data-label={msg('fields.user.status')}>{userStatusLabel(u)}</td>
             <td data-label={msg('admin.pages.mfa')}>{u.mfa ? msg('admin.pages.on') : msg('admin.pages.notSetUp')}</td>
             <td data-label={msg('admin.pages.created')}>{u.createdAt ? formatDateTime(u.createdAt) : '—'}</td>
-            <td data-label={msg('admin.pages.actions')}>
+            <td data-label={msg('fields.common.actions')}>
               <div className="row-actions">{render(u)}</div>
             </td>
           </tr>

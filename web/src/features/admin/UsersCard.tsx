@@ -54,7 +54,7 @@ export function UsersCard({ tenantId, tenantName }: { tenantId: string; tenantNa
         </Field>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={busy !== null}>
-            {busy === 'invite' ? msg('admin.pages.inviting') : msg('admin.pages.inviteUser')}
+            {busy === 'invite' ? msg('actions.inviting') : msg('admin.pages.inviteUser')}
           </button>
         </div>
       </form>
@@ -78,7 +78,7 @@ export function UsersCard({ tenantId, tenantName }: { tenantId: string; tenantNa
                   </button>
                 )}
                 <button type="button" className="btn" disabled={busy !== null} onClick={() => void (u.enabled ? confirmThen('disable', who, u.username, () => actions.setEnabled(u.username, false), `${who} deshabilitado.`) : run(u.username, () => actions.setEnabled(u.username, true), `${who} habilitado.`))}>
-                  {u.enabled ? msg('admin.pages.disable') : msg('admin.pages.enable')}
+                  {u.enabled ? msg('actions.disable') : msg('actions.enable')}
                 </button>
                 {u.mfa && (
                   <button type="button" className="btn" disabled={busy !== null} onClick={() => void confirmThen('resetMfa', who, u.username, () => actions.resetMfa(u.username), msg('admin.pages.mfaResetDone', { who }))}>

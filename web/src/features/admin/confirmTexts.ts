@@ -19,7 +19,7 @@ export function confirmTexts(action: ConfirmAction, who: string, tenantName?: st
       return {
         title: msg('admin.confirmDialog.disable', { who }),
         body: msg('admin.confirmDialog.disableBody', { who }),
-        confirmLabel: msg('admin.confirmDialog.disableConfirm'),
+        confirmLabel: msg('actions.disable'),
       };
     case 'remove':
       return {
@@ -37,7 +37,7 @@ export function confirmTexts(action: ConfirmAction, who: string, tenantName?: st
       return {
         title: msg('admin.confirmDialog.dismissAccessRequestOf', { who }),
         body: msg('admin.confirmDialog.dismissAccessRequestBody', { who }),
-        confirmLabel: msg('admin.accessRequests.dismiss'),
+        confirmLabel: msg('actions.dismiss'),
       };
     case 'resetMfa':
       return {

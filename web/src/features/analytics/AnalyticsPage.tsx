@@ -24,7 +24,7 @@ type TenantRow = Analytics['tenants'][number];
 
 /** Columns of the per-tenant CSV. */
 const COLUMNS = [
-  { get header() { return msg('analytics.page.customer'); }, value: (t: TenantRow) => t.tenantName },
+  { get header() { return msg('fields.common.customer'); }, value: (t: TenantRow) => t.tenantName },
   { get header() { return msg('analytics.page.id'); }, value: (t: TenantRow) => t.tenantId },
   { get header() { return msg('analytics.page.incidents'); }, value: (t: TenantRow) => t.incidents.total },
   { get header() { return msg('analytics.page.mttaMin'); }, value: (t: TenantRow) => (t.mttaMinutes === null ? null : Math.round(t.mttaMinutes)) },
@@ -92,7 +92,7 @@ export function AnalyticsPage() {
   return (
     <section>
       <PageHeader title={msg('analytics.page.analytics')}>
-        <CsvButtons label={msg('analytics.page.downloadCsv')} disabled={!a} onDownload={(v) => void download(v)} />
+        <CsvButtons label={msg('actions.downloadCsv')} disabled={!a} onDownload={(v) => void download(v)} />
       </PageHeader>
       {picker}
       {analytics.error && !a ? (
@@ -114,7 +114,7 @@ export function AnalyticsPage() {
                 <caption className="visually-hidden">{msg('analytics.page.figuresByCustomer')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">{msg('analytics.page.customer')}</th>
+                    <th scope="col">{msg('fields.common.customer')}</th>
                     <th scope="col" className="num">{msg('analytics.page.incidents')}</th>
                     <th scope="col">{msg('analytics.page.mtta')}</th>
                     <th scope="col">{msg('analytics.page.mttr')}</th>
@@ -128,7 +128,7 @@ export function AnalyticsPage() {
                     const fleet = fleetHealth(t);
                     return (
                       <tr key={t.tenantId}>
-                        <td data-label={msg('analytics.page.customer')}>{t.tenantName}</td>
+                        <td data-label={msg('fields.common.customer')}>{t.tenantName}</td>
                         <td data-label={msg('analytics.page.incidents')} className="num">{t.incidents.total}</td>
                         <td data-label={msg('analytics.page.mtta')}>{formatDuration(t.mttaMinutes)}</td>
                         <td data-label={msg('analytics.page.mttr')}>{formatDuration(t.mttrMinutes)}</td>

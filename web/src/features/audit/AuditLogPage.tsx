@@ -193,17 +193,17 @@ export function AuditLogPage() {
       downloadCsv(csvFilename(`auditoria-${new Date().toISOString().slice(0, 10)}`, variant), variant === 'excel' ? convertCsv(csv, csvDialect(variant)) : csv);
       setExporting({ busy: false, text: msg('ui.csv.downloaded') });
     } catch (err) {
-      setExporting({ busy: false, text: msg('audit.log.couldNotExport', { userMessage: toApiError(err).userMessage }) });
+      setExporting({ busy: false, text: msg('actions.exportFailed', { userMessage: toApiError(err).userMessage }) });
     }
   };
 
   return (
     <section>
       <PageHeader title={msg('audit.log.auditLog')}>
-        <CsvButtons label={msg('audit.log.exportCsv')} disabled={badRange || !!exporting?.busy} onDownload={(v) => void onExport(v)} />
+        <CsvButtons label={msg('actions.exportCsv')} disabled={badRange || !!exporting?.busy} onDownload={(v) => void onExport(v)} />
       </PageHeader>
       <form className="card filters" role="search" aria-label={msg('audit.log.filterTheLog')} onSubmit={(e) => e.preventDefault()}>
-        {isStaff && <FilterSelect id="a-tenant" label={msg('audit.log.customer')} value={params.get('tenant') ?? ''} options={tenants.map((t) => [t.id, t.name] as const)} onChange={(v) => set('tenant', v)} />}
+        {isStaff && <FilterSelect id="a-tenant" label={msg('fields.common.customer')} value={params.get('tenant') ?? ''} options={tenants.map((t) => [t.id, t.name] as const)} onChange={(v) => set('tenant', v)} />}
         <FilterSelect id="a-action" label={msg('audit.log.action')} all={msg('audit.log.all')} value={params.get('action') ?? ''} options={AUDIT_ACTIONS.map((a) => [a, AUDIT_ACTION_LABELS[a]] as const)} onChange={(v) => set('action', v)} />
         <div className="field">
           <label htmlFor="a-actor">{msg('audit.log.user')}</label>
@@ -226,7 +226,7 @@ export function AuditLogPage() {
             rowKey={(e) => e.id}
             columns={[
               { label: msg('audit.log.date'), cell: (e) => <time dateTime={e.at}>{formatDateTime(e.at)}</time> },
-              ...(isStaff ? [{ label: msg('audit.log.customer'), cell: (e: AuditEntry) => names.get(e.tenantId) ?? e.tenantId }] : []),
+              ...(isStaff ? [{ label: msg('fields.common.customer'), cell: (e: AuditEntry) => names.get(e.tenantId) ?? e.tenantId }] : []),
               { label: msg('audit.log.user'), cell: (e) => e.actor.email ?? people.get(e.actor.sub) ?? e.actor.sub },
               { label: msg('audit.log.action'), cell: (e) => AUDIT_ACTION_LABELS[e.action] ?? e.action },
               {

@@ -54,8 +54,8 @@ export function DeviceAlarmsPage() {
     <section>
       <PageHeader title={msg('devices.alarms.deviceAlarms')} />
       <form className="card filters" aria-label={msg('devices.alarms.filterAlarms')} onSubmit={(e) => e.preventDefault()}>
-        <FilterSelect id="al-state" label={msg('devices.alarms.state')} value={String(query.state ?? '')} options={ALARM_STATES.map((s) => [s, ALARM_STATE_LABELS[s]] as const)} onChange={(v) => setFilter('state', v)} />
-        <FilterSelect id="al-severity" label={msg('devices.alarms.severity')} all={msg('devices.alarms.all')} value={String(query.severity ?? '')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => setFilter('severity', v)} />
+        <FilterSelect id="al-state" label={msg('fields.alarm.state')} value={String(query.state ?? '')} options={ALARM_STATES.map((s) => [s, ALARM_STATE_LABELS[s]] as const)} onChange={(v) => setFilter('state', v)} />
+        <FilterSelect id="al-severity" label={msg('fields.alarm.severity')} all={msg('devices.alarms.all')} value={String(query.severity ?? '')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => setFilter('severity', v)} />
         <DevicePicker id="al-device" label={msg('devices.alarms.device')} value={String(query.deviceId ?? '')} selectedName={list.items.find((a) => a.deviceId === query.deviceId)?.deviceName} allLabel={msg('devices.picker.allDevices')} onChange={(v) => setFilter('device', v)} />
       </form>
       <RowActionNoticeView notice={notice} />
@@ -66,13 +66,13 @@ export function DeviceAlarmsPage() {
           rowKey={alarmKey}
           columns={[
             {
-              label: msg('devices.alarms.alarm'),
+              label: msg('fields.alarm.title'),
               // Raised inside a maintenance window: it notified nobody (docs/api.md#maintenance-windows).
               cell: (a) => (a.inMaintenance ? <>{a.title} <Badge tone="muted">{msg('devices.alarms.inMaintenance')}</Badge></> : a.title),
             },
             { label: msg('devices.alarms.device'), cell: (a) => <Link to={devicePath(a.deviceId, a.tenantId)}>{nameOf(a)}</Link> },
-            { label: msg('devices.alarms.severity'), cell: (a) => <SeverityBadge severity={a.severity} /> },
-            { label: msg('devices.alarms.state'), cell: (a) => <AlarmStateBadge state={a.state} /> },
+            { label: msg('fields.alarm.severity'), cell: (a) => <SeverityBadge severity={a.severity} /> },
+            { label: msg('fields.alarm.state'), cell: (a) => <AlarmStateBadge state={a.state} /> },
             { label: msg('devices.alarms.raised'), cell: (a) => <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time> },
             { label: msg('devices.alarms.acknowledged'), cell: (a) => (a.acknowledgedAt ? `${formatDateTime(a.acknowledgedAt)} · ${a.acknowledgedBy ?? ''}` : '—') },
             {
@@ -85,12 +85,12 @@ export function DeviceAlarmsPage() {
               ),
             },
             {
-              label: msg('devices.alarms.actions'),
+              label: msg('fields.common.actions'),
               hiddenLabel: true,
               cell: (a) =>
                 a.state === 'active' && operator ? (
                   <button type="button" className="btn" disabled={busy !== null} onClick={() => void onAck(a)} aria-label={msg('devices.alarms.acknowledgeAlarmOf', { title: a.title, v1: nameOf(a) })}>
-                    {busy === alarmKey(a) ? msg('devices.alarms.acknowledging') : msg('devices.alarms.acknowledge')}
+                    {busy === alarmKey(a) ? msg('actions.acknowledging') : msg('actions.acknowledge')}
                   </button>
                 ) : null,
             },

@@ -49,7 +49,7 @@ export function DeviceAvailabilityPage() {
 <div className="filters">
                           <DevicePicker id="av-device" label={msg('devices.availability.device')} value={deviceId ?? ''} selectedName={detail.data?.id === deviceId ? `${detail.data.name} (${detail.data.site})` : null} onChange={(id) => id && set({ device: id })} />
             </div>
-            <div role="group" aria-label={msg('devices.availability.period')} className="segmented">
+            <div role="group" aria-label={msg('fields.common.period')} className="segmented">
               {WINDOWS.map((w) => (
                 <button key={w} type="button" aria-pressed={w === days} onClick={() => set({ days: w })}>
                   {w} {msg('devices.availability.days')}

@@ -69,11 +69,11 @@ export function DevicePage() {
           <dd>
             <DeviceStatusBadge status={d.status} />
           </dd>
-          <dt>{msg('devices.device.lastHeartbeat')}</dt>
+          <dt>{msg('fields.device.lastHeartbeat')}</dt>
           <dd>{d.lastHeartbeatAt ? <time dateTime={d.lastHeartbeatAt}>{formatDateTime(d.lastHeartbeatAt)}</time> : '—'}</dd>
-          <dt>{msg('devices.device.type')}</dt>
+          <dt>{msg('fields.device.type')}</dt>
           <dd>{deviceTypeLabel(d.type)}</dd>
-          <dt>{msg('devices.device.site')}</dt>
+          <dt>{msg('fields.device.site')}</dt>
           <dd>{d.site}</dd>
           <dt>{msg('devices.device.ipAddress')}</dt>
           <dd>{d.ipAddress}</dd>
@@ -81,7 +81,7 @@ export function DevicePage() {
           <dd>
             {d.vendor} {d.model}
           </dd>
-          <dt>{msg('devices.device.openAlarms')}</dt>
+          <dt>{msg('fields.device.openAlarms')}</dt>
           <dd>{d.openAlarms}</dd>
         </dl>
       </div>
@@ -90,7 +90,7 @@ export function DevicePage() {
         <table className="data-table" aria-labelledby="dev-availability">
           <thead>
             <tr>
-              <th scope="col">{msg('devices.device.period')}</th>
+              <th scope="col">{msg('fields.common.period')}</th>
               <th scope="col" className="num">
                 {msg('devices.device.availability')}
               </th>
@@ -119,8 +119,8 @@ export function DevicePage() {
             <caption className="visually-hidden">{msg('devices.device.alarmsOfTheDevice')}</caption>
             <thead>
               <tr>
-                <th scope="col">{msg('devices.device.alarm')}</th>
-                <th scope="col">{msg('devices.device.severity')}</th>
+                <th scope="col">{msg('fields.alarm.title')}</th>
+                <th scope="col">{msg('fields.alarm.severity')}</th>
                 <th scope="col">{msg('devices.device.status')}</th>
                 <th scope="col">{msg('devices.device.detected')}</th>
                 <th scope="col">{msg('devices.device.acknowledged')}</th>
@@ -129,8 +129,8 @@ export function DevicePage() {
             <tbody>
               {alarms.items.map((a) => (
                 <tr key={a.id}>
-                  <td data-label={msg('devices.device.alarm')}>{a.title}</td>
-                  <td data-label={msg('devices.device.severity')}>
+                  <td data-label={msg('fields.alarm.title')}>{a.title}</td>
+                  <td data-label={msg('fields.alarm.severity')}>
                     <SeverityBadge severity={a.severity} />
                   </td>
                   <td data-label={msg('devices.device.status')}>

@@ -29,8 +29,8 @@ export function DeviceStatusPage() {
       <PageHeader title={msg('devices.status.deviceStatus')} />
       <form className="card filters" aria-label={msg('devices.status.filterDevices')} onSubmit={(e) => e.preventDefault()}>
         <FilterSelect id="dev-status" label={msg('devices.status.status')} value={filters.status} options={DEVICE_STATUSES.map((st) => [st, DEVICE_STATUS_LABELS[st]] as const)} onChange={(v) => set('status', v)} />
-        <FilterSelect id="dev-type" label={msg('devices.status.type')} value={filters.type} options={distinctValues(list.items, 'type').map((t) => [t, deviceTypeLabel(t)] as const)} onChange={(v) => set('type', v)} />
-        <FilterSelect id="dev-site" label={msg('devices.status.site')} all={msg('devices.status.all')} value={filters.site} options={distinctValues(list.items, 'site').map((x) => [x, x] as const)} onChange={(v) => set('site', v)} />
+        <FilterSelect id="dev-type" label={msg('fields.device.type')} value={filters.type} options={distinctValues(list.items, 'type').map((t) => [t, deviceTypeLabel(t)] as const)} onChange={(v) => set('type', v)} />
+        <FilterSelect id="dev-site" label={msg('fields.device.site')} all={msg('devices.status.all')} value={filters.site} options={distinctValues(list.items, 'site').map((x) => [x, x] as const)} onChange={(v) => set('site', v)} />
       </form>
       {list.error && !list.data ? (
         <ErrorState error={list.error} onRetry={() => void list.mutate()} />
@@ -41,7 +41,7 @@ export function DeviceStatusPage() {
       ) : (
         <>
           <p className="muted small" aria-live="polite">
-            {msg('devices.status.showing')} {rows.length} {msg('devices.status.of')} {list.items.length} {msg('devices.status.devicesLoaded')}{list.hasMore ? msg('devices.status.moreLoadedOnlyNote') : ''}.
+            {msg('ui.lists.showing')} {rows.length} {msg('devices.status.of')} {list.items.length} {msg('devices.status.devicesLoaded')}{list.hasMore ? msg('devices.status.moreLoadedOnlyNote') : ''}.
           </p>
           {rows.length === 0 && <EmptyState>{msg('devices.status.noMatches')}</EmptyState>}
           <table className="data-table responsive">
@@ -49,12 +49,12 @@ export function DeviceStatusPage() {
             <thead>
               <tr>
                 {sortHeader('name', msg('devices.status.name'))}
-                <th scope="col">{msg('devices.status.type')}</th>
-                <th scope="col">{msg('devices.status.site')}</th>
+                <th scope="col">{msg('fields.device.type')}</th>
+                <th scope="col">{msg('fields.device.site')}</th>
                 {sortHeader('status', msg('devices.status.status'))}
-                <th scope="col">{msg('devices.status.lastHeartbeat')}</th>
+                <th scope="col">{msg('fields.device.lastHeartbeat')}</th>
                 {sortHeader('availability', msg('devices.status.availability30d'), 'num')}
-                {sortHeader('alarms', msg('devices.status.openAlarms'), 'num')}
+                {sortHeader('alarms', msg('fields.device.openAlarms'), 'num')}
               </tr>
             </thead>
             <tbody>
@@ -63,18 +63,18 @@ export function DeviceStatusPage() {
                   <td data-label={msg('devices.status.name')}>
                     <Link to={devicePath(d.id, d.tenantId)}>{d.name}</Link>
                   </td>
-                  <td data-label={msg('devices.status.type')}>{deviceTypeLabel(d.type)}</td>
-                  <td data-label={msg('devices.status.site')}>{d.site}</td>
+                  <td data-label={msg('fields.device.type')}>{deviceTypeLabel(d.type)}</td>
+                  <td data-label={msg('fields.device.site')}>{d.site}</td>
                   <td data-label={msg('devices.status.status')}>
                     <DeviceStatusBadge status={d.status} />
                   </td>
-                  <td data-label={msg('devices.status.lastHeartbeat')}>
+                  <td data-label={msg('fields.device.lastHeartbeat')}>
                     {d.lastHeartbeatAt ? <time dateTime={d.lastHeartbeatAt}>{formatDateTime(d.lastHeartbeatAt)}</time> : '—'}
                   </td>
                   <td data-label={msg('devices.status.availability30d')} className="num">
                     {formatPercent(d.availability30d)}
                   </td>
-                  <td data-label={msg('devices.status.openAlarms')} className="num">
+                  <td data-label={msg('fields.device.openAlarms')} className="num">
                     {d.openAlarms}
                   </td>
                 </tr>

@@ -66,7 +66,7 @@ export function MaintenanceForm({ editing, save, onSaved, onConflict, onCancel }
     <form className="form card maintenance-form" noValidate aria-labelledby="mw-form-title" onSubmit={(e) => void onSubmit(e)}>
       <h2 id="mw-form-title">{editing ? msg('maintenance.form.editTitle', { title: editing.title }) : msg('maintenance.form.createTitle')}</h2>
       <div className="field">
-        <label htmlFor="mw-title">{msg('maintenance.form.title')}</label>
+        <label htmlFor="mw-title">{msg('fields.maintenanceWindow.title')}</label>
         <input id="mw-title" type="text" maxLength={120} autoComplete="off" value={draft.title} onChange={(e) => edit({ title: e.target.value })} {...describedBy('title')} />
         {fieldError('title')}
       </div>
@@ -102,20 +102,20 @@ export function MaintenanceForm({ editing, save, onSaved, onConflict, onCancel }
         {fieldError('scope')}
       </fieldset>
       <div className="field">
-        <label htmlFor="mw-start">{msg('maintenance.form.start')}</label>
+        <label htmlFor="mw-start">{msg('fields.maintenanceWindow.start')}</label>
         <input id="mw-start" type="datetime-local" value={draft.start} onChange={(e) => edit({ start: e.target.value })} {...describedBy('startAt')} />
         {fieldError('startAt')}
       </div>
       <div className="field">
-        <label htmlFor="mw-end">{msg('maintenance.form.end')}</label>
+        <label htmlFor="mw-end">{msg('fields.maintenanceWindow.end')}</label>
         <input id="mw-end" type="datetime-local" value={draft.end} onChange={(e) => edit({ end: e.target.value })} {...describedBy('endAt')} />
         {fieldError('endAt')}
       </div>
       <p className="muted small">{msg('maintenance.form.timeZone', { zone: zone() })}</p>
-      <FormActions busy={busy} label={editing ? msg('maintenance.form.save') : msg('maintenance.form.create')} busyLabel={msg('maintenance.form.saving')} error={errors.form}>
+      <FormActions busy={busy} label={editing ? msg('maintenance.form.save') : msg('maintenance.form.create')} busyLabel={msg('actions.saving')} error={errors.form}>
         {editing && (
           <button type="button" className="btn" onClick={onCancel}>
-            {msg('maintenance.form.cancel')}
+            {msg('actions.cancel')}
           </button>
         )}
       </FormActions>

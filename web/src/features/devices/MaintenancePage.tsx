@@ -53,7 +53,7 @@ export function MaintenancePage() {
       : callOp(api, 'createMaintenanceWindow', { query: query ?? {}, body });
   };
   const remove = async (w: MaintenanceWindow) => {
-    if (!(await ask({ title: msg('maintenance.confirm.removeTitle', { title: w.title }), body: msg('maintenance.confirm.removeBody'), confirmLabel: msg('maintenance.table.remove') }))) return;
+    if (!(await ask({ title: msg('maintenance.confirm.removeTitle', { title: w.title }), body: msg('maintenance.confirm.removeBody'), confirmLabel: msg('actions.delete') }))) return;
     setBusy(true);
     setNotice(null);
     try {
@@ -120,12 +120,12 @@ export function MaintenancePage() {
               <caption className="visually-hidden">{msg('maintenance.page.list', { tenant: tenantName })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{msg('maintenance.table.title')}</th>
+                  <th scope="col">{msg('fields.maintenanceWindow.title')}</th>
                   <th scope="col">{msg('maintenance.table.scope')}</th>
-                  <th scope="col">{msg('maintenance.table.start')}</th>
-                  <th scope="col">{msg('maintenance.table.end')}</th>
+                  <th scope="col">{msg('fields.maintenanceWindow.start')}</th>
+                  <th scope="col">{msg('fields.maintenanceWindow.end')}</th>
                   <th scope="col">{msg('maintenance.table.status')}</th>
-                  {canWrite && <th scope="col">{msg('maintenance.table.actions')}</th>}
+                  {canWrite && <th scope="col">{msg('fields.common.actions')}</th>}
                 </tr>
               </thead>
               <tbody>
@@ -149,7 +149,7 @@ export function MaintenancePage() {
             </table>
             {list.hasMore && (
               <button type="button" className="btn" disabled={list.isLoadingMore} onClick={() => void list.loadMore()}>
-                {msg('maintenance.page.loadMore')}
+                {msg('ui.lists.loadMore')}
               </button>
             )}
           </>

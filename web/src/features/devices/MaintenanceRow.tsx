@@ -20,7 +20,7 @@ export function MaintenanceRow({ window: w, now, canWrite, canChangePast, busy, 
   const status = windowStatus(w, now);
   return (
     <tr>
-      <td data-label={msg('maintenance.table.title')}>
+      <td data-label={msg('fields.maintenanceWindow.title')}>
         <strong>{w.title}</strong>
       </td>
       <td data-label={msg('maintenance.table.scope')}>
@@ -35,13 +35,13 @@ export function MaintenanceRow({ window: w, now, canWrite, canChangePast, busy, 
           ))}
         </ul>
       </td>
-      <td data-label={msg('maintenance.table.start')}>{formatDateTime(w.startAt)}</td>
-      <td data-label={msg('maintenance.table.end')}>{formatDateTime(w.endAt)}</td>
+      <td data-label={msg('fields.maintenanceWindow.start')}>{formatDateTime(w.startAt)}</td>
+      <td data-label={msg('fields.maintenanceWindow.end')}>{formatDateTime(w.endAt)}</td>
       <td data-label={msg('maintenance.table.status')}>
         <Badge tone={TONES[status]}>{msg(`maintenance.status.${status}`)}</Badge>
       </td>
       {canWrite && (
-        <td data-label={msg('maintenance.table.actions')}>
+        <td data-label={msg('fields.common.actions')}>
           {/* An ended window is kept as it was (the API refuses a customer's change: 409 INVALID_TRANSITION). */}
           {(status !== 'past' || canChangePast) && (
             <div className="row-actions">
@@ -49,7 +49,7 @@ export function MaintenanceRow({ window: w, now, canWrite, canChangePast, busy, 
                 {msg('maintenance.table.edit')}
               </button>
               <button type="button" className="btn" disabled={busy} aria-label={msg('maintenance.table.removeOf', { title: w.title })} onClick={onRemove}>
-                {msg('maintenance.table.remove')}
+                {msg('actions.delete')}
               </button>
             </div>
           )}

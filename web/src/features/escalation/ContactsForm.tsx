@@ -76,7 +76,7 @@ export function ContactsForm({ initial, save, onDone }: Props) {
         </button>
         {/* Nothing changed since the list was read: nothing to save. */}
         <button type="submit" className="btn btn-primary" disabled={busy || !dirty}>
-          {busy ? msg('escalation.page.saving') : msg('escalation.page.save')}
+          {busy ? msg('actions.saving') : msg('escalation.page.save')}
         </button>
       </div>
       {drafts.length >= MAX_ESCALATION_CONTACTS && <p className="muted small">{msg('escalation.page.limit', { max: MAX_ESCALATION_CONTACTS })}</p>}

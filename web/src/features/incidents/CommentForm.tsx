@@ -76,7 +76,7 @@ export function CommentForm({ incident, staff, run }: CommentFormProps) {
           </p>
         )}
       </div>
-      <FormActions busy={busy} label={asNote ? msg('incidents.notes.saveNote') : msg('incidents.detail.submitComment')} busyLabel={msg('incidents.detail.sending')} />
+      <FormActions busy={busy} label={asNote ? msg('incidents.notes.saveNote') : msg('incidents.detail.submitComment')} busyLabel={msg('actions.sending')} />
     </form>
   );
 }

@@ -28,7 +28,7 @@ export function CustomerActions({ incident, onDone, reload }: FormProps) {
   };
   return (
     <div className="card">
-      <h2>{msg('incidents.detail.actions')}</h2>
+      <h2>{msg('fields.common.actions')}</h2>
       {open && incident.closureRequested && <p className="muted">{msg('incidents.detail.closureRequestedNotice')}</p>}
       {open && !incident.closureRequested && (
         <TextAction
@@ -54,7 +54,7 @@ export function CustomerActions({ incident, onDone, reload }: FormProps) {
         <TextAction
           id="reopen-reason"
           label={msg('incidents.detail.reopenReason', { REOPEN_GRACE_DAYS })}
-          button={msg('incidents.detail.reopen')}
+          button={msg('actions.reopen')}
           min={3}
           busy={busy}
           onSubmit={(reason) => run(() => actions.reopen(incident.id, reason), msg('incidents.detail.reopenedDone'))}

@@ -55,7 +55,7 @@ export function IncidentListPage() {
       downloadCsv(csvFilename(`incidentes-${new Date().toISOString().slice(0, 10)}`, variant), toCsv(all.items, INCIDENT_CSV_COLUMNS, csvDialect(variant)));
       setExporting({ busy: false, text: all.truncated ? msg('incidents.list.csvTruncated', { CSV_MAX_ITEMS }) : msg('incidents.list.csvDownloadedIncidents', { length: all.items.length }) });
     } catch (err) {
-      setExporting({ busy: false, text: msg('incidents.list.couldNotExport', { userMessage: toApiError(err).userMessage }) });
+      setExporting({ busy: false, text: msg('actions.exportFailed', { userMessage: toApiError(err).userMessage }) });
     }
   };
   const statusValue = filters.status.join(',');
@@ -64,7 +64,7 @@ export function IncidentListPage() {
   return (
     <section>
       <PageHeader title={msg('incidents.list.incidents')}>
-        <CsvButtons label={msg('incidents.list.exportCsv')} disabled={!!exporting?.busy} onDownload={(v) => void onExport(v)} />
+        <CsvButtons label={msg('actions.exportCsv')} disabled={!!exporting?.busy} onDownload={(v) => void onExport(v)} />
         {canOperate(me) ? (
           <Link to="/incidents/new" className="btn btn-primary">
             {msg('incidents.list.addIncident')}
@@ -78,12 +78,12 @@ export function IncidentListPage() {
         </div>
         <FilterSelect
           id="f-status"
-          label={msg('incidents.list.status')}
+          label={msg('fields.incident.status')}
           value={statusValue}
           options={[[OPEN, msg('incidents.list.open')] as const, ...INCIDENT_STATUSES.map((s) => [s, INCIDENT_STATUS_LABELS[s]] as const)]}
           onChange={(v) => apply({ status: v ? (v.split(',') as IncidentStatus[]) : [] })}
         />
-        <FilterSelect id="f-severity" label={msg('incidents.list.severity')} all={msg('incidents.list.all')} value={filters.severity.join(',')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => apply({ severity: v ? (v.split(',') as Severity[]) : [] })} />
+        <FilterSelect id="f-severity" label={msg('fields.incident.severity')} all={msg('incidents.list.all')} value={filters.severity.join(',')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => apply({ severity: v ? (v.split(',') as Severity[]) : [] })} />
         <DateRangeFields idPrefix="f" from={filters.from} to={filters.to} errorId="f-range-error" onChange={(field, value) => apply({ [field]: value })} />
         <div className="field">
           <label htmlFor="f-sort">{msg('incidents.list.order')}</label>
@@ -121,7 +121,7 @@ export function IncidentListPage() {
       ) : (
         <ListFrame list={list} empty={hasFilters ? msg('incidents.list.noMatches') : msg('incidents.list.noIncidentsRecorded')}>
           <p className="muted small" aria-live="polite">
-            {msg('incidents.list.showing')} {list.items.length} {msg('incidents.list.countNoun')}{list.hasMore ? msg('incidents.list.thereAreMore') : ''}.
+            {msg('ui.lists.showing')} {list.items.length} {msg('incidents.list.countNoun')}{list.hasMore ? msg('ui.lists.thereAreMore') : ''}.
             {columnSort && list.hasMore ? msg('incidents.list.sortScopeNote') : ''}
           </p>
           <table className="data-table responsive">

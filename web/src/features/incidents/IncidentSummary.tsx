@@ -10,7 +10,7 @@ export function IncidentSummary({ incident, tenantName }: { incident: IncidentDe
     <div className="card">
       <h2>{msg('incidents.detail.details')}</h2>
       <dl className="details">
-        <dt>{msg('incidents.detail.customer')}</dt>
+        <dt>{msg('fields.common.customer')}</dt>
         <dd>{tenantName}</dd>
         {detailFieldsOf(INCIDENT_FIELDS, incident).map((f) => (
           <Fragment key={f.key}>
@@ -19,7 +19,7 @@ export function IncidentSummary({ incident, tenantName }: { incident: IncidentDe
           </Fragment>
         ))}
       </dl>
-      <h3>{msg('incidents.detail.description')}</h3>
+      <h3>{msg('fields.incident.description')}</h3>
       <p className="pre-wrap">{incident.description}</p>
     </div>
   );

@@ -47,12 +47,12 @@ export function LinkedAlarms({ incident }: { incident: Pick<IncidentDetail, 'ten
           rows={rows}
           rowKey={(a) => `${a.kind}/${a.deviceId ?? ''}/${a.id}`}
           columns={[
-            { label: msg('incidents.links.kind'), cell: (a) => (a.kind === 'device' ? msg('incidents.links.kindDevice') : msg('incidents.links.kindOffice365')) },
+            { label: msg('fields.alarm.kind'), cell: (a) => (a.kind === 'device' ? msg('enums.alarmKind.device') : msg('enums.alarmKind.office365')) },
             { label: msg('incidents.links.source'), cell: (a) => a.name ?? '—' },
-            { label: msg('incidents.links.alarm'), cell: (a) => a.title },
-            { label: msg('incidents.links.severity'), cell: (a) => <SeverityBadge severity={a.severity} /> },
+            { label: msg('fields.alarm.title'), cell: (a) => a.title },
+            { label: msg('fields.alarm.severity'), cell: (a) => <SeverityBadge severity={a.severity} /> },
             {
-              label: msg('incidents.links.state'),
+              label: msg('fields.alarm.state'),
               cell: (a) => (a.kind === 'device' ? <AlarmStateBadge state={a.state as AlarmState} /> : <Badge tone={`o365-${a.state}`}>{O365_STATES[a.state]?.() ?? a.state}</Badge>),
             },
             {

@@ -126,7 +126,7 @@ export function NewIncidentPage() {
         )}
         {isStaff && (
           <div className="field">
-            <label htmlFor="incident-customer">{msg('incidents.new.customer')}</label>
+            <label htmlFor="incident-customer">{msg('fields.common.customer')}</label>
             <select
               id="incident-customer"
               value={customer}
@@ -153,18 +153,18 @@ export function NewIncidentPage() {
           </div>
         )}
         <div className="field">
-          <label htmlFor="incident-title">{msg('incidents.new.title')}</label>
+          <label htmlFor="incident-title">{msg('fields.incident.title')}</label>
           <input {...fieldProps('title')} type="text" maxLength={200} autoComplete="off" required onChange={(e) => update('title', e.target.value)} />
           {fieldError('title')}
         </div>
         <div className="field">
-          <label htmlFor="incident-description">{msg('incidents.new.description')}</label>
+          <label htmlFor="incident-description">{msg('fields.incident.description')}</label>
           <textarea {...fieldProps('description')} rows={6} required onChange={(e) => update('description', e.target.value)} />
           {fieldError('description')}
         </div>
         <div className="field-row">
           <div className="field">
-            <label htmlFor="incident-severity">{msg('incidents.new.severity')}</label>
+            <label htmlFor="incident-severity">{msg('fields.incident.severity')}</label>
             <select {...fieldProps('severity')} required onChange={(e) => update('severity', e.target.value)}>
               <option value="">{msg('incidents.new.select')}</option>
               {SEVERITIES.map((s) => (
@@ -183,10 +183,10 @@ export function NewIncidentPage() {
         </div>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={submitting}>
-            {submitting ? msg('incidents.new.creating') : msg('incidents.new.createIncident')}
+            {submitting ? msg('actions.creating') : msg('incidents.new.createIncident')}
           </button>
           <button type="button" className="btn" onClick={() => navigate('/incidents/all')}>
-            {msg('incidents.new.cancel')}
+            {msg('actions.cancel')}
           </button>
         </div>
       </form>

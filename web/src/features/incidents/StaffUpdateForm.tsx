@@ -60,7 +60,7 @@ export function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
     <form className="card form" onSubmit={(e) => void onSubmit(e)}>
       <h2>{msg('incidents.detail.manage')}</h2>
       <div className="field">
-        <label htmlFor="update-status">{msg('incidents.detail.changeStatus')}</label>
+        <label htmlFor="update-status">{msg('actions.changeStatus')}</label>
         <select id="update-status" value={status} disabled={next.length === 0} onChange={(e) => setStatus(e.target.value as IncidentStatus | '')}>
           <option value="">{next.length === 0 ? msg('incidents.detail.noChangesPossible') : msg('incidents.detail.keep', { v0: INCIDENT_STATUS_LABELS[incident.status] })}</option>
           {next.map((s) => (
@@ -89,9 +89,9 @@ export function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
         </fieldset>
       )}
       <div className="field">
-        <label htmlFor="update-assignee">{msg('incidents.detail.assignedTo')}</label>
+        <label htmlFor="update-assignee">{msg('fields.incident.assignee')}</label>
         <select id="update-assignee" value={assignee} disabled={!assignees.data} onChange={(e) => setAssignee(e.target.value)}>
-          <option value="">{msg('incidents.detail.unassigned')}</option>
+          <option value="">{msg('fields.incident.unassigned')}</option>
           {!known && incident.assignee && <option value={incident.assignee}>{incident.assignee}</option>}
           {options.map((a) => (
             <option key={a.username} value={a.email}>
@@ -107,7 +107,7 @@ export function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
         )}
       </div>
       <div className="field">
-        <label htmlFor="update-category">{msg('incidents.detail.category')}</label>
+        <label htmlFor="update-category">{msg('fields.incident.category')}</label>
         <input id="update-category" value={category} maxLength={60} onChange={(e) => setCategory(e.target.value)} />
       </div>
       {fieldError && (
@@ -117,7 +117,7 @@ export function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
       )}
       <div className="form-actions">
         <button type="submit" className="btn btn-primary" disabled={!changed || busy}>
-          {busy ? msg('incidents.detail.saving') : msg('incidents.detail.saveChanges')}
+          {busy ? msg('actions.saving') : msg('actions.saveChanges')}
         </button>
       </div>
     </form>

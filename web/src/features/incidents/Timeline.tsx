@@ -18,7 +18,7 @@ export function Timeline({ incident }: { incident: IncidentDetail }) {
     <div className="card">
       <h2>{msg('incidents.detail.history')}</h2>
       {items.length === 0 ? (
-        <p className="empty-state">{msg('incidents.detail.noRecords')}</p>
+        <p className="empty-state">{msg('common.noRecords')}</p>
       ) : (
         <ol className="timeline">
           {items.map((item) => (

@@ -31,7 +31,7 @@ export function TriageForm({ incident, onDone, reload }: FormProps) {
       <h2>{msg('incidents.detail.triage')}</h2>
       <TriageFields
         idPrefix="triage"
-        severityLabel={msg('incidents.detail.severity')}
+        severityLabel={msg('fields.incident.severity')}
         reasonLabel={msg('incidents.detail.reason')}
         severity={severity}
         onSeverity={setSeverity}
@@ -39,7 +39,7 @@ export function TriageForm({ incident, onDone, reload }: FormProps) {
         onReason={setReason}
         error={error}
       />
-      <FormActions busy={busy} label={incident.triagedAt ? msg('incidents.detail.reTriage') : msg('incidents.detail.triage')} busyLabel={msg('incidents.detail.saving')} />
+      <FormActions busy={busy} label={incident.triagedAt ? msg('incidents.detail.reTriage') : msg('incidents.detail.triage')} busyLabel={msg('actions.saving')} />
     </form>
   );
 }

@@ -90,7 +90,7 @@ export function filtersToQuery(f: IncidentFilters): IncidentQuery {
 /** Human summary of the SLA state of an incident at `now`: "Vencido", "Vence <fecha>" or "Cumplido". */
 export function slaLabel(i: Pick<Incident, 'slaDueAt' | 'resolvedAt'>, now: number = Date.now()): string {
   const due = Date.parse(i.slaDueAt);
-  if (i.resolvedAt) return Date.parse(i.resolvedAt) <= due ? msg('incidents.filters.met') : msg('incidents.filters.breached');
+  if (i.resolvedAt) return Date.parse(i.resolvedAt) <= due ? msg('fields.incident.met') : msg('fields.incident.breached');
   return due < now ? msg('incidents.filters.overdue') : msg('incidents.filters.due', { v0: formatDateTime(i.slaDueAt) });
 }
 

@@ -4,12 +4,12 @@ import { formatDateTime, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../s
 import { t as msg } from '../../shared/lib/messages';
 
 export const FIELD_LABELS: Record<string, string> = {
-  get status() { return msg('incidents.detail.status'); },
-  get severity() { return msg('incidents.detail.severity'); },
-  get description() { return msg('incidents.detail.description'); },
-  get assignee() { return msg('incidents.detail.assignedTo'); },
-  get title() { return msg('incidents.detail.title'); },
-  get category() { return msg('incidents.detail.category'); },
+  get status() { return msg('fields.incident.status'); },
+  get severity() { return msg('fields.incident.severity'); },
+  get description() { return msg('fields.incident.description'); },
+  get assignee() { return msg('fields.incident.assignee'); },
+  get title() { return msg('fields.incident.title'); },
+  get category() { return msg('fields.incident.category'); },
   get closureRequested() { return msg('incidents.detail.closureRequestedChange'); },
   slaTargets: 'Objetivos SLA',
   slaDueAt: 'Vence SLA',
@@ -25,7 +25,7 @@ export function valueLabel(field: string, v: string | null): string {
   if (field === 'status') return INCIDENT_STATUS_LABELS[v as IncidentStatus] ?? v;
   if (field === 'severity') return SEVERITY_LABELS[v as Severity] ?? v;
   if (field === 'closureRequested') return v === 'true' ? msg('incidents.detail.yes') : msg('incidents.detail.no');
-  if (field === 'slaResult') return v === 'met' ? msg('incidents.detail.met') : v === 'breached' ? msg('incidents.detail.breached') : v;
+  if (field === 'slaResult') return v === 'met' ? msg('fields.incident.met') : v === 'breached' ? msg('fields.incident.breached') : v;
   if (field === 'slaDueAt' && !Number.isNaN(Date.parse(v))) return formatDateTime(v);
   const targets = field === 'slaTargets' ? /^response (\d+) min, resolution (\d+) min$/.exec(v) : null;
   if (targets) return msg('incidents.detail.responseResolution', { v0: minutesLabel(Number(targets[1])), v1: minutesLabel(Number(targets[2])) });

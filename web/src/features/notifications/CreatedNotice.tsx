@@ -36,7 +36,7 @@ export function CreatedNotice({ created, onDone }: { created: { webhook: Webhook
             )
           }
         >
-          {copied ? msg('notifications.webhooks.copied') : msg('notifications.webhooks.copy')}
+          {copied ? msg('actions.copied') : msg('actions.copy')}
         </button>
         <button type="button" className="btn" onClick={onDone}>
           {msg('notifications.webhooks.secretDone')}

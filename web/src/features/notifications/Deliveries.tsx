@@ -17,7 +17,7 @@ export function Deliveries({ webhook: w }: { webhook: WebhookView }) {
     <div className="deliveries">
       <div className="form-actions">
         <button type="button" className="btn btn-small" onClick={() => void d.mutate()}>
-          {msg('notifications.webhooks.refreshDeliveries')}
+          {msg('actions.refresh')}
         </button>
       </div>
       {d.data.items.length === 0 ? (

@@ -107,7 +107,7 @@ function PreferencesForm({ initial, tenantName }: { initial: NotificationPrefere
         </select>
         <FieldNotes id="prefs-language" hint={msg('notifications.preferences.languageHint')} error={errors.language} />
       </div>
-      <FormActions busy={busy} label={msg('notifications.preferences.save')} busyLabel={msg('notifications.preferences.saving')} error={errors.form} />
+      <FormActions busy={busy} label={msg('notifications.preferences.save')} busyLabel={msg('actions.saving')} error={errors.form} />
       <p role="status" className="save-status">
         {saved ? msg('notifications.preferences.saved') : ''}
       </p>

@@ -70,7 +70,7 @@ export function NotificationsPanel({ onNavigate }: { onNavigate: () => void }) {
       ) : !latest.data ? (
         <LoadingState rows={3} />
       ) : items.length === 0 ? (
-        <p className="empty-state">{msg('notifications.panel.noRecords')}</p>
+        <p className="empty-state">{msg('common.noRecords')}</p>
       ) : (
         <ul className="feed" aria-label={msg('notifications.panel.latestNotifications')}>
           {items.map((e) => (

@@ -77,7 +77,7 @@ export function WebhookItem({ webhook: w, onStatus }: { webhook: WebhookView; on
         </dl>
         <div className="form-actions">
           <button type="button" className="btn btn-primary" disabled={busy !== null} onClick={() => void sendTest()}>
-            {busy === 'test' ? msg('notifications.webhooks.sendingTest') : msg('notifications.webhooks.sendTest')}
+            {busy === 'test' ? msg('actions.sending') : msg('notifications.webhooks.sendTest')}
           </button>
           <button type="button" className="btn" aria-expanded={showDeliveries} aria-controls={`${id}-deliveries`} onClick={() => setShowDeliveries((v) => !v)}>
             {showDeliveries ? msg('notifications.webhooks.hideDeliveries') : msg('notifications.webhooks.showDeliveries')}
@@ -93,7 +93,7 @@ export function WebhookItem({ webhook: w, onStatus }: { webhook: WebhookView; on
                 setTimeout(() => cancelRef.current?.focus(), 0);
               }}
             >
-              {msg('notifications.webhooks.delete')}
+              {msg('actions.delete')}
             </button>
           )}
         </div>
@@ -113,7 +113,7 @@ export function WebhookItem({ webhook: w, onStatus }: { webhook: WebhookView; on
                   setTimeout(() => deleteRef.current?.focus(), 0);
                 }}
               >
-                {msg('notifications.webhooks.cancel')}
+                {msg('actions.cancel')}
               </button>
               <button type="button" className="btn btn-danger" disabled={busy !== null} onClick={() => void remove()}>
                 {msg('notifications.webhooks.confirmDeleteYes')}

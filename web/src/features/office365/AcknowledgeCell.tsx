@@ -19,7 +19,7 @@ export function AcknowledgeCell({ alarm, busy, disabled, onAcknowledge }: {
   if (alarm.status !== 'active') return <>—</>;
   return (
     <button type="button" className="btn" disabled={busy || disabled} onClick={() => onAcknowledge(alarm)} aria-label={msg('office365.pages.acknowledgeOf', { title: alarm.title })}>
-      {busy ? msg('office365.pages.acknowledging') : msg('office365.pages.acknowledge')}
+      {busy ? msg('actions.acknowledging') : msg('actions.acknowledge')}
     </button>
   );
 }

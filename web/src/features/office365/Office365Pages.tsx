@@ -37,8 +37,8 @@ export function Office365AlarmsPage() {
     <section>
       <PageHeader title={msg('office365.pages.office365Alarms')} />
       <form className="card filters" aria-label={msg('office365.pages.filterOffice365Alarms')} onSubmit={(e) => e.preventDefault()}>
-        <FilterSelect id="o365a-range" label={msg('office365.pages.period')} value={rangeOf(params)} all={null} options={Object.entries(RANGES)} onChange={(v) => set('range', v)} />
-        <FilterSelect id="o365a-severity" label={msg('office365.pages.severity')} all={msg('office365.pages.all')} value={String(query.severity ?? '')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => set('severity', v)} />
+        <FilterSelect id="o365a-range" label={msg('fields.common.period')} value={rangeOf(params)} all={null} options={Object.entries(RANGES)} onChange={(v) => set('range', v)} />
+        <FilterSelect id="o365a-severity" label={msg('fields.alarm.severity')} all={msg('office365.pages.all')} value={String(query.severity ?? '')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => set('severity', v)} />
         <FilterSelect id="o365a-status" label={msg('office365.pages.status')} value={String(query.status ?? '')} options={O365_ALARM_STATUSES.map((s) => [s, O365_STATUS_LABELS[s] ?? s] as const)} onChange={(v) => set('status', v)} />
         <FilterText id="o365a-user" label={msg('office365.pages.affectedUser')} placeholder={msg('office365.pages.userDomainExact')} value={query.user ?? ''} onApply={(v) => set('user', v)} />
       </form>
@@ -49,8 +49,8 @@ export function Office365AlarmsPage() {
           rows={list.items}
           rowKey={(a) => a.id}
           columns={[
-            { label: msg('office365.pages.alarm'), cell: (a) => a.title },
-            { label: msg('office365.pages.severity'), cell: (a) => <SeverityBadge severity={a.severity} /> },
+            { label: msg('fields.alarm.title'), cell: (a) => a.title },
+            { label: msg('fields.alarm.severity'), cell: (a) => <SeverityBadge severity={a.severity} /> },
             { label: msg('office365.pages.status'), cell: (a) => <Badge tone={`o365-${a.status}`}>{O365_STATUS_LABELS[a.status] ?? a.status}</Badge> },
             { label: msg('office365.pages.category'), cell: (a) => a.category },
             { label: msg('office365.pages.affectedUser'), cell: (a) => a.affectedUser ?? '—' },
@@ -83,7 +83,7 @@ export function Office365EventsPage() {
     <section>
       <PageHeader title={msg('office365.pages.office365Events')} />
       <form className="card filters" aria-label={msg('office365.pages.filterOffice365Events')} onSubmit={(e) => e.preventDefault()}>
-        <FilterSelect id="o365e-range" label={msg('office365.pages.period')} value={rangeOf(params)} all={null} options={Object.entries(RANGES)} onChange={(v) => set('range', v)} />
+        <FilterSelect id="o365e-range" label={msg('fields.common.period')} value={rangeOf(params)} all={null} options={Object.entries(RANGES)} onChange={(v) => set('range', v)} />
         <FilterSelect id="o365e-workload" label={msg('office365.pages.service')} value={String(query.workload ?? '')} options={WORKLOADS.map((w) => [w, w] as const)} onChange={(v) => set('workload', v)} />
         <FilterSelect id="o365e-result" label={msg('office365.pages.result')} value={String(query.result ?? '')} options={RESULTS.map((r) => [r, RESULT_LABELS[r] ?? r] as const)} onChange={(v) => set('result', v)} />
         <FilterText id="o365e-user" label={msg('office365.pages.user')} placeholder={msg('office365.pages.userDomainExact')} value={query.user ?? ''} onApply={(v) => set('user', v)} />

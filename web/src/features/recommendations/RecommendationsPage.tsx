@@ -123,10 +123,10 @@ function RecommendationCard({ rec, onChanged }: { rec: Recommendation; onChanged
           </div>
           <div className="rec-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? msg('recommendations.page.saving') : msg('recommendations.page.confirm', { v0: ACTION_LABELS[target] })}
+              {busy ? msg('actions.saving') : msg('recommendations.page.confirm', { v0: ACTION_LABELS[target] })}
             </button>
             <button type="button" className="btn" onClick={() => { setTarget(null); setError(null); }}>
-              {msg('recommendations.page.cancel')}
+              {msg('actions.cancel')}
             </button>
           </div>
         </form>

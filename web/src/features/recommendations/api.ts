@@ -19,9 +19,9 @@ export const PRIORITY_LABELS: Record<string, string> = { get high() { return msg
 
 /** Button text of each target status (the action that leads to it). */
 export const ACTION_LABELS: Record<RecommendationStatus, string> = {
-  get open() { return msg('recommendations.labels.reopen'); },
+  get open() { return msg('actions.reopen'); },
   get accepted() { return msg('recommendations.labels.accept'); },
-  get dismissed() { return msg('recommendations.labels.dismiss'); },
+  get dismissed() { return msg('actions.dismiss'); },
   get done() { return msg('recommendations.labels.markAsDone'); },
 };
 

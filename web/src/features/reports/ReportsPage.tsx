@@ -33,7 +33,7 @@ export function ReportsPage() {
     <section className="report">
       <PageHeader title={msg('reports.page.generalReports')}>
         <CsvButtons
-          label={msg('reports.page.downloadCsv')}
+          label={msg('actions.downloadCsv')}
           disabled={!r}
           onDownload={(variant) => r && downloadCsv(csvFilename(`informe-${r.tenantId}-${r.period.from.slice(0, 10)}-${r.period.to.slice(0, 10)}`, variant), reportToCsv(r, title, csvDialect(variant)))}
         />
@@ -41,7 +41,7 @@ export function ReportsPage() {
           {msg('reports.page.print')}
         </button>
         <button type="button" className="btn" disabled={report.isValidating} onClick={() => void report.mutate()}>
-          {msg('reports.page.refresh')}
+          {msg('actions.refresh')}
         </button>
       </PageHeader>
       {picker}
@@ -102,7 +102,7 @@ export function ReportsPage() {
                   <caption className="visually-hidden">{msg('reports.page.mostFrequentAlarms')}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">{msg('reports.page.alarm')}</th>
+                      <th scope="col">{msg('fields.alarm.title')}</th>
                       <th scope="col" className="num">{msg('reports.page.times')}</th>
                       <th scope="col">{msg('reports.page.highestSeverity')}</th>
                     </tr>

@@ -34,8 +34,8 @@ export const CONSOLE_STATE_LABELS: Record<AlarmConsoleItem['state'], string> = {
 };
 /** The kind labels. */
 export const CONSOLE_KIND_LABELS: Record<AlarmConsoleItem['kind'], string> = {
-  get device() { return msg('soc.console.kindDevice'); },
-  get office365() { return msg('soc.console.kindOffice365'); },
+  get device() { return msg('enums.alarmKind.device'); },
+  get office365() { return msg('enums.alarmKind.office365'); },
 };
 /** Badge tone of a state (the device alarm states' tones). */
 const STATE_TONE: Record<AlarmConsoleItem['state'], string> = { open: 'alarm-active', acknowledged: 'alarm-acknowledged', cleared: 'alarm-cleared' };
@@ -66,39 +66,39 @@ export function AlarmConsolePage() {
     <section>
       <PageHeader title={msg('soc.console.title')} />
       <form className="card filters" role="search" aria-label={msg('soc.console.filters')} onSubmit={(e) => e.preventDefault()}>
-        <FilterSelect id="ac-tenant" label={msg('soc.console.customer')} all={msg('soc.console.all')} value={query.tenant ?? ''} options={tenants.map((t) => [t.id, t.name] as const)} onChange={(v) => set('tenant', v)} />
-        <FilterSelect id="ac-severity" label={msg('soc.console.severity')} all={msg('soc.console.allFem')} value={query.severity ?? ''} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => set('severity', v)} />
-        <FilterSelect id="ac-state" label={msg('soc.console.state')} all={msg('soc.console.all')} value={query.state ?? ''} options={ALARM_CONSOLE_STATES.map((s) => [s, CONSOLE_STATE_LABELS[s]] as const)} onChange={(v) => set('state', v)} />
-        <FilterSelect id="ac-kind" label={msg('soc.console.kind')} all={msg('soc.console.all')} value={query.kind ?? ''} options={ALARM_CONSOLE_KINDS.map((k) => [k, CONSOLE_KIND_LABELS[k]] as const)} onChange={(v) => set('kind', v)} />
+        <FilterSelect id="ac-tenant" label={msg('fields.common.customer')} all={msg('soc.console.all')} value={query.tenant ?? ''} options={tenants.map((t) => [t.id, t.name] as const)} onChange={(v) => set('tenant', v)} />
+        <FilterSelect id="ac-severity" label={msg('fields.alarm.severity')} all={msg('soc.console.allFem')} value={query.severity ?? ''} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => set('severity', v)} />
+        <FilterSelect id="ac-state" label={msg('fields.alarm.state')} all={msg('soc.console.all')} value={query.state ?? ''} options={ALARM_CONSOLE_STATES.map((s) => [s, CONSOLE_STATE_LABELS[s]] as const)} onChange={(v) => set('state', v)} />
+        <FilterSelect id="ac-kind" label={msg('fields.alarm.kind')} all={msg('soc.console.all')} value={query.kind ?? ''} options={ALARM_CONSOLE_KINDS.map((k) => [k, CONSOLE_KIND_LABELS[k]] as const)} onChange={(v) => set('kind', v)} />
       </form>
       <RowActionNoticeView notice={notice} />
       <ListFrame list={list} empty={filtered ? msg('soc.console.noMatches') : msg('soc.console.empty')}>
         <p className="muted small" aria-live="polite">
           {msg('soc.console.showing', { count: list.items.length })}
-          {list.hasMore ? msg('soc.console.thereAreMore') : ''}
+          {list.hasMore ? msg('ui.lists.thereAreMore') : ''}
         </p>
         <DataTable
           caption={msg('soc.console.caption')}
           rows={list.items}
           rowKey={rowKey}
           columns={[
-            { label: msg('soc.console.customer'), cell: customer },
-            { label: msg('soc.console.kind'), cell: (a) => CONSOLE_KIND_LABELS[a.kind] },
+            { label: msg('fields.common.customer'), cell: customer },
+            { label: msg('fields.alarm.kind'), cell: (a) => CONSOLE_KIND_LABELS[a.kind] },
             {
               label: msg('soc.console.subject'),
               cell: (a) => (a.kind === 'device' && a.deviceId ? <Link to={devicePath(a.deviceId, a.tenantId)}>{subject(a)}</Link> : subject(a)),
             },
-            { label: msg('soc.console.alarm'), cell: (a) => a.title },
-            { label: msg('soc.console.severity'), cell: (a) => <SeverityBadge severity={a.severity} /> },
-            { label: msg('soc.console.state'), cell: (a) => <Badge tone={STATE_TONE[a.state]}>{CONSOLE_STATE_LABELS[a.state]}</Badge> },
+            { label: msg('fields.alarm.title'), cell: (a) => a.title },
+            { label: msg('fields.alarm.severity'), cell: (a) => <SeverityBadge severity={a.severity} /> },
+            { label: msg('fields.alarm.state'), cell: (a) => <Badge tone={STATE_TONE[a.state]}>{CONSOLE_STATE_LABELS[a.state]}</Badge> },
             { label: msg('soc.console.raisedAt'), cell: (a) => <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time> },
             {
-              label: msg('soc.console.actions'),
+              label: msg('fields.common.actions'),
               hiddenLabel: true,
               cell: (a) =>
                 a.state === 'open' ? (
                   <button type="button" className="btn" disabled={busy !== null} onClick={() => void onAck(a)} aria-label={msg('soc.console.acknowledgeOf', { title: a.title, subject: subject(a), customer: customer(a) })}>
-                    {busy === rowKey(a) ? msg('soc.console.acknowledging') : msg('soc.console.acknowledge')}
+                    {busy === rowKey(a) ? msg('actions.acknowledging') : msg('actions.acknowledge')}
                   </button>
                 ) : a.acknowledgedBy ? (
                   <span className="muted small">{msg('soc.console.acknowledgedBy', { who: a.acknowledgedBy })}</span>

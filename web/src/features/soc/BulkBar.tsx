@@ -112,7 +112,7 @@ export function BulkBar({
                 disabled={busy}
                 onClick={() => void run({ action: 'status', status }, msg('soc.bulk.confirmStatusTitle', { count, status: INCIDENT_STATUS_LABELS[status] }), msg('soc.bulk.confirmBody', { ids }))}
               >
-                {msg('soc.bulk.changeStatus')}
+                {msg('actions.changeStatus')}
               </button>
             </>
           ) : (

@@ -109,10 +109,10 @@ export function SocQueuePage() {
         ))}
       </div>
       <form className="card filters" role="search" aria-label={msg('soc.queue.filterTheQueue')} onSubmit={(e) => e.preventDefault()}>
-        <FilterSelect id="q-tenant" label={msg('soc.queue.customer')} value={params.get('tenant') ?? ''} options={tenants.map((t) => [t.id, t.name] as const)} onChange={(v) => set('tenant', v)} />
-        <FilterSelect id="q-severity" label={msg('soc.queue.severity')} all={msg('soc.queue.all')} value={params.get('severity') ?? ''} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => set('severity', v)} />
+        <FilterSelect id="q-tenant" label={msg('fields.common.customer')} value={params.get('tenant') ?? ''} options={tenants.map((t) => [t.id, t.name] as const)} onChange={(v) => set('tenant', v)} />
+        <FilterSelect id="q-severity" label={msg('fields.incident.severity')} all={msg('soc.queue.all')} value={params.get('severity') ?? ''} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => set('severity', v)} />
         {tab === 'open' && (
-          <FilterSelect id="q-status" label={msg('soc.queue.status')} value={params.get('status') ?? ''} options={OPEN_STATUSES.map((s) => [s, INCIDENT_STATUS_LABELS[s]] as const)} onChange={(v) => set('status', v)} />
+          <FilterSelect id="q-status" label={msg('fields.incident.status')} value={params.get('status') ?? ''} options={OPEN_STATUSES.map((s) => [s, INCIDENT_STATUS_LABELS[s]] as const)} onChange={(v) => set('status', v)} />
         )}
         {tab === 'open' && (
           <div className="field">
@@ -124,12 +124,12 @@ export function SocQueuePage() {
           </div>
         )}
         <div className="field">
-          <label htmlFor="q-assignee">{msg('soc.queue.assignedTo')}</label>
+          <label htmlFor="q-assignee">{msg('fields.incident.assignee')}</label>
           <input id="q-assignee" type="search" inputMode="email" disabled={mine || unassigned} value={params.get('assignee') ?? ''} placeholder={msg('soc.queue.email')} onChange={(e) => set('assignee', e.target.value.trim())} />
         </div>
         <div className="field checkbox-field">
           <label>
-            <input type="checkbox" checked={unassigned} onChange={(e) => setWho('unassigned', e.target.checked)} /> {msg('soc.queue.unassignedFilter')}
+            <input type="checkbox" checked={unassigned} onChange={(e) => setWho('unassigned', e.target.checked)} /> {msg('fields.incident.unassigned')}
           </label>
         </div>
         <div className="field checkbox-field">
@@ -144,8 +144,8 @@ export function SocQueuePage() {
           empty={tab === 'resolved' ? (filtered ? msg('soc.queue.noResolvedMatches') : msg('soc.queue.noResolved')) : filtered ? msg('soc.queue.noOpenMatches') : msg('soc.queue.noOpenIncidents')}
         >
           <p className="muted small" aria-live="polite">
-            {msg('soc.queue.showing')} {list.items.length} {tab === 'resolved' ? msg('soc.queue.resolvedIncidents') : msg('soc.queue.openIncidents')}
-            {list.hasMore ? msg('soc.queue.thereAreMore') : ''}
+            {msg('ui.lists.showing')} {list.items.length} {tab === 'resolved' ? msg('soc.queue.resolvedIncidents') : msg('soc.queue.openIncidents')}
+            {list.hasMore ? msg('ui.lists.thereAreMore') : ''}
             {tab === 'resolved' ? msg('soc.queue.waitingForCustomerSuffix') : sort === 'due' ? msg('soc.queue.thoseDueSoonestFirst') : msg('soc.queue.newFirstThenAtRisk')}
           </p>
           <BulkBar
@@ -176,10 +176,10 @@ export function SocQueuePage() {
                   </span>
                 ),
               },
-              { label: msg('soc.queue.customer'), cell: (inc) => names.get(inc.tenantId) ?? inc.tenantId },
-              { label: msg('soc.queue.severity'), cell: (inc) => <SeverityBadge severity={inc.severity} /> },
+              { label: msg('fields.common.customer'), cell: (inc) => names.get(inc.tenantId) ?? inc.tenantId },
+              { label: msg('fields.incident.severity'), cell: (inc) => <SeverityBadge severity={inc.severity} /> },
               {
-                label: msg('soc.queue.status'),
+                label: msg('fields.incident.status'),
                 cell: (inc) => (
                   <span>
                     <IncidentStatusBadge status={inc.status} />
@@ -188,7 +188,7 @@ export function SocQueuePage() {
                   </span>
                 ),
               },
-              { label: msg('soc.queue.assignedTo'), cell: (inc) => inc.assignee ?? msg('soc.queue.unassigned') },
+              { label: msg('fields.incident.assignee'), cell: (inc) => inc.assignee ?? msg('fields.incident.unassigned') },
               {
                 label: msg('soc.queue.sla'),
                 cell: (inc) => (

@@ -50,7 +50,7 @@ export function InviteForm({ invite }: { invite: (body: { email: string; name: s
         {errors.name && <p id="team-name-error" className="field-error">{errors.name}</p>}
       </div>
       <div className="field">
-        <label htmlFor="team-role">{msg('team.invite.role')}</label>
+        <label htmlFor="team-role">{msg('fields.user.role')}</label>
         <select id="team-role" value={role} onChange={(e) => setRole(e.target.value as TeamRole)}>
           {TEAM_ROLES.map((r) => (
             <option key={r} value={r}>
@@ -59,7 +59,7 @@ export function InviteForm({ invite }: { invite: (body: { email: string; name: s
           ))}
         </select>
       </div>
-      <FormActions busy={busy} label={msg('team.invite.submit')} busyLabel={msg('team.invite.busy')} error={formError} />
+      <FormActions busy={busy} label={msg('team.invite.submit')} busyLabel={msg('actions.inviting')} error={formError} />
     </form>
   );
 }

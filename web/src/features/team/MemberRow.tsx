@@ -15,7 +15,7 @@ export function MemberRow({ member: m, self, busy, actions }: { member: TeamMemb
   const selectId = `team-role-${m.username.replace(/[^A-Za-z0-9_-]/g, '_')}`;
   return (
     <tr>
-      <td data-label={msg('team.table.user')}>
+      <td data-label={msg('fields.user.user')}>
         {/* One block, so the phone card keeps name, "(tú)" and e-mail together beside the label. */}
         <div>
           <strong>{who}</strong>
@@ -23,7 +23,7 @@ export function MemberRow({ member: m, self, busy, actions }: { member: TeamMemb
           {m.name && m.email && <div className="muted small">{m.email}</div>}
         </div>
       </td>
-      <td data-label={msg('team.table.role')}>
+      <td data-label={msg('fields.user.role')}>
         {self ? (
           msg(`team.roles.${m.role}`)
         ) : (
@@ -46,13 +46,13 @@ export function MemberRow({ member: m, self, busy, actions }: { member: TeamMemb
           </span>
         )}
       </td>
-      <td data-label={msg('team.table.status')}>{memberStatusLabel(m)}</td>
-      <td data-label={msg('team.table.actions')}>
+      <td data-label={msg('fields.user.status')}>{memberStatusLabel(m)}</td>
+      <td data-label={msg('fields.common.actions')}>
         {/* Never on one's own row: the API refuses it (409 OWN_ACCOUNT). */}
         {!self && (
           <div className="row-actions">
             <button type="button" className="btn" disabled={busy} onClick={() => actions.setEnabled(m, !m.enabled)}>
-              {m.enabled ? msg('team.table.disable') : msg('team.table.enable')}
+              {m.enabled ? msg('actions.disable') : msg('actions.enable')}
             </button>
             <button type="button" className="btn" disabled={busy} onClick={() => actions.remove(m)}>
               {msg('team.table.remove')}

@@ -46,7 +46,7 @@ export function TeamPage() {
     setEnabled: (m, enabled) =>
       void (async () => {
         const who = whoOf(m);
-        if (!enabled && !(await ask({ title: msg('team.confirm.disableTitle', { who }), body: msg('team.confirm.disableBody', { who }), confirmLabel: msg('team.table.disable') }))) return;
+        if (!enabled && !(await ask({ title: msg('team.confirm.disableTitle', { who }), body: msg('team.confirm.disableBody', { who }), confirmLabel: msg('actions.disable') }))) return;
         await run(m.username, () => callOp(api, 'updateTeamMember', { params: { username: m.username }, query: query ?? {}, body: { enabled } }), msg(enabled ? 'team.notices.enabled' : 'team.notices.disabled', { who }));
       })(),
     remove: (m) =>
@@ -93,10 +93,10 @@ export function TeamPage() {
               <caption className="visually-hidden">{msg('team.page.colleagues', { tenant: tenantName })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{msg('team.table.user')}</th>
-                  <th scope="col">{msg('team.table.role')}</th>
-                  <th scope="col">{msg('team.table.status')}</th>
-                  <th scope="col">{msg('team.table.actions')}</th>
+                  <th scope="col">{msg('fields.user.user')}</th>
+                  <th scope="col">{msg('fields.user.role')}</th>
+                  <th scope="col">{msg('fields.user.status')}</th>
+                  <th scope="col">{msg('fields.common.actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -107,7 +107,7 @@ export function TeamPage() {
             </table>
             {list.hasMore && (
               <button type="button" className="btn" disabled={list.isLoadingMore} onClick={() => void list.loadMore()}>
-                {msg('team.page.loadMore')}
+                {msg('ui.lists.loadMore')}
               </button>
             )}
           </>

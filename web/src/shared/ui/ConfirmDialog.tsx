@@ -73,7 +73,7 @@ function ConfirmDialog({ prompt, onClose }: { prompt: ConfirmPrompt; onClose: (o
         <p id={`${id}-body`}>{prompt.body}</p>
         <div className="form-actions">
           <button ref={cancelRef} type="button" className="btn" onClick={() => onClose(false)}>
-            {msg('ui.confirm.cancel')}
+            {msg('actions.cancel')}
           </button>
           <button ref={confirmRef} type="button" className="btn btn-primary" onClick={() => onClose(true)}>
             {prompt.confirmLabel}

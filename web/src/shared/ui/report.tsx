@@ -188,7 +188,7 @@ export function PeriodPicker({ params, onChange }: { params: URLSearchParams; on
       }}
     >
       <div className="field field-wide">
-        <span id="period-presets">{t('ui.report.period')}</span>
+        <span id="period-presets">{t('fields.common.period')}</span>
         <div role="group" aria-labelledby="period-presets" className="segmented">
           {PERIODS.map((d) => (
             <button key={d} type="button" aria-pressed={!custom && d === p.days} onClick={() => onChange(new URLSearchParams({ days: String(d) }))}>

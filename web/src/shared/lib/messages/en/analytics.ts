@@ -4,13 +4,11 @@ import type { Catalogue } from '../es';
 export const analytics: Catalogue['analytics'] = {
   page: {
     analytics: 'Analytics',
-    downloadCsv: 'Download CSV',
     allCustomersFrom: 'All customers · from',
     to: 'to',
     byCustomer: 'By customer',
     noCustomers: 'No customers.',
     figuresByCustomer: 'Figures by customer',
-    customer: 'Customer',
     incidents: 'Incidents',
     mtta: 'MTTA',
     mttr: 'MTTR',

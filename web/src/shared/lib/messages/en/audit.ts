@@ -3,11 +3,8 @@ import type { Catalogue } from '../es';
 
 export const audit: Catalogue['audit'] = {
   log: {
-    couldNotExport: 'Could not export: {{userMessage}}',
     auditLog: 'Audit log',
-    exportCsv: 'Export CSV',
     filterTheLog: 'Filter the log',
-    customer: 'Customer',
     action: 'Action',
     all: 'All',
     user: 'User',

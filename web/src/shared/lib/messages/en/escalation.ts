@@ -9,7 +9,6 @@ export const escalation: Catalogue['escalation'] = {
     add: 'Add contact',
     limit: 'At most {{max}} contacts.',
     save: 'Save contacts',
-    saving: 'Saving…',
     saved: 'Contacts saved.',
     couldNotSave: 'The contacts could not be saved: {{message}}',
     conflict: 'Someone else changed the contacts while you were editing. The current ones have been loaded; check them and save again.',

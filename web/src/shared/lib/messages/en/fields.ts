@@ -30,5 +30,34 @@ export const fields: Catalogue['fields'] = {
     slaResult: 'SLA result',
     met: 'Met',
     breached: 'Breached',
+    description: 'Description',
+    unassigned: 'Unassigned',
+  },
+  common: {
+    customer: 'Customer',
+    actions: 'Actions',
+    period: 'Period',
+  },
+  alarm: {
+    title: 'Alarm',
+    severity: 'Severity',
+    state: 'State',
+    kind: 'Kind',
+  },
+  device: {
+    type: 'Type',
+    site: 'Site',
+    lastHeartbeat: 'Last heartbeat',
+    openAlarms: 'Open alarms',
+  },
+  user: {
+    user: 'User',
+    status: 'Status',
+    role: 'Role',
+  },
+  maintenanceWindow: {
+    title: 'Work',
+    start: 'Start',
+    end: 'End',
   },
 };

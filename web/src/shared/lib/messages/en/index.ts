@@ -23,6 +23,7 @@ import { escalation } from './escalation';
 import { team } from './team';
 import { maintenance } from './maintenance';
 import { fields } from './fields';
+import { actions } from './actions';
 
 export const en: Catalogue = {
   chrome: {
@@ -87,6 +88,10 @@ export const en: Catalogue = {
       vpn: 'VPN concentrator',
     },
     alarmState: { active: 'Active', acknowledged: 'Acknowledged', cleared: 'Cleared' },
+    alarmKind: {
+      device: 'Device',
+      office365: 'Office 365',
+    },
     incidentSource: { portal: 'Portal', soc: 'SOC', alarm: 'Alarm' },
   },
   common: {
@@ -94,6 +99,7 @@ export const en: Catalogue = {
     retry: 'Retry',
     noRecords: 'No records',
   },
+  actions,
   fields,
   incidents,
   escalation,

@@ -16,8 +16,6 @@ export const recommendations: Catalogue['recommendations'] = {
     by: 'by',
     on: 'on',
     noteFor: 'Note for "',
-    cancel: 'Cancel',
-    saving: 'Saving…',
     confirm: 'Confirm: {{v0}}',
   },
   labels: {
@@ -28,9 +26,7 @@ export const recommendations: Catalogue['recommendations'] = {
     high: 'High',
     medium: 'Medium',
     low: 'Low',
-    reopen: 'Reopen',
     accept: 'Accept',
-    dismiss: 'Dismiss',
     markAsDone: 'Mark as done',
   },
 };

@@ -16,9 +16,7 @@ export const reports: Catalogue['reports'] = {
   },
   page: {
     generalReports: 'General reports',
-    downloadCsv: 'Download CSV',
     print: 'Print',
-    refresh: 'Refresh',
     from: '· from',
     to: 'to',
     generatedOn: '· generated on',
@@ -30,7 +28,6 @@ export const reports: Catalogue['reports'] = {
     status: 'Status',
     mostFrequentAlarms: 'Most frequent alarms',
     noAlarmsInPeriod: 'There were no alarms in the period.',
-    alarm: 'Alarm',
     times: 'Times',
     highestSeverity: 'Highest severity',
     availabilityTarget: 'Availability (target {{v1}})',

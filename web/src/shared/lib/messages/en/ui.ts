@@ -12,11 +12,12 @@ export const ui: Catalogue['ui'] = {
     comingSoonText: 'This section will be available in a future version of the portal.',
   },
   confirm: {
-    cancel: 'Cancel',
   },
   lists: {
     loadMore: 'Load more',
     all: 'All',
+    showing: 'Showing',
+    thereAreMore: ' (there are more)',
   },
   dateRange: {
     from: 'From',
@@ -40,7 +41,6 @@ export const ui: Catalogue['ui'] = {
     fleetAvailability: 'Fleet availability',
     belowTarget: '{{count}} below target (30 days)',
     periodForm: 'Report period',
-    period: 'Period',
     days: '{{count}} days',
     applyDates: 'Apply dates',
     bothDates: 'Enter both dates, "From" and "To".',

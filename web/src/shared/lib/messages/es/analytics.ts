@@ -2,13 +2,11 @@
 export const analytics = {
   page: {
     analytics: 'Analítica',
-    downloadCsv: 'Descargar CSV',
     allCustomersFrom: 'Todos los clientes · del',
     to: 'al',
     byCustomer: 'Por cliente',
     noCustomers: 'No hay clientes.',
     figuresByCustomer: 'Indicadores por cliente',
-    customer: 'Cliente',
     incidents: 'Incidentes',
     mtta: 'MTTA',
     mttr: 'MTTR',

@@ -1,11 +1,8 @@
 /** Spanish texts of the `audit` feature (section `audit.*` of the catalogue, docs/portal.md#messages). */
 export const audit = {
   log: {
-    couldNotExport: 'No se pudo exportar: {{userMessage}}',
     auditLog: 'Registro de auditoría',
-    exportCsv: 'Exportar CSV',
     filterTheLog: 'Filtrar el registro',
-    customer: 'Cliente',
     action: 'Acción',
     all: 'Todas',
     user: 'Usuario',

@@ -7,7 +7,6 @@ export const escalation = {
     add: 'Añadir contacto',
     limit: 'Como mucho {{max}} contactos.',
     save: 'Guardar contactos',
-    saving: 'Guardando…',
     saved: 'Contactos guardados.',
     couldNotSave: 'No se pudieron guardar los contactos: {{message}}',
     conflict: 'Otra persona cambió los contactos mientras editabas. Se han cargado los actuales; revisa y vuelve a guardar.',

@@ -1,4 +1,4 @@
-/** Labels of entity fields, named by meaning (`fields.<entity>.<field>`): the field registries' labels (docs/portal.md#field-registries). */
+/** Labels of entity fields, named by meaning (`fields.<entity>.<field>`, `fields.common.*` for the labels every entity's row has): the field registries' labels and every screen's label of the same field (docs/portal.md#messages, #field-registries). */
 export const fields = {
   incident: {
     id: 'ID',
@@ -28,5 +28,34 @@ export const fields = {
     slaResult: 'Resultado SLA',
     met: 'Cumplido',
     breached: 'Incumplido',
+    description: 'Descripción',
+    unassigned: 'Sin asignar',
+  },
+  common: {
+    customer: 'Cliente',
+    actions: 'Acciones',
+    period: 'Periodo',
+  },
+  alarm: {
+    title: 'Alarma',
+    severity: 'Severidad',
+    state: 'Estado',
+    kind: 'Tipo',
+  },
+  device: {
+    type: 'Tipo',
+    site: 'Sede',
+    lastHeartbeat: 'Último latido',
+    openAlarms: 'Alarmas abiertas',
+  },
+  user: {
+    user: 'Usuario',
+    status: 'Estado',
+    role: 'Rol',
+  },
+  maintenanceWindow: {
+    title: 'Trabajo',
+    start: 'Inicio',
+    end: 'Fin',
   },
 };

@@ -24,6 +24,7 @@ import { escalation } from './escalation';
 import { team } from './team';
 import { maintenance } from './maintenance';
 import { fields } from './fields';
+import { actions } from './actions';
 
 export const es = {
   chrome: {
@@ -88,6 +89,10 @@ export const es = {
       vpn: 'Concentrador VPN',
     },
     alarmState: { active: 'Activa', acknowledged: 'Reconocida', cleared: 'Resuelta' },
+    alarmKind: {
+      device: 'Dispositivo',
+      office365: 'Office 365',
+    },
     incidentSource: { portal: 'Portal', soc: 'SOC', alarm: 'Alarma' },
   },
   common: {
@@ -95,6 +100,7 @@ export const es = {
     retry: 'Reintentar',
     noRecords: 'No hay registros',
   },
+  actions,
   fields,
   incidents,
   escalation,

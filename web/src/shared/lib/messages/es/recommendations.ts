@@ -14,8 +14,6 @@ export const recommendations = {
     by: 'por',
     on: 'el',
     noteFor: 'Nota para «',
-    cancel: 'Cancelar',
-    saving: 'Guardando…',
     confirm: 'Confirmar: {{v0}}',
   },
   labels: {
@@ -26,9 +24,7 @@ export const recommendations = {
     high: 'Alta',
     medium: 'Media',
     low: 'Baja',
-    reopen: 'Reabrir',
     accept: 'Aceptar',
-    dismiss: 'Descartar',
     markAsDone: 'Marcar como hecha',
   },
 };

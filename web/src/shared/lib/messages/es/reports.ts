@@ -14,9 +14,7 @@ export const reports = {
   },
   page: {
     generalReports: 'Reportes generales',
-    downloadCsv: 'Descargar CSV',
     print: 'Imprimir',
-    refresh: 'Actualizar',
     from: '· del',
     to: 'al',
     generatedOn: '· generado el',
@@ -28,7 +26,6 @@ export const reports = {
     status: 'Estado',
     mostFrequentAlarms: 'Alarmas más frecuentes',
     noAlarmsInPeriod: 'No hubo alarmas en el periodo.',
-    alarm: 'Alarma',
     times: 'Veces',
     highestSeverity: 'Severidad máxima',
     availabilityTarget: 'Disponibilidad (objetivo {{v1}})',

@@ -10,11 +10,12 @@ export const ui = {
     comingSoonText: 'Esta sección estará disponible en una próxima versión del portal.',
   },
   confirm: {
-    cancel: 'Cancelar',
   },
   lists: {
     loadMore: 'Cargar más',
     all: 'Todos',
+    showing: 'Mostrando',
+    thereAreMore: ' (hay más)',
   },
   dateRange: {
     from: 'Desde',
@@ -38,7 +39,6 @@ export const ui = {
     fleetAvailability: 'Disponibilidad de la flota',
     belowTarget: '{{count}} bajo el objetivo (30 días)',
     periodForm: 'Periodo del informe',
-    period: 'Periodo',
     days: '{{count}} días',
     applyDates: 'Aplicar fechas',
     bothDates: 'Indica las dos fechas, «Desde» y «Hasta».',

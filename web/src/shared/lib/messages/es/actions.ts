@@ -1,0 +1,23 @@
+/** Spanish texts of actions shared by several screens (section `actions.*`: buttons and their busy labels, named by the action; docs/portal.md#messages). */
+export const actions = {
+  cancel: 'Cancelar',
+  saving: 'Guardando…',
+  saveChanges: 'Guardar cambios',
+  creating: 'Creando…',
+  sending: 'Enviando…',
+  acknowledge: 'Reconocer',
+  acknowledging: 'Reconociendo…',
+  exportCsv: 'Exportar CSV',
+  exportFailed: 'No se pudo exportar: {{userMessage}}',
+  downloadCsv: 'Descargar CSV',
+  copy: 'Copiar',
+  copied: 'Copiado',
+  enable: 'Habilitar',
+  disable: 'Deshabilitar',
+  dismiss: 'Descartar',
+  reopen: 'Reabrir',
+  refresh: 'Actualizar',
+  changeStatus: 'Cambiar estado',
+  inviting: 'Invitando…',
+  delete: 'Eliminar',
+};
