@@ -10,7 +10,7 @@ import { useDeferredValue, useEffect } from 'react';
 import { markFirstScreenShown } from '../../shared/lib/first-screen';
 import { Link } from 'react-router-dom';
 import { DEVICE_STATUSES, SEVERITIES } from '../../shared/lib/contract';
-import type { DeviceAlarm } from '../../shared/lib/contract';
+import type { DeviceAlarm, Summary } from '../../shared/lib/contract';
 import type { ApiError } from '../../shared/lib/api';
 import { DEVICE_STATUS_LABELS, formatDateTime, formatNumber, formatPercent, SEVERITY_LABELS } from '../../shared/lib/format';
 import { AlarmStateBadge, IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
@@ -42,7 +42,9 @@ export function DashboardPage() {
   const s = summary.data;
   // The two charts render in a pass of their own just after the figures (`useDeferredValue`): drawing them is
   // most of the dashboard's rendering work, and the figures need not wait for it (docs/portal.md#sign-in-to-dashboard).
-  const c = useDeferredValue(s);
+  // Also when the summary is already in SWR's cache at the first render (the sign-in's prefetch): without an
+  // initial value React does not defer a component's first render, and the charts were drawn in it.
+  const c = useDeferredValue<Summary | null | undefined>(s, null);
   const charts: Loadable = { ...summary, data: c };
   // The figures (or the error) are on the screen: a sign-in's held steps may go on (shared/lib/first-screen.ts).
   const settled = s !== undefined || summary.error !== undefined;

@@ -1,3 +1,5 @@
+import { Profiler } from 'react';
+import { unstable_serialize } from 'swr';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { firstScreenShown, resetFirstScreen } from '../../shared/lib/first-screen';
@@ -49,6 +51,24 @@ describe('dashboard', () => {
     const ops = api.call.mock.calls.map(([op]) => op).filter((op) => op !== 'getMe');
     expect(new Set(ops)).toEqual(new Set(['getSummary', 'listAlarms', 'listIncidents']));
     expect(api.call).toHaveBeenCalledWith('listAlarms', { query: { tenant: 'acme', state: 'active,acknowledged', limit: 5 } });
+  });
+
+  it('with the summary already cached (the sign-in prefetch), commits the figures first and draws the charts in a later pass', async () => {
+    const api = fakeApi({ getMe: ME_ACME, getSummary: BIG, listAlarms: { items: [], nextCursor: null }, listIncidents: { items: [], nextCursor: null } });
+    const commits: Array<{ figures: boolean; chart: boolean }> = [];
+    const onRender = () => {
+      const devices = document.querySelector('section[aria-labelledby="kpi-devices"]');
+      commits.push({ figures: !!devices?.textContent?.includes('4700'), chart: !!document.querySelector('section[aria-labelledby="chart-trend"] figure') });
+    };
+    renderSignedIn(
+      <Profiler id="dashboard" onRender={onRender}>
+        <DashboardPage />
+      </Profiler>,
+      { api, cached: { [unstable_serialize(['getMe', {}])]: ME_ACME, [unstable_serialize(['getSummary', { query: { tenant: 'acme' } }])]: BIG } },
+    );
+    await waitFor(() => expect(document.querySelector('section[aria-labelledby="chart-trend"] figure')).not.toBeNull());
+    expect(commits[0]).toEqual({ figures: true, chart: false });
+    expect(commits.some((c) => c.chart)).toBe(true);
   });
 
   it('names the device of each latest alarm by its name (its id only for an alarm stored before names were copied)', async () => {

@@ -45,7 +45,11 @@ export function pickActiveTenant(tenantIds: readonly string[], chosen: string | 
 }
 
 export function TenantProvider({ children }: { children: ReactNode }) {
-  const { data: me, error, isLoading, mutate } = useApiSWR('getMe', {});
+  const { data: me, error, mutate } = useApiSWR('getMe', {});
+  // Loading means "no answer yet". SWR's own `isLoading` is also true at the first render of an answer already in
+  // its cache (the sign-in's prefetch puts `/me` there) while it revalidates it, which held the screens back by a
+  // render and, when the prefetch was still under way, by the whole request (docs/portal.md#sign-in-to-dashboard).
+  const isLoading = me === undefined && error === undefined;
   const [chosen, setChosen] = useState<string | null>(readStoredTenant);
   const tenants = useMemo(() => me?.tenants ?? [], [me]);
   const activeTenant = pickActiveTenant(tenants.map((t) => t.id), chosen);

@@ -180,15 +180,17 @@ export function fakeApi(answers: FakeAnswers) {
 
 export function renderSignedIn(
   ui: ReactElement,
-  { path = '/', user = { email: 'ana@acme.test', groups: ['acme'] }, api = fakeApi({ getMe: ME_ACME }) }: {
+  { path = '/', user = { email: 'ana@acme.test', groups: ['acme'] }, api = fakeApi({ getMe: ME_ACME }), cached = {} }: {
     path?: string;
     user?: SessionUser;
     api?: ApiClient;
+    /** Answers already in SWR's cache at the first render (as the sign-in's prefetch leaves them), by serialized key (`unstable_serialize(['getMe', {}])`). */
+    cached?: Record<string, unknown>;
   } = {},
 ) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+      <SWRConfig value={{ provider: () => new Map(Object.entries(cached).map(([key, data]) => [key, { data }])), dedupingInterval: 0, shouldRetryOnError: false }}>
         <ApiProvider client={api}>
           <SessionProvider value={{ status: 'ready', user }}>
             <TenantProvider>{ui}</TenantProvider>
