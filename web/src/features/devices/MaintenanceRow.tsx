@@ -1,6 +1,7 @@
 /** One maintenance window of the "Mantenimiento" table: work, devices (by name) and sites, start and end in the reader's time zone, status, and — for those who may write — "Editar" and "Eliminar". */
 import { windowStatus, type MaintenanceWindow } from '../../shared/lib/contract';
 import { formatDateTime } from '../../shared/lib/format';
+import { MAINTENANCE_WINDOW_STATUS_LABELS } from '../../shared/lib/enum-labels';
 import { t as msg } from '../../shared/lib/messages';
 import { Badge } from '../../shared/ui/states';
 import { DeviceChip } from './DeviceChip';
@@ -38,7 +39,7 @@ export function MaintenanceRow({ window: w, now, canWrite, canChangePast, busy, 
       <td data-label={msg('fields.maintenanceWindow.start')}>{formatDateTime(w.startAt)}</td>
       <td data-label={msg('fields.maintenanceWindow.end')}>{formatDateTime(w.endAt)}</td>
       <td data-label={msg('maintenance.table.status')}>
-        <Badge tone={TONES[status]}>{msg(`maintenance.status.${status}`)}</Badge>
+        <Badge tone={TONES[status]}>{MAINTENANCE_WINDOW_STATUS_LABELS[status]}</Badge>
       </td>
       {canWrite && (
         <td data-label={msg('fields.common.actions')}>

@@ -10,16 +10,10 @@ import type { AlarmState, IncidentDetail } from '../../shared/lib/contract';
 import { AlarmStateBadge, SeverityBadge } from '../../shared/ui/badges';
 import { Badge } from '../../shared/ui/states';
 import { DataTable } from '../../shared/ui/lists';
+import { enumLabel } from '../../shared/lib/enum-labels';
 import { t as msg } from '../../shared/lib/messages';
 
 type LinkedAlarm = NonNullable<IncidentDetail['linkedAlarms']>[number];
-
-/** Labels of an Office 365 alert's status (contract `O365_ALARM_STATUSES`). */
-const O365_STATES: Record<string, () => string> = {
-  active: () => msg('incidents.links.o365Active'),
-  investigating: () => msg('incidents.links.o365Investigating'),
-  resolved: () => msg('incidents.links.o365Resolved'),
-};
 
 /** The alarm list that shows `a`: its device's alarms, or the Office 365 alerts of its user. */
 export function alarmListPath(a: LinkedAlarm, tenantId: string): string {
@@ -53,7 +47,7 @@ export function LinkedAlarms({ incident }: { incident: Pick<IncidentDetail, 'ten
             { label: msg('fields.alarm.severity'), cell: (a) => <SeverityBadge severity={a.severity} /> },
             {
               label: msg('fields.alarm.state'),
-              cell: (a) => (a.kind === 'device' ? <AlarmStateBadge state={a.state as AlarmState} /> : <Badge tone={`o365-${a.state}`}>{O365_STATES[a.state]?.() ?? a.state}</Badge>),
+              cell: (a) => (a.kind === 'device' ? <AlarmStateBadge state={a.state as AlarmState} /> : <Badge tone={`o365-${a.state}`}>{enumLabel('o365AlertStatus', a.state)}</Badge>),
             },
             {
               label: msg('incidents.links.viewAlarms'),

@@ -1,6 +1,7 @@
 /** The form that adds a webhook (name, URL, format, minimum severity, kinds); API field errors under their fields. */
 import { useState, type FormEvent } from 'react';
 import { WEBHOOK_FORMATS, type ActivityKind, type ActivitySeverity, type WebhookView } from '../../shared/lib/contract';
+import { WEBHOOK_FORMAT_LABELS } from '../../shared/lib/enum-labels';
 import { t as msg } from '../../shared/lib/messages';
 import '../../shared/ui/screens.css';
 import { describedBy, FieldNotes, MinSeveritySelect } from './fields';
@@ -60,7 +61,7 @@ export function AddWebhookForm({ onCreated }: { onCreated: (c: { webhook: Webhoo
           <select id="wh-kind" value={kind} aria-describedby={described('kind', false)} onChange={(e) => setKind(e.target.value as Format)}>
             {WEBHOOK_FORMATS.map((f) => (
               <option key={f} value={f}>
-                {msg(`notifications.webhooks.formats.${f}`)}
+                {WEBHOOK_FORMAT_LABELS[f]}
               </option>
             ))}
           </select>

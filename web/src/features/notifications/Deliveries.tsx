@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import type { WebhookView } from '../../shared/lib/contract';
 import { formatDateTime } from '../../shared/lib/format';
+import { WEBHOOK_DELIVERY_STATE_LABELS } from '../../shared/lib/enum-labels';
 import { t as msg } from '../../shared/lib/messages';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
@@ -52,7 +53,7 @@ export function Deliveries({ webhook: w }: { webhook: WebhookView }) {
                   </td>
                   <td data-label={msg('notifications.webhooks.result')}>
                     <span className="delivery-event">
-                      <strong className={`delivery-${x.state}`}>{msg(`notifications.webhooks.states.${x.state}`)}</strong>
+                      <strong className={`delivery-${x.state}`}>{WEBHOOK_DELIVERY_STATE_LABELS[x.state]}</strong>
                       {x.lastError && x.state !== 'sent' && <span className="muted small">{sendErrorText(x.lastError)}</span>}
                       {x.nextAttemptAt && <span className="muted small">{msg('notifications.webhooks.nextAttempt', { when: formatDateTime(x.nextAttemptAt) })}</span>}
                     </span>

@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import type { WebhookTestResult, WebhookView } from '../../shared/lib/contract';
 import { toApiError } from '../../shared/lib/api';
 import { formatDateTime } from '../../shared/lib/format';
+import { WEBHOOK_FORMAT_LABELS } from '../../shared/lib/enum-labels';
 import { t as msg } from '../../shared/lib/messages';
 import '../../shared/ui/screens.css';
 import { receivesText, useWebhookActions, sendErrorText } from './notification-settings';
@@ -58,7 +59,7 @@ export function WebhookItem({ webhook: w, onStatus }: { webhook: WebhookView; on
         <dl className="webhook-facts">
           <div>
             <dt>{msg('notifications.webhooks.format')}</dt>
-            <dd>{msg(`notifications.webhooks.formats.${w.kind}`)}{w.signed ? ` · ${msg('notifications.webhooks.signed')}` : ''}</dd>
+            <dd>{WEBHOOK_FORMAT_LABELS[w.kind]}{w.signed ? ` · ${msg('notifications.webhooks.signed')}` : ''}</dd>
           </div>
           <div>
             <dt>{msg('notifications.webhooks.url')}</dt>

@@ -17,9 +17,10 @@ import { SeverityBadge } from '../../shared/ui/badges';
 import { PageHeader } from '../../shared/ui/states';
 import { AlarmIncidentCell } from '../../shared/ui/AlarmIncidentCell';
 import '../../shared/ui/screens.css';
-import { alarmsQuery, eventsQuery, O365_STATUS_LABELS, RANGES, rangeOf, RESULT_LABELS, RESULTS, useAcknowledgeO365, useO365Alarms, useO365Events, WORKLOADS } from './api';
+import { alarmsQuery, eventsQuery, RANGES, rangeOf, RESULTS, useAcknowledgeO365, useO365Alarms, useO365Events, WORKLOADS } from './api';
 import { DataTable, FilterSelect, FilterText, ListFrame, useFilterParams } from '../../shared/ui/lists';
 import { RowActionNoticeView, useRowAction } from '../../shared/ui/useRowAction';
+import { enumLabel } from '../../shared/lib/enum-labels';
 import { t as msg } from '../../shared/lib/messages';
 
 
@@ -39,7 +40,7 @@ export function Office365AlarmsPage() {
       <form className="card filters" aria-label={msg('office365.pages.filterOffice365Alarms')} onSubmit={(e) => e.preventDefault()}>
         <FilterSelect id="o365a-range" label={msg('fields.common.period')} value={rangeOf(params)} all={null} options={Object.entries(RANGES)} onChange={(v) => set('range', v)} />
         <FilterSelect id="o365a-severity" label={msg('fields.alarm.severity')} all={msg('office365.pages.all')} value={String(query.severity ?? '')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => set('severity', v)} />
-        <FilterSelect id="o365a-status" label={msg('office365.pages.status')} value={String(query.status ?? '')} options={O365_ALARM_STATUSES.map((s) => [s, O365_STATUS_LABELS[s] ?? s] as const)} onChange={(v) => set('status', v)} />
+        <FilterSelect id="o365a-status" label={msg('office365.pages.status')} value={String(query.status ?? '')} options={O365_ALARM_STATUSES.map((s) => [s, enumLabel('o365AlertStatus', s)] as const)} onChange={(v) => set('status', v)} />
         <FilterText id="o365a-user" label={msg('office365.pages.affectedUser')} placeholder={msg('office365.pages.userDomainExact')} value={query.user ?? ''} onApply={(v) => set('user', v)} />
       </form>
       <RowActionNoticeView notice={notice} />
@@ -51,7 +52,7 @@ export function Office365AlarmsPage() {
           columns={[
             { label: msg('fields.alarm.title'), cell: (a) => a.title },
             { label: msg('fields.alarm.severity'), cell: (a) => <SeverityBadge severity={a.severity} /> },
-            { label: msg('office365.pages.status'), cell: (a) => <Badge tone={`o365-${a.status}`}>{O365_STATUS_LABELS[a.status] ?? a.status}</Badge> },
+            { label: msg('office365.pages.status'), cell: (a) => <Badge tone={`o365-${a.status}`}>{enumLabel('o365AlertStatus', a.status)}</Badge> },
             { label: msg('office365.pages.category'), cell: (a) => a.category },
             { label: msg('office365.pages.affectedUser'), cell: (a) => a.affectedUser ?? '—' },
             { label: msg('office365.pages.detected'), cell: (a) => <time dateTime={a.detectedAt}>{formatDateTime(a.detectedAt)}</time> },
@@ -85,7 +86,7 @@ export function Office365EventsPage() {
       <form className="card filters" aria-label={msg('office365.pages.filterOffice365Events')} onSubmit={(e) => e.preventDefault()}>
         <FilterSelect id="o365e-range" label={msg('fields.common.period')} value={rangeOf(params)} all={null} options={Object.entries(RANGES)} onChange={(v) => set('range', v)} />
         <FilterSelect id="o365e-workload" label={msg('office365.pages.service')} value={String(query.workload ?? '')} options={WORKLOADS.map((w) => [w, w] as const)} onChange={(v) => set('workload', v)} />
-        <FilterSelect id="o365e-result" label={msg('office365.pages.result')} value={String(query.result ?? '')} options={RESULTS.map((r) => [r, RESULT_LABELS[r] ?? r] as const)} onChange={(v) => set('result', v)} />
+        <FilterSelect id="o365e-result" label={msg('office365.pages.result')} value={String(query.result ?? '')} options={RESULTS.map((r) => [r, enumLabel('o365Result', r)] as const)} onChange={(v) => set('result', v)} />
         <FilterText id="o365e-user" label={msg('office365.pages.user')} placeholder={msg('office365.pages.userDomainExact')} value={query.user ?? ''} onApply={(v) => set('user', v)} />
       </form>
       <ListFrame list={list} empty={msg('office365.pages.noEventsInPeriod')}>
@@ -98,7 +99,7 @@ export function Office365EventsPage() {
             { label: msg('office365.pages.service'), cell: (e) => e.workload },
             { label: msg('office365.pages.operation'), cell: (e) => e.operation },
             { label: msg('office365.pages.user'), cell: (e) => e.user },
-            { label: msg('office365.pages.result'), cell: (e) => RESULT_LABELS[e.result] ?? e.result },
+            { label: msg('office365.pages.result'), cell: (e) => enumLabel('o365Result', e.result) },
             { label: msg('office365.pages.sourceIp'), cell: (e) => e.clientIp ?? '—' },
           ]}
         />

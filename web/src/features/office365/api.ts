@@ -22,8 +22,6 @@ const RANGE_MS: Record<Exclude<RangeKey, 'all'>, number> = { '24h': 86_400_000, 
 /** Workloads of the unified audit log offered in the events filter. */
 export const WORKLOADS = ['AzureActiveDirectory', 'Exchange', 'SharePoint', 'OneDrive', 'MicrosoftTeams'] as const; // literal-ok: Microsoft's workload names (data)
 export const RESULTS = ['Succeeded', 'Failed', 'PartiallySucceeded'] as const; // literal-ok: the audit log's result values (data)
-export const RESULT_LABELS: Record<string, string> = { get Succeeded() { return msg('office365.options.succeeded'); }, get Failed() { return msg('office365.options.failed'); }, get PartiallySucceeded() { return msg('office365.options.partial'); } };
-export const O365_STATUS_LABELS: Record<string, string> = { get active() { return msg('office365.options.active'); }, get investigating() { return msg('office365.options.investigating'); }, get resolved() { return msg('office365.options.resolved'); } };
 
 export function rangeOf(params: URLSearchParams): RangeKey {
   const r = params.get('range');

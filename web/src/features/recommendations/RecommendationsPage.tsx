@@ -13,8 +13,9 @@ import { formatDateTime } from '../../shared/lib/format';
 import { FilterSelect, LoadMore, useFilterParams } from '../../shared/ui/lists';
 import { Badge, EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
-import { ACTION_LABELS, actionsFor, PRIORITY_LABELS, REC_STATUS_LABELS, useRecommendations, useUpdateRecommendation } from './api';
+import { ACTION_LABELS, actionsFor, useRecommendations, useUpdateRecommendation } from './api';
 import type { RecommendationFilters } from './api';
+import { enumLabel, RECOMMENDATION_STATUS_LABELS } from '../../shared/lib/enum-labels';
 import { t as msg } from '../../shared/lib/messages';
 
 /** URL → `GET /recommendations` filters (unknown values dropped). */
@@ -37,8 +38,8 @@ export function RecommendationsPage() {
     <section>
       <PageHeader title={msg('recommendations.page.recommendations')} />
       <form className="card filters" aria-label={msg('recommendations.page.filterRecommendations')} onSubmit={(e) => e.preventDefault()}>
-        <FilterSelect id="rec-status" label={msg('recommendations.page.status')} value={String(query.status ?? '')} options={RECOMMENDATION_STATUSES.map((s) => [s, REC_STATUS_LABELS[s]] as const)} onChange={(v) => set('status', v)} />
-        <FilterSelect id="rec-priority" label={msg('recommendations.page.priority')} all={msg('recommendations.page.all')} value={String(query.priority ?? '')} options={RECOMMENDATION_PRIORITIES.map((p) => [p, PRIORITY_LABELS[p] ?? p] as const)} onChange={(v) => set('priority', v)} />
+        <FilterSelect id="rec-status" label={msg('recommendations.page.status')} value={String(query.status ?? '')} options={RECOMMENDATION_STATUSES.map((s) => [s, RECOMMENDATION_STATUS_LABELS[s]] as const)} onChange={(v) => set('status', v)} />
+        <FilterSelect id="rec-priority" label={msg('recommendations.page.priority')} all={msg('recommendations.page.all')} value={String(query.priority ?? '')} options={RECOMMENDATION_PRIORITIES.map((p) => [p, enumLabel('recommendationPriority', p)] as const)} onChange={(v) => set('priority', v)} />
       </form>
       {notice && (
         <div className={notice.ok ? 'notice-ok' : 'error-state'} role={notice.ok ? 'status' : 'alert'}>
@@ -85,7 +86,7 @@ function RecommendationCard({ rec, onChanged }: { rec: Recommendation; onChanged
     setBusy(true);
     try {
       await update(rec.id, target, text);
-      onChanged({ ok: true, text: msg('recommendations.page.recommendation', { title: rec.title, v1: REC_STATUS_LABELS[target].toLowerCase() }) });
+      onChanged({ ok: true, text: msg('recommendations.page.recommendation', { title: rec.title, v1: RECOMMENDATION_STATUS_LABELS[target].toLowerCase() }) });
       setTarget(null);
       setNote('');
     } catch (err) {
@@ -99,14 +100,14 @@ function RecommendationCard({ rec, onChanged }: { rec: Recommendation; onChanged
     <article className="card" aria-labelledby={`rec-title-${rec.id}`}>
       <h2 id={`rec-title-${rec.id}`}>{rec.title}</h2>
       <p className="feed-meta">
-        <Badge tone={`rec-${rec.status}`}>{REC_STATUS_LABELS[rec.status]}</Badge>
-        <Badge tone={`sev-${rec.priority}`}>{msg('recommendations.page.priority')} {PRIORITY_LABELS[rec.priority]?.toLowerCase()}</Badge>
+        <Badge tone={`rec-${rec.status}`}>{RECOMMENDATION_STATUS_LABELS[rec.status]}</Badge>
+        <Badge tone={`sev-${rec.priority}`}>{msg('recommendations.page.priority')} {enumLabel('recommendationPriority', rec.priority).toLowerCase()}</Badge>
         <span>{rec.category}</span> · <time dateTime={rec.createdAt}>{formatDateTime(rec.createdAt)}</time>
       </p>
       <p className="pre-wrap">{rec.rationale}</p>
       {rec.statusChangedAt && (
         <p className="muted small">
-          {REC_STATUS_LABELS[rec.status]} {msg('recommendations.page.by')} {rec.statusChangedBy ?? '—'} {msg('recommendations.page.on')} {formatDateTime(rec.statusChangedAt)}
+          {RECOMMENDATION_STATUS_LABELS[rec.status]} {msg('recommendations.page.by')} {rec.statusChangedBy ?? '—'} {msg('recommendations.page.on')} {formatDateTime(rec.statusChangedAt)}
           {rec.statusNote ? `: «${rec.statusNote}»` : ''}
         </p>
       )}

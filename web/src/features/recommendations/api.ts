@@ -9,13 +9,6 @@ import { useApi, useApiSWRInfinite } from '../../shared/lib/api-context';
 import { useTenantQuery } from '../../shared/lib/tenant';
 import { t as msg } from '../../shared/lib/messages';
 
-export const REC_STATUS_LABELS: Record<RecommendationStatus, string> = {
-  get open() { return msg('recommendations.labels.open'); },
-  get accepted() { return msg('recommendations.labels.accepted'); },
-  get dismissed() { return msg('recommendations.labels.dismissed'); },
-  get done() { return msg('recommendations.labels.done'); },
-};
-export const PRIORITY_LABELS: Record<string, string> = { get high() { return msg('recommendations.labels.high'); }, get medium() { return msg('recommendations.labels.medium'); }, get low() { return msg('recommendations.labels.low'); } };
 
 /** Button text of each target status (the action that leads to it). */
 export const ACTION_LABELS: Record<RecommendationStatus, string> = {

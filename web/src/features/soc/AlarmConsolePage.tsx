@@ -20,23 +20,13 @@ import { DataTable, FilterSelect, ListFrame, useFilterParams } from '../../share
 import { RowActionNoticeView, useRowAction } from '../../shared/ui/useRowAction';
 import { Badge, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
+import { ALARM_CONSOLE_STATE_LABELS, ALARM_KIND_LABELS } from '../../shared/lib/enum-labels';
 import { t as msg } from '../../shared/lib/messages';
 import { consoleQuery } from './console-filters';
 
 /** A console row's key: alarm ids are per device, alert ids per tenant. */
 const rowKey = (a: AlarmConsoleItem) => `${a.tenantId}#${a.kind}#${a.deviceId ?? ''}#${a.id}`;
 
-/** The console's state labels (portal language). */
-export const CONSOLE_STATE_LABELS: Record<AlarmConsoleItem['state'], string> = {
-  get open() { return msg('soc.console.stateOpen'); },
-  get acknowledged() { return msg('soc.console.stateAcknowledged'); },
-  get cleared() { return msg('soc.console.stateCleared'); },
-};
-/** The kind labels. */
-export const CONSOLE_KIND_LABELS: Record<AlarmConsoleItem['kind'], string> = {
-  get device() { return msg('enums.alarmKind.device'); },
-  get office365() { return msg('enums.alarmKind.office365'); },
-};
 /** Badge tone of a state (the device alarm states' tones). */
 const STATE_TONE: Record<AlarmConsoleItem['state'], string> = { open: 'alarm-active', acknowledged: 'alarm-acknowledged', cleared: 'alarm-cleared' };
 
@@ -68,8 +58,8 @@ export function AlarmConsolePage() {
       <form className="card filters" role="search" aria-label={msg('soc.console.filters')} onSubmit={(e) => e.preventDefault()}>
         <FilterSelect id="ac-tenant" label={msg('fields.common.customer')} all={msg('soc.console.all')} value={query.tenant ?? ''} options={tenants.map((t) => [t.id, t.name] as const)} onChange={(v) => set('tenant', v)} />
         <FilterSelect id="ac-severity" label={msg('fields.alarm.severity')} all={msg('soc.console.allFem')} value={query.severity ?? ''} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => set('severity', v)} />
-        <FilterSelect id="ac-state" label={msg('fields.alarm.state')} all={msg('soc.console.all')} value={query.state ?? ''} options={ALARM_CONSOLE_STATES.map((s) => [s, CONSOLE_STATE_LABELS[s]] as const)} onChange={(v) => set('state', v)} />
-        <FilterSelect id="ac-kind" label={msg('fields.alarm.kind')} all={msg('soc.console.all')} value={query.kind ?? ''} options={ALARM_CONSOLE_KINDS.map((k) => [k, CONSOLE_KIND_LABELS[k]] as const)} onChange={(v) => set('kind', v)} />
+        <FilterSelect id="ac-state" label={msg('fields.alarm.state')} all={msg('soc.console.all')} value={query.state ?? ''} options={ALARM_CONSOLE_STATES.map((s) => [s, ALARM_CONSOLE_STATE_LABELS[s]] as const)} onChange={(v) => set('state', v)} />
+        <FilterSelect id="ac-kind" label={msg('fields.alarm.kind')} all={msg('soc.console.all')} value={query.kind ?? ''} options={ALARM_CONSOLE_KINDS.map((k) => [k, ALARM_KIND_LABELS[k]] as const)} onChange={(v) => set('kind', v)} />
       </form>
       <RowActionNoticeView notice={notice} />
       <ListFrame list={list} empty={filtered ? msg('soc.console.noMatches') : msg('soc.console.empty')}>
@@ -83,14 +73,14 @@ export function AlarmConsolePage() {
           rowKey={rowKey}
           columns={[
             { label: msg('fields.common.customer'), cell: customer },
-            { label: msg('fields.alarm.kind'), cell: (a) => CONSOLE_KIND_LABELS[a.kind] },
+            { label: msg('fields.alarm.kind'), cell: (a) => ALARM_KIND_LABELS[a.kind] },
             {
               label: msg('soc.console.subject'),
               cell: (a) => (a.kind === 'device' && a.deviceId ? <Link to={devicePath(a.deviceId, a.tenantId)}>{subject(a)}</Link> : subject(a)),
             },
             { label: msg('fields.alarm.title'), cell: (a) => a.title },
             { label: msg('fields.alarm.severity'), cell: (a) => <SeverityBadge severity={a.severity} /> },
-            { label: msg('fields.alarm.state'), cell: (a) => <Badge tone={STATE_TONE[a.state]}>{CONSOLE_STATE_LABELS[a.state]}</Badge> },
+            { label: msg('fields.alarm.state'), cell: (a) => <Badge tone={STATE_TONE[a.state]}>{ALARM_CONSOLE_STATE_LABELS[a.state]}</Badge> },
             { label: msg('soc.console.raisedAt'), cell: (a) => <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time> },
             {
               label: msg('fields.common.actions'),

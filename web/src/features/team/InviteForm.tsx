@@ -1,6 +1,7 @@
 /** "Invitar a un colega": e-mail, name and role (`POST /team`); field errors before sending, the API's after. */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { CUSTOMER_ROLE_LABELS } from '../../shared/lib/enum-labels';
 import { t as msg } from '../../shared/lib/messages';
 import { FormActions } from '../../shared/ui/FormActions';
 import { TEAM_ROLES, type TeamRole } from './team-notice';
@@ -54,7 +55,7 @@ export function InviteForm({ invite }: { invite: (body: { email: string; name: s
         <select id="team-role" value={role} onChange={(e) => setRole(e.target.value as TeamRole)}>
           {TEAM_ROLES.map((r) => (
             <option key={r} value={r}>
-              {msg(`team.roles.${r}`)}
+              {CUSTOMER_ROLE_LABELS[r]}
             </option>
           ))}
         </select>

@@ -1,5 +1,6 @@
 /** One colleague's row of the team table: who, role (a select applied with "Cambiar rol"), status, and disable/enable and remove. */
 import { useState } from 'react';
+import { CUSTOMER_ROLE_LABELS } from '../../shared/lib/enum-labels';
 import { t as msg } from '../../shared/lib/messages';
 import { memberStatusLabel, TEAM_ROLES, type TeamMember, type TeamRole } from './team-notice';
 
@@ -25,7 +26,7 @@ export function MemberRow({ member: m, self, busy, actions }: { member: TeamMemb
       </td>
       <td data-label={msg('fields.user.role')}>
         {self ? (
-          msg(`team.roles.${m.role}`)
+          CUSTOMER_ROLE_LABELS[m.role]
         ) : (
           <span className="row-actions">
             <label htmlFor={selectId} className="visually-hidden">
@@ -34,7 +35,7 @@ export function MemberRow({ member: m, self, busy, actions }: { member: TeamMemb
             <select id={selectId} value={role} disabled={busy} onChange={(e) => setRole(e.target.value as TeamRole)}>
               {TEAM_ROLES.map((r) => (
                 <option key={r} value={r}>
-                  {msg(`team.roles.${r}`)}
+                  {CUSTOMER_ROLE_LABELS[r]}
                 </option>
               ))}
             </select>

@@ -8,6 +8,7 @@
  */
 import { useState } from 'react';
 import { callOp, useApi, useApiSWRInfinite } from '../../shared/lib/api-context';
+import { CUSTOMER_ROLE_LABELS } from '../../shared/lib/enum-labels';
 import { t as msg } from '../../shared/lib/messages';
 import { useTenant } from '../../shared/lib/tenant';
 import { useConfirm } from '../../shared/ui/ConfirmDialog';
@@ -38,7 +39,7 @@ export function TeamPage() {
     changeRole: (m, role) =>
       void (async () => {
         const who = whoOf(m);
-        const roleName = msg(`team.roles.${role}`);
+        const roleName = CUSTOMER_ROLE_LABELS[role];
         const lower = ['viewer', 'operator', 'admin'].indexOf(role) < ['viewer', 'operator', 'admin'].indexOf(m.role);
         if (lower && !(await ask({ title: msg('team.confirm.demoteTitle', { who, role: roleName }), body: msg('team.confirm.demoteBody', { who }), confirmLabel: msg('team.table.changeRole') }))) return;
         await run(m.username, () => callOp(api, 'updateTeamMember', { params: { username: m.username }, query: query ?? {}, body: { role } }), msg('team.notices.roleChanged', { who, role: roleName }));

@@ -92,6 +92,47 @@ export const en: Catalogue = {
       device: 'Device',
       office365: 'Office 365',
     },
+    o365AlertStatus: {
+      active: 'Active',
+      investigating: 'Investigating',
+      resolved: 'Resolved',
+    },
+    o365Result: {
+      Succeeded: 'Succeeded',
+      Failed: 'Failed',
+      PartiallySucceeded: 'Partial',
+    },
+    alarmConsoleState: {
+      open: 'Open',
+      acknowledged: 'Acknowledged',
+      cleared: 'Cleared',
+    },
+    recommendationStatus: {
+      open: 'Open',
+      accepted: 'Accepted',
+      dismissed: 'Dismissed',
+      done: 'Done',
+    },
+    recommendationPriority: {
+      high: 'High',
+      medium: 'Medium',
+      low: 'Low',
+    },
+    customerRole: {
+      viewer: 'Viewer',
+      operator: 'Operator',
+      admin: 'Admin',
+    },
+    maintenanceWindowStatus: {
+      upcoming: 'Upcoming',
+      active: 'In progress',
+      past: 'Ended',
+    },
+    activitySeverity: {
+      info: 'Information',
+    },
+    webhookFormat: { teams: 'Microsoft Teams', slack: 'Slack', json: 'Signed JSON' },
+    webhookDeliveryState: { sending: 'Sending', sent: 'Delivered', failed: 'Failed, will retry', dead: 'Failed, no more retries' },
     incidentSource: { portal: 'Portal', soc: 'SOC', alarm: 'Alarm' },
   },
   common: {

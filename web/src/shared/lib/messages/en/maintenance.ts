@@ -20,11 +20,6 @@ export const maintenance: Catalogue['maintenance'] = {
     editOf: 'Edit {{title}}',
     removeOf: 'Delete {{title}}',
   },
-  status: {
-    upcoming: 'Upcoming',
-    active: 'In progress',
-    past: 'Ended',
-  },
   form: {
     createTitle: 'Declare a window',
     editTitle: 'Edit "{{title}}"',

@@ -88,7 +88,6 @@ export const notifications: Catalogue['notifications'] = {
     intro: 'Notices of customer "{{tenant}}" in Microsoft Teams, Slack or your own system (signed JSON). Webhooks belong to the customer: any of its users sees and changes them.',
     listTitle: 'Configured webhooks',
     empty: 'This customer has no webhooks yet.',
-    formats: { teams: 'Microsoft Teams', slack: 'Slack', json: 'Signed JSON' },
     format: 'Format',
     url: 'Address (URL)',
     receives: 'Receives',
@@ -119,7 +118,6 @@ export const notifications: Catalogue['notifications'] = {
     result: 'Result',
     httpStatus: 'HTTP',
     attempts: 'Attempts',
-    states: { sending: 'Sending', sent: 'Delivered', failed: 'Failed, will retry', dead: 'Failed, no more retries' },
     nextAttempt: 'Next attempt: {{when}}',
     addTitle: 'Add a webhook',
     name: 'Name',
@@ -134,13 +132,6 @@ export const notifications: Catalogue['notifications'] = {
     secretTitle: 'Signing secret',
     secretWarning: 'Copy it now and keep it in your receiver: it will not be shown again. It verifies the X-Vigia-Signature header of every notice.',
     secretDone: 'I have saved it',
-  },
-  severity: {
-    critical: 'Critical',
-    high: 'High',
-    medium: 'Medium',
-    low: 'Low',
-    info: 'Information',
   },
   /** Activity event titles by message key (`activity.<kind>` on the server: lambdas/domain/messages.ts holds the same templates). */
   events: {

@@ -31,11 +31,5 @@ export const office365: Catalogue['office365'] = {
     last7Days: 'Last 7 days',
     last30Days: 'Last 30 days',
     all: 'All',
-    active: 'Active',
-    investigating: 'Investigating',
-    resolved: 'Resolved',
-    succeeded: 'Succeeded',
-    failed: 'Failed',
-    partial: 'Partial',
   },
 };

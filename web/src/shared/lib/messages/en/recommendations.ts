@@ -19,13 +19,6 @@ export const recommendations: Catalogue['recommendations'] = {
     confirm: 'Confirm: {{v0}}',
   },
   labels: {
-    open: 'Open',
-    accepted: 'Accepted',
-    dismissed: 'Dismissed',
-    done: 'Done',
-    high: 'High',
-    medium: 'Medium',
-    low: 'Low',
     accept: 'Accept',
     markAsDone: 'Mark as done',
   },

@@ -15,11 +15,6 @@ export const team: Catalogue['team'] = {
     changeRole: 'Change role',
     remove: 'Remove',
   },
-  roles: {
-    viewer: 'Viewer',
-    operator: 'Operator',
-    admin: 'Admin',
-  },
   status: {
     invited: 'Invited (temporary password)',
     active: 'Active',

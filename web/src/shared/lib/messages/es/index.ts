@@ -93,6 +93,47 @@ export const es = {
       device: 'Dispositivo',
       office365: 'Office 365',
     },
+    o365AlertStatus: {
+      active: 'Activa',
+      investigating: 'En investigación',
+      resolved: 'Resuelta',
+    },
+    o365Result: {
+      Succeeded: 'Correcto',
+      Failed: 'Fallido',
+      PartiallySucceeded: 'Parcial',
+    },
+    alarmConsoleState: {
+      open: 'Abierta',
+      acknowledged: 'Reconocida',
+      cleared: 'Borrada',
+    },
+    recommendationStatus: {
+      open: 'Abierta',
+      accepted: 'Aceptada',
+      dismissed: 'Descartada',
+      done: 'Completada',
+    },
+    recommendationPriority: {
+      high: 'Alta',
+      medium: 'Media',
+      low: 'Baja',
+    },
+    customerRole: {
+      viewer: 'Lectura',
+      operator: 'Operador',
+      admin: 'Administrador',
+    },
+    maintenanceWindowStatus: {
+      upcoming: 'Próxima',
+      active: 'En curso',
+      past: 'Finalizada',
+    },
+    activitySeverity: {
+      info: 'Información',
+    },
+    webhookFormat: { teams: 'Microsoft Teams', slack: 'Slack', json: 'JSON firmado' },
+    webhookDeliveryState: { sending: 'Enviando', sent: 'Entregado', failed: 'Fallido, se reintentará', dead: 'Fallido, sin más reintentos' },
     incidentSource: { portal: 'Portal', soc: 'SOC', alarm: 'Alarma' },
   },
   common: {

@@ -18,11 +18,6 @@ export const maintenance = {
     editOf: 'Editar {{title}}',
     removeOf: 'Eliminar {{title}}',
   },
-  status: {
-    upcoming: 'Próxima',
-    active: 'En curso',
-    past: 'Finalizada',
-  },
   form: {
     createTitle: 'Declarar una ventana',
     editTitle: 'Editar «{{title}}»',

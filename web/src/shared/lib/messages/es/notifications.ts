@@ -86,7 +86,6 @@ export const notifications = {
     intro: 'Avisos del cliente «{{tenant}}» en Microsoft Teams, Slack o tu propio sistema (JSON firmado). Los webhooks son del cliente: los ve y los cambia cualquier usuario del cliente.',
     listTitle: 'Webhooks configurados',
     empty: 'Este cliente todavía no tiene webhooks.',
-    formats: { teams: 'Microsoft Teams', slack: 'Slack', json: 'JSON firmado' },
     format: 'Formato',
     url: 'Dirección (URL)',
     receives: 'Recibe',
@@ -117,7 +116,6 @@ export const notifications = {
     result: 'Resultado',
     httpStatus: 'HTTP',
     attempts: 'Intentos',
-    states: { sending: 'Enviando', sent: 'Entregado', failed: 'Fallido, se reintentará', dead: 'Fallido, sin más reintentos' },
     nextAttempt: 'Próximo intento: {{when}}',
     addTitle: 'Añadir un webhook',
     name: 'Nombre',
@@ -132,13 +130,6 @@ export const notifications = {
     secretTitle: 'Secreto de firma',
     secretWarning: 'Cópialo ahora y guárdalo en tu receptor: no se volverá a mostrar. Con él se comprueba la cabecera X-Vigia-Signature de cada aviso.',
     secretDone: 'Ya lo he guardado',
-  },
-  severity: {
-    critical: 'Crítica',
-    high: 'Alta',
-    medium: 'Media',
-    low: 'Baja',
-    info: 'Información',
   },
   /** Activity event titles by message key (`activity.<kind>` on the server: lambdas/domain/messages.ts holds the same templates). */
   events: {

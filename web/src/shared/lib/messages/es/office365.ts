@@ -29,11 +29,5 @@ export const office365 = {
     last7Days: 'Últimos 7 días',
     last30Days: 'Últimos 30 días',
     all: 'Todo',
-    active: 'Activa',
-    investigating: 'En investigación',
-    resolved: 'Resuelta',
-    succeeded: 'Correcto',
-    failed: 'Fallido',
-    partial: 'Parcial',
   },
 };

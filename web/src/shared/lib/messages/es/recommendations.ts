@@ -17,13 +17,6 @@ export const recommendations = {
     confirm: 'Confirmar: {{v0}}',
   },
   labels: {
-    open: 'Abierta',
-    accepted: 'Aceptada',
-    dismissed: 'Descartada',
-    done: 'Completada',
-    high: 'Alta',
-    medium: 'Media',
-    low: 'Baja',
     accept: 'Aceptar',
     markAsDone: 'Marcar como hecha',
   },

@@ -13,11 +13,6 @@ export const team = {
     changeRole: 'Cambiar rol',
     remove: 'Quitar',
   },
-  roles: {
-    viewer: 'Lectura',
-    operator: 'Operador',
-    admin: 'Administrador',
-  },
   status: {
     invited: 'Invitado (contraseña temporal)',
     active: 'Activo',
