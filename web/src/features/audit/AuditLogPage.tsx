@@ -4,15 +4,14 @@
  * tenant's, with filters (customer, action, actor, period) kept in the URL. "Exportar CSV" downloads the
  * server's CSV of the same filters (`api.csv('listAuditLog')`), which writes an audit entry of its own.
  */
-import { useState } from 'react';
 import { AUDIT_ACTIONS } from '../../shared/lib/contract';
 import type { AuditAction, AuditEntry, ListAuditQuery } from '../../shared/lib/contract';
-import { toApiError } from '../../shared/lib/api';
 import { useApi, useApiSWRInfinite } from '../../shared/lib/api-context';
 import { formatDateTime } from '../../shared/lib/format';
 import { useTenant } from '../../shared/lib/tenant';
 import { convertCsv, csvDialect, csvFilename, downloadCsv, type CsvVariant } from '../../shared/ui/csv';
 import { CsvButtons } from '../../shared/ui/CsvButtons';
+import { CsvExportStatusLine, useCsvExport } from '../../shared/ui/useCsvExport';
 import { DateRangeError, DateRangeFields, dateRangeError } from '../../shared/ui/DateRange';
 import { DataTable, FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
@@ -179,28 +178,20 @@ export function AuditLogPage() {
   const query = auditQuery(params, isStaff, activeTenant);
   const badRange = dateRangeError(params.get('from') ?? '', params.get('to') ?? '') !== null;
   const list = useApiSWRInfinite('listAuditLog', badRange ? null : { query });
-  // The export's progress: `busy` while the CSV is built (the button is disabled), then the outcome's text.
-  const [exporting, setExporting] = useState<{ busy: boolean; text: string } | null>(null);
   const names = new Map(tenants.map((t) => [t.id, t.name]));
   const people = peopleOf(list.items);
 
-  const onExport = async (variant: CsvVariant) => {
-    setExporting({ busy: true, text: msg('ui.csv.preparing') });
-    try {
-      const { limit: _limit, ...rest } = query;
-      const csv = await api.csv('listAuditLog', { query: rest });
-      // The API sends the standard CSV; the Excel variant is the same cells in the language's dialect.
-      downloadCsv(csvFilename(`auditoria-${new Date().toISOString().slice(0, 10)}`, variant), variant === 'excel' ? convertCsv(csv, csvDialect(variant)) : csv);
-      setExporting({ busy: false, text: msg('ui.csv.downloaded') });
-    } catch (err) {
-      setExporting({ busy: false, text: msg('actions.exportFailed', { userMessage: toApiError(err).userMessage }) });
-    }
-  };
+  const csvExport = useCsvExport(async (variant: CsvVariant) => {
+    const { limit: _limit, ...rest } = query;
+    const csv = await api.csv('listAuditLog', { query: rest });
+    // The API sends the standard CSV; the Excel variant is the same cells in the language's dialect.
+    downloadCsv(csvFilename(`auditoria-${new Date().toISOString().slice(0, 10)}`, variant), variant === 'excel' ? convertCsv(csv, csvDialect(variant)) : csv);
+  });
 
   return (
     <section>
       <PageHeader title={msg('audit.log.auditLog')}>
-        <CsvButtons label={msg('actions.exportCsv')} disabled={badRange || !!exporting?.busy} onDownload={(v) => void onExport(v)} />
+        <CsvButtons label={msg('actions.exportCsv')} disabled={badRange || csvExport.busy} onDownload={(v) => void csvExport.start(v)} />
       </PageHeader>
       <form className="card filters" role="search" aria-label={msg('audit.log.filterTheLog')} onSubmit={(e) => e.preventDefault()}>
         {isStaff && <FilterSelect id="a-tenant" label={msg('fields.common.customer')} value={params.get('tenant') ?? ''} options={tenants.map((t) => [t.id, t.name] as const)} onChange={(v) => set('tenant', v)} />}
@@ -211,11 +202,7 @@ export function AuditLogPage() {
         </div>
         <DateRangeFields idPrefix="a" from={params.get('from') ?? ''} to={params.get('to') ?? ''} errorId="a-range-error" onChange={set} />
       </form>
-      {exporting && (
-        <p role="status" className="muted small">
-          {exporting.text}
-        </p>
-      )}
+      <CsvExportStatusLine status={csvExport.status} />
       {badRange ? (
         <DateRangeError id="a-range-error" from={params.get('from') ?? ''} to={params.get('to') ?? ''} />
       ) : (

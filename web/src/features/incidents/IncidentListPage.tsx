@@ -12,10 +12,10 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { canOperate, useTenant } from '../../shared/lib/tenant';
 import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/lib/contract';
 import type { IncidentStatus, Severity } from '../../shared/lib/contract';
-import { toApiError } from '../../shared/lib/api';
 import { INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { csvDialect, csvFilename, downloadCsv, toCsv, type CsvVariant } from '../../shared/ui/csv';
 import { CsvButtons } from '../../shared/ui/CsvButtons';
+import { CsvExportStatusLine, useCsvExport } from '../../shared/ui/useCsvExport';
 import { DateRangeFields } from '../../shared/ui/DateRange';
 import { FilterSelect, ListFrame, SortableHeader } from '../../shared/ui/lists';
 import { PageHeader } from '../../shared/ui/states';
@@ -37,8 +37,6 @@ export function IncidentListPage() {
   const list = useIncidentList(query);
   const { me } = useTenant();
   const exportAll = useIncidentExport();
-  // The export's progress: `busy` while the CSV is built (the button is disabled), then the outcome's text.
-  const [exporting, setExporting] = useState<{ busy: boolean; text: string } | null>(null);
   const [qDraft, setQDraft] = useState(filters.q);
   const [columnSort, setColumnSort] = useState<IncidentColumnSort | null>(null);
   const rows = columnSort ? sortIncidents(list.items, columnSort) : list.items;
@@ -48,23 +46,18 @@ export function IncidentListPage() {
     e.preventDefault();
     apply({ q: qDraft });
   };
-  const onExport = async (variant: CsvVariant) => {
-    setExporting({ busy: true, text: msg('ui.csv.preparing') });
-    try {
-      const all = await exportAll(query);
-      downloadCsv(csvFilename(`incidentes-${new Date().toISOString().slice(0, 10)}`, variant), toCsv(all.items, INCIDENT_CSV_COLUMNS, csvDialect(variant)));
-      setExporting({ busy: false, text: all.truncated ? msg('incidents.list.csvTruncated', { CSV_MAX_ITEMS }) : msg('incidents.list.csvDownloadedIncidents', { length: all.items.length }) });
-    } catch (err) {
-      setExporting({ busy: false, text: msg('actions.exportFailed', { userMessage: toApiError(err).userMessage }) });
-    }
-  };
+  const csvExport = useCsvExport(async (variant: CsvVariant) => {
+    const all = await exportAll(query);
+    downloadCsv(csvFilename(`incidentes-${new Date().toISOString().slice(0, 10)}`, variant), toCsv(all.items, INCIDENT_CSV_COLUMNS, csvDialect(variant)));
+    return { count: all.items.length, truncated: all.truncated };
+  });
   const statusValue = filters.status.join(',');
   const hasFilters = filtersToParams({ ...filters, sort: 'newest' }).toString() !== '';
 
   return (
     <section>
       <PageHeader title={msg('incidents.list.incidents')}>
-        <CsvButtons label={msg('actions.exportCsv')} disabled={!!exporting?.busy} onDownload={(v) => void onExport(v)} />
+        <CsvButtons label={msg('actions.exportCsv')} disabled={csvExport.busy} onDownload={(v) => void csvExport.start(v)} />
         {canOperate(me) ? (
           <Link to="/incidents/new" className="btn btn-primary">
             {msg('incidents.list.addIncident')}
@@ -109,11 +102,7 @@ export function IncidentListPage() {
           </button>
         </div>
       </form>
-      {exporting && (
-        <p role="status" className="muted small">
-          {exporting.text}
-        </p>
-      )}
+      <CsvExportStatusLine status={csvExport.status} downloaded={(o) => (o.truncated ? msg('incidents.list.csvTruncated', { CSV_MAX_ITEMS }) : msg('incidents.list.csvDownloadedIncidents', { length: o.count }))} />
       {invalid ? (
         <div className="error-state" role="alert" id="f-range-error">
           <p>{invalid}</p>
