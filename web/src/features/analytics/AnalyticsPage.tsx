@@ -11,29 +11,15 @@ import useSWRInfinite from 'swr/infinite';
 import type { ApiClient, ApiError, CallInput } from '../../shared/lib/api';
 import { callOp, useApi } from '../../shared/lib/api-context';
 import type { Analytics } from '../../shared/lib/contract';
-import { formatDateTime, formatPercent } from '../../shared/lib/format';
+import { formatDateTime } from '../../shared/lib/format';
 import { csvDialect, csvFilename, downloadCsv, toCsv } from '../../shared/ui/csv';
 import { CsvButtons } from '../../shared/ui/CsvButtons';
 import { LoadMore } from '../../shared/ui/lists';
-import { FiguresSummary, fleetHealth, formatDuration, periodQuery, useUrlPeriod, type PeriodSpec } from '../../shared/ui/report';
+import { FiguresSummary, periodQuery, useUrlPeriod, type PeriodSpec } from '../../shared/ui/report';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
+import { TENANT_FIGURES_CSV_COLUMNS, TENANT_FIGURES_LIST_FIELDS } from './analytics-fields';
 import { t as msg } from '../../shared/lib/messages';
-
-type TenantRow = Analytics['tenants'][number];
-
-/** Columns of the per-tenant CSV. */
-const COLUMNS = [
-  { get header() { return msg('fields.common.customer'); }, value: (t: TenantRow) => t.tenantName },
-  { get header() { return msg('analytics.page.id'); }, value: (t: TenantRow) => t.tenantId },
-  { get header() { return msg('analytics.page.incidents'); }, value: (t: TenantRow) => t.incidents.total },
-  { get header() { return msg('analytics.page.mttaMin'); }, value: (t: TenantRow) => (t.mttaMinutes === null ? null : Math.round(t.mttaMinutes)) },
-  { get header() { return msg('analytics.page.mttrMin'); }, value: (t: TenantRow) => (t.mttrMinutes === null ? null : Math.round(t.mttrMinutes)) },
-  { get header() { return msg('analytics.page.slaCompliancePct'); }, value: (t: TenantRow) => t.sla.compliancePct },
-  { get header() { return msg('analytics.page.openWithSlaBreached'); }, value: (t: TenantRow) => t.sla.openBreached },
-  { get header() { return msg('analytics.page.fleetAvailabilityPct'); }, value: (t: TenantRow) => fleetHealth(t).pct },
-  { get header() { return msg('analytics.page.devicesBelowTarget30d'); }, value: (t: TenantRow) => fleetHealth(t).below },
-];
 
 /** Pages the CSV download reads at most (`ANALYTICS_CSV_MAX_PAGES` of the API): past it the download fails rather than leave customers out. */
 const MAX_PAGES = 2_000;
@@ -86,7 +72,7 @@ export function AnalyticsPage() {
   const download = async (v: Parameters<typeof csvDialect>[0]) => {
     if (!a) return;
     const rows = await analytics.allRows();
-    downloadCsv(csvFilename(`analitica-${a.period.from.slice(0, 10)}-${a.period.to.slice(0, 10)}`, v), toCsv(rows, COLUMNS, csvDialect(v)));
+    downloadCsv(csvFilename(`analitica-${a.period.from.slice(0, 10)}-${a.period.to.slice(0, 10)}`, v), toCsv(rows, TENANT_FIGURES_CSV_COLUMNS, csvDialect(v)));
   };
 
   return (
@@ -114,33 +100,23 @@ export function AnalyticsPage() {
                 <caption className="visually-hidden">{msg('analytics.page.figuresByCustomer')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">{msg('fields.common.customer')}</th>
-                    <th scope="col" className="num">{msg('analytics.page.incidents')}</th>
-                    <th scope="col">{msg('analytics.page.mtta')}</th>
-                    <th scope="col">{msg('analytics.page.mttr')}</th>
-                    <th scope="col" className="num">{msg('analytics.page.slaCompliance')}</th>
-                    <th scope="col" className="num">{msg('analytics.page.slaBreached')}</th>
-                    <th scope="col">{msg('analytics.page.fleetHealth')}</th>
+                    {TENANT_FIGURES_LIST_FIELDS.map((f) => (
+                      <th key={f.key} scope="col" className={f.numeric ? 'num' : undefined}>
+                        {f.label()}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
-                  {analytics.rows.map((t) => {
-                    const fleet = fleetHealth(t);
-                    return (
-                      <tr key={t.tenantId}>
-                        <td data-label={msg('fields.common.customer')}>{t.tenantName}</td>
-                        <td data-label={msg('analytics.page.incidents')} className="num">{t.incidents.total}</td>
-                        <td data-label={msg('analytics.page.mtta')}>{formatDuration(t.mttaMinutes)}</td>
-                        <td data-label={msg('analytics.page.mttr')}>{formatDuration(t.mttrMinutes)}</td>
-                        <td data-label={msg('analytics.page.slaCompliance')} className="num">{formatPercent(t.sla.compliancePct)}</td>
-                        <td data-label={msg('analytics.page.slaBreached')} className="num">{t.sla.openBreached}</td>
-                        <td data-label={msg('analytics.page.fleetHealth')}>
-                          {formatPercent(fleet.pct)} · {fleet.below}
-                          {fleet.belowIsAtLeast ? '+' : ''} {msg('analytics.page.belowTargetShort')}
+                  {analytics.rows.map((t) => (
+                    <tr key={t.tenantId}>
+                      {TENANT_FIGURES_LIST_FIELDS.map((f) => (
+                        <td key={f.key} data-label={f.label()} className={f.numeric ? 'num' : undefined}>
+                          {f.cell!(t)}
                         </td>
-                      </tr>
-                    );
-                  })}
+                      ))}
+                    </tr>
+                  ))}
                 </tbody>
               </table>
             )}

@@ -16,6 +16,8 @@ export interface EntityField<T> {
   readonly label: () => string;
   /** How a list cell shows the value; absent = not a list column. */
   readonly cell?: (row: T) => ReactNode;
+  /** A number, right-aligned in the list table (`num` class on its header and cells). */
+  readonly numeric?: boolean;
   /** How the details card shows the value; absent = not a details row. */
   readonly detail?: (row: T) => ReactNode;
   /** Whether the details row is shown for this row (default: always). */

@@ -69,15 +69,15 @@ export function reportToCsv(f: ReportFigures, title: string, dialect: CsvDialect
       [t('ui.report.csv.report'), title],
       [t('ui.report.csv.fromUtc'), f.period.from],
       [t('ui.report.csv.toUtc'), f.period.to],
-      [t('ui.report.csv.incidents'), f.incidents.total],
-      [t('ui.report.csv.mttaMin'), f.mttaMinutes === null ? '' : Math.round(f.mttaMinutes)],
-      [t('ui.report.csv.mttrMin'), f.mttrMinutes === null ? '' : Math.round(f.mttrMinutes)],
+      [t('fields.figures.incidents'), f.incidents.total],
+      [t('fields.figures.mttaMin'), f.mttaMinutes === null ? '' : Math.round(f.mttaMinutes)],
+      [t('fields.figures.mttrMin'), f.mttrMinutes === null ? '' : Math.round(f.mttrMinutes)],
       [t('ui.report.csv.resolved'), f.sla.resolved],
       [t('ui.report.csv.resolvedWithinSla'), f.sla.resolvedWithinSla],
-      [t('ui.report.csv.slaCompliancePct'), f.sla.compliancePct ?? ''],
-      [t('ui.report.csv.openBreached'), f.sla.openBreached],
+      [t('fields.figures.slaCompliancePct'), f.sla.compliancePct ?? ''],
+      [t('fields.figures.openBreached'), f.sla.openBreached],
       [t('ui.report.csv.availabilityTargetPct'), f.availability.slaTargetPct],
-      [t('ui.report.csv.fleetAvailabilityPct'), f.availability.fleetPct ?? ''],
+      [t('fields.figures.fleetAvailabilityPct'), f.availability.fleetPct ?? ''],
     ] as [string, string | number][],
     [
       { header: t('ui.report.csv.indicator'), value: (r) => r[0] },
@@ -87,11 +87,11 @@ export function reportToCsv(f: ReportFigures, title: string, dialect: CsvDialect
   );
   const bySeverity = toCsv(Object.entries(f.incidents.bySeverity), [
     { header: t('ui.report.csv.severity'), value: ([k]) => SEVERITY_LABELS[k as keyof typeof SEVERITY_LABELS] ?? k },
-    { header: t('ui.report.csv.incidents'), value: ([, v]) => v },
+    { header: t('fields.figures.incidents'), value: ([, v]) => v },
   ], dialect);
   const byStatus = toCsv(Object.entries(f.incidents.byStatus), [
     { header: t('ui.report.csv.status'), value: ([k]) => INCIDENT_STATUS_LABELS[k as keyof typeof INCIDENT_STATUS_LABELS] ?? k },
-    { header: t('ui.report.csv.incidents'), value: ([, v]) => v },
+    { header: t('fields.figures.incidents'), value: ([, v]) => v },
   ], dialect);
   const devices = toCsv(f.availability.belowSla, [
     { header: t('ui.report.csv.device'), value: (d) => d.name },
@@ -125,14 +125,14 @@ export function FiguresSummary({ f }: { f: ReportFigures }) {
         <strong>{formatDuration(f.mttrMinutes)}</strong>
       </li>
       <li>
-        <span className="muted small">{t('ui.report.slaCompliance')}</span>
+        <span className="muted small">{t('fields.figures.slaCompliance')}</span>
         <strong>{formatPercent(f.sla.compliancePct)}</strong>
         <span className="small">
           {t('ui.report.resolvedInTime', { within: f.sla.resolvedWithinSla, resolved: f.sla.resolved })}
         </span>
       </li>
       <li>
-        <span className="muted small">{t('ui.report.openBreached')}</span>
+        <span className="muted small">{t('fields.figures.openBreached')}</span>
         <strong>{f.sla.openBreached}</strong>
       </li>
       <li>
