@@ -6,8 +6,11 @@
  *  - Query and GetItem the table on the tenant registry and the tenants' own partitions (`dynamodb:LeadingKeys`
  *    `TENANTS`, `TENANT#*`: preferences, delivery records, the report's aggregates), BatchGetItem there too (the
  *    incidents due in the report months' boundary hours, `loadPeriodsAggregates` in lambdas/data/reports.ts),
- *    and Query the report's indexes (`tenantLists`, `socQueue`, `belowSla`) on tenant partitions only — the
- *    reads of `GET /reports/monthly/{month}`;
+ *    and Query the report's indexes (those of the `reports` handler: `tenantLists`, `socQueue`, `socQueueOfTenant`,
+ *    `belowSla`) on tenant partitions only — the reads of `GET /reports/monthly/{month}`. On a Query of an index
+ *    AWS's `dynamodb:LeadingKeys` is the index's partition key value (scripts/aws-rules/aws-calls.ts
+ *    `leadingKeysOf`), so the job reads a boundary hour from its tenant's queue (GSI4 `TENANT#<t>#SOCQUEUE`),
+ *    never from GSI2 `SOCQUEUE`, which this role is denied;
  *  - UpdateItem only its delivery records `TENANT#*#DELIVERY#MONTHLY-*` (claim / finish);
  *  - ListUsersInGroup on the stage's user pool; `ses:SendEmail` on the configured SES identity only
  *    (`sesSendStatement`). A stage without an SES identity gets no SES permission and sends nothing.

@@ -23,9 +23,9 @@ export const INDEX_ACCESS = {
   /** A tenant's GSI1 lists: incidents, alarms, devices by name, Office 365, recommendations, audit, first responses, webhook deliveries. */
   tenantLists: { index: TABLE_DESIGN.gsi1, reads: 'a tenant list: `GSI1PK = TENANT#<t>#<LIST>` (incidents, alarms, devices by name, Office 365, recommendations, the tenant audit log, first responses, webhook deliveries)' },
   /** The SOC queue by SLA due time: every tenant's open (unresolved) incidents. */
-  socQueue: { index: TABLE_DESIGN.gsi2, reads: 'the SOC queue by due time: `GSI2PK = SOCQUEUE`, open incidents by SLA due time (staff queue sorted by due time, report boundary hours, the SLA job)' },
+  socQueue: { index: TABLE_DESIGN.gsi2, reads: 'the SOC queue by due time: `GSI2PK = SOCQUEUE`, open incidents by SLA due time (staff queue sorted by due time, the analytics\' boundary hour, the SLA job)' },
   /** One tenant's SOC queue by SLA due time: its open incidents. */
-  socQueueOfTenant: { index: TABLE_DESIGN.gsi4, reads: 'one tenant\'s SOC queue by due time: `GSI4PK = TENANT#<t>#SOCQUEUE`, by SLA due time (staff queue by customer, sorted by due time)' },
+  socQueueOfTenant: { index: TABLE_DESIGN.gsi4, reads: 'one tenant\'s SOC queue by due time: `GSI4PK = TENANT#<t>#SOCQUEUE`, by SLA due time (staff queue by customer, sorted by due time; a tenant report\'s boundary hour)' },
   /** The ranked SOC queue of every tenant: queue entries, untriaged/new first, then by SLA due time; the resolved tab. */
   socQueueRanked: { index: TABLE_DESIGN.gsi2, reads: 'the ranked SOC queue: `GSI2PK = SOCQUEUE#RANKED`, `<rank>#<slaDueAt>#<t>#<id>` (staff queue default order; resolved tab)' },
   /** One tenant's ranked SOC queue (its entries). */
@@ -84,8 +84,9 @@ export const FUNCTION_INDEX_ACCESS: Readonly<Record<string, readonly IndexAccess
   // the active maintenance windows when a device alarm is raised (GSI1 by end time)
   ingest: ['tenantLists'],
   recommendations: ['tenantLists'],
-  // reports and analytics: lists and first responses (GSI1), the queue's boundary hours and devices below target (GSI2)
-  reports: ['tenantLists', 'socQueue', 'belowSla'],
+  // reports and analytics: lists and first responses (GSI1), devices below target (GSI2), the queue's boundary hour
+  // of every tenant (analytics, GSI2) and of one tenant (a tenant's report, GSI4)
+  reports: ['tenantLists', 'socQueue', 'socQueueOfTenant', 'belowSla'],
   notifications: ['tenantLists'],
   // the outbox sweep (GSI2 OUTBOX) and search tokens of incidents (GSI1)
   'notifications-consumer': ['tenantLists', 'outbox'],

@@ -152,14 +152,28 @@ function alarmSide(r: Range, now: string): { near: Range } | { rest: Range } {
   return { rest: before ? { lo: dayStart, hi: plusMs(r.lo, -1) } : { lo: plusMs(r.hi, 1), hi: dayEnd } };
 }
 
-/** The SOC queue's unresolved incidents (every tenant) whose SLA is due in the UTC hour of `horizon`, before it: ONE Query of GSI2 `SOCQUEUE`. */
+/**
+ * The SOC queue's unresolved incidents whose SLA is due in the UTC hour of `horizon`, before it: ONE Query.
+ * Of every tenant (`tenantId` undefined, analytics): GSI2 `SOCQUEUE`. Of one tenant: its own queue, GSI4
+ * `TENANT#<t>#SOCQUEUE`, whose sort key is the same `GSI2SK` (`<slaDueAt>#<t>#<id>`, docs/sla.md#soc-queue) —
+ * the same incidents the SOC queue filtered to the tenant gives, without reading the other tenants' and within
+ * the tenant's partitions, the only ones the monthly report e-mail job's role may read
+ * (`dynamodb:LeadingKeys` `TENANT#*`, infra/monthly-report-mail.ts; on an index Query IAM's leading key is the
+ * index's partition key value, scripts/aws-rules/aws-calls.ts `leadingKeysOf`).
+ */
 async function boundaryHourIncidents(table: TableRef, horizon: string, tenantId?: string): Promise<Incident[]> {
-  const items = await queryAll(table, {
-    IndexName: indexOf('socQueue'),
-    KeyConditionExpression: 'GSI2PK = :q AND GSI2SK BETWEEN :lo AND :hi',
-    ...(tenantId ? { FilterExpression: 'tenantId = :t' } : {}),
-    ExpressionAttributeValues: { ':q': keys.SOCQUEUE_GSI2PK, ':lo': hourOf(horizon), ':hi': horizon, ...(tenantId ? { ':t': tenantId } : {}) },
-  });
+  const range = { ':lo': hourOf(horizon), ':hi': horizon };
+  const items = tenantId
+    ? await queryAll(table, {
+      IndexName: indexOf('socQueueOfTenant'),
+      KeyConditionExpression: 'GSI4PK = :q AND GSI2SK BETWEEN :lo AND :hi',
+      ExpressionAttributeValues: { ':q': keys.socQueueTenantGsi4Pk(tenantId), ...range },
+    })
+    : await queryAll(table, {
+      IndexName: indexOf('socQueue'),
+      KeyConditionExpression: 'GSI2PK = :q AND GSI2SK BETWEEN :lo AND :hi',
+      ExpressionAttributeValues: { ':q': keys.SOCQUEUE_GSI2PK, ...range },
+    });
   return items.map((i) => recordOf(IncidentEntity, i));
 }
 
@@ -169,9 +183,9 @@ async function boundaryHourIncidents(table: TableRef, horizon: string, tenantId?
  *  - ONE Query of the tenant's day items over the period's UTC days (partial first/last days included: their
  *    `raised` counters say whether their alarms need reading) and its availability window (`availabilityDays`);
  *  - for each partial first/last UTC day, ONE Query of its hour items (the UTC hours the range touches);
- *  - ONE Query of the SOC queue (GSI2 `SOCQUEUE`, SLA due time BETWEEN the start of the hour of
- *    `horizon` = min(to, now) and `horizon`, filtered to the tenant; or `boundary()`, when a caller reads it
- *    once for several tenants): the breached incidents of that hour;
+ *  - ONE Query of the tenant's SOC queue (GSI4 `TENANT#<t>#SOCQUEUE`, SLA due time BETWEEN the start of the
+ *    hour of `horizon` = min(to, now) and `horizon`; or `boundary()`, when a caller reads the SOC queue of
+ *    every tenant once for several): the breached incidents of that hour;
  *  - ONE Query of the below-SLA device index;
  *  - the devices in an outage now (`devicesInOutage`: ONE GetItem of the heartbeat histogram when none).
  * Then the incidents of the partial first/last UTC hour (Query GSI1 `TENANT#t#INCIDENTS` BETWEEN, one per

@@ -8,9 +8,9 @@
  *    own: each element is authorised as `PutItem`, `UpdateItem`, `DeleteItem` or `ConditionCheckItem` on its
  *    table (DynamoDB developer guide, "Using IAM with DynamoDB transactions"); `TransactGetItems` likewise as
  *    `GetItem`. `BatchWriteItem` / `BatchGetItem` are one action per table. Condition keys: `dynamodb:LeadingKeys`
- *    (the partition key values: the item's `PK`, or the `PK` equality of a table Query), `dynamodb:ReturnValues`,
- *    `dynamodb:ReturnConsumedCapacity` and `dynamodb:Select` when the request sets them (DynamoDB developer guide,
- *    "Using IAM policy conditions for fine-grained access control").
+ *    (see {@link leadingKeysOf}), `dynamodb:ReturnValues`, `dynamodb:ReturnConsumedCapacity` and `dynamodb:Select`
+ *    when the request sets them (DynamoDB developer guide, "Using IAM policy conditions for fine-grained access
+ *    control", https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html).
  *  - Cognito user pools: `cognito-idp:<Operation>` on the user pool's ARN.
  *  - DynamoDB Streams and SQS: what Lambda calls with a stream consumer's role (its event source mapping reads the
  *    stream; its on-failure destination is a queue): `dynamodb:<Operation>` on the stream ARN (`ListStreams` on
@@ -23,6 +23,7 @@
  *    allowed on the identity that sends), with the configuration set when one is named.
  */
 import type { AwsCallMessage } from '../../lambdas/data/aws-lite.js';
+import { GSIS, TABLE_DESIGN } from '../../lambdas/data/table-design.js';
 import type { IamRequest } from './iam.js';
 
 /** Where the names of the local stack's resources point in the evaluated stage (ARNs of the synthesized stage). */
@@ -73,22 +74,100 @@ function scalar(v: unknown): string | undefined {
   return undefined;
 }
 
-/** The `PK` equality value of a table Query's KeyConditionExpression (`PK = :p …`, names resolved). */
-function queryPartition(input: Json): string | undefined {
+/**
+ * The partition key attribute of what a Query or Scan reads: the table's (`PK`), or, with `IndexName`, that
+ * index's (`GSI2PK` for `GSI2`…), from `TABLE_DESIGN` (lambdas/data/table-design.ts).
+ * @throws Error for an index the table does not have (its Query's leading key could not be told: never left
+ *   unevaluated).
+ */
+export function partitionKeyOf(indexName: unknown): string {
+  if (indexName === undefined || indexName === null || indexName === '') return TABLE_DESIGN.partitionKey;
+  const gsi = GSIS.find((g) => g.indexName === indexName);
+  if (!gsi) throw new Error(`aws-rules: the table has no index ${String(indexName)} (lambdas/data/table-design.ts), so the dynamodb:LeadingKeys of its Query is unknown`);
+  return gsi.partitionKey;
+}
+
+/**
+ * The partition key value a Query names: the equality on `partitionKey` in its KeyConditionExpression
+ * (`GSI2PK = :q AND GSI2SK BETWEEN …`, attribute names resolved), or in the legacy `KeyConditions`
+ * (`{ GSI2PK: { ComparisonOperator: 'EQ', AttributeValueList: [v] } }`); undefined when it names none (a
+ * request DynamoDB refuses anyway).
+ */
+function queryPartition(input: Json, partitionKey: string): string | undefined {
   const expr = String(input.KeyConditionExpression ?? '');
   const names = (input.ExpressionAttributeNames ?? {}) as Record<string, string>;
   const values = (input.ExpressionAttributeValues ?? {}) as Json;
   for (const m of expr.matchAll(/(#?[A-Za-z0-9_]+)\s*=\s*(:[A-Za-z0-9_]+)/g)) {
     const name = m[1]!.startsWith('#') ? names[m[1]!] : m[1];
-    if (name === 'PK') return scalar(values[m[2]!]);
+    if (name === partitionKey) return scalar(values[m[2]!]);
   }
+  const legacy = ((input.KeyConditions ?? {}) as Record<string, { ComparisonOperator?: string; AttributeValueList?: unknown[] }>)[partitionKey];
+  if (legacy?.ComparisonOperator === 'EQ') return scalar(legacy.AttributeValueList?.[0]);
   return undefined;
 }
 
-function dynamoContext(input: Json, leadingKeys: Array<string | undefined>): Record<string, string | string[]> {
+/**
+ * The `dynamodb:LeadingKeys` values of one DynamoDB request, as DynamoDB sets them for IAM.
+ *
+ * AWS's rule: `dynamodb:LeadingKeys` "Represents the first key attribute of a table—in other words, the
+ * partition key. The key name LeadingKeys is plural, even if the key is used with single-item actions. In
+ * addition, you must use the ForAllValues modifier when using LeadingKeys in a condition." (DynamoDB developer
+ * guide, "Using IAM policy conditions for fine-grained access control",
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html). The Service
+ * Authorization Reference lists the key for `Query` on both its resource types, `table` and `index`, and for
+ * the item actions (`GetItem`, `PutItem`, `UpdateItem`, `DeleteItem`, `ConditionCheckItem`, `BatchGetItem`,
+ * `BatchWriteItem`), but not for `Scan`
+ * (https://docs.aws.amazon.com/service-authorization/latest/reference/list_amazondynamodb.html); the developer
+ * guide's example 1 leaves `Scan` out of a LeadingKeys-fenced role "because Scan returns all items regardless
+ * of the leading keys", and its example 5 fences a table and its index (`…/index/TopScoreDateTimeIndex`) with
+ * one LeadingKeys condition. So:
+ *  - item actions: the partition key (`PK`) of each item the request names (one per key of a batch);
+ *  - `Query`: the partition key value it names — on the table its `PK` equality; on an index (`IndexName`)
+ *    the equality on THAT index's partition key (`GSI2PK = SOCQUEUE` is the leading key `SOCQUEUE`), a Query
+ *    on an index having to name "the index partition key name and value as an EQ condition"
+ *    (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/LegacyConditionalParameters.KeyConditions.html);
+ *  - `Scan`: none. IAM's `ForAllValues` is true when the request has no value for the key, so a
+ *    LeadingKeys-fenced statement that allowed `Scan` would allow every item: no role here grants `Scan`.
+ * The pages do not say in so many words that an index Query's key is the index's partition key value; it is the
+ * reading that gives the condition a meaning on an index resource, and for this project's Allow statements
+ * (`ForAllValues:StringLike`) it can only make the check stricter than AWS. Before, the check set no leading
+ * key for a Query on an index, so a role fenced to `TENANT#*` passed a Query of the cross-tenant `SOCQUEUE`
+ * partition of GSI2 that AWS denies (docs/local-emulation.md#iam).
+ * @param operation the DynamoDB operation (`Query`, `GetItem`…; a transaction's element as its action's name,
+ *   `PutItem`, `ConditionCheckItem`…).
+ * @param input the request (or transaction element) body as sent, in DynamoDB JSON; for a batch, its
+ *   `RequestItems` (all tables' keys together: `dynamodbRequests` passes one table's at a time).
+ * @returns the distinct partition key values (strings), empty when the request names none.
+ * @throws Error for a Query or Scan of an index the table does not have ({@link partitionKeyOf}).
+ */
+export function leadingKeysOf(operation: string, input: Record<string, unknown>): string[] {
+  const pkOf = (key: unknown) => scalar((key as Json | undefined)?.PK);
+  const present = (keys: Array<string | undefined>) => [...new Set(keys.filter((k): k is string => k !== undefined))];
+  switch (operation) {
+    case 'GetItem':
+    case 'DeleteItem':
+    case 'UpdateItem':
+    case 'ConditionCheckItem':
+      return present([pkOf(input.Key)]);
+    case 'PutItem':
+      return present([pkOf(input.Item)]);
+    case 'Query':
+      return present([queryPartition(input, partitionKeyOf(input.IndexName))]);
+    case 'Scan':
+      partitionKeyOf(input.IndexName);
+      return [];
+    case 'BatchWriteItem':
+      return present(Object.values((input.RequestItems ?? {}) as Record<string, Json[]>).flat().map((r) => pkOf((r.PutRequest as Json | undefined)?.Item ?? (r.DeleteRequest as Json | undefined)?.Key)));
+    case 'BatchGetItem':
+      return present(Object.values((input.RequestItems ?? {}) as Record<string, { Keys?: Json[] }>).flatMap((r) => (r.Keys ?? []).map(pkOf)));
+    default:
+      return [];
+  }
+}
+
+function dynamoContext(input: Json, leadingKeys: string[]): Record<string, string | string[]> {
   const ctx: Record<string, string | string[]> = {};
-  const keys = leadingKeys.filter((k): k is string => k !== undefined);
-  if (keys.length > 0) ctx['dynamodb:LeadingKeys'] = [...new Set(keys)];
+  if (leadingKeys.length > 0) ctx['dynamodb:LeadingKeys'] = leadingKeys;
   for (const k of ['ReturnValues', 'ReturnConsumedCapacity', 'Select'] as const) {
     if (typeof input[k] === 'string') ctx[`dynamodb:${k}`] = input[k] as string;
   }
@@ -97,38 +176,32 @@ function dynamoContext(input: Json, leadingKeys: Array<string | undefined>): Rec
 
 function dynamodbRequests(operation: string, input: Json, map: StageResourceMap): IamRequest[] {
   const table = (name: unknown) => map.tableArn(String(name));
-  const pkOf = (key: unknown) => scalar((key as Json | undefined)?.PK);
   switch (operation) {
     case 'GetItem':
     case 'DeleteItem':
     case 'UpdateItem':
-      return [{ action: `dynamodb:${operation}`, resource: table(input.TableName), context: dynamoContext(input, [pkOf(input.Key)]) }];
     case 'PutItem':
-      return [{ action: 'dynamodb:PutItem', resource: table(input.TableName), context: dynamoContext(input, [pkOf(input.Item)]) }];
+      return [{ action: `dynamodb:${operation}`, resource: table(input.TableName), context: dynamoContext(input, leadingKeysOf(operation, input)) }];
     case 'Query':
     case 'Scan': {
       const base = table(input.TableName);
       const resource = input.IndexName ? `${base}/index/${String(input.IndexName)}` : base;
-      return [{ action: `dynamodb:${operation}`, resource, context: dynamoContext(input, [input.IndexName || operation === 'Scan' ? undefined : queryPartition(input)]) }];
+      return [{ action: `dynamodb:${operation}`, resource, context: dynamoContext(input, leadingKeysOf(operation, input)) }];
     }
     case 'TransactWriteItems':
     case 'TransactGetItems':
       return ((input.TransactItems as Json[] | undefined) ?? []).map((item) => {
         const [kind, body] = Object.entries(item)[0] as [string, Json];
         const action = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem', Get: 'GetItem' }[kind] ?? kind;
-        return { action: `dynamodb:${action}`, resource: table(body.TableName), context: dynamoContext({}, [pkOf(body.Key ?? body.Item)]) };
+        return { action: `dynamodb:${action}`, resource: table(body.TableName), context: dynamoContext({}, leadingKeysOf(action, body)) };
       });
     case 'BatchWriteItem':
-      return Object.entries((input.RequestItems ?? {}) as Record<string, Json[]>).map(([name, reqs]) => ({
-        action: 'dynamodb:BatchWriteItem',
-        resource: table(name),
-        context: dynamoContext(input, reqs.map((r) => pkOf((r.PutRequest as Json | undefined)?.Item ?? (r.DeleteRequest as Json | undefined)?.Key))),
-      }));
     case 'BatchGetItem':
-      return Object.entries((input.RequestItems ?? {}) as Record<string, { Keys?: Json[] }>).map(([name, req]) => ({
-        action: 'dynamodb:BatchGetItem',
+      // One request per table, with the leading keys of that table's items.
+      return Object.entries((input.RequestItems ?? {}) as Record<string, unknown>).map(([name, items]) => ({
+        action: `dynamodb:${operation}`,
         resource: table(name),
-        context: dynamoContext(input, (req.Keys ?? []).map(pkOf)),
+        context: dynamoContext(input, leadingKeysOf(operation, { RequestItems: { [name]: items } })),
       }));
     default:
       return [{ action: `dynamodb:${operation}`, resource: input.TableName ? table(input.TableName) : '*' }];

@@ -2,7 +2,8 @@
  * The runtime IAM check's pieces against the synthesized dev stage (scripts/aws-rules/: templates, iam,
  * aws-calls, recorder): the requests a call makes as IAM sees them, and the evaluator's answers — including the
  * denies this project had before its grants were derived from the access patterns (a role without the GSI3 grant,
- * the account function with a read-only role), so the check is shown to find them.
+ * the account function with a read-only role), and the one it missed while it set no `dynamodb:LeadingKeys` on
+ * a Query of an index (the monthly report job's read of GSI2 `SOCQUEUE`), so the check is shown to find them.
  */
 import { describe, expect, it } from 'vitest';
 import { describeCall, type StageResourceMap } from '../../scripts/aws-rules/aws-calls.js';
@@ -68,6 +69,24 @@ describe('what IAM sees of a call', () => {
     });
   });
 
+  it('DynamoDB: a Query of an index has the index\'s partition key value as dynamodb:LeadingKeys; a Scan has none (AWS sets none for Scan)', () => {
+    const req = (operation: string, input: object) => describeCall({ service: 'dynamodb', target: `DynamoDB_20120810.${operation}`, payload: JSON.stringify({ TableName: 'vigia-local-main', ...input }) }, map).requests;
+    // The SOC queue's boundary hour as lambdas/data/reports.ts read it before (GSI2, every tenant's queue).
+    const soc = req('Query', { IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :q AND GSI2SK BETWEEN :lo AND :hi', FilterExpression: 'tenantId = :t', ExpressionAttributeValues: { ':q': { S: 'SOCQUEUE' }, ':lo': { S: '2026-10-31T23' }, ':hi': { S: '2026-10-31T23:59:59.999Z' }, ':t': { S: 'acme' } } });
+    expect(soc).toEqual([{ action: 'dynamodb:Query', resource: `${map.tableArn('')}/index/GSI2`, context: { 'dynamodb:LeadingKeys': ['SOCQUEUE'] } }]);
+    // The index's own partition key, not the table's: GSI4 is sorted by GSI2SK, and a sort key equality is not a leading key.
+    expect(req('Query', { IndexName: 'GSI4', KeyConditionExpression: '#s = :s AND #p = :p', ExpressionAttributeNames: { '#p': 'GSI4PK', '#s': 'GSI2SK' }, ExpressionAttributeValues: { ':p': { S: 'TENANT#acme#SOCQUEUE' }, ':s': { S: 'x' } } })[0]!.context).toEqual({ 'dynamodb:LeadingKeys': ['TENANT#acme#SOCQUEUE'] });
+    // The legacy KeyConditions name it the same way.
+    expect(req('Query', { IndexName: 'GSI1', KeyConditions: { GSI1PK: { ComparisonOperator: 'EQ', AttributeValueList: [{ S: 'TENANT#acme#INCIDENTS' }] } } })[0]!.context).toEqual({ 'dynamodb:LeadingKeys': ['TENANT#acme#INCIDENTS'] });
+    expect(req('Scan', { IndexName: 'GSI2', Select: 'COUNT' })[0]!.context).toEqual({ 'dynamodb:Select': 'COUNT' });
+    expect(req('Scan', {})[0]!.context).toEqual({});
+    // An index the table does not have: its leading key cannot be told, so the call is not left unevaluated.
+    expect(() => req('Query', { IndexName: 'GSI9', KeyConditionExpression: 'GSI9PK = :p', ExpressionAttributeValues: { ':p': { S: 'x' } } })).toThrow(/no index GSI9/);
+    // A batch: one request per table, with that table's partition keys.
+    const batch = describeCall({ service: 'dynamodb', target: 'DynamoDB_20120810.BatchGetItem', payload: JSON.stringify({ RequestItems: { a: { Keys: [{ PK: { S: 'TENANT#a' }, SK: { S: '1' } }, { PK: { S: 'TENANT#a' }, SK: { S: '2' } }] }, b: { Keys: [{ PK: { S: 'TENANTS' }, SK: { S: 'x' } }] } } }) }, map).requests;
+    expect(batch.map((r) => r.context)).toEqual([{ 'dynamodb:LeadingKeys': ['TENANT#a'] }, { 'dynamodb:LeadingKeys': ['TENANTS'] }]);
+  });
+
   it('SES v2 SendEmail: the address or its domain identity (either), Secrets Manager: the stage\'s secret name', () => {
     const ses = describeCall({ service: 'email', method: 'POST', path: '/v2/email/outbound-emails', payload: JSON.stringify({ FromEmailAddress: 'Vigía <n@vigia.example>' }) }, map);
     expect(ses.requests.map((r) => [r.resource, r.anyOf])).toEqual([
@@ -113,6 +132,23 @@ describe('the dev stage\'s roles, evaluated', () => {
     const digest = p.functions['vigia-dev-notification-digest']!;
     const d = await evaluate(digest, { action: 'dynamodb:Query', resource: p.tableArn, context: { 'dynamodb:LeadingKeys': ['TENANT#acme#INCIDENTS-NOT-A-DIGEST-PARTITION'] } });
     expect(d.allowed).toBe(false);
+  }, SLOW);
+
+  it('the monthly report job (leading keys TENANT#*) is denied the SOC queue of every tenant (GSI2 SOCQUEUE) and allowed its tenant\'s (GSI4), as AWS evaluates a Query of an index', async () => {
+    const p = await localStagePolicies();
+    const job = p.functions['vigia-dev-monthly-report-mail']!;
+    const stage = { ...map, tableArn: () => p.tableArn };
+    const query = (IndexName: string, pkName: string, pk: string) =>
+      describeCall({ service: 'dynamodb', target: 'DynamoDB_20120810.Query', payload: JSON.stringify({ TableName: 'vigia-local-main', IndexName, KeyConditionExpression: `${pkName} = :q AND GSI2SK BETWEEN :lo AND :hi`, ExpressionAttributeValues: { ':q': { S: pk }, ':lo': { S: '2026-10-31T23' }, ':hi': { S: '2026-10-31T23:59:59.999Z' } } }) }, stage).requests[0]!;
+    // The boundary hour as lambdas/data/reports.ts read it before: denied (the check set no leading key on an index Query, so it passed offline).
+    const before = query('GSI2', 'GSI2PK', 'SOCQUEUE');
+    const denied = await evaluate(job, before);
+    expect(denied).toMatchObject({ allowed: false, result: 'ImplicitlyDenied' });
+    expect(accessDeniedMessage(job, before, denied)).toContain(`is not authorized to perform: dynamodb:Query on resource: ${p.tableArn}/index/GSI2 because no identity-based policy allows the dynamodb:Query action`);
+    expect((await evaluate(job, { ...before, context: {} })).allowed).toBe(true); // what the check evaluated before
+    // As it reads it now: the tenant's own queue; and the below-SLA index of the tenant, on GSI2.
+    expect((await evaluate(job, query('GSI4', 'GSI4PK', 'TENANT#acme#SOCQUEUE'))).allowed).toBe(true);
+    expect((await evaluate(job, query('GSI2', 'GSI2PK', 'TENANT#acme#BELOWSLA'))).allowed).toBe(true);
   }, SLOW);
 
   it('collectors may invoke the ingest routes only', async () => {

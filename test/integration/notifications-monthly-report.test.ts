@@ -9,7 +9,8 @@
  *  - a second run sends nothing and reads no aggregates; requests per tenant are counted.
  * The job runs as its function (`runAsFunction`): each call is evaluated against its role, and a call AWS would
  * deny fails the file (test/support/aws-rules-setup.ts) — e.g. the BatchGetItem of the incident due in
- * October's last hour (`loadPeriodsAggregates`) without the role's grant.
+ * October's last hour (`loadPeriodsAggregates`) without the role's grant, or the boundary hour of a day item
+ * of the layout before v4 read from GSI2 `SOCQUEUE` (a leading key outside the role's `TENANT#*`).
  */
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
@@ -19,6 +20,8 @@ import { itemOf, MaintenanceWindowEntity } from '../../lambdas/data/entities.js'
 import { createIncident, getIncident, saveIncidentUpdate } from '../../lambdas/data/incidents.js';
 import { keys } from '../../lambdas/data/keys.js';
 import { notificationsRepository } from '../../lambdas/data/notifications.js';
+import { reportsRepository } from '../../lambdas/data/reports.js';
+import { monthPeriod } from '../../lambdas/domain/monthly-report.js';
 import { newIncident } from '../../lambdas/domain/incidents.js';
 import type { NotificationPreferences } from '../../lambdas/domain/notifications.js';
 import type { GroupMember, GroupMembersPort } from '../../lambdas/domain/ports.js';
@@ -160,5 +163,22 @@ describe('monthly report e-mail', () => {
     // A rerun: per tenant the subscribers' Query, and for acme its delivery records — no aggregates read.
     console.log(`monthly report mail rerun: ${ops.length} DynamoDB requests`);
     expect(ops.length).toBeLessThanOrEqual(2 + 3);
+  });
+
+  // Last in the file: it rewrites acme's October 31st day item. AWS evaluates `dynamodb:LeadingKeys` on a Query of an
+  // index too (the index's partition key value): the job's role may read `TENANT#*` only, so the boundary hour
+  // read from GSI2 `SOCQUEUE` (every tenant's queue, filtered to the tenant) was denied; it is read from the
+  // tenant's own queue, GSI4 `TENANT#acme#SOCQUEUE`, with the same incidents.
+  it('a day item of the layout before the `o…` attributes: the job reads its boundary hour from the tenant\'s own SOC queue, which its role allows', async () => {
+    const key = keys.day('acme', '2026-10-31');
+    const item = (await table.doc.send('GetItem', { TableName: TABLE, Key: key })).Item!;
+    const attr = Object.keys(item).find((k) => /^o\d+$/.test(k))!;
+    expect(item[attr]).toBeTypeOf('number');
+    // As the layout before AGGREGATES_VERSION 4 stored the unresolved incident due at 23:30: counters, no `o…` attribute.
+    await table.doc.send('UpdateItem', { TableName: TABLE, Key: key, UpdateExpression: 'REMOVE #o SET #d = :one, #s = :one', ExpressionAttributeNames: { '#o': attr, '#d': 'd#26103123', '#s': 'sn' }, ExpressionAttributeValues: { ':one': 1 } });
+    ops = [];
+    const [oct] = await runAsFunction('monthly-report-mail', () => reportsRepository(table).loadPeriodsAggregates('acme', [monthPeriod('2026-10')], AT));
+    expect(ops).not.toContain('BatchGetItem');
+    expect(oct!.boundaryBreached).toBe(1);
   });
 });
