@@ -5,16 +5,19 @@
  * and the incidents that mention the device's name. Linked from the status, availability and alarm screens.
  * A malformed id or a 404 shows "Dispositivo no encontrado.".
  */
+import { Fragment } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { DeviceId } from '../../shared/lib/contract';
-import { deviceTypeLabel, formatDateTime, formatPercent } from '../../shared/lib/format';
+import { formatDateTime, formatPercent } from '../../shared/lib/format';
 import { ticketPath } from '../../shared/lib/links';
-import { AlarmStateBadge, DeviceStatusBadge, IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
+import { AlarmStateBadge, IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
 import { AvailabilityChart } from '../../shared/ui/charts';
 import { ListFrame } from '../../shared/ui/lists';
 import { ErrorState, LoadingState, NotFoundState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { useDevice, useDeviceAlarms, useIncidentsMentioning } from './api';
+import { DEVICE_DETAIL_KEYS, DEVICE_FIELDS } from './device-fields';
+import { fieldsByKey } from '../../shared/ui/fields';
 import { t as msg } from '../../shared/lib/messages';
 
 /** Availability windows of the device: the API's field and the catalogue key of its label. */
@@ -65,24 +68,12 @@ export function DevicePage() {
       <div className="card">
         <h2>{msg('devices.device.details')}</h2>
         <dl className="details">
-          <dt>{msg('devices.device.status')}</dt>
-          <dd>
-            <DeviceStatusBadge status={d.status} />
-          </dd>
-          <dt>{msg('fields.device.lastHeartbeat')}</dt>
-          <dd>{d.lastHeartbeatAt ? <time dateTime={d.lastHeartbeatAt}>{formatDateTime(d.lastHeartbeatAt)}</time> : '—'}</dd>
-          <dt>{msg('fields.device.type')}</dt>
-          <dd>{deviceTypeLabel(d.type)}</dd>
-          <dt>{msg('fields.device.site')}</dt>
-          <dd>{d.site}</dd>
-          <dt>{msg('devices.device.ipAddress')}</dt>
-          <dd>{d.ipAddress}</dd>
-          <dt>{msg('devices.device.vendorAndModel')}</dt>
-          <dd>
-            {d.vendor} {d.model}
-          </dd>
-          <dt>{msg('fields.device.openAlarms')}</dt>
-          <dd>{d.openAlarms}</dd>
+          {fieldsByKey(DEVICE_FIELDS, DEVICE_DETAIL_KEYS).map((f) => (
+            <Fragment key={f.key}>
+              <dt>{f.label()}</dt>
+              <dd>{f.detail!(d)}</dd>
+            </Fragment>
+          ))}
         </dl>
       </div>
       <div className="card">
@@ -121,7 +112,7 @@ export function DevicePage() {
               <tr>
                 <th scope="col">{msg('fields.alarm.title')}</th>
                 <th scope="col">{msg('fields.alarm.severity')}</th>
-                <th scope="col">{msg('devices.device.status')}</th>
+                <th scope="col">{msg('devices.device.alarmStatus')}</th>
                 <th scope="col">{msg('devices.device.detected')}</th>
                 <th scope="col">{msg('devices.device.acknowledged')}</th>
               </tr>
@@ -133,7 +124,7 @@ export function DevicePage() {
                   <td data-label={msg('fields.alarm.severity')}>
                     <SeverityBadge severity={a.severity} />
                   </td>
-                  <td data-label={msg('devices.device.status')}>
+                  <td data-label={msg('devices.device.alarmStatus')}>
                     <AlarmStateBadge state={a.state} />
                   </td>
                   <td data-label={msg('devices.device.detected')}>

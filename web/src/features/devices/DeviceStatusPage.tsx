@@ -4,17 +4,18 @@
  * (in the address) and column order apply to the loaded devices (docs/portal.md#device-list-filters).
  */
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { devicePath } from '../../shared/lib/links';
 import { DEVICE_STATUSES } from '../../shared/lib/contract';
-import { DEVICE_STATUS_LABELS, deviceTypeLabel, formatDateTime, formatPercent } from '../../shared/lib/format';
-import { DeviceStatusBadge } from '../../shared/ui/badges';
+import { DEVICE_STATUS_LABELS, deviceTypeLabel } from '../../shared/lib/format';
 import { FilterSelect, LoadMore, SortableHeader, useFilterParams } from '../../shared/ui/lists';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { useDeviceList } from './api';
+import { DEVICE_LIST_FIELDS } from './device-fields';
 import { deviceFiltersFrom, distinctValues, filterDevices, sortDevices, type DeviceSort, type DeviceSortKey } from './filters';
 import { t as msg } from '../../shared/lib/messages';
+
+/** The list columns whose header re-orders the loaded devices, by field key. */
+const SORT_KEYS: Partial<Record<string, DeviceSortKey>> = { name: 'name', status: 'status', availability30d: 'availability', openAlarms: 'alarms' };
 
 export function DeviceStatusPage() {
   const list = useDeviceList();
@@ -23,12 +24,11 @@ export function DeviceStatusPage() {
   const [sort, setSort] = useState<DeviceSort | null>(null);
   const filtered = filterDevices(list.items, filters);
   const rows = sort ? sortDevices(filtered, sort) : filtered;
-  const sortHeader = (key: DeviceSortKey, label: string, className?: string) => <SortableHeader sortKey={key} label={label} sort={sort} onSort={setSort} className={className} />;
   return (
     <section>
       <PageHeader title={msg('devices.status.deviceStatus')} />
       <form className="card filters" aria-label={msg('devices.status.filterDevices')} onSubmit={(e) => e.preventDefault()}>
-        <FilterSelect id="dev-status" label={msg('devices.status.status')} value={filters.status} options={DEVICE_STATUSES.map((st) => [st, DEVICE_STATUS_LABELS[st]] as const)} onChange={(v) => set('status', v)} />
+        <FilterSelect id="dev-status" label={msg('fields.device.status')} value={filters.status} options={DEVICE_STATUSES.map((st) => [st, DEVICE_STATUS_LABELS[st]] as const)} onChange={(v) => set('status', v)} />
         <FilterSelect id="dev-type" label={msg('fields.device.type')} value={filters.type} options={distinctValues(list.items, 'type').map((t) => [t, deviceTypeLabel(t)] as const)} onChange={(v) => set('type', v)} />
         <FilterSelect id="dev-site" label={msg('fields.device.site')} all={msg('devices.status.all')} value={filters.site} options={distinctValues(list.items, 'site').map((x) => [x, x] as const)} onChange={(v) => set('site', v)} />
       </form>
@@ -48,35 +48,27 @@ export function DeviceStatusPage() {
             <caption className="visually-hidden">{msg('devices.status.statusOfTheDevices')}</caption>
             <thead>
               <tr>
-                {sortHeader('name', msg('devices.status.name'))}
-                <th scope="col">{msg('fields.device.type')}</th>
-                <th scope="col">{msg('fields.device.site')}</th>
-                {sortHeader('status', msg('devices.status.status'))}
-                <th scope="col">{msg('fields.device.lastHeartbeat')}</th>
-                {sortHeader('availability', msg('devices.status.availability30d'), 'num')}
-                {sortHeader('alarms', msg('fields.device.openAlarms'), 'num')}
+                {DEVICE_LIST_FIELDS.map((f) => {
+                  const className = f.numeric ? 'num' : undefined;
+                  const sortKey = SORT_KEYS[f.key];
+                  return sortKey ? (
+                    <SortableHeader key={f.key} sortKey={sortKey} label={f.label()} sort={sort} onSort={setSort} className={className} />
+                  ) : (
+                    <th key={f.key} scope="col" className={className}>
+                      {f.label()}
+                    </th>
+                  );
+                })}
               </tr>
             </thead>
             <tbody>
               {rows.map((d) => (
                 <tr key={d.id}>
-                  <td data-label={msg('devices.status.name')}>
-                    <Link to={devicePath(d.id, d.tenantId)}>{d.name}</Link>
-                  </td>
-                  <td data-label={msg('fields.device.type')}>{deviceTypeLabel(d.type)}</td>
-                  <td data-label={msg('fields.device.site')}>{d.site}</td>
-                  <td data-label={msg('devices.status.status')}>
-                    <DeviceStatusBadge status={d.status} />
-                  </td>
-                  <td data-label={msg('fields.device.lastHeartbeat')}>
-                    {d.lastHeartbeatAt ? <time dateTime={d.lastHeartbeatAt}>{formatDateTime(d.lastHeartbeatAt)}</time> : '—'}
-                  </td>
-                  <td data-label={msg('devices.status.availability30d')} className="num">
-                    {formatPercent(d.availability30d)}
-                  </td>
-                  <td data-label={msg('fields.device.openAlarms')} className="num">
-                    {d.openAlarms}
-                  </td>
+                  {DEVICE_LIST_FIELDS.map((f) => (
+                    <td key={f.key} data-label={f.label()} className={f.numeric ? 'num' : undefined}>
+                      {f.cell!(d)}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

@@ -51,3 +51,12 @@ export function listFieldsOf<T>(fields: readonly EntityField<T>[]): EntityField<
 export function detailFieldsOf<T>(fields: readonly EntityField<T>[], row: T): EntityField<T>[] {
   return fields.filter((f) => f.detail && (f.showInDetail?.(row) ?? true));
 }
+
+/** The fields named by `keys`, in that order: for a view that shows some fields in an order of its own (e.g. a details card). */
+export function fieldsByKey<T>(fields: readonly EntityField<T>[], keys: readonly string[]): EntityField<T>[] {
+  return keys.map((key) => {
+    const field = fields.find((f) => f.key === key);
+    if (!field) throw new Error(`no field ${key}`);
+    return field;
+  });
+}

@@ -50,9 +50,7 @@ export const devices: Catalogue['devices'] = {
     device: 'Device',
     viewAllDevices: 'View all devices',
     details: 'Details',
-    status: 'Status',
-    ipAddress: 'IP address',
-    vendorAndModel: 'Vendor and model',
+    alarmStatus: 'Status',
     availability: 'Availability',
     sla: 'SLA (',
     noData: 'No data',
@@ -71,7 +69,6 @@ export const devices: Catalogue['devices'] = {
   status: {
     deviceStatus: 'Device status',
     filterDevices: 'Filter devices',
-    status: 'Status',
     all: 'All',
     noDevicesRegistered: 'No devices registered.',
     of: 'of',
@@ -79,7 +76,5 @@ export const devices: Catalogue['devices'] = {
     moreLoadedOnlyNote: ' (there are more: filters and order apply to the loaded ones)',
     noMatches: 'No device matches the filters.',
     statusOfTheDevices: 'Status of the devices',
-    name: 'Name',
-    availability30d: '30-day availability',
   },
 };

@@ -49,6 +49,11 @@ export const fields: Catalogue['fields'] = {
     site: 'Site',
     lastHeartbeat: 'Last heartbeat',
     openAlarms: 'Open alarms',
+    name: 'Name',
+    status: 'Status',
+    availability30d: '30-day availability',
+    ipAddress: 'IP address',
+    vendorAndModel: 'Vendor and model',
   },
   user: {
     user: 'User',

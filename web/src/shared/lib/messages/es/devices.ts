@@ -48,9 +48,7 @@ export const devices = {
     device: 'Dispositivo',
     viewAllDevices: 'Ver todos los dispositivos',
     details: 'Detalles',
-    status: 'Estado',
-    ipAddress: 'Dirección IP',
-    vendorAndModel: 'Fabricante y modelo',
+    alarmStatus: 'Estado',
     availability: 'Disponibilidad',
     sla: 'SLA (',
     noData: 'Sin datos',
@@ -69,7 +67,6 @@ export const devices = {
   status: {
     deviceStatus: 'Estado de dispositivos',
     filterDevices: 'Filtrar dispositivos',
-    status: 'Estado',
     all: 'Todas',
     noDevicesRegistered: 'No hay dispositivos registrados.',
     of: 'de',
@@ -77,7 +74,5 @@ export const devices = {
     moreLoadedOnlyNote: ' (hay más: los filtros y el orden se aplican a los cargados)',
     noMatches: 'Ningún dispositivo coincide con los filtros.',
     statusOfTheDevices: 'Estado de los dispositivos',
-    name: 'Nombre',
-    availability30d: 'Disponibilidad 30 d',
   },
 };

@@ -47,6 +47,11 @@ export const fields = {
     site: 'Sede',
     lastHeartbeat: 'Último latido',
     openAlarms: 'Alarmas abiertas',
+    name: 'Nombre',
+    status: 'Estado',
+    availability30d: 'Disponibilidad 30 d',
+    ipAddress: 'Dirección IP',
+    vendorAndModel: 'Fabricante y modelo',
   },
   user: {
     user: 'Usuario',
