@@ -56,14 +56,14 @@ export function PasswordChangePage() {
     // A federated user's password lives at their company's identity provider (docs/api.md#me).
     return (
       <section>
-        <PageHeader title={msg('account.passwordChange.changePassword')} />
+        <PageHeader title={msg('chrome.passwordChange')} />
         <ManagedByCompany provider={me.identityProvider ?? ''} />
       </section>
     );
   }
   return (
     <section>
-      <PageHeader title={msg('account.passwordChange.changePassword')} />
+      <PageHeader title={msg('chrome.passwordChange')} />
       <form className="card form" noValidate onSubmit={(e) => void onSubmit(e)}>
         {FIELDS.map(({ field, label, autoComplete }) => (
           <div className="field" key={field}>
@@ -86,7 +86,7 @@ export function PasswordChangePage() {
           </div>
         ))}
         {done && <p role="status">{msg('account.passwordChange.passwordUpdated')}</p>}
-        <FormActions busy={busy} label={msg('account.passwordChange.changePassword')} busyLabel={msg('account.passwordChange.changing')} error={serverError} />
+        <FormActions busy={busy} label={msg('chrome.passwordChange')} busyLabel={msg('account.passwordChange.changing')} error={serverError} />
       </form>
     </section>
   );

@@ -24,7 +24,7 @@ export function ProfilePage() {
   const federated = me?.federated === true;
   return (
     <section>
-      <PageHeader title={msg('account.profile.profile')} />
+      <PageHeader title={msg('chrome.profile')} />
       <section className="card" aria-labelledby="profile-data">
         <h2 id="profile-data">{msg('account.profile.accountDetails')}</h2>
         <dl className="details">
@@ -38,8 +38,8 @@ export function ProfilePage() {
           <dd>{me?.isAdmin ? msg('account.profile.yes') : msg('account.profile.no')}</dd>
         </dl>
         <p>
-          {federated ? null : <><Link to="/page/passwordchange">{msg('account.profile.changePassword')}</Link> · </>}
-          <Link to="/page/logout">{msg('account.profile.signOut')}</Link>
+          {federated ? null : <><Link to="/page/passwordchange">{msg('chrome.passwordChange')}</Link> · </>}
+          <Link to="/page/logout">{msg('chrome.signOut')}</Link>
         </p>
       </section>
       {federated ? <ManagedByCompany provider={me?.identityProvider ?? ''} /> : <MfaCard issuer={TOTP_ISSUER} email={email} />}

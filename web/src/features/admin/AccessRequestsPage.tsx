@@ -71,9 +71,9 @@ export function AccessRequestsPage() {
   return (
     <section>
       <p className="breadcrumb">
-        <Link to="/admin/tenants">{msg('admin.pages.customers')}</Link> · <Link to="/admin/staff">{msg('admin.pages.socStaff')}</Link> · <span>{msg('admin.accessRequests.title')}</span>
+        <Link to="/admin/tenants">{msg('menu.tenants')}</Link> · <Link to="/admin/staff">{msg('menu.staff')}</Link> · <span>{msg('menu.accessRequests')}</span>
       </p>
-      <PageHeader title={msg('admin.accessRequests.title')} />
+      <PageHeader title={msg('menu.accessRequests')} />
       <div className="card">
         <p className="muted">{msg('admin.accessRequests.intro')}</p>
         {dialog}

@@ -6,8 +6,8 @@ import { t as msg } from '../../shared/lib/messages';
 export function AdminNav() {
   return (
     <p className="breadcrumb">
-      <Link to="/admin/tenants">{msg('admin.pages.customers')}</Link> · <Link to="/admin/staff">{msg('admin.pages.socStaff')}</Link> ·{' '}
-      <Link to="/admin/access-requests">{msg('admin.pages.accessRequests')}</Link>
+      <Link to="/admin/tenants">{msg('menu.tenants')}</Link> · <Link to="/admin/staff">{msg('menu.staff')}</Link> ·{' '}
+      <Link to="/admin/access-requests">{msg('menu.accessRequests')}</Link>
     </p>
   );
 }

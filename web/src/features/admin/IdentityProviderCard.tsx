@@ -183,7 +183,7 @@ function IdentityProviderForm({ tenantId, tenantName, state }: { tenantId: strin
     const ok = await ask({
       title: msg('admin.identityProvider.confirmTitle', { name: tenantName }),
       body: msg('admin.identityProvider.confirmBody'),
-      confirmLabel: msg('admin.identityProvider.confirmLabel'),
+      confirmLabel: msg('admin.identityProvider.remove'),
     });
     if (!ok) return;
     setNotice(null);

@@ -20,7 +20,7 @@ export function StaffPage() {
   return (
     <section>
       <AdminNav />
-      <PageHeader title={msg('admin.pages.socStaff')} />
+      <PageHeader title={msg('menu.staff')} />
       <div className="card">
         <p className="muted">{msg('admin.pages.staffIntro')}</p>
         {dialog}
@@ -38,7 +38,7 @@ export function StaffPage() {
               render={(u) =>
               // Never on one's own row: the API refuses it (409 OWN_STAFF_ACCESS).
               u.sub === me?.sub ? (
-                <span className="muted small">{msg('admin.pages.you')}</span>
+                <span className="muted small">{msg('fields.user.you')}</span>
               ) : (
               <button
                 type="button"

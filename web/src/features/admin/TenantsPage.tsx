@@ -15,7 +15,7 @@ export function TenantsPage() {
   return (
     <section>
       <AdminNav />
-      <PageHeader title={msg('admin.pages.customers')} />
+      <PageHeader title={msg('menu.tenants')} />
       <CreateTenantForm />
       <div className="card">
         <h2>{msg('admin.pages.registeredCustomers')}</h2>

@@ -28,16 +28,16 @@ export async function attempt(action: () => Promise<unknown>, ok: string): Promi
 
 /** Cognito user status and enabled flag, in the portal's language. */
 export function userStatusLabel(u: Pick<PoolUser, 'status' | 'enabled'>): string {
-  if (!u.enabled) return msg('admin.pages.disabled');
+  if (!u.enabled) return msg('enums.userStatus.disabled');
   switch (u.status) {
     case 'FORCE_CHANGE_PASSWORD':
-      return msg('admin.pages.invitedTemporaryPassword');
+      return msg('enums.userStatus.invited');
     case 'CONFIRMED':
-      return msg('admin.pages.active');
+      return msg('enums.userStatus.active');
     case 'RESET_REQUIRED':
-      return msg('admin.pages.mustResetThePassword');
+      return msg('enums.userStatus.resetRequired');
     case 'UNCONFIRMED':
-      return msg('admin.pages.unconfirmed');
+      return msg('enums.userStatus.unconfirmed');
     default:
       return u.status;
   }

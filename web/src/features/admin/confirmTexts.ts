@@ -25,13 +25,13 @@ export function confirmTexts(action: ConfirmAction, who: string, tenantName?: st
       return {
         title: msg('admin.confirmDialog.removeFromTheCustomer', { who, v1: tenantName ? ` ${tenantName}` : '' }),
         body: msg('admin.confirmDialog.removeFromTenantBody', { who }),
-        confirmLabel: msg('admin.confirmDialog.removeFromCustomer'),
+        confirmLabel: msg('admin.pages.removeFromCustomer'),
       };
     case 'revokeStaff':
       return {
         title: msg('admin.confirmDialog.revokeSocAccessFrom', { who }),
         body: msg('admin.confirmDialog.revokeSocAccessBody', { who }),
-        confirmLabel: msg('admin.confirmDialog.revokeSocAccess'),
+        confirmLabel: msg('admin.pages.revokeSocAccess'),
       };
     case 'dismissAccessRequest':
       return {
@@ -43,7 +43,7 @@ export function confirmTexts(action: ConfirmAction, who: string, tenantName?: st
       return {
         title: msg('admin.confirmDialog.resetTheMfaOf', { who }),
         body: msg('admin.confirmDialog.resetMfaBody', { who }),
-        confirmLabel: msg('admin.confirmDialog.resetMfa'),
+        confirmLabel: msg('admin.pages.resetMfa'),
       };
   }
 }

@@ -77,7 +77,7 @@ export function AnalyticsPage() {
 
   return (
     <section>
-      <PageHeader title={msg('analytics.page.analytics')}>
+      <PageHeader title={msg('menu.analytics')}>
         <CsvButtons label={msg('actions.downloadCsv')} disabled={!a} onDownload={(v) => void download(v)} />
       </PageHeader>
       {picker}

@@ -190,7 +190,7 @@ export function AuditLogPage() {
 
   return (
     <section>
-      <PageHeader title={msg('audit.log.auditLog')}>
+      <PageHeader title={msg('menu.auditLog')}>
         <CsvButtons label={msg('actions.exportCsv')} disabled={badRange || csvExport.busy} onDownload={(v) => void csvExport.start(v)} />
       </PageHeader>
       <form className="card filters" role="search" aria-label={msg('audit.log.filterTheLog')} onSubmit={(e) => e.preventDefault()}>

@@ -50,7 +50,7 @@ export function CalendarPage() {
 
   return (
     <section>
-      <PageHeader title={msg('calendar.page.calendar')}>
+      <PageHeader title={msg('chrome.calendar')}>
         <button type="button" className="btn" onClick={() => go(-1)}>
           {msg('calendar.page.previousMonth')}
         </button>

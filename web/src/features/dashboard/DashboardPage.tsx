@@ -54,7 +54,7 @@ export function DashboardPage() {
 
   return (
     <section className="dashboard">
-      <PageHeader title={msg('dashboard.page.dashboard')} />
+      <PageHeader title={msg('menu.dashboard')} />
       <div className="kpi-grid">
         <section className="card" aria-labelledby="kpi-incidents">
           <h2 id="kpi-incidents">{msg('dashboard.page.openIncidentsBySeverity')}</h2>

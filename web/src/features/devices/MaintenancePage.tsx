@@ -71,7 +71,7 @@ export function MaintenancePage() {
 
   return (
     <section className="maintenance-page">
-      <PageHeader title={msg('maintenance.page.title')} />
+      <PageHeader title={msg('menu.maintenance')} />
       <p>{msg('maintenance.page.intro', { tenant: tenantName })}</p>
       {dialog}
       {notice && (

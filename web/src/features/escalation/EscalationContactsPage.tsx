@@ -28,7 +28,7 @@ export function EscalationContactsPage() {
 
   return (
     <section className="escalation-contacts">
-      <PageHeader title={msg('escalation.page.title')} />
+      <PageHeader title={msg('menu.escalationContacts')} />
       <p>{msg('escalation.page.intro', { tenant: tenantName })}</p>
       {notice === 'saved' && (
         <p className="notice-ok" role="status">

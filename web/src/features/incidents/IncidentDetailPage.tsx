@@ -55,7 +55,7 @@ export function IncidentDetailPage() {
         {isStaff && (
           <>
             {' · '}
-            <Link to="/soc/queue">{msg('incidents.detail.socQueue')}</Link>
+            <Link to="/soc/queue">{msg('menu.socQueue')}</Link>
           </>
         )}
       </p>

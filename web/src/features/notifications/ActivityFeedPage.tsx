@@ -43,10 +43,10 @@ export function ActivityFeedPage() {
     <section>
       <PageHeader title={msg('notifications.feed.title')}>
         <Link to="/notifications/preferences" className="btn">
-          {msg('notifications.links.preferences')}
+          {msg('notifications.preferences.title')}
         </Link>
         <Link to="/notifications/webhooks" className="btn">
-          {msg('notifications.links.webhooks')}
+          {msg('notifications.webhooks.title')}
         </Link>
         <button type="button" className="btn" disabled={!unread.data || unread.data.count === 0} onClick={() => void onMarkAll()}>
           {msg('notifications.panel.markAllRead')}

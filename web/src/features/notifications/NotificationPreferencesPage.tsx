@@ -27,7 +27,7 @@ export function NotificationPreferencesPage() {
     <section className="notification-settings">
       <PageHeader title={msg('notifications.preferences.title')}>
         <Link to="/notifications/webhooks" className="btn">
-          {msg('notifications.links.webhooks')}
+          {msg('notifications.webhooks.title')}
         </Link>
       </PageHeader>
       {me?.isAdmin ? (

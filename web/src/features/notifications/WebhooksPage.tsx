@@ -29,7 +29,7 @@ export function WebhooksPage() {
     <section className="notification-settings">
       <PageHeader title={msg('notifications.webhooks.title')}>
         <Link to="/notifications/preferences" className="btn">
-          {msg('notifications.links.preferences')}
+          {msg('notifications.preferences.title')}
         </Link>
       </PageHeader>
       <p>{msg('notifications.webhooks.intro', { tenant: tenantName })}</p>

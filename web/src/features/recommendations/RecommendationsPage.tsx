@@ -36,7 +36,7 @@ export function RecommendationsPage() {
 
   return (
     <section>
-      <PageHeader title={msg('recommendations.page.recommendations')} />
+      <PageHeader title={msg('menu.recommendations')} />
       <form className="card filters" aria-label={msg('recommendations.page.filterRecommendations')} onSubmit={(e) => e.preventDefault()}>
         <FilterSelect id="rec-status" label={msg('recommendations.page.status')} value={String(query.status ?? '')} options={RECOMMENDATION_STATUSES.map((s) => [s, RECOMMENDATION_STATUS_LABELS[s]] as const)} onChange={(v) => set('status', v)} />
         <FilterSelect id="rec-priority" label={msg('recommendations.page.priority')} all={msg('recommendations.page.all')} value={String(query.priority ?? '')} options={RECOMMENDATION_PRIORITIES.map((p) => [p, enumLabel('recommendationPriority', p)] as const)} onChange={(v) => set('priority', v)} />

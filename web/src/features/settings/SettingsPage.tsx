@@ -32,7 +32,7 @@ export function SettingsPage() {
   const prefs = usePreferences();
   return (
     <section>
-      <PageHeader title={msg('settings.page.settings')} />
+      <PageHeader title={msg('chrome.settings')} />
       <form className="card form settings-form" onSubmit={(e) => e.preventDefault()}>
         <fieldset>
           <legend>{msg('settings.page.theme')}</legend>
@@ -77,10 +77,10 @@ export function SettingsPage() {
         <p>{msg('notifications.links.settingsText')}</p>
         <ul>
           <li>
-            <Link to="/notifications/preferences">{msg('notifications.links.preferences')}</Link>
+            <Link to="/notifications/preferences">{msg('notifications.preferences.title')}</Link>
           </li>
           <li>
-            <Link to="/notifications/webhooks">{msg('notifications.links.webhooks')}</Link>
+            <Link to="/notifications/webhooks">{msg('notifications.webhooks.title')}</Link>
           </li>
         </ul>
       </section>

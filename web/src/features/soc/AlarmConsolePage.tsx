@@ -54,7 +54,7 @@ export function AlarmConsolePage() {
 
   return (
     <section>
-      <PageHeader title={msg('soc.console.title')} />
+      <PageHeader title={msg('menu.alarmConsole')} />
       <form className="card filters" role="search" aria-label={msg('soc.console.filters')} onSubmit={(e) => e.preventDefault()}>
         <FilterSelect id="ac-tenant" label={msg('fields.common.customer')} all={msg('soc.console.all')} value={query.tenant ?? ''} options={tenants.map((t) => [t.id, t.name] as const)} onChange={(v) => set('tenant', v)} />
         <FilterSelect id="ac-severity" label={msg('fields.alarm.severity')} all={msg('soc.console.allFem')} value={query.severity ?? ''} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => set('severity', v)} />

@@ -100,7 +100,7 @@ export function SocQueuePage() {
 
   return (
     <section>
-      <PageHeader title={msg('soc.queue.socQueue')} />
+      <PageHeader title={msg('menu.socQueue')} />
       <div role="tablist" aria-label={msg('soc.queue.tabs')} className="segmented queue-tabs">
         {tabs.map(([id, label]) => (
           <button key={id} type="button" role="tab" id={`q-tab-${id}`} aria-selected={tab === id} aria-controls="q-panel" onClick={() => set('tab', id === 'open' ? '' : id)}>

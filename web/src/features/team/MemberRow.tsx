@@ -20,7 +20,7 @@ export function MemberRow({ member: m, self, busy, actions }: { member: TeamMemb
         {/* One block, so the phone card keeps name, "(tú)" and e-mail together beside the label. */}
         <div>
           <strong>{who}</strong>
-          {self && <span className="muted small"> {msg('team.table.you')}</span>}
+          {self && <span className="muted small"> {msg('fields.user.you')}</span>}
           {m.name && m.email && <div className="muted small">{m.email}</div>}
         </div>
       </td>

@@ -71,7 +71,7 @@ export function TeamPage() {
 
   return (
     <section className="team-page">
-      <PageHeader title={msg('team.page.title')} />
+      <PageHeader title={msg('menu.team')} />
       <p>{msg('team.page.intro', { tenant: tenantName })}</p>
       {dialog}
       {notice && (

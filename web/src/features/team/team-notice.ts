@@ -36,9 +36,9 @@ export async function attempt(action: () => Promise<unknown>, ok: string): Promi
 
 /** The member's state in words: disabled, invited (temporary password), active, company account. */
 export function memberStatusLabel(m: Pick<TeamMember, 'status' | 'enabled' | 'federated'>): string {
-  if (!m.enabled) return msg('team.status.disabled');
-  if (m.federated) return msg('team.status.federated');
-  if (m.status === 'FORCE_CHANGE_PASSWORD') return msg('team.status.invited');
-  if (m.status === 'CONFIRMED') return msg('team.status.active');
-  return msg('team.status.other');
+  if (!m.enabled) return msg('enums.userStatus.disabled');
+  if (m.federated) return msg('enums.userStatus.federated');
+  if (m.status === 'FORCE_CHANGE_PASSWORD') return msg('enums.userStatus.invited');
+  if (m.status === 'CONFIRMED') return msg('enums.userStatus.active');
+  return msg('enums.userStatus.pending');
 }

@@ -34,7 +34,6 @@ export const account: Catalogue['account'] = {
   passwordChange: {
     passwordsMustMatch: 'The passwords must match',
     required: 'This field is required',
-    changePassword: 'Change password',
     passwordUpdated: 'Password updated.',
     changing: 'Changing…',
     minLength: 'The password must have at least {{n}} characters',
@@ -45,7 +44,6 @@ export const account: Catalogue['account'] = {
   profile: {
     signInSecurity: 'Sign-in and security',
     managedByCompany: 'Your account is managed by your company ({{provider}}): your password and two-step verification are changed there, not in Vigía.',
-    profile: 'Profile',
     accountDetails: 'Account details',
     email: 'Email',
     groups: 'Groups',
@@ -53,7 +51,5 @@ export const account: Catalogue['account'] = {
     administrator: 'Administrator',
     yes: 'Yes',
     no: 'No',
-    changePassword: 'Change password',
-    signOut: 'Sign out',
   },
 };

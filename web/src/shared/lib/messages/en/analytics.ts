@@ -3,7 +3,6 @@ import type { Catalogue } from '../es';
 
 export const analytics: Catalogue['analytics'] = {
   page: {
-    analytics: 'Analytics',
     allCustomersFrom: 'All customers · from',
     to: 'to',
     byCustomer: 'By customer',

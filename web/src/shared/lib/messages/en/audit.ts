@@ -3,7 +3,6 @@ import type { Catalogue } from '../es';
 
 export const audit: Catalogue['audit'] = {
   log: {
-    auditLog: 'Audit log',
     filterTheLog: 'Filter the log',
     action: 'Action',
     all: 'All',

@@ -4,7 +4,6 @@ import type { Catalogue } from '../es';
 export const calendar: Catalogue['calendar'] = {
   page: {
     weekdays: { mon: 'Mon', tue: 'Tue', wed: 'Wed', thu: 'Thu', fri: 'Fri', sat: 'Sat', sun: 'Sun' },
-    calendar: 'Calendar',
     previousMonth: 'Previous month',
     nextMonth: 'Next month',
     incidentsAndAlarmsOf: 'Incidents and alarms of',

@@ -3,7 +3,6 @@ import type { Catalogue } from '../es';
 
 export const dashboard: Catalogue['dashboard'] = {
   page: {
-    dashboard: 'Dashboard',
     openIncidentsBySeverity: 'Open incidents by severity',
     openIncidents: 'open incidents.',
     viewIncidents: 'View incidents',

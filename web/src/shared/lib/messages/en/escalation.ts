@@ -3,7 +3,6 @@ import type { Catalogue } from '../es';
 
 export const escalation: Catalogue['escalation'] = {
   page: {
-    title: 'Escalation contacts',
     intro: 'Whom the SOC calls about an incident of {{tenant}}, by its severity and each person\u2019s hours, in this order. The SOC sees them on every incident.',
     empty: 'No escalation contacts yet. Without them the SOC can only reach you through the portal and by e-mail.',
     add: 'Add contact',

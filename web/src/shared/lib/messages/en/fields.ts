@@ -59,6 +59,7 @@ export const fields: Catalogue['fields'] = {
     user: 'User',
     status: 'Status',
     role: 'Role',
+    you: '(you)',
   },
   maintenanceWindow: {
     title: 'Work',

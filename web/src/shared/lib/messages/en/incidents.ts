@@ -9,7 +9,6 @@ export const incidents: Catalogue['incidents'] = {
     versionConflict: 'The incident changed while you were editing it. The current data has been loaded; check it and try again.',
     reloadedAfterError: '{{userMessage}} The current data has been loaded.',
     backToList: '← Incidents',
-    socQueue: 'SOC queue',
     incident: 'Incident',
     viewAllIncidents: 'View all incidents',
     details: 'Details',

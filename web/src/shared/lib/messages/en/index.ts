@@ -133,6 +133,15 @@ export const en: Catalogue = {
     },
     webhookFormat: { teams: 'Microsoft Teams', slack: 'Slack', json: 'Signed JSON' },
     webhookDeliveryState: { sending: 'Sending', sent: 'Delivered', failed: 'Failed, will retry', dead: 'Failed, no more retries' },
+    userStatus: {
+      invited: 'Invited (temporary password)',
+      active: 'Active',
+      disabled: 'Disabled',
+      federated: 'Active (company account)',
+      pending: 'Pending',
+      resetRequired: 'Must reset the password',
+      unconfirmed: 'Unconfirmed',
+    },
     incidentSource: { portal: 'Portal', soc: 'SOC', alarm: 'Alarm' },
   },
   common: {

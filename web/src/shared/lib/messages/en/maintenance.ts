@@ -3,7 +3,6 @@ import type { Catalogue } from '../es';
 
 export const maintenance: Catalogue['maintenance'] = {
   page: {
-    title: 'Maintenance',
     intro: 'Planned work on devices or sites of {{tenant}}: alarms inside a window are marked "In maintenance" and notify nobody.',
     list: 'Maintenance windows of {{tenant}}',
     show: 'Show',

@@ -28,8 +28,6 @@ export const notifications: Catalogue['notifications'] = {
     severity: 'Severity',
   },
   links: {
-    preferences: 'Notification preferences',
-    webhooks: 'Webhooks',
     settingsTitle: 'Notifications',
     settingsText: 'Which notices reach you by e-mail, and which webhooks this customer sends notices to.',
   },

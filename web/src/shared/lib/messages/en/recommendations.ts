@@ -3,7 +3,6 @@ import type { Catalogue } from '../es';
 
 export const recommendations: Catalogue['recommendations'] = {
   page: {
-    recommendations: 'Recommendations',
     filterRecommendations: 'Filter recommendations',
     status: 'Status',
     priority: 'Priority',

@@ -3,7 +3,6 @@ import type { Catalogue } from '../es';
 
 export const settings: Catalogue['settings'] = {
   page: {
-    settings: 'Settings',
     theme: 'Theme',
     layout: 'Layout',
     idiomaLanguage: 'Idioma / Language',

@@ -7,7 +7,6 @@ export const soc: Catalogue['soc'] = {
     dueIn: 'Due in {{text}}',
     resolvedOutsideTheSla: 'Resolved outside the SLA',
     resolvedWithinTheSla: 'Resolved within the SLA',
-    socQueue: 'SOC queue',
     filterTheQueue: 'Filter the queue',
     all: 'All',
     email: 'email',
@@ -63,7 +62,6 @@ export const soc: Catalogue['soc'] = {
     requestFailed: 'No change was applied: {{message}}',
   },
   console: {
-    title: 'Alarm console',
     filters: 'Filter the console',
     all: 'All',
     allFem: 'All',

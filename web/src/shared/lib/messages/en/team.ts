@@ -3,24 +3,15 @@ import type { Catalogue } from '../es';
 
 export const team: Catalogue['team'] = {
   page: {
-    title: 'Users',
     intro: 'The people of {{tenant}} who sign in to the portal and what each one may do: viewer (reads only), operator (works incidents and alarms) or admin (also manages users, webhooks and contacts).',
     colleagues: 'Users of {{tenant}}',
     empty: 'This customer has no users yet.',
   },
   table: {
-    you: '(you)',
     federated: 'company account',
     roleOf: 'Role of {{who}}',
     changeRole: 'Change role',
     remove: 'Remove',
-  },
-  status: {
-    invited: 'Invited (temporary password)',
-    active: 'Active',
-    disabled: 'Disabled',
-    federated: 'Active (company account)',
-    other: 'Pending',
   },
   invite: {
     title: 'Invite a colleague',

@@ -11,8 +11,6 @@ export const ui: Catalogue['ui'] = {
     comingSoon: 'Coming soon.',
     comingSoonText: 'This section will be available in a future version of the portal.',
   },
-  confirm: {
-  },
   lists: {
     loadMore: 'Load more',
     all: 'All',

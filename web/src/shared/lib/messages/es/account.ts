@@ -32,7 +32,6 @@ export const account = {
   passwordChange: {
     passwordsMustMatch: 'Las contraseñas deben coincidir',
     required: 'Este campo es obligatorio',
-    changePassword: 'Cambiar contraseña',
     passwordUpdated: 'Contraseña actualizada.',
     changing: 'Cambiando…',
     minLength: 'La contraseña debe tener al menos {{n}} caracteres',
@@ -43,7 +42,6 @@ export const account = {
   profile: {
     signInSecurity: 'Acceso y seguridad',
     managedByCompany: 'Tu cuenta la gestiona tu empresa ({{provider}}): la contraseña y la verificación en dos pasos se cambian allí, no en Vigía.',
-    profile: 'Perfil',
     accountDetails: 'Datos de la cuenta',
     email: 'Correo electrónico',
     groups: 'Grupos',
@@ -51,7 +49,5 @@ export const account = {
     administrator: 'Administrador',
     yes: 'Sí',
     no: 'No',
-    changePassword: 'Cambiar contraseña',
-    signOut: 'Cerrar sesión',
   },
 };

@@ -1,7 +1,6 @@
 /** Spanish texts of the `analytics` feature (section `analytics.*` of the catalogue, docs/portal.md#messages). */
 export const analytics = {
   page: {
-    analytics: 'Analítica',
     allCustomersFrom: 'Todos los clientes · del',
     to: 'al',
     byCustomer: 'Por cliente',

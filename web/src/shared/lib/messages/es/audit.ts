@@ -1,7 +1,6 @@
 /** Spanish texts of the `audit` feature (section `audit.*` of the catalogue, docs/portal.md#messages). */
 export const audit = {
   log: {
-    auditLog: 'Registro de auditoría',
     filterTheLog: 'Filtrar el registro',
     action: 'Acción',
     all: 'Todas',

@@ -2,7 +2,6 @@
 export const calendar = {
   page: {
     weekdays: { mon: 'Lun', tue: 'Mar', wed: 'Mié', thu: 'Jue', fri: 'Vie', sat: 'Sáb', sun: 'Dom' },
-    calendar: 'Calendario',
     previousMonth: 'Mes anterior',
     nextMonth: 'Mes siguiente',
     incidentsAndAlarmsOf: 'Incidentes y alarmas de',

@@ -1,7 +1,6 @@
 /** Spanish texts of the `dashboard` feature (section `dashboard.*` of the catalogue, docs/portal.md#messages). */
 export const dashboard = {
   page: {
-    dashboard: 'Dashboard',
     openIncidentsBySeverity: 'Incidentes abiertos por severidad',
     openIncidents: 'incidentes abiertos.',
     viewIncidents: 'Ver incidentes',

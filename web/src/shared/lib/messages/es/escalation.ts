@@ -1,7 +1,6 @@
 /** Spanish texts of escalation contacts (section `escalation.*`): the customer's page and the staff panel on an incident. */
 export const escalation = {
   page: {
-    title: 'Contactos de escalado',
     intro: 'A quién llama el SOC de {{tenant}} por un incidente, según su severidad y el horario de cada persona, en este orden. El SOC los ve en cada incidente.',
     empty: 'Aún no hay contactos de escalado. Sin ellos el SOC solo puede avisar por el portal y por correo.',
     add: 'Añadir contacto',

@@ -57,6 +57,7 @@ export const fields = {
     user: 'Usuario',
     status: 'Estado',
     role: 'Rol',
+    you: '(tú)',
   },
   maintenanceWindow: {
     title: 'Trabajo',

@@ -7,7 +7,6 @@ export const incidents = {
     versionConflict: 'El incidente cambió mientras lo editabas. Se han cargado los datos actuales; revisa y vuelve a intentarlo.',
     reloadedAfterError: '{{userMessage}} Se han cargado los datos actuales.',
     backToList: '← Incidentes',
-    socQueue: 'Cola SOC',
     incident: 'Incidente',
     viewAllIncidents: 'Ver todos los incidentes',
     details: 'Detalles',

@@ -134,6 +134,15 @@ export const es = {
     },
     webhookFormat: { teams: 'Microsoft Teams', slack: 'Slack', json: 'JSON firmado' },
     webhookDeliveryState: { sending: 'Enviando', sent: 'Entregado', failed: 'Fallido, se reintentará', dead: 'Fallido, sin más reintentos' },
+    userStatus: {
+      invited: 'Invitado (contraseña temporal)',
+      active: 'Activo',
+      disabled: 'Deshabilitado',
+      federated: 'Activo (cuenta de empresa)',
+      pending: 'Pendiente',
+      resetRequired: 'Debe restablecer la contraseña',
+      unconfirmed: 'Sin confirmar',
+    },
     incidentSource: { portal: 'Portal', soc: 'SOC', alarm: 'Alarma' },
   },
   common: {

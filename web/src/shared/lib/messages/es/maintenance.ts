@@ -1,7 +1,6 @@
 /** Spanish texts of "Mantenimiento", the tenant's maintenance windows (section `maintenance.*`, docs/portal.md#maintenance-windows). */
 export const maintenance = {
   page: {
-    title: 'Mantenimiento',
     intro: 'Trabajos planificados en dispositivos o sitios de {{tenant}}: las alarmas dentro de una ventana se marcan «En mantenimiento» y no avisan a nadie.',
     list: 'Ventanas de mantenimiento de {{tenant}}',
     show: 'Mostrar',

@@ -26,8 +26,6 @@ export const notifications = {
     severity: 'Severidad',
   },
   links: {
-    preferences: 'Preferencias de aviso',
-    webhooks: 'Webhooks',
     settingsTitle: 'Notificaciones',
     settingsText: 'Qué avisos te llegan por correo y a qué webhooks envía avisos este cliente.',
   },

@@ -1,7 +1,6 @@
 /** Spanish texts of the `recommendations` feature (section `recommendations.*` of the catalogue, docs/portal.md#messages). */
 export const recommendations = {
   page: {
-    recommendations: 'Recomendaciones',
     filterRecommendations: 'Filtrar recomendaciones',
     status: 'Estado',
     priority: 'Prioridad',

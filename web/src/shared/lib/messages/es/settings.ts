@@ -1,7 +1,6 @@
 /** Spanish texts of the `settings` feature (section `settings.*` of the catalogue, docs/portal.md#messages). */
 export const settings = {
   page: {
-    settings: 'Configuración',
     theme: 'Tema',
     layout: 'Diseño',
     idiomaLanguage: 'Idioma / Language',

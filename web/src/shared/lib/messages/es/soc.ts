@@ -5,7 +5,6 @@ export const soc = {
     dueIn: 'Vence en {{text}}',
     resolvedOutsideTheSla: 'Resuelto fuera del SLA',
     resolvedWithinTheSla: 'Resuelto dentro del SLA',
-    socQueue: 'Cola SOC',
     filterTheQueue: 'Filtrar la cola',
     all: 'Todas',
     email: 'correo',
@@ -61,7 +60,6 @@ export const soc = {
     requestFailed: 'No se aplicó ningún cambio: {{message}}',
   },
   console: {
-    title: 'Consola de alarmas',
     filters: 'Filtrar la consola',
     all: 'Todos',
     allFem: 'Todas',

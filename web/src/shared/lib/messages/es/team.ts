@@ -1,24 +1,15 @@
 /** Spanish texts of "Usuarios", a customer admin's own team (section `team.*`, docs/portal.md#team). */
 export const team = {
   page: {
-    title: 'Usuarios',
     intro: 'Las personas de {{tenant}} que entran en el portal y lo que puede hacer cada una: lectura (solo consulta), operador (trabaja incidentes y alarmas) o administrador (además gestiona usuarios, webhooks y contactos).',
     colleagues: 'Usuarios de {{tenant}}',
     empty: 'Todavía no hay usuarios en este cliente.',
   },
   table: {
-    you: '(tú)',
     federated: 'cuenta de empresa',
     roleOf: 'Rol de {{who}}',
     changeRole: 'Cambiar rol',
     remove: 'Quitar',
-  },
-  status: {
-    invited: 'Invitado (contraseña temporal)',
-    active: 'Activo',
-    disabled: 'Deshabilitado',
-    federated: 'Activo (cuenta de empresa)',
-    other: 'Pendiente',
   },
   invite: {
     title: 'Invitar a un colega',

@@ -9,8 +9,6 @@ export const ui = {
     comingSoon: 'Próximamente.',
     comingSoonText: 'Esta sección estará disponible en una próxima versión del portal.',
   },
-  confirm: {
-  },
   lists: {
     loadMore: 'Cargar más',
     all: 'Todos',
