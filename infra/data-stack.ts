@@ -1,5 +1,5 @@
 /**
- * Data stack (`Vigia-<stage>-Data`): the single DynamoDB table of `lambdas/data/table-design.ts`
+ * Data stack (`Vigia-<stage>-Data`): the single DynamoDB table of `lambdas/data/table/table-design.ts`
  * (`PK`/`SK`, index `GSI1` on `GSI1PK`/`GSI1SK` and index `GSI2` on `GSI2PK`/`GSI2SK`, index `GSI3` on `GSI3PK`/`GSI3SK`, index `GSI4` on `GSI4PK`/`GSI2SK`, all projecting all attributes, TTL on `expiresAt`),
  * named by the stage setting `tableName` (default `vigia-<stage>-main`).
  *
@@ -22,7 +22,7 @@
 import { CfnOutput, CfnResource, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type ITable, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import { TABLE_DESIGN, tableName } from '../lambdas/data/table-design.js';
+import { TABLE_DESIGN, tableName } from '../lambdas/data/table/table-design.js';
 import type { StageConfig } from './stage-config.js';
 
 export interface DataStackProps extends StackProps {

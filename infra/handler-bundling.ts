@@ -4,7 +4,7 @@
  * cold-start proxy in `scripts/bench/coldstart.ts`, `test/infra/lambda-bundles.test.ts`).
  *
  * Everything is bundled (`externalModules: []`, where CDK's default leaves `@aws-sdk/*` to the runtime):
- * the handlers talk to DynamoDB through aws-lite (`lambdas/data/client.ts`) and marshal with
+ * the handlers talk to DynamoDB through aws-lite (`lambdas/data/table/client.ts`) and marshal with
  * `@aws-sdk/util-dynamodb` (~5 KB, declared in package.json); the few functions that call Cognito, S3 or SES
  * bundle those AWS SDK v3 clients. Every AWS package comes at the version our lockfile pins, never the
  * runtime's. Minified ESM with linked source maps (`HANDLER_NODE_OPTIONS` enables them on the functions).

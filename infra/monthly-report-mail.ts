@@ -19,7 +19,7 @@ import { Duration } from 'aws-cdk-lib';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { TENANTS_PK } from '../lambdas/data/keys.js';
+import { TENANTS_PK } from '../lambdas/data/table/keys.js';
 import { FUNCTION_INDEX_ACCESS, indexOf, type IndexAccessId } from '../lambdas/data/access-patterns.js';
 import { MONTHLY_REPORT_DAY, MONTHLY_REPORT_HOUR_UTC } from '../lambdas/domain/monthly-report-mail.js';
 import { leadingKeys, ScheduledMailJob, type ScheduledMailJobProps } from './scheduled-mail-job.js';

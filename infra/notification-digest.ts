@@ -14,7 +14,7 @@ import { Duration } from 'aws-cdk-lib';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { TENANTS_PK } from '../lambdas/data/keys.js';
+import { TENANTS_PK } from '../lambdas/data/table/keys.js';
 import { DIGEST_HOUR_UTC } from '../lambdas/domain/notification-digest.js';
 import { leadingKeys, ScheduledMailJob, type ScheduledMailJobProps } from './scheduled-mail-job.js';
 import { physicalName } from './stage-config.js';

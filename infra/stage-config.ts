@@ -28,7 +28,7 @@
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { tableName } from '../lambdas/data/table-design.js';
+import { tableName } from '../lambdas/data/table/table-design.js';
 import { type FederationConfig, parseFederation } from './federation-config.js';
 
 /** Valid stage names (lower-case, starts with a letter, 2–21 characters). */

@@ -10,7 +10,7 @@
  * Entities and their index keys: docs/data-model.md (GSI1 tenant lists, GSI2 cross-tenant and sparse lists,
  * GSI3 incidents by status, GSI4 one tenant's SOC queue).
  */
-import { TABLE_DESIGN } from './table-design.js';
+import { TABLE_DESIGN } from './table/table-design.js';
 
 /** One access pattern on an index: the index, and what it reads (docs). */
 export interface IndexAccess {

@@ -15,11 +15,11 @@ import type { AccessRequest, AccessRequestStatus, Page } from '../contract/schem
 import type { AccessRequestsPort } from '../domain/access-requests.js';
 import { indexOf, INDEX_ACCESS } from './access-patterns.js';
 import { auditPut, putAuditEntry } from './audit.js';
-import type { TableRef, TransactWriteItem } from './client.js';
-import { decodeKeyCursor, encodeKeyCursor } from './cursor.js';
-import { isConditionFailure, isConditionFailureInTransaction } from './dynamo-util.js';
+import type { TableRef, TransactWriteItem } from './table/client.js';
+import { decodeKeyCursor, encodeKeyCursor } from './table/cursor.js';
+import { isConditionFailure, isConditionFailureInTransaction } from './table/dynamo-util.js';
 import { AccessRequestEntity, itemOf, recordOf, TenantMemberEntity } from './entities.js';
-import { keys } from './keys.js';
+import { keys } from './table/keys.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 import { userCountUpdate } from './tenant-admin.js';
 

@@ -15,11 +15,11 @@
 import { ACTIVITY_UNREAD_MAX, type ActivityEvent, type ActivityUnread, type Page } from '../contract/schemas.js';
 import { SLA_AT_RISK_MAX_MS, slaEvents } from '../domain/activity.js';
 import type { ActivityPort } from '../domain/ports.js';
-import type { TableRef, TransactWriteItem } from './client.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
-import { writeIf } from './dynamo-util.js';
+import type { TableRef, TransactWriteItem } from './table/client.js';
+import { decodeCursor, encodeCursor } from './table/cursor.js';
+import { writeIf } from './table/dynamo-util.js';
 import { ActivityEventEntity, ActivitySeenEntity, IncidentEntity, itemOf, recordOf } from './entities.js';
-import { keys } from './keys.js';
+import { keys } from './table/keys.js';
 import { indexOf } from './access-patterns.js';
 
 /**

@@ -39,10 +39,10 @@ import {
   sumInto,
   type Counters,
 } from '../domain/aggregates.js';
-import type { BatchWriteRequest, TableRef, TransactWriteItem, UpdateItemInput } from './client.js';
-import { batchWriteAll, queryAll, writeIf } from './dynamo-util.js';
+import type { BatchWriteRequest, TableRef, TransactWriteItem, UpdateItemInput } from './table/client.js';
+import { batchWriteAll, queryAll, writeIf } from './table/dynamo-util.js';
 import { AlarmEntity, DeviceEntity, IncidentEntity, O365AlarmEntity, recordOf } from './entities.js';
-import { keys } from './keys.js';
+import { keys } from './table/keys.js';
 import { indexOf } from './access-patterns.js';
 
 /** What one write changes in a tenant's aggregates: stats deltas, per-day deltas (`yyyy-mm-dd` → deltas), per-hour deltas (`yyyy-mm-ddTHH` → deltas). */

@@ -7,11 +7,11 @@
  */
 import type { AlarmConsoleItem, AlarmConsoleState, DeviceAlarm, Office365Alarm, Page } from '../contract/schemas.js';
 import type { AlarmConsoleOptions } from '../domain/ports.js';
-import type { TableRef, TransactWriteItem } from './client.js';
+import type { TableRef, TransactWriteItem } from './table/client.js';
 import { indexOf, type IndexAccessId } from './access-patterns.js';
-import { decodeKeyCursor, encodeKeyCursor } from './cursor.js';
+import { decodeKeyCursor, encodeKeyCursor } from './table/cursor.js';
 import { ALARM_CONSOLE_COPIES, AlarmConsoleEntryEntity, alarmConsolePlace, itemOf, recordOf } from './entities.js';
-import { TABLE_DESIGN } from './table-design.js';
+import { TABLE_DESIGN } from './table/table-design.js';
 
 /** Device alarm state → console state (`active` is still open). */
 const DEVICE_STATE: Record<DeviceAlarm['state'], AlarmConsoleState> = { active: 'open', acknowledged: 'acknowledged', cleared: 'cleared' };

@@ -6,10 +6,10 @@
  */
 import { alarmRefKey, type AlarmRef, type LinkedAlarm } from '../contract/schemas.js';
 import type { AlarmLink } from '../domain/ports.js';
-import type { TableRef, TransactWriteItem } from './client.js';
-import { batchGetAll } from './dynamo-util.js';
+import type { TableRef, TransactWriteItem } from './table/client.js';
+import { batchGetAll } from './table/dynamo-util.js';
 import { AlarmEntity, O365AlarmEntity, recordOf } from './entities.js';
-import { keys } from './keys.js';
+import { keys } from './table/keys.js';
 
 /** The item key of the alarm `r` of tenant `tenantId`. */
 export function alarmKeyOf(tenantId: string, r: AlarmRef): { PK: string; SK: string } {

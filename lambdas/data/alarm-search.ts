@@ -21,11 +21,11 @@
 import type { DeviceAlarm, Page } from '../contract/schemas.js';
 import { alarmMatches, alarmTokens, searchTokens } from '../domain/search.js';
 import { readWordIndexPage } from './word-index.js';
-import type { AttributeMap, TableRef, TransactWriteItem } from './client.js';
-import { decodePositionCursor, encodePositionCursor } from './cursor.js';
-import { batchGetAll, batchWriteAll, queryAll } from './dynamo-util.js';
+import type { AttributeMap, TableRef, TransactWriteItem } from './table/client.js';
+import { decodePositionCursor, encodePositionCursor } from './table/cursor.js';
+import { batchGetAll, batchWriteAll, queryAll } from './table/dynamo-util.js';
 import { AlarmEntity, AlarmTokenEntity, itemOf, recordOf } from './entities.js';
-import { keys } from './keys.js';
+import { keys } from './table/keys.js';
 import { indexOf } from './access-patterns.js';
 
 /** Entries one alarm-search Query reads at most (~0.3 KB each with 16 words: ≤ 4 RCU eventually consistent). */

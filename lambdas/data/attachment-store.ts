@@ -26,7 +26,7 @@
  */
 import { createHmac } from 'node:crypto';
 import aws4 from 'aws4';
-import { lazyAwsLite, type AwsCredentials, type AwsLiteClient } from './aws-lite.js';
+import { lazyAwsLite, type AwsCredentials, type AwsLiteClient } from './table/aws-lite.js';
 
 /** Largest attachment (bytes): 25 MiB = 26,214,400 bytes; declared in the contract (lambdas/contract/attachments.ts). */
 export { ATTACHMENT_MAX_BYTES } from '../contract/attachments.js';

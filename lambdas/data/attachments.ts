@@ -9,16 +9,16 @@
  * - `markAvailable`: ONE TransactWriteItems [Update status `pending` → `available` and the stored size (conditioned on `pending`),
  *   Put the audit entry]; false when it was not pending.
  * - `list`: ONE Query of the incident's attachment partition, oldest first, `limit` items, cursor bound to the
- *   partition (lambdas/data/cursor.ts).
+ *   partition (lambdas/data/table/cursor.ts).
  */
 import type { Attachment } from '../contract/attachments.js';
 import type { AttachmentsPort } from '../domain/ports.js';
 import { auditPut } from './audit.js';
-import type { TableRef } from './client.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
-import { isConditionFailureInTransaction } from './dynamo-util.js';
+import type { TableRef } from './table/client.js';
+import { decodeCursor, encodeCursor } from './table/cursor.js';
+import { isConditionFailureInTransaction } from './table/dynamo-util.js';
 import { AttachmentEntity, itemOf, recordOf } from './entities.js';
-import { keys } from './keys.js';
+import { keys } from './table/keys.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 
 /** The attachments of `table`; `retention` dates the audit entries' TTL. */

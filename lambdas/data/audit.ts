@@ -12,11 +12,11 @@
  */
 import type { AuditEntry, Page } from '../contract/schemas.js';
 import type { AuditListOptions, AuditPort } from '../domain/ports.js';
-import type { AttributeMap, TableRef, TransactWriteItem } from './client.js';
-import { decodeKeyCursor, encodeKeyCursor } from './cursor.js';
+import type { AttributeMap, TableRef, TransactWriteItem } from './table/client.js';
+import { decodeKeyCursor, encodeKeyCursor } from './table/cursor.js';
 import { AuditEntity, itemOf, recordOf } from './entities.js';
-import { keys } from './keys.js';
-import { filterExpression, queryItems, queryPage, timeRange, type ListFilter } from './paging.js';
+import { keys } from './table/keys.js';
+import { filterExpression, queryItems, queryPage, timeRange, type ListFilter } from './table/paging.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 import { INDEX_ACCESS } from './access-patterns.js';
 

@@ -13,7 +13,7 @@
  * Errors reject with `name` = the Cognito error code (e.g. `InvalidParameterException`, `DuplicateProviderException`).
  */
 import type { CognitoProviderSpec, IdentityProviderAdminPort } from '../domain/identity-providers.js';
-import { type AwsCredentials, type JsonObject as Json, awsJson11 } from './aws-lite.js';
+import { type AwsCredentials, type JsonObject as Json, awsJson11 } from './table/aws-lite.js';
 import { cognitoIdp } from './cognito-users.js';
 
 /** The IAM actions this module calls. */

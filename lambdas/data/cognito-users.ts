@@ -21,7 +21,7 @@
 import { USER_STATUSES, type PoolUser } from '../contract/schemas.js';
 import { ApiError } from '../domain/errors.js';
 import type { UsersPort } from '../domain/ports.js';
-import { type AwsCredentials, type AwsJson11Options, type JsonObject as Json, awsErrorCode, awsJson11 } from './aws-lite.js';
+import { type AwsCredentials, type AwsJson11Options, type JsonObject as Json, awsErrorCode, awsJson11 } from './table/aws-lite.js';
 
 /** The IAM actions this module calls (granted on the pool's ARN only; infra/api-stack.ts). */
 export const COGNITO_ADMIN_ACTIONS = [

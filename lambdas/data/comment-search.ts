@@ -20,11 +20,11 @@ import type { CommentHit } from '../contract/search.js';
 import type { IncidentComment, Page } from '../contract/schemas.js';
 import { commentMatches, commentTokens, searchTokens } from '../domain/search.js';
 import { readWordIndexPage } from './word-index.js';
-import type { AttributeMap, TableRef } from './client.js';
-import { decodePositionCursor, encodePositionCursor } from './cursor.js';
-import { batchGetAll, batchWriteAll, queryAll } from './dynamo-util.js';
+import type { AttributeMap, TableRef } from './table/client.js';
+import { decodePositionCursor, encodePositionCursor } from './table/cursor.js';
+import { batchGetAll, batchWriteAll, queryAll } from './table/dynamo-util.js';
 import { CommentEntity, CommentTokenEntity, itemOf, recordOf } from './entities.js';
-import { keys } from './keys.js';
+import { keys } from './table/keys.js';
 
 /** Entries one comment-search Query reads at most (~0.5 KB each with 64 words: ≤ 7 RCU eventually consistent). */
 export const COMMENT_SEARCH_READ = 100;

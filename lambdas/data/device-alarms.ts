@@ -8,12 +8,12 @@
  */
 import type { DeviceAlarm, Page } from '../contract/schemas.js';
 import type { AlarmListOptions } from '../domain/ports.js';
-import type { TableRef } from './client.js';
-import { decodePositionCursor, encodePositionCursor } from './cursor.js';
-import { queryAll } from './dynamo-util.js';
+import type { TableRef } from './table/client.js';
+import { decodePositionCursor, encodePositionCursor } from './table/cursor.js';
+import { queryAll } from './table/dynamo-util.js';
 import { AlarmEntity, recordOf } from './entities.js';
-import { keys } from './keys.js';
-import { filterExpression } from './paging.js';
+import { keys } from './table/keys.js';
+import { filterExpression } from './table/paging.js';
 
 /** The alarm list's sort key of `a` (its GSI1SK). */
 const positionOf = (a: DeviceAlarm): string => keys.alarmGsi1(a.tenantId, a.deviceId, a.id, a.raisedAt).GSI1SK;

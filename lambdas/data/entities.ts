@@ -19,8 +19,8 @@ import type { AccessRequest, ActivityEvent, AlarmConsoleItem, AuditEntry, Device
 import type { DailyAvailability, StoredDevice } from '../domain/ports.js';
 import type { StoredIdentityProvider } from '../domain/identity-providers.js';
 import { deviceIpKey, deviceNameKey, foldText } from '../domain/search.js';
-import { TABLE_DESIGN } from './table-design.js';
-import { keys } from './keys.js';
+import { TABLE_DESIGN } from './table/table-design.js';
+import { keys } from './table/keys.js';
 import type { Retention } from './retention.js';
 
 /** Primary key of an item. */

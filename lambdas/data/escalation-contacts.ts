@@ -8,10 +8,10 @@
  */
 import type { EscalationContactsPort } from '../domain/ports.js';
 import { auditPut } from './audit.js';
-import type { TableRef } from './client.js';
-import { isConditionFailureInTransaction } from './dynamo-util.js';
+import type { TableRef } from './table/client.js';
+import { isConditionFailureInTransaction } from './table/dynamo-util.js';
 import { EscalationContactsEntity, itemOf, recordOf } from './entities.js';
-import { keys } from './keys.js';
+import { keys } from './table/keys.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 
 /** The escalation contacts of `table`; `retention` dates the audit entries' TTL. */

@@ -18,7 +18,7 @@
 import { IdempotencyItemAlreadyExistsError, IdempotencyItemNotFoundError, IdempotencyRecordStatus } from '@aws-lambda-powertools/idempotency';
 import { BasePersistenceLayer, IdempotencyRecord } from '@aws-lambda-powertools/idempotency/persistence';
 import type { IdempotencyRecordStatusValue } from '@aws-lambda-powertools/idempotency/types';
-import type { AttributeMap, TableRef } from './client.js';
+import type { AttributeMap, TableRef } from './table/client.js';
 import type { IdempotencyRecordItem } from './entities.js';
 
 /** Where and how records are stored (attribute names of the single table). */

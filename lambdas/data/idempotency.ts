@@ -18,11 +18,11 @@
 import type { IdempotentRequest } from '../domain/ports.js';
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import { IdempotencyAlreadyInProgressError, IdempotencyValidationError } from '@aws-lambda-powertools/idempotency';
-import { TABLE_DESIGN } from './table-design.js';
+import { TABLE_DESIGN } from './table/table-design.js';
 import { ApiError } from '../domain/errors.js';
-import { type TableRef } from './client.js';
+import { type TableRef } from './table/client.js';
 import { DocumentClientPersistenceLayer } from './idempotency-store.js';
-import { keys } from './keys.js';
+import { keys } from './table/keys.js';
 
 /** How long a completed request's result is replayed, seconds (24 h, as common payment APIs do). */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;

@@ -9,9 +9,9 @@
 import type { AuditEntry } from '../contract/schemas.js';
 import type { IdentityProviderStore, StoredIdentityProvider } from '../domain/identity-providers.js';
 import { auditPut } from './audit.js';
-import type { TableRef } from './client.js';
+import type { TableRef } from './table/client.js';
 import { itemOf, recordOf, TenantIdentityProviderEntity } from './entities.js';
-import { keys } from './keys.js';
+import { keys } from './table/keys.js';
 import type { Retention } from './retention.js';
 
 /** The stored provider named `providerName`, or null. */

@@ -26,12 +26,12 @@
 import type { Incident, IncidentStatus, Page } from '../contract/schemas.js';
 import type { IncidentListOptions } from '../domain/ports.js';
 import { searchTokens, titleMatches } from '../domain/search.js';
-import type { AttributeMap, TableRef, TransactWriteItem } from './client.js';
-import { decodePositionCursor, encodePositionCursor } from './cursor.js';
-import { batchGetAll, batchWriteAll } from './dynamo-util.js';
+import type { AttributeMap, TableRef, TransactWriteItem } from './table/client.js';
+import { decodePositionCursor, encodePositionCursor } from './table/cursor.js';
+import { batchGetAll, batchWriteAll } from './table/dynamo-util.js';
 import { IncidentEntity, itemOf, recordOf, SearchTokenEntity } from './entities.js';
-import { keys } from './keys.js';
-import { filterExpression, queryItems, timeRange } from './paging.js';
+import { keys } from './table/keys.js';
+import { filterExpression, queryItems, timeRange } from './table/paging.js';
 import { indexOf } from './access-patterns.js';
 
 /** Sort key of an incident in the lists read here: `<createdAt>#<id>`. */

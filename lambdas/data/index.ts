@@ -11,7 +11,7 @@ import { activityRepository } from './activity.js';
 import { auditRepository } from './audit.js';
 import { tenantAdminRepository } from './tenant-admin.js';
 import { notificationsRepository } from './notifications.js';
-import { createDocumentClient, type TableRef } from './client.js';
+import { createDocumentClient, type TableRef } from './table/client.js';
 import * as devices from './devices.js';
 import { runIdempotent } from './idempotency.js';
 import * as incidents from './incidents.js';
@@ -26,7 +26,7 @@ import { escalationContactsRepository } from './escalation-contacts.js';
 import { attachmentsRepository } from './attachments.js';
 import { maintenanceWindowsRepository } from './maintenance-windows.js';
 
-export { createDocumentClient, wrapTableClient, type TableRef } from './client.js';
+export { createDocumentClient, wrapTableClient, type TableRef } from './table/client.js';
 export { DEFAULT_RETENTION, type Retention } from './retention.js';
 export { putTenant, getTenant, listTenants, getTenantCollectors, setTenantCollector, TenantNotRegistered } from './tenants.js';
 export { createIncident, putIncident, raiseIncidentCounter, getIncidentDetail } from './incidents.js';

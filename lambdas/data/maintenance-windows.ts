@@ -13,12 +13,12 @@ import type { MaintenanceWindow } from '../contract/maintenance-windows.js';
 import type { MaintenanceWindowsPort } from '../domain/ports.js';
 import { indexOf } from './access-patterns.js';
 import { auditPut } from './audit.js';
-import type { AttributeMap, TableRef } from './client.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
-import { isConditionFailureInTransaction } from './dynamo-util.js';
+import type { AttributeMap, TableRef } from './table/client.js';
+import { decodeCursor, encodeCursor } from './table/cursor.js';
+import { isConditionFailureInTransaction } from './table/dynamo-util.js';
 import { itemOf, MaintenanceWindowEntity, recordOf } from './entities.js';
-import { keys } from './keys.js';
-import { queryItems } from './paging.js';
+import { keys } from './table/keys.js';
+import { queryItems } from './table/paging.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 
 /** The maintenance windows of `table`; `retention` dates the audit entries' TTL. */

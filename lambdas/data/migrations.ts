@@ -6,9 +6,9 @@
  */
 import type { AlarmConsoleItem, Incident } from '../contract/schemas.js';
 import { autoCloseAtFor, upgradeIncident } from '../domain/incidents.js';
-import type { AttributeMap, TableRef, TransactWriteItem } from './client.js';
+import type { AttributeMap, TableRef, TransactWriteItem } from './table/client.js';
 import { listTenants } from './tenants.js';
-import { isConditionFailureInTransaction, queryAll, writeIf } from './dynamo-util.js';
+import { isConditionFailureInTransaction, queryAll, writeIf } from './table/dynamo-util.js';
 import { putSearchTokens } from './incident-search.js';
 import { ensureCommentTokens } from './comment-search.js';
 import { ensureAlarmTokens } from './alarm-search.js';
@@ -17,7 +17,7 @@ import { deviceIpKey, deviceNameKey } from '../domain/search.js';
 import { ALARM_CONSOLE_COPIES, AlarmConsoleEntryEntity, AlarmEntity, HistoryEntity, IncidentEntity, inSocQueueByDue, itemOf, O365AlarmEntity, recordOf, SocQueueEntryEntity } from './entities.js';
 import { alarmConsolePuts, consoleItemOfDeviceAlarm, consoleItemOfO365Alarm } from './alarm-console.js';
 import { autoCloseWrites, socAssignmentWrites, socQueueCountWrites } from './incidents.js';
-import { keys } from './keys.js';
+import { keys } from './table/keys.js';
 import { readTenantAggregates, rebuildTenantAggregates } from './aggregates.js';
 import { refreshAvailabilityRollup, syncAlarmDeviceNames } from './devices.js';
 import { AGGREGATES_VERSION } from '../domain/aggregates.js';

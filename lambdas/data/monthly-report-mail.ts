@@ -8,8 +8,8 @@
  * records the per-event ones (`notificationsRepository`).
  */
 import type { MonthlyReportSourcePort } from '../domain/monthly-report-mail.js';
-import type { AttributeMap, TableRef } from './client.js';
-import { keys } from './keys.js';
+import type { AttributeMap, TableRef } from './table/client.js';
+import { keys } from './table/keys.js';
 import { digestSource } from './notification-digest.js';
 
 /** The monthly report job's reads over `table`. */

@@ -17,9 +17,9 @@
 import type { DigestSourcePort } from '../domain/notification-digest.js';
 import type { NotificationEvent, NotificationPreferences, NotificationSeverity } from '../domain/notifications.js';
 import { NOTIFICATION_SEVERITIES } from '../domain/notifications.js';
-import type { AttributeMap, TableRef } from './client.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
-import { keys, TENANTS_PK } from './keys.js';
+import type { AttributeMap, TableRef } from './table/client.js';
+import { decodeCursor, encodeCursor } from './table/cursor.js';
+import { keys, TENANTS_PK } from './table/keys.js';
 import { notificationEventOf } from './notifications.js';
 
 /** Tenants per registry page. */

@@ -26,7 +26,7 @@ import type { SendersPort } from '../domain/notification-delivery.js';
 import { isIP } from 'node:net';
 import { classifyAddress } from '../domain/network-address.js';
 import { checkWebhookUrl, DELIVERY_ID_HEADER, SIGNATURE_HEADER, signWebhook, WEBHOOK_UNREACHABLE, type Webhook } from '../domain/notifications.js';
-import { lazyAwsLite } from './aws-lite.js';
+import { lazyAwsLite } from './table/aws-lite.js';
 
 /** The IAM action the e-mail sender calls (granted on the configured identity only; infra/notifications.ts). */
 export const SES_SEND_ACTIONS = ['ses:SendEmail'] as const;

@@ -15,9 +15,9 @@
  */
 import type { NotificationsPort, DeliveryRecord, DeliveryState } from '../domain/notification-delivery.js';
 import { NOTIFICATION_SEVERITIES, type NotificationEvent, type NotificationPreferences, type NotificationSeverity, type Webhook, type WebhookKind } from '../domain/notifications.js';
-import type { AttributeMap, TableRef } from './client.js';
-import { writeIf } from './dynamo-util.js';
-import { keys, TENANTS_PK } from './keys.js';
+import type { AttributeMap, TableRef } from './table/client.js';
+import { writeIf } from './table/dynamo-util.js';
+import { keys, TENANTS_PK } from './table/keys.js';
 import { indexOf } from './access-patterns.js';
 
 /**

@@ -23,11 +23,11 @@
 import type { Office365Alarm, Page } from '../contract/schemas.js';
 import type { Office365UserHit } from '../contract/search.js';
 import { upnKeys, userSearchWords } from '../domain/search.js';
-import type { AttributeMap, TableRef, TransactWriteItem } from './client.js';
-import { decodePositionCursor, encodePositionCursor } from './cursor.js';
-import { batchGetAll, batchWriteAll, queryAll } from './dynamo-util.js';
+import type { AttributeMap, TableRef, TransactWriteItem } from './table/client.js';
+import { decodePositionCursor, encodePositionCursor } from './table/cursor.js';
+import { batchGetAll, batchWriteAll, queryAll } from './table/dynamo-util.js';
 import { itemOf, O365AlarmEntity, O365UserEntity, recordOf } from './entities.js';
-import { keys } from './keys.js';
+import { keys } from './table/keys.js';
 import { indexOf } from './access-patterns.js';
 
 /** Entries one user-search Query reads at most (~0.2 KB each: ≤ 3 RCU eventually consistent). */

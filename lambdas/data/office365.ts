@@ -5,14 +5,14 @@
  */
 import type { Office365Alarm, Office365Event, Page } from '../contract/schemas.js';
 import type { O365AlarmListOptions, O365EventListOptions, Office365Port } from '../domain/ports.js';
-import type { TableRef } from './client.js';
+import type { TableRef } from './table/client.js';
 import { office365AlertEvent } from '../domain/activity.js';
 import { activityPuts } from './activity.js';
 import { alarmConsolePuts, consoleItemOfO365Alarm } from './alarm-console.js';
 import { aggregateWrites, o365AlarmChange } from './aggregates.js';
-import { isConditionFailureInTransaction, RETRY, withRetries, writeIf } from './dynamo-util.js';
+import { isConditionFailureInTransaction, RETRY, withRetries, writeIf } from './table/dynamo-util.js';
 import { itemOf, O365AlarmEntity, O365EventEntity, recordOf } from './entities.js';
-import { listPage } from './paging.js';
+import { listPage } from './table/paging.js';
 import { o365UserWrites, searchO365Users } from './o365-user-search.js';
 import { auditPut } from './audit.js';
 import type { AuditEntry } from '../contract/schemas.js';

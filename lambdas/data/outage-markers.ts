@@ -19,9 +19,9 @@
  * device list when they differ (`devicesInOutageOf` in outages.ts), so a marker not yet written (the job runs
  * every 5 minutes) never hides a device.
  */
-import type { TableRef, TransactWriteItem } from './client.js';
-import { isConditionFailureInTransaction, isTransactionConflict, queryAll } from './dynamo-util.js';
-import { keys } from './keys.js';
+import type { TableRef, TransactWriteItem } from './table/client.js';
+import { isConditionFailureInTransaction, isTransactionConflict, queryAll } from './table/dynamo-util.js';
+import { keys } from './table/keys.js';
 
 /** `entity` of a device's heartbeat item (`keys.heartbeat`; docs/data-model.md#heartbeats). */
 export const HEARTBEAT_ITEM_ENTITY = 'DeviceHeartbeat';

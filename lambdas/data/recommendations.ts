@@ -6,15 +6,15 @@
  */
 import type { AuditEntry, Page, Recommendation, RecommendationStatus } from '../contract/schemas.js';
 import type { RecommendationListOptions, RecommendationsPort, RecommendationStatusChange } from '../domain/ports.js';
-import type { TableRef } from './client.js';
+import type { TableRef } from './table/client.js';
 import { recommendationAddedEvent } from '../domain/activity.js';
 import { activityPut } from './activity.js';
 import { auditPut } from './audit.js';
-import { isConditionFailureInTransaction, writeIf } from './dynamo-util.js';
+import { isConditionFailureInTransaction, writeIf } from './table/dynamo-util.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 import { itemOf, RecommendationEntity, recordOf } from './entities.js';
-import { keys } from './keys.js';
-import { listPage } from './paging.js';
+import { keys } from './table/keys.js';
+import { listPage } from './table/paging.js';
 
 /**
  * Creates a recommendation unless its id exists (false on a replay): one TransactWriteItems with its

@@ -16,14 +16,14 @@ import { SEVERITIES } from '../contract/schemas.js';
 import { agg, alarmDay, alarmTitleOf, delta, hourOf, isUnresolved, nonZero, sumInto, type Counters } from '../domain/aggregates.js';
 import { addDays, availabilityDays } from '../domain/devices.js';
 import { LOWEST_DEVICES } from '../domain/summary.js';
-import type { TableRef } from './client.js';
+import type { TableRef } from './table/client.js';
 import { countersOf, readListMarker, readSummaryValidators, readTenantAggregates, readTenantDays, readTenantDaysWithOpen, readTenantHours } from './aggregates.js';
 import { dayOf, devicesBelowSla, storedDeviceOf } from './devices.js';
 import { devicesInOutage, devicesInOutageOf } from './outages.js';
-import { BATCH_GET_MAX_KEYS, batchGetAll, mapLimit, queryAll } from './dynamo-util.js';
+import { BATCH_GET_MAX_KEYS, batchGetAll, mapLimit, queryAll } from './table/dynamo-util.js';
 import { AlarmEntity, HistoryEntity, IncidentEntity, TenantEntity, isFirstResponse, recordOf } from './entities.js';
-import { keys, TENANTS_PK } from './keys.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { keys, TENANTS_PK } from './table/keys.js';
+import { decodeCursor, encodeCursor } from './table/cursor.js';
 import { indexOf } from './access-patterns.js';
 
 const HISTORY_CONCURRENCY = 8;

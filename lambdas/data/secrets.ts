@@ -8,7 +8,7 @@
  * Errors: `ResourceNotFoundException` → null / nothing (get, delete); others reject with `name` = the error code.
  */
 import type { SecretsPort } from '../domain/identity-providers.js';
-import { type AwsCredentials, awsJson11 } from './aws-lite.js';
+import { type AwsCredentials, awsJson11 } from './table/aws-lite.js';
 
 /** The IAM actions this module calls. */
 export const SECRETS_ACTIONS = [

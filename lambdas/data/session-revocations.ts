@@ -14,9 +14,9 @@
  */
 import type { SessionRevocationPort } from '../domain/session-revocation.js';
 import { auditPut } from './audit.js';
-import type { TableRef } from './client.js';
+import type { TableRef } from './table/client.js';
 import { itemOf, SessionRevocationEntity } from './entities.js';
-import { keys } from './keys.js';
+import { keys } from './table/keys.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 
 /** The markers of `table`; `retention` dates the audit entries' TTL (see module doc). */

@@ -12,11 +12,11 @@ import type { AuditEntry, Tenant } from '../contract/schemas.js';
 import type { GroupMembersPort, TenantAdminPort } from '../domain/ports.js';
 import { aggregatesInitialized } from './aggregates.js';
 import { auditPut } from './audit.js';
-import type { TableRef } from './client.js';
-import { isConditionFailureInTransaction, setClause } from './dynamo-util.js';
-import { queryAll } from './dynamo-util.js';
+import type { TableRef } from './table/client.js';
+import { isConditionFailureInTransaction, setClause } from './table/dynamo-util.js';
+import { queryAll } from './table/dynamo-util.js';
 import { attributesOf, itemOf, TenantEntity, TenantMemberEntity } from './entities.js';
-import { keys } from './keys.js';
+import { keys } from './table/keys.js';
 import { DEFAULT_RETENTION, type Retention } from './retention.js';
 import { listTenants } from './tenants.js';
 

@@ -6,11 +6,11 @@
  */
 import type { Page, Tenant, TenantSummary } from '../contract/schemas.js';
 import type { PageOptions, TenantsPort } from '../domain/ports.js';
-import type { AttributeMap, TableRef } from './client.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
-import { batchGetAll, isConditionFailure, queryAll, setClause } from './dynamo-util.js';
+import type { AttributeMap, TableRef } from './table/client.js';
+import { decodeCursor, encodeCursor } from './table/cursor.js';
+import { batchGetAll, isConditionFailure, queryAll, setClause } from './table/dynamo-util.js';
 import { itemOf, recordOf, TenantEntity } from './entities.js';
-import { keys, TENANTS_PK } from './keys.js';
+import { keys, TENANTS_PK } from './table/keys.js';
 
 /**
  * Creates a tenant's registry item or updates its declared attributes (idempotent; a rename). An

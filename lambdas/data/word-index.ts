@@ -8,7 +8,7 @@
  * Bounded: at most `maxQueries` Queries of at most `read` entries each, stopping as soon as `limit` hits are
  * found; the caller re-reads each hit from its home partition and checks it there.
  */
-import type { AttributeMap, TableRef } from './client.js';
+import type { AttributeMap, TableRef } from './table/client.js';
 
 /** What one page of a word index gives: the hits' positions (sort keys), newest first, and where the next page starts. */
 export interface WordIndexPage {

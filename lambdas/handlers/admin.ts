@@ -11,7 +11,7 @@
 import type { LambdaConfig } from '../config.js';
 import { cognitoIdentityProviders } from '../data/cognito-identity-providers.js';
 import { cognitoUsers } from '../data/cognito-users.js';
-import { createDocumentClient } from '../data/client.js';
+import { createDocumentClient } from '../data/table/client.js';
 import { identityProviderStore } from '../data/identity-providers.js';
 import { secretsManager } from '../data/secrets.js';
 import * as admin from '../domain/admin.js';

@@ -22,7 +22,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBRecord, DynamoDBStreamEvent, DynamoDBBatchResponse } from 'aws-lambda';
 import { lambdaConfigFromEnv, type LambdaConfig } from '../config.js';
-import { createDocumentClient, type TableRef } from '../data/client.js';
+import { createDocumentClient, type TableRef } from '../data/table/client.js';
 import { cognitoUsers } from '../data/cognito-users.js';
 import { notificationSenders } from '../data/notification-senders.js';
 import { notificationEventOf, notificationsRepository } from '../data/notifications.js';

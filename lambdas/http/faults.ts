@@ -1,7 +1,7 @@
 /**
  * Storage faults the API answers 503 SERVICE_UNAVAILABLE with `Retry-After` instead of 500: DynamoDB
  * throttling or failing, or the endpoint unreachable, after the document client's own retries
- * (`lambdas/data/client.ts` retries throttling, 5xx and connection errors with exponential backoff first).
+ * (`lambdas/data/table/client.ts` retries throttling, 5xx and connection errors with exponential backoff first).
  * Rules: docs/api.md#errors.
  *
  * Recognised (on the error, its `cause` chain or an `AggregateError`'s `errors`, as the data layer's retry
@@ -9,7 +9,7 @@
  *  - DynamoDB error names `ThrottlingException`, `ProvisionedThroughputExceededException`,
  *    `RequestLimitExceeded`, `InternalServerError`, `ServiceUnavailable` (DynamoDB API reference, "Common
  *    errors" and each operation's "Errors"), and the transaction contention the client's retries
- *    (`lambdas/data/retry.ts`) could not outlast: `TransactionConflictException`,
+ *    (`lambdas/data/table/retry.ts`) could not outlast: `TransactionConflictException`,
  *    `TransactionInProgressException`, a `TransactionCanceledException` with a cancellation reason
  *    `ThrottlingError` / `ProvisionedThroughputExceeded` / `TransactionConflict` and none
  *    `ConditionalCheckFailed` (TransactWriteItems "Errors"; Developer Guide, "Transaction conflict handling");

@@ -11,7 +11,7 @@
  * for the same month (the retried event carries the same `time`); what was sent is never sent again.
  */
 import { lambdaConfigFromEnv, type LambdaConfig } from '../config.js';
-import { createDocumentClient, type TableRef } from '../data/client.js';
+import { createDocumentClient, type TableRef } from '../data/table/client.js';
 import { cognitoUsers } from '../data/cognito-users.js';
 import { monthlyReportSource } from '../data/monthly-report-mail.js';
 import { notificationsRepository } from '../data/notifications.js';

@@ -20,7 +20,7 @@
  * members), SES identity and site URL, as the notification consumer.
  */
 import { lambdaConfigFromEnv, type LambdaConfig } from '../config.js';
-import { createDocumentClient, type TableRef } from '../data/client.js';
+import { createDocumentClient, type TableRef } from '../data/table/client.js';
 import { cognitoUsers } from '../data/cognito-users.js';
 import { digestSource } from '../data/notification-digest.js';
 import { notificationsRepository } from '../data/notifications.js';

@@ -216,7 +216,7 @@ let deployed: ReturnType<typeof createPreTokenGenerationHandler> | undefined;
  */
 function deployedRecordAudit(tableName: string, region: string): RecordAudit {
   return async (entry, request) => {
-    const { createDocumentClient } = await import('../data/client.js');
+    const { createDocumentClient } = await import('../data/table/client.js');
     const { accessRequestsRepository } = await import('../data/access-requests.js');
     await accessRequestsRepository({ doc: createDocumentClient({ region }), tableName }).raise(request, entry);
   };
@@ -225,7 +225,7 @@ function deployedRecordAudit(tableName: string, region: string): RecordAudit {
 /** The staff-configured providers' tenants of the deployed trigger: GetItem `IDP#<provider>` on `TABLE_NAME` (data layer loaded on first use). */
 function deployedTenantOfProvider(tableName: string, region: string): (provider: string) => Promise<string | null> {
   return async (provider) => {
-    const { createDocumentClient } = await import('../data/client.js');
+    const { createDocumentClient } = await import('../data/table/client.js');
     const { tenantOfProvider } = await import('../data/identity-providers.js');
     return tenantOfProvider(provider, { doc: createDocumentClient({ region }), tableName });
   };

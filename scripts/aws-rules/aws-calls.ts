@@ -22,8 +22,8 @@
  *    address and of its domain (SES developer guide, "Controlling access to Amazon SES": the request must be
  *    allowed on the identity that sends), with the configuration set when one is named.
  */
-import type { AwsCallMessage } from '../../lambdas/data/aws-lite.js';
-import { GSIS, TABLE_DESIGN } from '../../lambdas/data/table-design.js';
+import type { AwsCallMessage } from '../../lambdas/data/table/aws-lite.js';
+import { GSIS, TABLE_DESIGN } from '../../lambdas/data/table/table-design.js';
 import type { IamRequest } from './iam.js';
 
 /** Where the names of the local stack's resources point in the evaluated stage (ARNs of the synthesized stage). */
@@ -76,14 +76,14 @@ function scalar(v: unknown): string | undefined {
 
 /**
  * The partition key attribute of what a Query or Scan reads: the table's (`PK`), or, with `IndexName`, that
- * index's (`GSI2PK` for `GSI2`…), from `TABLE_DESIGN` (lambdas/data/table-design.ts).
+ * index's (`GSI2PK` for `GSI2`…), from `TABLE_DESIGN` (lambdas/data/table/table-design.ts).
  * @throws Error for an index the table does not have (its Query's leading key could not be told: never left
  *   unevaluated).
  */
 export function partitionKeyOf(indexName: unknown): string {
   if (indexName === undefined || indexName === null || indexName === '') return TABLE_DESIGN.partitionKey;
   const gsi = GSIS.find((g) => g.indexName === indexName);
-  if (!gsi) throw new Error(`aws-rules: the table has no index ${String(indexName)} (lambdas/data/table-design.ts), so the dynamodb:LeadingKeys of its Query is unknown`);
+  if (!gsi) throw new Error(`aws-rules: the table has no index ${String(indexName)} (lambdas/data/table/table-design.ts), so the dynamodb:LeadingKeys of its Query is unknown`);
   return gsi.partitionKey;
 }
 

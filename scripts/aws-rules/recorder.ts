@@ -1,5 +1,5 @@
 /**
- * IAM on every call, offline: every AWS request the Lambda code makes (published by `lambdas/data/aws-lite.ts`
+ * IAM on every call, offline: every AWS request the Lambda code makes (published by `lambdas/data/table/aws-lite.ts`
  * on `AWS_CALL_CHANNEL`) is attributed to the function that makes it on AWS and evaluated against that
  * function's role and permissions boundary as synthesized for a stage (`./iam.ts`). A request AWS would deny is
  * refused as AWS refuses it (`AccessDeniedException`, AWS's message), so the product answers what it would on AWS
@@ -23,7 +23,7 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AWS_CALL_CHANNEL, type AwsCallMessage } from '../../lambdas/data/aws-lite.js';
+import { AWS_CALL_CHANNEL, type AwsCallMessage } from '../../lambdas/data/table/aws-lite.js';
 import { describeCall, type StageResourceMap } from './aws-calls.js';
 import { accessDeniedMessage, evaluate, type IamDecision, type IamPrincipal, type IamRequest } from './iam.js';
 

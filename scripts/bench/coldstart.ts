@@ -16,7 +16,7 @@
  *
  * One more diagnostic row, when `@aws-sdk/client-dynamodb` and `@aws-sdk/lib-dynamodb` resolve from the
  * checkout: the empty handler importing both, bundled the same way — what the AWS SDK v3 DynamoDB clients
- * alone cost a cold start (the handlers use aws-lite instead, `lambdas/data/client.ts`).
+ * alone cost a cold start (the handlers use aws-lite instead, `lambdas/data/table/client.ts`).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -38,12 +38,12 @@
  * once its items are written, then `afterGenerate` runs.
  */
 import type { AuditEntry, Incident, IncidentChange, IncidentComment, Office365Alarm, Office365Event, Recommendation, Severity, Tenant } from '../../lambdas/contract/schemas.js';
-import type { BatchWriteRequest, TableRef } from '../../lambdas/data/client.js';
-import { backoffDelayMs, isRetryableDynamoError, type RetryPolicy } from '../../lambdas/data/retry.js';
+import type { BatchWriteRequest, TableRef } from '../../lambdas/data/table/client.js';
+import { backoffDelayMs, isRetryableDynamoError, type RetryPolicy } from '../../lambdas/data/table/retry.js';
 import { readTenantAggregates, rebuildTenantAggregates } from '../../lambdas/data/aggregates.js';
 import { markOutages } from '../../lambdas/data/outages.js';
 import { recordHeartbeat } from '../../lambdas/data/devices.js';
-import { mapLimit } from '../../lambdas/data/dynamo-util.js';
+import { mapLimit } from '../../lambdas/data/table/dynamo-util.js';
 import { searchTokenItems } from '../../lambdas/data/incident-search.js';
 import { alarmTokenItems } from '../../lambdas/data/alarm-search.js';
 import { commentTokenItems } from '../../lambdas/data/comment-search.js';
@@ -71,7 +71,7 @@ import { putTenant } from '../../lambdas/data/tenants.js';
 import { alarmEvent, incidentCreatedEvent, ulid } from '../../lambdas/domain/activity.js';
 import { DEVICE_ALARM_TYPES } from '../../lambdas/domain/alarm-types.js';
 import { AVAILABILITY_SLA_TARGET_PCT, availabilityRollup } from '../../lambdas/domain/devices.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { formatIncidentId, slaDueAt, slaResultOf, targetsFor } from '../../lambdas/domain/incidents.js';
 import type { DailyAvailability, StoredDevice } from '../../lambdas/domain/ports.js';
 import { DEMO_RECOMMENDATIONS, O365_ALERTS, O365_OPERATIONS, O365_USERS, o365Result } from '../local/demo-data.js';

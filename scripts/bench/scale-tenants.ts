@@ -9,7 +9,7 @@
  *
  * Each staff view (`TENANT_VIEWS`) is then called once as staff through the local gateway, with the capacity
  * capture of `api.ts` on the handlers' document client (DynamoDB requests, RCU) and a subscriber on the
- * aws-lite call channel (`AWS_CALL_CHANNEL`, lambdas/data/aws-lite.ts) counting the handlers' Cognito calls —
+ * aws-lite call channel (`AWS_CALL_CHANNEL`, lambdas/data/table/aws-lite.ts) counting the handlers' Cognito calls —
  * the in-process handlers' user pool port is aws-lite, so every `cognito-idp` request they send is seen there.
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
@@ -18,10 +18,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AuditEntry, Incident, Tenant } from '../../lambdas/contract/schemas.js';
 import { AGGREGATE_ENTITIES } from '../../lambdas/data/aggregates.js';
-import { AWS_CALL_CHANNEL, type AwsCallMessage } from '../../lambdas/data/aws-lite.js';
-import type { TableRef } from '../../lambdas/data/client.js';
+import { AWS_CALL_CHANNEL, type AwsCallMessage } from '../../lambdas/data/table/aws-lite.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
 import { AuditEntity, IncidentEntity, itemOf, TenantEntity } from '../../lambdas/data/entities.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { DEFAULT_RETENTION } from '../../lambdas/data/retention.js';
 import { AGGREGATES_VERSION } from '../../lambdas/domain/aggregates.js';
 import { formatIncidentId, slaDueAt } from '../../lambdas/domain/incidents.js';

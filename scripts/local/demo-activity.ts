@@ -8,7 +8,7 @@
  */
 import type { ActivityEvent, Incident, IncidentChange } from '../../lambdas/contract/schemas.js';
 import { listActivity, putActivityEventOnce } from '../../lambdas/data/activity.js';
-import type { TableRef } from '../../lambdas/data/client.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
 import { getIncidentDetail, listIncidents } from '../../lambdas/data/incidents.js';
 import { incidentCreatedEvent, incidentUpdateEvent } from '../../lambdas/domain/activity.js';
 

@@ -27,7 +27,7 @@ import {
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { createTableInput, gsiInput, GSIS, TABLE_DESIGN } from '../../lambdas/data/table-design.js';
+import { createTableInput, gsiInput, GSIS, TABLE_DESIGN } from '../../lambdas/data/table/table-design.js';
 import { DEMO_REGION, LOCAL_AWS_CREDENTIALS } from './config.js';
 import { startRulesProxy, type RulesProxyOptions, type RunningRulesProxy } from './dynamodb-rules/index.js';
 

@@ -16,7 +16,7 @@ import net from 'node:net';
 import type { Server } from 'node:http';
 import sesModule from 'aws-ses-v2-local';
 import type { LambdaConfig } from '../../lambdas/config.js';
-import type { TableRef } from '../../lambdas/data/client.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
 import type { GroupMembersPort } from '../../lambdas/domain/ports.js';
 import type { SendersPort } from '../../lambdas/domain/notification-delivery.js';
 import { notificationSenders } from '../../lambdas/data/notification-senders.js';

@@ -369,7 +369,7 @@ export async function seedDemoData(target: SeedTarget): Promise<{ users: DemoUse
 
 // `npm run seed`: seed a running local stack on the default ports.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { tableName } = await import('../../lambdas/data/table-design.js');
+  const { tableName } = await import('../../lambdas/data/table/table-design.js');
   const { LOCAL_USER_POOL_ID } = await import('./cognito/index.js');
   const result = await seedDemoData({
     dynamoEndpoint: `http://127.0.0.1:${DEFAULT_PORTS.dynamodb}`,

@@ -19,7 +19,7 @@ import sirv from 'sirv';
 import type { LambdaConfig } from '../../lambdas/config.js';
 import type { PortalConfig } from '../../lambdas/contract/portal-config.js';
 import { dynamoRepository, type TableRef } from '../../lambdas/data/index.js';
-import { tableName } from '../../lambdas/data/table-design.js';
+import { tableName } from '../../lambdas/data/table/table-design.js';
 import { accessRequestsRepository } from '../../lambdas/data/access-requests.js';
 import { cognitoUsers } from '../../lambdas/data/cognito-users.js';
 import { cognitoIdentityProviders } from '../../lambdas/data/cognito-identity-providers.js';

@@ -12,9 +12,9 @@ import { CloudFormationClient, DescribeStacksCommand, type Stack } from '@aws-sd
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PortalConfig } from '../../lambdas/contract/portal-config.js';
-import type { TableRef } from '../../lambdas/data/client.js';
-import { sdkDocumentClient } from '../../lambdas/data/sdk-client.js';
-import { tableName } from '../../lambdas/data/table-design.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
+import { sdkDocumentClient } from '../../lambdas/data/table/sdk-client.js';
+import { tableName } from '../../lambdas/data/table/table-design.js';
 import { stackName, stageConfig } from '../../infra/stage-config.js';
 import { BRAND_NAME } from '../../infra/vigia-app.js';
 import { LOCAL_OPERATOR_CREDENTIAL } from '../local/config.js';

@@ -15,7 +15,7 @@
  *       --endpoint http://127.0.0.1:9229 --dynamodb-endpoint http://127.0.0.1:8000 --tenant initech --name Initech
  */
 import { TenantId } from '../../lambdas/contract/schemas.js';
-import type { TableRef } from '../../lambdas/data/client.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
 import { CreateGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { dynamoRepository } from '../../lambdas/data/index.js';
 import { createTenant as createTenantUseCase } from '../../lambdas/domain/admin.js';

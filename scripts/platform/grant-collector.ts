@@ -11,7 +11,7 @@
  *       --dynamodb-endpoint http://127.0.0.1:8000 --tenant acme --role-arn arn:aws:iam::000000000000:role/my-collector
  */
 import { TenantId } from '../../lambdas/contract/schemas.js';
-import type { TableRef } from '../../lambdas/data/client.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
 import { getTenantCollectors, setTenantCollector, TenantNotRegistered } from '../../lambdas/data/tenants.js';
 import { collectorGrant } from '../../lambdas/domain/collectors.js';
 import { ApiError } from '../../lambdas/domain/errors.js';

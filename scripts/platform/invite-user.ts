@@ -23,7 +23,7 @@
  */
 import { ADMIN_GROUP } from '../../lambdas/contract/routes.js';
 import { TenantId } from '../../lambdas/contract/schemas.js';
-import type { TableRef } from '../../lambdas/data/client.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
 import { cognitoUsers } from '../../lambdas/data/cognito-users.js';
 import { dynamoRepository } from '../../lambdas/data/index.js';
 import { inviteStaff, inviteTenantUser, type AdminPorts } from '../../lambdas/domain/admin.js';

@@ -39,7 +39,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { TABLE_STREAM_ARN_CONTEXT } from '../../infra/data-stack.js';
-import { TABLE_DESIGN } from '../../lambdas/data/table-design.js';
+import { TABLE_DESIGN } from '../../lambdas/data/table/table-design.js';
 import { cloudFormationClient, describeStack, resolveRegion, stageTable, stageTableName, type CfnLike } from './aws.js';
 import { checkStage, contextArgs, runNpm } from './cdk.js';
 import { optional, parse, progress, required, runCli, UsageError } from './cli.js';

@@ -2,7 +2,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_GROUP } from '../../lambdas/contract/routes.js';
-import { TABLE_DESIGN, tableName } from '../../lambdas/data/table-design.js';
+import { TABLE_DESIGN, tableName } from '../../lambdas/data/table/table-design.js';
 import { ofType, synthPr42, synthProd } from '../support/synth.js';
 import { PORTAL_CLIENT_WRITE_ATTRIBUTES } from '../../infra/user-pool-attributes.js';
 

@@ -1,7 +1,7 @@
 /**
  * The API handler bundles, built with the deployed esbuild options (`infra/handler-bundling.ts`): every
  * dependency is inside the bundle (nothing left to the Lambda runtime but Node built-ins), and no handler
- * carries the AWS SDK v3 DynamoDB clients or Smithy runtime — the cold-start cost `lambdas/data/client.ts`
+ * carries the AWS SDK v3 DynamoDB clients or Smithy runtime — the cold-start cost `lambdas/data/table/client.ts`
  * exists to avoid. Only `@aws-sdk/util-dynamodb` (marshalling) is allowed from `@aws-sdk`.
  */
 import path from 'node:path';

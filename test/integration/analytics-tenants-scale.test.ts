@@ -16,7 +16,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Analytics, type Incident } from '../../lambdas/contract/schemas.js';
 import { aggregateWrites, incidentChange } from '../../lambdas/data/aggregates.js';
-import { mapLimit } from '../../lambdas/data/dynamo-util.js';
+import { mapLimit } from '../../lambdas/data/table/dynamo-util.js';
 import { IncidentEntity, recordOf } from '../../lambdas/data/entities.js';
 import { ANALYTICS_PAGE_REQUESTS, analyticsPageSize } from '../../lambdas/data/reports.js';
 import { availabilityDay } from '../../lambdas/domain/aggregates.js';

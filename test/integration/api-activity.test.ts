@@ -13,7 +13,7 @@ import type { ActivityEvent, ActivityUnread, Incident, Page } from '../../lambda
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import { newIncident } from '../../lambdas/domain/incidents.js';
 import { runSlaWatch } from '../../lambdas/data/activity.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { seedDemoActivity } from '../../scripts/local/demo-activity.js';
 import { bodyOf, lambdaContext, type CallerSpec } from '../support/events.js';
 import { call, collectorEvent, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';

@@ -18,7 +18,7 @@ import { bodyOf, type CallerSpec } from '../support/events.js';
 import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { AlarmConsoleItem, AuditEntry, DeviceAlarm, Office365Alarm, Page, Severity } from '../../lambdas/contract/schemas.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { listAlarmConsole } from '../../lambdas/data/alarm-console.js';
 import { AlarmEntity, itemOf } from '../../lambdas/data/entities.js';
 import { upgradeAlarmConsole } from '../../lambdas/data/migrations.js';

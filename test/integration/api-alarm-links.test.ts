@@ -13,7 +13,7 @@ import { call, startInProcessApi, type InProcessApi } from '../support/in-proces
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { DeviceAlarm, Incident, IncidentDetail, Office365Alarm, Page, Summary } from '../../lambdas/contract/schemas.js';
 import { bodyOf, type CallerSpec } from '../support/events.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { dynamoRepository } from '../../lambdas/data/index.js';
 import { createHandler as incidentsHandler } from '../../lambdas/handlers/incidents.js';
 import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';

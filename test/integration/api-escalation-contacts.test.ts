@@ -18,7 +18,7 @@ import { bodyOf, type CallerSpec } from '../support/events.js';
 import { useExampleApi } from '../support/example-api.js';
 import { call } from '../support/in-process-api.js';
 import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { escalationContactsRepository } from '../../lambdas/data/escalation-contacts.js';
 import { getEscalationContacts, putEscalationContacts } from '../../lambdas/domain/escalation-contacts.js';
 

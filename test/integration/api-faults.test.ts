@@ -30,7 +30,7 @@ import { exampleEvent, seedExamples } from '../support/route-examples.js';
 import { parseLambdaConfig, type LambdaConfig } from '../../lambdas/config.js';
 import { ROUTES, routeById, type HandlerName, type RouteDef } from '../../lambdas/contract/routes.js';
 import { createDocumentClient, dynamoRepository, tableWriters, type Repository } from '../../lambdas/data/index.js';
-import type { DocumentClient } from '../../lambdas/data/client.js';
+import type { DocumentClient } from '../../lambdas/data/table/client.js';
 import type { ApiHandler, HandlerDeps } from '../../lambdas/http/api.js';
 import { RETRY_AFTER_SECONDS } from '../../lambdas/http/faults.js';
 import * as account from '../../lambdas/handlers/account.js';
@@ -57,7 +57,7 @@ const handlerFor = (name: HandlerName, repository: Repository, endpoint?: string
   // The attachment routes presign against the in-memory store (presigning makes no storage call; the faults are DynamoDB's).
   validatingHandler(MODULES[name].createHandler(config(endpoint), { repository, users: memoryUsers(), attachments: memoryAttachmentStore() }));
 
-/** An error shaped as the document client rejects it (`name` = DynamoDB error code; see lambdas/data/client.ts). */
+/** An error shaped as the document client rejects it (`name` = DynamoDB error code; see lambdas/data/table/client.ts). */
 function dynamoError(name: string, extra: Record<string, unknown> = {}): Error {
   return Object.assign(new Error(`${name}: simulated`), { name, ...extra });
 }

@@ -25,7 +25,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, ROUTES, type OperationId, type RouteDef } from '../../lambdas/contract/routes.js';
 import type { IncidentDetail } from '../../lambdas/contract/schemas.js';
-import { createDocumentClient } from '../../lambdas/data/client.js';
+import { createDocumentClient } from '../../lambdas/data/table/client.js';
 import type { GroupMembersPort } from '../../lambdas/domain/ports.js';
 import { createConsumer } from '../../lambdas/handlers/notifications-consumer.js';
 import { createDigestJob } from '../../lambdas/triggers/notification-digest.js';

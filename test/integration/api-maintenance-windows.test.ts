@@ -20,7 +20,7 @@ import { useExampleApi } from '../support/example-api.js';
 import { call, collectorEvent } from '../support/in-process-api.js';
 import { COLLECTOR_ARN } from '../support/route-examples.js';
 import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { maintenanceWindowsRepository } from '../../lambdas/data/maintenance-windows.js';
 
 const ana: CallerSpec = { sub: 'u-ana', email: 'ana@acme.example', groups: ['acme', 'customer-admin'] };

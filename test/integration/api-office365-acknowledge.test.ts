@@ -16,7 +16,7 @@ import { bodyOf, type CallerSpec } from '../support/events.js';
 import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { AlarmConsoleItem, AuditEntry, Office365Alarm, Page } from '../../lambdas/contract/schemas.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { acknowledgeO365Alarm } from '../../lambdas/data/office365.js';
 
 const TABLE = 'vigia-o365ack-main';

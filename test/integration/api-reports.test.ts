@@ -93,7 +93,7 @@ describe('reports', () => {
   });
 
   it('counts the whole UTC days a mid-day period touches, from the day items alone (no GSI1 Query of incidents or alarms)', async () => {
-    const { createDocumentClient } = await import('../../lambdas/data/client.js');
+    const { createDocumentClient } = await import('../../lambdas/data/table/client.js');
     const { reportsRepository } = await import('../../lambdas/data/reports.js');
     const { tenantReport } = await import('../../lambdas/domain/reports.js');
     const inner = createDocumentClient(api.documentClientOptions());
@@ -158,7 +158,7 @@ describe('analytics (admin only)', () => {
   });
 
   it('reads the first responses of the period with one Query, not one per incident (GSI1 FIRSTRESPONSES)', async () => {
-    const { createDocumentClient } = await import('../../lambdas/data/client.js');
+    const { createDocumentClient } = await import('../../lambdas/data/table/client.js');
     const { loadReportData } = await import('../../lambdas/data/reports.js');
     const inner = createDocumentClient(api.documentClientOptions());
     const commands: string[] = [];

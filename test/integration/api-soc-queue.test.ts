@@ -19,10 +19,10 @@ import { captureCapacity, type CapturedRequest } from '../support/capacity-captu
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { Incident, PoolUser, Severity, SocQueuePage } from '../../lambdas/contract/schemas.js';
 import type { UsersPort } from '../../lambdas/domain/ports.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { listSocQueue } from '../../lambdas/data/incidents.js';
 import { IncidentEntity, itemOf } from '../../lambdas/data/entities.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { upgradeSocQueueIndexes } from '../../lambdas/data/migrations.js';
 import { newIncident } from '../../lambdas/domain/incidents.js';
 

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../lambdas/contract/schemas.js';
 import type { TeamMember, TeamPage } from '../../lambdas/contract/team.js';
-import { awsJson11 } from '../../lambdas/data/aws-lite.js';
+import { awsJson11 } from '../../lambdas/data/table/aws-lite.js';
 import { cognitoIdp, cognitoUsers } from '../../lambdas/data/cognito-users.js';
 import type { UsersPort } from '../../lambdas/domain/ports.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';

@@ -17,12 +17,12 @@ import { call, startInProcessApi, type InProcessApi } from '../support/in-proces
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { ActivityEvent, Incident, IncidentDetail, Me, Page, Tenant } from '../../lambdas/contract/schemas.js';
 import { bodyOf, type CallerSpec } from '../support/events.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { incidentsRepository, listAutoCloseDue } from '../../lambdas/data/incidents.js';
 import { autoCloseIncident, slaResultOf } from '../../lambdas/domain/incidents.js';
 import { closeDueIncidents } from '../../lambdas/triggers/sla-watch.js';
 import { upgradeAutoClose } from '../../lambdas/data/migrations.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { runAsFunction } from '../../scripts/aws-rules/recorder.js';
 
 const TABLE = 'vigia-auto-close-main';

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { useDynamoTable } from '../support/dynamo-table.js';
-import type { TableRef } from '../../lambdas/data/client.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
 import { ingestHeartbeat, putAlarm, putDailyAvailability, putDevice, raiseAlarm, recordHeartbeat, transitionAlarm } from '../../lambdas/data/devices.js';
 import { createIncident, getIncident, putIncident, saveIncidentUpdate } from '../../lambdas/data/incidents.js';
 import { upsertO365Alarm } from '../../lambdas/data/office365.js';
@@ -19,7 +19,7 @@ import { buildReport, reportFromAggregates } from '../../lambdas/domain/reports.
 import { AGGREGATES_VERSION, agg, devicesByStatus, incidentCounts, slaBySeverity } from '../../lambdas/domain/aggregates.js';
 import { periodSlaBySeverity } from '../../lambdas/domain/monthly-report.js';
 import { DEVICE_ALARM_TYPES } from '../../lambdas/domain/alarm-types.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { itemOf, IncidentEntity } from '../../lambdas/data/entities.js';
 import { newIncident } from '../../lambdas/domain/incidents.js';
 import { ALARM_STATES, INCIDENT_STATUSES, SEVERITIES, type AlarmState, type Incident, type IncidentStatus, type Severity } from '../../lambdas/contract/schemas.js';

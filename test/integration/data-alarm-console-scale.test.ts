@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import { useDynamoTable } from '../support/dynamo-table.js';
 import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
-import type { TableRef } from '../../lambdas/data/client.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
 import type { AlarmConsoleItem, Severity } from '../../lambdas/contract/schemas.js';
 import { ALARM_CONSOLE_COPIES, AlarmConsoleEntryEntity, itemOf } from '../../lambdas/data/entities.js';
 import { listAlarmConsole } from '../../lambdas/data/alarm-console.js';

@@ -12,15 +12,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { useDynamoTable } from '../support/dynamo-table.js';
-import type { TableRef } from '../../lambdas/data/client.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
 import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
 import { dayOf, devicesBelowSla, putDailyAvailability, putDevice, refreshAvailabilityRollup, rekeyBelowSla } from '../../lambdas/data/devices.js';
-import { queryAll } from '../../lambdas/data/dynamo-util.js';
+import { queryAll } from '../../lambdas/data/table/dynamo-util.js';
 import { reportsRepository } from '../../lambdas/data/reports.js';
 import { putTenant } from '../../lambdas/data/tenants.js';
 import { tenantReport } from '../../lambdas/domain/reports.js';
 import { tenantSummary } from '../../lambdas/domain/summary.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { AVAILABILITY_SLA_TARGET_PCT, addDays, availability30d } from '../../lambdas/domain/devices.js';
 
 const TABLE = 'vigia-below-sla-main';

@@ -1,13 +1,13 @@
 /**
- * The data layer's `DocumentClient` contract (`lambdas/data/client.ts`), on dynoxide: the handlers'
+ * The data layer's `DocumentClient` contract (`lambdas/data/table/client.ts`), on dynoxide: the handlers'
  * aws-lite client and the AWS SDK v3 adapter of the operator scripts must behave the same — plain values in
  * and out (cursors included), SDK error names, failed-condition items unmarshalled, inputs never modified.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
-import { createDocumentClient, type DocumentClient, type TransactWriteItemsInput } from '../../lambdas/data/client.js';
-import { sdkDocumentClient } from '../../lambdas/data/sdk-client.js';
+import { createDocumentClient, type DocumentClient, type TransactWriteItemsInput } from '../../lambdas/data/table/client.js';
+import { sdkDocumentClient } from '../../lambdas/data/table/sdk-client.js';
 
 let dynamo: RunningDynamo;
 const clients: Record<string, DocumentClient> = {};

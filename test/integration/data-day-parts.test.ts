@@ -9,12 +9,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useDynamoTable } from '../support/dynamo-table.js';
-import type { TableRef } from '../../lambdas/data/client.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
 import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
 import { createIncident } from '../../lambdas/data/incidents.js';
 import { ingestHeartbeat, putDevice, raiseAlarm } from '../../lambdas/data/devices.js';
 import { readTenantDays, rebuildTenantAggregates } from '../../lambdas/data/aggregates.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { agg } from '../../lambdas/domain/aggregates.js';
 import { newIncident } from '../../lambdas/domain/incidents.js';
 import { DEVICE_ALARM_TYPES } from '../../lambdas/domain/alarm-types.js';

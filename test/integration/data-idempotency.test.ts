@@ -7,9 +7,9 @@
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
-import { createDocumentClient, dynamodbEndpoint, requestBody, type TableRef, type TransactWriteItemsInput } from '../../lambdas/data/client.js';
+import { createDocumentClient, dynamodbEndpoint, requestBody, type TableRef, type TransactWriteItemsInput } from '../../lambdas/data/table/client.js';
 import { runIdempotent } from '../../lambdas/data/idempotency.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { ApiError } from '../../lambdas/domain/errors.js';
 
 let dynamo: RunningDynamo;

@@ -7,11 +7,11 @@
  */
 import { expect, it } from 'vitest';
 import { useDynamoTable } from '../support/dynamo-table.js';
-import { wrapTableClient, type DocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { wrapTableClient, type DocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { putDailyAvailability, putDevice } from '../../lambdas/data/devices.js';
 import { devicesInOutage } from '../../lambdas/data/outages.js';
 import { putTenant } from '../../lambdas/data/tenants.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 
 const TABLE = 'vigia-outages-concurrency';
 let table: TableRef;

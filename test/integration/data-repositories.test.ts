@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
 import { createDocumentClient, dynamoRepository, putIncident, type TableRef } from '../../lambdas/data/index.js';
-import { sdkDocumentClient } from '../../lambdas/data/sdk-client.js';
-import { RETRY, withRetries } from '../../lambdas/data/dynamo-util.js';
-import { filterExpression } from '../../lambdas/data/paging.js';
+import { sdkDocumentClient } from '../../lambdas/data/table/sdk-client.js';
+import { RETRY, withRetries } from '../../lambdas/data/table/dynamo-util.js';
+import { filterExpression } from '../../lambdas/data/table/paging.js';
 import { newIncident, planUpdate } from '../../lambdas/domain/incidents.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { INCIDENT_SEQ, rebuildTenantAggregates } from '../../lambdas/data/aggregates.js';
 
 let dynamo: RunningDynamo;

@@ -15,12 +15,12 @@ import { call, startInProcessApi, type InProcessApi } from '../support/in-proces
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { DeviceAlarm, Page } from '../../lambdas/contract/schemas.js';
 import { bodyOf, type CallerSpec } from '../support/events.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { captureCapacity, type CapturedRequest, measuredOn, putItems } from '../support/capacity-capture.js';
 import { AlarmEntity, itemOf } from '../../lambdas/data/entities.js';
 import { alarmTokenItems, searchAlarms } from '../../lambdas/data/alarm-search.js';
 import { transitionAlarm } from '../../lambdas/data/devices.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { upgradeAlarmSearch } from '../../lambdas/data/migrations.js';
 
 const TABLE = 'vigia-search-alarms';

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
 import { IncidentEntity, itemOf } from '../../lambdas/data/entities.js';
 import { searchIncidents, searchTokenItems } from '../../lambdas/data/incident-search.js';

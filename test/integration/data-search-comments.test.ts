@@ -17,11 +17,11 @@ import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { Incident, Page } from '../../lambdas/contract/schemas.js';
 import type { CommentHit } from '../../lambdas/contract/search.js';
 import { bodyOf, type CallerSpec } from '../support/events.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { captureCapacity, type CapturedRequest, measuredOn, putItems } from '../support/capacity-capture.js';
 import { CommentEntity, CommentTokenEntity, itemOf } from '../../lambdas/data/entities.js';
 import { commentTokenItems, ensureCommentTokens, searchComments } from '../../lambdas/data/comment-search.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { upgradeCommentSearch } from '../../lambdas/data/migrations.js';
 
 const TABLE = 'vigia-search-comments';

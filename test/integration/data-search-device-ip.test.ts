@@ -14,12 +14,12 @@ import { call, startInProcessApi, type InProcessApi } from '../support/in-proces
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { Device, Page } from '../../lambdas/contract/schemas.js';
 import { bodyOf, type CallerSpec } from '../support/events.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { captureCapacity, type CapturedRequest, measuredOn, putItems } from '../support/capacity-capture.js';
 import { DeviceEntity, itemOf } from '../../lambdas/data/entities.js';
 import { listDevices } from '../../lambdas/data/devices.js';
 import { upgradeSearchIndex } from '../../lambdas/data/migrations.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import type { StoredDevice } from '../../lambdas/domain/ports.js';
 
 const TABLE = 'vigia-search-device-ip';

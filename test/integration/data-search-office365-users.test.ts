@@ -15,7 +15,7 @@ import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { Office365Alarm, Page } from '../../lambdas/contract/schemas.js';
 import type { Office365UserHit } from '../../lambdas/contract/search.js';
 import { bodyOf, type CallerSpec } from '../support/events.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { captureCapacity, type CapturedRequest, measuredOn, putItems } from '../support/capacity-capture.js';
 import { O365AlarmEntity, itemOf } from '../../lambdas/data/entities.js';
 import { o365UserItems, searchO365Users } from '../../lambdas/data/o365-user-search.js';

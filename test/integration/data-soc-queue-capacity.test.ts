@@ -12,10 +12,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
-import { createDocumentClient, wrapTableClient, type ConsumedCapacity, type DocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, wrapTableClient, type ConsumedCapacity, type DocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { IncidentEntity, itemOf, recordOf } from '../../lambdas/data/entities.js';
 import { getIncident, listSocQueue } from '../../lambdas/data/incidents.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { newIncident } from '../../lambdas/domain/incidents.js';
 import { scaleItems, scaleSpec } from '../../scripts/bench/scale-data.js';
 

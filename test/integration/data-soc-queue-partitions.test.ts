@@ -14,12 +14,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
 import { IncidentEntity, itemOf } from '../../lambdas/data/entities.js';
 import { dynamoRepository } from '../../lambdas/data/index.js';
 import { listSocQueue } from '../../lambdas/data/incidents.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { upgradeSocQueueIndexes } from '../../lambdas/data/migrations.js';
 import { newIncident } from '../../lambdas/domain/incidents.js';
 import type { Incident, Severity } from '../../lambdas/contract/schemas.js';

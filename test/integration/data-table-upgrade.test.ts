@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
-import { createTableInput, TABLE_DESIGN } from '../../lambdas/data/table-design.js';
+import { createTableInput, TABLE_DESIGN } from '../../lambdas/data/table/table-design.js';
 
 let dynamo: RunningDynamo;
 let client: DynamoDBClient;

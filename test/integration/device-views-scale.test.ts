@@ -13,7 +13,7 @@ import { call, collectorEvent, startInProcessApi, type InProcessApi } from '../s
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { Device, DeviceAlarm, Page } from '../../lambdas/contract/schemas.js';
 import { bodyOf, lambdaContext, type CallerSpec } from '../support/events.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { captureCapacity, type CapturedRequest, measuredOn, putItems } from '../support/capacity-capture.js';
 import { AlarmEntity, DeviceEntity, itemOf } from '../../lambdas/data/entities.js';
 import { listAlarms, listDevices } from '../../lambdas/data/devices.js';

@@ -1,7 +1,7 @@
 /**
  * Every write path holds under DynamoDB's rules (issue 27 point 3; docs/local-emulation.md#dynamodb): the
  * REAL handlers and data layer on dynoxide behind the rules layer (transaction conflicts, per-partition
- * throttling), the document client retrying as `lambdas/data/retry.ts` says.
+ * throttling), the document client retrying as `lambdas/data/table/retry.ts` says.
  *
  *  (a) a heartbeat batch of 100 devices of ONE tenant: every entry applied;
  *  (b) several batches and incident creations at once on that tenant: the aggregates' drift check finds
@@ -20,7 +20,7 @@ import { dynamoRulesReport } from '../../scripts/local/dynamodb-rules/index.js';
 import { parseLambdaConfig } from '../../lambdas/config.js';
 import { createDocumentClient, dynamoRepository, tableWriters } from '../../lambdas/data/index.js';
 import { rebuildTenantAggregates, readTenantAggregates } from '../../lambdas/data/aggregates.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { RETRY_AFTER_SECONDS } from '../../lambdas/http/faults.js';
 import * as ingestModule from '../../lambdas/handlers/ingest.js';
 import type { HeartbeatBatchResult, Incident } from '../../lambdas/contract/schemas.js';

@@ -11,7 +11,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collectorEvent, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
 import { lambdaContext } from '../support/events.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { ingestHeartbeat, putDevice } from '../../lambdas/data/devices.js';
 import { createLogger } from '../../lambdas/http/logger.js';
 import { HEARTBEATS_ACCEPTED_METRIC, SILENCE_METRICS } from '../../lambdas/triggers/job-metrics.js';

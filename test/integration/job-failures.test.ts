@@ -11,9 +11,9 @@
  *    `JobFailures` = 1 (`service` `vigia-notification-digest`) and fails the invocation (digest left to send).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { digestSource } from '../../lambdas/data/notification-digest.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { createLogger } from '../../lambdas/http/logger.js';
 import { JOB_FAILURES_METRIC } from '../../lambdas/triggers/job-metrics.js';
 import { createDigestJob, DigestIncomplete, runDigestJob } from '../../lambdas/triggers/notification-digest.js';

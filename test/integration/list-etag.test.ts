@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startInProcessApi, validatingHandler, type InProcessApi } from '../support/in-process-api.js';
 import { bodyOf } from '../support/events.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
 import { dynamoRepository } from '../../lambdas/data/index.js';
 import { ingestHeartbeat, putDevice, raiseAlarm, transitionAlarm } from '../../lambdas/data/devices.js';

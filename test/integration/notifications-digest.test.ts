@@ -13,8 +13,8 @@
  *  - a failed send is retried by a later run once due (backoff), not before.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { notificationsRepository } from '../../lambdas/data/notifications.js';
 import type { SendersPort } from '../../lambdas/domain/notification-delivery.js';
 import { digestKeyOf } from '../../lambdas/domain/notification-digest.js';

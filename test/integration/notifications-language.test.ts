@@ -9,8 +9,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { putActivityEventOnce } from '../../lambdas/data/activity.js';
 import { notificationsRepository } from '../../lambdas/data/notifications.js';
 import { alarmEvent } from '../../lambdas/domain/activity.js';

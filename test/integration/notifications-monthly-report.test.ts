@@ -15,10 +15,10 @@
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { itemOf, MaintenanceWindowEntity } from '../../lambdas/data/entities.js';
 import { createIncident, getIncident, saveIncidentUpdate } from '../../lambdas/data/incidents.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { notificationsRepository } from '../../lambdas/data/notifications.js';
 import { reportsRepository } from '../../lambdas/data/reports.js';
 import { monthPeriod } from '../../lambdas/domain/monthly-report.js';

@@ -13,7 +13,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, ROUTES, type OperationId, type RouteDef } from '../../lambdas/contract/routes.js';
-import { createDocumentClient } from '../../lambdas/data/client.js';
+import { createDocumentClient } from '../../lambdas/data/table/client.js';
 import type { GroupMembersPort } from '../../lambdas/domain/ports.js';
 import { createConsumer } from '../../lambdas/handlers/notifications-consumer.js';
 import { startMailEmulator } from '../../scripts/local/notifications.js';

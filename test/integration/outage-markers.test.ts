@@ -14,12 +14,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { useDynamoTable } from '../support/dynamo-table.js';
-import type { TableRef } from '../../lambdas/data/client.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
 import { ingestHeartbeat, putDailyAvailability, putDevice, recordHeartbeat, rollupOf } from '../../lambdas/data/devices.js';
 import { markOutages, readDevicesDown } from '../../lambdas/data/outages.js';
 import { OUTAGE_MARKER_ATTRIBUTES, OUTAGE_MARKER_PROJECTION, readOutageMarkers } from '../../lambdas/data/outage-markers.js';
 import { readTenantAggregates } from '../../lambdas/data/aggregates.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { acquireRuntimeIamCheck, runAsFunction, type RuntimeIamCheck } from '../../scripts/aws-rules/recorder.js';
 import { addDays, openOutage } from '../../lambdas/domain/devices.js';
 import { devicesByStatus } from '../../lambdas/domain/aggregates.js';

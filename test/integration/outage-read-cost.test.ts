@@ -19,7 +19,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useDynamoTable } from '../support/dynamo-table.js';
 import { captureCapacity, type CapturedRequest } from '../support/capacity-capture.js';
-import type { TableRef } from '../../lambdas/data/client.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
 import { deviceStats, devicesRepository, putDailyAvailability, putDevice, rekeyBelowSla } from '../../lambdas/data/devices.js';
 import { reportsRepository } from '../../lambdas/data/reports.js';
 import { putTenant } from '../../lambdas/data/tenants.js';

@@ -21,7 +21,7 @@ import { seedExamples } from '../support/route-examples.js';
 import { apiEvent, bodyOf, lambdaContext, type CallerSpec, type EventSpec } from '../support/events.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { UsersPort } from '../../lambdas/domain/ports.js';
-import { createDocumentClient } from '../../lambdas/data/client.js';
+import { createDocumentClient } from '../../lambdas/data/table/client.js';
 import { getTenantCollectors } from '../../lambdas/data/tenants.js';
 import { grantCollector } from '../../scripts/platform/grant-collector.js';
 import { validateTenant } from '../../scripts/platform/create-tenant.js';

@@ -6,8 +6,8 @@
  * units as DynamoDB defines them:
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/read-write-operations.html
  */
-import { wrapTableClient, type ConsumedCapacity, type DocumentClient, type TableRef } from '../../lambdas/data/client.js';
-import { batchWriteAll } from '../../lambdas/data/dynamo-util.js';
+import { wrapTableClient, type ConsumedCapacity, type DocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
+import { batchWriteAll } from '../../lambdas/data/table/dynamo-util.js';
 
 /** One request sent through a captured table client: operation name, RCU and WCU consumed. */
 export interface CapturedRequest {

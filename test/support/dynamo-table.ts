@@ -8,7 +8,7 @@
  * Errors: whatever `startDynamo`/`ensureTable` raise (missing binary, engine not answering) fail the file.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/client.js';
+import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
 
 /** Local engine credentials (any value is accepted). */

@@ -26,7 +26,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
 import type { ApiHandler, HandlerDeps } from '../../lambdas/http/api.js';
 import { createDocumentClient, dynamoRepository, tableWriters, type Repository, type TableWriters } from '../../lambdas/data/index.js';
-import type { DocumentClientOptions } from '../../lambdas/data/client.js';
+import type { DocumentClientOptions } from '../../lambdas/data/table/client.js';
 import { parseLambdaConfig, type LambdaConfig, type LambdaConfigInput } from '../../lambdas/config.js';
 import type { HandlerName } from '../../lambdas/contract/routes.js';
 import * as account from '../../lambdas/handlers/account.js';

@@ -1,16 +1,16 @@
 /**
- * `batchGetAll` / `batchWriteAll` (lambdas/data/dynamo-util.ts): the one BatchGetItem / BatchWriteItem of any
+ * `batchGetAll` / `batchWriteAll` (lambdas/data/table/dynamo-util.ts): the one BatchGetItem / BatchWriteItem of any
  * number of keys or requests — chunked to DynamoDB's limits (100 keys, 25 requests), unprocessed keys and
  * requests sent again (AWS: retry them with exponential backoff; the rules proxy returns them for a throttled
  * partition, test/conformance/dynamodb-rules.test.ts), and a clear failure instead of a silent partial read.
  * The client is scripted here so every branch is exercised deterministically.
  */
 import { describe, expect, it } from 'vitest';
-import type { TableRef } from '../../lambdas/data/client.js';
-import { BATCH_ATTEMPTS, batchGetAll, batchWriteAll } from '../../lambdas/data/dynamo-util.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
+import { BATCH_ATTEMPTS, batchGetAll, batchWriteAll } from '../../lambdas/data/table/dynamo-util.js';
 import { IncidentEntity, itemOf } from '../../lambdas/data/entities.js';
 import { batchGetIncidents, dropSearchTokens, ensureSearchTokens, putSearchTokens, searchTokenItems } from '../../lambdas/data/incident-search.js';
-import { keys } from '../../lambdas/data/keys.js';
+import { keys } from '../../lambdas/data/table/keys.js';
 import { newIncident } from '../../lambdas/domain/incidents.js';
 import { searchTokens } from '../../lambdas/domain/search.js';
 

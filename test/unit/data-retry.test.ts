@@ -1,6 +1,6 @@
-/** lambdas/data/retry.ts: which DynamoDB errors are retried, the full-jitter backoff and its bounds. */
+/** lambdas/data/table/retry.ts: which DynamoDB errors are retried, the full-jitter backoff and its bounds. */
 import { describe, expect, it } from 'vitest';
-import { backoffDelayMs, DEFAULT_RETRY_POLICY, isRetryableDynamoError, withDynamoRetries } from '../../lambdas/data/retry.js';
+import { backoffDelayMs, DEFAULT_RETRY_POLICY, isRetryableDynamoError, withDynamoRetries } from '../../lambdas/data/table/retry.js';
 
 const err = (name: string, extra: object = {}) => Object.assign(new Error(name), { name }, extra);
 const cancelled = (...codes: string[]) => err('TransactionCanceledException', { CancellationReasons: codes.map((Code) => ({ Code })) });

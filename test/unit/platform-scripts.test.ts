@@ -9,7 +9,7 @@ import { createTenant, validateTenant } from '../../scripts/platform/create-tena
 import { operatorRequest } from '../../scripts/platform/aws.js';
 import { inviteUser, validateInvite } from '../../scripts/platform/invite-user.js';
 import { githubOutputLines } from '../../scripts/platform/write-config.js';
-import type { TableRef } from '../../lambdas/data/client.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
 import type { AuditEntry, PoolUser } from '../../lambdas/contract/schemas.js';
 import type { AdminPorts } from '../../lambdas/domain/admin.js';
 import type { AuditPort, TenantAdminPort, TenantsPort, UsersPort } from '../../lambdas/domain/ports.js';

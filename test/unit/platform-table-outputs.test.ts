@@ -25,7 +25,7 @@ import { main as writeConfig } from '../../scripts/platform/write-config.js';
 import { stageTable, StageNotDeployedError } from '../../scripts/platform/aws.js';
 
 const cfn = mockClient(CloudFormationClient);
-// The data layer talks through lib-dynamodb's document client (lambdas/data/sdk-client.ts).
+// The data layer talks through lib-dynamodb's document client (lambdas/data/table/sdk-client.ts).
 const ddb = mockClient(DynamoDBDocumentClient);
 const idp = mockClient(CognitoIdentityProviderClient);
 const REGION = 'eu-west-1';

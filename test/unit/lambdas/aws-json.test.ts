@@ -1,11 +1,11 @@
 /**
  * The AWS JSON 1.1 caller of the Cognito and Secrets Manager ports (`awsJson11` / `awsErrorCode`,
- * lambdas/data/aws-lite.ts), with a fake aws-lite client that records each request and rejects the way
+ * lambdas/data/table/aws-lite.ts), with a fake aws-lite client that records each request and rejects the way
  * aws-lite does (an Error carrying the response body's `__type` and `message`): the request each port sends
  * (target header, content type, body with the common members), the parsed response, and the error `name`.
  */
 import { describe, expect, it } from 'vitest';
-import { awsErrorCode, awsJson11, type AwsLiteClient } from '../../../lambdas/data/aws-lite.js';
+import { awsErrorCode, awsJson11, type AwsLiteClient } from '../../../lambdas/data/table/aws-lite.js';
 import { cognitoIdp } from '../../../lambdas/data/cognito-users.js';
 
 type Request = Parameters<AwsLiteClient>[0];

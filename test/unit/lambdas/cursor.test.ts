@@ -4,12 +4,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ERROR_STATUS } from '../../../lambdas/contract/schemas.js';
-import { decodeCursor, decodeKeyCursor, decodePositionCursor, encodeCursor, encodeKeyCursor, encodePositionCursor, invalidCursor } from '../../../lambdas/data/cursor.js';
-import type { TableRef } from '../../../lambdas/data/client.js';
-import { keys, TENANTS_PK } from '../../../lambdas/data/keys.js';
+import { decodeCursor, decodeKeyCursor, decodePositionCursor, encodeCursor, encodeKeyCursor, encodePositionCursor, invalidCursor } from '../../../lambdas/data/table/cursor.js';
+import type { TableRef } from '../../../lambdas/data/table/client.js';
+import { keys, TENANTS_PK } from '../../../lambdas/data/table/keys.js';
 import { maintenanceWindowsRepository } from '../../../lambdas/data/maintenance-windows.js';
 import { digestSource } from '../../../lambdas/data/notification-digest.js';
-import { queryPage } from '../../../lambdas/data/paging.js';
+import { queryPage } from '../../../lambdas/data/table/paging.js';
 import { ApiError } from '../../../lambdas/domain/errors.js';
 
 const scope = keys.incidentsGsi1Pk('acme');
@@ -183,7 +183,7 @@ describe('the one refusal (the API\'s stable answer to a bad cursor)', () => {
 describe('no cursor is made or read outside cursor.ts', () => {
   // A caller that encodes or parses a cursor by hand (base64url JSON) skips the codec's validation; the
   // only other base64url in lambdas/ is GET /team's wrapper of Cognito's NextToken (not a DynamoDB key).
-  const ALLOWED = new Set(['data/cursor.ts', 'domain/team.ts']);
+  const ALLOWED = new Set(['data/table/cursor.ts', 'domain/team.ts']);
   const root = fileURLToPath(new URL('../../../lambdas/', import.meta.url));
   const sources = (readdirSync(root, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => f.split(path.sep).join('/'));
 

@@ -23,7 +23,7 @@
  * Not here: `GET /team`'s cursor (lambdas/domain/team.ts) wraps Cognito's NextToken, not a DynamoDB key.
  */
 import * as z from 'zod';
-import { ApiError } from '../domain/errors.js';
+import { ApiError } from '../../domain/errors.js';
 import { KEY_ATTRIBUTES } from './keys.js';
 
 const KeyValue = z.string().min(1).max(1024);

@@ -9,13 +9,13 @@
  * right after what the client saw: no item is skipped or repeated. A short page with a non-null cursor is
  * possible.
  */
-import type { Page } from '../contract/schemas.js';
-import type { PageOptions, TimeRangeOptions } from '../domain/ports.js';
+import type { Page } from '../../contract/schemas.js';
+import type { PageOptions, TimeRangeOptions } from '../../domain/ports.js';
 import type { AttributeMap, TableRef } from './client.js';
 import { decodeCursor, encodeCursor, invalidCursor } from './cursor.js';
-import { recordOf, type Entity } from './entities.js';
+import { recordOf, type Entity } from '../entities.js';
 import { keys } from './keys.js';
-import { indexOf } from './access-patterns.js';
+import { indexOf } from '../access-patterns.js';
 
 /** Items read per Query round trip of a filtered page, and round trips per page (bounds latency and cost). */
 const READ_BATCH = 200;
