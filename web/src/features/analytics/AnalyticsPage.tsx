@@ -18,6 +18,7 @@ import { LoadMore } from '../../shared/ui/lists';
 import { FiguresSummary, periodQuery, useUrlPeriod, type PeriodSpec } from '../../shared/ui/report';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
+import { cellClassOf, headerClassOf } from '../../shared/ui/fields';
 import { TENANT_FIGURES_CSV_COLUMNS, TENANT_FIGURES_LIST_FIELDS } from './analytics-fields';
 import { t as msg } from '../../shared/lib/messages';
 
@@ -101,7 +102,7 @@ export function AnalyticsPage() {
                 <thead>
                   <tr>
                     {TENANT_FIGURES_LIST_FIELDS.map((f) => (
-                      <th key={f.key} scope="col" className={f.numeric ? 'num' : undefined}>
+                      <th key={f.key} scope="col" className={headerClassOf(f)}>
                         {f.label()}
                       </th>
                     ))}
@@ -111,7 +112,7 @@ export function AnalyticsPage() {
                   {analytics.rows.map((t) => (
                     <tr key={t.tenantId}>
                       {TENANT_FIGURES_LIST_FIELDS.map((f) => (
-                        <td key={f.key} data-label={f.label()} className={f.numeric ? 'num' : undefined}>
+                        <td key={f.key} data-label={f.label()} className={cellClassOf(f)}>
                           {f.cell!(t)}
                         </td>
                       ))}

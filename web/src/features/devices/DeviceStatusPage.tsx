@@ -9,6 +9,7 @@ import { DEVICE_STATUS_LABELS, deviceTypeLabel } from '../../shared/lib/format';
 import { FilterSelect, LoadMore, SortableHeader, useFilterParams } from '../../shared/ui/lists';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
+import { cellClassOf, headerClassOf } from '../../shared/ui/fields';
 import { useDeviceList } from './api';
 import { DEVICE_LIST_FIELDS } from './device-fields';
 import { deviceFiltersFrom, distinctValues, filterDevices, sortDevices, type DeviceSort, type DeviceSortKey } from './filters';
@@ -49,7 +50,7 @@ export function DeviceStatusPage() {
             <thead>
               <tr>
                 {DEVICE_LIST_FIELDS.map((f) => {
-                  const className = f.numeric ? 'num' : undefined;
+                  const className = headerClassOf(f);
                   const sortKey = SORT_KEYS[f.key];
                   return sortKey ? (
                     <SortableHeader key={f.key} sortKey={sortKey} label={f.label()} sort={sort} onSort={setSort} className={className} />
@@ -65,7 +66,7 @@ export function DeviceStatusPage() {
               {rows.map((d) => (
                 <tr key={d.id}>
                   {DEVICE_LIST_FIELDS.map((f) => (
-                    <td key={f.key} data-label={f.label()} className={f.numeric ? 'num' : undefined}>
+                    <td key={f.key} data-label={f.label()} className={cellClassOf(f)}>
                       {f.cell!(d)}
                     </td>
                   ))}

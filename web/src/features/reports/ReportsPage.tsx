@@ -8,15 +8,15 @@
 import { INCIDENT_STATUSES, SEVERITIES } from '../../shared/lib/contract';
 import { formatDateTime, formatPercent, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { useTenant, useTenantQuery } from '../../shared/lib/tenant';
-import { SeverityBadge } from '../../shared/ui/badges';
 import { csvDialect, csvFilename, downloadCsv } from '../../shared/ui/csv';
 import { CsvButtons } from '../../shared/ui/CsvButtons';
 import { FiguresSummary, reportToCsv, useReportSWR, useUrlPeriod } from '../../shared/ui/report';
+import { DEVICE_BELOW_TARGET_LIST_FIELDS, TOP_ALARM_LIST_FIELDS } from '../../shared/ui/report-fields';
+import { cellClassOf, headerClassOf } from '../../shared/ui/fields';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { t as msg } from '../../shared/lib/messages';
 import { Link } from 'react-router-dom';
-import { devicePath } from '../../shared/lib/links';
 import { MonthlyReportPanel } from './MonthlyReportPanel';
 
 export function ReportsPage() {
@@ -102,19 +102,21 @@ export function ReportsPage() {
                   <caption className="visually-hidden">{msg('reports.page.mostFrequentAlarms')}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">{msg('fields.alarm.title')}</th>
-                      <th scope="col" className="num">{msg('reports.page.times')}</th>
-                      <th scope="col">{msg('reports.page.highestSeverity')}</th>
+                      {TOP_ALARM_LIST_FIELDS.map((f) => (
+                        <th key={f.key} scope="col" className={headerClassOf(f)}>
+                          {f.label()}
+                        </th>
+                      ))}
                     </tr>
                   </thead>
                   <tbody>
                     {r.topAlarms.map((a) => (
                       <tr key={a.title}>
-                        <td>{a.title}</td>
-                        <td className="num">{a.count}</td>
-                        <td>
-                          <SeverityBadge severity={a.highestSeverity} />
-                        </td>
+                        {TOP_ALARM_LIST_FIELDS.map((f) => (
+                          <td key={f.key} className={cellClassOf(f)}>
+                            {f.cell!(a)}
+                          </td>
+                        ))}
                       </tr>
                     ))}
                   </tbody>
@@ -134,19 +136,21 @@ export function ReportsPage() {
               <table className="data-table responsive" aria-labelledby="rep-below">
                 <thead>
                   <tr>
-                    <th scope="col">{msg('reports.page.device')}</th>
-                    <th scope="col" className="num">{msg('reports.page.availability30d')}</th>
+                    {DEVICE_BELOW_TARGET_LIST_FIELDS.map((f) => (
+                      <th key={f.key} scope="col" className={headerClassOf(f)}>
+                        {f.label()}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
                   {r.availability.belowSla.map((d) => (
                     <tr key={d.deviceId}>
-                      <td data-label={msg('reports.page.device')}>
-                        <Link to={devicePath(d.deviceId, d.tenantId)}>{d.name}</Link>
-                      </td>
-                      <td data-label={msg('reports.page.availability30d')} className="num text-danger">
-                        {formatPercent(d.availability30d)}
-                      </td>
+                      {DEVICE_BELOW_TARGET_LIST_FIELDS.map((f) => (
+                        <td key={f.key} data-label={f.label()} className={cellClassOf(f)}>
+                          {f.cell!(d)}
+                        </td>
+                      ))}
                     </tr>
                   ))}
                 </tbody>

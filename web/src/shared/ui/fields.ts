@@ -18,6 +18,8 @@ export interface EntityField<T> {
   readonly cell?: (row: T) => ReactNode;
   /** A number, right-aligned in the list table (`num` class on its header and cells). */
   readonly numeric?: boolean;
+  /** Extra class of the list cell (e.g. `text-danger` for a value below its target). */
+  readonly cellClass?: string;
   /** How the details card shows the value; absent = not a details row. */
   readonly detail?: (row: T) => ReactNode;
   /** Whether the details row is shown for this row (default: always). */
@@ -59,4 +61,14 @@ export function fieldsByKey<T>(fields: readonly EntityField<T>[], keys: readonly
     if (!field) throw new Error(`no field ${key}`);
     return field;
   });
+}
+
+/** Class of a field's list header: `num` for numbers, else none. */
+export function headerClassOf<T>(field: EntityField<T>): string | undefined {
+  return field.numeric ? 'num' : undefined;
+}
+
+/** Class of a field's list cells: `num` for numbers, then its `cellClass`; none when neither. */
+export function cellClassOf<T>(field: EntityField<T>): string | undefined {
+  return [field.numeric ? 'num' : '', field.cellClass ?? ''].filter(Boolean).join(' ') || undefined;
 }

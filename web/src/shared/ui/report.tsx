@@ -17,6 +17,7 @@ import { useStateResetOn } from '../lib/hooks';
 import { t, useT } from '../lib/messages';
 import { CSV_STANDARD, toCsv, type CsvDialect } from './csv';
 import { DateRangeFields, dateRangeError } from './DateRange';
+import { DEVICE_BELOW_TARGET_CSV_COLUMNS, TOP_ALARM_CSV_COLUMNS } from './report-fields';
 
 /** Period presets: that many UTC days ending today. */
 export const PERIODS = [7, 30, 90, 365] as const;
@@ -93,16 +94,8 @@ export function reportToCsv(f: ReportFigures, title: string, dialect: CsvDialect
     { header: t('ui.report.csv.status'), value: ([k]) => INCIDENT_STATUS_LABELS[k as keyof typeof INCIDENT_STATUS_LABELS] ?? k },
     { header: t('fields.figures.incidents'), value: ([, v]) => v },
   ], dialect);
-  const devices = toCsv(f.availability.belowSla, [
-    { header: t('ui.report.csv.device'), value: (d) => d.name },
-    { header: t('ui.report.csv.id'), value: (d) => d.deviceId },
-    { header: t('ui.report.csv.availability30dPct'), value: (d) => d.availability30d },
-  ], dialect);
-  const alarms = toCsv(f.topAlarms, [
-    { header: t('ui.report.csv.alarm'), value: (a) => a.title },
-    { header: t('ui.report.csv.times'), value: (a) => a.count },
-    { header: t('ui.report.csv.highestSeverity'), value: (a) => SEVERITY_LABELS[a.highestSeverity] },
-  ], dialect);
+  const devices = toCsv(f.availability.belowSla, DEVICE_BELOW_TARGET_CSV_COLUMNS, dialect);
+  const alarms = toCsv(f.topAlarms, TOP_ALARM_CSV_COLUMNS, dialect);
   return [summary, bySeverity, byStatus, devices, alarms].join('\r\n\r\n');
 }
 

@@ -82,4 +82,14 @@ export const fields: Catalogue['fields'] = {
     belowTargetShort: 'below target',
     tenantId: 'ID',
   },
+  topAlarm: {
+    count: 'Times',
+    highestSeverity: 'Highest severity',
+  },
+  deviceAvailability: {
+    device: 'Device',
+    deviceId: 'ID',
+    availability30d: '30-day availability',
+    availability30dPct: '30-day availability (%)',
+  },
 };

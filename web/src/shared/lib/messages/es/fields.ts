@@ -80,4 +80,14 @@ export const fields = {
     belowTargetShort: 'bajo el objetivo',
     tenantId: 'ID',
   },
+  topAlarm: {
+    count: 'Veces',
+    highestSeverity: 'Severidad máxima',
+  },
+  deviceAvailability: {
+    device: 'Dispositivo',
+    deviceId: 'ID',
+    availability30d: 'Disponibilidad 30 días',
+    availability30dPct: 'Disponibilidad 30 días (%)',
+  },
 };
