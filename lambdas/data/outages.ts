@@ -8,7 +8,7 @@
 import { availability30d, availabilityFromRollup, availabilityWindowStart, maintenanceOfOutage, openOutage, withOpenOutage } from '../domain/devices.js';
 import { coveringSpans } from '../domain/maintenance-availability.js';
 import { maintenanceWindowsRepository } from './maintenance-windows.js';
-import { devicesByStatus, histogramOutage, type Counters } from '../domain/aggregates.js';
+import { devicesByStatus, devicesDown, histogramOutage, type Counters } from '../domain/aggregates.js';
 import type { DeviceOutage, TenantOutages } from '../domain/ports.js';
 import type { TableRef } from './table/client.js';
 import { countersOf } from './aggregates.js';
@@ -67,7 +67,7 @@ async function readDeviceList(tenantId: string, table: TableRef): Promise<Record
  */
 export async function markOutages(tenantId: string, hist: Counters, now: Date, table: TableRef): Promise<{ marked: number; unmarked: number }> {
   const byStatus = devicesByStatus(hist, now);
-  const down = byStatus.degraded + byStatus.offline;
+  const down = devicesDown(byStatus);
   if (down === 0) return { marked: 0, unmarked: 0 };
   const markers = await readOutageMarkers(table, tenantId);
   const current = markers.filter(inOutageAt(now));
@@ -97,8 +97,8 @@ export async function markOutages(tenantId: string, hist: Counters, now: Date, t
 export async function devicesInOutageOf(tenantId: string, hist: Counters, now: Date, table: TableRef): Promise<TenantOutages> {
   const dayMs = Object.fromEntries(histogramOutage(hist, now));
   const byStatus = devicesByStatus(hist, now);
-  if (byStatus.degraded + byStatus.offline === 0) return { dayMs, devices: [] };
-  const { devices: down } = await readDevicesDown(tenantId, byStatus.degraded + byStatus.offline, now, table);
+  if (devicesDown(byStatus) === 0) return { dayMs, devices: [] };
+  const { devices: down } = await readDevicesDown(tenantId, devicesDown(byStatus), now, table);
   const from = availabilityWindowStart(now);
   // The maintenance windows over the outages (docs/sla.md#maintenance-windows): ONE Query from the earliest.
   const earliest = down.reduce((m, d) => Math.min(m, Date.parse(String(d.lastHeartbeatAt))), Infinity);

@@ -283,6 +283,14 @@ export function devicesByStatus(hist: Counters, now: Date): Record<DeviceStatus,
   return out;
 }
 
+/**
+ * Devices down in a `devicesByStatus` count: degraded + offline (a device past the online threshold, whose
+ * open outage the figures count: docs/data-model.md#outages). The number of outage markers a reader expects.
+ */
+export function devicesDown(byStatus: Readonly<Record<DeviceStatus, number>>): number {
+  return byStatus.degraded + byStatus.offline;
+}
+
 /** Minute keys of the histogram older than `HB_KEEP_MINUTES` at `now` (to fold into their day). */
 export function staleMinuteKeys(hist: Counters, now: Date): string[] {
   const limit = Math.floor(now.getTime() / 60_000) - HB_KEEP_MINUTES;

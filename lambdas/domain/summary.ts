@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { MAX_SUMMARY_DAYS, O365_ALARM_STATUSES, SEVERITIES, type Severity, type Summary } from '../contract/schemas.js';
-import { agg, devicesByStatus, fleetAvailabilityPct, histogramOutage, incidentCounts, type Counters } from './aggregates.js';
+import { agg, devicesByStatus, devicesDown, fleetAvailabilityPct, histogramOutage, incidentCounts, type Counters } from './aggregates.js';
 import { addDays, AVAILABILITY_SLA_TARGET_PCT, AVAILABILITY_WINDOW_DAYS } from './devices.js';
 import { ApiError } from './errors.js';
 import { belowTargetWithOutages, outageTimeCounters } from './outages.js';
@@ -55,7 +55,7 @@ async function readSummary(port: Pick<ReportsPort, 'aggregates' | 'aggregateDays
   const [windowDays, stored, outages] = await Promise.all([
     covered ? null : port.aggregateDays(tenantId, window.first, window.last),
     port.devicesBelowSla(tenantId, now, LOWEST_DEVICES),
-    byStatus.degraded + byStatus.offline > 0 ? port.devicesInOutage(tenantId, now, a.heartbeat) : [],
+    devicesDown(byStatus) > 0 ? port.devicesInOutage(tenantId, now, a.heartbeat) : [],
   ]);
   const lowest = belowTargetWithOutages(stored, outages, now, LOWEST_DEVICES);
   // The fleet's open-outage time from the histogram already read (`histogramOutage`: no device read).
@@ -94,7 +94,7 @@ export function summaryValidUntil(hist: Counters, now: Date): number {
   let until = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
   // A device in an outage lowers the availability figures as time passes (docs/data-model.md#outages): a minute.
   const byStatus = devicesByStatus(hist, now);
-  if (byStatus.degraded + byStatus.offline > 0) until = Math.min(until, t + OUTAGE_REVALIDATE_MS);
+  if (devicesDown(byStatus) > 0) until = Math.min(until, t + OUTAGE_REVALIDATE_MS);
   return Math.min(until, t + HEARTBEAT_FIGURES_MAX_AGE_MS);
 }
 
