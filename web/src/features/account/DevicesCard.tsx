@@ -62,7 +62,7 @@ export function DevicesCard() {
                 type="button"
                 className="btn"
                 disabled={busy}
-                aria-label={msg('account.devicesCard.forgetNamed', { v0: d.name || d.id })}
+                aria-label={msg('account.devicesCard.forgetNamed', { name: d.name || d.id })}
                 onClick={() => run(() => forgetDevice({ device: { id: d.id } }))}
               >
                 {msg('account.devicesCard.forget')}

@@ -25,7 +25,7 @@ export function CreateTenantForm() {
     setErrors(next);
     if (next.id || next.name) return;
     setBusy(true);
-    const n = await attempt(() => createTenant({ tenantId: id, name: name.trim() }), msg('admin.pages.customerCreated', { v0: name.trim() }));
+    const n = await attempt(() => createTenant({ tenantId: id, name: name.trim() }), msg('admin.pages.customerCreated', { name: name.trim() }));
     setNotice(n);
     if (n?.tone === 'ok') {
       setId('');

@@ -17,7 +17,7 @@ export function TenantAdminPage() {
       <AdminNav />
       {tenant.error && !tenant.data ? (
         <>
-          <PageHeader title={msg('admin.pages.tenantPageTitleLoading', { v0: tenantId ?? '' })} />
+          <PageHeader title={msg('admin.pages.tenantPageTitleLoading', { id: tenantId ?? '' })} />
           <ErrorState error={tenant.error} onRetry={() => void tenant.mutate()} />
         </>
       ) : tenant.isLoading || !tenant.data ? (

@@ -46,7 +46,7 @@ export function TenantSettingsForm({ tenant }: { tenant: Tenant }) {
       if (response.trim() === '' && resolution.trim() === '') continue;
       const r = minutes(response);
       const z = minutes(resolution);
-      if (r === null || z === null) return setError(msg('admin.pages.slaTargetsInvalid', { v0: SEVERITY_LABELS[s] }));
+      if (r === null || z === null) return setError(msg('admin.pages.slaTargetsInvalid', { severity: SEVERITY_LABELS[s] }));
       slaTargets[s] = { responseMinutes: r, resolutionMinutes: z };
     }
     const pct = availability.trim() === '' ? undefined : Number(availability.replace(',', '.'));
@@ -94,10 +94,10 @@ export function TenantSettingsForm({ tenant }: { tenant: Tenant }) {
             <tr key={s}>
               <th scope="row">{SEVERITY_LABELS[s]}</th>
               <td>
-                <input aria-label={msg('admin.pages.responseMinutes', { v0: SEVERITY_LABELS[s] })} inputMode="numeric" value={targets[s].response} onChange={(e) => setTarget(s, 'response', e.target.value)} />
+                <input aria-label={msg('admin.pages.responseMinutes', { severity: SEVERITY_LABELS[s] })} inputMode="numeric" value={targets[s].response} onChange={(e) => setTarget(s, 'response', e.target.value)} />
               </td>
               <td>
-                <input aria-label={msg('admin.pages.resolutionMinutes', { v0: SEVERITY_LABELS[s] })} inputMode="numeric" value={targets[s].resolution} onChange={(e) => setTarget(s, 'resolution', e.target.value)} />
+                <input aria-label={msg('admin.pages.resolutionMinutes', { severity: SEVERITY_LABELS[s] })} inputMode="numeric" value={targets[s].resolution} onChange={(e) => setTarget(s, 'resolution', e.target.value)} />
               </td>
             </tr>
           ))}

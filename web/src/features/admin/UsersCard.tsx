@@ -39,7 +39,7 @@ export function UsersCard({ tenantId, tenantName }: { tenantId: string; tenantNa
     const v = email.trim();
     if (!EMAIL_RE.test(v) || v.length > 254) return setEmailError(msg('admin.pages.emailInvalid'));
     setEmailError(null);
-    await run('invite', () => actions.invite(tenantId, v), msg('admin.pages.invitationSent', { v }));
+    await run('invite', () => actions.invite(tenantId, v), msg('admin.pages.invitationSent', { email: v }));
     setEmail('');
   };
 

@@ -23,7 +23,7 @@ export function confirmTexts(action: ConfirmAction, who: string, tenantName?: st
       };
     case 'remove':
       return {
-        title: msg('admin.confirmDialog.removeFromTheCustomer', { who, v1: tenantName ? ` ${tenantName}` : '' }),
+        title: msg('admin.confirmDialog.removeFromTheCustomer', { who, tenantSuffix: tenantName ? ` ${tenantName}` : '' }),
         body: msg('admin.confirmDialog.removeFromTenantBody', { who }),
         confirmLabel: msg('admin.pages.removeFromCustomer'),
       };

@@ -155,9 +155,9 @@ export function DashboardPage() {
               return (
                 <>
                   {items.length === 0 ? (
-                    <EmptyState>{c!.devices.total === 0 ? msg('dashboard.page.noAvailabilityData') : msg('dashboard.page.allDevicesMeetTarget', { v1: formatPercent(c!.availability.slaTargetPct) })}</EmptyState>
+                    <EmptyState>{c!.devices.total === 0 ? msg('dashboard.page.noAvailabilityData') : msg('dashboard.page.allDevicesMeetTarget', { target: formatPercent(c!.availability.slaTargetPct) })}</EmptyState>
                   ) : (
-                    <PercentBarChart items={items} target={c!.availability.slaTargetPct} caption={msg('dashboard.page.availabilityByDeviceCaption', { length: items.length, v1: formatPercent(c!.availability.slaTargetPct) })} />
+                    <PercentBarChart items={items} target={c!.availability.slaTargetPct} caption={msg('dashboard.page.availabilityByDeviceCaption', { length: items.length, target: formatPercent(c!.availability.slaTargetPct) })} />
                   )}
                   <p className="small">
                     <Link to="/devices/availability">{msg('dashboard.page.viewAvailabilityByDevice')}</Link>

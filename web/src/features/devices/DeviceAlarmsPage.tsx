@@ -89,7 +89,7 @@ export function DeviceAlarmsPage() {
               hiddenLabel: true,
               cell: (a) =>
                 a.state === 'active' && operator ? (
-                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void onAck(a)} aria-label={msg('devices.alarms.acknowledgeAlarmOf', { title: a.title, v1: nameOf(a) })}>
+                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void onAck(a)} aria-label={msg('devices.alarms.acknowledgeAlarmOf', { title: a.title, device: nameOf(a) })}>
                     {busy === alarmKey(a) ? msg('actions.acknowledging') : msg('actions.acknowledge')}
                   </button>
                 ) : null,

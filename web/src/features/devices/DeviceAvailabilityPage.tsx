@@ -95,7 +95,7 @@ export function DeviceAvailabilityPage() {
                 <AvailabilityChart
                   points={lastDays(detail.data.daily, days)}
                   slaTargetPct={detail.data.slaTargetPct}
-                  caption={msg('devices.availability.dailyChartCaption', { name: detail.data.name, days, v2: formatPercent(detail.data.slaTargetPct) })}
+                  caption={msg('devices.availability.dailyChartCaption', { name: detail.data.name, days, target: formatPercent(detail.data.slaTargetPct) })}
                 />
               )}
             </div>

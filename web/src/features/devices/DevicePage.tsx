@@ -46,7 +46,7 @@ export function DevicePage() {
     return (
       <section>
         {back}
-        <PageHeader title={msg('devices.device.pageTitle', { v0: id ?? '' })} />
+        <PageHeader title={msg('devices.device.pageTitle', { id: id ?? '' })} />
         <NotFoundState what={msg('devices.device.device')} backTo="/devices/status" backLabel={msg('devices.device.viewAllDevices')} />
       </section>
     );
@@ -55,7 +55,7 @@ export function DevicePage() {
     return (
       <section>
         {back}
-        <PageHeader title={msg('devices.device.pageTitle', { v0: id ?? '' })} />
+        <PageHeader title={msg('devices.device.pageTitle', { id: id ?? '' })} />
         <ErrorState error={device.error} onRetry={() => void device.mutate()} />
       </section>
     );

@@ -41,7 +41,7 @@ export function CustomerActions({ incident, onDone, reload }: FormProps) {
         />
       )}
       {incident.status === 'resolved' && incident.autoCloseAt && (
-        <p className="muted small">{msg('incidents.detail.autoCloseNotice', { v0: formatDateTime(incident.autoCloseAt) })}</p>
+        <p className="muted small">{msg('incidents.detail.autoCloseNotice', { date: formatDateTime(incident.autoCloseAt) })}</p>
       )}
       {incident.status === 'resolved' && (
         <div className="form-actions">

@@ -61,12 +61,12 @@ export function IncidentDetailPage() {
       </p>
       {!wellFormed || (error?.code === 'NOT_FOUND' && !data) ? (
         <>
-          <PageHeader title={msg('incidents.detail.pageTitle', { v0: id ?? '' })} />
+          <PageHeader title={msg('incidents.detail.pageTitle', { id: id ?? '' })} />
           <NotFoundState what={msg('incidents.detail.incident')} backTo="/incidents/all" backLabel={msg('incidents.detail.viewAllIncidents')} />
         </>
       ) : error && !data ? (
         <>
-          <PageHeader title={msg('incidents.detail.pageTitle', { v0: id ?? '' })} />
+          <PageHeader title={msg('incidents.detail.pageTitle', { id: id ?? '' })} />
           <ErrorState error={error} onRetry={() => void mutate()} />
         </>
       ) : isLoading || !data ? (

@@ -62,7 +62,7 @@ export function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
       <div className="field">
         <label htmlFor="update-status">{msg('actions.changeStatus')}</label>
         <select id="update-status" value={status} disabled={next.length === 0} onChange={(e) => setStatus(e.target.value as IncidentStatus | '')}>
-          <option value="">{next.length === 0 ? msg('incidents.detail.noChangesPossible') : msg('incidents.detail.keep', { v0: INCIDENT_STATUS_LABELS[incident.status] })}</option>
+          <option value="">{next.length === 0 ? msg('incidents.detail.noChangesPossible') : msg('incidents.detail.keep', { status: INCIDENT_STATUS_LABELS[incident.status] })}</option>
           {next.map((s) => (
             <option key={s} value={s}>
               {INCIDENT_STATUS_LABELS[s]}
@@ -75,7 +75,7 @@ export function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
         <fieldset className="field triage-inline">
           <legend>{msg('incidents.detail.triage')}</legend>
           <p className="notice-info" role="status">
-            {msg('incidents.detail.triageRequired', { v0: INCIDENT_STATUS_LABELS[status as IncidentStatus] })}
+            {msg('incidents.detail.triageRequired', { status: INCIDENT_STATUS_LABELS[status as IncidentStatus] })}
           </p>
           <TriageFields
             idPrefix="update-triage"

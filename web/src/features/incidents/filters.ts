@@ -91,7 +91,7 @@ export function filtersToQuery(f: IncidentFilters): IncidentQuery {
 export function slaLabel(i: Pick<Incident, 'slaDueAt' | 'resolvedAt'>, now: number = Date.now()): string {
   const due = Date.parse(i.slaDueAt);
   if (i.resolvedAt) return Date.parse(i.resolvedAt) <= due ? msg('fields.incident.met') : msg('fields.incident.breached');
-  return due < now ? msg('incidents.filters.overdue') : msg('incidents.filters.due', { v0: formatDateTime(i.slaDueAt) });
+  return due < now ? msg('incidents.filters.overdue') : msg('incidents.filters.due', { when: formatDateTime(i.slaDueAt) });
 }
 
 /**

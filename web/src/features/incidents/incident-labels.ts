@@ -28,7 +28,7 @@ export function valueLabel(field: string, v: string | null): string {
   if (field === 'slaResult') return v === 'met' ? msg('fields.incident.met') : v === 'breached' ? msg('fields.incident.breached') : v;
   if (field === 'slaDueAt' && !Number.isNaN(Date.parse(v))) return formatDateTime(v);
   const targets = field === 'slaTargets' ? /^response (\d+) min, resolution (\d+) min$/.exec(v) : null;
-  if (targets) return msg('incidents.detail.responseResolution', { v0: minutesLabel(Number(targets[1])), v1: minutesLabel(Number(targets[2])) });
+  if (targets) return msg('incidents.detail.responseResolution', { response: minutesLabel(Number(targets[1])), resolution: minutesLabel(Number(targets[2])) });
   return v;
 }
 

@@ -86,7 +86,7 @@ function RecommendationCard({ rec, onChanged }: { rec: Recommendation; onChanged
     setBusy(true);
     try {
       await update(rec.id, target, text);
-      onChanged({ ok: true, text: msg('recommendations.page.recommendation', { title: rec.title, v1: RECOMMENDATION_STATUS_LABELS[target].toLowerCase() }) });
+      onChanged({ ok: true, text: msg('recommendations.page.recommendation', { title: rec.title, status: RECOMMENDATION_STATUS_LABELS[target].toLowerCase() }) });
       setTarget(null);
       setNote('');
     } catch (err) {
@@ -124,7 +124,7 @@ function RecommendationCard({ rec, onChanged }: { rec: Recommendation; onChanged
           </div>
           <div className="rec-actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? msg('actions.saving') : msg('recommendations.page.confirm', { v0: ACTION_LABELS[target] })}
+              {busy ? msg('actions.saving') : msg('recommendations.page.confirm', { action: ACTION_LABELS[target] })}
             </button>
             <button type="button" className="btn" onClick={() => { setTarget(null); setError(null); }}>
               {msg('actions.cancel')}

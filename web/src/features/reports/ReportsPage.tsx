@@ -27,7 +27,7 @@ export function ReportsPage() {
   // The period's end follows "now": recomputed on every request (docs/portal.md#report-periods).
   const report = useReportSWR('getReport', activeTenant ? tenant : null, spec);
   const r = report.data;
-  const title = r ? msg('reports.page.report', { tenantName, v1: r.period.from.slice(0, 10), v2: r.period.to.slice(0, 10) }) : '';
+  const title = r ? msg('reports.page.report', { tenantName, from: r.period.from.slice(0, 10), to: r.period.to.slice(0, 10) }) : '';
 
   return (
     <section className="report">
@@ -125,7 +125,7 @@ export function ReportsPage() {
             </section>
           </div>
           <section className="card" aria-labelledby="rep-avail">
-            <h2 id="rep-avail">{msg('reports.page.availabilityTarget', { v1: formatPercent(r.availability.slaTargetPct) })}</h2>
+            <h2 id="rep-avail">{msg('reports.page.availabilityTarget', { target: formatPercent(r.availability.slaTargetPct) })}</h2>
             <p>
               {msg('reports.page.fleetAvailability')} <strong data-testid="report-fleet-availability">{formatPercent(r.availability.fleetPct)}</strong>
             </p>

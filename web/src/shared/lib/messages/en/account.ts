@@ -9,7 +9,7 @@ export const account: Catalogue['account'] = {
     noRememberedDevices: 'No remembered devices.',
     lastUsed: 'Last used:',
     forget: 'Forget',
-    forgetNamed: 'Forget {{v0}}',
+    forgetNamed: 'Forget {{name}}',
   },
   logout: {
     signingOut: 'Signing out…',

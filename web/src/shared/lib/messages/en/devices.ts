@@ -13,7 +13,7 @@ export const devices: Catalogue['devices'] = {
     alarmList: 'Alarm list',
     raised: 'Raised',
     acknowledged: 'Acknowledged',
-    acknowledgeAlarmOf: 'Acknowledge alarm {{title}} of {{v1}}',
+    acknowledgeAlarmOf: 'Acknowledge alarm {{title}} of {{device}}',
     alarmAcknowledged: 'Alarm "{{title}}" acknowledged.',
   },
   picker: {
@@ -40,7 +40,7 @@ export const devices: Catalogue['devices'] = {
     last90Days: 'Last 90 days',
     slaTarget: 'SLA target',
     noHistory: 'This device has no availability history yet.',
-    dailyChartCaption: 'Daily availability of {{name}} in the last {{days}} days; dashed line: SLA target {{v2}}',
+    dailyChartCaption: 'Daily availability of {{name}} in the last {{days}} days; dashed line: SLA target {{target}}',
   },
   device: {
     window7d: '7 days',
@@ -64,7 +64,7 @@ export const devices: Catalogue['devices'] = {
     acknowledged: 'Acknowledged',
     mentioningIncidents: 'Incidents that mention the device',
     noMentioningIncidents: 'No incident mentions this device.',
-    pageTitle: 'Device {{v0}}',
+    pageTitle: 'Device {{id}}',
   },
   status: {
     deviceStatus: 'Device status',

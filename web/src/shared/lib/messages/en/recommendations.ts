@@ -11,11 +11,11 @@ export const recommendations: Catalogue['recommendations'] = {
     noRecommendations: 'No recommendations.',
     writeANote: 'Write a note.',
     noteTooLong: 'The note cannot be longer than 1000 characters.',
-    recommendation: 'Recommendation "{{title}}": {{v1}}.',
+    recommendation: 'Recommendation "{{title}}": {{status}}.',
     by: 'by',
     on: 'on',
     noteFor: 'Note for "',
-    confirm: 'Confirm: {{v0}}',
+    confirm: 'Confirm: {{action}}',
   },
   labels: {
     accept: 'Accept',

@@ -7,7 +7,7 @@ export const account = {
     noRememberedDevices: 'No hay dispositivos recordados.',
     lastUsed: 'Último uso:',
     forget: 'Olvidar',
-    forgetNamed: 'Olvidar {{v0}}',
+    forgetNamed: 'Olvidar {{name}}',
   },
   logout: {
     signingOut: 'Cerrando sesión…',

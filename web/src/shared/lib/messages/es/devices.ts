@@ -11,7 +11,7 @@ export const devices = {
     alarmList: 'Lista de alarmas',
     raised: 'Activada',
     acknowledged: 'Reconocida',
-    acknowledgeAlarmOf: 'Reconocer alarma {{title}} de {{v1}}',
+    acknowledgeAlarmOf: 'Reconocer alarma {{title}} de {{device}}',
     alarmAcknowledged: 'Alarma «{{title}}» reconocida.',
   },
   picker: {
@@ -38,7 +38,7 @@ export const devices = {
     last90Days: 'Últimos 90 días',
     slaTarget: 'Objetivo SLA',
     noHistory: 'Este dispositivo aún no tiene historial de disponibilidad.',
-    dailyChartCaption: 'Disponibilidad diaria de {{name}} en los últimos {{days}} días; línea discontinua: objetivo SLA {{v2}}',
+    dailyChartCaption: 'Disponibilidad diaria de {{name}} en los últimos {{days}} días; línea discontinua: objetivo SLA {{target}}',
   },
   device: {
     window7d: '7 días',
@@ -62,7 +62,7 @@ export const devices = {
     acknowledged: 'Reconocida',
     mentioningIncidents: 'Incidentes que mencionan el dispositivo',
     noMentioningIncidents: 'Ningún incidente menciona este dispositivo.',
-    pageTitle: 'Dispositivo {{v0}}',
+    pageTitle: 'Dispositivo {{id}}',
   },
   status: {
     deviceStatus: 'Estado de dispositivos',

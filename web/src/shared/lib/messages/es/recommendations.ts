@@ -9,11 +9,11 @@ export const recommendations = {
     noRecommendations: 'No hay recomendaciones.',
     writeANote: 'Escribe una nota.',
     noteTooLong: 'La nota no puede superar los 1000 caracteres.',
-    recommendation: 'Recomendación «{{title}}»: {{v1}}.',
+    recommendation: 'Recomendación «{{title}}»: {{status}}.',
     by: 'por',
     on: 'el',
     noteFor: 'Nota para «',
-    confirm: 'Confirmar: {{v0}}',
+    confirm: 'Confirmar: {{action}}',
   },
   labels: {
     accept: 'Aceptar',
