@@ -3,6 +3,7 @@ import type { IncidentStatus, Severity } from '../../shared/lib/contract';
 import { formatDateTime, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { t as msg } from '../../shared/lib/messages';
 
+/** Names of the history's fields: the incident's field labels (`fields.incident.*`, the same as its field registry's). */
 export const FIELD_LABELS: Record<string, string> = {
   get status() { return msg('fields.incident.status'); },
   get severity() { return msg('fields.incident.severity'); },
@@ -11,9 +12,9 @@ export const FIELD_LABELS: Record<string, string> = {
   get title() { return msg('fields.incident.title'); },
   get category() { return msg('fields.incident.category'); },
   get closureRequested() { return msg('incidents.detail.closureRequestedChange'); },
-  slaTargets: 'Objetivos SLA',
-  slaDueAt: 'Vence SLA',
-  slaResult: 'Resultado SLA',
+  get slaTargets() { return msg('fields.incident.slaTargets'); },
+  get slaDueAt() { return msg('fields.incident.slaDueAt'); },
+  get slaResult() { return msg('fields.incident.slaResult'); },
 };
 
 /**
