@@ -96,8 +96,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   get 'tenant.identity_provider_delete'() {
     return msg('audit.log.identityProviderDeleted');
   },
-  'staff.grant': 'Acceso SOC concedido',
-  'staff.revoke': 'Acceso SOC retirado',
+  get 'staff.grant'() {
+    return msg('audit.log.staffGranted');
+  },
+  get 'staff.revoke'() {
+    return msg('audit.log.staffRevoked');
+  },
   get 'export.report'() {
     return msg('audit.log.reportExported');
   },

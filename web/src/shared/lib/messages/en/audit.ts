@@ -23,6 +23,8 @@ export const audit: Catalogue['audit'] = {
     accessRequested: 'Access requested (account without a customer)',
     accessRequestGranted: 'Access request granted',
     accessRequestDismissed: 'Access request dismissed',
+    staffGranted: 'SOC access granted',
+    staffRevoked: 'SOC access revoked',
     analyticsExported: 'Analytics exported',
     auditLogExported: 'Audit log exported',
     escalationContactsUpdated: 'Escalation contacts updated',

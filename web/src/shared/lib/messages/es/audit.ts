@@ -21,6 +21,8 @@ export const audit = {
     accessRequested: 'Acceso solicitado (cuenta sin cliente)',
     accessRequestGranted: 'Solicitud de acceso concedida',
     accessRequestDismissed: 'Solicitud de acceso descartada',
+    staffGranted: 'Acceso SOC concedido',
+    staffRevoked: 'Acceso SOC retirado',
     analyticsExported: 'Analítica exportada',
     auditLogExported: 'Registro de auditoría exportado',
     escalationContactsUpdated: 'Contactos de escalado actualizados',
