@@ -60,8 +60,11 @@ const SPANISH_WORDS = new Set([
   'su', 'sus', 'al', 'y', 'o', 'en', 'ver', 'todos', 'todas', 'desde', 'hasta', 'cerrar', 'volver', 'nuevo',
 ]);
 
-/** A label-like text: a capitalised word, optionally followed by lower-case words and a colon ("Estado", "Alarmas abiertas", "Cliente:"). */
-const LABEL_LIKE = /^[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+( [a-záéíóúñü0-9()%]+)*:?$/;
+/**
+ * A label-like text: a capitalised word, optionally followed by lower-case words or acronyms and a colon ("Estado",
+ * "Alarmas abiertas", "Cliente:", "Vence SLA", "Acceso SOC concedido").
+ */
+const LABEL_LIKE = /^[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+( [a-záéíóúñü0-9()%]+| [A-Z]{2,5})*:?$/;
 
 /**
  * Whether `text` reads as Spanish (or as a UI label): a Spanish sign, two or more words one of which is a

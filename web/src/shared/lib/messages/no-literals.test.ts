@@ -44,6 +44,10 @@ describe('no user-visible literals outside the message catalogue (docs/portal.md
       'jsx-attribute:title="Cliente: "',
     ]);
     expect(readsAsSpanish('Sin datos')).toBe(true);
+    // Labels with an acronym (they slipped through as history and audit action names).
+    expect(readsAsSpanish('Vence SLA')).toBe(true);
+    expect(readsAsSpanish('Acceso SOC concedido')).toBe(true);
+    expect(findLiterals('sample.ts', "const L = { slaDueAt: 'Vence SLA' };").map((f) => f.kind)).toEqual(['spanish-string']);
     expect(readsAsSpanish('Content-Type')).toBe(false);
     expect(readsAsSpanish('no-store')).toBe(false);
     expect(readsAsSpanish('ApiError')).toBe(false);
