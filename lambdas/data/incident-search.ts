@@ -31,7 +31,8 @@ import { decodePositionCursor, encodePositionCursor } from './table/cursor.js';
 import { batchGetAll, batchWriteAll } from './table/dynamo-util.js';
 import { IncidentEntity, itemOf, recordOf, SearchTokenEntity } from './entities.js';
 import { keys } from './table/keys.js';
-import { filterExpression, queryItems, timeRange } from './table/paging.js';
+import { queryItems, timeRange } from './table/paging.js';
+import { listFilter, type ListFilterSpec } from './table/list-filter.js';
 import { indexOf } from './access-patterns.js';
 
 /** Sort key of an incident in the lists read here: `<createdAt>#<id>`. */
@@ -63,7 +64,8 @@ export async function listIncidentsByStatus(table: TableRef, tenantId: string, o
   const newestFirst = opts.sort !== 'oldest';
   const range = timeRange(opts.from, opts.to);
   const position = opts.cursor ? decodePosition(opts.cursor, range) : undefined;
-  const filter = filterExpression({ in: { severity: opts.severity } });
+  // The status is the partition read; the other filters are the FilterExpression.
+  const filter = incidentListFilter({ severity: opts.severity }).toExpression();
   const parts = await Promise.all(
     [...new Set(opts.status)].map(async (status) => {
       const pk = keys.incidentStatusGsi3Pk(tenantId, status);
@@ -98,9 +100,20 @@ export async function listIncidentsByStatus(table: TableRef, tenantId: string, o
   return { items: page.map((x) => recordOf(IncidentEntity, x.item)), nextCursor: nextPosition === undefined ? null : encodePosition(nextPosition) };
 }
 
-/** Whether incident `i` passes the status and severity filters of `opts` (the token Query bounds the creation time). */
-function passesFilters(i: Incident, opts: IncidentListOptions): boolean {
-  return (!opts.status?.length || opts.status.includes(i.status)) && (!opts.severity?.length || opts.severity.includes(i.severity));
+/**
+ * The incident list's filter (`GET /incidents`, `GET /soc/queue`), declared once: the tenant (an assignee's
+ * or the unassigned's SOC queue partition holds every tenant's entries), then any of the severities, then any
+ * of the statuses, each a `listFilter` `in` clause (none given = no condition). Its `toExpression()` is the
+ * FilterExpression of the Query paths, its `matches()` the check of the items read by key (the search's
+ * BatchGetItem, the exact-id GetItem). A read path passes only the filters its partition does not already
+ * apply (the status partitions of GSI3 are read without the status clause).
+ */
+export function incidentListFilter(opts: { tenantId?: string | undefined; severity?: readonly string[] | undefined; status?: readonly string[] | undefined }): ListFilterSpec {
+  return listFilter([
+    { attribute: 'tenantId', op: 'in', values: opts.tenantId === undefined ? undefined : [opts.tenantId] },
+    { attribute: 'severity', op: 'in', values: opts.severity },
+    { attribute: 'status', op: 'in', values: opts.status },
+  ]);
 }
 
 /** Word partitions a search reads in its first round at most (the query's longest words; the others are checked by the filter). */
@@ -177,11 +190,12 @@ export async function searchIncidents(table: TableRef, tenantId: string, opts: I
   const page = candidates.slice(0, opts.limit);
   const nextPosition = candidates.length > opts.limit ? page[page.length - 1] : cut;
   const found = await batchGetIncidents(table, tenantId, page.map(idOf));
+  const filter = incidentListFilter({ status: opts.status, severity: opts.severity });
   const items: Incident[] = [];
   for (const sk of page) {
     const incident = found.get(idOf(sk));
     // A stale entry (an older title, or a create that lost its race for the id) is skipped.
-    if (incident && `${incident.createdAt}#${incident.id}` === sk && titleMatches(incident.title, tokens) && passesFilters(incident, opts)) items.push(incident);
+    if (incident && `${incident.createdAt}#${incident.id}` === sk && titleMatches(incident.title, tokens) && filter.matches(incident)) items.push(incident);
   }
   return { items, nextCursor: nextPosition === undefined ? null : encodePosition(nextPosition) };
 }

@@ -4,7 +4,7 @@
  * `INCIDENT_SEQ` in `aggregates.ts`): implements `IncidentsPort` and exports `putIncident` and
  * `raiseIncidentCounter` for the seed.
  */
-import type { AuditEntry, Incident, IncidentChange, IncidentComment, IncidentDetail, Page } from '../contract/schemas.js';
+import type { AuditEntry, Incident, IncidentChange, IncidentComment, IncidentDetail, IncidentStatus, Page } from '../contract/schemas.js';
 import { incidentCommentEvent, incidentCreatedEvent, incidentUpdateEvent } from '../domain/activity.js';
 import { ApiError } from '../domain/errors.js';
 import { activityPut, activityPuts } from './activity.js';
@@ -16,8 +16,8 @@ import type { TableRef, TransactWriteItem } from './table/client.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './table/dynamo-util.js';
 import { AutoCloseEntity, CommentEntity, HistoryEntity, IncidentEntity, InternalNoteEntity, itemOf, recordOf, SocQueueEntryEntity, socQueuePlace } from './entities.js';
 import { keys } from './table/keys.js';
-import { dropSearchTokens, listIncidentsByStatus, putSearchTokens, searchIncidents, searchTokenPuts } from './incident-search.js';
-import { filterExpression, listPage } from './table/paging.js';
+import { dropSearchTokens, incidentListFilter, listIncidentsByStatus, putSearchTokens, searchIncidents, searchTokenPuts } from './incident-search.js';
+import { listPage } from './table/paging.js';
 import { indexOf } from './access-patterns.js';
 import { TABLE_DESIGN } from './table/table-design.js';
 import { putCommentTokens, searchComments } from './comment-search.js';
@@ -277,19 +277,61 @@ export function addIncidentNote(tenantId: string, incidentId: string, note: Inci
   });
 }
 
+/** An exact incident id typed as the search text (`INC-` + 6 or more digits, any case). */
+const EXACT_ID = /^inc-\d{6,}$/i;
+
+/** The read path of an incident list query (`incidentReadPath`). */
+export type IncidentReadPath =
+  | { path: 'byId'; id: string }
+  | { path: 'search'; q: string }
+  | { path: 'byStatus'; status: readonly IncidentStatus[] }
+  | { path: 'list' };
+
 /**
- * One page of the tenant's incidents, newest first unless `sort: 'oldest'`, `from`/`to` bounding `createdAt`
- * (docs/data-model.md#search): with `q`, the title search (`searchIncidents`: the word index, status and
- * severity checked on the candidates); with `status`, the status partitions of GSI3 merged
- * (`listIncidentsByStatus`, severity as a filter on them); otherwise GSI1 `TENANT#t#INCIDENTS` (sort key
- * `<createdAt>#<id>`) with `severity` as a filter; gap-free cursors.
+ * The one choice of how a page of the incident list (`GET /incidents`, `listIncidents`) is read
+ * (docs/data-model.md#search, docs/api.md#incident-search), first match wins:
+ *  - `byId`: the search text is exactly an incident id (`INC-` + ≥ 6 digits, any case, trimmed) on a first page
+ *    (no cursor) → ONE GetItem of that incident, kept if it matches the other filters and `from`/`to`; no cursor;
+ *  - `search`: any other non-blank search text → the title word index (`searchIncidents`: ≤ 8 Queries + ONE
+ *    BatchGetItem), status and severity checked on the candidates;
+ *  - `byStatus`: a status filter → the GSI3 partitions of those statuses merged (`listIncidentsByStatus`), the
+ *    severity as a FilterExpression;
+ *  - `list`: otherwise → the GSI1 list `TENANT#<t>#INCIDENTS` (`listPage`), the severity as a FilterExpression.
+ * Pure; the filters themselves are `incidentListFilter`.
+ */
+export function incidentReadPath(opts: Pick<IncidentListOptions, 'q' | 'status' | 'cursor'>): IncidentReadPath {
+  const text = opts.q?.trim();
+  if (text && EXACT_ID.test(text) && !opts.cursor) return { path: 'byId', id: text.toUpperCase() };
+  if (text) return { path: 'search', q: opts.q! };
+  if (opts.status?.length) return { path: 'byStatus', status: opts.status };
+  return { path: 'list' };
+}
+
+/**
+ * One page of the tenant's incidents, newest first unless `sort: 'oldest'`, `from`/`to` bounding `createdAt`,
+ * read by the path `incidentReadPath` chooses; gap-free cursors (none for `byId`).
  * @throws ApiError VALIDATION_FAILED for a cursor from another list/tenant or outside `from`/`to`.
  */
-export function listIncidents(tenantId: string, opts: IncidentListOptions, table: TableRef): Promise<Page<Incident>> {
-  const { status, severity, q, sort, ...position } = opts;
-  if (q !== undefined && q.trim() !== '') return searchIncidents(table, tenantId, { ...opts, q });
-  if (status?.length) return listIncidentsByStatus(table, tenantId, { ...opts, status });
-  return listPage(table, IncidentEntity, tenantId, { ...position, newestFirst: sort !== 'oldest' }, { in: { severity } });
+export async function listIncidents(tenantId: string, opts: IncidentListOptions, table: TableRef): Promise<Page<Incident>> {
+  const { status, severity, q: _q, sort, ...position } = opts;
+  const read = incidentReadPath(opts);
+  switch (read.path) {
+    case 'byId': {
+      const found = await getIncident(tenantId, read.id, table);
+      const matches =
+        found !== null &&
+        incidentListFilter({ status, severity }).matches(found) &&
+        (!opts.from || Date.parse(found.createdAt) >= Date.parse(opts.from)) &&
+        (!opts.to || Date.parse(found.createdAt) <= Date.parse(opts.to));
+      return { items: matches ? [found] : [], nextCursor: null };
+    }
+    case 'search':
+      return searchIncidents(table, tenantId, { ...opts, q: read.q });
+    case 'byStatus':
+      return listIncidentsByStatus(table, tenantId, { ...opts, status: read.status });
+    case 'list':
+      return listPage(table, IncidentEntity, tenantId, { ...position, newestFirst: sort !== 'oldest' }, incidentListFilter({ severity }));
+  }
 }
 
 /**
@@ -407,9 +449,7 @@ async function socQueuePage(opts: SocQueueOptions, table: TableRef): Promise<Pag
     ? decodeKeyCursor(opts.cursor, { scope: listId, keyNames, partitionKey: part.pk, partition: part.value, pkPrefix: 'TENANT#' })
     : undefined;
   const byAssignee = part.index === 'socQueueRankedOfAssignee' || part.index === 'socQueueOfAssignee';
-  const filter = filterExpression({
-    in: { tenantId: opts.tenantId && byAssignee ? [opts.tenantId] : undefined, severity: opts.severity, status: opts.status },
-  });
+  const filter = incidentListFilter({ tenantId: opts.tenantId && byAssignee ? opts.tenantId : undefined, severity: opts.severity, status: opts.status }).toExpression();
   const range = part.range;
   const rangeCondition = !range ? '' : 'lt' in range ? ' AND #qs < :r' : ' AND begins_with(#qs, :r)';
   const items: Record<string, unknown>[] = [];

@@ -441,30 +441,14 @@ export function planConfirmResolution(current: Incident, note: string | undefine
   };
 }
 
-/** An exact incident id typed as the search text (`INC-` + 6 or more digits, any case). */
-const EXACT_ID = /^inc-\d{6,}$/i;
-
 /**
- * A page of the tenant's incidents for a validated `ListIncidentsQuery` (its `tenant` is not a filter).
- * A search text that is exactly an incident id (`q=INC-000123`, any case, first page) is one GetItem of
- * that incident instead of a Query that reads and discards the tenant's incidents: the page holds it when
- * it exists and matches the other filters (status, severity, creation time range), else nothing; no
- * cursor (docs/api.md#incident-search).
+ * A page of the tenant's incidents for a validated `ListIncidentsQuery` (its `tenant` is not a filter). The
+ * read path (an exact incident id as `q` is one GetItem, the word index, the status partitions, the list) is
+ * chosen by the storage, in one place (`incidentReadPath` in lambdas/data/incidents.ts; docs/api.md#incident-search).
  * @throws ApiError VALIDATION_FAILED for a cursor not issued for this tenant/list/range (Query path).
  */
 export async function listIncidents(port: IncidentsPort, tenantId: string, q: IncidentListOptions & { tenant?: string | undefined }): Promise<Page<Incident>> {
   const { tenant: _tenant, ...opts } = q;
-  const text = opts.q?.trim();
-  if (text && EXACT_ID.test(text) && !opts.cursor) {
-    const found = await port.getIncident(tenantId, text.toUpperCase());
-    const matches =
-      found !== null &&
-      (!opts.status?.length || opts.status.includes(found.status)) &&
-      (!opts.severity?.length || opts.severity.includes(found.severity)) &&
-      (!opts.from || Date.parse(found.createdAt) >= Date.parse(opts.from)) &&
-      (!opts.to || Date.parse(found.createdAt) <= Date.parse(opts.to));
-    return { items: matches ? [found] : [], nextCursor: null };
-  }
   return port.listIncidents(tenantId, opts);
 }
 

@@ -124,7 +124,8 @@ export interface IncidentsPort {
   getIncidentDetail(tenantId: string, id: string, opts?: { internalNotes?: boolean }): Promise<IncidentDetail | null>;
   /**
    * One page of the tenant's incidents matching `opts` (see `IncidentListOptions`), newest first unless
-   * `sort: 'oldest'`. @throws ApiError VALIDATION_FAILED for a cursor not issued for this tenant/list/range.
+   * `sort: 'oldest'`; the storage chooses the read path (an exact id as `q`: one GetItem, no cursor).
+   * @throws ApiError VALIDATION_FAILED for a cursor not issued for this tenant/list/range.
    */
   listIncidents(tenantId: string, opts: IncidentListOptions): Promise<Page<Incident>>;
   /**

@@ -16,6 +16,7 @@ import { decodeCursor, encodeCursor, invalidCursor } from './cursor.js';
 import { recordOf, type Entity } from '../entities.js';
 import { keys } from './keys.js';
 import { indexOf } from '../access-patterns.js';
+import { listFilter, type FilterClause, type FilterExpressionParts, type ListFilterSpec } from './list-filter.js';
 
 /** Items read per Query round trip of a filtered page, and round trips per page (bounds latency and cost). */
 const READ_BATCH = 200;
@@ -24,31 +25,25 @@ const MAX_ROUND_TRIPS = 8;
 /**
  * Filters of a list, AND-combined: `in` keeps items whose attribute equals one of the values (a single
  * string = that value; undefined or `[]` = no filter); `contains` keeps items whose string attribute
- * contains the value.
+ * contains the value. The shorthand of a `listFilter` (list-filter.ts) for lists filtered on the server only.
  */
 export interface ListFilter {
   in?: Record<string, readonly string[] | string | undefined>;
   contains?: { attribute: string; value: string | undefined };
 }
 
-/** A FilterExpression with its names and values, or undefined when `filter` filters nothing. */
-export function filterExpression(filter: ListFilter | undefined): { expression: string; names: Record<string, string>; values: AttributeMap } | undefined {
-  const names: Record<string, string> = {};
-  const values: AttributeMap = {};
-  const parts: string[] = [];
-  Object.entries(filter?.in ?? {}).forEach(([attr, v], n) => {
-    const list = v === undefined ? [] : typeof v === 'string' ? [v] : v;
-    if (list.length === 0) return;
-    names[`#f${n}`] = attr;
-    parts.push(`#f${n} IN (${list.map((x, i) => ((values[`:f${n}_${i}`] = x), `:f${n}_${i}`)).join(', ')})`);
-  });
-  const c = filter?.contains;
-  if (c?.value) {
-    names['#c'] = c.attribute;
-    values[':c'] = c.value;
-    parts.push('contains(#c, :c)');
-  }
-  return parts.length ? { expression: parts.join(' AND '), names, values } : undefined;
+/** The `listFilter` of a `ListFilter` record: its `in` entries in order, then its `contains`. */
+export function listFilterOf(filter: ListFilter | ListFilterSpec | undefined): ListFilterSpec {
+  if (filter && 'toExpression' in filter) return filter;
+  return listFilter([
+    ...Object.entries(filter?.in ?? {}).map(([attribute, v]): FilterClause => ({ attribute, op: 'in', values: typeof v === 'string' ? [v] : v })),
+    ...(filter?.contains ? [{ attribute: filter.contains.attribute, op: 'contains', value: filter.contains.value } as const] : []),
+  ]);
+}
+
+/** A FilterExpression with its names and values, or undefined when `filter` filters nothing (`listFilter`'s `toExpression`). */
+export function filterExpression(filter: ListFilter | ListFilterSpec | undefined): FilterExpressionParts | undefined {
+  return listFilterOf(filter).toExpression();
 }
 
 /** One page request on a GSI1 list of tenant `tenantId`. */
@@ -60,7 +55,7 @@ export interface PageRequest extends PageOptions {
   range?: { lower: string; upper: string } | undefined;
   /** Default false (ascending GSI1SK). */
   newestFirst?: boolean | undefined;
-  filter?: ListFilter | undefined;
+  filter?: ListFilter | ListFilterSpec | undefined;
 }
 
 /**
@@ -157,7 +152,7 @@ export async function listPage<R extends object, A extends object>(
   entity: Entity<R, A>,
   tenantId: string,
   opts: ListOptions,
-  filter?: ListFilter,
+  filter?: ListFilter | ListFilterSpec,
 ): Promise<Page<A>> {
   const list = entity.list;
   if (!list) throw new Error(`${entity.name} has no list`);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assertGroups, identityFromClaims, parseGroups, resolveTenant, type Identity } from '../../../lambdas/domain/identity.js';
 import { ApiError } from '../../../lambdas/domain/errors.js';
-import { canTransition, formatIncidentId, listIncidents, newIncident, planUpdate, SLA_HOURS, slaDueAt, TRANSITIONS } from '../../../lambdas/domain/incidents.js';
-import type { IncidentsPort } from '../../../lambdas/domain/ports.js';
+import { canTransition, formatIncidentId, newIncident, planUpdate, SLA_HOURS, slaDueAt, TRANSITIONS } from '../../../lambdas/domain/incidents.js';
 import { availability30d, availabilityWindowStart, deviceStatus, HEARTBEAT_THRESHOLDS_MS } from '../../../lambdas/domain/devices.js';
 import { INCIDENT_STATUSES, type Incident } from '../../../lambdas/contract/schemas.js';
 
@@ -230,44 +229,5 @@ describe('device rules', () => {
     ).toBe(75);
     expect(availability30d([{ date: '2025-03-01', availablePct: 99.996, monitoredSeconds: full / 2 }, { date: '2025-03-02', availablePct: 90, monitoredSeconds: full / 2 }], now)).toBe(95);
     expect(availability30d([{ date: '2025-03-01', availablePct: 150, monitoredSeconds: full }], now)).toBe(100);
-  });
-});
-
-describe('incident search by exact id', () => {
-  const inc = newIncident('acme', 123, { title: 'Fuga de datos', description: 'x', severity: 'high', category: 'c' }, 'ana@acme.example', '2026-03-01T10:00:00.000Z');
-  const port = (found: Incident | null) => {
-    const calls = { get: [] as string[], list: 0 };
-    const p = {
-      getIncident: async (_t: string, id: string) => {
-        calls.get.push(id);
-        return found;
-      },
-      listIncidents: async () => {
-        calls.list++;
-        return { items: [], nextCursor: null };
-      },
-    } as unknown as IncidentsPort;
-    return { p, calls };
-  };
-
-  it('reads the one incident (GetItem) instead of querying the list, any case', async () => {
-    const { p, calls } = port(inc);
-    expect(await listIncidents(p, 'acme', { limit: 20, q: ' inc-000123 ' })).toEqual({ items: [inc], nextCursor: null });
-    expect(calls).toEqual({ get: ['INC-000123'], list: 0 });
-  });
-
-  it('applies the other filters to it, and answers an empty page for an unknown id', async () => {
-    expect((await listIncidents(port(inc).p, 'acme', { limit: 20, q: 'INC-000123', severity: ['low'] })).items).toEqual([]);
-    expect((await listIncidents(port(inc).p, 'acme', { limit: 20, q: 'INC-000123', from: '2026-03-01T10:00:00Z' })).items).toEqual([inc]);
-    expect((await listIncidents(port(inc).p, 'acme', { limit: 20, q: 'INC-000123', to: '2026-03-01T09:59:59Z' })).items).toEqual([]);
-    expect((await listIncidents(port(null).p, 'acme', { limit: 20, q: 'INC-000123' })).items).toEqual([]);
-  });
-
-  it('other texts (and a short id) still query the list', async () => {
-    for (const q of ['INC-12', 'fuga', 'INC-000123 fuga']) {
-      const { p, calls } = port(inc);
-      await listIncidents(p, 'acme', { limit: 20, q });
-      expect(calls).toEqual({ get: [], list: 1 });
-    }
   });
 });
