@@ -18,7 +18,7 @@ import type { WindowDays } from './api';
 import { t as msg } from '../../shared/lib/messages';
 
 function slaText(meets: boolean | null): string {
-  return meets === null ? msg('devices.availability.noData') : meets ? msg('devices.availability.meetsTheSla') : msg('devices.availability.belowTarget');
+  return meets === null ? msg('common.noData') : meets ? msg('devices.availability.meetsTheSla') : msg('devices.availability.belowTarget');
 }
 
 export function DeviceAvailabilityPage() {
@@ -73,9 +73,9 @@ export function DeviceAvailabilityPage() {
               <ul className="kpi-row" aria-label={msg('devices.availability.availabilityByPeriod')}>
                 {(
                   [
-                    [msg('devices.availability.last7Days'), detail.data.availability.last7d],
-                    [msg('devices.availability.last30Days'), detail.data.availability.last30d],
-                    [msg('devices.availability.last90Days'), detail.data.availability.last90d],
+                    [msg('common.periods.last7Days'), detail.data.availability.last7d],
+                    [msg('common.periods.last30Days'), detail.data.availability.last30d],
+                    [msg('common.periods.last90Days'), detail.data.availability.last90d],
                   ] as const
                 ).map(([label, w]) => (
                   <li key={label}>

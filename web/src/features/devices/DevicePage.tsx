@@ -66,7 +66,7 @@ export function DevicePage() {
       {back}
       <PageHeader title={d.name} />
       <div className="card">
-        <h2>{msg('devices.device.details')}</h2>
+        <h2>{msg('common.details')}</h2>
         <dl className="details">
           {fieldsByKey(DEVICE_FIELDS, DEVICE_DETAIL_KEYS).map((f) => (
             <Fragment key={f.key}>
@@ -95,7 +95,7 @@ export function DevicePage() {
                 <tr key={key}>
                   <td>{msg(label)}</td>
                   <td className="num">{formatPercent(w.availablePct)}</td>
-                  <td>{w.meetsSla === null ? msg('devices.device.noData') : w.meetsSla ? msg('devices.device.met') : msg('devices.device.notMet')}</td>
+                  <td>{w.meetsSla === null ? msg('common.noData') : w.meetsSla ? msg('devices.device.met') : msg('devices.device.notMet')}</td>
                 </tr>
               );
             })}

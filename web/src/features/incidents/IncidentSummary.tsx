@@ -8,7 +8,7 @@ import { INCIDENT_FIELDS } from './incident-fields';
 export function IncidentSummary({ incident, tenantName }: { incident: IncidentDetail; tenantName: string }) {
   return (
     <div className="card">
-      <h2>{msg('incidents.detail.details')}</h2>
+      <h2>{msg('common.details')}</h2>
       <dl className="details">
         <dt>{msg('fields.common.customer')}</dt>
         <dd>{tenantName}</dd>

@@ -10,11 +10,11 @@ import { useTenantQuery } from '../../shared/lib/tenant';
 import { t as msg } from '../../shared/lib/messages';
 
 export const RANGES = { get '24h'() {
-    return msg('office365.options.last24Hours');
+    return msg('common.periods.last24Hours');
   }, get '7d'() {
-    return msg('office365.options.last7Days');
+    return msg('common.periods.last7Days');
   }, get '30d'() {
-    return msg('office365.options.last30Days');
+    return msg('common.periods.last30Days');
   }, get all() { return msg('office365.options.all'); } } as const;
 export type RangeKey = keyof typeof RANGES;
 const RANGE_MS: Record<Exclude<RangeKey, 'all'>, number> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 };

@@ -11,7 +11,6 @@ export const incidents: Catalogue['incidents'] = {
     backToList: '← Incidents',
     incident: 'Incident',
     viewAllIncidents: 'View all incidents',
-    details: 'Details',
     triageReasonLength: 'Give the reason (3 to 500 characters).',
     triage: 'Triage',
     reason: 'Reason',

@@ -27,9 +27,6 @@ export const office365: Catalogue['office365'] = {
     alertAcknowledged: 'Alert “{{title}}” acknowledged. Its status in Microsoft 365 does not change.',
   },
   options: {
-    last24Hours: 'Last 24 hours',
-    last7Days: 'Last 7 days',
-    last30Days: 'Last 30 days',
     all: 'All',
   },
 };

@@ -9,7 +9,6 @@ export const incidents = {
     backToList: '← Incidentes',
     incident: 'Incidente',
     viewAllIncidents: 'Ver todos los incidentes',
-    details: 'Detalles',
     triageReasonLength: 'Indica el motivo (entre 3 y 500 caracteres).',
     triage: 'Clasificar',
     reason: 'Motivo',

@@ -25,9 +25,6 @@ export const office365 = {
     alertAcknowledged: 'Alerta «{{title}}» reconocida. Su estado en Microsoft 365 no cambia.',
   },
   options: {
-    last24Hours: 'Últimas 24 horas',
-    last7Days: 'Últimos 7 días',
-    last30Days: 'Últimos 30 días',
     all: 'Todo',
   },
 };
