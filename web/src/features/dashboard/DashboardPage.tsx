@@ -6,11 +6,12 @@
  * tenant size) and refresh on their own every minute and when the window regains focus. Every tile links
  * to its screen. Each block has its own loading, error (with "Reintentar") and empty state.
  */
-import { useDeferredValue, useEffect } from 'react';
+import { useEffect } from 'react';
+import { useValueAfterPaint } from '../../shared/lib/hooks';
 import { markFirstScreenShown } from '../../shared/lib/first-screen';
 import { Link } from 'react-router-dom';
 import { DEVICE_STATUSES, SEVERITIES } from '../../shared/lib/contract';
-import type { DeviceAlarm, Summary } from '../../shared/lib/contract';
+import type { DeviceAlarm } from '../../shared/lib/contract';
 import type { ApiError } from '../../shared/lib/api';
 import { DEVICE_STATUS_LABELS, formatDateTime, formatNumber, formatPercent, SEVERITY_LABELS } from '../../shared/lib/format';
 import { AlarmStateBadge, IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
@@ -40,11 +41,11 @@ export function DashboardPage() {
   const recent = useRecentIncidents();
   const alarms = useLatestOpenAlarms();
   const s = summary.data;
-  // The two charts render in a pass of their own just after the figures (`useDeferredValue`): drawing them is
-  // most of the dashboard's rendering work, and the figures need not wait for it (docs/portal.md#sign-in-to-dashboard).
-  // Also when the summary is already in SWR's cache at the first render (the sign-in's prefetch): without an
-  // initial value React does not defer a component's first render, and the charts were drawn in it.
-  const c = useDeferredValue<Summary | null | undefined>(s, null);
+  // The two charts render in a pass of their own once the figures are on the screen (`useValueAfterPaint`):
+  // drawing them is most of the dashboard's rendering work, and the figures need not wait for it — also at the
+  // dashboard's first render, when the sign-in's prefetch has put the summary in SWR's cache already
+  // (docs/portal.md#sign-in-to-dashboard).
+  const c = useValueAfterPaint(s, null);
   const charts: Loadable = { ...summary, data: c };
   // The figures (or the error) are on the screen: a sign-in's held steps may go on (shared/lib/first-screen.ts).
   const settled = s !== undefined || summary.error !== undefined;

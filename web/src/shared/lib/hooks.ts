@@ -1,7 +1,7 @@
 /**
  * Small state hooks shared by the shell and the screens.
  */
-import { useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { Dispatch, SetStateAction } from 'react';
 
 /**
@@ -29,4 +29,31 @@ export function useStateResetOn<T, K>(key: K, reset: (key: K) => T): [T, Dispatc
 export function useTimeOfChange(key: string): number {
   const [at] = useStateResetOn(key, () => Date.now());
   return at;
+}
+
+/**
+ * `value`, but only once a frame has been painted since it changed (`initial` until the first time): the
+ * render that uses it waits for the screen to show what the render that changed `value` committed, and then
+ * runs as a transition (interruptible). For heavy parts drawn from the same data as light ones, e.g. the
+ * dashboard's charts after its figures: `useDeferredValue` alone renders them in 5 ms slices right after the
+ * figures' commit, and Chromium paints no frame between those slices until its ~100 ms starvation limit, so
+ * the figures were on the screen 25–120 ms after their commit (docs/portal.md#sign-in-to-dashboard).
+ * Without `requestAnimationFrame` (a hidden page, tests) it waits for one task instead.
+ */
+export function useValueAfterPaint<T, I>(value: T, initial: I): T | I {
+  const [shown, setShown] = useState<{ value: T } | null>(null);
+  useEffect(() => {
+    let frame = 0;
+    let task: ReturnType<typeof setTimeout> | undefined;
+    const show = () => {
+      task = setTimeout(() => startTransition(() => setShown({ value })), 0);
+    };
+    if (typeof window.requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') frame = window.requestAnimationFrame(show);
+    else show();
+    return () => {
+      if (frame) window.cancelAnimationFrame(frame);
+      clearTimeout(task);
+    };
+  }, [value]);
+  return shown ? shown.value : initial;
 }
