@@ -1,9 +1,8 @@
 /**
  * Labels of the API's enum values (and the few the portal derives, like a maintenance window's status) in
  * the current language: every group is `enums.<group>.<value>` of the message catalogue and its values are
- * the catalogue group's keys, so a label is added in the catalogue alone. Severity, incident status, device
- * status and type, alarm state and incident source are read the same way through `./format.ts`
- * (docs/portal.md#messages).
+ * the catalogue group's keys, so a label is added in the catalogue alone. Every enum label table of the portal is
+ * here (`./format.ts` re-exports the ones the formatting screens import) (docs/portal.md#messages).
  */
 import { CATALOGUES, t } from './messages';
 
@@ -30,6 +29,16 @@ export function enumLabel<G extends EnumGroup>(group: G, value: string): string 
   return Object.hasOwn(CATALOGUES.es.enums[group], value) ? t(`enums.${group}.${value}` as 'enums.severity.high') : value;
 }
 
+/** Incident and alarm severity (contract `SEVERITIES`). */
+export const SEVERITY_LABELS = enumLabels('severity');
+/** Incident status (contract `INCIDENT_STATUSES`). */
+export const INCIDENT_STATUS_LABELS = enumLabels('incidentStatus');
+/** Device status (contract `DEVICE_STATUSES`). */
+export const DEVICE_STATUS_LABELS = enumLabels('deviceStatus');
+/** Device-alarm states (contract `ALARM_STATES`). */
+export const ALARM_STATE_LABELS = enumLabels('alarmState');
+/** Incident sources (contract `INCIDENT_SOURCES`). */
+export const INCIDENT_SOURCE_LABELS = enumLabels('incidentSource');
 /** Device alarm or Office 365 alert (contract `ALARM_CONSOLE_KINDS`, a linked alarm's `kind`). */
 export const ALARM_KIND_LABELS = enumLabels('alarmKind');
 /** States of the staff alarm console (contract `ALARM_CONSOLE_STATES`). */

@@ -3,39 +3,15 @@
  * `./messages`, docs/portal.md#messages): Spanish (es-ES) by default, English (en-GB) when chosen in
  * `/settings`; dates in the browser's time zone.
  */
-import type { AlarmState, DeviceStatus, IncidentSource, IncidentStatus, Severity } from './contract';
-import { messagesLanguage, t } from './messages';
+import { enumLabel } from './enum-labels';
+import { messagesLanguage } from './messages';
 
-/**
- * A read-only record `value → label` whose labels are read from the catalogue group `enums.<group>` in the
- * current language at each access (so `SEVERITY_LABELS.high` is "Alta" in Spanish, "High" in English).
- */
-function enumLabels<K extends string>(group: 'severity' | 'incidentStatus' | 'deviceStatus' | 'deviceType' | 'alarmState' | 'incidentSource', values: readonly K[]): Readonly<Record<K, string>> {
-  const record = {} as Record<K, string>;
-  for (const value of values) {
-    Object.defineProperty(record, value, { enumerable: true, get: () => t(`enums.${group}.${value}` as 'enums.severity.high') });
-  }
-  return Object.freeze(record);
-}
-
-export const SEVERITY_LABELS: Readonly<Record<Severity, string>> = enumLabels('severity', ['critical', 'high', 'medium', 'low']);
-
-export const INCIDENT_STATUS_LABELS: Readonly<Record<IncidentStatus, string>> = enumLabels('incidentStatus', ['new', 'in_progress', 'on_hold', 'resolved', 'closed']);
-
-export const DEVICE_STATUS_LABELS: Readonly<Record<DeviceStatus, string>> = enumLabels('deviceStatus', ['online', 'degraded', 'offline', 'unknown']);
-
-/** Device-alarm states (contract `ALARM_STATES`). */
-export const ALARM_STATE_LABELS: Readonly<Record<AlarmState, string>> = enumLabels('alarmState', ['active', 'acknowledged', 'cleared']);
-
-/** Incident sources (contract `INCIDENT_SOURCES`). */
-export const INCIDENT_SOURCE_LABELS: Readonly<Record<IncidentSource, string>> = enumLabels('incidentSource', ['portal', 'soc', 'alarm']);
-
-/** Device types sent by the collectors (free text in the API); unknown types are shown as sent. */
-const DEVICE_TYPE_LABELS: Readonly<Record<string, string>> = enumLabels('deviceType', ['firewall', 'switch', 'access_point', 'server', 'router', 'vpn']);
+// The API's enum labels are declared once, in `./enum-labels.ts`; re-exported here for the screens that format.
+export { ALARM_STATE_LABELS, DEVICE_STATUS_LABELS, INCIDENT_SOURCE_LABELS, INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from './enum-labels';
 
 /** Label of a device type in the current language, e.g. `access_point` → "Punto de acceso"; unknown types as sent. */
 export function deviceTypeLabel(type: string): string {
-  return Object.hasOwn(DEVICE_TYPE_LABELS, type) ? DEVICE_TYPE_LABELS[type]! : type;
+  return enumLabel('deviceType', type);
 }
 
 /** BCP 47 locale of the current messages language (dates and numbers). */
