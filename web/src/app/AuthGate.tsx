@@ -30,6 +30,7 @@ import { takeOverPrerender } from './prerender-takeover';
 import { watchSignInTokens } from './sign-in-tokens';
 import { clearPendingIdToken, opensPortalAtOnce, setPendingIdToken } from '../shared/lib/pending-sign-in';
 import { firstScreenShown, resetFirstScreen } from '../shared/lib/first-screen';
+import { onNextPaint } from '../shared/lib/hooks';
 import type * as PrefetchModuleNs from './prefetch-signed-in';
 import { I18n } from 'aws-amplify/utils';
 
@@ -127,7 +128,7 @@ function useStartPortalOnSignIn(apiUrl: string, onPortalOpens: () => void): void
         onPortalOpens();
         // Amplify's next step (the device verifier, ~120 ms of CPU) waits until the first screen's data is on the
         // screen (shared/lib/first-screen.ts) and painted; the requests failing to start releases it at once.
-        return started.then(() => firstScreenShown().then(afterNextPaint), () => undefined);
+        return started.then(() => firstScreenShown().then(() => new Promise<void>((painted) => void onNextPaint(painted))), () => undefined);
       }),
     [apiUrl, onPortalOpens],
   );
@@ -140,14 +141,6 @@ function useStartPortalOnSignIn(apiUrl: string, onPortalOpens: () => void): void
       }),
     [apiUrl],
   );
-}
-
-/** Resolves after the next frame has been painted (a task after its animation frame); at once when no frame comes (a hidden page). */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof window.requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') resolve();
-    else window.requestAnimationFrame(() => setTimeout(resolve, 0));
-  });
 }
 
 /** Props: the validated `/config.json`. Must be rendered after `configureAmplify(config)`. */

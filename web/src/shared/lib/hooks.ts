@@ -42,18 +42,24 @@ export function useTimeOfChange(key: string): number {
  */
 export function useValueAfterPaint<T, I>(value: T, initial: I): T | I {
   const [shown, setShown] = useState<{ value: T } | null>(null);
-  useEffect(() => {
-    let frame = 0;
-    let task: ReturnType<typeof setTimeout> | undefined;
-    const show = () => {
-      task = setTimeout(() => startTransition(() => setShown({ value })), 0);
-    };
-    if (typeof window.requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') frame = window.requestAnimationFrame(show);
-    else show();
-    return () => {
-      if (frame) window.cancelAnimationFrame(frame);
-      clearTimeout(task);
-    };
-  }, [value]);
+  useEffect(() => onNextPaint(() => startTransition(() => setShown({ value }))), [value]);
   return shown ? shown.value : initial;
+}
+
+/**
+ * Runs `run` once the next frame has been painted (a task after its animation frame); after one task when no
+ * frame comes (a hidden page, or no `requestAnimationFrame`: tests). Returns a function that cancels it.
+ */
+export function onNextPaint(run: () => void): () => void {
+  let frame = 0;
+  let task: ReturnType<typeof setTimeout> | undefined;
+  const later = () => {
+    task = setTimeout(run, 0);
+  };
+  if (typeof window.requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') frame = window.requestAnimationFrame(later);
+  else later();
+  return () => {
+    if (frame) window.cancelAnimationFrame(frame);
+    clearTimeout(task);
+  };
 }
