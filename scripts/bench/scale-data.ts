@@ -75,6 +75,7 @@ import { keys } from '../../lambdas/data/table/keys.js';
 import { formatIncidentId, slaDueAt, slaResultOf, targetsFor } from '../../lambdas/domain/incidents.js';
 import type { DailyAvailability, StoredDevice } from '../../lambdas/domain/ports.js';
 import { DEMO_RECOMMENDATIONS, O365_ALERTS, O365_OPERATIONS, O365_USERS, o365Result } from '../local/demo-data.js';
+import { pick, prng } from '../lib/seeded-random.js';
 
 /** The scale factors the bench measures (×1 ≈ a demo-sized customer of 50 devices). */
 export const SCALE_FACTORS = [1, 10, 100] as const;
@@ -164,24 +165,12 @@ const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** mulberry32: a small seeded PRNG, [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 /** `ulid`'s randomness drawn from `rnd` (deterministic event ids). */
 const randomBytes = (rnd: () => number) => (b: Uint8Array): Uint8Array => {
   for (let i = 0; i < b.length; i++) b[i] = Math.floor(rnd() * 256);
   return b;
 };
 const seedOf = (s: string): number => [...s].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
-const pick = <T>(rnd: () => number, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
 function weighted<T>(rnd: () => number, xs: ReadonlyArray<readonly [T, number]>): T {
   let r = rnd() * xs.reduce((a, [, w]) => a + w, 0);
   for (const [x, w] of xs) if ((r -= w) < 0) return x;

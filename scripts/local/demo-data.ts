@@ -9,6 +9,7 @@
  */
 import type { IncidentStatus, Office365Alarm, Office365Event, Recommendation, Severity } from '../../lambdas/contract/schemas.js';
 import { DEVICE_ALARM_TYPES } from '../../lambdas/domain/alarm-types.js';
+import { pick, prng } from '../lib/seeded-random.js';
 
 /** Demo password for every local user (local emulator only; never a deployed pool). */
 export const DEMO_PASSWORD = 'Vigia-Demo-2026';
@@ -86,18 +87,6 @@ export const DEMO_USERS: DemoUser[] = [
   { email: 'admin@vigia.example', password: DEMO_PASSWORD, groups: ['admin'], description: 'staff (admin group; TOTP set up)', totp: true },
 ];
 
-/** mulberry32: a tiny seeded PRNG so the demo data is reproducible. Returns floats in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const pick = <T>(rnd: () => number, xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
 const seedOf = (s: string) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7);
 
 const INCIDENT_TEMPLATES: Array<{ title: string; category: string; description: string }> = [
