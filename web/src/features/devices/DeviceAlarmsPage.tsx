@@ -6,20 +6,18 @@
  * so a page reads no device; the device filter is `DevicePicker` (a name search on the server). The "Incidente"
  * column links the incident opened for the alarm, or offers "Abrir incidente" (docs/portal.md#linked-alarms).
  */
-import { Link } from 'react-router-dom';
-import { devicePath } from '../../shared/lib/links';
 import { ALARM_STATES, SEVERITIES } from '../../shared/lib/contract';
 import type { DeviceAlarm } from '../../shared/lib/contract';
-import { ALARM_STATE_LABELS, formatDateTime, SEVERITY_LABELS } from '../../shared/lib/format';
-import { AlarmStateBadge, SeverityBadge } from '../../shared/ui/badges';
+import { ALARM_STATE_LABELS, SEVERITY_LABELS } from '../../shared/lib/format';
 import { DataTable, FilterSelect, ListFrame, useFilterParams } from '../../shared/ui/lists';
 import { RowActionNoticeView, useRowAction } from '../../shared/ui/useRowAction';
-import { Badge, PageHeader } from '../../shared/ui/states';
-import { AlarmIncidentCell } from '../../shared/ui/AlarmIncidentCell';
+import { PageHeader } from '../../shared/ui/states';
+import { dataColumnsOf } from '../../shared/ui/fields';
 import '../../shared/ui/screens.css';
 import { useAcknowledge, useAlarmList } from './api';
 import { canOperate, useTenant } from '../../shared/lib/tenant';
 import { DevicePicker } from './DevicePicker';
+import { alarmDeviceName, DEVICE_ALARM_FIELDS } from './alarm-fields';
 import type { AlarmFilters } from './api';
 import { t as msg } from '../../shared/lib/messages';
 
@@ -38,6 +36,7 @@ export function alarmQuery(params: URLSearchParams): AlarmFilters {
 /** An alarm's key in the list (alarm ids are per device): `<deviceId>/<id>`. */
 const alarmKey = (a: DeviceAlarm): string => `${a.deviceId}/${a.id}`;
 
+/** The tenant's device alarms: filters, the list (columns of `DEVICE_ALARM_FIELDS`) and "Reconocer". */
 export function DeviceAlarmsPage() {
   const { params, set: setFilter } = useFilterParams();
   const query = alarmQuery(params);
@@ -46,8 +45,6 @@ export function DeviceAlarmsPage() {
   // A viewer cannot acknowledge (docs/api.md#customer-roles): the button is hidden, not disabled.
   const operator = canOperate(useTenant().me);
   const { busy, notice, run } = useRowAction(list);
-  /** The device's name on the row (alarms written before the copy: its id until the upgrade fills it). */
-  const nameOf = (a: DeviceAlarm): string => a.deviceName ?? a.deviceId;
   const onAck = (a: DeviceAlarm) => run(alarmKey(a), () => acknowledge(a), msg('devices.alarms.alarmAcknowledged', { title: a.title }));
 
   return (
@@ -56,7 +53,7 @@ export function DeviceAlarmsPage() {
       <form className="card filters" aria-label={msg('devices.alarms.filterAlarms')} onSubmit={(e) => e.preventDefault()}>
         <FilterSelect id="al-state" label={msg('fields.alarm.state')} value={String(query.state ?? '')} options={ALARM_STATES.map((s) => [s, ALARM_STATE_LABELS[s]] as const)} onChange={(v) => setFilter('state', v)} />
         <FilterSelect id="al-severity" label={msg('fields.alarm.severity')} all={msg('devices.alarms.all')} value={String(query.severity ?? '')} options={SEVERITIES.map((s) => [s, SEVERITY_LABELS[s]] as const)} onChange={(v) => setFilter('severity', v)} />
-        <DevicePicker id="al-device" label={msg('devices.alarms.device')} value={String(query.deviceId ?? '')} selectedName={list.items.find((a) => a.deviceId === query.deviceId)?.deviceName} allLabel={msg('devices.picker.allDevices')} onChange={(v) => setFilter('device', v)} />
+        <DevicePicker id="al-device" label={msg('fields.alarm.device')} value={String(query.deviceId ?? '')} selectedName={list.items.find((a) => a.deviceId === query.deviceId)?.deviceName} allLabel={msg('devices.picker.allDevices')} onChange={(v) => setFilter('device', v)} />
       </form>
       <RowActionNoticeView notice={notice} />
       <ListFrame list={list} empty={Object.keys(query).length ? msg('devices.alarms.noMatches') : msg('devices.alarms.noAlarmsRecorded')}>
@@ -65,31 +62,13 @@ export function DeviceAlarmsPage() {
           rows={list.items}
           rowKey={alarmKey}
           columns={[
-            {
-              label: msg('fields.alarm.title'),
-              // Raised inside a maintenance window: it notified nobody (docs/api.md#maintenance-windows).
-              cell: (a) => (a.inMaintenance ? <>{a.title} <Badge tone="muted">{msg('devices.alarms.inMaintenance')}</Badge></> : a.title),
-            },
-            { label: msg('devices.alarms.device'), cell: (a) => <Link to={devicePath(a.deviceId, a.tenantId)}>{nameOf(a)}</Link> },
-            { label: msg('fields.alarm.severity'), cell: (a) => <SeverityBadge severity={a.severity} /> },
-            { label: msg('fields.alarm.state'), cell: (a) => <AlarmStateBadge state={a.state} /> },
-            { label: msg('devices.alarms.raised'), cell: (a) => <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time> },
-            { label: msg('devices.alarms.acknowledged'), cell: (a) => (a.acknowledgedAt ? `${formatDateTime(a.acknowledgedAt)} · ${a.acknowledgedBy ?? ''}` : '—') },
-            {
-              label: msg('ui.alarmIncident.incident'),
-              cell: (a) => (
-                <AlarmIncidentCell
-                  alarm={{ kind: 'device', id: a.id, deviceId: a.deviceId, tenantId: a.tenantId, title: a.title, severity: a.severity, name: nameOf(a), at: a.raisedAt }}
-                  incidentId={a.incidentId}
-                />
-              ),
-            },
+            ...dataColumnsOf(DEVICE_ALARM_FIELDS),
             {
               label: msg('fields.common.actions'),
               hiddenLabel: true,
               cell: (a) =>
                 a.state === 'active' && operator ? (
-                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void onAck(a)} aria-label={msg('devices.alarms.acknowledgeAlarmOf', { title: a.title, device: nameOf(a) })}>
+                  <button type="button" className="btn" disabled={busy !== null} onClick={() => void onAck(a)} aria-label={msg('devices.alarms.acknowledgeAlarmOf', { title: a.title, device: alarmDeviceName(a) })}>
                     {busy === alarmKey(a) ? msg('actions.acknowledging') : msg('actions.acknowledge')}
                   </button>
                 ) : null,

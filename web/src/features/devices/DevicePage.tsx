@@ -8,16 +8,17 @@
 import { Fragment } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { DeviceId } from '../../shared/lib/contract';
-import { formatDateTime, formatPercent } from '../../shared/lib/format';
+import { formatPercent } from '../../shared/lib/format';
 import { ticketPath } from '../../shared/lib/links';
-import { AlarmStateBadge, IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
+import { IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
 import { AvailabilityChart } from '../../shared/ui/charts';
-import { ListFrame } from '../../shared/ui/lists';
+import { DataTable, ListFrame } from '../../shared/ui/lists';
 import { ErrorState, LoadingState, NotFoundState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { useDevice, useDeviceAlarms, useIncidentsMentioning } from './api';
 import { DEVICE_DETAIL_KEYS, DEVICE_FIELDS } from './device-fields';
-import { fieldsByKey } from '../../shared/ui/fields';
+import { dataColumnsOf, fieldsByKey } from '../../shared/ui/fields';
+import { DEVICE_ALARM_FIELDS, DEVICE_PAGE_ALARM_KEYS } from './alarm-fields';
 import { t as msg } from '../../shared/lib/messages';
 
 /** Availability windows of the device: the API's field and the catalogue key of its label. */
@@ -27,6 +28,10 @@ const WINDOWS = [
   ['last90d', 'devices.device.window90d'],
 ] as const;
 
+/** The device page's alarm table: the alarm registry's fields for one device. */
+const ALARM_FIELDS = fieldsByKey(DEVICE_ALARM_FIELDS, DEVICE_PAGE_ALARM_KEYS);
+
+/** One device's page: inventory and state, availability, its alarms and the incidents that mention it. */
 export function DevicePage() {
   const { id } = useParams();
   const [params] = useSearchParams();
@@ -106,35 +111,7 @@ export function DevicePage() {
       <div className="card">
         <h2>{msg('devices.device.alarms')}</h2>
         <ListFrame list={alarms} empty={msg('devices.device.noAlarms')}>
-          <table className="data-table responsive">
-            <caption className="visually-hidden">{msg('devices.device.alarmsOfTheDevice')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{msg('fields.alarm.title')}</th>
-                <th scope="col">{msg('fields.alarm.severity')}</th>
-                <th scope="col">{msg('devices.device.alarmStatus')}</th>
-                <th scope="col">{msg('devices.device.detected')}</th>
-                <th scope="col">{msg('devices.device.acknowledged')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {alarms.items.map((a) => (
-                <tr key={a.id}>
-                  <td data-label={msg('fields.alarm.title')}>{a.title}</td>
-                  <td data-label={msg('fields.alarm.severity')}>
-                    <SeverityBadge severity={a.severity} />
-                  </td>
-                  <td data-label={msg('devices.device.alarmStatus')}>
-                    <AlarmStateBadge state={a.state} />
-                  </td>
-                  <td data-label={msg('devices.device.detected')}>
-                    <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time>
-                  </td>
-                  <td data-label={msg('devices.device.acknowledged')}>{a.acknowledgedAt ? `${formatDateTime(a.acknowledgedAt)}${a.acknowledgedBy ? ` · ${a.acknowledgedBy}` : ''}` : '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable caption={msg('devices.device.alarmsOfTheDevice')} rows={alarms.items} rowKey={(a) => a.id} columns={dataColumnsOf(ALARM_FIELDS)} />
         </ListFrame>
       </div>
       <div className="card">

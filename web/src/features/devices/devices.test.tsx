@@ -6,6 +6,7 @@ import type { Device, DeviceAlarm } from '../../shared/lib/contract';
 import { alarmQuery, DeviceAlarmsPage } from './DeviceAlarmsPage';
 import { DeviceStatusPage } from './DeviceStatusPage';
 import { DevicePage } from './DevicePage';
+import { DEVICE_ALARM_FIELDS, DEVICE_PAGE_ALARM_KEYS } from './alarm-fields';
 import type { CallInput } from '../../shared/lib/api';
 import { lastDays } from './api';
 
@@ -170,6 +171,27 @@ describe('device page', () => {
     expect(listAlarms.mock.calls[0]?.[0].query).toMatchObject({ tenant: 'acme', deviceId: 'fw-01' });
     expect(await screen.findByText('Ningún incidente menciona este dispositivo.')).toBeTruthy();
     expect(listIncidents.mock.calls[0]?.[0].query).toMatchObject({ tenant: 'acme', q: 'Cortafuegos' });
+  });
+
+  it('names the alarm columns as the alarm list does: both tables take their headers from the alarm registry', async () => {
+    const listAlarms = { items: [ALARM], nextCursor: null };
+    const headers = () => screen.getAllByRole('table').flatMap((t) => within(t).queryAllByRole('columnheader').map((h) => h.textContent));
+    const page = renderSignedIn(routes, { path: '/devices/detail/fw-01?tenant=acme', api: fakeApi({ getMe: ME_ACME, getDevice: detail, listAlarms, listIncidents: { items: [], nextCursor: null } }) });
+    const alarmTable = await screen.findByRole('table', { name: 'Alarmas del dispositivo' });
+    const onDevicePage = within(alarmTable).getAllByRole('columnheader').map((h) => h.textContent);
+    page.unmount();
+    renderSignedIn(
+      <Routes>
+        <Route path="/devices/alarms" element={<DeviceAlarmsPage />} />
+      </Routes>,
+      { path: '/devices/alarms', api: fakeApi({ getMe: ME_ACME, listAlarms, listDevices: { items: [DEVICE], nextCursor: null } }) },
+    );
+    await screen.findByRole('table', { name: 'Lista de alarmas' });
+    const byKey = new Map(DEVICE_ALARM_FIELDS.map((f) => [f.key, f.label()]));
+    expect(onDevicePage).toEqual(DEVICE_PAGE_ALARM_KEYS.map((k) => byKey.get(k)));
+    expect(onDevicePage).toEqual(['Alarma', 'Severidad', 'Estado', 'Detectada', 'Reconocida']);
+    expect(headers()).toEqual(expect.arrayContaining(onDevicePage));
+    expect(headers().slice(0, DEVICE_ALARM_FIELDS.length)).toEqual([...byKey.values()]);
   });
 
   it('a malformed device id shows "no encontrado" without asking the API', async () => {

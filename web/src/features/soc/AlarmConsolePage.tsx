@@ -81,7 +81,7 @@ export function AlarmConsolePage() {
             { label: msg('fields.alarm.title'), cell: (a) => a.title },
             { label: msg('fields.alarm.severity'), cell: (a) => <SeverityBadge severity={a.severity} /> },
             { label: msg('fields.alarm.state'), cell: (a) => <Badge tone={STATE_TONE[a.state]}>{ALARM_CONSOLE_STATE_LABELS[a.state]}</Badge> },
-            { label: msg('soc.console.raisedAt'), cell: (a) => <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time> },
+            { label: msg('fields.alarm.raisedAt'), cell: (a) => <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time> },
             {
               label: msg('fields.common.actions'),
               hiddenLabel: true,

@@ -7,6 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import type { CsvColumn } from './csv';
+import type { DataColumn } from './lists';
 
 /** One field of an entity `T`. Dates in CSV are ISO-8601 UTC strings, as the API sends them. */
 export interface EntityField<T> {
@@ -47,6 +48,14 @@ export function csvColumnsOf<T>(fields: readonly EntityField<T>[]): CsvColumn<T>
 /** The list columns of a registry (fields with a `cell`), in declaration order. */
 export function listFieldsOf<T>(fields: readonly EntityField<T>[]): EntityField<T>[] {
   return fields.filter((f) => f.cell);
+}
+
+/**
+ * A `DataTable`'s columns for the list fields of a registry, in declaration order. Labels are read when this is
+ * called: call it at render (or hold the result only where a language switch re-renders from scratch).
+ */
+export function dataColumnsOf<T>(fields: readonly EntityField<T>[]): DataColumn<T>[] {
+  return listFieldsOf(fields).map((f) => ({ label: f.label(), cell: f.cell!, ...(cellClassOf(f) ? { cellClass: () => cellClassOf(f) } : {}) }));
 }
 
 /** The details rows of a registry for `row`: fields with a `detail` whose `showInDetail` (if any) accepts `row`. */

@@ -43,6 +43,9 @@ export const fields: Catalogue['fields'] = {
     severity: 'Severity',
     state: 'State',
     kind: 'Kind',
+    device: 'Device',
+    raisedAt: 'Raised',
+    acknowledged: 'Acknowledged',
   },
   device: {
     type: 'Type',

@@ -67,7 +67,6 @@ export const soc: Catalogue['soc'] = {
     allFem: 'All',
     caption: 'Device alarms and Office 365 alerts of every customer, newest first',
     subject: 'Device / user',
-    raisedAt: 'Raised',
     acknowledgeOf: 'Acknowledge “{{title}}” of {{subject}} ({{customer}})',
     acknowledged: 'Alarm “{{title}}” acknowledged.',
     acknowledgedBy: 'Acknowledged by {{who}}',

@@ -41,6 +41,9 @@ export const fields = {
     severity: 'Severidad',
     state: 'Estado',
     kind: 'Tipo',
+    device: 'Dispositivo',
+    raisedAt: 'Detectada',
+    acknowledged: 'Reconocida',
   },
   device: {
     type: 'Tipo',

@@ -65,7 +65,6 @@ export const soc = {
     allFem: 'Todas',
     caption: 'Alarmas de dispositivos y alertas de Office 365 de todos los clientes, las más recientes primero',
     subject: 'Dispositivo / usuario',
-    raisedAt: 'Detectada',
     acknowledgeOf: 'Reconocer «{{title}}» de {{subject}} ({{customer}})',
     acknowledged: 'Alarma «{{title}}» reconocida.',
     acknowledgedBy: 'Reconocida por {{who}}',
