@@ -11,6 +11,7 @@ import { maintenanceWindowsRepository } from '../../../lambdas/data/maintenance-
 import { digestSource } from '../../../lambdas/data/notification-digest.js';
 import { queryPage } from '../../../lambdas/data/table/paging.js';
 import { ApiError } from '../../../lambdas/domain/errors.js';
+import { errorOf } from '../../support/api-errors.js';
 
 const scope = keys.incidentsGsi1Pk('acme');
 const prefix = keys.tenantPrefix('acme');
@@ -110,17 +111,6 @@ describe('position cursors (search, a device\'s alarms, devices by IP)', () => {
     expect(() => decodePositionCursor(b64({ p: 5 }), () => true)).toThrow(ApiError);
   });
 });
-
-/** The ApiError `f` throws, if any. */
-function errorOf(f: () => unknown): ApiError | undefined {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
-  }
-  return undefined;
-}
 
 describe('the one refusal (the API\'s stable answer to a bad cursor)', () => {
   const position = '2026-01-01T00:00:00Z#INC-000001';

@@ -9,18 +9,9 @@ import { CUSTOMER_ROLE_GROUPS, ROUTES, resolvedMinRole, type RouteDef } from '..
 import { ERROR_STATUS } from '../../../lambdas/contract/schemas.js';
 import { assertRowAccess, identityFromClaims, roleOfGroups } from '../../../lambdas/domain/identity.js';
 import { assertTenantIdNotReserved } from '../../../lambdas/domain/reserved-names.js';
-import { ApiError } from '../../../lambdas/domain/errors.js';
+import { errorOf } from '../../support/api-errors.js';
 import { roleMatrix } from '../../support/role-matrix.js';
 
-const errorOf = (f: () => unknown): ApiError | undefined => {
-  try {
-    f();
-    return undefined;
-  } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
-  }
-};
 const who = (groups: string, mfa = false) => identityFromClaims({ sub: 's-1', 'cognito:groups': groups, ...(mfa ? { 'vigia:mfa': 'totp' } : {}) })!;
 const row = (id: string): RouteDef => ROUTES.find((r) => r.operationId === id)! as RouteDef;
 

@@ -5,22 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { assertEmailDomainsNotReserved, assertTenantIdNotReserved, isReservedTenantId, reservedEmailDomains } from '../../../lambdas/domain/reserved-names.js';
 import { collectorGrant } from '../../../lambdas/domain/collectors.js';
-import { ApiError } from '../../../lambdas/domain/errors.js';
+import { errorOf } from '../../support/api-errors.js';
 import { ADMIN_GROUP } from '../../../lambdas/contract/routes.js';
 import { ERROR_STATUS } from '../../../lambdas/contract/schemas.js';
 import { parseFederation } from '../../../infra/federation-config.js';
 import { lambdaConfigFromEnv, lambdaEnvironment } from '../../../lambdas/config.js';
 import { localLambdaConfig } from '../../../scripts/local/config.js';
 
-const errorOf = (f: () => unknown): ApiError | undefined => {
-  try {
-    f();
-    return undefined;
-  } catch (e) {
-    if (e instanceof ApiError) return e;
-    throw e;
-  }
-};
 
 describe('reserved tenant ids', () => {
   it('the staff group is reserved, customer ids are not', () => {
