@@ -4,8 +4,6 @@
  * month is a 400 VALIDATION_FAILED; a customer reads only their tenant; staff need TOTP; the reads are
  * measured with `captureCapacity` for a quiet tenant and for one with 400 incidents a month.
  */
-import { inflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MonthlyReportFile, SlaHistory } from '../../lambdas/contract/monthly-report.js';
 import type { ApiErrorBody, Incident } from '../../lambdas/contract/schemas.js';
@@ -14,6 +12,7 @@ import { reportsRepository } from '../../lambdas/data/reports.js';
 import { itemOf, MaintenanceWindowEntity } from '../../lambdas/data/entities.js';
 import { maintenanceWindowsRepository } from '../../lambdas/data/maintenance-windows.js';
 import { tenantsRepository } from '../../lambdas/data/tenants.js';
+import { pdfText } from '../support/pdf-text.js';
 import { MONTHLY_TREND_MONTHS, monthPeriod, monthlyReport, monthlyReportFile, monthsEnding, periodSlaBySeverity, slaHistory } from '../../lambdas/domain/monthly-report.js';
 import { markOutages } from '../../lambdas/data/outages.js';
 import { readTenantAggregates } from '../../lambdas/data/aggregates.js';
@@ -43,22 +42,11 @@ const T0 = Date.parse('2026-09-10T08:00:00.000Z');
 let clock = T0;
 const NOW = Date.parse('2026-11-15T12:00:00.000Z');
 
-/** The strings a PDF draws (page content streams inflated, `<hex> Tj` decoded as Latin-1). */
-async function pdfStrings(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
-  const doc = await PDFDocument.load(bytes);
-  const out: string[] = [];
-  for (const page of doc.getPages()) {
-    const contents = page.node.Contents();
-    const refs = contents && 'asArray' in contents ? contents.asArray() : [page.node.get(PDFName.of('Contents'))];
-    for (const ref of refs) {
-      const stream = doc.context.lookup(ref);
-      if (!(stream instanceof PDFRawStream)) continue;
-      const text = inflateSync(Buffer.from(stream.contents)).toString('latin1');
-      for (const m of text.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) out.push(Buffer.from(m[1]!, 'hex').toString('latin1'));
-    }
-  }
-  return { pages: doc.getPageCount(), text: out.join('\n') };
-}
+/** The PDF's page count and its strings, one a line. */
+const pdfTextOf = async (bytes: Uint8Array) => {
+  const { pages, strings } = await pdfText(bytes);
+  return { pages, text: strings.join('\n') };
+};
 
 beforeAll(async () => {
   api = await startInProcessApi({ table: TABLE });
@@ -99,13 +87,13 @@ describe('GET /reports/monthly/{month}', () => {
     expect(file.fileName).toBe('vigia-acme-2026-09.pdf');
     const bytes = Buffer.from(file.base64, 'base64');
     expect(bytes.byteLength).toBe(file.size);
-    const { pages, text } = await pdfStrings(bytes);
+    const { pages, text } = await pdfTextOf(bytes);
     expect(pages).toBe(1);
     expect(text).toContain('Cliente: Acme Logística (acme)');
     expect(text).toContain('En septiembre 2026 se abrieron 2 incidentes (1 críticos)');
     expect(text).toMatch(/Cumplimiento\n50 %/);
     expect(text).toContain('abril 2026');
-    const en = await pdfStrings(Buffer.from(MonthlyReportFile.parse(JSON.parse((await call(reports, { method: 'GET', path: '/reports/monthly/2026-09', query: { lang: 'en' }, caller: alice })).body)).base64, 'base64'));
+    const en = await pdfTextOf(Buffer.from(MonthlyReportFile.parse(JSON.parse((await call(reports, { method: 'GET', path: '/reports/monthly/2026-09', query: { lang: 'en' }, caller: alice })).body)).base64, 'base64'));
     expect(en.text).toContain('In September 2026, 2 incidents were opened (1 critical)');
   });
 
@@ -123,9 +111,9 @@ describe('GET /reports/monthly/{month}', () => {
     const es = MonthlyReportFile.parse(JSON.parse((await call(reports, { method: 'GET', path: '/reports/monthly/2026-10', caller: bob })).body));
     // 00:00–02:00 on October 1st, the overlap once.
     expect(es.maintenance).toEqual({ windows: 2, minutes: 120 });
-    expect((await pdfStrings(Buffer.from(es.base64, 'base64'))).text).toContain('2 ventanas de mantenimiento excluidas (120 min)');
+    expect((await pdfTextOf(Buffer.from(es.base64, 'base64'))).text).toContain('2 ventanas de mantenimiento excluidas (120 min)');
     const en = MonthlyReportFile.parse(JSON.parse((await call(reports, { method: 'GET', path: '/reports/monthly/2026-10', query: { lang: 'en' }, caller: bob })).body));
-    expect((await pdfStrings(Buffer.from(en.base64, 'base64'))).text).toContain('2 maintenance windows excluded (120 min)');
+    expect((await pdfTextOf(Buffer.from(en.base64, 'base64'))).text).toContain('2 maintenance windows excluded (120 min)');
     const sept = MonthlyReportFile.parse(JSON.parse((await call(reports, { method: 'GET', path: '/reports/monthly/2026-09', caller: bob })).body));
     expect(sept.maintenance).toEqual({ windows: 1, minutes: 30 });
     // Another tenant's windows are not its own.
@@ -142,7 +130,7 @@ describe('GET /reports/monthly/{month}', () => {
 
   it("keeps tenants apart: globex's user gets globex's report, never acme's; staff need TOTP", async () => {
     const g = await call(reports, { method: 'GET', path: '/reports/monthly/2026-09', caller: bob });
-    const text = (await pdfStrings(Buffer.from(MonthlyReportFile.parse(JSON.parse(g.body)).base64, 'base64'))).text;
+    const text = (await pdfTextOf(Buffer.from(MonthlyReportFile.parse(JSON.parse(g.body)).base64, 'base64'))).text;
     expect(text).toContain('Globex (globex)');
     expect(text).toContain('se abrieron 0 incidentes');
     const other = await call(reports, { method: 'GET', path: '/reports/monthly/2026-09', query: { tenant: 'acme' }, caller: bob });

@@ -12,8 +12,6 @@
  * October's last hour (`loadPeriodsAggregates`) without the role's grant, or the boundary hour of a day item
  * of the layout before v4 read from GSI2 `SOCQUEUE` (a leading key outside the role's `TENANT#*`).
  */
-import { inflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { itemOf, MaintenanceWindowEntity } from '../../lambdas/data/entities.js';
@@ -28,6 +26,7 @@ import type { GroupMember, GroupMembersPort } from '../../lambdas/domain/ports.j
 import { createMonthlyReportJob } from '../../lambdas/triggers/monthly-report-mail.js';
 import type { Severity } from '../../lambdas/contract/schemas.js';
 import { groupMember, localSenders, notificationsTestConfig } from '../support/notifications.js';
+import { pdfText } from '../support/pdf-text.js';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
 import { startMailEmulator } from '../../scripts/local/notifications.js';
 import { acquireRuntimeIamCheck, runAsFunction, type RuntimeIamCheck } from '../../scripts/aws-rules/recorder.js';
@@ -48,24 +47,6 @@ const prefs = (p: Partial<NotificationPreferences>): NotificationPreferences => 
 
 type Stored = { destination: { to: string[] }; subject: string; body: { text?: string }; attachments?: { filename: string; contentType: string; content: string }[] };
 const sesStore = async (): Promise<Stored[]> => ((await (await fetch(`${mail.url}/store`)).json()) as { emails: Stored[] }).emails;
-
-/** The strings of a PDF's text operators (pdf-lib writes standard-font text as hex WinAnsi strings). */
-async function pdfStrings(bytes: Uint8Array): Promise<string[]> {
-  const doc = await PDFDocument.load(bytes);
-  const out: string[] = [];
-  for (const page of doc.getPages()) {
-    const c = page.node.Contents();
-    const refs = c && 'asArray' in c ? c.asArray() : [page.node.get(PDFName.of('Contents'))];
-    for (const ref of refs) {
-      const s = doc.context.lookup(ref);
-      if (!(s instanceof PDFRawStream)) continue;
-      const raw = Buffer.from(s.contents);
-      const text = (s.dict.get(PDFName.of('Filter')) ? inflateSync(raw) : raw).toString('latin1');
-      for (const m of text.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) out.push(Buffer.from(m[1]!, 'hex').toString('latin1'));
-    }
-  }
-  return out;
-}
 
 /** An incident created at `createdAt`, resolved `resolveMin` minutes later (SLA: 4 h critical, 8 h high). */
 async function incident(tenantId: string, severity: Severity, createdAt: string, resolveMin: number) {
@@ -143,13 +124,13 @@ describe('monthly report e-mail', () => {
     expect(ana.attachments![0]).toMatchObject({ filename: 'vigia-acme-2026-10.pdf', contentType: 'application/pdf' });
     const pdf = (e: Stored) => new Uint8Array(Buffer.from(e.attachments![0]!.content, 'base64'));
     expect(Buffer.from(pdf(ana).subarray(0, 5)).toString('latin1')).toBe('%PDF-');
-    const es = await pdfStrings(pdf(ana));
+    const es = (await pdfText(pdf(ana))).strings;
     const at = es.indexOf('Cumplimiento del SLA por severidad');
     // critical: 1 met, 1 breached (50 %); high: 1 met, 0 breached (100 %); medium and low: none.
     expect(es.slice(at + 5, at + 13)).toEqual(['crítica', '1', '1', '50 %', 'alta', '1', '0', '100 %']);
     expect(es).toContain('Cliente: Acme Logística (acme)');
     expect(es.join(' ')).toContain('1 ventana de mantenimiento excluida (45 min)');
-    const en = await pdfStrings(pdf(john));
+    const en = (await pdfText(pdf(john))).strings;
     expect(en).toContain('SLA compliance by severity');
     expect(en).not.toContain('Resumen ejecutivo');
     expect(en.join(' ')).toContain('1 maintenance window excluded (45 min)');

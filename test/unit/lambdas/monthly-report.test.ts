@@ -1,36 +1,9 @@
-import { inflateSync } from 'node:zlib';
-import { PDFDocument, PDFRawStream, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { ReportFigures } from '../../../lambdas/contract/schemas.js';
 import { ApiError } from '../../../lambdas/domain/errors.js';
 import { monthlyReport, monthPeriod, monthsEnding, renderMonthlyReportPdf, reportMonth, winAnsi, type MonthlyReport } from '../../../lambdas/domain/monthly-report.js';
 import { dayCountersOf, openIncidentsOfDay } from '../../../lambdas/data/aggregates.js';
-
-const WIN_1252_EXTRA: Record<number, string> = { 0x96: '–', 0x97: '—', 0x80: '€', 0x93: '“', 0x94: '”' };
-
-/**
- * The text a PDF shows: every page content stream inflated, the strings of its `Tj` operators (pdf-lib writes
- * standard-font text as hex strings in WinAnsi) decoded, one entry per string.
- */
-async function pdfText(bytes: Uint8Array): Promise<{ pages: number; strings: string[] }> {
-  const doc = await PDFDocument.load(bytes);
-  const strings: string[] = [];
-  for (const page of doc.getPages()) {
-    const contents = page.node.Contents();
-    const refs = contents && 'asArray' in contents ? contents.asArray() : [page.node.get(PDFName.of('Contents'))];
-    for (const ref of refs) {
-      const stream = doc.context.lookup(ref);
-      if (!(stream instanceof PDFRawStream)) continue;
-      const raw = Buffer.from(stream.contents);
-      const text = (stream.dict.get(PDFName.of('Filter')) ? inflateSync(raw) : raw).toString('latin1');
-      for (const m of text.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
-        const bytesOf = Buffer.from(m[1]!, 'hex');
-        strings.push([...bytesOf].map((b) => WIN_1252_EXTRA[b] ?? String.fromCharCode(b)).join(''));
-      }
-    }
-  }
-  return { pages: doc.getPageCount(), strings };
-}
+import { pdfText } from '../../support/pdf-text.js';
 
 const figures = (over: Partial<{ total: number; compliance: number | null; fleet: number | null }> = {}): ReportFigures => ({
   period: monthPeriod('2026-10'),
