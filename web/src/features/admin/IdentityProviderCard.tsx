@@ -21,6 +21,7 @@ import { t as msg } from '../../shared/lib/messages';
 import { ErrorState, LoadingState } from '../../shared/ui/states';
 import { useAdminActions, useTenantIdentityProvider } from './api';
 import { useConfirm } from '../../shared/ui/ConfirmDialog';
+import { FormActions } from '../../shared/ui/FormActions';
 
 type Kind = 'oidc' | 'saml';
 type FieldName = 'issuerUrl' | 'clientId' | 'clientSecret' | 'scopes' | 'metadataUrl' | 'emailDomains';
@@ -280,21 +281,13 @@ function IdentityProviderForm({ tenantId, tenantName, state }: { tenantId: strin
       <Field id="idp-emailDomains" label={msg('admin.identityProvider.emailDomains')} error={err('emailDomains')}>
         <textarea id="idp-emailDomains" rows={3} value={draft.domains} onChange={set('domains')} {...described('emailDomains')} />
       </Field>
-      {errors.form && (
-        <p className="field-error" role="alert">
-          {errors.form}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy !== null}>
-          {busy === 'save' ? msg('actions.saving') : msg('admin.identityProvider.save')}
-        </button>
+      <FormActions busy={busy === 'save'} disabled={busy !== null} label={msg('admin.identityProvider.save')} busyLabel={msg('actions.saving')} error={errors.form}>
         {p && (
           <button type="button" className="btn" disabled={busy !== null} onClick={() => void onRemove()}>
             {busy === 'remove' ? msg('admin.identityProvider.removing') : msg('admin.identityProvider.remove')}
           </button>
         )}
-      </div>
+      </FormActions>
       {dialog}
     </form>
   );

@@ -1,20 +1,21 @@
 /** Staff changes to an incident: provider status, assignee (from `listAssignees`), category, with a comment. */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import type { IncidentStatus, Severity } from '../../shared/lib/contract';
+import type { IncidentStatus } from '../../shared/lib/contract';
 import { INCIDENT_STATUS_LABELS } from '../../shared/lib/format';
 import { NEXT_STATUSES, useAssignees, useIncidentRoleActions } from './api';
 import { ClearLinkedAlarmsOption, openLinkedDeviceAlarms } from './LinkedAlarms';
 import { t as msg } from '../../shared/lib/messages';
 import { runAction, type FormProps } from './incident-action';
-import { TriageFields } from './TriageFields';
+import { TriageFields, useTriageDraft } from './TriageFields';
+import { FormActions } from '../../shared/ui/FormActions';
 
+/** Staff changes to an incident: a next provider status (with the triage inline when untriaged), assignee and category. */
 export function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
   const actions = useIncidentRoleActions(incident.tenantId);
   const assignees = useAssignees(incident.tenantId);
   const [status, setStatus] = useState<IncidentStatus | ''>('');
-  const [triageSeverity, setTriageSeverity] = useState<Severity>(incident.severity);
-  const [triageReason, setTriageReason] = useState('');
+  const triage = useTriageDraft(incident.severity);
   const needsTriage = status !== '' && status !== 'new' && !incident.triagedAt;
   const [category, setCategory] = useState(incident.category);
   const [assignee, setAssignee] = useState(incident.assignee ?? '');
@@ -34,8 +35,8 @@ export function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
     e.preventDefault();
     if (!changed) return;
     if (categoryChanged && (category.trim().length < 1 || category.trim().length > 60)) return setFieldError(msg('incidents.detail.categoryLength'));
-    const reason = triageReason.trim();
-    if (needsTriage && (reason.length < 3 || reason.length > 500)) return setFieldError(msg('incidents.detail.triageReasonLength'));
+    const reasonError = needsTriage ? triage.reasonError() : null;
+    if (reasonError) return setFieldError(reasonError);
     setFieldError(null);
     setBusy(true);
     const ok = await runAction(
@@ -43,12 +44,12 @@ export function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
         actions.update(incident.id, {
           version: incident.version,
           ...(status ? { status } : {}),
-          ...(needsTriage ? { triage: { severity: triageSeverity, reason } } : {}),
+          ...(needsTriage ? { triage: { severity: triage.fields.severity, reason: triage.reason } } : {}),
           ...(categoryChanged ? { category: category.trim() } : {}),
           ...(assigneeChanged ? { assignee: assignee === '' ? null : assignee } : {}),
           ...(status === 'resolved' && openAlarms > 0 ? { clearLinkedAlarms: clearAlarms } : {}),
         }),
-      'Incidente actualizado.',
+      msg('incidents.detail.updated'),
       onDone,
       reload,
     );
@@ -77,15 +78,7 @@ export function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
           <p className="notice-info" role="status">
             {msg('incidents.detail.triageRequired', { status: INCIDENT_STATUS_LABELS[status as IncidentStatus] })}
           </p>
-          <TriageFields
-            idPrefix="update-triage"
-            severityLabel={msg('incidents.detail.triageSeverity')}
-            reasonLabel={msg('incidents.detail.triageReason')}
-            severity={triageSeverity}
-            onSeverity={setTriageSeverity}
-            reason={triageReason}
-            onReason={setTriageReason}
-          />
+          <TriageFields idPrefix="update-triage" severityLabel={msg('incidents.detail.triageSeverity')} reasonLabel={msg('incidents.detail.triageReason')} {...triage.fields} />
         </fieldset>
       )}
       <div className="field">
@@ -110,16 +103,7 @@ export function StaffUpdateForm({ incident, onDone, reload }: FormProps) {
         <label htmlFor="update-category">{msg('fields.incident.category')}</label>
         <input id="update-category" value={category} maxLength={60} onChange={(e) => setCategory(e.target.value)} />
       </div>
-      {fieldError && (
-        <p className="field-error" role="alert">
-          {fieldError}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={!changed || busy}>
-          {busy ? msg('actions.saving') : msg('actions.saveChanges')}
-        </button>
-      </div>
+      <FormActions busy={busy} disabled={!changed || busy} label={msg('actions.saveChanges')} busyLabel={msg('actions.saving')} error={fieldError} />
     </form>
   );
 }

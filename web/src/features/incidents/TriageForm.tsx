@@ -1,44 +1,33 @@
 /** Staff triage of an incident (severity with a reason; docs/sla.md#triage-first). */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import type { Severity } from '../../shared/lib/contract';
 import { useIncidentRoleActions } from './api';
 import { t as msg } from '../../shared/lib/messages';
 import { runAction, type FormProps } from './incident-action';
 import { FormActions } from '../../shared/ui/FormActions';
-import { TriageFields } from './TriageFields';
+import { TriageFields, useTriageDraft } from './TriageFields';
 
 /** Staff triage: the severity with a reason (3–500 characters); fixes the SLA targets (docs/sla.md). */
 export function TriageForm({ incident, onDone, reload }: FormProps) {
   const actions = useIncidentRoleActions(incident.tenantId);
-  const [severity, setSeverity] = useState<Severity>(incident.severity);
-  const [reason, setReason] = useState('');
+  const triage = useTriageDraft(incident.severity);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (incident.status === 'closed') return null;
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const r = reason.trim();
-    if (r.length < 3 || r.length > 500) return setError(msg('incidents.detail.triageReasonLength'));
-    setError(null);
+    const reasonError = triage.reasonError();
+    setError(reasonError);
+    if (reasonError) return;
     setBusy(true);
-    await runAction(() => actions.triage(incident.id, { version: incident.version, severity, reason: r }), 'Incidente clasificado.', onDone, reload);
+    await runAction(() => actions.triage(incident.id, { version: incident.version, severity: triage.fields.severity, reason: triage.reason }), msg('incidents.detail.triaged'), onDone, reload);
     setBusy(false);
   };
   return (
     <form className="card form" onSubmit={(e) => void onSubmit(e)} noValidate>
       <h2>{msg('incidents.detail.triage')}</h2>
-      <TriageFields
-        idPrefix="triage"
-        severityLabel={msg('fields.incident.severity')}
-        reasonLabel={msg('incidents.detail.reason')}
-        severity={severity}
-        onSeverity={setSeverity}
-        reason={reason}
-        onReason={setReason}
-        error={error}
-      />
+      <TriageFields idPrefix="triage" severityLabel={msg('fields.incident.severity')} reasonLabel={msg('incidents.detail.reason')} error={error} {...triage.fields} />
       <FormActions busy={busy} label={incident.triagedAt ? msg('incidents.detail.reTriage') : msg('incidents.detail.triage')} busyLabel={msg('actions.saving')} />
     </form>
   );

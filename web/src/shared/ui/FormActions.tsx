@@ -5,9 +5,12 @@
  */
 import type { ReactNode } from 'react';
 
-export function FormActions({ busy, label, busyLabel, error, children }: {
+/** The form's error (if any) above its buttons: the submit one, disabled and relabelled while `busy`, then `children`. */
+export function FormActions({ busy, disabled = busy, label, busyLabel, error, children }: {
   /** The request is running. */
   busy: boolean;
+  /** The submit button is disabled (default: while `busy`; e.g. also while nothing changed, or while another of the form's requests runs). */
+  disabled?: boolean;
   /** The submit button's text. */
   label: string;
   /** Its text while `busy` (default: `label`). */
@@ -25,7 +28,7 @@ export function FormActions({ busy, label, busyLabel, error, children }: {
         </p>
       )}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button type="submit" className="btn btn-primary" disabled={disabled}>
           {busy ? (busyLabel ?? label) : label}
         </button>
         {children}

@@ -12,6 +12,8 @@ export const incidents: Catalogue['incidents'] = {
     incident: 'Incident',
     viewAllIncidents: 'View all incidents',
     triageReasonLength: 'Give the reason (3 to 500 characters).',
+    updated: 'Incident updated.',
+    triaged: 'Incident triaged.',
     triage: 'Triage',
     reason: 'Reason',
     categoryLength: 'The category must have 1 to 60 characters.',

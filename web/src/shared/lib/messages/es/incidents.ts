@@ -10,6 +10,8 @@ export const incidents = {
     incident: 'Incidente',
     viewAllIncidents: 'Ver todos los incidentes',
     triageReasonLength: 'Indica el motivo (entre 3 y 500 caracteres).',
+    updated: 'Incidente actualizado.',
+    triaged: 'Incidente clasificado.',
     triage: 'Clasificar',
     reason: 'Motivo',
     categoryLength: 'La categoría debe tener entre 1 y 60 caracteres.',
