@@ -14,11 +14,11 @@ import type { Analytics } from '../../shared/lib/contract';
 import { formatDateTime } from '../../shared/lib/format';
 import { csvDialect, csvFilename, downloadCsv, toCsv } from '../../shared/ui/csv';
 import { CsvButtons } from '../../shared/ui/CsvButtons';
-import { LoadMore } from '../../shared/ui/lists';
+import { DataTable, LoadMore } from '../../shared/ui/lists';
 import { FiguresSummary, periodQuery, useUrlPeriod, type PeriodSpec } from '../../shared/ui/report';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
-import { cellClassOf, headerClassOf } from '../../shared/ui/fields';
+import { dataColumnsOf } from '../../shared/ui/fields';
 import { TENANT_FIGURES_CSV_COLUMNS, TENANT_FIGURES_LIST_FIELDS } from './analytics-fields';
 import { t as msg } from '../../shared/lib/messages';
 
@@ -66,6 +66,7 @@ function useAnalyticsPages(spec: PeriodSpec) {
   };
 }
 
+/** Figures across all customers for the URL's period, a page of customers at a time, with CSV. */
 export function AnalyticsPage() {
   const { spec, picker } = useUrlPeriod();
   const analytics = useAnalyticsPages(spec);
@@ -97,29 +98,7 @@ export function AnalyticsPage() {
             {analytics.rows.length === 0 && !analytics.hasMore ? (
               <EmptyState>{msg('analytics.page.noCustomers')}</EmptyState>
             ) : (
-              <table className="data-table responsive">
-                <caption className="visually-hidden">{msg('analytics.page.figuresByCustomer')}</caption>
-                <thead>
-                  <tr>
-                    {TENANT_FIGURES_LIST_FIELDS.map((f) => (
-                      <th key={f.key} scope="col" className={headerClassOf(f)}>
-                        {f.label()}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {analytics.rows.map((t) => (
-                    <tr key={t.tenantId}>
-                      {TENANT_FIGURES_LIST_FIELDS.map((f) => (
-                        <td key={f.key} data-label={f.label()} className={cellClassOf(f)}>
-                          {f.cell!(t)}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable caption={msg('analytics.page.figuresByCustomer')} rows={analytics.rows} rowKey={(t) => t.tenantId} columns={dataColumnsOf(TENANT_FIGURES_LIST_FIELDS)} />
             )}
             {analytics.error && <ErrorState error={analytics.error} onRetry={() => void analytics.mutate()} />}
             <LoadMore list={analytics} />

@@ -12,13 +12,24 @@ import { csvDialect, csvFilename, downloadCsv } from '../../shared/ui/csv';
 import { CsvButtons } from '../../shared/ui/CsvButtons';
 import { FiguresSummary, reportToCsv, useReportSWR, useUrlPeriod } from '../../shared/ui/report';
 import { DEVICE_BELOW_TARGET_LIST_FIELDS, TOP_ALARM_LIST_FIELDS } from '../../shared/ui/report-fields';
-import { cellClassOf, headerClassOf } from '../../shared/ui/fields';
+import { dataColumnsOf } from '../../shared/ui/fields';
+import { DataTable } from '../../shared/ui/lists';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { t as msg } from '../../shared/lib/messages';
 import { Link } from 'react-router-dom';
 import { MonthlyReportPanel } from './MonthlyReportPanel';
 
+/** A two-column table of incident counts: one row per key (`names`' label), its count (0 when absent). */
+function countTable<K extends string>(caption: string, label: string, keys: readonly K[], names: Record<K, string>, counts: Partial<Record<K, number>>) {
+  const columns = [
+    { label, cell: (k: K) => names[k] },
+    { label: msg('reports.page.incidents'), headerClass: 'num', cellClass: () => 'num', cell: (k: K) => counts[k] ?? 0 },
+  ];
+  return <DataTable responsive={false} caption={caption} rows={keys} rowKey={(k) => k} columns={columns} />;
+}
+
+/** The tenant's general report for the URL's period, with CSV, print and the monthly report. */
 export function ReportsPage() {
   const { spec, picker } = useUrlPeriod();
   const tenant = useTenantQuery();
@@ -58,69 +69,15 @@ export function ReportsPage() {
           <div className="report-tables">
             <section className="card" aria-labelledby="rep-sev">
               <h2 id="rep-sev">{msg('reports.page.incidentsBySeverityAndStatus')}</h2>
-              <table className="data-table">
-                <caption className="visually-hidden">{msg('reports.page.incidentsBySeverity')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{msg('reports.page.severity')}</th>
-                    <th scope="col" className="num">{msg('reports.page.incidents')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {SEVERITIES.map((s) => (
-                    <tr key={s}>
-                      <td>{SEVERITY_LABELS[s]}</td>
-                      <td className="num">{r.incidents.bySeverity[s] ?? 0}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              <table className="data-table">
-                <caption className="visually-hidden">{msg('reports.page.incidentsByStatus')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{msg('reports.page.status')}</th>
-                    <th scope="col" className="num">{msg('reports.page.incidents')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {INCIDENT_STATUSES.map((s) => (
-                    <tr key={s}>
-                      <td>{INCIDENT_STATUS_LABELS[s]}</td>
-                      <td className="num">{r.incidents.byStatus[s] ?? 0}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              {countTable(msg('reports.page.incidentsBySeverity'), msg('reports.page.severity'), SEVERITIES, SEVERITY_LABELS, r.incidents.bySeverity)}
+              {countTable(msg('reports.page.incidentsByStatus'), msg('reports.page.status'), INCIDENT_STATUSES, INCIDENT_STATUS_LABELS, r.incidents.byStatus)}
             </section>
             <section className="card" aria-labelledby="rep-alarms">
               <h2 id="rep-alarms">{msg('reports.page.mostFrequentAlarms')}</h2>
               {r.topAlarms.length === 0 ? (
                 <EmptyState>{msg('reports.page.noAlarmsInPeriod')}</EmptyState>
               ) : (
-                <table className="data-table">
-                  <caption className="visually-hidden">{msg('reports.page.mostFrequentAlarms')}</caption>
-                  <thead>
-                    <tr>
-                      {TOP_ALARM_LIST_FIELDS.map((f) => (
-                        <th key={f.key} scope="col" className={headerClassOf(f)}>
-                          {f.label()}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {r.topAlarms.map((a) => (
-                      <tr key={a.title}>
-                        {TOP_ALARM_LIST_FIELDS.map((f) => (
-                          <td key={f.key} className={cellClassOf(f)}>
-                            {f.cell!(a)}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <DataTable responsive={false} caption={msg('reports.page.mostFrequentAlarms')} rows={r.topAlarms} rowKey={(a) => a.title} columns={dataColumnsOf(TOP_ALARM_LIST_FIELDS)} />
               )}
             </section>
           </div>
@@ -133,28 +90,7 @@ export function ReportsPage() {
             {r.availability.belowSla.length === 0 ? (
               <EmptyState>{msg('reports.page.noneBelowSla')}</EmptyState>
             ) : (
-              <table className="data-table responsive" aria-labelledby="rep-below">
-                <thead>
-                  <tr>
-                    {DEVICE_BELOW_TARGET_LIST_FIELDS.map((f) => (
-                      <th key={f.key} scope="col" className={headerClassOf(f)}>
-                        {f.label()}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {r.availability.belowSla.map((d) => (
-                    <tr key={d.deviceId}>
-                      {DEVICE_BELOW_TARGET_LIST_FIELDS.map((f) => (
-                        <td key={f.key} data-label={f.label()} className={cellClassOf(f)}>
-                          {f.cell!(d)}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable labelledBy="rep-below" rows={r.availability.belowSla} rowKey={(d) => d.deviceId} columns={dataColumnsOf(DEVICE_BELOW_TARGET_LIST_FIELDS)} />
             )}
             <p className="small">
               <Link to="/devices/availability">{msg('reports.page.viewAvailabilityByDevice')}</Link>

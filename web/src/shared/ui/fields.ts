@@ -55,7 +55,11 @@ export function listFieldsOf<T>(fields: readonly EntityField<T>[]): EntityField<
  * called: call it at render (or hold the result only where a language switch re-renders from scratch).
  */
 export function dataColumnsOf<T>(fields: readonly EntityField<T>[]): DataColumn<T>[] {
-  return listFieldsOf(fields).map((f) => ({ label: f.label(), cell: f.cell!, ...(cellClassOf(f) ? { cellClass: () => cellClassOf(f) } : {}) }));
+  return listFieldsOf(fields).map((f) => {
+    const cellClass = cellClassOf(f);
+    const headerClass = headerClassOf(f);
+    return { label: f.label(), cell: f.cell!, ...(cellClass ? { cellClass: () => cellClass } : {}), ...(headerClass ? { headerClass } : {}) };
+  });
 }
 
 /** The details rows of a registry for `row`: fields with a `detail` whose `showInDetail` (if any) accepts `row`. */

@@ -72,21 +72,32 @@ export interface DataColumn<T> {
   cell: (row: T) => ReactNode;
   /** A class for the row's cell (e.g. `sla-breached`); none when it answers undefined. */
   cellClass?: (row: T) => string | undefined;
+  /** A class for the column's header (e.g. `num`). */
+  headerClass?: string;
 }
 
 /**
- * The rows as a `data-table responsive`: a visually hidden caption, one `<th scope="col">` a column, and each
- * cell labelled with its column's header (`data-label`, shown before the value on narrow screens, styles.css).
- * `rowKey` is the React key of a row (unique within `rows`).
+ * The rows as a `data-table responsive`: a visually hidden caption (or `labelledBy`, the id of a heading that
+ * names the table), one `<th scope="col">` a column, and each cell labelled with its column's header
+ * (`data-label`, shown before the value on narrow screens, styles.css). `responsive={false}`: a plain
+ * `data-table` (no `data-label`), for a small table that fits any screen. `rowKey` is the React key of a row
+ * (unique within `rows`).
  */
-export function DataTable<T>({ caption, columns, rows, rowKey }: { caption: string; columns: readonly DataColumn<T>[]; rows: readonly T[]; rowKey: (row: T) => string }) {
+export function DataTable<T>({ caption, labelledBy, responsive = true, columns, rows, rowKey }: {
+  caption?: string;
+  labelledBy?: string;
+  responsive?: boolean;
+  columns: readonly DataColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+}) {
   return (
-    <table className="data-table responsive">
-      <caption className="visually-hidden">{caption}</caption>
+    <table className={responsive ? 'data-table responsive' : 'data-table'} aria-labelledby={labelledBy}>
+      {caption !== undefined && <caption className="visually-hidden">{caption}</caption>}
       <thead>
         <tr>
           {columns.map((c) => (
-            <th key={c.label} scope="col">
+            <th key={c.label} scope="col" className={c.headerClass}>
               {c.hiddenLabel ? <span className="visually-hidden">{c.label}</span> : c.label}
             </th>
           ))}
@@ -96,7 +107,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey }: { caption: stri
         {rows.map((row) => (
           <tr key={rowKey(row)}>
             {columns.map((c) => (
-              <td key={c.label} data-label={c.label} className={c.cellClass?.(row)}>
+              <td key={c.label} data-label={responsive ? c.label : undefined} className={c.cellClass?.(row)}>
                 {c.cell(row)}
               </td>
             ))}
