@@ -30,6 +30,16 @@ const MIN = 60_000;
 const HOUR = 60 * MIN;
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Stores acme's window `windowId` over `scope`, from 30 to 90 minutes after `t0` (ms), created at `t0` by the SOC. */
+async function putWindow(table: TableRef, windowId: string, title: string, scope: MaintenanceWindow['scope'], t0: number): Promise<void> {
+  const window: MaintenanceWindow = {
+    windowId, tenantId: 'acme', title, scope,
+    startAt: iso(t0 + 30 * MIN), endAt: iso(t0 + 90 * MIN),
+    createdAt: iso(t0), createdBy: 'soc@vigia.example', updatedAt: iso(t0), version: 1,
+  };
+  await table.doc.send('PutItem', { TableName: TABLE, Item: itemOf(MaintenanceWindowEntity, window) });
+}
+
 describe('maintenance windows excluded from availability', () => {
   it('a 2 h gap with 1 h in a covering window records 1 h of downtime, the same figure everywhere; one Query more only for the closing heartbeat', async () => {
     const table: TableRef = { doc: createDocumentClient(ctx.api.documentClientOptions()), tableName: TABLE };
@@ -42,19 +52,7 @@ describe('maintenance windows excluded from availability', () => {
     for (const id of ['mw-av-a', 'mw-av-b']) {
       await data.putDevice({ tenantId: 'acme', id, name: id, type: 'firewall', site: id === 'mw-av-a' ? 'Norte' : 'Sur', ipAddress: '10.9.0.1', vendor: 'v', model: 'm' });
     }
-    const window: MaintenanceWindow = {
-      windowId: 'mw-availability01',
-      tenantId: 'acme',
-      title: 'Firmware',
-      scope: { deviceIds: ['mw-av-a'], sites: [] },
-      startAt: iso(t0 + 30 * MIN),
-      endAt: iso(t0 + 90 * MIN),
-      createdAt: iso(t0),
-      createdBy: 'soc@vigia.example',
-      updatedAt: iso(t0),
-      version: 1,
-    };
-    await table.doc.send('PutItem', { TableName: TABLE, Item: itemOf(MaintenanceWindowEntity, window) });
+    await putWindow(table, 'mw-availability01', 'Firmware', { deviceIds: ['mw-av-a'], sites: [] }, t0);
 
     const beat = async (deviceId: string, at: number) => {
       captured.length = 0;
@@ -109,19 +107,7 @@ describe('maintenance windows excluded from availability', () => {
     // Covered by its site (the window names no device).
     await data.putDevice({ tenantId: 'acme', id: 'mw-av-c', name: 'mw-av-c', type: 'firewall', site: 'Este', ipAddress: '10.9.0.3', vendor: 'v', model: 'm' });
     await data.putDevice({ tenantId: 'acme', id: 'mw-av-d', name: 'mw-av-d', type: 'firewall', site: 'Oeste', ipAddress: '10.9.0.4', vendor: 'v', model: 'm' });
-    const window: MaintenanceWindow = {
-      windowId: 'mw-availability02',
-      tenantId: 'acme',
-      title: 'Sitio Este',
-      scope: { deviceIds: [], sites: ['Este'] },
-      startAt: iso(t0 + 30 * MIN),
-      endAt: iso(t0 + 90 * MIN),
-      createdAt: iso(t0),
-      createdBy: 'soc@vigia.example',
-      updatedAt: iso(t0),
-      version: 1,
-    };
-    await table.doc.send('PutItem', { TableName: TABLE, Item: itemOf(MaintenanceWindowEntity, window) });
+    await putWindow(table, 'mw-availability02', 'Sitio Este', { deviceIds: [], sites: ['Este'] }, t0);
     for (const id of ['mw-av-c', 'mw-av-d']) {
       expect(await ingestHeartbeat({ tenantId: 'acme', deviceId: id, at: iso(t0 - MIN) }, table)).toBe(true);
       expect(await ingestHeartbeat({ tenantId: 'acme', deviceId: id, at: iso(t0) }, table)).toBe(true);
