@@ -22,7 +22,7 @@
 import { CfnOutput, CfnResource, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type ITable, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import { TABLE_DESIGN, tableName } from '../lambdas/data/table/table-design.js';
+import { GSIS, TABLE_DESIGN, tableName } from '../lambdas/data/table/table-design.js';
 import type { StageConfig } from './stage-config.js';
 
 export interface DataStackProps extends StackProps {
@@ -63,32 +63,17 @@ export class DataStack extends Stack {
       // New images feed the notification consumer (infra/notifications.ts; docs/notifications.md#delivery).
       stream: StreamViewType.NEW_IMAGE,
     });
-    table.addGlobalSecondaryIndex({
-      indexName: d.gsi1.indexName,
-      partitionKey: { name: d.gsi1.partitionKey, type: AttributeType.STRING },
-      sortKey: { name: d.gsi1.sortKey, type: AttributeType.STRING },
-      projectionType: ProjectionType.ALL,
-    });
-    table.addGlobalSecondaryIndex({
-      indexName: d.gsi2.indexName,
-      partitionKey: { name: d.gsi2.partitionKey, type: AttributeType.STRING },
-      sortKey: { name: d.gsi2.sortKey, type: AttributeType.STRING },
-      projectionType: ProjectionType.ALL,
-    });
-    // The tenant's incidents by status (docs/data-model.md#search): a status filter is a Query per status.
-    table.addGlobalSecondaryIndex({
-      indexName: d.gsi3.indexName,
-      partitionKey: { name: d.gsi3.partitionKey, type: AttributeType.STRING },
-      sortKey: { name: d.gsi3.sortKey, type: AttributeType.STRING },
-      projectionType: ProjectionType.ALL,
-    });
-    // One tenant's SOC queue (docs/sla.md#soc-queue): the staff queue filtered by customer is one Query of it.
-    table.addGlobalSecondaryIndex({
-      indexName: d.gsi4.indexName,
-      partitionKey: { name: d.gsi4.partitionKey, type: AttributeType.STRING },
-      sortKey: { name: d.gsi4.sortKey, type: AttributeType.STRING },
-      projectionType: ProjectionType.ALL,
-    });
+    // GSI1 and GSI2 as the table design names them; GSI3: the tenant's incidents by status (docs/data-model.md#search),
+    // a status filter is a Query per status; GSI4: one tenant's SOC queue (docs/sla.md#soc-queue), the staff queue
+    // filtered by customer is one Query of it. All project every attribute.
+    for (const gsi of GSIS) {
+      table.addGlobalSecondaryIndex({
+        indexName: gsi.indexName,
+        partitionKey: { name: gsi.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: gsi.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      });
+    }
 
     if (!config.pointInTimeRecovery) {
       Validations.of(table).acknowledge({
