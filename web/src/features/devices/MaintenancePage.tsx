@@ -14,7 +14,8 @@ import type { MaintenanceWindow } from '../../shared/lib/contract';
 import { t as msg } from '../../shared/lib/messages';
 import { useTenant } from '../../shared/lib/tenant';
 import { useConfirm } from '../../shared/ui/ConfirmDialog';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
+import { PageHeader } from '../../shared/ui/states';
+import { ListFrame } from '../../shared/ui/lists';
 import '../../shared/ui/screens.css';
 import { MaintenanceForm } from './MaintenanceForm';
 import { MaintenanceRow } from './MaintenanceRow';
@@ -24,6 +25,7 @@ export const MAINTENANCE_PAGE_SIZE = 20;
 
 type Notice = { tone: 'ok' | 'error'; text: string } | null;
 
+/** The tenant's maintenance windows (current or past), with the form to plan or edit one for those who may write. */
 export function MaintenancePage() {
   const { tenants, activeTenant, me } = useTenant();
   const api = useApi();
@@ -108,52 +110,39 @@ export function MaintenancePage() {
             <option value="past">{msg('maintenance.page.past')}</option>
           </select>
         </div>
-        {list.error && !list.data ? (
-          <ErrorState error={list.error} onRetry={() => void list.mutate()} />
-        ) : !list.data ? (
-          <LoadingState rows={3} />
-        ) : list.items.length === 0 ? (
-          <EmptyState>{msg('maintenance.page.empty')}</EmptyState>
-        ) : (
-          <>
-            <table className="data-table responsive">
-              <caption className="visually-hidden">{msg('maintenance.page.list', { tenant: tenantName })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{msg('fields.maintenanceWindow.title')}</th>
-                  <th scope="col">{msg('maintenance.table.scope')}</th>
-                  <th scope="col">{msg('fields.maintenanceWindow.start')}</th>
-                  <th scope="col">{msg('fields.maintenanceWindow.end')}</th>
-                  <th scope="col">{msg('maintenance.table.status')}</th>
-                  {canWrite && <th scope="col">{msg('fields.common.actions')}</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {list.items.map((w) => (
-                  <MaintenanceRow
-                    key={`${w.windowId}-${w.version}`}
-                    window={w}
-                    now={now}
-                    canWrite={canWrite}
-                    canChangePast={!!me?.isAdmin}
-                    busy={busy}
-                    onEdit={() => {
-                      setNotice(null);
-                      setEditing(w);
-                      document.getElementById('mw-form-title')?.scrollIntoView?.({ block: 'start' });
-                    }}
-                    onRemove={() => void remove(w)}
-                  />
-                ))}
-              </tbody>
-            </table>
-            {list.hasMore && (
-              <button type="button" className="btn" disabled={list.isLoadingMore} onClick={() => void list.loadMore()}>
-                {msg('ui.lists.loadMore')}
-              </button>
-            )}
-          </>
-        )}
+        <ListFrame list={list} empty={msg('maintenance.page.empty')} loadingRows={3}>
+          <table className="data-table responsive">
+            <caption className="visually-hidden">{msg('maintenance.page.list', { tenant: tenantName })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{msg('fields.maintenanceWindow.title')}</th>
+                <th scope="col">{msg('maintenance.table.scope')}</th>
+                <th scope="col">{msg('fields.maintenanceWindow.start')}</th>
+                <th scope="col">{msg('fields.maintenanceWindow.end')}</th>
+                <th scope="col">{msg('maintenance.table.status')}</th>
+                {canWrite && <th scope="col">{msg('fields.common.actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((w) => (
+                <MaintenanceRow
+                  key={`${w.windowId}-${w.version}`}
+                  window={w}
+                  now={now}
+                  canWrite={canWrite}
+                  canChangePast={!!me?.isAdmin}
+                  busy={busy}
+                  onEdit={() => {
+                    setNotice(null);
+                    setEditing(w);
+                    document.getElementById('mw-form-title')?.scrollIntoView?.({ block: 'start' });
+                  }}
+                  onRemove={() => void remove(w)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </ListFrame>
       </div>
     </section>
   );

@@ -12,12 +12,14 @@ import { CUSTOMER_ROLE_LABELS } from '../../shared/lib/enum-labels';
 import { t as msg } from '../../shared/lib/messages';
 import { useTenant } from '../../shared/lib/tenant';
 import { useConfirm } from '../../shared/ui/ConfirmDialog';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
+import { PageHeader } from '../../shared/ui/states';
+import { ListFrame } from '../../shared/ui/lists';
 import '../../shared/ui/screens.css';
 import { InviteForm } from './InviteForm';
 import { MemberRow, type MemberActions } from './MemberRow';
 import { attempt, teamErrorText, type Notice, type TeamMember, type TeamRole } from './team-notice';
 
+/** `/team`: the tenant's colleagues with their role and status, the invitation form, and each member's actions. */
 export function TeamPage() {
   const { tenants, activeTenant, me } = useTenant();
   const api = useApi();
@@ -82,37 +84,24 @@ export function TeamPage() {
       <InviteForm invite={invite} />
       <div className="card">
         <h2>{msg('team.page.colleagues', { tenant: tenantName })}</h2>
-        {list.error && !list.data ? (
-          <ErrorState error={list.error} onRetry={() => void list.mutate()} />
-        ) : !list.data ? (
-          <LoadingState rows={3} />
-        ) : list.items.length === 0 ? (
-          <EmptyState>{msg('team.page.empty')}</EmptyState>
-        ) : (
-          <>
-            <table className="data-table responsive">
-              <caption className="visually-hidden">{msg('team.page.colleagues', { tenant: tenantName })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{msg('fields.user.user')}</th>
-                  <th scope="col">{msg('fields.user.role')}</th>
-                  <th scope="col">{msg('fields.user.status')}</th>
-                  <th scope="col">{msg('fields.common.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.items.map((m) => (
-                  <MemberRow key={`${m.username}-${m.role}`} member={m} self={m.email !== undefined && m.email === me?.email} busy={busy !== null} actions={actions} />
-                ))}
-              </tbody>
-            </table>
-            {list.hasMore && (
-              <button type="button" className="btn" disabled={list.isLoadingMore} onClick={() => void list.loadMore()}>
-                {msg('ui.lists.loadMore')}
-              </button>
-            )}
-          </>
-        )}
+        <ListFrame list={list} empty={msg('team.page.empty')} loadingRows={3}>
+          <table className="data-table responsive">
+            <caption className="visually-hidden">{msg('team.page.colleagues', { tenant: tenantName })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{msg('fields.user.user')}</th>
+                <th scope="col">{msg('fields.user.role')}</th>
+                <th scope="col">{msg('fields.user.status')}</th>
+                <th scope="col">{msg('fields.common.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((m) => (
+                <MemberRow key={`${m.username}-${m.role}`} member={m} self={m.email !== undefined && m.email === me?.email} busy={busy !== null} actions={actions} />
+              ))}
+            </tbody>
+          </table>
+        </ListFrame>
       </div>
     </section>
   );

@@ -50,10 +50,10 @@ export interface ListState {
   loadMore: () => unknown;
 }
 
-/** Loading / error / empty / "Cargar más" frame around a paged list; `empty` is shown when no item matches. */
-export function ListFrame({ list, empty, children }: { list: ListState; empty: string; children: ReactNode }) {
+/** Loading / error / empty / "Cargar más" frame around a paged list; `empty` is shown when no item matches, `loadingRows` sizes the placeholder. */
+export function ListFrame({ list, empty, loadingRows, children }: { list: ListState; empty: string; loadingRows?: number; children: ReactNode }) {
   if (list.error && !list.data) return <ErrorState error={list.error} onRetry={() => void list.mutate()} />;
-  if (list.isLoading || !list.data) return <LoadingState />;
+  if (list.isLoading || !list.data) return <LoadingState {...(loadingRows === undefined ? {} : { rows: loadingRows })} />;
   if (list.items.length === 0 && !list.hasMore) return <EmptyState>{empty}</EmptyState>;
   return (
     <>
