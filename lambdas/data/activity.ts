@@ -18,7 +18,7 @@ import type { ActivityPort } from '../domain/ports.js';
 import type { TableRef, TransactWriteItem } from './table/client.js';
 import { decodeCursor, encodeCursor } from './table/cursor.js';
 import { writeIf } from './table/dynamo-util.js';
-import { ActivityEventEntity, ActivitySeenEntity, IncidentEntity, itemOf, recordOf } from './entities.js';
+import { ACTIVITY_OUTBOX_INDEX, ActivityEventEntity, ActivitySeenEntity, IncidentEntity, indexKeys, itemOf, recordOf } from './entities.js';
 import { keys } from './table/keys.js';
 import { indexOf } from './access-patterns.js';
 
@@ -44,7 +44,7 @@ export function activityPuts(events: readonly (ActivityEvent | null | undefined)
  * change's transaction (`activityPut`, dated now) have none.
  */
 export async function putActivityEventOnce(event: ActivityEvent, table: TableRef): Promise<boolean> {
-  const outbox = event.outbox === 'PENDING' ? keys.outboxGsi2(event.tenantId, event.at, event.eventId) : {};
+  const outbox = indexKeys(ACTIVITY_OUTBOX_INDEX, event);
   const res = await writeIf(table, 'PutItem', { Item: { ...itemOf(ActivityEventEntity, event), ...outbox }, ConditionExpression: 'attribute_not_exists(PK)' });
   return res !== null;
 }

@@ -8,10 +8,9 @@
 import type { AlarmConsoleItem, AlarmConsoleState, DeviceAlarm, Office365Alarm, Page } from '../contract/schemas.js';
 import type { AlarmConsoleOptions } from '../domain/ports.js';
 import type { TableRef, TransactWriteItem } from './table/client.js';
-import { indexOf, type IndexAccessId } from './access-patterns.js';
+import { INDEX_ACCESS, indexOf } from './access-patterns.js';
 import { decodeKeyCursor, encodeKeyCursor } from './table/cursor.js';
-import { ALARM_CONSOLE_COPIES, AlarmConsoleEntryEntity, alarmConsolePlace, itemOf, recordOf } from './entities.js';
-import { TABLE_DESIGN } from './table/table-design.js';
+import { ALARM_CONSOLE_COPIES, ALARM_CONSOLE_SLOT_ACCESS, AlarmConsoleEntryEntity, alarmConsolePlace, itemOf, recordOf } from './entities.js';
 
 /** Device alarm state → console state (`active` is still open). */
 const DEVICE_STATE: Record<DeviceAlarm['state'], AlarmConsoleState> = { active: 'open', acknowledged: 'acknowledged', cleared: 'cleared' };
@@ -68,10 +67,6 @@ export function alarmConsolePuts(item: AlarmConsoleItem, table: TableRef): Trans
   return Array.from({ length: ALARM_CONSOLE_COPIES }, (_, copy) => ({ Put: { TableName: table.tableName, Item: itemOf(AlarmConsoleEntryEntity, { ...item, copy }) } }));
 }
 
-/** The access pattern of each index slot of the console (GSI1–GSI4). */
-const SLOT_PATTERN: readonly IndexAccessId[] = ['alarmConsole1', 'alarmConsole2', 'alarmConsole3', 'alarmConsole4'];
-const SLOT_INDEX = [TABLE_DESIGN.gsi1, TABLE_DESIGN.gsi2, TABLE_DESIGN.gsi3, TABLE_DESIGN.gsi4] as const;
-
 /**
  * One page of the alarm console, newest raised first: ONE Query (`Limit` = `opts.limit`) of the partition of
  * the filter combination (`alarmConsolePlace`), whatever the filters and the number of tenants. The cursor
@@ -80,12 +75,14 @@ const SLOT_INDEX = [TABLE_DESIGN.gsi1, TABLE_DESIGN.gsi2, TABLE_DESIGN.gsi3, TAB
  */
 export async function listAlarmConsole(opts: AlarmConsoleOptions, table: TableRef): Promise<Page<AlarmConsoleItem>> {
   const place = alarmConsolePlace(opts);
-  const idx = SLOT_INDEX[place.slot];
+  // The slot's index as the entity declares it (`AlarmConsoleEntryEntity.indexes`).
+  const access = ALARM_CONSOLE_SLOT_ACCESS[place.slot];
+  const idx = INDEX_ACCESS[access].index;
   const keyNames = [...new Set(['PK', 'SK', idx.partitionKey, idx.sortKey])].sort();
   const start = opts.cursor ? decodeKeyCursor(opts.cursor, { scope: place.pk, keyNames, partitionKey: idx.partitionKey, partition: place.pk, pkPrefix: 'TENANT#' }) : undefined;
   const res = await table.doc.send('Query', {
     TableName: table.tableName,
-    IndexName: indexOf(SLOT_PATTERN[place.slot]!),
+    IndexName: indexOf(access),
     KeyConditionExpression: '#p = :p',
     ExpressionAttributeNames: { '#p': idx.partitionKey },
     ExpressionAttributeValues: { ':p': place.pk },

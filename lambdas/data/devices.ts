@@ -30,7 +30,7 @@ import { activityPuts } from './activity.js';
 import { alarmEvent } from '../domain/activity.js';
 import { decodePositionCursor, encodePositionCursor } from './table/cursor.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './table/dynamo-util.js';
-import { AlarmEntity, AvailabilityEntity, DeviceEntity, attributesOf, itemOf, recordOf } from './entities.js';
+import { AlarmEntity, AvailabilityEntity, DeviceEntity, attributesOf, indexKeysOf, itemOf, recordOf } from './entities.js';
 import { AVAIL_SK_MAX, keys } from './table/keys.js';
 import { dropOutageMarker, HEARTBEAT_ITEM_ENTITY, outageMarkerDelete } from './outage-markers.js';
 import { deviceIpKey, deviceNameKey } from '../domain/search.js';
@@ -75,7 +75,7 @@ async function countOpenAlarms(table: TableRef, tenantId: string, deviceId: stri
  */
 export async function putDevice(device: DeviceInput, table: TableRef, now: Date = new Date()): Promise<void> {
   const d: StoredDevice = { ...device, lastHeartbeatAt: device.lastHeartbeatAt ?? null };
-  const fields: Record<string, unknown> = { ...DeviceEntity.gsi1!(d), ...DeviceEntity.derived!(d), entity: DeviceEntity.name, ...attributesOf(DeviceEntity, d), lastHeartbeatAt: d.lastHeartbeatAt };
+  const fields: Record<string, unknown> = { ...indexKeysOf(DeviceEntity, d), entity: DeviceEntity.name, ...attributesOf(DeviceEntity, d), lastHeartbeatAt: d.lastHeartbeatAt };
   const names: Record<string, string> = { '#open': 'openAlarms' };
   const values: Record<string, unknown> = { ':open': await countOpenAlarms(table, d.tenantId, d.id) };
   const sets = ['#open = if_not_exists(#open, :open)'];

@@ -1,13 +1,14 @@
 /**
  * Every entity stored in the single table, declared once (in the manner of ElectroDB / dynamodb-toolbox
- * models, without their AWS SDK dependency): its primary key, its GSI1 keys (the list it belongs to), the
- * explicit list of attributes it stores, its TTL and how it is read and listed. Key strings are spelled in
+ * models, without their AWS SDK dependency): its primary key, every index it is in with its key builders
+ * (`indexes`, ElectroDB's shape; the index comes from the access pattern that queries it), the explicit list
+ * of attributes it stores, its TTL and how it is read and listed. Key strings are spelled in
  * `keys.ts`; docs/data-model.md is the table of these declarations (`test/integration/data-entities.test.ts`
  * keeps the two equal).
  *
  * The two directions of the mapping:
- *  - `itemOf(entity, record)`: the stored item = keys + `entity` marker + the declared attributes (those of
- *    `omitNull` only when not null) + `derived` attributes + the TTL attribute. Nothing else of `record` is stored.
+ *  - `itemOf(entity, record)`: the stored item = keys + the GSI keys of its `indexes` + `entity` marker + the
+ *    declared attributes (those of `omitNull` only when not null) + `derived` attributes + the TTL attribute. Nothing else of `record` is stored.
  *  - `recordOf(entity, item)`: the API object = the declared attributes present on the item (plus
  *    `readDefaults` for attributes older items lack). Keys, the marker, the TTL, derived and internal
  *    attributes, and any attribute added to an item later, never reach a response.
@@ -21,6 +22,7 @@ import type { StoredIdentityProvider } from '../domain/identity-providers.js';
 import { deviceIpKey, deviceNameKey, foldText } from '../domain/search.js';
 import { TABLE_DESIGN } from './table/table-design.js';
 import { keys } from './table/keys.js';
+import { INDEX_ACCESS, type IndexAccessId } from './access-patterns.js';
 import type { Retention } from './retention.js';
 
 /** Primary key of an item. */
@@ -35,6 +37,64 @@ export type Gsi1Key = {
 };
 
 /**
+ * One global secondary index an entity's items are in, with the builders of the item's key attributes in it
+ * (the shape of ElectroDB's `indexes` entries; issue 30 point 1, "Access patterns are data"). `access` is the
+ * access pattern that queries this index's partitions (`access-patterns.ts`): the GSI, its key attribute names
+ * and the `IndexName` of the Query all come from it, so the writer, the Query and the IAM grant name one index.
+ * `pk`/`sk` are the values of the index's partition and sort key attributes; the strings are spelled in `keys.ts`.
+ */
+export interface IndexDeclaration<R> {
+  /** The access pattern (and so the GSI) this index entry is queried by. */
+  readonly access: IndexAccessId;
+  /** Value of the GSI's partition key attribute (e.g. `GSI3PK`). */
+  readonly pk: (r: R) => string;
+  /** Value of the GSI's sort key attribute (e.g. `GSI3SK`; GSI4's is `GSI2SK`). */
+  readonly sk: (r: R) => string;
+  /** Whether `r` is in this index (a sparse index); always when absent. */
+  readonly when?: (r: R) => boolean;
+  /**
+   * Set when `itemOf` does NOT write these keys: a dedicated write adds and removes them (`indexKeys` of this
+   * declaration), named here for the docs. E.g. an activity event's outbox entry, a device's below-SLA entry.
+   */
+  readonly writtenBy?: string;
+}
+
+/** The indexes of an entity by name (ElectroDB `indexes`): one declaration per index entry of its items. */
+export type IndexDeclarations<R> = Readonly<Record<string, IndexDeclaration<R>>>;
+
+/** The GSI (`TABLE_DESIGN.gsiN`) of an index declaration: its access pattern's. */
+export function gsiOf(d: IndexDeclaration<never>): (typeof INDEX_ACCESS)[IndexAccessId]['index'] {
+  return INDEX_ACCESS[d.access].index;
+}
+
+/**
+ * The key attributes one index declaration gives `r` (`{ GSI3PK, GSI3SK }`), or `{}` when `r` is not in that
+ * sparse index. For the dedicated writes of a `writtenBy` declaration, and by `indexKeysOf`.
+ */
+export function indexKeys<R>(d: IndexDeclaration<R>, r: R): Record<string, string> {
+  if (d.when && !d.when(r)) return {};
+  const g = gsiOf(d as IndexDeclaration<never>);
+  return { [g.partitionKey]: d.pk(r), [g.sortKey]: d.sk(r) };
+}
+
+/**
+ * Every GSI key attribute `itemOf` writes for `record`: those of each of the entity's `indexes` (but the
+ * `writtenBy` ones) that `record` is in. Two declarations may share an attribute (GSI4 sorts by `GSI2SK`)
+ * only with the same value; a different one throws (the declarations disagree).
+ */
+export function indexKeysOf<R extends object, A extends object>(entity: Entity<R, A>, record: R): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, d] of Object.entries(entity.indexes ?? {})) {
+    if (d.writtenBy) continue;
+    for (const [attr, value] of Object.entries(indexKeys(d, record))) {
+      if (out[attr] !== undefined && out[attr] !== value) throw new Error(`${entity.name}: index ${name} writes ${attr} = ${value}, another index ${out[attr]}`);
+      out[attr] = value;
+    }
+  }
+  return out;
+}
+
+/**
  * Declaration of one entity. `R` is what a write receives (the API object plus the ids of its parents,
  * e.g. a comment's `incidentId`); `A` is the API object read back (by default `R`).
  */
@@ -44,13 +104,22 @@ export interface Entity<R extends object, A extends object = R> {
   /** What the entity is, in one line (docs/data-model.md). */
   readonly description: string;
   readonly key: (r: R) => ItemKey;
-  /** GSI1 keys, or undefined when this item is not in a GSI1 list. */
+  /**
+   * Every index the items are in (ElectroDB `indexes`), with their key builders: `itemOf` writes the GSI key
+   * attributes from these only (`indexKeysOf`), and the Queries of these indexes take the `IndexName` from the
+   * declaration's access pattern.
+   */
+  readonly indexes?: IndexDeclarations<R>;
+  /**
+   * The GSI1 keys of the entity's tenant list (its GSI1 `indexes` entry: `gsi1Of`), or undefined when this item
+   * is not in one; the docs table's GSI1 columns. Not written from here: `itemOf` writes `indexes`.
+   */
   readonly gsi1?: (r: R) => Gsi1Key | undefined;
   /** GSI1 keys in words, for the documentation (e.g. only some history entries are indexed). */
   readonly gsi1Note?: string;
   /** The attributes stored from `R`, in order; the API object is built from these only. */
   readonly attributes: readonly (keyof R & string)[];
-  /** Attributes computed from `R` at write time and stored, never returned (e.g. `searchText`). */
+  /** Non-key attributes computed from `R` at write time and stored, never returned (e.g. `upnKey`); GSI keys are `indexes`. */
   readonly derived?: (r: R) => Record<string, unknown>;
   /** Attributes stored by dedicated updates (counters, roll-ups), never returned as API fields. */
   readonly internal?: readonly string[];
@@ -88,11 +157,28 @@ export function allOf<A extends object>() {
 }
 
 /**
- * GSI1 keys and list of an entity listed newest first by the ISO-8601 instant its GSI1 sort key starts
- * with (`from`/`to` bound it).
+ * The GSI1 keys (`{ GSI1PK, GSI1SK }`) of a GSI1 index declaration, undefined when the record is not in it:
+ * the `gsi1` view of an entity's tenant list.
  */
-function newestFirstByTime<R extends object>(gsi1pk: (tenantId: string) => string, gsi1: (r: R) => Gsi1Key) {
-  return { gsi1, list: { gsi1pk, byTime: true, newestFirst: true } } as const;
+export function gsi1Of<R>(d: IndexDeclaration<R>): (r: R) => Gsi1Key | undefined {
+  if (gsiOf(d as IndexDeclaration<never>) !== TABLE_DESIGN.gsi1) throw new Error(`gsi1Of: ${d.access} is not on GSI1`);
+  return (r) => (d.when && !d.when(r) ? undefined : { GSI1PK: d.pk(r), GSI1SK: d.sk(r) });
+}
+
+/**
+ * A GSI1 tenant list (access pattern `tenantLists`) from a `keys.ts` builder of its `{ GSI1PK, GSI1SK }`.
+ */
+function tenantList<R>(gsi1: (r: R) => Gsi1Key, when?: (r: R) => boolean): IndexDeclaration<R> {
+  return { access: 'tenantLists', pk: (r) => gsi1(r).GSI1PK, sk: (r) => gsi1(r).GSI1SK, ...(when ? { when } : {}) };
+}
+
+/**
+ * Indexes, GSI1 view and list of an entity listed newest first by the ISO-8601 instant its GSI1 sort key starts
+ * with (`from`/`to` bound it): its tenant list `list` plus `more` indexes.
+ */
+function newestFirstByTime<R extends object>(gsi1pk: (tenantId: string) => string, gsi1: (r: R) => Gsi1Key, more: IndexDeclarations<R> = {}) {
+  const list = tenantList(gsi1);
+  return { indexes: { list, ...more }, gsi1: gsi1Of(list), list: { gsi1pk, byTime: true, newestFirst: true } } as const;
 }
 
 /** A UPN as it appears in a key: folded (`foldText`) and trimmed. */
@@ -174,7 +260,11 @@ export const IncidentEntity: Entity<Incident> = {
   description: 'Incident; `version` is the optimistic-concurrency check of every update',
   readBy: '`from`/`to` bound `createdAt`; also oldest first (`sort=oldest`); with its comments and history: Query the incident partition',
   key: (i) => keys.incident(i.tenantId, i.id),
-  ...newestFirstByTime<Incident>(keys.incidentsGsi1Pk, (i) => keys.incidentGsi1(i.tenantId, i.id, i.createdAt)),
+  ...newestFirstByTime<Incident>(keys.incidentsGsi1Pk, (i) => keys.incidentGsi1(i.tenantId, i.id, i.createdAt), {
+    byStatus: { access: 'incidentsByStatus', pk: (i) => keys.incidentStatusGsi3Pk(i.tenantId, i.status), sk: (i) => keys.incidentStatusGsi3(i.tenantId, i.id, i.status, i.createdAt).GSI3SK },
+    socQueue: { access: 'socQueue', when: (i) => inSocQueueByDue(i), pk: () => keys.SOCQUEUE_GSI2PK, sk: (i) => keys.socQueueGsi2(i.tenantId, i.id, i.slaDueAt).GSI2SK },
+    socQueueOfTenant: { access: 'socQueueOfTenant', when: (i) => inSocQueueByDue(i), pk: (i) => keys.socQueueTenantGsi4Pk(i.tenantId), sk: (i) => keys.socQueueGsi2(i.tenantId, i.id, i.slaDueAt).GSI2SK },
+  }),
   attributes: allOf<Incident>()(['id', 'tenantId', 'title', 'description', 'severity', 'status', 'category', 'source', 'reporter', 'reporterSub', 'assignee', 'createdAt', 'updatedAt', 'resolvedAt', 'slaDueAt', 'version', 'slaTargets', 'triagedAt', 'firstAcknowledgedAt', 'closureRequested', 'closedAt', 'slaResult', 'autoCloseAt', 'alarms']),
   // Items written before the SLA fields existed read as untriaged, unacknowledged and open (the upgrade
   // step fills them: lambdas/data/migrations.ts).
@@ -189,10 +279,6 @@ export const IncidentEntity: Entity<Incident> = {
   // An open incident is also in its tenant's queue by due time (GSI4 `TENANT#<t>#SOCQUEUE`, sorted by the same
   // GSI2SK), so the queue filtered by customer is one Query of that tenant's partition. The ranked queue and
   // the resolved tab are the incident's queue entry (`SocQueueEntryEntity`).
-  derived: (i) => ({
-    ...keys.incidentStatusGsi3(i.tenantId, i.id, i.status, i.createdAt),
-    ...(inSocQueueByDue(i) ? { ...keys.socQueueGsi2(i.tenantId, i.id, i.slaDueAt), ...keys.socQueueTenantGsi4(i.tenantId) } : {}),
-  }),
 };
 
 /** Whether an incident is in the SOC queue by due time (GSI2 `SOCQUEUE`, GSI4): open, neither resolved nor closed. */
@@ -231,11 +317,24 @@ export const SocQueueEntryEntity: Entity<Incident> = {
   attributes: IncidentEntity.attributes.filter((a) => a !== 'alarms'),
   readDefaults: IncidentEntity.readDefaults,
   omitNull: IncidentEntity.omitNull,
-  derived: (i) => {
-    const place = socQueuePlace(i);
-    return place ? keys.socQueueEntryIndexKeys({ tenantId: i.tenantId, id: i.id, slaDueAt: i.slaDueAt, assignee: i.assignee, ...place }) : {};
+  indexes: {
+    ranked: queueEntryIndex('socQueueRanked', 'GSI2PK', 'GSI2SK'),
+    rankedOfTenant: queueEntryIndex('socQueueRankedOfTenant', 'GSI4PK', 'GSI2SK'),
+    rankedOfAssignee: queueEntryIndex('socQueueRankedOfAssignee', 'GSI1PK', 'GSI1SK'),
+    ofAssignee: queueEntryIndex('socQueueOfAssignee', 'GSI3PK', 'GSI3SK'),
   },
 };
+
+/** The keys of a queue entry in its four indexes (`keys.socQueueEntryIndexKeys`), or null when it is in no tab. */
+function queueEntryKeys(i: Incident): ReturnType<typeof keys.socQueueEntryIndexKeys> | null {
+  const place = socQueuePlace(i);
+  return place ? keys.socQueueEntryIndexKeys({ tenantId: i.tenantId, id: i.id, slaDueAt: i.slaDueAt, assignee: i.assignee, ...place }) : null;
+}
+
+/** One index of a queue entry: its pair of `keys.socQueueEntryIndexKeys`, while the entry is in a tab. */
+function queueEntryIndex(access: IndexAccessId, pk: keyof NonNullable<ReturnType<typeof queueEntryKeys>>, sk: keyof NonNullable<ReturnType<typeof queueEntryKeys>>): IndexDeclaration<Incident> {
+  return { access, when: (i) => socQueuePlace(i) !== null, pk: (i) => queueEntryKeys(i)![pk], sk: (i) => queueEntryKeys(i)![sk] };
+}
 
 /**
  * One search token of an incident title (docs/data-model.md#search): in the token's partition, sorted like the
@@ -352,7 +451,7 @@ export const AutoCloseEntity: Entity<AutoCloseRecord> = {
   readBy: 'Query GSI2 `AUTOCLOSE`, `GSI2SK < <now>#~` (`<autoCloseAt>#<t>#<id>`), oldest due first (the SLA job)',
   key: (r) => keys.autoCloseEntry(r.tenantId, r.incidentId),
   attributes: allOf<AutoCloseRecord>()(['tenantId', 'incidentId', 'autoCloseAt']),
-  derived: (r) => keys.autoCloseGsi2(r.tenantId, r.incidentId, r.autoCloseAt),
+  indexes: { autoClose: { access: 'autoClose', pk: () => keys.AUTOCLOSE_GSI2PK, sk: (r) => keys.autoCloseGsi2(r.tenantId, r.incidentId, r.autoCloseAt).GSI2SK } },
 };
 
 /** A comment as stored: the comment and its incident. */
@@ -384,12 +483,15 @@ export const InternalNoteEntity: Entity<CommentRecord, IncidentComment> = {
 
 /** A history entry as stored: the change, its incident and the incident's creation time (GSI1 order). */
 export type HistoryRecord = IncidentChange & { tenantId: string; incidentId: string; incidentCreatedAt: string };
+/** GSI1 `TENANT#<t>#FIRSTRESPONSES`: only the history entry that takes its incident out of `new`. */
+const HISTORY_FIRST_RESPONSES = tenantList<HistoryRecord>((h) => keys.firstResponseGsi1(h.tenantId, h.incidentId, h.incidentCreatedAt, h.version), isFirstResponse);
 export const HistoryEntity: Entity<HistoryRecord, IncidentChange> = {
   name: 'IncidentHistory',
   description: 'One accepted incident update: version, who, when, `changes[{field, from, to}]`',
   readBy: 'Query the incident partition; first responses of a period: Query GSI1 `TENANT#<t>#FIRSTRESPONSES`',
   key: (h) => keys.history(h.tenantId, h.incidentId, h.version),
-  gsi1: (h) => (isFirstResponse(h) ? keys.firstResponseGsi1(h.tenantId, h.incidentId, h.incidentCreatedAt, h.version) : undefined),
+  indexes: { firstResponses: HISTORY_FIRST_RESPONSES },
+  gsi1: gsi1Of(HISTORY_FIRST_RESPONSES),
   gsi1Note: 'only the entry that takes the incident out of `new`: its first response',
   attributes: allOf<IncidentChange>()(['version', 'at', 'by', 'bySub', 'changes', 'reason']),
 };
@@ -397,15 +499,21 @@ export const HistoryEntity: Entity<HistoryRecord, IncidentChange> = {
 /** Roll-up attributes of a device item (docs/data-model.md, "Device roll-ups"). */
 export const DEVICE_ROLLUP_ATTRIBUTES = ['openAlarms', 'availRev', 'availAsOf', 'availSum30d', 'availMon30d', 'availPct30d', 'availRollupRev'] as const;
 
+/** GSI1 `TENANT#<t>#DEVICES`: a tenant's devices by folded name (`deviceNameKey`). */
+const DEVICE_BY_NAME = tenantList<StoredDevice>((d) => keys.deviceGsi1(d.tenantId, d.id, deviceNameKey(d.name)));
+
 export const DeviceEntity: Entity<StoredDevice> = {
   name: 'Device',
   description: 'Monitored device; `status` is derived from `lastHeartbeatAt` at read time',
   readBy: 'ordered by name ignoring case and accents (`deviceNameKey`); a name prefix (`?prefix=`): `GSI1SK` from the folded prefix to the prefix followed by U+10FFFF; the list reads the roll-ups on the item; devices below the SLA target: Query GSI2 `TENANT#<t>#BELOWSLA` (`GSI2SK = <day>#<figure × 100>#<id>`, set by the roll-up refresh and the SLA job re-key, see "Devices below the SLA target"); by IP address (`?ip=`, exact or prefix): Query GSI3 `TENANT#<t>#DEVICEIP`, `begins_with(GSI3SK, <ip>)`',
   key: (d) => keys.device(d.tenantId, d.id),
-  gsi1: (d) => keys.deviceGsi1(d.tenantId, d.id, deviceNameKey(d.name)),
+  indexes: {
+    byName: DEVICE_BY_NAME,
+    // Devices by IP address: GSI3 `TENANT#<t>#DEVICEIP`, `<ip>#<id>` (docs/data-model.md#search).
+    byIp: { access: 'devicesByIp', pk: (d) => keys.devicesByIpGsi3Pk(d.tenantId), sk: (d) => keys.deviceIpGsi3(d.tenantId, d.id, deviceIpKey(d.ipAddress)).GSI3SK },
+  },
+  gsi1: gsi1Of(DEVICE_BY_NAME),
   attributes: allOf<StoredDevice>()(['id', 'tenantId', 'name', 'type', 'site', 'ipAddress', 'vendor', 'model', 'lastHeartbeatAt']),
-  // Devices by IP address: GSI3 `TENANT#<t>#DEVICEIP`, `<ip>#<id>` (docs/data-model.md#search).
-  derived: (d) => keys.deviceIpGsi3(d.tenantId, d.id, deviceIpKey(d.ipAddress)),
   internal: DEVICE_ROLLUP_ATTRIBUTES,
   readDefaults: { lastHeartbeatAt: null },
   list: { gsi1pk: keys.devicesGsi1Pk, byTime: false, newestFirst: false },
@@ -467,12 +575,8 @@ export interface AlarmConsoleEntryRecord extends AlarmConsoleItem {
 
 /** Copies of each alarm in the console: 4 copies × 4 indexes = the 16 combinations of its 4 filters. */
 export const ALARM_CONSOLE_COPIES = 4;
-const CONSOLE_INDEX_KEYS = [
-  ['GSI1PK', 'GSI1SK'],
-  ['GSI2PK', 'GSI2SK'],
-  ['GSI3PK', 'GSI3SK'],
-  ['GSI4PK', 'GSI2SK'],
-] as const;
+/** The access pattern of each console slot (`alarmConsolePlace`): GSI1, GSI2, GSI3, GSI4. */
+export const ALARM_CONSOLE_SLOT_ACCESS = ['alarmConsole1', 'alarmConsole2', 'alarmConsole3', 'alarmConsole4'] as const satisfies readonly IndexAccessId[];
 /** The filters of a console page, bit 0 tenant, 1 severity, 2 state, 3 kind (set = filtered). */
 export type AlarmConsoleScope = { tenantId?: string | undefined; severity?: string | undefined; state?: string | undefined; kind?: string | undefined };
 const scopeMask = (s: AlarmConsoleScope): number =>
@@ -488,22 +592,24 @@ export function alarmConsolePlace(scope: AlarmConsoleScope): { copy: number; slo
   return { copy: m >> 2, slot: (m & 3) as 0 | 1 | 2 | 3, pk: keys.alarmConsolePk(scope) };
 }
 
-/** The index keys of copy `copy` of a console entry: its 4 combinations' partitions, each sorted newest first by `alarmConsoleSk`. */
-function alarmConsoleIndexKeys(e: AlarmConsoleEntryRecord): Record<string, string> {
-  const ref = e.deviceId === null ? e.id : `${e.deviceId}#${e.id}`;
-  const sk = keys.alarmConsoleSk(e.raisedAt, e.tenantId, e.kind, ref);
-  const out: Record<string, string> = {};
-  CONSOLE_INDEX_KEYS.forEach(([pk, skName], slot) => {
-    const m = (e.copy << 2) | slot;
-    out[pk] = keys.alarmConsolePk({
-      tenantId: m & 1 ? e.tenantId : undefined,
-      severity: m & 2 ? e.severity : undefined,
-      state: m & 4 ? e.state : undefined,
-      kind: m & 8 ? e.kind : undefined,
-    });
-    out[skName] = sk;
-  });
-  return out;
+/**
+ * The index of console slot `slot` (`ALARM_CONSOLE_SLOT_ACCESS`): copy `copy` of an entry is in the partition of
+ * combination `(copy << 2) | slot` there, sorted newest first by `alarmConsoleSk`.
+ */
+function alarmConsoleIndex(slot: 0 | 1 | 2 | 3): IndexDeclaration<AlarmConsoleEntryRecord> {
+  return {
+    access: ALARM_CONSOLE_SLOT_ACCESS[slot],
+    pk: (e) => {
+      const m = (e.copy << 2) | slot;
+      return keys.alarmConsolePk({
+        tenantId: m & 1 ? e.tenantId : undefined,
+        severity: m & 2 ? e.severity : undefined,
+        state: m & 4 ? e.state : undefined,
+        kind: m & 8 ? e.kind : undefined,
+      });
+    },
+    sk: (e) => keys.alarmConsoleSk(e.raisedAt, e.tenantId, e.kind, e.deviceId === null ? e.id : `${e.deviceId}#${e.id}`),
+  };
 }
 
 /**
@@ -518,7 +624,12 @@ export const AlarmConsoleEntryEntity: Entity<AlarmConsoleEntryRecord, AlarmConso
   readBy: 'ONE Query of the partition of the filter combination (`alarmConsolePlace`: on GSI1–GSI4, `ALARMCONSOLE#<severity>#<state>#<kind>` for every tenant or `TENANT#<t>#ALARMCONSOLE#<severity>#<state>#<kind>`, `*` for a filter not set), sorted `<raisedAt>#<t>#<kind>#<ref>`, newest first; SK of an Office 365 alert: `office365#<id>#<copy>`',
   key: (e) => keys.alarmConsoleEntry(e.tenantId, e.kind, e.deviceId === null ? e.id : `${e.deviceId}#${e.id}`, e.copy),
   attributes: allOf<AlarmConsoleItem>()(['kind', 'tenantId', 'id', 'deviceId', 'deviceName', 'affectedUser', 'title', 'severity', 'state', 'sourceState', 'raisedAt', 'acknowledgedAt', 'acknowledgedBy', 'clearedAt', 'inMaintenance']),
-  derived: alarmConsoleIndexKeys,
+  indexes: {
+    slot0: alarmConsoleIndex(0),
+    slot1: alarmConsoleIndex(1),
+    slot2: alarmConsoleIndex(2),
+    slot3: alarmConsoleIndex(3),
+  },
   ttl: (e) => (e.kind === 'device' && e.state === 'cleared' ? epochPlusDays(e.clearedAt ?? e.raisedAt, CLEARED_ALARM_RETENTION_DAYS) : undefined),
   ttlNote: `cleared device alarms: \`clearedAt\` + ${CLEARED_ALARM_RETENTION_DAYS} days (as the alarm)`,
 };
@@ -547,9 +658,10 @@ export const AuditEntity: Entity<AuditEntry> = {
   description: 'Audit log entry: actor, action, target, before/after of the changed fields, request id, source IP',
   readBy: 'all tenants (staff): Query GSI2 `GSI2PK = AUDIT` (`GSI2SK = <at>#<tenantId>#<id>`, newest first)',
   key: (e) => keys.audit(e.tenantId, e.at, e.id),
-  ...newestFirstByTime<AuditEntry>(keys.auditGsi1Pk, (e) => keys.auditGsi1(e.tenantId, e.at, e.id)),
+  ...newestFirstByTime<AuditEntry>(keys.auditGsi1Pk, (e) => keys.auditGsi1(e.tenantId, e.at, e.id), {
+    allTenants: { access: 'auditAllTenants', pk: () => keys.AUDIT_GSI2PK, sk: (e) => keys.auditGsi2(e.tenantId, e.at, e.id).GSI2SK },
+  }),
   attributes: allOf<AuditEntry>()(['id', 'at', 'tenantId', 'actor', 'action', 'target', 'before', 'after', 'requestId', 'sourceIp']),
-  derived: (e) => keys.auditGsi2(e.tenantId, e.at, e.id),
   ttl: (e, retention) => epochPlusDays(e.at, retention.auditDays),
   ttlNote: '`at` + `retention.auditDays` (default 400; production stages ≥ 400)',
 };
@@ -564,11 +676,24 @@ export const ACTIVITY_RETENTION_DAYS = 180;
  * index entry. Only `putActivityEventOnce` (SLA job, demo seed: events dated in the past) adds the sparse GSI2
  * `OUTBOX` entry (docs/notifications.md#outbox).
  */
+/**
+ * The sparse GSI2 `OUTBOX` entry of a PENDING event (`<at>#<t>#<eventId>`, oldest first): not written by
+ * `itemOf` (the events of a change's transaction have none) but by `putActivityEventOnce`; REMOVEd once delivered.
+ */
+export const ACTIVITY_OUTBOX_INDEX: IndexDeclaration<ActivityEvent> = {
+  access: 'outbox',
+  when: (e) => e.outbox === 'PENDING',
+  pk: () => keys.OUTBOX_GSI2PK,
+  sk: (e) => keys.outboxGsi2(e.tenantId, e.at, e.eventId).GSI2SK,
+  writtenBy: '`putActivityEventOnce` only; REMOVEd once delivered',
+};
+
 export const ActivityEventEntity: Entity<ActivityEvent> = {
   name: 'ActivityEvent',
   description: 'Activity event of the tenant (written in the transaction of the change it describes); `outbox` PENDING until delivered',
   readBy: 'Query `PK = TENANT#<t>#ACTIVITY`, `SK BETWEEN EV# AND EV#~`, newest first; unread: `SK > EV#<seenAt>#~`, `Select=COUNT`; pending delivery: per tenant, Query `SK BETWEEN <outbox mark> AND EV#~` with `outbox = PENDING` as a filter, and Query GSI2 `GSI2PK = OUTBOX` (entries only of events written by `putActivityEventOnce`, while PENDING)',
   key: (e) => keys.activityEvent(e.tenantId, e.at, e.eventId),
+  indexes: { outbox: ACTIVITY_OUTBOX_INDEX },
   attributes: allOf<ActivityEvent>()(['eventId', 'tenantId', 'kind', 'severity', 'at', 'actor', 'subject', 'title', 'message', 'link', 'outbox']),
   ttl: (e) => epochPlusDays(e.at, ACTIVITY_RETENTION_DAYS),
   ttlNote: `\`at\` + ${ACTIVITY_RETENTION_DAYS} days`,
@@ -641,19 +766,23 @@ export const AccessRequestEntity: Entity<AccessRequest> = {
   readBy: 'GetItem by user name; staff list: Query GSI2 `GSI2PK = ACCESSREQUESTS#<status>` (`GSI2SK = <requestedAt>#<user name>`, newest first)',
   key: (r) => keys.accessRequest(r.id),
   attributes: allOf<AccessRequest>()(['id', 'sub', 'email', 'emailVerified', 'provider', 'emailDomain', 'requestedAt', 'status', 'tenantId', 'decidedAt', 'decidedBy']),
-  derived: (r) => keys.accessRequestGsi2(r.status, r.requestedAt, r.id),
+  indexes: { byStatus: { access: 'accessRequests', pk: (r) => keys.accessRequestsGsi2Pk(r.status), sk: (r) => keys.accessRequestGsi2(r.status, r.requestedAt, r.id).GSI2SK } },
 };
 
 /**
  * A tenant's maintenance window (docs/api.md#maintenance-windows): one item per window; its GSI1 list is ordered
  * by END time, so "not ended yet" (active and upcoming: what an alarm ingest checks) is one bounded Query.
  */
+/** GSI1 `TENANT#<t>#MAINTENANCE`: a tenant's windows by END time (`<endAt>#<id>`). */
+const MAINTENANCE_BY_END = tenantList<MaintenanceWindow>((w) => keys.maintenanceWindowGsi1(w.tenantId, w.windowId, w.endAt));
+
 export const MaintenanceWindowEntity: Entity<MaintenanceWindow> = {
   name: 'MaintenanceWindow',
   description: 'Planned work on some devices and/or sites from `startAt` to `endAt`: alarms inside it notify nobody, its downtime does not count against availability; `version` is the optimistic-concurrency check of an update',
   readBy: 'GetItem by id (`PUT`/`DELETE /maintenance-windows/{windowId}`); list by end time: `GSI1SK > <now>` (not ended: the alarm ingest, active/upcoming), `GSI1SK ≥ <period start>` (the windows of a report period), `GSI1SK ≤ <now>` (past)',
   key: (w) => keys.maintenanceWindow(w.tenantId, w.windowId),
-  gsi1: (w) => keys.maintenanceWindowGsi1(w.tenantId, w.windowId, w.endAt),
+  indexes: { byEnd: MAINTENANCE_BY_END },
+  gsi1: gsi1Of(MAINTENANCE_BY_END),
   gsi1Note: 'by end time',
   attributes: allOf<MaintenanceWindow>()(['windowId', 'tenantId', 'title', 'scope', 'startAt', 'endAt', 'createdAt', 'createdBy', 'updatedAt', 'version']),
 };
@@ -721,11 +850,11 @@ export const ENTITIES = [
 export const TTL_ATTRIBUTE = TABLE_DESIGN.ttlAttribute;
 
 /**
- * The stored item of `record`: keys, `entity`, the declared attributes (undefined ones are not stored),
- * derived attributes and the TTL. `retention` is needed by entities whose TTL is configured.
+ * The stored item of `record`: keys, the GSI keys of its `indexes` (`indexKeysOf`), `entity`, the declared
+ * attributes (undefined ones are not stored), derived attributes and the TTL. `retention` is needed by entities whose TTL is configured.
  */
 export function itemOf<R extends object, A extends object>(entity: Entity<R, A>, record: R, retention?: Retention): Record<string, unknown> {
-  const item: Record<string, unknown> = { ...entity.key(record), ...entity.gsi1?.(record), entity: entity.name };
+  const item: Record<string, unknown> = { ...entity.key(record), ...indexKeysOf(entity, record), entity: entity.name };
   for (const a of entity.attributes) if (record[a] !== undefined && !(record[a] === null && entity.omitNull?.includes(a))) item[a] = record[a];
   if (entity.derived) Object.assign(item, entity.derived(record));
   if (entity.ttl) {
