@@ -17,8 +17,6 @@
  *  - bad input: a customer posting `visibility: 'internal'` gets 403 FORBIDDEN (`details.fields`), an admin
  *    without TOTP 403 MFA_REQUIRED, and nothing is written.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -35,6 +33,7 @@ import { useExampleApi } from '../support/example-api.js';
 import { call } from '../support/in-process-api.js';
 import { localSenders, TEST_EMAIL_FROM } from '../support/notifications.js';
 import { EXAMPLES } from '../support/route-examples.js';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 const TABLE = 'vigia-internal-notes';
 const SITE = 'https://portal.vigia.example';
@@ -56,24 +55,16 @@ const users: GroupMembersPort = {
 };
 
 let mail: { url: string; stop(): Promise<void> };
-let receiver: http.Server;
+let receiver: WebhookReceiver | undefined;
 let receiverUrl = '';
-/** Every webhook request the receiver got (path and body). */
-const received: Array<{ path: string; body: string }> = [];
+/** Every webhook request the receiver got. */
+const received: ReceivedWebhook[] = [];
 
 // Registered before useExampleApi's hooks, so the channels exist when its configuration is built.
 beforeAll(async () => {
   mail = await startMailEmulator({ port: 0, host: '127.0.0.1' });
-  receiver = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver(received);
+  receiverUrl = receiver.url;
 }, 60_000);
 
 const ctx = useExampleApi(() => ({
@@ -82,11 +73,7 @@ const ctx = useExampleApi(() => ({
 }));
 
 afterAll(async () => {
-  await new Promise<void>((r) => {
-    if (!receiver) return r();
-    receiver.closeAllConnections();
-    receiver.close(() => r());
-  });
+  await receiver?.close();
   await mail?.stop();
 });
 

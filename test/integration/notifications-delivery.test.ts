@@ -13,8 +13,6 @@
  *  - the Lambda's stream path (Powertools batch processing) reports only the failed record.
  */
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -29,6 +27,7 @@ import type { NotificationEvent, NotificationSeverity } from '../../lambdas/doma
 import type { GroupMember, GroupMembersPort } from '../../lambdas/domain/ports.js';
 import { createConsumer } from '../../lambdas/handlers/notifications-consumer.js';
 import { localSenders, notificationsTestConfig } from '../support/notifications.js';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
 import { startMailEmulator } from '../../scripts/local/notifications.js';
 
@@ -37,10 +36,10 @@ const SITE = 'https://portal.vigia.example';
 let dynamo: RunningDynamo;
 let table: TableRef;
 let mail: { url: string; stop(): Promise<void> };
-let receiver: http.Server;
+let receiver: WebhookReceiver | undefined;
 let receiverUrl: string;
 /** Requests the webhook receiver got: path, headers, body. */
-let received: Array<{ path: string; headers: http.IncomingHttpHeaders; body: string }> = [];
+const received: ReceivedWebhook[] = [];
 /** Paths the receiver answers 500 on. */
 const failingPaths = new Set<string>(['/broken']);
 
@@ -97,7 +96,7 @@ async function reset(): Promise<void> {
   const store = notificationsRepository(table);
   for (const ev of await store.listOutbox(1000)) await store.completeEvent(ev, new Date());
   await fetch(`${mail.url}/clear-store`, { method: 'POST' });
-  received = [];
+  received.length = 0;
 }
 
 beforeAll(async () => {
@@ -105,16 +104,8 @@ beforeAll(async () => {
   await ensureTable(dynamo.endpoint, TABLE);
   table = { doc: createDocumentClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }), tableName: TABLE };
   mail = await startMailEmulator({ port: 0, host: '127.0.0.1' });
-  receiver = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(failingPaths.has(req.url ?? '') ? 500 : 200).end('ok');
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver(received, failingPaths);
+  receiverUrl = receiver.url;
 
   const store = notificationsRepository(table);
   const now = new Date().toISOString();
@@ -125,7 +116,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await new Promise<void>((r) => { receiver?.closeAllConnections(); receiver?.close(() => r()); });
+  await receiver?.close();
   await mail?.stop();
   await dynamo?.stop();
 });

@@ -6,8 +6,6 @@
  * the device by its name (not `dev-…`) in all three. An event stored before messages existed (Spanish
  * `title` only) is still delivered with its stored title.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { keys } from '../../lambdas/data/table/keys.js';
@@ -18,6 +16,7 @@ import type { DeviceAlarm } from '../../lambdas/contract/schemas.js';
 import type { GroupMembersPort } from '../../lambdas/domain/ports.js';
 import { createConsumer } from '../../lambdas/handlers/notifications-consumer.js';
 import { localSenders, notificationsTestConfig } from '../support/notifications.js';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { ensureTable, startDynamo, type RunningDynamo } from '../../scripts/local/dynamodb.js';
 import { startMailEmulator } from '../../scripts/local/notifications.js';
 
@@ -26,8 +25,8 @@ const SITE = 'https://portal.vigia.example';
 let dynamo: RunningDynamo;
 let table: TableRef;
 let mail: { url: string; stop(): Promise<void> };
-let receiver: http.Server;
-const received: Array<{ path: string; body: string }> = [];
+let receiver: WebhookReceiver | undefined;
+const received: ReceivedWebhook[] = [];
 
 const users: GroupMembersPort = {
   listGroupMembers: async (g) =>
@@ -48,16 +47,8 @@ beforeAll(async () => {
   await ensureTable(dynamo.endpoint, TABLE);
   table = { doc: createDocumentClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }), tableName: TABLE };
   mail = await startMailEmulator({ port: 0, host: '127.0.0.1' });
-  receiver = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received.push({ path: req.url ?? '', body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
-  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  receiver = await startWebhookReceiver(received);
+  const url = receiver.url;
   const store = notificationsRepository(table);
   // john reads English; ana never saved preferences (defaults: e-mail for high and above, Spanish).
   await store.putPreferences('acme', 'sub-john', { email: true, minSeverity: 'high', kinds: null, digest: false, language: 'en' }, new Date());
@@ -65,7 +56,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await new Promise<void>((r) => { receiver?.closeAllConnections(); receiver?.close(() => r()); });
+  await receiver?.close();
   await mail?.stop();
   await dynamo?.stop();
 });
