@@ -7,26 +7,21 @@
  * not; a CSV export of the audit log is itself audited. Every response is checked against the OpenAPI
  * document.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, PoolUser, Tenant } from '../../lambdas/contract/schemas.js';
-import { cognitoUsers } from '../../lambdas/data/cognito-users.js';
 import type { UsersPort } from '../../lambdas/domain/ports.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
-import { startUserPool, type RunningUserPool } from '../../scripts/local/cognito/index.js';
-import { LOCAL_OPERATOR_CREDENTIAL } from '../../scripts/local/config.js';
 import { apiEvent, lambdaContext, type CallerSpec } from '../support/events.js';
-import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
+import { call, type InProcessApi } from '../support/in-process-api.js';
+import { startUserPoolApi, type UserPoolApi } from '../support/user-pool-api.js';
 
 const TABLE = 'vigia-admin-main';
 const staff: CallerSpec = { sub: 'staff-1', email: 'soc@vigia.example', groups: ['admin'] };
 const acmeUser: CallerSpec = { sub: 'u-acme', email: 'ana@acme.example', groups: ['acme'] };
 const globexUser: CallerSpec = { sub: 'u-globex', email: 'bob@globex.example', groups: ['globex'] };
 
-let dataDir: string;
-let pool: RunningUserPool;
+let running: UserPoolApi | undefined;
 let users: UsersPort;
 let api: InProcessApi;
 let h: ApiHandler;
@@ -34,12 +29,8 @@ let h: ApiHandler;
 const json = <T>(r: { body: string }): T => JSON.parse(r.body) as T;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'vigia-admin-'));
-  pool = await startUserPool({ dataDir, port: 0, internalPort: 0, invitationsFile: join(dataDir, 'invitations.log') });
-  users = cognitoUsers({ userPoolId: pool.userPoolId, region: 'eu-west-1', endpoint: pool.endpoint, credentials: { ...LOCAL_OPERATOR_CREDENTIAL } });
-  api = await startInProcessApi({ table: TABLE, users });
-  await api.data.putTenant({ id: 'acme', name: 'Acme' });
-  await api.data.putTenant({ id: 'globex', name: 'Globex' });
+  running = await startUserPoolApi(TABLE, 'admin');
+  ({ users, api } = running);
   await users.ensureGroup('acme', 'acme');
   await users.ensureGroup('globex', 'globex');
   await users.ensureGroup('admin', 'staff');
@@ -47,9 +38,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await api?.stop();
-  await pool?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 describe('admin routes per role', () => {
@@ -110,7 +99,7 @@ describe('admin routes per role', () => {
     expect(user).toMatchObject({ email: 'nuevo@acme.example', status: 'FORCE_CHANGE_PASSWORD', enabled: true, mfa: false });
     expect(await users.groupsOf(user.username)).toContain('acme');
     // Offline, the temporary password is written where `npm start` says, not e-mailed.
-    const invitations = () => readFile(join(dataDir, 'invitations.log'), 'utf8');
+    const invitations = () => readFile(running!.invitationsFile, 'utf8');
     expect(await invitations()).toMatch(/ nuevo@acme\.example user \S+ temporary password Tmp-\S+/);
     const resent = await call(h, { method: 'POST', path: `/users/${encodeURIComponent(user.username)}/resend-invitation`, caller: staff });
     expect(resent.statusCode).toBe(200);

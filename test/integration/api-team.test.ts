@@ -8,24 +8,20 @@
  * enabled admin is 409 LAST_ADMIN; oneself is 409 OWN_ACCOUNT; a role outside the three is 400 and creates
  * nothing (checked with Cognito's ListUsers); a known e-mail is 409 USER_EXISTS; each write is audited.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../lambdas/contract/schemas.js';
 import type { TeamMember, TeamPage } from '../../lambdas/contract/team.js';
 import { awsJson11 } from '../../lambdas/data/table/aws-lite.js';
-import { cognitoIdp, cognitoUsers } from '../../lambdas/data/cognito-users.js';
+import { cognitoIdp } from '../../lambdas/data/cognito-users.js';
 import type { UsersPort } from '../../lambdas/domain/ports.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
-import { startUserPool, type RunningUserPool } from '../../scripts/local/cognito/index.js';
-import { LOCAL_OPERATOR_CREDENTIAL } from '../../scripts/local/config.js';
 import type { CallerSpec } from '../support/events.js';
-import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
+import { call, type InProcessApi } from '../support/in-process-api.js';
+import { startUserPoolApi, type UserPoolApi } from '../support/user-pool-api.js';
 
 const TABLE = 'vigia-team-main';
-let dataDir: string;
-let pool: RunningUserPool;
+let running: UserPoolApi | undefined;
 let users: UsersPort;
 let api: InProcessApi;
 let h: ApiHandler;
@@ -50,15 +46,10 @@ async function poolUser(email: string, groups: string[]): Promise<{ username: st
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'vigia-team-'));
-  pool = await startUserPool({ dataDir, port: 0, internalPort: 0, invitationsFile: join(dataDir, 'invitations.log') });
-  const opts = { userPoolId: pool.userPoolId, region: 'eu-west-1', endpoint: pool.endpoint, credentials: { ...LOCAL_OPERATOR_CREDENTIAL } };
-  users = cognitoUsers(opts);
-  const send = awsJson11({ ...cognitoIdp(opts), common: { UserPoolId: pool.userPoolId } });
+  running = await startUserPoolApi(TABLE, 'team');
+  ({ users, api } = running);
+  const send = awsJson11({ ...cognitoIdp(running.poolClient), common: { UserPoolId: running.pool.userPoolId } });
   listUsersByEmail = async (email) => ((await send('ListUsers', { Filter: `email = "${email}"`, Limit: 10 })).Users ?? []) as unknown[];
-  api = await startInProcessApi({ table: TABLE, users });
-  await api.data.putTenant({ id: 'acme', name: 'Acme' });
-  await api.data.putTenant({ id: 'globex', name: 'Globex' });
   for (const g of ['acme', 'globex', 'admin', 'customer-viewer', 'customer-operator', 'customer-admin']) await users.ensureGroup(g, g);
   const a = await poolUser('ana@acme.example', ['acme', 'customer-admin']);
   anaUsername = a.username;
@@ -70,9 +61,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await api?.stop();
-  await pool?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 describe('team management per role', () => {
@@ -114,7 +103,7 @@ describe('team management per role', () => {
     expect(carmen).toMatchObject({ email: 'carmen@acme.example', name: 'Carmen Ruiz', role: 'viewer', enabled: true, status: 'FORCE_CHANGE_PASSWORD', federated: false });
     expect((await users.groupsOf(carmen.username)).sort()).toEqual(['acme', 'customer-viewer']);
     // Offline the invitation e-mail (temporary password) is written to the invitations file.
-    expect(await readFile(join(dataDir, 'invitations.log'), 'utf8')).toMatch(/ carmen@acme\.example user \S+ temporary password Tmp-\S+/);
+    expect(await readFile(running!.invitationsFile, 'utf8')).toMatch(/ carmen@acme\.example user \S+ temporary password Tmp-\S+/);
 
     const again = await call(h, { method: 'POST', path: '/team', caller: ana, body: { email: 'carmen@acme.example', name: 'Otra', role: 'admin' } });
     expect(again.statusCode).toBe(409);
