@@ -71,21 +71,13 @@ vi.mock('./prefetch-signed-in', () => ({ prefetchWithIdToken: () => Promise.reso
 import { AuthGate } from './AuthGate';
 import { pendingSignIn } from '../shared/lib/pending-sign-in';
 import { markFirstScreenShown } from '../shared/lib/first-screen';
+import { TEST_CONFIG } from '../shared/lib/test-utils';
 
 /** An unsigned JWT with these claims (the gate reads claims; the API verifies signatures). */
 const jwt = (claims: Record<string, unknown>) => `e30.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`;
 const CUSTOMER_TOKEN = jwt({ sub: 'u-ana', email: 'ana@acme.test', email_verified: true, 'cognito:groups': ['acme'], exp: 4102444800 });
 
-const CONFIG = {
-  region: 'eu-west-1',
-  userPoolId: 'local_abc123',
-  userPoolClientId: 'client123',
-  identityPoolId: '',
-  apiUrl: 'http://127.0.0.1:3001',
-  stage: 'local',
-  allowSignUp: true,
-  brandName: 'Vigía',
-};
+const CONFIG = TEST_CONFIG;
 
 /** Renders the gate; returns helpers that move the fakes and re-render. */
 function renderGate() {

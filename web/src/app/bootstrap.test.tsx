@@ -1,19 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { bootstrap } from './bootstrap';
+import { TEST_CONFIG } from '../shared/lib/test-utils';
 import type { Root } from 'react-dom/client';
 
-const VALID = {
-  region: 'eu-west-1',
-  userPoolId: 'local_abc123',
-  userPoolClientId: 'client123',
-  identityPoolId: '',
-  apiUrl: 'http://127.0.0.1:3001',
-  stage: 'local',
-  allowSignUp: true,
-  brandName: 'Vigía',
-  userPoolEndpoint: 'http://127.0.0.1:9229',
-};
+const VALID = { ...TEST_CONFIG, userPoolEndpoint: 'http://127.0.0.1:9229' };
 const CONFIG_ERROR = 'Configuration error (see console) – please contact the administrator';
 
 let root: Root | undefined;

@@ -10,18 +10,11 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { bootstrap } from './bootstrap';
+import { TEST_CONFIG } from '../shared/lib/test-utils';
 import { updatePreferences } from '../features/settings/preferences';
 import { PRERENDER_BRAND, PRERENDER_FILE, prerenderKey, PRERENDER_VARIANTS, shippableMarkup, shippableRules, type PrerenderedSignIn } from '../../build/signin-prerender-variants';
 
-const CONFIG = {
-  region: 'eu-west-1',
-  userPoolId: 'local_abc123',
-  userPoolClientId: 'client123',
-  identityPoolId: '',
-  apiUrl: 'http://127.0.0.1:3001',
-  stage: 'local',
-  brandName: PRERENDER_BRAND,
-};
+const CONFIG = { ...TEST_CONFIG, brandName: PRERENDER_BRAND };
 
 const file = path.resolve(__dirname, '../../build', PRERENDER_FILE);
 const committed = JSON.parse(readFileSync(file, 'utf8')) as PrerenderedSignIn;

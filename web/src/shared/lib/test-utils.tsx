@@ -14,6 +14,19 @@ import type { Device, DeviceAlarm, Incident, Me, OperationId, OperationResponse 
 import { SessionProvider } from './session';
 import type { SessionUser } from './session';
 import { TenantProvider } from './tenant';
+import type { PortalConfig } from './config';
+
+/** A valid portal configuration (`/config.json`) of the local stack, self sign-up on: the start-up and sign-in tests' base. */
+export const TEST_CONFIG: PortalConfig = {
+  region: 'eu-west-1',
+  userPoolId: 'local_abc123',
+  userPoolClientId: 'client123',
+  identityPoolId: '',
+  apiUrl: 'http://127.0.0.1:3001',
+  stage: 'local',
+  allowSignUp: true,
+  brandName: 'Vigía',
+};
 
 export const ME_ACME: Me = {
   sub: 'u-1',
