@@ -5,18 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../shared/lib/contract';
 import { peopleOf } from './AuditLogPage';
+import { anAuditEntry } from '../../shared/lib/test-utils';
 
-const entry = (over: Partial<AuditEntry>): AuditEntry => ({
-  id: 'e',
-  at: '2026-11-28T10:00:00.000Z',
-  tenantId: 'acme',
-  actor: { sub: 'staff-1', email: 'soc@vigia.example' },
-  action: 'user.disable',
-  target: { type: 'user', id: 'u-1' },
-  requestId: 'r',
-  sourceIp: '',
-  ...over,
-});
+/** A staff member's entry on a user (`user.disable` of `u-1`); `over` replaces any field. */
+const entry = (over: Partial<AuditEntry>): AuditEntry =>
+  anAuditEntry({ actor: { sub: 'staff-1', email: 'soc@vigia.example' }, action: 'user.disable', target: { type: 'user', id: 'u-1' }, ...over });
 
 describe('peopleOf', () => {
   it('names a user by the stored name, else by its invitation or access request e-mail, and actors by their e-mail', () => {

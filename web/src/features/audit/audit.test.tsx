@@ -1,23 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, ME_ACME, ME_STAFF, renderSignedIn } from '../../shared/lib/test-utils';
+import { anAuditEntry, fakeApi, ME_ACME, ME_STAFF, renderSignedIn } from '../../shared/lib/test-utils';
 import type { CallInput } from '../../shared/lib/api';
-import type { AuditEntry } from '../../shared/lib/contract';
 import { AuditLogPage } from './AuditLogPage';
 
-const ENTRY: AuditEntry = {
-  id: 'a1',
-  at: '2026-03-01T10:00:00.000Z',
-  tenantId: 'acme',
-  actor: { sub: 's-1', email: 'soc@vigia.test' },
-  action: 'incident.triage',
-  target: { type: 'incident', id: 'INC-000042' },
-  before: { severity: 'critical' },
-  after: { severity: 'high' },
-  requestId: 'req-1',
-  sourceIp: '203.0.113.9',
-};
+const ENTRY = anAuditEntry({ before: { severity: 'critical' }, after: { severity: 'high' } });
 
 function page() {
   return (

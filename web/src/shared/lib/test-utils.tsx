@@ -10,7 +10,7 @@ import { vi } from 'vitest';
 import type { ApiClient, CallInput, CsvOperationId } from './api';
 import { ApiProvider } from './api-context';
 import { routeById } from './contract';
-import type { Device, DeviceAlarm, Incident, Me, OperationId, OperationResponse } from './contract';
+import type { AuditEntry, Device, DeviceAlarm, Incident, Me, OperationId, OperationResponse } from './contract';
 import { SessionProvider } from './session';
 import type { SessionUser } from './session';
 import { TenantProvider } from './tenant';
@@ -87,6 +87,24 @@ export function anIncident(overrides: Partial<Incident> = {}): Incident {
     closureRequested: false,
     closedAt: null,
     slaResult: null,
+    ...overrides,
+  };
+}
+
+/**
+ * An audit log entry as `GET /audit` lists it: staff `soc@vigia.test` triaged acme's `INC-000042` on
+ * 2026-03-01 10:00 UTC (no before/after); `overrides` replace any field.
+ */
+export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id: 'a1',
+    at: '2026-03-01T10:00:00.000Z',
+    tenantId: 'acme',
+    actor: { sub: 's-1', email: 'soc@vigia.test' },
+    action: 'incident.triage',
+    target: { type: 'incident', id: 'INC-000042' },
+    requestId: 'req-1',
+    sourceIp: '203.0.113.9',
     ...overrides,
   };
 }
