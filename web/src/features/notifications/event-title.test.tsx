@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
+import { anActivityEvent, fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
 import type { ActivityEvent } from '../../shared/lib/contract';
 import { setMessagesLanguage } from '../../shared/lib/messages';
 import { Disclosure } from '../../shared/ui/Disclosure';
@@ -13,27 +13,15 @@ import { ActivityFeedPage } from './ActivityFeedPage';
 import { NotificationsBell, NotificationsPanel } from './NotificationsPanel';
 import { activityTitle } from './event-title';
 
-const base = { tenantId: 'acme', severity: 'high' as const, actor: null, outbox: 'PENDING' as const };
-const alarm: ActivityEvent = {
-  ...base,
-  eventId: '01J00000000000000000000002',
+const alarm = anActivityEvent(2, {
+  actor: null,
   kind: 'alarm.raised',
-  at: '2026-03-01T10:02:00.000Z',
   subject: { type: 'alarm', id: 'dev-007/ALM-1' },
   title: 'Alarma alta en FW Madrid: CPU al 95 %',
   message: { key: 'activity.alarm.raised', params: { deviceId: 'dev-007', deviceName: 'FW Madrid', severity: 'high', title: 'CPU al 95 %' } },
   link: '/devices/detail/dev-007?tenant=acme',
-};
-const status: ActivityEvent = {
-  ...base,
-  eventId: '01J00000000000000000000003',
-  kind: 'incident.status_changed',
-  at: '2026-03-01T10:03:00.000Z',
-  subject: { type: 'incident', id: 'INC-000003' },
-  title: 'INC-000003: estado «Nuevo» → «En curso»',
-  message: { key: 'activity.incident.status_changed', params: { incidentId: 'INC-000003', from: 'new', to: 'in_progress' } },
-  link: '/ticket/update/INC-000003?tenant=acme',
-};
+});
+const status = anActivityEvent(3, { actor: null, message: { key: 'activity.incident.status_changed', params: { incidentId: 'INC-000003', from: 'new', to: 'in_progress' } } });
 const old: ActivityEvent = { ...status, eventId: '01J00000000000000000000001', at: '2026-03-01T10:01:00.000Z', title: 'Nuevo incidente INC-000001: Phishing', message: undefined };
 
 afterEach(() => setMessagesLanguage('es'));

@@ -2,26 +2,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
+import { anActivityEvent, fakeApi, ME_ACME, renderSignedIn } from '../../shared/lib/test-utils';
 import type { CallInput } from '../../shared/lib/api';
-import type { ActivityEvent, ActivityUnread } from '../../shared/lib/contract';
+import type { ActivityUnread } from '../../shared/lib/contract';
 import { Disclosure } from '../../shared/ui/Disclosure';
 import { ActivityFeedPage } from './ActivityFeedPage';
 import { NotificationsBell, NotificationsPanel, useBellLabel } from './NotificationsPanel';
 
-const ev = (n: number, over: Partial<ActivityEvent> = {}): ActivityEvent => ({
-  eventId: `01J0000000000000000000000${n}`,
-  tenantId: 'acme',
-  kind: 'incident.status_changed',
-  severity: 'high',
-  at: `2026-03-01T10:0${n}:00.000Z`,
-  actor: { name: 'soc@vigia.test', sub: 's-soc' },
-  subject: { type: 'incident', id: `INC-00000${n}` },
-  title: `INC-00000${n}: estado «Nuevo» → «En curso»`,
-  link: `/ticket/update/INC-00000${n}?tenant=acme`,
-  outbox: 'PENDING',
-  ...over,
-});
+/** Activity event `n` (`anActivityEvent`). */
+const ev = anActivityEvent;
 
 function Bell() {
   const label = useBellLabel();

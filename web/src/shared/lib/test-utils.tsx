@@ -10,7 +10,7 @@ import { vi } from 'vitest';
 import type { ApiClient, CallInput, CsvOperationId } from './api';
 import { ApiProvider } from './api-context';
 import { routeById } from './contract';
-import type { AuditEntry, Device, DeviceAlarm, Incident, Me, OperationId, OperationResponse } from './contract';
+import type { ActivityEvent, AuditEntry, Device, DeviceAlarm, Incident, Me, OperationId, OperationResponse } from './contract';
 import { SessionProvider } from './session';
 import type { SessionUser } from './session';
 import { TenantProvider } from './tenant';
@@ -88,6 +88,26 @@ export function anIncident(overrides: Partial<Incident> = {}): Incident {
     closedAt: null,
     slaResult: null,
     ...overrides,
+  };
+}
+
+/**
+ * Activity event `n` (1–9) as `GET /activity` lists it: SOC's status change of acme's `INC-00000<n>` (new → in
+ * progress, high) at 2026-03-01 10:0<n> UTC, stored without a message key; `over` replaces any field.
+ */
+export function anActivityEvent(n: number, over: Partial<ActivityEvent> = {}): ActivityEvent {
+  return {
+    eventId: `01J0000000000000000000000${n}`,
+    tenantId: 'acme',
+    kind: 'incident.status_changed',
+    severity: 'high',
+    at: `2026-03-01T10:0${n}:00.000Z`,
+    actor: { name: 'soc@vigia.test', sub: 's-soc' },
+    subject: { type: 'incident', id: `INC-00000${n}` },
+    title: `INC-00000${n}: estado «Nuevo» → «En curso»`,
+    link: `/ticket/update/INC-00000${n}?tenant=acme`,
+    outbox: 'PENDING',
+    ...over,
   };
 }
 
