@@ -706,8 +706,13 @@ export async function listSocQueue(
   return { items: page.items.map(item), nextCursor: page.nextCursor, counts: page.counts };
 }
 
-/** @throws ApiError NOT_FOUND */
-export async function commentOnIncident(
+/**
+ * A writer of one comment on incident `id` of `tenantId` (`POST /incidents/{id}/comments`): the comment of
+ * `body` by `identity` at `now` (ISO 8601), stored with its audit entry when `audit` is given; the stored comment.
+ * One per visibility: {@link commentOnIncident} (public), `addInternalNote` (internal-notes.ts).
+ * @throws ApiError NOT_FOUND (no such incident), and what the writer's own rules refuse.
+ */
+export type CommentWriter = (
   port: IncidentsPort,
   tenantId: string,
   id: string,
@@ -715,12 +720,18 @@ export async function commentOnIncident(
   identity: Identity,
   now: string,
   audit?: AuditRequest,
-): Promise<IncidentComment> {
+) => Promise<IncidentComment>;
+
+/**
+ * The public comment (author = the caller), its audit entry under the tenant.
+ * @throws ApiError NOT_FOUND
+ */
+export const commentOnIncident: CommentWriter = async (port, tenantId, id, body, identity, now, audit) => {
   const comment: IncidentComment = { ...newComment(actorName(identity), body, now), authorSub: identity.sub };
   const entry = audit ? auditEntryFor(audit, tenantId, 'incident.comment', { type: 'incident', id }, { after: { commentId: comment.id } }) : undefined;
   if (!(await port.addComment(tenantId, id, comment, entry))) throw new ApiError('NOT_FOUND', `incident ${id} not found`);
   return comment;
-}
+};
 
 /**
  * `GET /assignees` (staff): the enabled members of the tenant's group and of `admin` that have an e-mail,

@@ -13,10 +13,10 @@
  *    customer reads.
  */
 import type { IncidentComment, IncidentDetail } from '../contract/schemas.js';
-import { auditEntryFor, STAFF_AUDIT_TENANT, type AuditRequest } from './audit.js';
+import { auditEntryFor, STAFF_AUDIT_TENANT } from './audit.js';
 import { ApiError } from './errors.js';
 import { assertStaffMfa, type Identity } from './identity.js';
-import { actorName, newComment } from './incidents.js';
+import { actorName, newComment, type CommentWriter } from './incidents.js';
 import type { IncidentsPort } from './ports.js';
 
 /** Whether the caller reads internal notes: a member of `admin` whose token carries TOTP. */
@@ -38,15 +38,7 @@ export function assertMayWriteInternalNote(identity: Identity): void {
  * audit entry (under `STAFF_AUDIT_TENANT`) in one transaction, no activity event.
  * @throws ApiError FORBIDDEN, MFA_REQUIRED (see `assertMayWriteInternalNote`), NOT_FOUND (no such incident)
  */
-export async function addInternalNote(
-  port: IncidentsPort,
-  tenantId: string,
-  id: string,
-  body: string,
-  identity: Identity,
-  now: string,
-  audit?: AuditRequest,
-): Promise<IncidentComment> {
+export const addInternalNote: CommentWriter = async (port, tenantId, id, body, identity, now, audit) => {
   assertMayWriteInternalNote(identity);
   const note: IncidentComment = { ...newComment(actorName(identity), body, now), authorSub: identity.sub, visibility: 'internal' };
   const entry = audit
@@ -54,7 +46,7 @@ export async function addInternalNote(
     : undefined;
   if (!(await port.addInternalNote(tenantId, id, note, entry))) throw new ApiError('NOT_FOUND', `incident ${id} not found`);
   return note;
-}
+};
 
 /**
  * `GET /incidents/{id}`: the incident with its comments and history; for staff with TOTP its internal notes

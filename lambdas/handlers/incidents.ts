@@ -79,9 +79,7 @@ export function incidentOperations(users: GroupMembersPort, store: AttachmentSto
     bulkUpdateSocQueue: (i) => applySocBulk({ incidents: i.repo.incidents, tenants: i.repo.tenants, users }, i.body, i.identity, i.now, auditOf(i)),
     // `visibility: 'internal'`: a staff-only work note (lambdas/domain/internal-notes.ts, docs/api.md#internal-notes).
     addIncidentComment: (i) =>
-      i.body.visibility === 'internal'
-        ? addInternalNote(i.repo.incidents, i.tenantId, i.params.id, i.body.body, i.identity, i.now.toISOString(), auditOf(i))
-        : commentOnIncident(i.repo.incidents, i.tenantId, i.params.id, i.body.body, i.identity, i.now.toISOString(), auditOf(i)),
+      (i.body.visibility === 'internal' ? addInternalNote : commentOnIncident)(i.repo.incidents, i.tenantId, i.params.id, i.body.body, i.identity, i.now.toISOString(), auditOf(i)),
     createIncidentAttachment: (i) => requestAttachmentUpload(att(i.repo), i.tenantId, i.params.id, i.body, i.identity, i.now),
     completeIncidentAttachment: (i) => completeAttachmentUpload(att(i.repo), i.tenantId, i.params.id, i.params.attachmentId, auditOf(i)),
     listIncidentAttachments: (i) => listAttachments(att(i.repo), i.tenantId, i.params.id, i.query),
