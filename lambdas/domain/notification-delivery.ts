@@ -109,15 +109,24 @@ export interface EmailAttachment {
 /** The tenant group's members (a `GroupMembersPort` view). */
 export type MembersOf = (tenantId: string) => Promise<Recipient[]>;
 
-export interface DeliveryDeps {
+/** What every sending job needs (the event consumer's delivery, the daily digest): its stores, senders, clock. */
+export interface SendingDeps {
+  /** The outbox and the delivery records (claims, outcomes). */
   store: NotificationsPort;
+  /** E-mail (SES) and webhook senders. */
   senders: SendersPort;
+  /** The tenant group's members (the recipients). */
   members: MembersOf;
   /** Portal origin for links, e.g. `https://portal.vigia.example`. */
   siteUrl: string;
+  /** The clock (default: the system's). */
   now?: () => Date;
   /** Seconds a claim holds before another consumer may retry it (default 120). */
   leaseSeconds?: number;
+}
+
+/** The event consumer's dependencies: {@link SendingDeps} and its outcome hook and per-event preparation. */
+export interface DeliveryDeps extends SendingDeps {
   /** Called once per delivery outcome (logs, metrics). */
   onOutcome?: (o: { deliveryId: string; state: DeliveryState | 'skipped'; error?: string }) => void;
   /**

@@ -21,7 +21,7 @@
  * actor name, link) and nothing else (no `sub`, no keys).
  */
 import { DEFAULT_LANGUAGE, eventTitle, fill, languageOf, MAIL, type Language } from './messages.js';
-import { deliveryStatusAt, sendClaimed, type DeliveryRecord, type MembersOf, type NotificationsPort, type SendersPort } from './notification-delivery.js';
+import { deliveryStatusAt, sendClaimed, type DeliveryRecord, type SendingDeps } from './notification-delivery.js';
 import { forEachTenant, subscribedMembers, type TenantPage } from './tenant-jobs.js';
 import {
   deliveryIdOf,
@@ -147,15 +147,9 @@ export interface DigestSourcePort {
   activityBetween(tenantId: string, from: string, to: string, max: number): Promise<{ events: NotificationEvent[]; truncated: boolean }>;
 }
 
-export interface DigestDeps {
+/** The digest job's dependencies: {@link SendingDeps} and the activity it summarises, its outcome hooks. */
+export interface DigestDeps extends SendingDeps {
   source: DigestSourcePort;
-  store: NotificationsPort;
-  senders: SendersPort;
-  members: MembersOf;
-  siteUrl: string;
-  now?: () => Date;
-  /** Seconds a claim holds (default 120). */
-  leaseSeconds?: number;
   onOutcome?: (o: { deliveryId: string; state: 'sent' | 'failed' | 'dead'; error?: string }) => void;
   /** A tenant that failed (storage, Cognito); the job goes on with the next one and reports it. */
   onTenantError?: (tenantId: string, e: unknown) => void;
