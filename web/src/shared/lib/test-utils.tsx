@@ -10,7 +10,7 @@ import { vi } from 'vitest';
 import type { ApiClient, CallInput, CsvOperationId } from './api';
 import { ApiProvider } from './api-context';
 import { routeById } from './contract';
-import type { ActivityEvent, AuditEntry, Device, DeviceAlarm, Incident, Me, OperationId, OperationResponse } from './contract';
+import type { ActivityEvent, AuditEntry, Device, ReportFigures, DeviceAlarm, Incident, Me, OperationId, OperationResponse } from './contract';
 import { SessionProvider } from './session';
 import type { SessionUser } from './session';
 import { TenantProvider } from './tenant';
@@ -108,6 +108,31 @@ export function anActivityEvent(n: number, over: Partial<ActivityEvent> = {}): A
     link: `/ticket/update/INC-00000${n}?tenant=acme`,
     outbox: 'PENDING',
     ...over,
+  };
+}
+
+/**
+ * A period's report figures (March 2026): 3 incidents (1 critical, 2 high; 2 resolved, 1 within SLA, 1 open past
+ * it), MTTA 42.4 min, MTTR 1500 min, fleet 99.71 % against 99.5 % with two devices below, one top alarm;
+ * `overrides` replace any field.
+ */
+export function aReportFigures(overrides: Partial<ReportFigures> = {}): ReportFigures {
+  return {
+    period: { from: '2026-03-01T00:00:00.000Z', to: '2026-03-31T00:00:00.000Z' },
+    incidents: { total: 3, bySeverity: { critical: 1, high: 2, medium: 0, low: 0 }, byStatus: { new: 1, in_progress: 0, on_hold: 0, resolved: 2, closed: 0 } },
+    mttaMinutes: 42.4,
+    mttrMinutes: 1500,
+    sla: { resolved: 2, resolvedWithinSla: 1, compliancePct: 50, openBreached: 1 },
+    availability: {
+      slaTargetPct: 99.5,
+      fleetPct: 99.71,
+      belowSla: [
+        { tenantId: 'acme', deviceId: 'sw-1', name: 'Switch', availability30d: 98.1 },
+        { tenantId: 'acme', deviceId: 'fw-1', name: 'Cortafuegos, sede', availability30d: 99.2 },
+      ],
+    },
+    topAlarms: [{ title: 'CPU alta', count: 4, highestSeverity: 'high' }],
+    ...overrides,
   };
 }
 

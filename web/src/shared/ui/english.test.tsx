@@ -8,20 +8,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api';
 import { formatPercent } from '../lib/format';
 import { CATALOGUES, setMessagesLanguage } from '../lib/messages';
-import type { ReportFigures } from '../lib/contract';
+import { aReportFigures } from '../lib/test-utils';
 import { DateRangeError, DateRangeFields } from './DateRange';
 import { EmptyState, ErrorState, NotFoundState } from './states';
 import { FiguresSummary, PeriodPicker, reportToCsv } from './report';
 
-const F: ReportFigures = {
-  period: { from: '2026-03-01T00:00:00.000Z', to: '2026-03-31T00:00:00.000Z' },
-  incidents: { total: 3, bySeverity: { critical: 1, high: 2, medium: 0, low: 0 }, byStatus: { new: 1, in_progress: 0, on_hold: 0, resolved: 2, closed: 0 } },
+const F = aReportFigures({
   mttaMinutes: 42,
-  mttrMinutes: 1500,
-  sla: { resolved: 2, resolvedWithinSla: 1, compliancePct: 50, openBreached: 1 },
   availability: { slaTargetPct: 99.5, fleetPct: 99.8, belowSla: [{ tenantId: 'acme', deviceId: 'fw-1', name: 'FW', availability30d: 99.25 }] },
   topAlarms: [{ title: 'CPU', count: 4, highestSeverity: 'high' }],
-};
+});
 
 /** Every string of a catalogue section, flattened. */
 function values(node: unknown): string[] {

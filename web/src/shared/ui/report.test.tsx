@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportFigures } from '../lib/contract';
+import { aReportFigures } from '../lib/test-utils';
 import { fleetHealth, formatDuration, periodFromParams, periodQuery, reportToCsv } from './report';
 
-const F: ReportFigures = {
-  period: { from: '2026-03-01T00:00:00.000Z', to: '2026-03-31T00:00:00.000Z' },
-  incidents: { total: 3, bySeverity: { critical: 1, high: 2, medium: 0, low: 0 }, byStatus: { new: 1, in_progress: 0, on_hold: 0, resolved: 2, closed: 0 } },
-  mttaMinutes: 42.4,
-  mttrMinutes: 1500,
-  sla: { resolved: 2, resolvedWithinSla: 1, compliancePct: 50, openBreached: 1 },
-  availability: {
-    slaTargetPct: 99.5,
-    fleetPct: 99.71,
-    belowSla: [
-      { tenantId: 'acme', deviceId: 'sw-1', name: 'Switch', availability30d: 98.1 },
-      { tenantId: 'acme', deviceId: 'fw-1', name: 'Cortafuegos, sede', availability30d: 99.2 },
-    ],
-  },
-  topAlarms: [{ title: 'CPU alta', count: 4, highestSeverity: 'high' }],
-};
+const F = aReportFigures();
 
 describe('report figures', () => {
   it('formats MTTA/MTTR durations', () => {
