@@ -13,12 +13,40 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
 import { checkA11y, newPage, screenshot, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 let env: E2eEnv;
 /** The dashboard's figures (as the bench waits for them, scripts/bench/portal.ts `DASHBOARD_DATA`). */
 const KPI = 'section[aria-labelledby="kpi-incidents"] .tile-value';
+
+/**
+ * Watches `page` for the dashboard's `GET …/summary` requests to the API: `summaries` collects their URLs as they
+ * are sent; `summaryWithin15s()` resolves true once one has been sent, false when none has after 15 s.
+ */
+function watchSummaries(page: Page): { summaries: string[]; summaryWithin15s: () => Promise<boolean> } {
+  const summaries: string[] = [];
+  let summarySeen: () => void = () => undefined;
+  const summaryRequested = new Promise<void>((resolve) => (summarySeen = resolve));
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname.endsWith('/summary') && r.url().startsWith(env.stack.urls.api)) {
+      summaries.push(r.url());
+      summarySeen();
+    }
+  });
+  const summaryWithin15s = () => Promise.race([summaryRequested.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 15_000))]);
+  return { summaries, summaryWithin15s };
+}
+
+/** Signs ana (Acme) in through the sign-in page's form and waits for the dashboard's figures. */
+async function signInToDashboard(page: Page): Promise<void> {
+  await page.goto(`${env.web}/page/login`);
+  await page.getByLabel('Correo electrónico').fill('ana@acme.example');
+  await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.locator(KPI).first().waitFor({ timeout: 30_000 });
+}
 
 describe('portal load order: configuration in the page, dashboard data with the signed-in chunk', () => {
   before(async () => {
@@ -47,27 +75,15 @@ describe('portal load order: configuration in the page, dashboard data with the 
 
   it('a sign-in requests the summary while the signed-in chunk is still downloading, and the dashboard uses it', async () => {
     const { page, problems, context } = await newPage(env, VIEWPORTS.desktop);
-    const summaries: string[] = [];
-    let summarySeen: () => void = () => undefined;
-    const summaryRequested = new Promise<void>((resolve) => (summarySeen = resolve));
-    page.on('request', (r) => {
-      if (r.method() === 'GET' && new URL(r.url()).pathname.endsWith('/summary') && r.url().startsWith(env.stack.urls.api)) {
-        summaries.push(r.url());
-        summarySeen();
-      }
-    });
+    const { summaries, summaryWithin15s } = watchSummaries(page);
     // The signed-in portal's chunk is answered only once a summary request was sent (or after 15 s).
     let heldWhenSummaryRequested = false;
     await page.route(/\/assets\/SignedInApp-[\w-]+\.js$/, async (route) => {
-      const seen = await Promise.race([summaryRequested.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 15_000))]);
+      const seen = await summaryWithin15s();
       if (seen) heldWhenSummaryRequested = true;
       await route.continue();
     });
-    await page.goto(`${env.web}/page/login`);
-    await page.getByLabel('Correo electrónico').fill('ana@acme.example');
-    await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await page.locator(KPI).first().waitFor({ timeout: 30_000 });
+    await signInToDashboard(page);
     assert.ok(heldWhenSummaryRequested, 'GET /summary was requested while the signed-in chunk was still held back');
     assert.equal(summaries.length, 1, `the dashboard showed the prefetched summary without a second request: ${summaries.join(', ')}`);
     assert.match(summaries[0]!, /[?&]tenant=acme(&|$)/, "the customer's tenant");
@@ -77,15 +93,7 @@ describe('portal load order: configuration in the page, dashboard data with the 
 
   it('a sign-in requests the summary before the user pool has confirmed the device, and the dashboard uses it', async () => {
     const { page, problems, context } = await newPage(env, VIEWPORTS.desktop);
-    const summaries: string[] = [];
-    let summarySeen: () => void = () => undefined;
-    const summaryRequested = new Promise<void>((resolve) => (summarySeen = resolve));
-    page.on('request', (r) => {
-      if (r.method() === 'GET' && new URL(r.url()).pathname.endsWith('/summary') && r.url().startsWith(env.stack.urls.api)) {
-        summaries.push(r.url());
-        summarySeen();
-      }
-    });
+    const { summaries, summaryWithin15s } = watchSummaries(page);
     // The user pool's ConfirmDevice (device tracking, sent before Amplify stores the tokens and fires
     // `signedIn`) is answered only once a summary request was sent (or after 15 s).
     const userPool = new URL(env.stack.urls.cognito).origin;
@@ -96,16 +104,12 @@ describe('portal load order: configuration in the page, dashboard data with the 
       async (route) => {
         if (route.request().headers()['x-amz-target'] !== 'AWSCognitoIdentityProviderService.ConfirmDevice') return route.continue();
         confirmDevices++;
-        const seen = await Promise.race([summaryRequested.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 15_000))]);
+        const seen = await summaryWithin15s();
         if (seen) heldWhenSummaryRequested = true;
         await route.continue();
       },
     );
-    await page.goto(`${env.web}/page/login`);
-    await page.getByLabel('Correo electrónico').fill('ana@acme.example');
-    await page.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-    await page.locator(KPI).first().waitFor({ timeout: 30_000 });
+    await signInToDashboard(page);
     // The portal may show before Amplify's own steps (docs/portal.md#sign-in-to-dashboard): wait until the hidden
     // form's flow has ended (it confirms the device on the way), then count.
     await page.locator('[data-amplify-authenticator]').waitFor({ state: 'detached', timeout: 20_000 });
