@@ -35,26 +35,8 @@ export function Header({ brandName, email, sidebarCollapsed, onToggleCollapsed, 
   const bellLabel = useBellLabel();
   return (
     <header className="app-header">
-      <button
-        type="button"
-        className="icon-btn mobile-only"
-        aria-controls="sidebar"
-        aria-expanded={mobileOpen}
-        onClick={onToggleMobile}
-      >
-        <span className="hamburger" aria-hidden="true" />
-        <span className="visually-hidden">{t(mobileOpen ? 'chrome.closeMenu' : 'chrome.openMenu')}</span>
-      </button>
-      <button
-        type="button"
-        className="icon-btn desktop-only"
-        aria-controls="sidebar"
-        aria-pressed={sidebarCollapsed}
-        onClick={onToggleCollapsed}
-      >
-        <span className="hamburger" aria-hidden="true" />
-        <span className="visually-hidden">{t('chrome.collapseSidebar')}</span>
-      </button>
+      <SidebarButton className="mobile-only" aria-expanded={mobileOpen} label={t(mobileOpen ? 'chrome.closeMenu' : 'chrome.openMenu')} onClick={onToggleMobile} />
+      <SidebarButton className="desktop-only" aria-pressed={sidebarCollapsed} label={t('chrome.collapseSidebar')} onClick={onToggleCollapsed} />
       <Link to="/" className="brand">
         {brandName} <span className="brand-tag">{t('chrome.brandTag')}</span>
       </Link>
@@ -105,6 +87,16 @@ export function Header({ brandName, email, sidebarCollapsed, onToggleCollapsed, 
  * toggle button (aria-expanded) that opens it below the header and focuses it; Escape or a search closes it
  * (docs/portal.md#header).
  */
+/** A hamburger icon button that opens/closes (`aria-expanded`) or collapses (`aria-pressed`) the sidebar; `label` is for screen readers. */
+function SidebarButton({ className, label, onClick, ...state }: { className: string; label: string; onClick: () => void; 'aria-expanded'?: boolean; 'aria-pressed'?: boolean }) {
+  return (
+    <button type="button" className={`icon-btn ${className}`} aria-controls="sidebar" {...state} onClick={onClick}>
+      <span className="hamburger" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </button>
+  );
+}
+
 function SearchForm() {
   const navigate = useNavigate();
   const location = useLocation();
