@@ -78,6 +78,16 @@ export function indexKeys<R>(d: IndexDeclaration<R>, r: R): Record<string, strin
 }
 
 /**
+ * The index `name` that `entity` declares (`entity.indexes[name]`), for a dedicated write or a Query of it.
+ * @throws Error when the entity declares no index of that name (a typo must not write an undeclared key).
+ */
+export function declaredIndex<R extends object, A extends object>(entity: Entity<R, A>, name: string): IndexDeclaration<R> {
+  const d = entity.indexes?.[name];
+  if (!d) throw new Error(`${entity.name} declares no index ${name}`);
+  return d;
+}
+
+/**
  * Every GSI key attribute `itemOf` writes for `record`: those of each of the entity's `indexes` (but the
  * `writtenBy` ones) that `record` is in. Two declarations may share an attribute (GSI4 sorts by `GSI2SK`)
  * only with the same value; a different one throws (the declarations disagree).

@@ -13,8 +13,7 @@ import { putSearchTokens } from './incident-search.js';
 import { ensureCommentTokens } from './comment-search.js';
 import { ensureAlarmTokens } from './alarm-search.js';
 import { ensureO365Users } from './o365-user-search.js';
-import { deviceIpKey, deviceNameKey } from '../domain/search.js';
-import { ALARM_CONSOLE_COPIES, AlarmConsoleEntryEntity, AlarmEntity, HistoryEntity, IncidentEntity, inSocQueueByDue, itemOf, O365AlarmEntity, recordOf, SocQueueEntryEntity } from './entities.js';
+import { ALARM_CONSOLE_COPIES, AlarmConsoleEntryEntity, AlarmEntity, declaredIndex, DeviceEntity, HistoryEntity, IncidentEntity, indexKeys, inSocQueueByDue, itemOf, O365AlarmEntity, recordOf, SocQueueEntryEntity } from './entities.js';
 import { alarmConsolePuts, consoleItemOfDeviceAlarm, consoleItemOfO365Alarm } from './alarm-console.js';
 import { autoCloseWrites, socAssignmentWrites, socQueueCountWrites } from './incidents.js';
 import { keys } from './table/keys.js';
@@ -101,7 +100,7 @@ export async function upgradeSearchIndex(table: TableRef): Promise<{ incidents: 
     for (const item of await incidentItemsWithout(table, tenant.id, 'GSI3PK')) {
       const incident = recordOf(IncidentEntity, item) as Incident;
       await putSearchTokens(table, incident, null);
-      const gsi3 = keys.incidentStatusGsi3(incident.tenantId, incident.id, incident.status, incident.createdAt);
+      const gsi3 = indexKeys(declaredIndex(IncidentEntity, 'byStatus'), incident);
       if (
         await writeIf(table, 'UpdateItem', {
           Key: keys.incident(incident.tenantId, incident.id),
@@ -114,9 +113,10 @@ export async function upgradeSearchIndex(table: TableRef): Promise<{ incidents: 
         incidents++;
     }
     for (const d of await deviceItems(table, tenant.id)) {
-      const want = keys.deviceGsi1(tenant.id, String(d.id), deviceNameKey(String(d.name))).GSI1SK;
+      const device = { ...recordOf(DeviceEntity, d), tenantId: tenant.id, id: String(d.id), name: String(d.name), ipAddress: String(d.ipAddress ?? '') };
+      const want = indexKeys(declaredIndex(DeviceEntity, 'byName'), device).GSI1SK;
       // Devices by IP (GSI3 `TENANT#<t>#DEVICEIP`, docs/data-model.md#search) for devices stored before it.
-      const ip = keys.deviceIpGsi3(tenant.id, String(d.id), deviceIpKey(String(d.ipAddress ?? '')));
+      const ip = indexKeys(declaredIndex(DeviceEntity, 'byIp'), device);
       if (d.GSI1SK === want && d.GSI3PK === ip.GSI3PK && d.GSI3SK === ip.GSI3SK) continue;
       if (
         await writeIf(table, 'UpdateItem', {
@@ -246,13 +246,13 @@ export async function upgradeSocQueueIndexes(table: TableRef): Promise<{ tenantQ
     for (const item of res.Items ?? []) {
       const incident = recordOf(IncidentEntity, item) as Incident;
       if (item.GSI4PK === undefined && inSocQueueByDue(incident)) {
-        const gsi4 = keys.socQueueTenantGsi4(incident.tenantId);
+        const gsi4PK = declaredIndex(IncidentEntity, 'socQueueOfTenant').pk(incident);
         const done = await writeIf(table, 'UpdateItem', {
           Key: keys.incident(incident.tenantId, incident.id),
           UpdateExpression: 'SET GSI4PK = :pk',
           ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(GSI4PK) AND #s = :s AND #d = :d',
           ExpressionAttributeNames: { '#s': 'status', '#d': 'slaDueAt' },
-          ExpressionAttributeValues: { ':pk': gsi4.GSI4PK, ':s': incident.status, ':d': incident.slaDueAt },
+          ExpressionAttributeValues: { ':pk': gsi4PK, ':s': incident.status, ':d': incident.slaDueAt },
         });
         if (done) tenantQueue++;
       }

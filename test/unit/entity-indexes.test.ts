@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACTIVITY_OUTBOX_INDEX,
+  declaredIndex,
   ENTITIES,
   gsiOf,
   indexKeys,
@@ -244,6 +245,15 @@ describe('entity indexes (issue 30 point 1)', () => {
     const ev = cases.find((c) => c.entity === (ActivityEventEntity as never))!.record as never;
     expect(indexKeys(ACTIVITY_OUTBOX_INDEX, ev)).toEqual({ GSI2PK: 'OUTBOX', GSI2SK: `${C}#acme#ev1` });
     expect(indexKeys(ACTIVITY_OUTBOX_INDEX, { ...(ev as object), outbox: 'DONE' } as never)).toEqual({});
+  });
+
+  it('declaredIndex: the declaration of that name (the upgrade re-keys with them), an error for a name not declared', () => {
+    const device = cases.find((c) => c.entity === (DeviceEntity as never))!;
+    expect(indexKeys(declaredIndex(DeviceEntity, 'byIp'), device.record as never)).toEqual({ GSI3PK: device.gsi.GSI3PK, GSI3SK: device.gsi.GSI3SK });
+    expect(indexKeys(declaredIndex(DeviceEntity, 'byName'), device.record as never)).toEqual({ GSI1PK: device.gsi.GSI1PK, GSI1SK: device.gsi.GSI1SK });
+    expect(indexKeys(declaredIndex(IncidentEntity, 'byStatus'), incident as never)).toEqual({ GSI3PK: 'TENANT#acme#INCSTATUS#in_progress', GSI3SK: `${C}#INC-7` });
+    expect(declaredIndex(IncidentEntity, 'socQueueOfTenant').pk(incident as never)).toBe('TENANT#acme#SOCQUEUE');
+    expect(() => declaredIndex(IncidentEntity, 'byColour')).toThrow(/Incident declares no index byColour/);
   });
 
   it('a GSI attribute two declarations share (GSI4 sorts by GSI2SK) must have one value', () => {
