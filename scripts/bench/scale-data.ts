@@ -74,7 +74,7 @@ import { AVAILABILITY_SLA_TARGET_PCT, availabilityRollup } from '../../lambdas/d
 import { keys } from '../../lambdas/data/table/keys.js';
 import { formatIncidentId, slaDueAt, slaResultOf, targetsFor } from '../../lambdas/domain/incidents.js';
 import type { DailyAvailability, StoredDevice } from '../../lambdas/domain/ports.js';
-import { DEMO_RECOMMENDATIONS, O365_ALERTS, O365_OPERATIONS, O365_USERS, o365Result } from '../local/demo-data.js';
+import { DEMO_RECOMMENDATIONS, DEVICE_KINDS, O365_ALERTS, O365_OPERATIONS, O365_USERS, o365Result } from '../local/demo-data.js';
 import { pick, prng } from '../lib/seeded-random.js';
 
 /** The scale factors the bench measures (×1 ≈ a demo-sized customer of 50 devices). */
@@ -177,14 +177,6 @@ function weighted<T>(rnd: () => number, xs: ReadonlyArray<readonly [T, number]>)
   return xs[xs.length - 1]![0];
 }
 
-const DEVICE_KINDS = [
-  { type: 'firewall', prefix: 'FW', vendor: 'Fortinet', model: 'FortiGate 100F' },
-  { type: 'switch', prefix: 'SW', vendor: 'Cisco', model: 'Catalyst 9200' },
-  { type: 'access_point', prefix: 'AP', vendor: 'Ubiquiti', model: 'U6 Pro' },
-  { type: 'server', prefix: 'SRV', vendor: 'Dell', model: 'PowerEdge R650' },
-  { type: 'router', prefix: 'RT', vendor: 'MikroTik', model: 'CCR2004' },
-  { type: 'vpn', prefix: 'VPN', vendor: 'Palo Alto', model: 'PA-440' },
-] as const;
 const SITES = ['Madrid', 'Barcelona', 'Valencia', 'Sevilla', 'Bilbao', 'Zaragoza', 'Málaga', 'Murcia', 'Palma', 'Vigo'];
 const ANALYSTS = ['laura.soc@vigia.example', 'diego.soc@vigia.example', 'irene.soc@vigia.example', 'marco.soc@vigia.example'];
 const INCIDENT_KINDS: ReadonlyArray<readonly [string, string, string]> = [

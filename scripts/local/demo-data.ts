@@ -157,7 +157,8 @@ export function demoIncidents(tenant: DemoTenant, reporter: string, now: number,
   return out;
 }
 
-const DEVICE_KINDS: Array<{ type: string; prefix: string; vendor: string; model: string }> = [
+/** The device models of the generated fleets (the demo data's and the bench's scale data): type, name prefix, vendor, model. */
+export const DEVICE_KINDS: ReadonlyArray<{ type: string; prefix: string; vendor: string; model: string }> = [
   { type: 'firewall', prefix: 'FW', vendor: 'Fortinet', model: 'FortiGate 100F' },
   { type: 'switch', prefix: 'SW', vendor: 'Cisco', model: 'Catalyst 9200' },
   { type: 'access_point', prefix: 'AP', vendor: 'Ubiquiti', model: 'U6 Pro' },
