@@ -11,12 +11,13 @@
  *  - `upgradeAlarmSearch` (`platform:upgrade-data`) indexes the alarms stored before the index, once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
+import { call, type InProcessApi } from '../support/in-process-api.js';
+import { startTwoTenantApi, stopTwoTenantApi } from '../support/seeded-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { DeviceAlarm, Page } from '../../lambdas/contract/schemas.js';
 import { bodyOf, type CallerSpec } from '../support/events.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
-import { captureCapacity, type CapturedRequest, measuredOn, putItems } from '../support/capacity-capture.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
+import { captureCapacity, type CapturedRequest, expectPagesWithin, measuredOn, pageThrough, putItems } from '../support/capacity-capture.js';
 import { AlarmEntity, itemOf } from '../../lambdas/data/entities.js';
 import { alarmTokenItems, searchAlarms } from '../../lambdas/data/alarm-search.js';
 import { transitionAlarm } from '../../lambdas/data/devices.js';
@@ -56,20 +57,14 @@ function seeded(tenantId: string, i: number) {
 }
 
 beforeAll(async () => {
-  api = await startInProcessApi({ table: TABLE });
+  ({ api, table } = await startTwoTenantApi(TABLE));
   devices = api.handler('devices');
-  await api.data.putTenant({ id: 'acme', name: 'Acme' });
-  await api.data.putTenant({ id: 'globex', name: 'Globex' });
-  table = { doc: createDocumentClient(api.documentClientOptions()), tableName: TABLE };
   await putItems(table, [...Array.from({ length: ALARMS }, (_, i) => seeded('acme', i)).flat(), ...Array.from({ length: 300 }, (_, i) => seeded('globex', i)).flat()]);
   await api.data.putDevice({ tenantId: 'acme', id: 'fw-cba', name: 'Cortafuegos Córdoba', type: 'firewall', site: 'Córdoba', ipAddress: '10.9.0.1', vendor: 'Fortinet', model: 'FG-60F' });
   captureCapacity(table, ops);
 }, 300_000);
 
-afterAll(async () => {
-  table?.doc.destroy();
-  await api?.stop();
-});
+afterAll(() => stopTwoTenantApi(api, table));
 
 describe('alarm search', () => {
   it('finds a raised alarm by its title words (its words written in the raise), for a viewer and staff, never for another tenant', async () => {
@@ -107,19 +102,10 @@ describe('alarm search', () => {
   }, 60_000);
 
   it('a common word pages newest first within the budget; a rare word is one Query; tenants never mix', async () => {
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    let pages = 0;
-    do {
-      const m = await measured(() => searchAlarms(table, 'acme', { q: 'enlace', limit: 20, ...(cursor ? { cursor } : {}) }));
-      expect(m.requests).toBeLessThanOrEqual(7);
-      expect(m.rcu).toBeLessThanOrEqual(50);
-      if (pages === 0) console.log(`alarm search 'enlace' at ${ALARMS} alarms: ${m.requests} requests, ${m.rcu} RCU a page`);
-      seen.push(...m.out.items.map((a) => a.id));
-      cursor = m.out.nextCursor ?? undefined;
-      pages++;
-    } while (cursor && pages < 3);
-    expect(seen).toEqual(Array.from({ length: 60 }, (_, k) => `a-${String(ALARMS - 1 - k).padStart(5, '0')}`));
+    const { items, pages } = await pageThrough((cursor) => measured(() => searchAlarms(table, 'acme', { q: 'enlace', limit: 20, ...(cursor ? { cursor } : {}) })), 3);
+    console.log(`alarm search 'enlace' at ${ALARMS} alarms: ${pages[0]!.requests} requests, ${pages[0]!.rcu} RCU a page`);
+    expectPagesWithin(pages, 7, 50);
+    expect(items.map((a) => a.id)).toEqual(Array.from({ length: 60 }, (_, k) => `a-${String(ALARMS - 1 - k).padStart(5, '0')}`));
     const rare = await measured(() => searchAlarms(table, 'acme', { q: 'fibra', limit: 100 }));
     console.log(`alarm search 'fibra': ${rare.requests} requests, ${rare.rcu} RCU, ${rare.out.items.length} hits`);
     expect(rare.out.items).toHaveLength(ALARMS / RARE_EVERY);
@@ -130,20 +116,10 @@ describe('alarm search', () => {
   }, 120_000);
 
   it('a rare word behind a common longer one stays bounded and finds every match across pages', async () => {
-    const found: string[] = [];
-    let cursor: string | undefined;
-    let max = 0;
-    for (let pages = 0; pages < 100; pages++) {
-      const m = await measured(() => searchAlarms(table, 'acme', { q: 'enlace fibra', limit: 20, ...(cursor ? { cursor } : {}) }));
-      max = Math.max(max, m.requests);
-      expect(m.rcu).toBeLessThanOrEqual(50);
-      found.push(...m.out.items.map((a) => a.id));
-      cursor = m.out.nextCursor ?? undefined;
-      if (!cursor) break;
-    }
-    console.log(`alarm search 'enlace fibra': at most ${max} requests a page`);
-    expect(max).toBeLessThanOrEqual(7);
-    expect(found).toEqual(Array.from({ length: ALARMS / RARE_EVERY }, (_, k) => `a-${String(ALARMS - RARE_EVERY - k * RARE_EVERY).padStart(5, '0')}`));
+    const { items, pages } = await pageThrough((cursor) => measured(() => searchAlarms(table, 'acme', { q: 'enlace fibra', limit: 20, ...(cursor ? { cursor } : {}) })), 100);
+    console.log(`alarm search 'enlace fibra': at most ${Math.max(...pages.map((p) => p.requests))} requests a page`);
+    expectPagesWithin(pages, 7, 50);
+    expect(items.map((a) => a.id)).toEqual(Array.from({ length: ALARMS / RARE_EVERY }, (_, k) => `a-${String(ALARMS - RARE_EVERY - k * RARE_EVERY).padStart(5, '0')}`));
   }, 120_000);
 
   it('empty or one-letter q, or a foreign cursor → 400 VALIDATION_FAILED; stop words only → an empty page', async () => {

@@ -12,13 +12,14 @@
  *    `upgradeCommentSearch` (`platform:upgrade-data`) those of comments stored before the index (idempotent).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
+import { call, type InProcessApi } from '../support/in-process-api.js';
+import { startTwoTenantApi, stopTwoTenantApi } from '../support/seeded-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { Incident, Page } from '../../lambdas/contract/schemas.js';
 import type { CommentHit } from '../../lambdas/contract/search.js';
 import { bodyOf, type CallerSpec } from '../support/events.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
-import { captureCapacity, type CapturedRequest, measuredOn, putItems } from '../support/capacity-capture.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
+import { captureCapacity, type CapturedRequest, expectPagesWithin, measuredOn, pageThrough, putItems } from '../support/capacity-capture.js';
 import { CommentEntity, CommentTokenEntity, itemOf } from '../../lambdas/data/entities.js';
 import { commentTokenItems, ensureCommentTokens, searchComments } from '../../lambdas/data/comment-search.js';
 import { keys } from '../../lambdas/data/table/keys.js';
@@ -54,11 +55,8 @@ function seeded(tenantId: string, i: number) {
 }
 
 beforeAll(async () => {
-  api = await startInProcessApi({ table: TABLE });
+  ({ api, table } = await startTwoTenantApi(TABLE));
   incidents = api.handler('incidents');
-  await api.data.putTenant({ id: 'acme', name: 'Acme' });
-  await api.data.putTenant({ id: 'globex', name: 'Globex' });
-  table = { doc: createDocumentClient(api.documentClientOptions()), tableName: TABLE };
   await batchWrite([...Array.from({ length: COMMENTS }, (_, i) => seeded('acme', i)).flat(), ...Array.from({ length: 300 }, (_, i) => seeded('globex', i)).flat()]);
   const created = await call(incidents, { method: 'POST', path: '/incidents', caller: alice, query: {}, body: { title: 'Corte de enlace', description: 'sin servicio', severity: 'high' } });
   expect(created.statusCode, created.body).toBe(201);
@@ -66,10 +64,7 @@ beforeAll(async () => {
   captureCapacity(table, ops);
 }, 300_000);
 
-afterAll(async () => {
-  table?.doc.destroy();
-  await api?.stop();
-});
+afterAll(() => stopTwoTenantApi(api, table));
 
 describe('comment search', () => {
   it('finds a comment posted through the API by its words, accents and case ignored, linked to its incident', async () => {
@@ -105,19 +100,10 @@ describe('comment search', () => {
   }, 60_000);
 
   it('a common word pages newest first within the budget; a rare word is one Query; tenants never mix', async () => {
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    let pages = 0;
-    do {
-      const m = await measured(() => searchComments(table, 'acme', { q: 'firewall', limit: 20, ...(cursor ? { cursor } : {}) }));
-      expect(m.requests).toBeLessThanOrEqual(7);
-      expect(m.rcu).toBeLessThanOrEqual(50);
-      if (pages === 0) console.log(`comment search 'firewall' at ${COMMENTS} comments: ${m.requests} requests, ${m.rcu} RCU a page`);
-      seen.push(...m.out.items.map((c) => c.id));
-      cursor = m.out.nextCursor ?? undefined;
-      pages++;
-    } while (cursor && pages < 3);
-    expect(seen).toEqual(Array.from({ length: 60 }, (_, k) => `c-${String(COMMENTS - 1 - k).padStart(5, '0')}`));
+    const { items, pages } = await pageThrough((cursor) => measured(() => searchComments(table, 'acme', { q: 'firewall', limit: 20, ...(cursor ? { cursor } : {}) })), 3);
+    console.log(`comment search 'firewall' at ${COMMENTS} comments: ${pages[0]!.requests} requests, ${pages[0]!.rcu} RCU a page`);
+    expectPagesWithin(pages, 7, 50);
+    expect(items.map((c) => c.id)).toEqual(Array.from({ length: 60 }, (_, k) => `c-${String(COMMENTS - 1 - k).padStart(5, '0')}`));
     const rare = await measured(() => searchComments(table, 'acme', { q: 'fibra', limit: 100 }));
     console.log(`comment search 'fibra': ${rare.requests} requests, ${rare.rcu} RCU, ${rare.out.items.length} hits`);
     expect(rare.out.items).toHaveLength(COMMENTS / RARE_EVERY);
@@ -128,20 +114,10 @@ describe('comment search', () => {
   }, 120_000);
 
   it('a rare word behind a common longer one stays bounded and finds every match across pages', async () => {
-    const found: string[] = [];
-    let cursor: string | undefined;
-    let max = 0;
-    for (let pages = 0; pages < 100; pages++) {
-      const m = await measured(() => searchComments(table, 'acme', { q: 'revisado fibra', limit: 20, ...(cursor ? { cursor } : {}) }));
-      max = Math.max(max, m.requests);
-      expect(m.rcu).toBeLessThanOrEqual(50);
-      found.push(...m.out.items.map((c) => c.id));
-      cursor = m.out.nextCursor ?? undefined;
-      if (!cursor) break;
-    }
-    console.log(`comment search 'revisado fibra': at most ${max} requests a page`);
-    expect(max).toBeLessThanOrEqual(7);
-    expect(found).toEqual(Array.from({ length: COMMENTS / RARE_EVERY }, (_, k) => `c-${String(COMMENTS - RARE_EVERY - k * RARE_EVERY).padStart(5, '0')}`));
+    const { items, pages } = await pageThrough((cursor) => measured(() => searchComments(table, 'acme', { q: 'revisado fibra', limit: 20, ...(cursor ? { cursor } : {}) })), 100);
+    console.log(`comment search 'revisado fibra': at most ${Math.max(...pages.map((p) => p.requests))} requests a page`);
+    expectPagesWithin(pages, 7, 50);
+    expect(items.map((c) => c.id)).toEqual(Array.from({ length: COMMENTS / RARE_EVERY }, (_, k) => `c-${String(COMMENTS - RARE_EVERY - k * RARE_EVERY).padStart(5, '0')}`));
   }, 120_000);
 
   it('a cursor of another search, or too short a text → 400 VALIDATION_FAILED', async () => {

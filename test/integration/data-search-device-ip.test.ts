@@ -10,12 +10,13 @@
  *  - devices stored before the index get their key from `upgradeSearchIndex` (idempotent).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
+import { call, type InProcessApi } from '../support/in-process-api.js';
+import { startTwoTenantApi, stopTwoTenantApi } from '../support/seeded-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { Device, Page } from '../../lambdas/contract/schemas.js';
 import { bodyOf, type CallerSpec } from '../support/events.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
-import { captureCapacity, type CapturedRequest, measuredOn, putItems } from '../support/capacity-capture.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
+import { captureCapacity, type CapturedRequest, measuredOn, pageThrough, putItems } from '../support/capacity-capture.js';
 import { DeviceEntity, itemOf } from '../../lambdas/data/entities.js';
 import { listDevices } from '../../lambdas/data/devices.js';
 import { upgradeSearchIndex } from '../../lambdas/data/migrations.js';
@@ -42,11 +43,8 @@ const measured = <T>(fn: () => Promise<T>) => measuredOn(ops, fn);
 const get = (query: Record<string, string>) => call(devices, { method: 'GET', path: '/devices', caller: alice, query });
 
 beforeAll(async () => {
-  api = await startInProcessApi({ table: TABLE });
+  ({ api, table } = await startTwoTenantApi(TABLE));
   devices = api.handler('devices');
-  await api.data.putTenant({ id: 'acme', name: 'Acme' });
-  await api.data.putTenant({ id: 'globex', name: 'Globex' });
-  table = { doc: createDocumentClient(api.documentClientOptions()), tableName: TABLE };
   // 5,000 devices of acme and 1,100 of globex with the same addresses, as the data layer writes them.
   const items = [
     ...Array.from({ length: FLEET }, (_, i) => ({ ...itemOf(DeviceEntity, device('acme', i)), openAlarms: 0 })),
@@ -56,10 +54,7 @@ beforeAll(async () => {
   captureCapacity(table, ops);
 }, 300_000);
 
-afterAll(async () => {
-  table?.doc.destroy();
-  await api?.stop();
-});
+afterAll(() => stopTwoTenantApi(api, table));
 
 describe('device search by IP at 5,000 devices', () => {
   it('an exact address finds only that device, in one Query', async () => {
@@ -80,17 +75,9 @@ describe('device search by IP at 5,000 devices', () => {
       .map((d) => d.ipAddress)
       .sort();
     expect(want).toHaveLength(256);
-    const got: string[] = [];
-    const pages: { n: number; requests: number; rcu: number }[] = [];
-    let cursor: string | undefined;
-    do {
-      const m = await measured(() => listDevices('acme', { limit: 50, ip: '10.0.3.', cursor }, table));
-      pages.push({ n: m.out.items.length, requests: m.requests, rcu: m.rcu });
-      got.push(...m.out.items.map((d) => d.device.ipAddress));
-      expect(m.out.items.every((d) => d.device.tenantId === 'acme')).toBe(true);
-      cursor = m.out.nextCursor ?? undefined;
-    } while (cursor && pages.length < 20);
-    expect(got).toEqual(want);
+    const { items, pages } = await pageThrough((cursor) => measured(() => listDevices('acme', { limit: 50, ip: '10.0.3.', cursor }, table)), 20);
+    expect(items.every((d) => d.device.tenantId === 'acme')).toBe(true);
+    expect(items.map((d) => d.device.ipAddress)).toEqual(want);
     for (const p of pages) {
       expect(p.requests).toBe(1);
       // ~0.2 KB a device item, eventually consistent: a 50-device page is ~2.5 RCU, not the fleet's ~125.

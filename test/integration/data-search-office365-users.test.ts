@@ -10,12 +10,13 @@
  *  - `upgradeO365UserSearch` (`platform:upgrade-data`) adds the users of alerts stored before the index, once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startInProcessApi, type InProcessApi } from '../support/in-process-api.js';
+import { call, type InProcessApi } from '../support/in-process-api.js';
+import { startTwoTenantApi, stopTwoTenantApi } from '../support/seeded-api.js';
 import type { ApiHandler } from '../../lambdas/http/api.js';
 import type { Office365Alarm, Page } from '../../lambdas/contract/schemas.js';
 import type { Office365UserHit } from '../../lambdas/contract/search.js';
 import { bodyOf, type CallerSpec } from '../support/events.js';
-import { createDocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
+import type { TableRef } from '../../lambdas/data/table/client.js';
 import { captureCapacity, type CapturedRequest, measuredOn, putItems } from '../support/capacity-capture.js';
 import { O365AlarmEntity, itemOf } from '../../lambdas/data/entities.js';
 import { o365UserItems, searchO365Users } from '../../lambdas/data/o365-user-search.js';
@@ -43,20 +44,14 @@ const alert = (tenantId: string, id: string, affectedUser: string | null, over: 
 });
 
 beforeAll(async () => {
-  api = await startInProcessApi({ table: TABLE });
+  ({ api, table } = await startTwoTenantApi(TABLE));
   office365 = api.handler('office365');
-  await api.data.putTenant({ id: 'acme', name: 'Acme' });
-  await api.data.putTenant({ id: 'globex', name: 'Globex' });
-  table = { doc: createDocumentClient(api.documentClientOptions()), tableName: TABLE };
   const seeded = (tenantId: string, n: number) => o365UserItems(alert(tenantId, `seed-${n}`, tenantId === 'acme' ? user(n) : `usuario${n}.prueba@globex.example`, { detectedAt: new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString() }));
   await putItems(table, [...Array.from({ length: USERS }, (_, n) => seeded('acme', n)).flat(), ...Array.from({ length: 300 }, (_, n) => seeded('globex', n)).flat()]);
   captureCapacity(table, ops);
 }, 300_000);
 
-afterAll(async () => {
-  table?.doc.destroy();
-  await api?.stop();
-});
+afterAll(() => stopTwoTenantApi(api, table));
 
 describe('Office 365 user search', () => {
   it('finds the user an alert names by a prefix of the UPN or of a word of it, for a viewer and staff, never for another tenant', async () => {

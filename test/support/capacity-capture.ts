@@ -6,6 +6,7 @@
  * units as DynamoDB defines them:
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/read-write-operations.html
  */
+import { expect } from 'vitest';
 import { wrapTableClient, type ConsumedCapacity, type DocumentClient, type TableRef } from '../../lambdas/data/table/client.js';
 import { batchWriteAll } from '../../lambdas/data/table/dynamo-util.js';
 
@@ -16,6 +17,25 @@ export interface CapturedRequest {
   index?: string;
   rcu: number;
   wcu: number;
+  /** When the request was sent and when its answer came back (`performance.now()`, ms). */
+  startMs: number;
+  endMs: number;
+}
+
+/**
+ * Round trips on the way to an answer: the longest chain of `ops` in which each request was sent after the
+ * one before it had its answer (requests sent together, e.g. in a `Promise.all`, count once). What an
+ * answer's latency grows with, whatever the number of requests (0 for none).
+ */
+export function roundTrips(ops: readonly CapturedRequest[]): number {
+  const sorted = [...ops].sort((a, b) => a.startMs - b.startMs);
+  const depth: number[] = [];
+  sorted.forEach((o, i) => {
+    let before = 0;
+    for (let j = 0; j < i; j++) if (sorted[j]!.endMs <= o.startMs) before = Math.max(before, depth[j]!);
+    depth.push(before + 1);
+  });
+  return Math.max(0, ...depth);
 }
 
 const READS = new Set(['GetItem', 'Query', 'Scan', 'BatchGetItem', 'TransactGetItems']);
@@ -24,7 +44,9 @@ const READS = new Set(['GetItem', 'Query', 'Scan', 'BatchGetItem', 'TransactGetI
 export function captureCapacity(table: TableRef, into: CapturedRequest[]): void {
   wrapTableClient(table, (inner): DocumentClient => ({
     async send(operation, input) {
+      const startMs = performance.now();
       const out = await inner.send(operation, { ...input, ReturnConsumedCapacity: 'TOTAL' } as never);
+      const endMs = performance.now();
       const c = (out as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity;
       const caps = Array.isArray(c) ? c : c ? [c] : [];
       const read = READS.has(operation);
@@ -34,6 +56,8 @@ export function captureCapacity(table: TableRef, into: CapturedRequest[]): void 
         ...(index ? { index } : {}),
         rcu: caps.reduce((a, x) => a + (x.ReadCapacityUnits ?? (read ? (x.CapacityUnits ?? 0) : 0)), 0),
         wcu: caps.reduce((a, x) => a + (x.WriteCapacityUnits ?? (read ? 0 : (x.CapacityUnits ?? 0))), 0),
+        startMs,
+        endMs,
       });
       return out;
     },
@@ -57,4 +81,40 @@ export async function measuredOn<T>(ops: CapturedRequest[], fn: () => Promise<T>
  */
 export async function putItems(table: TableRef, items: readonly Record<string, unknown>[]): Promise<void> {
   await batchWriteAll(table, items.map((Item) => ({ PutRequest: { Item } })));
+}
+
+/** What one measured page held and cost: its item count, requests and RCU (see {@link measuredOn}). */
+export interface MeasuredPage {
+  n: number;
+  requests: number;
+  rcu: number;
+}
+
+/**
+ * Pages through a cursor-paged read: `fetchPage(undefined)` first, then `fetchPage(cursor)` with each page's
+ * `nextCursor` until a page has none or `maxPages` pages were read (each page measured, as by {@link measuredOn}).
+ * @returns every item read, in page order, and what each page held and cost, in page order.
+ */
+export async function pageThrough<T>(
+  fetchPage: (cursor: string | undefined) => Promise<{ out: { items: T[]; nextCursor?: string | null }; requests: number; rcu: number }>,
+  maxPages: number,
+): Promise<{ items: T[]; pages: MeasuredPage[] }> {
+  const items: T[] = [];
+  const pages: MeasuredPage[] = [];
+  let cursor: string | undefined;
+  do {
+    const m = await fetchPage(cursor);
+    pages.push({ n: m.out.items.length, requests: m.requests, rcu: m.rcu });
+    items.push(...m.out.items);
+    cursor = m.out.nextCursor ?? undefined;
+  } while (cursor && pages.length < maxPages);
+  return { items, pages };
+}
+
+/** Asserts that every page of `pages` took at most `maxRequests` requests and `maxRcu` read units (the page's index in the message). */
+export function expectPagesWithin(pages: readonly MeasuredPage[], maxRequests: number, maxRcu: number): void {
+  pages.forEach((p, i) => {
+    expect(p.requests, `page ${i} requests`).toBeLessThanOrEqual(maxRequests);
+    expect(p.rcu, `page ${i} RCU`).toBeLessThanOrEqual(maxRcu);
+  });
 }
