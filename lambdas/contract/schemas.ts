@@ -947,8 +947,8 @@ export type SummaryQuery = z.input<typeof SummaryQuery>;
 const bySeverity = z.record(Severity, z.number().int());
 
 /**
- * `GET /summary`: the tenant's figures now, exact for any tenant size, from O(1) reads (two GetItems and one
- * Query of at most `MAX_SUMMARY_DAYS` day items).
+ * `GET /summary`: the tenant's figures now, exact for any tenant size, from O(1) reads (one Query of the stats
+ * item and the heartbeat histogram, then one Query of at most `MAX_SUMMARY_DAYS` day items and the below-target index).
  */
 export const Summary = z.object({
   tenantId: TenantId,

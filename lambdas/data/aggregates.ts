@@ -499,20 +499,11 @@ export async function bumpListMarker(table: TableRef, tenantId: string, list: Li
 
 /**
  * What validates a summary's ETag (lambdas/domain/summary.ts `conditionalSummary`): the tenant's change marker
- * (`CHANGE_MARKER`, 0 before the first change) and its heartbeat histogram, in ONE Query of the two adjacent
- * items `TENANT#<t>` / `STATS` and `STATS#HB` (`SK BETWEEN STATS AND STATS#HB`; eventually consistent, ~1.3 KB
- * together: 0.5 RCU).
+ * (`CHANGE_MARKER`, 0 before the first change) and its heartbeat histogram — `readAggregateHead`'s ONE Query.
  */
 export async function readSummaryValidators(table: TableRef, tenantId: string): Promise<{ marker: number; heartbeat: Counters }> {
-  const stats = keys.stats(tenantId);
-  const res = await table.doc.send('Query', {
-    TableName: table.tableName,
-    KeyConditionExpression: 'PK = :p AND SK BETWEEN :a AND :b',
-    ExpressionAttributeValues: { ':p': stats.PK, ':a': stats.SK, ':b': keys.heartbeatStats(tenantId).SK },
-  });
-  const items = res.Items ?? [];
-  const v = items.find((i) => i.SK === stats.SK)?.[CHANGE_MARKER];
-  return { marker: typeof v === 'number' ? v : 0, heartbeat: countersOf(items.find((i) => i.SK === keys.heartbeatStats(tenantId).SK)) };
+  const { marker, heartbeat } = await readAggregateHead(table, tenantId);
+  return { marker, heartbeat };
 }
 
 /**
@@ -560,31 +551,51 @@ export interface StoredAggregates {
   days: Map<string, Counters>;
 }
 
+/** A tenant's stats item and heartbeat histogram as read together (`readAggregateHead`): `StoredAggregates` without days. */
+export type AggregateHead = Omit<StoredAggregates, 'days'>;
+
 /**
- * Reads the tenant's aggregates: GetItem stats + GetItem histogram + ONE Query of the day items
- * `DAY#fromDate..DAY#toDate` (yyyy-mm-dd, inclusive; ~0.2–0.5 KB per day item, so a year is ≤ 1 MB and
+ * The tenant's stats item (its counters, change marker, version, incident counter, list markers) and its heartbeat
+ * histogram in ONE Query of the two adjacent items `TENANT#<t>` / `STATS` and `STATS#HB` (`SK BETWEEN STATS AND
+ * STATS#HB`; eventually consistent, ~1.5 KB together: 0.5 RCU, where two GetItems were 1 RCU and one more
+ * request on the path). The head comes first: what a reader reads after it is at least as new as its change
+ * marker (docs/data-model.md#aggregates); the histogram moves apart from the marker and is validated by the
+ * device statuses it gives (`statusDigest` in lambdas/domain/summary.ts).
+ */
+export async function readAggregateHead(table: TableRef, tenantId: string): Promise<AggregateHead> {
+  const statsKey = keys.stats(tenantId);
+  const hbKey = keys.heartbeatStats(tenantId);
+  const res = await table.doc.send('Query', {
+    TableName: table.tableName,
+    KeyConditionExpression: 'PK = :p AND SK BETWEEN :a AND :b',
+    ExpressionAttributeValues: { ':p': statsKey.PK, ':a': statsKey.SK, ':b': hbKey.SK },
+  });
+  const items = res.Items ?? [];
+  const stats = items.find((i) => i.SK === statsKey.SK);
+  const version = stats?.aggVersion;
+  const marker = stats?.[CHANGE_MARKER];
+  const seq = stats?.[INCIDENT_SEQ];
+  return {
+    marker: typeof marker === 'number' ? marker : 0,
+    stats: countersOf(stats),
+    version: typeof version === 'number' ? version : null,
+    incidentSeq: typeof seq === 'number' ? seq : null,
+    lists: Object.fromEntries(Object.values(LIST_MARKERS).flatMap((n) => (typeof stats?.[n] === 'number' ? [[n, stats[n] as number]] : []))),
+    heartbeat: countersOf(items.find((i) => i.SK === hbKey.SK)),
+  };
+}
+
+/**
+ * Reads the tenant's aggregates: `readAggregateHead` (ONE Query: stats + histogram), then ONE Query of the day
+ * items `DAY#fromDate..DAY#toDate` (yyyy-mm-dd, inclusive; ~0.2–0.5 KB per day item, so a year is ≤ 1 MB and
  * one page). Without `fromDate` no day items are read.
  */
 export async function readTenantAggregates(table: TableRef, tenantId: string, fromDate?: string, toDate?: string): Promise<StoredAggregates> {
-  // The stats item (and its change marker) first, then the rest: a heartbeat bumps the marker after moving the
-  // histogram and its days, so a marker read first never comes with older figures (docs/data-model.md#aggregates).
-  const stats = await table.doc.send('GetItem', { TableName: table.tableName, Key: keys.stats(tenantId) });
-  const [hb, days] = await Promise.all([
-    table.doc.send('GetItem', { TableName: table.tableName, Key: keys.heartbeatStats(tenantId) }),
-    fromDate ? readTenantDays(table, tenantId, fromDate, toDate ?? '9999') : Promise.resolve(new Map<string, Counters>()),
-  ]);
-  const version = stats.Item?.aggVersion;
-  const marker = stats.Item?.[CHANGE_MARKER];
-  const seq = stats.Item?.[INCIDENT_SEQ];
-  return {
-    marker: typeof marker === 'number' ? marker : 0,
-    stats: countersOf(stats.Item),
-    version: typeof version === 'number' ? version : null,
-    incidentSeq: typeof seq === 'number' ? seq : null,
-    lists: Object.fromEntries(Object.values(LIST_MARKERS).flatMap((n) => (typeof stats.Item?.[n] === 'number' ? [[n, stats.Item[n] as number]] : []))),
-    heartbeat: countersOf(hb.Item),
-    days,
-  };
+  // The head (and its change marker) first, then the days: a write moves the marker with its days in one
+  // transaction, so a marker read first never comes with older days (docs/data-model.md#aggregates).
+  const head = await readAggregateHead(table, tenantId);
+  const days = fromDate ? await readTenantDays(table, tenantId, fromDate, toDate ?? '9999') : new Map<string, Counters>();
+  return { ...head, days };
 }
 
 /** The day items of `fromDate..toDate` (yyyy-mm-dd, inclusive) of a tenant: ONE Query (a year is < 1 MB). */

@@ -5,7 +5,7 @@
  * lambdas/domain/outages.ts) — from the outage markers the SLA job keeps (`markOutages`,
  * docs/data-model.md#outage-markers), or the device list when they are behind.
  */
-import { availability30d, availabilityFromRollup, availabilityWindowStart, maintenanceOfOutage, openOutage, withOpenOutage } from '../domain/devices.js';
+import { availability30d, availabilityFromRollup, availabilityWindowStart, maintenanceOfOutage, openOutage, OUTAGE_MAX_DAYS, withOpenOutage } from '../domain/devices.js';
 import { coveringSpans } from '../domain/maintenance-availability.js';
 import { maintenanceWindowsRepository } from './maintenance-windows.js';
 import { devicesByStatus, devicesDown, histogramOutage, type Counters } from '../domain/aggregates.js';
@@ -83,13 +83,23 @@ export async function markOutages(tenantId: string, hist: Counters, now: Date, t
 }
 
 /**
+ * Where the open outages of a histogram's fleet begin at the earliest (epoch ms): 00:00 UTC of the first day
+ * of `dayMs` (`histogramOutage`: `yyyy-mm-dd` → ms), or `now` when it has none. A window Query from there
+ * covers every device's outage the histogram counts.
+ */
+export function outageSpanStart(dayMs: Record<string, number>, now: Date): number {
+  const first = Object.keys(dayMs).sort()[0];
+  return first === undefined ? now.getTime() : Math.min(now.getTime(), Date.parse(`${first}T00:00:00.000Z`));
+}
+
+/**
  * The open outages of `tenantId` at `now` with its heartbeat histogram `hist` already read: the fleet's outage
  * time per day (`histogramOutage`: no request) and, when the histogram shows a degraded or offline device
  * (`devicesByStatus`; nothing read otherwise), the devices in an outage (`readDevicesDown`: the outage
  * markers, or the device list when they do not account for every device down) for the below-target list,
  * each device's figure with its outage from its roll-up (`availabilityFromRollup` with its `lastHeartbeatAt`:
  * no day read); only a device whose roll-up is stale, of the old shape or does not cover today gets ONE Query
- * of its days (at most `OUTAGE_READ_CONCURRENCY` at once). With devices in an outage, ONE Query of the
+ * of its days (at most `OUTAGE_READ_CONCURRENCY` at once). With a device down, ONE Query of the
  * maintenance windows over the outages: a device's outage time inside the windows covering it (by id or site)
  * is not downtime — left out of its figure and given as `maintenanceMs` for the fleet figures (`dayMs` stays
  * the histogram's whole outage time; docs/sla.md#maintenance-windows).
@@ -98,11 +108,17 @@ export async function devicesInOutageOf(tenantId: string, hist: Counters, now: D
   const dayMs = Object.fromEntries(histogramOutage(hist, now));
   const byStatus = devicesByStatus(hist, now);
   if (devicesDown(byStatus) === 0) return { dayMs, devices: [] };
-  const { devices: down } = await readDevicesDown(tenantId, devicesDown(byStatus), now, table);
+  // The maintenance windows over the outages (docs/sla.md#maintenance-windows): ONE Query, at the same time as
+  // the devices down, from the start of the histogram's earliest outage day (no device outage starts before it).
+  const windowsOver = (start: number) => maintenanceWindowsRepository(table).overlapping(tenantId, new Date(start).toISOString(), now.toISOString());
+  const histStart = outageSpanStart(dayMs, now);
+  const [{ devices: down }, histWindows] = await Promise.all([readDevicesDown(tenantId, devicesDown(byStatus), now, table), windowsOver(histStart)]);
   const from = availabilityWindowStart(now);
-  // The maintenance windows over the outages (docs/sla.md#maintenance-windows): ONE Query from the earliest.
   const earliest = down.reduce((m, d) => Math.min(m, Date.parse(String(d.lastHeartbeatAt))), Infinity);
-  const windows = down.length > 0 ? await maintenanceWindowsRepository(table).overlapping(tenantId, new Date(earliest).toISOString(), now.toISOString()) : [];
+  // An outage counts its last OUTAGE_MAX_DAYS days only (`outageDays`), so windows before those never matter; a
+  // device's outage older than the histogram says (a histogram behind its devices) reads its windows again.
+  const needed = Math.max(earliest, (Math.floor(now.getTime() / 86_400_000) - (OUTAGE_MAX_DAYS - 1)) * 86_400_000);
+  const windows = needed < histStart ? await windowsOver(needed) : histWindows;
   const outages = await mapLimit(down, OUTAGE_READ_CONCURRENCY, async (d): Promise<DeviceOutage> => {
     const device = { deviceId: String(d.id), name: String(d.name), lastHeartbeatAt: String(d.lastHeartbeatAt) };
     const spans = coveringSpans(windows, { id: device.deviceId, site: typeof d.site === 'string' ? d.site : undefined }, Date.parse(device.lastHeartbeatAt), now.getTime());

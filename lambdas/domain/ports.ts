@@ -473,8 +473,13 @@ export interface TenantAggregates {
 export interface ReportsPort {
   /** Incidents created, devices with their days, and alarms raised in `[from, to]` (ISO-8601 UTC) for one tenant. */
   load(tenantId: string, from: string, to: string): Promise<ReportData>;
-  /** The tenant's aggregates with the day items of `fromDate..toDate` (UTC dates, inclusive): 2 GetItems + 1 Query. */
+  /** The tenant's aggregates with the day items of `fromDate..toDate` (UTC dates, inclusive): `aggregateHead`, then 1 Query. */
   aggregates(tenantId: string, fromDate: string, toDate: string): Promise<TenantAggregates>;
+  /**
+   * The tenant's aggregates without days (stats, change marker, heartbeat histogram): ONE Query. What a reader
+   * reads after it is at least as new as its change marker (docs/data-model.md#aggregates).
+   */
+  aggregateHead(tenantId: string): Promise<Omit<TenantAggregates, 'days'>>;
   /** The tenant's day aggregates of `fromDate..toDate` only (UTC dates, inclusive): 1 Query. */
   aggregateDays(tenantId: string, fromDate: string, toDate: string): Promise<Map<string, Counters>>;
   /**

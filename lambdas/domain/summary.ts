@@ -1,8 +1,9 @@
 /**
  * `GET /summary` (docs/api.md#summary): the tenant's figures now and per UTC day, from its write-time
- * aggregates (docs/data-model.md#aggregates) — two GetItems, one Query of at most `MAX_SUMMARY_DAYS` day
- * items (a second one for the 30-day availability when the series does not cover it) and one Query of the
- * below-SLA index, whatever the tenant's size. The dashboard and the calendar read it instead of paging the lists.
+ * aggregates (docs/data-model.md#aggregates) — ONE Query of the head (stats + heartbeat histogram), then at
+ * once one Query of at most `MAX_SUMMARY_DAYS` day items (a second one for the 30-day availability when the
+ * series does not cover it), one Query of the below-SLA index and, with a device down, the outage reads
+ * (lambdas/data/outages.ts): two round trips, whatever the tenant's size. The dashboard and the calendar read it instead of paging the lists.
  */
 import { createHash } from 'node:crypto';
 import { MAX_SUMMARY_DAYS, O365_ALARM_STATUSES, SEVERITIES, type Severity, type Summary } from '../contract/schemas.js';
@@ -29,12 +30,12 @@ const bySeverity = (c: Counters, name: (s: Severity) => string): Record<Severity
  * days ending today). The query schema bounds the series; a default end before a given start is refused.
  * @throws ApiError VALIDATION_FAILED when the resulting series is empty or longer than `MAX_SUMMARY_DAYS`.
  */
-export async function tenantSummary(port: Pick<ReportsPort, 'aggregates' | 'aggregateDays' | 'devicesBelowSla' | 'devicesInOutage'>, tenantId: string, q: { from?: string | undefined; to?: string | undefined }, now: Date): Promise<Summary> {
+export async function tenantSummary(port: Pick<ReportsPort, 'aggregateHead' | 'aggregateDays' | 'devicesBelowSla' | 'devicesInOutage'>, tenantId: string, q: { from?: string | undefined; to?: string | undefined }, now: Date): Promise<Summary> {
   return (await readSummary(port, tenantId, q, now)).summary;
 }
 
 /** The summary and the validator (`summaryEtag`) of the figures it was built from. */
-async function readSummary(port: Pick<ReportsPort, 'aggregates' | 'aggregateDays' | 'devicesBelowSla' | 'devicesInOutage'>, tenantId: string, q: { from?: string | undefined; to?: string | undefined }, now: Date): Promise<{ summary: Summary; etag: string }> {
+async function readSummary(port: Pick<ReportsPort, 'aggregateHead' | 'aggregateDays' | 'devicesBelowSla' | 'devicesInOutage'>, tenantId: string, q: { from?: string | undefined; to?: string | undefined }, now: Date): Promise<{ summary: Summary; etag: string }> {
   const to = q.to ?? (q.from ? addDays(q.from, DEFAULT_SUMMARY_DAYS - 1) : now.toISOString().slice(0, 10));
   const from = q.from ?? addDays(to, 1 - DEFAULT_SUMMARY_DAYS);
   const length = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
@@ -46,17 +47,21 @@ async function readSummary(port: Pick<ReportsPort, 'aggregates' | 'aggregateDays
   const today = now.toISOString().slice(0, 10);
   const window = { first: addDays(today, 1 - AVAILABILITY_WINDOW_DAYS), last: today };
   const covered = from <= window.first && to >= window.last;
-  // The aggregates (their change marker first) before the rest: what is read after the marker is at least as
-  // new as the marker, so the ETag never vouches for older figures (docs/data-model.md#aggregates).
-  const a = await port.aggregates(tenantId, from, to);
-  // The devices in an outage now, for the below-target list (docs/data-model.md#outages), read only when the
-  // histogram shows any: the device list with the roll-ups (no day read for a device whose roll-up has its sums).
-  const byStatus = devicesByStatus(a.heartbeat, now);
-  const [windowDays, stored, outages] = await Promise.all([
+  // The head (stats, change marker, heartbeat histogram: ONE Query) before the rest: what is read after the
+  // marker is at least as new as the marker, so the ETag never vouches for older figures
+  // (docs/data-model.md#aggregates). Then everything else at once — the series' days (and the availability
+  // window's when the series does not cover it), the below-target index and, only when the histogram shows a
+  // device down, the devices in an outage (docs/data-model.md#outages): two round trips on the way to the
+  // answer, three when the outage markers are behind.
+  const head = await port.aggregateHead(tenantId);
+  const byStatus = devicesByStatus(head.heartbeat, now);
+  const [days, windowDays, stored, outages] = await Promise.all([
+    port.aggregateDays(tenantId, from, to),
     covered ? null : port.aggregateDays(tenantId, window.first, window.last),
     port.devicesBelowSla(tenantId, now, LOWEST_DEVICES),
-    devicesDown(byStatus) > 0 ? port.devicesInOutage(tenantId, now, a.heartbeat) : [],
+    devicesDown(byStatus) > 0 ? port.devicesInOutage(tenantId, now, head.heartbeat) : [],
   ]);
+  const a = { ...head, days };
   const lowest = belowTargetWithOutages(stored, outages, now, LOWEST_DEVICES);
   // The fleet's open-outage time from the histogram already read (`histogramOutage`: no device read).
   const last30 = [
@@ -150,7 +155,7 @@ export function summaryStillCurrent(ifNoneMatch: string, marker: number, digest:
  * @throws ApiError VALIDATION_FAILED as `tenantSummary`.
  */
 export async function conditionalSummary(
-  port: Pick<ReportsPort, 'aggregates' | 'aggregateDays' | 'devicesBelowSla' | 'devicesInOutage' | 'changeMarker'>,
+  port: Pick<ReportsPort, 'aggregateHead' | 'aggregateDays' | 'devicesBelowSla' | 'devicesInOutage' | 'changeMarker'>,
   tenantId: string,
   q: { from?: string | undefined; to?: string | undefined },
   now: Date,
