@@ -265,13 +265,24 @@ export const IncidentCounterEntity: Entity<IncidentCounterRecord, { seq: number 
   attributes: allOf<{ seq: number }>()(['seq']),
 };
 
+/**
+ * GSI3 `TENANT#<t>#INCSTATUS#<status>`, `<createdAt>#<id>`: every incident in the partition of its status
+ * (docs/data-model.md#search). Its `pk` needs only the tenant and the status, so the status filter's Query
+ * builds its partitions with it.
+ */
+export const INCIDENT_BY_STATUS = {
+  access: 'incidentsByStatus',
+  pk: (i: Pick<Incident, 'tenantId' | 'status'>) => keys.incidentStatusGsi3Pk(i.tenantId, i.status),
+  sk: (i: Incident) => keys.incidentStatusGsi3(i.tenantId, i.id, i.status, i.createdAt).GSI3SK,
+} as const satisfies IndexDeclaration<Incident>;
+
 export const IncidentEntity: Entity<Incident> = {
   name: 'Incident',
   description: 'Incident; `version` is the optimistic-concurrency check of every update',
   readBy: '`from`/`to` bound `createdAt`; also oldest first (`sort=oldest`); with its comments and history: Query the incident partition',
   key: (i) => keys.incident(i.tenantId, i.id),
   ...newestFirstByTime<Incident>(keys.incidentsGsi1Pk, (i) => keys.incidentGsi1(i.tenantId, i.id, i.createdAt), {
-    byStatus: { access: 'incidentsByStatus', pk: (i) => keys.incidentStatusGsi3Pk(i.tenantId, i.status), sk: (i) => keys.incidentStatusGsi3(i.tenantId, i.id, i.status, i.createdAt).GSI3SK },
+    byStatus: INCIDENT_BY_STATUS,
     socQueue: { access: 'socQueue', when: (i) => inSocQueueByDue(i), pk: () => keys.SOCQUEUE_GSI2PK, sk: (i) => keys.socQueueGsi2(i.tenantId, i.id, i.slaDueAt).GSI2SK },
     socQueueOfTenant: { access: 'socQueueOfTenant', when: (i) => inSocQueueByDue(i), pk: (i) => keys.socQueueTenantGsi4Pk(i.tenantId), sk: (i) => keys.socQueueGsi2(i.tenantId, i.id, i.slaDueAt).GSI2SK },
   }),

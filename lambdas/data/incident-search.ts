@@ -29,7 +29,7 @@ import { searchTokens, titleMatches } from '../domain/search.js';
 import type { AttributeMap, TableRef, TransactWriteItem } from './table/client.js';
 import { decodePositionCursor, encodePositionCursor } from './table/cursor.js';
 import { batchGetAll, batchWriteAll } from './table/dynamo-util.js';
-import { IncidentEntity, itemOf, recordOf, SearchTokenEntity } from './entities.js';
+import { gsiOf, INCIDENT_BY_STATUS, IncidentEntity, itemOf, recordOf, SearchTokenEntity } from './entities.js';
 import { keys } from './table/keys.js';
 import { queryItems, timeRange } from './table/paging.js';
 import { listFilter, type ListFilterSpec } from './table/list-filter.js';
@@ -66,15 +66,17 @@ export async function listIncidentsByStatus(table: TableRef, tenantId: string, o
   const position = opts.cursor ? decodePosition(opts.cursor, range) : undefined;
   // The status is the partition read; the other filters are the FilterExpression.
   const filter = incidentListFilter({ severity: opts.severity }).toExpression();
+  // The index, its key attributes and partitions as the incident declares them (`INCIDENT_BY_STATUS`).
+  const { partitionKey, sortKey } = gsiOf(INCIDENT_BY_STATUS);
   const parts = await Promise.all(
     [...new Set(opts.status)].map(async (status) => {
-      const pk = keys.incidentStatusGsi3Pk(tenantId, status);
-      const start = position ? { ...keys.incident(tenantId, idOf(position)), GSI3PK: pk, GSI3SK: position } : undefined;
+      const pk = INCIDENT_BY_STATUS.pk({ tenantId, status });
+      const start = position ? { ...keys.incident(tenantId, idOf(position)), [partitionKey]: pk, [sortKey]: position } : undefined;
       const { out, lastKey } = await queryItems(
         table,
         {
-          IndexName: indexOf('incidentsByStatus'),
-          KeyConditionExpression: 'GSI3PK = :p AND GSI3SK BETWEEN :lo AND :hi',
+          IndexName: indexOf(INCIDENT_BY_STATUS.access),
+          KeyConditionExpression: `${partitionKey} = :p AND ${sortKey} BETWEEN :lo AND :hi`,
           ...(filter ? { FilterExpression: filter.expression, ExpressionAttributeNames: filter.names } : {}),
           ExpressionAttributeValues: { ...filter?.values, ':p': pk, ':lo': range.lower, ':hi': range.upper },
           ScanIndexForward: !newestFirst,
@@ -83,7 +85,7 @@ export async function listIncidentsByStatus(table: TableRef, tenantId: string, o
         !!filter,
         start,
       );
-      return { items: out, frontier: lastKey ? String(lastKey.GSI3SK) : undefined };
+      return { items: out, frontier: lastKey ? String(lastKey[sortKey]) : undefined };
     }),
   );
   // Everything up to the nearest frontier (in list order) has been read in every partition; past it, a
@@ -92,7 +94,7 @@ export async function listIncidentsByStatus(table: TableRef, tenantId: string, o
   for (const p of parts) if (p.frontier !== undefined && (cut === undefined || after(cut, p.frontier, newestFirst))) cut = p.frontier;
   const merged = parts
     .flatMap((p) => p.items)
-    .map((i) => ({ sk: String(i.GSI3SK), item: i }))
+    .map((i) => ({ sk: String(i[sortKey]), item: i }))
     .filter((x) => cut === undefined || !after(x.sk, cut, newestFirst))
     .sort((a, b) => (a.sk === b.sk ? 0 : after(a.sk, b.sk, newestFirst) ? 1 : -1));
   const page = merged.slice(0, opts.limit);

@@ -14,12 +14,11 @@ import { auditPut } from './audit.js';
 import { decodeKeyCursor, encodeKeyCursor } from './table/cursor.js';
 import type { TableRef, TransactWriteItem } from './table/client.js';
 import { isConditionFailureInTransaction, isTransactionConflict, queryAll, RETRY, withRetries, writeIf } from './table/dynamo-util.js';
-import { AutoCloseEntity, CommentEntity, HistoryEntity, IncidentEntity, InternalNoteEntity, itemOf, recordOf, SocQueueEntryEntity, socQueuePlace } from './entities.js';
+import { AutoCloseEntity, CommentEntity, declaredIndex, gsiOf, HistoryEntity, IncidentEntity, InternalNoteEntity, itemOf, recordOf, SocQueueEntryEntity, socQueuePlace, type Entity, type IndexDeclaration } from './entities.js';
 import { keys } from './table/keys.js';
 import { dropSearchTokens, incidentListFilter, listIncidentsByStatus, putSearchTokens, searchIncidents, searchTokenPuts } from './incident-search.js';
 import { listPage } from './table/paging.js';
-import { indexOf } from './access-patterns.js';
-import { TABLE_DESIGN } from './table/table-design.js';
+import { indexOf, type IndexAccessId } from './access-patterns.js';
 import { putCommentTokens, searchComments } from './comment-search.js';
 import { alarmLinkWrites, getAlarmsByRef, type AlarmLink } from './alarm-links.js';
 
@@ -390,7 +389,7 @@ const shardsOf = (pk: string) => (pk === keys.SOCQUEUE_COUNT_PK || pk === keys.s
 
 /** The partition (and sort key range) a SOC queue page reads: the index, its key attributes, the partition value and the range. */
 interface SocPartition {
-  index: 'socQueue' | 'socQueueOfTenant' | 'socQueueRanked' | 'socQueueRankedOfTenant' | 'socQueueRankedOfAssignee' | 'socQueueOfAssignee';
+  index: IndexAccessId;
   pk: string;
   sk: string;
   value: string;
@@ -407,21 +406,26 @@ interface SocPartition {
  * The open tab of the ranked order is the ranks below `9`; the resolved tab is rank `9` (its order is SLA due time).
  */
 function socPartition(opts: SocQueueOptions): SocPartition {
-  const { gsi1, gsi2, gsi3, gsi4 } = TABLE_DESIGN;
+  // The index and its key attributes as the entity declares them: incidents by due time, queue entries ranked or by due time.
+  const on = (entity: Entity<Incident>, name: string, value: string, range?: SocPartition['range']): SocPartition => {
+    const d = declaredIndex(entity, name);
+    const g = gsiOf(d as IndexDeclaration<never>);
+    return { index: d.access, pk: g.partitionKey, sk: g.sortKey, value, range };
+  };
   const resolved = opts.tab === 'resolved';
   const byDue = opts.sort === 'due' && !resolved;
   const range = resolved ? { prefix: '9#' } : byDue ? undefined : { lt: '9' };
   const who = opts.unassigned ? keys.SOCQUEUE_UNASSIGNED : opts.assignee;
   if (who !== undefined) {
-    if (byDue) return { index: 'socQueueOfAssignee', pk: gsi3.partitionKey, sk: gsi3.sortKey, value: keys.socQueueAssigneeGsi3Pk(who), range: { prefix: 'o#' } };
-    return { index: 'socQueueRankedOfAssignee', pk: gsi1.partitionKey, sk: gsi1.sortKey, value: keys.socQueueRankedAssigneeGsi1Pk(who), range };
+    if (byDue) return on(SocQueueEntryEntity, 'ofAssignee', keys.socQueueAssigneeGsi3Pk(who), { prefix: 'o#' });
+    return on(SocQueueEntryEntity, 'rankedOfAssignee', keys.socQueueRankedAssigneeGsi1Pk(who), range);
   }
   if (opts.tenantId) {
-    if (byDue) return { index: 'socQueueOfTenant', pk: gsi4.partitionKey, sk: gsi4.sortKey, value: keys.socQueueTenantGsi4Pk(opts.tenantId) };
-    return { index: 'socQueueRankedOfTenant', pk: gsi4.partitionKey, sk: gsi4.sortKey, value: keys.socQueueRankedTenantGsi4Pk(opts.tenantId), range };
+    if (byDue) return on(IncidentEntity, 'socQueueOfTenant', keys.socQueueTenantGsi4Pk(opts.tenantId));
+    return on(SocQueueEntryEntity, 'rankedOfTenant', keys.socQueueRankedTenantGsi4Pk(opts.tenantId), range);
   }
-  if (byDue) return { index: 'socQueue', pk: gsi2.partitionKey, sk: gsi2.sortKey, value: keys.SOCQUEUE_GSI2PK };
-  return { index: 'socQueueRanked', pk: gsi2.partitionKey, sk: gsi2.sortKey, value: keys.SOCQUEUE_RANKED_GSI2PK, range };
+  if (byDue) return on(IncidentEntity, 'socQueue', keys.SOCQUEUE_GSI2PK);
+  return on(SocQueueEntryEntity, 'ranked', keys.SOCQUEUE_RANKED_GSI2PK, range);
 }
 
 

@@ -11,6 +11,7 @@ import {
   ACTIVITY_OUTBOX_INDEX,
   declaredIndex,
   ENTITIES,
+  INCIDENT_BY_STATUS,
   gsiOf,
   indexKeys,
   itemOf,
@@ -254,6 +255,9 @@ describe('entity indexes (issue 30 point 1)', () => {
     expect(indexKeys(declaredIndex(IncidentEntity, 'byStatus'), incident as never)).toEqual({ GSI3PK: 'TENANT#acme#INCSTATUS#in_progress', GSI3SK: `${C}#INC-7` });
     expect(declaredIndex(IncidentEntity, 'socQueueOfTenant').pk(incident as never)).toBe('TENANT#acme#SOCQUEUE');
     expect(() => declaredIndex(IncidentEntity, 'byColour')).toThrow(/Incident declares no index byColour/);
+    // The status filter's Query builds its partitions with the declaration's pk from the tenant and status only.
+    expect(declaredIndex(IncidentEntity, 'byStatus')).toBe(INCIDENT_BY_STATUS);
+    expect(INCIDENT_BY_STATUS.pk({ tenantId: 'acme', status: 'resolved' })).toBe('TENANT#acme#INCSTATUS#resolved');
   });
 
   it('a GSI attribute two declarations share (GSI4 sorts by GSI2SK) must have one value', () => {
