@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { AdminCreateUserCommand, AdminSetUserPasswordCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
-import { cognitoAdmin, fillSignIn, newPage, screenshot, signedInAs, signIn, startE2e, VIEWPORTS, type E2eEnv, settled, noSidewaysScroll } from '../support/e2e.js';
+import { closeE2eWithCognitoAdmin, startE2eWithCognitoAdmin, fillSignIn, newPage, screenshot, signedInAs, signIn, VIEWPORTS, type E2eEnv, settled, noSidewaysScroll } from '../support/e2e.js';
 
 const ADMIN = 'admin@vigia.example';
 const PASSWORD = 'Solicitud-e2e-8x';
@@ -42,14 +42,8 @@ async function signsInWaiting(email: string): Promise<void> {
 
 
 describe('access requests', () => {
-  before(async () => {
-    env = await startE2e();
-    idp = cognitoAdmin(env);
-  });
-  after(async () => {
-    idp?.destroy();
-    await env?.close();
-  });
+  before(async () => ({ env, idp } = await startE2eWithCognitoAdmin()));
+  after(() => closeE2eWithCognitoAdmin(env, idp));
 
   it('staff grant one request to Acme and dismiss another; the granted user then signs in to Acme; the audit log names people by e-mail', async () => {
     await userWithoutTenant(GRANTED);

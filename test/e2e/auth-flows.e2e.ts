@@ -14,7 +14,7 @@ import { after, before, describe, it } from 'node:test';
 import { AdminAddUserToGroupCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { codesFile } from '../../scripts/local/cognito/index.js';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
-import { cognitoAdmin, createAcmeUser, fillSignIn, lastCode, newPage, routeConfigBlock, screenshot, signedInAs, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { closeE2eWithCognitoAdmin, startE2eWithCognitoAdmin, createAcmeUser, fillSignIn, lastCode, newPage, routeConfigBlock, screenshot, signedInAs, signIn, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const run = randomUUID().slice(0, 8);
 const NEW_PASSWORD = 'Vigia-Nueva-2026';
@@ -26,14 +26,8 @@ let idp: CognitoIdentityProviderClient;
 const createUser = (email: string, password: string, temporary = false) => createAcmeUser(idp, env, email, password, { temporary });
 
 describe('sign-in flows through the Amplify Authenticator, in Spanish', () => {
-  before(async () => {
-    env = await startE2e();
-    idp = cognitoAdmin(env);
-  });
-  after(async () => {
-    idp?.destroy();
-    await env?.close();
-  });
+  before(async () => ({ env, idp } = await startE2eWithCognitoAdmin()));
+  after(() => closeE2eWithCognitoAdmin(env, idp));
 
   it('sign up → resend code → confirm code → automatic sign-in (phone width)', async () => {
     const email = `nueva.${run}@acme.example`;

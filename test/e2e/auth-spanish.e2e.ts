@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { AdminGetUserCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-data.js';
-import { cognitoAdmin, createAcmeUser, fillSignIn, lastCode, newPage, screenshot, signedInAs, signIn, startE2e, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
+import { closeE2eWithCognitoAdmin, startE2eWithCognitoAdmin, createAcmeUser, fillSignIn, lastCode, newPage, screenshot, signedInAs, signIn, VIEWPORTS, type E2eEnv } from '../support/e2e.js';
 
 const run = randomUUID().slice(0, 8);
 const PASSWORD = 'Vigia-Prueba-2026';
@@ -28,14 +28,8 @@ const emailVerified = async (email: string): Promise<string | undefined> =>
   (await idp.send(new AdminGetUserCommand({ UserPoolId: env.stack.config.userPoolId, Username: email }))).UserAttributes?.find((a) => a.Name === 'email_verified')?.Value;
 
 describe('sign-in widget: Spanish error and screen-reader texts, Verify Contact', () => {
-  before(async () => {
-    env = await startE2e();
-    idp = cognitoAdmin(env);
-  });
-  after(async () => {
-    idp?.destroy();
-    await env?.close();
-  });
+  before(async () => ({ env, idp } = await startE2eWithCognitoAdmin()));
+  after(() => closeE2eWithCognitoAdmin(env, idp));
 
   it('a wrong sign-up code shows a Spanish text, not "Incorrect confirmation code"', async () => {
     const email = `codigo.${run}@example.com`;

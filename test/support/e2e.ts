@@ -273,6 +273,18 @@ export function cognitoAdmin(env: E2eEnv): CognitoIdentityProviderClient {
   });
 }
 
+/** {@link startE2e} (with `options`) and a {@link cognitoAdmin} client on its user pool. */
+export async function startE2eWithCognitoAdmin(options: Parameters<typeof startE2e>[0] = {}): Promise<{ env: E2eEnv; idp: CognitoIdentityProviderClient }> {
+  const env = await startE2e(options);
+  return { env, idp: cognitoAdmin(env) };
+}
+
+/** Destroys the admin client and closes the environment of {@link startE2eWithCognitoAdmin}; either may be absent (a failed start). */
+export async function closeE2eWithCognitoAdmin(env: E2eEnv | undefined, idp: CognitoIdentityProviderClient | undefined): Promise<void> {
+  idp?.destroy();
+  await env?.close();
+}
+
 /**
  * axe-core's browser script (`axe.min.js`): the project's devDependency, or the copy at `AXE_CORE_PATH` (a folder
  * holding axe-core's package); null when neither is installed.
