@@ -9,13 +9,12 @@
  * - `overlapping`: ONE Query (`GSI1SK ≥ <from>`, `startAt ≤ <to>` filtered), following pages only past 1 MB.
  * - `put` / `delete`: ONE TransactWriteItems [the window conditioned on the version read, the audit entry].
  */
-import type { MaintenanceWindow } from '../contract/maintenance-windows.js';
 import type { MaintenanceWindowsPort } from '../domain/ports.js';
 import { indexOf } from './access-patterns.js';
 import { auditPut } from './audit.js';
-import type { AttributeMap, TableRef } from './table/client.js';
+import type { TableRef } from './table/client.js';
 import { decodeCursor, encodeCursor } from './table/cursor.js';
-import { isConditionFailureInTransaction } from './table/dynamo-util.js';
+import { isConditionFailureInTransaction, queryAll } from './table/dynamo-util.js';
 import { itemOf, MaintenanceWindowEntity, recordOf } from './entities.js';
 import { keys } from './table/keys.js';
 import { queryItems } from './table/paging.js';
@@ -74,21 +73,15 @@ export function maintenanceWindowsRepository(table: TableRef, retention: Retenti
     },
 
     async overlapping(tenantId, from, to) {
-      const items: MaintenanceWindow[] = [];
-      let start: AttributeMap | undefined;
-      do {
-        const res = await table.doc.send('Query', {
-          TableName: table.tableName,
+      // Every page (the shared `queryAll` loop, as the upgrade's list reads in migrations.ts).
+      const items = (
+        await queryAll(table, {
           IndexName: indexOf('tenantLists'),
           KeyConditionExpression: 'GSI1PK = :p AND GSI1SK >= :from',
           FilterExpression: 'startAt <= :to',
           ExpressionAttributeValues: { ':p': keys.maintenanceWindowsGsi1Pk(tenantId), ':from': from, ':to': to },
-          ExclusiveStartKey: start,
-        } as never);
-        const r = res as { Items?: AttributeMap[]; LastEvaluatedKey?: AttributeMap };
-        items.push(...(r.Items ?? []).map((i) => recordOf(MaintenanceWindowEntity, i)));
-        start = r.LastEvaluatedKey;
-      } while (start);
+        })
+      ).map((i) => recordOf(MaintenanceWindowEntity, i));
       // `GSI1SK ≥ <from>` keeps a window ending exactly at `from`: it covers nothing after it.
       return items.filter((w) => w.endAt > from);
     },
