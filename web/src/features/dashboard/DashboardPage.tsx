@@ -11,31 +11,18 @@ import { useValueAfterPaint } from '../../shared/lib/hooks';
 import { markFirstScreenShown } from '../../shared/lib/first-screen';
 import { Link } from 'react-router-dom';
 import { DEVICE_STATUSES, SEVERITIES } from '../../shared/lib/contract';
-import type { DeviceAlarm } from '../../shared/lib/contract';
-import type { ApiError } from '../../shared/lib/api';
 import { DEVICE_STATUS_LABELS, formatDateTime, formatNumber, formatPercent, SEVERITY_LABELS } from '../../shared/lib/format';
-import { AlarmStateBadge, IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
+import { IncidentStatusBadge, SeverityBadge } from '../../shared/ui/badges';
 import { IncidentTrendChart, PercentBarChart } from '../../shared/ui/charts';
-import { EmptyState, ErrorState, LoadingState, PageHeader } from '../../shared/ui/states';
+import { EmptyState, ErrorState, PageHeader } from '../../shared/ui/states';
 import '../../shared/ui/screens.css';
 import { incidentTrend, latestUpdates, OPEN_STATUSES, trendTotal, useLatestOpenAlarms, useRecentIncidents, useSummary } from './api';
-import { devicePath, ticketPath } from '../../shared/lib/links';
+import { ticketPath } from '../../shared/lib/links';
 import { t as msg } from '../../shared/lib/messages';
+import { LatestAlarms } from './LatestAlarms';
+import { Block, type Loadable } from './Block';
 
-interface Loadable {
-  error: ApiError | undefined;
-  isLoading: boolean;
-  data: unknown;
-  mutate: () => unknown;
-}
-
-/** Renders `children` once `swr` has data; otherwise its loading or error state. */
-function Block({ swr, rows = 2, children }: { swr: Loadable; rows?: number; children: () => React.ReactNode }) {
-  if (swr.error && !swr.data) return <ErrorState error={swr.error} onRetry={() => void swr.mutate()} />;
-  if (!swr.data) return <LoadingState rows={rows} />;
-  return <>{children()}</>;
-}
-
+/** `/dashboard/general`: the tenant's figures, charts and latest open alarms. */
 export function DashboardPage() {
   const summary = useSummary();
   const recent = useRecentIncidents();
@@ -204,30 +191,5 @@ export function DashboardPage() {
         </section>
       </div>
     </section>
-  );
-}
-
-function LatestAlarms({ alarms }: { alarms: DeviceAlarm[] }) {
-  if (alarms.length === 0) return <EmptyState>{msg('dashboard.page.noOpenAlarms')}</EmptyState>;
-  return (
-    <>
-      <ul className="feed">
-        {alarms.map((a) => (
-          <li key={`${a.deviceId}/${a.id}`}>
-            <span>
-              {/* The device by its name (copied onto the alarm, docs/data-model.md#alarm-device-names); its id for alarms stored before. */}
-              {a.title} — <Link to={devicePath(a.deviceId, a.tenantId)}>{a.deviceName ?? a.deviceId}</Link>
-            </span>
-            <span className="feed-meta">
-              <SeverityBadge severity={a.severity} /> <AlarmStateBadge state={a.state} />{' '}
-              <time dateTime={a.raisedAt}>{formatDateTime(a.raisedAt)}</time>
-            </span>
-          </li>
-        ))}
-      </ul>
-      <p className="small">
-        <Link to="/devices/alarms">{msg('dashboard.page.viewAllAlarms')}</Link>
-      </p>
-    </>
   );
 }
