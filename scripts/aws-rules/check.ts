@@ -20,7 +20,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RUNTIME_REPORTS_DIR, type RuntimeIamReport } from './recorder.js';
-import type { RulesProxyReport } from '../local/dynamodb-rules/proxy.js';
+import type { RulesProxyReport } from '../local/dynamodb-rules/index.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

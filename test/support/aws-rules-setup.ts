@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { writeRuntimeReport } from '../../scripts/aws-rules/recorder.js';
-import { dynamoRulesReport } from '../../scripts/local/dynamodb-rules/proxy.js';
+import { dynamoRulesReport } from '../../scripts/local/dynamodb-rules/index.js';
 
 afterAll(() => {
   const file = expect.getState().testPath ?? `pid-${process.pid}`;

@@ -17,7 +17,7 @@ import { LOCAL_OPERATOR_CREDENTIAL, REPO_ROOT, type Ports } from '../../scripts/
 import { totpCode } from '../../scripts/local/demo-totp.js';
 import { startLocalStack, type RunningLocalStack } from '../../scripts/local/stack.js';
 import { writeRuntimeReport } from '../../scripts/aws-rules/recorder.js';
-import { dynamoRulesReport } from '../../scripts/local/dynamodb-rules/proxy.js';
+import { dynamoRulesReport } from '../../scripts/local/dynamodb-rules/index.js';
 import { isPortalPage } from '../../scripts/local/portal-index.js';
 import { PORTAL_CONFIG_ELEMENT_ID, withInlinePortalConfig } from '../../lambdas/contract/portal-config-html.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium.js';
