@@ -90,7 +90,7 @@ export function ReportsPage() {
             {r.availability.belowSla.length === 0 ? (
               <EmptyState>{msg('reports.page.noneBelowSla')}</EmptyState>
             ) : (
-              <DataTable labelledBy="rep-below" rows={r.availability.belowSla} rowKey={(d) => d.deviceId} columns={dataColumnsOf(DEVICE_BELOW_TARGET_LIST_FIELDS)} />
+              <DataTable headingId="rep-below" rows={r.availability.belowSla} rowKey={(d) => d.deviceId} columns={dataColumnsOf(DEVICE_BELOW_TARGET_LIST_FIELDS)} />
             )}
             <p className="small">
               <Link to="/devices/availability">{msg('reports.page.viewAvailabilityByDevice')}</Link>

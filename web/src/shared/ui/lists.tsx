@@ -77,22 +77,22 @@ export interface DataColumn<T> {
 }
 
 /**
- * The rows as a `data-table responsive`: a visually hidden caption (or `labelledBy`, the id of a heading that
+ * The rows as a `data-table responsive`: a visually hidden caption (or `headingId`, the id of the heading that
  * names the table), one `<th scope="col">` a column, and each cell labelled with its column's header
  * (`data-label`, shown before the value on narrow screens, styles.css). `responsive={false}`: a plain
  * `data-table` (no `data-label`), for a small table that fits any screen. `rowKey` is the React key of a row
  * (unique within `rows`).
  */
-export function DataTable<T>({ caption, labelledBy, responsive = true, columns, rows, rowKey }: {
+export function DataTable<T>({ caption, headingId, responsive = true, columns, rows, rowKey }: {
   caption?: string;
-  labelledBy?: string;
+  headingId?: string;
   responsive?: boolean;
   columns: readonly DataColumn<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string;
 }) {
   return (
-    <table className={responsive ? 'data-table responsive' : 'data-table'} aria-labelledby={labelledBy}>
+    <table className={responsive ? 'data-table responsive' : 'data-table'} aria-labelledby={headingId}>
       {caption !== undefined && <caption className="visually-hidden">{caption}</caption>}
       <thead>
         <tr>
