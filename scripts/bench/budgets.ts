@@ -463,12 +463,15 @@ export function checkScaleBudgets(r: BenchResults): BudgetOutcome[] {
       continue;
     }
     const ratio = w.writeUnits / ref;
+    // A write that wrote nothing measured nothing (e.g. a heartbeat older than the device's last one: a no-op),
+    // unless it is the heartbeat meant to change nothing visible.
+    const wroteNothing = w.writeUnits === 0 && w.id !== L.scaleQuietHeartbeat;
     out.push({
       id: `scale.write-wcu:${w.id}`,
       rule: rules.writeWcu,
-      pass: ok2xx(w.status) && ratio <= L.scaleWriteWcu,
+      pass: ok2xx(w.status) && ratio <= L.scaleWriteWcu && !wroteNothing,
       headroom: ratio > 0 ? L.scaleWriteWcu / ratio : undefined,
-      detail: `${x(ratio)} (${num(w.writeUnits)} / ${num(ref)} WCU)${ok2xx(w.status) ? '' : ` — HTTP ${w.status}`}`,
+      detail: `${x(ratio)} (${num(w.writeUnits)} / ${num(ref)} WCU)${ok2xx(w.status) ? '' : ` — HTTP ${w.status}`}${wroteNothing ? ' — wrote nothing: not a measurement' : ''}`,
     });
   }
   if (big.writes.length === 0) {

@@ -226,7 +226,9 @@ async function measureRoutes(ctx: Ctx, log: (l: string) => void): Promise<ScaleC
       const beat = async (at: number) => {
         const n = Math.min(v.beatingDevices ?? 0, 100);
         if (!n) return;
-        const heartbeats = Array.from({ length: n }, (_, i) => ({ eventId: `bench-poll-${at}-${i}`, tenantId: ctx.vc.tenantId, deviceId: `dev-${String(i + 1).padStart(5, '0')}`, at: new Date(at).toISOString() }));
+        // Devices from dev-00002 on: dev-00001 is the writes' device (`measureWrites`), whose heartbeat at "now"
+        // must open a new minute — a poll beat a minute ahead made it a stale heartbeat that wrote nothing.
+        const heartbeats = Array.from({ length: n }, (_, i) => ({ eventId: `bench-poll-${at}-${i}`, tenantId: ctx.vc.tenantId, deviceId: `dev-${String(i + 2).padStart(5, '0')}`, at: new Date(at).toISOString() }));
         const url = `${ctx.stack.urls.api}${routeById('ingestHeartbeatBatch').path}`;
         const text = JSON.stringify({ heartbeats });
         const signed = await signCollectorRequest(LOCAL_COLLECTOR_CREDENTIAL, { method: 'POST', url, body: text, headers: { 'content-type': 'application/json' } });

@@ -262,6 +262,12 @@ describe('scale budgets', () => {
     w.writeUnits = 21;
     expect(failing(r)).toEqual(['scale.write-wcu:createIncident']);
     expect(outcome(r, 'scale.write-wcu:createIncident').detail).toBe('2.10 × (21 / 10 WCU)');
+    w.writeUnits = 10;
+    // A write that wrote nothing (a heartbeat older than the device's last: a no-op) is not a measurement.
+    const hb = big(r).writes.find((c) => c.id === 'ingestHeartbeat')!;
+    hb.writeUnits = 0;
+    expect(failing(r)).toEqual(['scale.write-wcu:ingestHeartbeat']);
+    expect(outcome(r, 'scale.write-wcu:ingestHeartbeat').detail).toMatch(/wrote nothing: not a measurement$/);
     r.scale!.writeBaseline = null;
     expect(outcome(r, 'scale.write-wcu:ingestHeartbeat')).toMatchObject({ pass: false, detail: 'no baseline (bench/reference/write-wcu.json)' });
   });
