@@ -93,7 +93,7 @@ const NOT_COUNTERS = new Set(['PK', 'SK', 'entity', 'date', 'hour', 'aggVersion'
  * adds it to the stats update of the write's own transaction (no extra item for incident and alarm writes).
  * A heartbeat does NOT bump it (a tenant with live devices would move it every minute, and no dashboard poll
  * would ever get a 304): what heartbeats move is validated apart — the device statuses from the heartbeat
- * histogram read with the marker (`readSummaryValidators`), the availability they record by the summary's
+ * histogram read with the marker (`readAggregateHead`), the availability they record by the summary's
  * one-hour bound (`HEARTBEAT_FIGURES_MAX_AGE_MS`, lambdas/domain/summary.ts). Read alone by `readChangeMarker`
  * (one GetItem of the ~1 KB stats item).
  */
@@ -495,15 +495,6 @@ export async function readListMarker(table: TableRef, tenantId: string, list: Li
 export async function bumpListMarker(table: TableRef, tenantId: string, list: ListValidator): Promise<void> {
   const action = addAction(table, keys.stats(tenantId), { [LIST_MARKERS[list]]: 1 }, { entity: AGGREGATE_ENTITIES.stats })!;
   await table.doc.send('UpdateItem', action.Update);
-}
-
-/**
- * What validates a summary's ETag (lambdas/domain/summary.ts `conditionalSummary`): the tenant's change marker
- * (`CHANGE_MARKER`, 0 before the first change) and its heartbeat histogram — `readAggregateHead`'s ONE Query.
- */
-export async function readSummaryValidators(table: TableRef, tenantId: string): Promise<{ marker: number; heartbeat: Counters }> {
-  const { marker, heartbeat } = await readAggregateHead(table, tenantId);
-  return { marker, heartbeat };
 }
 
 /**

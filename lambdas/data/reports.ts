@@ -17,7 +17,7 @@ import { agg, alarmDay, alarmTitleOf, delta, hourOf, isUnresolved, nonZero, sumI
 import { addDays, availabilityDays } from '../domain/devices.js';
 import { LOWEST_DEVICES } from '../domain/summary.js';
 import type { TableRef } from './table/client.js';
-import { countersOf, readAggregateHead, readListMarker, readSummaryValidators, readTenantAggregates, readTenantDays, readTenantDaysWithOpen, readTenantHours } from './aggregates.js';
+import { countersOf, readAggregateHead, readListMarker, readTenantDays, readTenantDaysWithOpen, readTenantHours } from './aggregates.js';
 import { dayOf, devicesBelowSla, storedDeviceOf } from './devices.js';
 import { devicesInOutage, devicesInOutageOf } from './outages.js';
 import { BATCH_GET_MAX_KEYS, batchGetAll, mapLimit, queryAll } from './table/dynamo-util.js';
@@ -482,10 +482,8 @@ export function reportsRepository(table: TableRef): ReportsPort {
     loadAggregates: (t, from, to, now, atNow) => loadReportAggregates(t, from, to, now, table, undefined, atNow),
     loadPeriodsAggregates: (t, periods, now) => loadPeriodsAggregates(t, periods, now, table),
     loadAnalyticsPage: (opts, from, to, now) => loadAnalyticsPage(opts, from, to, now, table),
-    aggregates: (t, from, to) => readTenantAggregates(table, t, from, to),
     aggregateHead: (t) => readAggregateHead(table, t),
     aggregateDays: (t, from, to) => readTenantDays(table, t, from, to),
-    changeMarker: (t) => readSummaryValidators(table, t),
     listMarker: (t, list) => readListMarker(table, t, list),
     devicesBelowSla: (t, now, limit) => devicesBelowSla(t, now, limit, table),
     devicesInOutage: async (t, now, hist) => (await devicesInOutage(t, now, table, hist)).devices,

@@ -473,11 +473,10 @@ export interface TenantAggregates {
 export interface ReportsPort {
   /** Incidents created, devices with their days, and alarms raised in `[from, to]` (ISO-8601 UTC) for one tenant. */
   load(tenantId: string, from: string, to: string): Promise<ReportData>;
-  /** The tenant's aggregates with the day items of `fromDate..toDate` (UTC dates, inclusive): `aggregateHead`, then 1 Query. */
-  aggregates(tenantId: string, fromDate: string, toDate: string): Promise<TenantAggregates>;
   /**
    * The tenant's aggregates without days (stats, change marker, heartbeat histogram): ONE Query. What a reader
-   * reads after it is at least as new as its change marker (docs/data-model.md#aggregates).
+   * reads after it is at least as new as its change marker (docs/data-model.md#aggregates). Its marker and
+   * histogram are also what validates a summary's ETag.
    */
   aggregateHead(tenantId: string): Promise<Omit<TenantAggregates, 'days'>>;
   /** The tenant's day aggregates of `fromDate..toDate` only (UTC dates, inclusive): 1 Query. */
@@ -505,8 +504,6 @@ export interface ReportsPort {
    * unprocessed): `loadAnalyticsPage` (lambdas/data/reports.ts). @throws ApiError VALIDATION_FAILED (cursor)
    */
   loadAnalyticsPage(opts: { cursor?: string | undefined; limit?: number | undefined }, from: string, to: string, now: Date): Promise<AnalyticsPageData>;
-  /** The tenant's change marker and heartbeat histogram, what validates a summary's ETag (`readSummaryValidators`: 1 Query; docs/data-model.md#aggregates). */
-  changeMarker(tenantId: string): Promise<{ marker: number; heartbeat: Counters }>;
   /** The tenant's list marker of `list`, what validates a list's ETag (`readListMarker`: 1 GetItem, ≤ 0.5 RCU; docs/api.md#conditional-requests). */
   listMarker(tenantId: string, list: ListValidator): Promise<number>;
   /** The tenant's devices below the availability SLA target at `now`, lowest first, at most `limit` (1 Query). */

@@ -151,11 +151,11 @@ export function summaryStillCurrent(ifNoneMatch: string, marker: number, digest:
 /**
  * `GET /summary` with conditional requests (docs/api.md#summary): with an `If-None-Match` that is still
  * current (`summaryStillCurrent`) the answer is `{ summary: null }` after ONE read (the change marker and
- * the heartbeat histogram, `ReportsPort.changeMarker`: one Query of ≤ 0.5 RCU); otherwise the summary is built (`tenantSummary`) with its ETag.
+ * the heartbeat histogram, `ReportsPort.aggregateHead`: one Query of ≤ 0.5 RCU); otherwise the summary is built (`tenantSummary`) with its ETag.
  * @throws ApiError VALIDATION_FAILED as `tenantSummary`.
  */
 export async function conditionalSummary(
-  port: Pick<ReportsPort, 'aggregateHead' | 'aggregateDays' | 'devicesBelowSla' | 'devicesInOutage' | 'changeMarker'>,
+  port: Pick<ReportsPort, 'aggregateHead' | 'aggregateDays' | 'devicesBelowSla' | 'devicesInOutage'>,
   tenantId: string,
   q: { from?: string | undefined; to?: string | undefined },
   now: Date,
@@ -163,7 +163,7 @@ export async function conditionalSummary(
 ): Promise<{ summary: Summary | null; etag: string }> {
   const key = summaryKey(tenantId, q);
   if (ifNoneMatch && /"s2\./.test(ifNoneMatch)) {
-    const { marker, heartbeat } = await port.changeMarker(tenantId);
+    const { marker, heartbeat } = await port.aggregateHead(tenantId);
     const current = summaryStillCurrent(ifNoneMatch, marker, statusDigest(devicesByStatus(heartbeat, now)), key, now);
     if (current) return { summary: null, etag: current };
   }
